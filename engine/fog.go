@@ -1,0 +1,157 @@
+package engine
+
+// Vision returns, indexed by zone number, the zones camp c sees today: its
+// zones, their immediate neighbours and its columns' destinations (rule FOG-1).
+func (w *World) Vision(c CampID) []bool {
+	vis := make([]bool, NumZones+1)
+	if !w.Camps[c].Alive {
+		return vis
+	}
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner != c {
+			continue
+		}
+		vis[z] = true
+		for _, n := range Neighbors(z) {
+			vis[n] = true
+		}
+	}
+	for _, col := range w.Columns {
+		if col.Camp == c {
+			vis[col.To] = true
+		}
+	}
+	return vis
+}
+
+// remember records what camp c sees of zone z today.
+func (w *World) remember(c CampID, z ZoneID) {
+	zone := &w.Zones[z]
+	w.Camps[c].Memory[z] = Memory{
+		Seen: true, Day: w.Day, Terrain: zone.Terrain, Owner: zone.Owner,
+		Capital: zone.Capital, Garrison: zone.Garrison, Dev: zone.Development,
+	}
+	if o := zone.Owner; o != NoCamp && o != c {
+		w.meet(c, o)
+	}
+}
+
+// meet marks camps a and b as having met each other (rule FOG-3).
+func (w *World) meet(a, b CampID) {
+	if a == b || a == NoCamp || b == NoCamp {
+		return
+	}
+	w.Camps[a].Met[b] = true
+	w.Camps[b].Met[a] = true
+}
+
+// updateVision refreshes every living camp's memory of the zones it sees.
+func (w *World) updateVision() {
+	for c := range CampID(NumCamps) {
+		if !w.Camps[c].Alive {
+			continue
+		}
+		vis := w.Vision(c)
+		for z := ZoneID(1); z <= NumZones; z++ {
+			if vis[z] {
+				w.remember(c, z)
+			}
+		}
+	}
+}
+
+// Knowledge is what a camp knows of a zone.
+type Knowledge uint8
+
+// Knowledge levels.
+const (
+	Unknown Knowledge = iota + 1
+	Remembered
+	Visible
+)
+
+// ZoneView is one zone as a camp knows it. For an Unknown zone only ID is
+// meaningful (the map's shape is public).
+type ZoneView struct {
+	ID        ZoneID
+	Knowledge Knowledge
+	Memory    Memory
+}
+
+// CampView is everything camp c knows: the engine's side of the fogged view.
+// It holds nothing the camp cannot see.
+type CampView struct {
+	Camp         CampID
+	Name         string
+	Day          int
+	YearSeason   string
+	Alive        bool
+	Resources    Resources
+	Morale       int
+	Population   int
+	FieldArmy    int
+	UnderArms    int
+	MaxUnderArms int
+	Housing      int
+	Zones        []ZoneView // indexed by zone number; index 0 is unused
+	Columns      []Column   // the camp's own columns
+	Others       []OtherCamp
+	Legal        []LegalAction
+}
+
+// OtherCamp is what a camp knows of another camp.
+type OtherCamp struct {
+	Camp  CampID
+	Name  string
+	Met   bool
+	Alive bool
+}
+
+// View returns camp c's fogged view of w.
+func View(w *World, c CampID) CampView {
+	camp := &w.Camps[c]
+	v := CampView{
+		Camp: c, Name: camp.Name, Day: w.Day, YearSeason: YearSeason(w.Day), Alive: camp.Alive,
+		Resources: camp.Resources, Morale: camp.Morale, Population: camp.Population,
+		FieldArmy: camp.FieldArmy, UnderArms: w.MenUnderArms(c), MaxUnderArms: w.MaxUnderArms(c),
+		Housing: w.Housing(c), Zones: make([]ZoneView, NumZones+1),
+		Legal: LegalActions(w, c),
+	}
+	vis := w.Vision(c)
+	for z := ZoneID(1); z <= NumZones; z++ {
+		zv := ZoneView{ID: z, Knowledge: Unknown}
+		switch {
+		case vis[z]:
+			zone := &w.Zones[z]
+			zv.Knowledge = Visible
+			zv.Memory = Memory{Seen: true, Day: w.Day, Terrain: zone.Terrain, Owner: zone.Owner,
+				Capital: zone.Capital, Garrison: zone.Garrison, Dev: zone.Development}
+		case camp.Memory[z].Seen:
+			zv.Knowledge = Remembered
+			zv.Memory = camp.Memory[z]
+		}
+		v.Zones[z] = zv
+	}
+	for _, col := range w.Columns {
+		if col.Camp == c {
+			v.Columns = append(v.Columns, col)
+		}
+	}
+	for o := range CampID(NumCamps) {
+		if o == c {
+			continue
+		}
+		oc := OtherCamp{Camp: o, Met: camp.Met[o]}
+		if oc.Met {
+			oc.Name, oc.Alive = w.Camps[o].Name, w.Camps[o].Alive
+		}
+		v.Others = append(v.Others, oc)
+	}
+	return v
+}
+
+// YearSeason returns the season of the year on a day: four seasons of 20
+// days (rule YEAR-1).
+func YearSeason(day int) string {
+	return [...]string{"spring", "summer", "autumn", "winter"}[(max(day, 1)-1)/20%4]
+}

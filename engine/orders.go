@@ -1,0 +1,331 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Action is one of seed 000's actions.
+type Action uint8
+
+// Actions, with seed 000's names. Values are stored in orders: append only.
+const (
+	Rest Action = iota + 1
+	ChopWood
+	Explore
+	ExpandTo
+	RaiseArmy
+	SendArmy
+)
+
+var actionNames = [...]string{
+	Rest:      "rest",
+	ChopWood:  "chop_wood",
+	Explore:   "explore",
+	ExpandTo:  "expand_to",
+	RaiseArmy: "raise_army",
+	SendArmy:  "send_army",
+}
+
+// String returns the action's seed 000 name.
+func (a Action) String() string {
+	if int(a) < len(actionNames) && actionNames[a] != "" {
+		return actionNames[a]
+	}
+	return fmt.Sprintf("action(%d)", a)
+}
+
+// ParseAction returns the action named name.
+func ParseAction(name string) (Action, bool) {
+	for a, n := range actionNames {
+		if n != "" && n == name {
+			return Action(a), true
+		}
+	}
+	return 0, false
+}
+
+// Actions returns every action in a stable order.
+func Actions() []Action {
+	var as []Action
+	for a, n := range actionNames {
+		if n != "" {
+			as = append(as, Action(a))
+		}
+	}
+	return as
+}
+
+// MaxReasonLen bounds an order's reason text, in bytes.
+const MaxReasonLen = 500
+
+// Order is one camp's order for one tick.
+type Order struct {
+	Action Action `json:"action"`
+	Args   []int  `json:"args,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (o Order) String() string {
+	var b strings.Builder
+	b.WriteString(o.Action.String())
+	for _, a := range o.Args {
+		fmt.Fprintf(&b, " %d", a)
+	}
+	return b.String()
+}
+
+// Code is a stable, append-only name for why an order is refused.
+type Code string
+
+// Refusal codes. Append only: clients match on them.
+const (
+	CodeUnknownAction = Code("unknown_action")
+	CodeBadArgs       = Code("bad_arguments")
+	CodeUnknownZone   = Code("unknown_zone")
+	CodeNotAllowed    = Code("not_allowed")
+	CodeShortOf       = Code("insufficient_resources")
+	CodeExtinct       = Code("camp_extinct")
+)
+
+// RuleError says why an order is refused: a stable code, the field at fault
+// ("action", "args[1]", "reason", or empty) and a message a person or an LLM
+// can act on. A RuleError never names what the camp cannot see.
+type RuleError struct {
+	Code    Code
+	Field   string
+	Message string
+}
+
+func (e *RuleError) Error() string {
+	if e.Field != "" {
+		return fmt.Sprintf("%s: %s: %s", e.Code, e.Field, e.Message)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+func refuse(code Code, field, format string, args ...any) *RuleError {
+	return &RuleError{Code: code, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// ArgKind says what an argument designates.
+type ArgKind uint8
+
+// Argument kinds.
+const (
+	ArgZone ArgKind = iota + 1
+	ArgCount
+	ArgCamp
+)
+
+// ArgSpec gives the valid values of one argument: Choices for zones and
+// camps, [Min, Max] for counts.
+type ArgSpec struct {
+	Name    string
+	Kind    ArgKind
+	Choices []int
+	Min     int
+	Max     int
+}
+
+func (s ArgSpec) allows(v int) bool {
+	if s.Kind == ArgCount {
+		return v >= s.Min && v <= s.Max
+	}
+	return slices.Contains(s.Choices, v)
+}
+
+// LegalAction is an action the camp may order now, with its valid arguments.
+type LegalAction struct {
+	Action  Action
+	Summary string
+	Args    []ArgSpec
+}
+
+// rule describes one action: its summary, and its argument specs for a camp
+// in a world, or why it is not open now.
+type rule struct {
+	summary string
+	args    func(w *World, c CampID) ([]ArgSpec, *RuleError)
+}
+
+var rules = map[Action]rule{
+	Rest:      {"rest: +4 morale (cap 100)", func(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }},
+	ChopWood:  {"wood chore: +2 wood, +2 per held forest", func(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }},
+	Explore:   {"explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", exploreArgs},
+	ExpandTo:  {"expand_to Z: settlers to a free adjacent zone; 600 food, 4 wood", expandArgs},
+	RaiseArmy: {"raise_army N: N adults take up arms; 2 food and 2 wood a man, at most 5 a day", raiseArgs},
+	SendArmy:  {"send_army N Z: N men of the field army march to zone Z (garrison at once if Z is held)", sendArgs},
+}
+
+// ExpandCost is the price of a settler column (rule ACT-EXP).
+var ExpandCost = Resources{Food: 600, Wood: 4}
+
+// RaiseCostPerMan is the price of arming one man (rule ARM-1).
+var RaiseCostPerMan = Resources{Food: 2, Wood: 2}
+
+// MaxRaisePerDay bounds raise_army (rule ARM-1).
+const MaxRaisePerDay = 5
+
+func exploreArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	vis := w.Vision(c)
+	var zs []int
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if vis[z] || w.Camps[c].Memory[z].Seen {
+			continue
+		}
+		if slices.ContainsFunc(Neighbors(z), func(n ZoneID) bool { return vis[n] }) {
+			zs = append(zs, int(z))
+		}
+	}
+	if len(zs) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "no unknown zone borders your vision")
+	}
+	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
+}
+
+func expandArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	if !w.Camps[c].Resources.Covers(ExpandCost) {
+		return nil, refuse(CodeShortOf, "action", "expand_to costs 600 food and 4 wood; you have %d food and %d wood",
+			w.Camps[c].Resources.Food, w.Camps[c].Resources.Wood)
+	}
+	var zs []int
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner != NoCamp || w.settlersBound(c, z) {
+			continue
+		}
+		if slices.ContainsFunc(Neighbors(z), func(n ZoneID) bool { return w.Zones[n].Owner == c }) {
+			zs = append(zs, int(z))
+		}
+	}
+	if len(zs) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "no free zone borders your land")
+	}
+	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
+}
+
+// settlersBound reports whether camp c already has settlers marching to z.
+func (w *World) settlersBound(c CampID, z ZoneID) bool {
+	return slices.ContainsFunc(w.Columns, func(col Column) bool {
+		return col.Camp == c && col.Kind == SettlerColumn && col.To == z
+	})
+}
+
+// RaiseLimit returns how many men camp c may raise today (rule ARM-1, ARM-2).
+func (w *World) RaiseLimit(c CampID) int {
+	r := w.Camps[c].Resources
+	n := min(MaxRaisePerDay, w.MaxUnderArms(c)-w.MenUnderArms(c),
+		int(r.Food/RaiseCostPerMan.Food), int(r.Wood/RaiseCostPerMan.Wood))
+	return max(0, n)
+}
+
+func raiseArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	n := w.RaiseLimit(c)
+	if n == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "no man can be raised today: %d under arms of %d allowed, %d food, %d wood",
+			w.MenUnderArms(c), w.MaxUnderArms(c), w.Camps[c].Resources.Food, w.Camps[c].Resources.Wood)
+	}
+	return []ArgSpec{{Name: "men", Kind: ArgCount, Min: 1, Max: n}}, nil
+}
+
+func sendArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	if w.Camps[c].FieldArmy == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "the field army is empty: raise_army first")
+	}
+	if w.Capital(c) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "without a capital the field army cannot march")
+	}
+	vis := w.Vision(c)
+	var zs []int
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if vis[z] || w.Camps[c].Memory[z].Seen {
+			zs = append(zs, int(z))
+		}
+	}
+	return []ArgSpec{
+		{Name: "men", Kind: ArgCount, Min: 1, Max: w.Camps[c].FieldArmy},
+		{Name: "zone", Kind: ArgZone, Choices: zs},
+	}, nil
+}
+
+// LegalActions returns the actions camp c may order for the next tick, in a
+// stable order, with their valid arguments.
+func LegalActions(w *World, c CampID) []LegalAction {
+	if !w.Camps[c].Alive {
+		return nil
+	}
+	var out []LegalAction
+	for _, a := range Actions() {
+		r := rules[a]
+		specs, err := r.args(w, c)
+		if err != nil {
+			continue
+		}
+		out = append(out, LegalAction{Action: a, Summary: r.summary, Args: specs})
+	}
+	return out
+}
+
+// Validate checks camp c's order against w, the state at the start of the
+// tick. It returns nil or a *RuleError.
+func Validate(w *World, c CampID, o Order) error {
+	if e := validate(w, c, o); e != nil {
+		return e
+	}
+	return nil
+}
+
+func validate(w *World, c CampID, o Order) *RuleError {
+	if !w.Camps[c].Alive {
+		return refuse(CodeExtinct, "", "your people is extinct; it can no longer act")
+	}
+	r, ok := rules[o.Action]
+	if !ok {
+		names := make([]string, 0, len(actionNames))
+		for _, a := range Actions() {
+			names = append(names, a.String())
+		}
+		return refuse(CodeUnknownAction, "action", "unknown action; known actions: %s", strings.Join(names, ", "))
+	}
+	if len(o.Reason) > MaxReasonLen {
+		return refuse(CodeBadArgs, "reason", "reason is %d bytes; at most %d", len(o.Reason), MaxReasonLen)
+	}
+	specs, err := r.args(w, c)
+	if err != nil {
+		return err
+	}
+	if len(o.Args) != len(specs) {
+		return refuse(CodeBadArgs, "args", "%s takes %d argument(s) (%s); got %d", o.Action, len(specs), argNames(specs), len(o.Args))
+	}
+	for i, s := range specs {
+		v := o.Args[i]
+		if s.allows(v) {
+			continue
+		}
+		field := fmt.Sprintf("args[%d]", i)
+		switch s.Kind {
+		case ArgCount:
+			return refuse(CodeBadArgs, field, "%s must be between %d and %d; got %d", s.Name, s.Min, s.Max, v)
+		case ArgZone:
+			if !ZoneID(v).Valid() {
+				return refuse(CodeBadArgs, field, "zone %d is not on the map (zones 1 to %d)", v, NumZones)
+			}
+			return refuse(CodeUnknownZone, field, "zone %d is not a valid %s target for you; valid zones: %v", v, o.Action, s.Choices)
+		default:
+			return refuse(CodeBadArgs, field, "%s must be one of %v; got %d", s.Name, s.Choices, v)
+		}
+	}
+	return nil
+}
+
+func argNames(specs []ArgSpec) string {
+	if len(specs) == 0 {
+		return "none"
+	}
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,546 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Status says what became of a camp's order in a tick.
+type Status uint8
+
+// Order statuses. Append only.
+const (
+	Applied Status = iota + 1
+	// Stale: the order was valid when posted but not when the tick resolved.
+	Stale
+)
+
+// Result is what became of one camp's order.
+type Result struct {
+	Order  Order
+	Status Status
+	Err    *RuleError // set when Status is Stale
+}
+
+// Entry is one journal entry for one camp: an immersive narration (French)
+// and a factual "why".
+type Entry struct {
+	Day       int      `json:"day"`
+	Camp      CampID   `json:"camp"`
+	Kind      string   `json:"kind"`
+	Zones     []ZoneID `json:"zones,omitempty"`
+	Narration string   `json:"narration"`
+	Why       string   `json:"why,omitempty"`
+}
+
+// Outcome is the result of one tick.
+type Outcome struct {
+	World   *World
+	Results [NumCamps]Result
+	Journal []Entry
+}
+
+// news is an event not yet delivered: it reaches the involved camps and every
+// camp that sees its zone at the end of the tick (rule FOG-2).
+type news struct {
+	involved  [NumCamps]bool
+	zone      ZoneID
+	kind      string
+	narration string
+	why       string
+}
+
+// tick is the work area of one resolution.
+type tick struct {
+	prev    *World // the state at the start of the tick; never modified
+	w       *World
+	orders  [NumCamps]Order
+	results [NumCamps]Result
+	journal []Entry
+	news    []news
+}
+
+// phase is one named step of a tick.
+type phase struct {
+	name string
+	run  func(*tick)
+}
+
+// Phases is the fixed order of a tick; engine/doc.go explains each one.
+var phases = []phase{
+	{"orders", (*tick).validateOrders},
+	{"actions", (*tick).applyActions},
+	{"production", (*tick).produce},
+	{"consumption", (*tick).consume},
+	{"arrivals", (*tick).arrive},
+	{"extinction", (*tick).extinguish},
+	{"vision", (*tick).see},
+}
+
+// PhaseNames returns the names of a tick's phases in order.
+func PhaseNames() []string {
+	names := make([]string, len(phases))
+	for i, p := range phases {
+		names[i] = p.name
+	}
+	return names
+}
+
+// Resolve plays one tick: every camp's order for day w.Day+1, resolved
+// simultaneously. It never modifies w. orders[c] is camp c's order (the
+// caller puts the standing order there when the camp posted none).
+func Resolve(w *World, orders [NumCamps]Order) Outcome {
+	t := &tick{prev: w, w: w.Clone(), orders: orders}
+	t.w.Day++
+	for _, p := range phases {
+		p.run(t)
+	}
+	t.deliverNews()
+	return Outcome{World: t.w, Results: t.results, Journal: t.journal}
+}
+
+// validateOrders checks every order against the state at the start of the
+// tick; an order no longer valid is stale and the camp does nothing.
+func (t *tick) validateOrders() {
+	prev := t.prev
+	for c := range CampID(NumCamps) {
+		t.results[c] = Result{Order: t.orders[c], Status: Applied}
+		if !prev.Camps[c].Alive {
+			t.results[c].Status = Stale
+			t.results[c].Err = refuse(CodeExtinct, "", "your people is extinct")
+			continue
+		}
+		if err := validate(prev, c, t.orders[c]); err != nil {
+			t.results[c].Status, t.results[c].Err = Stale, err
+			t.note(c, "order_stale", nil, fmt.Sprintf("L'ordre « %s » n'a pas pu être exécuté.", t.orders[c]), err.Message)
+		}
+	}
+}
+
+// note adds a journal entry for camp c alone.
+func (t *tick) note(c CampID, kind string, zones []ZoneID, narration, why string) {
+	t.journal = append(t.journal, Entry{Day: t.w.Day, Camp: c, Kind: kind, Zones: zones, Narration: narration, Why: why})
+}
+
+// announce records news about zone z, delivered at the end of the tick.
+func (t *tick) announce(z ZoneID, kind, narration, why string, involved ...CampID) {
+	n := news{zone: z, kind: kind, narration: narration, why: why}
+	for _, c := range involved {
+		if c != NoCamp {
+			n.involved[c] = true
+		}
+	}
+	t.news = append(t.news, n)
+}
+
+func (t *tick) deliverNews() {
+	var vis [NumCamps][]bool
+	for c := range CampID(NumCamps) {
+		vis[c] = t.w.Vision(c)
+	}
+	for _, n := range t.news {
+		for c := range CampID(NumCamps) {
+			if n.involved[c] || (n.zone != 0 && vis[c][n.zone]) {
+				t.note(c, n.kind, []ZoneID{n.zone}, n.narration, n.why)
+			}
+		}
+	}
+}
+
+// why returns the player's reason when given, else the engine's.
+func why(o Order, derived string) string {
+	if o.Reason != "" {
+		return o.Reason
+	}
+	return derived
+}
+
+// applyActions plays every applied order. Actions of one tick touch only
+// their own camp here; columns they launch meet in later phases.
+func (t *tick) applyActions() {
+	for c := range CampID(NumCamps) {
+		if t.results[c].Status != Applied {
+			continue
+		}
+		o := t.orders[c]
+		camp := &t.w.Camps[c]
+		switch o.Action {
+		case Rest:
+			before := camp.Morale
+			camp.Morale = min(100, camp.Morale+4)
+			t.note(c, "rest", nil, "Le camp se repose ; les feux brûlent tard et les chants montent.",
+				why(o, fmt.Sprintf("rest : moral %d -> %d", before, camp.Morale)))
+		case ChopWood:
+			forests := 0
+			for z := ZoneID(1); z <= NumZones; z++ {
+				if t.w.Zones[z].Owner == c && t.w.Zones[z].Terrain == Forest {
+					forests++
+				}
+			}
+			gain := int64(2 + 2*forests)
+			camp.Resources.Wood += gain
+			t.note(c, "chop_wood", nil, fmt.Sprintf("Corvée de bois : les haches résonnent, %d stères rentrent au camp.", gain),
+				why(o, fmt.Sprintf("chop_wood : +2 bois, +2 par forêt tenue (%d) ; bois %d", forests, camp.Resources.Wood)))
+		case Explore:
+			t.explore(c, o)
+		case ExpandTo:
+			z := ZoneID(o.Args[0])
+			camp.Resources = camp.Resources.Sub(ExpandCost)
+			col := t.launch(c, SettlerColumn, 0, t.w.nearestHeld(c, z), z)
+			t.note(c, "expand_to", []ZoneID{z},
+				fmt.Sprintf("Une colonne de colons quitte la zone %d pour la zone %d ; arrivée prévue le jour %d.", col.From, z, col.Arrive),
+				why(o, fmt.Sprintf("expand_to %d : 600 nourriture et 4 bois payés, nourriture restante %d", z, camp.Resources.Food)))
+		case RaiseArmy:
+			n := o.Args[0]
+			camp.Resources = camp.Resources.Sub(Resources{Food: RaiseCostPerMan.Food * int64(n), Wood: RaiseCostPerMan.Wood * int64(n)})
+			camp.FieldArmy += n
+			t.note(c, "raise_army", nil, fmt.Sprintf("%d habitants quittent leur métier et prennent les armes.", n),
+				why(o, fmt.Sprintf("raise_army %d : armée de campagne %d, hommes en armes %d/%d", n, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c))))
+		case SendArmy:
+			n, z := o.Args[0], ZoneID(o.Args[1])
+			camp.FieldArmy -= n
+			if t.w.Zones[z].Owner == c {
+				t.w.Zones[z].Garrison += n
+				t.note(c, "send_army", []ZoneID{z}, fmt.Sprintf("%d hommes prennent garnison dans la zone %d.", n, z),
+					why(o, fmt.Sprintf("send_army %d %d : zone tenue, garnison %d", n, z, t.w.Zones[z].Garrison)))
+				break
+			}
+			col := t.launch(c, ArmyColumn, n, t.w.Capital(c), z)
+			t.note(c, "send_army", []ZoneID{z},
+				fmt.Sprintf("%d hommes marchent vers la zone %d ; arrivée prévue le jour %d.", n, z, col.Arrive),
+				why(o, fmt.Sprintf("send_army %d %d : armée de campagne restante %d", n, z, camp.FieldArmy)))
+		}
+	}
+}
+
+func (t *tick) explore(c CampID, o Order) {
+	z := ZoneID(o.Args[0])
+	rng := NewRand(t.w.Seed, t.w.Day, int(c), PurposeExplore)
+	stone, food := int64(rng.Intn(3)), int64(rng.Intn(3))
+	camp := &t.w.Camps[c]
+	camp.Resources.Stone += stone
+	camp.Resources.Food += food
+	t.w.remember(c, z)
+	t.note(c, "explore", []ZoneID{z},
+		fmt.Sprintf("Des éclaireurs reviennent de la zone %d (%s) avec %d pierre(s) et %d nourriture.", z, terrainFR(t.w.Zones[z].Terrain), stone, food),
+		why(o, fmt.Sprintf("explore %d : zone inconnue en bordure de vision", z)))
+}
+
+// nearestHeld returns camp c's held zone nearest to z (lowest number on a
+// tie), or 0.
+func (w *World) nearestHeld(c CampID, z ZoneID) ZoneID {
+	best, bestD := ZoneID(0), 1<<30
+	for h := ZoneID(1); h <= NumZones; h++ {
+		if w.Zones[h].Owner == c {
+			if d := ZoneDistance(h, z); d < bestD {
+				best, bestD = h, d
+			}
+		}
+	}
+	return best
+}
+
+// MarchDays returns how many days a column takes from one zone to another
+// (rules MAR-1, MAR-2): 1 + march + target terrain cost (+1 for settlers),
+// between 2 and 13, then -1 day at morale >= 75 and +1 under 35, never
+// under 1. The march is 1 day a zone for the first 4 zones, 0.6 beyond;
+// the total is rounded up.
+func MarchDays(from, to ZoneID, target Terrain, kind ColumnKind, morale int) int {
+	d := ZoneDistance(from, to)
+	tenths := 10*min(d, 4) + 6*max(0, d-4) + 10 + 10*target.Cost()
+	if kind == SettlerColumn {
+		tenths += 10
+	}
+	days := min(13, max(2, (tenths+9)/10))
+	switch {
+	case morale >= 75:
+		days--
+	case morale < 35:
+		days++
+	}
+	return max(1, days)
+}
+
+func (t *tick) launch(c CampID, kind ColumnKind, men int, from, to ZoneID) Column {
+	col := Column{
+		ID: t.w.NextColumn, Camp: c, Kind: kind, Men: men, From: from, To: to, Depart: t.w.Day,
+		Arrive: t.w.Day + MarchDays(from, to, t.w.Zones[to].Terrain, kind, t.w.Camps[c].Morale),
+	}
+	t.w.NextColumn++
+	t.w.Columns = append(t.w.Columns, col)
+	return col
+}
+
+// Terrain income of a held zone per day (rule ECO-1).
+var TerrainIncome = [...]Resources{
+	Plains:   {Food: 60},
+	Forest:   {Food: 5, Wood: 4},
+	Mountain: {Stone: 3},
+	Coast:    {Food: 40, Gold: 2},
+}
+
+func (t *tick) produce() {
+	for c := range CampID(NumCamps) {
+		if !t.w.Camps[c].Alive {
+			continue
+		}
+		var gain Resources
+		for z := ZoneID(1); z <= NumZones; z++ {
+			if t.w.Zones[z].Owner == c {
+				gain = gain.Add(TerrainIncome[t.w.Zones[z].Terrain])
+			}
+		}
+		t.w.Camps[c].Resources = t.w.Camps[c].Resources.Add(gain)
+	}
+}
+
+// consume feeds every camp (rules ECO-2, ECO-3): one food per inhabitant,
+// one more per pair of men in the field army, and in winter one more per six
+// inhabitants. A camp that cannot eat starves: its stock falls to 0, one
+// inhabitant dies and morale loses 5.
+func (t *tick) consume() {
+	for c := range CampID(NumCamps) {
+		camp := &t.w.Camps[c]
+		if !camp.Alive {
+			continue
+		}
+		need := int64(camp.Population + camp.FieldArmy/2)
+		if YearSeason(t.w.Day) == "winter" {
+			need += int64(camp.Population / 6)
+		}
+		if camp.Resources.Food >= need {
+			camp.Resources.Food -= need
+			continue
+		}
+		camp.Resources.Food = 0
+		camp.Morale = max(0, camp.Morale-5)
+		t.loseInhabitant(c)
+		t.note(c, "famine", nil, "La famine frappe : les greniers sont vides et un habitant meurt de faim.",
+			fmt.Sprintf("famine : besoin %d nourriture, réserve épuisée ; population %d", need, camp.Population))
+	}
+}
+
+// loseInhabitant removes one inhabitant of camp c, a civilian first, else a
+// man of the field army.
+func (t *tick) loseInhabitant(c CampID) {
+	camp := &t.w.Camps[c]
+	if camp.Population == 0 {
+		return
+	}
+	if camp.Population-t.w.MenUnderArms(c) <= 0 && camp.FieldArmy > 0 {
+		camp.FieldArmy--
+	}
+	camp.Population--
+}
+
+// arrive resolves every column whose arrival day is today. Columns reaching
+// one zone on one day meet first (rule CON-1); the survivor then takes a free
+// zone, joins its own garrison or assaults the holder (rule BAT-1).
+func (t *tick) arrive() {
+	var arriving, staying []Column
+	for _, col := range t.w.Columns {
+		if col.Arrive <= t.w.Day {
+			arriving = append(arriving, col)
+		} else {
+			staying = append(staying, col)
+		}
+	}
+	t.w.Columns = staying
+	// Group by zone, in zone order; within a zone, by camp.
+	slices.SortStableFunc(arriving, func(a, b Column) int {
+		if a.To != b.To {
+			return int(a.To) - int(b.To)
+		}
+		if a.Camp != b.Camp {
+			return int(a.Camp) - int(b.Camp)
+		}
+		return a.ID - b.ID
+	})
+	for i := 0; i < len(arriving); {
+		j := i
+		for j < len(arriving) && arriving[j].To == arriving[i].To {
+			j++
+		}
+		t.arriveAt(arriving[i].To, arriving[i:j])
+		i = j
+	}
+}
+
+// force is one camp's columns arriving together on a zone.
+type force struct {
+	camp     CampID
+	men      int
+	settlers bool
+}
+
+func (t *tick) arriveAt(z ZoneID, cols []Column) {
+	var forces []force
+	for _, col := range cols {
+		if len(forces) == 0 || forces[len(forces)-1].camp != col.Camp {
+			forces = append(forces, force{camp: col.Camp})
+		}
+		f := &forces[len(forces)-1]
+		f.men += col.Men
+		f.settlers = f.settlers || col.Kind == SettlerColumn
+	}
+	if len(forces) > 1 {
+		forces = t.meeting(z, forces)
+		if len(forces) == 0 {
+			return
+		}
+	}
+	f := forces[0]
+	zone := &t.w.Zones[z]
+	switch {
+	case zone.Owner == f.camp:
+		zone.Garrison += f.men
+		t.note(f.camp, "arrival", []ZoneID{z}, fmt.Sprintf("Une colonne rejoint la zone %d ; la garnison compte %d hommes.", z, zone.Garrison), "")
+	case zone.Owner == NoCamp:
+		if f.men == 0 && !f.settlers {
+			return
+		}
+		zone.Owner, zone.Garrison = f.camp, f.men
+		t.w.Camps[f.camp].Morale = min(100, t.w.Camps[f.camp].Morale+5)
+		t.announce(z, "zone_taken", fmt.Sprintf("La zone %d (%s) passe sous la bannière de %s.", z, terrainFR(zone.Terrain), t.w.Camps[f.camp].Name),
+			fmt.Sprintf("zone libre prise sans bataille ; %d homme(s) en garnison", f.men), f.camp)
+	case f.men == 0:
+		t.announce(z, "settlers_turned_back", fmt.Sprintf("Des colons trouvent la zone %d occupée par %s et se dispersent.", z, t.w.Camps[zone.Owner].Name),
+			"zone déjà tenue : une colonne de colons ne se bat pas", f.camp)
+	default:
+		t.battle(z, f)
+	}
+}
+
+// meeting resolves columns of several camps reaching one zone on one day
+// (rule CON-1): the strongest force wins and loses half of the next
+// strongest (rounded up); equal strongest forces destroy each other.
+// Settlers count for nothing.
+func (t *tick) meeting(z ZoneID, forces []force) []force {
+	slices.SortStableFunc(forces, func(a, b force) int {
+		if a.men != b.men {
+			return b.men - a.men
+		}
+		return int(a.camp) - int(b.camp)
+	})
+	var camps []CampID
+	for _, f := range forces {
+		camps = append(camps, f.camp)
+	}
+	for i := range camps {
+		for j := range camps {
+			t.w.meet(camps[i], camps[j])
+		}
+	}
+	for _, f := range forces {
+		t.killSoldiers(f.camp, f.men)
+	}
+	if forces[0].men == forces[1].men {
+		t.announce(z, "meeting", fmt.Sprintf("Des colonnes de camps rivaux se heurtent dans la zone %d ; aucune ne survit.", z),
+			fmt.Sprintf("rencontre à forces égales (%d contre %d)", forces[0].men, forces[1].men), camps...)
+		return nil
+	}
+	w := forces[0]
+	w.men -= (forces[1].men + 1) / 2
+	t.reviveSoldiers(w.camp, w.men)
+	t.announce(z, "meeting", fmt.Sprintf("Des colonnes rivales se heurtent dans la zone %d ; celle de %s l'emporte.", z, t.w.Camps[w.camp].Name),
+		fmt.Sprintf("rencontre : %d contre %d ; %d survivant(s)", forces[0].men, forces[1].men, w.men), camps...)
+	return []force{w}
+}
+
+// killSoldiers removes n men of camp c who were counted in a column: they
+// die, and the population with them.
+func (t *tick) killSoldiers(c CampID, n int) {
+	t.w.Camps[c].Population = max(0, t.w.Camps[c].Population-n)
+}
+
+// reviveSoldiers undoes killSoldiers for the survivors of a meeting.
+func (t *tick) reviveSoldiers(c CampID, n int) {
+	t.w.Camps[c].Population += n
+}
+
+// Defence returns the defence of a held zone (rule BAT-2): garrison +
+// terrain + 2 if capital + 2 militia + a quarter of the holder's field army.
+func (w *World) Defence(z ZoneID) int {
+	zone := &w.Zones[z]
+	d := zone.Garrison + zone.Terrain.Cost() + 2
+	if zone.Capital {
+		d += 2
+	}
+	if zone.Owner != NoCamp {
+		d += w.Camps[zone.Owner].FieldArmy / 4
+	}
+	return d
+}
+
+// Assault returns a column's assault strength (rule BAT-1): its men, +2 at
+// morale >= 70, -2 under 35.
+func Assault(men, morale int) int {
+	switch {
+	case morale >= 70:
+		return men + 2
+	case morale < 35:
+		return men - 2
+	}
+	return men
+}
+
+// battle resolves a column of camp f.camp assaulting held zone z (rule
+// BAT-3). Won: the zone is taken, its garrison dies, a captured capital is
+// razed, and the attackers lose half the defence; lost: the column is wiped
+// out and the garrison loses half the assault.
+func (t *tick) battle(z ZoneID, f force) {
+	zone := &t.w.Zones[z]
+	def := zone.Owner
+	t.w.meet(f.camp, def)
+	assault, defence := Assault(f.men, t.w.Camps[f.camp].Morale), t.w.Defence(z)
+	if assault > defence {
+		t.killSoldiers(def, zone.Garrison)
+		lost := min(f.men-1, (defence+1)/2)
+		t.killSoldiers(f.camp, lost)
+		razed := zone.Capital
+		zone.Owner, zone.Garrison, zone.Capital = f.camp, f.men-lost, false
+		t.w.Camps[f.camp].Morale = min(100, t.w.Camps[f.camp].Morale+5)
+		t.w.Camps[def].Morale = max(0, t.w.Camps[def].Morale-8)
+		narr := fmt.Sprintf("%s prend la zone %d à %s.", t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name)
+		if razed {
+			narr += " La capitale est rasée."
+		}
+		t.announce(z, "battle", narr, fmt.Sprintf("assaut %d contre défense %d", assault, defence), f.camp, def)
+		return
+	}
+	t.killSoldiers(f.camp, f.men)
+	loss := min(zone.Garrison, max(0, assault)/2)
+	zone.Garrison -= loss
+	t.killSoldiers(def, loss)
+	t.announce(z, "battle", fmt.Sprintf("L'assaut de %s sur la zone %d se brise devant %s.", t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name),
+		fmt.Sprintf("assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), f.camp, def)
+}
+
+// extinguish marks camps with no zone and no column left as extinct (rule
+// CAMP-2).
+func (t *tick) extinguish() {
+	for c := range CampID(NumCamps) {
+		camp := &t.w.Camps[c]
+		if !camp.Alive || t.w.HeldZones(c) > 0 || slices.ContainsFunc(t.w.Columns, func(col Column) bool { return col.Camp == c }) {
+			continue
+		}
+		camp.Alive = false
+		t.announce(0, "extinct", fmt.Sprintf("Le peuple de %s s'est éteint.", camp.Name), "plus aucune zone tenue", CampID(0), CampID(1), CampID(2))
+	}
+}
+
+func (t *tick) see() { t.w.updateVision() }
+
+func terrainFR(t Terrain) string {
+	switch t {
+	case Plains:
+		return "plaine"
+	case Forest:
+		return "forêt"
+	case Mountain:
+		return "montagne"
+	case Coast:
+		return "côte"
+	}
+	return "terre inconnue"
+}

@@ -1,0 +1,284 @@
+package engine
+
+import "slices"
+
+// NumCamps is the number of camps in a world.
+const NumCamps = 3
+
+// CampID is a camp's index, from 0 to NumCamps-1. NoCamp marks free land.
+type CampID int8
+
+// NoCamp is the owner of free land.
+const NoCamp CampID = -1
+
+// Terrain is the land of a zone.
+type Terrain uint8
+
+// Terrains. Coasts border the rim of the world.
+const (
+	Plains Terrain = iota + 1
+	Forest
+	Mountain
+	Coast
+)
+
+var terrainNames = [...]string{Plains: "plains", Forest: "forest", Mountain: "mountain", Coast: "coast"}
+
+func (t Terrain) String() string {
+	if int(t) < len(terrainNames) && terrainNames[t] != "" {
+		return terrainNames[t]
+	}
+	return "unknown"
+}
+
+// Cost returns the terrain value used both as the march cost of a target
+// zone and as its defence bonus (rule MAR-1, BAT-1).
+func (t Terrain) Cost() int {
+	switch t {
+	case Forest, Coast:
+		return 1
+	case Mountain:
+		return 2
+	}
+	return 0
+}
+
+// Resources is a stockpile. Research accumulates and is never spent.
+type Resources struct {
+	Food     int64 `json:"food"`
+	Wood     int64 `json:"wood"`
+	Stone    int64 `json:"stone"`
+	Tools    int64 `json:"tools"`
+	Gold     int64 `json:"gold"`
+	Research int64 `json:"research"`
+}
+
+// Covers reports whether r holds at least c of every resource.
+func (r Resources) Covers(c Resources) bool {
+	return r.Food >= c.Food && r.Wood >= c.Wood && r.Stone >= c.Stone &&
+		r.Tools >= c.Tools && r.Gold >= c.Gold && r.Research >= c.Research
+}
+
+// Sub returns r minus c.
+func (r Resources) Sub(c Resources) Resources {
+	return Resources{r.Food - c.Food, r.Wood - c.Wood, r.Stone - c.Stone, r.Tools - c.Tools, r.Gold - c.Gold, r.Research - c.Research}
+}
+
+// Add returns r plus c.
+func (r Resources) Add(c Resources) Resources {
+	return Resources{r.Food + c.Food, r.Wood + c.Wood, r.Stone + c.Stone, r.Tools + c.Tools, r.Gold + c.Gold, r.Research + c.Research}
+}
+
+// Zone is the state of one zone.
+type Zone struct {
+	ID          ZoneID  `json:"id"`
+	Terrain     Terrain `json:"terrain"`
+	Owner       CampID  `json:"owner"`
+	Capital     bool    `json:"capital,omitempty"`
+	Garrison    int     `json:"garrison,omitempty"`
+	Development int     `json:"dev,omitempty"`
+}
+
+// Memory is what a camp last saw of a zone, and when.
+type Memory struct {
+	Seen     bool    `json:"seen,omitempty"`
+	Day      int     `json:"day,omitempty"`
+	Terrain  Terrain `json:"terrain,omitempty"`
+	Owner    CampID  `json:"owner"`
+	Capital  bool    `json:"capital,omitempty"`
+	Garrison int     `json:"garrison,omitempty"`
+	Dev      int     `json:"dev,omitempty"`
+}
+
+// Camp is the state of one camp.
+type Camp struct {
+	Name       string    `json:"name"`
+	Alive      bool      `json:"alive"`
+	Resources  Resources `json:"res"`
+	Morale     int       `json:"morale"`
+	Population int       `json:"pop"`
+	// FieldArmy is the number of men under arms at the capital, outside any
+	// garrison or column. They are part of Population.
+	FieldArmy int `json:"army,omitempty"`
+	// Met[o] is true once this camp has met camp o.
+	Met [NumCamps]bool `json:"met"`
+	// Memory is indexed by zone number; index 0 is unused.
+	Memory []Memory `json:"memory"`
+}
+
+// ColumnKind distinguishes soldiers from settlers.
+type ColumnKind uint8
+
+// Column kinds.
+const (
+	ArmyColumn ColumnKind = iota + 1
+	SettlerColumn
+)
+
+// Column is a group of men on the march.
+type Column struct {
+	ID     int        `json:"id"`
+	Camp   CampID     `json:"camp"`
+	Kind   ColumnKind `json:"kind"`
+	Men    int        `json:"men"`
+	From   ZoneID     `json:"from"`
+	To     ZoneID     `json:"to"`
+	Depart int        `json:"depart"`
+	Arrive int        `json:"arrive"`
+}
+
+// World is the whole state of a world after Day ticks. A World is a value:
+// functions of this package never modify a World they are given.
+type World struct {
+	Seed       uint64           `json:"seed"`
+	Day        int              `json:"day"`
+	Zones      []Zone           `json:"zones"` // indexed by zone number; index 0 is unused
+	Camps      [NumCamps]Camp   `json:"camps"`
+	Columns    []Column         `json:"columns"`
+	NextColumn int              `json:"next_column"`
+}
+
+// Zone returns the zone with number z.
+func (w *World) Zone(z ZoneID) *Zone { return &w.Zones[z] }
+
+// Clone returns a deep copy of w.
+func (w *World) Clone() *World {
+	c := *w
+	c.Zones = slices.Clone(w.Zones)
+	c.Columns = slices.Clone(w.Columns)
+	for i := range c.Camps {
+		c.Camps[i].Memory = slices.Clone(w.Camps[i].Memory)
+	}
+	return &c
+}
+
+// Capital returns the camp's capital, or 0 if it has none.
+func (w *World) Capital(c CampID) ZoneID {
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner == c && w.Zones[z].Capital {
+			return z
+		}
+	}
+	return 0
+}
+
+// HeldZones returns the number of zones camp c holds.
+func (w *World) HeldZones(c CampID) int {
+	n := 0
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner == c {
+			n++
+		}
+	}
+	return n
+}
+
+// MenUnderArms returns every man of camp c under arms: field army, garrisons
+// and army columns.
+func (w *World) MenUnderArms(c CampID) int {
+	n := w.Camps[c].FieldArmy
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner == c {
+			n += w.Zones[z].Garrison
+		}
+	}
+	for _, col := range w.Columns {
+		if col.Camp == c && col.Kind == ArmyColumn {
+			n += col.Men
+		}
+	}
+	return n
+}
+
+// MaxUnderArms returns the cap on men under arms (rule ARM-2): adults less
+// three, and never more than half the adults.
+func (w *World) MaxUnderArms(c CampID) int {
+	adults := w.Camps[c].Population
+	return max(0, min(adults-3, adults/2))
+}
+
+// Housing returns the camp's housing capacity (rule POP-2).
+func (w *World) Housing(c CampID) int {
+	return 20 + 2*max(0, w.HeldZones(c)-1)
+}
+
+// CapitalSites are the three capitals' positions: pairwise at distance 8,
+// each at ring 4 (never a corner), each the 120-degree rotation of the
+// previous one (rule MAP-3).
+var CapitalSites = [NumCamps]Hex{{Q: 4, R: -4}, {Q: -4, R: 0}, {Q: 0, R: 4}}
+
+// CampNames are the camps' names, in camp order.
+var CampNames = [NumCamps]string{"Grisonval", "Carmin", "Azur"}
+
+// Starting values of a camp (rule CAMP-1).
+var (
+	StartResources  = Resources{Food: 1500, Wood: 60, Stone: 30, Tools: 10, Gold: 40}
+	StartPopulation = 20
+	StartMorale     = 60
+	StartGarrison   = 4
+)
+
+// NewWorld returns the setup of a world (day 0) for a seed. The terrain has a
+// three-fold rotational symmetry, so that every camp starts on the same land
+// (rule MAP-2).
+func NewWorld(seed uint64) *World {
+	w := &World{Seed: seed, Zones: make([]Zone, NumZones+1), NextColumn: 1}
+	rng := NewRand(seed, 0, -1, PurposeMap)
+	for z := ZoneID(1); z <= NumZones; z++ {
+		w.Zones[z] = Zone{ID: z, Owner: NoCamp}
+	}
+	// Draw one terrain per orbit of the 120-degree rotation, in zone order.
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Terrain != 0 {
+			continue
+		}
+		h := HexOf(z)
+		var t Terrain
+		switch {
+		case h.Ring() == Radius:
+			t = Coast
+		case h.Ring() == 0:
+			t = Plains
+		default:
+			switch n := rng.Intn(100); {
+			case n < 45:
+				t = Plains
+			case n < 75:
+				t = Forest
+			default:
+				t = Mountain
+			}
+		}
+		for range 3 {
+			w.Zones[ZoneAt(h)].Terrain = t
+			h = rotate(h)
+		}
+	}
+	for c := range CampID(NumCamps) {
+		capital := ZoneAt(CapitalSites[c])
+		zc := &w.Zones[capital]
+		zc.Terrain, zc.Owner, zc.Capital, zc.Garrison = Plains, c, true, StartGarrison
+		w.Camps[c] = Camp{
+			Name:       CampNames[c],
+			Alive:      true,
+			Resources:  StartResources,
+			Morale:     StartMorale,
+			Population: StartPopulation,
+			Memory:     make([]Memory, NumZones+1),
+		}
+	}
+	// Every capital has a forest, a mountain and a plain among its inland
+	// neighbours (rule MAP-2); the coast is the other three.
+	for _, site := range []struct {
+		h Hex
+		t Terrain
+	}{{Hex{3, -4}, Forest}, {Hex{4, -3}, Mountain}, {Hex{3, -3}, Plains}} {
+		h := site.h
+		for range 3 {
+			w.Zones[ZoneAt(h)].Terrain = site.t
+			h = rotate(h)
+		}
+	}
+	w.updateVision()
+	return w
+}
