@@ -39,6 +39,8 @@ type World struct {
 	Name    string
 	Seed    uint64
 	Cadence time.Duration
+	// SeasonLength is the number of days of a season; 0 means endless.
+	SeasonLength int
 	// Season counts season resets; it starts at 1.
 	Season      int
 	Paused      bool

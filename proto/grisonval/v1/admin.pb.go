@@ -26,9 +26,12 @@ type CreateWorldRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// seed 0 is refused: a world's seed is always explicit.
-	Seed          uint64               `protobuf:"varint,2,opt,name=seed,proto3" json:"seed,omitempty"`
-	Cadence       *durationpb.Duration `protobuf:"bytes,3,opt,name=cadence,proto3" json:"cadence,omitempty"`
-	Controllers   []*Controller        `protobuf:"bytes,4,rep,name=controllers,proto3" json:"controllers,omitempty"`
+	Seed        uint64               `protobuf:"varint,2,opt,name=seed,proto3" json:"seed,omitempty"`
+	Cadence     *durationpb.Duration `protobuf:"bytes,3,opt,name=cadence,proto3" json:"cadence,omitempty"`
+	Controllers []*Controller        `protobuf:"bytes,4,rep,name=controllers,proto3" json:"controllers,omitempty"`
+	// season_length is the number of days of a season; 0 means endless. When
+	// a season is over the world stops and refuses orders until it is reset.
+	SeasonLength  int32 `protobuf:"varint,5,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -91,6 +94,13 @@ func (x *CreateWorldRequest) GetControllers() []*Controller {
 	return nil
 }
 
+func (x *CreateWorldRequest) GetSeasonLength() int32 {
+	if x != nil {
+		return x.SeasonLength
+	}
+	return 0
+}
+
 type WorldInfo struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -102,6 +112,8 @@ type WorldInfo struct {
 	Controllers   []*Controller          `protobuf:"bytes,7,rep,name=controllers,proto3" json:"controllers,omitempty"`
 	CampNames     []string               `protobuf:"bytes,8,rep,name=camp_names,json=campNames,proto3" json:"camp_names,omitempty"`
 	StateHash     string                 `protobuf:"bytes,9,opt,name=state_hash,json=stateHash,proto3" json:"state_hash,omitempty"`
+	SeasonLength  int32                  `protobuf:"varint,10,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
+	Season        int32                  `protobuf:"varint,11,opt,name=season,proto3" json:"season,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -197,6 +209,20 @@ func (x *WorldInfo) GetStateHash() string {
 		return x.StateHash
 	}
 	return ""
+}
+
+func (x *WorldInfo) GetSeasonLength() int32 {
+	if x != nil {
+		return x.SeasonLength
+	}
+	return 0
+}
+
+func (x *WorldInfo) GetSeason() int32 {
+	if x != nil {
+		return x.Season
+	}
+	return 0
 }
 
 type ListWorldsRequest struct {
@@ -544,12 +570,13 @@ var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x18grisonval/v1/types.proto\"\xad\x01\n" +
+	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x18grisonval/v1/types.proto\"\xd2\x01\n" +
 	"\x12CreateWorldRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x04R\x04seed\x123\n" +
 	"\acadence\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\acadence\x12:\n" +
-	"\vcontrollers\x18\x04 \x03(\v2\x18.grisonval.v1.ControllerR\vcontrollers\"\x9c\x02\n" +
+	"\vcontrollers\x18\x04 \x03(\v2\x18.grisonval.v1.ControllerR\vcontrollers\x12#\n" +
+	"\rseason_length\x18\x05 \x01(\x05R\fseasonLength\"\xd9\x02\n" +
 	"\tWorldInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -561,7 +588,10 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
 	"camp_names\x18\b \x03(\tR\tcampNames\x12\x1d\n" +
 	"\n" +
-	"state_hash\x18\t \x01(\tR\tstateHash\"\x13\n" +
+	"state_hash\x18\t \x01(\tR\tstateHash\x12#\n" +
+	"\rseason_length\x18\n" +
+	" \x01(\x05R\fseasonLength\x12\x16\n" +
+	"\x06season\x18\v \x01(\x05R\x06season\"\x13\n" +
 	"\x11ListWorldsRequest\"E\n" +
 	"\x12ListWorldsResponse\x12/\n" +
 	"\x06worlds\x18\x01 \x03(\v2\x17.grisonval.v1.WorldInfoR\x06worlds\"\x7f\n" +

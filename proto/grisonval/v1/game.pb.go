@@ -90,10 +90,14 @@ type CampView struct {
 	Journal      []*JournalEntry `protobuf:"bytes,16,rep,name=journal,proto3" json:"journal,omitempty"`
 	LegalActions []*LegalAction  `protobuf:"bytes,17,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
 	// pending_order is the order posted for day + 1, if any.
-	PendingOrder  *Order                 `protobuf:"bytes,18,opt,name=pending_order,json=pendingOrder,proto3" json:"pending_order,omitempty"`
-	Deadline      *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=deadline,proto3" json:"deadline,omitempty"`
-	Paused        bool                   `protobuf:"varint,20,opt,name=paused,proto3" json:"paused,omitempty"`
-	Alive         bool                   `protobuf:"varint,21,opt,name=alive,proto3" json:"alive,omitempty"`
+	PendingOrder *Order                 `protobuf:"bytes,18,opt,name=pending_order,json=pendingOrder,proto3" json:"pending_order,omitempty"`
+	Deadline     *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=deadline,proto3" json:"deadline,omitempty"`
+	Paused       bool                   `protobuf:"varint,20,opt,name=paused,proto3" json:"paused,omitempty"`
+	Alive        bool                   `protobuf:"varint,21,opt,name=alive,proto3" json:"alive,omitempty"`
+	// controller says who plays this camp, and the AI's posture.
+	Controller *Controller `protobuf:"bytes,22,opt,name=controller,proto3" json:"controller,omitempty"`
+	// season_length is the number of days of the season (0: endless).
+	SeasonLength  int32 `protobuf:"varint,23,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -273,6 +277,20 @@ func (x *CampView) GetAlive() bool {
 		return x.Alive
 	}
 	return false
+}
+
+func (x *CampView) GetController() *Controller {
+	if x != nil {
+		return x.Controller
+	}
+	return nil
+}
+
+func (x *CampView) GetSeasonLength() int32 {
+	if x != nil {
+		return x.SeasonLength
+	}
+	return 0
 }
 
 type SubmitOrderRequest struct {
@@ -605,7 +623,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x9e\x06\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xfd\x06\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -632,7 +650,11 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\rpending_order\x18\x12 \x01(\v2\x13.grisonval.v1.OrderR\fpendingOrder\x126\n" +
 	"\bdeadline\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\x12\x16\n" +
 	"\x06paused\x18\x14 \x01(\bR\x06paused\x12\x14\n" +
-	"\x05alive\x18\x15 \x01(\bR\x05alive\"Z\n" +
+	"\x05alive\x18\x15 \x01(\bR\x05alive\x128\n" +
+	"\n" +
+	"controller\x18\x16 \x01(\v2\x18.grisonval.v1.ControllerR\n" +
+	"controller\x12#\n" +
+	"\rseason_length\x18\x17 \x01(\x05R\fseasonLength\"Z\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"n\n" +
@@ -691,6 +713,7 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*LegalAction)(nil),           // 13: grisonval.v1.LegalAction
 	(*Order)(nil),                 // 14: grisonval.v1.Order
 	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
+	(*Controller)(nil),            // 16: grisonval.v1.Controller
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	8,  // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
@@ -701,24 +724,25 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	13, // 5: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
 	14, // 6: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
 	15, // 7: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	14, // 8: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	14, // 9: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	15, // 10: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	12, // 11: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	12, // 12: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	0,  // 13: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 14: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 15: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 16: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	1,  // 17: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 18: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 19: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 20: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	17, // [17:21] is the sub-list for method output_type
-	13, // [13:17] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	16, // 8: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	14, // 9: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	14, // 10: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	15, // 11: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	12, // 12: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	12, // 13: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	0,  // 14: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 15: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 16: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 17: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	1,  // 18: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 19: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 20: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 21: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	18, // [18:22] is the sub-list for method output_type
+	14, // [14:18] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }

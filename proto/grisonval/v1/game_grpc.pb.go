@@ -31,7 +31,9 @@ const (
 //
 // GameService is a camp's door into its world. Every call carries the camp's
 // token as "authorization: Bearer <token>" metadata; the token names the
-// world and the camp.
+// world and the camp. Errors are gRPC statuses whose message says what to do;
+// refused orders carry google.rpc.ErrorInfo (reason: the rule code, such as
+// "unknown_zone") and google.rpc.BadRequest (the field at fault).
 type GameServiceClient interface {
 	// GetView returns the camp's fogged view of its world for the current tick.
 	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*CampView, error)
@@ -108,7 +110,9 @@ func (c *gameServiceClient) GetJournal(ctx context.Context, in *GetJournalReques
 //
 // GameService is a camp's door into its world. Every call carries the camp's
 // token as "authorization: Bearer <token>" metadata; the token names the
-// world and the camp.
+// world and the camp. Errors are gRPC statuses whose message says what to do;
+// refused orders carry google.rpc.ErrorInfo (reason: the rule code, such as
+// "unknown_zone") and google.rpc.BadRequest (the field at fault).
 type GameServiceServer interface {
 	// GetView returns the camp's fogged view of its world for the current tick.
 	GetView(context.Context, *GetViewRequest) (*CampView, error)
