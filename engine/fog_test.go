@@ -1,0 +1,105 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/grisonval/server/engine"
+)
+
+// TestFogView covers FOG-1 and FOG-4: a camp's view holds the truth of the
+// zones it sees, its dated memory of the zones it saw, nothing of the rest,
+// and only its own columns.
+func TestFogView(t *testing.T) {
+	w := engine.NewWorld(21)
+	for day := 0; day < 120; day++ {
+		out := playRandom(t, w, 1)[0]
+		w = out.World
+		for c := range engine.CampID(engine.NumCamps) {
+			v := engine.View(w, c)
+			vis := w.Vision(c)
+			for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
+				zv, truth := v.Zones[z], w.Zone(z)
+				switch {
+				case vis[z]:
+					if zv.Knowledge != engine.Visible || zv.Memory.Owner != truth.Owner || zv.Memory.Garrison != truth.Garrison || zv.Memory.Day != w.Day {
+						t.Fatalf("day %d camp %d zone %d: seen as %+v; want the truth %+v", w.Day, c, z, zv, truth)
+					}
+				case w.Camps[c].Memory[z].Seen:
+					if zv.Knowledge != engine.Remembered || zv.Memory != w.Camps[c].Memory[z] || zv.Memory.Day > w.Day {
+						t.Fatalf("day %d camp %d zone %d: %+v; want its dated memory", w.Day, c, z, zv)
+					}
+				default:
+					if zv.Knowledge != engine.Unknown || zv.Memory != (engine.Memory{}) {
+						t.Fatalf("day %d camp %d zone %d: %+v; want unknown with nothing known", w.Day, c, z, zv)
+					}
+				}
+			}
+			for _, col := range v.Columns {
+				if col.Camp != c {
+					t.Fatalf("camp %d sees camp %d's column %d", c, col.Camp, col.ID)
+				}
+			}
+			for _, o := range v.Others {
+				if !o.Met && o.Name != "" {
+					t.Fatalf("camp %d knows the name of camp %d it never met", c, o.Camp)
+				}
+			}
+		}
+		// FOG-2: news reaches only camps that know its zone.
+		for _, e := range out.Journal {
+			for _, z := range e.Zones {
+				if !w.Vision(e.Camp)[z] && !w.Camps[e.Camp].Memory[z].Seen {
+					t.Fatalf("day %d: camp %d's journal entry %q names zone %d it does not know", w.Day, e.Camp, e.Kind, z)
+				}
+			}
+		}
+	}
+}
+
+// TestFogErrors checks FOG-5: a refused order's error text is the same
+// whatever the hidden facts of a zone the camp cannot see.
+func TestFogErrors(t *testing.T) {
+	w := mustWorld(4, func(w *engine.World) { w.Camps[0].FieldArmy = 5; w.Camps[0].Resources.Food = 5000 })
+	hidden := capitalOf(1)
+	if w.Vision(0)[hidden] || w.Camps[0].Memory[hidden].Seen {
+		t.Fatal("camp 0 sees camp 1's capital at setup")
+	}
+	probe := []engine.Order{
+		{Action: engine.SendArmy, Args: []int{2, int(hidden)}},
+		{Action: engine.ExpandTo, Args: []int{int(hidden)}},
+		{Action: engine.Explore, Args: []int{int(hidden)}},
+	}
+	other := w.Clone()
+	other.Zone(hidden).Owner, other.Zone(hidden).Garrison, other.Zone(hidden).Capital = engine.NoCamp, 0, false
+	other.Zone(hidden).Terrain = engine.Mountain
+	for _, o := range probe {
+		e1, e2 := engine.Validate(w, 0, o), engine.Validate(other, 0, o)
+		if e1 == nil || e2 == nil {
+			t.Fatalf("%s accepted on a zone camp 0 cannot see", o)
+		}
+		if e1.Error() != e2.Error() {
+			t.Errorf("%s: error depends on hidden facts:\n%s\n%s", o, e1, e2)
+		}
+	}
+}
+
+// TestMeeting covers FOG-3: a camp that sees another's zone meets it, and
+// learns its name only then.
+func TestMeeting(t *testing.T) {
+	w := engine.NewWorld(8)
+	if v := engine.View(w, 0); v.Others[0].Met || v.Others[0].Name != "" {
+		t.Fatalf("camp 0 knows camp 1 at setup: %+v", v.Others[0])
+	}
+	z := firstFree(w, 0)
+	w.Zone(z).Owner = 1
+	out := engine.Resolve(w, orders(rest(), rest(), rest())).World
+	if !out.Camps[0].Met[1] || !out.Camps[1].Met[0] {
+		t.Fatalf("met flags %v %v; want camps 0 and 1 met", out.Camps[0].Met, out.Camps[1].Met)
+	}
+	if v := engine.View(out, 0); v.Others[0].Name != engine.CampNames[1] {
+		t.Errorf("camp 0 sees camp 1 named %q; want %q", v.Others[0].Name, engine.CampNames[1])
+	}
+	if out.Camps[0].Met[2] {
+		t.Error("camp 0 met camp 2 without seeing it")
+	}
+}

@@ -1,0 +1,50 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestRulesDocumented checks that every rule ID of docs/rules.md is named by
+// at least one test of the repository, and cites a source.
+func TestRulesDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/rules.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tests strings.Builder
+	err = filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, "_test.go") || strings.HasSuffix(path, "rulesdoc_test.go") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		tests.Write(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile(`(?m)^\| ([A-Z]+-[A-Z0-9]+) \|(.*)$`)
+	rows := row.FindAllStringSubmatch(string(doc), -1)
+	if len(rows) < 30 {
+		t.Fatalf("found %d rules in docs/rules.md; the table format may have changed", len(rows))
+	}
+	seen := map[string]bool{}
+	for _, m := range rows {
+		id := m[1]
+		if seen[id] {
+			t.Errorf("rule %s is listed twice", id)
+		}
+		seen[id] = true
+		cells := strings.Split(m[2], "|")
+		if len(cells) < 4 || strings.TrimSpace(cells[1]) == "" {
+			t.Errorf("rule %s has no source", id)
+		}
+		if !regexp.MustCompile(`\b` + regexp.QuoteMeta(id) + `\b`).MatchString(tests.String()) {
+			t.Errorf("rule %s is named by no test", id)
+		}
+	}
+}
