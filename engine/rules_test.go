@@ -330,8 +330,8 @@ func TestBattles(t *testing.T) {
 	})
 	t.Run("CON-1 columns of two camps on one free zone meet first", func(t *testing.T) {
 		for _, tc := range []struct {
-			name           string
-			men1, men2     int
+			name            string
+			men1, men2      int
 			owner, garrison int
 		}{
 			{"stronger wins, loses half the weaker", 7, 4, 1, 5},

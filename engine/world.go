@@ -130,12 +130,12 @@ type Column struct {
 // World is the whole state of a world after Day ticks. A World is a value:
 // functions of this package never modify a World they are given.
 type World struct {
-	Seed       uint64           `json:"seed"`
-	Day        int              `json:"day"`
-	Zones      []Zone           `json:"zones"` // indexed by zone number; index 0 is unused
-	Camps      [NumCamps]Camp   `json:"camps"`
-	Columns    []Column         `json:"columns"`
-	NextColumn int              `json:"next_column"`
+	Seed       uint64         `json:"seed"`
+	Day        int            `json:"day"`
+	Zones      []Zone         `json:"zones"` // indexed by zone number; index 0 is unused
+	Camps      [NumCamps]Camp `json:"camps"`
+	Columns    []Column       `json:"columns"`
+	NextColumn int            `json:"next_column"`
 }
 
 // Zone returns the zone with number z.
