@@ -1,0 +1,318 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"google.golang.org/protobuf/proto"
+)
+
+// The hand-built views below belong to camp 1, so that an unknown zone (whose
+// owner field is 0 on the wire) would look like an enemy zone if the bot
+// forgot to check visibility.
+const self = 1
+
+func zone(id int32, vis pb.Visibility, t pb.Terrain, owner, garrison int32) *pb.Zone {
+	return &pb.Zone{Id: id, Visibility: vis, Terrain: t, Owner: owner, Garrison: garrison}
+}
+
+const (
+	visible    = pb.Visibility_VISIBILITY_VISIBLE
+	remembered = pb.Visibility_VISIBILITY_REMEMBERED
+	unknown    = pb.Visibility_VISIBILITY_UNKNOWN
+	plains     = pb.Terrain_TERRAIN_PLAINS
+	forest     = pb.Terrain_TERRAIN_FOREST
+	mountain   = pb.Terrain_TERRAIN_MOUNTAIN
+	coast      = pb.Terrain_TERRAIN_COAST
+)
+
+func zoneArg(zs ...int32) *pb.ArgSpec {
+	return &pb.ArgSpec{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: zs}
+}
+
+func countArg(name string, lo, hi int32) *pb.ArgSpec {
+	return &pb.ArgSpec{Name: name, Kind: pb.ArgKind_ARG_KIND_COUNT, Min: lo, Max: hi}
+}
+
+func act(name string, args ...*pb.ArgSpec) *pb.LegalAction {
+	return &pb.LegalAction{Action: name, Args: args}
+}
+
+// baseView returns a camp holding zones 1 (capital, plains) and 2 (forest),
+// seeing zones 3 to 7 around them; zones 8 to 12 are unknown.
+func baseView(posture pb.Posture) *pb.CampView {
+	zs := []*pb.Zone{
+		{Id: 1, Visibility: visible, Terrain: plains, Owner: self, Capital: true, Garrison: 3},
+		zone(2, visible, forest, self, 4),
+		zone(3, visible, forest, -1, 0),
+		zone(4, visible, mountain, -1, 0),
+		zone(5, visible, coast, -1, 0),
+		zone(6, visible, plains, -1, 0),
+		zone(7, visible, plains, -1, 0),
+	}
+	for id := int32(8); id <= 12; id++ {
+		zs = append(zs, &pb.Zone{Id: id, Visibility: unknown})
+	}
+	return &pb.CampView{
+		Camp: self, Day: 10, Morale: 60, Population: 20, MaxUnderArms: 12,
+		Resources:  &pb.Resources{Food: 1540, Wood: 60},
+		Zones:      zs,
+		Controller: &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: posture},
+		LegalActions: []*pb.LegalAction{
+			act("rest"), act("chop_wood"), act("explore", zoneArg(8, 9, 10)),
+			act("expand_to", zoneArg(3, 4, 6, 5)),
+			act("raise_army", countArg("men", 1, 5)),
+		},
+	}
+}
+
+// edit returns a copy of v changed by f.
+func edit(v *pb.CampView, f func(v *pb.CampView)) *pb.CampView {
+	c := proto.Clone(v).(*pb.CampView)
+	f(c)
+	return c
+}
+
+// without removes the named legal actions.
+func without(names ...string) func(v *pb.CampView) {
+	return func(v *pb.CampView) {
+		v.LegalActions = slices.DeleteFunc(v.LegalActions, func(la *pb.LegalAction) bool {
+			return slices.Contains(names, la.GetAction())
+		})
+	}
+}
+
+// withSend adds send_army with the given field army, to every known zone.
+func withSend(army int32) func(v *pb.CampView) {
+	return func(v *pb.CampView) {
+		v.FieldArmy = army
+		var zs []int32
+		for _, z := range v.Zones {
+			if known(z) {
+				zs = append(zs, z.Id)
+			}
+		}
+		v.LegalActions = append(v.LegalActions, act("send_army", countArg("men", 1, army), zoneArg(zs...)))
+	}
+}
+
+func all(fs ...func(v *pb.CampView)) func(v *pb.CampView) {
+	return func(v *pb.CampView) {
+		for _, f := range fs {
+			f(v)
+		}
+	}
+}
+
+func TestDecide(t *testing.T) {
+	growth := baseView(pb.Posture_POSTURE_GROWTH)
+	aggressive := baseView(pb.Posture_POSTURE_AGGRESSIVE)
+	prudent := baseView(pb.Posture_POSTURE_PRUDENT)
+	enemies := func(v *pb.CampView) {
+		v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Terrain: plains, Owner: 2, Garrison: 5, LastSeenDay: 10}
+		v.Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: forest, Owner: 0, Garrison: 1, LastSeenDay: 4}
+	}
+	tests := []struct {
+		name       string
+		view       *pb.CampView
+		wantAction string
+		wantArgs   []int32
+		wantReason []string
+	}{
+		{"growth expands to the lowest plains or coast zone", growth,
+			"expand_to", []int32{5}, []string{"croissance", "1540 nourriture", "zone libre 5 (côte) adjacente"}},
+		{"unspecified posture plays growth", baseView(pb.Posture_POSTURE_UNSPECIFIED),
+			"expand_to", []int32{5}, []string{"croissance"}},
+		{"growth takes forest when no plains or coast is free", edit(growth, func(v *pb.CampView) {
+			v.LegalActions[3] = act("expand_to", zoneArg(4, 3))
+		}), "expand_to", []int32{3}, []string{"zone libre 3 (forêt)"}},
+		{"growth rests on low morale", edit(growth, func(v *pb.CampView) { v.Morale = 30 }),
+			"rest", nil, []string{"moral 30 < 40"}},
+		{"growth keeps the bridle and explores", edit(growth, func(v *pb.CampView) { v.Day = 0 }),
+			"explore", []int32{8}, []string{"exploration de la zone inconnue 8"}},
+		{"growth keeps the bridle on columns", edit(growth, func(v *pb.CampView) {
+			v.Columns = []*pb.Column{{Id: 1}, {Id: 2}}
+		}), "explore", []int32{8}, nil},
+		{"growth chops wood when it cannot expand and wood is low", edit(growth, all(without("expand_to"), func(v *pb.CampView) {
+			v.Resources.Wood = 3
+		})), "chop_wood", nil, []string{"3 bois < 20"}},
+		{"growth rests when nothing else is open", edit(growth, without("expand_to", "explore")),
+			"rest", nil, []string{"croissance", "moral 60"}},
+
+		{"aggressive raises its army", aggressive,
+			"raise_army", []int32{5}, []string{"belliqueux", "armée de campagne 0 < 12", "levée de 5"}},
+		{"aggressive garrisons its capital first", edit(aggressive, all(withSend(6), func(v *pb.CampView) {
+			v.Zones[0].Garrison = 1
+		})), "send_army", []int32{2, 1}, []string{"garnison de la capitale 1 < 3"}},
+		{"aggressive raises only what it lacks", edit(aggressive, withSend(10)),
+			"raise_army", []int32{2}, []string{"armée de campagne 10 < 12"}},
+		{"aggressive attacks the weakest known enemy zone", edit(aggressive, all(enemies, withSend(12))),
+			"send_army", []int32{12, 9}, []string{"zone 9 du camp 0", "garnison 1", "vue le jour 4"}},
+		{"aggressive raises more against a strong zone", edit(aggressive, all(withSend(12), func(v *pb.CampView) {
+			v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15}
+		})), "raise_army", []int32{5}, []string{"armée de campagne 12 < 20"}},
+		{"aggressive expands when no enemy is known", edit(aggressive, withSend(12)),
+			"expand_to", []int32{5}, []string{"belliqueux", "zone libre 5"}},
+		{"aggressive ignores unknown zones and explores", edit(aggressive, all(without("expand_to"), withSend(12))),
+			"explore", []int32{8}, []string{"aucune cible connue"}},
+		{"aggressive rests on very low morale", edit(aggressive, func(v *pb.CampView) { v.Morale = 20 }),
+			"rest", nil, []string{"moral 20 < 35"}},
+
+		{"prudent rests under 60 morale", edit(prudent, func(v *pb.CampView) { v.Morale = 55 }),
+			"rest", nil, []string{"prudent", "moral 55 < 60"}},
+		{"prudent raises for its garrisons", prudent,
+			"raise_army", []int32{1}, []string{"il manque 1 hommes", "levée de 1"}},
+		{"prudent garrisons its weakest zone", edit(prudent, all(withSend(2), func(v *pb.CampView) {
+			v.Zones[0].Garrison = 4
+			v.Zones[1].Garrison = 1
+			v.Zones[5].Owner, v.Zones[5].Garrison = self, 0
+		})), "send_army", []int32{2, 6}, []string{"garnison de la zone 6 à 0 < 4", "2 hommes en garnison"}},
+		{"prudent garrisons the capital first on ties", edit(prudent, all(withSend(2), func(v *pb.CampView) {
+			v.Zones[0].Garrison = 0
+			v.Zones[1].Garrison = 0
+		})), "send_army", []int32{2, 1}, nil},
+		{"prudent does not expand below 1800 food", edit(prudent, func(v *pb.CampView) { v.Zones[0].Garrison = 4 }),
+			"rest", nil, []string{"garnisons tenues"}},
+		{"prudent expands with plenty of food", edit(prudent, func(v *pb.CampView) {
+			v.Zones[0].Garrison = 4
+			v.Resources.Food = 2000
+		}), "expand_to", []int32{5}, []string{"2000 nourriture ≥ 1800"}},
+
+		{"rest when only rest is legal", edit(aggressive, func(v *pb.CampView) {
+			v.LegalActions = []*pb.LegalAction{act("rest")}
+		}), "rest", nil, []string{"belliqueux"}},
+		{"rest when nothing is legal", edit(growth, func(v *pb.CampView) { v.LegalActions = nil }),
+			"rest", nil, []string{"aucune autre action"}},
+		{"unknown actions are left alone", edit(growth, func(v *pb.CampView) {
+			v.LegalActions = []*pb.LegalAction{act("build_farm", zoneArg(1)), act("rest")}
+		}), "rest", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := Decide(tt.view)
+			if o.GetAction() != tt.wantAction || !slices.Equal(o.GetArgs(), tt.wantArgs) {
+				t.Fatalf("got %s %v; want %s %v (reason %q)", o.GetAction(), o.GetArgs(), tt.wantAction, tt.wantArgs, o.GetReason())
+			}
+			for _, w := range tt.wantReason {
+				if !strings.Contains(o.GetReason(), w) {
+					t.Errorf("got reason %q; want it to contain %q", o.GetReason(), w)
+				}
+			}
+		})
+	}
+}
+
+// checkLegal returns why o is not among v's legal actions, or "".
+func checkLegal(v *pb.CampView, o *pb.Order) string {
+	for _, la := range v.GetLegalActions() {
+		if la.GetAction() != o.GetAction() {
+			continue
+		}
+		if len(o.GetArgs()) != len(la.GetArgs()) {
+			return fmt.Sprintf("%d args for %s; want %d", len(o.GetArgs()), o.GetAction(), len(la.GetArgs()))
+		}
+		for i, s := range la.GetArgs() {
+			x := o.GetArgs()[i]
+			if s.GetKind() == pb.ArgKind_ARG_KIND_COUNT && (x < s.GetMin() || x > s.GetMax()) {
+				return fmt.Sprintf("args[%d] = %d outside [%d, %d]", i, x, s.GetMin(), s.GetMax())
+			}
+			if s.GetKind() != pb.ArgKind_ARG_KIND_COUNT && !slices.Contains(s.GetChoices(), x) {
+				return fmt.Sprintf("args[%d] = %d not in %v", i, x, s.GetChoices())
+			}
+		}
+		return ""
+	}
+	return fmt.Sprintf("action %s is not legal", o.GetAction())
+}
+
+// randomView builds a view as a server could send it: every zone with a
+// random knowledge, owner and garrison, and a random subset of the legal
+// actions with random but well-formed arguments. Rest is legal whenever
+// anything is, as in seed 000.
+func randomView(r *rand.Rand) *pb.CampView {
+	v := &pb.CampView{
+		Camp: r.Int32N(3), Day: r.Int32N(200), Morale: r.Int32N(101), FieldArmy: r.Int32N(30),
+		Resources:  &pb.Resources{Food: r.Int64N(3000), Wood: r.Int64N(100)},
+		Controller: &pb.Controller{Posture: pb.Posture(r.IntN(4))},
+	}
+	randomZones := func() []int32 {
+		var zs []int32
+		for id := int32(1); id <= 91; id++ {
+			if r.IntN(8) == 0 {
+				zs = append(zs, id)
+			}
+		}
+		return zs
+	}
+	for id := int32(1); id <= 91; id++ {
+		z := &pb.Zone{Id: id, Visibility: pb.Visibility(1 + r.IntN(3))}
+		if z.Visibility != unknown {
+			z.Terrain = pb.Terrain(1 + r.IntN(4))
+			z.Owner = r.Int32N(4) - 1
+			z.Garrison = r.Int32N(20)
+			z.Capital = r.IntN(10) == 0
+			z.LastSeenDay = r.Int32N(v.Day + 1)
+		}
+		v.Zones = append(v.Zones, z)
+	}
+	for range r.IntN(3) {
+		v.Columns = append(v.Columns, &pb.Column{Id: r.Int32N(100)})
+	}
+	if r.IntN(20) == 0 {
+		return v
+	}
+	v.LegalActions = append(v.LegalActions, act("rest"))
+	if r.IntN(2) == 0 {
+		v.LegalActions = append(v.LegalActions, act("chop_wood"))
+	}
+	if r.IntN(2) == 0 {
+		v.LegalActions = append(v.LegalActions, act("explore", zoneArg(randomZones()...)))
+	}
+	if r.IntN(2) == 0 {
+		v.LegalActions = append(v.LegalActions, act("expand_to", zoneArg(randomZones()...)))
+	}
+	if r.IntN(2) == 0 {
+		v.LegalActions = append(v.LegalActions, act("raise_army", countArg("men", 1, 1+r.Int32N(5))))
+	}
+	if v.FieldArmy > 0 && r.IntN(2) == 0 {
+		v.LegalActions = append(v.LegalActions, act("send_army", countArg("men", 1, v.FieldArmy), zoneArg(randomZones()...)))
+	}
+	if r.IntN(4) == 0 {
+		v.LegalActions = append(v.LegalActions, act("spy", zoneArg(randomZones()...)))
+	}
+	r.Shuffle(len(v.LegalActions), func(i, j int) {
+		v.LegalActions[i], v.LegalActions[j] = v.LegalActions[j], v.LegalActions[i]
+	})
+	return v
+}
+
+func TestDecideIsLegal(t *testing.T) {
+	r := rand.New(rand.NewPCG(0x6772, 0x736f))
+	for i := range 5000 {
+		v := randomView(r)
+		before := proto.Clone(v)
+		o := Decide(v)
+		if o.GetReason() == "" {
+			t.Fatalf("view %d: got an empty reason for %s %v", i, o.GetAction(), o.GetArgs())
+		}
+		if !proto.Equal(v, before) {
+			t.Fatalf("view %d: Decide changed its input", i)
+		}
+		if again := Decide(v); !proto.Equal(o, again) {
+			t.Fatalf("view %d: got %v then %v; want the same order twice", i, o, again)
+		}
+		if len(v.GetLegalActions()) == 0 {
+			if o.GetAction() != "rest" {
+				t.Fatalf("view %d: got %s with no legal action; want rest", i, o.GetAction())
+			}
+			continue
+		}
+		if why := checkLegal(v, o); why != "" {
+			t.Fatalf("view %d (posture %v): got %s %v: %s", i, v.GetController().GetPosture(), o.GetAction(), o.GetArgs(), why)
+		}
+	}
+}
