@@ -1,0 +1,60 @@
+# Grisonval server. `make run` and `make test` are the two commands a newcomer
+# needs; the other targets are the steps they are made of.
+
+GO        ?= go
+BIN       := $(CURDIR)/bin
+PROTOC_GEN_GO_VERSION      := v1.36.12
+PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
+ADDR      ?= 127.0.0.1:7777
+
+.PHONY: run test fmt fmt-check vet unit race bench proto proto-check tools postgres build
+
+## run: build and start the server on the embedded store (./data) with a playable world.
+run:
+	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -data data
+
+## test: what CI runs (.ci/run): format, vet, generated code, then every test with the race detector.
+test: fmt-check vet proto-check postgres race
+
+build:
+	$(GO) build ./...
+
+fmt:
+	gofmt -w $$(git ls-files '*.go' | grep -v '\.pb\.go$$')
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.go$$')); \
+	if [ -n "$$out" ]; then echo "not gofmt-clean (run make fmt):"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+## postgres: start the machine's PostgreSQL if it is not running (tests need it).
+postgres:
+	@scripts/ensure-postgres
+
+unit:
+	$(GO) test -count=1 ./...
+
+race:
+	$(GO) test -race -count=1 -timeout 15m ./...
+
+## bench: the benchmarks; figures go to docs, never to assertions.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+tools:
+	@command -v protoc >/dev/null || (apt-get update -qq && apt-get install -y -qq protobuf-compiler >/dev/null)
+	GOBIN=$(BIN) $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
+	GOBIN=$(BIN) $(GO) install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
+
+## proto: regenerate the committed Go code from proto/.
+proto: tools
+	PATH=$(BIN):$$PATH protoc -I proto -I /usr/include \
+		--go_out=. --go_opt=module=github.com/grisonval/server \
+		--go-grpc_out=. --go-grpc_opt=module=github.com/grisonval/server \
+		proto/grisonval/v1/*.proto
+
+## proto-check: fail when the committed generated code is out of date.
+proto-check: proto
+	@git diff --exit-code -- proto/ || (echo "generated code out of date: run make proto and commit"; exit 1)
