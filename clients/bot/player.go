@@ -1,0 +1,117 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/rs/zerolog"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+)
+
+// Backoff bounds between two attempts to reopen the tick stream.
+const (
+	minBackoff = 500 * time.Millisecond
+	maxBackoff = 30 * time.Second
+)
+
+// Player plays one camp: each day the world resolves, it reads the camp's
+// view, decides with Decide and posts the order. Client and Token are
+// required; the token names the world and the camp. A Player is not safe for
+// concurrent use: run one Run at a time.
+type Player struct {
+	Client pb.GameServiceClient
+	Token  string
+	Log    zerolog.Logger
+}
+
+// Run watches the world's ticks and posts exactly one order for each day it
+// sees, until ctx is done; then it returns nil. It reconnects with a capped
+// backoff when the tick stream breaks. It returns an error only when the
+// server refuses the token (Unauthenticated or PermissionDenied), which no
+// retry can mend.
+func (p *Player) Run(ctx context.Context) error {
+	ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+p.Token)
+	played := int32(-1)
+	wait := minBackoff
+	for {
+		err := p.watch(ctx, &played, func() { wait = minBackoff })
+		if ctx.Err() != nil {
+			return nil
+		}
+		if c := status.Code(err); c == codes.Unauthenticated || c == codes.PermissionDenied {
+			return fmt.Errorf("watch ticks: %w", err)
+		}
+		p.Log.Warn().Err(err).Dur("retry_in", wait).Msg("tick stream lost; reconnecting")
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+		wait = min(2*wait, maxBackoff)
+	}
+}
+
+// watch plays every notice of one tick stream until it breaks. It calls
+// healthy each time a notice arrives, and records in played the last day it
+// posted an order for.
+func (p *Player) watch(ctx context.Context, played *int32, healthy func()) error {
+	stream, err := p.Client.WatchTicks(ctx, &pb.WatchTicksRequest{})
+	if err != nil {
+		return fmt.Errorf("open tick stream: %w", err)
+	}
+	for {
+		n, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return errors.New("tick stream closed by the server")
+		}
+		if err != nil {
+			return fmt.Errorf("receive tick: %w", err)
+		}
+		healthy()
+		p.play(ctx, n, played)
+	}
+}
+
+// play posts the camp's order for the day after notice n, unless it already
+// did or an order is already pending. Failures are logged: the next notice
+// brings a new day to play.
+func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
+	v, err := p.Client.GetView(ctx, &pb.GetViewRequest{WorldId: n.GetWorldId()})
+	if err != nil {
+		if ctx.Err() == nil {
+			p.Log.Warn().Err(err).Uint64("world", n.GetWorldId()).Int32("tick", n.GetDay()).Msg("get view")
+		}
+		return
+	}
+	log := p.Log.With().Uint64("world", n.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
+	switch {
+	case v.GetDay() <= *played:
+		log.Debug().Msg("day already played")
+		return
+	case v.GetPendingOrder() != nil:
+		*played = v.GetDay()
+		log.Info().Str("action", v.GetPendingOrder().GetAction()).Msg("an order is already pending for this day")
+		return
+	case len(v.GetLegalActions()) == 0:
+		*played = v.GetDay()
+		log.Info().Bool("alive", v.GetAlive()).Msg("no legal action this day")
+		return
+	}
+	o := Decide(v)
+	resp, err := p.Client.SubmitOrder(ctx, &pb.SubmitOrderRequest{WorldId: v.GetWorldId(), Order: o})
+	if err != nil {
+		log.Warn().Err(err).Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Msg("order refused")
+		return
+	}
+	*played = v.GetDay()
+	log.Info().Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Int32("for_day", resp.GetDay()).
+		Str("reason", o.GetReason()).Msg("order posted")
+}
