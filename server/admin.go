@@ -1,0 +1,254 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/grisonval/server/engine"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// Defaults and bounds of CreateWorld.
+const (
+	DefaultCadence = 30 * time.Second
+	MinCadence     = time.Second
+	defaultName    = "Grisonval"
+)
+
+// DefaultControllers are the controllers of a world created without any:
+// a human, an LLM agent and the AI in the growth posture.
+var DefaultControllers = [engine.NumCamps]store.Controller{
+	{Kind: store.Human}, {Kind: store.Agent}, {Kind: store.AI, Posture: "growth"},
+}
+
+// adminService implements pb.AdminServiceServer for the admin token.
+type adminService struct {
+	pb.UnimplementedAdminServiceServer
+	s *Server
+}
+
+// info returns the WorldInfo of r; it runs on r's goroutine.
+func (r *runner) info() *pb.WorldInfo {
+	return worldInfoToPB(r.settings, r.state.Day, r.hash)
+}
+
+// onWorld runs fn on the loop of world id and returns the world's info
+// afterwards.
+func (a *adminService) onWorld(ctx context.Context, id uint64, fn func(r *runner) error) (*pb.WorldInfo, error) {
+	r, err := a.s.world(id)
+	if err != nil {
+		return nil, err
+	}
+	var info *pb.WorldInfo
+	err = r.do(ctx, func() error {
+		if err := fn(r); err != nil {
+			return err
+		}
+		info = r.info()
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return info, nil
+}
+
+// checkCamp refuses a camp index outside 0..2.
+func checkCamp(camp int32) error {
+	if camp < 0 || camp >= engine.NumCamps {
+		return invalidArgument("camp", "camp must be 0, 1 or 2; got %d", camp)
+	}
+	return nil
+}
+
+// CreateWorld creates a world, commits its setup and starts its loop.
+func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldRequest) (*pb.WorldInfo, error) {
+	w := store.World{
+		Name: req.GetName(), Seed: req.GetSeed(), Cadence: DefaultCadence,
+		SeasonLength: int(req.GetSeasonLength()), Season: 1,
+		Controllers: DefaultControllers, CreatedAt: a.s.cfg.Clock.Now(),
+	}
+	if w.Name == "" {
+		w.Name = defaultName
+	}
+	if w.Seed == 0 {
+		return nil, invalidArgument("seed", "seed must not be 0: a world's seed is always explicit")
+	}
+	if req.GetCadence() != nil {
+		if err := req.GetCadence().CheckValid(); err != nil {
+			return nil, invalidArgument("cadence", "cadence is not a valid duration")
+		}
+		w.Cadence = req.GetCadence().AsDuration()
+		if w.Cadence < MinCadence {
+			return nil, invalidArgument("cadence", "cadence must be at least %s; got %s", MinCadence, w.Cadence)
+		}
+	}
+	if w.SeasonLength < 0 {
+		return nil, invalidArgument("season_length", "season_length must be 0 (endless) or more; got %d", w.SeasonLength)
+	}
+	if cs := req.GetControllers(); len(cs) > 0 {
+		if len(cs) != engine.NumCamps {
+			return nil, invalidArgument("controllers", "give no controller or one per camp (%d); got %d", engine.NumCamps, len(cs))
+		}
+		for i, c := range cs {
+			sc, err := controllerFromPB(c, fmt.Sprintf("controllers[%d]", i))
+			if err != nil {
+				return nil, err
+			}
+			w.Controllers[i] = sc
+		}
+	}
+	if err := a.s.cfg.Store.CreateWorld(ctx, &w); err != nil {
+		return nil, toStatus(a.s.log, fmt.Errorf("create world: %w", err))
+	}
+	r, err := a.s.addWorld(ctx, w)
+	if err != nil {
+		return nil, toStatus(a.s.log, err)
+	}
+	r.base.Info().Str("name", w.Name).Uint64("seed", w.Seed).Dur("cadence", w.Cadence).
+		Int("season_length", w.SeasonLength).Msg("admin: world created")
+	return a.onWorld(ctx, w.ID, func(*runner) error { return nil })
+}
+
+// ListWorlds lists every world in ID order.
+func (a *adminService) ListWorlds(ctx context.Context, _ *pb.ListWorldsRequest) (*pb.ListWorldsResponse, error) {
+	resp := &pb.ListWorldsResponse{}
+	for _, r := range a.s.worlds() {
+		info, err := a.onWorld(ctx, r.id, func(*runner) error { return nil })
+		if err != nil {
+			return nil, err
+		}
+		resp.Worlds = append(resp.Worlds, info)
+	}
+	return resp, nil
+}
+
+// SetController sets who plays a camp.
+func (a *adminService) SetController(ctx context.Context, req *pb.SetControllerRequest) (*pb.WorldInfo, error) {
+	if err := checkCamp(req.GetCamp()); err != nil {
+		return nil, err
+	}
+	c, err := controllerFromPB(req.GetController(), "controller")
+	if err != nil {
+		return nil, err
+	}
+	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
+		w := r.settings
+		w.Controllers[req.GetCamp()] = c
+		if err := r.updateSettings(ctx, w); err != nil {
+			return err
+		}
+		r.log.Info().Int("camp", int(req.GetCamp())).Str("kind", c.Kind).Str("posture", c.Posture).Msg("admin: controller set")
+		return nil
+	})
+}
+
+// IssueToken issues a camp token; the camp's earlier tokens stop working at
+// once.
+func (a *adminService) IssueToken(ctx context.Context, req *pb.IssueTokenRequest) (*pb.IssueTokenResponse, error) {
+	r, err := a.s.world(req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCamp(req.GetCamp()); err != nil {
+		return nil, err
+	}
+	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: int(req.GetCamp())})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	r.base.Info().Int("camp", int(req.GetCamp())).Msg("admin: camp token issued")
+	return &pb.IssueTokenResponse{Token: tok}, nil
+}
+
+// PauseWorld stops the world's clock.
+func (a *adminService) PauseWorld(ctx context.Context, req *pb.WorldRequest) (*pb.WorldInfo, error) {
+	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
+		if r.settings.Paused {
+			return nil
+		}
+		w := r.settings
+		w.Paused = true
+		if err := r.updateSettings(ctx, w); err != nil {
+			return err
+		}
+		r.log.Info().Msg("admin: world paused")
+		return nil
+	})
+}
+
+// ResumeWorld restarts the world's clock with a fresh deadline.
+func (a *adminService) ResumeWorld(ctx context.Context, req *pb.WorldRequest) (*pb.WorldInfo, error) {
+	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
+		if !r.settings.Paused {
+			return nil
+		}
+		w := r.settings
+		w.Paused = false
+		if err := r.updateSettings(ctx, w); err != nil {
+			return err
+		}
+		r.lastTick = r.clock.Now()
+		r.log.Info().Time("deadline", r.deadline()).Msg("admin: world resumed")
+		return nil
+	})
+}
+
+// ForceTick resolves the next day now and answers once it is committed.
+func (a *adminService) ForceTick(ctx context.Context, req *pb.WorldRequest) (*pb.WorldInfo, error) {
+	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
+		if r.seasonOver() {
+			return seasonOver(r.state.Day)
+		}
+		r.log.Info().Msg("admin: tick forced")
+		return r.resolve()
+	})
+}
+
+// ResetSeason starts the next season at the setup of the world's seed; the
+// pending orders are dropped.
+func (a *adminService) ResetSeason(ctx context.Context, req *pb.WorldRequest) (*pb.WorldInfo, error) {
+	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
+		old := r.settings
+		w := old
+		w.Season++
+		if err := r.updateSettings(ctx, w); err != nil {
+			return err
+		}
+		if err := r.commitSetup(ctx); err != nil {
+			// Put the season back so that the world stays whole; if this
+			// fails too, the next start commits the missing setup.
+			if rerr := r.updateSettings(ctx, old); rerr != nil {
+				r.log.Error().Err(rerr).Msg("restore season after a failed reset")
+			}
+			return err
+		}
+		r.lastTick = r.clock.Now()
+		r.log.Info().Msg("admin: season reset")
+		r.notify(tickEvent{day: 0, deadline: r.deadline()})
+		return nil
+	})
+}
+
+// GetWorldState returns the omniscient state as JSON, with its hash.
+func (a *adminService) GetWorldState(ctx context.Context, req *pb.WorldRequest) (*pb.WorldState, error) {
+	r, err := a.s.world(req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	var ws *pb.WorldState
+	err = r.do(ctx, func() error {
+		b, err := engine.Marshal(r.state)
+		if err != nil {
+			return fmt.Errorf("encode world %d: %w", r.id, err)
+		}
+		ws = &pb.WorldState{Day: int32(r.state.Day), StateHash: r.hash, StateJson: string(b)}
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return ws, nil
+}

@@ -1,0 +1,187 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// Token prefixes say what a token opens.
+const (
+	campTokenPrefix  = "gvc_"
+	adminTokenPrefix = "gva_"
+)
+
+// principal is who a request comes from: a camp of a world, or the admin.
+type principal struct {
+	role    string // store.RoleCamp or store.RoleAdmin
+	worldID uint64
+	camp    int
+}
+
+type principalKey struct{}
+
+// principalFrom returns the principal the interceptors put in ctx.
+func principalFrom(ctx context.Context) (principal, bool) {
+	p, ok := ctx.Value(principalKey{}).(principal)
+	return p, ok
+}
+
+// authenticator checks bearer tokens against the store, with a short
+// in-memory cache. It is safe for concurrent use.
+type authenticator struct {
+	store store.Store
+	clock Clock
+	ttl   time.Duration
+
+	mu sync.Mutex // guards cache and gen
+	// cache maps a token hash to the principal it named when read.
+	cache map[[sha256.Size]byte]cachedPrincipal
+	// gen counts revocations; a lookup that raced one is not cached.
+	gen uint64
+}
+
+type cachedPrincipal struct {
+	p       principal
+	expires time.Time
+}
+
+func newAuthenticator(st store.Store, clock Clock, ttl time.Duration) *authenticator {
+	return &authenticator{store: st, clock: clock, ttl: ttl, cache: make(map[[sha256.Size]byte]cachedPrincipal)}
+}
+
+// requiredRole returns the role a method needs, or "" for the services that
+// are open to all (health, reflection).
+func requiredRole(fullMethod string) string {
+	switch {
+	case strings.HasPrefix(fullMethod, "/"+pb.GameService_ServiceDesc.ServiceName+"/"):
+		return store.RoleCamp
+	case strings.HasPrefix(fullMethod, "/"+pb.AdminService_ServiceDesc.ServiceName+"/"):
+		return store.RoleAdmin
+	}
+	return ""
+}
+
+// authorize checks the token of a call to fullMethod and returns ctx with
+// its principal.
+func (a *authenticator) authorize(ctx context.Context, fullMethod string) (context.Context, error) {
+	role := requiredRole(fullMethod)
+	if role == "" {
+		return ctx, nil
+	}
+	var header string
+	if md, ok := metadata.FromIncomingContext(ctx); ok {
+		if v := md.Get("authorization"); len(v) > 0 {
+			header = v[0]
+		}
+	}
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "bearer") || token == "" {
+		return nil, status.Error(codes.Unauthenticated, `missing token: send the metadata "authorization: Bearer <token>"`)
+	}
+	p, err := a.lookup(ctx, token)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, status.Error(codes.Unauthenticated, "unknown or revoked token: ask an admin for a new one")
+	}
+	if err != nil {
+		return nil, status.Error(codes.Unavailable, "cannot check the token now; retry shortly")
+	}
+	if p.role != role {
+		if role == store.RoleAdmin {
+			return nil, status.Error(codes.PermissionDenied, "this call needs the admin token")
+		}
+		return nil, status.Error(codes.PermissionDenied, "this call needs a camp token")
+	}
+	return context.WithValue(ctx, principalKey{}, p), nil
+}
+
+func (a *authenticator) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	ctx, err := a.authorize(ctx, info.FullMethod)
+	if err != nil {
+		return nil, err
+	}
+	return handler(ctx, req)
+}
+
+func (a *authenticator) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	ctx, err := a.authorize(ss.Context(), info.FullMethod)
+	if err != nil {
+		return err
+	}
+	return handler(srv, &authedStream{ServerStream: ss, ctx: ctx})
+}
+
+// authedStream is a stream whose context carries the principal.
+type authedStream struct {
+	grpc.ServerStream
+	ctx context.Context
+}
+
+func (s *authedStream) Context() context.Context { return s.ctx }
+
+// lookup returns the principal of token, or store.ErrNotFound.
+func (a *authenticator) lookup(ctx context.Context, token string) (principal, error) {
+	hash := sha256.Sum256([]byte(token))
+	now := a.clock.Now()
+	a.mu.Lock()
+	c, ok := a.cache[hash]
+	gen := a.gen
+	a.mu.Unlock()
+	if ok && now.Before(c.expires) {
+		return c.p, nil
+	}
+	t, err := a.store.TokenByHash(ctx, hash[:])
+	if err != nil {
+		return principal{}, fmt.Errorf("look up token: %w", err)
+	}
+	p := principal{role: t.Role, worldID: t.WorldID, camp: t.Camp}
+	a.mu.Lock()
+	if a.gen == gen {
+		a.cache[hash] = cachedPrincipal{p: p, expires: now.Add(a.ttl)}
+	}
+	a.mu.Unlock()
+	return p, nil
+}
+
+// issue creates a token for t's role, world and camp, stores its hash (which
+// revokes the earlier tokens of that camp, or the earlier admin tokens) and
+// drops the revoked ones from the cache.
+func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error) {
+	var raw [32]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return "", fmt.Errorf("issue token: %w", err)
+	}
+	prefix := campTokenPrefix
+	if t.Role == store.RoleAdmin {
+		prefix = adminTokenPrefix
+	}
+	token := prefix + base64.RawURLEncoding.EncodeToString(raw[:])
+	hash := sha256.Sum256([]byte(token))
+	t.Hash = hash[:]
+	if err := a.store.PutToken(ctx, t); err != nil {
+		return "", fmt.Errorf("issue token: %w", err)
+	}
+	a.mu.Lock()
+	a.gen++
+	for h, c := range a.cache {
+		if c.p.role == t.Role && c.p.worldID == t.WorldID && c.p.camp == t.Camp {
+			delete(a.cache, h)
+		}
+	}
+	a.mu.Unlock()
+	return token, nil
+}

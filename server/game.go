@@ -1,0 +1,205 @@
+package server
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/grisonval/server/engine"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// viewJournalDays is how many days of journal a view carries.
+const viewJournalDays = 3
+
+// gameService implements pb.GameServiceServer for camp tokens.
+type gameService struct {
+	pb.UnimplementedGameServiceServer
+	s *Server
+}
+
+// campWorld returns the caller's camp and the loop of its world. worldID 0
+// means the token's world; any other world is refused.
+func (g *gameService) campWorld(ctx context.Context, worldID uint64) (principal, *runner, error) {
+	p, ok := principalFrom(ctx)
+	if !ok || p.role != store.RoleCamp {
+		return principal{}, nil, status.Error(codes.PermissionDenied, "this call needs a camp token")
+	}
+	if worldID != 0 && worldID != p.worldID {
+		return principal{}, nil, status.Errorf(codes.PermissionDenied,
+			"this token plays world %d; use world_id %d or 0", p.worldID, p.worldID)
+	}
+	r, err := g.s.world(p.worldID)
+	return p, r, err
+}
+
+// GetView returns the camp's fogged view with its recent journal.
+func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.CampView, error) {
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	var (
+		v      engine.CampView
+		x      viewExtras
+		season int
+	)
+	err = r.do(ctx, func() error {
+		v = engine.View(r.state, engine.CampID(p.camp))
+		x = viewExtras{
+			WorldID: r.id, Deadline: r.deadline(), Paused: r.settings.Paused,
+			Controller: r.settings.Controllers[p.camp], SeasonLength: r.settings.SeasonLength,
+		}
+		if o := r.pending[p.camp]; o != nil {
+			pending := *o
+			x.Pending = &pending
+		}
+		season = r.settings.Season
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	entries, err := g.s.cfg.Store.Journal(ctx, r.id, season, p.camp, max(1, v.Day-viewJournalDays+1))
+	if err != nil {
+		return nil, toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
+	}
+	for _, e := range entries {
+		// A tick committed since the view was taken is not part of it.
+		if e.Day <= v.Day {
+			x.Journal = append(x.Journal, e)
+		}
+	}
+	return viewToPB(v, x), nil
+}
+
+// SubmitOrder validates the order against the current state, stores it and
+// makes it the camp's order for the next day.
+func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderRequest) (*pb.SubmitOrderResponse, error) {
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	if req.GetOrder() == nil {
+		return nil, invalidArgument("order", "order is required: an action name and its arguments")
+	}
+	o := orderFromPB(req.GetOrder())
+	var resp *pb.SubmitOrderResponse
+	err = r.do(ctx, func() error {
+		log := r.log.With().Int("camp", p.camp).Logger()
+		if r.seasonOver() {
+			return seasonOver(r.state.Day)
+		}
+		if err := engine.Validate(r.state, engine.CampID(p.camp), o); err != nil {
+			log.Info().Str("refused", err.Error()).Msg("order refused")
+			return err
+		}
+		rec := store.Order{
+			WorldID: r.id, Season: r.settings.Season, Day: r.state.Day + 1, Camp: p.camp,
+			Action: o.Action.String(), Args: o.Args, Reason: o.Reason,
+			SubmittedAt: r.clock.Now(), Status: store.OrderPending,
+		}
+		if err := r.store.SaveOrder(ctx, rec); err != nil {
+			return fmt.Errorf("save order of camp %d: %w", p.camp, err)
+		}
+		replaced := r.pending[p.camp] != nil
+		r.pending[p.camp] = &rec
+		log.Info().Str("action", rec.Action).Ints("args", rec.Args).Bool("replaced", replaced).Msg("order accepted")
+		resp = &pb.SubmitOrderResponse{Day: int32(rec.Day), Order: storeOrderToPB(rec), Replaced: replaced}
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return resp, nil
+}
+
+// WatchTicks sends the current day, then one notice per resolved tick with
+// the camp's journal of that day.
+func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameService_WatchTicksServer) error {
+	ctx := stream.Context()
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return err
+	}
+	w := &watcher{ch: make(chan tickEvent, watcherBuffer)}
+	var snap snapshot
+	err = r.do(ctx, func() error {
+		r.watchers[w] = struct{}{}
+		snap = r.snapshot()
+		return nil
+	})
+	if err != nil {
+		return toStatus(r.base, err)
+	}
+	defer func() {
+		// The loop may have dropped w already, or stopped.
+		_ = r.do(context.WithoutCancel(ctx), func() error {
+			delete(r.watchers, w)
+			return nil
+		})
+	}()
+	entries, err := g.s.cfg.Store.Journal(ctx, r.id, snap.settings.Season, p.camp, snap.day)
+	if err != nil {
+		return toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
+	}
+	first := tickEvent{day: snap.day, deadline: snap.deadline, journal: entries}
+	if err := stream.Send(tickNotice(r.id, p.camp, first)); err != nil {
+		return err
+	}
+	for {
+		select {
+		case ev, ok := <-w.ch:
+			if !ok {
+				return toStatus(r.base, w.err)
+			}
+			if err := stream.Send(tickNotice(r.id, p.camp, ev)); err != nil {
+				return err
+			}
+		case <-ctx.Done():
+			return status.FromContextError(ctx.Err()).Err()
+		}
+	}
+}
+
+// tickNotice returns camp's notice of ev: only its own entries of that day.
+func tickNotice(worldID uint64, camp int, ev tickEvent) *pb.TickNotice {
+	n := &pb.TickNotice{WorldId: worldID, Day: int32(ev.day)}
+	if !ev.deadline.IsZero() {
+		n.NextDeadline = timestamppb.New(ev.deadline)
+	}
+	for _, e := range ev.journal {
+		if e.Camp == camp && e.Day == ev.day {
+			n.Journal = append(n.Journal, journalToPB(e))
+		}
+	}
+	return n
+}
+
+// GetJournal returns the camp's journal of the current season from a day on.
+func (g *gameService) GetJournal(ctx context.Context, req *pb.GetJournalRequest) (*pb.GetJournalResponse, error) {
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	if req.GetSinceDay() < 0 {
+		return nil, invalidArgument("since_day", "since_day must be 0 or more; got %d", req.GetSinceDay())
+	}
+	var season int
+	if err := r.do(ctx, func() error { season = r.settings.Season; return nil }); err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	entries, err := g.s.cfg.Store.Journal(ctx, r.id, season, p.camp, int(req.GetSinceDay()))
+	if err != nil {
+		return nil, toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
+	}
+	resp := &pb.GetJournalResponse{}
+	for _, e := range entries {
+		resp.Entries = append(resp.Entries, journalToPB(e))
+	}
+	return resp, nil
+}

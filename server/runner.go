@@ -1,0 +1,402 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/server/store"
+)
+
+// commitTimeout bounds one store write of the world loop.
+const commitTimeout = 10 * time.Second
+
+// watcherBuffer is how many tick events a watcher may fall behind before it
+// is dropped.
+const watcherBuffer = 16
+
+// runner is the world loop of one world: one goroutine that owns the
+// world's state, its settings, the pending orders of the next day and the
+// watchers. Every other goroutine reaches them through do; runner's methods
+// other than do, start and stop run only on that goroutine.
+type runner struct {
+	id      uint64 // the world's ID; never changes
+	store   store.Store
+	clock   Clock
+	base    zerolog.Logger // with the world field
+	aiGrace time.Duration
+
+	reqs chan request
+	wake chan struct{}
+	quit chan struct{}
+	done chan struct{}
+
+	// The fields below belong to the run goroutine (and to the loader
+	// before it starts).
+	log      zerolog.Logger // base with the season and tick fields
+	settings store.World
+	state    *engine.World
+	hash     string
+	pending  [engine.NumCamps]*store.Order
+	lastTick time.Time
+	// humansDone is when every living camp not played by the AI had posted
+	// for the next day; zero while one has not.
+	humansDone time.Time
+	// holdEarly is set when a commit failed: the next try waits for the
+	// deadline.
+	holdEarly bool
+	timer     Timer
+	watchers  map[*watcher]struct{}
+}
+
+// request is a function run on the world's goroutine.
+type request struct {
+	fn   func()
+	done chan struct{}
+}
+
+// tickEvent tells watchers that the world moved to a day.
+type tickEvent struct {
+	day      int
+	deadline time.Time // zero when the world has none
+	journal  []store.JournalEntry
+}
+
+// watcher receives a world's tick events. The runner closes ch when it drops
+// the watcher, after setting err to why.
+type watcher struct {
+	ch  chan tickEvent
+	err error
+}
+
+// snapshot is a copy of a world's settings and position.
+type snapshot struct {
+	settings store.World
+	day      int
+	hash     string
+	deadline time.Time
+}
+
+// errTooSlow drops a watcher that fell behind.
+var errTooSlow = errors.New("watcher fell behind")
+
+// loadRunner loads a world's last committed tick and pending orders. A world
+// with no tick for its season (its setup commit failed) gets its setup tick
+// now.
+func loadRunner(ctx context.Context, cfg Config, w store.World) (*runner, error) {
+	r := &runner{
+		id: w.ID, store: cfg.Store, clock: cfg.Clock, aiGrace: cfg.AIGrace,
+		base:     cfg.Log.With().Uint64("world", w.ID).Logger(),
+		reqs:     make(chan request),
+		wake:     make(chan struct{}, 1),
+		quit:     make(chan struct{}),
+		done:     make(chan struct{}),
+		settings: w,
+		watchers: make(map[*watcher]struct{}),
+	}
+	t, err := r.store.LatestTick(ctx, w.ID, w.Season)
+	if errors.Is(err, store.ErrNotFound) {
+		if err := r.commitSetup(ctx); err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load world %d: %w", w.ID, err)
+	}
+	state, err := decodeState(t.State)
+	if err != nil {
+		return nil, fmt.Errorf("load world %d day %d: %w", w.ID, t.Day, err)
+	}
+	if h := engine.Hash(state); h != t.Hash {
+		return nil, fmt.Errorf("load world %d day %d: state hash %s; stored %s", w.ID, t.Day, h, t.Hash)
+	}
+	r.setState(state, t.Hash)
+	orders, err := r.store.PendingOrders(ctx, w.ID, w.Season, state.Day+1)
+	if err != nil {
+		return nil, fmt.Errorf("load pending orders of world %d: %w", w.ID, err)
+	}
+	for _, o := range orders {
+		if o.Camp < 0 || o.Camp >= engine.NumCamps {
+			return nil, fmt.Errorf("load pending orders of world %d: camp %d", w.ID, o.Camp)
+		}
+		r.pending[o.Camp] = &o
+	}
+	return r, nil
+}
+
+// commitSetup commits day 0 of the world's current season, from its seed,
+// and makes it the state. Pending orders are dropped.
+func (r *runner) commitSetup(ctx context.Context) error {
+	state := engine.NewWorld(r.settings.Seed)
+	enc, hash, err := encodeState(state)
+	if err != nil {
+		return err
+	}
+	t := store.Tick{WorldID: r.settings.ID, Season: r.settings.Season, Day: 0, State: enc, Hash: hash}
+	if err := r.store.CommitTick(ctx, t); err != nil {
+		return fmt.Errorf("commit setup of world %d season %d: %w", r.settings.ID, r.settings.Season, err)
+	}
+	r.setState(state, hash)
+	r.pending = [engine.NumCamps]*store.Order{}
+	r.humansDone, r.holdEarly = time.Time{}, false
+	r.log.Info().Msg("season set up")
+	return nil
+}
+
+// setState makes state the world's current state.
+func (r *runner) setState(state *engine.World, hash string) {
+	r.state, r.hash = state, hash
+	r.log = r.base.With().Int("season", r.settings.Season).Int("tick", state.Day).Logger()
+}
+
+// start runs the world loop; the world's deadline starts now.
+func (r *runner) start() {
+	r.lastTick = r.clock.Now()
+	go r.run()
+}
+
+// stop ends the world loop and waits for it. Watchers are closed with
+// errStopped.
+func (r *runner) stop() {
+	close(r.quit)
+	<-r.done
+}
+
+// do runs fn on the world's goroutine and returns its error, or errStopped
+// if the loop has ended.
+func (r *runner) do(ctx context.Context, fn func() error) error {
+	var err error
+	req := request{fn: func() { err = fn() }, done: make(chan struct{})}
+	select {
+	case r.reqs <- req:
+	case <-r.done:
+		return errStopped
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	// The loop always finishes a request it took.
+	<-req.done
+	return err
+}
+
+func (r *runner) run() {
+	defer close(r.done)
+	r.log.Info().Dur("cadence", r.settings.Cadence).Bool("paused", r.settings.Paused).Msg("world loop started")
+	r.schedule()
+	for {
+		select {
+		case req := <-r.reqs:
+			req.fn()
+			close(req.done)
+		case <-r.wake:
+		case <-r.quit:
+			if r.timer != nil {
+				r.timer.Stop()
+			}
+			for w := range r.watchers {
+				r.drop(w, errStopped)
+			}
+			r.log.Info().Msg("world loop stopped")
+			return
+		}
+		r.schedule()
+	}
+}
+
+// poke wakes the loop; it is the callback of the loop's timer.
+func (r *runner) poke() {
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+}
+
+// seasonOver reports whether the season has reached its last day.
+func (r *runner) seasonOver() bool {
+	return r.settings.SeasonLength > 0 && r.state.Day >= r.settings.SeasonLength
+}
+
+// deadline returns when the next tick resolves at the latest, or zero when
+// the world is paused or its season is over.
+func (r *runner) deadline() time.Time {
+	if r.settings.Paused || r.seasonOver() {
+		return time.Time{}
+	}
+	return r.lastTick.Add(r.settings.Cadence)
+}
+
+// schedule resolves the tick if it is due and arms the timer for the next
+// moment something may become due.
+func (r *runner) schedule() {
+	for {
+		if r.timer != nil {
+			r.timer.Stop()
+			r.timer = nil
+		}
+		deadline := r.deadline()
+		if deadline.IsZero() {
+			return
+		}
+		now := r.clock.Now()
+		next, due := r.nextEvent(now, deadline)
+		if !due {
+			r.timer = r.clock.AfterFunc(next.Sub(now), r.poke)
+			return
+		}
+		// A failed commit is logged by resolve and retried at the next
+		// deadline, which resolve has moved.
+		_ = r.resolve()
+	}
+}
+
+// nextEvent reports whether the tick is due at now and, if not, when it may
+// become due. The tick is due at the deadline, or early once every living
+// camp not played by the AI has posted and every living AI camp has posted
+// or had aiGrace to do so since then. A world whose living camps are all
+// played by the AI resolves early only when all of them have posted.
+func (r *runner) nextEvent(now, deadline time.Time) (time.Time, bool) {
+	if !now.Before(deadline) {
+		return deadline, true
+	}
+	humans, humansPosted, ais, aisPosted := 0, 0, 0, 0
+	for c := range engine.NumCamps {
+		if !r.state.Camps[c].Alive {
+			continue
+		}
+		posted := r.pending[c] != nil
+		if r.settings.Controllers[c].Kind == store.AI {
+			ais++
+			if posted {
+				aisPosted++
+			}
+			continue
+		}
+		humans++
+		if posted {
+			humansPosted++
+		}
+	}
+	if humans == 0 || humansPosted < humans {
+		r.humansDone = time.Time{}
+		return deadline, !r.holdEarly && humans == 0 && ais > 0 && aisPosted == ais
+	}
+	if r.humansDone.IsZero() {
+		r.humansDone = now
+	}
+	if r.holdEarly {
+		return deadline, false
+	}
+	graceEnd := r.humansDone.Add(r.aiGrace)
+	if aisPosted == ais || !now.Before(graceEnd) {
+		return now, true
+	}
+	return earliest(deadline, graceEnd), false
+}
+
+func earliest(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// resolve plays the next day: the pending orders, rest for a camp that
+// posted none. The state moves and watchers hear of it only once the tick
+// is committed; if the commit fails, state and pending orders stay and the
+// next try waits for a fresh deadline.
+func (r *runner) resolve() error {
+	now := r.clock.Now()
+	day := r.state.Day + 1
+	var orders [engine.NumCamps]engine.Order
+	var records [engine.NumCamps]store.Order
+	for c := range engine.NumCamps {
+		if p := r.pending[c]; p != nil {
+			orders[c], records[c] = storeOrderToEngine(*p), *p
+			continue
+		}
+		orders[c] = engine.Order{Action: engine.Rest}
+		records[c] = store.Order{
+			WorldID: r.settings.ID, Season: r.settings.Season, Day: day, Camp: c,
+			Action: engine.Rest.String(), SubmittedAt: now, Status: store.OrderStanding,
+		}
+	}
+	out := engine.Resolve(r.state, orders)
+	for c, res := range out.Results {
+		if records[c].Status == store.OrderStanding {
+			continue
+		}
+		records[c].Status = store.OrderApplied
+		if res.Status == engine.Stale {
+			records[c].Status = store.OrderStale
+			if res.Err != nil {
+				records[c].Code = string(res.Err.Code)
+			}
+		}
+	}
+	r.lastTick = now
+	enc, hash, err := encodeState(out.World)
+	if err != nil {
+		r.holdEarly = true
+		r.log.Error().Err(err).Msg("tick not committed")
+		return fmt.Errorf("resolve day %d: %w", day, err)
+	}
+	journal := journalToStore(r.settings.ID, r.settings.Season, out.Journal)
+	t := store.Tick{
+		WorldID: r.settings.ID, Season: r.settings.Season, Day: day,
+		State: enc, Hash: hash, Orders: records[:], Journal: journal,
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
+	defer cancel()
+	if err := r.store.CommitTick(ctx, t); err != nil {
+		r.holdEarly = true
+		r.log.Error().Err(err).Time("retry_at", r.deadline()).Msg("tick not committed; state kept")
+		return fmt.Errorf("commit day %d: %w", day, err)
+	}
+	r.setState(out.World, hash)
+	r.pending = [engine.NumCamps]*store.Order{}
+	r.humansDone, r.holdEarly = time.Time{}, false
+	for c, rec := range records {
+		r.log.Debug().Int("camp", c).Str("action", rec.Action).Ints("args", rec.Args).
+			Str("status", rec.Status).Str("code", rec.Code).Msg("order played")
+	}
+	r.log.Info().Str("hash", hash).Int("journal", len(journal)).Msg("tick resolved")
+	r.notify(tickEvent{day: day, deadline: r.deadline(), journal: journal})
+	return nil
+}
+
+// notify sends ev to every watcher; one that fell behind is dropped.
+func (r *runner) notify(ev tickEvent) {
+	for w := range r.watchers {
+		select {
+		case w.ch <- ev:
+		default:
+			r.drop(w, errTooSlow)
+		}
+	}
+}
+
+// drop closes a watcher with err.
+func (r *runner) drop(w *watcher, err error) {
+	w.err = err
+	close(w.ch)
+	delete(r.watchers, w)
+}
+
+// snapshot returns a copy of the world's settings and position.
+func (r *runner) snapshot() snapshot {
+	return snapshot{settings: r.settings, day: r.state.Day, hash: r.hash, deadline: r.deadline()}
+}
+
+// updateSettings stores new settings and makes them the world's.
+func (r *runner) updateSettings(ctx context.Context, w store.World) error {
+	if err := r.store.UpdateWorld(ctx, w); err != nil {
+		return fmt.Errorf("update world %d: %w", w.ID, err)
+	}
+	r.settings = w
+	return nil
+}
