@@ -1,0 +1,547 @@
+// Package sqlite is the embedded store: one SQLite database in a data folder,
+// used by one server process at a time, with nothing to set up.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+
+	"github.com/grisonval/server/server/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Names of the files that Open keeps in the data folder.
+const (
+	dbFile   = "grisonval.db"
+	lockFile = "grisonval.lock"
+)
+
+// Store is a store.Store kept in a SQLite database. It is safe for
+// concurrent use. Times are kept to the microsecond.
+type Store struct {
+	db *sql.DB
+	// lock holds the exclusive lock on the data folder until Close.
+	lock *os.File
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open opens the store in the data folder dir, creating the folder and the
+// database if needed and applying pending migrations. It takes an exclusive
+// lock on the folder, held until Close: if another process (or another Open
+// in this one) holds it, Open fails with an error wrapping store.ErrLocked.
+func Open(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return nil, fmt.Errorf("create data folder: %w", err)
+	}
+	lock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	// Every connection gets WAL, a busy timeout, foreign keys and full
+	// fsync at commit (an accepted order must survive a power cut).
+	// Transactions begin IMMEDIATE so that two writers wait for each other
+	// instead of failing on a lock upgrade.
+	dsn := filepath.Join(dir, dbFile) + "?_txlock=immediate" +
+		"&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("open sqlite database: %w", err)
+	}
+	if err := migrate(context.Background(), db); err != nil {
+		db.Close()
+		lock.Close()
+		return nil, err
+	}
+	return &Store{db: db, lock: lock}, nil
+}
+
+// lockDir takes the exclusive lock of the data folder dir.
+func lockDir(dir string) (*os.File, error) {
+	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open lock file: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("data folder %s is in use by another process: %w", dir, store.ErrLocked)
+		}
+		return nil, fmt.Errorf("lock data folder %s: %w", dir, err)
+	}
+	return f, nil
+}
+
+// migrate applies the embedded migrations that db lacks.
+func migrate(ctx context.Context, db *sql.DB) error {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("apply migrations: %w", err)
+	}
+	return nil
+}
+
+// Close closes the database and releases the data folder.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if cerr := s.lock.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("close sqlite store: %w", err)
+	}
+	return nil
+}
+
+const worldColumns = `id, name, seed, cadence_ns, season_length, season, paused, controllers, created_at`
+
+// CreateWorld stores a new world and sets w.ID.
+func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
+	controllers, err := json.Marshal(w.Controllers)
+	if err != nil {
+		return fmt.Errorf("create world: %w", err)
+	}
+	err = s.db.QueryRowContext(ctx, `
+		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, controllers, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, string(controllers),
+		w.CreatedAt.UnixMicro(),
+	).Scan(&w.ID)
+	if err != nil {
+		return fmt.Errorf("create world: %w", err)
+	}
+	return nil
+}
+
+// UpdateWorld replaces a world's settings; its creation time is kept.
+func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
+	controllers, err := json.Marshal(w.Controllers)
+	if err != nil {
+		return fmt.Errorf("update world %d: %w", w.ID, err)
+	}
+	res, err := s.db.ExecContext(ctx, `
+		UPDATE worlds SET name = ?, seed = ?, cadence_ns = ?, season_length = ?, season = ?, paused = ?, controllers = ?
+		WHERE id = ?`,
+		w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, string(controllers), w.ID)
+	if err != nil {
+		return fmt.Errorf("update world %d: %w", w.ID, err)
+	}
+	if err := oneRow(res); err != nil {
+		return fmt.Errorf("update world %d: %w", w.ID, err)
+	}
+	return nil
+}
+
+// World returns one world, or store.ErrNotFound.
+func (s *Store) World(ctx context.Context, id uint64) (store.World, error) {
+	w, err := scanWorld(s.db.QueryRowContext(ctx, `SELECT `+worldColumns+` FROM worlds WHERE id = ?`, id))
+	if err != nil {
+		return store.World{}, fmt.Errorf("world %d: %w", id, notFound(err))
+	}
+	return w, nil
+}
+
+// Worlds returns every world in ID order.
+func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+worldColumns+` FROM worlds ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("list worlds: %w", err)
+	}
+	ws, err := collect(rows, scanWorld)
+	if err != nil {
+		return nil, fmt.Errorf("list worlds: %w", err)
+	}
+	return ws, nil
+}
+
+func scanWorld(row scanner) (store.World, error) {
+	var (
+		w                        store.World
+		seed, cadence, createdAt int64
+		controllers              string
+	)
+	err := row.Scan(&w.ID, &w.Name, &seed, &cadence, &w.SeasonLength, &w.Season, &w.Paused, &controllers, &createdAt)
+	if err != nil {
+		return store.World{}, err
+	}
+	if err := json.Unmarshal([]byte(controllers), &w.Controllers); err != nil {
+		return store.World{}, fmt.Errorf("decode controllers: %w", err)
+	}
+	w.Seed = uint64(seed)
+	w.Cadence = time.Duration(cadence)
+	w.CreatedAt = time.UnixMicro(createdAt).UTC()
+	return w, nil
+}
+
+// PutToken stores a token, revoking the camp's earlier tokens for a camp
+// token and the earlier admin tokens for an admin token.
+func (s *Store) PutToken(ctx context.Context, t store.Token) error {
+	var (
+		revoke  string
+		args    []any
+		world   sql.NullInt64
+		campCol sql.NullInt64
+	)
+	switch t.Role {
+	case store.RoleAdmin:
+		revoke = `DELETE FROM tokens WHERE role = 'admin'`
+	case store.RoleCamp:
+		revoke = `DELETE FROM tokens WHERE role = 'camp' AND world_id = ? AND camp = ?`
+		args = []any{t.WorldID, t.Camp}
+		world = sql.NullInt64{Int64: int64(t.WorldID), Valid: true}
+		campCol = sql.NullInt64{Int64: int64(t.Camp), Valid: true}
+	default:
+		return fmt.Errorf("put token: unknown role %q", t.Role)
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, revoke, args...); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp) VALUES (?, ?, ?, ?)`,
+			t.Hash, t.Role, world, campCol)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("put %s token: %w", t.Role, err)
+	}
+	return nil
+}
+
+// TokenByHash returns the token with that hash, or store.ErrNotFound.
+func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
+	t := store.Token{Hash: hash}
+	var world, camp sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT role, world_id, camp FROM tokens WHERE hash = ?`, hash).
+		Scan(&t.Role, &world, &camp)
+	if err != nil {
+		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
+	}
+	t.WorldID, t.Camp = uint64(world.Int64), int(camp.Int64)
+	if !camp.Valid {
+		t.Camp = -1
+	}
+	return t, nil
+}
+
+const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code`
+
+// SaveOrder records an accepted order as pending; an earlier pending order
+// of the same camp for the same day becomes replaced.
+func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
+	args, err := json.Marshal(ints(o.Args))
+	if err != nil {
+		return fmt.Errorf("save order: %w", err)
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `
+			UPDATE orders SET status = 'replaced'
+			WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`,
+			o.WorldID, o.Season, o.Day, o.Camp)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', '')`,
+			o.WorldID, o.Season, o.Day, o.Camp, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("save order of world %d day %d camp %d: %w", o.WorldID, o.Day, o.Camp, err)
+	}
+	return nil
+}
+
+// PendingOrders returns the pending order of each camp that has one for
+// (world, season, day), in camp order.
+func (s *Store) PendingOrders(ctx context.Context, worldID uint64, season, day int) ([]store.Order, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders
+		WHERE world_id = ? AND season = ? AND day = ? AND status = 'pending' ORDER BY camp`,
+		worldID, season, day)
+	if err != nil {
+		return nil, fmt.Errorf("pending orders: %w", err)
+	}
+	orders, err := collect(rows, scanOrder)
+	if err != nil {
+		return nil, fmt.Errorf("pending orders: %w", err)
+	}
+	return orders, nil
+}
+
+// Orders returns every order of a season, by day, camp and submission.
+func (s *Store) Orders(ctx context.Context, worldID uint64, season int) ([]store.Order, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders
+		WHERE world_id = ? AND season = ? ORDER BY day, camp, id`, worldID, season)
+	if err != nil {
+		return nil, fmt.Errorf("orders: %w", err)
+	}
+	orders, err := collect(rows, scanOrder)
+	if err != nil {
+		return nil, fmt.Errorf("orders: %w", err)
+	}
+	return orders, nil
+}
+
+func scanOrder(row scanner) (store.Order, error) {
+	var (
+		o           store.Order
+		args        string
+		submittedAt int64
+	)
+	err := row.Scan(&o.WorldID, &o.Season, &o.Day, &o.Camp, &o.Action, &args, &o.Reason, &submittedAt, &o.Status, &o.Code)
+	if err != nil {
+		return store.Order{}, err
+	}
+	if o.Args, err = decodeInts(args); err != nil {
+		return store.Order{}, fmt.Errorf("decode args: %w", err)
+	}
+	o.SubmittedAt = time.UnixMicro(submittedAt).UTC()
+	return o, nil
+}
+
+// CommitTick stores a tick atomically: its state, its journal, and its
+// orders. A pending order of the tick's day takes the status (and code)
+// given for its camp; an order given with status standing is inserted; any
+// other order given for a camp with no pending order fails the commit with
+// store.ErrNotFound. It returns store.ErrConflict if the tick exists.
+// Nothing is stored when it fails.
+func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO ticks (world_id, season, day, state, hash)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			t.WorldID, t.Season, t.Day, nonNil(t.State), t.Hash)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return store.ErrConflict
+		}
+		for _, o := range t.Orders {
+			if err := commitOrder(ctx, tx, t, o); err != nil {
+				return err
+			}
+		}
+		for seq, e := range t.Journal {
+			zones, err := json.Marshal(ints(e.Zones))
+			if err != nil {
+				return err
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO journal (world_id, season, day, seq, camp, kind, zones, narration, why)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				t.WorldID, t.Season, t.Day, seq, e.Camp, e.Kind, string(zones), e.Narration, e.Why)
+			if err != nil {
+				return fmt.Errorf("journal entry %d: %w", seq, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
+	}
+	return nil
+}
+
+// commitOrder records the fate of one order of tick t.
+func commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o store.Order) error {
+	if o.Status == store.OrderStanding {
+		args, err := json.Marshal(ints(o.Args))
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.WorldID, t.Season, t.Day, o.Camp, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro(), o.Status, o.Code)
+		if err != nil {
+			return fmt.Errorf("standing order of camp %d: %w", o.Camp, err)
+		}
+		return nil
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = ?, code = ?
+		WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`,
+		o.Status, o.Code, t.WorldID, t.Season, t.Day, o.Camp)
+	if err != nil {
+		return fmt.Errorf("order of camp %d: %w", o.Camp, err)
+	}
+	if err := oneRow(res); err != nil {
+		return fmt.Errorf("pending order of camp %d: %w", o.Camp, err)
+	}
+	return nil
+}
+
+// LatestTick returns the last committed tick of the world's season with the
+// orders it played and its journal, or store.ErrNotFound.
+func (s *Store) LatestTick(ctx context.Context, worldID uint64, season int) (store.Tick, error) {
+	t := store.Tick{WorldID: worldID, Season: season}
+	err := s.db.QueryRowContext(ctx, `SELECT day, state, hash FROM ticks
+		WHERE world_id = ? AND season = ? ORDER BY day DESC LIMIT 1`, worldID, season).
+		Scan(&t.Day, &t.State, &t.Hash)
+	if err != nil {
+		return store.Tick{}, fmt.Errorf("latest tick of world %d season %d: %w", worldID, season, notFound(err))
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders
+		WHERE world_id = ? AND season = ? AND day = ? AND status NOT IN ('pending', 'replaced')
+		ORDER BY camp, id`, worldID, season, t.Day)
+	if err == nil {
+		t.Orders, err = collect(rows, scanOrder)
+	}
+	if err != nil {
+		return store.Tick{}, fmt.Errorf("orders of world %d season %d day %d: %w", worldID, season, t.Day, err)
+	}
+	rows, err = s.db.QueryContext(ctx, `SELECT `+journalColumns+` FROM journal
+		WHERE world_id = ? AND season = ? AND day = ? ORDER BY seq`, worldID, season, t.Day)
+	if err == nil {
+		t.Journal, err = collect(rows, scanJournal)
+	}
+	if err != nil {
+		return store.Tick{}, fmt.Errorf("journal of world %d season %d day %d: %w", worldID, season, t.Day, err)
+	}
+	return t, nil
+}
+
+// TickAt returns one committed tick without its orders and journal, or
+// store.ErrNotFound.
+func (s *Store) TickAt(ctx context.Context, worldID uint64, season, day int) (store.Tick, error) {
+	t := store.Tick{WorldID: worldID, Season: season, Day: day}
+	err := s.db.QueryRowContext(ctx, `SELECT state, hash FROM ticks WHERE world_id = ? AND season = ? AND day = ?`,
+		worldID, season, day).Scan(&t.State, &t.Hash)
+	if err != nil {
+		return store.Tick{}, fmt.Errorf("tick of world %d season %d day %d: %w", worldID, season, day, notFound(err))
+	}
+	return t, nil
+}
+
+const journalColumns = `world_id, season, day, camp, kind, zones, narration, why`
+
+// Journal returns camp's journal entries of a season from sinceDay on, in
+// the order they were committed.
+func (s *Store) Journal(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.JournalEntry, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+journalColumns+` FROM journal
+		WHERE world_id = ? AND season = ? AND camp = ? AND day >= ? ORDER BY day, seq`,
+		worldID, season, camp, sinceDay)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	es, err := collect(rows, scanJournal)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	return es, nil
+}
+
+func scanJournal(row scanner) (store.JournalEntry, error) {
+	var (
+		e     store.JournalEntry
+		zones string
+	)
+	if err := row.Scan(&e.WorldID, &e.Season, &e.Day, &e.Camp, &e.Kind, &zones, &e.Narration, &e.Why); err != nil {
+		return store.JournalEntry{}, err
+	}
+	var err error
+	if e.Zones, err = decodeInts(zones); err != nil {
+		return store.JournalEntry{}, fmt.Errorf("decode zones: %w", err)
+	}
+	return e, nil
+}
+
+// inTx runs fn in a transaction, committed if fn returns nil and rolled
+// back otherwise.
+func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface {
+	Scan(dest ...any) error
+}
+
+// collect scans every row of rows with scan and closes rows.
+func collect[T any](rows *sql.Rows, scan func(scanner) (T, error)) ([]T, error) {
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// notFound turns sql.ErrNoRows into store.ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	return err
+}
+
+// oneRow returns store.ErrNotFound unless res changed a row.
+func oneRow(res sql.Result) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// ints returns l, or an empty list for nil so that it encodes as [].
+func ints(l []int) []int {
+	if l == nil {
+		return []int{}
+	}
+	return l
+}
+
+// decodeInts decodes a JSON list of ints; an empty list gives nil.
+func decodeInts(s string) ([]int, error) {
+	var l []int
+	if err := json.Unmarshal([]byte(s), &l); err != nil {
+		return nil, err
+	}
+	if len(l) == 0 {
+		return nil, nil
+	}
+	return l, nil
+}
+
+// nonNil returns b, or an empty slice for nil: the driver binds nil as NULL.
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
