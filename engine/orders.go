@@ -10,6 +10,8 @@ import (
 type Action uint8
 
 // Actions, with seed 000's names. Values are stored in orders: append only.
+// Every action of the rules is declared here; Actions lists those the engine
+// plays (the ones with an entry in the rules table).
 const (
 	Rest Action = iota + 1
 	ChopWood
@@ -17,15 +19,61 @@ const (
 	ExpandTo
 	RaiseArmy
 	SendArmy
+	DisbandArmy
+	RecallArmy
+	BuildFarm
+	BuildLumberCamp
+	BuildMine
+	BuildWorkshop
+	BuildMarket
+	BuildSchool
+	BuildHouse
+	BuildBarracks
+	BuildWalls
+	BuildTemple
+	Develop
+	Trade
+	TradeRoute
+	BuildMonument
+	Spy
+	ProposePeace
+	ProposeAlliance
+	AcceptPact
+	RefusePact
+	DeclareWar
+	SetGovernment
 )
 
 var actionNames = [...]string{
-	Rest:      "rest",
-	ChopWood:  "chop_wood",
-	Explore:   "explore",
-	ExpandTo:  "expand_to",
-	RaiseArmy: "raise_army",
-	SendArmy:  "send_army",
+	Rest:            "rest",
+	ChopWood:        "chop_wood",
+	Explore:         "explore",
+	ExpandTo:        "expand_to",
+	RaiseArmy:       "raise_army",
+	SendArmy:        "send_army",
+	DisbandArmy:     "disband_army",
+	RecallArmy:      "recall_army",
+	BuildFarm:       "build_farm",
+	BuildLumberCamp: "build_lumber_camp",
+	BuildMine:       "build_mine",
+	BuildWorkshop:   "build_workshop",
+	BuildMarket:     "build_market",
+	BuildSchool:     "build_school",
+	BuildHouse:      "build_house",
+	BuildBarracks:   "build_barracks",
+	BuildWalls:      "build_walls",
+	BuildTemple:     "build_temple",
+	Develop:         "develop",
+	Trade:           "trade",
+	TradeRoute:      "trade_route",
+	BuildMonument:   "build_monument",
+	Spy:             "spy",
+	ProposePeace:    "propose_peace",
+	ProposeAlliance: "propose_alliance",
+	AcceptPact:      "accept_pact",
+	RefusePact:      "refuse_pact",
+	DeclareWar:      "declare_war",
+	SetGovernment:   "set_government",
 }
 
 // String returns the action's seed 000 name.
@@ -36,22 +84,22 @@ func (a Action) String() string {
 	return fmt.Sprintf("action(%d)", a)
 }
 
-// ParseAction returns the action named name.
+// ParseAction returns the action named name, if the engine plays it.
 func ParseAction(name string) (Action, bool) {
-	for a, n := range actionNames {
-		if n != "" && n == name {
-			return Action(a), true
+	for _, a := range Actions() {
+		if actionNames[a] == name {
+			return a, true
 		}
 	}
 	return 0, false
 }
 
-// Actions returns every action in a stable order.
+// Actions returns every action the engine plays, in a stable order.
 func Actions() []Action {
 	var as []Action
-	for a, n := range actionNames {
-		if n != "" {
-			as = append(as, Action(a))
+	for a := range Action(len(actionNames)) {
+		if _, ok := rules[a]; ok {
+			as = append(as, a)
 		}
 	}
 	return as
@@ -143,21 +191,28 @@ type LegalAction struct {
 	Args    []ArgSpec
 }
 
-// rule describes one action: its summary, and its argument specs for a camp
-// in a world, or why it is not open now.
+// rule describes one action: its summary; its argument specs for a camp in
+// a world, or why it is not open now; and how it is played. apply runs in the
+// actions phase with arguments already validated against the start of the
+// tick.
 type rule struct {
 	summary string
 	args    func(w *World, c CampID) ([]ArgSpec, *RuleError)
+	apply   func(t *tick, c CampID, o Order)
 }
 
+// rules is the table of the actions the engine plays. It is only ever
+// looked up, never ranged over (Actions gives the order).
 var rules = map[Action]rule{
-	Rest:      {"rest: +4 morale (cap 100)", func(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }},
-	ChopWood:  {"wood chore: +2 wood, +2 per held forest", func(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }},
-	Explore:   {"explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", exploreArgs},
-	ExpandTo:  {"expand_to Z: settlers to a free adjacent zone; 600 food, 4 wood", expandArgs},
-	RaiseArmy: {"raise_army N: N adults take up arms; 2 food and 2 wood a man, at most 5 a day", raiseArgs},
-	SendArmy:  {"send_army N Z: N men of the field army march to zone Z (garrison at once if Z is held)", sendArgs},
+	Rest:      {"rest: +4 morale (cap 100)", noArgs, (*tick).rest},
+	ChopWood:  {"wood chore: +2 wood, +2 per held forest", noArgs, (*tick).chopWood},
+	Explore:   {"explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", exploreArgs, (*tick).explore},
+	ExpandTo:  {"expand_to Z: settlers to a free adjacent zone; 600 food, 4 wood", expandArgs, (*tick).expandTo},
+	RaiseArmy: {"raise_army N: N adults take up arms; 2 food and 2 wood a man, at most 5 a day", raiseArgs, (*tick).raiseArmy},
+	SendArmy:  {"send_army N Z: N men of the field army march to zone Z (garrison at once if Z is held)", sendArgs, (*tick).sendArmy},
 }
+
+func noArgs(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }
 
 // ExpandCost is the price of a settler column (rule ACT-EXP).
 var ExpandCost = Resources{Food: 600, Wood: 4}

@@ -155,62 +155,71 @@ func why(o Order, derived string) string {
 	return derived
 }
 
-// applyActions plays every applied order. Actions of one tick touch only
-// their own camp here; columns they launch meet in later phases.
+// applyActions plays every applied order, in camp order. Actions of one tick
+// touch only their own camp here; columns they launch meet in later phases.
 func (t *tick) applyActions() {
 	for c := range CampID(NumCamps) {
-		if t.results[c].Status != Applied {
-			continue
-		}
-		o := t.orders[c]
-		camp := &t.w.Camps[c]
-		switch o.Action {
-		case Rest:
-			before := camp.Morale
-			camp.Morale = min(100, camp.Morale+4)
-			t.note(c, "rest", nil, "Le camp se repose ; les feux brûlent tard et les chants montent.",
-				why(o, fmt.Sprintf("rest : moral %d -> %d", before, camp.Morale)))
-		case ChopWood:
-			forests := 0
-			for z := ZoneID(1); z <= NumZones; z++ {
-				if t.w.Zones[z].Owner == c && t.w.Zones[z].Terrain == Forest {
-					forests++
-				}
-			}
-			gain := int64(2 + 2*forests)
-			camp.Resources.Wood += gain
-			t.note(c, "chop_wood", nil, fmt.Sprintf("Corvée de bois : les haches résonnent, %d stères rentrent au camp.", gain),
-				why(o, fmt.Sprintf("chop_wood : +2 bois, +2 par forêt tenue (%d) ; bois %d", forests, camp.Resources.Wood)))
-		case Explore:
-			t.explore(c, o)
-		case ExpandTo:
-			z := ZoneID(o.Args[0])
-			camp.Resources = camp.Resources.Sub(ExpandCost)
-			col := t.launch(c, SettlerColumn, 0, t.w.nearestHeld(c, z), z)
-			t.note(c, "expand_to", []ZoneID{z},
-				fmt.Sprintf("Une colonne de colons quitte la zone %d pour la zone %d ; arrivée prévue le jour %d.", col.From, z, col.Arrive),
-				why(o, fmt.Sprintf("expand_to %d : 600 nourriture et 4 bois payés, nourriture restante %d", z, camp.Resources.Food)))
-		case RaiseArmy:
-			n := o.Args[0]
-			camp.Resources = camp.Resources.Sub(Resources{Food: RaiseCostPerMan.Food * int64(n), Wood: RaiseCostPerMan.Wood * int64(n)})
-			camp.FieldArmy += n
-			t.note(c, "raise_army", nil, fmt.Sprintf("%d habitants quittent leur métier et prennent les armes.", n),
-				why(o, fmt.Sprintf("raise_army %d : armée de campagne %d, hommes en armes %d/%d", n, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c))))
-		case SendArmy:
-			n, z := o.Args[0], ZoneID(o.Args[1])
-			camp.FieldArmy -= n
-			if t.w.Zones[z].Owner == c {
-				t.w.Zones[z].Garrison += n
-				t.note(c, "send_army", []ZoneID{z}, fmt.Sprintf("%d hommes prennent garnison dans la zone %d.", n, z),
-					why(o, fmt.Sprintf("send_army %d %d : zone tenue, garnison %d", n, z, t.w.Zones[z].Garrison)))
-				break
-			}
-			col := t.launch(c, ArmyColumn, n, t.w.Capital(c), z)
-			t.note(c, "send_army", []ZoneID{z},
-				fmt.Sprintf("%d hommes marchent vers la zone %d ; arrivée prévue le jour %d.", n, z, col.Arrive),
-				why(o, fmt.Sprintf("send_army %d %d : armée de campagne restante %d", n, z, camp.FieldArmy)))
+		if t.results[c].Status == Applied {
+			rules[t.orders[c].Action].apply(t, c, t.orders[c])
 		}
 	}
+}
+
+func (t *tick) rest(c CampID, o Order) {
+	camp := &t.w.Camps[c]
+	before := camp.Morale
+	camp.Morale = min(100, camp.Morale+4)
+	t.note(c, "rest", nil, "Le camp se repose ; les feux brûlent tard et les chants montent.",
+		why(o, fmt.Sprintf("rest : moral %d -> %d", before, camp.Morale)))
+}
+
+func (t *tick) chopWood(c CampID, o Order) {
+	camp := &t.w.Camps[c]
+	forests := 0
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if t.w.Zones[z].Owner == c && t.w.Zones[z].Terrain == Forest {
+			forests++
+		}
+	}
+	gain := int64(2 + 2*forests)
+	camp.Resources.Wood += gain
+	t.note(c, "chop_wood", nil, fmt.Sprintf("Corvée de bois : les haches résonnent, %d stères rentrent au camp.", gain),
+		why(o, fmt.Sprintf("chop_wood : +2 bois, +2 par forêt tenue (%d) ; bois %d", forests, camp.Resources.Wood)))
+}
+
+func (t *tick) expandTo(c CampID, o Order) {
+	camp := &t.w.Camps[c]
+	z := ZoneID(o.Args[0])
+	camp.Resources = camp.Resources.Sub(ExpandCost)
+	col := t.launch(c, SettlerColumn, 0, t.w.nearestHeld(c, z), z)
+	t.note(c, "expand_to", []ZoneID{z},
+		fmt.Sprintf("Une colonne de colons quitte la zone %d pour la zone %d ; arrivée prévue le jour %d.", col.From, z, col.Arrive),
+		why(o, fmt.Sprintf("expand_to %d : 600 nourriture et 4 bois payés, nourriture restante %d", z, camp.Resources.Food)))
+}
+
+func (t *tick) raiseArmy(c CampID, o Order) {
+	camp := &t.w.Camps[c]
+	n := o.Args[0]
+	camp.Resources = camp.Resources.Sub(Resources{Food: RaiseCostPerMan.Food * int64(n), Wood: RaiseCostPerMan.Wood * int64(n)})
+	camp.FieldArmy += n
+	t.note(c, "raise_army", nil, fmt.Sprintf("%d habitants quittent leur métier et prennent les armes.", n),
+		why(o, fmt.Sprintf("raise_army %d : armée de campagne %d, hommes en armes %d/%d", n, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c))))
+}
+
+func (t *tick) sendArmy(c CampID, o Order) {
+	camp := &t.w.Camps[c]
+	n, z := o.Args[0], ZoneID(o.Args[1])
+	camp.FieldArmy -= n
+	if t.w.Zones[z].Owner == c {
+		t.w.Zones[z].Garrison += n
+		t.note(c, "send_army", []ZoneID{z}, fmt.Sprintf("%d hommes prennent garnison dans la zone %d.", n, z),
+			why(o, fmt.Sprintf("send_army %d %d : zone tenue, garnison %d", n, z, t.w.Zones[z].Garrison)))
+		return
+	}
+	col := t.launch(c, ArmyColumn, n, t.w.Capital(c), z)
+	t.note(c, "send_army", []ZoneID{z},
+		fmt.Sprintf("%d hommes marchent vers la zone %d ; arrivée prévue le jour %d.", n, z, col.Arrive),
+		why(o, fmt.Sprintf("send_army %d %d : armée de campagne restante %d", n, z, camp.FieldArmy)))
 }
 
 func (t *tick) explore(c CampID, o Order) {
