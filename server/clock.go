@@ -71,11 +71,16 @@ func (c *FakeClock) Now() time.Time {
 	return c.now
 }
 
-// AfterFunc schedules f to run when the clock has been advanced by d.
+// AfterFunc schedules f to run when the clock has been advanced by d; when
+// d is not positive, f runs at once in its own goroutine.
 func (c *FakeClock) AfterFunc(d time.Duration, f func()) Timer {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := &fakeTimer{clock: c, when: c.now.Add(d), f: f}
+	if d <= 0 {
+		go f()
+		return t
+	}
 	c.timers = append(c.timers, t)
 	return t
 }

@@ -50,6 +50,7 @@ type runner struct {
 	// deadline.
 	holdEarly bool
 	timer     Timer
+	timerAt   time.Time // when timer fires
 	watchers  map[*watcher]struct{}
 }
 
@@ -194,10 +195,10 @@ func (r *runner) run() {
 			req.fn()
 			close(req.done)
 		case <-r.wake:
+			// The timer fired (or a stopped one did): schedule arms anew.
+			r.timer = nil
 		case <-r.quit:
-			if r.timer != nil {
-				r.timer.Stop()
-			}
+			r.disarm()
 			for w := range r.watchers {
 				r.drop(w, errStopped)
 			}
@@ -234,23 +235,39 @@ func (r *runner) deadline() time.Time {
 // moment something may become due.
 func (r *runner) schedule() {
 	for {
-		if r.timer != nil {
-			r.timer.Stop()
-			r.timer = nil
-		}
 		deadline := r.deadline()
 		if deadline.IsZero() {
+			r.disarm()
 			return
 		}
 		now := r.clock.Now()
 		next, due := r.nextEvent(now, deadline)
 		if !due {
-			r.timer = r.clock.AfterFunc(next.Sub(now), r.poke)
+			r.arm(now, next)
 			return
 		}
+		r.disarm()
 		// A failed commit is logged by resolve and retried at the next
 		// deadline, which resolve has moved.
 		_ = r.resolve()
+	}
+}
+
+// arm sets the timer to wake the loop at at. A timer already set for that
+// instant is kept.
+func (r *runner) arm(now, at time.Time) {
+	if r.timer != nil && r.timerAt.Equal(at) {
+		return
+	}
+	r.disarm()
+	r.timer, r.timerAt = r.clock.AfterFunc(at.Sub(now), r.poke), at
+}
+
+// disarm stops the timer.
+func (r *runner) disarm() {
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
 	}
 }
 

@@ -1,0 +1,188 @@
+package server_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/store"
+)
+
+func TestTickAtDeadline(t *testing.T) {
+	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	next, first := h.watch(t, w.tokens[0])
+	if first.GetDay() != 0 {
+		t.Fatalf("first notice day %d; want 0", first.GetDay())
+	}
+	if got, want := first.GetNextDeadline().AsTime(), start.Add(cadence); !got.Equal(want) {
+		t.Fatalf("first deadline %s; want %s", got, want)
+	}
+	h.submit(t, w.tokens[0], "chop_wood")
+
+	h.advance(t, cadence - 1)
+	if d := h.view(t, w.tokens[0]).GetDay(); d != 0 {
+		t.Fatalf("day %d before the deadline; want 0", d)
+	}
+	h.advance(t, 1)
+	n := next()
+	if n.GetDay() != 1 {
+		t.Fatalf("notice day %d; want 1", n.GetDay())
+	}
+	if got, want := n.GetNextDeadline().AsTime(), start.Add(2*cadence); !got.Equal(want) {
+		t.Fatalf("next deadline %s; want %s", got, want)
+	}
+	if len(n.GetJournal()) == 0 {
+		t.Errorf("notice of day 1 has no journal entry for camp 0; want the wood chore")
+	}
+	for _, e := range n.GetJournal() {
+		if e.GetDay() != 1 {
+			t.Errorf("notice journal entry of day %d; want 1", e.GetDay())
+		}
+	}
+
+	// Camps 1 and 2 posted nothing: they played the standing order.
+	orders, err := h.store.Orders(context.Background(), w.info.GetId(), 1)
+	if err != nil {
+		t.Fatalf("orders: %v", err)
+	}
+	want := map[int][2]string{0: {"chop_wood", store.OrderApplied}, 1: {"rest", store.OrderStanding}, 2: {"rest", store.OrderStanding}}
+	if len(orders) != 3 {
+		t.Fatalf("got %d stored orders; want 3: %+v", len(orders), orders)
+	}
+	for _, o := range orders {
+		if got := [2]string{o.Action, o.Status}; o.Day != 1 || got != want[o.Camp] {
+			t.Errorf("camp %d day %d: got %v; want %v on day 1", o.Camp, o.Day, got, want[o.Camp])
+		}
+	}
+	v := h.view(t, w.tokens[0])
+	if v.GetPendingOrder() != nil {
+		t.Errorf("pending order after the tick: %v; want none", v.GetPendingOrder())
+	}
+}
+
+func TestEarlyTick(t *testing.T) {
+	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	next, _ := h.watch(t, w.tokens[0])
+
+	t.Run("every camp posted", func(t *testing.T) {
+		h.submit(t, w.tokens[0], "rest")
+		h.submit(t, w.tokens[1], "rest")
+		if d := h.view(t, w.tokens[0]).GetDay(); d != 0 {
+			t.Fatalf("day %d before the AI posted; want 0", d)
+		}
+		h.submit(t, w.tokens[2], "rest")
+		if n := next(); n.GetDay() != 1 {
+			t.Fatalf("notice day %d; want 1", n.GetDay())
+		}
+	})
+	t.Run("AI grace", func(t *testing.T) {
+		h.submit(t, w.tokens[0], "rest")
+		h.submit(t, w.tokens[1], "rest")
+		h.advance(t, server.DefaultAIGrace - 1)
+		if d := h.view(t, w.tokens[0]).GetDay(); d != 1 {
+			t.Fatalf("day %d within the AI grace; want 1", d)
+		}
+		h.advance(t, 1)
+		if n := next(); n.GetDay() != 2 {
+			t.Fatalf("notice day %d; want 2", n.GetDay())
+		}
+	})
+	t.Run("a human missing", func(t *testing.T) {
+		h.submit(t, w.tokens[0], "rest")
+		h.submit(t, w.tokens[2], "rest")
+		h.advance(t, cadence / 2)
+		if d := h.view(t, w.tokens[0]).GetDay(); d != 2 {
+			t.Fatalf("day %d while camp 1 has not posted; want 2", d)
+		}
+	})
+}
+
+func TestPausedWorldDoesNotTick(t *testing.T) {
+	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	admin := as(h.adminToken)
+	id := &pb.WorldRequest{WorldId: w.info.GetId()}
+	if info, err := h.admin.PauseWorld(admin, id); err != nil || !info.GetPaused() {
+		t.Fatalf("pause: %v, paused %v; want paused", err, info.GetPaused())
+	}
+	for c := range w.tokens {
+		h.submit(t, w.tokens[c], "rest")
+	}
+	h.advance(t, 10 * cadence)
+	v := h.view(t, w.tokens[0])
+	if v.GetDay() != 0 || !v.GetPaused() || v.GetDeadline() != nil {
+		t.Fatalf("paused world: day %d, paused %v, deadline %v; want day 0, paused, no deadline", v.GetDay(), v.GetPaused(), v.GetDeadline())
+	}
+
+	info, err := h.admin.ForceTick(admin, id)
+	if err != nil {
+		t.Fatalf("force tick: %v", err)
+	}
+	if info.GetDay() != 1 || !info.GetPaused() {
+		t.Fatalf("after force tick: day %d, paused %v; want day 1, still paused", info.GetDay(), info.GetPaused())
+	}
+
+	next, _ := h.watch(t, w.tokens[0])
+	info, err = h.admin.ResumeWorld(admin, id)
+	if err != nil || info.GetPaused() {
+		t.Fatalf("resume: %v, paused %v; want running", err, info.GetPaused())
+	}
+	h.advance(t, cadence)
+	if n := next(); n.GetDay() != 2 {
+		t.Fatalf("notice day %d after resuming; want 2", n.GetDay())
+	}
+}
+
+func TestSeasonEnd(t *testing.T) {
+	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{SeasonLength: 2})
+	admin := as(h.adminToken)
+	id := &pb.WorldRequest{WorldId: w.info.GetId()}
+	for range 2 {
+		if _, err := h.admin.ForceTick(admin, id); err != nil {
+			t.Fatalf("force tick: %v", err)
+		}
+	}
+	_, err := h.game.SubmitOrder(as(w.tokens[0]), &pb.SubmitOrderRequest{Order: &pb.Order{Action: "rest"}})
+	wantCode(t, err, codes.FailedPrecondition)
+	if msg := err.Error(); !strings.Contains(msg, "season ended on day 2") {
+		t.Errorf("got %q; want it to say the season ended on day 2", msg)
+	}
+	_, err = h.admin.ForceTick(admin, id)
+	wantCode(t, err, codes.FailedPrecondition)
+	h.advance(t, 10 * cadence)
+	v := h.view(t, w.tokens[0])
+	if v.GetDay() != 2 || v.GetDeadline() != nil || v.GetSeasonLength() != 2 {
+		t.Fatalf("ended season: day %d, deadline %v, season length %d; want day 2, no deadline, 2", v.GetDay(), v.GetDeadline(), v.GetSeasonLength())
+	}
+
+	info, err := h.admin.ResetSeason(admin, id)
+	if err != nil {
+		t.Fatalf("reset season: %v", err)
+	}
+	if info.GetDay() != 0 || info.GetSeason() != 2 || info.GetStateHash() != w.info.GetStateHash() {
+		t.Fatalf("after reset: day %d, season %d, hash %s; want day 0, season 2, the setup hash %s",
+			info.GetDay(), info.GetSeason(), info.GetStateHash(), w.info.GetStateHash())
+	}
+	h.submit(t, w.tokens[0], "rest")
+}
+
+func TestWatchEndsOnStop(t *testing.T) {
+	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	stream, err := h.game.WatchTicks(as(w.tokens[0]), &pb.WatchTicksRequest{})
+	if err != nil {
+		t.Fatalf("watch ticks: %v", err)
+	}
+	if _, err := stream.Recv(); err != nil {
+		t.Fatalf("first notice: %v", err)
+	}
+	h.srv.Stop()
+	wantCode(t, recvErr(stream), codes.Unavailable)
+}
