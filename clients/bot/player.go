@@ -81,8 +81,9 @@ func (p *Player) watch(ctx context.Context, played *int32, healthy func()) error
 }
 
 // play posts the camp's order for the day after notice n, unless it already
-// did or an order is already pending. Failures are logged: the next notice
-// brings a new day to play.
+// did or an order is already pending. A day lower than the last one played
+// is a new season and is played. Failures are logged: the next notice brings
+// a new day to play.
 func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 	v, err := p.Client.GetView(ctx, &pb.GetViewRequest{WorldId: n.GetWorldId()})
 	if err != nil {
@@ -93,7 +94,7 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 	}
 	log := p.Log.With().Uint64("world", n.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
 	switch {
-	case v.GetDay() <= *played:
+	case v.GetDay() == *played:
 		log.Debug().Msg("day already played")
 		return
 	case v.GetPendingOrder() != nil:

@@ -180,6 +180,9 @@ func TestPlayerPostsOneOrderPerDay(t *testing.T) {
 	expectPosted(t, g, 4)
 	g.ticks <- 4
 	expectNothingPosted(t, g)
+	// A season reset starts the days again.
+	g.ticks <- 1
+	expectPosted(t, g, 1)
 	if err := stop(); err != nil {
 		t.Fatalf("got Run error %v; want nil after cancel", err)
 	}
