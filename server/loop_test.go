@@ -24,7 +24,7 @@ func TestTickAtDeadline(t *testing.T) {
 	}
 	h.submit(t, w.tokens[0], "chop_wood")
 
-	h.advance(t, cadence - 1)
+	h.advance(t, cadence-1)
 	if d := h.view(t, w.tokens[0]).GetDay(); d != 0 {
 		t.Fatalf("day %d before the deadline; want 0", d)
 	}
@@ -84,7 +84,7 @@ func TestEarlyTick(t *testing.T) {
 	t.Run("AI grace", func(t *testing.T) {
 		h.submit(t, w.tokens[0], "rest")
 		h.submit(t, w.tokens[1], "rest")
-		h.advance(t, server.DefaultAIGrace - 1)
+		h.advance(t, server.DefaultAIGrace-1)
 		if d := h.view(t, w.tokens[0]).GetDay(); d != 1 {
 			t.Fatalf("day %d within the AI grace; want 1", d)
 		}
@@ -96,7 +96,7 @@ func TestEarlyTick(t *testing.T) {
 	t.Run("a human missing", func(t *testing.T) {
 		h.submit(t, w.tokens[0], "rest")
 		h.submit(t, w.tokens[2], "rest")
-		h.advance(t, cadence / 2)
+		h.advance(t, cadence/2)
 		if d := h.view(t, w.tokens[0]).GetDay(); d != 2 {
 			t.Fatalf("day %d while camp 1 has not posted; want 2", d)
 		}
@@ -114,7 +114,7 @@ func TestPausedWorldDoesNotTick(t *testing.T) {
 	for c := range w.tokens {
 		h.submit(t, w.tokens[c], "rest")
 	}
-	h.advance(t, 10 * cadence)
+	h.advance(t, 10*cadence)
 	v := h.view(t, w.tokens[0])
 	if v.GetDay() != 0 || !v.GetPaused() || v.GetDeadline() != nil {
 		t.Fatalf("paused world: day %d, paused %v, deadline %v; want day 0, paused, no deadline", v.GetDay(), v.GetPaused(), v.GetDeadline())
@@ -156,7 +156,7 @@ func TestSeasonEnd(t *testing.T) {
 	}
 	_, err = h.admin.ForceTick(admin, id)
 	wantCode(t, err, codes.FailedPrecondition)
-	h.advance(t, 10 * cadence)
+	h.advance(t, 10*cadence)
 	v := h.view(t, w.tokens[0])
 	if v.GetDay() != 2 || v.GetDeadline() != nil || v.GetSeasonLength() != 2 {
 		t.Fatalf("ended season: day %d, deadline %v, season length %d; want day 2, no deadline, 2", v.GetDay(), v.GetDeadline(), v.GetSeasonLength())
