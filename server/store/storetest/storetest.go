@@ -291,16 +291,18 @@ func testCommitTick(t *testing.T, s store.Store) {
 	}
 	commit(t, s, setup)
 
-	camp0 := order(w.ID, 1, 1, 0, "attack", []int{2, 3}, "revenge", 0)
-	camp2 := order(w.ID, 1, 1, 2, "march", []int{88, 89}, "", 1)
-	camp0Day2 := order(w.ID, 1, 2, 0, "rest", nil, "", 2)
-	for _, o := range []store.Order{camp0, camp2, camp0Day2} {
+	camp0First := order(w.ID, 1, 1, 0, "rest", nil, "first thought", 0)
+	camp0 := order(w.ID, 1, 1, 0, "attack", []int{2, 3}, "revenge", 1)
+	camp2 := order(w.ID, 1, 1, 2, "march", []int{88, 89}, "", 2)
+	camp0Day2 := order(w.ID, 1, 2, 0, "rest", nil, "", 3)
+	for _, o := range []store.Order{camp0First, camp0, camp2, camp0Day2} {
 		saveOrder(t, s, o)
 	}
+	camp0First.Status = store.OrderReplaced
 	camp0.Status = store.OrderApplied
 	camp2.Status = store.OrderStale
 	camp2.Code = "not_adjacent"
-	camp1 := order(w.ID, 1, 1, 1, "rest", nil, "", 3)
+	camp1 := order(w.ID, 1, 1, 1, "rest", nil, "", 4)
 	camp1.Status = store.OrderStanding
 	day1 := store.Tick{
 		WorldID: w.ID, Season: 1, Day: 1, State: bytes.Repeat([]byte{0, 7, 0xfe}, 5000), Hash: "bb11",
@@ -335,7 +337,7 @@ func testCommitTick(t *testing.T, s store.Store) {
 
 	checkPending(t, s, w.ID, 1, 1, nil)
 	checkPending(t, s, w.ID, 1, 2, []store.Order{camp0Day2})
-	checkOrders(t, s, w.ID, 1, []store.Order{camp0, camp1, camp2, camp0Day2})
+	checkOrders(t, s, w.ID, 1, []store.Order{camp0First, camp0, camp1, camp2, camp0Day2})
 	checkJournal(t, s, w.ID, 1, 0, 0, []store.JournalEntry{setup.Journal[0], day1.Journal[1], day1.Journal[2]})
 	checkJournal(t, s, w.ID, 1, 2, 0, []store.JournalEntry{setup.Journal[2], day1.Journal[0]})
 }
@@ -558,9 +560,33 @@ func testConcurrent(t *testing.T, s store.Store) {
 			}
 		})
 	}
+	// Meanwhile, several orders of one camp of one more world race: one
+	// stays pending and the others are replaced.
+	const racers = 6
+	racing := newWorld(t, s, "racing")
+	for i := range racers {
+		wg.Go(func() {
+			if err := s.SaveOrder(ctx, order(racing.ID, 1, 1, 1, "rest", []int{i}, "", i)); err != nil {
+				t.Errorf("racing order %d: SaveOrder: %v", i, err)
+			}
+		})
+	}
 	wg.Wait()
 	if t.Failed() {
 		return
+	}
+	raced, err := s.Orders(ctx, racing.ID, 1)
+	if err != nil {
+		t.Fatalf("racing world: Orders: %v", err)
+	}
+	pending := 0
+	for _, o := range raced {
+		if o.Status == store.OrderPending {
+			pending++
+		}
+	}
+	if len(raced) != racers || pending != 1 {
+		t.Errorf("racing world: got %d orders, %d pending; want %d orders, 1 pending", len(raced), pending, racers)
 	}
 	for _, id := range ids {
 		latest, err := s.LatestTick(ctx, id, 1)

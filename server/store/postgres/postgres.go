@@ -1,0 +1,418 @@
+// Package postgres is the store kept in PostgreSQL, shared by any number of
+// server processes.
+package postgres
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+
+	"github.com/grisonval/server/server/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Store is a store.Store kept in PostgreSQL. It is safe for concurrent use,
+// also by several processes. Times are kept to the microsecond.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open connects to the database at url (a postgres:// URL or a key=value
+// connection string) and applies pending migrations. Concurrent Opens of one
+// database wait for each other's migrations.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("parse postgres url: %w", err)
+	}
+	if err := migrate(ctx, cfg.ConnConfig); err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	return &Store{pool: pool}, nil
+}
+
+// migrate applies the embedded migrations that the database lacks, under a
+// session advisory lock, through a database/sql handle of its own.
+func migrate(ctx context.Context, cfg *pgx.ConnConfig) error {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	db := stdlib.OpenDB(*cfg)
+	defer db.Close()
+	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys,
+		goose.WithDisableGlobalRegistry(true), goose.WithSessionLocker(locker))
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("apply migrations: %w", err)
+	}
+	return nil
+}
+
+// Close closes every connection of the store.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+const worldColumns = `id, name, seed, cadence_ns, season_length, season, paused,
+	controller_kinds, controller_postures, created_at`
+
+// controllerArrays splits controllers into their kinds and postures.
+func controllerArrays(cs [3]store.Controller) (kinds, postures []string) {
+	for _, c := range cs {
+		kinds = append(kinds, c.Kind)
+		postures = append(postures, c.Posture)
+	}
+	return kinds, postures
+}
+
+// CreateWorld stores a new world and sets w.ID.
+func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
+	kinds, postures := controllerArrays(w.Controllers)
+	var id int64
+	err := s.pool.QueryRow(ctx, `
+		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused,
+			controller_kinds, controller_postures, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+		w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
+		kinds, postures, micro(w.CreatedAt),
+	).Scan(&id)
+	if err != nil {
+		return fmt.Errorf("create world: %w", err)
+	}
+	w.ID = uint64(id)
+	return nil
+}
+
+// UpdateWorld replaces a world's settings; its creation time is kept.
+func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
+	kinds, postures := controllerArrays(w.Controllers)
+	tag, err := s.pool.Exec(ctx, `
+		UPDATE worlds SET name = $2, seed = $3, cadence_ns = $4, season_length = $5, season = $6,
+			paused = $7, controller_kinds = $8, controller_postures = $9
+		WHERE id = $1`,
+		int64(w.ID), w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, kinds, postures)
+	if err != nil {
+		return fmt.Errorf("update world %d: %w", w.ID, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("update world %d: %w", w.ID, store.ErrNotFound)
+	}
+	return nil
+}
+
+// World returns one world, or store.ErrNotFound.
+func (s *Store) World(ctx context.Context, id uint64) (store.World, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds WHERE id = $1`, int64(id))
+	w, err := pgx.CollectExactlyOneRow(rows, scanWorld)
+	if err != nil {
+		return store.World{}, fmt.Errorf("world %d: %w", id, notFound(err))
+	}
+	return w, nil
+}
+
+// Worlds returns every world in ID order.
+func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds ORDER BY id`)
+	ws, err := pgx.CollectRows(rows, scanWorld)
+	if err != nil {
+		return nil, fmt.Errorf("list worlds: %w", err)
+	}
+	return ws, nil
+}
+
+func scanWorld(row pgx.CollectableRow) (store.World, error) {
+	var (
+		w               store.World
+		id, seed, cad   int64
+		kinds, postures []string
+	)
+	err := row.Scan(&id, &w.Name, &seed, &cad, &w.SeasonLength, &w.Season, &w.Paused, &kinds, &postures, &w.CreatedAt)
+	if err != nil {
+		return store.World{}, err
+	}
+	if len(kinds) != len(w.Controllers) || len(postures) != len(w.Controllers) {
+		return store.World{}, fmt.Errorf("world %d has %d controller kinds and %d postures; want %d",
+			id, len(kinds), len(postures), len(w.Controllers))
+	}
+	for i := range w.Controllers {
+		w.Controllers[i] = store.Controller{Kind: kinds[i], Posture: postures[i]}
+	}
+	w.ID, w.Seed, w.Cadence = uint64(id), uint64(seed), time.Duration(cad)
+	w.CreatedAt = w.CreatedAt.UTC()
+	return w, nil
+}
+
+// PutToken stores a token, revoking the camp's earlier tokens for a camp
+// token and the earlier admin tokens for an admin token.
+func (s *Store) PutToken(ctx context.Context, t store.Token) error {
+	b := &pgx.Batch{}
+	switch t.Role {
+	case store.RoleAdmin:
+		b.Queue(`DELETE FROM tokens WHERE role = 'admin'`)
+		b.Queue(`INSERT INTO tokens (hash, role) VALUES ($1, 'admin')`, t.Hash)
+	case store.RoleCamp:
+		b.Queue(`DELETE FROM tokens WHERE role = 'camp' AND world_id = $1 AND camp = $2`, int64(t.WorldID), t.Camp)
+		b.Queue(`INSERT INTO tokens (hash, role, world_id, camp) VALUES ($1, 'camp', $2, $3)`,
+			t.Hash, int64(t.WorldID), t.Camp)
+	default:
+		return fmt.Errorf("put token: unknown role %q", t.Role)
+	}
+	// A batch runs as one implicit transaction.
+	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("put %s token: %w", t.Role, err)
+	}
+	return nil
+}
+
+// TokenByHash returns the token with that hash, or store.ErrNotFound.
+func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
+	t := store.Token{Hash: hash, Camp: -1}
+	var world, camp *int64
+	err := s.pool.QueryRow(ctx, `SELECT role, world_id, camp FROM tokens WHERE hash = $1`, hash).
+		Scan(&t.Role, &world, &camp)
+	if err != nil {
+		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
+	}
+	if world != nil {
+		t.WorldID = uint64(*world)
+	}
+	if camp != nil {
+		t.Camp = int(*camp)
+	}
+	return t, nil
+}
+
+const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code`
+
+// SaveOrder records an accepted order as pending; an earlier pending order
+// of the same camp for the same day becomes replaced. It returns
+// store.ErrNotFound if the world does not exist.
+func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		// Locking the world row serialises the orders of a world, so that
+		// two orders of one camp cannot both stay pending.
+		b.Queue(`SELECT id FROM worlds WHERE id = $1 FOR NO KEY UPDATE`, int64(o.WorldID))
+		b.Queue(`UPDATE orders SET status = 'replaced'
+			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
+			int64(o.WorldID), o.Season, o.Day, o.Camp)
+		b.Queue(`INSERT INTO orders (`+orderColumns+`)
+			VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, 'pending', '')`,
+			int64(o.WorldID), o.Season, o.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt))
+		br := tx.SendBatch(ctx, b)
+		var id int64
+		if err := br.QueryRow().Scan(&id); err != nil {
+			br.Close()
+			return fmt.Errorf("world %d: %w", o.WorldID, notFound(err))
+		}
+		return br.Close()
+	})
+	if err != nil {
+		return fmt.Errorf("save order of world %d day %d camp %d: %w", o.WorldID, o.Day, o.Camp, err)
+	}
+	return nil
+}
+
+// PendingOrders returns the pending order of each camp that has one for
+// (world, season, day), in camp order.
+func (s *Store) PendingOrders(ctx context.Context, worldID uint64, season, day int) ([]store.Order, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT `+orderColumns+` FROM orders
+		WHERE world_id = $1 AND season = $2 AND day = $3 AND status = 'pending' ORDER BY camp`,
+		int64(worldID), season, day)
+	orders, err := pgx.CollectRows(rows, scanOrder)
+	if err != nil {
+		return nil, fmt.Errorf("pending orders: %w", err)
+	}
+	return orders, nil
+}
+
+// Orders returns every order of a season, by day, camp and submission.
+func (s *Store) Orders(ctx context.Context, worldID uint64, season int) ([]store.Order, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT `+orderColumns+` FROM orders
+		WHERE world_id = $1 AND season = $2 ORDER BY day, camp, id`, int64(worldID), season)
+	orders, err := pgx.CollectRows(rows, scanOrder)
+	if err != nil {
+		return nil, fmt.Errorf("orders: %w", err)
+	}
+	return orders, nil
+}
+
+func scanOrder(row pgx.CollectableRow) (store.Order, error) {
+	var (
+		o     store.Order
+		world int64
+	)
+	err := row.Scan(&world, &o.Season, &o.Day, &o.Camp, &o.Action, &o.Args, &o.Reason, &o.SubmittedAt, &o.Status, &o.Code)
+	if err != nil {
+		return store.Order{}, err
+	}
+	o.WorldID = uint64(world)
+	o.SubmittedAt = o.SubmittedAt.UTC()
+	return o, nil
+}
+
+// CommitTick stores a tick atomically: its state, its journal, and its
+// orders. A pending order of the tick's day takes the status (and code)
+// given for its camp; an order given with status standing is inserted; any
+// other order given for a camp with no pending order fails the commit with
+// store.ErrNotFound. It returns store.ErrConflict if the tick exists.
+// Nothing is stored when it fails. The whole tick is sent as one batch.
+func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
+	world := int64(t.WorldID)
+	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO ticks (world_id, season, day, state, hash)
+		VALUES ($1, $2, $3, coalesce($4::bytea, ''), $5) ON CONFLICT DO NOTHING`,
+		world, t.Season, t.Day, t.State, t.Hash)
+	for _, o := range t.Orders {
+		if o.Status == store.OrderStanding {
+			b.Queue(`INSERT INTO orders (`+orderColumns+`)
+				VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, $9, $10)`,
+				world, t.Season, t.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt), o.Status, o.Code)
+			continue
+		}
+		b.Queue(`UPDATE orders SET status = $5, code = $6
+			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
+			world, t.Season, t.Day, o.Camp, o.Status, o.Code)
+	}
+	for seq, e := range t.Journal {
+		b.Queue(`INSERT INTO journal (world_id, season, day, seq, camp, kind, zones, narration, why)
+			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9)`,
+			world, t.Season, t.Day, seq, e.Camp, e.Kind, e.Zones, e.Narration, e.Why)
+	}
+
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		br := tx.SendBatch(ctx, b)
+		defer br.Close()
+		tag, err := br.Exec()
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return store.ErrConflict
+		}
+		for _, o := range t.Orders {
+			tag, err := br.Exec()
+			if err != nil {
+				return fmt.Errorf("order of camp %d: %w", o.Camp, err)
+			}
+			if tag.RowsAffected() == 0 {
+				return fmt.Errorf("pending order of camp %d: %w", o.Camp, store.ErrNotFound)
+			}
+		}
+		for seq := range t.Journal {
+			if _, err := br.Exec(); err != nil {
+				return fmt.Errorf("journal entry %d: %w", seq, err)
+			}
+		}
+		return br.Close()
+	})
+	if err != nil {
+		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
+	}
+	return nil
+}
+
+// LatestTick returns the last committed tick of the world's season with the
+// orders it played and its journal, or store.ErrNotFound.
+func (s *Store) LatestTick(ctx context.Context, worldID uint64, season int) (store.Tick, error) {
+	t := store.Tick{WorldID: worldID, Season: season}
+	err := s.pool.QueryRow(ctx, `SELECT day, state, hash FROM ticks
+		WHERE world_id = $1 AND season = $2 ORDER BY day DESC LIMIT 1`, int64(worldID), season).
+		Scan(&t.Day, &t.State, &t.Hash)
+	if err != nil {
+		return store.Tick{}, fmt.Errorf("latest tick of world %d season %d: %w", worldID, season, notFound(err))
+	}
+	rows, _ := s.pool.Query(ctx, `SELECT `+orderColumns+` FROM orders
+		WHERE world_id = $1 AND season = $2 AND day = $3 AND status NOT IN ('pending', 'replaced')
+		ORDER BY camp, id`, int64(worldID), season, t.Day)
+	if t.Orders, err = pgx.CollectRows(rows, scanOrder); err != nil {
+		return store.Tick{}, fmt.Errorf("orders of world %d season %d day %d: %w", worldID, season, t.Day, err)
+	}
+	rows, _ = s.pool.Query(ctx, `SELECT `+journalColumns+` FROM journal
+		WHERE world_id = $1 AND season = $2 AND day = $3 ORDER BY seq`, int64(worldID), season, t.Day)
+	if t.Journal, err = pgx.CollectRows(rows, scanJournal); err != nil {
+		return store.Tick{}, fmt.Errorf("journal of world %d season %d day %d: %w", worldID, season, t.Day, err)
+	}
+	return t, nil
+}
+
+// TickAt returns one committed tick without its orders and journal, or
+// store.ErrNotFound.
+func (s *Store) TickAt(ctx context.Context, worldID uint64, season, day int) (store.Tick, error) {
+	t := store.Tick{WorldID: worldID, Season: season, Day: day}
+	err := s.pool.QueryRow(ctx, `SELECT state, hash FROM ticks WHERE world_id = $1 AND season = $2 AND day = $3`,
+		int64(worldID), season, day).Scan(&t.State, &t.Hash)
+	if err != nil {
+		return store.Tick{}, fmt.Errorf("tick of world %d season %d day %d: %w", worldID, season, day, notFound(err))
+	}
+	return t, nil
+}
+
+const journalColumns = `world_id, season, day, camp, kind, zones, narration, why`
+
+// Journal returns camp's journal entries of a season from sinceDay on, in
+// the order they were committed.
+func (s *Store) Journal(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.JournalEntry, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT `+journalColumns+` FROM journal
+		WHERE world_id = $1 AND season = $2 AND camp = $3 AND day >= $4 ORDER BY day, seq`,
+		int64(worldID), season, camp, sinceDay)
+	es, err := pgx.CollectRows(rows, scanJournal)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	return es, nil
+}
+
+func scanJournal(row pgx.CollectableRow) (store.JournalEntry, error) {
+	var (
+		e     store.JournalEntry
+		world int64
+	)
+	if err := row.Scan(&world, &e.Season, &e.Day, &e.Camp, &e.Kind, &e.Zones, &e.Narration, &e.Why); err != nil {
+		return store.JournalEntry{}, err
+	}
+	e.WorldID = uint64(world)
+	return e, nil
+}
+
+// micro returns tm truncated to the microsecond: PostgreSQL would round it.
+func micro(tm time.Time) time.Time {
+	return tm.Truncate(time.Microsecond)
+}
+
+// notFound turns pgx.ErrNoRows into store.ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	return err
+}
