@@ -200,10 +200,10 @@ func scanWorld(row scanner) (store.World, error) {
 // token and the earlier admin tokens for an admin token.
 func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 	var (
-		revoke  string
-		args    []any
-		world   sql.NullInt64
-		campCol sql.NullInt64
+		revoke string
+		args   []any
+		world  sql.NullInt64
+		camp   sql.NullInt64
 	)
 	switch t.Role {
 	case store.RoleAdmin:
@@ -212,7 +212,7 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 		revoke = `DELETE FROM tokens WHERE role = 'camp' AND world_id = ? AND camp = ?`
 		args = []any{t.WorldID, t.Camp}
 		world = sql.NullInt64{Int64: int64(t.WorldID), Valid: true}
-		campCol = sql.NullInt64{Int64: int64(t.Camp), Valid: true}
+		camp = sql.NullInt64{Int64: int64(t.Camp), Valid: true}
 	default:
 		return fmt.Errorf("put token: unknown role %q", t.Role)
 	}
@@ -221,7 +221,7 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp) VALUES (?, ?, ?, ?)`,
-			t.Hash, t.Role, world, campCol)
+			t.Hash, t.Role, world, camp)
 		return err
 	})
 	if err != nil {
@@ -249,13 +249,18 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
-// of the same camp for the same day becomes replaced.
+// of the same camp for the same day becomes replaced. It returns
+// store.ErrNotFound if the world does not exist.
 func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 	args, err := json.Marshal(ints(o.Args))
 	if err != nil {
 		return fmt.Errorf("save order: %w", err)
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		var id uint64
+		if err := tx.QueryRowContext(ctx, `SELECT id FROM worlds WHERE id = ?`, o.WorldID).Scan(&id); err != nil {
+			return fmt.Errorf("world %d: %w", o.WorldID, notFound(err))
+		}
 		_, err := tx.ExecContext(ctx, `
 			UPDATE orders SET status = 'replaced'
 			WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`,

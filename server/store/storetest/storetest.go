@@ -235,6 +235,11 @@ func testSaveOrder(t *testing.T, s store.Store) {
 	camp0.Status = store.OrderReplaced
 	camp0Again.Status = store.OrderReplaced
 	checkOrders(t, s, w.ID, 1, []store.Order{camp0, camp0Again, camp0Third, camp2, camp0Day2})
+
+	unknown := order(other.ID+1, 1, 1, 0, "rest", nil, "", 7)
+	if err := s.SaveOrder(ctx, unknown); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SaveOrder for an unknown world: got error %v; want ErrNotFound", err)
+	}
 }
 
 func testOrders(t *testing.T, s store.Store) {

@@ -8,7 +8,7 @@ CREATE TABLE worlds (
     season_length INTEGER NOT NULL,
     season        INTEGER NOT NULL,
     paused        INTEGER NOT NULL,
-    controllers   TEXT    NOT NULL, -- JSON: [{"kind":..,"posture":..} x 3]
+    controllers   TEXT    NOT NULL, -- JSON: [{"Kind": .., "Posture": ..}, x 3], one per camp
     created_at    INTEGER NOT NULL
 ) STRICT;
 
