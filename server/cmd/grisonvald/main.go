@@ -1,0 +1,335 @@
+// Command grisonvald runs the Grisonval server: the game and admin gRPC
+// services over a Postgres store (-database-url or DATABASE_URL) or the
+// embedded SQLite store in the data folder.
+//
+// With -dev it also creates a default world when there is none, prints how
+// to connect (kept in <data>/connect.txt) and plays the AI camps with the
+// in-process bot over loopback.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	"github.com/grisonval/server/clients/bot"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/server/store/postgres"
+	"github.com/grisonval/server/server/store/sqlite"
+)
+
+// shutdownTimeout bounds the graceful stop of the gRPC server.
+const shutdownTimeout = 10 * time.Second
+
+// connectFile is the name, in the data folder, of the file that keeps the
+// connection details printed at first start.
+const connectFile = "connect.txt"
+
+// The development world.
+const (
+	devWorldName    = "Grisonval"
+	devCadence      = 30 * time.Second
+	devSeasonLength = 200
+)
+
+func main() {
+	var (
+		addr   = flag.String("addr", "127.0.0.1:7777", "address to listen on")
+		data   = flag.String("data", "data", "data folder: the embedded store and "+connectFile)
+		dbURL  = flag.String("database-url", os.Getenv("DATABASE_URL"), "PostgreSQL URL; the embedded SQLite store when empty (default $DATABASE_URL)")
+		dev    = flag.Bool("dev", false, "create a default world if there is none and play its AI camps in-process")
+		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
+	)
+	flag.Parse()
+	var log zerolog.Logger
+	if *pretty {
+		log = zerolog.New(zerolog.ConsoleWriter{Out: os.Stderr}).With().Timestamp().Logger()
+	} else {
+		log = zerolog.New(os.Stderr).With().Timestamp().Logger()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, log, *addr, *data, *dbURL, *dev); err != nil {
+		log.Error().Err(err).Msg("grisonvald stopped")
+		os.Exit(1)
+	}
+}
+
+// run serves until ctx is done, then shuts down gracefully.
+func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev bool) error {
+	st, err := openStore(ctx, data, dbURL)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error().Err(err).Msg("close store")
+		}
+	}()
+	srv, err := server.New(ctx, server.Config{Store: st, Log: log})
+	if err != nil {
+		return err
+	}
+	defer srv.Stop()
+	lis, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	g := srv.NewGRPCServer()
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- g.Serve(lis) }()
+	listening := lis.Addr().String()
+	log.Info().Str("addr", listening).Msg("listening")
+
+	var bots sync.WaitGroup
+	botCtx, stopBots := context.WithCancel(ctx)
+	defer func() {
+		stopBots()
+		bots.Wait()
+	}()
+	if dev {
+		players, err := devSetup(ctx, log, srv, data, listening)
+		if err != nil {
+			return err
+		}
+		if err := startBots(botCtx, &bots, listening, players); err != nil {
+			return err
+		}
+	} else if err := adminSetup(ctx, log, srv, data, listening); err != nil {
+		return err
+	}
+
+	select {
+	case <-ctx.Done():
+	case err := <-serveErr:
+		return fmt.Errorf("serve: %w", err)
+	}
+	log.Info().Msg("shutting down")
+	stopBots()
+	bots.Wait()
+	srv.Stop()
+	done := make(chan struct{})
+	go func() {
+		g.GracefulStop()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(shutdownTimeout):
+		log.Warn().Dur("timeout", shutdownTimeout).Msg("graceful stop timed out; closing connections")
+		g.Stop()
+	}
+	return nil
+}
+
+// openStore opens Postgres when dbURL is set, else SQLite in data.
+func openStore(ctx context.Context, data, dbURL string) (store.Store, error) {
+	if dbURL != "" {
+		st, err := postgres.Open(ctx, dbURL)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres store: %w", err)
+		}
+		return st, nil
+	}
+	st, err := sqlite.Open(data)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite store in %s: %w", data, err)
+	}
+	return st, nil
+}
+
+// adminSetup issues an admin token at first start, which it recognises by
+// the absence of the connect file, and tells where the token is.
+func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string) error {
+	path := filepath.Join(data, connectFile)
+	if _, err := os.Stat(path); err == nil {
+		log.Info().Str("file", path).Msg("the admin token was printed at first start and kept in this file")
+		return nil
+	}
+	tok, err := srv.IssueAdminToken(ctx)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Grisonval server at %s\n\nadmin token: %s\n", addr, tok)
+	return announce(log, data, b.String())
+}
+
+// devSetup creates the development world if there is none and prints how
+// to connect once. It returns a bot for every AI camp of every world, each
+// with a fresh token.
+func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string) ([]*bot.Player, error) {
+	admin := srv.Admin()
+	worlds, err := admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
+	if err != nil {
+		return nil, fmt.Errorf("list worlds: %w", err)
+	}
+	if len(worlds.GetWorlds()) == 0 {
+		info, err := createDevWorld(ctx, admin)
+		if err != nil {
+			return nil, err
+		}
+		text, err := devConnectText(ctx, srv, info, addr)
+		if err != nil {
+			return nil, err
+		}
+		if err := announce(log, data, text); err != nil {
+			return nil, err
+		}
+		worlds.Worlds = []*pb.WorldInfo{info}
+	} else {
+		log.Info().Str("file", filepath.Join(data, connectFile)).Msg("worlds exist; the connection details printed at first start are in this file")
+	}
+	var players []*bot.Player
+	for _, w := range worlds.GetWorlds() {
+		for camp, c := range w.GetControllers() {
+			if c.GetKind() != pb.ControllerKind_CONTROLLER_KIND_AI {
+				continue
+			}
+			// A bot's token lives only in memory: each start issues a new one.
+			resp, err := admin.IssueToken(ctx, &pb.IssueTokenRequest{WorldId: w.GetId(), Camp: int32(camp)})
+			if err != nil {
+				return nil, fmt.Errorf("issue bot token for world %d camp %d: %w", w.GetId(), camp, err)
+			}
+			// The bot's own lines carry the world, tick and camp fields.
+			players = append(players, &bot.Player{Token: resp.GetToken(), Log: log.With().Str("bot", enumName(c.GetPosture().String())).Logger()})
+			log.Info().Uint64("world", w.GetId()).Int("camp", camp).Msg("AI camp played by the in-process bot")
+		}
+	}
+	return players, nil
+}
+
+// startBots runs players as gRPC clients of addr until ctx is done; wg
+// counts them and their connection.
+func startBots(ctx context.Context, wg *sync.WaitGroup, addr string, players []*bot.Player) error {
+	if len(players) == 0 {
+		return nil
+	}
+	conn, err := grpc.NewClient(loopback(addr), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return fmt.Errorf("dial %s: %w", addr, err)
+	}
+	game := pb.NewGameServiceClient(conn)
+	var running sync.WaitGroup
+	for _, p := range players {
+		p.Client = game
+		running.Go(func() {
+			if err := p.Run(ctx); err != nil {
+				p.Log.Error().Err(err).Msg("bot stopped")
+			}
+		})
+	}
+	wg.Go(func() {
+		running.Wait()
+		conn.Close()
+	})
+	return nil
+}
+
+// createDevWorld creates the development world with a random seed.
+func createDevWorld(ctx context.Context, admin pb.AdminServiceServer) (*pb.WorldInfo, error) {
+	var seed uint64
+	for seed == 0 {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, fmt.Errorf("draw a seed: %w", err)
+		}
+		seed = binary.LittleEndian.Uint64(b[:])
+	}
+	info, err := admin.CreateWorld(ctx, &pb.CreateWorldRequest{
+		Name: devWorldName, Seed: seed, Cadence: durationpb.New(devCadence), SeasonLength: devSeasonLength,
+		Controllers: []*pb.Controller{
+			{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN},
+			{Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT},
+			{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: pb.Posture_POSTURE_GROWTH},
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create the development world: %w", err)
+	}
+	return info, nil
+}
+
+// devConnectText issues the tokens of the development world's open camps
+// and an admin token, and says how to use them.
+func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, addr string) (string, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
+	fmt.Fprintf(&b, "world %d %q, seed %d, one tick every %s, %d days a season\n\n",
+		info.GetId(), info.GetName(), info.GetSeed(), info.GetCadence().AsDuration(), info.GetSeasonLength())
+	var firstToken string
+	for camp, c := range info.GetControllers() {
+		if c.GetKind() == pb.ControllerKind_CONTROLLER_KIND_AI {
+			fmt.Fprintf(&b, "camp %d %s: played by the in-process bot (%s)\n", camp, info.GetCampNames()[camp], enumName(c.GetPosture().String()))
+			continue
+		}
+		resp, err := srv.Admin().IssueToken(ctx, &pb.IssueTokenRequest{WorldId: info.GetId(), Camp: int32(camp)})
+		if err != nil {
+			return "", fmt.Errorf("issue token for camp %d: %w", camp, err)
+		}
+		if firstToken == "" {
+			firstToken = resp.GetToken()
+		}
+		fmt.Fprintf(&b, "camp %d %s (%s): %s\n", camp, info.GetCampNames()[camp], enumName(c.GetKind().String()), resp.GetToken())
+	}
+	adminTok, err := srv.IssueAdminToken(ctx)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&b, "admin token: %s\n", adminTok)
+	if firstToken != "" {
+		fmt.Fprintf(&b, "\nplay camp 0 from a terminal:\n  go run ./clients/cli --addr %s --token %s view\n", addr, firstToken)
+	}
+	return b.String(), nil
+}
+
+// announce prints text once and keeps it in <data>/connect.txt, readable by
+// the owner only.
+func announce(log zerolog.Logger, data, text string) error {
+	if err := os.MkdirAll(data, 0o750); err != nil {
+		return fmt.Errorf("create data folder: %w", err)
+	}
+	path := filepath.Join(data, connectFile)
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	fmt.Printf("%s\n(kept in %s)\n", text, path)
+	log.Info().Str("file", path).Msg("connection details written")
+	return nil
+}
+
+// loopback returns addr with an unspecified host replaced by 127.0.0.1, so
+// that the in-process bots can dial it.
+func loopback(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// enumName returns the last word of a protobuf enum value name, in lower
+// case: "growth" for "POSTURE_GROWTH".
+func enumName(s string) string {
+	return strings.ToLower(s[strings.LastIndex(s, "_")+1:])
+}
