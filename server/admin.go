@@ -103,13 +103,14 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 	if err := a.s.cfg.Store.CreateWorld(ctx, &w); err != nil {
 		return nil, toStatus(a.s.log, fmt.Errorf("create world: %w", err))
 	}
-	r, err := a.s.addWorld(ctx, w)
-	if err != nil {
+	if err := a.s.addWorld(ctx, w); err != nil {
 		return nil, toStatus(a.s.log, err)
 	}
-	r.base.Info().Str("name", w.Name).Uint64("seed", w.Seed).Dur("cadence", w.Cadence).
-		Int("season_length", w.SeasonLength).Msg("admin: world created")
-	return a.onWorld(ctx, w.ID, func(*runner) error { return nil })
+	return a.onWorld(ctx, w.ID, func(r *runner) error {
+		r.log.Info().Str("name", w.Name).Uint64("seed", w.Seed).Dur("cadence", w.Cadence).
+			Int("season_length", w.SeasonLength).Msg("admin: world created")
+		return nil
+	})
 }
 
 // ListWorlds lists every world in ID order.
@@ -159,7 +160,11 @@ func (a *adminService) IssueToken(ctx context.Context, req *pb.IssueTokenRequest
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	r.base.Info().Int("camp", int(req.GetCamp())).Msg("admin: camp token issued")
+	// Log on the world's loop, where its tick is known.
+	_ = r.do(ctx, func() error {
+		r.log.Info().Int("camp", int(req.GetCamp())).Msg("admin: camp token issued")
+		return nil
+	})
 	return &pb.IssueTokenResponse{Token: tok}, nil
 }
 

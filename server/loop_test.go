@@ -2,7 +2,10 @@ package server_test
 
 import (
 	"context"
+	"errors"
+	"maps"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -185,4 +188,60 @@ func TestWatchEndsOnStop(t *testing.T) {
 	}
 	h.srv.Stop()
 	wantCode(t, recvErr(stream), codes.Unavailable)
+}
+
+// failingStore is the real store with a switch that makes CommitTick fail,
+// as a lost database connection would.
+type failingStore struct {
+	store.Store
+	fail atomic.Bool
+}
+
+func (s *failingStore) CommitTick(ctx context.Context, t store.Tick) error {
+	if s.fail.Load() {
+		return errors.New("connection lost")
+	}
+	return s.Store.CommitTick(ctx, t)
+}
+
+func TestFailedCommitKeepsState(t *testing.T) {
+	st := &failingStore{Store: openSQLite(t)}
+	h := startServer(t, st, server.NewFakeClock(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	next, _ := h.watch(t, w.tokens[0])
+
+	st.fail.Store(true)
+	h.submit(t, w.tokens[0], "chop_wood")
+	h.submit(t, w.tokens[1], "rest")
+	h.submit(t, w.tokens[2], "rest")
+	v := h.view(t, w.tokens[0])
+	if v.GetDay() != 0 || v.GetPendingOrder().GetAction() != "chop_wood" {
+		t.Fatalf("after a failed commit: day %d, pending %v; want day 0 and chop_wood pending", v.GetDay(), v.GetPendingOrder())
+	}
+	_, err := h.admin.ForceTick(as(h.adminToken), &pb.WorldRequest{WorldId: w.info.GetId()})
+	wantCode(t, err, codes.Internal)
+
+	// The next try waits for the deadline, even though every camp posted.
+	st.fail.Store(false)
+	h.submit(t, w.tokens[1], "chop_wood")
+	if d := h.view(t, w.tokens[0]).GetDay(); d != 0 {
+		t.Fatalf("day %d before the deadline that follows a failed commit; want 0", d)
+	}
+	h.advance(t, cadence)
+	if n := next(); n.GetDay() != 1 {
+		t.Fatalf("notice day %d; want 1", n.GetDay())
+	}
+	orders, err := st.Orders(context.Background(), w.info.GetId(), 1)
+	if err != nil {
+		t.Fatalf("orders: %v", err)
+	}
+	played := map[int]string{}
+	for _, o := range orders {
+		if o.Status == store.OrderApplied {
+			played[o.Camp] = o.Action
+		}
+	}
+	if want := map[int]string{0: "chop_wood", 1: "chop_wood", 2: "rest"}; !maps.Equal(played, want) {
+		t.Errorf("applied orders %v; want %v", played, want)
+	}
 }

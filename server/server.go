@@ -175,17 +175,17 @@ func (s *Server) sortedRunners() []*runner {
 }
 
 // addWorld loads and starts the loop of a world just created.
-func (s *Server) addWorld(ctx context.Context, w store.World) (*runner, error) {
+func (s *Server) addWorld(ctx context.Context, w store.World) error {
 	r, err := loadRunner(ctx, s.cfg, w)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.stopped {
-		return nil, errStopped
+		return errStopped
 	}
 	s.runners[w.ID] = r
 	r.start()
-	return r, nil
+	return nil
 }
