@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
@@ -243,5 +244,28 @@ func TestFailedCommitKeepsState(t *testing.T) {
 	}
 	if want := map[int]string{0: "chop_wood", 1: "chop_wood", 2: "rest"}; !maps.Equal(played, want) {
 		t.Errorf("applied orders %v; want %v", played, want)
+	}
+}
+
+func TestSetControllerChangesWhoIsWaitedFor(t *testing.T) {
+	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	next, _ := h.watch(t, w.tokens[0])
+	prudent := &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: pb.Posture_POSTURE_PRUDENT}
+	info, err := h.admin.SetController(as(h.adminToken), &pb.SetControllerRequest{WorldId: w.info.GetId(), Camp: 1, Controller: prudent})
+	if err != nil {
+		t.Fatalf("set controller: %v", err)
+	}
+	if got := info.GetControllers()[1]; !proto.Equal(got, prudent) {
+		t.Fatalf("got controller %v; want %v", got, prudent)
+	}
+	if got := h.view(t, w.tokens[1]).GetController(); !proto.Equal(got, prudent) {
+		t.Fatalf("camp 1 view controller %v; want %v", got, prudent)
+	}
+	// Camp 0 is now the only camp not played by the AI.
+	h.submit(t, w.tokens[0], "rest")
+	h.advance(t, server.DefaultAIGrace)
+	if n := next(); n.GetDay() != 1 {
+		t.Fatalf("notice day %d; want 1", n.GetDay())
 	}
 }
