@@ -16,6 +16,8 @@ import (
 	"github.com/grisonval/server/server/store"
 )
 
+// TestTickAtDeadline covers TICK-5 (a tick at the world's deadline) and
+// TICK-4 (a camp that posted nothing plays its standing order, stored as such).
 func TestTickAtDeadline(t *testing.T) {
 	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
@@ -69,6 +71,8 @@ func TestTickAtDeadline(t *testing.T) {
 	}
 }
 
+// TestEarlyTick covers TICK-5: a tick resolves early once every camp not
+// played by the AI has posted, after the AI's grace period.
 func TestEarlyTick(t *testing.T) {
 	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
