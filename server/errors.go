@@ -73,17 +73,22 @@ func ruleStatus(re *engine.RuleError) error {
 	if !ok {
 		c = codes.FailedPrecondition
 	}
-	return withInfo(c, string(re.Code), re.Error(), re.Field)
+	return withDetails(c, string(re.Code), re.Error(), re.Field, re.Message)
 }
 
 // withInfo builds a status with an ErrorInfo of the given reason and, when
-// field is set, a BadRequest violation naming it.
+// field is set, a BadRequest violation naming it with msg.
 func withInfo(c codes.Code, reason, msg, field string) error {
+	return withDetails(c, reason, msg, field, msg)
+}
+
+// withDetails is withInfo with the violation's own description.
+func withDetails(c codes.Code, reason, msg, field, desc string) error {
 	st := status.New(c, msg)
 	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain}}
 	if field != "" {
 		details = append(details, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
-			{Field: field, Description: msg, Reason: reason},
+			{Field: field, Description: desc, Reason: reason},
 		}})
 	}
 	if withDetails, err := st.WithDetails(details...); err == nil {
