@@ -186,7 +186,7 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 		if err != nil {
 			return nil, err
 		}
-		text, err := devConnectText(ctx, srv, info, addr)
+		text, err := devConnectText(ctx, srv, info, data, addr)
 		if err != nil {
 			return nil, err
 		}
@@ -268,8 +268,10 @@ func createDevWorld(ctx context.Context, admin pb.AdminServiceServer) (*pb.World
 }
 
 // devConnectText issues the tokens of the development world's open camps
-// and an admin token, and says how to use them.
-func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, addr string) (string, error) {
+// and an admin token, and says how to use them. Each open camp's token is
+// also kept alone in <data>/tokens/camp-N.token, for a bot started beside the
+// server (docker-compose.yml).
+func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr string) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
 	fmt.Fprintf(&b, "world %d %q, seed %d, one tick every %s, %d days a season\n\n",
@@ -287,6 +289,9 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 		if firstToken == "" {
 			firstToken = resp.GetToken()
 		}
+		if err := writeSecret(filepath.Join(data, "tokens", fmt.Sprintf("camp-%d.token", camp)), resp.GetToken()+"\n"); err != nil {
+			return "", err
+		}
 		fmt.Fprintf(&b, "camp %d %s (%s): %s\n", camp, info.GetCampNames()[camp], enumName(c.GetKind().String()), resp.GetToken())
 	}
 	adminTok, err := srv.IssueAdminToken(ctx)
@@ -303,15 +308,24 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 // announce prints text once and keeps it in <data>/connect.txt, readable by
 // the owner only.
 func announce(log zerolog.Logger, data, text string) error {
-	if err := os.MkdirAll(data, 0o750); err != nil {
-		return fmt.Errorf("create data folder: %w", err)
-	}
 	path := filepath.Join(data, connectFile)
-	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if err := writeSecret(path, text); err != nil {
+		return err
 	}
 	fmt.Printf("%s\n(kept in %s)\n", text, path)
 	log.Info().Str("file", path).Msg("connection details written")
+	return nil
+}
+
+// writeSecret writes text to path, readable by the owner only, creating the
+// folders on the way.
+func writeSecret(path, text string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	return nil
 }
 
