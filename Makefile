@@ -7,7 +7,7 @@ PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 ADDR      ?= 127.0.0.1:7777
 
-.PHONY: run test fmt fmt-check vet unit race bench proto proto-check tools postgres build
+.PHONY: run test fmt fmt-check vet unit race bench fuzz proto proto-check tools postgres build
 
 ## run: build and start the server on the embedded store (./data) with a playable world.
 run:
@@ -42,6 +42,11 @@ race:
 ## bench: the benchmarks; figures go to docs, never to assertions.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## fuzz: fuzz order validation for FUZZTIME (the seed corpus runs in every test run).
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./engine/
 
 tools:
 	@command -v protoc >/dev/null || (apt-get update -qq && apt-get install -y -qq protobuf-compiler >/dev/null)
