@@ -17,13 +17,29 @@
 //     one that is no longer valid is stale and the camp does nothing.
 //  2. actions: each camp's action is applied; actions touch only their own
 //     camp (resources, field army, garrisons) and launch columns.
-//  3. production: every held zone yields its terrain's income.
-//  4. consumption: every camp eats; a camp that cannot eat starves.
-//  5. arrivals: columns whose arrival day has come reach their zone; columns
+//  3. production: every held zone yields its terrain's income and every
+//     building its output (times its workers' multiplier and the camp's
+//     tier bonuses, halved while degraded); schools' research may reach a
+//     tier; temples and the monument raise morale; trade routes pay.
+//  4. upkeep: every camp pays its buildings, territory and governance
+//     upkeep (unpaid: buildings degrade, morale -3); wood over 150 rots.
+//  5. consumption: every camp eats; a camp that cannot eat starves (a
+//     civilian dies first).
+//  6. events: each camp draws its natural event of the day (25 %): disease,
+//     migrants, harvest, blight, epidemic, fire, vein, festival, storm,
+//     wandering scholar.
+//  7. society: every citizen ages a year; elders may die (at most 2 a day);
+//     a child may be born (at most 1 a day); moods drift to morale, bend to
+//     aspirations and move each other, then pull morale; civilians gain
+//     experience and levels.
+//  8. arrivals: columns whose arrival day has come reach their zone; columns
 //     of several camps on one zone meet first, then the survivor takes a free
-//     zone, joins its garrison or assaults the holder.
-//  6. extinction: a camp with no zone and no column left is extinct.
-//  7. vision: every camp's memory of the zones it sees is refreshed, and the
+//     zone, joins its garrison or assaults the holder; the dead are real
+//     citizens.
+//  9. extinction: a camp with no zone and no column left is extinct.
+//  10. achievements: each camp unlocks, once and for good, every achievement
+//     whose condition holds.
+//  11. vision: every camp's memory of the zones it sees is refreshed, and the
 //     day's news is delivered to the camps involved or seeing its zone.
 //
 // docs/rules.md gives every rule an ID and the seed paragraph it comes from.

@@ -112,7 +112,7 @@ func View(w *World, c CampID) CampView {
 	camp := &w.Camps[c]
 	v := CampView{
 		Camp: c, Name: camp.Name, Day: w.Day, YearSeason: YearSeason(w.Day), Alive: camp.Alive,
-		Resources: camp.Resources, Morale: camp.Morale, Population: camp.Population,
+		Resources: camp.Resources, Morale: camp.Morale, Population: w.Population(c),
 		FieldArmy: camp.FieldArmy, UnderArms: w.MenUnderArms(c), MaxUnderArms: w.MaxUnderArms(c),
 		Housing: w.Housing(c), Zones: make([]ZoneView, NumZones+1),
 		Legal: LegalActions(w, c),

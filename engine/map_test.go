@@ -91,7 +91,7 @@ func TestMap(t *testing.T) {
 	t.Run("CAMP-1 starting camps", func(t *testing.T) {
 		w := engine.NewWorld(3)
 		for c, camp := range w.Camps {
-			if camp.Resources != engine.StartResources || camp.Population != engine.StartPopulation ||
+			if camp.Resources != engine.StartResources || len(camp.Citizens) != engine.StartPopulation ||
 				camp.Morale != engine.StartMorale || !camp.Alive || w.HeldZones(engine.CampID(c)) != 1 ||
 				w.Zone(capitalOf(engine.CampID(c))).Garrison != engine.StartGarrison {
 				t.Errorf("camp %d starts with %+v, %d zones; want the CAMP-1 start", c, camp, w.HeldZones(engine.CampID(c)))

@@ -204,12 +204,27 @@ type rule struct {
 // rules is the table of the actions the engine plays. It is only ever
 // looked up, never ranged over (Actions gives the order).
 var rules = map[Action]rule{
-	Rest:      {"rest: +4 morale (cap 100)", noArgs, (*tick).rest},
-	ChopWood:  {"wood chore: +2 wood, +2 per held forest", noArgs, (*tick).chopWood},
-	Explore:   {"explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", exploreArgs, (*tick).explore},
-	ExpandTo:  {"expand_to Z: settlers to a free adjacent zone; 600 food, 4 wood", expandArgs, (*tick).expandTo},
-	RaiseArmy: {"raise_army N: N adults take up arms; 2 food and 2 wood a man, at most 5 a day", raiseArgs, (*tick).raiseArmy},
-	SendArmy:  {"send_army N Z: N men of the field army march to zone Z (garrison at once if Z is held)", sendArgs, (*tick).sendArmy},
+	Rest:            {"rest: +4 morale (cap 100)", noArgs, (*tick).rest},
+	ChopWood:        {"wood chore: +2 wood, +2 per held forest", noArgs, (*tick).chopWood},
+	Explore:         {"explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", exploreArgs, (*tick).explore},
+	ExpandTo:        {"expand_to Z: settlers to a free adjacent zone; 600 food, 4 wood", expandArgs, (*tick).expandTo},
+	RaiseArmy:       {"raise_army N: N adults take up arms; 2 food and 2 wood a man, at most 5 a day", raiseArgs, (*tick).raiseArmy},
+	SendArmy:        {"send_army N Z: N men of the field army march to zone Z (garrison at once if Z is held)", sendArgs, (*tick).sendArmy},
+	DisbandArmy:     {"disband_army N: N men of the field army go back to their trade, the same citizens; free", disbandArgs, (*tick).disbandArmy},
+	BuildFarm:       buildRule(Farm),
+	BuildLumberCamp: buildRule(LumberCamp),
+	BuildMine:       buildRule(Mine),
+	BuildWorkshop:   buildRule(Workshop),
+	BuildMarket:     buildRule(Market),
+	BuildSchool:     buildRule(School),
+	BuildHouse:      buildRule(House),
+	BuildBarracks:   buildRule(Barracks),
+	BuildWalls:      buildRule(Walls),
+	BuildTemple:     buildRule(Temple),
+	Develop:         {"develop Z: raise held zone Z one level (cost 18 wood, 10 stone, 2 tools, 4 gold x level; needs 25 x level research)", developArgs, (*tick).develop},
+	Trade:           {"trade N: N lots of 500 food, each paid 4 wood, else 3 stone, else 2 gold; 2 + 2 per market a day", tradeArgs, (*tick).trade},
+	TradeRoute:      {"trade_route C: 20 gold, +3 gold a day to both camps while at peace; needs a market", tradeRouteArgs, (*tick).tradeRoute},
+	BuildMonument:   {"build_monument: the great monument on the capital; 200 wood, 200 stone, 50 tools, 100 gold, research 5000", monumentArgs, (*tick).buildMonument},
 }
 
 func noArgs(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }

@@ -20,6 +20,12 @@ const (
 	PurposeDelay
 	PurposeEvent
 	PurposeBattle
+	PurposeBirth
+	PurposeAging
+	PurposeMood
+	PurposeXP
+	PurposeArrival
+	PurposeDeath
 )
 
 // NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for

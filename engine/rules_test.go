@@ -31,7 +31,7 @@ func resolveUntil(w *engine.World, first [engine.NumCamps]engine.Order, day int)
 func TestActions(t *testing.T) {
 	t.Run("ACT-REST morale +4 capped at 100", func(t *testing.T) {
 		for _, tc := range []struct{ before, want int }{{60, 64}, {97, 100}, {100, 100}} {
-			w := mustWorld(1, func(w *engine.World) { w.Camps[0].Morale = tc.before })
+			w := mustWorld(1, func(w *engine.World) { setMorale(w, 0, tc.before) })
 			got := engine.Resolve(w, orders(rest(), rest(), rest())).World.Camps[0].Morale
 			if got != tc.want {
 				t.Errorf("rest at morale %d gives %d; want %d", tc.before, got, tc.want)
@@ -119,12 +119,12 @@ func TestActions(t *testing.T) {
 		}
 	})
 	t.Run("ARM-2 men under arms capped by min(adults-3, adults/2)", func(t *testing.T) {
-		w := mustWorld(1, func(w *engine.World) { w.Camps[0].Population = 20; w.Camps[0].FieldArmy = 4 })
+		w := mustWorld(1, func(w *engine.World) { w.Camps[0].FieldArmy = 4; armCivilians(w, 0, 4) })
 		// 20 adults: cap 10; 4 in the capital garrison and 4 in the field.
 		if got := w.RaiseLimit(0); got != 2 {
 			t.Errorf("raise limit %d; want 2", got)
 		}
-		w.Camps[0].Population = 6 // cap min(3, 3) = 3 < 8 under arms
+		w.Camps[0].Citizens = w.Camps[0].Citizens[:6] // cap min(3, 3) = 3 < 8 under arms
 		if got := w.RaiseLimit(0); got != 0 {
 			t.Errorf("raise limit with 6 adults %d; want 0", got)
 		}
@@ -246,8 +246,8 @@ func TestEconomy(t *testing.T) {
 		})
 		out := engine.Resolve(w, orders(rest(), rest(), rest()))
 		c := out.World.Camps[0]
-		if c.Resources.Food != 0 || c.Population != 19 || c.Morale != 60+4-5 {
-			t.Errorf("after famine: food %d pop %d morale %d; want 0, 19, 59", c.Resources.Food, c.Population, c.Morale)
+		if c.Resources.Food != 0 || len(c.Citizens) != 19 || c.Morale != 60+4-5 {
+			t.Errorf("after famine: food %d pop %d morale %d; want 0, 19, 59", c.Resources.Food, len(c.Citizens), c.Morale)
 		}
 		if !hasEntry(out.Journal, 0, "famine") {
 			t.Error("no famine entry in camp 0's journal")
@@ -272,8 +272,7 @@ func TestBattles(t *testing.T) {
 		w := mustWorld(1, nil)
 		z := firstFree(w, 0)
 		w.Zone(z).Owner, w.Zone(z).Garrison = 0, g
-		w.Camps[1].Morale = morale
-		w.Camps[1].Population += 0
+		setMorale(w, 1, morale)
 		w.Columns = append(w.Columns, engine.Column{ID: 1, Camp: 1, Kind: engine.ArmyColumn, Men: men, From: capitalOf(1), To: z, Depart: 0, Arrive: 1})
 		w.NextColumn = 2
 		return w, z
@@ -302,7 +301,7 @@ func TestBattles(t *testing.T) {
 		if out.World.Zone(z).Owner != 0 || out.World.Zone(z).Garrison != 4 {
 			t.Errorf("zone owner %d garrison %d; want camp 0 with 6-2", out.World.Zone(z).Owner, out.World.Zone(z).Garrison)
 		}
-		if p := out.World.Camps[1].Population; p != 20-4 {
+		if p := len(out.World.Camps[1].Citizens); p != 20-4 {
 			t.Errorf("attacker population %d; want 16 (the column died)", p)
 		}
 		if !hasEntry(out.Journal, 0, "battle") || !hasEntry(out.Journal, 1, "battle") {
@@ -364,7 +363,7 @@ func TestBattles(t *testing.T) {
 // TestTickRules covers TICK-1, TICK-2 and CAMP-2.
 func TestTickRules(t *testing.T) {
 	t.Run("TICK-1 phases in the documented order", func(t *testing.T) {
-		want := "orders actions production consumption arrivals extinction vision"
+		want := "orders actions production upkeep consumption events society arrivals extinction achievements vision"
 		if got := strings.Join(engine.PhaseNames(), " "); got != want {
 			t.Errorf("phases %q; want %q", got, want)
 		}

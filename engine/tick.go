@@ -58,6 +58,7 @@ type tick struct {
 	results [NumCamps]Result
 	journal []Entry
 	news    []news
+	streams map[streamKey]*Rand // see (*tick).stream
 }
 
 // phase is one named step of a tick.
@@ -71,9 +72,13 @@ var phases = []phase{
 	{"orders", (*tick).validateOrders},
 	{"actions", (*tick).applyActions},
 	{"production", (*tick).produce},
+	{"upkeep", (*tick).upkeep},
 	{"consumption", (*tick).consume},
+	{"events", (*tick).rollEvents},
+	{"society", (*tick).liveSociety},
 	{"arrivals", (*tick).arrive},
 	{"extinction", (*tick).extinguish},
+	{"achievements", (*tick).unlockAchievements},
 	{"vision", (*tick).see},
 }
 
@@ -201,9 +206,10 @@ func (t *tick) raiseArmy(c CampID, o Order) {
 	camp := &t.w.Camps[c]
 	n := o.Args[0]
 	camp.Resources = camp.Resources.Sub(Resources{Food: RaiseCostPerMan.Food * int64(n), Wood: RaiseCostPerMan.Wood * int64(n)})
-	camp.FieldArmy += n
+	camp.FieldArmy += t.raiseCitizens(c, n)
 	t.note(c, "raise_army", nil, fmt.Sprintf("%d habitants quittent leur métier et prennent les armes.", n),
-		why(o, fmt.Sprintf("raise_army %d : armée de campagne %d, hommes en armes %d/%d", n, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c))))
+		why(o, fmt.Sprintf("raise_army %d : les plus jeunes adultes civils ; armée de campagne %d, hommes en armes %d/%d (adultes %d)",
+			n, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c), t.w.Adults(c))))
 }
 
 func (t *tick) sendArmy(c CampID, o Order) {
@@ -288,34 +294,31 @@ var TerrainIncome = [...]Resources{
 	Coast:    {Food: 40, Gold: 2},
 }
 
+// produce yields every living camp's terrain income and building output,
+// then pays the trade routes (rules ECO-1, RES-1, TRD-2).
 func (t *tick) produce() {
 	for c := range CampID(NumCamps) {
-		if !t.w.Camps[c].Alive {
-			continue
+		if t.w.Camps[c].Alive {
+			t.produceCamp(c)
 		}
-		var gain Resources
-		for z := ZoneID(1); z <= NumZones; z++ {
-			if t.w.Zones[z].Owner == c {
-				gain = gain.Add(TerrainIncome[t.w.Zones[z].Terrain])
-			}
-		}
-		t.w.Camps[c].Resources = t.w.Camps[c].Resources.Add(gain)
 	}
+	t.tradeRoutesIncome()
 }
 
 // consume feeds every camp (rules ECO-2, ECO-3): one food per inhabitant,
 // one more per pair of men in the field army, and in winter one more per six
 // inhabitants. A camp that cannot eat starves: its stock falls to 0, one
-// inhabitant dies and morale loses 5.
+// inhabitant dies (a civilian first) and morale loses 5.
 func (t *tick) consume() {
 	for c := range CampID(NumCamps) {
 		camp := &t.w.Camps[c]
 		if !camp.Alive {
 			continue
 		}
-		need := int64(camp.Population + camp.FieldArmy/2)
+		pop := t.w.Population(c)
+		need := int64(pop + camp.FieldArmy/2)
 		if YearSeason(t.w.Day) == "winter" {
-			need += int64(camp.Population / 6)
+			need += int64(pop / 6)
 		}
 		if camp.Resources.Food >= need {
 			camp.Resources.Food -= need
@@ -323,23 +326,14 @@ func (t *tick) consume() {
 		}
 		camp.Resources.Food = 0
 		camp.Morale = max(0, camp.Morale-5)
-		t.loseInhabitant(c)
-		t.note(c, "famine", nil, "La famine frappe : les greniers sont vides et un habitant meurt de faim.",
-			fmt.Sprintf("famine : besoin %d nourriture, réserve épuisée ; population %d", need, camp.Population))
+		camp.FamineDay = t.w.Day
+		victim := "un habitant"
+		if p, ok := t.loseInhabitant(c); ok {
+			victim = p.Name()
+		}
+		t.note(c, "famine", nil, fmt.Sprintf("La famine frappe : les greniers sont vides et %s meurt de faim.", victim),
+			fmt.Sprintf("famine : besoin %d nourriture, réserve épuisée ; population %d", need, t.w.Population(c)))
 	}
-}
-
-// loseInhabitant removes one inhabitant of camp c, a civilian first, else a
-// man of the field army.
-func (t *tick) loseInhabitant(c CampID) {
-	camp := &t.w.Camps[c]
-	if camp.Population == 0 {
-		return
-	}
-	if camp.Population-t.w.MenUnderArms(c) <= 0 && camp.FieldArmy > 0 {
-		camp.FieldArmy--
-	}
-	camp.Population--
 }
 
 // arrive resolves every column whose arrival day is today. Columns reaching
@@ -440,38 +434,30 @@ func (t *tick) meeting(z ZoneID, forces []force) []force {
 			t.w.meet(camps[i], camps[j])
 		}
 	}
-	for _, f := range forces {
+	for _, f := range forces[1:] {
 		t.killSoldiers(f.camp, f.men)
 	}
 	if forces[0].men == forces[1].men {
+		t.killSoldiers(forces[0].camp, forces[0].men)
 		t.announce(z, "meeting", fmt.Sprintf("Des colonnes de camps rivaux se heurtent dans la zone %d ; aucune ne survit.", z),
 			fmt.Sprintf("rencontre à forces égales (%d contre %d)", forces[0].men, forces[1].men), camps...)
 		return nil
 	}
 	w := forces[0]
-	w.men -= (forces[1].men + 1) / 2
-	t.reviveSoldiers(w.camp, w.men)
+	lost := (forces[1].men + 1) / 2
+	w.men -= lost
+	t.killSoldiers(w.camp, lost)
 	t.announce(z, "meeting", fmt.Sprintf("Des colonnes rivales se heurtent dans la zone %d ; celle de %s l'emporte.", z, t.w.Camps[w.camp].Name),
 		fmt.Sprintf("rencontre : %d contre %d ; %d survivant(s)", forces[0].men, forces[1].men, w.men), camps...)
 	return []force{w}
 }
 
-// killSoldiers removes n men of camp c who were counted in a column: they
-// die, and the population with them.
-func (t *tick) killSoldiers(c CampID, n int) {
-	t.w.Camps[c].Population = max(0, t.w.Camps[c].Population-n)
-}
-
-// reviveSoldiers undoes killSoldiers for the survivors of a meeting.
-func (t *tick) reviveSoldiers(c CampID, n int) {
-	t.w.Camps[c].Population += n
-}
-
 // Defence returns the defence of a held zone (rule BAT-2): garrison +
-// terrain + 2 if capital + 2 militia + a quarter of the holder's field army.
+// terrain + 2 if capital + 2 militia + a quarter of the holder's field army
+// + walls, barracks, development and monument (buildingDefence).
 func (w *World) Defence(z ZoneID) int {
 	zone := &w.Zones[z]
-	d := zone.Garrison + zone.Terrain.Cost() + 2
+	d := zone.Garrison + zone.Terrain.Cost() + 2 + w.buildingDefence(z)
 	if zone.Capital {
 		d += 2
 	}
@@ -508,6 +494,7 @@ func (t *tick) battle(z ZoneID, f force) {
 		t.killSoldiers(f.camp, lost)
 		razed := zone.Capital
 		zone.Owner, zone.Garrison, zone.Capital = f.camp, f.men-lost, false
+		t.w.sack(z)
 		t.w.Camps[f.camp].Morale = min(100, t.w.Camps[f.camp].Morale+5)
 		t.w.Camps[def].Morale = max(0, t.w.Camps[def].Morale-8)
 		narr := fmt.Sprintf("%s prend la zone %d à %s.", t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name)

@@ -77,6 +77,12 @@ type Zone struct {
 	Capital     bool    `json:"capital,omitempty"`
 	Garrison    int     `json:"garrison,omitempty"`
 	Development int     `json:"dev,omitempty"`
+	// Buildings are the zone's buildings in the order they were built
+	// (rule BLD-SLOT); a sack removes the most recent first (rule BLD-SACK).
+	Buildings []BuildingKind `json:"b,omitempty"`
+	// Monument is set when the zone bears its holder's great monument
+	// (rule MON-1).
+	Monument bool `json:"mon,omitempty"`
 }
 
 // Memory is what a camp last saw of a zone, and when.
@@ -92,18 +98,34 @@ type Memory struct {
 
 // Camp is the state of one camp.
 type Camp struct {
-	Name       string    `json:"name"`
-	Alive      bool      `json:"alive"`
-	Resources  Resources `json:"res"`
-	Morale     int       `json:"morale"`
-	Population int       `json:"pop"`
+	Name      string    `json:"name"`
+	Alive     bool      `json:"alive"`
+	Resources Resources `json:"res"`
+	Morale    int       `json:"morale"`
+	// Citizens are the camp's living inhabitants, soldiers included, in
+	// order of arrival (rule CIT-1); NextCitizen is the next citizen's ID.
+	Citizens    []Citizen `json:"cit"`
+	NextCitizen int32     `json:"next_cit"`
+	// FamineDay is the last day the camp starved (rule ECO-4), 0 if never;
+	// old age kills twice as often the day of a famine and the day after
+	// (rule POP-4).
+	FamineDay int `json:"famine,omitempty"`
 	// FieldArmy is the number of men under arms at the capital, outside any
-	// garrison or column. They are part of Population.
+	// garrison or column. They are citizens under arms (rule CIT-ARMS).
 	FieldArmy int `json:"army,omitempty"`
 	// Met[o] is true once this camp has met camp o.
 	Met [NumCamps]bool `json:"met"`
 	// Memory is indexed by zone number; index 0 is unused.
 	Memory []Memory `json:"memory"`
+	// Carry holds the hundredths of production not yet paid out (rule
+	// RES-2): output multipliers never lose a fraction.
+	Carry Resources `json:"carry"`
+	// Degraded is set by a day of unpaid upkeep and cleared by a day of full
+	// payment (rule UPK-5).
+	Degraded bool `json:"degraded,omitempty"`
+	// Achievements is the bitmask of unlocked achievements: bit i-1 for
+	// AchievementID i (rule ACH-1).
+	Achievements uint32 `json:"ach,omitempty"`
 }
 
 // ColumnKind distinguishes soldiers from settlers.
@@ -136,6 +158,11 @@ type World struct {
 	Camps      [NumCamps]Camp `json:"camps"`
 	Columns    []Column       `json:"columns"`
 	NextColumn int            `json:"next_column"`
+	// Relations holds one status per pair of camps, stored once per pair
+	// (see Relation; rule TRD-3).
+	Relations [NumPairs]Relation `json:"rel"`
+	// Routes are the open trade routes, in opening order (rule TRD-2).
+	Routes []Route `json:"routes,omitempty"`
 }
 
 // Zone returns the zone with number z.
@@ -145,9 +172,12 @@ func (w *World) Zone(z ZoneID) *Zone { return &w.Zones[z] }
 func (w *World) Clone() *World {
 	c := *w
 	c.Zones = slices.Clone(w.Zones)
+	c.cloneBuildings()
+	c.Routes = slices.Clone(w.Routes)
 	c.Columns = slices.Clone(w.Columns)
 	for i := range c.Camps {
 		c.Camps[i].Memory = slices.Clone(w.Camps[i].Memory)
+		c.Camps[i].Citizens = slices.Clone(w.Camps[i].Citizens)
 	}
 	return &c
 }
@@ -191,15 +221,16 @@ func (w *World) MenUnderArms(c CampID) int {
 }
 
 // MaxUnderArms returns the cap on men under arms (rule ARM-2): adults less
-// three, and never more than half the adults.
+// three, and never more than half the adults plus 2 per barracks.
 func (w *World) MaxUnderArms(c CampID) int {
-	adults := w.Camps[c].Population
-	return max(0, min(adults-3, adults/2))
+	adults := w.Adults(c)
+	return max(0, min(adults-3, adults/2+2*w.CountBuildings(c, Barracks)))
 }
 
-// Housing returns the camp's housing capacity (rule POP-2).
+// Housing returns the camp's housing capacity (rule POP-2): 20 + 3 per
+// house + 2 per held zone beyond the first.
 func (w *World) Housing(c CampID) int {
-	return 20 + 2*max(0, w.HeldZones(c)-1)
+	return 20 + 3*w.CountBuildings(c, House) + 2*max(0, w.HeldZones(c)-1)
 }
 
 // CapitalSites are the three capitals' positions: pairwise at distance 8,
@@ -259,13 +290,13 @@ func NewWorld(seed uint64) *World {
 		zc := &w.Zones[capital]
 		zc.Terrain, zc.Owner, zc.Capital, zc.Garrison = Plains, c, true, StartGarrison
 		w.Camps[c] = Camp{
-			Name:       CampNames[c],
-			Alive:      true,
-			Resources:  StartResources,
-			Morale:     StartMorale,
-			Population: StartPopulation,
-			Memory:     make([]Memory, NumZones+1),
+			Name:      CampNames[c],
+			Alive:     true,
+			Resources: StartResources,
+			Morale:    StartMorale,
+			Memory:    make([]Memory, NumZones+1),
 		}
+		w.foundCamp(c)
 	}
 	// Every capital has a forest, a mountain and a plain among its inland
 	// neighbours (rule MAP-2); the coast is the other three.

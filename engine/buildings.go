@@ -1,0 +1,346 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// BuildingSpec is the rule of one building kind, the same for every camp
+// (rules BLD-1 to BLD-10).
+type BuildingSpec struct {
+	Kind BuildingKind
+	// NameFR is the building's name in the journal, with its indefinite
+	// article.
+	NameFR string
+	// Cost is paid once, when the building is built.
+	Cost Resources
+	// Terrains are the terrains the building may stand on.
+	Terrains []Terrain
+	// Tier is the research tier that opens the building; 0 means open from
+	// the start.
+	Tier TechID
+	// OnePerZone forbids a second building of this kind in one zone.
+	OnePerZone bool
+	// Output is the daily output of one building before multipliers.
+	Output Resources
+	// Effect says in English what the building does.
+	Effect string
+}
+
+var anyTerrain = []Terrain{Plains, Forest, Mountain, Coast}
+
+// Buildings are the ten buildings' rules, indexed by kind (index 0 unused).
+var Buildings = [NumBuildingKinds + 1]BuildingSpec{
+	Farm: {Kind: Farm, NameFR: "une ferme", Cost: Resources{Wood: 10, Stone: 2},
+		Terrains: []Terrain{Plains, Coast}, Output: Resources{Food: 20}, Effect: "+20 food a day"},
+	LumberCamp: {Kind: LumberCamp, NameFR: "un camp de bûcherons", Cost: Resources{Wood: 8, Stone: 4},
+		Terrains: []Terrain{Forest}, Output: Resources{Wood: 5}, Effect: "+5 wood a day"},
+	Mine: {Kind: Mine, NameFR: "une mine", Cost: Resources{Wood: 12, Gold: 2},
+		Terrains: []Terrain{Mountain}, Output: Resources{Stone: 3}, Effect: "+3 stone a day"},
+	Workshop: {Kind: Workshop, NameFR: "un atelier", Cost: Resources{Wood: 10, Stone: 6},
+		Terrains: anyTerrain, Tier: TechTooling, Output: Resources{Tools: 1}, Effect: "+1 tool a day"},
+	Market: {Kind: Market, NameFR: "un marché", Cost: Resources{Wood: 10, Stone: 5, Gold: 5},
+		Terrains: []Terrain{Plains, Coast}, Tier: TechCommerce, Output: Resources{Gold: 2},
+		Effect: "+2 gold a day; opens trade and trade_route, +2 trade lots a day"},
+	School: {Kind: School, NameFR: "une école", Cost: Resources{Wood: 10, Stone: 6, Gold: 4},
+		Terrains: anyTerrain, Output: Resources{Research: 2}, Effect: "+2 research a day"},
+	House: {Kind: House, NameFR: "une maison", Cost: Resources{Wood: 12, Stone: 4},
+		Terrains: []Terrain{Plains, Forest, Coast}, Effect: "+3 housing; one new inhabitant arrives"},
+	Barracks: {Kind: Barracks, NameFR: "une caserne", Cost: Resources{Wood: 10, Stone: 8, Tools: 4, Gold: 3},
+		Terrains: anyTerrain, Tier: TechWarcraft, OnePerZone: true, Effect: "+3 defence of its zone; +2 to the cap on men under arms"},
+	Walls: {Kind: Walls, NameFR: "des murailles", Cost: Resources{Wood: 5, Stone: 15},
+		Terrains: anyTerrain, Tier: TechFortification, OnePerZone: true, Effect: "+4 defence of its zone"},
+	Temple: {Kind: Temple, NameFR: "un temple", Cost: Resources{Wood: 8, Stone: 10, Gold: 5},
+		Terrains: anyTerrain, Tier: TechSpirituality, Effect: "+1 morale a day (temples give at most 3 a day)"},
+}
+
+// BaseSlots are the building slots of a zone by terrain (rule BLD-SLOT).
+var BaseSlots = [...]int{Plains: 2, Forest: 2, Mountain: 1, Coast: 2}
+
+// Slots returns the building slots of zone z: its terrain's base, +1 for a
+// capital, +1 per development level (rule BLD-SLOT).
+func (w *World) Slots(z ZoneID) int {
+	zone := &w.Zones[z]
+	n := BaseSlots[zone.Terrain] + zone.Development
+	if zone.Capital {
+		n++
+	}
+	return n
+}
+
+// FreeSlots returns the slots of zone z that hold no building.
+func (w *World) FreeSlots(z ZoneID) int {
+	return max(0, w.Slots(z)-len(w.Zones[z].Buildings))
+}
+
+// CountBuildings returns the working buildings of kind b that camp c holds
+// (every held zone: there is no siege yet).
+func (w *World) CountBuildings(c CampID, b BuildingKind) int {
+	n := 0
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner == c {
+			for _, k := range w.Zones[z].Buildings {
+				if k == b {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TotalBuildings returns every building camp c holds.
+func (w *World) TotalBuildings(c CampID) int {
+	n := 0
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner == c {
+			n += len(w.Zones[z].Buildings)
+		}
+	}
+	return n
+}
+
+// buildingDefence returns what zone z's buildings and works add to its
+// defence (rules BLD-8, BLD-9, DEV-1, MON-1): walls +4, barracks +3, +1 per
+// development level, +3 for a monument, and the holder's tier bonuses.
+func (w *World) buildingDefence(z ZoneID) int {
+	zone := &w.Zones[z]
+	d := zone.Development
+	if zone.Monument {
+		d += 3
+	}
+	for _, b := range zone.Buildings {
+		switch b {
+		case Walls:
+			d += 4
+			if zone.Owner != NoCamp && w.HasTier(zone.Owner, TechMasonry) {
+				d++
+			}
+		case Barracks:
+			d += 3
+			if zone.Owner != NoCamp && w.HasTier(zone.Owner, TechTactics) {
+				d++
+			}
+		}
+	}
+	return d
+}
+
+// cloneBuildings gives w's zones their own copies of their building lists,
+// in one allocation; each list is capped so that an append reallocates.
+func (w *World) cloneBuildings() {
+	n := 0
+	for i := range w.Zones {
+		n += len(w.Zones[i].Buildings)
+	}
+	if n == 0 {
+		return
+	}
+	all := make([]BuildingKind, 0, n)
+	for i := range w.Zones {
+		b := w.Zones[i].Buildings
+		if len(b) == 0 {
+			continue
+		}
+		start := len(all)
+		all = append(all, b...)
+		w.Zones[i].Buildings = all[start:len(all):len(all)]
+	}
+}
+
+// buildAction returns the build action of building kind b.
+func buildAction(b BuildingKind) Action { return BuildFarm + Action(b-Farm) }
+
+// buildRule returns the rules-table entry of build action for kind b
+// (rule BLD-BUILD).
+func buildRule(b BuildingKind) rule {
+	s := &Buildings[b]
+	var land []string
+	for _, t := range s.Terrains {
+		land = append(land, t.String())
+	}
+	summary := fmt.Sprintf("%s Z: a %s in held zone Z (%s; %s): %s", buildAction(b), b, strings.Join(land, ", "), s.Cost, s.Effect)
+	return rule{
+		summary: summary,
+		args:    func(w *World, c CampID) ([]ArgSpec, *RuleError) { return buildArgs(w, c, b) },
+		apply:   func(t *tick, c CampID, o Order) { t.build(c, b, o) },
+	}
+}
+
+// CanHold reports whether zone z may take one more building of kind b:
+// allowed terrain, a free slot and, for walls and barracks, none there yet.
+func (w *World) CanHold(z ZoneID, b BuildingKind) bool {
+	zone := &w.Zones[z]
+	s := &Buildings[b]
+	if !slices.Contains(s.Terrains, zone.Terrain) || w.FreeSlots(z) == 0 {
+		return false
+	}
+	return !s.OnePerZone || !slices.Contains(zone.Buildings, b)
+}
+
+func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
+	s := &Buildings[b]
+	a := buildAction(b)
+	if s.Tier != 0 && !w.HasTier(c, s.Tier) {
+		tech := Techs[s.Tier]
+		return nil, refuse(CodeNotAllowed, "action", "%s needs tier %d (%s, %d research); you have %d research",
+			a, s.Tier, tech.Name, tech.Research, w.Camps[c].Resources.Research)
+	}
+	if !w.Camps[c].Resources.Covers(s.Cost) {
+		return nil, refuse(CodeShortOf, "action", "%s costs %s; you have %s", a, s.Cost, w.Camps[c].Resources)
+	}
+	var zs []int
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner == c && w.CanHold(z, b) {
+			zs = append(zs, int(z))
+		}
+	}
+	if len(zs) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "no held zone can take a %s: it needs a free slot on %s land", b, terrainList(s.Terrains))
+	}
+	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
+}
+
+func terrainList(ts []Terrain) string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.String()
+	}
+	return strings.Join(names, " or ")
+}
+
+func (t *tick) build(c CampID, b BuildingKind, o Order) {
+	camp := &t.w.Camps[c]
+	z := ZoneID(o.Args[0])
+	s := &Buildings[b]
+	before := camp.Resources
+	camp.Resources = camp.Resources.Sub(s.Cost)
+	zone := &t.w.Zones[z]
+	zone.Buildings = append(zone.Buildings, b)
+	t.note(c, buildAction(b).String(), []ZoneID{z},
+		fmt.Sprintf("Les bâtisseurs achèvent %s dans la zone %d (%s).", s.NameFR, z, terrainFR(zone.Terrain)),
+		why(o, fmt.Sprintf("%s %d : coût %s payé sur %s ; emplacements %d/%d",
+			buildAction(b), z, s.Cost.fr(), before.fr(), len(zone.Buildings), t.w.Slots(z))))
+	if b == House {
+		t.addArrival(c, "house")
+	}
+}
+
+// OutputPercent returns the percentage of its base output a building of
+// kind b yields for camp c today (rules RES-1, UPK-5): the job multiplier of
+// its workers (in hundredths) times the camp's tier bonuses, halved while
+// the camp's buildings are degraded.
+func (w *World) OutputPercent(c CampID, b BuildingKind) int64 {
+	mult := int64(math.Round(w.JobMultiplier(c, b.Job()) * 100))
+	pct := mult * (100 + w.buildingBonus(c, b)) / 100
+	if w.Camps[c].Degraded {
+		pct /= 2
+	}
+	return pct
+}
+
+// TempleMorale returns the morale camp c's temples give each day (rule
+// BLD-10): +1 a temple, at most 3 (4 with liturgy), halved (rounded down)
+// while degraded.
+func (w *World) TempleMorale(c CampID) int {
+	limit := 3
+	if w.HasTier(c, TechLiturgy) {
+		limit = 4
+	}
+	n := min(limit, w.CountBuildings(c, Temple))
+	if w.Camps[c].Degraded {
+		n /= 2
+	}
+	return n
+}
+
+// produceCamp adds camp c's production of the day (rules ECO-1, RES-1,
+// RES-2): terrain income and building output, each with its multipliers,
+// counted in hundredths with the remainder carried to the next day; then
+// the morale of temples and of the monument (rules BLD-10, MON-1).
+func (t *tick) produceCamp(c CampID) {
+	w := t.w
+	camp := &w.Camps[c]
+	var terrains [len(TerrainIncome)]int64
+	var buildings [NumBuildingKinds + 1]int64
+	for z := ZoneID(1); z <= NumZones; z++ {
+		zone := &w.Zones[z]
+		if zone.Owner != c {
+			continue
+		}
+		terrains[zone.Terrain]++
+		for _, b := range zone.Buildings {
+			buildings[b]++
+		}
+	}
+	var h Resources
+	for tr := Plains; tr <= Coast; tr++ {
+		if terrains[tr] > 0 {
+			h = h.Add(TerrainIncome[tr].scale(terrains[tr] * (100 + w.terrainBonus(c, tr))))
+		}
+	}
+	for b := Farm; b <= Temple; b++ {
+		if out := Buildings[b].Output; buildings[b] > 0 && out != (Resources{}) {
+			h = h.Add(out.scale(buildings[b] * w.OutputPercent(c, b)))
+		}
+	}
+	camp.Carry = camp.Carry.Add(h)
+	paid := camp.Carry.div(100)
+	camp.Carry = camp.Carry.Sub(paid.scale(100))
+	before := camp.Resources.Research
+	camp.Resources = camp.Resources.Add(paid)
+	t.announceTiers(c, before, camp.Resources.Research)
+	morale := w.TempleMorale(c)
+	if w.HasMonument(c) {
+		morale += 2
+	}
+	camp.Morale = min(100, camp.Morale+morale)
+}
+
+// scale returns r with every resource multiplied by k.
+func (r Resources) scale(k int64) Resources {
+	return Resources{r.Food * k, r.Wood * k, r.Stone * k, r.Tools * k, r.Gold * k, r.Research * k}
+}
+
+// div returns r with every resource divided by k, rounded toward zero.
+func (r Resources) div(k int64) Resources {
+	return Resources{r.Food / k, r.Wood / k, r.Stone / k, r.Tools / k, r.Gold / k, r.Research / k}
+}
+
+// String lists r's non-zero resources in English, as "10 wood, 2 stone".
+func (r Resources) String() string {
+	return r.list([6]string{"food", "wood", "stone", "tools", "gold", "research"}, "nothing")
+}
+
+// fr lists r's non-zero resources in French, for the journal.
+func (r Resources) fr() string {
+	return r.list([6]string{"nourriture", "bois", "pierre", "outils", "or", "recherche"}, "rien")
+}
+
+func (r Resources) list(names [6]string, none string) string {
+	var parts []string
+	for i, v := range [6]int64{r.Food, r.Wood, r.Stone, r.Tools, r.Gold, r.Research} {
+		if v != 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", v, names[i]))
+		}
+	}
+	if len(parts) == 0 {
+		return none
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sack strips a zone that changes hands by force (rules BLD-SACK, DEV-3):
+// it keeps half its buildings, rounded down, losing the most recent first,
+// its monument is razed and it loses one development level.
+func (w *World) sack(z ZoneID) {
+	zone := &w.Zones[z]
+	zone.Buildings = zone.Buildings[: len(zone.Buildings)/2 : len(zone.Buildings)/2]
+	if len(zone.Buildings) == 0 {
+		zone.Buildings = nil
+	}
+	zone.Monument = false
+	zone.Development = max(0, zone.Development-1)
+}

@@ -1,0 +1,197 @@
+package engine
+
+import "fmt"
+
+// EventSpec is one natural event of the daily roll (rule EVT-1): its journal
+// kind, its chance per day in parts per million, when it can happen, and
+// what it does.
+type EventSpec struct {
+	Kind string
+	PPM  int64
+	// Applies reports whether the event can strike camp c today; a drawn
+	// event that does not apply does nothing (its chance is not redrawn).
+	Applies func(w *World, c CampID) bool
+	run     func(t *tick, c CampID, r *Rand) (narration, why string)
+}
+
+// Events is the table of natural events (rules EVT-1 to EVT-11). Their
+// chances add up to EventChancePPM: 25 % a day per camp.
+var Events = [...]EventSpec{
+	{"disease", 40_000, hasPeople, (*tick).disease},
+	{"migrants", 40_000, hasRoom, (*tick).migrants},
+	{"harvest", 40_000, notWinter, (*tick).harvest},
+	{"blight", 30_000, hasFood, (*tick).blight},
+	{"epidemic", 10_000, hasTenPeople, (*tick).epidemic},
+	{"workshop_fire", 20_000, hasWorkshop, (*tick).workshopFire},
+	{"stone_vein", 20_000, holdsMountain, (*tick).stoneVein},
+	{"festival", 20_000, hasPeople, (*tick).festival},
+	{"storm", 15_000, alwaysApplies, (*tick).storm},
+	{"scholar", 15_000, hasSchool, (*tick).wanderingScholar},
+}
+
+// EventChancePPM is the daily chance of a natural event per camp: 25 %.
+const EventChancePPM = 250_000
+
+// DrawEvent returns the index in Events of the event drawn for camp c on a
+// day, or -1 for a quiet day (rule EVT-1). The draw is the first of the
+// camp's PurposeEvent stream of that day; the event's own draws follow it.
+func DrawEvent(r *Rand) int {
+	n := int64(r.Intn(ppm))
+	for i := range Events {
+		if n < Events[i].PPM {
+			return i
+		}
+		n -= Events[i].PPM
+	}
+	return -1
+}
+
+// rollEvents runs the events phase: each living camp draws its natural
+// event of the day (rule EVT-1).
+func (t *tick) rollEvents() {
+	for c := range CampID(NumCamps) {
+		if !t.w.Camps[c].Alive {
+			continue
+		}
+		r := t.stream(c, PurposeEvent)
+		i := DrawEvent(r)
+		if i < 0 || !Events[i].Applies(t.w, c) {
+			continue
+		}
+		narr, why := Events[i].run(t, c, r)
+		if narr != "" {
+			t.note(c, Events[i].Kind, nil, narr,
+				fmt.Sprintf("événement naturel (%s, %.1f %% par jour) : %s", Events[i].Kind, float64(Events[i].PPM)/10_000, why))
+		}
+	}
+}
+
+func alwaysApplies(*World, CampID) bool     { return true }
+func hasPeople(w *World, c CampID) bool     { return w.Population(c) > 0 }
+func hasTenPeople(w *World, c CampID) bool  { return w.Population(c) >= 10 }
+func hasRoom(w *World, c CampID) bool       { return w.Population(c) < w.Housing(c) }
+func notWinter(w *World, _ CampID) bool     { return YearSeason(w.Day) != "winter" }
+func hasFood(w *World, c CampID) bool       { return w.Camps[c].Resources.Food >= 20 }
+func hasWorkshop(w *World, c CampID) bool   { return w.CountBuildings(c, Workshop) > 0 }
+func hasSchool(w *World, c CampID) bool     { return w.CountBuildings(c, School) > 0 }
+func holdsMountain(w *World, c CampID) bool { return w.holdsTerrain(c, Mountain) }
+func (w *World) holdsTerrain(c CampID, tr Terrain) bool {
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner == c && w.Zones[z].Terrain == tr {
+			return true
+		}
+	}
+	return false
+}
+
+// isAnyone accepts every citizen.
+func isAnyone(*Citizen) bool { return true }
+
+// disease (EVT-2): a citizen drawn at random falls ill; one time in two he
+// dies and morale loses 2, else he recovers with 10 points of mood less.
+func (t *tick) disease(c CampID, r *Rand) (string, string) {
+	i := t.pickCitizen(c, r, isAnyone)
+	camp := &t.w.Camps[c]
+	if r.Intn(2) == 0 {
+		p := t.removeCitizen(c, i)
+		camp.Morale = max(0, camp.Morale-2)
+		return fmt.Sprintf("Une fièvre emporte %s, %d ans, en trois jours.", p.Name(), p.Age),
+			fmt.Sprintf("maladie mortelle (1 chance sur 2) ; moral -2 -> %d ; population %d", camp.Morale, len(camp.Citizens))
+	}
+	p := &camp.Citizens[i]
+	p.Mood = clampMood(int(p.Mood) - 10*MoodScale)
+	return fmt.Sprintf("%s tombe malade, mais se relève après quelques jours de fièvre.", p.Name()),
+		fmt.Sprintf("maladie surmontée (1 chance sur 2) ; humeur de %s -10 -> %.1f", p.Name(), float64(p.Mood)/MoodScale)
+}
+
+// migrants (EVT-3): one newcomer arrives, with a drawn job and aspiration,
+// if the camp has room. The arrival's own journal entry tells it.
+func (t *tick) migrants(c CampID, _ *Rand) (string, string) {
+	t.addArrival(c, "migrants, événement naturel à 4 % par jour")
+	return "", ""
+}
+
+// harvest (EVT-4): outside winter, 5 days of rations come in (5 food per
+// inhabitant, at least 50).
+func (t *tick) harvest(c CampID, _ *Rand) (string, string) {
+	camp := &t.w.Camps[c]
+	gain := max(50, 5*int64(len(camp.Citizens)))
+	camp.Resources.Food += gain
+	return fmt.Sprintf("Récolte exceptionnelle : les greniers débordent de %d mesures de grain.", gain),
+		fmt.Sprintf("+%d nourriture (5 par habitant, au moins 50, hors hiver) ; nourriture %d", gain, camp.Resources.Food)
+}
+
+// blight (EVT-5): 15 % of the food stock rots, at most 30 days of rations.
+func (t *tick) blight(c CampID, _ *Rand) (string, string) {
+	camp := &t.w.Camps[c]
+	loss := min(camp.Resources.Food*15/100, 30*int64(max(1, len(camp.Citizens))))
+	camp.Resources.Food -= loss
+	return fmt.Sprintf("Le mildiou gagne les réserves : %d mesures de grain sont perdues.", loss),
+		fmt.Sprintf("-%d nourriture (15 %% du stock, au plus 30 jours de rations) ; nourriture %d", loss, camp.Resources.Food)
+}
+
+// epidemic (EVT-6): one citizen in twenty (at least one) dies, drawn at
+// random; morale loses 4.
+func (t *tick) epidemic(c CampID, r *Rand) (string, string) {
+	camp := &t.w.Camps[c]
+	dead := max(1, len(camp.Citizens)/20)
+	for range dead {
+		t.removeCitizen(c, t.pickCitizen(c, r, isAnyone))
+	}
+	camp.Morale = max(0, camp.Morale-4)
+	return fmt.Sprintf("Une épidémie ravage le camp : %d habitant(s) succombent.", dead),
+		fmt.Sprintf("épidémie : 1 habitant sur 20 emporté (%d) ; moral -4 -> %d ; population %d", dead, camp.Morale, len(camp.Citizens))
+}
+
+// workshopFire (EVT-7): with a workshop, a quarter of the tools (at least
+// one) and up to 10 wood burn.
+func (t *tick) workshopFire(c CampID, _ *Rand) (string, string) {
+	camp := &t.w.Camps[c]
+	tools := min(camp.Resources.Tools, max(1, camp.Resources.Tools/4))
+	wood := min(camp.Resources.Wood, 10)
+	camp.Resources.Tools -= tools
+	camp.Resources.Wood -= wood
+	return "Un incendie se déclare dans un atelier ; on sauve les murs, pas l'outillage.",
+		fmt.Sprintf("incendie d'atelier (%d atelier(s)) : -%d outils (un quart), -%d bois ; outils %d, bois %d",
+			t.w.CountBuildings(c, Workshop), tools, wood, camp.Resources.Tools, camp.Resources.Wood)
+}
+
+// stoneVein (EVT-8): with a held mountain, +15 stone.
+func (t *tick) stoneVein(c CampID, _ *Rand) (string, string) {
+	camp := &t.w.Camps[c]
+	camp.Resources.Stone += 15
+	return "Des carriers mettent au jour un filon de belle pierre.",
+		fmt.Sprintf("filon (une montagne tenue) : +15 pierre ; pierre %d", camp.Resources.Stone)
+}
+
+// festival (EVT-9): morale +3 and every mood +5.
+func (t *tick) festival(c CampID, _ *Rand) (string, string) {
+	camp := &t.w.Camps[c]
+	before := camp.Morale
+	camp.Morale = min(100, camp.Morale+3)
+	for i := range camp.Citizens {
+		camp.Citizens[i].Mood = clampMood(int(camp.Citizens[i].Mood) + 5*MoodScale)
+	}
+	return "Une fête improvisée réunit tout le camp autour des feux jusqu'à l'aube.",
+		fmt.Sprintf("fête : moral %d -> %d, humeur de chacun +5", before, camp.Morale)
+}
+
+// storm (EVT-10): a tenth of the wood is lost and morale loses 1.
+func (t *tick) storm(c CampID, _ *Rand) (string, string) {
+	camp := &t.w.Camps[c]
+	loss := camp.Resources.Wood / 10
+	camp.Resources.Wood -= loss
+	camp.Morale = max(0, camp.Morale-1)
+	return "Une tempête arrache les toits et disperse les piles de bois.",
+		fmt.Sprintf("tempête : -%d bois (un dixième), moral -1 -> %d ; bois %d", loss, camp.Morale, camp.Resources.Wood)
+}
+
+// wanderingScholar (EVT-11): with a school, +20 research.
+func (t *tick) wanderingScholar(c CampID, _ *Rand) (string, string) {
+	camp := &t.w.Camps[c]
+	before := camp.Resources.Research
+	camp.Resources.Research += 20
+	t.announceTiers(c, before, camp.Resources.Research)
+	return "Un érudit de passage partage ses manuscrits avec l'école.",
+		fmt.Sprintf("érudit de passage (%d école(s)) : +20 recherche ; recherche %d", t.w.CountBuildings(c, School), camp.Resources.Research)
+}

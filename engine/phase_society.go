@@ -1,0 +1,502 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Probabilities of the society phase are integers in parts per million, so
+// that draws are exact and the same on every platform.
+const ppm = 1_000_000
+
+// Birth rules (rule POP-1).
+const (
+	// BirthRatePPM is the daily chance of a birth per fertile couple: 4 %.
+	// Seed 000 prints it "0.0 %": it printed the fraction (0.04) with one
+	// decimal, so any rate under 5 % read 0.0; 4 % is the largest round rate
+	// under that bound, and lets a camp of 10-12 couples at morale 50 and a
+	// month of food reach the 45 % cap.
+	BirthRatePPM = 40_000
+	// BirthCapPPM caps the daily chance of a birth: 45 %.
+	BirthCapPPM = 450_000
+)
+
+// MoraleFactor returns the birth factor of morale in thousandths (rule
+// POP-1): 0.4 + morale / 100 x 1.2.
+func MoraleFactor(morale int) int64 { return int64(400 + 12*morale) }
+
+// foodFactorCurve gives the birth factor of the food reserve, in
+// thousandths, at reserves of so many days of food per inhabitant; the
+// factor is linear between two points and flat beyond the last (rule
+// POP-1). A month of food is neutral (x1.0); three days give x0.45; a
+// thousand days and more give x1.8.
+var foodFactorCurve = [...]struct{ days, factor int64 }{
+	{0, 100}, {1, 200}, {3, 450}, {10, 700}, {30, 1000}, {100, 1300}, {300, 1550}, {1000, 1800},
+}
+
+// FoodFactor returns the birth factor, in thousandths, of food for pop
+// inhabitants (rule POP-1): the reserve is food / pop days.
+func FoodFactor(food int64, pop int) int64 {
+	n := int64(max(pop, 1))
+	food = max(food, 0)
+	for i := 1; i < len(foodFactorCurve); i++ {
+		a, b := foodFactorCurve[i-1], foodFactorCurve[i]
+		if food < b.days*n {
+			return a.factor + (b.factor-a.factor)*(food-a.days*n)/((b.days-a.days)*n)
+		}
+	}
+	return foodFactorCurve[len(foodFactorCurve)-1].factor
+}
+
+// FertileCouples returns the camp's fertile couples (rule POP-1): the
+// smaller of its civilian men and civilian women aged FertileMinAge to
+// FertileMaxAge. A man under arms founds no family.
+func (w *World) FertileCouples(c CampID) int {
+	men, women := 0, 0
+	for i := range w.Camps[c].Citizens {
+		p := &w.Camps[c].Citizens[i]
+		if p.UnderArms || p.Age < FertileMinAge || p.Age > FertileMaxAge {
+			continue
+		}
+		if p.Female {
+			women++
+		} else {
+			men++
+		}
+	}
+	return min(men, women)
+}
+
+// BirthChance returns camp c's chance of a birth today in parts per
+// million, or 0 and the lock that forbids it (rule POP-1): min(45 %, rate x
+// couples x morale factor x food factor); locked with no fertile couple,
+// under 1 food, or with housing full.
+func (w *World) BirthChance(c CampID) (int64, string) {
+	camp := &w.Camps[c]
+	couples, pop := w.FertileCouples(c), w.Population(c)
+	switch {
+	case couples == 0:
+		return 0, "aucun couple fécond"
+	case camp.Resources.Food < 1:
+		return 0, "moins de 1 nourriture en réserve"
+	case pop >= w.Housing(c):
+		return 0, fmt.Sprintf("logement plein (%d/%d)", pop, w.Housing(c))
+	}
+	p := BirthRatePPM * int64(couples) * MoraleFactor(camp.Morale) * FoodFactor(camp.Resources.Food, pop) / 1_000_000
+	return min(BirthCapPPM, p), ""
+}
+
+// OldAgeChance returns the daily chance, in parts per million, that a
+// citizen of this age dies of old age (rule POP-4): from 60, 1.2 % + 55 % x
+// ((age - 60) / 28)^2, doubled in famine, at most certain.
+func OldAgeChance(age int, famine bool) int64 {
+	if age < 60 {
+		return 0
+	}
+	d := int64(age - 60)
+	p := 12_000 + 550_000*d*d/(28*28)
+	if famine {
+		p *= 2
+	}
+	return min(p, ppm)
+}
+
+// MaxOldAgeDeaths bounds natural deaths a day per camp (rule POP-4).
+const MaxOldAgeDeaths = 2
+
+// liveSociety runs the society phase for every living camp: everyone ages a
+// year, elders may die, a child may be born, moods drift and pull morale,
+// and citizens gain experience (rules POP-1 to POP-4, CIT-MOOD, CIT-ASP,
+// CIT-SOC, CIT-XP).
+func (t *tick) liveSociety() {
+	for c := range CampID(NumCamps) {
+		if !t.w.Camps[c].Alive {
+			continue
+		}
+		for i := range t.w.Camps[c].Citizens {
+			t.w.Camps[c].Citizens[i].Age++
+		}
+		t.oldAge(c)
+		t.birth(c)
+		t.moods(c)
+		t.experience(c)
+	}
+}
+
+// famine reports whether camp c starved today or yesterday (rule POP-4).
+func (w *World) famine(c CampID) bool {
+	f := w.Camps[c].FamineDay
+	return f > 0 && f >= w.Day-1
+}
+
+// oldAge draws, for each citizen of 60 or more, whether he dies today (rule
+// POP-4). When more than MaxOldAgeDeaths would die, the dead are drawn
+// evenly among them (a reservoir of two), so that list order favours no
+// one.
+func (t *tick) oldAge(c CampID) {
+	camp := &t.w.Camps[c]
+	r := t.stream(c, PurposeAging)
+	famine := t.w.famine(c)
+	var dying [MaxOldAgeDeaths]int
+	k := 0
+	for i := range camp.Citizens {
+		p := OldAgeChance(int(camp.Citizens[i].Age), famine)
+		if p == 0 || int64(r.Intn(ppm)) >= p {
+			continue
+		}
+		k++
+		if k <= MaxOldAgeDeaths {
+			dying[k-1] = i
+		} else if j := r.Intn(k); j < MaxOldAgeDeaths {
+			dying[j] = i
+		}
+	}
+	n := min(k, MaxOldAgeDeaths)
+	if n == 2 && dying[0] < dying[1] {
+		dying[0], dying[1] = dying[1], dying[0]
+	}
+	// Remove the higher index first so that the other stays valid.
+	for _, i := range dying[:n] {
+		p := t.removeCitizen(c, i)
+		narr := fmt.Sprintf("%s s'éteint de vieillesse à %d ans.", p.Name(), p.Age)
+		if p.Level > 1 {
+			narr = fmt.Sprintf("%s, %s %s de niveau %s, s'éteint de vieillesse à %d ans ; son savoir-faire part avec lui.",
+				p.Name(), p.jobFR(), LevelTitles[p.Level], romanLevels[p.Level], p.Age)
+		}
+		famineNote := ""
+		if famine {
+			famineNote = ", doublé par la famine"
+		}
+		t.note(c, "old_age", nil, narr,
+			fmt.Sprintf("vieillesse : %d ans, risque %.1f %% par jour%s ; %d XP et le niveau %s perdus ; population %d",
+				p.Age, float64(OldAgeChance(int(p.Age), famine))/10_000, famineNote, p.XP, romanLevels[p.Level], len(camp.Citizens)))
+	}
+}
+
+// pickCitizen returns the index of a citizen of camp c drawn evenly from r
+// among those ok accepts, or -1 if there is none.
+func (t *tick) pickCitizen(c CampID, r *Rand, ok func(*Citizen) bool) int {
+	cs := t.w.Camps[c].Citizens
+	n := 0
+	for i := range cs {
+		if ok(&cs[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return -1
+	}
+	k := r.Intn(n)
+	for i := range cs {
+		if ok(&cs[i]) {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+func isCivilian(p *Citizen) bool { return !p.UnderArms }
+
+func isSoldier(p *Citizen) bool { return p.UnderArms }
+
+// loseInhabitant kills one inhabitant of camp c, drawn at random among the
+// civilians first, else among the men under arms (rules ECO-4, CIT-ARMS).
+func (t *tick) loseInhabitant(c CampID) (Citizen, bool) {
+	r := t.stream(c, PurposeDeath)
+	i := t.pickCitizen(c, r, isCivilian)
+	if i < 0 {
+		i = t.pickCitizen(c, r, isSoldier)
+	}
+	if i < 0 {
+		return Citizen{}, false
+	}
+	return t.removeCitizen(c, i), true
+}
+
+// birth draws today's birth in camp c (rule POP-1): at most one a day. The
+// parents are a fertile civilian man and woman drawn at random; the child
+// takes the father's family name and, two times in three, one parent's job.
+func (t *tick) birth(c CampID) {
+	chance, lock := t.w.BirthChance(c)
+	if lock != "" {
+		return
+	}
+	r := t.stream(c, PurposeBirth)
+	if int64(r.Intn(ppm)) >= chance {
+		return
+	}
+	fertile := func(female bool) func(*Citizen) bool {
+		return func(p *Citizen) bool {
+			return !p.UnderArms && p.Female == female && p.Age >= FertileMinAge && p.Age <= FertileMaxAge
+		}
+	}
+	camp := &t.w.Camps[c]
+	father, mother := camp.Citizens[t.pickCitizen(c, r, fertile(false))], camp.Citizens[t.pickCitizen(c, r, fertile(true))]
+	child := newCitizen(r, camp.NextCitizen, 0, t.w.Day, camp.Morale)
+	camp.NextCitizen++
+	child.Family = father.Family
+	inherit := "métier tiré au sort"
+	if r.Intn(3) < 2 {
+		parent := father
+		if r.Intn(2) == 1 {
+			parent = mother
+		}
+		child.Job = parent.Job
+		inherit = "métier hérité de " + parent.Name()
+	}
+	camp.Citizens = append(camp.Citizens, child)
+	word, future := "un fils", "futur"
+	if child.Female {
+		word, future = "une fille", "future"
+	}
+	t.note(c, "birth", nil,
+		fmt.Sprintf("%s et %s accueillent %s, %s, %s %s.", father.Name(), mother.Name(), word, child.Name(), future, child.jobFR()),
+		fmt.Sprintf("naissance : chance %.1f %% (%d couples féconds, moral %d, %d nourriture) ; %s ; population %d/%d",
+			float64(chance)/10_000, t.w.FertileCouples(c), camp.Morale, camp.Resources.Food, inherit, len(camp.Citizens), t.w.Housing(c)))
+}
+
+// Mood rules (rules CIT-MOOD, CIT-SOC), in tenths of a point.
+const (
+	// MoodDrift is the share of the gap to the camp's morale a mood closes
+	// each day: a tenth (the division truncates towards zero).
+	MoodDrift = 10
+	// SocialMove is the move a sociable or an anxious citizen gives two
+	// others: 2.5 points.
+	SocialMove = 25
+	// SociableMood and AnxiousMood are the thresholds of the social moves.
+	SociableMood = 600
+	AnxiousMood  = 400
+	// MoralePullDivisor turns (mean mood - morale), in tenths, into morale
+	// points: x 0.2 is / 50 in tenths.
+	MoralePullDivisor = 50
+	// MaxMoralePull caps the daily pull of moods on morale.
+	MaxMoralePull = 4
+	// HappyMood and SadMood give +1 and -1 XP a day (rule CIT-XP).
+	HappyMood = 800
+	SadMood   = 250
+)
+
+// AspirationBends returns, in tenths of a point, how each aspiration bends a
+// citizen's mood today in camp c (rule CIT-ASP); AspirationMastery depends
+// on the citizen's level and is given for level I, see masteryBend.
+func (w *World) AspirationBends(c CampID) [NumAspirations + 1]int16 {
+	camp := &w.Camps[c]
+	pop := w.Population(c)
+	var b [NumAspirations + 1]int16
+	b[AspirationFamily] = -10
+	if pop < w.Housing(c) {
+		b[AspirationFamily] = 10
+	}
+	switch days := camp.Resources.Food / int64(max(pop, 1)); {
+	case w.famine(c) || days < 5:
+		b[AspirationPlenty] = -15
+	case days >= 30:
+		b[AspirationPlenty] = 10
+	}
+	b[AspirationKnowledge], b[AspirationFaith], b[AspirationGlory], b[AspirationPeace] = -5, -5, -5, 10
+	if w.CountBuildings(c, School) > 0 {
+		b[AspirationKnowledge] = 10
+	}
+	if w.CountBuildings(c, Temple) > 0 {
+		b[AspirationFaith] = 10
+	}
+	if 10*w.MenUnderArms(c) >= pop {
+		b[AspirationGlory] = 10
+	}
+	for _, col := range w.Columns {
+		if col.Camp == c && col.Kind == ArmyColumn {
+			b[AspirationPeace] = -10
+			break
+		}
+	}
+	b[AspirationMastery] = masteryBend(1)
+	return b
+}
+
+// masteryBend is the mood bend of the mastery aspiration at a level: -0.5
+// at level I, nothing at II, +1 from III.
+func masteryBend(level uint8) int16 {
+	switch {
+	case level >= 3:
+		return 10
+	case level == 1:
+		return -5
+	}
+	return 0
+}
+
+func clampMood(m int) int16 { return int16(min(100*MoodScale, max(0, m))) }
+
+// moods runs a day of camp c's moods (rules CIT-MOOD, CIT-ASP, CIT-SOC):
+// each mood drifts a tenth of the way to the morale, then its aspiration
+// bends it; then, in citizen order, each sociable citizen at 60 or more
+// raises two others drawn at random by 2.5 and each anxious one at 40 or
+// less lowers two by 2.5, loners being immune; last, the mean mood pulls
+// morale by (mean - morale) x 0.2, truncated towards zero and capped at ±4.
+func (t *tick) moods(c CampID) {
+	camp := &t.w.Camps[c]
+	cs := camp.Citizens
+	if len(cs) == 0 {
+		return
+	}
+	bends := t.w.AspirationBends(c)
+	target := camp.Morale * MoodScale
+	for i := range cs {
+		p := &cs[i]
+		m := int(p.Mood)
+		m += (target - m) / MoodDrift
+		if p.Aspiration == AspirationMastery {
+			m += int(masteryBend(p.Level))
+		} else if int(p.Aspiration) < len(bends) {
+			m += int(bends[p.Aspiration])
+		}
+		p.Mood = clampMood(m)
+	}
+	if len(cs) > 1 {
+		r := t.stream(c, PurposeMood)
+		for i := range cs {
+			move := 0
+			switch {
+			case cs[i].Trait == TraitSociable && cs[i].Mood >= SociableMood:
+				move = SocialMove
+			case cs[i].Trait == TraitAnxious && cs[i].Mood <= AnxiousMood:
+				move = -SocialMove
+			default:
+				continue
+			}
+			for range 2 {
+				j := r.Intn(len(cs) - 1)
+				if j >= i {
+					j++
+				}
+				if cs[j].Trait != TraitLoner {
+					cs[j].Mood = clampMood(int(cs[j].Mood) + move)
+				}
+			}
+		}
+	}
+	sum := 0
+	for i := range cs {
+		sum += int(cs[i].Mood)
+	}
+	before := camp.Morale
+	camp.Morale = min(100, max(0, camp.Morale+MoralePull(sum/len(cs), camp.Morale)))
+	if d := camp.Morale - before; d >= 3 || d <= -3 {
+		word := "remonte"
+		if d < 0 {
+			word = "fléchit"
+		}
+		t.note(c, "mood", nil, fmt.Sprintf("L'humeur des habitants pèse sur le camp : le moral %s.", word),
+			fmt.Sprintf("humeur moyenne %.1f contre moral %d : moral %d -> %d (tirage x0,2, plafonné à ±4)",
+				float64(sum/len(cs))/MoodScale, before, before, camp.Morale))
+	}
+}
+
+// MoralePull returns the day's pull on morale of a mean mood given in
+// tenths (rule CIT-MOOD): (mean - morale) x 0.2, truncated towards zero,
+// capped at ±4.
+func MoralePull(meanMood, morale int) int {
+	d := (meanMood - morale*MoodScale) / MoralePullDivisor
+	return min(MaxMoralePull, max(-MaxMoralePull, d))
+}
+
+// jobBuilding returns the building job j works, or 0.
+func jobBuilding(j Job) BuildingKind {
+	for b := Farm; int(b) <= NumBuildingKinds; b++ {
+		if b.Job() == j {
+			return b
+		}
+	}
+	return 0
+}
+
+// XPBonus returns the daily XP a citizen of job j earns in camp c beyond
+// the 1-3 everyone draws for working the job's building (rule CIT-XP): +1
+// with one such building, +2 from three.
+func (w *World) XPBonus(c CampID, j Job) int32 {
+	b := jobBuilding(j)
+	if b == 0 {
+		return 0
+	}
+	switch n := w.CountBuildings(c, b); {
+	case n >= 3:
+		return 2
+	case n >= 1:
+		return 1
+	}
+	return 0
+}
+
+// experience runs a day of camp c's experience (rule CIT-XP): each
+// civilian who arrived before today gains 1-3 XP, +1 or +2 for his job's
+// buildings, +1 if ambitious, +1 if curious with a school, +1 at mood 80
+// or more, -1 at 25 or less. Soldiers gain nothing. Level-ups are told in
+// one journal entry.
+func (t *tick) experience(c CampID) {
+	camp := &t.w.Camps[c]
+	var bonus [NumJobs + 1]int32
+	for j := Farmer; int(j) <= NumJobs; j++ {
+		bonus[j] = t.w.XPBonus(c, j)
+	}
+	school := t.w.CountBuildings(c, School) > 0
+	r := t.stream(c, PurposeXP)
+	var ups [MaxLevel + 1]int
+	var named [3]int
+	n := 0
+	for i := range camp.Citizens {
+		p := &camp.Citizens[i]
+		if p.UnderArms || int(p.Arrived) >= t.w.Day {
+			continue
+		}
+		gain := 1 + int32(r.Intn(3))
+		if int(p.Job) < len(bonus) {
+			gain += bonus[p.Job]
+		}
+		if p.Trait == TraitAmbitious {
+			gain++
+		}
+		if p.Trait == TraitCurious && school {
+			gain++
+		}
+		switch {
+		case p.Mood >= HappyMood:
+			gain++
+		case p.Mood <= SadMood:
+			gain--
+		}
+		p.XP += gain
+		for p.Level < MaxLevel && p.XP >= LevelXP[p.Level+1] {
+			p.Level++
+			ups[p.Level]++
+			if n < len(named) {
+				named[n] = i
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	var b strings.Builder
+	for k := range min(n, len(named)) {
+		p := &camp.Citizens[named[k]]
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s devient %s (%s)", p.Name(), LevelTitles[p.Level], p.jobFR())
+	}
+	if n > len(named) {
+		fmt.Fprintf(&b, " et %d autre(s) montent de niveau", n-len(named))
+	}
+	var why strings.Builder
+	why.WriteString("expérience : montées de niveau")
+	for l := 2; l <= MaxLevel; l++ {
+		if ups[l] > 0 {
+			fmt.Fprintf(&why, " %d au niveau %s (%d XP)", ups[l], romanLevels[l], LevelXP[l])
+		}
+	}
+	t.note(c, "level_up", nil, b.String()+".", why.String())
+}

@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Relation is the status between two camps. There is one truth per pair:
+// the status lives on the relation, not on either camp (rule TRD-3).
+type Relation uint8
+
+// Relations. War is the zero value: every pair starts at war. Values are
+// stored in states: append only.
+const (
+	War Relation = iota
+	Peace
+	Alliance
+)
+
+var relationNames = [...]string{War: "war", Peace: "peace", Alliance: "alliance"}
+
+func (r Relation) String() string {
+	if int(r) < len(relationNames) {
+		return relationNames[r]
+	}
+	return "unknown"
+}
+
+// NumPairs is the number of pairs of camps.
+const NumPairs = NumCamps * (NumCamps - 1) / 2
+
+// pairIndex returns the index of the pair {a, b} in World.Relations:
+// {0,1} -> 0, {0,2} -> 1, {1,2} -> 2. a and b must differ.
+func pairIndex(a, b CampID) int {
+	if a > b {
+		a, b = b, a
+	}
+	return int(a) + int(b) - 1
+}
+
+// Relation returns the status between camps a and b. A camp is its own
+// ally.
+func (w *World) Relation(a, b CampID) Relation {
+	if a == b {
+		return Alliance
+	}
+	return w.Relations[pairIndex(a, b)]
+}
+
+// SetRelation sets the status between two different camps, for both at
+// once. It modifies w: call it on a world being built or inside a tick.
+func (w *World) SetRelation(a, b CampID, r Relation) {
+	w.Relations[pairIndex(a, b)] = r
+}
+
+// Route is an open trade route between camps A < B (rule TRD-2).
+type Route struct {
+	A      CampID `json:"a"`
+	B      CampID `json:"b"`
+	Opened int    `json:"day"`
+}
+
+// HasRoute reports whether a trade route joins camps a and b.
+func (w *World) HasRoute(a, b CampID) bool {
+	a, b = min(a, b), max(a, b)
+	return slices.ContainsFunc(w.Routes, func(r Route) bool { return r.A == a && r.B == b })
+}
+
+// Trade lots (rule TRD-1): each lot brings TradeLotFood food and is paid
+// with the first of TradeLotPrices the camp can afford.
+const TradeLotFood = 500
+
+// TradeLotPrices are a lot's prices, in the order they are tried.
+var TradeLotPrices = []Resources{{Wood: 4}, {Stone: 3}, {Gold: 2}}
+
+// TradeLotsPerDay returns how many lots camp c may buy in one day: 2 + 2 per
+// market.
+func (w *World) TradeLotsPerDay(c CampID) int { return 2 + 2*w.CountBuildings(c, Market) }
+
+// lotPrice returns the price of the next lot for stock r, and false if r
+// pays none.
+func lotPrice(r Resources) (Resources, bool) {
+	for _, p := range TradeLotPrices {
+		if r.Covers(p) {
+			return p, true
+		}
+	}
+	return Resources{}, false
+}
+
+// tradeLots returns how many lots stock r pays, up to limit.
+func tradeLots(r Resources, limit int) int {
+	n := 0
+	for n < limit {
+		p, ok := lotPrice(r)
+		if !ok {
+			break
+		}
+		r = r.Sub(p)
+		n++
+	}
+	return n
+}
+
+func tradeArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	if w.CountBuildings(c, Market) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "trade needs a market")
+	}
+	n := tradeLots(w.Camps[c].Resources, w.TradeLotsPerDay(c))
+	if n == 0 {
+		return nil, refuse(CodeShortOf, "action", "a lot of 500 food costs 4 wood, else 3 stone, else 2 gold; you have %s", w.Camps[c].Resources)
+	}
+	return []ArgSpec{{Name: "lots", Kind: ArgCount, Min: 1, Max: n}}, nil
+}
+
+func (t *tick) trade(c CampID, o Order) {
+	camp := &t.w.Camps[c]
+	n := o.Args[0]
+	var paid Resources
+	for range n {
+		p, _ := lotPrice(camp.Resources)
+		camp.Resources = camp.Resources.Sub(p)
+		paid = paid.Add(p)
+	}
+	camp.Resources.Food += int64(n * TradeLotFood)
+	t.note(c, "trade", nil,
+		fmt.Sprintf("Marché d'urgence : %d charrette(s) de grain entrent au camp contre %s.", n, paid.fr()),
+		why(o, fmt.Sprintf("trade %d : %d nourriture pour %s (bois, sinon pierre, sinon or) ; nourriture %d", n, n*TradeLotFood, paid.fr(), camp.Resources.Food)))
+}
+
+// Trade routes (rule TRD-2).
+const (
+	TradeRouteCost = 20
+	TradeRouteGold = 3
+)
+
+func tradeRouteArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	if w.CountBuildings(c, Market) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "trade_route needs a market")
+	}
+	if w.Camps[c].Resources.Gold < TradeRouteCost {
+		return nil, refuse(CodeShortOf, "action", "trade_route costs %d gold; you have %d", TradeRouteCost, w.Camps[c].Resources.Gold)
+	}
+	var cs []int
+	for o := range CampID(NumCamps) {
+		if o != c && w.Camps[c].Met[o] && w.Camps[o].Alive && w.Relation(c, o) != War && !w.HasRoute(c, o) {
+			cs = append(cs, int(o))
+		}
+	}
+	if len(cs) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "no camp you have met is at peace or allied with you without a route already")
+	}
+	return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
+}
+
+// tradeRoute opens a route. When both camps of a pair open it on the same
+// day, each pays and one route opens.
+func (t *tick) tradeRoute(c CampID, o Order) {
+	other := CampID(o.Args[0])
+	camp := &t.w.Camps[c]
+	camp.Resources.Gold -= TradeRouteCost
+	if !t.w.HasRoute(c, other) {
+		t.w.Routes = append(t.w.Routes, Route{A: min(c, other), B: max(c, other), Opened: t.w.Day})
+	}
+	t.note(c, "trade_route", nil, fmt.Sprintf("Une route commerciale relie désormais %s et %s ; les caravanes partent dès l'aube.", camp.Name, t.w.Camps[other].Name),
+		why(o, fmt.Sprintf("trade_route %d : 20 or payés, or restant %d ; +3 or par jour pour chacun tant que la paix tient", other, camp.Resources.Gold)))
+	t.announce(0, "trade_route", fmt.Sprintf("%s ouvre une route commerciale avec %s.", camp.Name, t.w.Camps[other].Name),
+		"+3 or par jour pour chacun tant que la paix tient", other)
+}
+
+// tradeRoutesIncome breaks the routes whose camps are at war or extinct and
+// pays +3 gold to both camps of every other route (rule TRD-2).
+func (t *tick) tradeRoutesIncome() {
+	kept := t.w.Routes[:0]
+	for _, r := range t.w.Routes {
+		if t.w.Relation(r.A, r.B) == War || !t.w.Camps[r.A].Alive || !t.w.Camps[r.B].Alive {
+			t.announce(0, "trade_route_broken", fmt.Sprintf("La route commerciale entre %s et %s est coupée.", t.w.Camps[r.A].Name, t.w.Camps[r.B].Name),
+				"la paix ne tient plus entre les deux camps", r.A, r.B)
+			continue
+		}
+		t.w.Camps[r.A].Resources.Gold += TradeRouteGold
+		t.w.Camps[r.B].Resources.Gold += TradeRouteGold
+		kept = append(kept, r)
+	}
+	t.w.Routes = kept
+}
