@@ -90,7 +90,7 @@ var Techs = func() [NumTechs + 1]Tech {
 		23: {Name: "Banque", Building: Market, Percent: 10, Effect: "markets +10 % more"},
 		24: {Name: "Agronomie", Building: Farm, Percent: 10, Effect: "farms +10 % more"},
 		25: {Name: "Mécanique", Building: Mine, Percent: 10, Effect: "mines +10 % more"},
-		26: {Name: "Urbanisme", Research: 15000, Effect: "develop up to level 7"},
+		26: {Name: "Urbanisme", Research: 16000, Effect: "develop up to level 7"},
 		27: {Name: "Astronomie", Research: 20000, Building: School, Percent: 20, Effect: "schools +20 % more"},
 		28: {Name: "Âge d'or", Research: 25000, AllBuildings: true, Percent: 10, Effect: "every building's output +10 %"},
 		29: {Name: "Apothéose", Research: 30000, Effect: "the prestige title « " + LegendTitle + " »"},
