@@ -9,7 +9,8 @@ import (
 )
 
 // TestRulesDocumented checks that every rule ID of docs/rules.md is named by
-// at least one test of the repository, and cites a source.
+// at least one test of the repository (a _test.go file or a conformance
+// case), and cites a source.
 func TestRulesDocumented(t *testing.T) {
 	doc, err := os.ReadFile("../docs/rules.md")
 	if err != nil {
@@ -17,7 +18,8 @@ func TestRulesDocumented(t *testing.T) {
 	}
 	var tests strings.Builder
 	err = filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, "_test.go") || strings.HasSuffix(path, "rulesdoc_test.go") {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, "rulesdoc_test.go") ||
+			!(strings.HasSuffix(path, "_test.go") || strings.HasSuffix(path, ".case")) {
 			return err
 		}
 		b, err := os.ReadFile(path)
