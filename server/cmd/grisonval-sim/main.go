@@ -1,0 +1,141 @@
+// Command grisonval-sim plays bot-controlled seasons headless, straight on the
+// engine, and prints per camp what the rules' calibration is judged on: tiers
+// reached by day, population, stockpiles, buildings and free slots.
+//
+// Usage:
+//
+//	grisonval-sim [-seeds 9] [-first 1] [-days 200] [-postures growth,growth,growth]
+//
+// Each camp is played by the AI bot (clients/bot) from its fogged view, as
+// the server would show it; the engine resolves the three orders of each day.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/grisonval/server/clients/bot"
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/store"
+)
+
+func main() {
+	seeds := flag.Int("seeds", 9, "number of seeds to play")
+	first := flag.Uint64("first", 1, "first seed")
+	days := flag.Int("days", 200, "days to play per seed")
+	postures := flag.String("postures", "growth,growth,growth", "each camp's posture: aggressive, growth or prudent")
+	flag.Parse()
+	ps := strings.Split(*postures, ",")
+	if len(ps) != engine.NumCamps {
+		fmt.Fprintf(os.Stderr, "-postures needs %d postures, got %q\n", engine.NumCamps, *postures)
+		os.Exit(2)
+	}
+	var ctrl [engine.NumCamps]store.Controller
+	for i, p := range ps {
+		ctrl[i] = store.Controller{Kind: store.AI, Posture: p}
+	}
+	var runs []run
+	for s := range uint64(*seeds) {
+		runs = append(runs, play(*first+s, *days, ctrl))
+	}
+	report(os.Stdout, runs, *days)
+}
+
+// checkpoints are the days at which tiers are reported.
+var checkpoints = []int{50, 100, 150, 200}
+
+// run is one seed's season: per camp, the tier on each day and the final
+// world.
+type run struct {
+	seed  uint64
+	tiers [engine.NumCamps][]int // tiers[c][day]
+	final *engine.World
+}
+
+func play(seed uint64, days int, ctrl [engine.NumCamps]store.Controller) run {
+	w := engine.NewWorld(seed)
+	r := run{seed: seed}
+	for c := range r.tiers {
+		r.tiers[c] = make([]int, days+1)
+	}
+	for day := 1; day <= days; day++ {
+		var orders [engine.NumCamps]engine.Order
+		for c := range engine.CampID(engine.NumCamps) {
+			orders[c] = engine.Order{Action: engine.Rest}
+			if w.Camps[c].Alive {
+				orders[c] = server.EngineOrder(bot.Decide(server.CampView(w, c, ctrl[c])))
+			}
+		}
+		w = engine.Resolve(w, orders).World
+		for c := range engine.CampID(engine.NumCamps) {
+			r.tiers[c][day] = w.Tier(c)
+		}
+	}
+	r.final = w
+	return r
+}
+
+func report(out io.Writer, runs []run, days int) {
+	fmt.Fprintf(out, "| seed | camp | zones | tiers at")
+	for _, d := range checkpoints {
+		if d <= days {
+			fmt.Fprintf(out, " d%d", d)
+		}
+	}
+	fmt.Fprintln(out, " | population | food | wood | stone | tools | gold | research | buildings | free slots | morale |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	var firstDay [engine.NumCamps * 64][]int // tier -> days it was reached
+	sumAt200, n200 := 0, 0
+	for _, r := range runs {
+		w := r.final
+		for c := range engine.CampID(engine.NumCamps) {
+			var ts []string
+			for _, d := range checkpoints {
+				if d <= days {
+					ts = append(ts, fmt.Sprint(r.tiers[c][d]))
+				}
+			}
+			free := 0
+			for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
+				if w.Zone(z).Owner == c {
+					free += w.FreeSlots(z)
+				}
+			}
+			res := w.Camps[c].Resources
+			fmt.Fprintf(out, "| %d | %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n",
+				r.seed, w.Camps[c].Name, w.HeldZones(c), strings.Join(ts, " / "), w.Population(c),
+				res.Food, res.Wood, res.Stone, res.Tools, res.Gold, res.Research, w.TotalBuildings(c), free, w.Camps[c].Morale)
+			prev := 0
+			for d := 1; d <= days; d++ {
+				for t := prev + 1; t <= r.tiers[c][d]; t++ {
+					firstDay[t] = append(firstDay[t], d)
+				}
+				prev = max(prev, r.tiers[c][d])
+			}
+			if days >= 200 {
+				sumAt200 += r.tiers[c][200]
+				n200++
+			}
+		}
+	}
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, "| tier | camps that reached it | mean day |")
+	fmt.Fprintln(out, "|---|---|---|")
+	for t := 1; t < len(firstDay); t++ {
+		if len(firstDay[t]) == 0 {
+			continue
+		}
+		sum := 0
+		for _, d := range firstDay[t] {
+			sum += d
+		}
+		fmt.Fprintf(out, "| %d | %d of %d | %.0f |\n", t, len(firstDay[t]), len(runs)*engine.NumCamps, float64(sum)/float64(len(firstDay[t])))
+	}
+	if n200 > 0 {
+		fmt.Fprintf(out, "\nmean tiers at day 200: %.1f\n", float64(sumAt200)/float64(n200))
+	}
+}
