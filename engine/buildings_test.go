@@ -100,24 +100,26 @@ func TestBuildings(t *testing.T) {
 			t.Errorf("build_farm with 9 wood: %q; want %q", got, CodeShortOf)
 		}
 	})
-	t.Run("BLD-1 to BLD-10 and TECH-3 terrain, tier and cost of each building", func(t *testing.T) {
-		for _, tc := range []struct {
-			b        BuildingKind
-			terrains []Terrain
-			tier     TechID
-			units    int64 // cost in resource units, 10-25 per the seed
-		}{
-			{Farm, []Terrain{Plains, Coast}, 0, 12},
-			{LumberCamp, []Terrain{Forest}, 0, 12},
-			{Mine, []Terrain{Mountain}, 0, 14},
-			{Workshop, anyTerrain, TechTooling, 16},
-			{Market, []Terrain{Plains, Coast}, TechCommerce, 20},
-			{School, anyTerrain, 0, 20},
-			{House, []Terrain{Plains, Forest, Coast}, 0, 16},
-			{Barracks, anyTerrain, TechWarcraft, 25},
-			{Walls, anyTerrain, TechFortification, 20},
-			{Temple, anyTerrain, TechSpirituality, 23},
-		} {
+	// Terrain, tier (TECH-3) and cost of each building.
+	for _, tc := range []struct {
+		id       string
+		b        BuildingKind
+		terrains []Terrain
+		tier     TechID
+		units    int64 // cost in resource units, 10-25 per the seed
+	}{
+		{"BLD-1", Farm, []Terrain{Plains, Coast}, 0, 12},
+		{"BLD-2", LumberCamp, []Terrain{Forest}, 0, 12},
+		{"BLD-3", Mine, []Terrain{Mountain}, 0, 14},
+		{"BLD-4", Workshop, anyTerrain, TechTooling, 16},
+		{"BLD-5", Market, []Terrain{Plains, Coast}, TechCommerce, 20},
+		{"BLD-6", School, anyTerrain, 0, 20},
+		{"BLD-7", House, []Terrain{Plains, Forest, Coast}, 0, 16},
+		{"BLD-8", Barracks, anyTerrain, TechWarcraft, 25},
+		{"BLD-9", Walls, anyTerrain, TechFortification, 20},
+		{"BLD-10", Temple, anyTerrain, TechSpirituality, 23},
+	} {
+		t.Run(tc.id+" "+tc.b.String()+" terrain, tier and cost", func(t *testing.T) {
 			s := Buildings[tc.b]
 			c := s.Cost
 			if got := c.Food + c.Wood + c.Stone + c.Tools + c.Gold; got != tc.units || got < 10 || got > 25 {
@@ -151,8 +153,8 @@ func TestBuildings(t *testing.T) {
 			if got := zoneChoices(t, w, 0, a); !slices.Equal(got, want) {
 				t.Errorf("%s zones %v; want %v (terrains %v)", a, got, want, tc.terrains)
 			}
-		}
-	})
+		})
+	}
 	t.Run("BLD-SLOT slots by terrain, capital +1, +1 per level; a full zone leaves the menu", func(t *testing.T) {
 		w, zs := econWorld(t)
 		for _, tc := range []struct {

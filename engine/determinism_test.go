@@ -119,7 +119,7 @@ func TestOrderIndependence(t *testing.T) {
 			var ga, gb [engine.NumCamps][]int
 			for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
 				a, b := out.World.Zone(z), rout.World.Zone(rot(z))
-				if b.Owner != a.Owner || a.Capital != b.Capital {
+				if b.Owner != a.Owner || a.Capital != b.Capital || a.Development != b.Development || !slices.Equal(a.Buildings, b.Buildings) {
 					t.Fatalf("seed %d day %d: zone %d %+v vs rotated zone %d %+v", seed, day+1, z, a, rot(z), b)
 				}
 				if a.Owner != engine.NoCamp {
