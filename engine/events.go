@@ -54,15 +54,21 @@ func (t *tick) rollEvents() {
 			continue
 		}
 		r := t.stream(c, PurposeEvent)
-		i := DrawEvent(r)
-		if i < 0 || !Events[i].Applies(t.w, c) {
-			continue
+		if i := DrawEvent(r); i >= 0 {
+			t.runEvent(c, i, r)
 		}
-		narr, why := Events[i].run(t, c, r)
-		if narr != "" {
-			t.note(c, Events[i].Kind, nil, narr,
-				fmt.Sprintf("événement naturel (%s, %.1f %% par jour) : %s", Events[i].Kind, float64(Events[i].PPM)/10_000, why))
-		}
+	}
+}
+
+// runEvent plays Events[i] for camp c with the day's event stream r, if it
+// applies, and writes it in the journal with its chance.
+func (t *tick) runEvent(c CampID, i int, r *Rand) {
+	e := &Events[i]
+	if !e.Applies(t.w, c) {
+		return
+	}
+	if narr, why := e.run(t, c, r); narr != "" {
+		t.note(c, e.Kind, nil, narr, fmt.Sprintf("événement naturel (%s, %.1f %% par jour) : %s", e.Kind, float64(e.PPM)/10_000, why))
 	}
 }
 

@@ -334,7 +334,7 @@ func clampMood(m int) int16 { return int16(min(100*MoodScale, max(0, m))) }
 // each mood drifts a tenth of the way to the morale, then its aspiration
 // bends it; then, in citizen order, each sociable citizen at 60 or more
 // raises two others drawn at random by 2.5 and each anxious one at 40 or
-// less lowers two by 2.5, loners being immune; last, the mean mood pulls
+// less lowers two by 2.5 (two distinct others), loners being immune; last, the mean mood pulls
 // morale by (mean - morale) x 0.2, truncated towards zero and capped at ±4.
 func (t *tick) moods(c CampID) {
 	camp := &t.w.Camps[c]
@@ -367,14 +367,13 @@ func (t *tick) moods(c CampID) {
 			default:
 				continue
 			}
-			for range 2 {
-				j := r.Intn(len(cs) - 1)
-				if j >= i {
-					j++
-				}
+			first := -1
+			for k := range min(2, len(cs)-1) {
+				j := otherIndex(r.Intn(len(cs)-1-k), i, first)
 				if cs[j].Trait != TraitLoner {
 					cs[j].Mood = clampMood(int(cs[j].Mood) + move)
 				}
+				first = j
 			}
 		}
 	}
@@ -393,6 +392,23 @@ func (t *tick) moods(c CampID) {
 			fmt.Sprintf("humeur moyenne %.1f contre moral %d : moral %d -> %d (tirage x0,2, plafonné à ±4)",
 				float64(sum/len(cs))/MoodScale, before, before, camp.Morale))
 	}
+}
+
+// otherIndex maps j, drawn in [0, n-1) or [0, n-2), to a citizen index
+// that skips self and, if it is not -1, first: the two citizens a social
+// move touches are distinct and never the mover.
+func otherIndex(j, self, first int) int {
+	lo, hi := self, first
+	if hi >= 0 && hi < lo {
+		lo, hi = hi, lo
+	}
+	if j >= lo {
+		j++
+	}
+	if hi >= 0 && j >= hi {
+		j++
+	}
+	return j
 }
 
 // MoralePull returns the day's pull on morale of a mean mood given in
