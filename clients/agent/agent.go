@@ -1,0 +1,141 @@
+// Package agent serves a camp's tools (package tools) to LLM agents over the
+// Model Context Protocol, with the official Go SDK: over stdio for one camp
+// whose token the process holds, or over stateless streamable HTTP where
+// each request names its camp with an "Authorization: Bearer <token>"
+// header. The token is never a tool argument.
+package agent
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/grisonval/server/clients/tools"
+	"github.com/grisonval/server/clients/viewtext"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/rs/zerolog"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// Version is the MCP server's version.
+const Version = "v1"
+
+// retryWait is how long Follow waits before it watches ticks again after an
+// error.
+const retryWait = time.Second
+
+// NewServer returns an MCP server whose tools are the tools table played
+// for camp c, with the input schemas built from v, c's current view.
+func NewServer(c *tools.Camp, v *pb.CampView) *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "grisonval", Version: Version},
+		&mcp.ServerOptions{Instructions: tools.Instructions})
+	for _, t := range tools.Table() {
+		s.AddTool(definition(t, v), handler(t, c))
+	}
+	return s
+}
+
+// Refresh replaces the definitions of the tools that change each day (the
+// order tool's legal actions) with those built from v; the SDK tells the
+// connected sessions that the tool list changed.
+func Refresh(s *mcp.Server, c *tools.Camp, v *pb.CampView) {
+	for _, t := range tools.Table() {
+		if t.PerDay {
+			s.AddTool(definition(t, v), handler(t, c))
+		}
+	}
+}
+
+// Follow keeps s's tool definitions in step with the world: each time a
+// day resolves it reads c's view and refreshes s. It returns when ctx is
+// done, or with an error when the server refuses the token.
+func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log zerolog.Logger) error {
+	for {
+		n, err := c.WaitAfter(ctx, day, time.Duration(tools.MaxWaitSeconds)*time.Second)
+		if err == nil && n != nil {
+			var v *pb.CampView
+			if v, err = c.GetView(ctx); err == nil {
+				Refresh(s, c, v)
+				day = v.GetDay()
+				log.Debug().Int32("tick", day).Int32("camp", v.GetCamp()).Msg("tools refreshed")
+				continue
+			}
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err == nil {
+			continue
+		}
+		if code := status.Code(err); code == codes.Unauthenticated || code == codes.PermissionDenied {
+			return err
+		}
+		log.Warn().Err(err).Int32("tick", day).Msg("follow ticks; retrying")
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(retryWait):
+		}
+	}
+}
+
+// definition is t's MCP definition for view v.
+func definition(t tools.Tool, v *pb.CampView) *mcp.Tool {
+	return &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.Schema(v)}
+}
+
+// handler runs t for camp c. Refusals and bad arguments are tool errors
+// (IsError) whose text says the reason and field and whose structured
+// content is the tools.Failure.
+func handler(t tools.Tool, c *tools.Camp) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := t.Call(ctx, c, req.Params.Arguments)
+		if err != nil {
+			f := tools.Describe(err)
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: f.Text}}, StructuredContent: f}, nil
+		}
+		out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
+		if res.Structured != nil {
+			out.StructuredContent = res.Structured
+		}
+		return out, nil
+	}
+}
+
+type serverKey struct{}
+
+// HTTPHandler serves MCP over stateless streamable HTTP. Each request
+// carries its camp's token as "Authorization: Bearer <token>"; the handler
+// reads that camp's view and serves the tools built from it. A request
+// without a token, or with one the game server refuses, is answered 401.
+func HTTPHandler(game pb.GameServiceClient, now func() time.Time, log zerolog.Logger) http.Handler {
+	h := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
+		s, _ := r.Context().Value(serverKey{}).(*mcp.Server)
+		return s
+	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || strings.TrimSpace(tok) == "" {
+			http.Error(w, "missing camp token: send the header \"Authorization: Bearer <camp token>\"", http.StatusUnauthorized)
+			return
+		}
+		c := &tools.Camp{Game: game, Token: strings.TrimSpace(tok), Now: now}
+		v, err := c.GetView(r.Context())
+		if err != nil {
+			code := http.StatusBadGateway
+			if sc := status.Code(err); sc == codes.Unauthenticated || sc == codes.PermissionDenied {
+				code = http.StatusUnauthorized
+			} else if errors.Is(r.Context().Err(), context.Canceled) {
+				return
+			}
+			log.Warn().Err(err).Int("http_status", code).Msg("read the camp's view")
+			http.Error(w, viewtext.Error(err), code)
+			return
+		}
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverKey{}, NewServer(c, v))))
+	})
+}

@@ -1,0 +1,332 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grisonval/server/clients/internal/testserver"
+	"github.com/grisonval/server/clients/tools"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/rs/zerolog"
+	"google.golang.org/protobuf/encoding/protojson"
+)
+
+// seasonDays is the length of the season the test plays through MCP.
+const seasonDays = 24
+
+// callTool calls a tool and returns its text and whether it is an error.
+func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, *mcp.CallToolResult) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("call %s: %v", name, err)
+	}
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String(), res
+}
+
+// actionEnum returns the enum of submit_order's action in the listed tools.
+func actionEnum(t *testing.T, cs *mcp.ClientSession) []string {
+	t.Helper()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatalf("list tools: %v", err)
+	}
+	for _, tool := range list.Tools {
+		if tool.Name != tools.SubmitOrder {
+			continue
+		}
+		b, err := json.Marshal(tool.InputSchema)
+		if err != nil {
+			t.Fatalf("encode schema: %v", err)
+		}
+		var s struct {
+			Properties struct {
+				Action struct {
+					Enum []string `json:"enum"`
+				} `json:"action"`
+			} `json:"properties"`
+		}
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatalf("decode schema %s: %v", b, err)
+		}
+		return s.Properties.Action.Enum
+	}
+	t.Fatalf("no %s tool listed", tools.SubmitOrder)
+	return nil
+}
+
+// choose picks the day's order from the structured legal actions: expand
+// when it can, else explore, else chop wood, so that the season moves the
+// camp.
+func choose(v *pb.CampView) map[string]any {
+	for _, want := range []string{"expand_to", "explore", "chop_wood"} {
+		for _, a := range v.GetLegalActions() {
+			if a.GetAction() != want {
+				continue
+			}
+			var args []int32
+			for _, s := range a.GetArgs() {
+				if s.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
+					args = append(args, s.GetMin())
+				} else if len(s.GetChoices()) > 0 {
+					args = append(args, s.GetChoices()[0])
+				}
+			}
+			return map[string]any{"action": want, "args": args, "reason": "le test avance"}
+		}
+	}
+	return map[string]any{"action": "rest", "reason": "rien d'autre"}
+}
+
+func TestSeasonThroughMCP(t *testing.T) {
+	srv := testserver.Start(t)
+	world, token := srv.NewWorld(t, 42, seasonDays, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now}
+	v, err := camp.GetView(ctx)
+	if err != nil {
+		t.Fatalf("get view: %v", err)
+	}
+	s := NewServer(camp, v)
+	followed := make(chan error, 1)
+	go func() { followed <- Follow(ctx, s, camp, v.GetDay(), zerolog.Nop()) }()
+	changed := make(chan struct{}, seasonDays*4)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+	})
+	st, ct := mcp.NewInMemoryTransports()
+	if _, err := s.Connect(ctx, st, nil); err != nil {
+		t.Fatalf("server connect: %v", err)
+	}
+	cs, err := client.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatalf("client connect: %v", err)
+	}
+	defer cs.Close()
+
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatalf("list tools: %v", err)
+	}
+	var names []string
+	for _, tool := range list.Tools {
+		names = append(names, tool.Name)
+	}
+	slices.Sort(names)
+	want := []string{tools.Journal, tools.LegalActions, tools.Rules, tools.SubmitOrder, tools.View, tools.ViewStructured, tools.WaitNextTick}
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Fatalf("got tools %v; want %v", names, want)
+	}
+
+	played := map[string]int{}
+	for day := int32(1); day <= seasonDays; day++ {
+		text, res := callTool(t, cs, tools.ViewStructured, nil)
+		if res.IsError {
+			t.Fatalf("day %d: view_structured failed: %s", day, text)
+		}
+		var view pb.CampView
+		if err := unmarshalProto(res.StructuredContent, &view); err != nil {
+			t.Fatalf("day %d: structured view: %v", day, err)
+		}
+		if view.GetDay() != day-1 {
+			t.Fatalf("got view of day %d; want day %d", view.GetDay(), day-1)
+		}
+		var legal []string
+		for _, a := range view.GetLegalActions() {
+			legal = append(legal, a.GetAction())
+		}
+		if got := actionEnum(t, cs); !slices.Equal(got, legal) {
+			t.Fatalf("day %d: got submit_order enum %v; want the legal actions %v", day, got, legal)
+		}
+		vt, _ := callTool(t, cs, tools.View, nil)
+		if !strings.Contains(vt, fmt.Sprintf("orders are for day %d.", day)) || !strings.Contains(vt, "Legal actions for day") {
+			t.Fatalf("day %d: got view text:\n%s", day, vt)
+		}
+		order := choose(&view)
+		text, res = callTool(t, cs, tools.SubmitOrder, order)
+		if res.IsError {
+			t.Fatalf("day %d: order %v refused: %s", day, order, text)
+		}
+		if want := fmt.Sprintf("Order accepted for day %d: %s", day, order["action"]); !strings.HasPrefix(text, want) {
+			t.Fatalf("day %d: got %q; want it to start with %q", day, text, want)
+		}
+		played[order["action"].(string)]++
+		if got := srv.ForceTick(t, world); got != day {
+			t.Fatalf("forced tick resolved day %d; want %d", got, day)
+		}
+		text, res = callTool(t, cs, tools.WaitNextTick, map[string]any{"after_day": day - 1, "timeout_seconds": 10})
+		if res.IsError || !strings.Contains(text, fmt.Sprintf("Day %d resolved", day)) {
+			t.Fatalf("day %d: wait_next_tick: %s", day, text)
+		}
+		if day < seasonDays {
+			select {
+			case <-changed:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("day %d: no tools/list_changed notification", day)
+			}
+		}
+	}
+	if played["expand_to"] == 0 || played["explore"] == 0 {
+		t.Errorf("got orders %v; want the season to expand and explore", played)
+	}
+
+	t.Run("season over", func(t *testing.T) {
+		text, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "rest", "reason": "encore"})
+		if !res.IsError || !strings.Contains(text, "reason: season_over") {
+			t.Errorf("got %q (error %v); want a tool error with reason season_over", text, res.IsError)
+		}
+	})
+	t.Run("journal", func(t *testing.T) {
+		text, res := callTool(t, cs, tools.Journal, map[string]any{"since_day": seasonDays})
+		if res.IsError || !strings.Contains(text, fmt.Sprintf("day %d [", seasonDays)) || strings.Contains(text, fmt.Sprintf("day %d [", seasonDays-1)) {
+			t.Errorf("got journal:\n%s\nwant only day %d", text, seasonDays)
+		}
+	})
+	cancel()
+	if err := <-followed; err != nil {
+		t.Errorf("follow: %v", err)
+	}
+}
+
+// unmarshalProto decodes a structured tool result (a JSON value) into m.
+func unmarshalProto(v any, m *pb.CampView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return protojson.Unmarshal(b, m)
+}
+
+func TestToolErrorsAndRules(t *testing.T) {
+	srv := testserver.Start(t)
+	ctx := context.Background()
+	camp := &tools.Camp{Game: srv.Game, Token: srv.CampToken(t, 0), Now: time.Now}
+	v, err := camp.GetView(ctx)
+	if err != nil {
+		t.Fatalf("get view: %v", err)
+	}
+	st, ct := mcp.NewInMemoryTransports()
+	if _, err := NewServer(camp, v).Connect(ctx, st, nil); err != nil {
+		t.Fatalf("server connect: %v", err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatalf("client connect: %v", err)
+	}
+	defer cs.Close()
+	tests := []struct {
+		name    string
+		tool    string
+		args    map[string]any
+		wantErr bool
+		want    []string
+	}{
+		{"zone off the map", tools.SubmitOrder, map[string]any{"action": "explore", "args": []int{999}, "reason": "voir"}, true,
+			[]string{"error (InvalidArgument)", "reason: bad_arguments", "args[0]: zone 999 is not on the map"}},
+		{"action not in the menu", tools.SubmitOrder, map[string]any{"action": "fly", "reason": "voir"}, true,
+			[]string{"reason: unknown_action", "action:"}},
+		{"unknown tool argument", tools.SubmitOrder, map[string]any{"action": "rest", "reason": "x", "token": "t"}, true,
+			[]string{"bad arguments for submit_order", "unknown field"}},
+		{"rules sections", tools.Rules, nil, false, []string{"Sections of the rules", "Time (", "Fog of war ("}},
+		{"rules section", tools.Rules, map[string]any{"section": "Time"}, false, []string{"## Time", "TICK-1"}},
+		{"rules unknown section", tools.Rules, map[string]any{"section": "Magic"}, true, []string{`no section "Magic"`}},
+		{"legal actions", tools.LegalActions, nil, false, []string{"Legal actions for day 1", "1. rest", "ZONE: one of"}},
+		{"wait times out", tools.WaitNextTick, map[string]any{"timeout_seconds": 1}, false, []string{"No new day within 1 s"}},
+		{"wait bad timeout", tools.WaitNextTick, map[string]any{"timeout_seconds": 0}, true, []string{"timeout_seconds is 0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, res := callTool(t, cs, tt.tool, tt.args)
+			if res.IsError != tt.wantErr {
+				t.Errorf("got error %v; want %v (%s)", res.IsError, tt.wantErr, text)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("got:\n%s\nwant it to contain %q", text, w)
+				}
+			}
+		})
+	}
+	t.Run("structured failure", func(t *testing.T) {
+		_, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "explore", "args": []int{999}, "reason": "voir"})
+		b, _ := json.Marshal(res.StructuredContent)
+		var f tools.Failure
+		if err := json.Unmarshal(b, &f); err != nil || f.Reason != "bad_arguments" || f.Fields["args[0]"] == "" {
+			t.Errorf("got structured %s; want reason bad_arguments and field args[0]", b)
+		}
+	})
+}
+
+// bearer adds a camp token to every request.
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
+}
+
+func TestHTTP(t *testing.T) {
+	srv := testserver.Start(t)
+	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, zerolog.Nop()))
+	defer web.Close()
+	ctx := context.Background()
+	for camp := range 2 {
+		t.Run(fmt.Sprintf("camp %d by header", camp), func(t *testing.T) {
+			tr := &mcp.StreamableClientTransport{Endpoint: web.URL, DisableStandaloneSSE: true,
+				HTTPClient: &http.Client{Transport: bearer{srv.CampToken(t, camp), http.DefaultTransport}}}
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, tr, nil)
+			if err != nil {
+				t.Fatalf("connect: %v", err)
+			}
+			defer cs.Close()
+			text, res := callTool(t, cs, tools.View, nil)
+			if res.IsError || !strings.Contains(text, fmt.Sprintf(", camp %d ", camp)) {
+				t.Errorf("got view:\n%s\nwant camp %d's", text, camp)
+			}
+			text, res = callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "rest", "reason": "par HTTP"})
+			if res.IsError || !strings.Contains(text, "Order accepted for day 1: rest (reason: par HTTP)") {
+				t.Errorf("got %q; want the order accepted", text)
+			}
+		})
+	}
+	for _, tt := range []struct{ name, header string }{
+		{"no token", ""},
+		{"bad token", "Bearer nope"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodPost, web.URL, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+			req.Header.Set("Content-Type", "application/json")
+			if tt.header != "" {
+				req.Header.Set("Authorization", tt.header)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatalf("post: %v", err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusUnauthorized {
+				t.Errorf("got status %d; want 401", resp.StatusCode)
+			}
+		})
+	}
+}

@@ -1,0 +1,209 @@
+// Package testserver runs the real Grisonval server for the clients' tests:
+// it builds server/cmd/grisonvald, starts it with -dev on a free loopback
+// port and a temporary data folder, and stops it when the test ends. Tests
+// drive days with the admin API's ForceTick rather than waiting.
+package testserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/types/known/durationpb"
+)
+
+// startTimeout bounds how long the server may take to write its tokens.
+const startTimeout = 20 * time.Second
+
+// Server is a running grisonvald and clients of its two services.
+type Server struct {
+	// Addr is the server's loopback address.
+	Addr string
+	// Data is the server's data folder.
+	Data string
+	// AdminToken is the admin token of connect.txt.
+	AdminToken string
+	// Game and Admin are clients of the server; Admin calls need
+	// AdminContext.
+	Game  pb.GameServiceClient
+	Admin pb.AdminServiceClient
+}
+
+// Binary returns the path of a grisonvald binary for the test: the one
+// $GRISONVALD_BIN names when set, else one built from this module into a
+// temporary folder.
+func Binary(t testing.TB) string {
+	t.Helper()
+	if bin := os.Getenv("GRISONVALD_BIN"); bin != "" {
+		return bin
+	}
+	return Build(t, "./server/cmd/grisonvald", "grisonvald")
+}
+
+// Build builds the command package pkg of this module (such as
+// "./clients/cli") into a temporary folder and returns the binary's path.
+func Build(t testing.TB, pkg, name string) string {
+	t.Helper()
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatalf("find the module root: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command("go", "build", "-o", bin, pkg)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	}
+	return bin
+}
+
+// moduleRoot returns the folder of the go.mod of the current module.
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	mod := strings.TrimSpace(string(out))
+	if mod == "" || mod == os.DevNull {
+		return "", errors.New("not inside a Go module")
+	}
+	return filepath.Dir(mod), nil
+}
+
+// Start starts grisonvald -dev for the test and stops it at cleanup. Its
+// development world is world 1: camp 0 human, camp 1 agent, camp 2 played
+// by the in-process bot, one tick every 30 s (tests use ForceTick).
+func Start(t testing.TB) *Server {
+	t.Helper()
+	bin := Binary(t)
+	data := t.TempDir()
+	var logs bytes.Buffer
+	cmd := exec.Command(bin, "-dev", "-addr", "127.0.0.1:0", "-data", data)
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start grisonvald: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
+		if t.Failed() {
+			t.Logf("grisonvald output:\n%s", logs.String())
+		}
+	})
+	s := &Server{Data: data}
+	deadline := time.Now().Add(startTimeout)
+	for {
+		if err := s.readConnect(); err == nil {
+			if _, err := os.Stat(filepath.Join(data, "tokens", "camp-0.token")); err == nil {
+				break
+			}
+		}
+		select {
+		case err := <-exited:
+			t.Fatalf("grisonvald exited before it was ready: %v\n%s", err, logs.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("grisonvald not ready after %s:\n%s", startTimeout, logs.String())
+		}
+	}
+	conn, err := grpc.NewClient(s.Addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatalf("dial %s: %v", s.Addr, err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	s.Game, s.Admin = pb.NewGameServiceClient(conn), pb.NewAdminServiceClient(conn)
+	return s
+}
+
+// readConnect reads the address and the admin token from connect.txt.
+func (s *Server) readConnect() error {
+	f, err := os.Open(filepath.Join(s.Data, "connect.txt"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := sc.Text()
+		if a, ok := strings.CutPrefix(l, "Grisonval server at "); ok {
+			s.Addr = strings.TrimSpace(a)
+		}
+		if tok, ok := strings.CutPrefix(l, "admin token: "); ok {
+			s.AdminToken = strings.TrimSpace(tok)
+		}
+	}
+	if s.Addr == "" || s.AdminToken == "" {
+		return errors.New("connect.txt not complete yet")
+	}
+	return nil
+}
+
+// CampToken returns the token the server wrote for an open camp of the
+// development world.
+func (s *Server) CampToken(t testing.TB, camp int) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(s.Data, "tokens", fmt.Sprintf("camp-%d.token", camp)))
+	if err != nil {
+		t.Fatalf("read camp %d token: %v", camp, err)
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// AdminContext returns ctx carrying the admin token.
+func (s *Server) AdminContext(ctx context.Context) context.Context {
+	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+s.AdminToken)
+}
+
+// ForceTick resolves world's current day now and returns the day resolved.
+func (s *Server) ForceTick(t testing.TB, world uint64) int32 {
+	t.Helper()
+	info, err := s.Admin.ForceTick(s.AdminContext(context.Background()), &pb.WorldRequest{WorldId: world})
+	if err != nil {
+		t.Fatalf("force tick of world %d: %v", world, err)
+	}
+	return info.GetDay()
+}
+
+// NewWorld creates a world with the given seed, season length and
+// controllers (nil: every camp human), a one-hour cadence so that only
+// ForceTick moves it, and returns its id and camp 0's token.
+func (s *Server) NewWorld(t testing.TB, seed uint64, seasonLength int32, controllers []*pb.Controller) (uint64, string) {
+	t.Helper()
+	if controllers == nil {
+		for range 3 {
+			controllers = append(controllers, &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN})
+		}
+	}
+	ctx := s.AdminContext(context.Background())
+	info, err := s.Admin.CreateWorld(ctx, &pb.CreateWorldRequest{
+		Name: t.Name(), Seed: seed, Cadence: durationpb.New(time.Hour), SeasonLength: seasonLength, Controllers: controllers,
+	})
+	if err != nil {
+		t.Fatalf("create world: %v", err)
+	}
+	tok, err := s.Admin.IssueToken(ctx, &pb.IssueTokenRequest{WorldId: info.GetId(), Camp: 0})
+	if err != nil {
+		t.Fatalf("issue token: %v", err)
+	}
+	return info.GetId(), tok.GetToken()
+}

@@ -1,0 +1,492 @@
+// Package tools is the table of tools that a program uses to play a camp
+// through the game's public API: the view (text and structured), the legal
+// actions, submitting an order with its reason, the journal, the rules by
+// section and waiting for the next day. The MCP server (clients/agent) and
+// the chat-completions runner (clients/llm) both serve this one table; each
+// tool has a name, a description, an input schema (built from the camp's
+// current view where the legal actions restrict it) and a call.
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/docs"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+)
+
+// Tool names. Clients and logs match on them: append only.
+const (
+	View           = "view"
+	ViewStructured = "view_structured"
+	LegalActions   = "legal_actions"
+	SubmitOrder    = "submit_order"
+	Journal        = "journal"
+	Rules          = "rules"
+	WaitNextTick   = "wait_next_tick"
+)
+
+// Wait bounds, in seconds.
+const (
+	DefaultWaitSeconds = 60
+	MaxWaitSeconds     = 600
+)
+
+// maxReasonLen is the longest reason the server keeps with an order.
+const maxReasonLen = 500
+
+// Camp is a player's handle on one camp: a client of the game service, the
+// camp's token (which names the world and the camp) and the clock used to
+// say how long remains before a deadline. A Camp is safe for concurrent use
+// when its Game client is.
+type Camp struct {
+	Game  pb.GameServiceClient
+	Token string
+	Now   func() time.Time
+}
+
+// auth returns ctx carrying the camp's token.
+func (c *Camp) auth(ctx context.Context) context.Context {
+	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+c.Token)
+}
+
+// GetView returns the camp's current view.
+func (c *Camp) GetView(ctx context.Context) (*pb.CampView, error) {
+	return c.Game.GetView(c.auth(ctx), &pb.GetViewRequest{})
+}
+
+// Submit posts or replaces the camp's order for the next day.
+func (c *Camp) Submit(ctx context.Context, o *pb.Order) (*pb.SubmitOrderResponse, error) {
+	return c.Game.SubmitOrder(c.auth(ctx), &pb.SubmitOrderRequest{Order: o})
+}
+
+// JournalSince returns the camp's journal from day since on.
+func (c *Camp) JournalSince(ctx context.Context, since int32) ([]*pb.JournalEntry, error) {
+	r, err := c.Game.GetJournal(c.auth(ctx), &pb.GetJournalRequest{SinceDay: since})
+	if err != nil {
+		return nil, err
+	}
+	return r.GetEntries(), nil
+}
+
+// WaitAfter waits until the world has resolved a day later than after and
+// returns that day's notice; after < 0 means the current day when the
+// stream opens. It returns nil and no error when timeout passes first.
+func (c *Camp) WaitAfter(ctx context.Context, after int32, timeout time.Duration) (*pb.TickNotice, error) {
+	wctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	stream, err := c.Game.WatchTicks(c.auth(wctx), &pb.WatchTicksRequest{})
+	if err != nil {
+		return nil, err
+	}
+	first := true
+	for {
+		n, err := stream.Recv()
+		switch {
+		case err == nil:
+		case ctx.Err() == nil && (wctx.Err() != nil || status.Code(err) == codes.DeadlineExceeded):
+			// The timeout passed; the server may see the deadline first.
+			return nil, nil
+		case errors.Is(err, io.EOF):
+			return nil, errors.New("the server closed the tick stream")
+		default:
+			return nil, err
+		}
+		if first && after < 0 {
+			after = n.GetDay()
+		}
+		first = false
+		if n.GetDay() > after {
+			return n, nil
+		}
+	}
+}
+
+// Result is what a tool answers: Text for a model or a person, and
+// Structured, a JSON value for programs (nil when the tool has none).
+type Result struct {
+	Text       string
+	Structured any
+}
+
+// Failure is a refused call, as a model reads it: the gRPC code, the rule
+// code (reason) and the fields at fault. Text is the same, as prose.
+type Failure struct {
+	Code    string            `json:"code"`
+	Message string            `json:"message"`
+	Reason  string            `json:"reason,omitempty"`
+	Fields  map[string]string `json:"fields,omitempty"`
+	Text    string            `json:"-"`
+}
+
+func (f *Failure) Error() string { return f.Text }
+
+// Describe returns err, a refusal of the server, bad arguments or any other
+// error, as a Failure.
+func Describe(err error) *Failure {
+	var f *Failure
+	if errors.As(err, &f) {
+		return f
+	}
+	st, ok := status.FromError(err)
+	if !ok {
+		return &Failure{Code: "Unknown", Message: err.Error(), Text: viewtext.Error(err)}
+	}
+	f = &Failure{Code: st.Code().String(), Message: st.Message(), Text: viewtext.Error(err)}
+	for _, d := range st.Details() {
+		switch d := d.(type) {
+		case *errdetails.ErrorInfo:
+			f.Reason = d.GetReason()
+		case *errdetails.BadRequest:
+			for _, v := range d.GetFieldViolations() {
+				if f.Fields == nil {
+					f.Fields = map[string]string{}
+				}
+				f.Fields[v.GetField()] = v.GetDescription()
+			}
+		}
+	}
+	return f
+}
+
+// badArgs is a Failure for tool arguments that do not decode.
+func badArgs(tool string, err error) *Failure {
+	msg := fmt.Sprintf("bad arguments for %s: %v", tool, err)
+	return &Failure{Code: "InvalidArgument", Message: msg, Reason: "bad_tool_arguments", Text: "error (InvalidArgument): " + msg + "\n"}
+}
+
+// Instructions tell a model how to play with the tools.
+const Instructions = `You play one camp of Grisonval, a turn-based strategy game: three camps share 91 hex zones under a fog of war; every game day each camp posts one order, and the three orders resolve together at the deadline. A camp that posts nothing plays its standing order. Each day: read the view (or legal_actions), choose one legal action with valid arguments, and call submit_order with a short reason; you may replace your order until the deadline. Then wait_next_tick. The journal says what happened and why; the rules tool holds the rulebook by section.`
+
+// Tool is one tool of the table.
+type Tool struct {
+	Name        string
+	Description string
+	// Schema returns the tool's JSON input schema for the camp's current
+	// view v (v is nil when the view is not available).
+	Schema func(v *pb.CampView) *jsonschema.Schema
+	// PerDay is set when Schema depends on the view, so that the tool's
+	// definition changes each day.
+	PerDay bool
+	// Call runs the tool with its JSON arguments. A refusal of the server
+	// or bad arguments come back as a *Failure.
+	Call func(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error)
+}
+
+// Table returns every tool, in a stable order.
+func Table() []Tool {
+	return []Tool{
+		{Name: View, Description: "Your camp's view of the world as compact text: day and deadline, stocks, " +
+			"the zones you see and remember (with the day last seen), the unknown zones, columns, other camps, " +
+			"your latest journal entries and the numbered menu of legal actions with their valid arguments.",
+			Schema: noArgs, Call: callView},
+		{Name: ViewStructured, Description: "Your camp's view as structured JSON (the grisonval.v1.CampView " +
+			"message in protojson): every zone with its coordinates and neighbours, for programs.",
+			Schema: noArgs, Call: callViewStructured},
+		{Name: LegalActions, Description: "The actions you may order for the next day, numbered, each with its " +
+			"arguments in order and their valid values (zones you may target, how many men at most).",
+			Schema: noArgs, Call: callLegalActions},
+		{Name: SubmitOrder, Description: "Post (or replace, until the deadline) your order for the next day: a " +
+			"legal action, its arguments in the menu's order, and your reason (kept in your own journal, never " +
+			"shown to another camp). A refusal says the rule code and the argument at fault.",
+			Schema: submitSchema, PerDay: true, Call: callSubmit},
+		{Name: Journal, Description: "Your camp's journal from a day on: what happened each day, in French, " +
+			"with a factual \"why\".",
+			Schema: journalSchema, Call: callJournal},
+		{Name: Rules, Description: "The rules of the game (docs/rules.md) by section: without a section, " +
+			"the list of sections; with one, its text.",
+			Schema: rulesSchema, Call: callRules},
+		{Name: WaitNextTick, Description: "Wait until the world resolves a day after after_day (default: the " +
+			"current day), at most timeout_seconds, and return what your journal learned that day.",
+			Schema: waitSchema, PerDay: true, Call: callWait},
+	}
+}
+
+// Lookup returns the tool named name.
+func Lookup(name string) (Tool, bool) {
+	i := slices.IndexFunc(Table(), func(t Tool) bool { return t.Name == name })
+	if i < 0 {
+		return Tool{}, false
+	}
+	return Table()[i], true
+}
+
+func noArgs(*pb.CampView) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
+}
+
+// decode decodes a tool's arguments into in; empty arguments leave in as is.
+func decode(tool string, args json.RawMessage, in any) error {
+	if len(args) == 0 || string(args) == "null" {
+		return nil
+	}
+	d := json.NewDecoder(strings.NewReader(string(args)))
+	d.DisallowUnknownFields()
+	if err := d.Decode(in); err != nil {
+		return badArgs(tool, err)
+	}
+	return nil
+}
+
+// protoValue returns m as a JSON value, in protojson's field names.
+func protoValue(m proto.Message) (any, error) {
+	b, err := protojson.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", m.ProtoReflect().Descriptor().Name(), err)
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, fmt.Errorf("decode %s: %w", m.ProtoReflect().Descriptor().Name(), err)
+	}
+	return v, nil
+}
+
+func callView(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(err)
+	}
+	return &Result{Text: viewtext.View(v, c.Now())}, nil
+}
+
+func callViewStructured(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(err)
+	}
+	s, err := protoValue(v)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("encode view: %w", err)
+	}
+	return &Result{Text: string(b), Structured: s}, nil
+}
+
+func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(err)
+	}
+	s, err := protoValue(&pb.CampView{Day: v.GetDay(), LegalActions: v.GetLegalActions()})
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Text: viewtext.Menu(v), Structured: s}, nil
+}
+
+// OrderArgs are the arguments of submit_order.
+type OrderArgs struct {
+	Action string  `json:"action"`
+	Args   []int32 `json:"args,omitempty"`
+	Reason string  `json:"reason"`
+}
+
+// submitSchema restricts the action to the legal ones of v's next day and
+// describes each one's arguments.
+func submitSchema(v *pb.CampView) *jsonschema.Schema {
+	action := &jsonschema.Schema{Type: "string", Description: "the action's name"}
+	argsHelp := "the action's arguments as whole numbers, in the menu's order"
+	if v != nil {
+		var names []any
+		var help []string
+		for _, a := range v.GetLegalActions() {
+			names = append(names, a.GetAction())
+			if len(a.GetArgs()) == 0 {
+				continue
+			}
+			var specs []string
+			for _, s := range a.GetArgs() {
+				specs = append(specs, fmt.Sprintf("%s %s", strings.ToUpper(s.GetName()), viewtext.ArgValues(s)))
+			}
+			help = append(help, fmt.Sprintf("%s: %s", a.GetAction(), strings.Join(specs, "; ")))
+		}
+		if len(names) > 0 {
+			action.Enum = names
+			action.Description = fmt.Sprintf("one of the legal actions for day %d", v.GetDay()+1)
+		}
+		if len(help) > 0 {
+			argsHelp += ". " + strings.Join(help, ". ")
+		}
+	}
+	return &jsonschema.Schema{
+		Type: "object",
+		Properties: map[string]*jsonschema.Schema{
+			"action": action,
+			"args":   {Type: "array", Items: &jsonschema.Schema{Type: "integer"}, Description: argsHelp},
+			"reason": {Type: "string", MaxLength: jsonschema.Ptr(maxReasonLen), Description: "why you give this order, in a sentence (kept in your own journal)"},
+		},
+		Required: []string{"action", "reason"},
+	}
+}
+
+func callSubmit(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
+	var in OrderArgs
+	if err := decode(SubmitOrder, args, &in); err != nil {
+		return nil, err
+	}
+	r, err := c.Submit(ctx, &pb.Order{Action: in.Action, Args: in.Args, Reason: in.Reason})
+	if err != nil {
+		return nil, Describe(err)
+	}
+	s, err := protoValue(r)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Text: viewtext.Submitted(r), Structured: s}, nil
+}
+
+// JournalArgs are the arguments of journal.
+type JournalArgs struct {
+	SinceDay int32 `json:"since_day"`
+}
+
+func journalSchema(*pb.CampView) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"since_day": {Type: "integer", Minimum: jsonschema.Ptr(0.0), Description: "first day to return (default 0: all)"},
+	}}
+}
+
+func callJournal(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
+	var in JournalArgs
+	if err := decode(Journal, args, &in); err != nil {
+		return nil, err
+	}
+	entries, err := c.JournalSince(ctx, in.SinceDay)
+	if err != nil {
+		return nil, Describe(err)
+	}
+	s, err := protoValue(&pb.GetJournalResponse{Entries: entries})
+	if err != nil {
+		return nil, err
+	}
+	text := viewtext.Journal(entries)
+	if len(entries) == 0 {
+		text = fmt.Sprintf("No journal entry from day %d on.\n", in.SinceDay)
+	}
+	return &Result{Text: text, Structured: s}, nil
+}
+
+// RulesArgs are the arguments of rules.
+type RulesArgs struct {
+	Section string `json:"section"`
+}
+
+// Section is one "## " section of the rulebook.
+type Section struct {
+	Title string
+	Text  string
+}
+
+// RuleSections splits the rulebook into its sections; the text before the
+// first heading is the "Introduction".
+func RuleSections() []Section {
+	secs := []Section{{Title: "Introduction"}}
+	for l := range strings.Lines(docs.Rules) {
+		if t, ok := strings.CutPrefix(l, "## "); ok {
+			secs = append(secs, Section{Title: strings.TrimSpace(t)})
+		}
+		secs[len(secs)-1].Text += l
+	}
+	return secs
+}
+
+func rulesSchema(*pb.CampView) *jsonschema.Schema {
+	var titles []any
+	for _, s := range RuleSections() {
+		titles = append(titles, s.Title)
+	}
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"section": {Type: "string", Enum: titles, Description: "the section to read; leave out to list the sections"},
+	}}
+}
+
+func callRules(_ context.Context, _ *Camp, args json.RawMessage) (*Result, error) {
+	var in RulesArgs
+	if err := decode(Rules, args, &in); err != nil {
+		return nil, err
+	}
+	secs := RuleSections()
+	if in.Section == "" {
+		var b strings.Builder
+		b.WriteString("Sections of the rules (call rules with one of them):\n")
+		var titles []string
+		for _, s := range secs {
+			fmt.Fprintf(&b, "  %s (%d characters)\n", s.Title, len(s.Text))
+			titles = append(titles, s.Title)
+		}
+		return &Result{Text: b.String(), Structured: map[string]any{"sections": titles}}, nil
+	}
+	for _, s := range secs {
+		if strings.EqualFold(s.Title, in.Section) {
+			return &Result{Text: s.Text, Structured: map[string]any{"section": s.Title, "text": s.Text}}, nil
+		}
+	}
+	var titles []string
+	for _, s := range secs {
+		titles = append(titles, s.Title)
+	}
+	return nil, badArgs(Rules, fmt.Errorf("no section %q; sections: %s", in.Section, strings.Join(titles, ", ")))
+}
+
+// WaitArgs are the arguments of wait_next_tick.
+type WaitArgs struct {
+	AfterDay       *int32 `json:"after_day,omitempty"`
+	TimeoutSeconds int    `json:"timeout_seconds,omitempty"`
+}
+
+func waitSchema(v *pb.CampView) *jsonschema.Schema {
+	after := &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(0.0),
+		Description: "return once a day later than this one is resolved (default: the current day)"}
+	if v != nil {
+		after.Description = fmt.Sprintf("return once a day later than this one is resolved (default: the current day, %d now)", v.GetDay())
+	}
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"after_day": after,
+		"timeout_seconds": {Type: "integer", Minimum: jsonschema.Ptr(1.0), Maximum: jsonschema.Ptr(float64(MaxWaitSeconds)),
+			Description: fmt.Sprintf("how long to wait at most (default %d)", DefaultWaitSeconds)},
+	}}
+}
+
+func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
+	in := WaitArgs{TimeoutSeconds: DefaultWaitSeconds}
+	if err := decode(WaitNextTick, args, &in); err != nil {
+		return nil, err
+	}
+	if in.TimeoutSeconds < 1 || in.TimeoutSeconds > MaxWaitSeconds {
+		return nil, badArgs(WaitNextTick, fmt.Errorf("timeout_seconds is %d; want 1 to %d", in.TimeoutSeconds, MaxWaitSeconds))
+	}
+	after := int32(-1)
+	if in.AfterDay != nil {
+		after = *in.AfterDay
+	}
+	n, err := c.WaitAfter(ctx, after, time.Duration(in.TimeoutSeconds)*time.Second)
+	if err != nil {
+		return nil, Describe(err)
+	}
+	if n == nil {
+		return &Result{Text: fmt.Sprintf("No new day within %d s; call wait_next_tick again.\n", in.TimeoutSeconds),
+			Structured: map[string]any{"resolved": false}}, nil
+	}
+	s, err := protoValue(n)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Text: viewtext.Notice(n, c.Now()), Structured: map[string]any{"resolved": true, "notice": s}}, nil
+}

@@ -1,0 +1,141 @@
+package viewtext
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// ANSI colours of the map: one per camp (gold, red, cyan), grey for free
+// land.
+var (
+	campColours = []string{"33", "31", "36"}
+	freeColour  = "90"
+)
+
+const (
+	ansiReset = "\x1b[0m"
+	ansiDim   = "2"
+	ansiBold  = "1"
+	// cellWidth is the width of one hex cell; rows are offset by half of it.
+	cellWidth = 6
+)
+
+// Map draws the camp's fogged map as rows of hexes, two lines a row: the
+// zone number (with * for a capital), then what the camp knows of the zone:
+// the holder and its garrison ("1:4" is camp 1 with 4 men, "-" free land),
+// "~" when it is only remembered, "." when unknown. With colour, holders are
+// also coloured (gold, red, cyan; grey for free land), remembered zones dim.
+func Map(v *pb.CampView, colour bool) string {
+	zones := slices.Clone(v.GetZones())
+	if len(zones) == 0 {
+		return "No map: the view has no zones.\n"
+	}
+	slices.SortFunc(zones, func(a, b *pb.Zone) int {
+		if a.GetR() != b.GetR() {
+			return int(a.GetR() - b.GetR())
+		}
+		return int(a.GetQ() - b.GetQ())
+	})
+	// x is the zone's column in half cells: 2q + r, from -2*radius on.
+	minX := int32(0)
+	for _, z := range zones {
+		minX = min(minX, 2*z.GetQ()+z.GetR())
+	}
+	var b strings.Builder
+	for i := 0; i < len(zones); {
+		j := i
+		for j < len(zones) && zones[j].GetR() == zones[i].GetR() {
+			j++
+		}
+		var top, bottom strings.Builder
+		pos := 0
+		for _, z := range zones[i:j] {
+			at := int(2*z.GetQ()+z.GetR()-minX) * cellWidth / 2
+			pad := strings.Repeat(" ", max(0, at-pos))
+			top.WriteString(pad)
+			bottom.WriteString(pad)
+			pos = at + cellWidth
+			mark := " "
+			if z.GetCapital() && z.GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
+				mark = "*"
+			}
+			top.WriteString(paint(fmt.Sprintf(" %3d%s ", z.GetId(), mark), zoneStyle(v, z), colour))
+			bottom.WriteString(paint(fmt.Sprintf("%4s  ", knownText(z)), zoneStyle(v, z), colour))
+		}
+		b.WriteString(strings.TrimRight(top.String(), " ") + "\n")
+		b.WriteString(strings.TrimRight(bottom.String(), " ") + "\n")
+		i = j
+	}
+	b.WriteString(legend(v, colour))
+	return b.String()
+}
+
+// knownText is the second line of a cell: holder and garrison, "~" when
+// remembered, "." when unknown.
+func knownText(z *pb.Zone) string {
+	var s string
+	switch {
+	case z.GetVisibility() == pb.Visibility_VISIBILITY_UNKNOWN:
+		return "."
+	case z.GetOwner() < 0:
+		s = "-"
+	default:
+		s = fmt.Sprint(z.GetOwner())
+	}
+	if z.GetGarrison() > 0 {
+		s += fmt.Sprintf(":%d", z.GetGarrison())
+	}
+	if z.GetVisibility() == pb.Visibility_VISIBILITY_REMEMBERED {
+		s += "~"
+	}
+	return s
+}
+
+// zoneStyle returns the ANSI attributes of a zone's cell: empty for an
+// unknown zone.
+func zoneStyle(v *pb.CampView, z *pb.Zone) string {
+	if z.GetVisibility() == pb.Visibility_VISIBILITY_UNKNOWN {
+		return ""
+	}
+	c := freeColour
+	if o := z.GetOwner(); o >= 0 && int(o) < len(campColours) {
+		c = campColours[o]
+	}
+	switch {
+	case z.GetVisibility() == pb.Visibility_VISIBILITY_REMEMBERED:
+		c = ansiDim + ";" + c
+	case z.GetOwner() == v.GetCamp():
+		c = ansiBold + ";" + c
+	}
+	return c
+}
+
+func paint(s, style string, colour bool) string {
+	if !colour || style == "" {
+		return s
+	}
+	return "\x1b[" + style + "m" + s + ansiReset
+}
+
+func legend(v *pb.CampView, colour bool) string {
+	names := map[int32]string{v.GetCamp(): v.GetCampName() + ", you"}
+	for _, c := range v.GetCamps() {
+		names[c.GetCamp()] = c.GetName()
+		if c.GetName() == "" {
+			names[c.GetCamp()] = "not met"
+		}
+	}
+	var parts []string
+	for i, c := range campColours {
+		name, ok := names[int32(i)]
+		if !ok {
+			continue
+		}
+		parts = append(parts, paint(fmt.Sprintf("%d %s", i, name), c, colour))
+	}
+	return fmt.Sprintf("Camps: %s; %s. * capital, :N garrison, ~ remembered (as last seen), . unknown.\n",
+		strings.Join(parts, ", "), paint("- free", freeColour, colour))
+}

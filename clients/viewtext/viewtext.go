@@ -1,0 +1,378 @@
+// Package viewtext is the one text form of the game's messages: a camp's
+// view with its numbered menu of legal actions, the journal, tick notices,
+// submitted orders and the server's errors, rendered compactly for a person
+// at a terminal and for an LLM's context. It states what the camp does not
+// know rather than leaving it out. It is pure: the caller passes the time.
+package viewtext
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/status"
+)
+
+// JournalLines is how many of the view's latest journal entries View shows;
+// the journal command and tool show them all.
+const JournalLines = 6
+
+// View renders a camp's fogged view: the day and deadline, stocks, the zones
+// the camp sees or remembers (with the day last seen), the unknown zones as
+// ranges, columns, other camps, the latest journal entries, the numbered
+// menu of legal actions and the pending order. now is used only to say how
+// long remains before the deadline.
+func View(v *pb.CampView, now time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "World %d, camp %d %q%s. Day %d", v.GetWorldId(), v.GetCamp(), v.GetCampName(),
+		controllerText(v.GetController()), v.GetDay())
+	if n := v.GetSeasonLength(); n > 0 {
+		fmt.Fprintf(&b, " of %d", n)
+	}
+	fmt.Fprintf(&b, " (%s); orders are for day %d.\n", v.GetYearSeason(), v.GetDay()+1)
+	b.WriteString(deadlineText(v, now))
+	if !v.GetAlive() {
+		b.WriteString("Your people is extinct: it can no longer act.\n")
+	}
+	if v.GetPaused() {
+		b.WriteString("The world is paused.\n")
+	}
+	r := v.GetResources()
+	fmt.Fprintf(&b, "Resources: food %d, wood %d, stone %d, tools %d, gold %d, research %d.\n",
+		r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch())
+	fmt.Fprintf(&b, "People: morale %d, population %d, housing %d. Army: %d in the field, %d under arms of %d at most.\n",
+		v.GetMorale(), v.GetPopulation(), v.GetHousing(), v.GetFieldArmy(), v.GetMenUnderArms(), v.GetMaxUnderArms())
+	writeZones(&b, v)
+	writeColumns(&b, v.GetColumns())
+	writeCamps(&b, v.GetCamps())
+	journal := v.GetJournal()
+	if len(journal) > JournalLines {
+		journal = journal[len(journal)-JournalLines:]
+	}
+	if len(journal) == 0 {
+		b.WriteString("Journal: nothing yet.\n")
+	} else {
+		fmt.Fprintf(&b, "Journal (latest %d of %d):\n", len(journal), len(v.GetJournal()))
+		b.WriteString(indent(Journal(journal), "  "))
+	}
+	b.WriteString(Menu(v))
+	if o := v.GetPendingOrder(); o != nil {
+		fmt.Fprintf(&b, "Pending order for day %d: %s.\n", v.GetDay()+1, Order(o))
+	} else {
+		fmt.Fprintf(&b, "No order posted for day %d yet: without one, the standing order plays.\n", v.GetDay()+1)
+	}
+	return b.String()
+}
+
+func controllerText(c *pb.Controller) string {
+	switch c.GetKind() {
+	case pb.ControllerKind_CONTROLLER_KIND_HUMAN:
+		return " (human)"
+	case pb.ControllerKind_CONTROLLER_KIND_AGENT:
+		return " (agent)"
+	case pb.ControllerKind_CONTROLLER_KIND_AI:
+		return " (AI, " + postureName(c.GetPosture()) + ")"
+	default:
+		return ""
+	}
+}
+
+func postureName(p pb.Posture) string {
+	switch p {
+	case pb.Posture_POSTURE_AGGRESSIVE:
+		return "aggressive"
+	case pb.Posture_POSTURE_PRUDENT:
+		return "prudent"
+	default:
+		return "growth"
+	}
+}
+
+func deadlineText(v *pb.CampView, now time.Time) string {
+	if v.GetDeadline() == nil {
+		return "No deadline: the day resolves when an admin or every player moves it on.\n"
+	}
+	return Deadline(v.GetDeadline().AsTime(), now)
+}
+
+// Deadline says when a day resolves and how long remains from now.
+func Deadline(deadline, now time.Time) string {
+	left := deadline.Sub(now).Round(time.Second)
+	if left <= 0 {
+		return fmt.Sprintf("Deadline: %s (passed; the day resolves any moment).\n", deadline.UTC().Format(time.RFC3339))
+	}
+	return fmt.Sprintf("Deadline: %s (in %s).\n", deadline.UTC().Format(time.RFC3339), left)
+}
+
+// writeZones writes the zones the camp sees or remembers as a table, and
+// the unknown ones as ranges of numbers.
+func writeZones(b *strings.Builder, v *pb.CampView) {
+	var visible, remembered int
+	var unknown []int32
+	for _, z := range v.GetZones() {
+		switch z.GetVisibility() {
+		case pb.Visibility_VISIBILITY_VISIBLE:
+			visible++
+		case pb.Visibility_VISIBILITY_REMEMBERED:
+			remembered++
+		default:
+			unknown = append(unknown, z.GetId())
+		}
+	}
+	fmt.Fprintf(b, "Zones: %d visible, %d remembered (as last seen), %d unknown.\n", visible, remembered, len(unknown))
+	if visible+remembered > 0 {
+		var table strings.Builder
+		tw := tabwriter.NewWriter(&table, 0, 0, 1, ' ', 0)
+		fmt.Fprintln(tw, "  zone\tterrain\towner\tgarrison\tdev\tslots\tseen\tbuildings\tneighbours")
+		for _, z := range v.GetZones() {
+			var seen string
+			switch z.GetVisibility() {
+			case pb.Visibility_VISIBILITY_VISIBLE:
+				seen = "now"
+			case pb.Visibility_VISIBILITY_REMEMBERED:
+				seen = fmt.Sprintf("day %d", z.GetLastSeenDay())
+			default:
+				continue
+			}
+			owner := OwnerName(v, z.GetOwner())
+			if z.GetCapital() {
+				owner += " capital"
+			}
+			buildings := "-"
+			if len(z.GetBuildings()) > 0 {
+				buildings = strings.Join(z.GetBuildings(), ",")
+			}
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\n", z.GetId(), TerrainName(z.GetTerrain()),
+				owner, z.GetGarrison(), z.GetDevelopment(), z.GetSlots(), seen, buildings, Ranges(z.GetNeighbors()))
+		}
+		tw.Flush()
+		for l := range strings.Lines(table.String()) {
+			b.WriteString(strings.TrimRight(l, " \n") + "\n")
+		}
+	}
+	if len(unknown) > 0 {
+		fmt.Fprintf(b, "Unknown zones (%d; nothing known but their place on the map): %s.\n", len(unknown), Ranges(unknown))
+	}
+}
+
+// TerrainName names a terrain in one word.
+func TerrainName(t pb.Terrain) string {
+	switch t {
+	case pb.Terrain_TERRAIN_PLAINS:
+		return "plains"
+	case pb.Terrain_TERRAIN_FOREST:
+		return "forest"
+	case pb.Terrain_TERRAIN_MOUNTAIN:
+		return "mountain"
+	case pb.Terrain_TERRAIN_COAST:
+		return "coast"
+	default:
+		return "?"
+	}
+}
+
+// OwnerName names the holder of a zone as camp v knows it: "you", "free"
+// or the camp's number and name.
+func OwnerName(v *pb.CampView, owner int32) string {
+	switch {
+	case owner == -1:
+		return "free"
+	case owner == v.GetCamp():
+		return "you"
+	}
+	for _, c := range v.GetCamps() {
+		if c.GetCamp() == owner && c.GetName() != "" {
+			return fmt.Sprintf("%d:%s", owner, c.GetName())
+		}
+	}
+	return fmt.Sprintf("camp %d", owner)
+}
+
+func writeColumns(b *strings.Builder, cols []*pb.Column) {
+	if len(cols) == 0 {
+		b.WriteString("Columns: none on the march.\n")
+		return
+	}
+	b.WriteString("Columns on the march:\n")
+	for _, c := range cols {
+		kind := "army"
+		if c.GetKind() == pb.ColumnKind_COLUMN_KIND_SETTLERS {
+			kind = "settlers"
+		}
+		fmt.Fprintf(b, "  #%d %s, %d men, zone %d -> %d, left day %d, arrives day %d\n",
+			c.GetId(), kind, c.GetMen(), c.GetFromZone(), c.GetToZone(), c.GetDepartedDay(), c.GetArrivalDay())
+	}
+}
+
+func writeCamps(b *strings.Builder, camps []*pb.CampSummary) {
+	parts := make([]string, 0, len(camps))
+	for _, c := range camps {
+		name := fmt.Sprint(c.GetCamp())
+		if c.GetName() != "" {
+			name += " " + c.GetName()
+		}
+		switch {
+		case !c.GetMet():
+			parts = append(parts, name+" not met yet")
+		case c.GetAlive():
+			parts = append(parts, name+" met, alive")
+		default:
+			parts = append(parts, name+" met, extinct")
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "none")
+	}
+	fmt.Fprintf(b, "Other camps: %s.\n", strings.Join(parts, "; "))
+}
+
+// Journal renders journal entries with their narration, their "why" and
+// the zones they concern.
+func Journal(entries []*pb.JournalEntry) string {
+	var b strings.Builder
+	for _, e := range entries {
+		fmt.Fprintf(&b, "day %d [%s] %s", e.GetDay(), e.GetKind(), e.GetNarration())
+		if len(e.GetZones()) > 0 {
+			fmt.Fprintf(&b, " (zones %s)", Ranges(e.GetZones()))
+		}
+		b.WriteString("\n")
+		if e.GetWhy() != "" {
+			fmt.Fprintf(&b, "  why: %s\n", e.GetWhy())
+		}
+	}
+	return b.String()
+}
+
+// Menu renders the legal actions of v's next day as a numbered menu, each
+// with its arguments in the order an order takes them and their valid
+// values.
+func Menu(v *pb.CampView) string {
+	var b strings.Builder
+	actions := v.GetLegalActions()
+	fmt.Fprintf(&b, "Legal actions for day %d (post one: ACTION ARGS...):\n", v.GetDay()+1)
+	if len(actions) == 0 {
+		b.WriteString("  none: your camp cannot act.\n")
+	}
+	for i, a := range actions {
+		fmt.Fprintf(&b, "  %d. %s", i+1, a.GetAction())
+		for _, s := range a.GetArgs() {
+			fmt.Fprintf(&b, " %s", strings.ToUpper(s.GetName()))
+		}
+		if a.GetSummary() != "" {
+			fmt.Fprintf(&b, " - %s", a.GetSummary())
+		}
+		b.WriteString("\n")
+		for _, s := range a.GetArgs() {
+			fmt.Fprintf(&b, "     %s: %s\n", strings.ToUpper(s.GetName()), ArgValues(s))
+		}
+	}
+	return b.String()
+}
+
+// ArgValues says which values an argument may take: a range for a count,
+// the list of choices otherwise.
+func ArgValues(s *pb.ArgSpec) string {
+	if s.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
+		return fmt.Sprintf("%d to %d", s.GetMin(), s.GetMax())
+	}
+	if len(s.GetChoices()) == 0 {
+		return "none"
+	}
+	return "one of " + Ranges(s.GetChoices())
+}
+
+// Order renders an order as it is typed: the action, its arguments and the
+// reason.
+func Order(o *pb.Order) string {
+	s := o.GetAction()
+	for _, a := range o.GetArgs() {
+		s += fmt.Sprintf(" %d", a)
+	}
+	if o.GetReason() != "" {
+		s += fmt.Sprintf(" (reason: %s)", o.GetReason())
+	}
+	return s
+}
+
+// Submitted renders the server's answer to an order.
+func Submitted(r *pb.SubmitOrderResponse) string {
+	s := fmt.Sprintf("Order accepted for day %d: %s\n", r.GetDay(), Order(r.GetOrder()))
+	if r.GetReplaced() {
+		s += "It replaces the order you had posted for that day.\n"
+	}
+	return s
+}
+
+// Notice renders a resolved tick and what the camp learned that day.
+func Notice(n *pb.TickNotice, now time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Day %d resolved; orders are now for day %d.\n", n.GetDay(), n.GetDay()+1)
+	if n.GetNextDeadline() == nil {
+		b.WriteString("No deadline: the day resolves when an admin or every player moves it on.\n")
+	} else {
+		b.WriteString(Deadline(n.GetNextDeadline().AsTime(), now))
+	}
+	if len(n.GetJournal()) == 0 {
+		b.WriteString("Nothing new in your journal that day.\n")
+		return b.String()
+	}
+	b.WriteString("Your journal that day:\n")
+	b.WriteString(indent(Journal(n.GetJournal()), "  "))
+	return b.String()
+}
+
+// Error renders an error so that a person or a model can act on it: the
+// status code and message, the rule code of a refusal (ErrorInfo reason)
+// and the arguments at fault (BadRequest field violations).
+func Error(err error) string {
+	st, ok := status.FromError(err)
+	if !ok {
+		return fmt.Sprintf("error: %v\n", err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "error (%s): %s\n", st.Code(), st.Message())
+	for _, d := range st.Details() {
+		switch d := d.(type) {
+		case *errdetails.ErrorInfo:
+			fmt.Fprintf(&b, "  reason: %s\n", d.GetReason())
+		case *errdetails.BadRequest:
+			for _, v := range d.GetFieldViolations() {
+				fmt.Fprintf(&b, "  %s: %s\n", v.GetField(), v.GetDescription())
+			}
+		}
+	}
+	return b.String()
+}
+
+// Ranges renders ascending numbers compactly, runs of three or more as
+// ranges: "1-4, 7, 9-12".
+func Ranges(xs []int32) string {
+	var parts []string
+	for i := 0; i < len(xs); {
+		j := i
+		for j+1 < len(xs) && xs[j+1] == xs[j]+1 {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			parts = append(parts, fmt.Sprintf("%d-%d", xs[i], xs[j]))
+		case j == i+1:
+			parts = append(parts, fmt.Sprint(xs[i]), fmt.Sprint(xs[j]))
+		default:
+			parts = append(parts, fmt.Sprint(xs[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+func indent(s, prefix string) string {
+	var b strings.Builder
+	for l := range strings.Lines(s) {
+		b.WriteString(prefix + l)
+	}
+	return b.String()
+}
