@@ -138,7 +138,8 @@ func (r *runner) commitSetup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	t := store.Tick{WorldID: r.settings.ID, Season: r.settings.Season, Day: 0, State: enc, Hash: hash}
+	t := store.Tick{WorldID: r.settings.ID, Season: r.settings.Season, Day: 0, State: enc, Hash: hash,
+		CommittedAt: r.clock.Now()}
 	if err := r.store.CommitTick(ctx, t); err != nil {
 		return fmt.Errorf("commit setup of world %d season %d: %w", r.settings.ID, r.settings.Season, err)
 	}
@@ -363,9 +364,12 @@ func (r *runner) resolve() error {
 		return fmt.Errorf("resolve day %d: %w", day, err)
 	}
 	journal := journalToStore(r.settings.ID, r.settings.Season, out.Journal)
+	// The engine reports no pact changes yet: t.Pacts stays empty.
 	t := store.Tick{
 		WorldID: r.settings.ID, Season: r.settings.Season, Day: day,
 		State: enc, Hash: hash, Orders: records[:], Journal: journal,
+		LastOfSeason: r.settings.SeasonLength > 0 && day >= r.settings.SeasonLength,
+		CommittedAt:  now,
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()

@@ -17,6 +17,10 @@ var (
 	ErrConflict = errors.New("conflict")
 	// ErrLocked: the embedded store is already open in another process.
 	ErrLocked = errors.New("store locked by another process")
+	// ErrLeaseHeld: another live process holds the world's lease.
+	ErrLeaseHeld = errors.New("lease held by another process")
+	// ErrLeaseLost: the lease a write was fenced by is no longer held.
+	ErrLeaseLost = errors.New("lease lost")
 )
 
 // Controller kinds.
@@ -46,6 +50,16 @@ type World struct {
 	Paused      bool
 	Controllers [3]Controller
 	CreatedAt   time.Time
+	// Parent is the tick a forked world started from; zero for a world
+	// created from its seed.
+	Parent TickRef
+}
+
+// TickRef names one committed tick.
+type TickRef struct {
+	WorldID uint64
+	Season  int
+	Day     int
 }
 
 // Role of a token.
@@ -99,7 +113,8 @@ type JournalEntry struct {
 }
 
 // Tick is the committed result of one day: the state after it, its hash, the
-// orders it played and its journal. Day 0 of a season is its setup.
+// orders it played, its journal and its pact changes. Day 0 of a season is
+// its setup; the first tick of a forked world is its parent's tick.
 type Tick struct {
 	WorldID uint64
 	Season  int
@@ -108,12 +123,80 @@ type Tick struct {
 	Hash    string // the engine's hash of the uncompressed state
 	Orders  []Order
 	Journal []JournalEntry
+	// Pacts are the tick's pact changes, in the order they happened.
+	Pacts []PactChange
+	// LastOfSeason marks the tick that ends its season.
+	LastOfSeason bool
+	CommittedAt  time.Time
+}
+
+// Season is one season of a world: the first tick that commits in it
+// starts it, the tick marked LastOfSeason ends it.
+type Season struct {
+	WorldID   uint64
+	Number    int
+	FirstDay  int // 0, or the parent's day for the first season of a fork
+	StartedAt time.Time
+	EndedDay  int       // 0 while the season runs
+	EndedAt   time.Time // zero while the season runs
+}
+
+// Pact statuses of a pair of camps. War is the default.
+const (
+	PactWar      = "war"
+	PactPeace    = "peace"
+	PactAlliance = "alliance"
+)
+
+// Pact change events.
+const (
+	PactProposed  = "proposed"
+	PactSigned    = "signed"
+	PactRefused   = "refused"
+	PactExpired   = "expired"
+	PactBroken    = "broken"    // a declaration of war on a peace or alliance
+	PactDissolved = "dissolved" // a camp died out
+)
+
+// Pact is the current status of a pair of camps A < B in a season, since a
+// day. A pair with no Pact is at war.
+type Pact struct {
+	WorldID  uint64
+	Season   int
+	A, B     int
+	Status   string
+	SinceDay int
+}
+
+// PactChange is one change of a pair of camps A < B: By (a camp, or -1 for
+// none) made Event happen, leaving the pair at Status.
+type PactChange struct {
+	WorldID uint64
+	Season  int
+	Day     int
+	A, B    int
+	By      int
+	Event   string
+	Status  string
+}
+
+// SeasonResult is one camp's result of a season.
+type SeasonResult struct {
+	WorldID uint64
+	Season  int
+	Camp    int
+	Rank    int // 1 is first
+	Score   int64
+	Summary string
 }
 
 // Store is the server's persistence. Implementations are safe for
 // concurrent use.
 type Store interface {
-	// CreateWorld stores a new world and sets w.ID.
+	// CreateWorld stores a new world and sets w.ID. A world with a Parent
+	// gets a copy of that tick as the first tick of its season, in the same
+	// transaction; if the parent tick does not exist it returns ErrNotFound
+	// and stores nothing.
 	CreateWorld(ctx context.Context, w *World) error
 	// UpdateWorld replaces a world's settings.
 	UpdateWorld(ctx context.Context, w World) error
@@ -135,9 +218,12 @@ type Store interface {
 	// (world, season, day), in camp order.
 	PendingOrders(ctx context.Context, worldID uint64, season, day int) ([]Order, error)
 
-	// CommitTick stores a tick atomically: its state, its journal, and its
+	// CommitTick stores a tick atomically: its state, its journal, its
 	// orders (pending orders of that day take the status given in t.Orders;
-	// standing orders are inserted). It returns ErrConflict if the tick exists.
+	// standing orders are inserted) and its pact changes, which also set the
+	// pairs' current status. The first tick of a season starts the season;
+	// a tick marked LastOfSeason ends it. It returns ErrConflict if the tick
+	// exists.
 	CommitTick(ctx context.Context, t Tick) error
 	// LatestTick returns the last committed tick of the world's season, or
 	// ErrNotFound.
@@ -148,10 +234,69 @@ type Store interface {
 	// Orders returns every order of a season (all statuses), by day, camp and
 	// submission.
 	Orders(ctx context.Context, worldID uint64, season int) ([]Order, error)
+	// TickHashes returns every committed tick of a season by day, with its
+	// hash and commit time but without state, orders and journal.
+	TickHashes(ctx context.Context, worldID uint64, season int) ([]Tick, error)
 	// Journal returns camp's journal entries of a season from sinceDay on, in
 	// the order they were committed.
 	Journal(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]JournalEntry, error)
 
+	// Season returns one season of a world, or ErrNotFound before its first
+	// tick.
+	Season(ctx context.Context, worldID uint64, season int) (Season, error)
+	// Pacts returns the current status of each pair of a season that has
+	// one, by pair.
+	Pacts(ctx context.Context, worldID uint64, season int) ([]Pact, error)
+	// PactChanges returns every pact change of a season in commit order.
+	PactChanges(ctx context.Context, worldID uint64, season int) ([]PactChange, error)
+	// PutSeasonResults stores the results of a season that has started,
+	// replacing earlier results of the same camps; ErrNotFound if the
+	// season has no tick.
+	PutSeasonResults(ctx context.Context, results []SeasonResult) error
+	// SeasonResults returns a season's results by rank, then camp.
+	SeasonResults(ctx context.Context, worldID uint64, season int) ([]SeasonResult, error)
+
 	// Close releases the store.
 	Close() error
+}
+
+// Lease is a server process's ownership of a world: only the owner runs the
+// world's loop and writes its orders and ticks.
+type Lease struct {
+	WorldID uint64
+	// Owner is the owner's advertised address; clients' calls are
+	// forwarded there.
+	Owner string
+	// Epoch grows each time the lease is acquired.
+	Epoch   int64
+	Expires time.Time
+	// Live reports whether Expires was still ahead by the database's clock
+	// when the lease was read.
+	Live bool
+}
+
+// Leaser is implemented by stores that several server processes share. All
+// times are the database's, so that processes need no synchronised clocks.
+type Leaser interface {
+	// AcquireLease takes world's lease for owner for ttl if it has none,
+	// if it has expired, or if owner already holds it (a process restarted
+	// at the same address); the epoch grows. Otherwise it returns the
+	// holder's lease and ErrLeaseHeld.
+	AcquireLease(ctx context.Context, worldID uint64, owner string, ttl time.Duration) (Lease, error)
+	// RenewLease extends a held lease to ttl from now, or returns
+	// ErrLeaseLost if it has expired or changed hands.
+	RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Lease, error)
+	// ReleaseLease ends a held lease at once, so that another process may
+	// take the world without waiting for the expiry. Releasing a lease no
+	// longer held does nothing.
+	ReleaseLease(ctx context.Context, l Lease) error
+	// LeaseOf returns the world's lease, live or not, or ErrNotFound if it
+	// never had one.
+	LeaseOf(ctx context.Context, worldID uint64) (Lease, error)
+	// Fenced returns the store seen by l's holder: its SaveOrder,
+	// CommitTick and UpdateWorld of l's world check, in their own
+	// transaction, that l is still held and live, and otherwise fail with
+	// ErrLeaseLost and store nothing. Writes to other worlds are refused
+	// the same way.
+	Fenced(l Lease) Store
 }

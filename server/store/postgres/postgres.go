@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
@@ -82,56 +83,97 @@ func (s *Store) Close() error {
 	return nil
 }
 
-const worldColumns = `id, name, seed, cadence_ns, season_length, season, paused,
-	controller_kinds, controller_postures, created_at`
+// worldColumns are the columns of a world, its camps' controllers gathered
+// in camp order; it reads worlds as w.
+const worldColumns = `w.id, w.name, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
+	(SELECT array_agg(controller ORDER BY camp) FROM camps WHERE world_id = w.id),
+	(SELECT array_agg(posture ORDER BY camp) FROM camps WHERE world_id = w.id),
+	w.created_at, w.parent_world_id, w.parent_season, w.parent_day`
 
-// controllerArrays splits controllers into their kinds and postures.
-func controllerArrays(cs [3]store.Controller) (kinds, postures []string) {
-	for _, c := range cs {
-		kinds = append(kinds, c.Kind)
-		postures = append(postures, c.Posture)
-	}
-	return kinds, postures
-}
-
-// CreateWorld stores a new world and sets w.ID.
+// CreateWorld stores a new world and its camps and sets w.ID. A world with a
+// Parent gets a copy of the parent tick as its first tick, and its first
+// season starts there; store.ErrNotFound if there is no such tick.
 func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
-	kinds, postures := controllerArrays(w.Controllers)
-	var id int64
-	err := s.pool.QueryRow(ctx, `
-		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused,
-			controller_kinds, controller_postures, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-		w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
-		kinds, postures, micro(w.CreatedAt),
-	).Scan(&id)
+	var parent, parentSeason, parentDay *int64
+	if w.Parent.WorldID != 0 {
+		p, ps, pd := int64(w.Parent.WorldID), int64(w.Parent.Season), int64(w.Parent.Day)
+		parent, parentSeason, parentDay = &p, &ps, &pd
+	}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var id int64
+		err := tx.QueryRow(ctx, `
+			INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, created_at,
+				parent_world_id, parent_season, parent_day)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+			w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, micro(w.CreatedAt),
+			parent, parentSeason, parentDay,
+		).Scan(&id)
+		if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.ConstraintName == "worlds_parent_world_id_fkey" {
+			return fmt.Errorf("parent world %d: %w", w.Parent.WorldID, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		b := &pgx.Batch{}
+		for c, ctl := range w.Controllers {
+			b.Queue(`INSERT INTO camps (world_id, camp, controller, posture) VALUES ($1, $2, $3, $4)`,
+				id, c, ctl.Kind, ctl.Posture)
+		}
+		if parent != nil {
+			b.Queue(`INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+				SELECT $1, $2, day, state, hash, $3 FROM ticks WHERE world_id = $4 AND season = $5 AND day = $6`,
+				id, w.Season, micro(w.CreatedAt), *parent, *parentSeason, *parentDay).Exec(func(tag pgconn.CommandTag) error {
+				if tag.RowsAffected() == 0 {
+					return fmt.Errorf("parent tick of world %d season %d day %d: %w",
+						*parent, *parentSeason, *parentDay, store.ErrNotFound)
+				}
+				return nil
+			})
+			b.Queue(`INSERT INTO seasons (world_id, season, first_day, started_at) VALUES ($1, $2, $3, $4)`,
+				id, w.Season, *parentDay, micro(w.CreatedAt))
+		}
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return err
+		}
+		w.ID = uint64(id)
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("create world: %w", err)
 	}
-	w.ID = uint64(id)
 	return nil
 }
 
-// UpdateWorld replaces a world's settings; its creation time is kept.
+// UpdateWorld replaces a world's settings and controllers; its creation
+// time and parent are kept.
 func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
-	kinds, postures := controllerArrays(w.Controllers)
-	tag, err := s.pool.Exec(ctx, `
-		UPDATE worlds SET name = $2, seed = $3, cadence_ns = $4, season_length = $5, season = $6,
-			paused = $7, controller_kinds = $8, controller_postures = $9
-		WHERE id = $1`,
-		int64(w.ID), w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, kinds, postures)
-	if err != nil {
-		return fmt.Errorf("update world %d: %w", w.ID, err)
+	return s.updateWorld(ctx, w, nil)
+}
+
+func (s *Store) updateWorld(ctx context.Context, w store.World, fence *store.Lease) error {
+	b := &pgx.Batch{}
+	b.Queue(`UPDATE worlds SET name = $2, seed = $3, cadence_ns = $4, season_length = $5, season = $6, paused = $7
+			WHERE id = $1`,
+		int64(w.ID), w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
+	).Exec(func(tag pgconn.CommandTag) error {
+		if tag.RowsAffected() == 0 {
+			return store.ErrNotFound
+		}
+		return nil
+	})
+	for c, ctl := range w.Controllers {
+		b.Queue(`UPDATE camps SET controller = $3, posture = $4 WHERE world_id = $1 AND camp = $2`,
+			int64(w.ID), c, ctl.Kind, ctl.Posture)
 	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("update world %d: %w", w.ID, store.ErrNotFound)
+	if err := s.send(ctx, fence, w.ID, b); err != nil {
+		return fmt.Errorf("update world %d: %w", w.ID, err)
 	}
 	return nil
 }
 
 // World returns one world, or store.ErrNotFound.
 func (s *Store) World(ctx context.Context, id uint64) (store.World, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds WHERE id = $1`, int64(id))
+	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w WHERE w.id = $1`, int64(id))
 	w, err := pgx.CollectExactlyOneRow(rows, scanWorld)
 	if err != nil {
 		return store.World{}, fmt.Errorf("world %d: %w", id, notFound(err))
@@ -141,7 +183,7 @@ func (s *Store) World(ctx context.Context, id uint64) (store.World, error) {
 
 // Worlds returns every world in ID order.
 func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds ORDER BY id`)
+	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w ORDER BY w.id`)
 	ws, err := pgx.CollectRows(rows, scanWorld)
 	if err != nil {
 		return nil, fmt.Errorf("list worlds: %w", err)
@@ -151,11 +193,13 @@ func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
 
 func scanWorld(row pgx.CollectableRow) (store.World, error) {
 	var (
-		w               store.World
-		id, seed, cad   int64
-		kinds, postures []string
+		w                               store.World
+		id, seed, cad                   int64
+		kinds, postures                 []string
+		parent, parentSeason, parentDay *int64
 	)
-	err := row.Scan(&id, &w.Name, &seed, &cad, &w.SeasonLength, &w.Season, &w.Paused, &kinds, &postures, &w.CreatedAt)
+	err := row.Scan(&id, &w.Name, &seed, &cad, &w.SeasonLength, &w.Season, &w.Paused, &kinds, &postures,
+		&w.CreatedAt, &parent, &parentSeason, &parentDay)
 	if err != nil {
 		return store.World{}, err
 	}
@@ -165,6 +209,9 @@ func scanWorld(row pgx.CollectableRow) (store.World, error) {
 	}
 	for i := range w.Controllers {
 		w.Controllers[i] = store.Controller{Kind: kinds[i], Posture: postures[i]}
+	}
+	if parent != nil {
+		w.Parent = store.TickRef{WorldID: uint64(*parent), Season: int(*parentSeason), Day: int(*parentDay)}
 	}
 	w.ID, w.Seed, w.Cadence = uint64(id), uint64(seed), time.Duration(cad)
 	w.CreatedAt = w.CreatedAt.UTC()
@@ -217,26 +264,28 @@ const orderColumns = `world_id, season, day, camp, action, args, reason, submitt
 // of the same camp for the same day becomes replaced. It returns
 // store.ErrNotFound if the world does not exist.
 func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		b := &pgx.Batch{}
-		// Locking the world row serialises the orders of a world, so that
-		// two orders of one camp cannot both stay pending.
-		b.Queue(`SELECT id FROM worlds WHERE id = $1 FOR NO KEY UPDATE`, int64(o.WorldID))
-		b.Queue(`UPDATE orders SET status = 'replaced'
+	return s.saveOrder(ctx, o, nil)
+}
+
+func (s *Store) saveOrder(ctx context.Context, o store.Order, fence *store.Lease) error {
+	b := &pgx.Batch{}
+	// Locking the world row serialises the orders of a world, so that
+	// two orders of one camp cannot both stay pending.
+	b.Queue(`SELECT id FROM worlds WHERE id = $1 FOR NO KEY UPDATE`, int64(o.WorldID)).
+		QueryRow(func(row pgx.Row) error {
+			var id int64
+			if err := row.Scan(&id); err != nil {
+				return fmt.Errorf("world %d: %w", o.WorldID, notFound(err))
+			}
+			return nil
+		})
+	b.Queue(`UPDATE orders SET status = 'replaced'
 			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
-			int64(o.WorldID), o.Season, o.Day, o.Camp)
-		b.Queue(`INSERT INTO orders (`+orderColumns+`)
+		int64(o.WorldID), o.Season, o.Day, o.Camp)
+	b.Queue(`INSERT INTO orders (`+orderColumns+`)
 			VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, 'pending', '')`,
-			int64(o.WorldID), o.Season, o.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt))
-		br := tx.SendBatch(ctx, b)
-		var id int64
-		if err := br.QueryRow().Scan(&id); err != nil {
-			br.Close()
-			return fmt.Errorf("world %d: %w", o.WorldID, notFound(err))
-		}
-		return br.Close()
-	})
-	if err != nil {
+		int64(o.WorldID), o.Season, o.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt))
+	if err := s.send(ctx, fence, o.WorldID, b); err != nil {
 		return fmt.Errorf("save order of world %d day %d camp %d: %w", o.WorldID, o.Day, o.Camp, err)
 	}
 	return nil
@@ -280,18 +329,33 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 	return o, nil
 }
 
-// CommitTick stores a tick atomically: its state, its journal, and its
-// orders. A pending order of the tick's day takes the status (and code)
-// given for its camp; an order given with status standing is inserted; any
-// other order given for a camp with no pending order fails the commit with
-// store.ErrNotFound. It returns store.ErrConflict if the tick exists.
-// Nothing is stored when it fails. The whole tick is sent as one batch.
+// CommitTick stores a tick atomically: its state, its journal, its orders
+// and its pact changes. A pending order of the tick's day takes the status
+// (and code) given for its camp; an order given with status standing is
+// inserted; any other order given for a camp with no pending order fails the
+// commit with store.ErrNotFound. Each pact change also sets its pair's
+// current status. The season starts with its first tick and ends with a
+// tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
+// Nothing is stored when it fails. The whole tick is sent as one batch in a
+// transaction: three round trips.
 func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
+	return s.commitTick(ctx, t, nil)
+}
+
+func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease) error {
 	world := int64(t.WorldID)
+	at := micro(t.CommittedAt)
 	b := &pgx.Batch{}
-	b.Queue(`INSERT INTO ticks (world_id, season, day, state, hash)
-		VALUES ($1, $2, $3, coalesce($4::bytea, ''), $5) ON CONFLICT DO NOTHING`,
-		world, t.Season, t.Day, t.State, t.Hash)
+	b.Queue(`INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+		VALUES ($1, $2, $3, coalesce($4::bytea, ''), $5, $6) ON CONFLICT DO NOTHING`,
+		world, t.Season, t.Day, t.State, t.Hash, at).Exec(func(tag pgconn.CommandTag) error {
+		if tag.RowsAffected() == 0 {
+			return store.ErrConflict
+		}
+		return nil
+	})
+	b.Queue(`INSERT INTO seasons (world_id, season, first_day, started_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT DO NOTHING`, world, t.Season, t.Day, at)
 	for _, o := range t.Orders {
 		if o.Status == store.OrderStanding {
 			b.Queue(`INSERT INTO orders (`+orderColumns+`)
@@ -301,41 +365,38 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 		}
 		b.Queue(`UPDATE orders SET status = $5, code = $6
 			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
-			world, t.Season, t.Day, o.Camp, o.Status, o.Code)
+			world, t.Season, t.Day, o.Camp, o.Status, o.Code).Exec(func(tag pgconn.CommandTag) error {
+			if tag.RowsAffected() == 0 {
+				return fmt.Errorf("pending order of camp %d: %w", o.Camp, store.ErrNotFound)
+			}
+			return nil
+		})
 	}
 	for seq, e := range t.Journal {
 		b.Queue(`INSERT INTO journal (world_id, season, day, seq, camp, kind, zones, narration, why)
 			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9)`,
 			world, t.Season, t.Day, seq, e.Camp, e.Kind, e.Zones, e.Narration, e.Why)
 	}
-
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		br := tx.SendBatch(ctx, b)
-		defer br.Close()
-		tag, err := br.Exec()
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return store.ErrConflict
-		}
-		for _, o := range t.Orders {
-			tag, err := br.Exec()
-			if err != nil {
-				return fmt.Errorf("order of camp %d: %w", o.Camp, err)
-			}
-			if tag.RowsAffected() == 0 {
-				return fmt.Errorf("pending order of camp %d: %w", o.Camp, store.ErrNotFound)
-			}
-		}
-		for seq := range t.Journal {
-			if _, err := br.Exec(); err != nil {
-				return fmt.Errorf("journal entry %d: %w", seq, err)
-			}
-		}
-		return br.Close()
-	})
-	if err != nil {
+	for seq, p := range t.Pacts {
+		b.Queue(`INSERT INTO pact_changes (world_id, season, day, seq, camp_a, camp_b, by_camp, event, status)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			world, t.Season, t.Day, seq, p.A, p.B, p.By, p.Event, p.Status)
+		// A pair without a row is at war: a change that leaves it at war
+		// adds no row.
+		b.Queue(`INSERT INTO pacts (world_id, season, camp_a, camp_b, status, since_day)
+			SELECT $1, $2, $3, $4, $5::text, $6
+			WHERE $5::text <> 'war' OR EXISTS (SELECT FROM pacts
+				WHERE world_id = $1 AND season = $2 AND camp_a = $3 AND camp_b = $4)
+			ON CONFLICT (world_id, season, camp_a, camp_b) DO UPDATE
+			SET status = excluded.status, since_day = excluded.since_day
+			WHERE pacts.status <> excluded.status`,
+			world, t.Season, p.A, p.B, p.Status, t.Day)
+	}
+	if t.LastOfSeason {
+		b.Queue(`UPDATE seasons SET ended_day = $3, ended_at = $4 WHERE world_id = $1 AND season = $2`,
+			world, t.Season, t.Day, at)
+	}
+	if err := s.send(ctx, fence, t.WorldID, b); err != nil {
 		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
 	}
 	return nil
@@ -402,6 +463,35 @@ func scanJournal(row pgx.CollectableRow) (store.JournalEntry, error) {
 	}
 	e.WorldID = uint64(world)
 	return e, nil
+}
+
+// send runs b in a transaction, as one round trip between BEGIN and COMMIT.
+// With a fence, b's first statement checks that the fence's lease is held,
+// live and of worldID, and keeps it from changing hands until the
+// transaction ends; if it is not, b fails with store.ErrLeaseLost.
+func (s *Store) send(ctx context.Context, fence *store.Lease, worldID uint64, b *pgx.Batch) error {
+	if fence != nil {
+		if fence.WorldID != worldID {
+			return fmt.Errorf("write to world %d under the lease of world %d: %w", worldID, fence.WorldID, store.ErrLeaseLost)
+		}
+		fb := &pgx.Batch{}
+		fb.Queue(`SELECT epoch FROM leases
+			WHERE world_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now() FOR SHARE`,
+			int64(fence.WorldID), fence.Owner, fence.Epoch).QueryRow(func(row pgx.Row) error {
+			var epoch int64
+			if err := row.Scan(&epoch); errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("world %d epoch %d for %s: %w", fence.WorldID, fence.Epoch, fence.Owner, store.ErrLeaseLost)
+			} else if err != nil {
+				return err
+			}
+			return nil
+		})
+		fb.QueuedQueries = append(fb.QueuedQueries, b.QueuedQueries...)
+		b = fb
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		return tx.SendBatch(ctx, b).Close()
+	})
 }
 
 // micro returns tm truncated to the microsecond: PostgreSQL would round it.

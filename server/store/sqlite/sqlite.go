@@ -116,40 +116,93 @@ func (s *Store) Close() error {
 	return nil
 }
 
-const worldColumns = `id, name, seed, cadence_ns, season_length, season, paused, controllers, created_at`
+// worldColumns are the columns of a world, its camps' controllers gathered
+// in camp order as a JSON list; it reads worlds as w.
+const worldColumns = `w.id, w.name, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
+	(SELECT json_group_array(json_object('Kind', controller, 'Posture', posture))
+		FROM (SELECT controller, posture FROM camps WHERE world_id = w.id ORDER BY camp)),
+	w.created_at, w.parent_world_id, w.parent_season, w.parent_day`
 
-// CreateWorld stores a new world and sets w.ID.
+// CreateWorld stores a new world and its camps and sets w.ID. A world with a
+// Parent gets a copy of the parent tick as its first tick, and its first
+// season starts there; store.ErrNotFound if there is no such tick.
 func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
-	controllers, err := json.Marshal(w.Controllers)
-	if err != nil {
-		return fmt.Errorf("create world: %w", err)
+	var parent, parentSeason, parentDay sql.NullInt64
+	if w.Parent.WorldID != 0 {
+		parent = sql.NullInt64{Int64: int64(w.Parent.WorldID), Valid: true}
+		parentSeason = sql.NullInt64{Int64: int64(w.Parent.Season), Valid: true}
+		parentDay = sql.NullInt64{Int64: int64(w.Parent.Day), Valid: true}
 	}
-	err = s.db.QueryRowContext(ctx, `
-		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, controllers, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, string(controllers),
-		w.CreatedAt.UnixMicro(),
-	).Scan(&w.ID)
+	at := w.CreatedAt.UnixMicro()
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var id uint64
+		err := tx.QueryRowContext(ctx, `
+			INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, created_at,
+				parent_world_id, parent_season, parent_day)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, at,
+			parent, parentSeason, parentDay,
+		).Scan(&id)
+		if err != nil {
+			return err
+		}
+		for c, ctl := range w.Controllers {
+			_, err := tx.ExecContext(ctx, `INSERT INTO camps (world_id, camp, controller, posture) VALUES (?, ?, ?, ?)`,
+				id, c, ctl.Kind, ctl.Posture)
+			if err != nil {
+				return fmt.Errorf("camp %d: %w", c, err)
+			}
+		}
+		if parent.Valid {
+			res, err := tx.ExecContext(ctx, `INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+				SELECT ?, ?, day, state, hash, ? FROM ticks WHERE world_id = ? AND season = ? AND day = ?`,
+				id, w.Season, at, parent, parentSeason, parentDay)
+			if err != nil {
+				return err
+			}
+			if err := oneRow(res); err != nil {
+				return fmt.Errorf("parent tick of world %d season %d day %d: %w",
+					w.Parent.WorldID, w.Parent.Season, w.Parent.Day, err)
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (?, ?, ?, ?)`,
+				id, w.Season, parentDay, at)
+			if err != nil {
+				return err
+			}
+		}
+		w.ID = id
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("create world: %w", err)
 	}
 	return nil
 }
 
-// UpdateWorld replaces a world's settings; its creation time is kept.
+// UpdateWorld replaces a world's settings and controllers; its creation
+// time and parent are kept.
 func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
-	controllers, err := json.Marshal(w.Controllers)
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `
+			UPDATE worlds SET name = ?, seed = ?, cadence_ns = ?, season_length = ?, season = ?, paused = ?
+			WHERE id = ?`,
+			w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, w.ID)
+		if err != nil {
+			return err
+		}
+		if err := oneRow(res); err != nil {
+			return err
+		}
+		for c, ctl := range w.Controllers {
+			_, err := tx.ExecContext(ctx, `UPDATE camps SET controller = ?, posture = ? WHERE world_id = ? AND camp = ?`,
+				ctl.Kind, ctl.Posture, w.ID, c)
+			if err != nil {
+				return fmt.Errorf("camp %d: %w", c, err)
+			}
+		}
+		return nil
+	})
 	if err != nil {
-		return fmt.Errorf("update world %d: %w", w.ID, err)
-	}
-	res, err := s.db.ExecContext(ctx, `
-		UPDATE worlds SET name = ?, seed = ?, cadence_ns = ?, season_length = ?, season = ?, paused = ?, controllers = ?
-		WHERE id = ?`,
-		w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, string(controllers), w.ID)
-	if err != nil {
-		return fmt.Errorf("update world %d: %w", w.ID, err)
-	}
-	if err := oneRow(res); err != nil {
 		return fmt.Errorf("update world %d: %w", w.ID, err)
 	}
 	return nil
@@ -157,7 +210,7 @@ func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
 
 // World returns one world, or store.ErrNotFound.
 func (s *Store) World(ctx context.Context, id uint64) (store.World, error) {
-	w, err := scanWorld(s.db.QueryRowContext(ctx, `SELECT `+worldColumns+` FROM worlds WHERE id = ?`, id))
+	w, err := scanWorld(s.db.QueryRowContext(ctx, `SELECT `+worldColumns+` FROM worlds w WHERE w.id = ?`, id))
 	if err != nil {
 		return store.World{}, fmt.Errorf("world %d: %w", id, notFound(err))
 	}
@@ -166,7 +219,7 @@ func (s *Store) World(ctx context.Context, id uint64) (store.World, error) {
 
 // Worlds returns every world in ID order.
 func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+worldColumns+` FROM worlds ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+worldColumns+` FROM worlds w ORDER BY w.id`)
 	if err != nil {
 		return nil, fmt.Errorf("list worlds: %w", err)
 	}
@@ -179,16 +232,21 @@ func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
 
 func scanWorld(row scanner) (store.World, error) {
 	var (
-		w                        store.World
-		seed, cadence, createdAt int64
-		controllers              string
+		w                               store.World
+		seed, cadence, createdAt        int64
+		controllers                     string
+		parent, parentSeason, parentDay sql.NullInt64
 	)
-	err := row.Scan(&w.ID, &w.Name, &seed, &cadence, &w.SeasonLength, &w.Season, &w.Paused, &controllers, &createdAt)
+	err := row.Scan(&w.ID, &w.Name, &seed, &cadence, &w.SeasonLength, &w.Season, &w.Paused, &controllers,
+		&createdAt, &parent, &parentSeason, &parentDay)
 	if err != nil {
 		return store.World{}, err
 	}
 	if err := json.Unmarshal([]byte(controllers), &w.Controllers); err != nil {
 		return store.World{}, fmt.Errorf("decode controllers: %w", err)
+	}
+	if parent.Valid {
+		w.Parent = store.TickRef{WorldID: uint64(parent.Int64), Season: int(parentSeason.Int64), Day: int(parentDay.Int64)}
 	}
 	w.Seed = uint64(seed)
 	w.Cadence = time.Duration(cadence)
@@ -325,17 +383,20 @@ func scanOrder(row scanner) (store.Order, error) {
 	return o, nil
 }
 
-// CommitTick stores a tick atomically: its state, its journal, and its
-// orders. A pending order of the tick's day takes the status (and code)
-// given for its camp; an order given with status standing is inserted; any
-// other order given for a camp with no pending order fails the commit with
-// store.ErrNotFound. It returns store.ErrConflict if the tick exists.
+// CommitTick stores a tick atomically: its state, its journal, its orders
+// and its pact changes. A pending order of the tick's day takes the status
+// (and code) given for its camp; an order given with status standing is
+// inserted; any other order given for a camp with no pending order fails the
+// commit with store.ErrNotFound. Each pact change also sets its pair's
+// current status. The season starts with its first tick and ends with a
+// tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
 // Nothing is stored when it fails.
 func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
+	at := t.CommittedAt.UnixMicro()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO ticks (world_id, season, day, state, hash)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-			t.WorldID, t.Season, t.Day, nonNil(t.State), t.Hash)
+		res, err := tx.ExecContext(ctx, `INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			t.WorldID, t.Season, t.Day, nonNil(t.State), t.Hash, at)
 		if err != nil {
 			return err
 		}
@@ -343,6 +404,11 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 			return err
 		} else if n == 0 {
 			return store.ErrConflict
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, t.WorldID, t.Season, t.Day, at)
+		if err != nil {
+			return err
 		}
 		for _, o := range t.Orders {
 			if err := commitOrder(ctx, tx, t, o); err != nil {
@@ -361,10 +427,46 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 				return fmt.Errorf("journal entry %d: %w", seq, err)
 			}
 		}
+		for seq, p := range t.Pacts {
+			if err := commitPact(ctx, tx, t, seq, p); err != nil {
+				return err
+			}
+		}
+		if t.LastOfSeason {
+			_, err := tx.ExecContext(ctx, `UPDATE seasons SET ended_day = ?, ended_at = ? WHERE world_id = ? AND season = ?`,
+				t.Day, at, t.WorldID, t.Season)
+			if err != nil {
+				return fmt.Errorf("end season: %w", err)
+			}
+		}
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
+	}
+	return nil
+}
+
+// commitPact records pact change seq of tick t and sets its pair's status.
+// A pair without a row is at war: a change that leaves it at war adds no
+// row.
+func commitPact(ctx context.Context, tx *sql.Tx, t store.Tick, seq int, p store.PactChange) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO pact_changes (world_id, season, day, seq, camp_a, camp_b, by_camp, event, status)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.WorldID, t.Season, t.Day, seq, p.A, p.B, p.By, p.Event, p.Status)
+	if err != nil {
+		return fmt.Errorf("pact change %d: %w", seq, err)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO pacts (world_id, season, camp_a, camp_b, status, since_day)
+		SELECT ?1, ?2, ?3, ?4, ?5, ?6
+		WHERE ?5 <> 'war' OR EXISTS (SELECT 1 FROM pacts
+			WHERE world_id = ?1 AND season = ?2 AND camp_a = ?3 AND camp_b = ?4)
+		ON CONFLICT (world_id, season, camp_a, camp_b) DO UPDATE
+		SET status = excluded.status, since_day = excluded.since_day
+		WHERE pacts.status <> excluded.status`,
+		t.WorldID, t.Season, p.A, p.B, p.Status, t.Day)
+	if err != nil {
+		return fmt.Errorf("pact of camps %d and %d: %w", p.A, p.B, err)
 	}
 	return nil
 }

@@ -34,6 +34,12 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LatestTick", testLatestTick},
 		{"Journal", testJournal},
 		{"Concurrent", testConcurrent},
+		{"Fork", testFork},
+		{"ForkOfMissingTick", testForkOfMissingTick},
+		{"TickHashes", testTickHashes},
+		{"Seasons", testSeasons},
+		{"Pacts", testPacts},
+		{"SeasonResults", testSeasonResults},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

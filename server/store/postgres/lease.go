@@ -1,0 +1,129 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/grisonval/server/server/store"
+)
+
+var _ store.Leaser = (*Store)(nil)
+
+const leaseColumns = `world_id, owner, epoch, expires_at, expires_at > now()`
+
+func scanLease(row pgx.Row) (store.Lease, error) {
+	var (
+		l     store.Lease
+		world int64
+	)
+	if err := row.Scan(&world, &l.Owner, &l.Epoch, &l.Expires, &l.Live); err != nil {
+		return store.Lease{}, err
+	}
+	l.WorldID, l.Expires = uint64(world), l.Expires.UTC()
+	return l, nil
+}
+
+// AcquireLease takes world's lease for owner for ttl if it has none, if it
+// has expired, or if owner holds it already; the epoch grows. Otherwise it
+// returns the holder's lease and store.ErrLeaseHeld; store.ErrNotFound if
+// the world does not exist.
+func (s *Store) AcquireLease(ctx context.Context, worldID uint64, owner string, ttl time.Duration) (store.Lease, error) {
+	l, err := scanLease(s.pool.QueryRow(ctx, `
+		INSERT INTO leases AS l (world_id, owner, epoch, expires_at)
+		SELECT id, $2, 1, now() + $3 * interval '1 microsecond' FROM worlds WHERE id = $1
+		ON CONFLICT (world_id) DO UPDATE
+		SET owner = excluded.owner, epoch = l.epoch + 1, expires_at = excluded.expires_at
+		WHERE l.expires_at <= now() OR l.owner = excluded.owner
+		RETURNING `+leaseColumns, int64(worldID), owner, ttl.Microseconds()))
+	if err == nil {
+		return l, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return store.Lease{}, fmt.Errorf("acquire lease of world %d: %w", worldID, err)
+	}
+	// Either the world does not exist or another process holds it.
+	held, err := s.LeaseOf(ctx, worldID)
+	if errors.Is(err, store.ErrNotFound) {
+		if _, werr := s.World(ctx, worldID); werr != nil {
+			return store.Lease{}, fmt.Errorf("acquire lease: %w", werr)
+		}
+	}
+	if err != nil {
+		return store.Lease{}, fmt.Errorf("acquire lease of world %d: %w", worldID, err)
+	}
+	return held, fmt.Errorf("acquire lease of world %d: held by %s: %w", worldID, held.Owner, store.ErrLeaseHeld)
+}
+
+// RenewLease extends a held lease to ttl from now, or returns
+// store.ErrLeaseLost if it has expired or changed hands.
+func (s *Store) RenewLease(ctx context.Context, l store.Lease, ttl time.Duration) (store.Lease, error) {
+	renewed, err := scanLease(s.pool.QueryRow(ctx, `
+		UPDATE leases SET expires_at = now() + $4 * interval '1 microsecond'
+		WHERE world_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now()
+		RETURNING `+leaseColumns, int64(l.WorldID), l.Owner, l.Epoch, ttl.Microseconds()))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Lease{}, fmt.Errorf("renew lease of world %d epoch %d: %w", l.WorldID, l.Epoch, store.ErrLeaseLost)
+	}
+	if err != nil {
+		return store.Lease{}, fmt.Errorf("renew lease of world %d: %w", l.WorldID, err)
+	}
+	return renewed, nil
+}
+
+// ReleaseLease ends a held lease at once; a lease no longer held is left
+// alone.
+func (s *Store) ReleaseLease(ctx context.Context, l store.Lease) error {
+	_, err := s.pool.Exec(ctx, `UPDATE leases SET expires_at = now()
+		WHERE world_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now()`,
+		int64(l.WorldID), l.Owner, l.Epoch)
+	if err != nil {
+		return fmt.Errorf("release lease of world %d: %w", l.WorldID, err)
+	}
+	return nil
+}
+
+// LeaseOf returns the world's lease, live or not, or store.ErrNotFound if
+// it never had one.
+func (s *Store) LeaseOf(ctx context.Context, worldID uint64) (store.Lease, error) {
+	l, err := scanLease(s.pool.QueryRow(ctx, `SELECT `+leaseColumns+` FROM leases WHERE world_id = $1`, int64(worldID)))
+	if err != nil {
+		return store.Lease{}, fmt.Errorf("lease of world %d: %w", worldID, notFound(err))
+	}
+	return l, nil
+}
+
+// Fenced returns the store seen by l's holder: SaveOrder, CommitTick and
+// UpdateWorld check l in their own transaction and fail with
+// store.ErrLeaseLost, storing nothing, once l is no longer held. It is safe
+// for concurrent use.
+func (s *Store) Fenced(l store.Lease) store.Store {
+	return &fenced{Store: s, lease: l}
+}
+
+// fenced is the store of a lease holder.
+type fenced struct {
+	*Store
+	lease store.Lease
+}
+
+// SaveOrder saves an order if the lease is held.
+func (f *fenced) SaveOrder(ctx context.Context, o store.Order) error {
+	return f.saveOrder(ctx, o, &f.lease)
+}
+
+// CommitTick commits a tick if the lease is held.
+func (f *fenced) CommitTick(ctx context.Context, t store.Tick) error {
+	return f.commitTick(ctx, t, &f.lease)
+}
+
+// UpdateWorld updates the world's settings if the lease is held.
+func (f *fenced) UpdateWorld(ctx context.Context, w store.World) error {
+	return f.updateWorld(ctx, w, &f.lease)
+}
+
+// Close does nothing: the holder does not own the store.
+func (f *fenced) Close() error { return nil }

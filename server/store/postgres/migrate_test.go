@@ -1,0 +1,70 @@
+package postgres
+
+import (
+	"context"
+	"io/fs"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+
+	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/server/store/pgtest"
+)
+
+// TestMigrateKeepsData checks that a database made by the first migration
+// keeps its worlds, controllers and ticks through the later ones.
+func TestMigrateKeepsData(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.NewDatabase(t)
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		t.Fatalf("parse url: %v", err)
+	}
+	db := stdlib.OpenDB(*cfg)
+	defer db.Close()
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatalf("migrations: %v", err)
+	}
+	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		t.Fatalf("goose provider: %v", err)
+	}
+	if _, err := p.UpTo(ctx, 1); err != nil {
+		t.Fatalf("migrate to version 1: %v", err)
+	}
+	_, err = db.ExecContext(ctx, `
+		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, controller_kinds, controller_postures, created_at)
+		VALUES ('old', 9, 1000, 24, 1, false, '{human,ai,agent}', '{"",prudent,""}', '2026-01-02 03:04:05Z');
+		INSERT INTO ticks (world_id, season, day, state, hash) VALUES (1, 1, 0, 'a', 'h0'), (1, 1, 1, 'b', 'h1')`)
+	if err != nil {
+		t.Fatalf("fill version 1: %v", err)
+	}
+
+	s, err := Open(context.Background(), url)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	w, err := s.World(ctx, 1)
+	if err != nil {
+		t.Fatalf("World: %v", err)
+	}
+	want := [3]store.Controller{{Kind: store.Human}, {Kind: store.AI, Posture: "prudent"}, {Kind: store.Agent}}
+	if w.Controllers != want || w.Name != "old" {
+		t.Errorf("World after migrating: got %q with %+v; want %q with %+v", w.Name, w.Controllers, "old", want)
+	}
+	season, err := s.Season(ctx, 1, 1)
+	if err != nil {
+		t.Fatalf("Season: %v", err)
+	}
+	if season.FirstDay != 0 || season.EndedDay != 0 {
+		t.Errorf("Season after migrating: got %+v; want first day 0, not ended", season)
+	}
+	latest, err := s.LatestTick(ctx, 1, 1)
+	if err != nil || latest.Day != 1 || latest.Hash != "h1" {
+		t.Errorf("LatestTick after migrating: got day %d hash %q, %v; want day 1 hash h1", latest.Day, latest.Hash, err)
+	}
+}

@@ -1,0 +1,68 @@
+package sqlite
+
+import (
+	"database/sql"
+	"io/fs"
+	"path/filepath"
+	"testing"
+
+	"github.com/pressly/goose/v3"
+
+	"github.com/grisonval/server/server/store"
+)
+
+// TestMigrateKeepsData checks that a database made by the first migration
+// keeps its worlds, controllers and ticks through the later ones.
+func TestMigrateKeepsData(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, dbFile))
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatalf("migrations: %v", err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		t.Fatalf("goose provider: %v", err)
+	}
+	if _, err := p.UpTo(ctx, 1); err != nil {
+		t.Fatalf("migrate to version 1: %v", err)
+	}
+	_, err = db.ExecContext(ctx, `
+		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, controllers, created_at)
+		VALUES ('old', 9, 1000, 24, 1, 0,
+			'[{"Kind":"human","Posture":""},{"Kind":"ai","Posture":"prudent"},{"Kind":"agent","Posture":""}]', 0);
+		INSERT INTO ticks (world_id, season, day, state, hash) VALUES (1, 1, 0, x'61', 'h0'), (1, 1, 1, x'62', 'h1')`)
+	if err != nil {
+		t.Fatalf("fill version 1: %v", err)
+	}
+	db.Close()
+
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	w, err := s.World(ctx, 1)
+	if err != nil {
+		t.Fatalf("World: %v", err)
+	}
+	want := [3]store.Controller{{Kind: store.Human}, {Kind: store.AI, Posture: "prudent"}, {Kind: store.Agent}}
+	if w.Controllers != want || w.Name != "old" {
+		t.Errorf("World after migrating: got %q with %+v; want %q with %+v", w.Name, w.Controllers, "old", want)
+	}
+	season, err := s.Season(ctx, 1, 1)
+	if err != nil {
+		t.Fatalf("Season: %v", err)
+	}
+	if season.FirstDay != 0 || season.EndedDay != 0 {
+		t.Errorf("Season after migrating: got %+v; want first day 0, not ended", season)
+	}
+	latest, err := s.LatestTick(ctx, 1, 1)
+	if err != nil || latest.Day != 1 || latest.Hash != "h1" {
+		t.Errorf("LatestTick after migrating: got day %d hash %q, %v; want day 1 hash h1", latest.Day, latest.Hash, err)
+	}
+}
