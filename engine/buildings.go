@@ -63,8 +63,15 @@ var BaseSlots = [...]int{Plains: 2, Forest: 2, Mountain: 1, Coast: 2}
 // capital, +1 per development level (rule BLD-SLOT).
 func (w *World) Slots(z ZoneID) int {
 	zone := &w.Zones[z]
-	n := BaseSlots[zone.Terrain] + zone.Development
-	if zone.Capital {
+	return slots(zone.Terrain, zone.Development, zone.Capital)
+}
+
+// Slots returns the building slots of a zone as remembered.
+func (m Memory) Slots() int { return slots(m.Terrain, m.Dev, m.Capital) }
+
+func slots(t Terrain, dev int, capital bool) int {
+	n := BaseSlots[t] + dev
+	if capital {
 		n++
 	}
 	return n

@@ -95,6 +95,8 @@ const (
 	// members (rule POP-1).
 	FertileMinAge = 18
 	FertileMaxAge = 45
+	// OldAge is the age from which old age may take a citizen (rule POP-4).
+	OldAge = 60
 	// MaxLevel is the highest level (V, "Maître").
 	MaxLevel = 5
 	// MoodScale is the number of mood units in one point of mood.

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Vision returns, indexed by zone number, the zones camp c sees today: its
 // zones, their immediate neighbours and its columns' destinations (rule FOG-1).
 func (w *World) Vision(c CampID) []bool {
@@ -27,12 +29,27 @@ func (w *World) Vision(c CampID) []bool {
 // remember records what camp c sees of zone z today.
 func (w *World) remember(c CampID, z ZoneID) {
 	zone := &w.Zones[z]
-	w.Camps[c].Memory[z] = Memory{
-		Seen: true, Day: w.Day, Terrain: zone.Terrain, Owner: zone.Owner,
-		Capital: zone.Capital, Garrison: zone.Garrison, Dev: zone.Development,
+	m := seen(zone, w.Day)
+	// A memory keeps its own copy of the buildings: the zone's slice may be
+	// changed in place later, and a memory must not follow it.
+	if old := w.Camps[c].Memory[z].Buildings; slices.Equal(old, m.Buildings) {
+		m.Buildings = old
+	} else {
+		m.Buildings = slices.Clone(m.Buildings)
 	}
+	w.Camps[c].Memory[z] = m
 	if o := zone.Owner; o != NoCamp && o != c {
 		w.meet(c, o)
+	}
+}
+
+// seen returns what a camp sees of zone on day. The result shares the
+// zone's buildings slice.
+func seen(zone *Zone, day int) Memory {
+	return Memory{
+		Seen: true, Day: day, Terrain: zone.Terrain, Owner: zone.Owner,
+		Capital: zone.Capital, Garrison: zone.Garrison, Dev: zone.Development,
+		Buildings: zone.Buildings, Monument: zone.Monument,
 	}
 }
 
@@ -97,14 +114,36 @@ type CampView struct {
 	Columns      []Column   // the camp's own columns
 	Others       []OtherCamp
 	Legal        []LegalAction
+	// Tier is the number of tiers reached; Next is the next tier, or nil
+	// when the tree is complete.
+	Tier int
+	Next *Tech
+	// Title is the prestige title, or "".
+	Title        string
+	Achievements []Achievement
+	Upkeep       UpkeepBill
+	Degraded     bool
+	People       People
 }
 
-// OtherCamp is what a camp knows of another camp.
+// People sums up a camp's citizens.
+type People struct {
+	Children, Adults, Elders int // under 18, 18 to 59, 60 and over
+	MeanMood                 int // 0-100
+	// Jobs[j] counts the civilians of job j and their mean level (in
+	// hundredths: 100 is level I).
+	Jobs [NumJobs + 1]struct{ Count, Level100 int }
+}
+
+// OtherCamp is what a camp knows of another camp. Relation and Route are
+// set once the camps have met.
 type OtherCamp struct {
-	Camp  CampID
-	Name  string
-	Met   bool
-	Alive bool
+	Camp     CampID
+	Name     string
+	Met      bool
+	Alive    bool
+	Relation Relation
+	Route    bool
 }
 
 // View returns camp c's fogged view of w.
@@ -115,7 +154,19 @@ func View(w *World, c CampID) CampView {
 		Resources: camp.Resources, Morale: camp.Morale, Population: w.Population(c),
 		FieldArmy: camp.FieldArmy, UnderArms: w.MenUnderArms(c), MaxUnderArms: w.MaxUnderArms(c),
 		Housing: w.Housing(c), Zones: make([]ZoneView, NumZones+1),
-		Legal: LegalActions(w, c),
+		Legal: LegalActions(w, c), Tier: w.Tier(c), Upkeep: w.Upkeep(c), Degraded: camp.Degraded,
+		People: w.people(c),
+	}
+	if v.Tier < NumTechs {
+		next := Techs[v.Tier+1]
+		v.Next = &next
+	} else {
+		v.Title = LegendTitle
+	}
+	for id := AchievementID(1); id <= NumAchievements; id++ {
+		if w.HasAchievement(c, id) {
+			v.Achievements = append(v.Achievements, Achievements[id])
+		}
 	}
 	vis := w.Vision(c)
 	for z := ZoneID(1); z <= NumZones; z++ {
@@ -124,8 +175,7 @@ func View(w *World, c CampID) CampView {
 		case vis[z]:
 			zone := &w.Zones[z]
 			zv.Knowledge = Visible
-			zv.Memory = Memory{Seen: true, Day: w.Day, Terrain: zone.Terrain, Owner: zone.Owner,
-				Capital: zone.Capital, Garrison: zone.Garrison, Dev: zone.Development}
+			zv.Memory = seen(zone, w.Day)
 		case camp.Memory[z].Seen:
 			zv.Knowledge = Remembered
 			zv.Memory = camp.Memory[z]
@@ -144,10 +194,44 @@ func View(w *World, c CampID) CampView {
 		oc := OtherCamp{Camp: o, Met: camp.Met[o]}
 		if oc.Met {
 			oc.Name, oc.Alive = w.Camps[o].Name, w.Camps[o].Alive
+			oc.Relation, oc.Route = w.Relation(c, o), w.HasRoute(c, o)
 		}
 		v.Others = append(v.Others, oc)
 	}
 	return v
+}
+
+// people sums up camp c's citizens.
+func (w *World) people(c CampID) People {
+	var p People
+	var mood int
+	var levels [NumJobs + 1]int
+	cs := w.Camps[c].Citizens
+	for i := range cs {
+		ct := &cs[i]
+		switch {
+		case ct.Age < AdultAge:
+			p.Children++
+		case ct.Age >= OldAge:
+			p.Elders++
+		default:
+			p.Adults++
+		}
+		mood += int(ct.Mood)
+		if !ct.UnderArms && ct.Job != 0 {
+			p.Jobs[ct.Job].Count++
+			levels[ct.Job] += int(ct.Level)
+		}
+	}
+	if len(cs) > 0 {
+		p.MeanMood = mood / len(cs) / MoodScale
+	}
+	for j := range p.Jobs {
+		if n := p.Jobs[j].Count; n > 0 {
+			p.Jobs[j].Level100 = 100 * levels[j] / n
+		}
+	}
+	return p
 }
 
 // YearSeason returns the season of the year on a day: four seasons of 20

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/grisonval/server/engine"
@@ -21,15 +22,16 @@ func TestFogView(t *testing.T) {
 				zv, truth := v.Zones[z], w.Zone(z)
 				switch {
 				case vis[z]:
-					if zv.Knowledge != engine.Visible || zv.Memory.Owner != truth.Owner || zv.Memory.Garrison != truth.Garrison || zv.Memory.Day != w.Day {
+					if zv.Knowledge != engine.Visible || zv.Memory.Owner != truth.Owner || zv.Memory.Garrison != truth.Garrison ||
+						zv.Memory.Day != w.Day || !reflect.DeepEqual(zv.Memory.Buildings, truth.Buildings) {
 						t.Fatalf("day %d camp %d zone %d: seen as %+v; want the truth %+v", w.Day, c, z, zv, truth)
 					}
 				case w.Camps[c].Memory[z].Seen:
-					if zv.Knowledge != engine.Remembered || zv.Memory != w.Camps[c].Memory[z] || zv.Memory.Day > w.Day {
+					if zv.Knowledge != engine.Remembered || !reflect.DeepEqual(zv.Memory, w.Camps[c].Memory[z]) || zv.Memory.Day > w.Day {
 						t.Fatalf("day %d camp %d zone %d: %+v; want its dated memory", w.Day, c, z, zv)
 					}
 				default:
-					if zv.Knowledge != engine.Unknown || zv.Memory != (engine.Memory{}) {
+					if zv.Knowledge != engine.Unknown || !reflect.DeepEqual(zv.Memory, engine.Memory{}) {
 						t.Fatalf("day %d camp %d zone %d: %+v; want unknown with nothing known", w.Day, c, z, zv)
 					}
 				}
@@ -101,5 +103,22 @@ func TestMeeting(t *testing.T) {
 	}
 	if out.Camps[0].Met[2] {
 		t.Error("camp 0 met camp 2 without seeing it")
+	}
+}
+
+// TestMemoryIsACopy covers FOG-4: a memory keeps what was seen, even when
+// the zone's buildings later change in place.
+func TestMemoryIsACopy(t *testing.T) {
+	w := engine.NewWorld(3)
+	z := firstFree(w, 0)
+	w.Zone(z).Owner = 1
+	w.Zone(z).Buildings = []engine.BuildingKind{engine.Farm, engine.House}
+	out := engine.Resolve(w, orders(rest(), rest(), rest())).World
+	if got := out.Camps[0].Memory[z].Buildings; !reflect.DeepEqual(got, []engine.BuildingKind{engine.Farm, engine.House}) {
+		t.Fatalf("camp 0 remembers buildings %v; want [farm house]", got)
+	}
+	out.Zone(z).Buildings[0] = engine.Mine
+	if got := out.Camps[0].Memory[z].Buildings[0]; got != engine.Farm {
+		t.Errorf("the memory followed the zone: %v; want farm", got)
 	}
 }

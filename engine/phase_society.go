@@ -90,10 +90,10 @@ func (w *World) BirthChance(c CampID) (int64, string) {
 // citizen of this age dies of old age (rule POP-4): from 60, 1.2 % + 55 % x
 // ((age - 60) / 28)^2, doubled in famine, at most certain.
 func OldAgeChance(age int, famine bool) int64 {
-	if age < 60 {
+	if age < OldAge {
 		return 0
 	}
-	d := int64(age - 60)
+	d := int64(age - OldAge)
 	p := 12_000 + 550_000*d*d/(28*28)
 	if famine {
 		p *= 2

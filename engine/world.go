@@ -94,6 +94,9 @@ type Memory struct {
 	Capital  bool    `json:"capital,omitempty"`
 	Garrison int     `json:"garrison,omitempty"`
 	Dev      int     `json:"dev,omitempty"`
+	// Buildings and Monument are the zone's buildings as last seen.
+	Buildings []BuildingKind `json:"b,omitempty"`
+	Monument  bool           `json:"mon,omitempty"`
 }
 
 // Camp is the state of one camp.

@@ -151,8 +151,24 @@ func viewToPB(v engine.CampView, x viewExtras) *pb.CampView {
 		})
 	}
 	for _, o := range v.Others {
-		out.Camps = append(out.Camps, &pb.CampSummary{Camp: int32(o.Camp), Name: o.Name, Met: o.Met, Alive: o.Alive})
+		cs := &pb.CampSummary{Camp: int32(o.Camp), Name: o.Name, Met: o.Met, Alive: o.Alive}
+		if o.Met {
+			cs.Relation, cs.TradeRoute = o.Relation.String(), o.Route
+		}
+		out.Camps = append(out.Camps, cs)
 	}
+	out.Tier, out.Title = int32(v.Tier), v.Title
+	if v.Next != nil {
+		out.NextTier = techToPB(*v.Next)
+	}
+	for _, a := range v.Achievements {
+		out.Achievements = append(out.Achievements, &pb.Achievement{Code: a.Code, Name: a.Name, Condition: a.Condition})
+	}
+	out.Upkeep = &pb.Upkeep{
+		Buildings: resourcesToPB(v.Upkeep.Buildings), Territory: resourcesToPB(v.Upkeep.Territory),
+		Governance: resourcesToPB(v.Upkeep.Governance), Degraded: v.Degraded,
+	}
+	out.People = peopleToPB(v.People)
 	for _, e := range x.Journal {
 		out.Journal = append(out.Journal, journalToPB(e))
 	}
@@ -164,6 +180,20 @@ func viewToPB(v engine.CampView, x viewExtras) *pb.CampView {
 	}
 	if !x.Deadline.IsZero() {
 		out.Deadline = timestamppb.New(x.Deadline)
+	}
+	return out
+}
+
+func techToPB(t engine.Tech) *pb.Tech {
+	return &pb.Tech{Tier: int32(t.ID), Name: t.Name, Age: int32(t.Age), Research: t.Research, Effect: t.Effect}
+}
+
+func peopleToPB(p engine.People) *pb.People {
+	out := &pb.People{Children: int32(p.Children), Adults: int32(p.Adults), Elders: int32(p.Elders), MeanMood: int32(p.MeanMood)}
+	for j := 1; j <= engine.NumJobs; j++ {
+		if n := p.Jobs[j].Count; n > 0 {
+			out.Jobs = append(out.Jobs, &pb.JobSummary{Job: engine.Job(j).String(), Count: int32(n), MeanLevel: float64(p.Jobs[j].Level100) / 100})
+		}
 	}
 	return out
 }
@@ -190,6 +220,11 @@ func zoneToPB(zv engine.ZoneView) *pb.Zone {
 	z.Capital = m.Capital
 	z.Garrison = int32(m.Garrison)
 	z.Development = int32(m.Dev)
+	z.Monument = m.Monument
+	for _, b := range m.Buildings {
+		z.Buildings = append(z.Buildings, b.String())
+	}
+	z.Slots = int32(m.Slots())
 	return z
 }
 

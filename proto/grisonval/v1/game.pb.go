@@ -97,7 +97,16 @@ type CampView struct {
 	// controller says who plays this camp, and the AI's posture.
 	Controller *Controller `protobuf:"bytes,22,opt,name=controller,proto3" json:"controller,omitempty"`
 	// season_length is the number of days of the season (0: endless).
-	SeasonLength  int32 `protobuf:"varint,23,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
+	SeasonLength int32 `protobuf:"varint,23,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
+	// tier is the number of tiers of the tech tree reached; next_tier the
+	// next one (unset when the tree is complete).
+	Tier     int32 `protobuf:"varint,24,opt,name=tier,proto3" json:"tier,omitempty"`
+	NextTier *Tech `protobuf:"bytes,25,opt,name=next_tier,json=nextTier,proto3" json:"next_tier,omitempty"`
+	// title is the camp's prestige title, if any.
+	Title         string         `protobuf:"bytes,26,opt,name=title,proto3" json:"title,omitempty"`
+	Achievements  []*Achievement `protobuf:"bytes,27,rep,name=achievements,proto3" json:"achievements,omitempty"`
+	Upkeep        *Upkeep        `protobuf:"bytes,28,opt,name=upkeep,proto3" json:"upkeep,omitempty"`
+	People        *People        `protobuf:"bytes,29,opt,name=people,proto3" json:"people,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -291,6 +300,48 @@ func (x *CampView) GetSeasonLength() int32 {
 		return x.SeasonLength
 	}
 	return 0
+}
+
+func (x *CampView) GetTier() int32 {
+	if x != nil {
+		return x.Tier
+	}
+	return 0
+}
+
+func (x *CampView) GetNextTier() *Tech {
+	if x != nil {
+		return x.NextTier
+	}
+	return nil
+}
+
+func (x *CampView) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *CampView) GetAchievements() []*Achievement {
+	if x != nil {
+		return x.Achievements
+	}
+	return nil
+}
+
+func (x *CampView) GetUpkeep() *Upkeep {
+	if x != nil {
+		return x.Upkeep
+	}
+	return nil
+}
+
+func (x *CampView) GetPeople() *People {
+	if x != nil {
+		return x.People
+	}
+	return nil
 }
 
 type SubmitOrderRequest struct {
@@ -623,7 +674,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xfd\x06\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xf3\b\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -654,7 +705,13 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"controller\x18\x16 \x01(\v2\x18.grisonval.v1.ControllerR\n" +
 	"controller\x12#\n" +
-	"\rseason_length\x18\x17 \x01(\x05R\fseasonLength\"Z\n" +
+	"\rseason_length\x18\x17 \x01(\x05R\fseasonLength\x12\x12\n" +
+	"\x04tier\x18\x18 \x01(\x05R\x04tier\x12/\n" +
+	"\tnext_tier\x18\x19 \x01(\v2\x12.grisonval.v1.TechR\bnextTier\x12\x14\n" +
+	"\x05title\x18\x1a \x01(\tR\x05title\x12=\n" +
+	"\fachievements\x18\x1b \x03(\v2\x19.grisonval.v1.AchievementR\fachievements\x12,\n" +
+	"\x06upkeep\x18\x1c \x01(\v2\x14.grisonval.v1.UpkeepR\x06upkeep\x12,\n" +
+	"\x06people\x18\x1d \x01(\v2\x14.grisonval.v1.PeopleR\x06people\"Z\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"n\n" +
@@ -714,6 +771,10 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*Order)(nil),                 // 14: grisonval.v1.Order
 	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
 	(*Controller)(nil),            // 16: grisonval.v1.Controller
+	(*Tech)(nil),                  // 17: grisonval.v1.Tech
+	(*Achievement)(nil),           // 18: grisonval.v1.Achievement
+	(*Upkeep)(nil),                // 19: grisonval.v1.Upkeep
+	(*People)(nil),                // 20: grisonval.v1.People
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	8,  // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
@@ -725,24 +786,28 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	14, // 6: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
 	15, // 7: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
 	16, // 8: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	14, // 9: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	14, // 10: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	15, // 11: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	12, // 12: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	12, // 13: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	0,  // 14: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 15: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 16: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 17: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	1,  // 18: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 19: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 20: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 21: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	18, // [18:22] is the sub-list for method output_type
-	14, // [14:18] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	17, // 9: grisonval.v1.CampView.next_tier:type_name -> grisonval.v1.Tech
+	18, // 10: grisonval.v1.CampView.achievements:type_name -> grisonval.v1.Achievement
+	19, // 11: grisonval.v1.CampView.upkeep:type_name -> grisonval.v1.Upkeep
+	20, // 12: grisonval.v1.CampView.people:type_name -> grisonval.v1.People
+	14, // 13: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	14, // 14: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	15, // 15: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	12, // 16: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	12, // 17: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	0,  // 18: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 19: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 20: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 21: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	1,  // 22: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 23: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 24: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 25: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	22, // [22:26] is the sub-list for method output_type
+	18, // [18:22] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }

@@ -439,13 +439,15 @@ type Zone struct {
 	LastSeenDay int32   `protobuf:"varint,5,opt,name=last_seen_day,json=lastSeenDay,proto3" json:"last_seen_day,omitempty"`
 	Terrain     Terrain `protobuf:"varint,6,opt,name=terrain,proto3,enum=grisonval.v1.Terrain" json:"terrain,omitempty"`
 	// owner is the holding camp's index, or -1 for free land.
-	Owner         int32    `protobuf:"varint,7,opt,name=owner,proto3" json:"owner,omitempty"`
-	Capital       bool     `protobuf:"varint,8,opt,name=capital,proto3" json:"capital,omitempty"`
-	Garrison      int32    `protobuf:"varint,9,opt,name=garrison,proto3" json:"garrison,omitempty"`
-	Development   int32    `protobuf:"varint,10,opt,name=development,proto3" json:"development,omitempty"`
-	Buildings     []string `protobuf:"bytes,11,rep,name=buildings,proto3" json:"buildings,omitempty"`
-	Slots         int32    `protobuf:"varint,12,opt,name=slots,proto3" json:"slots,omitempty"`
-	Neighbors     []int32  `protobuf:"varint,13,rep,packed,name=neighbors,proto3" json:"neighbors,omitempty"`
+	Owner       int32    `protobuf:"varint,7,opt,name=owner,proto3" json:"owner,omitempty"`
+	Capital     bool     `protobuf:"varint,8,opt,name=capital,proto3" json:"capital,omitempty"`
+	Garrison    int32    `protobuf:"varint,9,opt,name=garrison,proto3" json:"garrison,omitempty"`
+	Development int32    `protobuf:"varint,10,opt,name=development,proto3" json:"development,omitempty"`
+	Buildings   []string `protobuf:"bytes,11,rep,name=buildings,proto3" json:"buildings,omitempty"`
+	Slots       int32    `protobuf:"varint,12,opt,name=slots,proto3" json:"slots,omitempty"`
+	Neighbors   []int32  `protobuf:"varint,13,rep,packed,name=neighbors,proto3" json:"neighbors,omitempty"`
+	// monument is set when the zone bears its holder's great monument.
+	Monument      bool `protobuf:"varint,14,opt,name=monument,proto3" json:"monument,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -571,6 +573,13 @@ func (x *Zone) GetNeighbors() []int32 {
 	return nil
 }
 
+func (x *Zone) GetMonument() bool {
+	if x != nil {
+		return x.Monument
+	}
+	return false
+}
+
 // Column is a camp's own column on the march.
 type Column struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -670,8 +679,12 @@ type CampSummary struct {
 	Camp  int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
 	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// met is true once the camp has seen a zone or column of the other.
-	Met           bool `protobuf:"varint,3,opt,name=met,proto3" json:"met,omitempty"`
-	Alive         bool `protobuf:"varint,4,opt,name=alive,proto3" json:"alive,omitempty"`
+	Met   bool `protobuf:"varint,3,opt,name=met,proto3" json:"met,omitempty"`
+	Alive bool `protobuf:"varint,4,opt,name=alive,proto3" json:"alive,omitempty"`
+	// relation is "war", "peace" or "alliance", set once met.
+	Relation string `protobuf:"bytes,5,opt,name=relation,proto3" json:"relation,omitempty"`
+	// trade_route is set when a trade route links the two camps.
+	TradeRoute    bool `protobuf:"varint,6,opt,name=trade_route,json=tradeRoute,proto3" json:"trade_route,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -734,6 +747,368 @@ func (x *CampSummary) GetAlive() bool {
 	return false
 }
 
+func (x *CampSummary) GetRelation() string {
+	if x != nil {
+		return x.Relation
+	}
+	return ""
+}
+
+func (x *CampSummary) GetTradeRoute() bool {
+	if x != nil {
+		return x.TradeRoute
+	}
+	return false
+}
+
+// Tech is one tier of the tech tree.
+type Tech struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Tier  int32                  `protobuf:"varint,1,opt,name=tier,proto3" json:"tier,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Age   int32                  `protobuf:"varint,3,opt,name=age,proto3" json:"age,omitempty"`
+	// research is the accumulated research the tier needs.
+	Research      int64  `protobuf:"varint,4,opt,name=research,proto3" json:"research,omitempty"`
+	Effect        string `protobuf:"bytes,5,opt,name=effect,proto3" json:"effect,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Tech) Reset() {
+	*x = Tech{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Tech) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Tech) ProtoMessage() {}
+
+func (x *Tech) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Tech.ProtoReflect.Descriptor instead.
+func (*Tech) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *Tech) GetTier() int32 {
+	if x != nil {
+		return x.Tier
+	}
+	return 0
+}
+
+func (x *Tech) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Tech) GetAge() int32 {
+	if x != nil {
+		return x.Age
+	}
+	return 0
+}
+
+func (x *Tech) GetResearch() int64 {
+	if x != nil {
+		return x.Research
+	}
+	return 0
+}
+
+func (x *Tech) GetEffect() string {
+	if x != nil {
+		return x.Effect
+	}
+	return ""
+}
+
+// Achievement is a feat a camp unlocked once and for good.
+type Achievement struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Condition     string                 `protobuf:"bytes,3,opt,name=condition,proto3" json:"condition,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Achievement) Reset() {
+	*x = Achievement{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Achievement) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Achievement) ProtoMessage() {}
+
+func (x *Achievement) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Achievement.ProtoReflect.Descriptor instead.
+func (*Achievement) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Achievement) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *Achievement) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Achievement) GetCondition() string {
+	if x != nil {
+		return x.Condition
+	}
+	return ""
+}
+
+// Upkeep is a camp's daily upkeep bill, by axis (docs/rules.md UPK-*).
+type Upkeep struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Buildings  *Resources             `protobuf:"bytes,1,opt,name=buildings,proto3" json:"buildings,omitempty"`
+	Territory  *Resources             `protobuf:"bytes,2,opt,name=territory,proto3" json:"territory,omitempty"`
+	Governance *Resources             `protobuf:"bytes,3,opt,name=governance,proto3" json:"governance,omitempty"`
+	// degraded is set while the camp's buildings are degraded by unpaid upkeep.
+	Degraded      bool `protobuf:"varint,4,opt,name=degraded,proto3" json:"degraded,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Upkeep) Reset() {
+	*x = Upkeep{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Upkeep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Upkeep) ProtoMessage() {}
+
+func (x *Upkeep) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Upkeep.ProtoReflect.Descriptor instead.
+func (*Upkeep) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *Upkeep) GetBuildings() *Resources {
+	if x != nil {
+		return x.Buildings
+	}
+	return nil
+}
+
+func (x *Upkeep) GetTerritory() *Resources {
+	if x != nil {
+		return x.Territory
+	}
+	return nil
+}
+
+func (x *Upkeep) GetGovernance() *Resources {
+	if x != nil {
+		return x.Governance
+	}
+	return nil
+}
+
+func (x *Upkeep) GetDegraded() bool {
+	if x != nil {
+		return x.Degraded
+	}
+	return false
+}
+
+// JobSummary counts a camp's civilians of one job and their mean level
+// (1.0 for novices to 5.0 for masters).
+type JobSummary struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Job           string                 `protobuf:"bytes,1,opt,name=job,proto3" json:"job,omitempty"`
+	Count         int32                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	MeanLevel     float64                `protobuf:"fixed64,3,opt,name=mean_level,json=meanLevel,proto3" json:"mean_level,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *JobSummary) Reset() {
+	*x = JobSummary{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *JobSummary) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*JobSummary) ProtoMessage() {}
+
+func (x *JobSummary) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use JobSummary.ProtoReflect.Descriptor instead.
+func (*JobSummary) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *JobSummary) GetJob() string {
+	if x != nil {
+		return x.Job
+	}
+	return ""
+}
+
+func (x *JobSummary) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *JobSummary) GetMeanLevel() float64 {
+	if x != nil {
+		return x.MeanLevel
+	}
+	return 0
+}
+
+// People sums up a camp's citizens.
+type People struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Children      int32                  `protobuf:"varint,1,opt,name=children,proto3" json:"children,omitempty"`
+	Adults        int32                  `protobuf:"varint,2,opt,name=adults,proto3" json:"adults,omitempty"`
+	Elders        int32                  `protobuf:"varint,3,opt,name=elders,proto3" json:"elders,omitempty"`
+	MeanMood      int32                  `protobuf:"varint,4,opt,name=mean_mood,json=meanMood,proto3" json:"mean_mood,omitempty"`
+	Jobs          []*JobSummary          `protobuf:"bytes,5,rep,name=jobs,proto3" json:"jobs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *People) Reset() {
+	*x = People{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *People) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*People) ProtoMessage() {}
+
+func (x *People) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use People.ProtoReflect.Descriptor instead.
+func (*People) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *People) GetChildren() int32 {
+	if x != nil {
+		return x.Children
+	}
+	return 0
+}
+
+func (x *People) GetAdults() int32 {
+	if x != nil {
+		return x.Adults
+	}
+	return 0
+}
+
+func (x *People) GetElders() int32 {
+	if x != nil {
+		return x.Elders
+	}
+	return 0
+}
+
+func (x *People) GetMeanMood() int32 {
+	if x != nil {
+		return x.MeanMood
+	}
+	return 0
+}
+
+func (x *People) GetJobs() []*JobSummary {
+	if x != nil {
+		return x.Jobs
+	}
+	return nil
+}
+
 // JournalEntry is one line of a camp's journal: an immersive narration
 // (French by default) and a factual "why" that names the action, its motive
 // and the figures that triggered it.
@@ -750,7 +1125,7 @@ type JournalEntry struct {
 
 func (x *JournalEntry) Reset() {
 	*x = JournalEntry{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	mi := &file_grisonval_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -762,7 +1137,7 @@ func (x *JournalEntry) String() string {
 func (*JournalEntry) ProtoMessage() {}
 
 func (x *JournalEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	mi := &file_grisonval_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -775,7 +1150,7 @@ func (x *JournalEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JournalEntry.ProtoReflect.Descriptor instead.
 func (*JournalEntry) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *JournalEntry) GetDay() int32 {
@@ -829,7 +1204,7 @@ type ArgSpec struct {
 
 func (x *ArgSpec) Reset() {
 	*x = ArgSpec{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	mi := &file_grisonval_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -841,7 +1216,7 @@ func (x *ArgSpec) String() string {
 func (*ArgSpec) ProtoMessage() {}
 
 func (x *ArgSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	mi := &file_grisonval_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -854,7 +1229,7 @@ func (x *ArgSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArgSpec.ProtoReflect.Descriptor instead.
 func (*ArgSpec) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ArgSpec) GetName() string {
@@ -905,7 +1280,7 @@ type LegalAction struct {
 
 func (x *LegalAction) Reset() {
 	*x = LegalAction{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	mi := &file_grisonval_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -917,7 +1292,7 @@ func (x *LegalAction) String() string {
 func (*LegalAction) ProtoMessage() {}
 
 func (x *LegalAction) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	mi := &file_grisonval_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -930,7 +1305,7 @@ func (x *LegalAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LegalAction.ProtoReflect.Descriptor instead.
 func (*LegalAction) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *LegalAction) GetAction() string {
@@ -967,7 +1342,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	mi := &file_grisonval_v1_types_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -979,7 +1354,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	mi := &file_grisonval_v1_types_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -992,7 +1367,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Order) GetAction() string {
@@ -1027,7 +1402,7 @@ type Controller struct {
 
 func (x *Controller) Reset() {
 	*x = Controller{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	mi := &file_grisonval_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1039,7 +1414,7 @@ func (x *Controller) String() string {
 func (*Controller) ProtoMessage() {}
 
 func (x *Controller) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	mi := &file_grisonval_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1052,7 +1427,7 @@ func (x *Controller) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Controller.ProtoReflect.Descriptor instead.
 func (*Controller) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Controller) GetKind() ControllerKind {
@@ -1080,7 +1455,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x05stone\x18\x03 \x01(\x03R\x05stone\x12\x14\n" +
 	"\x05tools\x18\x04 \x01(\x03R\x05tools\x12\x12\n" +
 	"\x04gold\x18\x05 \x01(\x03R\x04gold\x12\x1a\n" +
-	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\x81\x03\n" +
+	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\x9d\x03\n" +
 	"\x04Zone\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\f\n" +
 	"\x01q\x18\x02 \x01(\x05R\x01q\x12\f\n" +
@@ -1097,7 +1472,8 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	" \x01(\x05R\vdevelopment\x12\x1c\n" +
 	"\tbuildings\x18\v \x03(\tR\tbuildings\x12\x14\n" +
 	"\x05slots\x18\f \x01(\x05R\x05slots\x12\x1c\n" +
-	"\tneighbors\x18\r \x03(\x05R\tneighbors\"\xd2\x01\n" +
+	"\tneighbors\x18\r \x03(\x05R\tneighbors\x12\x1a\n" +
+	"\bmonument\x18\x0e \x01(\bR\bmonument\"\xd2\x01\n" +
 	"\x06Column\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12,\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x18.grisonval.v1.ColumnKindR\x04kind\x12\x10\n" +
@@ -1106,12 +1482,44 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\ato_zone\x18\x05 \x01(\x05R\x06toZone\x12!\n" +
 	"\fdeparted_day\x18\x06 \x01(\x05R\vdepartedDay\x12\x1f\n" +
 	"\varrival_day\x18\a \x01(\x05R\n" +
-	"arrivalDay\"]\n" +
+	"arrivalDay\"\x9a\x01\n" +
 	"\vCampSummary\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
 	"\x03met\x18\x03 \x01(\bR\x03met\x12\x14\n" +
-	"\x05alive\x18\x04 \x01(\bR\x05alive\"z\n" +
+	"\x05alive\x18\x04 \x01(\bR\x05alive\x12\x1a\n" +
+	"\brelation\x18\x05 \x01(\tR\brelation\x12\x1f\n" +
+	"\vtrade_route\x18\x06 \x01(\bR\n" +
+	"tradeRoute\"t\n" +
+	"\x04Tech\x12\x12\n" +
+	"\x04tier\x18\x01 \x01(\x05R\x04tier\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
+	"\x03age\x18\x03 \x01(\x05R\x03age\x12\x1a\n" +
+	"\bresearch\x18\x04 \x01(\x03R\bresearch\x12\x16\n" +
+	"\x06effect\x18\x05 \x01(\tR\x06effect\"S\n" +
+	"\vAchievement\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1c\n" +
+	"\tcondition\x18\x03 \x01(\tR\tcondition\"\xcb\x01\n" +
+	"\x06Upkeep\x125\n" +
+	"\tbuildings\x18\x01 \x01(\v2\x17.grisonval.v1.ResourcesR\tbuildings\x125\n" +
+	"\tterritory\x18\x02 \x01(\v2\x17.grisonval.v1.ResourcesR\tterritory\x127\n" +
+	"\n" +
+	"governance\x18\x03 \x01(\v2\x17.grisonval.v1.ResourcesR\n" +
+	"governance\x12\x1a\n" +
+	"\bdegraded\x18\x04 \x01(\bR\bdegraded\"S\n" +
+	"\n" +
+	"JobSummary\x12\x10\n" +
+	"\x03job\x18\x01 \x01(\tR\x03job\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x1d\n" +
+	"\n" +
+	"mean_level\x18\x03 \x01(\x01R\tmeanLevel\"\x9f\x01\n" +
+	"\x06People\x12\x1a\n" +
+	"\bchildren\x18\x01 \x01(\x05R\bchildren\x12\x16\n" +
+	"\x06adults\x18\x02 \x01(\x05R\x06adults\x12\x16\n" +
+	"\x06elders\x18\x03 \x01(\x05R\x06elders\x12\x1b\n" +
+	"\tmean_mood\x18\x04 \x01(\x05R\bmeanMood\x12,\n" +
+	"\x04jobs\x18\x05 \x03(\v2\x18.grisonval.v1.JobSummaryR\x04jobs\"z\n" +
 	"\fJournalEntry\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\x05R\x03day\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1c\n" +
@@ -1182,7 +1590,7 @@ func file_grisonval_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_grisonval_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_grisonval_v1_types_proto_goTypes = []any{
 	(Terrain)(0),         // 0: grisonval.v1.Terrain
 	(Visibility)(0),      // 1: grisonval.v1.Visibility
@@ -1194,25 +1602,34 @@ var file_grisonval_v1_types_proto_goTypes = []any{
 	(*Zone)(nil),         // 7: grisonval.v1.Zone
 	(*Column)(nil),       // 8: grisonval.v1.Column
 	(*CampSummary)(nil),  // 9: grisonval.v1.CampSummary
-	(*JournalEntry)(nil), // 10: grisonval.v1.JournalEntry
-	(*ArgSpec)(nil),      // 11: grisonval.v1.ArgSpec
-	(*LegalAction)(nil),  // 12: grisonval.v1.LegalAction
-	(*Order)(nil),        // 13: grisonval.v1.Order
-	(*Controller)(nil),   // 14: grisonval.v1.Controller
+	(*Tech)(nil),         // 10: grisonval.v1.Tech
+	(*Achievement)(nil),  // 11: grisonval.v1.Achievement
+	(*Upkeep)(nil),       // 12: grisonval.v1.Upkeep
+	(*JobSummary)(nil),   // 13: grisonval.v1.JobSummary
+	(*People)(nil),       // 14: grisonval.v1.People
+	(*JournalEntry)(nil), // 15: grisonval.v1.JournalEntry
+	(*ArgSpec)(nil),      // 16: grisonval.v1.ArgSpec
+	(*LegalAction)(nil),  // 17: grisonval.v1.LegalAction
+	(*Order)(nil),        // 18: grisonval.v1.Order
+	(*Controller)(nil),   // 19: grisonval.v1.Controller
 }
 var file_grisonval_v1_types_proto_depIdxs = []int32{
 	1,  // 0: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
 	0,  // 1: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
 	5,  // 2: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	4,  // 3: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
-	11, // 4: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
-	2,  // 5: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
-	3,  // 6: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
-	7,  // [7:7] is the sub-list for method output_type
-	7,  // [7:7] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	6,  // 3: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	6,  // 4: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	6,  // 5: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	13, // 6: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	4,  // 7: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
+	16, // 8: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
+	2,  // 9: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
+	3,  // 10: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
+	11, // [11:11] is the sub-list for method output_type
+	11, // [11:11] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_types_proto_init() }
@@ -1226,7 +1643,7 @@ func file_grisonval_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_types_proto_rawDesc), len(file_grisonval_v1_types_proto_rawDesc)),
 			NumEnums:      6,
-			NumMessages:   9,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
