@@ -1,0 +1,297 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/grisonval/server/clients/tools"
+	"github.com/grisonval/server/clients/viewtext"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/rs/zerolog"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// Offered are the tools the runner offers the model; the runner itself
+// waits for the next day.
+var Offered = []string{tools.View, tools.LegalActions, tools.SubmitOrder, tools.Journal, tools.Rules}
+
+// Outcomes of a day, as the log writes them. Append only.
+const (
+	// OutcomePosted: an order was accepted for the day.
+	OutcomePosted = "posted"
+	// OutcomeStale: the order was accepted, but for a later day: the day
+	// resolved while the model was thinking.
+	OutcomeStale = "stale"
+	// OutcomeGaveUp: no valid order within the retries or model calls;
+	// the standing order (or an order posted earlier) plays.
+	OutcomeGaveUp = "gave_up"
+	// OutcomeModelError: the endpoint failed; the standing order plays.
+	OutcomeModelError = "model_error"
+	// OutcomeSeasonOver: the season is over; the runner stops.
+	OutcomeSeasonOver = "season_over"
+)
+
+// Statuses of what the journal shows of a day's order. Append only.
+const (
+	AppliedOrder     = "applied"
+	AppliedStale     = "stale"
+	AppliedEarlier   = "earlier_order_applied"
+	AppliedStanding  = "standing_order"
+	AppliedUnknown   = "unknown"
+	appliedSourceNow = "journal: the API has no per-order result yet; derived from the day's journal entries"
+)
+
+// System is the runner's system prompt.
+const System = tools.Instructions + " Here the runner waits for the next day itself: post one order per day with submit_order; the day's view is the user's message."
+
+// Record is one day of play, the log's line: the prompt, every model
+// answer with its tokens and latency and the tools it called, the order
+// submitted and what the next day's journal shows of it.
+type Record struct {
+	World  uint64    `json:"world"`
+	Camp   int32     `json:"camp"`
+	Day    int32     `json:"day"`
+	Start  time.Time `json:"start"`
+	Prompt []Message `json:"prompt"`
+	// Exchanges are the model calls in order.
+	Exchanges []Exchange `json:"exchanges"`
+	Tokens    Usage      `json:"tokens"`
+	LatencyMS int64      `json:"latency_ms"`
+	// InvalidOrders counts refused orders and answers without a tool call.
+	InvalidOrders int    `json:"invalid_orders"`
+	Outcome       string `json:"outcome"`
+	Error         string `json:"error,omitempty"`
+	// Submitted is the order accepted by the server, PostedForDay the day
+	// the server will play it on.
+	Submitted    *tools.OrderArgs `json:"submitted,omitempty"`
+	PostedForDay int32            `json:"posted_for_day,omitempty"`
+	Applied      *Applied         `json:"applied,omitempty"`
+}
+
+// Exchange is one model call and the tools it called.
+type Exchange struct {
+	Response  Message      `json:"response"`
+	Usage     Usage        `json:"usage"`
+	LatencyMS int64        `json:"latency_ms"`
+	Tools     []ToolResult `json:"tools,omitempty"`
+}
+
+// ToolResult is one tool call's outcome as the model read it.
+type ToolResult struct {
+	Name   string `json:"name"`
+	Result string `json:"result"`
+	Error  bool   `json:"error,omitempty"`
+}
+
+// Applied is what became of the day's order, derived from the day's
+// journal until the API reports per-order results.
+type Applied struct {
+	Source string   `json:"source"`
+	Status string   `json:"status"`
+	Kinds  []string `json:"journal_kinds"`
+	Why    string   `json:"why,omitempty"`
+}
+
+// Runner plays one camp with a chat model. Camp, Chat and Log are
+// required. A Runner is not safe for concurrent use.
+type Runner struct {
+	Camp *tools.Camp
+	Chat *Client
+	// Retries is how many invalid orders are retried each day, with the
+	// server's reason fed back, before the runner gives up for the day.
+	Retries int
+	// MaxCalls bounds the model calls of one day.
+	MaxCalls int
+	// Days is how many days to play; 0 plays until ctx is done or the
+	// season ends.
+	Days int
+	// Log receives one JSON line per day.
+	Log    io.Writer
+	Logger zerolog.Logger
+}
+
+// Run plays day after day. It returns nil when ctx is done, Days are
+// played or the season is over, and an error when the game server refuses
+// the token or the log cannot be written.
+func (r *Runner) Run(ctx context.Context) error {
+	enc := json.NewEncoder(r.Log)
+	for played := 0; r.Days == 0 || played < r.Days; played++ {
+		v, err := r.Camp.GetView(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("get view: %w", err)
+		}
+		log := r.Logger.With().Uint64("world", v.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
+		rec := r.play(ctx, v)
+		if rec.Outcome != OutcomeSeasonOver {
+			if err := r.waitDay(ctx, v.GetDay()); err != nil {
+				return err
+			}
+			if ctx.Err() != nil {
+				return nil
+			}
+			rec.Applied = r.applied(ctx, rec, v)
+		}
+		log.Info().Str("outcome", rec.Outcome).Int("invalid_orders", rec.InvalidOrders).Int("tokens", rec.Tokens.TotalTokens).Msg("day played")
+		if err := enc.Encode(rec); err != nil {
+			return fmt.Errorf("write the log: %w", err)
+		}
+		if rec.Outcome == OutcomeSeasonOver {
+			return nil
+		}
+	}
+	return nil
+}
+
+// waitDay waits until a day after day is resolved.
+func (r *Runner) waitDay(ctx context.Context, day int32) error {
+	for ctx.Err() == nil {
+		n, err := r.Camp.WaitAfter(ctx, day, time.Duration(tools.MaxWaitSeconds)*time.Second)
+		switch {
+		case n != nil:
+			return nil
+		case err == nil || ctx.Err() != nil:
+		case status.Code(err) == codes.Unauthenticated || status.Code(err) == codes.PermissionDenied:
+			return fmt.Errorf("wait for the next day: %w", err)
+		default:
+			r.Logger.Warn().Err(err).Int32("tick", day).Msg("wait for the next day; retrying")
+			select {
+			case <-ctx.Done():
+			case <-time.After(time.Second):
+			}
+		}
+	}
+	return nil
+}
+
+// toolDefs returns the offered tools, with their schemas for view v.
+func toolDefs(v *pb.CampView) []ToolDef {
+	var defs []ToolDef
+	for _, t := range tools.Table() {
+		if slices.Contains(Offered, t.Name) {
+			defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description, Parameters: t.Schema(v)}})
+		}
+	}
+	return defs
+}
+
+// play runs the model on view v until it posts an order, runs out of
+// retries or calls, or the endpoint fails.
+func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
+	rec := &Record{World: v.GetWorldId(), Camp: v.GetCamp(), Day: v.GetDay() + 1, Start: r.Camp.Now()}
+	msgs := []Message{{Role: "system", Content: System}, {Role: "user", Content: viewtext.View(v, r.Camp.Now())}}
+	rec.Prompt = slices.Clone(msgs)
+	defs := toolDefs(v)
+	for range max(r.MaxCalls, 1) {
+		start := time.Now()
+		answer, usage, err := r.Chat.Complete(ctx, msgs, defs)
+		ex := Exchange{Response: answer, Usage: usage, LatencyMS: time.Since(start).Milliseconds()}
+		rec.LatencyMS += ex.LatencyMS
+		rec.Tokens.add(usage)
+		if err != nil {
+			rec.Exchanges = append(rec.Exchanges, ex)
+			rec.Outcome, rec.Error = OutcomeModelError, err.Error()
+			return rec
+		}
+		msgs = append(msgs, answer)
+		if len(answer.ToolCalls) == 0 {
+			rec.InvalidOrders++
+			msgs = append(msgs, Message{Role: "user", Content: "You posted no order. Call submit_order with one legal action, its arguments and a reason."})
+		}
+		for _, call := range answer.ToolCalls {
+			res := r.call(ctx, call, v, rec)
+			ex.Tools = append(ex.Tools, res)
+			msgs = append(msgs, Message{Role: "tool", ToolCallID: call.ID, Content: res.Result})
+		}
+		rec.Exchanges = append(rec.Exchanges, ex)
+		if rec.Outcome != "" {
+			return rec
+		}
+		if rec.InvalidOrders > r.Retries {
+			break
+		}
+	}
+	rec.Outcome = OutcomeGaveUp
+	return rec
+}
+
+// call runs one tool call of the model and records a posted order in rec.
+func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, rec *Record) ToolResult {
+	out := ToolResult{Name: call.Function.Name}
+	t, ok := tools.Lookup(call.Function.Name)
+	if !ok || !slices.Contains(Offered, t.Name) {
+		out.Result, out.Error = fmt.Sprintf("no tool %q; the tools are %v", call.Function.Name, Offered), true
+		return out
+	}
+	res, err := t.Call(ctx, r.Camp, json.RawMessage(call.Function.Arguments))
+	if err != nil {
+		f := tools.Describe(err)
+		out.Result, out.Error = f.Text, true
+		if t.Name == tools.SubmitOrder {
+			rec.InvalidOrders++
+			if f.Reason == "season_over" {
+				rec.Outcome = OutcomeSeasonOver
+			}
+		}
+		return out
+	}
+	out.Result = res.Text
+	if t.Name == tools.SubmitOrder {
+		var in tools.OrderArgs
+		if err := json.Unmarshal([]byte(call.Function.Arguments), &in); err == nil {
+			rec.Submitted = &in
+		}
+		posted, _ := res.Structured.(map[string]any)
+		day, _ := posted["day"].(float64)
+		rec.PostedForDay = int32(day)
+		rec.Outcome = OutcomePosted
+		if rec.PostedForDay != v.GetDay()+1 {
+			rec.Outcome = OutcomeStale
+		}
+	}
+	return out
+}
+
+// applied derives what became of rec's day from the camp's journal of
+// that day.
+func (r *Runner) applied(ctx context.Context, rec *Record, v *pb.CampView) *Applied {
+	a := &Applied{Source: appliedSourceNow, Status: AppliedUnknown, Kinds: []string{}}
+	entries, err := r.Camp.JournalSince(ctx, rec.Day)
+	if err != nil {
+		a.Why = "journal unavailable: " + viewtext.Error(err)
+		return a
+	}
+	var day []*pb.JournalEntry
+	for _, e := range entries {
+		if e.GetDay() == rec.Day {
+			day = append(day, e)
+			a.Kinds = append(a.Kinds, e.GetKind())
+		}
+	}
+	has := func(kind string) bool { return slices.Contains(a.Kinds, kind) }
+	switch {
+	case has("order_stale"):
+		a.Status = AppliedStale
+		for _, e := range day {
+			if e.GetKind() == "order_stale" {
+				a.Why = e.GetWhy()
+			}
+		}
+	case rec.Submitted != nil && rec.PostedForDay == rec.Day && has(rec.Submitted.Action):
+		a.Status = AppliedOrder
+	case (rec.Submitted == nil || rec.PostedForDay != rec.Day) && v.GetPendingOrder() != nil && has(v.GetPendingOrder().GetAction()):
+		a.Status = AppliedEarlier
+		a.Why = "the order posted before this day's turn: " + viewtext.Order(v.GetPendingOrder())
+	case (rec.Submitted == nil || rec.PostedForDay != rec.Day) && has("rest"):
+		a.Status = AppliedStanding
+		a.Why = "no order posted for the day; the standing order (rest by default) played"
+	}
+	return a
+}
