@@ -2,8 +2,12 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/grisonval/server/engine"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -256,4 +260,47 @@ func (a *adminService) GetWorldState(ctx context.Context, req *pb.WorldRequest) 
 		return nil, toStatus(r.base, err)
 	}
 	return ws, nil
+}
+
+// ForkWorld creates a paused world whose setup is a stored tick of another
+// world, and starts its loop.
+func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) (*pb.WorldInfo, error) {
+	if req.GetDay() < 0 {
+		return nil, invalidArgument("day", "day must be 0 or more; got %d", req.GetDay())
+	}
+	if req.GetSeason() < 0 {
+		return nil, invalidArgument("season", "season must be 0 (the current one) or more; got %d", req.GetSeason())
+	}
+	parent, err := a.s.cfg.Store.World(ctx, req.GetWorldId())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, worldNotFound(req.GetWorldId())
+	}
+	if err != nil {
+		return nil, toStatus(a.s.log, err)
+	}
+	season, day := int(req.GetSeason()), int(req.GetDay())
+	if season == 0 {
+		season = parent.Season
+	}
+	w := store.World{
+		Name: req.GetName(), Seed: parent.Seed, Cadence: parent.Cadence, SeasonLength: parent.SeasonLength,
+		Season: 1, Paused: true, Controllers: parent.Controllers, CreatedAt: a.s.cfg.Clock.Now(),
+		Parent: store.TickRef{WorldID: parent.ID, Season: season, Day: day},
+	}
+	if w.Name == "" {
+		w.Name = fmt.Sprintf("%s, fork of season %d day %d", parent.Name, season, day)
+	}
+	if err := a.s.cfg.Store.CreateWorld(ctx, &w); errors.Is(err, store.ErrNotFound) {
+		return nil, status.Errorf(codes.NotFound, "world %d has no tick on day %d of season %d", parent.ID, day, season)
+	} else if err != nil {
+		return nil, toStatus(a.s.log, fmt.Errorf("fork world %d: %w", parent.ID, err))
+	}
+	if err := a.s.addWorld(ctx, w); err != nil {
+		return nil, toStatus(a.s.log, err)
+	}
+	return a.onWorld(ctx, w.ID, func(r *runner) error {
+		r.log.Info().Uint64("parent", parent.ID).Int("parent_season", season).Int("parent_day", day).
+			Str("name", w.Name).Msg("admin: world forked")
+		return nil
+	})
 }

@@ -348,12 +348,9 @@ func (r *runner) resolve() error {
 		if records[c].Status == store.OrderStanding {
 			continue
 		}
-		records[c].Status = store.OrderApplied
-		if res.Status == engine.Stale {
-			records[c].Status = store.OrderStale
-			if res.Err != nil {
-				records[c].Code = string(res.Err.Code)
-			}
+		records[c].Status = playedStatus(res)
+		if res.Err != nil {
+			records[c].Code = string(res.Err.Code)
 		}
 	}
 	r.lastTick = now

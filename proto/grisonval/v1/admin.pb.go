@@ -566,6 +566,76 @@ func (x *WorldState) GetStateJson() string {
 	return ""
 }
 
+type ForkWorldRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	// season 0 means the world's current season.
+	Season int32 `protobuf:"varint,2,opt,name=season,proto3" json:"season,omitempty"`
+	Day    int32 `protobuf:"varint,3,opt,name=day,proto3" json:"day,omitempty"`
+	// An empty name means the parent's name with the day it was forked on.
+	Name          string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ForkWorldRequest) Reset() {
+	*x = ForkWorldRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ForkWorldRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ForkWorldRequest) ProtoMessage() {}
+
+func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ForkWorldRequest.ProtoReflect.Descriptor instead.
+func (*ForkWorldRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ForkWorldRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *ForkWorldRequest) GetSeason() int32 {
+	if x != nil {
+		return x.Season
+	}
+	return 0
+}
+
+func (x *ForkWorldRequest) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *ForkWorldRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
 var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
@@ -614,7 +684,12 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
 	"state_hash\x18\x02 \x01(\tR\tstateHash\x12\x1d\n" +
 	"\n" +
-	"state_json\x18\x03 \x01(\tR\tstateJson2\x9c\x05\n" +
+	"state_json\x18\x03 \x01(\tR\tstateJson\"k\n" +
+	"\x10ForkWorldRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x16\n" +
+	"\x06season\x18\x02 \x01(\x05R\x06season\x12\x10\n" +
+	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name2\xe2\x05\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12O\n" +
 	"\n" +
@@ -627,7 +702,8 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\vResumeWorld\x12\x1a.grisonval.v1.WorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12@\n" +
 	"\tForceTick\x12\x1a.grisonval.v1.WorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12B\n" +
 	"\vResetSeason\x12\x1a.grisonval.v1.WorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12E\n" +
-	"\rGetWorldState\x12\x1a.grisonval.v1.WorldRequest\x1a\x18.grisonval.v1.WorldStateB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\rGetWorldState\x12\x1a.grisonval.v1.WorldRequest\x1a\x18.grisonval.v1.WorldState\x12D\n" +
+	"\tForkWorld\x12\x1e.grisonval.v1.ForkWorldRequest\x1a\x17.grisonval.v1.WorldInfoB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_admin_proto_rawDescOnce sync.Once
@@ -641,7 +717,7 @@ func file_grisonval_v1_admin_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_admin_proto_rawDescData
 }
 
-var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*CreateWorldRequest)(nil),   // 0: grisonval.v1.CreateWorldRequest
 	(*WorldInfo)(nil),            // 1: grisonval.v1.WorldInfo
@@ -652,16 +728,17 @@ var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*IssueTokenResponse)(nil),   // 6: grisonval.v1.IssueTokenResponse
 	(*WorldRequest)(nil),         // 7: grisonval.v1.WorldRequest
 	(*WorldState)(nil),           // 8: grisonval.v1.WorldState
-	(*durationpb.Duration)(nil),  // 9: google.protobuf.Duration
-	(*Controller)(nil),           // 10: grisonval.v1.Controller
+	(*ForkWorldRequest)(nil),     // 9: grisonval.v1.ForkWorldRequest
+	(*durationpb.Duration)(nil),  // 10: google.protobuf.Duration
+	(*Controller)(nil),           // 11: grisonval.v1.Controller
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
-	9,  // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
-	10, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
-	9,  // 2: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	10, // 3: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	10, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
+	11, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
+	10, // 2: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	11, // 3: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
 	1,  // 4: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	10, // 5: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	11, // 5: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
 	0,  // 6: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
 	2,  // 7: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
 	4,  // 8: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
@@ -671,17 +748,19 @@ var file_grisonval_v1_admin_proto_depIdxs = []int32{
 	7,  // 12: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
 	7,  // 13: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
 	7,  // 14: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
-	1,  // 15: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	3,  // 16: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	1,  // 17: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	6,  // 18: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	1,  // 19: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	1,  // 20: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	1,  // 21: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	1,  // 22: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	8,  // 23: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	15, // [15:24] is the sub-list for method output_type
-	6,  // [6:15] is the sub-list for method input_type
+	9,  // 15: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	1,  // 16: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	3,  // 17: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	1,  // 18: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	6,  // 19: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	1,  // 20: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	1,  // 21: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	1,  // 22: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	1,  // 23: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	8,  // 24: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	1,  // 25: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	16, // [16:26] is the sub-list for method output_type
+	6,  // [6:16] is the sub-list for method input_type
 	6,  // [6:6] is the sub-list for extension type_name
 	6,  // [6:6] is the sub-list for extension extendee
 	0,  // [0:6] is the sub-list for field type_name
@@ -699,7 +778,7 @@ func file_grisonval_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_admin_proto_rawDesc), len(file_grisonval_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   9,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -28,6 +28,7 @@ const (
 	AdminService_ForceTick_FullMethodName     = "/grisonval.v1.AdminService/ForceTick"
 	AdminService_ResetSeason_FullMethodName   = "/grisonval.v1.AdminService/ResetSeason"
 	AdminService_GetWorldState_FullMethodName = "/grisonval.v1.AdminService/GetWorldState"
+	AdminService_ForkWorld_FullMethodName     = "/grisonval.v1.AdminService/ForkWorld"
 )
 
 // AdminServiceClient is the client API for AdminService service.
@@ -56,6 +57,11 @@ type AdminServiceClient interface {
 	ResetSeason(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*WorldInfo, error)
 	// GetWorldState returns the omniscient state of a world as JSON.
 	GetWorldState(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*WorldState, error)
+	// ForkWorld creates a new world whose setup is a stored tick of another
+	// world: that tick's state, with the other world's seed, cadence, season
+	// length and controllers. Its first season starts on that tick's day. The
+	// new world starts paused, without tokens.
+	ForkWorld(ctx context.Context, in *ForkWorldRequest, opts ...grpc.CallOption) (*WorldInfo, error)
 }
 
 type adminServiceClient struct {
@@ -156,6 +162,16 @@ func (c *adminServiceClient) GetWorldState(ctx context.Context, in *WorldRequest
 	return out, nil
 }
 
+func (c *adminServiceClient) ForkWorld(ctx context.Context, in *ForkWorldRequest, opts ...grpc.CallOption) (*WorldInfo, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(WorldInfo)
+	err := c.cc.Invoke(ctx, AdminService_ForkWorld_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AdminServiceServer is the server API for AdminService service.
 // All implementations must embed UnimplementedAdminServiceServer
 // for forward compatibility.
@@ -182,6 +198,11 @@ type AdminServiceServer interface {
 	ResetSeason(context.Context, *WorldRequest) (*WorldInfo, error)
 	// GetWorldState returns the omniscient state of a world as JSON.
 	GetWorldState(context.Context, *WorldRequest) (*WorldState, error)
+	// ForkWorld creates a new world whose setup is a stored tick of another
+	// world: that tick's state, with the other world's seed, cadence, season
+	// length and controllers. Its first season starts on that tick's day. The
+	// new world starts paused, without tokens.
+	ForkWorld(context.Context, *ForkWorldRequest) (*WorldInfo, error)
 	mustEmbedUnimplementedAdminServiceServer()
 }
 
@@ -218,6 +239,9 @@ func (UnimplementedAdminServiceServer) ResetSeason(context.Context, *WorldReques
 }
 func (UnimplementedAdminServiceServer) GetWorldState(context.Context, *WorldRequest) (*WorldState, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetWorldState not implemented")
+}
+func (UnimplementedAdminServiceServer) ForkWorld(context.Context, *ForkWorldRequest) (*WorldInfo, error) {
+	return nil, status.Error(codes.Unimplemented, "method ForkWorld not implemented")
 }
 func (UnimplementedAdminServiceServer) mustEmbedUnimplementedAdminServiceServer() {}
 func (UnimplementedAdminServiceServer) testEmbeddedByValue()                      {}
@@ -402,6 +426,24 @@ func _AdminService_GetWorldState_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_ForkWorld_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ForkWorldRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ForkWorld(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ForkWorld_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ForkWorld(ctx, req.(*ForkWorldRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AdminService_ServiceDesc is the grpc.ServiceDesc for AdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -444,6 +486,10 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetWorldState",
 			Handler:    _AdminService_GetWorldState_Handler,
+		},
+		{
+			MethodName: "ForkWorld",
+			Handler:    _AdminService_ForkWorld_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
