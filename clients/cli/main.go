@@ -1,18 +1,22 @@
 // Command cli is the Grisonval command-line client: a thin client that shows
-// a camp's fogged view and posts its orders through the game server's public
-// gRPC API.
+// a camp's fogged view and map and posts its orders through the game
+// server's public gRPC API.
 //
 // Usage:
 //
 //	cli [flags] view
+//	cli [flags] map
 //	cli [flags] order ACTION [ARGS...] [--reason "..."]
 //	cli [flags] ACTION [ARGS...] [--reason "..."]
 //	cli [flags] journal [--since DAY]
 //	cli [flags] wait
+//	cli [flags] watch
+//	cli [flags] help
 //
 // Flags may come before or after the command: --addr (default $GRISONVAL_ADDR
-// or 127.0.0.1:7777), --token (default $GRISONVAL_TOKEN), --world (0: the
-// token's world) and --json (print the protobuf answer as protojson).
+// or 127.0.0.1:7777), --token (default $GRISONVAL_TOKEN), --json (print the
+// protobuf answer as protojson) and --no-color (the map without ANSI colours;
+// also when $NO_COLOR is set or stdout is not a terminal).
 package main
 
 import (
@@ -27,12 +31,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/grisonval/server/clients/tools"
+	"github.com/grisonval/server/clients/viewtext"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
-	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -41,42 +47,63 @@ const defaultAddr = "127.0.0.1:7777"
 const usage = `usage: cli [flags] COMMAND [ARGS...]
 
 Commands:
-  view                          your camp's view: resources, zones, columns,
-                                journal, the numbered menu of legal actions
-  order ACTION [ARGS...]        post (or replace) your order for the next day
+  view                          your camp's view: stocks, zones (unknown ones
+                                too), columns, journal, the numbered menu of
+                                legal actions
+  map                           the hex map: camps in colour, fog, capitals (*)
+                                and garrisons (:N)
+  order ACTION [ARGS...]        post (or replace) your order for the next day,
+                                with seed 000's action names and argument order
   ACTION [ARGS...]              the same, short form: cli expand_to 12,
                                 cli send_army 4 15, cli rest
   journal [--since DAY]         your journal, with the "why" of each entry
   wait                          wait for the next day, then show what you learned
+  watch                         redraw the view and the map at each new day
+                                (Ctrl-C to stop)
+  help                          this text, and your legal actions when a token
+                                is set
 
 Flags (before or after the command):
   --addr HOST:PORT   game server (default $GRISONVAL_ADDR or 127.0.0.1:7777)
   --token TOKEN      your camp's token (default $GRISONVAL_TOKEN)
-  --world ID         world id (default 0: your token's world)
-  --json             print the server's answer as protojson
+  --json             print the server's answer as protojson (watch: one view a day)
+  --no-color         no ANSI colours on the map (also with $NO_COLOR or no terminal)
   --reason TEXT      order, ACTION: why you give this order (shown in your journal)
   --since DAY        journal: entries from this day on
 `
 
 const usageHint = "run 'cli help' for usage\n"
 
+// clearScreen moves the cursor home and clears the terminal.
+const clearScreen = "\x1b[H\x1b[2J"
+
+// helpTimeout bounds the call that lists the legal actions in help.
+const helpTimeout = 3 * time.Second
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	colour := os.Getenv("NO_COLOR") == "" && isTerminal(os.Stdout)
+	code := run(ctx, os.Args[1:], os.Getenv, colour, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
 
+// isTerminal reports whether f is a character device, such as a terminal.
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
 // invocation is a parsed command line.
 type invocation struct {
-	addr   string
-	token  string
-	world  uint64
-	json   bool
-	reason string
-	since  int
-	cmd    string
-	args   []string
+	addr    string
+	token   string
+	json    bool
+	noColor bool
+	reason  string
+	since   int
+	cmd     string
+	args    []string
 }
 
 // usageError is a mistake on the command line; it exits with code 2.
@@ -89,36 +116,42 @@ func usagef(format string, args ...any) error {
 }
 
 // run is the whole command: it parses args, calls the server and writes the
-// answer to stdout and errors to stderr. It returns the exit code: 0, 1 for
-// errors, 2 for usage errors.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	inv, err := parseArgs(args, os.Getenv)
+// answer to stdout and errors to stderr. colour says whether the map may use
+// ANSI colours. It returns the exit code: 0, 1 for errors, 2 for usage
+// errors.
+func run(ctx context.Context, args []string, getenv func(string) string, colour bool, stdout, stderr io.Writer) int {
+	inv, err := parseArgs(args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
+		if inv != nil && inv.token != "" {
+			fmt.Fprint(stdout, legalHelp(ctx, inv))
+		}
 		return 0
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cli: %v\n%s", err, usageHint)
 		return 2
 	}
-	conn, err := grpc.NewClient(inv.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	camp, closeConn, err := dial(inv)
 	if err != nil {
-		fmt.Fprintf(stderr, "cli: bad server address %q: %v\n", inv.addr, err)
+		fmt.Fprintf(stderr, "cli: %v\n", err)
 		return 2
 	}
-	defer conn.Close()
-	ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+inv.token)
-	if err := execute(ctx, pb.NewGameServiceClient(conn), inv, stdout); err != nil {
+	defer closeConn()
+	if err := execute(ctx, camp, inv, colour && !inv.noColor, stdout); err != nil {
 		var u *usageError
 		if errors.As(err, &u) {
 			fmt.Fprintf(stderr, "cli: %v\n%s", err, usageHint)
 			return 2
 		}
 		if ctx.Err() != nil {
+			if inv.cmd == "watch" {
+				return 0
+			}
 			fmt.Fprintln(stderr, "cli: interrupted")
 			return 1
 		}
-		fmt.Fprint(stderr, formatError(err))
+		fmt.Fprint(stderr, viewtext.Error(err))
 		if status.Code(err) == codes.Unavailable {
 			fmt.Fprintf(stderr, "  is the server running at %s? (--addr or $GRISONVAL_ADDR)\n", inv.addr)
 		}
@@ -127,8 +160,35 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// dial connects to the game server for inv's camp.
+func dial(inv *invocation) (*tools.Camp, func(), error) {
+	conn, err := grpc.NewClient(inv.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return nil, nil, fmt.Errorf("bad server address %q: %w", inv.addr, err)
+	}
+	return &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: inv.token, Now: time.Now}, func() { conn.Close() }, nil
+}
+
+// legalHelp lists the camp's legal actions for the next day, or says why it
+// cannot.
+func legalHelp(ctx context.Context, inv *invocation) string {
+	camp, closeConn, err := dial(inv)
+	if err != nil {
+		return ""
+	}
+	defer closeConn()
+	ctx, cancel := context.WithTimeout(ctx, helpTimeout)
+	defer cancel()
+	v, err := camp.GetView(ctx)
+	if err != nil {
+		return "\nYour legal actions could not be read:\n" + viewtext.Error(err)
+	}
+	return "\nYour camp's " + viewtext.Menu(v)
+}
+
 // parseArgs parses the command line; flags may come before or after the
-// command and its arguments. getenv supplies the environment defaults.
+// command and its arguments. getenv supplies the environment defaults. For
+// help it returns the invocation (for its token) with flag.ErrHelp.
 func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	inv := &invocation{addr: getenv("GRISONVAL_ADDR"), token: getenv("GRISONVAL_TOKEN")}
 	if inv.addr == "" {
@@ -138,15 +198,15 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&inv.addr, "addr", inv.addr, "")
 	fs.StringVar(&inv.token, "token", inv.token, "")
-	fs.Uint64Var(&inv.world, "world", 0, "")
 	fs.BoolVar(&inv.json, "json", false, "")
+	fs.BoolVar(&inv.noColor, "no-color", false, "")
 	fs.StringVar(&inv.reason, "reason", "", "")
 	fs.IntVar(&inv.since, "since", 0, "")
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
+				return inv, err
 			}
 			return nil, usagef("%v", err)
 		}
@@ -161,12 +221,12 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	}
 	inv.cmd, inv.args = pos[0], pos[1:]
 	if inv.cmd == "help" {
-		return nil, flag.ErrHelp
+		return inv, flag.ErrHelp
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch inv.cmd {
-	case "view", "wait", "journal":
+	case "view", "map", "wait", "watch", "journal":
 		if len(inv.args) > 0 {
 			return nil, usagef("%s takes no argument; got %q", inv.cmd, inv.args)
 		}
@@ -207,34 +267,48 @@ func parseOrder(words []string, reason string) (*pb.Order, error) {
 	return o, nil
 }
 
+// formatJSON renders m as indented protojson, the CLI's machine output.
+func formatJSON(m proto.Message) (string, error) {
+	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  "}.Marshal(m)
+	if err != nil {
+		return "", fmt.Errorf("encode %s: %w", m.ProtoReflect().Descriptor().Name(), err)
+	}
+	return string(b) + "\n", nil
+}
+
 // execute runs the parsed command against the game service.
-func execute(ctx context.Context, c pb.GameServiceClient, inv *invocation, stdout io.Writer) error {
+func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, stdout io.Writer) error {
 	var (
 		msg  proto.Message
 		text string
 	)
 	switch inv.cmd {
-	case "view":
-		v, err := c.GetView(ctx, &pb.GetViewRequest{WorldId: inv.world})
+	case "view", "map":
+		v, err := c.GetView(ctx)
 		if err != nil {
 			return err
 		}
-		msg, text = v, formatView(v, time.Now())
+		msg, text = v, viewtext.View(v, c.Now())
+		if inv.cmd == "map" {
+			text = viewtext.Map(v, colour)
+		}
 	case "journal":
-		r, err := c.GetJournal(ctx, &pb.GetJournalRequest{WorldId: inv.world, SinceDay: int32(inv.since)})
+		entries, err := c.JournalSince(ctx, int32(inv.since))
 		if err != nil {
 			return err
 		}
-		msg, text = r, formatJournal(r.GetEntries())
-		if len(r.GetEntries()) == 0 {
+		msg, text = &pb.GetJournalResponse{Entries: entries}, viewtext.Journal(entries)
+		if len(entries) == 0 {
 			text = fmt.Sprintf("No journal entry from day %d on.\n", inv.since)
 		}
 	case "wait":
-		n, err := waitTick(ctx, c, inv.world)
+		n, err := waitTick(ctx, c, -1)
 		if err != nil {
 			return err
 		}
-		msg, text = n, formatNotice(n, time.Now())
+		msg, text = n, viewtext.Notice(n, c.Now())
+	case "watch":
+		return watch(ctx, c, inv.json, colour, stdout)
 	default:
 		words := append([]string{inv.cmd}, inv.args...)
 		if inv.cmd == "order" {
@@ -244,11 +318,11 @@ func execute(ctx context.Context, c pb.GameServiceClient, inv *invocation, stdou
 		if err != nil {
 			return err
 		}
-		r, err := c.SubmitOrder(ctx, &pb.SubmitOrderRequest{WorldId: inv.world, Order: o})
+		r, err := c.Submit(ctx, o)
 		if err != nil {
 			return err
 		}
-		msg, text = r, formatSubmitted(r)
+		msg, text = r, viewtext.Submitted(r)
 	}
 	if inv.json {
 		var err error
@@ -260,29 +334,37 @@ func execute(ctx context.Context, c pb.GameServiceClient, inv *invocation, stdou
 	return err
 }
 
-// waitTick blocks until the world resolves the tick after the current one
-// and returns its notice.
-func waitTick(ctx context.Context, c pb.GameServiceClient, world uint64) (*pb.TickNotice, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	stream, err := c.WatchTicks(ctx, &pb.WatchTicksRequest{WorldId: world})
-	if err != nil {
-		return nil, err
-	}
-	current, err := stream.Recv()
-	if err != nil {
-		return nil, fmt.Errorf("read the current day: %w", err)
-	}
+// waitTick blocks until the world resolves a day after after (-1: after the
+// current day) and returns its notice.
+func waitTick(ctx context.Context, c *tools.Camp, after int32) (*pb.TickNotice, error) {
 	for {
-		n, err := stream.Recv()
-		if errors.Is(err, io.EOF) {
-			return nil, errors.New("the server closed the tick stream before the next day")
+		n, err := c.WaitAfter(ctx, after, time.Duration(tools.MaxWaitSeconds)*time.Second)
+		if err != nil || n != nil {
+			return n, err
 		}
+	}
+}
+
+// watch draws the view and the map, then again each time a day resolves,
+// until ctx is done. With asJSON it prints each day's view as protojson
+// instead, without clearing the screen.
+func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, stdout io.Writer) error {
+	for {
+		v, err := c.GetView(ctx)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if n.GetDay() > current.GetDay() {
-			return n, nil
+		text := clearScreen + viewtext.View(v, c.Now()) + "\n" + viewtext.Map(v, colour)
+		if asJSON {
+			if text, err = formatJSON(v); err != nil {
+				return err
+			}
+		}
+		if _, err := io.WriteString(stdout, text); err != nil {
+			return err
+		}
+		if _, err := waitTick(ctx, c, v.GetDay()); err != nil {
+			return err
 		}
 	}
 }

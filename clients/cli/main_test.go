@@ -3,18 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
-	"net"
+	"os"
+	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
+	"time"
 
+	"github.com/grisonval/server/clients/internal/testserver"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/metadata"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )
@@ -29,8 +27,8 @@ func TestParseArgs(t *testing.T) {
 	}{
 		{"defaults", []string{"view"},
 			invocation{addr: defaultAddr, token: "envtok", cmd: "view"}},
-		{"global flags first", []string{"--addr", "10.0.0.1:9", "--token", "t", "--world", "3", "--json", "view"},
-			invocation{addr: "10.0.0.1:9", token: "t", world: 3, json: true, cmd: "view"}},
+		{"global flags first", []string{"--addr", "10.0.0.1:9", "--token", "t", "--json", "--no-color", "map"},
+			invocation{addr: "10.0.0.1:9", token: "t", json: true, noColor: true, cmd: "map"}},
 		{"flags after the command", []string{"journal", "--since", "4", "--json"},
 			invocation{addr: defaultAddr, token: "envtok", json: true, since: 4, cmd: "journal"}},
 		{"short form with reason", []string{"expand_to", "12", "--reason", "terre libre"},
@@ -44,7 +42,7 @@ func TestParseArgs(t *testing.T) {
 			if err != nil {
 				t.Fatalf("got error %v; want none", err)
 			}
-			if got.addr != tt.want.addr || got.token != tt.want.token || got.world != tt.want.world || got.json != tt.want.json ||
+			if got.addr != tt.want.addr || got.token != tt.want.token || got.noColor != tt.want.noColor || got.json != tt.want.json ||
 				got.reason != tt.want.reason || got.since != tt.want.since || got.cmd != tt.want.cmd || !slices.Equal(got.args, tt.want.args) {
 				t.Errorf("got %+v; want %+v", *got, tt.want)
 			}
@@ -79,7 +77,9 @@ func TestParseArgsUsageErrors(t *testing.T) {
 		{"since on an order", []string{"rest", "--since", "2"}, "--since goes with journal"},
 		{"order without action", []string{"order"}, "order needs an action"},
 		{"unknown flag", []string{"view", "--colour"}, "flag provided but not defined"},
-		{"bad world", []string{"--world", "x", "view"}, "invalid value"},
+		{"bad since", []string{"journal", "--since", "x"}, "invalid value"},
+		{"map with an argument", []string{"map", "12"}, "map takes no argument"},
+		{"reason on watch", []string{"watch", "--reason", "x"}, "--reason goes with an order"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,96 +97,32 @@ func TestParseArgsUsageErrors(t *testing.T) {
 	})
 }
 
-// fakeGame stands in for the game server at the network boundary, so that
-// run can be tested in-process before the real server exists; the
-// integration test against the real server lives with the server.
-type fakeGame struct {
-	pb.UnimplementedGameServiceServer
-
-	mu     sync.Mutex // guards orders
-	orders []*pb.Order
-}
-
-func (g *fakeGame) auth(ctx context.Context) error {
-	md, _ := metadata.FromIncomingContext(ctx)
-	if v := md.Get("authorization"); len(v) != 1 || v[0] != "Bearer good" {
-		return status.Error(codes.Unauthenticated, "unknown token: ask an admin for your camp's token")
-	}
-	return nil
-}
-
-func (g *fakeGame) GetView(ctx context.Context, _ *pb.GetViewRequest) (*pb.CampView, error) {
-	if err := g.auth(ctx); err != nil {
-		return nil, err
-	}
-	return sampleView(), nil
-}
-
-func (g *fakeGame) SubmitOrder(ctx context.Context, r *pb.SubmitOrderRequest) (*pb.SubmitOrderResponse, error) {
-	if err := g.auth(ctx); err != nil {
-		return nil, err
-	}
-	if r.GetOrder().GetAction() == "bogus" {
-		st, err := status.New(codes.InvalidArgument, "unknown action; known actions: rest, explore").WithDetails(
-			&errdetails.ErrorInfo{Reason: "unknown_action"},
-			&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: "action", Description: "unknown action"}}})
-		if err != nil {
-			return nil, err
-		}
-		return nil, st.Err()
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.orders = append(g.orders, r.GetOrder())
-	return &pb.SubmitOrderResponse{Day: 13, Order: r.GetOrder(), Replaced: len(g.orders) > 1}, nil
-}
-
-func (g *fakeGame) GetJournal(ctx context.Context, r *pb.GetJournalRequest) (*pb.GetJournalResponse, error) {
-	if err := g.auth(ctx); err != nil {
-		return nil, err
-	}
-	var out []*pb.JournalEntry
-	for _, e := range sampleView().GetJournal() {
-		if e.GetDay() >= r.GetSinceDay() {
-			out = append(out, e)
-		}
-	}
-	return &pb.GetJournalResponse{Entries: out}, nil
-}
-
-func (g *fakeGame) WatchTicks(_ *pb.WatchTicksRequest, s grpc.ServerStreamingServer[pb.TickNotice]) error {
-	if err := g.auth(s.Context()); err != nil {
-		return err
-	}
-	for _, n := range []*pb.TickNotice{
-		{WorldId: 7, Day: 12},
-		{WorldId: 7, Day: 13, Journal: []*pb.JournalEntry{{Day: 13, Kind: "explore", Narration: "Les éclaireurs reviennent."}}},
-	} {
-		if err := s.Send(n); err != nil {
-			return err
-		}
-	}
-	<-s.Context().Done()
-	return nil
-}
-
-// startGame serves a fakeGame on loopback and returns it with its address.
-func startGame(t *testing.T) (*fakeGame, string) {
+// cliRun runs the real cli binary with env and args and returns its exit
+// code, stdout and stderr.
+func cliRun(t *testing.T, bin string, env []string, args ...string) (int, string, string) {
 	t.Helper()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
 	if err != nil {
-		t.Fatalf("listen: %v", err)
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatalf("run cli %v: %v", args, err)
+		}
+		code = ee.ExitCode()
 	}
-	g := &fakeGame{}
-	srv := grpc.NewServer()
-	pb.RegisterGameServiceServer(srv, g)
-	go func() { _ = srv.Serve(lis) }()
-	t.Cleanup(srv.Stop)
-	return g, lis.Addr().String()
+	return code, stdout.String(), stderr.String()
 }
 
-func TestRun(t *testing.T) {
-	g, addr := startGame(t)
+func TestCLI(t *testing.T) {
+	srv := testserver.Start(t)
+	bin := testserver.Build(t, "./clients/cli", "cli")
+	env := []string{"GRISONVAL_ADDR=" + srv.Addr, "GRISONVAL_TOKEN=" + srv.CampToken(t, 0), "NO_COLOR="}
 	tests := []struct {
 		name       string
 		args       []string
@@ -194,62 +130,92 @@ func TestRun(t *testing.T) {
 		wantStdout []string
 		wantStderr []string
 	}{
-		{"view", []string{"view"}, 0, []string{"World 7, camp 1", "2 remembered, 5 unknown", "  3. send_army MEN ZONE"}, nil},
-		{"short form order", []string{"expand_to", "5", "--reason", "terre libre"}, 0,
-			[]string{"Order accepted for day 13: expand_to 5 (reason: terre libre)\n"}, nil},
-		{"order replaces", []string{"order", "send_army", "4", "4"}, 0,
-			[]string{"send_army 4 4", "It replaces the order you had posted"}, nil},
-		{"refused order", []string{"bogus", "1"}, 1, nil,
-			[]string{"error (InvalidArgument): unknown action", "reason: unknown_action", "action: unknown action"}},
-		{"journal since", []string{"journal", "--since", "9"}, 0, []string{"day 9 [rest]", "day 10 [rest]"}, nil},
-		{"wait", []string{"wait"}, 0, []string{"Day 13 resolved", "day 13 [explore] Les éclaireurs reviennent."}, nil},
-		{"bad token", []string{"--token", "bad", "view"}, 1, nil, []string{"error (Unauthenticated): unknown token"}},
+		{"view", []string{"view"}, 0, []string{`World 1, camp 0 "Grisonval" (human). Day 0 of 200`, "Zones: 7 visible, 0 remembered (as last seen), 84 unknown.",
+			"Unknown zones (84; nothing known but their place on the map): 1-4,", "Legal actions for day 1", "  1. rest", "ZONE: one of",
+			"No order posted for day 1 yet"}, nil},
+		{"map", []string{"map"}, 0, []string{"  12*", "0:4", "Camps: 0 Grisonval, you, 1 not met, 2 not met; - free."}, nil},
+		{"help lists the legal actions", []string{"help"}, 0, []string{"usage: cli", "Your camp's Legal actions for day 1", "  2. chop_wood"}, nil},
+		{"short form order", []string{"rest", "--reason", "le moral d'abord"}, 0,
+			[]string{"Order accepted for day 1: rest (reason: le moral d'abord)\n"}, nil},
+		{"order replaces", []string{"order", "chop_wood"}, 0,
+			[]string{"Order accepted for day 1: chop_wood\n", "It replaces the order you had posted"}, nil},
+		{"pending order in the view", []string{"view"}, 0, []string{"Pending order for day 1: chop_wood."}, nil},
+		{"refused order", []string{"explore", "999"}, 1, nil,
+			[]string{"error (InvalidArgument): bad_arguments: args[0]: zone 999 is not on the map", "  reason: bad_arguments", "  args[0]: zone 999 is not on the map"}},
+		{"unknown action", []string{"fly"}, 1, nil, []string{"reason: unknown_action", "known actions: rest, chop_wood"}},
+		{"empty journal", []string{"journal"}, 0, []string{"No journal entry from day 0 on."}, nil},
+		{"bad token", []string{"--token", "bad", "view"}, 1, nil, []string{"error (Unauthenticated)"}},
+		{"server down", []string{"--addr", "127.0.0.1:1", "view"}, 1, nil, []string{"error (Unavailable)", "is the server running at 127.0.0.1:1?"}},
 		{"argument not a number", []string{"send_army", "four", "4"}, 2, nil, []string{`argument 1 of send_army is "four"`, "cli help"}},
 		{"usage error", []string{"view", "extra"}, 2, nil, []string{"view takes no argument"}},
-		{"help", []string{"help"}, 0, []string{"usage: cli"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			args := append([]string{"--addr", addr, "--token", "good"}, tt.args...)
-			code := run(context.Background(), args, &stdout, &stderr)
+			code, stdout, stderr := cliRun(t, bin, env, tt.args...)
 			if code != tt.wantCode {
-				t.Fatalf("got exit code %d; want %d (stdout %q, stderr %q)", code, tt.wantCode, stdout.String(), stderr.String())
+				t.Fatalf("got exit code %d; want %d (stdout %q, stderr %q)", code, tt.wantCode, stdout, stderr)
 			}
 			for _, w := range tt.wantStdout {
-				if !strings.Contains(stdout.String(), w) {
-					t.Errorf("got stdout:\n%s\nwant it to contain %q", stdout.String(), w)
+				if !strings.Contains(stdout, w) {
+					t.Errorf("got stdout:\n%s\nwant it to contain %q", stdout, w)
 				}
 			}
 			for _, w := range tt.wantStderr {
-				if !strings.Contains(stderr.String(), w) {
-					t.Errorf("got stderr:\n%s\nwant it to contain %q", stderr.String(), w)
+				if !strings.Contains(stderr, w) {
+					t.Errorf("got stderr:\n%s\nwant it to contain %q", stderr, w)
 				}
 			}
 		})
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	want := []*pb.Order{
-		{Action: "expand_to", Args: []int32{5}, Reason: "terre libre"},
-		{Action: "send_army", Args: []int32{4, 4}},
-	}
-	if !slices.EqualFunc(g.orders, want, func(a, b *pb.Order) bool { return proto.Equal(a, b) }) {
-		t.Errorf("got orders %v; want %v", g.orders, want)
-	}
-}
 
-func TestRunJSON(t *testing.T) {
-	_, addr := startGame(t)
-	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), []string{"--addr", addr, "--token", "good", "view", "--json"}, &stdout, &stderr); code != 0 {
-		t.Fatalf("got exit code %d (stderr %q); want 0", code, stderr.String())
-	}
-	var v pb.CampView
-	if err := protojson.Unmarshal(stdout.Bytes(), &v); err != nil {
-		t.Fatalf("got %v parsing:\n%s", err, stdout.String())
-	}
-	if !proto.Equal(&v, sampleView()) {
-		t.Errorf("got %v; want the server's view", &v)
-	}
+	t.Run("json on every command", func(t *testing.T) {
+		for _, args := range [][]string{{"view"}, {"map"}, {"journal"}, {"rest"}} {
+			code, stdout, stderr := cliRun(t, bin, env, append(args, "--json")...)
+			if code != 0 {
+				t.Fatalf("%v: exit code %d, stderr %q", args, code, stderr)
+			}
+			var msg proto.Message
+			switch args[0] {
+			case "view", "map":
+				msg = &pb.CampView{}
+			case "journal":
+				msg = &pb.GetJournalResponse{}
+			default:
+				msg = &pb.SubmitOrderResponse{}
+			}
+			if err := protojson.Unmarshal([]byte(stdout), msg); err != nil {
+				t.Errorf("%v: got %v parsing:\n%s", args, err, stdout)
+			}
+		}
+	})
+
+	t.Run("wait", func(t *testing.T) {
+		cmd := exec.Command(bin, "wait")
+		cmd.Env = append(os.Environ(), env...)
+		var stdout bytes.Buffer
+		cmd.Stdout = &stdout
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("start cli wait: %v", err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		for waited := false; !waited; {
+			srv.ForceTick(t, 1)
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("cli wait: %v", err)
+				}
+				waited = true
+			case <-time.After(200 * time.Millisecond):
+			}
+		}
+		if !regexp.MustCompile(`Day \d+ resolved; orders are now for day \d+\.`).MatchString(stdout.String()) {
+			t.Errorf("got:\n%s\nwant the day resolved", stdout.String())
+		}
+		code, out, _ := cliRun(t, bin, env, "journal", "--since", "1")
+		if code != 0 || !strings.Contains(out, "day 1 [rest] ") || !strings.Contains(out, "why: ") {
+			t.Errorf("got journal (code %d):\n%s\nwant day 1's rest with its why", code, out)
+		}
+	})
 }

@@ -1,0 +1,308 @@
+package viewtext
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+var now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// sampleView is camp 1 on day 12: it holds zones 1 (capital) and 2, sees 3,
+// remembers 4 (camp 2's, seen day 7) and 5 (free, seen day 3), and knows
+// nothing of 6 to 10.
+func sampleView() *pb.CampView {
+	v := &pb.CampView{
+		WorldId: 7, Camp: 1, CampName: "Les Rivaux", Day: 12, YearSeason: "spring", Alive: true,
+		Resources: &pb.Resources{Food: 1540, Wood: 58, Stone: 31, Tools: 10, Gold: 40},
+		Morale:    64, Population: 21, FieldArmy: 4, MenUnderArms: 7, MaxUnderArms: 12, Housing: 24,
+		Controller:   &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN},
+		SeasonLength: 24,
+		Zones: []*pb.Zone{
+			{Id: 1, Visibility: pb.Visibility_VISIBILITY_VISIBLE, LastSeenDay: 12, Terrain: pb.Terrain_TERRAIN_PLAINS, Owner: 1, Capital: true, Garrison: 3, Development: 1, Slots: 2, Buildings: []string{"farm"}},
+			{Id: 2, Visibility: pb.Visibility_VISIBILITY_VISIBLE, LastSeenDay: 12, Terrain: pb.Terrain_TERRAIN_FOREST, Owner: 1, Garrison: 1},
+			{Id: 3, Visibility: pb.Visibility_VISIBILITY_VISIBLE, LastSeenDay: 12, Terrain: pb.Terrain_TERRAIN_COAST, Owner: -1},
+			{Id: 4, Visibility: pb.Visibility_VISIBILITY_REMEMBERED, LastSeenDay: 7, Terrain: pb.Terrain_TERRAIN_MOUNTAIN, Owner: 2, Garrison: 5},
+			{Id: 5, Visibility: pb.Visibility_VISIBILITY_REMEMBERED, LastSeenDay: 3, Terrain: pb.Terrain_TERRAIN_PLAINS, Owner: -1},
+		},
+		Columns: []*pb.Column{{Id: 3, Kind: pb.ColumnKind_COLUMN_KIND_SETTLERS, Men: 6, FromZone: 1, ToZone: 3, DepartedDay: 11, ArrivalDay: 14}},
+		Camps: []*pb.CampSummary{
+			{Camp: 0, Name: "La Colonie", Met: false},
+			{Camp: 2, Name: "Le Clan", Met: true, Alive: true},
+		},
+		LegalActions: []*pb.LegalAction{
+			{Action: "rest", Summary: "rest: +4 morale (cap 100)"},
+			{Action: "explore", Args: []*pb.ArgSpec{{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{6, 9}}}},
+			{Action: "send_army", Args: []*pb.ArgSpec{
+				{Name: "men", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 4},
+				{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{1, 2, 3, 4, 5}},
+			}},
+		},
+		PendingOrder: &pb.Order{Action: "send_army", Args: []int32{4, 4}, Reason: "take the mine"},
+		Deadline:     timestamppb.New(now.Add(2 * time.Minute)),
+	}
+	for id := int32(6); id <= 10; id++ {
+		v.Zones = append(v.Zones, &pb.Zone{Id: id, Visibility: pb.Visibility_VISIBILITY_UNKNOWN})
+	}
+	for d := int32(1); d <= 10; d++ {
+		v.Journal = append(v.Journal, &pb.JournalEntry{Day: d, Kind: "rest", Narration: fmt.Sprintf("Le camp se repose (jour %d).", d), Why: "moral 50 < 60"})
+	}
+	return v
+}
+
+// lineWith returns the first line of s that contains every one of parts.
+func lineWith(s string, parts ...string) (string, bool) {
+	for l := range strings.SplitSeq(s, "\n") {
+		ok := true
+		for _, p := range parts {
+			ok = ok && strings.Contains(l, p)
+		}
+		if ok {
+			return l, true
+		}
+	}
+	return "", false
+}
+
+func TestView(t *testing.T) {
+	out := View(sampleView(), now)
+	tests := []struct {
+		name  string
+		parts []string // on one line
+	}{
+		{"header", []string{"World 7, camp 1", `"Les Rivaux"`, "(human)", "Day 12 of 24 (spring)", "orders are for day 13."}},
+		{"deadline", []string{"Deadline: 2026-03-01T12:02:00Z (in 2m0s)."}},
+		{"resources", []string{"food 1540", "wood 58", "stone 31", "gold 40"}},
+		{"people and army", []string{"morale 64", "population 21", "housing 24", "4 in the field", "7 under arms of 12"}},
+		{"zone counts", []string{"3 visible", "2 remembered", "5 unknown"}},
+		{"own capital", []string{"  1 ", "plains", "you capital", "now", "farm"}},
+		{"free coast", []string{"  3 ", "coast", "free", "now"}},
+		{"remembered enemy zone dated", []string{"  4 ", "mountain", "2:Le Clan", "5", "day 7"}},
+		{"remembered free zone dated", []string{"  5 ", "plains", "free", "day 3"}},
+		{"unknown zones as ranges", []string{"Unknown zones (5;", "6-10."}},
+		{"column", []string{"#3 settlers, 6 men, zone 1 -> 3", "left day 11", "arrives day 14"}},
+		{"camps", []string{"0 La Colonie not met yet; 2 Le Clan met, alive."}},
+		{"journal latest", []string{"latest 6 of 10"}},
+		{"journal entry", []string{"day 10 [rest] Le camp se repose (jour 10)."}},
+		{"journal why", []string{"why: moral 50 < 60"}},
+		{"menu title", []string{"Legal actions for day 13"}},
+		{"menu 1", []string{"  1. rest - rest: +4 morale (cap 100)"}},
+		{"menu 2", []string{"  2. explore ZONE"}},
+		{"menu 2 values", []string{"ZONE: one of 6, 9"}},
+		{"menu 3", []string{"  3. send_army MEN ZONE"}},
+		{"menu 3 count", []string{"MEN: 1 to 4"}},
+		{"menu 3 zones", []string{"ZONE: one of 1-5"}},
+		{"pending", []string{"Pending order for day 13: send_army 4 4 (reason: take the mine)."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, ok := lineWith(out, tt.parts...); !ok {
+				t.Errorf("got no line with %q in:\n%s", tt.parts, out)
+			}
+		})
+	}
+	t.Run("old journal entries are left to the journal", func(t *testing.T) {
+		if l, ok := lineWith(out, "(jour 4)"); ok {
+			t.Errorf("got line %q; want only the latest %d entries", l, JournalLines)
+		}
+	})
+}
+
+func TestViewStates(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(v *pb.CampView)
+		want string
+	}{
+		{"no pending order", func(v *pb.CampView) { v.PendingOrder = nil }, "No order posted for day 13 yet: without one, the standing order plays."},
+		{"no deadline", func(v *pb.CampView) { v.Deadline = nil }, "No deadline"},
+		{"deadline passed", func(v *pb.CampView) { v.Deadline = timestamppb.New(now.Add(-time.Second)) }, "(passed;"},
+		{"paused", func(v *pb.CampView) { v.Paused = true }, "The world is paused."},
+		{"extinct", func(v *pb.CampView) { v.Alive, v.LegalActions = false, nil }, "none: your camp cannot act."},
+		{"AI posture", func(v *pb.CampView) {
+			v.Controller = &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: pb.Posture_POSTURE_PRUDENT}
+		}, "(AI, prudent)"},
+		{"no columns", func(v *pb.CampView) { v.Columns = nil }, "Columns: none on the march."},
+		{"zone choices empty", func(v *pb.CampView) { v.LegalActions[1].Args[0].Choices = nil }, "ZONE: none"},
+		{"nothing known", func(v *pb.CampView) {
+			for _, z := range v.Zones {
+				z.Visibility = pb.Visibility_VISIBILITY_UNKNOWN
+			}
+		}, "Unknown zones (10; nothing known but their place on the map): 1-10."},
+		{"endless season", func(v *pb.CampView) { v.SeasonLength = 0 }, "Day 12 (spring)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := sampleView()
+			tt.edit(v)
+			if out := View(v, now); !strings.Contains(out, tt.want) {
+				t.Errorf("got:\n%s\nwant it to contain %q", out, tt.want)
+			}
+		})
+	}
+}
+
+func TestRanges(t *testing.T) {
+	tests := []struct {
+		in   []int32
+		want string
+	}{
+		{nil, ""},
+		{[]int32{5}, "5"},
+		{[]int32{1, 2}, "1, 2"},
+		{[]int32{1, 2, 3}, "1-3"},
+		{[]int32{1, 2, 3, 4, 7, 8, 10, 11, 12, 91}, "1-4, 7, 8, 10-12, 91"},
+	}
+	for _, tt := range tests {
+		if got := Ranges(tt.in); got != tt.want {
+			t.Errorf("Ranges(%v): got %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestJournal(t *testing.T) {
+	out := Journal([]*pb.JournalEntry{
+		{Day: 4, Kind: "expand", Narration: "Des colons partent vers l'est.", Why: "croissance : 1540 nourriture ≥ 600", Zones: []int32{12, 13}},
+		{Day: 5, Kind: "event", Narration: "Une belle récolte."},
+	})
+	want := "day 4 [expand] Des colons partent vers l'est. (zones 12, 13)\n" +
+		"  why: croissance : 1540 nourriture ≥ 600\n" +
+		"day 5 [event] Une belle récolte.\n"
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+func TestSubmitted(t *testing.T) {
+	tests := []struct {
+		name string
+		resp *pb.SubmitOrderResponse
+		want string
+	}{
+		{"new", &pb.SubmitOrderResponse{Day: 13, Order: &pb.Order{Action: "rest"}},
+			"Order accepted for day 13: rest\n"},
+		{"replaced", &pb.SubmitOrderResponse{Day: 13, Order: &pb.Order{Action: "send_army", Args: []int32{4, 15}, Reason: "siege"}, Replaced: true},
+			"Order accepted for day 13: send_army 4 15 (reason: siege)\nIt replaces the order you had posted for that day.\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Submitted(tt.resp); got != tt.want {
+				t.Errorf("got %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNotice(t *testing.T) {
+	n := &pb.TickNotice{Day: 13, NextDeadline: timestamppb.New(now.Add(5 * time.Minute)),
+		Journal: []*pb.JournalEntry{{Day: 13, Kind: "explore", Narration: "Les éclaireurs reviennent.", Why: "zone 9 explorée"}}}
+	want := "Day 13 resolved; orders are now for day 14.\n" +
+		"Deadline: 2026-03-01T12:05:00Z (in 5m0s).\n" +
+		"Your journal that day:\n" +
+		"  day 13 [explore] Les éclaireurs reviennent.\n" +
+		"    why: zone 9 explorée\n"
+	if got := Notice(n, now); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	n.Journal = nil
+	if got := Notice(n, now); !strings.HasSuffix(got, "Nothing new in your journal that day.\n") {
+		t.Errorf("got:\n%s\nwant it to say nothing is new", got)
+	}
+}
+
+func TestError(t *testing.T) {
+	st, err := status.New(codes.InvalidArgument, "zone 40 is not a valid send_army target for you; valid zones: [1 2 3]").WithDetails(
+		&errdetails.ErrorInfo{Reason: "unknown_zone", Domain: "grisonval"},
+		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: "args[1]", Description: "zone 40 is not a valid send_army target"}}},
+	)
+	if err != nil {
+		t.Fatalf("status details: %v", err)
+	}
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"refused order", st.Err(), "error (InvalidArgument): zone 40 is not a valid send_army target for you; valid zones: [1 2 3]\n" +
+			"  reason: unknown_zone\n" +
+			"  args[1]: zone 40 is not a valid send_army target\n"},
+		{"plain status", status.Error(codes.Unauthenticated, "bad token"), "error (Unauthenticated): bad token\n"},
+		{"not a status", errors.New("disk full"), "error: disk full\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Error(tt.err); got != tt.want {
+				t.Errorf("got %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// hexView is camp 0 on a full map of radius 5: it holds its capital 12 (4
+// men), sees free zone 13, remembers zone 46 of camp 1 (3 men), and knows
+// nothing else.
+func hexView() *pb.CampView {
+	v := &pb.CampView{Camp: 0, CampName: "Grisonval", Camps: []*pb.CampSummary{{Camp: 1, Name: "Carmin", Met: true, Alive: true}, {Camp: 2}}}
+	id := int32(0)
+	for r := int32(-5); r <= 5; r++ {
+		for q := max(-5, -5-r); q <= min(5, 5-r); q++ {
+			id++
+			v.Zones = append(v.Zones, &pb.Zone{Id: id, Q: q, R: r, Visibility: pb.Visibility_VISIBILITY_UNKNOWN})
+		}
+	}
+	v.Zones[11].Visibility, v.Zones[11].Owner, v.Zones[11].Capital, v.Zones[11].Garrison = pb.Visibility_VISIBILITY_VISIBLE, 0, true, 4
+	v.Zones[12].Visibility, v.Zones[12].Owner = pb.Visibility_VISIBILITY_VISIBLE, -1
+	v.Zones[45].Visibility, v.Zones[45].Owner, v.Zones[45].Garrison, v.Zones[45].LastSeenDay = pb.Visibility_VISIBILITY_REMEMBERED, 1, 3, 5
+	return v
+}
+
+func TestMap(t *testing.T) {
+	plain := Map(hexView(), false)
+	lines := strings.Split(plain, "\n")
+	if len(lines) != 2*11+2 {
+		t.Fatalf("got %d lines; want 2 per row of hexes and a legend:\n%s", len(lines), plain)
+	}
+	tests := []struct {
+		name       string
+		line, want string
+	}{
+		{"first row, indented by five half cells", lines[0], strings.Repeat(" ", 18) + "1     2     3     4     5     6"},
+		{"fog under the first row", lines[1], strings.Repeat(" ", 18) + ".     .     .     .     .     ."},
+		{"capital marked", lines[2], "11    12*   13"},
+		{"own garrison and free land", lines[3], ".   0:4     -"},
+		{"centre row not indented", lines[10], "  41    42    43"},
+		{"remembered enemy zone", lines[11], ".  1:3~     ."},
+		{"legend", lines[22], "Camps: 0 Grisonval, you, 1 Carmin, 2 not met; - free."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !strings.Contains(tt.line, tt.want) {
+				t.Errorf("got line %q; want it to contain %q", tt.line, tt.want)
+			}
+		})
+	}
+	t.Run("colours", func(t *testing.T) {
+		out := Map(hexView(), true)
+		for _, w := range []string{
+			"\x1b[1;33m  12* \x1b[0m",  // own capital: bold gold
+			"\x1b[90m  13  \x1b[0m",    // free land: grey
+			"\x1b[2;31m  46  \x1b[0m",  // remembered camp 1: dim red
+			"\x1b[36m2 not met\x1b[0m", // camp 2 in the legend: cyan
+		} {
+			if !strings.Contains(out, w) {
+				t.Errorf("got:\n%q\nwant it to contain %q", out, w)
+			}
+		}
+		if strings.Contains(plain, "\x1b[") {
+			t.Errorf("got ANSI escapes without colour")
+		}
+	})
+}
