@@ -45,6 +45,7 @@ func View(v *pb.CampView, now time.Time) string {
 		r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch())
 	fmt.Fprintf(&b, "People: morale %d, population %d, housing %d. Army: %d in the field, %d under arms of %d at most.\n",
 		v.GetMorale(), v.GetPopulation(), v.GetHousing(), v.GetFieldArmy(), v.GetMenUnderArms(), v.GetMaxUnderArms())
+	writeSociety(&b, v)
 	writeZones(&b, v)
 	writeColumns(&b, v.GetColumns())
 	writeCamps(&b, v.GetCamps())
@@ -107,6 +108,70 @@ func Deadline(deadline, now time.Time) string {
 	return fmt.Sprintf("Deadline: %s (in %s).\n", deadline.UTC().Format(time.RFC3339), left)
 }
 
+// writeSociety writes the camp's citizens by age and job, its upkeep bill,
+// its research tier, title and achievements, each when the view has them.
+func writeSociety(b *strings.Builder, v *pb.CampView) {
+	if p := v.GetPeople(); p != nil {
+		fmt.Fprintf(b, "Citizens: %d children, %d adults, %d elders, mood %d", p.GetChildren(), p.GetAdults(), p.GetElders(), p.GetMeanMood())
+		var jobs []string
+		for _, j := range p.GetJobs() {
+			jobs = append(jobs, fmt.Sprintf("%s %d (level %.1f)", j.GetJob(), j.GetCount(), j.GetMeanLevel()))
+		}
+		if len(jobs) > 0 {
+			fmt.Fprintf(b, "; jobs: %s", strings.Join(jobs, ", "))
+		}
+		b.WriteString(".\n")
+	}
+	if u := v.GetUpkeep(); u != nil {
+		var axes []string
+		for _, a := range []struct {
+			name string
+			r    *pb.Resources
+		}{{"buildings", u.GetBuildings()}, {"territory", u.GetTerritory()}, {"governance", u.GetGovernance()}} {
+			if t := resourcesText(a.r); t != "" {
+				axes = append(axes, a.name+" "+t)
+			}
+		}
+		if len(axes) == 0 {
+			axes = append(axes, "nothing")
+		}
+		fmt.Fprintf(b, "Upkeep a day: %s", strings.Join(axes, "; "))
+		if u.GetDegraded() {
+			b.WriteString(" (unpaid: buildings degraded)")
+		}
+		b.WriteString(".\n")
+	}
+	fmt.Fprintf(b, "Research tier %d", v.GetTier())
+	if t := v.GetNextTier(); t != nil {
+		fmt.Fprintf(b, "; next: %s at %d research (%s)", t.GetName(), t.GetResearch(), t.GetEffect())
+	}
+	if v.GetTitle() != "" {
+		fmt.Fprintf(b, ". Title: %s", v.GetTitle())
+	}
+	var feats []string
+	for _, a := range v.GetAchievements() {
+		feats = append(feats, a.GetName())
+	}
+	if len(feats) > 0 {
+		fmt.Fprintf(b, ". Achievements: %s", strings.Join(feats, ", "))
+	}
+	b.WriteString(".\n")
+}
+
+// resourcesText lists the non-zero amounts of r: "food 2, wood 1".
+func resourcesText(r *pb.Resources) string {
+	var parts []string
+	for _, a := range []struct {
+		name string
+		n    int64
+	}{{"food", r.GetFood()}, {"wood", r.GetWood()}, {"stone", r.GetStone()}, {"tools", r.GetTools()}, {"gold", r.GetGold()}, {"research", r.GetResearch()}} {
+		if a.n != 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", a.name, a.n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // writeZones writes the zones the camp sees or remembers as a table, and
 // the unknown ones as ranges of numbers.
 func writeZones(b *strings.Builder, v *pb.CampView) {
@@ -140,6 +205,9 @@ func writeZones(b *strings.Builder, v *pb.CampView) {
 			owner := OwnerName(v, z.GetOwner())
 			if z.GetCapital() {
 				owner += " capital"
+			}
+			if z.GetMonument() {
+				owner += " monument"
 			}
 			buildings := "-"
 			if len(z.GetBuildings()) > 0 {
@@ -218,7 +286,14 @@ func writeCamps(b *strings.Builder, camps []*pb.CampSummary) {
 		case !c.GetMet():
 			parts = append(parts, name+" not met yet")
 		case c.GetAlive():
-			parts = append(parts, name+" met, alive")
+			s := name + " met, alive"
+			if c.GetRelation() != "" {
+				s += ", " + c.GetRelation()
+			}
+			if c.GetTradeRoute() {
+				s += ", trade route"
+			}
+			parts = append(parts, s)
 		default:
 			parts = append(parts, name+" met, extinct")
 		}

@@ -36,7 +36,7 @@ func sampleView() *pb.CampView {
 		Columns: []*pb.Column{{Id: 3, Kind: pb.ColumnKind_COLUMN_KIND_SETTLERS, Men: 6, FromZone: 1, ToZone: 3, DepartedDay: 11, ArrivalDay: 14}},
 		Camps: []*pb.CampSummary{
 			{Camp: 0, Name: "La Colonie", Met: false},
-			{Camp: 2, Name: "Le Clan", Met: true, Alive: true},
+			{Camp: 2, Name: "Le Clan", Met: true, Alive: true, Relation: "peace", TradeRoute: true},
 		},
 		LegalActions: []*pb.LegalAction{
 			{Action: "rest", Summary: "rest: +4 morale (cap 100)"},
@@ -47,6 +47,13 @@ func sampleView() *pb.CampView {
 			}},
 		},
 		PendingOrder: &pb.Order{Action: "send_army", Args: []int32{4, 4}, Reason: "take the mine"},
+		People: &pb.People{Children: 4, Adults: 15, Elders: 2, MeanMood: 58,
+			Jobs: []*pb.JobSummary{{Job: "farmer", Count: 6, MeanLevel: 1.5}, {Job: "soldier", Count: 7, MeanLevel: 1}}},
+		Upkeep:       &pb.Upkeep{Buildings: &pb.Resources{Wood: 1}, Territory: &pb.Resources{Food: 2, Gold: 1}, Degraded: true},
+		Tier:         1,
+		NextTier:     &pb.Tech{Tier: 2, Name: "Forge", Research: 120, Effect: "+1 tools a day"},
+		Title:        "Bourg",
+		Achievements: []*pb.Achievement{{Code: "first_zone", Name: "Premier pas"}},
 		Deadline:     timestamppb.New(now.Add(2 * time.Minute)),
 	}
 	for id := int32(6); id <= 10; id++ {
@@ -89,7 +96,10 @@ func TestView(t *testing.T) {
 		{"remembered free zone dated", []string{"  5 ", "plains", "free", "day 3"}},
 		{"unknown zones as ranges", []string{"Unknown zones (5;", "6-10."}},
 		{"column", []string{"#3 settlers, 6 men, zone 1 -> 3", "left day 11", "arrives day 14"}},
-		{"camps", []string{"0 La Colonie not met yet; 2 Le Clan met, alive."}},
+		{"camps", []string{"0 La Colonie not met yet; 2 Le Clan met, alive, peace, trade route."}},
+		{"citizens", []string{"Citizens: 4 children, 15 adults, 2 elders, mood 58; jobs: farmer 6 (level 1.5), soldier 7 (level 1.0)."}},
+		{"upkeep", []string{"Upkeep a day: buildings wood 1; territory food 2, gold 1 (unpaid: buildings degraded)."}},
+		{"research and feats", []string{"Research tier 1; next: Forge at 120 research (+1 tools a day). Title: Bourg. Achievements: Premier pas."}},
 		{"journal latest", []string{"latest 6 of 10"}},
 		{"journal entry", []string{"day 10 [rest] Le camp se repose (jour 10)."}},
 		{"journal why", []string{"why: moral 50 < 60"}},
