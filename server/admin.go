@@ -107,7 +107,9 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 	if err := a.s.cfg.Store.CreateWorld(ctx, &w); err != nil {
 		return nil, toStatus(a.s.log, fmt.Errorf("create world: %w", err))
 	}
-	if err := a.s.addWorld(ctx, w); err != nil {
+	if err := a.s.addWorld(ctx, w); errors.Is(err, errNotOwner) {
+		return a.s.storedInfo(ctx, w.ID)
+	} else if err != nil {
 		return nil, toStatus(a.s.log, err)
 	}
 	return a.onWorld(ctx, w.ID, func(r *runner) error {
@@ -117,9 +119,27 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 	})
 }
 
-// ListWorlds lists every world in ID order.
+// ListWorlds lists every world in ID order. A replica lists the worlds run
+// elsewhere from the store.
 func (a *adminService) ListWorlds(ctx context.Context, _ *pb.ListWorldsRequest) (*pb.ListWorldsResponse, error) {
 	resp := &pb.ListWorldsResponse{}
+	if a.s.cfg.Replica != nil {
+		worlds, err := a.s.cfg.Store.Worlds(ctx)
+		if err != nil {
+			return nil, toStatus(a.s.log, fmt.Errorf("list worlds: %w", err))
+		}
+		for _, w := range worlds {
+			info, err := a.onWorld(ctx, w.ID, func(*runner) error { return nil })
+			if status.Code(err) == codes.NotFound || status.Code(err) == codes.Unavailable {
+				info, err = a.s.storedInfo(ctx, w.ID)
+			}
+			if err != nil {
+				return nil, err
+			}
+			resp.Worlds = append(resp.Worlds, info)
+		}
+		return resp, nil
+	}
 	for _, r := range a.s.worlds() {
 		info, err := a.onWorld(ctx, r.id, func(*runner) error { return nil })
 		if err != nil {
@@ -295,7 +315,9 @@ func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) 
 	} else if err != nil {
 		return nil, toStatus(a.s.log, fmt.Errorf("fork world %d: %w", parent.ID, err))
 	}
-	if err := a.s.addWorld(ctx, w); err != nil {
+	if err := a.s.addWorld(ctx, w); errors.Is(err, errNotOwner) {
+		return a.s.storedInfo(ctx, w.ID)
+	} else if err != nil {
 		return nil, toStatus(a.s.log, err)
 	}
 	return a.onWorld(ctx, w.ID, func(r *runner) error {

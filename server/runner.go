@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -34,6 +35,9 @@ type runner struct {
 	wake chan struct{}
 	quit chan struct{}
 	done chan struct{}
+	// stopOnce closes quit; quitErr, set before, is what watchers are told.
+	stopOnce sync.Once
+	quitErr  error
 
 	// The fields below belong to the run goroutine (and to the loader
 	// before it starts).
@@ -52,6 +56,9 @@ type runner struct {
 	timer     Timer
 	timerAt   time.Time // when timer fires
 	watchers  map[*watcher]struct{}
+	// leaseLost is set by a write that found the world's lease gone: the
+	// loop ends at once, before anything else runs.
+	leaseLost bool
 }
 
 // request is a function run on the world's goroutine.
@@ -87,8 +94,9 @@ var errTooSlow = errors.New("watcher fell behind")
 
 // loadRunner loads a world's last committed tick and pending orders. A world
 // with no tick for its season (its setup commit failed) gets its setup tick
-// now.
-func loadRunner(ctx context.Context, cfg Config, w store.World) (*runner, error) {
+// now. With a lease, every write of the runner is fenced by it (see
+// leasedStore).
+func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lease) (*runner, error) {
 	r := &runner{
 		id: w.ID, store: cfg.Store, clock: cfg.Clock, aiGrace: cfg.AIGrace,
 		base:     cfg.Log.With().Uint64("world", w.ID).Logger(),
@@ -98,6 +106,9 @@ func loadRunner(ctx context.Context, cfg Config, w store.World) (*runner, error)
 		done:     make(chan struct{}),
 		settings: w,
 		watchers: make(map[*watcher]struct{}),
+	}
+	if lease != nil {
+		r.store = newLeasedStore(cfg.Store, *lease, r)
 	}
 	t, err := r.store.LatestTick(ctx, w.ID, w.Season)
 	if errors.Is(err, store.ErrNotFound) {
@@ -165,8 +176,28 @@ func (r *runner) start() {
 // stop ends the world loop and waits for it. Watchers are closed with
 // errStopped.
 func (r *runner) stop() {
-	close(r.quit)
+	r.stopWith(errStopped)
+}
+
+// stopWith ends the world loop, if it still runs, and waits for it.
+// Watchers are closed with err. A tick being resolved is finished (committed
+// or not) first: the loop only stops between two steps.
+func (r *runner) stopWith(err error) {
+	r.stopOnce.Do(func() {
+		r.quitErr = err
+		close(r.quit)
+	})
 	<-r.done
+}
+
+// running reports whether the world loop still runs.
+func (r *runner) running() bool {
+	select {
+	case <-r.done:
+		return false
+	default:
+		return true
+	}
 }
 
 // do runs fn on the world's goroutine and returns its error, or errStopped
@@ -189,8 +220,15 @@ func (r *runner) do(ctx context.Context, fn func() error) error {
 func (r *runner) run() {
 	defer close(r.done)
 	r.log.Info().Dur("cadence", r.settings.Cadence).Bool("paused", r.settings.Paused).Msg("world loop started")
-	r.schedule()
 	for {
+		if !r.leaseLost {
+			r.schedule()
+		}
+		if r.leaseLost {
+			r.log.Warn().Msg("lease lost: the world is run by another server now")
+			r.end(worldMoved(r.id))
+			return
+		}
 		select {
 		case req := <-r.reqs:
 			req.fn()
@@ -199,15 +237,20 @@ func (r *runner) run() {
 			// The timer fired (or a stopped one did): schedule arms anew.
 			r.timer = nil
 		case <-r.quit:
-			r.disarm()
-			for w := range r.watchers {
-				r.drop(w, errStopped)
-			}
-			r.log.Info().Msg("world loop stopped")
+			r.end(r.quitErr)
 			return
 		}
-		r.schedule()
 	}
+}
+
+// end closes every watcher with err and disarms the timer; the loop then
+// returns.
+func (r *runner) end(err error) {
+	r.disarm()
+	for w := range r.watchers {
+		r.drop(w, err)
+	}
+	r.log.Info().Msg("world loop stopped")
 }
 
 // poke wakes the loop; it is the callback of the loop's timer.

@@ -41,6 +41,10 @@ type Config struct {
 	// TokenCacheTTL is how long a checked token is trusted without reading
 	// the store again; DefaultTokenCacheTTL when 0.
 	TokenCacheTTL time.Duration
+	// Replica, when set, makes the server one of several processes sharing
+	// Store, which must then implement store.Leaser. Clock must then be
+	// the real clock.
+	Replica *Replica
 }
 
 // Server holds the world loops and serves the gRPC services. It is safe for
@@ -51,9 +55,18 @@ type Server struct {
 	auth   *authenticator
 	health *health.Server
 
-	mu      sync.Mutex // guards runners and stopped
+	mu      sync.Mutex // guards runners, leases and stopped
 	runners map[uint64]*runner
+	// leases are the leases held, by world, with Replica.
+	leases  map[uint64]heldLease
 	stopped bool
+
+	// forward sends calls for worlds run elsewhere to their owner; nil
+	// without Replica.
+	forward *forwarder
+	// quitLeases stops the lease loop; leasesDone closes when it has.
+	quitLeases chan struct{}
+	leasesDone chan struct{}
 }
 
 // New loads every world of cfg.Store and starts its world loop. Deadlines
@@ -77,13 +90,17 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		auth:    newAuthenticator(cfg.Store, cfg.Clock, cfg.TokenCacheTTL),
 		health:  health.NewServer(),
 		runners: make(map[uint64]*runner),
+		leases:  make(map[uint64]heldLease),
+	}
+	if cfg.Replica != nil {
+		return s.startReplica(ctx)
 	}
 	worlds, err := cfg.Store.Worlds(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list worlds: %w", err)
 	}
 	for _, w := range worlds {
-		r, err := loadRunner(ctx, cfg, w)
+		r, err := loadRunner(ctx, cfg, w, nil)
 		if err != nil {
 			s.Stop()
 			return nil, err
@@ -95,13 +112,43 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// startReplica takes every world without a live lease and starts the lease
+// loop.
+func (s *Server) startReplica(ctx context.Context) (*Server, error) {
+	if _, ok := s.cfg.Store.(store.Leaser); !ok {
+		return nil, fmt.Errorf("new server: replica: the store has no leases (the embedded store is single-process)")
+	}
+	if s.cfg.Replica.Addr == "" {
+		return nil, fmt.Errorf("new server: replica: no address")
+	}
+	s.forward = newForwarder(s)
+	s.leaseRound(ctx)
+	s.quitLeases, s.leasesDone = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(s.leasesDone)
+		s.leaseLoop(s.quitLeases)
+	}()
+	s.mu.Lock()
+	n := len(s.runners)
+	s.mu.Unlock()
+	s.log.Info().Str("replica", s.cfg.Replica.Addr).Int("worlds", n).Dur("lease_ttl", s.leaseTTL()).Msg("server ready")
+	return s, nil
+}
+
 // NewGRPCServer returns a gRPC server with the authentication interceptors
 // and the game, admin, health and reflection services registered.
 func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
-	opts = append(opts,
-		grpc.ChainUnaryInterceptor(s.auth.unary),
-		grpc.ChainStreamInterceptor(s.auth.stream),
-	)
+	if s.forward != nil {
+		opts = append(opts,
+			grpc.ChainUnaryInterceptor(s.auth.unary, s.forward.unary),
+			grpc.ChainStreamInterceptor(s.auth.stream, s.forward.stream),
+		)
+	} else {
+		opts = append(opts,
+			grpc.ChainUnaryInterceptor(s.auth.unary),
+			grpc.ChainStreamInterceptor(s.auth.stream),
+		)
+	}
 	g := grpc.NewServer(opts...)
 	pb.RegisterGameServiceServer(g, &gameService{s: s})
 	pb.RegisterAdminServiceServer(g, &adminService{s: s})
@@ -127,9 +174,11 @@ func (s *Server) IssueAdminToken(ctx context.Context) (string, error) {
 	return tok, nil
 }
 
-// Stop ends every world loop: open WatchTicks streams end with Unavailable
-// and later calls that reach a world fail with Unavailable. It does not stop
-// the gRPC server or close the store.
+// Stop ends every world loop: a tick being resolved is finished first, open
+// WatchTicks streams end with Unavailable and later calls that reach a
+// world fail with Unavailable. A replica then releases its leases, so that
+// the other replicas take its worlds at once. It does not stop the gRPC
+// server or close the store.
 func (s *Server) Stop() {
 	s.mu.Lock()
 	if s.stopped {
@@ -140,8 +189,16 @@ func (s *Server) Stop() {
 	runners := s.sortedRunners()
 	s.mu.Unlock()
 	s.health.Shutdown()
+	if s.quitLeases != nil {
+		close(s.quitLeases)
+		<-s.leasesDone
+	}
 	for _, r := range runners {
 		r.stop()
+	}
+	if s.cfg.Replica != nil {
+		s.releaseLeases()
+		s.forward.close()
 	}
 	s.log.Info().Msg("world loops stopped")
 }
@@ -174,9 +231,14 @@ func (s *Server) sortedRunners() []*runner {
 	return rs
 }
 
-// addWorld loads and starts the loop of a world just created.
+// addWorld loads and starts the loop of a world just created. A replica
+// takes the world's lease first, and returns errNotOwner if another replica
+// was quicker.
 func (s *Server) addWorld(ctx context.Context, w store.World) error {
-	r, err := loadRunner(ctx, s.cfg, w)
+	if s.cfg.Replica != nil {
+		return s.takeWorld(ctx, w)
+	}
+	r, err := loadRunner(ctx, s.cfg, w, nil)
 	if err != nil {
 		return err
 	}

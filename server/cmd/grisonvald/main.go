@@ -55,6 +55,8 @@ func main() {
 		data   = flag.String("data", "data", "data folder: the embedded store and "+connectFile)
 		dbURL  = flag.String("database-url", os.Getenv("DATABASE_URL"), "PostgreSQL URL; the embedded SQLite store when empty (default $DATABASE_URL)")
 		dev    = flag.Bool("dev", false, "create a default world if there is none and play its AI camps in-process")
+		adv    = flag.String("advertise", "", "with Postgres: the address other server processes reach this one at (default the listening address)")
+		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed, so about how long a world waits when its server dies")
 		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
 	)
 	flag.Parse()
@@ -66,14 +68,16 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, *dev); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, *dev, *adv, *ttl); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
 }
 
-// run serves until ctx is done, then shuts down gracefully.
-func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev bool) error {
+// run serves until ctx is done, then shuts down gracefully. On Postgres the
+// server is a replica: it runs the worlds whose lease it holds, advertised
+// as advertise (the listening address when empty).
+func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev bool, advertise string, leaseTTL time.Duration) error {
 	st, err := openStore(ctx, data, dbURL)
 	if err != nil {
 		return err
@@ -83,19 +87,27 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 			log.Error().Err(err).Msg("close store")
 		}
 	}()
-	srv, err := server.New(ctx, server.Config{Store: st, Log: log})
-	if err != nil {
-		return err
-	}
-	defer srv.Stop()
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	listening := lis.Addr().String()
+	cfg := server.Config{Store: st, Log: log}
+	if dbURL != "" {
+		if advertise == "" {
+			advertise = loopback(listening)
+		}
+		cfg.Replica = &server.Replica{Addr: advertise, LeaseTTL: leaseTTL}
+	}
+	srv, err := server.New(ctx, cfg)
+	if err != nil {
+		lis.Close()
+		return err
+	}
+	defer srv.Stop()
 	g := srv.NewGRPCServer()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- g.Serve(lis) }()
-	listening := lis.Addr().String()
 	log.Info().Str("addr", listening).Msg("listening")
 
 	var bots sync.WaitGroup

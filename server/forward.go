@@ -1,0 +1,229 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
+
+	"github.com/grisonval/server/server/store"
+)
+
+// forwardedKey is the metadata key a replica sets on a call it forwards: the
+// owner answers such a call itself, never forwards it again.
+const forwardedKey = "grisonval-forwarded-by"
+
+// forwarder sends the calls for worlds that another replica runs to that
+// replica, over gRPC, and relays its answer: a client may call any replica.
+// It is safe for concurrent use.
+type forwarder struct {
+	s *Server
+
+	mu    sync.Mutex // guards conns
+	conns map[string]*grpc.ClientConn
+}
+
+func newForwarder(s *Server) *forwarder {
+	return &forwarder{s: s, conns: make(map[string]*grpc.ClientConn)}
+}
+
+// close closes the connections to the other replicas.
+func (f *forwarder) close() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for addr, c := range f.conns {
+		c.Close()
+		delete(f.conns, addr)
+	}
+}
+
+// worldOf returns the world a call is about: the camp token's world, or the
+// world_id of an admin request. ok is false for calls about no world in
+// particular (CreateWorld, ListWorlds, health).
+func worldOf(ctx context.Context, req any) (id uint64, ok bool) {
+	p, authed := principalFrom(ctx)
+	if !authed {
+		return 0, false
+	}
+	if p.role == store.RoleCamp {
+		return p.worldID, true
+	}
+	if r, isWorld := req.(interface{ GetWorldId() uint64 }); isWorld && r.GetWorldId() != 0 {
+		return r.GetWorldId(), true
+	}
+	return 0, false
+}
+
+// route returns the connection to the owner of world id, or nil when the
+// call is to be served here: the world runs here, or does not exist (the
+// handler says so).
+func (f *forwarder) route(ctx context.Context, id uint64) (*grpc.ClientConn, error) {
+	if r, err := f.s.world(id); err == nil && r.running() {
+		return nil, nil
+	}
+	if md, ok := metadata.FromIncomingContext(ctx); ok && len(md.Get(forwardedKey)) > 0 {
+		// The sender believed this replica runs the world; it no longer does.
+		return nil, worldMoved(id)
+	}
+	l, err := f.s.cfg.Store.(store.Leaser).LeaseOf(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		if _, err := f.s.cfg.Store.World(ctx, id); errors.Is(err, store.ErrNotFound) {
+			return nil, worldNotFound(id)
+		}
+	} else if err != nil {
+		return nil, toStatus(f.s.log, fmt.Errorf("read lease of world %d: %w", id, err))
+	}
+	if err != nil || !l.Live || l.Owner == f.s.cfg.Replica.Addr {
+		return nil, withInfo(codes.Unavailable, reasonNoOwner,
+			fmt.Sprintf("no server runs world %d right now; one takes it over within %s: call again", id, f.s.leaseTTL()), "")
+	}
+	return f.conn(l.Owner)
+}
+
+// conn returns the connection to the replica at addr.
+func (f *forwarder) conn(addr string) (*grpc.ClientConn, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c, ok := f.conns[addr]; ok {
+		return c, nil
+	}
+	c, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return nil, toStatus(f.s.log, fmt.Errorf("dial replica %s: %w", addr, err))
+	}
+	f.conns[addr] = c
+	return c, nil
+}
+
+// outgoing returns the context of a forwarded call: the caller's token, and
+// the forwarding mark.
+func (f *forwarder) outgoing(ctx context.Context) context.Context {
+	md := metadata.Pairs(forwardedKey, f.s.cfg.Replica.Addr)
+	if in, ok := metadata.FromIncomingContext(ctx); ok {
+		md.Set("authorization", in.Get("authorization")...)
+	}
+	return metadata.NewOutgoingContext(ctx, md)
+}
+
+// unary forwards a unary call about a world run elsewhere.
+func (f *forwarder) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	id, ok := worldOf(ctx, req)
+	if !ok {
+		return handler(ctx, req)
+	}
+	conn, err := f.route(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if conn == nil {
+		return handler(ctx, req)
+	}
+	reply, err := newMessage(info.FullMethod, false)
+	if err != nil {
+		return nil, toStatus(f.s.log, err)
+	}
+	if err := conn.Invoke(f.outgoing(ctx), info.FullMethod, req, reply); err != nil {
+		return nil, forwardError(err)
+	}
+	return reply, nil
+}
+
+// stream forwards a server-streaming call (WatchTicks) about a world run
+// elsewhere: one request, then every message of the owner's stream.
+func (f *forwarder) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	ctx := ss.Context()
+	id, ok := worldOf(ctx, nil)
+	if !ok || info.IsClientStream {
+		return handler(srv, ss)
+	}
+	conn, err := f.route(ctx, id)
+	if err != nil {
+		return err
+	}
+	if conn == nil {
+		return handler(srv, ss)
+	}
+	req, err := newMessage(info.FullMethod, true)
+	if err != nil {
+		return toStatus(f.s.log, err)
+	}
+	if err := ss.RecvMsg(req); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(f.outgoing(ctx))
+	defer cancel()
+	cs, err := conn.NewStream(ctx, &grpc.StreamDesc{ServerStreams: true}, info.FullMethod)
+	if err != nil {
+		return forwardError(err)
+	}
+	if err := cs.SendMsg(req); err != nil {
+		return forwardError(err)
+	}
+	if err := cs.CloseSend(); err != nil {
+		return forwardError(err)
+	}
+	for {
+		msg, err := newMessage(info.FullMethod, false)
+		if err != nil {
+			return toStatus(f.s.log, err)
+		}
+		if err := cs.RecvMsg(msg); errors.Is(err, io.EOF) {
+			return nil
+		} else if err != nil {
+			return forwardError(err)
+		}
+		if err := ss.SendMsg(msg); err != nil {
+			return err
+		}
+	}
+}
+
+// forwardError relays the owner's status; an owner that cannot be reached
+// is Unavailable, which tells the client to call again.
+func forwardError(err error) error {
+	if st, ok := status.FromError(err); ok {
+		return st.Err()
+	}
+	return status.Error(codes.Unavailable, "the world's server cannot be reached; call again")
+}
+
+// newMessage returns an empty request (input) or response message of the
+// gRPC method fullMethod ("/package.Service/Method").
+func newMessage(fullMethod string, input bool) (proto.Message, error) {
+	service, method, ok := strings.Cut(strings.TrimPrefix(fullMethod, "/"), "/")
+	if !ok {
+		return nil, fmt.Errorf("forward %s: not a method name", fullMethod)
+	}
+	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(service))
+	if err != nil {
+		return nil, fmt.Errorf("forward %s: %w", fullMethod, err)
+	}
+	sd, ok := d.(protoreflect.ServiceDescriptor)
+	if !ok {
+		return nil, fmt.Errorf("forward %s: %s is not a service", fullMethod, service)
+	}
+	md := sd.Methods().ByName(protoreflect.Name(method))
+	if md == nil {
+		return nil, fmt.Errorf("forward %s: no such method", fullMethod)
+	}
+	msg := md.Output()
+	if input {
+		msg = md.Input()
+	}
+	mt, err := protoregistry.GlobalTypes.FindMessageByName(msg.FullName())
+	if err != nil {
+		return nil, fmt.Errorf("forward %s: %w", fullMethod, err)
+	}
+	return mt.New().Interface(), nil
+}

@@ -1,0 +1,267 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"google.golang.org/grpc/codes"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// Defaults of Replica.
+const (
+	DefaultLeaseTTL = 3 * time.Second
+)
+
+// Reasons of the errors of replicas. Append only: clients match on them.
+const (
+	// reasonWorldMoved: the world is run by another server now; call again.
+	reasonWorldMoved = "world_moved"
+	// reasonNoOwner: no server runs the world right now; one takes it over
+	// within a lease's time.
+	reasonNoOwner = "world_without_server"
+)
+
+// Replica makes a Server one of several processes that share one store:
+// each world is run by the one process that holds its lease, and calls for
+// a world run elsewhere are forwarded to its owner.
+type Replica struct {
+	// Addr is the address at which the other replicas reach this one's gRPC
+	// services; it also names this process in leases. Required. A process
+	// restarted with the same Addr takes its worlds back at once.
+	Addr string
+	// LeaseTTL is how long a lease lasts without renewal, and so about how
+	// long a world stays without a server when its owner dies;
+	// DefaultLeaseTTL when 0. Leases are renewed, and free worlds looked
+	// for, every third of it.
+	LeaseTTL time.Duration
+}
+
+// worldMoved tells a caller that world id is no longer run here.
+func worldMoved(id uint64) error {
+	return withInfo(codes.Unavailable, reasonWorldMoved,
+		fmt.Sprintf("world %d is now run by another server; call again", id), "")
+}
+
+// leasedStore is the store of a runner that holds its world's lease: its
+// writes are fenced by the lease, and the first one that finds the lease
+// lost marks the runner to stop and fails with Unavailable. Its write
+// methods run on the runner's goroutine, like every write of a runner.
+type leasedStore struct {
+	store.Store // fenced by the lease
+	r           *runner
+}
+
+func newLeasedStore(st store.Store, l store.Lease, r *runner) *leasedStore {
+	return &leasedStore{Store: st.(store.Leaser).Fenced(l), r: r}
+}
+
+// SaveOrder saves an order under the lease.
+func (l *leasedStore) SaveOrder(ctx context.Context, o store.Order) error {
+	return l.fence(l.Store.SaveOrder(ctx, o))
+}
+
+// CommitTick commits a tick under the lease.
+func (l *leasedStore) CommitTick(ctx context.Context, t store.Tick) error {
+	return l.fence(l.Store.CommitTick(ctx, t))
+}
+
+// UpdateWorld updates the world's settings under the lease.
+func (l *leasedStore) UpdateWorld(ctx context.Context, w store.World) error {
+	return l.fence(l.Store.UpdateWorld(ctx, w))
+}
+
+func (l *leasedStore) fence(err error) error {
+	if errors.Is(err, store.ErrLeaseLost) {
+		l.r.leaseLost = true
+		return worldMoved(l.r.id)
+	}
+	return err
+}
+
+// heldLease is a lease this process holds, with when it was last renewed by
+// this process's clock.
+type heldLease struct {
+	lease     store.Lease
+	renewedAt time.Time
+}
+
+// errNotOwner is returned by addWorld when another process took the new
+// world's lease first.
+var errNotOwner = errors.New("world run by another process")
+
+// leaseLoop renews the leases this process holds and takes the worlds that
+// have no live lease, every third of the lease's time, until quit closes.
+func (s *Server) leaseLoop(quit <-chan struct{}) {
+	period := s.leaseTTL() / 3
+	tick := make(chan struct{}, 1)
+	for {
+		t := s.cfg.Clock.AfterFunc(period, func() { tick <- struct{}{} })
+		select {
+		case <-quit:
+			t.Stop()
+			return
+		case <-tick:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), period)
+		s.leaseRound(ctx)
+		cancel()
+	}
+}
+
+func (s *Server) leaseTTL() time.Duration {
+	if s.cfg.Replica.LeaseTTL > 0 {
+		return s.cfg.Replica.LeaseTTL
+	}
+	return DefaultLeaseTTL
+}
+
+// leaseRound renews every lease held and takes every world that has none.
+// A world whose lease is lost, or could not be renewed before it expired,
+// stops at once.
+func (s *Server) leaseRound(ctx context.Context) {
+	leaser := s.cfg.Store.(store.Leaser)
+	ttl := s.leaseTTL()
+	s.mu.Lock()
+	held := make(map[uint64]heldLease, len(s.leases))
+	for id, h := range s.leases {
+		held[id] = h
+	}
+	s.mu.Unlock()
+	for id, h := range held {
+		r, err := s.world(id)
+		if err != nil || !r.running() {
+			s.dropWorld(id, nil)
+			continue
+		}
+		now := s.cfg.Clock.Now()
+		l, err := leaser.RenewLease(ctx, h.lease, ttl)
+		if err == nil {
+			s.mu.Lock()
+			if _, ok := s.leases[id]; ok {
+				s.leases[id] = heldLease{lease: l, renewedAt: now}
+			}
+			s.mu.Unlock()
+			continue
+		}
+		if errors.Is(err, store.ErrLeaseLost) || now.Sub(h.renewedAt) >= ttl {
+			r.base.Warn().Err(err).Msg("lease lost; the world stops here")
+			s.dropWorld(id, worldMoved(id))
+			continue
+		}
+		r.base.Warn().Err(err).Msg("lease not renewed; retrying")
+	}
+	worlds, err := s.cfg.Store.Worlds(ctx)
+	if err != nil {
+		s.log.Warn().Err(err).Msg("list worlds to take over")
+		return
+	}
+	for _, w := range worlds {
+		if _, err := s.world(w.ID); err == nil {
+			continue
+		}
+		l, err := leaser.LeaseOf(ctx, w.ID)
+		if err == nil && l.Live {
+			continue
+		}
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			s.log.Warn().Err(err).Uint64("world", w.ID).Msg("read lease")
+			continue
+		}
+		if err := s.takeWorld(ctx, w); err != nil && !errors.Is(err, errNotOwner) {
+			s.log.Warn().Err(err).Uint64("world", w.ID).Msg("take world over")
+		}
+	}
+}
+
+// takeWorld acquires w's lease, loads w from its last committed tick and
+// starts its loop. It returns errNotOwner if another process holds the
+// lease.
+func (s *Server) takeWorld(ctx context.Context, w store.World) error {
+	leaser := s.cfg.Store.(store.Leaser)
+	now := s.cfg.Clock.Now()
+	l, err := leaser.AcquireLease(ctx, w.ID, s.cfg.Replica.Addr, s.leaseTTL())
+	if errors.Is(err, store.ErrLeaseHeld) {
+		return errNotOwner
+	}
+	if err != nil {
+		return err
+	}
+	release := func() {
+		if err := leaser.ReleaseLease(context.WithoutCancel(ctx), l); err != nil {
+			s.log.Warn().Err(err).Uint64("world", w.ID).Msg("release lease")
+		}
+	}
+	r, err := loadRunner(ctx, s.cfg, w, &l)
+	if err != nil {
+		release()
+		return err
+	}
+	s.mu.Lock()
+	if s.stopped {
+		s.mu.Unlock()
+		release()
+		return errStopped
+	}
+	s.runners[w.ID] = r
+	s.leases[w.ID] = heldLease{lease: l, renewedAt: now}
+	r.base.Info().Int64("epoch", l.Epoch).Int("tick", r.state.Day).Msg("world taken: lease acquired")
+	r.start()
+	s.mu.Unlock()
+	return nil
+}
+
+// dropWorld stops world id's loop, if it runs here, closing its watchers
+// with err (errStopped when nil), and forgets its lease.
+func (s *Server) dropWorld(id uint64, err error) {
+	s.mu.Lock()
+	r := s.runners[id]
+	delete(s.runners, id)
+	delete(s.leases, id)
+	s.mu.Unlock()
+	if r == nil {
+		return
+	}
+	if err == nil {
+		err = errStopped
+	}
+	r.stopWith(err)
+}
+
+// releaseLeases gives up every lease held, so that other replicas take the
+// worlds at once; the loops must have stopped.
+func (s *Server) releaseLeases() {
+	leaser := s.cfg.Store.(store.Leaser)
+	s.mu.Lock()
+	held := s.leases
+	s.leases = make(map[uint64]heldLease)
+	s.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
+	defer cancel()
+	for id, h := range held {
+		if err := leaser.ReleaseLease(ctx, h.lease); err != nil {
+			s.log.Warn().Err(err).Uint64("world", id).Msg("release lease")
+		}
+	}
+}
+
+// storedInfo returns the info of a world run by another process, from the
+// store.
+func (s *Server) storedInfo(ctx context.Context, id uint64) (*pb.WorldInfo, error) {
+	w, err := s.cfg.Store.World(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, worldNotFound(id)
+	}
+	if err != nil {
+		return nil, toStatus(s.log, err)
+	}
+	t, err := s.cfg.Store.LatestTick(ctx, id, w.Season)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, toStatus(s.log, err)
+	}
+	return worldInfoToPB(w, t.Day, t.Hash), nil
+}
