@@ -32,8 +32,8 @@ func startReplica(t *testing.T, url, name string) *harness {
 		t.Fatalf("listen: %v", err)
 	}
 	srv, err := server.New(context.Background(), server.Config{
-		Store: st,
-		Log:   zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel).With().Str("replica", name).Logger(),
+		Store:   st,
+		Log:     zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel).With().Str("replica", name).Logger(),
 		Replica: &server.Replica{Addr: lis.Addr().String(), LeaseTTL: replicaTTL},
 	})
 	if err != nil {
