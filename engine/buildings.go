@@ -82,12 +82,12 @@ func (w *World) FreeSlots(z ZoneID) int {
 	return max(0, w.Slots(z)-len(w.Zones[z].Buildings))
 }
 
-// CountBuildings returns the working buildings of kind b that camp c holds
-// (every held zone: there is no siege yet).
+// CountBuildings returns the working buildings of kind b that camp c holds:
+// those of its zones that are not besieged (rule SIE-4).
 func (w *World) CountBuildings(c CampID, b BuildingKind) int {
 	n := 0
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c {
+		if w.Zones[z].Owner == c && !w.Besieged(z) {
 			for _, k := range w.Zones[z].Buildings {
 				if k == b {
 					n++
@@ -200,12 +200,12 @@ func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 	}
 	var zs []int
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && w.CanHold(z, b) {
+		if w.Zones[z].Owner == c && w.CanHold(z, b) && !w.Besieged(z) {
 			zs = append(zs, int(z))
 		}
 	}
 	if len(zs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no held zone can take a %s: it needs a free slot on %s land", b, terrainList(s.Terrains))
+		return nil, refuse(CodeNotAllowed, "action", "no held zone can take a %s: it needs a free slot on %s land, not under siege", b, terrainList(s.Terrains))
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 }
@@ -264,7 +264,8 @@ func (w *World) TempleMorale(c CampID) int {
 }
 
 // produceCamp adds camp c's production of the day (rules ECO-1, RES-1,
-// RES-2): terrain income and building output, each with its multipliers,
+// RES-2): terrain income and building output of its zones not under siege
+// (rule SIE-4), each with its multipliers,
 // counted in hundredths with the remainder carried to the next day; then
 // the morale of temples and of the monument (rules BLD-10, MON-1).
 func (t *tick) produceCamp(c CampID) {
@@ -274,7 +275,7 @@ func (t *tick) produceCamp(c CampID) {
 	var buildings [NumBuildingKinds + 1]int64
 	for z := ZoneID(1); z <= NumZones; z++ {
 		zone := &w.Zones[z]
-		if zone.Owner != c {
+		if zone.Owner != c || w.Besieged(z) {
 			continue
 		}
 		terrains[zone.Terrain]++

@@ -308,7 +308,11 @@ func TestBuildings(t *testing.T) {
 			z := zs.plains
 			w.Zones[z].Buildings, w.Zones[z].Development, w.Zones[z].Monument = tc.before, tc.dev, true
 			tk := startTick(w)
+			// The engagement invests the zone (SIE-1); the zone falls at the
+			// decisive assault (SIE-3).
 			tk.battle(z, force{camp: 1, men: 100})
+			tk.w.Sieges[0].Assault = tk.w.Day
+			tk.besiege()
 			zone := tk.w.Zones[z]
 			if zone.Owner != 1 || !slices.Equal(zone.Buildings, tc.after) || zone.Development != tc.wantDev || zone.Monument {
 				t.Errorf("zone taken with %v at level %d: owner %d, %v at level %d, monument %v; want owner 1, %v at level %d, no monument",

@@ -261,7 +261,8 @@ func (t *tick) addArrival(c CampID, kind string) {
 // removeCitizen removes camp c's citizen at index i: he dies. A man under
 // arms leaves his unit's count too (rule CIT-ARMS): the field army first,
 // else the largest garrison (lowest zone on a tie), else the largest army
-// column (lowest ID on a tie).
+// column (lowest ID on a tie), else the largest siege lines (lowest zone on
+// a tie).
 func (t *tick) removeCitizen(c CampID, i int) Citizen {
 	camp := &t.w.Camps[c]
 	p := camp.Citizens[i]
@@ -301,6 +302,19 @@ func (w *World) dischargeOne(c CampID) {
 		w.Columns[col].Men--
 		if w.Columns[col].Men == 0 {
 			w.Columns = slices.Delete(w.Columns, col, col+1)
+		}
+		return
+	}
+	s := -1
+	for i := range w.Sieges {
+		if w.Sieges[i].Camp == c && (s < 0 || w.Sieges[i].Men > w.Sieges[s].Men) {
+			s = i
+		}
+	}
+	if s >= 0 {
+		w.Sieges[s].Men--
+		if w.Sieges[s].Men == 0 {
+			w.Sieges = slices.Delete(w.Sieges, s, s+1)
 		}
 	}
 }

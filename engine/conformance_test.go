@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -266,10 +267,48 @@ func applySetup(w *engine.World, f []string) error {
 				zone.Capital = v != 0
 			case "dev":
 				zone.Development = v
+			case "buildings":
+				zone.Buildings = nil
+				for range v {
+					zone.Buildings = append(zone.Buildings, engine.Farm)
+				}
 			default:
 				return fmt.Errorf("unknown zone field %q", p[0])
 			}
 		}
+	case "siege":
+		// siege zone=Z camp=C men=N start=S assault=D
+		pairs, err := kv(f[1:])
+		if err != nil {
+			return err
+		}
+		s := engine.Siege{Start: 0, Assault: 2}
+		for _, p := range pairs {
+			if p[0] == "zone" {
+				if s.Zone, err = zoneArg(p[1]); err != nil {
+					return err
+				}
+				continue
+			}
+			v, err := atoi(p[1])
+			if err != nil {
+				return err
+			}
+			switch p[0] {
+			case "camp":
+				s.Camp = engine.CampID(v)
+			case "men":
+				s.Men = v
+			case "start":
+				s.Start = v
+			case "assault":
+				s.Assault = v
+			default:
+				return fmt.Errorf("unknown siege field %q", p[0])
+			}
+		}
+		w.Sieges = append(w.Sieges, s)
+		slices.SortStableFunc(w.Sieges, func(a, b engine.Siege) int { return int(a.Zone) - int(b.Zone) })
 	case "camp":
 		c, err := strconv.Atoi(f[1])
 		if err != nil || c < 0 || c >= engine.NumCamps {
@@ -347,6 +386,10 @@ func applySetup(w *engine.World, f []string) error {
 				col.Men = v
 			case "arrive":
 				col.Arrive = v
+			case "depart":
+				col.Depart = v
+			case "home":
+				col.Home = v != 0
 			default:
 				return fmt.Errorf("unknown column field %q", p[0])
 			}
@@ -488,6 +531,8 @@ func checkExpect(out engine.Outcome, f []string) error {
 					got = col.Men
 				case "arrive":
 					got = col.Arrive
+				case "home":
+					got = b2i(col.Home)
 				case "kind":
 					got = int(map[string]engine.ColumnKind{"army": engine.ArmyColumn, "settlers": engine.SettlerColumn}[p[1]])
 					if int(col.Kind) != got {
@@ -514,6 +559,72 @@ func checkExpect(out engine.Outcome, f []string) error {
 			return nil
 		}
 		return fmt.Errorf("no column of camp %d with %v among %+v", c, f[2:], w.Columns)
+	case "siege":
+		// siege Z camp=C men=N assault=D: zone Z is besieged as told.
+		z, err := zoneArg(f[1])
+		if err != nil {
+			return err
+		}
+		pairs, err := kv(f[2:])
+		if err != nil {
+			return err
+		}
+		i := slices.IndexFunc(w.Sieges, func(s engine.Siege) bool { return s.Zone == z })
+		if i < 0 {
+			return fmt.Errorf("zone %d is not besieged; sieges %+v", z, w.Sieges)
+		}
+		s := w.Sieges[i]
+		for _, p := range pairs {
+			v, err := atoi(p[1])
+			if err != nil {
+				return err
+			}
+			got := map[string]int{"camp": int(s.Camp), "men": s.Men, "start": s.Start, "assault": s.Assault}
+			g, ok := got[p[0]]
+			if !ok {
+				return fmt.Errorf("unknown siege field %q", p[0])
+			}
+			if g != v {
+				return mismatch(fmt.Sprintf("siege of zone %d %s", z, p[0]), g, v)
+			}
+		}
+	case "nosiege":
+		z, err := zoneArg(f[1])
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(w.Sieges, func(s engine.Siege) bool { return s.Zone == z }) {
+			return fmt.Errorf("zone %d is besieged: %+v", z, w.Sieges)
+		}
+	case "memory":
+		// memory CAMP Z day=D owner=O: what camp CAMP remembers of zone Z.
+		c, err := strconv.Atoi(f[1])
+		if err != nil || c < 0 || c >= engine.NumCamps || len(f) < 3 {
+			return fmt.Errorf("want memory CAMP ZONE field=value...")
+		}
+		z, err := zoneArg(f[2])
+		if err != nil {
+			return err
+		}
+		pairs, err := kv(f[3:])
+		if err != nil {
+			return err
+		}
+		m := w.Camps[c].Memory[z]
+		for _, p := range pairs {
+			v, err := atoi(p[1])
+			if err != nil {
+				return err
+			}
+			got := map[string]int{"seen": b2i(m.Seen), "day": m.Day, "owner": int(m.Owner), "garrison": m.Garrison}
+			g, ok := got[p[0]]
+			if !ok {
+				return fmt.Errorf("unknown memory field %q", p[0])
+			}
+			if g != v {
+				return mismatch(fmt.Sprintf("camp %d memory of zone %d %s", c, z, p[0]), g, v)
+			}
+		}
 	case "result":
 		c, err := strconv.Atoi(f[1])
 		if err != nil || len(f) < 3 {

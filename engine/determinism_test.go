@@ -140,7 +140,8 @@ func TestOrderIndependence(t *testing.T) {
 }
 
 // rotateWorld returns w turned by 120 degrees: zone z becomes rot(z), in the
-// zones, the camps' memories and the columns; camps keep their labels.
+// zones, the camps' memories, the columns and the sieges (kept in zone
+// order); camps keep their labels.
 func rotateWorld(w *engine.World, rot func(engine.ZoneID) engine.ZoneID) *engine.World {
 	r := w.Clone()
 	for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
@@ -156,5 +157,9 @@ func rotateWorld(w *engine.World, rot func(engine.ZoneID) engine.ZoneID) *engine
 	for i := range r.Columns {
 		r.Columns[i].From, r.Columns[i].To = rot(w.Columns[i].From), rot(w.Columns[i].To)
 	}
+	for i := range r.Sieges {
+		r.Sieges[i].Zone = rot(w.Sieges[i].Zone)
+	}
+	slices.SortStableFunc(r.Sieges, func(a, b engine.Siege) int { return int(a.Zone) - int(b.Zone) })
 	return r
 }

@@ -39,6 +39,8 @@ func (w *World) canDevelop(c CampID, z ZoneID) *RuleError {
 	level := zone.Development
 	r := w.Camps[c].Resources
 	switch {
+	case w.Besieged(z):
+		return refuse(CodeNotAllowed, "action", "zone %d is under siege: no works there until the siege ends", z)
 	case level >= w.DevelopCap(c):
 		return refuse(CodeNotAllowed, "action", "zone %d is at level %d, your cap (4, 5 with civil engineering, 6 with hydraulic engineering, 7 with urbanism)", z, level)
 	case r.Research < DevelopResearch(level):

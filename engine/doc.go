@@ -32,14 +32,25 @@
 //     a child may be born (at most 1 a day); moods drift to morale, bend to
 //     aspirations and move each other, then pull morale; civilians gain
 //     experience and levels.
-//  8. arrivals: columns whose arrival day has come reach their zone; columns
+//  8. marches: under 45 morale a column may lose a deserter (an emptied
+//     column disperses); under 25 it may lose one more day.
+//  9. arrivals: columns whose arrival day has come reach their zone; columns
 //     of several camps on one zone meet first, then the survivor takes a free
-//     zone, joins its garrison or assaults the holder; the dead are real
-//     citizens.
-//  9. extinction: a camp with no zone and no column left is extinct.
-//  10. achievements: each camp unlocks, once and for good, every achievement
+//     zone, joins its garrison, reinforces its camp's siege, breaks another
+//     camp's siege lines, or engages the holder: a won first engagement
+//     invests the zone (a siege starts); the dead are real citizens.
+//  10. sieges: attrition, then the decisive assault on the countdown's last
+//     day, or the siege is lifted if the defence has caught up; besieged
+//     zones cost their camp morale.
+//  11. extinction: a camp with no zone, no column and no siege lines left is
+//     extinct.
+//  12. succession: a camp whose capital fell on an earlier day names a new
+//     one.
+//  13. spies: the day's informers report the end-of-day state of their zone,
+//     or fail.
+//  14. achievements: each camp unlocks, once and for good, every achievement
 //     whose condition holds.
-//  11. vision: every camp's memory of the zones it sees is refreshed, and the
+//  15. vision: every camp's memory of the zones it sees is refreshed, and the
 //     day's news is delivered to the camps involved or seeing its zone.
 //
 // docs/rules.md gives every rule an ID and the seed paragraph it comes from.

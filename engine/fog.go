@@ -3,7 +3,8 @@ package engine
 import "slices"
 
 // Vision returns, indexed by zone number, the zones camp c sees today: its
-// zones, their immediate neighbours and its columns' destinations (rule FOG-1).
+// zones, their immediate neighbours, its columns' destinations and the zones
+// its armies besiege (rules FOG-1, FOG-6).
 func (w *World) Vision(c CampID) []bool {
 	vis := make([]bool, NumZones+1)
 	if !w.Camps[c].Alive {
@@ -21,6 +22,11 @@ func (w *World) Vision(c CampID) []bool {
 	for _, col := range w.Columns {
 		if col.Camp == c {
 			vis[col.To] = true
+		}
+	}
+	for _, s := range w.Sieges {
+		if s.Camp == c {
+			vis[s.Zone] = true
 		}
 	}
 	return vis

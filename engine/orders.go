@@ -168,13 +168,15 @@ const (
 )
 
 // ArgSpec gives the valid values of one argument: Choices for zones and
-// camps, [Min, Max] for counts.
+// camps, [Min, Max] for counts. An Optional argument is always the last one
+// and may be left out; the action's summary says what it then means.
 type ArgSpec struct {
-	Name    string
-	Kind    ArgKind
-	Choices []int
-	Min     int
-	Max     int
+	Name     string
+	Kind     ArgKind
+	Choices  []int
+	Min      int
+	Max      int
+	Optional bool
 }
 
 func (s ArgSpec) allows(v int) bool {
@@ -201,6 +203,13 @@ type rule struct {
 	apply   func(t *tick, c CampID, o Order)
 }
 
+// argChecks check, for the actions that need it, what the argument specs
+// cannot say alone (one argument bounded by another); they run once each
+// argument is within its spec.
+var argChecks = map[Action]func(w *World, c CampID, o Order) *RuleError{
+	RecallArmy: recallCheck,
+}
+
 // rules is the table of the actions the engine plays. It is only ever
 // looked up, never ranged over (Actions gives the order).
 var rules = map[Action]rule{
@@ -211,6 +220,8 @@ var rules = map[Action]rule{
 	RaiseArmy:       {"raise_army N: N adults take up arms; 2 food and 2 wood a man, at most 5 a day", raiseArgs, (*tick).raiseArmy},
 	SendArmy:        {"send_army N Z: N men of the field army march to zone Z (garrison at once if Z is held)", sendArgs, (*tick).sendArmy},
 	DisbandArmy:     {"disband_army N: N men of the field army go back to their trade, the same citizens; free", disbandArgs, (*tick).disbandArmy},
+	RecallArmy:      {"recall_army Z [N]: N men (all if N is left out) of held zone Z's garrison rejoin the field army, marching to the capital (at once from the capital); not from a besieged zone", recallArgs, (*tick).recallArmy},
+	Spy:             {"spy Z: 5 gold; an informer reveals zone Z at the end of the day if another camp holds it; fails 1 time in 4 (the gold is lost and the target learns it was spied on)", spyArgs, (*tick).spy},
 	BuildFarm:       buildRule(Farm),
 	BuildLumberCamp: buildRule(LumberCamp),
 	BuildMine:       buildRule(Mine),
@@ -365,10 +376,14 @@ func validate(w *World, c CampID, o Order) *RuleError {
 	if err != nil {
 		return err
 	}
-	if len(o.Args) != len(specs) {
+	least := len(specs)
+	if least > 0 && specs[least-1].Optional {
+		least--
+	}
+	if len(o.Args) < least || len(o.Args) > len(specs) {
 		return refuse(CodeBadArgs, "args", "%s takes %d argument(s) (%s); got %d", o.Action, len(specs), argNames(specs), len(o.Args))
 	}
-	for i, s := range specs {
+	for i, s := range specs[:len(o.Args)] {
 		v := o.Args[i]
 		if s.allows(v) {
 			continue
@@ -385,6 +400,9 @@ func validate(w *World, c CampID, o Order) *RuleError {
 		default:
 			return refuse(CodeBadArgs, field, "%s must be one of %v; got %d", s.Name, s.Choices, v)
 		}
+	}
+	if check, ok := argChecks[o.Action]; ok {
+		return check(w, c, o)
 	}
 	return nil
 }

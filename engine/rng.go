@@ -26,6 +26,7 @@ const (
 	PurposeXP
 	PurposeArrival
 	PurposeDeath
+	PurposeSpy
 )
 
 // NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for

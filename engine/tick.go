@@ -58,6 +58,7 @@ type tick struct {
 	results [NumCamps]Result
 	journal []Entry
 	news    []news
+	spies   []spyMission // the day's spy missions, reported in the spies phase
 	streams map[streamKey]*Rand // see (*tick).stream
 }
 
@@ -76,8 +77,12 @@ var phases = []phase{
 	{"consumption", (*tick).consume},
 	{"events", (*tick).rollEvents},
 	{"society", (*tick).liveSociety},
+	{"marches", (*tick).march},
 	{"arrivals", (*tick).arrive},
+	{"sieges", (*tick).besiege},
 	{"extinction", (*tick).extinguish},
+	{"succession", (*tick).succeed},
+	{"spies", (*tick).reportSpies},
 	{"achievements", (*tick).unlockAchievements},
 	{"vision", (*tick).see},
 }
@@ -369,10 +374,12 @@ func (t *tick) arrive() {
 	}
 }
 
-// force is one camp's columns arriving together on a zone.
+// force is one camp's columns arriving together on a zone; home of its men
+// march back to the field army (Column.Home).
 type force struct {
 	camp     CampID
 	men      int
+	home     int
 	settlers bool
 }
 
@@ -384,6 +391,9 @@ func (t *tick) arriveAt(z ZoneID, cols []Column) {
 		}
 		f := &forces[len(forces)-1]
 		f.men += col.Men
+		if col.Home {
+			f.home += col.Men
+		}
 		f.settlers = f.settlers || col.Kind == SettlerColumn
 	}
 	if len(forces) > 1 {
@@ -394,10 +404,21 @@ func (t *tick) arriveAt(z ZoneID, cols []Column) {
 	}
 	f := forces[0]
 	zone := &t.w.Zones[z]
+	if f.men > 0 && zone.Owner != f.camp && zone.Owner != NoCamp && t.w.Besieged(z) {
+		if t.w.Sieges[t.w.siegeAt(z)].Camp == f.camp {
+			t.reinforceSiege(z, f.men)
+			return
+		}
+		var ok bool
+		if f, ok = t.breakLines(z, f); !ok {
+			return
+		}
+	}
 	switch {
 	case zone.Owner == f.camp:
-		zone.Garrison += f.men
-		t.note(f.camp, "arrival", []ZoneID{z}, fmt.Sprintf("Une colonne rejoint la zone %d ; la garnison compte %d hommes.", z, zone.Garrison), "")
+		zone.Garrison += f.men - f.home
+		t.w.Camps[f.camp].FieldArmy += f.home
+		t.note(f.camp, "arrival", []ZoneID{z}, fmt.Sprintf("Une colonne arrive dans la zone %d ; la garnison compte %d hommes, l'armée de campagne %d.", z, zone.Garrison, t.w.Camps[f.camp].FieldArmy), "")
 	case zone.Owner == NoCamp:
 		if f.men == 0 && !f.settlers {
 			return
@@ -446,6 +467,7 @@ func (t *tick) meeting(z ZoneID, forces []force) []force {
 	w := forces[0]
 	lost := (forces[1].men + 1) / 2
 	w.men -= lost
+	w.home = min(w.home, w.men)
 	t.killSoldiers(w.camp, lost)
 	t.announce(z, "meeting", fmt.Sprintf("Des colonnes rivales se heurtent dans la zone %d ; celle de %s l'emporte.", z, t.w.Camps[w.camp].Name),
 		fmt.Sprintf("rencontre : %d contre %d ; %d survivant(s)", forces[0].men, forces[1].men, w.men), camps...)
@@ -479,29 +501,17 @@ func Assault(men, morale int) int {
 	return men
 }
 
-// battle resolves a column of camp f.camp assaulting held zone z (rule
-// BAT-3). Won: the zone is taken, its garrison dies, a captured capital is
-// razed, and the attackers lose half the defence; lost: the column is wiped
-// out and the garrison loses half the assault.
+// battle resolves the first engagement of a column of camp f.camp before
+// held zone z (rules BAT-3, SIE-1). Won: the zone is not taken but invested,
+// and a siege starts (invest). Lost: the column is wiped out and the
+// garrison loses half the assault.
 func (t *tick) battle(z ZoneID, f force) {
 	zone := &t.w.Zones[z]
 	def := zone.Owner
 	t.w.meet(f.camp, def)
 	assault, defence := Assault(f.men, t.w.Camps[f.camp].Morale), t.w.Defence(z)
 	if assault > defence {
-		t.killSoldiers(def, zone.Garrison)
-		lost := min(f.men-1, (defence+1)/2)
-		t.killSoldiers(f.camp, lost)
-		razed := zone.Capital
-		zone.Owner, zone.Garrison, zone.Capital = f.camp, f.men-lost, false
-		t.w.sack(z)
-		t.w.Camps[f.camp].Morale = min(100, t.w.Camps[f.camp].Morale+5)
-		t.w.Camps[def].Morale = max(0, t.w.Camps[def].Morale-8)
-		narr := fmt.Sprintf("%s prend la zone %d à %s.", t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name)
-		if razed {
-			narr += " La capitale est rasée."
-		}
-		t.announce(z, "battle", narr, fmt.Sprintf("assaut %d contre défense %d", assault, defence), f.camp, def)
+		t.invest(z, f, assault, defence)
 		return
 	}
 	t.killSoldiers(f.camp, f.men)
@@ -512,12 +522,13 @@ func (t *tick) battle(z ZoneID, f force) {
 		fmt.Sprintf("assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), f.camp, def)
 }
 
-// extinguish marks camps with no zone and no column left as extinct (rule
-// CAMP-2).
+// extinguish marks camps with no zone, no column and no siege lines left
+// as extinct (rule CAMP-2).
 func (t *tick) extinguish() {
 	for c := range CampID(NumCamps) {
 		camp := &t.w.Camps[c]
-		if !camp.Alive || t.w.HeldZones(c) > 0 || slices.ContainsFunc(t.w.Columns, func(col Column) bool { return col.Camp == c }) {
+		if !camp.Alive || t.w.HeldZones(c) > 0 || slices.ContainsFunc(t.w.Columns, func(col Column) bool { return col.Camp == c }) ||
+			slices.ContainsFunc(t.w.Sieges, func(s Siege) bool { return s.Camp == c }) {
 			continue
 		}
 		camp.Alive = false

@@ -28,11 +28,12 @@ func (b UpkeepBill) Total() Resources { return b.Buildings.Add(b.Territory).Add(
 // beyond the first 4 cost 1 wood per 2, 1 stone per 8, 1 tool per 20 and 1
 // gold per 10, plus 1 gold per 3 development levels; zones beyond the first
 // 5 cost 1 wood per 2, 1 stone per 5 and 1 gold per 3; inhabitants beyond
-// the first 10 cost 1 gold per 5. Every division rounds down.
+// the first 10 cost 1 gold per 5. Every division rounds down. A besieged
+// zone costs nothing (rule SIE-4).
 func (w *World) Upkeep(c CampID) UpkeepBill {
 	var buildings, levels, zones int64
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if zone := &w.Zones[z]; zone.Owner == c {
+		if zone := &w.Zones[z]; zone.Owner == c && !w.Besieged(z) {
 			zones++
 			buildings += int64(len(zone.Buildings))
 			levels += int64(zone.Development)

@@ -129,6 +129,18 @@ type Camp struct {
 	// Achievements is the bitmask of unlocked achievements: bit i-1 for
 	// AchievementID i (rule ACH-1).
 	Achievements uint32 `json:"ach,omitempty"`
+	// Government is the camp's form of government, adopted on day
+	// GovernmentDay (0: the starting form); Legitimacy is 0-100 and
+	// LowLegitimacy counts the days in a row it ended under 15 (rules
+	// POL-1, POL-2, LEG-1, LEG-4).
+	Government    Government `json:"gov"`
+	GovernmentDay int        `json:"gov_day,omitempty"`
+	Legitimacy    int        `json:"legit"`
+	LowLegitimacy int        `json:"low_legit,omitempty"`
+	// Infamy and Fame are public reputations: pacts broken and pacts
+	// signed (rule DIP-7).
+	Infamy int `json:"infamy,omitempty"`
+	Fame   int `json:"fame,omitempty"`
 }
 
 // ColumnKind distinguishes soldiers from settlers.
@@ -150,6 +162,10 @@ type Column struct {
 	To     ZoneID     `json:"to"`
 	Depart int        `json:"depart"`
 	Arrive int        `json:"arrive"`
+	// Home is set on a column marching back to the field army (rules
+	// WAR-RECALL, WAR-TURN): on reaching a zone of its camp its men join the
+	// field army instead of the garrison.
+	Home bool `json:"home,omitempty"`
 }
 
 // World is the whole state of a world after Day ticks. A World is a value:
@@ -162,10 +178,15 @@ type World struct {
 	Columns    []Column       `json:"columns"`
 	NextColumn int            `json:"next_column"`
 	// Relations holds one status per pair of camps, stored once per pair
-	// (see Relation; rule TRD-3).
+	// (see Relation; rule TRD-3); Pacts holds the rest of each pair's
+	// diplomatic record, in the same order (rule DIP-1).
 	Relations [NumPairs]Relation `json:"rel"`
+	Pacts     [NumPairs]Pact     `json:"pacts"`
 	// Routes are the open trade routes, in opening order (rule TRD-2).
 	Routes []Route `json:"routes,omitempty"`
+	// Sieges are the sieges under way, one per zone at most, in zone order
+	// (rule SIE-1).
+	Sieges []Siege `json:"sieges,omitempty"`
 }
 
 // Zone returns the zone with number z.
@@ -178,6 +199,7 @@ func (w *World) Clone() *World {
 	c.cloneBuildings()
 	c.Routes = slices.Clone(w.Routes)
 	c.Columns = slices.Clone(w.Columns)
+	c.Sieges = slices.Clone(w.Sieges)
 	for i := range c.Camps {
 		c.Camps[i].Memory = slices.Clone(w.Camps[i].Memory)
 		c.Camps[i].Citizens = slices.Clone(w.Camps[i].Citizens)
@@ -206,8 +228,8 @@ func (w *World) HeldZones(c CampID) int {
 	return n
 }
 
-// MenUnderArms returns every man of camp c under arms: field army, garrisons
-// and army columns.
+// MenUnderArms returns every man of camp c under arms: field army, garrisons,
+// army columns and siege lines.
 func (w *World) MenUnderArms(c CampID) int {
 	n := w.Camps[c].FieldArmy
 	for z := ZoneID(1); z <= NumZones; z++ {
@@ -218,6 +240,11 @@ func (w *World) MenUnderArms(c CampID) int {
 	for _, col := range w.Columns {
 		if col.Camp == c && col.Kind == ArmyColumn {
 			n += col.Men
+		}
+	}
+	for _, s := range w.Sieges {
+		if s.Camp == c {
+			n += s.Men
 		}
 	}
 	return n
@@ -298,6 +325,7 @@ func NewWorld(seed uint64) *World {
 			Resources: StartResources,
 			Morale:    StartMorale,
 			Memory:    make([]Memory, NumZones+1),
+			Government: StartGovernment, Legitimacy: StartLegitimacy,
 		}
 		w.foundCamp(c)
 	}

@@ -1,0 +1,124 @@
+package engine
+
+import "fmt"
+
+// Marches and morale (rules MAR-3, MAR-4).
+const (
+	// DesertionMorale is the morale under which columns lose deserters:
+	// (DesertionMorale - morale) ÷ 2 % a day per column.
+	DesertionMorale = 45
+	// DelayMorale is the morale under which a column may lose a day.
+	DelayMorale = 25
+	// DelayChance is the daily chance, in percent, that a column of a camp
+	// under DelayMorale loses one more day.
+	DelayChance = 12
+)
+
+// DesertionChance returns the daily chance, in percent, that one man
+// deserts a column of a camp at morale m (rule MAR-3).
+func DesertionChance(m int) float64 { return float64(max(0, DesertionMorale-m)) / 2 }
+
+// march is the marches phase (rules MAR-3, MAR-4), column by column in
+// launch order, with the camp's morale of the moment: under 45, one man of
+// an army column may desert (he goes home a civilian, CIT-ARMS); an emptied
+// column disperses and its expedition fails; under 25, any column may lose
+// one more day (its arrival day moves).
+func (t *tick) march() {
+	kept := t.w.Columns[:0]
+	for _, col := range t.w.Columns {
+		m := t.w.Camps[col.Camp].Morale
+		if col.Kind == ArmyColumn && col.Men > 0 && m < DesertionMorale &&
+			t.stream(col.Camp, PurposeDesertion).Chance(DesertionChance(m)) {
+			col.Men--
+			t.disbandCitizens(col.Camp, 1)
+			if col.Men == 0 {
+				t.note(col.Camp, "column_dispersed", []ZoneID{col.To},
+					fmt.Sprintf("Le dernier homme de la colonne en route vers la zone %d déserte : la colonne se disperse, l'expédition a échoué.", col.To),
+					fmt.Sprintf("moral %d < 45 : %.1f %% de chance de désertion par jour et par colonne", m, DesertionChance(m)))
+				continue
+			}
+			t.note(col.Camp, "desertion", []ZoneID{col.To},
+				fmt.Sprintf("Un homme quitte de nuit la colonne en route vers la zone %d et rentre chez lui ; il en reste %d.", col.To, col.Men),
+				fmt.Sprintf("moral %d < 45 : %.1f %% de chance de désertion par jour et par colonne", m, DesertionChance(m)))
+		}
+		if m < DelayMorale && t.stream(col.Camp, PurposeDelay).Chance(DelayChance) {
+			col.Arrive++
+			t.note(col.Camp, "column_delayed", []ZoneID{col.To},
+				fmt.Sprintf("La colonne en route vers la zone %d traîne les pieds : arrivée repoussée au jour %d.", col.To, col.Arrive),
+				fmt.Sprintf("moral %d < 25 : 12 %% de chance par jour de perdre une journée", m))
+		}
+		kept = append(kept, col)
+	}
+	t.w.Columns = kept
+}
+
+// turnBack turns the column at index i of the world's columns back toward
+// the zone it left (rule WAR-TURN): it takes as many days to walk back as it
+// has walked out (at least one), and it rejoins the body it left: the field
+// army for a column sent from it, the garrison for a recalled one. why is
+// written in the camp's journal.
+func (t *tick) turnBack(i int, why string) {
+	col := &t.w.Columns[i]
+	out := t.w.Day - col.Depart
+	col.From, col.To = col.To, col.From
+	col.Depart, col.Arrive = t.w.Day, t.w.Day+max(1, out)
+	col.Home = !col.Home
+	t.note(col.Camp, "column_turned_back", []ZoneID{col.To},
+		fmt.Sprintf("La colonne fait demi-tour et rentre vers la zone %d ; arrivée prévue le jour %d.", col.To, col.Arrive), why)
+}
+
+func recallArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	if w.Capital(c) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "without a capital a garrison has no field army to rejoin")
+	}
+	var zs []int
+	most := 0
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if zone := &w.Zones[z]; zone.Owner == c && zone.Garrison > 0 && !w.Besieged(z) {
+			zs = append(zs, int(z))
+			most = max(most, zone.Garrison)
+		}
+	}
+	if len(zs) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "no held zone has a garrison free to leave (a besieged garrison holds or falls)")
+	}
+	return []ArgSpec{
+		{Name: "zone", Kind: ArgZone, Choices: zs},
+		{Name: "men", Kind: ArgCount, Min: 1, Max: most, Optional: true},
+	}, nil
+}
+
+// recallCheck refuses a recall of more men than the zone's garrison.
+func recallCheck(w *World, _ CampID, o Order) *RuleError {
+	z := ZoneID(o.Args[0])
+	if len(o.Args) > 1 && o.Args[1] > w.Zones[z].Garrison {
+		return refuse(CodeBadArgs, "args[1]", "zone %d has a garrison of %d; recall at most %d (or leave men out to recall them all)",
+			z, w.Zones[z].Garrison, w.Zones[z].Garrison)
+	}
+	return nil
+}
+
+// recallArmy plays recall_army Z [N] (rule WAR-RECALL): N men (all by
+// default) leave zone Z's garrison for the field army: at once from the
+// capital, else as a column marching to the capital.
+func (t *tick) recallArmy(c CampID, o Order) {
+	z := ZoneID(o.Args[0])
+	zone := &t.w.Zones[z]
+	n := zone.Garrison
+	if len(o.Args) > 1 {
+		n = o.Args[1]
+	}
+	zone.Garrison -= n
+	capital := t.w.Capital(c)
+	if z == capital {
+		t.w.Camps[c].FieldArmy += n
+		t.note(c, "recall_army", []ZoneID{z}, fmt.Sprintf("%d hommes de la garnison de la capitale rejoignent l'armée de campagne.", n),
+			why(o, fmt.Sprintf("recall_army %d %d : sans marche depuis la capitale ; garnison %d, armée de campagne %d", z, n, zone.Garrison, t.w.Camps[c].FieldArmy)))
+		return
+	}
+	col := t.launch(c, ArmyColumn, n, z, capital)
+	t.w.Columns[len(t.w.Columns)-1].Home = true
+	t.note(c, "recall_army", []ZoneID{z, capital},
+		fmt.Sprintf("%d hommes quittent la garnison de la zone %d pour la capitale ; arrivée prévue le jour %d.", n, z, col.Arrive),
+		why(o, fmt.Sprintf("recall_army %d %d : garnison restante %d ; marche de %d jour(s) vers la capitale (zone %d)", z, n, zone.Garrison, col.Arrive-t.w.Day, capital)))
+}
