@@ -58,7 +58,7 @@ type tick struct {
 	results [NumCamps]Result
 	journal []Entry
 	news    []news
-	spies   []spyMission // the day's spy missions, reported in the spies phase
+	spies   []spyMission        // the day's spy missions, reported in the spies phase
 	streams map[streamKey]*Rand // see (*tick).stream
 }
 
