@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/tools"
+	"github.com/grisonval/server/clients/viewtext"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
@@ -328,5 +330,45 @@ func TestHTTP(t *testing.T) {
 				t.Errorf("got status %d; want 401", resp.StatusCode)
 			}
 		})
+	}
+}
+
+// maxViewTokens bounds the text view's size, in tokens of four characters:
+// the view must stay small in an LLM's context late in a season.
+const maxViewTokens = 4000
+
+func TestViewSizeLate(t *testing.T) {
+	srv := testserver.Start(t)
+	ctx := context.Background()
+	// Camp 0 plays, camp 2 is the server's bot, camp 1 posts nothing (so
+	// that only ForceTick moves the world).
+	camp := &tools.Camp{Game: srv.Game, Token: srv.CampToken(t, 0), Now: time.Now}
+	v, err := camp.GetView(ctx)
+	if err != nil {
+		t.Fatalf("get view: %v", err)
+	}
+	early := viewtext.View(v, time.Now())
+	submit, _ := tools.Lookup(tools.SubmitOrder)
+	for range 120 {
+		cv, err := camp.GetView(ctx)
+		if err != nil {
+			t.Fatalf("get view: %v", err)
+		}
+		args, _ := json.Marshal(choose(cv))
+		if _, err := submit.Call(ctx, camp, args); err != nil {
+			t.Fatalf("day %d: submit: %v", cv.GetDay()+1, err)
+		}
+		srv.ForceTick(t, 1)
+	}
+	if v, err = camp.GetView(ctx); err != nil {
+		t.Fatalf("get view: %v", err)
+	}
+	late := viewtext.View(v, time.Now())
+	t.Logf("text view of camp 0: day 0 %d chars (~%d tokens), day %d %d chars (~%d tokens)", len(early), len(early)/4, v.GetDay(), len(late), len(late)/4)
+	if os.Getenv("GRISONVAL_PRINT_VIEWS") != "" {
+		fmt.Printf("%s\n----\n%s", early, late)
+	}
+	if v.GetDay() < 100 || len(late)/4 > maxViewTokens {
+		t.Errorf("got a view of %d tokens on day %d; want at most %d tokens after day 100", len(late)/4, v.GetDay(), maxViewTokens)
 	}
 }

@@ -58,7 +58,7 @@ Commands:
                                 cli send_army 4 15, cli rest
   journal [--since DAY]         your journal, with the "why" of each entry
   wait                          wait for the next day, then show what you learned
-  watch                         redraw the view and the map at each new day
+  watch                         redraw the map and the view at each new day
                                 (Ctrl-C to stop)
   help                          this text, and your legal actions when a token
                                 is set
@@ -345,7 +345,7 @@ func waitTick(ctx context.Context, c *tools.Camp, after int32) (*pb.TickNotice, 
 	}
 }
 
-// watch draws the view and the map, then again each time a day resolves,
+// watch draws the map and the view, then again each time a day resolves,
 // until ctx is done. With asJSON it prints each day's view as protojson
 // instead, without clearing the screen.
 func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, stdout io.Writer) error {
@@ -354,7 +354,9 @@ func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, stdout io.Wr
 		if err != nil {
 			return err
 		}
-		text := clearScreen + viewtext.View(v, c.Now()) + "\n" + viewtext.Map(v, colour)
+		// The map comes first so that the menu stays at the bottom of the
+		// terminal when the whole does not fit.
+		text := clearScreen + viewtext.Map(v, colour) + "\n" + viewtext.View(v, c.Now())
 		if asJSON {
 			if text, err = formatJSON(v); err != nil {
 				return err

@@ -11,7 +11,8 @@ import (
 )
 
 // tmux runs the cli in a detached tmux session of its own server (socket),
-// 120 columns by 60 lines, and reads its screen.
+// 120 columns by 200 lines (the whole view and map fit), and reads its
+// screen.
 type tmux struct {
 	t      *testing.T
 	socket string
@@ -23,7 +24,7 @@ func startTmux(t *testing.T, command string) *tmux {
 		t.Skip("tmux is not installed")
 	}
 	tm := &tmux{t: t, socket: fmt.Sprintf("grisonval-cli-test-%d", time.Now().UnixNano())}
-	if out, err := exec.Command("tmux", "-L", tm.socket, "new-session", "-d", "-s", "cli", "-x", "120", "-y", "60", command).CombinedOutput(); err != nil {
+	if out, err := exec.Command("tmux", "-L", tm.socket, "new-session", "-d", "-s", "cli", "-x", "120", "-y", "200", command).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
 	}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
