@@ -325,8 +325,8 @@ func NewWorld(seed uint64) *World {
 			Resources: StartResources,
 			Morale:    StartMorale,
 			Memory:    make([]Memory, NumZones+1),
-			Government: StartGovernment, Legitimacy: StartLegitimacy,
 		}
+		w.Camps[c].Government, w.Camps[c].Legitimacy = StartGovernment, StartLegitimacy
 		w.foundCamp(c)
 	}
 	// Every capital has a forest, a mountain and a plain among its inland
