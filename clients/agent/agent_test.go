@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -370,5 +371,28 @@ func TestViewSizeLate(t *testing.T) {
 	}
 	if v.GetDay() < 100 || len(late)/4 > maxViewTokens {
 		t.Errorf("got a view of %d tokens on day %d; want at most %d tokens after day 100", len(late)/4, v.GetDay(), maxViewTokens)
+	}
+}
+
+func TestStdioBinary(t *testing.T) {
+	srv := testserver.Start(t)
+	bin := testserver.Build(t, "./clients/agent/cmd/grisonval-agent", "grisonval-agent")
+	ctx := context.Background()
+	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr)
+	cmd.Env = append(os.Environ(), "GRISONVAL_TOKEN="+srv.CampToken(t, 1))
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect to grisonval-agent --stdio: %v", err)
+	}
+	defer cs.Close()
+	if text, res := callTool(t, cs, tools.View, nil); res.IsError || !strings.Contains(text, `camp 1 "Carmin" (agent)`) {
+		t.Errorf("got view:\n%s\nwant camp 1's", text)
+	}
+	srv.ForceTick(t, 1)
+	if text, res := callTool(t, cs, tools.WaitNextTick, map[string]any{"after_day": 0, "timeout_seconds": 10}); res.IsError || !strings.Contains(text, "Day 1 resolved") {
+		t.Errorf("got %q; want day 1 resolved", text)
+	}
+	if got := actionEnum(t, cs); len(got) == 0 || got[0] != "rest" {
+		t.Errorf("got submit_order enum %v; want the legal actions, rest first", got)
 	}
 }
