@@ -164,8 +164,10 @@ func (s *Server) leaseRound(ctx context.Context) {
 		if _, err := s.world(w.ID); err == nil {
 			continue
 		}
+		// A live lease of this address is a past life of this process,
+		// killed before its lease expired: it is taken back at once.
 		l, err := leaser.LeaseOf(ctx, w.ID)
-		if err == nil && l.Live {
+		if err == nil && l.Live && l.Owner != s.cfg.Replica.Addr {
 			continue
 		}
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
