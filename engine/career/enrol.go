@@ -38,11 +38,11 @@ type Package uint8
 
 // Packages. Values are stored: append only.
 const (
-	Granary   Package = iota + 1 // Grenier
-	Treasury                     // Trésor
-	Levy                         // Levée
-	Workyard                     // Chantier
-	Scholars                     // Savants
+	Granary  Package = iota + 1 // Grenier
+	Treasury                    // Trésor
+	Levy                        // Levée
+	Workyard                    // Chantier
+	Scholars                    // Savants
 )
 
 // NumPackages is the number of packages; Package values run from 1 to

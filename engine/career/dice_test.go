@@ -1,0 +1,61 @@
+package career_test
+
+import (
+	"testing"
+
+	"github.com/grisonval/server/engine/career"
+)
+
+// script is a Source that returns its values in turn (each taken mod n).
+type script []int
+
+func (s *script) Intn(n int) int {
+	v := (*s)[0] % n
+	*s = (*s)[1:]
+	return v
+}
+
+func TestD666(t *testing.T) {
+	cases := []struct {
+		name              string
+		draws             script
+		want              career.D666
+		q                 int
+		is111, is666, int bool
+	}{
+		{"CAR-2 order kept and Q is the third die", script{1, 4, 5}, career.D666{2, 5, 6}, 6, false, false, false},
+		{"CAR-2 111", script{0, 0, 0}, career.D666{1, 1, 1}, 1, true, false, true},
+		{"CAR-2 666", script{5, 5, 5}, career.D666{6, 6, 6}, 6, false, true, true},
+		{"CAR-2 116 is no intervention", script{0, 0, 5}, career.D666{1, 1, 6}, 6, false, false, false},
+		{"CAR-2 661 is no intervention", script{5, 5, 0}, career.D666{6, 6, 1}, 1, false, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := career.RollD666(&c.draws)
+			if d != c.want {
+				t.Fatalf("got %v; want %v", d, c.want)
+			}
+			if d.Q() != c.q || d.Is111() != c.is111 || d.Is666() != c.is666 || d.Intervention() != c.int {
+				t.Errorf("got Q %d, 111 %t, 666 %t, intervention %t; want %d, %t, %t, %t",
+					d.Q(), d.Is111(), d.Is666(), d.Intervention(), c.q, c.is111, c.is666, c.int)
+			}
+			if !d.Valid() {
+				t.Errorf("got %v invalid; want valid", d)
+			}
+		})
+	}
+	t.Run("CAR-2 zero value is no roll", func(t *testing.T) {
+		var d career.D666
+		if d.Valid() || d.Q() != 0 || d.Intervention() || d.String() != "none" {
+			t.Errorf("got valid %t, Q %d, intervention %t, %q; want false, 0, false, \"none\"", d.Valid(), d.Q(), d.Intervention(), d.String())
+		}
+	})
+	t.Run("CAR-2 each face from each draw", func(t *testing.T) {
+		for v := range 6 {
+			src := script{v, v + 6, v + 12}
+			if got, want := career.RollD666(&src), (career.D666{v + 1, v + 1, v + 1}); got != want {
+				t.Errorf("got %v; want %v", got, want)
+			}
+		}
+	})
+}
