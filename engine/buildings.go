@@ -237,11 +237,11 @@ func (t *tick) build(c CampID, b BuildingKind, o Order) {
 
 // OutputPercent returns the percentage of its base output a building of
 // kind b yields for camp c today (rules RES-1, UPK-5): the job multiplier of
-// its workers (in hundredths) times the camp's tier bonuses, halved while
-// the camp's buildings are degraded.
+// its workers (in hundredths) times the camp's tier and government bonuses
+// (rule POL-1), halved while the camp's buildings are degraded.
 func (w *World) OutputPercent(c CampID, b BuildingKind) int64 {
 	mult := int64(math.Round(w.JobMultiplier(c, b.Job()) * 100))
-	pct := mult * (100 + w.buildingBonus(c, b)) / 100
+	pct := mult * (100 + w.buildingBonus(c, b) + w.governmentBonus(c, b)) / 100
 	if w.Camps[c].Degraded {
 		pct /= 2
 	}

@@ -16,41 +16,51 @@
 //  1. orders: each order is checked again against the start-of-tick state;
 //     one that is no longer valid is stale and the camp does nothing.
 //  2. actions: each camp's action is applied; actions touch only their own
-//     camp (resources, field army, garrisons) and launch columns.
-//  3. production: every held zone yields its terrain's income and every
+//     camp (resources, field army, garrisons) and launch columns;
+//     diplomatic orders are only gathered.
+//  3. diplomacy: pair by pair, declarations of war, answers and proposals
+//     (two crossing proposals sign the pact; a declaration of war voids the
+//     pair's other orders); a peace lifts the sieges between its camps;
+//     unanswered proposals expire; columns bound for the land of a camp at
+//     peace with their own turn back.
+//  4. production: every held zone yields its terrain's income and every
 //     building its output (times its workers' multiplier and the camp's
 //     tier bonuses, halved while degraded); schools' research may reach a
 //     tier; temples and the monument raise morale; trade routes pay.
-//  4. upkeep: every camp pays its buildings, territory and governance
+//  5. upkeep: every camp pays its buildings, territory and governance
 //     upkeep (unpaid: buildings degrade, morale -3); wood over 150 rots.
-//  5. consumption: every camp eats; a camp that cannot eat starves (a
+//  6. consumption: every camp eats; a camp that cannot eat starves (a
 //     civilian dies first).
-//  6. events: each camp draws its natural event of the day (25 %): disease,
+//  7. events: each camp draws its natural event of the day (25 %): disease,
 //     migrants, harvest, blight, epidemic, fire, vein, festival, storm,
 //     wandering scholar.
-//  7. society: every citizen ages a year; elders may die (at most 2 a day);
+//  8. society: every citizen ages a year; elders may die (at most 2 a day);
 //     a child may be born (at most 1 a day); moods drift to morale, bend to
 //     aspirations and move each other, then pull morale; civilians gain
 //     experience and levels.
-//  8. marches: under 45 morale a column may lose a deserter (an emptied
+//  9. marches: under 45 morale a column may lose a deserter (an emptied
 //     column disperses); under 25 it may lose one more day.
-//  9. arrivals: columns whose arrival day has come reach their zone; columns
+//  10. arrivals: columns whose arrival day has come reach their zone; columns
 //     of several camps on one zone meet first, then the survivor takes a free
 //     zone, joins its garrison, reinforces its camp's siege, breaks another
 //     camp's siege lines, or engages the holder: a won first engagement
 //     invests the zone (a siege starts); the dead are real citizens.
-//  10. sieges: attrition, then the decisive assault on the countdown's last
+//  11. sieges: attrition, then the decisive assault on the countdown's last
 //     day, or the siege is lifted if the defence has caught up; besieged
 //     zones cost their camp morale.
-//  11. extinction: a camp with no zone, no column and no siege lines left is
-//     extinct.
-//  12. succession: a camp whose capital fell on an earlier day names a new
+//  12. extinction: a camp with no zone, no column and no siege lines left is
+//     extinct; all its pacts fall.
+//  13. politics: each camp's government gives its daily due; legitimacy
+//     moves with the day's victories, defeats, zones, famine, surplus,
+//     sieges, morale and lost legends; under 30 unrest lowers morale; 5
+//     days under 15 bring a coup.
+//  14. succession: a camp whose capital fell on an earlier day names a new
 //     one.
-//  13. spies: the day's informers report the end-of-day state of their zone,
+//  15. spies: the day's informers report the end-of-day state of their zone,
 //     or fail.
-//  14. achievements: each camp unlocks, once and for good, every achievement
+//  16. achievements: each camp unlocks, once and for good, every achievement
 //     whose condition holds.
-//  15. vision: every camp's memory of the zones it sees is refreshed, and the
+//  17. vision: every camp's memory of the zones it sees is refreshed, and the
 //     day's news is delivered to the camps involved or seeing its zone.
 //
 // docs/rules.md gives every rule an ID and the seed paragraph it comes from.

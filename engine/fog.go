@@ -4,14 +4,15 @@ import "slices"
 
 // Vision returns, indexed by zone number, the zones camp c sees today: its
 // zones, their immediate neighbours, its columns' destinations and the zones
-// its armies besiege (rules FOG-1, FOG-6).
+// its armies besiege (rules FOG-1, FOG-6); and all that its allies see so,
+// with their own eyes (rule DIP-4).
 func (w *World) Vision(c CampID) []bool {
 	vis := make([]bool, NumZones+1)
 	if !w.Camps[c].Alive {
 		return vis
 	}
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner != c {
+		if !w.sharesVision(c, w.Zones[z].Owner) {
 			continue
 		}
 		vis[z] = true
@@ -20,12 +21,12 @@ func (w *World) Vision(c CampID) []bool {
 		}
 	}
 	for _, col := range w.Columns {
-		if col.Camp == c {
+		if w.sharesVision(c, col.Camp) {
 			vis[col.To] = true
 		}
 	}
 	for _, s := range w.Sieges {
-		if s.Camp == c {
+		if w.sharesVision(c, s.Camp) {
 			vis[s.Zone] = true
 		}
 	}

@@ -165,6 +165,8 @@ const (
 	ArgZone ArgKind = iota + 1
 	ArgCount
 	ArgCamp
+	// ArgGovernment designates a form of government (see Governments).
+	ArgGovernment
 )
 
 // ArgSpec gives the valid values of one argument: Choices for zones and
@@ -236,6 +238,12 @@ var rules = map[Action]rule{
 	Trade:           {"trade N: N lots of 500 food, each paid 4 wood, else 3 stone, else 2 gold; 2 + 2 per market a day", tradeArgs, (*tick).trade},
 	TradeRoute:      {"trade_route C: 20 gold, +3 gold a day to both camps while at peace; needs a market", tradeRouteArgs, (*tick).tradeRoute},
 	BuildMonument:   {"build_monument: the great monument on the capital; 200 wood, 200 stone, 50 tools, 100 gold, research 5000", monumentArgs, (*tick).buildMonument},
+	ProposePeace:    {"propose_peace C: offer peace to camp C (met, at war with you); private to you two, expires after 6 days", proposeArgs(Peace), (*tick).gatherDiplomacy},
+	ProposeAlliance: {"propose_alliance C: offer an alliance to camp C (met, at peace with you); private to you two, expires after 6 days", proposeArgs(Alliance), (*tick).gatherDiplomacy},
+	AcceptPact:      {"accept_pact C: sign the pact camp C proposed; proclaimed to all", answerArgs, (*tick).gatherDiplomacy},
+	RefusePact:      {"refuse_pact C: turn down camp C's proposal; the door closes 8 days, 8 more at each refusal", answerArgs, (*tick).gatherDiplomacy},
+	DeclareWar:      {"declare_war C: break a pact of 12 days or more with camp C; -8 morale (peace) or -12 (alliance), door closed 8 days; proclaimed to all", declareArgs, (*tick).gatherDiplomacy},
+	SetGovernment:   {"set_government F: adopt form of government F; 20 gold and 10 research, legitimacy falls to 50, 30 days before the next change", governmentArgs, (*tick).setGovernment},
 }
 
 func noArgs(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }

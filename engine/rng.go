@@ -27,6 +27,7 @@ const (
 	PurposeArrival
 	PurposeDeath
 	PurposeSpy
+	PurposeCoup
 )
 
 // NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for

@@ -92,6 +92,7 @@ func (t *tick) breakLines(z ZoneID, f force) (force, bool) {
 	t.w.meet(f.camp, t.w.Zones[z].Owner)
 	assault := Assault(f.men, t.w.Camps[f.camp].Morale)
 	if assault > s.Men {
+		t.won(f.camp, s.Camp)
 		lost := min(f.men-1, (s.Men+1)/2)
 		t.killSoldiers(f.camp, lost)
 		f.men -= lost
@@ -100,6 +101,7 @@ func (t *tick) breakLines(z ZoneID, f force) (force, bool) {
 			t.w.Camps[f.camp].Name, assault, s.Men, lost), f.camp)
 		return f, true
 	}
+	t.won(s.Camp, f.camp)
 	t.killSoldiers(f.camp, f.men)
 	i := t.w.siegeAt(z)
 	loss := min(s.Men, max(0, assault)/2)
@@ -212,6 +214,7 @@ func (t *tick) decisiveAssault(i, assault, defence int, delta *[NumCamps]int) {
 	zone := &t.w.Zones[z]
 	def := zone.Owner
 	if assault > defence {
+		t.won(s.Camp, def)
 		t.killSoldiers(def, zone.Garrison)
 		lost := min(s.Men-1, (defence+1)/2)
 		t.killSoldiers(s.Camp, lost)
@@ -227,6 +230,7 @@ func (t *tick) decisiveAssault(i, assault, defence int, delta *[NumCamps]int) {
 		t.announce(z, "siege_won", narr, fmt.Sprintf("assaut %d contre défense %d au jour %d du siège ; %d assaillant(s) tombent ; saccage", assault, defence, t.w.Day-s.Start, lost), s.Camp, def)
 		return
 	}
+	t.won(def, s.Camp)
 	t.killSoldiers(s.Camp, s.Men)
 	loss := min(zone.Garrison, max(0, assault)/2)
 	zone.Garrison -= loss

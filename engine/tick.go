@@ -60,6 +60,12 @@ type tick struct {
 	news    []news
 	spies   []spyMission        // the day's spy missions, reported in the spies phase
 	streams map[streamKey]*Rand // see (*tick).stream
+
+	// diplomats[c] is set when camp c's order is diplomatic: it is resolved
+	// in the diplomacy phase (rule DIP-2). facts[c] counts what happened to
+	// camp c today, for the politics phase (rule LEG-1).
+	diplomats [NumCamps]bool
+	facts     [NumCamps][numFacts]int
 }
 
 // phase is one named step of a tick.
@@ -72,6 +78,7 @@ type phase struct {
 var phases = []phase{
 	{"orders", (*tick).validateOrders},
 	{"actions", (*tick).applyActions},
+	{"diplomacy", (*tick).diplomacy},
 	{"production", (*tick).produce},
 	{"upkeep", (*tick).upkeep},
 	{"consumption", (*tick).consume},
@@ -81,6 +88,7 @@ var phases = []phase{
 	{"arrivals", (*tick).arrive},
 	{"sieges", (*tick).besiege},
 	{"extinction", (*tick).extinguish},
+	{"politics", (*tick).politics},
 	{"succession", (*tick).succeed},
 	{"spies", (*tick).reportSpies},
 	{"achievements", (*tick).unlockAchievements},
@@ -149,9 +157,14 @@ func (t *tick) deliverNews() {
 		vis[c] = t.w.Vision(c)
 	}
 	for _, n := range t.news {
+		// A proclamation (zone 0) names no zone.
+		var zones []ZoneID
+		if n.zone != 0 {
+			zones = []ZoneID{n.zone}
+		}
 		for c := range CampID(NumCamps) {
-			if n.involved[c] || (n.zone != 0 && vis[c][n.zone]) {
-				t.note(c, n.kind, []ZoneID{n.zone}, n.narration, n.why)
+			if n.involved[c] || t.allyInvolved(&n, c) || (n.zone != 0 && vis[c][n.zone]) {
+				t.note(c, n.kind, zones, n.narration, n.why)
 			}
 		}
 	}
@@ -327,11 +340,15 @@ func (t *tick) consume() {
 		}
 		if camp.Resources.Food >= need {
 			camp.Resources.Food -= need
+			if camp.Resources.Food >= t.prev.Camps[c].Resources.Food {
+				t.record(c, factSurplus)
+			}
 			continue
 		}
 		camp.Resources.Food = 0
 		camp.Morale = max(0, camp.Morale-5)
 		camp.FamineDay = t.w.Day
+		t.record(c, factFamine)
 		victim := "un habitant"
 		if p, ok := t.loseInhabitant(c); ok {
 			victim = p.Name()
@@ -459,12 +476,18 @@ func (t *tick) meeting(z ZoneID, forces []force) []force {
 		t.killSoldiers(f.camp, f.men)
 	}
 	if forces[0].men == forces[1].men {
+		for _, f := range forces {
+			t.record(f.camp, factDefeat)
+		}
 		t.killSoldiers(forces[0].camp, forces[0].men)
 		t.announce(z, "meeting", fmt.Sprintf("Des colonnes de camps rivaux se heurtent dans la zone %d ; aucune ne survit.", z),
 			fmt.Sprintf("rencontre à forces égales (%d contre %d)", forces[0].men, forces[1].men), camps...)
 		return nil
 	}
 	w := forces[0]
+	for _, f := range forces[1:] {
+		t.won(w.camp, f.camp)
+	}
 	lost := (forces[1].men + 1) / 2
 	w.men -= lost
 	w.home = min(w.home, w.men)
@@ -484,7 +507,7 @@ func (w *World) Defence(z ZoneID) int {
 		d += 2
 	}
 	if zone.Owner != NoCamp {
-		d += w.Camps[zone.Owner].FieldArmy / 4
+		d += w.Camps[zone.Owner].FieldArmy/4 + w.governmentDefence(zone.Owner)
 	}
 	return d
 }
@@ -511,9 +534,11 @@ func (t *tick) battle(z ZoneID, f force) {
 	t.w.meet(f.camp, def)
 	assault, defence := Assault(f.men, t.w.Camps[f.camp].Morale), t.w.Defence(z)
 	if assault > defence {
+		t.won(f.camp, def)
 		t.invest(z, f, assault, defence)
 		return
 	}
+	t.won(def, f.camp)
 	t.killSoldiers(f.camp, f.men)
 	loss := min(zone.Garrison, max(0, assault)/2)
 	zone.Garrison -= loss
@@ -532,6 +557,7 @@ func (t *tick) extinguish() {
 			continue
 		}
 		camp.Alive = false
+		t.dropPacts(c)
 		t.announce(0, "extinct", fmt.Sprintf("Le peuple de %s s'est éteint.", camp.Name), "plus aucune zone tenue", CampID(0), CampID(1), CampID(2))
 	}
 }

@@ -129,6 +129,18 @@ type Camp struct {
 	// Achievements is the bitmask of unlocked achievements: bit i-1 for
 	// AchievementID i (rule ACH-1).
 	Achievements uint32 `json:"ach,omitempty"`
+	// Government is the camp's form of government, adopted on day
+	// GovernmentDay (0: the starting form); Legitimacy is 0-100 and
+	// LowLegitimacy counts the days in a row it ended under 15 (rules
+	// POL-1, POL-2, LEG-1, LEG-4).
+	Government    Government `json:"gov"`
+	GovernmentDay int        `json:"gov_day,omitempty"`
+	Legitimacy    int        `json:"legit"`
+	LowLegitimacy int        `json:"low_legit,omitempty"`
+	// Infamy and Fame are public reputations: pacts broken and pacts
+	// signed (rule DIP-7).
+	Infamy int `json:"infamy,omitempty"`
+	Fame   int `json:"fame,omitempty"`
 }
 
 // ColumnKind distinguishes soldiers from settlers.
@@ -166,8 +178,10 @@ type World struct {
 	Columns    []Column       `json:"columns"`
 	NextColumn int            `json:"next_column"`
 	// Relations holds one status per pair of camps, stored once per pair
-	// (see Relation; rule TRD-3).
+	// (see Relation; rule TRD-3); Pacts holds the rest of each pair's
+	// diplomatic record, in the same order (rule DIP-1).
 	Relations [NumPairs]Relation `json:"rel"`
+	Pacts     [NumPairs]Pact     `json:"pacts"`
 	// Routes are the open trade routes, in opening order (rule TRD-2).
 	Routes []Route `json:"routes,omitempty"`
 	// Sieges are the sieges under way, one per zone at most, in zone order
@@ -312,6 +326,7 @@ func NewWorld(seed uint64) *World {
 			Morale:    StartMorale,
 			Memory:    make([]Memory, NumZones+1),
 		}
+		w.Camps[c].Government, w.Camps[c].Legitimacy = StartGovernment, StartLegitimacy
 		w.foundCamp(c)
 	}
 	// Every capital has a forest, a mountain and a plain among its inland

@@ -1,0 +1,419 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Diplomacy figures (rules DIP-1 to DIP-6, PACT-1 to PACT-6).
+const (
+	// ProposalDays is how long a proposal waits for an answer: one made on
+	// day d may be answered on days d+1 to d+6 and expires at the end of
+	// day d+6 (rule PACT-2).
+	ProposalDays = 6
+	// PactLockDays is how long a pact holds before it may be broken: one
+	// signed on day s may be broken from day s+12 (rule PACT-4).
+	PactLockDays = 12
+	// BreakPeaceMorale and BreakAllianceMorale are what breaking a peace or
+	// an alliance costs the breaker in morale (rule PACT-5).
+	BreakPeaceMorale    = 8
+	BreakAllianceMorale = 12
+	// DoorDays is how long a breach closes the door between two camps, and
+	// the step of a refusal's closure: the n-th refusal in a pair closes it
+	// n × 8 days (rules PACT-5, PACT-6).
+	DoorDays = 8
+	// PeaceMorale and AllianceMorale are the morale both camps gain at
+	// signature (rules DIP-3, DIP-4).
+	PeaceMorale    = 3
+	AllianceMorale = 5
+)
+
+// Pact is the diplomatic record of one pair of camps, beside its status in
+// World.Relations: when the status began, how long the door stays closed,
+// how often a proposal was refused, and the pending proposal if any. The
+// zero value is a pair at war since the first day with nothing pending.
+type Pact struct {
+	// Since is the day the current status began (0: from the start).
+	Since int `json:"since,omitempty"`
+	// ClosedUntil is the last day of a closed door: no proposal between
+	// the two camps resolves on a day up to it (rules PACT-5, PACT-6).
+	ClosedUntil int `json:"closed,omitempty"`
+	// Refusals counts the refusals in the pair since its last signature
+	// (rule PACT-6).
+	Refusals int `json:"refusals,omitempty"`
+	// Offer is the pact proposed and not yet answered, War when none; From
+	// proposed it on day Day (rule PACT-2).
+	Offer Relation `json:"offer,omitempty"`
+	From  CampID   `json:"from,omitempty"`
+	Day   int      `json:"offer_day,omitempty"`
+}
+
+// Pending reports whether camp from has a proposal pending in the pair.
+func (p Pact) Pending(from CampID) bool { return p.Offer != War && p.From == from }
+
+// Expires returns the last day the pending proposal may be answered.
+func (p Pact) Expires() int { return p.Day + ProposalDays }
+
+// Pact returns the diplomatic record between two different camps.
+func (w *World) Pact(a, b CampID) Pact { return w.Pacts[pairIndex(a, b)] }
+
+func (w *World) pact(a, b CampID) *Pact { return &w.Pacts[pairIndex(a, b)] }
+
+// AtPeace reports whether two different camps are at peace or allied: no
+// column may leave for the other's land (rule DIP-3). It is false for a
+// camp and itself, and for free land.
+func (w *World) AtPeace(a, b CampID) bool {
+	return a != b && a != NoCamp && b != NoCamp && w.Relation(a, b) != War
+}
+
+// Allied reports whether two different camps are allied: they share vision
+// and news, and are no threat to each other (rule DIP-4). It is false for a
+// camp and itself, and for free land.
+func (w *World) Allied(a, b CampID) bool {
+	return a != b && a != NoCamp && b != NoCamp && w.Relation(a, b) == Alliance
+}
+
+// Infamy and fame (rule DIP-7): Kingmaker's reputations, counted from the
+// proclaimed words a camp gave and broke.
+const (
+	// InfamyPeace and InfamyAlliance are the infamy a camp earns by
+	// breaking a peace or an alliance.
+	InfamyPeace    = 1
+	InfamyAlliance = 2
+	// FamePact is the fame both camps earn by signing a pact.
+	FamePact = 1
+)
+
+// diplomatic reports whether a is one of the five diplomatic actions,
+// gathered in the actions phase and resolved in the diplomacy phase.
+func diplomatic(a Action) bool {
+	return a == ProposePeace || a == ProposeAlliance || a == AcceptPact || a == RefusePact || a == DeclareWar
+}
+
+// doorOpen reports whether a proposal between a and b may resolve on day
+// (rules PACT-5, PACT-6).
+func (w *World) doorOpen(a, b CampID, day int) bool { return day > w.Pact(a, b).ClosedUntil }
+
+// contacts returns the living camps camp c has met, as choices.
+func (w *World) contacts(c CampID, ok func(o CampID) bool) []int {
+	var cs []int
+	for o := range CampID(NumCamps) {
+		if o != c && w.Camps[c].Met[o] && w.Camps[o].Alive && ok(o) {
+			cs = append(cs, int(o))
+		}
+	}
+	return cs
+}
+
+// proposeArgs returns the camps c may offer pact kind to tomorrow (rules
+// PACT-1, PACT-3): met and alive, at the status below kind, the door open,
+// and no proposal of c's own pending with them. A proposal from the other
+// camp pending is no bar: proposing the same pact back signs it (CON-6).
+func proposeArgs(kind Relation) func(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	return func(w *World, c CampID) ([]ArgSpec, *RuleError) {
+		day := w.Day + 1
+		cs := w.contacts(c, func(o CampID) bool {
+			return w.Relation(c, o) == kind-1 && w.doorOpen(c, o, day) && !w.Pact(c, o).Pending(c)
+		})
+		if len(cs) == 0 {
+			what := "at war with you"
+			if kind == Alliance {
+				what = "at peace with you (an alliance is signed only on a peace)"
+			}
+			return nil, refuse(CodeNotAllowed, "action", "propose_%s needs a people you have met, %s, with the door open and no proposal of yours pending", kind, what)
+		}
+		return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
+	}
+}
+
+// answerArgs returns the camps whose proposal c may accept or refuse.
+func answerArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	cs := w.contacts(c, func(o CampID) bool { return w.Pact(c, o).Pending(o) })
+	if len(cs) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "no proposal awaits your answer")
+	}
+	return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
+}
+
+// declareArgs returns the camps c may declare war on (rule PACT-4): at
+// peace or allied with it for 12 days or more.
+func declareArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	day := w.Day + 1
+	cs := w.contacts(c, func(o CampID) bool { return w.AtPeace(c, o) && day >= w.Pact(c, o).Since+PactLockDays })
+	if len(cs) == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "declare_war needs a pact of %d days or more: you are at war with everyone you have met, or your word is too fresh", PactLockDays)
+	}
+	return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
+}
+
+// gatherDiplomacy keeps camp c's diplomatic order for the diplomacy phase:
+// no diplomatic order sees another of the same tick before they are all
+// gathered (rule CON-4).
+func (t *tick) gatherDiplomacy(c CampID, o Order) { t.diplomats[c] = true }
+
+// diplomacy is the diplomacy phase (rule DIP-2): pair by pair, the day's
+// declarations of war, answers and proposals; then proposals expire; then
+// every column bound for the land of a camp at peace with its own turns
+// back. Pairs do not interact, and each pair is judged from both camps'
+// orders at once.
+func (t *tick) diplomacy() {
+	for a := range CampID(NumCamps) {
+		for b := a + 1; b < NumCamps; b++ {
+			t.resolvePair(a, b)
+		}
+	}
+	t.expireProposals()
+	t.turnBackFromPartners()
+}
+
+// intent returns camp c's diplomatic order toward camp o today, if any.
+func (t *tick) intent(c, o CampID) (Action, bool) {
+	if !t.diplomats[c] || CampID(t.orders[c].Args[0]) != o {
+		return 0, false
+	}
+	return t.orders[c].Action, true
+}
+
+// resolvePair resolves the diplomatic orders of camps a and b toward each
+// other (rules CON-4 to CON-12).
+func (t *tick) resolvePair(a, b CampID) {
+	ia, okA := t.intent(a, b)
+	ib, okB := t.intent(b, a)
+	switch {
+	case !okA && !okB:
+		return
+	case ia == DeclareWar || ib == DeclareWar:
+		t.declareWar(a, b, ia == DeclareWar, ib == DeclareWar)
+		if okA && ia != DeclareWar {
+			t.void(a, b)
+		}
+		if okB && ib != DeclareWar {
+			t.void(b, a)
+		}
+	case okA && okB:
+		// Only two proposals can meet in a pair (a pending offer forbids
+		// its author to propose, and only its target answers it); they are
+		// for the same pact, the one above the status: they sign it.
+		t.sign(a, b, t.w.Relation(a, b)+1, "les deux propositions se sont croisées")
+	case okA:
+		t.act(a, b, ia)
+	default:
+		t.act(b, a, ib)
+	}
+}
+
+// act plays camp c's lone diplomatic order toward camp o.
+func (t *tick) act(c, o CampID, a Action) {
+	p := t.w.pact(c, o)
+	switch a {
+	case AcceptPact:
+		t.sign(c, o, p.Offer, fmt.Sprintf("%s accepte la proposition du jour %d", t.w.Camps[c].Name, p.Day))
+	case RefusePact:
+		t.refusePact(c, o)
+	default:
+		kind := Peace
+		if a == ProposeAlliance {
+			kind = Alliance
+		}
+		if p.Pending(o) {
+			t.sign(c, o, kind, fmt.Sprintf("%s propose à son tour le pacte que %s lui offrait", t.w.Camps[c].Name, t.w.Camps[o].Name))
+			return
+		}
+		p.Offer, p.From, p.Day = kind, c, t.w.Day
+		narr := fmt.Sprintf("Une ambassade de %s propose %s à %s.", t.w.Camps[c].Name, pactFR(kind), t.w.Camps[o].Name)
+		why := fmt.Sprintf("propose_%s %d : proposition privée, valable jusqu'au jour %d", kind, o, p.Expires())
+		t.note(c, "pact_proposed", nil, narr, why)
+		t.note(o, "pact_proposed", nil, narr, why)
+	}
+}
+
+// sign seals pact kind between camps a and b (rules DIP-3, DIP-4): the
+// status changes, the pending proposal and the refusals are cleared, both
+// camps gain morale and fame, and all camps learn it. A peace lifts every
+// siege between the two and turns back their columns bound for each
+// other's land.
+func (t *tick) sign(a, b CampID, kind Relation, how string) {
+	t.w.SetRelation(a, b, kind)
+	*t.w.pact(a, b) = Pact{Since: t.w.Day}
+	gain := PeaceMorale
+	if kind == Alliance {
+		gain = AllianceMorale
+	}
+	for _, c := range []CampID{a, b} {
+		t.w.Camps[c].Morale = min(100, t.w.Camps[c].Morale+gain)
+		t.w.Camps[c].Fame += FamePact
+	}
+	na, nb := t.w.Camps[a].Name, t.w.Camps[b].Name
+	t.announce(0, "pact_signed", fmt.Sprintf("%s et %s signent %s ; les hérauts le proclament sur toutes les routes.", na, nb, pactFR(kind)),
+		fmt.Sprintf("%s ; moral +%d pour les deux ; le pacte ne peut être rompu avant le jour %d", how, gain, t.w.Day+PactLockDays), allCamps()...)
+	if kind != Peace {
+		return
+	}
+	for _, s := range slices.Clone(t.w.Sieges) {
+		if owner := t.w.Zones[s.Zone].Owner; (s.Camp == a && owner == b) || (s.Camp == b && owner == a) {
+			t.liftSiege(s.Zone, fmt.Sprintf("la paix signée entre %s et %s lève le blocus", na, nb))
+		}
+	}
+}
+
+// turnBackFromPartners turns back every column in flight toward a zone held
+// by a camp at peace with its own (rules DIP-3, CON-8): those on the march
+// when a peace is signed, and those whose target changed hands since.
+func (t *tick) turnBackFromPartners() {
+	for i := 0; i < len(t.w.Columns); i++ {
+		col := t.w.Columns[i]
+		owner := t.w.Zones[col.To].Owner
+		if !t.w.AtPeace(col.Camp, owner) {
+			continue
+		}
+		t.turnBack(i, fmt.Sprintf("%s est en paix avec %s : aucune colonne ne marche sur ses terres", t.w.Camps[col.Camp].Name, t.w.Camps[owner].Name))
+	}
+}
+
+// refusePact plays camp c's refusal of camp o's proposal (rule PACT-6):
+// the proposal falls and the door closes 8 days per refusal in the pair.
+func (t *tick) refusePact(c, o CampID) {
+	p := t.w.pact(c, o)
+	kind := p.Offer
+	p.Offer, p.From, p.Day = War, 0, 0
+	p.Refusals++
+	p.ClosedUntil = t.w.Day + DoorDays*p.Refusals
+	narr := fmt.Sprintf("%s éconduit l'ambassade de %s qui proposait %s.", t.w.Camps[c].Name, t.w.Camps[o].Name, pactFR(kind))
+	why := fmt.Sprintf("refus n°%d entre les deux camps : porte fermée %d jours, aucune proposition avant le jour %d", p.Refusals, DoorDays*p.Refusals, p.ClosedUntil+1)
+	t.note(c, "pact_refused", nil, narr, why)
+	t.note(o, "pact_refused", nil, narr, why)
+}
+
+// declareWar breaks the pact between camps a and b (rule PACT-5); byA and
+// byB say which of them declared (both may, the same day). Every breaker
+// loses morale and earns infamy; the pair goes back to war, its pending
+// proposal falls and the door closes 8 days; all camps learn it. Trade
+// routes between them break in the day's production (rule TRD-2).
+func (t *tick) declareWar(a, b CampID, byA, byB bool) {
+	was := t.w.Relation(a, b)
+	t.w.SetRelation(a, b, War)
+	p := t.w.pact(a, b)
+	*p = Pact{Since: t.w.Day, ClosedUntil: t.w.Day + DoorDays, Refusals: p.Refusals}
+	for _, br := range []struct {
+		c, o CampID
+		by   bool
+	}{{a, b, byA}, {b, a, byB}} {
+		if !br.by {
+			continue
+		}
+		camp := &t.w.Camps[br.c]
+		loss, infamy := t.w.BreakMorale(br.c, was), InfamyPeace
+		if was == Alliance {
+			infamy = InfamyAlliance
+		}
+		before := camp.Morale
+		camp.Morale = max(0, camp.Morale-loss)
+		camp.Infamy += infamy
+		t.announce(0, "war_declared", fmt.Sprintf("%s rompt sa parole et déclare la guerre à %s : %s est morte.", camp.Name, t.w.Camps[br.o].Name, pactWordFR(was)),
+			fmt.Sprintf("declare_war %d : moral de %s %d -> %d, infamie %d ; porte fermée jusqu'au jour %d", br.o, camp.Name, before, camp.Morale, camp.Infamy, p.ClosedUntil),
+			allCamps()...)
+	}
+}
+
+// BreakMorale returns the morale camp c loses by breaking a pact of kind
+// was (rules PACT-5, POL-2): 8 for a peace, 12 for an alliance, and more
+// under a republic.
+func (w *World) BreakMorale(c CampID, was Relation) int {
+	loss := BreakPeaceMorale
+	if was == Alliance {
+		loss = BreakAllianceMorale
+	}
+	if w.Camps[c].Government == Republic {
+		loss += RepublicWarMorale
+	}
+	return loss
+}
+
+// void marks camp c's diplomatic order toward o as stale: war was declared
+// between them the same day, and war wins (rules CON-4, CON-6).
+func (t *tick) void(c, o CampID) {
+	err := refuse(CodeNotAllowed, "action", "%s came to nothing: war was declared between you and camp %d the same day", t.orders[c], o)
+	t.results[c].Status, t.results[c].Err = Stale, err
+	t.note(c, "order_stale", nil, fmt.Sprintf("L'ordre « %s » reste sans effet : la guerre déclarée le même jour l'emporte.", t.orders[c]), err.Message)
+}
+
+// expireProposals drops every proposal left unanswered for 6 days (rule
+// PACT-2); both camps learn it.
+func (t *tick) expireProposals() {
+	for a := range CampID(NumCamps) {
+		for b := a + 1; b < NumCamps; b++ {
+			p := t.w.pact(a, b)
+			if p.Offer == War || t.w.Day < p.Expires() {
+				continue
+			}
+			from, to := p.From, a+b-p.From
+			narr := fmt.Sprintf("La proposition de %s à %s (%s) expire sans réponse.", t.w.Camps[from].Name, t.w.Camps[to].Name, pactFR(p.Offer))
+			why := fmt.Sprintf("proposée le jour %d, sans réponse en %d jours", p.Day, ProposalDays)
+			p.Offer, p.From, p.Day = War, 0, 0
+			t.note(from, "pact_expired", nil, narr, why)
+			t.note(to, "pact_expired", nil, narr, why)
+		}
+	}
+}
+
+// dropPacts ends every pact and proposal of extinct camp c (rule DIP-8).
+func (t *tick) dropPacts(c CampID) {
+	for o := range CampID(NumCamps) {
+		if o == c {
+			continue
+		}
+		had := t.w.Relation(c, o)
+		t.w.SetRelation(c, o, War)
+		*t.w.pact(c, o) = Pact{Since: t.w.Day}
+		if had != War {
+			t.announce(0, "pact_dropped", fmt.Sprintf("Avec le peuple de %s s'éteint %s qui le liait à %s.", t.w.Camps[c].Name, pactFR(had), t.w.Camps[o].Name),
+				"un peuple éteint ne tient plus aucune parole", allCamps()...)
+		}
+	}
+}
+
+// allCamps returns every camp, for a proclamation.
+func allCamps() []CampID {
+	cs := make([]CampID, NumCamps)
+	for c := range cs {
+		cs[c] = CampID(c)
+	}
+	return cs
+}
+
+// pactFR names a pact in French, with its article.
+func pactFR(r Relation) string {
+	switch r {
+	case Peace:
+		return "la paix"
+	case Alliance:
+		return "une alliance"
+	}
+	return "la guerre"
+}
+
+// pactWordFR names a broken pact in French.
+func pactWordFR(r Relation) string {
+	if r == Alliance {
+		return "l'alliance"
+	}
+	return "la paix"
+}
+
+// sharesVision reports whether camp c sees what camp o sees with its own
+// eyes: o is c, or a living ally of c (rule DIP-4). What o sees through its
+// own allies is not passed on, so vision never recurses.
+func (w *World) sharesVision(c, o CampID) bool {
+	return o == c || (w.Allied(c, o) && w.Camps[o].Alive)
+}
+
+// allyInvolved reports whether an ally of camp c is involved in news n:
+// allies share their news (rule DIP-4).
+func (t *tick) allyInvolved(n *news, c CampID) bool {
+	for o := range CampID(NumCamps) {
+		if n.involved[o] && t.w.Allied(c, o) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,338 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Government is a camp's form of government (rule POL-1). Values are stored
+// in states: append only.
+type Government uint8
+
+// Forms of government, adapted from seed 001's list (rule POL-1).
+const (
+	Autocracy Government = iota + 1
+	Oligarchy
+	Overlord
+	Republic
+	Theocracy
+	Scholarchy
+)
+
+// NumGovernments is the number of forms of government.
+const NumGovernments = 6
+
+// GovernmentForm describes one form of government.
+type GovernmentForm struct {
+	// Code is the form's stable English name, as orders and clients use it.
+	Code string
+	// Name is its French name, as the journal announces it.
+	Name string
+	// Effect says in English what it gives and costs.
+	Effect string
+	// Buildings is the percentage added to the output of every building,
+	// School to schools', Market to markets'.
+	Buildings, School, Market int64
+	// Morale and Legitimacy are added every day; Gold is taken every day,
+	// as far as the stock goes.
+	Morale, Legitimacy, Gold int
+	// Defence is added to every held zone's defence.
+	Defence int
+}
+
+// Governments are the forms of government, indexed by Government (index 0
+// unused).
+var Governments = [NumGovernments + 1]GovernmentForm{
+	Autocracy: {Code: "autocracy", Name: "autocratie", Effect: "no modifier (the starting form)"},
+	Oligarchy: {Code: "oligarchy", Name: "oligarchie", Effect: "markets +25 %; the council's stipends cost 2 gold a day",
+		Market: 25, Gold: 2},
+	Overlord: {Code: "overlord", Name: "suzeraineté", Effect: "+1 defence in every held zone; -1 morale a day",
+		Defence: 1, Morale: -1},
+	Republic: {Code: "republic", Name: "république", Effect: "every building +5 %; +1 legitimacy a day; breaking a pact costs 3 more morale",
+		Buildings: 5, Legitimacy: 1},
+	Theocracy: {Code: "theocracy", Name: "théocratie", Effect: "+1 morale a day; schools -20 %",
+		Morale: 1, School: -20},
+	// A scholarchy's schools get +30 % and, as every building, -5 %.
+	Scholarchy: {Code: "scholarchy", Name: "collège des savants", Effect: "schools +25 %; every other building -5 %",
+		School: 30, Buildings: -5},
+}
+
+// String returns the form's code.
+func (g Government) String() string {
+	if g >= 1 && int(g) <= NumGovernments {
+		return Governments[g].Code
+	}
+	return fmt.Sprintf("government(%d)", g)
+}
+
+// ParseGovernment returns the form whose code is name.
+func ParseGovernment(name string) (Government, bool) {
+	for g := Government(1); g <= NumGovernments; g++ {
+		if Governments[g].Code == name {
+			return g, true
+		}
+	}
+	return 0, false
+}
+
+// Politics figures (rules POL-2 to POL-6, LEG-1 to LEG-4).
+const (
+	// StartGovernment and StartLegitimacy are every camp's at setup.
+	StartGovernment = Autocracy
+	StartLegitimacy = 60
+	// GovernmentGold and GovernmentResearch are the price of
+	// set_government; GovernmentLegitimacy is the legitimacy it leaves and
+	// GovernmentLockDays the days before the next change.
+	GovernmentGold       = 20
+	GovernmentResearch   = 10
+	GovernmentLegitimacy = 50
+	GovernmentLockDays   = 30
+	// RepublicWarMorale is the morale a republic loses beyond the usual
+	// price when it breaks a pact.
+	RepublicWarMorale = 3
+	// UnrestBelow and UnrestMorale: under 30 legitimacy, morale -3 a day.
+	UnrestBelow  = 30
+	UnrestMorale = 3
+	// CoupBelow and CoupDays: under 15 legitimacy 5 days in a row, a coup.
+	// CoupLegitimacy is the legitimacy of the regime a coup imposes.
+	CoupBelow      = 15
+	CoupDays       = 5
+	CoupLegitimacy = 40
+)
+
+// fact is one thing that happened to a camp today that moves its
+// legitimacy (rule LEG-1). The tick records them where they happen.
+type fact uint8
+
+// Facts. Battles, famine and surplus are recorded where they happen;
+// zones won and lost, sieges and lost legends are read in the politics
+// phase from the morning's and the evening's worlds, so that no path (a
+// settler column, an assault, a siege, a death) can forget one.
+const (
+	factVictory fact = iota
+	factDefeat
+	factZoneWon
+	factZoneLost
+	factFamine
+	factSurplus
+	factBesieged
+	factLegendLost
+	numFacts
+)
+
+// record notes that fact f happened to camp c today.
+func (t *tick) record(c CampID, f fact) {
+	if c != NoCamp {
+		t.facts[c][f]++
+	}
+}
+
+// won records a battle: a victory for winner, a defeat for loser.
+func (t *tick) won(winner, loser CampID) {
+	t.record(winner, factVictory)
+	t.record(loser, factDefeat)
+}
+
+// readFacts adds to camp c's facts of the day what the politics phase
+// reads from the worlds (rule LEG-1): zones won and lost since the morning,
+// its zones under siege tonight, and its legends lost (rule LEG-3).
+func (t *tick) readFacts(c CampID) {
+	f := &t.facts[c]
+	for z := ZoneID(1); z <= NumZones; z++ {
+		was, is := t.prev.Zones[z].Owner == c, t.w.Zones[z].Owner == c
+		switch {
+		case is && !was:
+			f[factZoneWon]++
+		case was && !is:
+			f[factZoneLost]++
+		}
+	}
+	for _, s := range t.w.Sieges {
+		if t.w.Zones[s.Zone].Owner == c {
+			f[factBesieged]++
+		}
+	}
+	f[factLegendLost] += t.lostLegends(c)
+}
+
+// Legitimacy changes of one day's facts (rule LEG-1).
+const (
+	LegVictory    = 5
+	LegDefeat     = -8
+	LegFamine     = -5
+	LegSurplus    = 1
+	LegZoneWon    = 3
+	LegZoneLost   = -5
+	LegSiege      = -3
+	LegLegendLost = -3
+)
+
+// MoraleLegitimacy returns the legitimacy morale gives or takes each day
+// (rule LEG-2): +2 from 80, +1 from 60, 0 from 40, -1 from 20, -2 under 20.
+func MoraleLegitimacy(morale int) int {
+	switch {
+	case morale >= 80:
+		return 2
+	case morale >= 60:
+		return 1
+	case morale >= 40:
+		return 0
+	case morale >= 20:
+		return -1
+	}
+	return -2
+}
+
+// governmentBonus returns the percentage camp c's government adds to the
+// output of building kind b (rule POL-1).
+func (w *World) governmentBonus(c CampID, b BuildingKind) int64 {
+	g := &Governments[w.Camps[c].Government]
+	p := g.Buildings
+	switch b {
+	case School:
+		p += g.School
+	case Market:
+		p += g.Market
+	}
+	return p
+}
+
+// governmentDefence returns the defence camp c's government adds to each
+// of its zones (rule POL-1).
+func (w *World) governmentDefence(c CampID) int { return Governments[w.Camps[c].Government].Defence }
+
+// SpareResearch returns the research camp c may spend on set_government:
+// what it holds beyond the threshold of the last tier it reached, so that
+// no tier is ever lost (rule POL-2).
+func (w *World) SpareResearch(c CampID) int64 {
+	return w.Camps[c].Resources.Research - Techs[w.Tier(c)].Research
+}
+
+// governmentArgs returns the forms camp c may adopt tomorrow (rule POL-2).
+func governmentArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	camp := &w.Camps[c]
+	if next := camp.GovernmentDay + GovernmentLockDays; camp.GovernmentDay > 0 && w.Day+1 < next {
+		return nil, refuse(CodeNotAllowed, "action", "the government changed on day %d: no new change before day %d", camp.GovernmentDay, next)
+	}
+	if camp.Resources.Gold < GovernmentGold || w.SpareResearch(c) < GovernmentResearch {
+		return nil, refuse(CodeShortOf, "action", "set_government costs %d gold and %d research beyond your last tier's threshold; you have %d gold and %d spare research",
+			GovernmentGold, GovernmentResearch, camp.Resources.Gold, w.SpareResearch(c))
+	}
+	var gs []int
+	for g := Government(1); g <= NumGovernments; g++ {
+		if g != camp.Government {
+			gs = append(gs, int(g))
+		}
+	}
+	return []ArgSpec{{Name: "government", Kind: ArgGovernment, Choices: gs}}, nil
+}
+
+// setGovernment plays set_government F (rule POL-2): 20 gold and 10
+// research, legitimacy falls to 50, 30 days before the next change. All
+// camps learn the new regime.
+func (t *tick) setGovernment(c CampID, o Order) {
+	camp := &t.w.Camps[c]
+	g := Government(o.Args[0])
+	old := camp.Government
+	camp.Resources.Gold -= GovernmentGold
+	camp.Resources.Research -= GovernmentResearch
+	camp.Government, camp.Legitimacy, camp.GovernmentDay, camp.LowLegitimacy = g, GovernmentLegitimacy, t.w.Day, 0
+	t.note(c, "set_government", nil, fmt.Sprintf("Le peuple de %s change de régime : la %s remplace l'%s.", camp.Name, Governments[g].Name, Governments[old].Name),
+		why(o, fmt.Sprintf("set_government %s : %d or et %d recherche payés ; légitimité %d ; pas d'autre changement avant le jour %d ; effet : %s",
+			g, GovernmentGold, GovernmentResearch, camp.Legitimacy, t.w.Day+GovernmentLockDays, Governments[g].Effect)))
+	t.announce(0, "government", fmt.Sprintf("%s adopte un nouveau régime : %s.", camp.Name, Governments[g].Name),
+		fmt.Sprintf("ancien régime : %s", Governments[old].Name), allCamps()...)
+}
+
+// politics is the politics phase (rules POL-1, LEG-1 to LEG-4): for each
+// living camp, its government's daily effects, then the day's legitimacy,
+// civil unrest and coups.
+func (t *tick) politics() {
+	for c := range CampID(NumCamps) {
+		if t.w.Camps[c].Alive {
+			t.governDay(c)
+		}
+	}
+}
+
+// governDay plays one camp's day of politics.
+func (t *tick) governDay(c CampID) {
+	camp := &t.w.Camps[c]
+	g := &Governments[camp.Government]
+	camp.Morale = min(100, max(0, camp.Morale+g.Morale))
+	camp.Resources.Gold = max(0, camp.Resources.Gold-int64(g.Gold))
+
+	t.readFacts(c)
+	f := &t.facts[c]
+	var parts []string
+	delta := 0
+	add := func(n int, what string) {
+		if n != 0 {
+			delta += n
+			parts = append(parts, fmt.Sprintf("%+d %s", n, what))
+		}
+	}
+	add(LegVictory*f[factVictory], "victoire(s)")
+	add(LegDefeat*f[factDefeat], "défaite(s)")
+	add(LegZoneWon*f[factZoneWon], "zone(s) gagnée(s)")
+	add(LegZoneLost*f[factZoneLost], "zone(s) perdue(s)")
+	add(LegFamine*min(1, f[factFamine]), "famine")
+	add(LegSurplus*min(1, f[factSurplus]), "surplus")
+	add(LegSiege*min(1, f[factBesieged]), "siège")
+	add(LegLegendLost*f[factLegendLost], "légende(s) perdue(s)")
+	add(MoraleLegitimacy(camp.Morale), fmt.Sprintf("moral %d", camp.Morale))
+	add(g.Legitimacy, Governments[camp.Government].Name)
+	before := camp.Legitimacy
+	camp.Legitimacy = min(100, max(0, camp.Legitimacy+delta))
+	if d := camp.Legitimacy - before; d <= -5 || d >= 5 {
+		t.note(c, "legitimacy", nil, fmt.Sprintf("La légitimité du pouvoir passe de %d à %d.", before, camp.Legitimacy), strings.Join(parts, ", "))
+	}
+
+	if camp.Legitimacy < UnrestBelow {
+		m := camp.Morale
+		camp.Morale = max(0, camp.Morale-UnrestMorale)
+		t.note(c, "unrest", nil, "Des troubles agitent le camp : on conteste le pouvoir sur les places et dans les ateliers.",
+			fmt.Sprintf("légitimité %d < %d : moral %d -> %d", camp.Legitimacy, UnrestBelow, m, camp.Morale))
+	}
+	if camp.Legitimacy >= CoupBelow {
+		camp.LowLegitimacy = 0
+		return
+	}
+	camp.LowLegitimacy++
+	if camp.LowLegitimacy >= CoupDays {
+		t.coup(c)
+	}
+}
+
+// coup imposes a form of government drawn at random among the others (rule
+// LEG-4), proclaimed to all.
+func (t *tick) coup(c CampID) {
+	camp := &t.w.Camps[c]
+	old := camp.Government
+	n := 1 + t.stream(c, PurposeCoup).Intn(NumGovernments-1)
+	g := Government((int(old)-1+n)%NumGovernments + 1)
+	camp.Government, camp.Legitimacy, camp.GovernmentDay, camp.LowLegitimacy = g, CoupLegitimacy, t.w.Day, 0
+	t.announce(0, "coup", fmt.Sprintf("Coup d'État chez %s : l'%s est renversée, la %s s'impose par la force.", camp.Name, Governments[old].Name, Governments[g].Name),
+		fmt.Sprintf("légitimité sous %d pendant %d jours ; nouveau régime tiré au sort, légitimité %d", CoupBelow, CoupDays, CoupLegitimacy), allCamps()...)
+}
+
+// lostLegends counts camp c's legends lost today (rule LEG-3): its masters
+// (citizens of level V) who died, and its great monument if it fell.
+func (t *tick) lostLegends(c CampID) int {
+	before, after := t.prev.Camps[c].Citizens, t.w.Camps[c].Citizens
+	n, j := 0, 0
+	// Citizens stay in arrival order, their IDs increasing: one walk finds
+	// the masters of the morning who are gone tonight.
+	for i := range before {
+		for j < len(after) && after[j].ID < before[i].ID {
+			j++
+		}
+		if before[i].Level == MaxLevel && (j == len(after) || after[j].ID != before[i].ID) {
+			n++
+		}
+	}
+	if t.prev.HasMonument(c) && !t.w.HasMonument(c) {
+		n++
+	}
+	return n
+}
