@@ -1,0 +1,129 @@
+package postgres
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/server/store/pgtest"
+)
+
+// lateDays is how many days of random legal play make the benchmark's
+// late-game world.
+const lateDays = 200
+
+// lateTick returns the tick of day lateDays of a world played at random
+// with legal orders, encoded as the server stores it (canonical JSON,
+// gzipped, as in server/codec.go), with its journal.
+func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalEntry) {
+	b.Helper()
+	w := engine.NewWorld(2026)
+	rng := rand.New(rand.NewPCG(2026, 0))
+	var out engine.Outcome
+	for range lateDays {
+		var orders [engine.NumCamps]engine.Order
+		for c := range engine.CampID(engine.NumCamps) {
+			orders[c] = randomOrder(w, c, rng)
+		}
+		out = engine.Resolve(w, orders)
+		w = out.World
+	}
+	raw, err := engine.Marshal(w)
+	if err != nil {
+		b.Fatalf("marshal: %v", err)
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(raw)
+	if err := zw.Close(); err != nil {
+		b.Fatalf("gzip: %v", err)
+	}
+	for _, e := range out.Journal {
+		zones := make([]int, len(e.Zones))
+		for i, z := range e.Zones {
+			zones[i] = int(z)
+		}
+		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration, Why: e.Why})
+	}
+	b.Logf("day %d state: %d bytes of JSON, %d gzipped; %d journal entries", w.Day, len(raw), buf.Len(), len(journal))
+	return buf.Bytes(), engine.Hash(w), journal
+}
+
+// randomOrder returns a legal order of camp c drawn with rng.
+func randomOrder(w *engine.World, c engine.CampID, rng *rand.Rand) engine.Order {
+	legal := engine.LegalActions(w, c)
+	if len(legal) == 0 {
+		return engine.Order{Action: engine.Rest}
+	}
+	la := legal[rng.IntN(len(legal))]
+	o := engine.Order{Action: la.Action}
+	for _, spec := range la.Args {
+		if spec.Kind == engine.ArgCount {
+			o.Args = append(o.Args, spec.Min+rng.IntN(spec.Max-spec.Min+1))
+		} else {
+			o.Args = append(o.Args, spec.Choices[rng.IntN(len(spec.Choices))])
+		}
+	}
+	return o
+}
+
+// BenchmarkCommitTick measures committing one late-game tick (its state,
+// three orders and its journal) against one bare single-row INSERT round
+// trip on the same connection, and the bytes a tick takes in the ticks
+// table. Figures go to docs/persistence.md.
+func BenchmarkCommitTick(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, pgtest.NewDatabase(b)+"&pool_max_conns=1")
+	if err != nil {
+		b.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	state, hash, journal := lateTick(b)
+	w := store.World{Name: "bench", Seed: 2026, Season: 1,
+		Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}}}
+	if err := s.CreateWorld(ctx, &w); err != nil {
+		b.Fatalf("CreateWorld: %v", err)
+	}
+	if _, err := s.pool.Exec(ctx, `CREATE TABLE bare (id bigint PRIMARY KEY)`); err != nil {
+		b.Fatalf("create table: %v", err)
+	}
+	var commitTime, insertTime time.Duration
+	day := 0
+	for b.Loop() {
+		day++
+		t := store.Tick{WorldID: w.ID, Season: 1, Day: day, State: state, Hash: hash, CommittedAt: time.Now()}
+		for c := range 3 {
+			t.Orders = append(t.Orders, store.Order{Camp: c, Action: "rest", Status: store.OrderStanding, SubmittedAt: t.CommittedAt})
+		}
+		for _, e := range journal {
+			e.WorldID, e.Season, e.Day = w.ID, 1, day
+			t.Journal = append(t.Journal, e)
+		}
+		start := time.Now()
+		if err := s.CommitTick(ctx, t); err != nil {
+			b.Fatalf("CommitTick: %v", err)
+		}
+		mid := time.Now()
+		if _, err := s.pool.Exec(ctx, `INSERT INTO bare (id) VALUES ($1)`, day); err != nil {
+			b.Fatalf("insert: %v", err)
+		}
+		commitTime += mid.Sub(start)
+		insertTime += time.Since(mid)
+	}
+	var perTick float64
+	err = s.pool.QueryRow(ctx, `SELECT pg_total_relation_size('ticks')::float8 / count(*) FROM ticks`).Scan(&perTick)
+	if err != nil {
+		b.Fatalf("table size: %v", err)
+	}
+	n := float64(day)
+	b.ReportMetric(float64(commitTime.Nanoseconds())/n, "ns/commit")
+	b.ReportMetric(float64(insertTime.Nanoseconds())/n, "ns/insert")
+	b.ReportMetric(float64(commitTime)/float64(insertTime), "commit/insert")
+	b.ReportMetric(float64(len(state)), "B/state")
+	b.ReportMetric(perTick, "B/tick-stored")
+}
