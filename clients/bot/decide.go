@@ -30,8 +30,8 @@ const (
 	growthLowMorale     = 40
 	aggressiveLowMorale = 35
 	prudentLowMorale    = 60
-	// lowWood is the stock under which a camp chops wood.
-	lowWood = 20
+	// expandFood is the food a settler column costs (rule ACT-EXP).
+	expandFood = 600
 	// aggressiveArmy is the field army an aggressive camp raises before it
 	// marches.
 	aggressiveArmy = 12
@@ -55,16 +55,22 @@ const (
 	bridleColumns = 2
 )
 
-// Decide returns the order camp v plays for the next day, according to the
-// posture in v.Controller (POSTURE_UNSPECIFIED plays growth). It is pure and
-// deterministic, and chooses only among v.LegalActions with argument values
-// inside their ArgSpec. The order's Reason names, in French, the figures that
-// decided. When nothing else is legal it returns "rest"; when the view lists
-// no legal action at all (an extinct camp), that rest is not legal either.
-func Decide(v *pb.CampView) *pb.Order {
-	d := decider{v: v}
+// Decide returns the order camp v plays for the next day and the bot's
+// state after it. The posture is the controller's (v.Controller.Posture);
+// when it is unspecified, the bot recomputes it from the balance of power
+// (see posture). s is the state Decide returned the day before (the zero
+// State on a season's first day). Decide is pure and deterministic, and
+// chooses only among v.LegalActions with argument values inside their
+// ArgSpec. The order's Reason names, in French, the figures that decided.
+// When nothing else is legal it returns "rest"; when the view lists no
+// legal action at all (an extinct camp), that rest is not legal either.
+func Decide(v *pb.CampView, s State) (*pb.Order, State) {
+	d := newDecider(v)
+	p, note := d.posture()
+	s = s.next(p)
+	d.appetite = s.Aggressiveness
 	var o *pb.Order
-	switch v.GetController().GetPosture() {
+	switch p {
 	case pb.Posture_POSTURE_AGGRESSIVE:
 		o = d.aggressive()
 	case pb.Posture_POSTURE_PRUDENT:
@@ -73,9 +79,12 @@ func Decide(v *pb.CampView) *pb.Order {
 		o = d.growth()
 	}
 	if o == nil || !legalOrder(v, o) {
-		return &pb.Order{Action: actRest, Reason: "repos : aucune autre action permise aujourd'hui"}
+		o = &pb.Order{Action: actRest, Reason: "repos : aucune autre action permise aujourd'hui"}
 	}
-	return o
+	if note != "" {
+		o.Reason = note + " ; " + o.Reason
+	}
+	return o, s
 }
 
 // legalOrder reports whether o is one of v's legal actions with every argument
@@ -110,36 +119,62 @@ func legal(v *pb.CampView, name string) *pb.LegalAction {
 	return nil
 }
 
-// decider holds the view being decided on and the helpers the postures share.
+// decider holds the view being decided on and what the postures share: the
+// camp's held zones, its economy and its aggressiveness.
 type decider struct {
-	v *pb.CampView
+	v        *pb.CampView
+	own      []*pb.Zone
+	e        economy
+	appetite int
 }
 
+func newDecider(v *pb.CampView) decider {
+	d := decider{v: v}
+	for _, z := range v.GetZones() {
+		if z.GetVisibility() == pb.Visibility_VISIBILITY_VISIBLE && z.GetOwner() == v.GetCamp() {
+			d.own = append(d.own, z)
+		}
+	}
+	d.e = economyOf(v, d.own)
+	return d
+}
+
+// growth plays the growth posture: rest on low morale, the economy's
+// emergencies, expansion while the bridle allows, the rest of the economy,
+// then the day's chores.
 func (d decider) growth() *pb.Order {
+	const p = "croissance"
 	v := d.v
 	if v.GetMorale() < growthLowMorale {
-		return d.rest(fmt.Sprintf("croissance : moral %d < %d", v.GetMorale(), growthLowMorale))
+		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, v.GetMorale(), growthLowMorale))
 	}
-	if o := d.expand("croissance", 0); o != nil {
+	if o := d.urgent(p); o != nil {
 		return o
 	}
-	if o := d.chop("croissance"); o != nil {
+	if o := d.expand(p, expandFood+foodReserveDays*d.e.eat); o != nil {
 		return o
 	}
-	if o := d.explore("croissance : aucune zone libre où s'étendre"); o != nil {
+	if o := d.economy(p); o != nil {
 		return o
 	}
-	return d.rest(fmt.Sprintf("croissance : rien à étendre ni explorer, moral %d", v.GetMorale()))
+	return d.chores(p, "aucune zone libre où s'étendre")
 }
 
+// aggressive plays the aggressive posture: the economy's emergencies,
+// then the army (capital garrison, attack once aggressiveness reaches
+// attackAppetite, levy), then the economy, expansion and chores.
 func (d decider) aggressive() *pb.Order {
+	const p = "belliqueux"
 	v := d.v
 	if v.GetMorale() < aggressiveLowMorale {
-		return d.rest(fmt.Sprintf("belliqueux : moral %d < %d", v.GetMorale(), aggressiveLowMorale))
+		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, v.GetMorale(), aggressiveLowMorale))
+	}
+	if o := d.urgent(p); o != nil {
+		return o
 	}
 	if c := d.capital(); c != nil && c.GetGarrison() < aggressiveCapitalGarrison {
 		if o := d.send(aggressiveCapitalGarrison-c.GetGarrison(), c.GetId(),
-			fmt.Sprintf("belliqueux : garnison de la capitale %d < %d", c.GetGarrison(), aggressiveCapitalGarrison)); o != nil {
+			fmt.Sprintf("%s : garnison de la capitale %d < %d", p, c.GetGarrison(), aggressiveCapitalGarrison)); o != nil {
 			return o
 		}
 	}
@@ -149,7 +184,7 @@ func (d decider) aggressive() *pb.Order {
 	if target != nil {
 		need = max(need, defence(target)+1)
 	}
-	if target != nil && army >= need {
+	if target != nil && army >= need && d.appetite >= attackAppetite {
 		if o := d.attack(target); o != nil {
 			return o
 		}
@@ -157,44 +192,71 @@ func (d decider) aggressive() *pb.Order {
 	if s := d.raiseSpec(); s != nil && army < need {
 		n := clamp(s, need-army)
 		return &pb.Order{Action: actRaise, Args: []int32{n},
-			Reason: fmt.Sprintf("belliqueux : armée de campagne %d < %d, levée de %d hommes", army, need, n)}
+			Reason: fmt.Sprintf("%s : armée de campagne %d < %d, levée de %d hommes", p, army, need, n)}
 	}
-	if o := d.chop("belliqueux"); o != nil {
+	if o := d.economy(p); o != nil {
 		return o
 	}
-	if o := d.expand("belliqueux", 0); o != nil {
+	if o := d.expand(p, expandFood+foodReserveDays*d.e.eat); o != nil {
 		return o
 	}
-	if o := d.explore(fmt.Sprintf("belliqueux : armée de campagne %d, aucune cible connue à sa portée", army)); o != nil {
-		return o
+	why := fmt.Sprintf("armée de campagne %d, aucune cible connue à sa portée", army)
+	if target != nil {
+		why = fmt.Sprintf("armée de campagne %d, agressivité %d", army, d.appetite)
 	}
-	return d.rest(fmt.Sprintf("belliqueux : armée de campagne %d, aucune cible à sa portée", army))
+	return d.chores(p, why)
 }
 
+// prudent plays the prudent posture: rest under prudentLowMorale, the
+// economy's emergencies, garrisons, then the economy, a rare expansion and
+// chores.
 func (d decider) prudent() *pb.Order {
+	const p = "prudent"
 	v := d.v
 	if v.GetMorale() < prudentLowMorale {
-		return d.rest(fmt.Sprintf("prudent : moral %d < %d", v.GetMorale(), prudentLowMorale))
+		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, v.GetMorale(), prudentLowMorale))
+	}
+	if o := d.urgent(p); o != nil {
+		return o
 	}
 	weak, deficit := d.weakestOwn()
 	if weak != nil && v.GetFieldArmy() > 0 {
 		if o := d.send(prudentGarrison-weak.GetGarrison(), weak.GetId(),
-			fmt.Sprintf("prudent : garnison de la zone %d à %d < %d", weak.GetId(), weak.GetGarrison(), prudentGarrison)); o != nil {
+			fmt.Sprintf("%s : garnison de la zone %d à %d < %d", p, weak.GetId(), weak.GetGarrison(), prudentGarrison)); o != nil {
 			return o
 		}
 	}
 	if s := d.raiseSpec(); s != nil && deficit > v.GetFieldArmy() {
 		n := clamp(s, deficit-v.GetFieldArmy())
 		return &pb.Order{Action: actRaise, Args: []int32{n},
-			Reason: fmt.Sprintf("prudent : il manque %d hommes aux garnisons, armée de campagne %d, levée de %d", deficit, v.GetFieldArmy(), n)}
+			Reason: fmt.Sprintf("%s : il manque %d hommes aux garnisons, armée de campagne %d, levée de %d", p, deficit, v.GetFieldArmy(), n)}
 	}
-	if o := d.expand("prudent", prudentExpandFood); o != nil {
+	if o := d.economy(p); o != nil {
 		return o
 	}
-	if o := d.chop("prudent"); o != nil {
+	if o := d.expand(p, prudentExpandFood); o != nil {
 		return o
 	}
-	return d.rest(fmt.Sprintf("prudent : garnisons tenues, moral %d", v.GetMorale()))
+	return d.chores(p, "garnisons tenues")
+}
+
+// chores is the day of a camp with nothing better to do: rest under
+// restMorale, the wood chore while wood is under its buffer, exploration,
+// else rest.
+func (d decider) chores(posture, why string) *pb.Order {
+	v := d.v
+	if v.GetMorale() < restMorale {
+		if o := d.rest(fmt.Sprintf("%s : %s, moral %d < %d", posture, why, v.GetMorale(), restMorale)); o != nil {
+			return o
+		}
+	}
+	if wood := d.e.have[rWood]; wood < buffer[rWood] && legal(v, actChop) != nil {
+		return &pb.Order{Action: actChop, Reason: fmt.Sprintf("%s : %s, %d bois < %d", posture, why, wood, buffer[rWood])}
+	}
+	if o := d.explore(fmt.Sprintf("%s : %s", posture, why)); o != nil {
+		return o
+	}
+	return d.rest(fmt.Sprintf("%s : %s, rien à explorer, moral %d", posture, why, v.GetMorale()))
 }
 
 func (d decider) rest(reason string) *pb.Order {
@@ -213,13 +275,12 @@ func (d decider) raiseSpec() *pb.ArgSpec {
 	return la.GetArgs()[0]
 }
 
-// chop returns a chop_wood order when wood is under lowWood.
-func (d decider) chop(posture string) *pb.Order {
-	wood := d.v.GetResources().GetWood()
-	if wood >= lowWood || legal(d.v, actChop) == nil {
+// chop returns a chop_wood order when it is legal, or nil.
+func (d decider) chop(why string) *pb.Order {
+	if legal(d.v, actChop) == nil {
 		return nil
 	}
-	return &pb.Order{Action: actChop, Reason: fmt.Sprintf("%s : %d bois < %d", posture, wood, lowWood)}
+	return &pb.Order{Action: actChop, Reason: fmt.Sprintf("%s ; corvée de bois", why)}
 }
 
 // explore returns an explore order on the lowest-numbered zone offered.
@@ -234,8 +295,11 @@ func (d decider) explore(why string) *pb.Order {
 }
 
 // expand returns an expand_to order on the best free zone offered, when food
-// is at least minFood and the bridle allows it. Plains and coast come first,
-// then forest, then mountain; the lowest zone number breaks ties.
+// is at least minFood and the bridle allows it. The land of the resource the
+// camp lacks most comes first (forest for wood, mountain for stone, coast
+// for gold; see economy.needs), then the terrain furthest below its share
+// of the camp's land (landShare, counting the zones its settlers march
+// to); the lowest zone number breaks ties.
 func (d decider) expand(posture string, minFood int64) *pb.Order {
 	v := d.v
 	la := legal(v, actExpand)
@@ -246,16 +310,24 @@ func (d decider) expand(posture string, minFood int64) *pb.Order {
 	if food < minFood {
 		return nil
 	}
-	held := d.ownZones()
+	held := d.own
 	limit := bridleBase + int(v.GetDay())/bridleStep
 	if len(held) >= limit || len(v.GetColumns()) >= bridleColumns {
 		return nil
 	}
-	choices := slices.Clone(la.GetArgs()[0].GetChoices())
-	slices.SortFunc(choices, func(a, b int32) int {
-		return cmp.Or(cmp.Compare(terrainRank(d.zone(a)), terrainRank(d.zone(b))), cmp.Compare(a, b))
+	lack, needs := d.landLack(), d.e.needs()
+	rank := func(t pb.Terrain) int {
+		for i, n := range needs {
+			if incomeLand[n.r] == t {
+				return i
+			}
+		}
+		return len(needs)
+	}
+	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), func(a, b int32) int {
+		ta, tb := d.zone(a).GetTerrain(), d.zone(b).GetTerrain()
+		return cmp.Or(cmp.Compare(rank(ta), rank(tb)), cmp.Compare(lack[tb], lack[ta]), cmp.Compare(a, b))
 	})
-	z := choices[0]
 	cond := fmt.Sprintf("%d nourriture", food)
 	if minFood > 0 {
 		cond = fmt.Sprintf("%d nourriture ≥ %d", food, minFood)
@@ -263,6 +335,46 @@ func (d decider) expand(posture string, minFood int64) *pb.Order {
 	return &pb.Order{Action: actExpand, Args: []int32{z},
 		Reason: fmt.Sprintf("%s : %s, %d zones tenues < %d, zone libre %d (%s) adjacente",
 			posture, cond, len(held), limit, z, terrainName(d.zone(z).GetTerrain()))}
+}
+
+// landShare is the share of each terrain, in per mille, in the land a camp
+// wants: forests first, since wood pays most of the upkeep (rules UPK-1,
+// UPK-2); mountains for stone; coasts for gold; plains, of which the
+// capital alone feeds a camp of sixty, last.
+var landShare = map[pb.Terrain]int{
+	pb.Terrain_TERRAIN_FOREST:   450,
+	pb.Terrain_TERRAIN_MOUNTAIN: 150,
+	pb.Terrain_TERRAIN_COAST:    250,
+	pb.Terrain_TERRAIN_PLAINS:   150,
+}
+
+// incomeLand is the terrain whose income brings each resource (rule
+// ECO-1).
+var incomeLand = [numRes]pb.Terrain{
+	rFood: pb.Terrain_TERRAIN_PLAINS, rWood: pb.Terrain_TERRAIN_FOREST,
+	rStone: pb.Terrain_TERRAIN_MOUNTAIN, rGold: pb.Terrain_TERRAIN_COAST,
+}
+
+// landLack returns, per terrain, how many zones in per mille the camp's
+// land (held zones and settlers' destinations, plus the next one) lacks to
+// reach its landShare.
+func (d decider) landLack() map[pb.Terrain]int {
+	have := map[pb.Terrain]int{}
+	for _, z := range d.own {
+		have[z.GetTerrain()]++
+	}
+	n := len(d.own) + 1
+	for _, c := range d.v.GetColumns() {
+		if c.GetKind() == pb.ColumnKind_COLUMN_KIND_SETTLERS {
+			have[d.zone(c.GetToZone()).GetTerrain()]++
+			n++
+		}
+	}
+	lack := map[pb.Terrain]int{}
+	for t, share := range landShare {
+		lack[t] = share*n - 1000*have[t]
+	}
+	return lack
 }
 
 // target returns the weakest enemy zone the camp sees or remembers, or nil.
@@ -309,7 +421,7 @@ func (d decider) send(men, z int32, reason string) *pb.Order {
 func (d decider) weakestOwn() (*pb.Zone, int32) {
 	var weak *pb.Zone
 	var deficit int32
-	for _, z := range d.ownZones() {
+	for _, z := range d.own {
 		if z.GetGarrison() >= prudentGarrison {
 			continue
 		}
@@ -322,18 +434,8 @@ func (d decider) weakestOwn() (*pb.Zone, int32) {
 	return weak, deficit
 }
 
-func (d decider) ownZones() []*pb.Zone {
-	var zs []*pb.Zone
-	for _, z := range d.v.GetZones() {
-		if z.GetVisibility() == pb.Visibility_VISIBILITY_VISIBLE && z.GetOwner() == d.v.GetCamp() {
-			zs = append(zs, z)
-		}
-	}
-	return zs
-}
-
 func (d decider) capital() *pb.Zone {
-	for _, z := range d.ownZones() {
+	for _, z := range d.own {
 		if z.GetCapital() {
 			return z
 		}

@@ -108,6 +108,13 @@ func all(fs ...func(v *pb.CampView)) func(v *pb.CampView) {
 	}
 }
 
+// rich gives the camp stocks beyond every buffer and a high morale, so that
+// it lacks nothing and rests for nothing.
+func rich(v *pb.CampView) {
+	v.Resources = &pb.Resources{Food: 5000, Wood: 200, Stone: 100, Tools: 40, Gold: 100}
+	v.Morale = 80
+}
+
 func TestDecide(t *testing.T) {
 	growth := baseView(pb.Posture_POSTURE_GROWTH)
 	aggressive := baseView(pb.Posture_POSTURE_AGGRESSIVE)
@@ -123,23 +130,31 @@ func TestDecide(t *testing.T) {
 		wantArgs   []int32
 		wantReason []string
 	}{
-		{"growth expands to the lowest plains or coast zone", growth,
-			"expand_to", []int32{5}, []string{"croissance", "1540 nourriture", "zone libre 5 (côte) adjacente"}},
-		{"unspecified posture plays growth", baseView(pb.Posture_POSTURE_UNSPECIFIED),
-			"expand_to", []int32{5}, []string{"croissance"}},
-		{"growth takes forest when no plains or coast is free", edit(growth, func(v *pb.CampView) {
-			v.LegalActions[3] = act("expand_to", zoneArg(4, 3))
-		}), "expand_to", []int32{3}, []string{"zone libre 3 (forêt)"}},
+		{"growth expands to the land of the resource it lacks most", growth,
+			"expand_to", []int32{4}, []string{"croissance", "1540 nourriture ≥ 800", "zone libre 4 (montagne) adjacente"}},
+		{"unspecified posture with no rival plays growth", baseView(pb.Posture_POSTURE_UNSPECIFIED),
+			"expand_to", []int32{4}, []string{"posture croissance (puissance 21, aucun rival connu)", "croissance :"}},
+		{"growth takes the terrain furthest below its share when it lacks nothing", edit(growth, rich),
+			"expand_to", []int32{5}, []string{"zone libre 5 (côte)"}},
+		{"growth takes forest for wood", edit(growth, all(rich, func(v *pb.CampView) { v.Resources.Wood = 10 })),
+			"expand_to", []int32{3}, []string{"zone libre 3 (forêt)"}},
+		{"growth keeps a food reserve beyond the settlers' 600", edit(growth, all(without("explore"), func(v *pb.CampView) {
+			v.Resources.Food = 700
+			v.Morale = 80
+		})), "chop_wood", nil, nil},
 		{"growth rests on low morale", edit(growth, func(v *pb.CampView) { v.Morale = 30 }),
 			"rest", nil, []string{"moral 30 < 40"}},
-		{"growth keeps the bridle and explores", edit(growth, func(v *pb.CampView) { v.Day = 0 }),
-			"explore", []int32{8}, []string{"exploration de la zone inconnue 8"}},
+		{"growth keeps the bridle and does its chores", edit(growth, func(v *pb.CampView) { v.Day = 0 }),
+			"rest", nil, []string{"aucune zone libre où s'étendre, moral 60 < 75"}},
 		{"growth keeps the bridle on columns", edit(growth, func(v *pb.CampView) {
 			v.Columns = []*pb.Column{{Id: 1}, {Id: 2}}
-		}), "explore", []int32{8}, nil},
-		{"growth chops wood when it cannot expand and wood is low", edit(growth, all(without("expand_to"), func(v *pb.CampView) {
+		}), "rest", nil, nil},
+		{"growth chops wood under its buffer when morale is high", edit(growth, all(without("expand_to"), func(v *pb.CampView) {
 			v.Resources.Wood = 3
-		})), "chop_wood", nil, []string{"3 bois < 20"}},
+			v.Morale = 80
+		})), "chop_wood", nil, []string{"3 bois < 150"}},
+		{"growth explores when wood is plentiful", edit(growth, all(without("expand_to"), rich)),
+			"explore", []int32{8}, []string{"exploration de la zone inconnue 8"}},
 		{"growth rests when nothing else is open", edit(growth, without("expand_to", "explore")),
 			"rest", nil, []string{"croissance", "moral 60"}},
 
@@ -156,8 +171,8 @@ func TestDecide(t *testing.T) {
 			v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15}
 		})), "raise_army", []int32{5}, []string{"armée de campagne 12 < 20"}},
 		{"aggressive expands when no enemy is known", edit(aggressive, withSend(12)),
-			"expand_to", []int32{5}, []string{"belliqueux", "zone libre 5"}},
-		{"aggressive ignores unknown zones and explores", edit(aggressive, all(without("expand_to"), withSend(12))),
+			"expand_to", []int32{4}, []string{"belliqueux", "zone libre 4"}},
+		{"aggressive ignores unknown zones", edit(aggressive, all(without("expand_to"), withSend(12), rich)),
 			"explore", []int32{8}, []string{"aucune cible connue"}},
 		{"aggressive rests on very low morale", edit(aggressive, func(v *pb.CampView) { v.Morale = 20 }),
 			"rest", nil, []string{"moral 20 < 35"}},
@@ -180,7 +195,7 @@ func TestDecide(t *testing.T) {
 		{"prudent expands with plenty of food", edit(prudent, func(v *pb.CampView) {
 			v.Zones[0].Garrison = 4
 			v.Resources.Food = 2000
-		}), "expand_to", []int32{5}, []string{"2000 nourriture ≥ 1800"}},
+		}), "expand_to", []int32{4}, []string{"2000 nourriture ≥ 1800"}},
 
 		{"rest when only rest is legal", edit(aggressive, func(v *pb.CampView) {
 			v.LegalActions = []*pb.LegalAction{act("rest")}
@@ -193,7 +208,7 @@ func TestDecide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := Decide(tt.view)
+			o, _ := Decide(tt.view, State{Aggressiveness: attackAppetite})
 			if o.GetAction() != tt.wantAction || !slices.Equal(o.GetArgs(), tt.wantArgs) {
 				t.Fatalf("got %s %v; want %s %v (reason %q)", o.GetAction(), o.GetArgs(), tt.wantAction, tt.wantArgs, o.GetReason())
 			}
@@ -236,9 +251,20 @@ func checkLegal(v *pb.CampView, o *pb.Order) string {
 func randomView(r *rand.Rand) *pb.CampView {
 	v := &pb.CampView{
 		Camp: r.Int32N(3), Day: r.Int32N(200), Morale: r.Int32N(101), FieldArmy: r.Int32N(30),
-		Resources:  &pb.Resources{Food: r.Int64N(3000), Wood: r.Int64N(100)},
+		Resources: &pb.Resources{Food: r.Int64N(3000), Wood: r.Int64N(400), Stone: r.Int64N(300),
+			Tools: r.Int64N(60), Gold: r.Int64N(300), Research: r.Int64N(6000)},
 		Controller: &pb.Controller{Posture: pb.Posture(r.IntN(4))},
+		Population: r.Int32N(80), Housing: r.Int32N(90), YearSeason: []string{"spring", "winter"}[r.IntN(2)],
+		Upkeep: &pb.Upkeep{Buildings: &pb.Resources{Wood: r.Int64N(40), Stone: r.Int64N(10), Gold: r.Int64N(20)},
+			Territory: &pb.Resources{Wood: r.Int64N(20)}, Degraded: r.IntN(5) == 0},
 	}
+	for c := range int32(3) {
+		if r.IntN(3) > 0 {
+			v.Camps = append(v.Camps, &pb.CampSummary{Camp: c, Alive: r.IntN(5) > 0,
+				Relation: []string{"", "war", "peace", "alliance"}[r.IntN(4)]})
+		}
+	}
+	kinds := []string{bFarm, bLumberCamp, bMine, bWorkshop, bMarket, bSchool, bHouse, bTemple, bWalls, "barracks"}
 	randomZones := func() []int32 {
 		var zs []int32
 		for id := int32(1); id <= 91; id++ {
@@ -256,6 +282,13 @@ func randomView(r *rand.Rand) *pb.CampView {
 			z.Garrison = r.Int32N(20)
 			z.Capital = r.IntN(10) == 0
 			z.LastSeenDay = r.Int32N(v.Day + 1)
+			z.Slots, z.Development = r.Int32N(6), r.Int32N(5)
+			for range r.IntN(5) {
+				z.Buildings = append(z.Buildings, kinds[r.IntN(len(kinds))])
+			}
+		}
+		for range r.IntN(7) {
+			z.Neighbors = append(z.Neighbors, 1+r.Int32N(91))
 		}
 		v.Zones = append(v.Zones, z)
 	}
@@ -284,25 +317,45 @@ func randomView(r *rand.Rand) *pb.CampView {
 	if r.IntN(4) == 0 {
 		v.LegalActions = append(v.LegalActions, act("spy", zoneArg(randomZones()...)))
 	}
+	for _, k := range kinds {
+		if r.IntN(3) == 0 {
+			v.LegalActions = append(v.LegalActions, act("build_"+k, zoneArg(randomZones()...)))
+		}
+	}
+	if r.IntN(3) == 0 {
+		v.LegalActions = append(v.LegalActions, act("develop", zoneArg(randomZones()...)))
+	}
+	if r.IntN(3) == 0 {
+		v.LegalActions = append(v.LegalActions, act("trade", countArg("lots", 1, 1+r.Int32N(6))))
+	}
+	if r.IntN(10) == 0 {
+		v.LegalActions = append(v.LegalActions, act("build_monument"))
+	}
 	r.Shuffle(len(v.LegalActions), func(i, j int) {
 		v.LegalActions[i], v.LegalActions[j] = v.LegalActions[j], v.LegalActions[i]
 	})
 	return v
 }
 
+// maxReason is the longest reason the server accepts, in bytes.
+const maxReason = 500
+
 func TestDecideIsLegal(t *testing.T) {
 	r := rand.New(rand.NewPCG(0x6772, 0x736f))
 	for i := range 5000 {
 		v := randomView(r)
 		before := proto.Clone(v)
-		o := Decide(v)
+		o, _ := Decide(v, State{Aggressiveness: r.IntN(101)})
 		if o.GetReason() == "" {
 			t.Fatalf("view %d: got an empty reason for %s %v", i, o.GetAction(), o.GetArgs())
+		}
+		if n := len(o.GetReason()); n > maxReason {
+			t.Fatalf("view %d: got a reason of %d bytes; want at most %d: %q", i, n, maxReason, o.GetReason())
 		}
 		if !proto.Equal(v, before) {
 			t.Fatalf("view %d: Decide changed its input", i)
 		}
-		if again := Decide(v); !proto.Equal(o, again) {
+		if again, _ := Decide(v, State{Aggressiveness: 0}); !proto.Equal(o, again) && v.GetController().GetPosture() != pb.Posture_POSTURE_AGGRESSIVE {
 			t.Fatalf("view %d: got %v then %v; want the same order twice", i, o, again)
 		}
 		if len(v.GetLegalActions()) == 0 {

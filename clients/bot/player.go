@@ -28,6 +28,9 @@ type Player struct {
 	Client pb.GameServiceClient
 	Token  string
 	Log    zerolog.Logger
+
+	// state is the bot's state after the last day played (see Decide).
+	state State
 }
 
 // Run watches the world's ticks and posts exactly one order for each day it
@@ -82,7 +85,7 @@ func (p *Player) watch(ctx context.Context, played *int32, healthy func()) error
 
 // play posts the camp's order for the day after notice n, unless it already
 // did or an order is already pending. A day lower than the last one played
-// is a new season and is played. Failures are logged: the next notice brings
+// is a new season: it is played from a fresh State. Failures are logged: the next notice brings
 // a new day to play.
 func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 	v, err := p.Client.GetView(ctx, &pb.GetViewRequest{WorldId: n.GetWorldId()})
@@ -93,6 +96,9 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 		return
 	}
 	log := p.Log.With().Uint64("world", n.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
+	if v.GetDay() < *played {
+		p.state = State{}
+	}
 	switch {
 	case v.GetDay() == *played:
 		log.Debug().Msg("day already played")
@@ -106,13 +112,14 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 		log.Info().Bool("alive", v.GetAlive()).Msg("no legal action this day")
 		return
 	}
-	o := Decide(v)
+	o, next := Decide(v, p.state)
 	resp, err := p.Client.SubmitOrder(ctx, &pb.SubmitOrderRequest{WorldId: v.GetWorldId(), Order: o})
 	if err != nil {
 		log.Warn().Err(err).Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Msg("order refused")
 		return
 	}
 	*played = v.GetDay()
+	p.state = next
 	log.Info().Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Int32("for_day", resp.GetDay()).
 		Str("reason", o.GetReason()).Msg("order posted")
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/grisonval/server/clients/bot"
 	"github.com/grisonval/server/engine"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/store"
 )
@@ -62,12 +63,15 @@ func play(seed uint64, days int, ctrl [engine.NumCamps]store.Controller) run {
 	for c := range r.tiers {
 		r.tiers[c] = make([]int, days+1)
 	}
+	var states [engine.NumCamps]bot.State
 	for day := 1; day <= days; day++ {
 		var orders [engine.NumCamps]engine.Order
 		for c := range engine.CampID(engine.NumCamps) {
 			orders[c] = engine.Order{Action: engine.Rest}
 			if w.Camps[c].Alive {
-				orders[c] = server.EngineOrder(bot.Decide(server.CampView(w, c, ctrl[c])))
+				var o *pb.Order
+				o, states[c] = bot.Decide(server.CampView(w, c, ctrl[c]), states[c])
+				orders[c] = server.EngineOrder(o)
 			}
 		}
 		w = engine.Resolve(w, orders).World

@@ -1,0 +1,139 @@
+package bot
+
+import (
+	"fmt"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// State is what the bot carries for its camp from one day to the next. The
+// zero value is the state of a new season.
+type State struct {
+	// Aggressiveness, from 0 to 100, rises by aggressionRise a day in
+	// aggressive posture and falls by aggressionFall a day in prudent
+	// posture; an aggressive camp attacks only from attackAppetite.
+	Aggressiveness int
+}
+
+// Posture thresholds (seed 000, "Les deux factions rivales").
+const (
+	// aggressiveRatio and prudentRatio bound the ratio of the camp's power
+	// to the heaviest other camp's: above aggressiveRatio the camp turns
+	// aggressive, under prudentRatio prudent, growth in between.
+	aggressiveRatio = 1.3
+	prudentRatio    = 0.7
+	// militiaPerZone is the militia a held zone adds to power.
+	militiaPerZone = 2
+	// aggressionRise, aggressionFall and attackAppetite shape
+	// aggressiveness.
+	aggressionRise = 10
+	aggressionFall = 5
+	attackAppetite = 30
+	maxAggression  = 100
+)
+
+// next returns the state after a day in posture p.
+func (s State) next(p pb.Posture) State {
+	switch p {
+	case pb.Posture_POSTURE_AGGRESSIVE:
+		s.Aggressiveness = min(maxAggression, s.Aggressiveness+aggressionRise)
+	case pb.Posture_POSTURE_PRUDENT:
+		s.Aggressiveness = max(0, s.Aggressiveness-aggressionFall)
+	}
+	return s
+}
+
+// rival is another camp as the bot estimates it.
+type rival struct {
+	camp  int32
+	name  string
+	power int64
+	seen  int // zones of it the camp sees or remembers
+}
+
+// ownPower returns the camp's power: field army and army columns,
+// garrisons, militiaPerZone per held zone and half the population.
+func (d decider) ownPower() int64 {
+	p := int64(d.v.GetFieldArmy())
+	for _, c := range d.v.GetColumns() {
+		if c.GetKind() == pb.ColumnKind_COLUMN_KIND_ARMY {
+			p += int64(c.GetMen())
+		}
+	}
+	for _, z := range d.own {
+		p += int64(z.GetGarrison() + militiaPerZone)
+	}
+	return p + int64(d.v.GetPopulation()/2)
+}
+
+// rivals returns the bot's estimate of every other living camp that is not
+// its ally, in camp order. It reads only what the camp sees or remembers,
+// and guesses the rest by symmetry: every camp starts alike and grows under
+// the same bridle, so a rival holds at least as many zones as this camp
+// (more if it is seen to); its unseen zones hold the mean garrison of its
+// seen ones (this camp's own mean when none is seen); its population is
+// this camp's per zone; its field army, which no view shows, is taken equal
+// to this camp's.
+func (d decider) rivals() []rival {
+	v := d.v
+	ownZones := int64(max(1, len(d.own)))
+	var ownGarrison int64
+	for _, z := range d.own {
+		ownGarrison += int64(z.GetGarrison())
+	}
+	var out []rival
+	for _, c := range v.GetCamps() {
+		if c.GetCamp() == v.GetCamp() || !c.GetAlive() || c.GetRelation() == "alliance" {
+			continue
+		}
+		var seen, garrisons int64
+		for _, z := range v.GetZones() {
+			if known(z) && z.GetOwner() == c.GetCamp() {
+				seen++
+				garrisons += int64(z.GetGarrison())
+			}
+		}
+		zones := max(seen, ownZones)
+		mean := ownGarrison * 100 / ownZones
+		if seen > 0 {
+			mean = garrisons * 100 / seen
+		}
+		garrisons += (zones - seen) * mean / 100
+		pop := int64(v.GetPopulation()) * zones / ownZones
+		p := int64(v.GetFieldArmy()) + garrisons + militiaPerZone*zones + pop/2
+		out = append(out, rival{camp: c.GetCamp(), name: c.GetName(), power: p, seen: int(seen)})
+	}
+	return out
+}
+
+// posture returns the posture the camp plays today and, when the bot chose
+// it, a French note with the figures. A posture fixed by the controller is
+// kept as is. Otherwise the camp compares its power with the heaviest
+// rival's: above aggressiveRatio aggressive, under prudentRatio prudent,
+// growth in between or with no rival.
+func (d decider) posture() (pb.Posture, string) {
+	if p := d.v.GetController().GetPosture(); p != pb.Posture_POSTURE_UNSPECIFIED {
+		return p, ""
+	}
+	own := d.ownPower()
+	var heavy *rival
+	rs := d.rivals()
+	for i := range rs {
+		if heavy == nil || rs[i].power > heavy.power {
+			heavy = &rs[i]
+		}
+	}
+	if heavy == nil {
+		return pb.Posture_POSTURE_GROWTH, fmt.Sprintf("posture croissance (puissance %d, aucun rival connu)", own)
+	}
+	ratio := float64(own) / float64(max(1, heavy.power))
+	p, word := pb.Posture_POSTURE_GROWTH, "croissance"
+	switch {
+	case ratio > aggressiveRatio:
+		p, word = pb.Posture_POSTURE_AGGRESSIVE, "belliqueuse"
+	case ratio < prudentRatio:
+		p, word = pb.Posture_POSTURE_PRUDENT, "prudente"
+	}
+	return p, fmt.Sprintf("posture %s (puissance %d contre %d estimée pour %s, %d zone(s) vue(s) ; rapport %.2f)",
+		word, own, heavy.power, heavy.name, heavy.seen, ratio)
+}
