@@ -325,10 +325,21 @@ func sendArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.Capital(c) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", "without a capital the field army cannot march")
 	}
+	// A zone the camp knows, unless it knows it as land of a camp at peace
+	// with it (rule WAR-PEACE): what it sees today, else what it remembers.
 	vis := w.Vision(c)
 	var zs []int
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if vis[z] || w.Camps[c].Memory[z].Seen {
+		var owner CampID
+		switch {
+		case vis[z]:
+			owner = w.Zones[z].Owner
+		case w.Camps[c].Memory[z].Seen:
+			owner = w.Camps[c].Memory[z].Owner
+		default:
+			continue
+		}
+		if !w.AtPeace(c, owner) {
 			zs = append(zs, int(z))
 		}
 	}

@@ -111,8 +111,9 @@ func TestSiegeLifted(t *testing.T) {
 	}
 }
 
-// TestSiegeRotation checks CON-2 with sieges and columns in play: the world
-// turned by 120° gives the turned result, day after day.
+// TestSiegeRotation checks CON-2 and CON-15 with sieges and columns in play:
+// the world turned by 120° gives the turned result, day after day, so no
+// siege's outcome depends on another's being looked at first.
 func TestSiegeRotation(t *testing.T) {
 	rot := func(z engine.ZoneID) engine.ZoneID {
 		h := engine.HexOf(z)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -169,4 +170,36 @@ func hasKind(j []Entry, c CampID, kind string) bool {
 		}
 	}
 	return false
+}
+
+// TestSendAtPeace covers WAR-PEACE: no column toward land a camp knows as
+// held by a camp at peace with it, whether it sees it or remembers it.
+func TestSendAtPeace(t *testing.T) {
+	w := NewWorld(1)
+	w.Camps[0].FieldArmy = 5
+	w.Zones[19].Owner = 1                                // seen: next to camp 0's capital
+	w.Camps[0].Memory[46] = Memory{Seen: true, Owner: 1} // remembered as camp 1's
+	w.Camps[0].Memory[47] = Memory{Seen: true, Owner: NoCamp}
+	w.Zones[47].Owner = 1 // truly camp 1's, remembered free
+	for _, tc := range []struct {
+		rel  Relation
+		want map[ZoneID]bool
+	}{
+		{War, map[ZoneID]bool{19: true, 46: true, 47: true}},
+		{Peace, map[ZoneID]bool{19: false, 46: false, 47: true}},
+		// Allies share vision (DIP-4): camp 0 now sees zone 47 as camp 1's
+		// and zone 46 as free.
+		{Alliance, map[ZoneID]bool{19: false, 46: true, 47: false}},
+	} {
+		w.SetRelation(0, 1, tc.rel)
+		specs, err := sendArgs(w, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for z, want := range tc.want {
+			if got := slices.Contains(specs[1].Choices, int(z)); got != want {
+				t.Errorf("%s: zone %d offered %v; want %v", tc.rel, z, got, want)
+			}
+		}
+	}
 }
