@@ -9,7 +9,7 @@ type Source interface {
 }
 
 // D666 is a roll of three six-sided dice, in the order they were drawn (rule
-// CAR-2). The third die is the quality Q. The zero value means "no roll" and
+// CAR-D666). The third die is the quality Q. The zero value means "no roll" and
 // has Q 0.
 type D666 [3]int
 
@@ -32,7 +32,7 @@ func (d D666) Is111() bool { return d == D666{1, 1, 1} }
 func (d D666) Is666() bool { return d == D666{6, 6, 6} }
 
 // Intervention reports whether the roll triggers an intervention: a triple 1
-// or a triple 6 (rule CAR-2).
+// or a triple 6 (rule CAR-D666).
 func (d D666) Intervention() bool { return d.Is111() || d.Is666() }
 
 // Valid reports whether every die is between 1 and 6. The zero value is not

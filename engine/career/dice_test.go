@@ -23,11 +23,11 @@ func TestD666(t *testing.T) {
 		q                 int
 		is111, is666, int bool
 	}{
-		{"CAR-2 order kept and Q is the third die", script{1, 4, 5}, career.D666{2, 5, 6}, 6, false, false, false},
-		{"CAR-2 111", script{0, 0, 0}, career.D666{1, 1, 1}, 1, true, false, true},
-		{"CAR-2 666", script{5, 5, 5}, career.D666{6, 6, 6}, 6, false, true, true},
-		{"CAR-2 116 is no intervention", script{0, 0, 5}, career.D666{1, 1, 6}, 6, false, false, false},
-		{"CAR-2 661 is no intervention", script{5, 5, 0}, career.D666{6, 6, 1}, 1, false, false, false},
+		{"CAR-D666 order kept and Q is the third die", script{1, 4, 5}, career.D666{2, 5, 6}, 6, false, false, false},
+		{"CAR-D666 111", script{0, 0, 0}, career.D666{1, 1, 1}, 1, true, false, true},
+		{"CAR-D666 666", script{5, 5, 5}, career.D666{6, 6, 6}, 6, false, true, true},
+		{"CAR-D666 116 is no intervention", script{0, 0, 5}, career.D666{1, 1, 6}, 6, false, false, false},
+		{"CAR-D666 661 is no intervention", script{5, 5, 0}, career.D666{6, 6, 1}, 1, false, false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -44,13 +44,13 @@ func TestD666(t *testing.T) {
 			}
 		})
 	}
-	t.Run("CAR-2 zero value is no roll", func(t *testing.T) {
+	t.Run("CAR-D666 zero value is no roll", func(t *testing.T) {
 		var d career.D666
 		if d.Valid() || d.Q() != 0 || d.Intervention() || d.String() != "none" {
 			t.Errorf("got valid %t, Q %d, intervention %t, %q; want false, 0, false, \"none\"", d.Valid(), d.Q(), d.Intervention(), d.String())
 		}
 	})
-	t.Run("CAR-2 each face from each draw", func(t *testing.T) {
+	t.Run("CAR-D666 each face from each draw", func(t *testing.T) {
 		for v := range 6 {
 			src := script{v, v + 6, v + 12}
 			if got, want := career.RollD666(&src), (career.D666{v + 1, v + 1, v + 1}); got != want {

@@ -127,7 +127,8 @@ type Reenrolment struct {
 	Patron Patron
 	// Package is the season's starting package, free (rule REN-PKG).
 	Package Package
-	// Purchases are applied in order (rules REN-BUY-*).
+	// Purchases are applied in order (rules REN-TAL, REN-CHAR, REN-FIVE,
+	// REN-PP, REN-GUARD).
 	Purchases []Purchase
 }
 
@@ -180,13 +181,14 @@ func (c Career) Credit(gain int) (Career, error) {
 }
 
 // Reenrol returns career c taken back for the next season with r (rules
-// REN-SAME, REN-PATRON, REN-PKG, REN-RESET, REN-BUY-*, REN-GUARD): same mode
-// and camp, the new patron if any, the new package, the purchases paid from
-// the eminence points stock, wounds cleared and power points full. Purchases
-// are only made here. If anything is refused it returns c unchanged and an
-// error wrapping the rule's sentinel (ErrModeChange, ErrCampChange,
-// ErrPatronCamp, ErrUnknownPackage, or a purchase error such as
-// ErrNotEnoughEP, naming the purchase by its index).
+// REN-SAME, REN-PATRON, REN-PKG, REN-RESET, REN-TAL, REN-CHAR, REN-FIVE,
+// REN-PP, REN-GUARD): same mode and camp, the new patron if any, the new
+// package, the purchases paid from the eminence points stock, wounds cleared
+// and power points full. Purchases are only made here. If anything is refused
+// it returns c unchanged and an error wrapping the rule's sentinel
+// (ErrModeChange, ErrCampChange, ErrPatronCamp, ErrUnknownPackage, or a
+// purchase error such as ErrNotEnoughEP, naming the purchase by its index,
+// counted from 1).
 func Reenrol(c Career, r Reenrolment) (Career, error) {
 	switch {
 	case r.Mode != c.Mode:

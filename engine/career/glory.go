@@ -57,7 +57,8 @@ func (k FeatKind) String() string {
 	return fmt.Sprintf("feat(%d)", uint8(k))
 }
 
-// baseGlory is the glory of each feat kind, seed 003's table (rule GLO-*).
+// baseGlory is the glory of each feat kind, seed 003's table (rules GLO-INT
+// to GLO-ZERO).
 var baseGlory = [...]int{
 	MissionSucceeded:        4,
 	CounterMissionSucceeded: 4,

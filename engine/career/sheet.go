@@ -84,7 +84,8 @@ func (t Talent) FR() string {
 	return ""
 }
 
-// Creation and purchase limits (rules SHEET-NEW and REN-BUY-*).
+// Creation and purchase limits (rules SHEET-NEW, REN-TAL, REN-CHAR, REN-PP and
+// REN-GUARD).
 const (
 	// CharacteristicMinNew and CharacteristicMaxNew bound a characteristic at
 	// creation; CharacteristicsNew is the sum of the five at creation.
@@ -251,8 +252,8 @@ func (p Purchase) String() string {
 	return fmt.Sprintf("purchase(%d)", uint8(p.Kind))
 }
 
-// buy applies purchase p to s with ep eminence points (rules REN-BUY-TAL,
-// REN-BUY-CHAR, REN-BUY-PP, REN-GUARD) and returns the new sheet and the
+// buy applies purchase p to s with ep eminence points (rules REN-TAL,
+// REN-CHAR, REN-FIVE, REN-PP, REN-GUARD) and returns the new sheet and the
 // points left. On error it returns s and ep unchanged. The caps are checked
 // before the cost, so that a purchase refused for its cap says so whatever
 // the points.
@@ -314,7 +315,8 @@ func (b Build) atMax() Characteristic {
 }
 
 // WorldBonuses are the numbers a ruler's sheet adds to its camp's world rules
-// (rules SHEET-B-*). The engine applies them; this package only computes them.
+// (rule SHEET-BONUS). The engine applies them; this package only computes
+// them.
 type WorldBonuses struct {
 	// AssaultBonus is added to the assault of every column of the camp
 	// (Stratégie: +1 per 2 points, rounded down).
@@ -349,7 +351,7 @@ type WorldBonuses struct {
 	PowerPoints int `json:"power_points"`
 }
 
-// Bonuses returns the world bonuses of sheet s (rules SHEET-B-*): see the
+// Bonuses returns the world bonuses of sheet s (rule SHEET-BONUS): see the
 // fields of WorldBonuses for each characteristic and talent.
 func Bonuses(s Sheet) WorldBonuses {
 	return WorldBonuses{

@@ -16,6 +16,7 @@ func TestNewSheet(t *testing.T) {
 	}{
 		{"SHEET-NEW balanced", [5]int{2, 2, 2, 2, 2}, [5]int{1, 1, 1, 1, 0}, true},
 		{"SHEET-NEW specialist", [5]int{3, 3, 2, 1, 1}, [5]int{2, 2, 0, 0, 0}, true},
+		{"SHEET-PP six power points, all available, no wound", [5]int{1, 3, 3, 1, 2}, [5]int{0, 0, 2, 0, 2}, true},
 		{"SHEET-CHAR characteristic 0", [5]int{0, 3, 3, 2, 2}, [5]int{1, 1, 1, 1, 0}, false},
 		{"SHEET-CHAR characteristic 4", [5]int{4, 3, 1, 1, 1}, [5]int{1, 1, 1, 1, 0}, false},
 		{"SHEET-NEW characteristics sum 9", [5]int{2, 2, 2, 2, 1}, [5]int{1, 1, 1, 1, 0}, false},
@@ -93,6 +94,12 @@ func TestTraitNames(t *testing.T) {
 	for i, want := range talents {
 		if got := career.Talent(i + 1).FR(); got != want {
 			t.Errorf("talent %d: got %q; want %q", i+1, got, want)
+		}
+	}
+	titles := []string{"Le fer de lance", "Le plus discret", "L'œil de la ville", "L'agent du chaos"}
+	for i, want := range titles {
+		if got := career.Title(i + 1).FR(); got != want {
+			t.Errorf("title %d: got %q; want %q", i+1, got, want)
 		}
 	}
 }

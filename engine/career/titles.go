@@ -84,10 +84,11 @@ type Award struct {
 var ErrDuplicateAgent = errors.New("agent listed twice")
 
 // Titles returns the season's titles among every agent of every camp (rules
-// TIT-1 to TIT-4): for each title, in Title order, the agents with the highest
-// score, if that score is at least 1 (TIT-MIN); several agents share a title
-// on a tie (TIT-TIE). A title nobody scored is left out. It returns an error
-// wrapping ErrDuplicateAgent if an agent appears twice.
+// TIT-1, TIT-2, TIT-3, TIT-4): for each title, in Title order, the agents
+// with the highest score, if that score is at least 1 (TIT-MIN); several
+// agents share a title on a tie (TIT-TIE), sorted by agent. A title nobody
+// scored is left out. It returns an error wrapping ErrDuplicateAgent if an
+// agent appears twice.
 func Titles(entries []Entry) ([]Award, error) {
 	seen := make(map[string]bool, len(entries))
 	for _, e := range entries {
