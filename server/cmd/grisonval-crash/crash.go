@@ -107,8 +107,9 @@ func runCrash(ctx context.Context, cfg crashConfig) (crashReport, error) {
 	)
 	for camp := range tokens {
 		wg.Go(func() {
+			var state bot.State
 			for n := 0; playCtx.Err() == nil; n++ {
-				a, ok := playOnce(as(playCtx, tokens[camp]), game, camp, n)
+				a, ok := playOnce(as(playCtx, tokens[camp]), game, camp, n, &state)
 				if ok {
 					mu.Lock()
 					acks = append(acks, a)
@@ -172,8 +173,9 @@ func runCrash(ctx context.Context, cfg crashConfig) (crashReport, error) {
 
 // playOnce reads camp's view and, unless an order is pending already, posts
 // the bot's order with a reason of its own. It returns the order if the
-// server acknowledged it.
-func playOnce(ctx context.Context, game pb.GameServiceClient, camp, n int) (acked, bool) {
+// server acknowledged it; state is the bot's, kept from one acknowledged
+// order to the next.
+func playOnce(ctx context.Context, game pb.GameServiceClient, camp, n int, state *bot.State) (acked, bool) {
 	pause := func(d time.Duration) {
 		select {
 		case <-ctx.Done():
@@ -189,12 +191,13 @@ func playOnce(ctx context.Context, game pb.GameServiceClient, camp, n int) (acke
 		pause(5 * time.Millisecond)
 		return acked{}, false
 	}
-	o := bot.Decide(v)
+	o, next := bot.Decide(v, *state)
 	o.Reason = fmt.Sprintf("crash test: camp %d order %d", camp, n)
 	resp, err := game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o})
 	if err != nil {
 		return acked{}, false
 	}
+	*state = next
 	return acked{day: int(resp.GetDay()), camp: camp, action: o.GetAction(), args: o.GetArgs(), reason: o.GetReason()}, true
 }
 
