@@ -276,6 +276,38 @@ func applySetup(w *engine.World, f []string) error {
 				return fmt.Errorf("unknown zone field %q", p[0])
 			}
 		}
+	case "pact":
+		// pact A B rel=R since=D closed=D refusals=N offer=K from=C day=D
+		a, b, pairs, err := pactLine(f)
+		if err != nil {
+			return err
+		}
+		p := w.Pacts[engine.PairIndex(a, b)]
+		for _, kv := range pairs {
+			v, err := confValue(kv[0], kv[1])
+			if err != nil {
+				return err
+			}
+			switch kv[0] {
+			case "rel":
+				w.SetRelation(a, b, engine.Relation(v))
+			case "since":
+				p.Since = v
+			case "closed":
+				p.ClosedUntil = v
+			case "refusals":
+				p.Refusals = v
+			case "offer":
+				p.Offer = engine.Relation(v)
+			case "from":
+				p.From = engine.CampID(v)
+			case "day":
+				p.Day = v
+			default:
+				return fmt.Errorf("unknown pact field %q", kv[0])
+			}
+		}
+		w.Pacts[engine.PairIndex(a, b)] = p
 	case "siege":
 		// siege zone=Z camp=C men=N start=S assault=D
 		pairs, err := kv(f[1:])
@@ -320,7 +352,7 @@ func applySetup(w *engine.World, f []string) error {
 		}
 		camp := &w.Camps[c]
 		for _, p := range pairs {
-			v, err := atoi(p[1])
+			v, err := confValue(p[0], p[1])
 			if err != nil {
 				return err
 			}
@@ -345,6 +377,18 @@ func applySetup(w *engine.World, f []string) error {
 			case "met":
 				camp.Met[v] = true
 				w.Camps[v].Met[c] = true
+			case "gov":
+				camp.Government = engine.Government(v)
+			case "govday":
+				camp.GovernmentDay = v
+			case "legit":
+				camp.Legitimacy = v
+			case "low":
+				camp.LowLegitimacy = v
+			case "infamy":
+				camp.Infamy = v
+			case "fame":
+				camp.Fame = v
 			default:
 				return fmt.Errorf("unknown camp field %q", p[0])
 			}
@@ -461,7 +505,7 @@ func checkExpect(out engine.Outcome, f []string) error {
 				}
 				continue
 			}
-			v, err := atoi(p[1])
+			v, err := confValue(p[0], p[1])
 			if err != nil {
 				return err
 			}
@@ -490,6 +534,18 @@ func checkExpect(out engine.Outcome, f []string) error {
 				got = int64(w.HeldZones(engine.CampID(c)))
 			case "underarms":
 				got = int64(w.MenUnderArms(engine.CampID(c)))
+			case "gov":
+				got = int64(camp.Government)
+			case "govday":
+				got = int64(camp.GovernmentDay)
+			case "legit":
+				got = int64(camp.Legitimacy)
+			case "low":
+				got = int64(camp.LowLegitimacy)
+			case "infamy":
+				got = int64(camp.Infamy)
+			case "fame":
+				got = int64(camp.Fame)
 			default:
 				return fmt.Errorf("unknown camp field %q", p[0])
 			}
@@ -559,6 +615,28 @@ func checkExpect(out engine.Outcome, f []string) error {
 			return nil
 		}
 		return fmt.Errorf("no column of camp %d with %v among %+v", c, f[2:], w.Columns)
+	case "pact":
+		// pact A B rel=R since=D closed=D refusals=N offer=K from=C day=D
+		a, b, pairs, err := pactLine(f)
+		if err != nil {
+			return err
+		}
+		p := w.Pact(a, b)
+		for _, kv := range pairs {
+			v, err := confValue(kv[0], kv[1])
+			if err != nil {
+				return err
+			}
+			got := map[string]int{"rel": int(w.Relation(a, b)), "since": p.Since, "closed": p.ClosedUntil, "refusals": p.Refusals,
+				"offer": int(p.Offer), "from": int(p.From), "day": p.Day}
+			g, ok := got[kv[0]]
+			if !ok {
+				return fmt.Errorf("unknown pact field %q", kv[0])
+			}
+			if g != v {
+				return mismatch(fmt.Sprintf("pact %d-%d %s", a, b, kv[0]), g, v)
+			}
+		}
 	case "siege":
 		// siege Z camp=C men=N assault=D: zone Z is besieged as told.
 		z, err := zoneArg(f[1])
@@ -657,4 +735,39 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// confValue reads the value of field key: a form of government's code for
+// gov, a relation (war, peace, alliance; none for no offer) for rel and
+// offer, else a number or "-".
+func confValue(key, s string) (int, error) {
+	switch key {
+	case "gov":
+		g, ok := engine.ParseGovernment(s)
+		if !ok {
+			return 0, fmt.Errorf("unknown government %q", s)
+		}
+		return int(g), nil
+	case "rel", "offer":
+		r, ok := map[string]engine.Relation{"none": engine.War, "war": engine.War, "peace": engine.Peace, "alliance": engine.Alliance}[s]
+		if !ok {
+			return 0, fmt.Errorf("unknown relation %q", s)
+		}
+		return int(r), nil
+	}
+	return atoi(s)
+}
+
+// pactLine reads "pact A B key=value...".
+func pactLine(f []string) (a, b engine.CampID, pairs [][2]string, err error) {
+	if len(f) < 3 {
+		return 0, 0, nil, fmt.Errorf("want pact A B field=value...")
+	}
+	x, err1 := strconv.Atoi(f[1])
+	y, err2 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil || x == y || x < 0 || y < 0 || x >= engine.NumCamps || y >= engine.NumCamps {
+		return 0, 0, nil, fmt.Errorf("bad pair %q %q", f[1], f[2])
+	}
+	pairs, err = kv(f[3:])
+	return engine.CampID(x), engine.CampID(y), pairs, err
 }

@@ -55,9 +55,9 @@ func (p Pact) Pending(from CampID) bool { return p.Offer != War && p.From == fro
 func (p Pact) Expires() int { return p.Day + ProposalDays }
 
 // Pact returns the diplomatic record between two different camps.
-func (w *World) Pact(a, b CampID) Pact { return w.Pacts[pairIndex(a, b)] }
+func (w *World) Pact(a, b CampID) Pact { return w.Pacts[PairIndex(a, b)] }
 
-func (w *World) pact(a, b CampID) *Pact { return &w.Pacts[pairIndex(a, b)] }
+func (w *World) pact(a, b CampID) *Pact { return &w.Pacts[PairIndex(a, b)] }
 
 // AtPeace reports whether two different camps are at peace or allied: no
 // column may leave for the other's land (rule DIP-3). It is false for a

@@ -29,9 +29,10 @@ func (r Relation) String() string {
 // NumPairs is the number of pairs of camps.
 const NumPairs = NumCamps * (NumCamps - 1) / 2
 
-// pairIndex returns the index of the pair {a, b} in World.Relations:
+// PairIndex returns the index of the pair {a, b} in World.Relations and
+// World.Pacts:
 // {0,1} -> 0, {0,2} -> 1, {1,2} -> 2. a and b must differ.
-func pairIndex(a, b CampID) int {
+func PairIndex(a, b CampID) int {
 	if a > b {
 		a, b = b, a
 	}
@@ -44,13 +45,13 @@ func (w *World) Relation(a, b CampID) Relation {
 	if a == b {
 		return Alliance
 	}
-	return w.Relations[pairIndex(a, b)]
+	return w.Relations[PairIndex(a, b)]
 }
 
 // SetRelation sets the status between two different camps, for both at
 // once. It modifies w: call it on a world being built or inside a tick.
 func (w *World) SetRelation(a, b CampID, r Relation) {
-	w.Relations[pairIndex(a, b)] = r
+	w.Relations[PairIndex(a, b)] = r
 }
 
 // Route is an open trade route between camps A < B (rule TRD-2).
