@@ -8,6 +8,8 @@
 //
 // Each camp is played by the AI bot (clients/bot) from its fogged view, as
 // the server would show it; the engine resolves the three orders of each day.
+// A posture of "auto" leaves it unspecified: the bot then recomputes it each
+// day from the balance of power.
 package main
 
 import (
@@ -15,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/grisonval/server/clients/bot"
@@ -28,7 +31,7 @@ func main() {
 	seeds := flag.Int("seeds", 9, "number of seeds to play")
 	first := flag.Uint64("first", 1, "first seed")
 	days := flag.Int("days", 200, "days to play per seed")
-	postures := flag.String("postures", "growth,growth,growth", "each camp's posture: aggressive, growth or prudent")
+	postures := flag.String("postures", "growth,growth,growth", "each camp's posture: aggressive, growth, prudent or auto")
 	flag.Parse()
 	ps := strings.Split(*postures, ",")
 	if len(ps) != engine.NumCamps {
@@ -37,6 +40,9 @@ func main() {
 	}
 	var ctrl [engine.NumCamps]store.Controller
 	for i, p := range ps {
+		if p == "auto" {
+			p = ""
+		}
 		ctrl[i] = store.Controller{Kind: store.AI, Posture: p}
 	}
 	var runs []run
@@ -90,8 +96,9 @@ func report(out io.Writer, runs []run, days int) {
 			fmt.Fprintf(out, " d%d", d)
 		}
 	}
-	fmt.Fprintln(out, " | population | food | wood | stone | tools | gold | research | buildings | free slots | morale |")
-	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(out, " | population | food | wood | stone | tools | gold | research | buildings | levels | free slots | morale |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	var final summary
 	var firstDay [engine.NumCamps * 64][]int // tier -> days it was reached
 	sumAt200, n200 := 0, 0
 	for _, r := range runs {
@@ -103,16 +110,18 @@ func report(out io.Writer, runs []run, days int) {
 					ts = append(ts, fmt.Sprint(r.tiers[c][d]))
 				}
 			}
-			free := 0
+			free, levels := 0, 0
 			for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
 				if w.Zone(z).Owner == c {
 					free += w.FreeSlots(z)
+					levels += w.Zone(z).Development
 				}
 			}
 			res := w.Camps[c].Resources
-			fmt.Fprintf(out, "| %d | %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n",
+			fmt.Fprintf(out, "| %d | %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n",
 				r.seed, w.Camps[c].Name, w.HeldZones(c), strings.Join(ts, " / "), w.Population(c),
-				res.Food, res.Wood, res.Stone, res.Tools, res.Gold, res.Research, w.TotalBuildings(c), free, w.Camps[c].Morale)
+				res.Food, res.Wood, res.Stone, res.Tools, res.Gold, res.Research, w.TotalBuildings(c), levels, free, w.Camps[c].Morale)
+			final.add([]int64{res.Wood, res.Stone, res.Gold, int64(free), int64(levels), int64(w.TotalBuildings(c))})
 			prev := 0
 			for d := 1; d <= days; d++ {
 				for t := prev + 1; t <= r.tiers[c][d]; t++ {
@@ -142,4 +151,40 @@ func report(out io.Writer, runs []run, days int) {
 	if n200 > 0 {
 		fmt.Fprintf(out, "\nmean tiers at day 200: %.1f\n", float64(sumAt200)/float64(n200))
 	}
+	fmt.Fprintf(out, "\n| at day %d | wood | stone | gold | free slots | levels | buildings |\n|---|---|---|---|---|---|---|\n", days)
+	fmt.Fprintf(out, "| mean | %s |\n| max | %s |\n", final.join(final.mean()), final.join(final.max))
+}
+
+// summary gathers per-camp figures at the end of the season: their sums and
+// maxima, column by column.
+type summary struct {
+	n        int64
+	sum, max []int64
+}
+
+func (s *summary) add(xs []int64) {
+	if s.n == 0 {
+		s.sum, s.max = make([]int64, len(xs)), slices.Clone(xs)
+	}
+	s.n++
+	for i, x := range xs {
+		s.sum[i] += x
+		s.max[i] = max(s.max[i], x)
+	}
+}
+
+func (s *summary) mean() []int64 {
+	m := make([]int64, len(s.sum))
+	for i, x := range s.sum {
+		m[i] = (x + s.n/2) / max(1, s.n)
+	}
+	return m
+}
+
+func (s *summary) join(xs []int64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, " | ")
 }
