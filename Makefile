@@ -7,7 +7,7 @@ PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 ADDR      ?= 127.0.0.1:7777
 
-.PHONY: run test fmt fmt-check vet unit race bench fuzz proto proto-check tools postgres build
+.PHONY: run test fmt fmt-check vet unit race bench fuzz crash-long sim proto proto-check tools postgres build
 
 ## run: build and start the server on the embedded store (./data) with a playable world.
 run:
@@ -47,6 +47,14 @@ bench:
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./engine/
+
+## crash-long: the long crash test: 50 SIGKILLs of a bot-played server on Postgres (docs/persistence.md).
+crash-long: postgres
+	GRISONVAL_CRASH_KILLS=50 $(GO) test -count=1 -timeout 30m -run 'TestCrash$$' -v ./server/cmd/grisonval-crash/
+
+## sim: bot-played seasons on the engine, the calibration table (docs/simulation.md).
+sim:
+	$(GO) run ./server/cmd/grisonval-sim -seeds 9
 
 tools:
 	@command -v protoc >/dev/null || (apt-get update -qq && apt-get install -y -qq protobuf-compiler >/dev/null)
