@@ -131,6 +131,19 @@ type CampView struct {
 	Upkeep       UpkeepBill
 	Degraded     bool
 	People       People
+	// Sieges are the sieges the camp knows of today: its own, those of its
+	// zones, and those of zones it sees (rule FOG-2).
+	Sieges []SiegeView
+}
+
+// SiegeView is a siege as a camp sees it. Besieger is NoCamp when the
+// camp has not met the besieger.
+type SiegeView struct {
+	Zone     ZoneID
+	Besieger CampID
+	Men      int
+	Start    int
+	Assault  int
 }
 
 // People sums up a camp's citizens.
@@ -193,6 +206,16 @@ func View(w *World, c CampID) CampView {
 		if col.Camp == c {
 			v.Columns = append(v.Columns, col)
 		}
+	}
+	for _, s := range w.Sieges {
+		if s.Camp != c && w.Zones[s.Zone].Owner != c && !vis[s.Zone] {
+			continue
+		}
+		sv := SiegeView{Zone: s.Zone, Besieger: s.Camp, Men: s.Men, Start: s.Start, Assault: s.Assault}
+		if s.Camp != c && !camp.Met[s.Camp] {
+			sv.Besieger = NoCamp
+		}
+		v.Sieges = append(v.Sieges, sv)
 	}
 	for o := range CampID(NumCamps) {
 		if o == c {

@@ -147,7 +147,7 @@ func viewToPB(v engine.CampView, x viewExtras) *pb.CampView {
 		out.Columns = append(out.Columns, &pb.Column{
 			Id: int32(col.ID), Kind: columnKindToPB[col.Kind], Men: int32(col.Men),
 			FromZone: int32(col.From), ToZone: int32(col.To),
-			DepartedDay: int32(col.Depart), ArrivalDay: int32(col.Arrive),
+			DepartedDay: int32(col.Depart), ArrivalDay: int32(col.Arrive), Home: col.Home,
 		})
 	}
 	for _, o := range v.Others {
@@ -169,6 +169,11 @@ func viewToPB(v engine.CampView, x viewExtras) *pb.CampView {
 		Governance: resourcesToPB(v.Upkeep.Governance), Degraded: v.Degraded,
 	}
 	out.People = peopleToPB(v.People)
+	for _, sv := range v.Sieges {
+		out.Sieges = append(out.Sieges, &pb.Siege{Zone: int32(sv.Zone), Besieger: int32(sv.Besieger),
+			Men: int32(sv.Men), StartDay: int32(sv.Start), AssaultDay: int32(sv.Assault)})
+		out.Zones[sv.Zone-1].Besieged = true
+	}
 	for _, e := range x.Journal {
 		out.Journal = append(out.Journal, journalToPB(e))
 	}
@@ -231,7 +236,7 @@ func zoneToPB(zv engine.ZoneView) *pb.Zone {
 func legalToPB(la engine.LegalAction) *pb.LegalAction {
 	out := &pb.LegalAction{Action: la.Action.String(), Summary: la.Summary}
 	for _, s := range la.Args {
-		spec := &pb.ArgSpec{Name: s.Name, Kind: argKindToPB[s.Kind], Min: int32(s.Min), Max: int32(s.Max)}
+		spec := &pb.ArgSpec{Name: s.Name, Kind: argKindToPB[s.Kind], Min: int32(s.Min), Max: int32(s.Max), Optional: s.Optional}
 		for _, c := range s.Choices {
 			spec.Choices = append(spec.Choices, int32(c))
 		}

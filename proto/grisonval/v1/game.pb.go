@@ -107,6 +107,7 @@ type CampView struct {
 	Achievements  []*Achievement `protobuf:"bytes,27,rep,name=achievements,proto3" json:"achievements,omitempty"`
 	Upkeep        *Upkeep        `protobuf:"bytes,28,opt,name=upkeep,proto3" json:"upkeep,omitempty"`
 	People        *People        `protobuf:"bytes,29,opt,name=people,proto3" json:"people,omitempty"`
+	Sieges        []*Siege       `protobuf:"bytes,30,rep,name=sieges,proto3" json:"sieges,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -340,6 +341,13 @@ func (x *CampView) GetUpkeep() *Upkeep {
 func (x *CampView) GetPeople() *People {
 	if x != nil {
 		return x.People
+	}
+	return nil
+}
+
+func (x *CampView) GetSieges() []*Siege {
+	if x != nil {
+		return x.Sieges
 	}
 	return nil
 }
@@ -674,7 +682,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xf3\b\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xa0\t\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -711,7 +719,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x05title\x18\x1a \x01(\tR\x05title\x12=\n" +
 	"\fachievements\x18\x1b \x03(\v2\x19.grisonval.v1.AchievementR\fachievements\x12,\n" +
 	"\x06upkeep\x18\x1c \x01(\v2\x14.grisonval.v1.UpkeepR\x06upkeep\x12,\n" +
-	"\x06people\x18\x1d \x01(\v2\x14.grisonval.v1.PeopleR\x06people\"Z\n" +
+	"\x06people\x18\x1d \x01(\v2\x14.grisonval.v1.PeopleR\x06people\x12+\n" +
+	"\x06sieges\x18\x1e \x03(\v2\x13.grisonval.v1.SiegeR\x06sieges\"Z\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"n\n" +
@@ -775,6 +784,7 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*Achievement)(nil),           // 18: grisonval.v1.Achievement
 	(*Upkeep)(nil),                // 19: grisonval.v1.Upkeep
 	(*People)(nil),                // 20: grisonval.v1.People
+	(*Siege)(nil),                 // 21: grisonval.v1.Siege
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	8,  // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
@@ -790,24 +800,25 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	18, // 10: grisonval.v1.CampView.achievements:type_name -> grisonval.v1.Achievement
 	19, // 11: grisonval.v1.CampView.upkeep:type_name -> grisonval.v1.Upkeep
 	20, // 12: grisonval.v1.CampView.people:type_name -> grisonval.v1.People
-	14, // 13: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	14, // 14: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	15, // 15: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	12, // 16: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	12, // 17: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	0,  // 18: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 19: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 20: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 21: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	1,  // 22: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 23: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 24: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 25: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	22, // [22:26] is the sub-list for method output_type
-	18, // [18:22] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	21, // 13: grisonval.v1.CampView.sieges:type_name -> grisonval.v1.Siege
+	14, // 14: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	14, // 15: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	15, // 16: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	12, // 17: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	12, // 18: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	0,  // 19: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 20: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 21: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 22: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	1,  // 23: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 24: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 25: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 26: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	23, // [23:27] is the sub-list for method output_type
+	19, // [19:23] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }

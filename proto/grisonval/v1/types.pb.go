@@ -447,7 +447,9 @@ type Zone struct {
 	Slots       int32    `protobuf:"varint,12,opt,name=slots,proto3" json:"slots,omitempty"`
 	Neighbors   []int32  `protobuf:"varint,13,rep,packed,name=neighbors,proto3" json:"neighbors,omitempty"`
 	// monument is set when the zone bears its holder's great monument.
-	Monument      bool `protobuf:"varint,14,opt,name=monument,proto3" json:"monument,omitempty"`
+	Monument bool `protobuf:"varint,14,opt,name=monument,proto3" json:"monument,omitempty"`
+	// besieged is set when the camp knows the zone is under siege today.
+	Besieged      bool `protobuf:"varint,15,opt,name=besieged,proto3" json:"besieged,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -580,23 +582,112 @@ func (x *Zone) GetMonument() bool {
 	return false
 }
 
+func (x *Zone) GetBesieged() bool {
+	if x != nil {
+		return x.Besieged
+	}
+	return false
+}
+
+// Siege is a siege the camp knows of: its own, one of its zones', or one at a
+// zone it sees. besieger is -1 when the camp has not met the besieger.
+type Siege struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Zone     int32                  `protobuf:"varint,1,opt,name=zone,proto3" json:"zone,omitempty"`
+	Besieger int32                  `protobuf:"varint,2,opt,name=besieger,proto3" json:"besieger,omitempty"`
+	Men      int32                  `protobuf:"varint,3,opt,name=men,proto3" json:"men,omitempty"`
+	StartDay int32                  `protobuf:"varint,4,opt,name=start_day,json=startDay,proto3" json:"start_day,omitempty"`
+	// assault_day is the day of the decisive assault.
+	AssaultDay    int32 `protobuf:"varint,5,opt,name=assault_day,json=assaultDay,proto3" json:"assault_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Siege) Reset() {
+	*x = Siege{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Siege) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Siege) ProtoMessage() {}
+
+func (x *Siege) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Siege.ProtoReflect.Descriptor instead.
+func (*Siege) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Siege) GetZone() int32 {
+	if x != nil {
+		return x.Zone
+	}
+	return 0
+}
+
+func (x *Siege) GetBesieger() int32 {
+	if x != nil {
+		return x.Besieger
+	}
+	return 0
+}
+
+func (x *Siege) GetMen() int32 {
+	if x != nil {
+		return x.Men
+	}
+	return 0
+}
+
+func (x *Siege) GetStartDay() int32 {
+	if x != nil {
+		return x.StartDay
+	}
+	return 0
+}
+
+func (x *Siege) GetAssaultDay() int32 {
+	if x != nil {
+		return x.AssaultDay
+	}
+	return 0
+}
+
 // Column is a camp's own column on the march.
 type Column struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Kind          ColumnKind             `protobuf:"varint,2,opt,name=kind,proto3,enum=grisonval.v1.ColumnKind" json:"kind,omitempty"`
-	Men           int32                  `protobuf:"varint,3,opt,name=men,proto3" json:"men,omitempty"`
-	FromZone      int32                  `protobuf:"varint,4,opt,name=from_zone,json=fromZone,proto3" json:"from_zone,omitempty"`
-	ToZone        int32                  `protobuf:"varint,5,opt,name=to_zone,json=toZone,proto3" json:"to_zone,omitempty"`
-	DepartedDay   int32                  `protobuf:"varint,6,opt,name=departed_day,json=departedDay,proto3" json:"departed_day,omitempty"`
-	ArrivalDay    int32                  `protobuf:"varint,7,opt,name=arrival_day,json=arrivalDay,proto3" json:"arrival_day,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Kind        ColumnKind             `protobuf:"varint,2,opt,name=kind,proto3,enum=grisonval.v1.ColumnKind" json:"kind,omitempty"`
+	Men         int32                  `protobuf:"varint,3,opt,name=men,proto3" json:"men,omitempty"`
+	FromZone    int32                  `protobuf:"varint,4,opt,name=from_zone,json=fromZone,proto3" json:"from_zone,omitempty"`
+	ToZone      int32                  `protobuf:"varint,5,opt,name=to_zone,json=toZone,proto3" json:"to_zone,omitempty"`
+	DepartedDay int32                  `protobuf:"varint,6,opt,name=departed_day,json=departedDay,proto3" json:"departed_day,omitempty"`
+	ArrivalDay  int32                  `protobuf:"varint,7,opt,name=arrival_day,json=arrivalDay,proto3" json:"arrival_day,omitempty"`
+	// home is set on a column marching back to the field army (a recall, or a
+	// column turned back by a peace).
+	Home          bool `protobuf:"varint,8,opt,name=home,proto3" json:"home,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Column) Reset() {
 	*x = Column{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[2]
+	mi := &file_grisonval_v1_types_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -608,7 +699,7 @@ func (x *Column) String() string {
 func (*Column) ProtoMessage() {}
 
 func (x *Column) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[2]
+	mi := &file_grisonval_v1_types_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -621,7 +712,7 @@ func (x *Column) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Column.ProtoReflect.Descriptor instead.
 func (*Column) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Column) GetId() int32 {
@@ -673,6 +764,13 @@ func (x *Column) GetArrivalDay() int32 {
 	return 0
 }
 
+func (x *Column) GetHome() bool {
+	if x != nil {
+		return x.Home
+	}
+	return false
+}
+
 // CampSummary is what a camp knows of another camp.
 type CampSummary struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -691,7 +789,7 @@ type CampSummary struct {
 
 func (x *CampSummary) Reset() {
 	*x = CampSummary{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[3]
+	mi := &file_grisonval_v1_types_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -703,7 +801,7 @@ func (x *CampSummary) String() string {
 func (*CampSummary) ProtoMessage() {}
 
 func (x *CampSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[3]
+	mi := &file_grisonval_v1_types_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -716,7 +814,7 @@ func (x *CampSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampSummary.ProtoReflect.Descriptor instead.
 func (*CampSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *CampSummary) GetCamp() int32 {
@@ -776,7 +874,7 @@ type Tech struct {
 
 func (x *Tech) Reset() {
 	*x = Tech{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -788,7 +886,7 @@ func (x *Tech) String() string {
 func (*Tech) ProtoMessage() {}
 
 func (x *Tech) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -801,7 +899,7 @@ func (x *Tech) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tech.ProtoReflect.Descriptor instead.
 func (*Tech) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Tech) GetTier() int32 {
@@ -851,7 +949,7 @@ type Achievement struct {
 
 func (x *Achievement) Reset() {
 	*x = Achievement{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -863,7 +961,7 @@ func (x *Achievement) String() string {
 func (*Achievement) ProtoMessage() {}
 
 func (x *Achievement) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -876,7 +974,7 @@ func (x *Achievement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Achievement.ProtoReflect.Descriptor instead.
 func (*Achievement) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Achievement) GetCode() string {
@@ -914,7 +1012,7 @@ type Upkeep struct {
 
 func (x *Upkeep) Reset() {
 	*x = Upkeep{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -926,7 +1024,7 @@ func (x *Upkeep) String() string {
 func (*Upkeep) ProtoMessage() {}
 
 func (x *Upkeep) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -939,7 +1037,7 @@ func (x *Upkeep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Upkeep.ProtoReflect.Descriptor instead.
 func (*Upkeep) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Upkeep) GetBuildings() *Resources {
@@ -983,7 +1081,7 @@ type JobSummary struct {
 
 func (x *JobSummary) Reset() {
 	*x = JobSummary{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -995,7 +1093,7 @@ func (x *JobSummary) String() string {
 func (*JobSummary) ProtoMessage() {}
 
 func (x *JobSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1008,7 +1106,7 @@ func (x *JobSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JobSummary.ProtoReflect.Descriptor instead.
 func (*JobSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *JobSummary) GetJob() string {
@@ -1046,7 +1144,7 @@ type People struct {
 
 func (x *People) Reset() {
 	*x = People{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	mi := &file_grisonval_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1058,7 +1156,7 @@ func (x *People) String() string {
 func (*People) ProtoMessage() {}
 
 func (x *People) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	mi := &file_grisonval_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1071,7 +1169,7 @@ func (x *People) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use People.ProtoReflect.Descriptor instead.
 func (*People) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *People) GetChildren() int32 {
@@ -1125,7 +1223,7 @@ type JournalEntry struct {
 
 func (x *JournalEntry) Reset() {
 	*x = JournalEntry{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[9]
+	mi := &file_grisonval_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1137,7 +1235,7 @@ func (x *JournalEntry) String() string {
 func (*JournalEntry) ProtoMessage() {}
 
 func (x *JournalEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[9]
+	mi := &file_grisonval_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1150,7 +1248,7 @@ func (x *JournalEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JournalEntry.ProtoReflect.Descriptor instead.
 func (*JournalEntry) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *JournalEntry) GetDay() int32 {
@@ -1192,19 +1290,21 @@ func (x *JournalEntry) GetZones() []int32 {
 // For ZONE and CAMP arguments, choices lists every valid value; for COUNT
 // arguments, min and max bound it.
 type ArgSpec struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Kind          ArgKind                `protobuf:"varint,2,opt,name=kind,proto3,enum=grisonval.v1.ArgKind" json:"kind,omitempty"`
-	Choices       []int32                `protobuf:"varint,3,rep,packed,name=choices,proto3" json:"choices,omitempty"`
-	Min           int32                  `protobuf:"varint,4,opt,name=min,proto3" json:"min,omitempty"`
-	Max           int32                  `protobuf:"varint,5,opt,name=max,proto3" json:"max,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Name    string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Kind    ArgKind                `protobuf:"varint,2,opt,name=kind,proto3,enum=grisonval.v1.ArgKind" json:"kind,omitempty"`
+	Choices []int32                `protobuf:"varint,3,rep,packed,name=choices,proto3" json:"choices,omitempty"`
+	Min     int32                  `protobuf:"varint,4,opt,name=min,proto3" json:"min,omitempty"`
+	Max     int32                  `protobuf:"varint,5,opt,name=max,proto3" json:"max,omitempty"`
+	// optional is set when the argument may be left out (always the last).
+	Optional      bool `protobuf:"varint,6,opt,name=optional,proto3" json:"optional,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ArgSpec) Reset() {
 	*x = ArgSpec{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[10]
+	mi := &file_grisonval_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1216,7 +1316,7 @@ func (x *ArgSpec) String() string {
 func (*ArgSpec) ProtoMessage() {}
 
 func (x *ArgSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[10]
+	mi := &file_grisonval_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1229,7 +1329,7 @@ func (x *ArgSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArgSpec.ProtoReflect.Descriptor instead.
 func (*ArgSpec) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ArgSpec) GetName() string {
@@ -1267,6 +1367,13 @@ func (x *ArgSpec) GetMax() int32 {
 	return 0
 }
 
+func (x *ArgSpec) GetOptional() bool {
+	if x != nil {
+		return x.Optional
+	}
+	return false
+}
+
 // LegalAction is an action the camp may order this tick, with its valid
 // arguments.
 type LegalAction struct {
@@ -1280,7 +1387,7 @@ type LegalAction struct {
 
 func (x *LegalAction) Reset() {
 	*x = LegalAction{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[11]
+	mi := &file_grisonval_v1_types_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1292,7 +1399,7 @@ func (x *LegalAction) String() string {
 func (*LegalAction) ProtoMessage() {}
 
 func (x *LegalAction) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[11]
+	mi := &file_grisonval_v1_types_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1305,7 +1412,7 @@ func (x *LegalAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LegalAction.ProtoReflect.Descriptor instead.
 func (*LegalAction) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *LegalAction) GetAction() string {
@@ -1342,7 +1449,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[12]
+	mi := &file_grisonval_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1354,7 +1461,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[12]
+	mi := &file_grisonval_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1367,7 +1474,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Order) GetAction() string {
@@ -1402,7 +1509,7 @@ type Controller struct {
 
 func (x *Controller) Reset() {
 	*x = Controller{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[13]
+	mi := &file_grisonval_v1_types_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1414,7 +1521,7 @@ func (x *Controller) String() string {
 func (*Controller) ProtoMessage() {}
 
 func (x *Controller) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[13]
+	mi := &file_grisonval_v1_types_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1427,7 +1534,7 @@ func (x *Controller) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Controller.ProtoReflect.Descriptor instead.
 func (*Controller) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Controller) GetKind() ControllerKind {
@@ -1455,7 +1562,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x05stone\x18\x03 \x01(\x03R\x05stone\x12\x14\n" +
 	"\x05tools\x18\x04 \x01(\x03R\x05tools\x12\x12\n" +
 	"\x04gold\x18\x05 \x01(\x03R\x04gold\x12\x1a\n" +
-	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\x9d\x03\n" +
+	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\xb9\x03\n" +
 	"\x04Zone\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\f\n" +
 	"\x01q\x18\x02 \x01(\x05R\x01q\x12\f\n" +
@@ -1473,7 +1580,15 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\tbuildings\x18\v \x03(\tR\tbuildings\x12\x14\n" +
 	"\x05slots\x18\f \x01(\x05R\x05slots\x12\x1c\n" +
 	"\tneighbors\x18\r \x03(\x05R\tneighbors\x12\x1a\n" +
-	"\bmonument\x18\x0e \x01(\bR\bmonument\"\xd2\x01\n" +
+	"\bmonument\x18\x0e \x01(\bR\bmonument\x12\x1a\n" +
+	"\bbesieged\x18\x0f \x01(\bR\bbesieged\"\x87\x01\n" +
+	"\x05Siege\x12\x12\n" +
+	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x1a\n" +
+	"\bbesieger\x18\x02 \x01(\x05R\bbesieger\x12\x10\n" +
+	"\x03men\x18\x03 \x01(\x05R\x03men\x12\x1b\n" +
+	"\tstart_day\x18\x04 \x01(\x05R\bstartDay\x12\x1f\n" +
+	"\vassault_day\x18\x05 \x01(\x05R\n" +
+	"assaultDay\"\xe6\x01\n" +
 	"\x06Column\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12,\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x18.grisonval.v1.ColumnKindR\x04kind\x12\x10\n" +
@@ -1482,7 +1597,8 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\ato_zone\x18\x05 \x01(\x05R\x06toZone\x12!\n" +
 	"\fdeparted_day\x18\x06 \x01(\x05R\vdepartedDay\x12\x1f\n" +
 	"\varrival_day\x18\a \x01(\x05R\n" +
-	"arrivalDay\"\x9a\x01\n" +
+	"arrivalDay\x12\x12\n" +
+	"\x04home\x18\b \x01(\bR\x04home\"\x9a\x01\n" +
 	"\vCampSummary\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
@@ -1525,13 +1641,14 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1c\n" +
 	"\tnarration\x18\x03 \x01(\tR\tnarration\x12\x10\n" +
 	"\x03why\x18\x04 \x01(\tR\x03why\x12\x14\n" +
-	"\x05zones\x18\x05 \x03(\x05R\x05zones\"\x86\x01\n" +
+	"\x05zones\x18\x05 \x03(\x05R\x05zones\"\xa2\x01\n" +
 	"\aArgSpec\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12)\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x15.grisonval.v1.ArgKindR\x04kind\x12\x18\n" +
 	"\achoices\x18\x03 \x03(\x05R\achoices\x12\x10\n" +
 	"\x03min\x18\x04 \x01(\x05R\x03min\x12\x10\n" +
-	"\x03max\x18\x05 \x01(\x05R\x03max\"j\n" +
+	"\x03max\x18\x05 \x01(\x05R\x03max\x12\x1a\n" +
+	"\boptional\x18\x06 \x01(\bR\boptional\"j\n" +
 	"\vLegalAction\x12\x16\n" +
 	"\x06action\x18\x01 \x01(\tR\x06action\x12\x18\n" +
 	"\asummary\x18\x02 \x01(\tR\asummary\x12)\n" +
@@ -1590,7 +1707,7 @@ func file_grisonval_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_grisonval_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_grisonval_v1_types_proto_goTypes = []any{
 	(Terrain)(0),         // 0: grisonval.v1.Terrain
 	(Visibility)(0),      // 1: grisonval.v1.Visibility
@@ -1600,18 +1717,19 @@ var file_grisonval_v1_types_proto_goTypes = []any{
 	(ColumnKind)(0),      // 5: grisonval.v1.ColumnKind
 	(*Resources)(nil),    // 6: grisonval.v1.Resources
 	(*Zone)(nil),         // 7: grisonval.v1.Zone
-	(*Column)(nil),       // 8: grisonval.v1.Column
-	(*CampSummary)(nil),  // 9: grisonval.v1.CampSummary
-	(*Tech)(nil),         // 10: grisonval.v1.Tech
-	(*Achievement)(nil),  // 11: grisonval.v1.Achievement
-	(*Upkeep)(nil),       // 12: grisonval.v1.Upkeep
-	(*JobSummary)(nil),   // 13: grisonval.v1.JobSummary
-	(*People)(nil),       // 14: grisonval.v1.People
-	(*JournalEntry)(nil), // 15: grisonval.v1.JournalEntry
-	(*ArgSpec)(nil),      // 16: grisonval.v1.ArgSpec
-	(*LegalAction)(nil),  // 17: grisonval.v1.LegalAction
-	(*Order)(nil),        // 18: grisonval.v1.Order
-	(*Controller)(nil),   // 19: grisonval.v1.Controller
+	(*Siege)(nil),        // 8: grisonval.v1.Siege
+	(*Column)(nil),       // 9: grisonval.v1.Column
+	(*CampSummary)(nil),  // 10: grisonval.v1.CampSummary
+	(*Tech)(nil),         // 11: grisonval.v1.Tech
+	(*Achievement)(nil),  // 12: grisonval.v1.Achievement
+	(*Upkeep)(nil),       // 13: grisonval.v1.Upkeep
+	(*JobSummary)(nil),   // 14: grisonval.v1.JobSummary
+	(*People)(nil),       // 15: grisonval.v1.People
+	(*JournalEntry)(nil), // 16: grisonval.v1.JournalEntry
+	(*ArgSpec)(nil),      // 17: grisonval.v1.ArgSpec
+	(*LegalAction)(nil),  // 18: grisonval.v1.LegalAction
+	(*Order)(nil),        // 19: grisonval.v1.Order
+	(*Controller)(nil),   // 20: grisonval.v1.Controller
 }
 var file_grisonval_v1_types_proto_depIdxs = []int32{
 	1,  // 0: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
@@ -1620,9 +1738,9 @@ var file_grisonval_v1_types_proto_depIdxs = []int32{
 	6,  // 3: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
 	6,  // 4: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
 	6,  // 5: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	13, // 6: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	14, // 6: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
 	4,  // 7: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
-	16, // 8: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
+	17, // 8: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
 	2,  // 9: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
 	3,  // 10: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
 	11, // [11:11] is the sub-list for method output_type
@@ -1643,7 +1761,7 @@ func file_grisonval_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_types_proto_rawDesc), len(file_grisonval_v1_types_proto_rawDesc)),
 			NumEnums:      6,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
