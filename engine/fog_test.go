@@ -122,3 +122,31 @@ func TestMemoryIsACopy(t *testing.T) {
 		t.Errorf("the memory followed the zone: %v; want farm", got)
 	}
 }
+
+// TestSiegesInView covers FOG-2 for sieges: a camp sees the sieges it
+// conducts, those of its zones and those at zones it sees; an unmet
+// besieger stays unnamed; a siege elsewhere stays hidden.
+func TestSiegesInView(t *testing.T) {
+	w := engine.NewWorld(5)
+	z := firstFree(w, 0)
+	w.Zone(z).Owner, w.Zone(z).Garrison = 0, 1
+	far := capitalOf(2)
+	w.Sieges = []engine.Siege{
+		{Zone: z, Camp: 1, Men: 6, Start: 0, Assault: 3},
+		{Zone: far, Camp: 1, Men: 9, Start: 0, Assault: 4},
+	}
+	v0 := engine.View(w, 0)
+	if len(v0.Sieges) != 1 || v0.Sieges[0].Zone != z || v0.Sieges[0].Besieger != engine.NoCamp || v0.Sieges[0].Men != 6 {
+		t.Errorf("camp 0 sees sieges %+v; want only zone %d's, besieger unnamed", v0.Sieges, z)
+	}
+	w.Camps[0].Met[1], w.Camps[1].Met[0] = true, true
+	if v := engine.View(w, 0); len(v.Sieges) != 1 || v.Sieges[0].Besieger != 1 {
+		t.Errorf("camp 0, having met camp 1, sees %+v; want besieger 1", v.Sieges)
+	}
+	if v := engine.View(w, 1); len(v.Sieges) != 2 {
+		t.Errorf("the besieger sees %d sieges; want its 2", len(v.Sieges))
+	}
+	if v := engine.View(w, 2); len(v.Sieges) != 1 || v.Sieges[0].Zone != far {
+		t.Errorf("camp 2 sees %+v; want only the siege of its capital", v.Sieges)
+	}
+}
