@@ -517,7 +517,12 @@ type TickNotice struct {
 	Day          int32                  `protobuf:"varint,2,opt,name=day,proto3" json:"day,omitempty"`
 	NextDeadline *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=next_deadline,json=nextDeadline,proto3" json:"next_deadline,omitempty"`
 	// journal holds the camp's entries of the day just resolved.
-	Journal       []*JournalEntry `protobuf:"bytes,4,rep,name=journal,proto3" json:"journal,omitempty"`
+	Journal []*JournalEntry `protobuf:"bytes,4,rep,name=journal,proto3" json:"journal,omitempty"`
+	// messages are the messages the camp received for that day.
+	Messages []*CampMessage `protobuf:"bytes,5,rep,name=messages,proto3" json:"messages,omitempty"`
+	// result is what became of the camp's order for that day (unset for
+	// day 0).
+	Result        *OrderResult `protobuf:"bytes,6,opt,name=result,proto3" json:"result,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -576,6 +581,20 @@ func (x *TickNotice) GetNextDeadline() *timestamppb.Timestamp {
 func (x *TickNotice) GetJournal() []*JournalEntry {
 	if x != nil {
 		return x.Journal
+	}
+	return nil
+}
+
+func (x *TickNotice) GetMessages() []*CampMessage {
+	if x != nil {
+		return x.Messages
+	}
+	return nil
+}
+
+func (x *TickNotice) GetResult() *OrderResult {
+	if x != nil {
+		return x.Result
 	}
 	return nil
 }
@@ -676,6 +695,305 @@ func (x *GetJournalResponse) GetEntries() []*JournalEntry {
 	return nil
 }
 
+type SendMessageRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	// to_camp is the recipient, one of CampView.message_recipients.
+	ToCamp int32 `protobuf:"varint,2,opt,name=to_camp,json=toCamp,proto3" json:"to_camp,omitempty"`
+	// text is at most CampView.max_message_len bytes of UTF-8, not blank,
+	// without control characters other than newline and tab.
+	Text          string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendMessageRequest) Reset() {
+	*x = SendMessageRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendMessageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendMessageRequest) ProtoMessage() {}
+
+func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendMessageRequest.ProtoReflect.Descriptor instead.
+func (*SendMessageRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SendMessageRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *SendMessageRequest) GetToCamp() int32 {
+	if x != nil {
+		return x.ToCamp
+	}
+	return 0
+}
+
+func (x *SendMessageRequest) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+type SendMessageResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Message       *CampMessage           `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendMessageResponse) Reset() {
+	*x = SendMessageResponse{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendMessageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendMessageResponse) ProtoMessage() {}
+
+func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendMessageResponse.ProtoReflect.Descriptor instead.
+func (*SendMessageResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *SendMessageResponse) GetMessage() *CampMessage {
+	if x != nil {
+		return x.Message
+	}
+	return nil
+}
+
+type ListMessagesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	SinceDay      int32                  `protobuf:"varint,2,opt,name=since_day,json=sinceDay,proto3" json:"since_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMessagesRequest) Reset() {
+	*x = ListMessagesRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMessagesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMessagesRequest) ProtoMessage() {}
+
+func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMessagesRequest.ProtoReflect.Descriptor instead.
+func (*ListMessagesRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListMessagesRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *ListMessagesRequest) GetSinceDay() int32 {
+	if x != nil {
+		return x.SinceDay
+	}
+	return 0
+}
+
+type ListMessagesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Messages      []*CampMessage         `protobuf:"bytes,1,rep,name=messages,proto3" json:"messages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMessagesResponse) Reset() {
+	*x = ListMessagesResponse{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMessagesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMessagesResponse) ProtoMessage() {}
+
+func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMessagesResponse.ProtoReflect.Descriptor instead.
+func (*ListMessagesResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ListMessagesResponse) GetMessages() []*CampMessage {
+	if x != nil {
+		return x.Messages
+	}
+	return nil
+}
+
+type SetStandingOrderRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	Order         *Order                 `protobuf:"bytes,2,opt,name=order,proto3" json:"order,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetStandingOrderRequest) Reset() {
+	*x = SetStandingOrderRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetStandingOrderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetStandingOrderRequest) ProtoMessage() {}
+
+func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetStandingOrderRequest.ProtoReflect.Descriptor instead.
+func (*SetStandingOrderRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *SetStandingOrderRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *SetStandingOrderRequest) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
+type SetStandingOrderResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Order         *Order                 `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetStandingOrderResponse) Reset() {
+	*x = SetStandingOrderResponse{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetStandingOrderResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetStandingOrderResponse) ProtoMessage() {}
+
+func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetStandingOrderResponse.ProtoReflect.Descriptor instead.
+func (*SetStandingOrderResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *SetStandingOrderResponse) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
 var File_grisonval_v1_game_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_game_proto_rawDesc = "" +
@@ -729,25 +1047,46 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x12\x1a\n" +
 	"\breplaced\x18\x03 \x01(\bR\breplaced\".\n" +
 	"\x11WatchTicksRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xb0\x01\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x9a\x02\n" +
 	"\n" +
 	"TickNotice\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12?\n" +
 	"\rnext_deadline\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\fnextDeadline\x124\n" +
-	"\ajournal\x18\x04 \x03(\v2\x1a.grisonval.v1.JournalEntryR\ajournal\"K\n" +
+	"\ajournal\x18\x04 \x03(\v2\x1a.grisonval.v1.JournalEntryR\ajournal\x125\n" +
+	"\bmessages\x18\x05 \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\x121\n" +
+	"\x06result\x18\x06 \x01(\v2\x19.grisonval.v1.OrderResultR\x06result\"K\n" +
 	"\x11GetJournalRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x1b\n" +
 	"\tsince_day\x18\x02 \x01(\x05R\bsinceDay\"J\n" +
 	"\x12GetJournalResponse\x124\n" +
-	"\aentries\x18\x01 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries2\xbe\x02\n" +
+	"\aentries\x18\x01 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"\\\n" +
+	"\x12SendMessageRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x17\n" +
+	"\ato_camp\x18\x02 \x01(\x05R\x06toCamp\x12\x12\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\"J\n" +
+	"\x13SendMessageResponse\x123\n" +
+	"\amessage\x18\x01 \x01(\v2\x19.grisonval.v1.CampMessageR\amessage\"M\n" +
+	"\x13ListMessagesRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x1b\n" +
+	"\tsince_day\x18\x02 \x01(\x05R\bsinceDay\"M\n" +
+	"\x14ListMessagesResponse\x125\n" +
+	"\bmessages\x18\x01 \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\"_\n" +
+	"\x17SetStandingOrderRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
+	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"E\n" +
+	"\x18SetStandingOrderResponse\x12)\n" +
+	"\x05order\x18\x01 \x01(\v2\x13.grisonval.v1.OrderR\x05order2\xcc\x04\n" +
 	"\vGameService\x12?\n" +
 	"\aGetView\x12\x1c.grisonval.v1.GetViewRequest\x1a\x16.grisonval.v1.CampView\x12R\n" +
 	"\vSubmitOrder\x12 .grisonval.v1.SubmitOrderRequest\x1a!.grisonval.v1.SubmitOrderResponse\x12I\n" +
 	"\n" +
 	"WatchTicks\x12\x1f.grisonval.v1.WatchTicksRequest\x1a\x18.grisonval.v1.TickNotice0\x01\x12O\n" +
 	"\n" +
-	"GetJournal\x12\x1f.grisonval.v1.GetJournalRequest\x1a .grisonval.v1.GetJournalResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"GetJournal\x12\x1f.grisonval.v1.GetJournalRequest\x1a .grisonval.v1.GetJournalResponse\x12R\n" +
+	"\vSendMessage\x12 .grisonval.v1.SendMessageRequest\x1a!.grisonval.v1.SendMessageResponse\x12U\n" +
+	"\fListMessages\x12!.grisonval.v1.ListMessagesRequest\x1a\".grisonval.v1.ListMessagesResponse\x12a\n" +
+	"\x10SetStandingOrder\x12%.grisonval.v1.SetStandingOrderRequest\x1a&.grisonval.v1.SetStandingOrderResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_game_proto_rawDescOnce sync.Once
@@ -761,64 +1100,84 @@ func file_grisonval_v1_game_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_game_proto_rawDescData
 }
 
-var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_grisonval_v1_game_proto_goTypes = []any{
-	(*GetViewRequest)(nil),        // 0: grisonval.v1.GetViewRequest
-	(*CampView)(nil),              // 1: grisonval.v1.CampView
-	(*SubmitOrderRequest)(nil),    // 2: grisonval.v1.SubmitOrderRequest
-	(*SubmitOrderResponse)(nil),   // 3: grisonval.v1.SubmitOrderResponse
-	(*WatchTicksRequest)(nil),     // 4: grisonval.v1.WatchTicksRequest
-	(*TickNotice)(nil),            // 5: grisonval.v1.TickNotice
-	(*GetJournalRequest)(nil),     // 6: grisonval.v1.GetJournalRequest
-	(*GetJournalResponse)(nil),    // 7: grisonval.v1.GetJournalResponse
-	(*Resources)(nil),             // 8: grisonval.v1.Resources
-	(*Zone)(nil),                  // 9: grisonval.v1.Zone
-	(*Column)(nil),                // 10: grisonval.v1.Column
-	(*CampSummary)(nil),           // 11: grisonval.v1.CampSummary
-	(*JournalEntry)(nil),          // 12: grisonval.v1.JournalEntry
-	(*LegalAction)(nil),           // 13: grisonval.v1.LegalAction
-	(*Order)(nil),                 // 14: grisonval.v1.Order
-	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
-	(*Controller)(nil),            // 16: grisonval.v1.Controller
-	(*Tech)(nil),                  // 17: grisonval.v1.Tech
-	(*Achievement)(nil),           // 18: grisonval.v1.Achievement
-	(*Upkeep)(nil),                // 19: grisonval.v1.Upkeep
-	(*People)(nil),                // 20: grisonval.v1.People
-	(*Siege)(nil),                 // 21: grisonval.v1.Siege
+	(*GetViewRequest)(nil),           // 0: grisonval.v1.GetViewRequest
+	(*CampView)(nil),                 // 1: grisonval.v1.CampView
+	(*SubmitOrderRequest)(nil),       // 2: grisonval.v1.SubmitOrderRequest
+	(*SubmitOrderResponse)(nil),      // 3: grisonval.v1.SubmitOrderResponse
+	(*WatchTicksRequest)(nil),        // 4: grisonval.v1.WatchTicksRequest
+	(*TickNotice)(nil),               // 5: grisonval.v1.TickNotice
+	(*GetJournalRequest)(nil),        // 6: grisonval.v1.GetJournalRequest
+	(*GetJournalResponse)(nil),       // 7: grisonval.v1.GetJournalResponse
+	(*SendMessageRequest)(nil),       // 8: grisonval.v1.SendMessageRequest
+	(*SendMessageResponse)(nil),      // 9: grisonval.v1.SendMessageResponse
+	(*ListMessagesRequest)(nil),      // 10: grisonval.v1.ListMessagesRequest
+	(*ListMessagesResponse)(nil),     // 11: grisonval.v1.ListMessagesResponse
+	(*SetStandingOrderRequest)(nil),  // 12: grisonval.v1.SetStandingOrderRequest
+	(*SetStandingOrderResponse)(nil), // 13: grisonval.v1.SetStandingOrderResponse
+	(*Resources)(nil),                // 14: grisonval.v1.Resources
+	(*Zone)(nil),                     // 15: grisonval.v1.Zone
+	(*Column)(nil),                   // 16: grisonval.v1.Column
+	(*CampSummary)(nil),              // 17: grisonval.v1.CampSummary
+	(*JournalEntry)(nil),             // 18: grisonval.v1.JournalEntry
+	(*LegalAction)(nil),              // 19: grisonval.v1.LegalAction
+	(*Order)(nil),                    // 20: grisonval.v1.Order
+	(*timestamppb.Timestamp)(nil),    // 21: google.protobuf.Timestamp
+	(*Controller)(nil),               // 22: grisonval.v1.Controller
+	(*Tech)(nil),                     // 23: grisonval.v1.Tech
+	(*Achievement)(nil),              // 24: grisonval.v1.Achievement
+	(*Upkeep)(nil),                   // 25: grisonval.v1.Upkeep
+	(*People)(nil),                   // 26: grisonval.v1.People
+	(*Siege)(nil),                    // 27: grisonval.v1.Siege
+	(*CampMessage)(nil),              // 28: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 29: grisonval.v1.OrderResult
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
-	8,  // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
-	9,  // 1: grisonval.v1.CampView.zones:type_name -> grisonval.v1.Zone
-	10, // 2: grisonval.v1.CampView.columns:type_name -> grisonval.v1.Column
-	11, // 3: grisonval.v1.CampView.camps:type_name -> grisonval.v1.CampSummary
-	12, // 4: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
-	13, // 5: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
-	14, // 6: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
-	15, // 7: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	16, // 8: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	17, // 9: grisonval.v1.CampView.next_tier:type_name -> grisonval.v1.Tech
-	18, // 10: grisonval.v1.CampView.achievements:type_name -> grisonval.v1.Achievement
-	19, // 11: grisonval.v1.CampView.upkeep:type_name -> grisonval.v1.Upkeep
-	20, // 12: grisonval.v1.CampView.people:type_name -> grisonval.v1.People
-	21, // 13: grisonval.v1.CampView.sieges:type_name -> grisonval.v1.Siege
-	14, // 14: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	14, // 15: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	15, // 16: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	12, // 17: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	12, // 18: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	0,  // 19: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 20: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 21: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 22: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	1,  // 23: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 24: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 25: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 26: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	23, // [23:27] is the sub-list for method output_type
-	19, // [19:23] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	14, // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
+	15, // 1: grisonval.v1.CampView.zones:type_name -> grisonval.v1.Zone
+	16, // 2: grisonval.v1.CampView.columns:type_name -> grisonval.v1.Column
+	17, // 3: grisonval.v1.CampView.camps:type_name -> grisonval.v1.CampSummary
+	18, // 4: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
+	19, // 5: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
+	20, // 6: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
+	21, // 7: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
+	22, // 8: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	23, // 9: grisonval.v1.CampView.next_tier:type_name -> grisonval.v1.Tech
+	24, // 10: grisonval.v1.CampView.achievements:type_name -> grisonval.v1.Achievement
+	25, // 11: grisonval.v1.CampView.upkeep:type_name -> grisonval.v1.Upkeep
+	26, // 12: grisonval.v1.CampView.people:type_name -> grisonval.v1.People
+	27, // 13: grisonval.v1.CampView.sieges:type_name -> grisonval.v1.Siege
+	20, // 14: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	20, // 15: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	21, // 16: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	18, // 17: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	28, // 18: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	29, // 19: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	18, // 20: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	28, // 21: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	28, // 22: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	20, // 23: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	20, // 24: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	0,  // 25: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 26: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 27: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 28: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	8,  // 29: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 30: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 31: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	1,  // 32: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 33: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 34: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 35: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	9,  // 36: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 37: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 38: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	32, // [32:39] is the sub-list for method output_type
+	25, // [25:32] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
@@ -833,7 +1192,7 @@ func file_grisonval_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_game_proto_rawDesc), len(file_grisonval_v1_game_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

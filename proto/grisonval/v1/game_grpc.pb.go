@@ -19,10 +19,13 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	GameService_GetView_FullMethodName     = "/grisonval.v1.GameService/GetView"
-	GameService_SubmitOrder_FullMethodName = "/grisonval.v1.GameService/SubmitOrder"
-	GameService_WatchTicks_FullMethodName  = "/grisonval.v1.GameService/WatchTicks"
-	GameService_GetJournal_FullMethodName  = "/grisonval.v1.GameService/GetJournal"
+	GameService_GetView_FullMethodName          = "/grisonval.v1.GameService/GetView"
+	GameService_SubmitOrder_FullMethodName      = "/grisonval.v1.GameService/SubmitOrder"
+	GameService_WatchTicks_FullMethodName       = "/grisonval.v1.GameService/WatchTicks"
+	GameService_GetJournal_FullMethodName       = "/grisonval.v1.GameService/GetJournal"
+	GameService_SendMessage_FullMethodName      = "/grisonval.v1.GameService/SendMessage"
+	GameService_ListMessages_FullMethodName     = "/grisonval.v1.GameService/ListMessages"
+	GameService_SetStandingOrder_FullMethodName = "/grisonval.v1.GameService/SetStandingOrder"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -45,6 +48,18 @@ type GameServiceClient interface {
 	WatchTicks(ctx context.Context, in *WatchTicksRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[TickNotice], error)
 	// GetJournal returns the camp's journal entries from a day on.
 	GetJournal(ctx context.Context, in *GetJournalRequest, opts ...grpc.CallOption) (*GetJournalResponse, error)
+	// SendMessage sends a private message to a camp this camp has met and
+	// that still lives (CampView.message_recipients). The message is durable
+	// before the call answers.
+	SendMessage(ctx context.Context, in *SendMessageRequest, opts ...grpc.CallOption) (*SendMessageResponse, error)
+	// ListMessages returns the messages of the season that the camp sent or
+	// received, from a day on, oldest first.
+	ListMessages(ctx context.Context, in *ListMessagesRequest, opts ...grpc.CallOption) (*ListMessagesResponse, error)
+	// SetStandingOrder sets the order the camp plays on each day it posts
+	// nothing (rest until set; set rest to go back to it). It is validated
+	// like an order now, and again on each day it plays. It is durable
+	// before the call answers.
+	SetStandingOrder(ctx context.Context, in *SetStandingOrderRequest, opts ...grpc.CallOption) (*SetStandingOrderResponse, error)
 }
 
 type gameServiceClient struct {
@@ -104,6 +119,36 @@ func (c *gameServiceClient) GetJournal(ctx context.Context, in *GetJournalReques
 	return out, nil
 }
 
+func (c *gameServiceClient) SendMessage(ctx context.Context, in *SendMessageRequest, opts ...grpc.CallOption) (*SendMessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SendMessageResponse)
+	err := c.cc.Invoke(ctx, GameService_SendMessage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListMessages(ctx context.Context, in *ListMessagesRequest, opts ...grpc.CallOption) (*ListMessagesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListMessagesResponse)
+	err := c.cc.Invoke(ctx, GameService_ListMessages_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) SetStandingOrder(ctx context.Context, in *SetStandingOrderRequest, opts ...grpc.CallOption) (*SetStandingOrderResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetStandingOrderResponse)
+	err := c.cc.Invoke(ctx, GameService_SetStandingOrder_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -124,6 +169,18 @@ type GameServiceServer interface {
 	WatchTicks(*WatchTicksRequest, grpc.ServerStreamingServer[TickNotice]) error
 	// GetJournal returns the camp's journal entries from a day on.
 	GetJournal(context.Context, *GetJournalRequest) (*GetJournalResponse, error)
+	// SendMessage sends a private message to a camp this camp has met and
+	// that still lives (CampView.message_recipients). The message is durable
+	// before the call answers.
+	SendMessage(context.Context, *SendMessageRequest) (*SendMessageResponse, error)
+	// ListMessages returns the messages of the season that the camp sent or
+	// received, from a day on, oldest first.
+	ListMessages(context.Context, *ListMessagesRequest) (*ListMessagesResponse, error)
+	// SetStandingOrder sets the order the camp plays on each day it posts
+	// nothing (rest until set; set rest to go back to it). It is validated
+	// like an order now, and again on each day it plays. It is durable
+	// before the call answers.
+	SetStandingOrder(context.Context, *SetStandingOrderRequest) (*SetStandingOrderResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -145,6 +202,15 @@ func (UnimplementedGameServiceServer) WatchTicks(*WatchTicksRequest, grpc.Server
 }
 func (UnimplementedGameServiceServer) GetJournal(context.Context, *GetJournalRequest) (*GetJournalResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetJournal not implemented")
+}
+func (UnimplementedGameServiceServer) SendMessage(context.Context, *SendMessageRequest) (*SendMessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SendMessage not implemented")
+}
+func (UnimplementedGameServiceServer) ListMessages(context.Context, *ListMessagesRequest) (*ListMessagesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListMessages not implemented")
+}
+func (UnimplementedGameServiceServer) SetStandingOrder(context.Context, *SetStandingOrderRequest) (*SetStandingOrderResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetStandingOrder not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -232,6 +298,60 @@ func _GameService_GetJournal_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_SendMessage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SendMessageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).SendMessage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_SendMessage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).SendMessage(ctx, req.(*SendMessageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListMessages_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListMessagesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListMessages(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ListMessages_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListMessages(ctx, req.(*ListMessagesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_SetStandingOrder_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetStandingOrderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).SetStandingOrder(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_SetStandingOrder_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).SetStandingOrder(ctx, req.(*SetStandingOrderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -250,6 +370,18 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetJournal",
 			Handler:    _GameService_GetJournal_Handler,
+		},
+		{
+			MethodName: "SendMessage",
+			Handler:    _GameService_SendMessage_Handler,
+		},
+		{
+			MethodName: "ListMessages",
+			Handler:    _GameService_ListMessages_Handler,
+		},
+		{
+			MethodName: "SetStandingOrder",
+			Handler:    _GameService_SetStandingOrder_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

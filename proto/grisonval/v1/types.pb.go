@@ -9,6 +9,7 @@ package grisonvalv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -339,6 +340,128 @@ func (x ColumnKind) Number() protoreflect.EnumNumber {
 // Deprecated: Use ColumnKind.Descriptor instead.
 func (ColumnKind) EnumDescriptor() ([]byte, []int) {
 	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+}
+
+// OrderStatus says what became of a camp's order for a day.
+type OrderStatus int32
+
+const (
+	OrderStatus_ORDER_STATUS_UNSPECIFIED OrderStatus = 0
+	// APPLIED: the order the camp posted was played.
+	OrderStatus_ORDER_STATUS_APPLIED OrderStatus = 1
+	// STALE: the order the camp posted was no longer legal when the day
+	// resolved (code, field and message say why); the camp did nothing.
+	OrderStatus_ORDER_STATUS_STALE OrderStatus = 2
+	// STANDING: the camp posted nothing; its standing order was played.
+	OrderStatus_ORDER_STATUS_STANDING OrderStatus = 3
+	// STANDING_STALE: the camp posted nothing and its standing order was no
+	// longer legal (code, field and message say why); rest was played.
+	OrderStatus_ORDER_STATUS_STANDING_STALE OrderStatus = 4
+)
+
+// Enum value maps for OrderStatus.
+var (
+	OrderStatus_name = map[int32]string{
+		0: "ORDER_STATUS_UNSPECIFIED",
+		1: "ORDER_STATUS_APPLIED",
+		2: "ORDER_STATUS_STALE",
+		3: "ORDER_STATUS_STANDING",
+		4: "ORDER_STATUS_STANDING_STALE",
+	}
+	OrderStatus_value = map[string]int32{
+		"ORDER_STATUS_UNSPECIFIED":    0,
+		"ORDER_STATUS_APPLIED":        1,
+		"ORDER_STATUS_STALE":          2,
+		"ORDER_STATUS_STANDING":       3,
+		"ORDER_STATUS_STANDING_STALE": 4,
+	}
+)
+
+func (x OrderStatus) Enum() *OrderStatus {
+	p := new(OrderStatus)
+	*p = x
+	return p
+}
+
+func (x OrderStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (OrderStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_grisonval_v1_types_proto_enumTypes[6].Descriptor()
+}
+
+func (OrderStatus) Type() protoreflect.EnumType {
+	return &file_grisonval_v1_types_proto_enumTypes[6]
+}
+
+func (x OrderStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use OrderStatus.Descriptor instead.
+func (OrderStatus) EnumDescriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
+}
+
+// PostingStatus says where a camp stands for the next day's order.
+type PostingStatus int32
+
+const (
+	// UNSPECIFIED: the season is over; no day remains to post for.
+	PostingStatus_POSTING_STATUS_UNSPECIFIED PostingStatus = 0
+	// POSTED: the camp has posted an order; it may replace it until the
+	// deadline.
+	PostingStatus_POSTING_STATUS_POSTED PostingStatus = 1
+	// STANDING: the camp has posted nothing; its standing order will play.
+	PostingStatus_POSTING_STATUS_STANDING PostingStatus = 2
+	// LATE: the camp has posted nothing and the deadline has passed without
+	// the day being resolved (it is retried): an order posted now still
+	// plays, else the standing order.
+	PostingStatus_POSTING_STATUS_LATE PostingStatus = 3
+)
+
+// Enum value maps for PostingStatus.
+var (
+	PostingStatus_name = map[int32]string{
+		0: "POSTING_STATUS_UNSPECIFIED",
+		1: "POSTING_STATUS_POSTED",
+		2: "POSTING_STATUS_STANDING",
+		3: "POSTING_STATUS_LATE",
+	}
+	PostingStatus_value = map[string]int32{
+		"POSTING_STATUS_UNSPECIFIED": 0,
+		"POSTING_STATUS_POSTED":      1,
+		"POSTING_STATUS_STANDING":    2,
+		"POSTING_STATUS_LATE":        3,
+	}
+)
+
+func (x PostingStatus) Enum() *PostingStatus {
+	p := new(PostingStatus)
+	*p = x
+	return p
+}
+
+func (x PostingStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (PostingStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_grisonval_v1_types_proto_enumTypes[7].Descriptor()
+}
+
+func (PostingStatus) Type() protoreflect.EnumType {
+	return &file_grisonval_v1_types_proto_enumTypes[7]
+}
+
+func (x PostingStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use PostingStatus.Descriptor instead.
+func (PostingStatus) EnumDescriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 // Resources is a camp's stockpile.
@@ -1551,11 +1674,189 @@ func (x *Controller) GetPosture() Posture {
 	return Posture_POSTURE_UNSPECIFIED
 }
 
+// OrderResult is what became of a camp's order for one day. It is told to
+// that camp alone.
+type OrderResult struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Day   int32                  `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
+	// order is the order the camp posted for the day, or its standing order.
+	Order  *Order      `protobuf:"bytes,2,opt,name=order,proto3" json:"order,omitempty"`
+	Status OrderStatus `protobuf:"varint,3,opt,name=status,proto3,enum=grisonval.v1.OrderStatus" json:"status,omitempty"`
+	// code is the rule code (as in SubmitOrder's refusals), field the part
+	// of the order at fault and message the rule's explanation, for a STALE
+	// or STANDING_STALE order.
+	Code          string `protobuf:"bytes,4,opt,name=code,proto3" json:"code,omitempty"`
+	Field         string `protobuf:"bytes,5,opt,name=field,proto3" json:"field,omitempty"`
+	Message       string `protobuf:"bytes,6,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderResult) Reset() {
+	*x = OrderResult{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderResult) ProtoMessage() {}
+
+func (x *OrderResult) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderResult.ProtoReflect.Descriptor instead.
+func (*OrderResult) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *OrderResult) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *OrderResult) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
+func (x *OrderResult) GetStatus() OrderStatus {
+	if x != nil {
+		return x.Status
+	}
+	return OrderStatus_ORDER_STATUS_UNSPECIFIED
+}
+
+func (x *OrderResult) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *OrderResult) GetField() string {
+	if x != nil {
+		return x.Field
+	}
+	return ""
+}
+
+func (x *OrderResult) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// CampMessage is a short private message between two camps that have met.
+// Only its sender and its recipient can read it during the season. Like an
+// order, it belongs to the day being decided when it was sent: day is the
+// view's day + 1 at that moment.
+type CampMessage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Day           int32                  `protobuf:"varint,2,opt,name=day,proto3" json:"day,omitempty"`
+	FromCamp      int32                  `protobuf:"varint,3,opt,name=from_camp,json=fromCamp,proto3" json:"from_camp,omitempty"`
+	ToCamp        int32                  `protobuf:"varint,4,opt,name=to_camp,json=toCamp,proto3" json:"to_camp,omitempty"`
+	Text          string                 `protobuf:"bytes,5,opt,name=text,proto3" json:"text,omitempty"`
+	SentAt        *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=sent_at,json=sentAt,proto3" json:"sent_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CampMessage) Reset() {
+	*x = CampMessage{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CampMessage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CampMessage) ProtoMessage() {}
+
+func (x *CampMessage) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CampMessage.ProtoReflect.Descriptor instead.
+func (*CampMessage) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *CampMessage) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *CampMessage) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *CampMessage) GetFromCamp() int32 {
+	if x != nil {
+		return x.FromCamp
+	}
+	return 0
+}
+
+func (x *CampMessage) GetToCamp() int32 {
+	if x != nil {
+		return x.ToCamp
+	}
+	return 0
+}
+
+func (x *CampMessage) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *CampMessage) GetSentAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SentAt
+	}
+	return nil
+}
+
 var File_grisonval_v1_types_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/types.proto\x12\fgrisonval.v1\"\x8f\x01\n" +
+	"\x18grisonval/v1/types.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8f\x01\n" +
 	"\tResources\x12\x12\n" +
 	"\x04food\x18\x01 \x01(\x03R\x04food\x12\x12\n" +
 	"\x04wood\x18\x02 \x01(\x03R\x04wood\x12\x14\n" +
@@ -1660,7 +1961,21 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"Controller\x120\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1c.grisonval.v1.ControllerKindR\x04kind\x12/\n" +
-	"\aposture\x18\x02 \x01(\x0e2\x15.grisonval.v1.PostureR\aposture*s\n" +
+	"\aposture\x18\x02 \x01(\x0e2\x15.grisonval.v1.PostureR\aposture\"\xc1\x01\n" +
+	"\vOrderResult\x12\x10\n" +
+	"\x03day\x18\x01 \x01(\x05R\x03day\x12)\n" +
+	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x121\n" +
+	"\x06status\x18\x03 \x01(\x0e2\x19.grisonval.v1.OrderStatusR\x06status\x12\x12\n" +
+	"\x04code\x18\x04 \x01(\tR\x04code\x12\x14\n" +
+	"\x05field\x18\x05 \x01(\tR\x05field\x12\x18\n" +
+	"\amessage\x18\x06 \x01(\tR\amessage\"\xae\x01\n" +
+	"\vCampMessage\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x10\n" +
+	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x1b\n" +
+	"\tfrom_camp\x18\x03 \x01(\x05R\bfromCamp\x12\x17\n" +
+	"\ato_camp\x18\x04 \x01(\x05R\x06toCamp\x12\x12\n" +
+	"\x04text\x18\x05 \x01(\tR\x04text\x123\n" +
+	"\asent_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x06sentAt*s\n" +
 	"\aTerrain\x12\x17\n" +
 	"\x13TERRAIN_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eTERRAIN_PLAINS\x10\x01\x12\x12\n" +
@@ -1692,7 +2007,18 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"ColumnKind\x12\x1b\n" +
 	"\x17COLUMN_KIND_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10COLUMN_KIND_ARMY\x10\x01\x12\x18\n" +
-	"\x14COLUMN_KIND_SETTLERS\x10\x02B<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\x14COLUMN_KIND_SETTLERS\x10\x02*\x99\x01\n" +
+	"\vOrderStatus\x12\x1c\n" +
+	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
+	"\x14ORDER_STATUS_APPLIED\x10\x01\x12\x16\n" +
+	"\x12ORDER_STATUS_STALE\x10\x02\x12\x19\n" +
+	"\x15ORDER_STATUS_STANDING\x10\x03\x12\x1f\n" +
+	"\x1bORDER_STATUS_STANDING_STALE\x10\x04*\x80\x01\n" +
+	"\rPostingStatus\x12\x1e\n" +
+	"\x1aPOSTING_STATUS_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15POSTING_STATUS_POSTED\x10\x01\x12\x1b\n" +
+	"\x17POSTING_STATUS_STANDING\x10\x02\x12\x17\n" +
+	"\x13POSTING_STATUS_LATE\x10\x03B<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_types_proto_rawDescOnce sync.Once
@@ -1706,48 +2032,56 @@ func file_grisonval_v1_types_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_types_proto_rawDescData
 }
 
-var file_grisonval_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_grisonval_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
+var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_grisonval_v1_types_proto_goTypes = []any{
-	(Terrain)(0),         // 0: grisonval.v1.Terrain
-	(Visibility)(0),      // 1: grisonval.v1.Visibility
-	(ControllerKind)(0),  // 2: grisonval.v1.ControllerKind
-	(Posture)(0),         // 3: grisonval.v1.Posture
-	(ArgKind)(0),         // 4: grisonval.v1.ArgKind
-	(ColumnKind)(0),      // 5: grisonval.v1.ColumnKind
-	(*Resources)(nil),    // 6: grisonval.v1.Resources
-	(*Zone)(nil),         // 7: grisonval.v1.Zone
-	(*Siege)(nil),        // 8: grisonval.v1.Siege
-	(*Column)(nil),       // 9: grisonval.v1.Column
-	(*CampSummary)(nil),  // 10: grisonval.v1.CampSummary
-	(*Tech)(nil),         // 11: grisonval.v1.Tech
-	(*Achievement)(nil),  // 12: grisonval.v1.Achievement
-	(*Upkeep)(nil),       // 13: grisonval.v1.Upkeep
-	(*JobSummary)(nil),   // 14: grisonval.v1.JobSummary
-	(*People)(nil),       // 15: grisonval.v1.People
-	(*JournalEntry)(nil), // 16: grisonval.v1.JournalEntry
-	(*ArgSpec)(nil),      // 17: grisonval.v1.ArgSpec
-	(*LegalAction)(nil),  // 18: grisonval.v1.LegalAction
-	(*Order)(nil),        // 19: grisonval.v1.Order
-	(*Controller)(nil),   // 20: grisonval.v1.Controller
+	(Terrain)(0),                  // 0: grisonval.v1.Terrain
+	(Visibility)(0),               // 1: grisonval.v1.Visibility
+	(ControllerKind)(0),           // 2: grisonval.v1.ControllerKind
+	(Posture)(0),                  // 3: grisonval.v1.Posture
+	(ArgKind)(0),                  // 4: grisonval.v1.ArgKind
+	(ColumnKind)(0),               // 5: grisonval.v1.ColumnKind
+	(OrderStatus)(0),              // 6: grisonval.v1.OrderStatus
+	(PostingStatus)(0),            // 7: grisonval.v1.PostingStatus
+	(*Resources)(nil),             // 8: grisonval.v1.Resources
+	(*Zone)(nil),                  // 9: grisonval.v1.Zone
+	(*Siege)(nil),                 // 10: grisonval.v1.Siege
+	(*Column)(nil),                // 11: grisonval.v1.Column
+	(*CampSummary)(nil),           // 12: grisonval.v1.CampSummary
+	(*Tech)(nil),                  // 13: grisonval.v1.Tech
+	(*Achievement)(nil),           // 14: grisonval.v1.Achievement
+	(*Upkeep)(nil),                // 15: grisonval.v1.Upkeep
+	(*JobSummary)(nil),            // 16: grisonval.v1.JobSummary
+	(*People)(nil),                // 17: grisonval.v1.People
+	(*JournalEntry)(nil),          // 18: grisonval.v1.JournalEntry
+	(*ArgSpec)(nil),               // 19: grisonval.v1.ArgSpec
+	(*LegalAction)(nil),           // 20: grisonval.v1.LegalAction
+	(*Order)(nil),                 // 21: grisonval.v1.Order
+	(*Controller)(nil),            // 22: grisonval.v1.Controller
+	(*OrderResult)(nil),           // 23: grisonval.v1.OrderResult
+	(*CampMessage)(nil),           // 24: grisonval.v1.CampMessage
+	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
 }
 var file_grisonval_v1_types_proto_depIdxs = []int32{
 	1,  // 0: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
 	0,  // 1: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
 	5,  // 2: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	6,  // 3: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	6,  // 4: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	6,  // 5: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	14, // 6: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	8,  // 3: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	8,  // 4: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	8,  // 5: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	16, // 6: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
 	4,  // 7: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
-	17, // 8: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
+	19, // 8: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
 	2,  // 9: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
 	3,  // 10: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	21, // 11: grisonval.v1.OrderResult.order:type_name -> grisonval.v1.Order
+	6,  // 12: grisonval.v1.OrderResult.status:type_name -> grisonval.v1.OrderStatus
+	25, // 13: grisonval.v1.CampMessage.sent_at:type_name -> google.protobuf.Timestamp
+	14, // [14:14] is the sub-list for method output_type
+	14, // [14:14] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_types_proto_init() }
@@ -1760,8 +2094,8 @@ func file_grisonval_v1_types_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_types_proto_rawDesc), len(file_grisonval_v1_types_proto_rawDesc)),
-			NumEnums:      6,
-			NumMessages:   15,
+			NumEnums:      8,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
