@@ -417,3 +417,74 @@ func (t *tick) allyInvolved(n *news, c CampID) bool {
 	}
 	return false
 }
+
+// PactFacts are what camp C knows when it weighs camp O's proposal (rule
+// DIP-9): its own size, what it has seen of O's, and public facts, since
+// treaties and declarations of war are proclaimed to all. A client can
+// gather them from C's view alone.
+type PactFacts struct {
+	// Kind is the pact proposed: Peace or Alliance.
+	Kind Relation
+	// OwnZones is the number of zones C holds; OtherZones the number of
+	// zones C sees or remembers O holding.
+	OwnZones, OtherZones int
+	// Infamy and Fame are O's.
+	Infamy, Fame int
+	// Third tells whether a third camp lives; ThirdWithOwn and
+	// ThirdWithOther are its status with C and with O.
+	Third                        bool
+	ThirdWithOwn, ThirdWithOther Relation
+}
+
+// PactFacts returns what camp c knows when it weighs camp o's proposal of
+// pact kind (rule DIP-9).
+func (w *World) PactFacts(c, o CampID, kind Relation) PactFacts {
+	f := PactFacts{Kind: kind, OwnZones: w.HeldZones(c), Infamy: w.Camps[o].Infamy, Fame: w.Camps[o].Fame}
+	vis := w.Vision(c)
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if (vis[z] && w.Zones[z].Owner == o) || (!vis[z] && w.Camps[c].Memory[z].Seen && w.Camps[c].Memory[z].Owner == o) {
+			f.OtherZones++
+		}
+	}
+	// The camps' numbers add up to NumCamps × (NumCamps - 1) / 2: the
+	// third one is what c and o leave of it.
+	if x := NumCamps*(NumCamps-1)/2 - c - o; w.Camps[x].Alive {
+		f.Third, f.ThirdWithOwn, f.ThirdWithOther = true, w.Relation(x, c), w.Relation(x, o)
+	}
+	return f
+}
+
+// PactDifficulty returns the difficulty of camp O's proposal to camp C,
+// after seed 001's diplomatic edict (rule DIP-9): 10 + 2 × O's infamy − O's
+// fame + (C's zones + O's zones) ÷ 5 + the relations modifier + 5 for an
+// alliance. The relations modifier follows seed 001's table with the third
+// camp: both allied with it −8; O at peace with C's ally −4; both at peace
+// with it −2; O at peace with C's enemy +5; O allied with C's enemy +10.
+func PactDifficulty(f PactFacts) int {
+	dc := 10 + 2*f.Infamy - f.Fame + (f.OwnZones+f.OtherZones)/5
+	if f.Kind == Alliance {
+		dc += 5
+	}
+	if !f.Third {
+		return dc
+	}
+	switch own, other := f.ThirdWithOwn, f.ThirdWithOther; {
+	case own == Alliance && other == Alliance:
+		dc -= 8
+	case own == Alliance && other == Peace:
+		dc -= 4
+	case own == Peace && other == Peace:
+		dc -= 2
+	case own == War && other == Peace:
+		dc += 5
+	case own == War && other == Alliance:
+		dc += 10
+	}
+	return dc
+}
+
+// Willingness returns, in percent, how willing camp C is to accept camp
+// O's proposal (rule DIP-9): the chance that seed 001's d20 check meets
+// the difficulty, (21 − difficulty) × 5, between 0 and 100. An AI adds its
+// own leanings (archetype, posture, sieges) on top.
+func Willingness(f PactFacts) int { return min(100, max(0, (21-PactDifficulty(f))*5)) }
