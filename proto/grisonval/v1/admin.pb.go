@@ -29,8 +29,10 @@ type CreateWorldRequest struct {
 	Seed        uint64               `protobuf:"varint,2,opt,name=seed,proto3" json:"seed,omitempty"`
 	Cadence     *durationpb.Duration `protobuf:"bytes,3,opt,name=cadence,proto3" json:"cadence,omitempty"`
 	Controllers []*Controller        `protobuf:"bytes,4,rep,name=controllers,proto3" json:"controllers,omitempty"`
-	// season_length is the number of days of a season; 0 means endless. When
-	// a season is over the world stops and refuses orders until it is reset.
+	// season_length is the number of days of a season: 0 means the default,
+	// 24 (seed 003); -1 means endless (a season then ends only when an admin
+	// closes it). When a season is over the world stops and refuses orders
+	// until an admin creates the next season or resets it.
 	SeasonLength  int32 `protobuf:"varint,5,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -640,7 +642,7 @@ var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x18grisonval/v1/types.proto\"\xd2\x01\n" +
+	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\xd2\x01\n" +
 	"\x12CreateWorldRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x04R\x04seed\x123\n" +
@@ -689,7 +691,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x16\n" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x12\x10\n" +
 	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name2\xe2\x05\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name2\xf2\b\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12O\n" +
 	"\n" +
@@ -703,7 +705,12 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\tForceTick\x12\x1a.grisonval.v1.WorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12B\n" +
 	"\vResetSeason\x12\x1a.grisonval.v1.WorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12E\n" +
 	"\rGetWorldState\x12\x1a.grisonval.v1.WorldRequest\x1a\x18.grisonval.v1.WorldState\x12D\n" +
-	"\tForkWorld\x12\x1e.grisonval.v1.ForkWorldRequest\x1a\x17.grisonval.v1.WorldInfoB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\tForkWorld\x12\x1e.grisonval.v1.ForkWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12J\n" +
+	"\fCreateSeason\x12!.grisonval.v1.CreateSeasonRequest\x1a\x17.grisonval.v1.WorldInfo\x12I\n" +
+	"\vCloseSeason\x12 .grisonval.v1.CloseSeasonRequest\x1a\x18.grisonval.v1.SeasonInfo\x12R\n" +
+	"\vListSeasons\x12 .grisonval.v1.ListSeasonsRequest\x1a!.grisonval.v1.ListSeasonsResponse\x12U\n" +
+	"\fEnrollPlayer\x12!.grisonval.v1.EnrollPlayerRequest\x1a\".grisonval.v1.EnrollPlayerResponse\x12L\n" +
+	"\tListAudit\x12\x1e.grisonval.v1.ListAuditRequest\x1a\x1f.grisonval.v1.ListAuditResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_admin_proto_rawDescOnce sync.Once
@@ -731,6 +738,15 @@ var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*ForkWorldRequest)(nil),     // 9: grisonval.v1.ForkWorldRequest
 	(*durationpb.Duration)(nil),  // 10: google.protobuf.Duration
 	(*Controller)(nil),           // 11: grisonval.v1.Controller
+	(*CreateSeasonRequest)(nil),  // 12: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),   // 13: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),   // 14: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),  // 15: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),     // 16: grisonval.v1.ListAuditRequest
+	(*SeasonInfo)(nil),           // 17: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),  // 18: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil), // 19: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),    // 20: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
 	10, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
@@ -749,18 +765,28 @@ var file_grisonval_v1_admin_proto_depIdxs = []int32{
 	7,  // 13: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
 	7,  // 14: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
 	9,  // 15: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	1,  // 16: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	3,  // 17: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	1,  // 18: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	6,  // 19: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	1,  // 20: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	1,  // 21: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	1,  // 22: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	1,  // 23: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	8,  // 24: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	1,  // 25: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	16, // [16:26] is the sub-list for method output_type
-	6,  // [6:16] is the sub-list for method input_type
+	12, // 16: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	13, // 17: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	14, // 18: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	15, // 19: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	16, // 20: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	1,  // 21: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	3,  // 22: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	1,  // 23: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	6,  // 24: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	1,  // 25: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	1,  // 26: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	1,  // 27: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	1,  // 28: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	8,  // 29: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	1,  // 30: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	1,  // 31: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	17, // 32: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	18, // 33: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	19, // 34: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	20, // 35: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	21, // [21:36] is the sub-list for method output_type
+	6,  // [6:21] is the sub-list for method input_type
 	6,  // [6:6] is the sub-list for extension type_name
 	6,  // [6:6] is the sub-list for extension extendee
 	0,  // [0:6] is the sub-list for field type_name
@@ -771,6 +797,7 @@ func file_grisonval_v1_admin_proto_init() {
 	if File_grisonval_v1_admin_proto != nil {
 		return
 	}
+	file_grisonval_v1_season_proto_init()
 	file_grisonval_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -29,6 +29,11 @@ const (
 	AdminService_ResetSeason_FullMethodName   = "/grisonval.v1.AdminService/ResetSeason"
 	AdminService_GetWorldState_FullMethodName = "/grisonval.v1.AdminService/GetWorldState"
 	AdminService_ForkWorld_FullMethodName     = "/grisonval.v1.AdminService/ForkWorld"
+	AdminService_CreateSeason_FullMethodName  = "/grisonval.v1.AdminService/CreateSeason"
+	AdminService_CloseSeason_FullMethodName   = "/grisonval.v1.AdminService/CloseSeason"
+	AdminService_ListSeasons_FullMethodName   = "/grisonval.v1.AdminService/ListSeasons"
+	AdminService_EnrollPlayer_FullMethodName  = "/grisonval.v1.AdminService/EnrollPlayer"
+	AdminService_ListAudit_FullMethodName     = "/grisonval.v1.AdminService/ListAudit"
 )
 
 // AdminServiceClient is the client API for AdminService service.
@@ -62,6 +67,21 @@ type AdminServiceClient interface {
 	// length and controllers. Its first season starts on that tick's day. The
 	// new world starts paused, without tokens.
 	ForkWorld(ctx context.Context, in *ForkWorldRequest, opts ...grpc.CallOption) (*WorldInfo, error)
+	// CreateSeason starts the next season of a world whose season is closed,
+	// from the setup with the carry-over of docs/career.md (SEA-CARRY) and the
+	// packages of the players enrolled for it.
+	CreateSeason(ctx context.Context, in *CreateSeasonRequest, opts ...grpc.CallOption) (*WorldInfo, error)
+	// CloseSeason closes the running season now, before its last day: the
+	// rankings, judgments and eminence points fall and its chronicle opens.
+	CloseSeason(ctx context.Context, in *CloseSeasonRequest, opts ...grpc.CallOption) (*SeasonInfo, error)
+	// ListSeasons lists every season of a world, running or closed, with the
+	// results of the closed ones and the roll of honour.
+	ListSeasons(ctx context.Context, in *ListSeasonsRequest, opts ...grpc.CallOption) (*ListSeasonsResponse, error)
+	// EnrollPlayer enrols a player for a camp, creating or taking back its
+	// career, and issues the camp's token bound to it.
+	EnrollPlayer(ctx context.Context, in *EnrollPlayerRequest, opts ...grpc.CallOption) (*EnrollPlayerResponse, error)
+	// ListAudit lists the admin actions, with who did them and when.
+	ListAudit(ctx context.Context, in *ListAuditRequest, opts ...grpc.CallOption) (*ListAuditResponse, error)
 }
 
 type adminServiceClient struct {
@@ -172,6 +192,56 @@ func (c *adminServiceClient) ForkWorld(ctx context.Context, in *ForkWorldRequest
 	return out, nil
 }
 
+func (c *adminServiceClient) CreateSeason(ctx context.Context, in *CreateSeasonRequest, opts ...grpc.CallOption) (*WorldInfo, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(WorldInfo)
+	err := c.cc.Invoke(ctx, AdminService_CreateSeason_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) CloseSeason(ctx context.Context, in *CloseSeasonRequest, opts ...grpc.CallOption) (*SeasonInfo, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SeasonInfo)
+	err := c.cc.Invoke(ctx, AdminService_CloseSeason_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) ListSeasons(ctx context.Context, in *ListSeasonsRequest, opts ...grpc.CallOption) (*ListSeasonsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListSeasonsResponse)
+	err := c.cc.Invoke(ctx, AdminService_ListSeasons_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) EnrollPlayer(ctx context.Context, in *EnrollPlayerRequest, opts ...grpc.CallOption) (*EnrollPlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EnrollPlayerResponse)
+	err := c.cc.Invoke(ctx, AdminService_EnrollPlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) ListAudit(ctx context.Context, in *ListAuditRequest, opts ...grpc.CallOption) (*ListAuditResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListAuditResponse)
+	err := c.cc.Invoke(ctx, AdminService_ListAudit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AdminServiceServer is the server API for AdminService service.
 // All implementations must embed UnimplementedAdminServiceServer
 // for forward compatibility.
@@ -203,6 +273,21 @@ type AdminServiceServer interface {
 	// length and controllers. Its first season starts on that tick's day. The
 	// new world starts paused, without tokens.
 	ForkWorld(context.Context, *ForkWorldRequest) (*WorldInfo, error)
+	// CreateSeason starts the next season of a world whose season is closed,
+	// from the setup with the carry-over of docs/career.md (SEA-CARRY) and the
+	// packages of the players enrolled for it.
+	CreateSeason(context.Context, *CreateSeasonRequest) (*WorldInfo, error)
+	// CloseSeason closes the running season now, before its last day: the
+	// rankings, judgments and eminence points fall and its chronicle opens.
+	CloseSeason(context.Context, *CloseSeasonRequest) (*SeasonInfo, error)
+	// ListSeasons lists every season of a world, running or closed, with the
+	// results of the closed ones and the roll of honour.
+	ListSeasons(context.Context, *ListSeasonsRequest) (*ListSeasonsResponse, error)
+	// EnrollPlayer enrols a player for a camp, creating or taking back its
+	// career, and issues the camp's token bound to it.
+	EnrollPlayer(context.Context, *EnrollPlayerRequest) (*EnrollPlayerResponse, error)
+	// ListAudit lists the admin actions, with who did them and when.
+	ListAudit(context.Context, *ListAuditRequest) (*ListAuditResponse, error)
 	mustEmbedUnimplementedAdminServiceServer()
 }
 
@@ -242,6 +327,21 @@ func (UnimplementedAdminServiceServer) GetWorldState(context.Context, *WorldRequ
 }
 func (UnimplementedAdminServiceServer) ForkWorld(context.Context, *ForkWorldRequest) (*WorldInfo, error) {
 	return nil, status.Error(codes.Unimplemented, "method ForkWorld not implemented")
+}
+func (UnimplementedAdminServiceServer) CreateSeason(context.Context, *CreateSeasonRequest) (*WorldInfo, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateSeason not implemented")
+}
+func (UnimplementedAdminServiceServer) CloseSeason(context.Context, *CloseSeasonRequest) (*SeasonInfo, error) {
+	return nil, status.Error(codes.Unimplemented, "method CloseSeason not implemented")
+}
+func (UnimplementedAdminServiceServer) ListSeasons(context.Context, *ListSeasonsRequest) (*ListSeasonsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListSeasons not implemented")
+}
+func (UnimplementedAdminServiceServer) EnrollPlayer(context.Context, *EnrollPlayerRequest) (*EnrollPlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method EnrollPlayer not implemented")
+}
+func (UnimplementedAdminServiceServer) ListAudit(context.Context, *ListAuditRequest) (*ListAuditResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListAudit not implemented")
 }
 func (UnimplementedAdminServiceServer) mustEmbedUnimplementedAdminServiceServer() {}
 func (UnimplementedAdminServiceServer) testEmbeddedByValue()                      {}
@@ -444,6 +544,96 @@ func _AdminService_ForkWorld_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_CreateSeason_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateSeasonRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).CreateSeason(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_CreateSeason_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).CreateSeason(ctx, req.(*CreateSeasonRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_CloseSeason_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CloseSeasonRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).CloseSeason(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_CloseSeason_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).CloseSeason(ctx, req.(*CloseSeasonRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_ListSeasons_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListSeasonsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ListSeasons(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ListSeasons_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ListSeasons(ctx, req.(*ListSeasonsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_EnrollPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EnrollPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).EnrollPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_EnrollPlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).EnrollPlayer(ctx, req.(*EnrollPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_ListAudit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListAuditRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ListAudit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ListAudit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ListAudit(ctx, req.(*ListAuditRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AdminService_ServiceDesc is the grpc.ServiceDesc for AdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -490,6 +680,26 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ForkWorld",
 			Handler:    _AdminService_ForkWorld_Handler,
+		},
+		{
+			MethodName: "CreateSeason",
+			Handler:    _AdminService_CreateSeason_Handler,
+		},
+		{
+			MethodName: "CloseSeason",
+			Handler:    _AdminService_CloseSeason_Handler,
+		},
+		{
+			MethodName: "ListSeasons",
+			Handler:    _AdminService_ListSeasons_Handler,
+		},
+		{
+			MethodName: "EnrollPlayer",
+			Handler:    _AdminService_EnrollPlayer_Handler,
+		},
+		{
+			MethodName: "ListAudit",
+			Handler:    _AdminService_ListAudit_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -998,7 +998,7 @@ var File_grisonval_v1_game_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
+	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xa0\t\n" +
 	"\bCampView\x12\x19\n" +
@@ -1076,14 +1076,15 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"E\n" +
 	"\x18SetStandingOrderResponse\x12)\n" +
-	"\x05order\x18\x01 \x01(\v2\x13.grisonval.v1.OrderR\x05order2\xcc\x04\n" +
+	"\x05order\x18\x01 \x01(\v2\x13.grisonval.v1.OrderR\x05order2\x9b\x05\n" +
 	"\vGameService\x12?\n" +
 	"\aGetView\x12\x1c.grisonval.v1.GetViewRequest\x1a\x16.grisonval.v1.CampView\x12R\n" +
 	"\vSubmitOrder\x12 .grisonval.v1.SubmitOrderRequest\x1a!.grisonval.v1.SubmitOrderResponse\x12I\n" +
 	"\n" +
 	"WatchTicks\x12\x1f.grisonval.v1.WatchTicksRequest\x1a\x18.grisonval.v1.TickNotice0\x01\x12O\n" +
 	"\n" +
-	"GetJournal\x12\x1f.grisonval.v1.GetJournalRequest\x1a .grisonval.v1.GetJournalResponse\x12R\n" +
+	"GetJournal\x12\x1f.grisonval.v1.GetJournalRequest\x1a .grisonval.v1.GetJournalResponse\x12M\n" +
+	"\rGetGloryBoard\x12\".grisonval.v1.GetGloryBoardRequest\x1a\x18.grisonval.v1.GloryBoard\x12R\n" +
 	"\vSendMessage\x12 .grisonval.v1.SendMessageRequest\x1a!.grisonval.v1.SendMessageResponse\x12U\n" +
 	"\fListMessages\x12!.grisonval.v1.ListMessagesRequest\x1a\".grisonval.v1.ListMessagesResponse\x12a\n" +
 	"\x10SetStandingOrder\x12%.grisonval.v1.SetStandingOrderRequest\x1a&.grisonval.v1.SetStandingOrderResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
@@ -1132,6 +1133,8 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*Siege)(nil),                    // 27: grisonval.v1.Siege
 	(*CampMessage)(nil),              // 28: grisonval.v1.CampMessage
 	(*OrderResult)(nil),              // 29: grisonval.v1.OrderResult
+	(*GetGloryBoardRequest)(nil),     // 30: grisonval.v1.GetGloryBoardRequest
+	(*GloryBoard)(nil),               // 31: grisonval.v1.GloryBoard
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	14, // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
@@ -1163,18 +1166,20 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	2,  // 26: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
 	4,  // 27: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
 	6,  // 28: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	8,  // 29: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 30: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 31: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	1,  // 32: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 33: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 34: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 35: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	9,  // 36: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 37: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 38: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	32, // [32:39] is the sub-list for method output_type
-	25, // [25:32] is the sub-list for method input_type
+	30, // 29: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	8,  // 30: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 31: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 32: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	1,  // 33: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 34: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 35: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 36: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	31, // 37: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	9,  // 38: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 39: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 40: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	33, // [33:41] is the sub-list for method output_type
+	25, // [25:33] is the sub-list for method input_type
 	25, // [25:25] is the sub-list for extension type_name
 	25, // [25:25] is the sub-list for extension extendee
 	0,  // [0:25] is the sub-list for field type_name
@@ -1185,6 +1190,7 @@ func file_grisonval_v1_game_proto_init() {
 	if File_grisonval_v1_game_proto != nil {
 		return
 	}
+	file_grisonval_v1_season_proto_init()
 	file_grisonval_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

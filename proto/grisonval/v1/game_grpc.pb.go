@@ -23,6 +23,7 @@ const (
 	GameService_SubmitOrder_FullMethodName      = "/grisonval.v1.GameService/SubmitOrder"
 	GameService_WatchTicks_FullMethodName       = "/grisonval.v1.GameService/WatchTicks"
 	GameService_GetJournal_FullMethodName       = "/grisonval.v1.GameService/GetJournal"
+	GameService_GetGloryBoard_FullMethodName    = "/grisonval.v1.GameService/GetGloryBoard"
 	GameService_SendMessage_FullMethodName      = "/grisonval.v1.GameService/SendMessage"
 	GameService_ListMessages_FullMethodName     = "/grisonval.v1.GameService/ListMessages"
 	GameService_SetStandingOrder_FullMethodName = "/grisonval.v1.GameService/SetStandingOrder"
@@ -48,6 +49,10 @@ type GameServiceClient interface {
 	WatchTicks(ctx context.Context, in *WatchTicksRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[TickNotice], error)
 	// GetJournal returns the camp's journal entries from a day on.
 	GetJournal(ctx context.Context, in *GetJournalRequest, opts ...grpc.CallOption) (*GetJournalResponse, error)
+	// GetGloryBoard returns the camp's own glory board: its patrons by
+	// cumulative glory. Another camp's board is PermissionDenied: the war
+	// stays secret until the chronicle.
+	GetGloryBoard(ctx context.Context, in *GetGloryBoardRequest, opts ...grpc.CallOption) (*GloryBoard, error)
 	// SendMessage sends a private message to a camp this camp has met and
 	// that still lives (CampView.message_recipients). The message is durable
 	// before the call answers.
@@ -119,6 +124,16 @@ func (c *gameServiceClient) GetJournal(ctx context.Context, in *GetJournalReques
 	return out, nil
 }
 
+func (c *gameServiceClient) GetGloryBoard(ctx context.Context, in *GetGloryBoardRequest, opts ...grpc.CallOption) (*GloryBoard, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GloryBoard)
+	err := c.cc.Invoke(ctx, GameService_GetGloryBoard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *gameServiceClient) SendMessage(ctx context.Context, in *SendMessageRequest, opts ...grpc.CallOption) (*SendMessageResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SendMessageResponse)
@@ -169,6 +184,10 @@ type GameServiceServer interface {
 	WatchTicks(*WatchTicksRequest, grpc.ServerStreamingServer[TickNotice]) error
 	// GetJournal returns the camp's journal entries from a day on.
 	GetJournal(context.Context, *GetJournalRequest) (*GetJournalResponse, error)
+	// GetGloryBoard returns the camp's own glory board: its patrons by
+	// cumulative glory. Another camp's board is PermissionDenied: the war
+	// stays secret until the chronicle.
+	GetGloryBoard(context.Context, *GetGloryBoardRequest) (*GloryBoard, error)
 	// SendMessage sends a private message to a camp this camp has met and
 	// that still lives (CampView.message_recipients). The message is durable
 	// before the call answers.
@@ -202,6 +221,9 @@ func (UnimplementedGameServiceServer) WatchTicks(*WatchTicksRequest, grpc.Server
 }
 func (UnimplementedGameServiceServer) GetJournal(context.Context, *GetJournalRequest) (*GetJournalResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetJournal not implemented")
+}
+func (UnimplementedGameServiceServer) GetGloryBoard(context.Context, *GetGloryBoardRequest) (*GloryBoard, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetGloryBoard not implemented")
 }
 func (UnimplementedGameServiceServer) SendMessage(context.Context, *SendMessageRequest) (*SendMessageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SendMessage not implemented")
@@ -298,6 +320,24 @@ func _GameService_GetJournal_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetGloryBoard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetGloryBoardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetGloryBoard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetGloryBoard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetGloryBoard(ctx, req.(*GetGloryBoardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_SendMessage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SendMessageRequest)
 	if err := dec(in); err != nil {
@@ -370,6 +410,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetJournal",
 			Handler:    _GameService_GetJournal_Handler,
+		},
+		{
+			MethodName: "GetGloryBoard",
+			Handler:    _GameService_GetGloryBoard_Handler,
 		},
 		{
 			MethodName: "SendMessage",
