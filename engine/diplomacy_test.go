@@ -277,3 +277,65 @@ func TestPactDifficulty(t *testing.T) {
 		}
 	})
 }
+
+// TestPairSymmetry checks that no diplomatic rule favours the lower camp
+// number (CON-12): each scenario played by camps 0 and 1, then with their
+// parts swapped, ends with the same pair record and the same figures for
+// each part.
+func TestPairSymmetry(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		setup  func(w *engine.World, a, b engine.CampID)
+		oa, ob func(other engine.CampID) engine.Order
+	}{
+		{"CON-4 crossing proposals", nil,
+			func(o engine.CampID) engine.Order { return order(engine.ProposePeace, int(o)) },
+			func(o engine.CampID) engine.Order { return order(engine.ProposePeace, int(o)) }},
+		{"CON-6 a proposal against a declaration", func(w *engine.World, a, b engine.CampID) {
+			w.Day = 20
+			w.SetRelation(a, b, engine.Peace)
+		},
+			func(o engine.CampID) engine.Order { return order(engine.ProposeAlliance, int(o)) },
+			func(o engine.CampID) engine.Order { return order(engine.DeclareWar, int(o)) }},
+		{"CON-6 both declare", func(w *engine.World, a, b engine.CampID) {
+			w.Day = 20
+			w.SetRelation(a, b, engine.Alliance)
+		},
+			func(o engine.CampID) engine.Order { return order(engine.DeclareWar, int(o)) },
+			func(o engine.CampID) engine.Order { return order(engine.DeclareWar, int(o)) }},
+		{"PACT-6 a refusal", func(w *engine.World, a, b engine.CampID) {
+			w.Pacts[engine.PairIndex(a, b)] = engine.Pact{Offer: engine.Peace, From: a}
+		},
+			func(engine.CampID) engine.Order { return order(engine.ChopWood) },
+			func(o engine.CampID) engine.Order { return order(engine.RefusePact, int(o)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			play := func(a, b engine.CampID) (engine.Pact, engine.Relation, [2]engine.Camp) {
+				w := met(1, func(w *engine.World) {
+					if tc.setup != nil {
+						tc.setup(w, a, b)
+					}
+				})
+				var o [engine.NumCamps]engine.Order
+				o[a], o[b], o[2] = tc.oa(b), tc.ob(a), rest()
+				out := engine.Resolve(w, o)
+				p := out.World.Pact(a, b)
+				return p, out.World.Relation(a, b), [2]engine.Camp{out.World.Camps[a], out.World.Camps[b]}
+			}
+			p1, r1, c1 := play(0, 1)
+			p2, r2, c2 := play(1, 0)
+			if p2.Offer != engine.War {
+				p2.From = 1 - p2.From // the same part, under the other label
+			}
+			if p1 != p2 || r1 != r2 {
+				t.Errorf("pair %+v %s; swapped %+v %s", p1, r1, p2, r2)
+			}
+			for i := range c1 {
+				if c1[i].Morale != c2[i].Morale || c1[i].Infamy != c2[i].Infamy || c1[i].Fame != c2[i].Fame {
+					t.Errorf("part %d: morale %d infamy %d fame %d; swapped morale %d infamy %d fame %d",
+						i, c1[i].Morale, c1[i].Infamy, c1[i].Fame, c2[i].Morale, c2[i].Infamy, c2[i].Fame)
+				}
+			}
+		})
+	}
+}
