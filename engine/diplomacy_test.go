@@ -288,6 +288,9 @@ func TestPairSymmetry(t *testing.T) {
 		setup  func(w *engine.World, a, b engine.CampID)
 		oa, ob func(other engine.CampID) engine.Order
 	}{
+		{"PACT-2 a lone proposal", nil,
+			func(o engine.CampID) engine.Order { return order(engine.ProposePeace, int(o)) },
+			func(engine.CampID) engine.Order { return order(engine.ChopWood) }},
 		{"CON-4 crossing proposals", nil,
 			func(o engine.CampID) engine.Order { return order(engine.ProposePeace, int(o)) },
 			func(o engine.CampID) engine.Order { return order(engine.ProposePeace, int(o)) }},
