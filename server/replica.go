@@ -65,6 +65,16 @@ func (l *leasedStore) SaveOrder(ctx context.Context, o store.Order) error {
 	return l.fence(l.Store.SaveOrder(ctx, o))
 }
 
+// SetStandingOrder sets a standing order under the lease.
+func (l *leasedStore) SetStandingOrder(ctx context.Context, o store.StandingOrder) error {
+	return l.fence(l.Store.SetStandingOrder(ctx, o))
+}
+
+// SaveMessage saves a message under the lease.
+func (l *leasedStore) SaveMessage(ctx context.Context, m *store.Message) error {
+	return l.fence(l.Store.SaveMessage(ctx, m))
+}
+
 // CommitTick commits a tick under the lease.
 func (l *leasedStore) CommitTick(ctx context.Context, t store.Tick) error {
 	return l.fence(l.Store.CommitTick(ctx, t))

@@ -83,6 +83,9 @@ const (
 	OrderStale    = "stale"    // no longer valid when its tick resolved
 	OrderStanding = "standing" // the standing order, played for a camp that posted none
 	OrderReplaced = "replaced" // replaced by a later order for the same tick
+	// OrderStandingStale: the standing order of a camp that posted none,
+	// no longer valid when its tick resolved: rest was played instead.
+	OrderStandingStale = "standing_stale"
 )
 
 // Order is an order accepted for a camp for one day of one season.
@@ -96,8 +99,40 @@ type Order struct {
 	Reason      string
 	SubmittedAt time.Time
 	Status      string
-	// Code is the refusal code of a stale order.
-	Code string
+	// Code is the refusal code of a stale order, Field the part of the
+	// order at fault and Message the rule's explanation.
+	Code    string
+	Field   string
+	Message string
+}
+
+// StandingOrder is the order a camp plays, in a season, on each day it
+// posts none. A camp without one rests.
+type StandingOrder struct {
+	WorldID uint64
+	Season  int
+	Camp    int
+	Action  string
+	Args    []int
+	Reason  string
+	SetAt   time.Time
+}
+
+// MaxMessageLen bounds the text of a Message, in bytes.
+const MaxMessageLen = 500
+
+// Message is a private message from one camp to another, tied to the day
+// being decided when it was sent. Only its two camps may read it while its
+// season runs.
+type Message struct {
+	ID      uint64 // assigned by SaveMessage, growing in the order of saving
+	WorldID uint64
+	Season  int
+	Day     int
+	From    int
+	To      int
+	Text    string
+	SentAt  time.Time
 }
 
 // JournalEntry is one journal entry, for one camp.
@@ -217,16 +252,31 @@ type Store interface {
 	// PendingOrders returns the pending order of each camp that has one for
 	// (world, season, day), in camp order.
 	PendingOrders(ctx context.Context, worldID uint64, season, day int) ([]Order, error)
+	// SetStandingOrder durably records a camp's standing order for a
+	// season, replacing its earlier one; ErrNotFound if the world does not
+	// exist.
+	SetStandingOrder(ctx context.Context, o StandingOrder) error
+	// StandingOrders returns the standing order of each camp that has one
+	// in a season, in camp order.
+	StandingOrders(ctx context.Context, worldID uint64, season int) ([]StandingOrder, error)
+
+	// SaveMessage durably records a message and sets m.ID; ErrNotFound if
+	// the world does not exist.
+	SaveMessage(ctx context.Context, m *Message) error
+	// Messages returns the messages of a season that camp sent or
+	// received, from sinceDay on, in the order they were saved.
+	Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]Message, error)
 
 	// CommitTick stores a tick atomically: its state, its journal, its
-	// orders (pending orders of that day take the status given in t.Orders;
-	// standing orders are inserted) and its pact changes, which also set the
-	// pairs' current status. The first tick of a season starts the season;
+	// orders (pending orders of that day take the status, code, field and
+	// message given in t.Orders; standing and standing_stale orders are
+	// inserted) and its pact changes, which also set the pairs' current
+	// status. The first tick of a season starts the season;
 	// a tick marked LastOfSeason ends it. It returns ErrConflict if the tick
 	// exists.
 	CommitTick(ctx context.Context, t Tick) error
-	// LatestTick returns the last committed tick of the world's season, or
-	// ErrNotFound.
+	// LatestTick returns the last committed tick of the world's season,
+	// with the orders it played and its journal, or ErrNotFound.
 	LatestTick(ctx context.Context, worldID uint64, season int) (Tick, error)
 	// TickAt returns one committed tick (without orders and journal), or
 	// ErrNotFound.
@@ -294,9 +344,9 @@ type Leaser interface {
 	// never had one.
 	LeaseOf(ctx context.Context, worldID uint64) (Lease, error)
 	// Fenced returns the store seen by l's holder: its SaveOrder,
-	// CommitTick and UpdateWorld of l's world check, in their own
-	// transaction, that l is still held and live, and otherwise fail with
-	// ErrLeaseLost and store nothing. Writes to other worlds are refused
-	// the same way.
+	// SetStandingOrder, SaveMessage, CommitTick and UpdateWorld of l's
+	// world check, in their own transaction, that l is still held and
+	// live, and otherwise fail with ErrLeaseLost and store nothing. Writes
+	// to other worlds are refused the same way.
 	Fenced(l Lease) Store
 }

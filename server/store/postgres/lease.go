@@ -96,10 +96,10 @@ func (s *Store) LeaseOf(ctx context.Context, worldID uint64) (store.Lease, error
 	return l, nil
 }
 
-// Fenced returns the store seen by l's holder: SaveOrder, CommitTick and
-// UpdateWorld check l in their own transaction and fail with
-// store.ErrLeaseLost, storing nothing, once l is no longer held. It is safe
-// for concurrent use.
+// Fenced returns the store seen by l's holder: SaveOrder,
+// SetStandingOrder, SaveMessage, CommitTick and UpdateWorld check l in their
+// own transaction and fail with store.ErrLeaseLost, storing nothing, once l
+// is no longer held. It is safe for concurrent use.
 func (s *Store) Fenced(l store.Lease) store.Store {
 	return &fenced{Store: s, lease: l}
 }
@@ -113,6 +113,16 @@ type fenced struct {
 // SaveOrder saves an order if the lease is held.
 func (f *fenced) SaveOrder(ctx context.Context, o store.Order) error {
 	return f.saveOrder(ctx, o, &f.lease)
+}
+
+// SetStandingOrder sets a standing order if the lease is held.
+func (f *fenced) SetStandingOrder(ctx context.Context, o store.StandingOrder) error {
+	return f.setStandingOrder(ctx, o, &f.lease)
+}
+
+// SaveMessage saves a message if the lease is held.
+func (f *fenced) SaveMessage(ctx context.Context, m *store.Message) error {
+	return f.saveMessage(ctx, m, &f.lease)
 }
 
 // CommitTick commits a tick if the lease is held.

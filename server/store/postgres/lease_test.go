@@ -67,6 +67,12 @@ func TestLeases(t *testing.T) {
 	if err := fa.CommitTick(ctx, tick(0)); err != nil {
 		t.Fatalf("CommitTick under a's live lease: %v", err)
 	}
+	if err := fa.SetStandingOrder(ctx, store.StandingOrder{WorldID: id, Season: 9, Action: "rest"}); err != nil {
+		t.Fatalf("SetStandingOrder under a's live lease: %v", err)
+	}
+	if err := fa.SaveMessage(ctx, &store.Message{WorldID: id, Season: 9, Day: 1, To: 1, Text: "live"}); err != nil {
+		t.Fatalf("SaveMessage under a's live lease: %v", err)
+	}
 	if err := fa.CommitTick(ctx, store.Tick{WorldID: ws[1].ID, Season: 1, Day: 0, Hash: "h"}); !errors.Is(err, store.ErrLeaseLost) {
 		t.Errorf("CommitTick of another world under a's lease: got error %v; want ErrLeaseLost", err)
 	}
@@ -86,6 +92,18 @@ func TestLeases(t *testing.T) {
 	}
 	if err := fa.SaveOrder(ctx, order(2)); !errors.Is(err, store.ErrLeaseLost) {
 		t.Errorf("SaveOrder by a after b took over: got error %v; want ErrLeaseLost", err)
+	}
+	if err := fa.SetStandingOrder(ctx, store.StandingOrder{WorldID: id, Season: 1, Action: "rest"}); !errors.Is(err, store.ErrLeaseLost) {
+		t.Errorf("SetStandingOrder by a after b took over: got error %v; want ErrLeaseLost", err)
+	}
+	if err := fa.SaveMessage(ctx, &store.Message{WorldID: id, Season: 1, Day: 2, To: 1, Text: "late"}); !errors.Is(err, store.ErrLeaseLost) {
+		t.Errorf("SaveMessage by a after b took over: got error %v; want ErrLeaseLost", err)
+	}
+	if got, err := s.StandingOrders(ctx, id, 1); err != nil || len(got) != 0 {
+		t.Errorf("StandingOrders set by a stale owner: got %+v, %v; want none", got, err)
+	}
+	if got, err := s.Messages(ctx, id, 1, 0, 0); err != nil || len(got) != 0 {
+		t.Errorf("Messages saved by a stale owner: got %+v, %v; want none", got, err)
 	}
 	w := ws[0]
 	w.Paused = true

@@ -258,7 +258,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 	return t, nil
 }
 
-const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code`
+const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code, field, message`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
 // of the same camp for the same day becomes replaced. It returns
@@ -271,19 +271,12 @@ func (s *Store) saveOrder(ctx context.Context, o store.Order, fence *store.Lease
 	b := &pgx.Batch{}
 	// Locking the world row serialises the orders of a world, so that
 	// two orders of one camp cannot both stay pending.
-	b.Queue(`SELECT id FROM worlds WHERE id = $1 FOR NO KEY UPDATE`, int64(o.WorldID)).
-		QueryRow(func(row pgx.Row) error {
-			var id int64
-			if err := row.Scan(&id); err != nil {
-				return fmt.Errorf("world %d: %w", o.WorldID, notFound(err))
-			}
-			return nil
-		})
+	lockWorld(b, o.WorldID)
 	b.Queue(`UPDATE orders SET status = 'replaced'
 			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
 		int64(o.WorldID), o.Season, o.Day, o.Camp)
 	b.Queue(`INSERT INTO orders (`+orderColumns+`)
-			VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, 'pending', '')`,
+			VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, 'pending', '', '', '')`,
 		int64(o.WorldID), o.Season, o.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt))
 	if err := s.send(ctx, fence, o.WorldID, b); err != nil {
 		return fmt.Errorf("save order of world %d day %d camp %d: %w", o.WorldID, o.Day, o.Camp, err)
@@ -320,7 +313,8 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 		o     store.Order
 		world int64
 	)
-	err := row.Scan(&world, &o.Season, &o.Day, &o.Camp, &o.Action, &o.Args, &o.Reason, &o.SubmittedAt, &o.Status, &o.Code)
+	err := row.Scan(&world, &o.Season, &o.Day, &o.Camp, &o.Action, &o.Args, &o.Reason, &o.SubmittedAt, &o.Status, &o.Code,
+		&o.Field, &o.Message)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -331,8 +325,8 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 
 // CommitTick stores a tick atomically: its state, its journal, its orders
 // and its pact changes. A pending order of the tick's day takes the status
-// (and code) given for its camp; an order given with status standing is
-// inserted; any other order given for a camp with no pending order fails the
+// (code, field and message) given for its camp; an order given with status
+// standing or standing_stale is inserted; any other order given for a camp with no pending order fails the
 // commit with store.ErrNotFound. Each pact change also sets its pair's
 // current status. The season starts with its first tick and ends with a
 // tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
@@ -357,15 +351,15 @@ func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease
 	b.Queue(`INSERT INTO seasons (world_id, season, first_day, started_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT DO NOTHING`, world, t.Season, t.Day, at)
 	for _, o := range t.Orders {
-		if o.Status == store.OrderStanding {
+		if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
 			b.Queue(`INSERT INTO orders (`+orderColumns+`)
-				VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, $9, $10)`,
-				world, t.Season, t.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt), o.Status, o.Code)
+				VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, $9, $10, $11, $12)`,
+				world, t.Season, t.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt), o.Status, o.Code, o.Field, o.Message)
 			continue
 		}
-		b.Queue(`UPDATE orders SET status = $5, code = $6
+		b.Queue(`UPDATE orders SET status = $5, code = $6, field = $7, message = $8
 			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
-			world, t.Season, t.Day, o.Camp, o.Status, o.Code).Exec(func(tag pgconn.CommandTag) error {
+			world, t.Season, t.Day, o.Camp, o.Status, o.Code, o.Field, o.Message).Exec(func(tag pgconn.CommandTag) error {
 			if tag.RowsAffected() == 0 {
 				return fmt.Errorf("pending order of camp %d: %w", o.Camp, store.ErrNotFound)
 			}

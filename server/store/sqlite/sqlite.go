@@ -304,7 +304,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 	return t, nil
 }
 
-const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code`
+const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code, field, message`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
 // of the same camp for the same day becomes replaced. It returns
@@ -315,9 +315,8 @@ func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 		return fmt.Errorf("save order: %w", err)
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		var id uint64
-		if err := tx.QueryRowContext(ctx, `SELECT id FROM worlds WHERE id = ?`, o.WorldID).Scan(&id); err != nil {
-			return fmt.Errorf("world %d: %w", o.WorldID, notFound(err))
+		if err := worldExists(ctx, tx, o.WorldID); err != nil {
+			return err
 		}
 		_, err := tx.ExecContext(ctx, `
 			UPDATE orders SET status = 'replaced'
@@ -326,7 +325,7 @@ func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', '')`,
+		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '')`,
 			o.WorldID, o.Season, o.Day, o.Camp, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro())
 		return err
 	})
@@ -372,7 +371,8 @@ func scanOrder(row scanner) (store.Order, error) {
 		args        string
 		submittedAt int64
 	)
-	err := row.Scan(&o.WorldID, &o.Season, &o.Day, &o.Camp, &o.Action, &args, &o.Reason, &submittedAt, &o.Status, &o.Code)
+	err := row.Scan(&o.WorldID, &o.Season, &o.Day, &o.Camp, &o.Action, &args, &o.Reason, &submittedAt, &o.Status, &o.Code,
+		&o.Field, &o.Message)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -385,8 +385,8 @@ func scanOrder(row scanner) (store.Order, error) {
 
 // CommitTick stores a tick atomically: its state, its journal, its orders
 // and its pact changes. A pending order of the tick's day takes the status
-// (and code) given for its camp; an order given with status standing is
-// inserted; any other order given for a camp with no pending order fails the
+// (code, field and message) given for its camp; an order given with status
+// standing or standing_stale is inserted; any other order given for a camp with no pending order fails the
 // commit with store.ErrNotFound. Each pact change also sets its pair's
 // current status. The season starts with its first tick and ends with a
 // tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
@@ -473,21 +473,22 @@ func commitPact(ctx context.Context, tx *sql.Tx, t store.Tick, seq int, p store.
 
 // commitOrder records the fate of one order of tick t.
 func commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o store.Order) error {
-	if o.Status == store.OrderStanding {
+	if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
 		args, err := json.Marshal(ints(o.Args))
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			t.WorldID, t.Season, t.Day, o.Camp, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro(), o.Status, o.Code)
+		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.WorldID, t.Season, t.Day, o.Camp, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro(), o.Status, o.Code,
+			o.Field, o.Message)
 		if err != nil {
 			return fmt.Errorf("standing order of camp %d: %w", o.Camp, err)
 		}
 		return nil
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = ?, code = ?
+	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = ?, code = ?, field = ?, message = ?
 		WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`,
-		o.Status, o.Code, t.WorldID, t.Season, t.Day, o.Camp)
+		o.Status, o.Code, o.Field, o.Message, t.WorldID, t.Season, t.Day, o.Camp)
 	if err != nil {
 		return fmt.Errorf("order of camp %d: %w", o.Camp, err)
 	}

@@ -40,6 +40,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Seasons", testSeasons},
 		{"Pacts", testPacts},
 		{"SeasonResults", testSeasonResults},
+		{"StandingOrders", testStandingOrders},
+		{"StandingStale", testStandingStale},
+		{"Messages", testMessages},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -312,7 +315,7 @@ func testCommitTick(t *testing.T, s store.Store) {
 	camp0First.Status = store.OrderReplaced
 	camp0.Status = store.OrderApplied
 	camp2.Status = store.OrderStale
-	camp2.Code = "not_adjacent"
+	camp2.Code, camp2.Field, camp2.Message = "not_adjacent", "args[1]", "zone 89 is not next to zone 88"
 	camp1 := order(w.ID, 1, 1, 1, "rest", nil, "", 4)
 	camp1.Status = store.OrderStanding
 	day1 := store.Tick{

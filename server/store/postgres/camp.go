@@ -1,0 +1,104 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/grisonval/server/server/store"
+)
+
+// lockWorld queues, at the head of b, a statement that locks the world's
+// row (serialising a camp's writes with every other write of its world)
+// and fails with store.ErrNotFound if there is no such world.
+func lockWorld(b *pgx.Batch, worldID uint64) {
+	b.Queue(`SELECT id FROM worlds WHERE id = $1 FOR NO KEY UPDATE`, int64(worldID)).
+		QueryRow(func(row pgx.Row) error {
+			var id int64
+			if err := row.Scan(&id); err != nil {
+				return fmt.Errorf("world %d: %w", worldID, notFound(err))
+			}
+			return nil
+		})
+}
+
+// SetStandingOrder records a camp's standing order for a season, replacing
+// its earlier one; store.ErrNotFound if the world does not exist.
+func (s *Store) SetStandingOrder(ctx context.Context, o store.StandingOrder) error {
+	return s.setStandingOrder(ctx, o, nil)
+}
+
+func (s *Store) setStandingOrder(ctx context.Context, o store.StandingOrder, fence *store.Lease) error {
+	b := &pgx.Batch{}
+	lockWorld(b, o.WorldID)
+	b.Queue(`INSERT INTO standing_orders (world_id, season, camp, action, args, reason, set_at)
+		VALUES ($1, $2, $3, $4, coalesce($5::integer[], '{}'), $6, $7)
+		ON CONFLICT (world_id, season, camp) DO UPDATE
+		SET action = excluded.action, args = excluded.args, reason = excluded.reason, set_at = excluded.set_at`,
+		int64(o.WorldID), o.Season, o.Camp, o.Action, o.Args, o.Reason, micro(o.SetAt))
+	if err := s.send(ctx, fence, o.WorldID, b); err != nil {
+		return fmt.Errorf("set standing order of world %d season %d camp %d: %w", o.WorldID, o.Season, o.Camp, err)
+	}
+	return nil
+}
+
+// StandingOrders returns the standing order of each camp that has one in a
+// season, in camp order.
+func (s *Store) StandingOrders(ctx context.Context, worldID uint64, season int) ([]store.StandingOrder, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT camp, action, args, reason, set_at FROM standing_orders
+		WHERE world_id = $1 AND season = $2 ORDER BY camp`, int64(worldID), season)
+	orders, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.StandingOrder, error) {
+		o := store.StandingOrder{WorldID: worldID, Season: season}
+		err := row.Scan(&o.Camp, &o.Action, &o.Args, &o.Reason, &o.SetAt)
+		o.SetAt = o.SetAt.UTC()
+		if len(o.Args) == 0 {
+			o.Args = nil
+		}
+		return o, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("standing orders of world %d season %d: %w", worldID, season, err)
+	}
+	return orders, nil
+}
+
+// SaveMessage records a message and sets m.ID; store.ErrNotFound if the
+// world does not exist.
+func (s *Store) SaveMessage(ctx context.Context, m *store.Message) error {
+	return s.saveMessage(ctx, m, nil)
+}
+
+func (s *Store) saveMessage(ctx context.Context, m *store.Message, fence *store.Lease) error {
+	b := &pgx.Batch{}
+	lockWorld(b, m.WorldID)
+	var id int64
+	b.Queue(`INSERT INTO messages (world_id, season, day, from_camp, to_camp, text, sent_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		int64(m.WorldID), m.Season, m.Day, m.From, m.To, m.Text, micro(m.SentAt)).
+		QueryRow(func(row pgx.Row) error { return row.Scan(&id) })
+	if err := s.send(ctx, fence, m.WorldID, b); err != nil {
+		return fmt.Errorf("save message of world %d day %d from camp %d: %w", m.WorldID, m.Day, m.From, err)
+	}
+	m.ID = uint64(id)
+	return nil
+}
+
+// Messages returns the messages of a season that camp sent or received,
+// from sinceDay on, in the order they were saved.
+func (s *Store) Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.Message, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT id, day, from_camp, to_camp, text, sent_at FROM messages
+		WHERE world_id = $1 AND season = $2 AND (from_camp = $3 OR to_camp = $3) AND day >= $4 ORDER BY id`,
+		int64(worldID), season, camp, sinceDay)
+	msgs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Message, error) {
+		m := store.Message{WorldID: worldID, Season: season}
+		var id int64
+		err := row.Scan(&id, &m.Day, &m.From, &m.To, &m.Text, &m.SentAt)
+		m.ID, m.SentAt = uint64(id), m.SentAt.UTC()
+		return m, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("messages of world %d season %d camp %d: %w", worldID, season, camp, err)
+	}
+	return msgs, nil
+}

@@ -1,0 +1,115 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/grisonval/server/server/store"
+)
+
+// worldExists fails with store.ErrNotFound if world id does not exist.
+func worldExists(ctx context.Context, tx *sql.Tx, id uint64) error {
+	var got uint64
+	if err := tx.QueryRowContext(ctx, `SELECT id FROM worlds WHERE id = ?`, id).Scan(&got); err != nil {
+		return fmt.Errorf("world %d: %w", id, notFound(err))
+	}
+	return nil
+}
+
+// SetStandingOrder records a camp's standing order for a season, replacing
+// its earlier one; store.ErrNotFound if the world does not exist.
+func (s *Store) SetStandingOrder(ctx context.Context, o store.StandingOrder) error {
+	args, err := json.Marshal(ints(o.Args))
+	if err != nil {
+		return fmt.Errorf("set standing order: %w", err)
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := worldExists(ctx, tx, o.WorldID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO standing_orders (world_id, season, camp, action, args, reason, set_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (world_id, season, camp) DO UPDATE
+			SET action = excluded.action, args = excluded.args, reason = excluded.reason, set_at = excluded.set_at`,
+			o.WorldID, o.Season, o.Camp, o.Action, string(args), o.Reason, o.SetAt.UnixMicro())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("set standing order of world %d season %d camp %d: %w", o.WorldID, o.Season, o.Camp, err)
+	}
+	return nil
+}
+
+// StandingOrders returns the standing order of each camp that has one in a
+// season, in camp order.
+func (s *Store) StandingOrders(ctx context.Context, worldID uint64, season int) ([]store.StandingOrder, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT camp, action, args, reason, set_at FROM standing_orders
+		WHERE world_id = ? AND season = ? ORDER BY camp`, worldID, season)
+	if err != nil {
+		return nil, fmt.Errorf("standing orders of world %d season %d: %w", worldID, season, err)
+	}
+	orders, err := collect(rows, func(row scanner) (store.StandingOrder, error) {
+		o := store.StandingOrder{WorldID: worldID, Season: season}
+		var (
+			args  string
+			setAt int64
+		)
+		if err := row.Scan(&o.Camp, &o.Action, &args, &o.Reason, &setAt); err != nil {
+			return o, err
+		}
+		o.SetAt = time.UnixMicro(setAt).UTC()
+		var err error
+		if o.Args, err = decodeInts(args); err != nil {
+			return o, fmt.Errorf("decode args: %w", err)
+		}
+		return o, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("standing orders of world %d season %d: %w", worldID, season, err)
+	}
+	return orders, nil
+}
+
+// SaveMessage records a message and sets m.ID; store.ErrNotFound if the
+// world does not exist.
+func (s *Store) SaveMessage(ctx context.Context, m *store.Message) error {
+	var id uint64
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := worldExists(ctx, tx, m.WorldID); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, `INSERT INTO messages (world_id, season, day, from_camp, to_camp, text, sent_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			m.WorldID, m.Season, m.Day, m.From, m.To, m.Text, m.SentAt.UnixMicro()).Scan(&id)
+	})
+	if err != nil {
+		return fmt.Errorf("save message of world %d day %d from camp %d: %w", m.WorldID, m.Day, m.From, err)
+	}
+	m.ID = id
+	return nil
+}
+
+// Messages returns the messages of a season that camp sent or received,
+// from sinceDay on, in the order they were saved.
+func (s *Store) Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.Message, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, day, from_camp, to_camp, text, sent_at FROM messages
+		WHERE world_id = ?1 AND season = ?2 AND (from_camp = ?3 OR to_camp = ?3) AND day >= ?4 ORDER BY id`,
+		worldID, season, camp, sinceDay)
+	if err != nil {
+		return nil, fmt.Errorf("messages of world %d season %d camp %d: %w", worldID, season, camp, err)
+	}
+	msgs, err := collect(rows, func(row scanner) (store.Message, error) {
+		m := store.Message{WorldID: worldID, Season: season}
+		var sentAt int64
+		err := row.Scan(&m.ID, &m.Day, &m.From, &m.To, &m.Text, &sentAt)
+		m.SentAt = time.UnixMicro(sentAt).UTC()
+		return m, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("messages of world %d season %d camp %d: %w", worldID, season, camp, err)
+	}
+	return msgs, nil
+}
