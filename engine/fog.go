@@ -134,6 +134,26 @@ type CampView struct {
 	// Sieges are the sieges the camp knows of today: its own, those of its
 	// zones, and those of zones it sees (rule FOG-2).
 	Sieges []SiegeView
+	// Government, the day it was adopted, Legitimacy, LowLegitimacy (days
+	// in a row under the coup threshold), Infamy and Fame are the camp's
+	// politics (rules POL-*, LEG-*, DIP-7).
+	Government    Government
+	GovernmentDay int
+	// NextGovernmentDay is the first day set_government may play again
+	// (0: now).
+	NextGovernmentDay int
+	Legitimacy        int
+	LowLegitimacy     int
+	Infamy, Fame      int
+	// OtherPairs is the status between the other two camps: treaties and
+	// declarations are proclaimed to all (rule DIP-5).
+	OtherPairs []PairView
+}
+
+// PairView is the public status of a pair of camps.
+type PairView struct {
+	A, B     CampID
+	Relation Relation
 }
 
 // SiegeView is a siege as a camp sees it. Besieger is NoCamp when the
@@ -155,15 +175,20 @@ type People struct {
 	Jobs [NumJobs + 1]struct{ Count, Level100 int }
 }
 
-// OtherCamp is what a camp knows of another camp. Relation and Route are
-// set once the camps have met.
+// OtherCamp is what a camp knows of another camp. The fields after Alive
+// are set once the camps have met: the other's public politics, and the
+// pair's diplomatic record (rules DIP-*, PACT-*).
 type OtherCamp struct {
-	Camp     CampID
-	Name     string
-	Met      bool
-	Alive    bool
-	Relation Relation
-	Route    bool
+	Camp       CampID
+	Name       string
+	Met        bool
+	Alive      bool
+	Relation   Relation
+	Route      bool
+	Government Government
+	Infamy     int
+	Fame       int
+	Pact       Pact
 }
 
 // View returns camp c's fogged view of w.
@@ -175,7 +200,18 @@ func View(w *World, c CampID) CampView {
 		FieldArmy: camp.FieldArmy, UnderArms: w.MenUnderArms(c), MaxUnderArms: w.MaxUnderArms(c),
 		Housing: w.Housing(c), Zones: make([]ZoneView, NumZones+1),
 		Legal: LegalActions(w, c), Tier: w.Tier(c), Upkeep: w.Upkeep(c), Degraded: camp.Degraded,
-		People: w.people(c),
+		People: w.people(c), Government: camp.Government, GovernmentDay: camp.GovernmentDay,
+		Legitimacy: camp.Legitimacy, LowLegitimacy: camp.LowLegitimacy, Infamy: camp.Infamy, Fame: camp.Fame,
+	}
+	if camp.GovernmentDay > 0 {
+		v.NextGovernmentDay = camp.GovernmentDay + GovernmentLockDays
+	}
+	for a := range CampID(NumCamps) {
+		for b := a + 1; b < NumCamps; b++ {
+			if a != c && b != c {
+				v.OtherPairs = append(v.OtherPairs, PairView{A: a, B: b, Relation: w.Relation(a, b)})
+			}
+		}
 	}
 	if v.Tier < NumTechs {
 		next := Techs[v.Tier+1]
@@ -225,6 +261,8 @@ func View(w *World, c CampID) CampView {
 		if oc.Met {
 			oc.Name, oc.Alive = w.Camps[o].Name, w.Camps[o].Alive
 			oc.Relation, oc.Route = w.Relation(c, o), w.HasRoute(c, o)
+			oc.Government, oc.Infamy, oc.Fame = w.Camps[o].Government, w.Camps[o].Infamy, w.Camps[o].Fame
+			oc.Pact = w.Pact(c, o)
 		}
 		v.Others = append(v.Others, oc)
 	}

@@ -103,13 +103,18 @@ type CampView struct {
 	Tier     int32 `protobuf:"varint,24,opt,name=tier,proto3" json:"tier,omitempty"`
 	NextTier *Tech `protobuf:"bytes,25,opt,name=next_tier,json=nextTier,proto3" json:"next_tier,omitempty"`
 	// title is the camp's prestige title, if any.
-	Title         string         `protobuf:"bytes,26,opt,name=title,proto3" json:"title,omitempty"`
-	Achievements  []*Achievement `protobuf:"bytes,27,rep,name=achievements,proto3" json:"achievements,omitempty"`
-	Upkeep        *Upkeep        `protobuf:"bytes,28,opt,name=upkeep,proto3" json:"upkeep,omitempty"`
-	People        *People        `protobuf:"bytes,29,opt,name=people,proto3" json:"people,omitempty"`
-	Sieges        []*Siege       `protobuf:"bytes,30,rep,name=sieges,proto3" json:"sieges,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Title        string         `protobuf:"bytes,26,opt,name=title,proto3" json:"title,omitempty"`
+	Achievements []*Achievement `protobuf:"bytes,27,rep,name=achievements,proto3" json:"achievements,omitempty"`
+	Upkeep       *Upkeep        `protobuf:"bytes,28,opt,name=upkeep,proto3" json:"upkeep,omitempty"`
+	People       *People        `protobuf:"bytes,29,opt,name=people,proto3" json:"people,omitempty"`
+	Sieges       []*Siege       `protobuf:"bytes,30,rep,name=sieges,proto3" json:"sieges,omitempty"`
+	Politics     *Politics      `protobuf:"bytes,40,opt,name=politics,proto3" json:"politics,omitempty"`
+	// governments lists every form set_government may choose.
+	Governments []*GovernmentForm `protobuf:"bytes,41,rep,name=governments,proto3" json:"governments,omitempty"`
+	// other_relations is the public status between the other camps.
+	OtherRelations []*PairRelation `protobuf:"bytes,42,rep,name=other_relations,json=otherRelations,proto3" json:"other_relations,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CampView) Reset() {
@@ -348,6 +353,27 @@ func (x *CampView) GetPeople() *People {
 func (x *CampView) GetSieges() []*Siege {
 	if x != nil {
 		return x.Sieges
+	}
+	return nil
+}
+
+func (x *CampView) GetPolitics() *Politics {
+	if x != nil {
+		return x.Politics
+	}
+	return nil
+}
+
+func (x *CampView) GetGovernments() []*GovernmentForm {
+	if x != nil {
+		return x.Governments
+	}
+	return nil
+}
+
+func (x *CampView) GetOtherRelations() []*PairRelation {
+	if x != nil {
+		return x.OtherRelations
 	}
 	return nil
 }
@@ -1000,7 +1026,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xa0\t\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xd9\n" +
+	"\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -1038,7 +1065,10 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\fachievements\x18\x1b \x03(\v2\x19.grisonval.v1.AchievementR\fachievements\x12,\n" +
 	"\x06upkeep\x18\x1c \x01(\v2\x14.grisonval.v1.UpkeepR\x06upkeep\x12,\n" +
 	"\x06people\x18\x1d \x01(\v2\x14.grisonval.v1.PeopleR\x06people\x12+\n" +
-	"\x06sieges\x18\x1e \x03(\v2\x13.grisonval.v1.SiegeR\x06sieges\"Z\n" +
+	"\x06sieges\x18\x1e \x03(\v2\x13.grisonval.v1.SiegeR\x06sieges\x122\n" +
+	"\bpolitics\x18( \x01(\v2\x16.grisonval.v1.PoliticsR\bpolitics\x12>\n" +
+	"\vgovernments\x18) \x03(\v2\x1c.grisonval.v1.GovernmentFormR\vgovernments\x12C\n" +
+	"\x0fother_relations\x18* \x03(\v2\x1a.grisonval.v1.PairRelationR\x0eotherRelations\"Z\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"n\n" +
@@ -1131,10 +1161,13 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*Upkeep)(nil),                   // 25: grisonval.v1.Upkeep
 	(*People)(nil),                   // 26: grisonval.v1.People
 	(*Siege)(nil),                    // 27: grisonval.v1.Siege
-	(*CampMessage)(nil),              // 28: grisonval.v1.CampMessage
-	(*OrderResult)(nil),              // 29: grisonval.v1.OrderResult
-	(*GetGloryBoardRequest)(nil),     // 30: grisonval.v1.GetGloryBoardRequest
-	(*GloryBoard)(nil),               // 31: grisonval.v1.GloryBoard
+	(*Politics)(nil),                 // 28: grisonval.v1.Politics
+	(*GovernmentForm)(nil),           // 29: grisonval.v1.GovernmentForm
+	(*PairRelation)(nil),             // 30: grisonval.v1.PairRelation
+	(*CampMessage)(nil),              // 31: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 32: grisonval.v1.OrderResult
+	(*GetGloryBoardRequest)(nil),     // 33: grisonval.v1.GetGloryBoardRequest
+	(*GloryBoard)(nil),               // 34: grisonval.v1.GloryBoard
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	14, // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
@@ -1151,38 +1184,41 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	25, // 11: grisonval.v1.CampView.upkeep:type_name -> grisonval.v1.Upkeep
 	26, // 12: grisonval.v1.CampView.people:type_name -> grisonval.v1.People
 	27, // 13: grisonval.v1.CampView.sieges:type_name -> grisonval.v1.Siege
-	20, // 14: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	20, // 15: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	21, // 16: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	18, // 17: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	28, // 18: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	29, // 19: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	18, // 20: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	28, // 21: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	28, // 22: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	20, // 23: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	20, // 24: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	0,  // 25: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 26: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 27: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 28: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	30, // 29: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	8,  // 30: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 31: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 32: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	1,  // 33: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 34: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 35: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 36: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	31, // 37: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	9,  // 38: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 39: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 40: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	33, // [33:41] is the sub-list for method output_type
-	25, // [25:33] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	28, // 14: grisonval.v1.CampView.politics:type_name -> grisonval.v1.Politics
+	29, // 15: grisonval.v1.CampView.governments:type_name -> grisonval.v1.GovernmentForm
+	30, // 16: grisonval.v1.CampView.other_relations:type_name -> grisonval.v1.PairRelation
+	20, // 17: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	20, // 18: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	21, // 19: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	18, // 20: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	31, // 21: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	32, // 22: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	18, // 23: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	31, // 24: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	31, // 25: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	20, // 26: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	20, // 27: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	0,  // 28: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 29: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 30: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 31: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	33, // 32: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	8,  // 33: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 34: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 35: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	1,  // 36: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 37: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 38: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 39: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	34, // 40: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	9,  // 41: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 42: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 43: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	36, // [36:44] is the sub-list for method output_type
+	28, // [28:36] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }

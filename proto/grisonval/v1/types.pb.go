@@ -247,6 +247,8 @@ const (
 	ArgKind_ARG_KIND_ZONE        ArgKind = 1
 	ArgKind_ARG_KIND_COUNT       ArgKind = 2
 	ArgKind_ARG_KIND_CAMP        ArgKind = 3
+	// GOVERNMENT: choices are ids of CampView.governments.
+	ArgKind_ARG_KIND_GOVERNMENT ArgKind = 4
 )
 
 // Enum value maps for ArgKind.
@@ -256,12 +258,14 @@ var (
 		1: "ARG_KIND_ZONE",
 		2: "ARG_KIND_COUNT",
 		3: "ARG_KIND_CAMP",
+		4: "ARG_KIND_GOVERNMENT",
 	}
 	ArgKind_value = map[string]int32{
 		"ARG_KIND_UNSPECIFIED": 0,
 		"ARG_KIND_ZONE":        1,
 		"ARG_KIND_COUNT":       2,
 		"ARG_KIND_CAMP":        3,
+		"ARG_KIND_GOVERNMENT":  4,
 	}
 )
 
@@ -905,9 +909,21 @@ type CampSummary struct {
 	// relation is "war", "peace" or "alliance", set once met.
 	Relation string `protobuf:"bytes,5,opt,name=relation,proto3" json:"relation,omitempty"`
 	// trade_route is set when a trade route links the two camps.
-	TradeRoute    bool `protobuf:"varint,6,opt,name=trade_route,json=tradeRoute,proto3" json:"trade_route,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	TradeRoute bool `protobuf:"varint,6,opt,name=trade_route,json=tradeRoute,proto3" json:"trade_route,omitempty"`
+	// The other camp's public politics, set once met.
+	Government string `protobuf:"bytes,7,opt,name=government,proto3" json:"government,omitempty"`
+	Infamy     int32  `protobuf:"varint,8,opt,name=infamy,proto3" json:"infamy,omitempty"`
+	Fame       int32  `protobuf:"varint,9,opt,name=fame,proto3" json:"fame,omitempty"`
+	// The pair's record, set once met: the day the relation began, the first
+	// day it may be broken, the last day of a closed door (0: open), the
+	// refusals since the last signature, and a pending proposal.
+	RelationSince   int32     `protobuf:"varint,10,opt,name=relation_since,json=relationSince,proto3" json:"relation_since,omitempty"`
+	BreakableFrom   int32     `protobuf:"varint,11,opt,name=breakable_from,json=breakableFrom,proto3" json:"breakable_from,omitempty"`
+	DoorClosedUntil int32     `protobuf:"varint,12,opt,name=door_closed_until,json=doorClosedUntil,proto3" json:"door_closed_until,omitempty"`
+	Refusals        int32     `protobuf:"varint,13,opt,name=refusals,proto3" json:"refusals,omitempty"`
+	Proposal        *Proposal `protobuf:"bytes,14,opt,name=proposal,proto3" json:"proposal,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *CampSummary) Reset() {
@@ -982,6 +998,359 @@ func (x *CampSummary) GetTradeRoute() bool {
 	return false
 }
 
+func (x *CampSummary) GetGovernment() string {
+	if x != nil {
+		return x.Government
+	}
+	return ""
+}
+
+func (x *CampSummary) GetInfamy() int32 {
+	if x != nil {
+		return x.Infamy
+	}
+	return 0
+}
+
+func (x *CampSummary) GetFame() int32 {
+	if x != nil {
+		return x.Fame
+	}
+	return 0
+}
+
+func (x *CampSummary) GetRelationSince() int32 {
+	if x != nil {
+		return x.RelationSince
+	}
+	return 0
+}
+
+func (x *CampSummary) GetBreakableFrom() int32 {
+	if x != nil {
+		return x.BreakableFrom
+	}
+	return 0
+}
+
+func (x *CampSummary) GetDoorClosedUntil() int32 {
+	if x != nil {
+		return x.DoorClosedUntil
+	}
+	return 0
+}
+
+func (x *CampSummary) GetRefusals() int32 {
+	if x != nil {
+		return x.Refusals
+	}
+	return 0
+}
+
+func (x *CampSummary) GetProposal() *Proposal {
+	if x != nil {
+		return x.Proposal
+	}
+	return nil
+}
+
+// Proposal is a pact proposed and not yet answered: private to the two camps.
+type Proposal struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// pact is "peace" or "alliance".
+	Pact     string `protobuf:"bytes,1,opt,name=pact,proto3" json:"pact,omitempty"`
+	FromCamp int32  `protobuf:"varint,2,opt,name=from_camp,json=fromCamp,proto3" json:"from_camp,omitempty"`
+	Day      int32  `protobuf:"varint,3,opt,name=day,proto3" json:"day,omitempty"`
+	// expires_day is the last day it may be accepted.
+	ExpiresDay    int32 `protobuf:"varint,4,opt,name=expires_day,json=expiresDay,proto3" json:"expires_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Proposal) Reset() {
+	*x = Proposal{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Proposal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Proposal) ProtoMessage() {}
+
+func (x *Proposal) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
+func (*Proposal) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Proposal) GetPact() string {
+	if x != nil {
+		return x.Pact
+	}
+	return ""
+}
+
+func (x *Proposal) GetFromCamp() int32 {
+	if x != nil {
+		return x.FromCamp
+	}
+	return 0
+}
+
+func (x *Proposal) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *Proposal) GetExpiresDay() int32 {
+	if x != nil {
+		return x.ExpiresDay
+	}
+	return 0
+}
+
+// PairRelation is the public status between two camps.
+type PairRelation struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	A             int32                  `protobuf:"varint,1,opt,name=a,proto3" json:"a,omitempty"`
+	B             int32                  `protobuf:"varint,2,opt,name=b,proto3" json:"b,omitempty"`
+	Relation      string                 `protobuf:"bytes,3,opt,name=relation,proto3" json:"relation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairRelation) Reset() {
+	*x = PairRelation{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairRelation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairRelation) ProtoMessage() {}
+
+func (x *PairRelation) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairRelation.ProtoReflect.Descriptor instead.
+func (*PairRelation) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *PairRelation) GetA() int32 {
+	if x != nil {
+		return x.A
+	}
+	return 0
+}
+
+func (x *PairRelation) GetB() int32 {
+	if x != nil {
+		return x.B
+	}
+	return 0
+}
+
+func (x *PairRelation) GetRelation() string {
+	if x != nil {
+		return x.Relation
+	}
+	return ""
+}
+
+// GovernmentForm is a form of government set_government may choose.
+type GovernmentForm struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Code          string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Effect        string                 `protobuf:"bytes,4,opt,name=effect,proto3" json:"effect,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GovernmentForm) Reset() {
+	*x = GovernmentForm{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GovernmentForm) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GovernmentForm) ProtoMessage() {}
+
+func (x *GovernmentForm) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GovernmentForm.ProtoReflect.Descriptor instead.
+func (*GovernmentForm) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *GovernmentForm) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *GovernmentForm) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *GovernmentForm) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *GovernmentForm) GetEffect() string {
+	if x != nil {
+		return x.Effect
+	}
+	return ""
+}
+
+// Politics is a camp's government and standing with its people.
+type Politics struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Government    string                 `protobuf:"bytes,1,opt,name=government,proto3" json:"government,omitempty"`
+	GovernmentDay int32                  `protobuf:"varint,2,opt,name=government_day,json=governmentDay,proto3" json:"government_day,omitempty"`
+	// next_change_day is the first day set_government is allowed again (0:
+	// now).
+	NextChangeDay int32 `protobuf:"varint,3,opt,name=next_change_day,json=nextChangeDay,proto3" json:"next_change_day,omitempty"`
+	Legitimacy    int32 `protobuf:"varint,4,opt,name=legitimacy,proto3" json:"legitimacy,omitempty"`
+	// low_legitimacy_days counts the days in a row under the coup threshold.
+	LowLegitimacyDays int32 `protobuf:"varint,5,opt,name=low_legitimacy_days,json=lowLegitimacyDays,proto3" json:"low_legitimacy_days,omitempty"`
+	Infamy            int32 `protobuf:"varint,6,opt,name=infamy,proto3" json:"infamy,omitempty"`
+	Fame              int32 `protobuf:"varint,7,opt,name=fame,proto3" json:"fame,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *Politics) Reset() {
+	*x = Politics{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Politics) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Politics) ProtoMessage() {}
+
+func (x *Politics) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Politics.ProtoReflect.Descriptor instead.
+func (*Politics) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *Politics) GetGovernment() string {
+	if x != nil {
+		return x.Government
+	}
+	return ""
+}
+
+func (x *Politics) GetGovernmentDay() int32 {
+	if x != nil {
+		return x.GovernmentDay
+	}
+	return 0
+}
+
+func (x *Politics) GetNextChangeDay() int32 {
+	if x != nil {
+		return x.NextChangeDay
+	}
+	return 0
+}
+
+func (x *Politics) GetLegitimacy() int32 {
+	if x != nil {
+		return x.Legitimacy
+	}
+	return 0
+}
+
+func (x *Politics) GetLowLegitimacyDays() int32 {
+	if x != nil {
+		return x.LowLegitimacyDays
+	}
+	return 0
+}
+
+func (x *Politics) GetInfamy() int32 {
+	if x != nil {
+		return x.Infamy
+	}
+	return 0
+}
+
+func (x *Politics) GetFame() int32 {
+	if x != nil {
+		return x.Fame
+	}
+	return 0
+}
+
 // Tech is one tier of the tech tree.
 type Tech struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -997,7 +1366,7 @@ type Tech struct {
 
 func (x *Tech) Reset() {
 	*x = Tech{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	mi := &file_grisonval_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1009,7 +1378,7 @@ func (x *Tech) String() string {
 func (*Tech) ProtoMessage() {}
 
 func (x *Tech) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	mi := &file_grisonval_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1022,7 +1391,7 @@ func (x *Tech) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tech.ProtoReflect.Descriptor instead.
 func (*Tech) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Tech) GetTier() int32 {
@@ -1072,7 +1441,7 @@ type Achievement struct {
 
 func (x *Achievement) Reset() {
 	*x = Achievement{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	mi := &file_grisonval_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1084,7 +1453,7 @@ func (x *Achievement) String() string {
 func (*Achievement) ProtoMessage() {}
 
 func (x *Achievement) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	mi := &file_grisonval_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1097,7 +1466,7 @@ func (x *Achievement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Achievement.ProtoReflect.Descriptor instead.
 func (*Achievement) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Achievement) GetCode() string {
@@ -1135,7 +1504,7 @@ type Upkeep struct {
 
 func (x *Upkeep) Reset() {
 	*x = Upkeep{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	mi := &file_grisonval_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1147,7 +1516,7 @@ func (x *Upkeep) String() string {
 func (*Upkeep) ProtoMessage() {}
 
 func (x *Upkeep) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	mi := &file_grisonval_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1160,7 +1529,7 @@ func (x *Upkeep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Upkeep.ProtoReflect.Descriptor instead.
 func (*Upkeep) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Upkeep) GetBuildings() *Resources {
@@ -1204,7 +1573,7 @@ type JobSummary struct {
 
 func (x *JobSummary) Reset() {
 	*x = JobSummary{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	mi := &file_grisonval_v1_types_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1216,7 +1585,7 @@ func (x *JobSummary) String() string {
 func (*JobSummary) ProtoMessage() {}
 
 func (x *JobSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	mi := &file_grisonval_v1_types_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1229,7 +1598,7 @@ func (x *JobSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JobSummary.ProtoReflect.Descriptor instead.
 func (*JobSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *JobSummary) GetJob() string {
@@ -1267,7 +1636,7 @@ type People struct {
 
 func (x *People) Reset() {
 	*x = People{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[9]
+	mi := &file_grisonval_v1_types_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1279,7 +1648,7 @@ func (x *People) String() string {
 func (*People) ProtoMessage() {}
 
 func (x *People) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[9]
+	mi := &file_grisonval_v1_types_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1292,7 +1661,7 @@ func (x *People) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use People.ProtoReflect.Descriptor instead.
 func (*People) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *People) GetChildren() int32 {
@@ -1346,7 +1715,7 @@ type JournalEntry struct {
 
 func (x *JournalEntry) Reset() {
 	*x = JournalEntry{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[10]
+	mi := &file_grisonval_v1_types_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1358,7 +1727,7 @@ func (x *JournalEntry) String() string {
 func (*JournalEntry) ProtoMessage() {}
 
 func (x *JournalEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[10]
+	mi := &file_grisonval_v1_types_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1371,7 +1740,7 @@ func (x *JournalEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JournalEntry.ProtoReflect.Descriptor instead.
 func (*JournalEntry) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *JournalEntry) GetDay() int32 {
@@ -1427,7 +1796,7 @@ type ArgSpec struct {
 
 func (x *ArgSpec) Reset() {
 	*x = ArgSpec{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[11]
+	mi := &file_grisonval_v1_types_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1439,7 +1808,7 @@ func (x *ArgSpec) String() string {
 func (*ArgSpec) ProtoMessage() {}
 
 func (x *ArgSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[11]
+	mi := &file_grisonval_v1_types_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1452,7 +1821,7 @@ func (x *ArgSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArgSpec.ProtoReflect.Descriptor instead.
 func (*ArgSpec) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ArgSpec) GetName() string {
@@ -1510,7 +1879,7 @@ type LegalAction struct {
 
 func (x *LegalAction) Reset() {
 	*x = LegalAction{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[12]
+	mi := &file_grisonval_v1_types_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1522,7 +1891,7 @@ func (x *LegalAction) String() string {
 func (*LegalAction) ProtoMessage() {}
 
 func (x *LegalAction) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[12]
+	mi := &file_grisonval_v1_types_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1535,7 +1904,7 @@ func (x *LegalAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LegalAction.ProtoReflect.Descriptor instead.
 func (*LegalAction) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *LegalAction) GetAction() string {
@@ -1572,7 +1941,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[13]
+	mi := &file_grisonval_v1_types_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1584,7 +1953,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[13]
+	mi := &file_grisonval_v1_types_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1597,7 +1966,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Order) GetAction() string {
@@ -1632,7 +2001,7 @@ type Controller struct {
 
 func (x *Controller) Reset() {
 	*x = Controller{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[14]
+	mi := &file_grisonval_v1_types_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1644,7 +2013,7 @@ func (x *Controller) String() string {
 func (*Controller) ProtoMessage() {}
 
 func (x *Controller) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[14]
+	mi := &file_grisonval_v1_types_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1657,7 +2026,7 @@ func (x *Controller) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Controller.ProtoReflect.Descriptor instead.
 func (*Controller) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Controller) GetKind() ControllerKind {
@@ -1694,7 +2063,7 @@ type OrderResult struct {
 
 func (x *OrderResult) Reset() {
 	*x = OrderResult{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[15]
+	mi := &file_grisonval_v1_types_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1706,7 +2075,7 @@ func (x *OrderResult) String() string {
 func (*OrderResult) ProtoMessage() {}
 
 func (x *OrderResult) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[15]
+	mi := &file_grisonval_v1_types_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1719,7 +2088,7 @@ func (x *OrderResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderResult.ProtoReflect.Descriptor instead.
 func (*OrderResult) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *OrderResult) GetDay() int32 {
@@ -1782,7 +2151,7 @@ type CampMessage struct {
 
 func (x *CampMessage) Reset() {
 	*x = CampMessage{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[16]
+	mi := &file_grisonval_v1_types_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1794,7 +2163,7 @@ func (x *CampMessage) String() string {
 func (*CampMessage) ProtoMessage() {}
 
 func (x *CampMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[16]
+	mi := &file_grisonval_v1_types_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1807,7 +2176,7 @@ func (x *CampMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampMessage.ProtoReflect.Descriptor instead.
 func (*CampMessage) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CampMessage) GetId() uint64 {
@@ -1899,7 +2268,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\fdeparted_day\x18\x06 \x01(\x05R\vdepartedDay\x12\x1f\n" +
 	"\varrival_day\x18\a \x01(\x05R\n" +
 	"arrivalDay\x12\x12\n" +
-	"\x04home\x18\b \x01(\bR\x04home\"\x9a\x01\n" +
+	"\x04home\x18\b \x01(\bR\x04home\"\xb0\x03\n" +
 	"\vCampSummary\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
@@ -1907,7 +2276,45 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x05alive\x18\x04 \x01(\bR\x05alive\x12\x1a\n" +
 	"\brelation\x18\x05 \x01(\tR\brelation\x12\x1f\n" +
 	"\vtrade_route\x18\x06 \x01(\bR\n" +
-	"tradeRoute\"t\n" +
+	"tradeRoute\x12\x1e\n" +
+	"\n" +
+	"government\x18\a \x01(\tR\n" +
+	"government\x12\x16\n" +
+	"\x06infamy\x18\b \x01(\x05R\x06infamy\x12\x12\n" +
+	"\x04fame\x18\t \x01(\x05R\x04fame\x12%\n" +
+	"\x0erelation_since\x18\n" +
+	" \x01(\x05R\rrelationSince\x12%\n" +
+	"\x0ebreakable_from\x18\v \x01(\x05R\rbreakableFrom\x12*\n" +
+	"\x11door_closed_until\x18\f \x01(\x05R\x0fdoorClosedUntil\x12\x1a\n" +
+	"\brefusals\x18\r \x01(\x05R\brefusals\x122\n" +
+	"\bproposal\x18\x0e \x01(\v2\x16.grisonval.v1.ProposalR\bproposal\"n\n" +
+	"\bProposal\x12\x12\n" +
+	"\x04pact\x18\x01 \x01(\tR\x04pact\x12\x1b\n" +
+	"\tfrom_camp\x18\x02 \x01(\x05R\bfromCamp\x12\x10\n" +
+	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x1f\n" +
+	"\vexpires_day\x18\x04 \x01(\x05R\n" +
+	"expiresDay\"F\n" +
+	"\fPairRelation\x12\f\n" +
+	"\x01a\x18\x01 \x01(\x05R\x01a\x12\f\n" +
+	"\x01b\x18\x02 \x01(\x05R\x01b\x12\x1a\n" +
+	"\brelation\x18\x03 \x01(\tR\brelation\"`\n" +
+	"\x0eGovernmentForm\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\tR\x04code\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12\x16\n" +
+	"\x06effect\x18\x04 \x01(\tR\x06effect\"\xf5\x01\n" +
+	"\bPolitics\x12\x1e\n" +
+	"\n" +
+	"government\x18\x01 \x01(\tR\n" +
+	"government\x12%\n" +
+	"\x0egovernment_day\x18\x02 \x01(\x05R\rgovernmentDay\x12&\n" +
+	"\x0fnext_change_day\x18\x03 \x01(\x05R\rnextChangeDay\x12\x1e\n" +
+	"\n" +
+	"legitimacy\x18\x04 \x01(\x05R\n" +
+	"legitimacy\x12.\n" +
+	"\x13low_legitimacy_days\x18\x05 \x01(\x05R\x11lowLegitimacyDays\x12\x16\n" +
+	"\x06infamy\x18\x06 \x01(\x05R\x06infamy\x12\x12\n" +
+	"\x04fame\x18\a \x01(\x05R\x04fame\"t\n" +
 	"\x04Tech\x12\x12\n" +
 	"\x04tier\x18\x01 \x01(\x05R\x04tier\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
@@ -1997,12 +2404,13 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x13POSTURE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12POSTURE_AGGRESSIVE\x10\x01\x12\x12\n" +
 	"\x0ePOSTURE_GROWTH\x10\x02\x12\x13\n" +
-	"\x0fPOSTURE_PRUDENT\x10\x03*]\n" +
+	"\x0fPOSTURE_PRUDENT\x10\x03*v\n" +
 	"\aArgKind\x12\x18\n" +
 	"\x14ARG_KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rARG_KIND_ZONE\x10\x01\x12\x12\n" +
 	"\x0eARG_KIND_COUNT\x10\x02\x12\x11\n" +
-	"\rARG_KIND_CAMP\x10\x03*Y\n" +
+	"\rARG_KIND_CAMP\x10\x03\x12\x17\n" +
+	"\x13ARG_KIND_GOVERNMENT\x10\x04*Y\n" +
 	"\n" +
 	"ColumnKind\x12\x1b\n" +
 	"\x17COLUMN_KIND_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -2033,7 +2441,7 @@ func file_grisonval_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_grisonval_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_grisonval_v1_types_proto_goTypes = []any{
 	(Terrain)(0),                  // 0: grisonval.v1.Terrain
 	(Visibility)(0),               // 1: grisonval.v1.Visibility
@@ -2048,40 +2456,45 @@ var file_grisonval_v1_types_proto_goTypes = []any{
 	(*Siege)(nil),                 // 10: grisonval.v1.Siege
 	(*Column)(nil),                // 11: grisonval.v1.Column
 	(*CampSummary)(nil),           // 12: grisonval.v1.CampSummary
-	(*Tech)(nil),                  // 13: grisonval.v1.Tech
-	(*Achievement)(nil),           // 14: grisonval.v1.Achievement
-	(*Upkeep)(nil),                // 15: grisonval.v1.Upkeep
-	(*JobSummary)(nil),            // 16: grisonval.v1.JobSummary
-	(*People)(nil),                // 17: grisonval.v1.People
-	(*JournalEntry)(nil),          // 18: grisonval.v1.JournalEntry
-	(*ArgSpec)(nil),               // 19: grisonval.v1.ArgSpec
-	(*LegalAction)(nil),           // 20: grisonval.v1.LegalAction
-	(*Order)(nil),                 // 21: grisonval.v1.Order
-	(*Controller)(nil),            // 22: grisonval.v1.Controller
-	(*OrderResult)(nil),           // 23: grisonval.v1.OrderResult
-	(*CampMessage)(nil),           // 24: grisonval.v1.CampMessage
-	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
+	(*Proposal)(nil),              // 13: grisonval.v1.Proposal
+	(*PairRelation)(nil),          // 14: grisonval.v1.PairRelation
+	(*GovernmentForm)(nil),        // 15: grisonval.v1.GovernmentForm
+	(*Politics)(nil),              // 16: grisonval.v1.Politics
+	(*Tech)(nil),                  // 17: grisonval.v1.Tech
+	(*Achievement)(nil),           // 18: grisonval.v1.Achievement
+	(*Upkeep)(nil),                // 19: grisonval.v1.Upkeep
+	(*JobSummary)(nil),            // 20: grisonval.v1.JobSummary
+	(*People)(nil),                // 21: grisonval.v1.People
+	(*JournalEntry)(nil),          // 22: grisonval.v1.JournalEntry
+	(*ArgSpec)(nil),               // 23: grisonval.v1.ArgSpec
+	(*LegalAction)(nil),           // 24: grisonval.v1.LegalAction
+	(*Order)(nil),                 // 25: grisonval.v1.Order
+	(*Controller)(nil),            // 26: grisonval.v1.Controller
+	(*OrderResult)(nil),           // 27: grisonval.v1.OrderResult
+	(*CampMessage)(nil),           // 28: grisonval.v1.CampMessage
+	(*timestamppb.Timestamp)(nil), // 29: google.protobuf.Timestamp
 }
 var file_grisonval_v1_types_proto_depIdxs = []int32{
 	1,  // 0: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
 	0,  // 1: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
 	5,  // 2: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	8,  // 3: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	8,  // 4: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	8,  // 5: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	16, // 6: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
-	4,  // 7: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
-	19, // 8: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
-	2,  // 9: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
-	3,  // 10: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
-	21, // 11: grisonval.v1.OrderResult.order:type_name -> grisonval.v1.Order
-	6,  // 12: grisonval.v1.OrderResult.status:type_name -> grisonval.v1.OrderStatus
-	25, // 13: grisonval.v1.CampMessage.sent_at:type_name -> google.protobuf.Timestamp
-	14, // [14:14] is the sub-list for method output_type
-	14, // [14:14] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	13, // 3: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
+	8,  // 4: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	8,  // 5: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	8,  // 6: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	20, // 7: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	4,  // 8: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
+	23, // 9: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
+	2,  // 10: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
+	3,  // 11: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
+	25, // 12: grisonval.v1.OrderResult.order:type_name -> grisonval.v1.Order
+	6,  // 13: grisonval.v1.OrderResult.status:type_name -> grisonval.v1.OrderStatus
+	29, // 14: grisonval.v1.CampMessage.sent_at:type_name -> google.protobuf.Timestamp
+	15, // [15:15] is the sub-list for method output_type
+	15, // [15:15] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_types_proto_init() }
@@ -2095,7 +2508,7 @@ func file_grisonval_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_types_proto_rawDesc), len(file_grisonval_v1_types_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   17,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
