@@ -150,6 +150,9 @@ type CampView struct {
 	OtherPairs []PairView
 }
 
+// Archetype returns the camp's archetype; see CampArchetypes.
+func (v CampView) Archetype() Archetype { return CampArchetypes[v.Camp] }
+
 // PairView is the public status of a pair of camps.
 type PairView struct {
 	A, B     CampID
@@ -189,6 +192,11 @@ type OtherCamp struct {
 	Infamy     int
 	Fame       int
 	Pact       Pact
+	Archetype  Archetype
+	// Willingness is, when the other camp has a proposal pending for this
+	// one, how willing this camp's people are to accept it, in percent
+	// (rule DIP-9), from what this camp knows.
+	Willingness int
 }
 
 // View returns camp c's fogged view of w.
@@ -262,7 +270,10 @@ func View(w *World, c CampID) CampView {
 			oc.Name, oc.Alive = w.Camps[o].Name, w.Camps[o].Alive
 			oc.Relation, oc.Route = w.Relation(c, o), w.HasRoute(c, o)
 			oc.Government, oc.Infamy, oc.Fame = w.Camps[o].Government, w.Camps[o].Infamy, w.Camps[o].Fame
-			oc.Pact = w.Pact(c, o)
+			oc.Pact, oc.Archetype = w.Pact(c, o), CampArchetypes[o]
+			if oc.Pact.Pending(o) {
+				oc.Willingness = Willingness(w.PactFacts(c, o, oc.Pact.Offer))
+			}
 		}
 		v.Others = append(v.Others, oc)
 	}

@@ -150,3 +150,32 @@ func TestSiegesInView(t *testing.T) {
 		t.Errorf("camp 2 sees %+v; want only the siege of its capital", v.Sieges)
 	}
 }
+
+// TestArchetypesAndProposals covers AI-ARCH and the privacy of proposals
+// (PACT-2): a camp's archetype is public once met; a pending proposal shows
+// in the two camps' views only, with the recipient's willingness (DIP-9).
+func TestArchetypesAndProposals(t *testing.T) {
+	w := engine.NewWorld(6)
+	if v := engine.View(w, 0); v.Archetype() != engine.Builders || v.Others[0].Archetype != 0 {
+		t.Fatalf("camp 0 is %v and sees camp 1 as %v before meeting; want builders and nothing", v.Archetype(), v.Others[0].Archetype)
+	}
+	for _, p := range [][2]engine.CampID{{0, 1}, {0, 2}, {1, 2}} {
+		w.Camps[p[0]].Met[p[1]], w.Camps[p[1]].Met[p[0]] = true, true
+	}
+	w.Pacts[engine.PairIndex(0, 1)] = engine.Pact{Offer: engine.Peace, From: 1, Day: 0}
+	v0, v1, v2 := engine.View(w, 0), engine.View(w, 1), engine.View(w, 2)
+	if a := v0.Others[0].Archetype; a != engine.WarriorClan {
+		t.Errorf("camp 0 sees camp 1 as %v; want warrior_clan", a)
+	}
+	if p := v0.Others[0]; p.Pact.Offer != engine.Peace || p.Willingness == 0 {
+		t.Errorf("camp 0 sees the proposal %+v with willingness %d; want peace and a willingness", p.Pact, p.Willingness)
+	}
+	if p := v1.Others[0]; p.Pact.Offer != engine.Peace || p.Willingness != 0 {
+		t.Errorf("the proposer sees %+v, willingness %d; want its offer and no willingness", p.Pact, p.Willingness)
+	}
+	for _, o := range v2.Others {
+		if o.Pact.Offer != engine.War {
+			t.Errorf("camp 2 sees a proposal between camps 0 and 1: %+v", o.Pact)
+		}
+	}
+}

@@ -268,6 +268,30 @@ func (w *World) Housing(c CampID) int {
 // previous one (rule MAP-3).
 var CapitalSites = [NumCamps]Hex{{Q: 4, R: -4}, {Q: -4, R: 0}, {Q: 0, R: 4}}
 
+// Archetype is a camp's nature: what its people value. It is public, and it
+// guides an AI-controlled camp's diplomacy (rule AI-ARCH).
+type Archetype uint8
+
+// Archetypes.
+const (
+	Builders Archetype = iota + 1
+	WarriorClan
+	MerchantLeague
+)
+
+var archetypeNames = [...]string{Builders: "builders", WarriorClan: "warrior_clan", MerchantLeague: "merchant_league"}
+
+func (a Archetype) String() string {
+	if int(a) < len(archetypeNames) && archetypeNames[a] != "" {
+		return archetypeNames[a]
+	}
+	return "none"
+}
+
+// CampArchetypes are the camps' archetypes, in camp order: Grisonval's
+// builders, Carmin's warrior clan, Azur's merchant league.
+var CampArchetypes = [NumCamps]Archetype{Builders, WarriorClan, MerchantLeague}
+
 // CampNames are the camps' names, in camp order.
 var CampNames = [NumCamps]string{"Grisonval", "Carmin", "Azur"}
 

@@ -157,11 +157,12 @@ func viewToPB(v engine.CampView, x viewExtras) *pb.CampView {
 		if o.Met {
 			cs.Relation, cs.TradeRoute = o.Relation.String(), o.Route
 			cs.Government, cs.Infamy, cs.Fame = engine.Governments[o.Government].Code, int32(o.Infamy), int32(o.Fame)
+			cs.Archetype = o.Archetype.String()
 			cs.RelationSince, cs.BreakableFrom = int32(o.Pact.Since), int32(o.Pact.Since+engine.PactLockDays)
 			cs.DoorClosedUntil, cs.Refusals = int32(o.Pact.ClosedUntil), int32(o.Pact.Refusals)
 			if o.Pact.Offer != engine.War {
 				cs.Proposal = &pb.Proposal{Pact: o.Pact.Offer.String(), FromCamp: int32(o.Pact.From),
-					Day: int32(o.Pact.Day), ExpiresDay: int32(o.Pact.Expires())}
+					Day: int32(o.Pact.Day), ExpiresDay: int32(o.Pact.Expires()), Willingness: int32(o.Willingness)}
 			}
 		}
 		out.Camps = append(out.Camps, cs)
@@ -178,6 +179,7 @@ func viewToPB(v engine.CampView, x viewExtras) *pb.CampView {
 		Governance: resourcesToPB(v.Upkeep.Governance), Degraded: v.Degraded,
 	}
 	out.People = peopleToPB(v.People)
+	out.Archetype = v.Archetype().String()
 	out.Politics = &pb.Politics{
 		Government: engine.Governments[v.Government].Code, GovernmentDay: int32(v.GovernmentDay),
 		NextChangeDay: int32(v.GovernmentDay + engine.GovernmentLockDays), Legitimacy: int32(v.Legitimacy),

@@ -74,6 +74,9 @@ type Token struct {
 	Role    string
 	WorldID uint64
 	Camp    int
+	// Name names an admin token's holder in the admin audit; empty for a
+	// camp token.
+	Name string
 }
 
 // Order statuses.
@@ -305,6 +308,8 @@ type Store interface {
 	PutSeasonResults(ctx context.Context, results []SeasonResult) error
 	// SeasonResults returns a season's results by rank, then camp.
 	SeasonResults(ctx context.Context, worldID uint64, season int) ([]SeasonResult, error)
+
+	Seasons
 
 	// Close releases the store.
 	Close() error

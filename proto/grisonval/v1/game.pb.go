@@ -113,8 +113,11 @@ type CampView struct {
 	Governments []*GovernmentForm `protobuf:"bytes,41,rep,name=governments,proto3" json:"governments,omitempty"`
 	// other_relations is the public status between the other camps.
 	OtherRelations []*PairRelation `protobuf:"bytes,42,rep,name=other_relations,json=otherRelations,proto3" json:"other_relations,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// archetype is the camp's nature: "builders", "warrior_clan" or
+	// "merchant_league" (docs/rules.md AI-ARCH).
+	Archetype     string `protobuf:"bytes,43,opt,name=archetype,proto3" json:"archetype,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CampView) Reset() {
@@ -376,6 +379,13 @@ func (x *CampView) GetOtherRelations() []*PairRelation {
 		return x.OtherRelations
 	}
 	return nil
+}
+
+func (x *CampView) GetArchetype() string {
+	if x != nil {
+		return x.Archetype
+	}
+	return ""
 }
 
 type SubmitOrderRequest struct {
@@ -1026,7 +1036,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xd9\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xf7\n" +
 	"\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
@@ -1068,7 +1078,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x06sieges\x18\x1e \x03(\v2\x13.grisonval.v1.SiegeR\x06sieges\x122\n" +
 	"\bpolitics\x18( \x01(\v2\x16.grisonval.v1.PoliticsR\bpolitics\x12>\n" +
 	"\vgovernments\x18) \x03(\v2\x1c.grisonval.v1.GovernmentFormR\vgovernments\x12C\n" +
-	"\x0fother_relations\x18* \x03(\v2\x1a.grisonval.v1.PairRelationR\x0eotherRelations\"Z\n" +
+	"\x0fother_relations\x18* \x03(\v2\x1a.grisonval.v1.PairRelationR\x0eotherRelations\x12\x1c\n" +
+	"\tarchetype\x18+ \x01(\tR\tarchetype\"Z\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"n\n" +

@@ -922,8 +922,11 @@ type CampSummary struct {
 	DoorClosedUntil int32     `protobuf:"varint,12,opt,name=door_closed_until,json=doorClosedUntil,proto3" json:"door_closed_until,omitempty"`
 	Refusals        int32     `protobuf:"varint,13,opt,name=refusals,proto3" json:"refusals,omitempty"`
 	Proposal        *Proposal `protobuf:"bytes,14,opt,name=proposal,proto3" json:"proposal,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// archetype is the other camp's public nature, set once met:
+	// "builders", "warrior_clan" or "merchant_league".
+	Archetype     string `protobuf:"bytes,15,opt,name=archetype,proto3" json:"archetype,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CampSummary) Reset() {
@@ -1054,6 +1057,13 @@ func (x *CampSummary) GetProposal() *Proposal {
 	return nil
 }
 
+func (x *CampSummary) GetArchetype() string {
+	if x != nil {
+		return x.Archetype
+	}
+	return ""
+}
+
 // Proposal is a pact proposed and not yet answered: private to the two camps.
 type Proposal struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1062,7 +1072,10 @@ type Proposal struct {
 	FromCamp int32  `protobuf:"varint,2,opt,name=from_camp,json=fromCamp,proto3" json:"from_camp,omitempty"`
 	Day      int32  `protobuf:"varint,3,opt,name=day,proto3" json:"day,omitempty"`
 	// expires_day is the last day it may be accepted.
-	ExpiresDay    int32 `protobuf:"varint,4,opt,name=expires_day,json=expiresDay,proto3" json:"expires_day,omitempty"`
+	ExpiresDay int32 `protobuf:"varint,4,opt,name=expires_day,json=expiresDay,proto3" json:"expires_day,omitempty"`
+	// willingness is, for a proposal made to this camp, how willing its
+	// people are to accept it, in percent (docs/rules.md DIP-9).
+	Willingness   int32 `protobuf:"varint,5,opt,name=willingness,proto3" json:"willingness,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1121,6 +1134,13 @@ func (x *Proposal) GetDay() int32 {
 func (x *Proposal) GetExpiresDay() int32 {
 	if x != nil {
 		return x.ExpiresDay
+	}
+	return 0
+}
+
+func (x *Proposal) GetWillingness() int32 {
+	if x != nil {
+		return x.Willingness
 	}
 	return 0
 }
@@ -2268,7 +2288,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\fdeparted_day\x18\x06 \x01(\x05R\vdepartedDay\x12\x1f\n" +
 	"\varrival_day\x18\a \x01(\x05R\n" +
 	"arrivalDay\x12\x12\n" +
-	"\x04home\x18\b \x01(\bR\x04home\"\xb0\x03\n" +
+	"\x04home\x18\b \x01(\bR\x04home\"\xce\x03\n" +
 	"\vCampSummary\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
@@ -2287,13 +2307,15 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x0ebreakable_from\x18\v \x01(\x05R\rbreakableFrom\x12*\n" +
 	"\x11door_closed_until\x18\f \x01(\x05R\x0fdoorClosedUntil\x12\x1a\n" +
 	"\brefusals\x18\r \x01(\x05R\brefusals\x122\n" +
-	"\bproposal\x18\x0e \x01(\v2\x16.grisonval.v1.ProposalR\bproposal\"n\n" +
+	"\bproposal\x18\x0e \x01(\v2\x16.grisonval.v1.ProposalR\bproposal\x12\x1c\n" +
+	"\tarchetype\x18\x0f \x01(\tR\tarchetype\"\x90\x01\n" +
 	"\bProposal\x12\x12\n" +
 	"\x04pact\x18\x01 \x01(\tR\x04pact\x12\x1b\n" +
 	"\tfrom_camp\x18\x02 \x01(\x05R\bfromCamp\x12\x10\n" +
 	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x1f\n" +
 	"\vexpires_day\x18\x04 \x01(\x05R\n" +
-	"expiresDay\"F\n" +
+	"expiresDay\x12 \n" +
+	"\vwillingness\x18\x05 \x01(\x05R\vwillingness\"F\n" +
 	"\fPairRelation\x12\f\n" +
 	"\x01a\x18\x01 \x01(\x05R\x01a\x12\f\n" +
 	"\x01b\x18\x02 \x01(\x05R\x01b\x12\x1a\n" +

@@ -225,7 +225,7 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 	switch t.Role {
 	case store.RoleAdmin:
 		b.Queue(`DELETE FROM tokens WHERE role = 'admin'`)
-		b.Queue(`INSERT INTO tokens (hash, role) VALUES ($1, 'admin')`, t.Hash)
+		b.Queue(`INSERT INTO tokens (hash, role, name) VALUES ($1, 'admin', $2)`, t.Hash, t.Name)
 	case store.RoleCamp:
 		b.Queue(`DELETE FROM tokens WHERE role = 'camp' AND world_id = $1 AND camp = $2`, int64(t.WorldID), t.Camp)
 		b.Queue(`INSERT INTO tokens (hash, role, world_id, camp) VALUES ($1, 'camp', $2, $3)`,
@@ -244,8 +244,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
 	t := store.Token{Hash: hash, Camp: -1}
 	var world, camp *int64
-	err := s.pool.QueryRow(ctx, `SELECT role, world_id, camp FROM tokens WHERE hash = $1`, hash).
-		Scan(&t.Role, &world, &camp)
+	err := s.pool.QueryRow(ctx, `SELECT role, world_id, camp, name FROM tokens WHERE hash = $1`, hash).
+		Scan(&t.Role, &world, &camp, &t.Name)
 	if err != nil {
 		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
 	}

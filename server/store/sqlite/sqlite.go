@@ -278,8 +278,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 		if _, err := tx.ExecContext(ctx, revoke, args...); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp) VALUES (?, ?, ?, ?)`,
-			t.Hash, t.Role, world, camp)
+		_, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp, name) VALUES (?, ?, ?, ?, ?)`,
+			t.Hash, t.Role, world, camp, t.Name)
 		return err
 	})
 	if err != nil {
@@ -292,8 +292,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
 	t := store.Token{Hash: hash}
 	var world, camp sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT role, world_id, camp FROM tokens WHERE hash = ?`, hash).
-		Scan(&t.Role, &world, &camp)
+	err := s.db.QueryRowContext(ctx, `SELECT role, world_id, camp, name FROM tokens WHERE hash = ?`, hash).
+		Scan(&t.Role, &world, &camp, &t.Name)
 	if err != nil {
 		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
 	}
