@@ -115,7 +115,22 @@ type CampView struct {
 	OtherRelations []*PairRelation `protobuf:"bytes,42,rep,name=other_relations,json=otherRelations,proto3" json:"other_relations,omitempty"`
 	// archetype is the camp's nature: "builders", "warrior_clan" or
 	// "merchant_league" (docs/rules.md AI-ARCH).
-	Archetype     string `protobuf:"bytes,43,opt,name=archetype,proto3" json:"archetype,omitempty"`
+	Archetype string `protobuf:"bytes,43,opt,name=archetype,proto3" json:"archetype,omitempty"`
+	// message_recipients are the camps this camp may write to: met and alive.
+	MessageRecipients []int32 `protobuf:"varint,50,rep,packed,name=message_recipients,json=messageRecipients,proto3" json:"message_recipients,omitempty"`
+	// max_message_len is the longest message text, in bytes of UTF-8.
+	MaxMessageLen int32 `protobuf:"varint,51,opt,name=max_message_len,json=maxMessageLen,proto3" json:"max_message_len,omitempty"`
+	// messages are the camp's messages, sent and received, of the last days.
+	Messages []*CampMessage `protobuf:"bytes,52,rep,name=messages,proto3" json:"messages,omitempty"`
+	// standing_order is the order played on a day the camp posts nothing.
+	StandingOrder *Order `protobuf:"bytes,53,opt,name=standing_order,json=standingOrder,proto3" json:"standing_order,omitempty"`
+	// last_result is what became of the camp's order for the day just
+	// resolved (unset on day 0).
+	LastResult *OrderResult `protobuf:"bytes,54,opt,name=last_result,json=lastResult,proto3" json:"last_result,omitempty"`
+	// posting_status says whether the camp has posted for day + 1.
+	PostingStatus PostingStatus `protobuf:"varint,55,opt,name=posting_status,json=postingStatus,proto3,enum=grisonval.v1.PostingStatus" json:"posting_status,omitempty"`
+	// posted_at is when pending_order was posted.
+	PostedAt      *timestamppb.Timestamp `protobuf:"bytes,56,opt,name=posted_at,json=postedAt,proto3" json:"posted_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -386,6 +401,55 @@ func (x *CampView) GetArchetype() string {
 		return x.Archetype
 	}
 	return ""
+}
+
+func (x *CampView) GetMessageRecipients() []int32 {
+	if x != nil {
+		return x.MessageRecipients
+	}
+	return nil
+}
+
+func (x *CampView) GetMaxMessageLen() int32 {
+	if x != nil {
+		return x.MaxMessageLen
+	}
+	return 0
+}
+
+func (x *CampView) GetMessages() []*CampMessage {
+	if x != nil {
+		return x.Messages
+	}
+	return nil
+}
+
+func (x *CampView) GetStandingOrder() *Order {
+	if x != nil {
+		return x.StandingOrder
+	}
+	return nil
+}
+
+func (x *CampView) GetLastResult() *OrderResult {
+	if x != nil {
+		return x.LastResult
+	}
+	return nil
+}
+
+func (x *CampView) GetPostingStatus() PostingStatus {
+	if x != nil {
+		return x.PostingStatus
+	}
+	return PostingStatus_POSTING_STATUS_UNSPECIFIED
+}
+
+func (x *CampView) GetPostedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PostedAt
+	}
+	return nil
 }
 
 type SubmitOrderRequest struct {
@@ -1036,8 +1100,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xf7\n" +
-	"\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xfa\r\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -1079,7 +1142,15 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\bpolitics\x18( \x01(\v2\x16.grisonval.v1.PoliticsR\bpolitics\x12>\n" +
 	"\vgovernments\x18) \x03(\v2\x1c.grisonval.v1.GovernmentFormR\vgovernments\x12C\n" +
 	"\x0fother_relations\x18* \x03(\v2\x1a.grisonval.v1.PairRelationR\x0eotherRelations\x12\x1c\n" +
-	"\tarchetype\x18+ \x01(\tR\tarchetype\"Z\n" +
+	"\tarchetype\x18+ \x01(\tR\tarchetype\x12-\n" +
+	"\x12message_recipients\x182 \x03(\x05R\x11messageRecipients\x12&\n" +
+	"\x0fmax_message_len\x183 \x01(\x05R\rmaxMessageLen\x125\n" +
+	"\bmessages\x184 \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\x12:\n" +
+	"\x0estanding_order\x185 \x01(\v2\x13.grisonval.v1.OrderR\rstandingOrder\x12:\n" +
+	"\vlast_result\x186 \x01(\v2\x19.grisonval.v1.OrderResultR\n" +
+	"lastResult\x12B\n" +
+	"\x0eposting_status\x187 \x01(\x0e2\x1b.grisonval.v1.PostingStatusR\rpostingStatus\x127\n" +
+	"\tposted_at\x188 \x01(\v2\x1a.google.protobuf.TimestampR\bpostedAt\"Z\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"n\n" +
@@ -1177,8 +1248,9 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*PairRelation)(nil),             // 30: grisonval.v1.PairRelation
 	(*CampMessage)(nil),              // 31: grisonval.v1.CampMessage
 	(*OrderResult)(nil),              // 32: grisonval.v1.OrderResult
-	(*GetGloryBoardRequest)(nil),     // 33: grisonval.v1.GetGloryBoardRequest
-	(*GloryBoard)(nil),               // 34: grisonval.v1.GloryBoard
+	(PostingStatus)(0),               // 33: grisonval.v1.PostingStatus
+	(*GetGloryBoardRequest)(nil),     // 34: grisonval.v1.GetGloryBoardRequest
+	(*GloryBoard)(nil),               // 35: grisonval.v1.GloryBoard
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	14, // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
@@ -1198,38 +1270,43 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	28, // 14: grisonval.v1.CampView.politics:type_name -> grisonval.v1.Politics
 	29, // 15: grisonval.v1.CampView.governments:type_name -> grisonval.v1.GovernmentForm
 	30, // 16: grisonval.v1.CampView.other_relations:type_name -> grisonval.v1.PairRelation
-	20, // 17: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	20, // 18: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	21, // 19: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	18, // 20: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	31, // 21: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	32, // 22: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	18, // 23: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	31, // 24: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	31, // 25: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	20, // 26: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	20, // 27: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	0,  // 28: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 29: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 30: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 31: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	33, // 32: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	8,  // 33: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 34: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 35: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	1,  // 36: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 37: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 38: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 39: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	34, // 40: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	9,  // 41: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 42: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 43: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	36, // [36:44] is the sub-list for method output_type
-	28, // [28:36] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	31, // 17: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
+	20, // 18: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
+	32, // 19: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
+	33, // 20: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
+	21, // 21: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
+	20, // 22: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	20, // 23: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	21, // 24: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	18, // 25: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	31, // 26: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	32, // 27: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	18, // 28: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	31, // 29: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	31, // 30: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	20, // 31: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	20, // 32: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	0,  // 33: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 34: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 35: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 36: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	34, // 37: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	8,  // 38: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 39: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 40: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	1,  // 41: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 42: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 43: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 44: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	35, // 45: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	9,  // 46: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 47: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 48: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	41, // [41:49] is the sub-list for method output_type
+	33, // [33:41] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
