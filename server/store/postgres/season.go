@@ -1,0 +1,288 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/grisonval/server/server/store"
+)
+
+// CloseSeason stores a season's close in one transaction: the season's end
+// (if no tick ended it), the close, the camp results, the players' results
+// with their eminence credited, and the patrons' glory. It returns
+// store.ErrConflict if the season is closed, store.ErrNotFound if it has no
+// tick.
+func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
+	world, at := int64(c.WorldID), micro(c.At)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var closed bool
+		// FOR UPDATE serialises two closes of one season.
+		err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM season_closes WHERE world_id = $1 AND season = $2)
+			FROM seasons WHERE world_id = $1 AND season = $2 FOR UPDATE`, world, c.Season).Scan(&closed)
+		if err != nil {
+			return notFound(err)
+		}
+		if closed {
+			return store.ErrConflict
+		}
+		b := &pgx.Batch{}
+		b.Queue(`UPDATE seasons SET ended_day = $3, ended_at = $4
+			WHERE world_id = $1 AND season = $2 AND ended_day IS NULL`, world, c.Season, c.Day, at)
+		b.Queue(`INSERT INTO season_closes (world_id, season, day, closed_at, closed_by) VALUES ($1, $2, $3, $4, $5)`,
+			world, c.Season, c.Day, at, c.By)
+		for _, r := range c.Camps {
+			b.Queue(`INSERT INTO season_results (world_id, season, camp, rank, score, summary)
+				VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (world_id, season, camp) DO UPDATE
+				SET rank = excluded.rank, score = excluded.score, summary = excluded.summary`,
+				world, c.Season, r.Camp, r.Rank, r.Score, r.Summary)
+		}
+		for _, p := range c.Players {
+			b.Queue(`INSERT INTO season_players (world_id, season, camp, player, patron, mode, feats, standing,
+				verdict, titles, posted_ticks, eminence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+				world, c.Season, p.Camp, p.Player, p.Patron, p.Mode, string(p.Feats), p.Standing, p.Verdict,
+				strs(p.Titles), p.PostedTicks, p.Eminence)
+			if p.Eminence == 0 {
+				continue
+			}
+			b.Queue(`UPDATE careers SET ep = ep + $3 WHERE world_id = $1 AND player = $2`, world, p.Player, p.Eminence).
+				Exec(func(tag pgconn.CommandTag) error {
+					if tag.RowsAffected() == 0 {
+						return fmt.Errorf("career of %q: %w", p.Player, store.ErrNotFound)
+					}
+					return nil
+				})
+			b.Queue(`INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
+				VALUES ($1, $2, $3, $4, $5, $6)`, world, p.Player, c.Season, p.Eminence,
+				fmt.Sprintf("judgment of season %d", c.Season), at)
+		}
+		for _, g := range c.Glory {
+			if g.Gained < 0 {
+				return fmt.Errorf("patron %q: glory never goes down: %d", g.Patron, g.Gained)
+			}
+			b.Queue(`WITH total AS (
+				INSERT INTO patron_glory (world_id, camp, patron, glory) VALUES ($1, $3, $4, $5)
+				ON CONFLICT (world_id, camp, patron) DO UPDATE SET glory = patron_glory.glory + excluded.glory
+				RETURNING glory)
+				INSERT INTO season_glory (world_id, season, camp, patron, gained, total)
+				SELECT $1, $2, $3, $4, $5, glory FROM total`, world, c.Season, g.Camp, g.Patron, g.Gained)
+		}
+		return tx.SendBatch(ctx, b).Close()
+	})
+	if err != nil {
+		return fmt.Errorf("close season %d of world %d: %w", c.Season, c.WorldID, err)
+	}
+	return nil
+}
+
+// SeasonClose returns a season's close, or store.ErrNotFound while the
+// season is not closed.
+func (s *Store) SeasonClose(ctx context.Context, worldID uint64, season int) (store.SeasonClose, error) {
+	c := store.SeasonClose{WorldID: worldID, Season: season}
+	err := s.pool.QueryRow(ctx, `SELECT day, closed_at, closed_by FROM season_closes
+		WHERE world_id = $1 AND season = $2`, int64(worldID), season).Scan(&c.Day, &c.At, &c.By)
+	if err != nil {
+		return store.SeasonClose{}, fmt.Errorf("close of season %d of world %d: %w", season, worldID, notFound(err))
+	}
+	c.At = c.At.UTC()
+	if c.Camps, err = s.SeasonResults(ctx, worldID, season); err != nil {
+		return store.SeasonClose{}, err
+	}
+	rows, _ := s.pool.Query(ctx, `SELECT camp, player, patron, mode, feats, standing, verdict, titles,
+		posted_ticks, eminence FROM season_players WHERE world_id = $1 AND season = $2 ORDER BY camp`, int64(worldID), season)
+	c.Players, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.PlayerResult, error) {
+		var (
+			p     store.PlayerResult
+			feats string
+		)
+		err := row.Scan(&p.Camp, &p.Player, &p.Patron, &p.Mode, &feats, &p.Standing, &p.Verdict, &p.Titles,
+			&p.PostedTicks, &p.Eminence)
+		p.Feats = []byte(feats)
+		if len(p.Titles) == 0 {
+			p.Titles = nil
+		}
+		return p, err
+	})
+	if err != nil {
+		return store.SeasonClose{}, fmt.Errorf("players of season %d of world %d: %w", season, worldID, err)
+	}
+	rows, _ = s.pool.Query(ctx, `SELECT camp, patron, gained, total FROM season_glory
+		WHERE world_id = $1 AND season = $2 ORDER BY camp, patron`, int64(worldID), season)
+	c.Glory, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.PatronGlory, error) {
+		g := store.PatronGlory{WorldID: worldID}
+		return g, row.Scan(&g.Camp, &g.Patron, &g.Gained, &g.Total)
+	})
+	if err != nil {
+		return store.SeasonClose{}, fmt.Errorf("glory of season %d of world %d: %w", season, worldID, err)
+	}
+	return c, nil
+}
+
+// SeasonList returns every season of a world that has a tick, by number.
+func (s *Store) SeasonList(ctx context.Context, worldID uint64) ([]store.Season, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT season, first_day, started_at, ended_day, ended_at FROM seasons
+		WHERE world_id = $1 ORDER BY season`, int64(worldID))
+	seasons, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Season, error) {
+		se := store.Season{WorldID: worldID}
+		var endedDay *int
+		var endedAt *time.Time
+		if err := row.Scan(&se.Number, &se.FirstDay, &se.StartedAt, &endedDay, &endedAt); err != nil {
+			return se, err
+		}
+		se.StartedAt = se.StartedAt.UTC()
+		if endedDay != nil {
+			se.EndedDay, se.EndedAt = *endedDay, endedAt.UTC()
+		}
+		return se, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("seasons of world %d: %w", worldID, err)
+	}
+	return seasons, nil
+}
+
+// Glory returns the cumulative glory of a camp's patrons, by patron.
+func (s *Store) Glory(ctx context.Context, worldID uint64, camp int) ([]store.PatronGlory, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT patron, glory FROM patron_glory
+		WHERE world_id = $1 AND camp = $2 ORDER BY patron`, int64(worldID), camp)
+	glory, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.PatronGlory, error) {
+		g := store.PatronGlory{WorldID: worldID, Camp: camp}
+		return g, row.Scan(&g.Patron, &g.Total)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("glory of camp %d of world %d: %w", camp, worldID, err)
+	}
+	return glory, nil
+}
+
+// Enrol stores a career, its sheet and its enrolment, with a ledger line
+// for the points spent, in one transaction; store.ErrConflict if the camp
+// or the player is already enrolled in the season.
+func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) error {
+	world, at := int64(e.WorldID), micro(e.At)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue(`INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep)
+			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (world_id, player) DO UPDATE
+			SET mode = excluded.mode, camp = excluded.camp, patron = excluded.patron,
+				seasons = excluded.seasons, ep = excluded.ep`,
+			int64(c.WorldID), c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP)
+		b.Queue(`INSERT INTO sheets (world_id, player, sheet) VALUES ($1, $2, $3)
+			ON CONFLICT (world_id, player) DO UPDATE SET sheet = excluded.sheet`, int64(c.WorldID), c.Player, string(c.Sheet))
+		b.Queue(`INSERT INTO enrolments (world_id, season, camp, player, patron, package, purchases, spent, enrolled_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+			world, e.Season, e.Camp, e.Player, e.Patron, e.Package, strs(e.Purchases), e.Spent, at).
+			Exec(func(tag pgconn.CommandTag) error {
+				if tag.RowsAffected() == 0 {
+					return store.ErrConflict
+				}
+				return nil
+			})
+		if e.Spent > 0 {
+			b.Queue(`INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
+				VALUES ($1, $2, $3, $4, $5, $6)`, world, e.Player, e.Season, -e.Spent,
+				fmt.Sprintf("purchases at the enrolment for season %d", e.Season), at)
+		}
+		return tx.SendBatch(ctx, b).Close()
+	})
+	if err != nil {
+		return fmt.Errorf("enrol %q in season %d of world %d: %w", e.Player, e.Season, e.WorldID, err)
+	}
+	return nil
+}
+
+// Career returns a player's career in a world, or store.ErrNotFound.
+func (s *Store) Career(ctx context.Context, worldID uint64, player string) (store.Career, error) {
+	c := store.Career{WorldID: worldID, Player: player}
+	var sheet string
+	err := s.pool.QueryRow(ctx, `SELECT c.mode, c.camp, c.patron, c.seasons, c.ep, s.sheet
+		FROM careers c JOIN sheets s USING (world_id, player) WHERE c.world_id = $1 AND c.player = $2`,
+		int64(worldID), player).Scan(&c.Mode, &c.Camp, &c.Patron, &c.Seasons, &c.EP, &sheet)
+	if err != nil {
+		return store.Career{}, fmt.Errorf("career of %q in world %d: %w", player, worldID, notFound(err))
+	}
+	c.Sheet = []byte(sheet)
+	return c, nil
+}
+
+// Enrolments returns the enrolments of a season, by camp.
+func (s *Store) Enrolments(ctx context.Context, worldID uint64, season int) ([]store.Enrolment, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT camp, player, patron, package, purchases, spent, enrolled_at
+		FROM enrolments WHERE world_id = $1 AND season = $2 ORDER BY camp`, int64(worldID), season)
+	enrolments, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Enrolment, error) {
+		e := store.Enrolment{WorldID: worldID, Season: season}
+		err := row.Scan(&e.Camp, &e.Player, &e.Patron, &e.Package, &e.Purchases, &e.Spent, &e.At)
+		e.At = e.At.UTC()
+		if len(e.Purchases) == 0 {
+			e.Purchases = nil
+		}
+		return e, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("enrolments of season %d of world %d: %w", season, worldID, err)
+	}
+	return enrolments, nil
+}
+
+// EminenceLedger returns a career's ledger in the order written.
+func (s *Store) EminenceLedger(ctx context.Context, worldID uint64, player string) ([]store.EminenceEntry, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT season, points, reason, at FROM eminence_ledger
+		WHERE world_id = $1 AND player = $2 ORDER BY id`, int64(worldID), player)
+	ledger, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.EminenceEntry, error) {
+		e := store.EminenceEntry{WorldID: worldID, Player: player}
+		err := row.Scan(&e.Season, &e.Points, &e.Reason, &e.At)
+		e.At = e.At.UTC()
+		return e, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("eminence ledger of %q in world %d: %w", player, worldID, err)
+	}
+	return ledger, nil
+}
+
+// PutAudit records an admin action and sets its ID.
+func (s *Store) PutAudit(ctx context.Context, e *store.AuditEntry) error {
+	err := s.pool.QueryRow(ctx, `INSERT INTO admin_audit (at, admin, action, world_id, detail, code)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, micro(e.At), e.Admin, e.Action, int64(e.WorldID), e.Detail, e.Code).
+		Scan(&e.ID)
+	if err != nil {
+		return fmt.Errorf("audit %s by %q: %w", e.Action, e.Admin, err)
+	}
+	return nil
+}
+
+// Audit returns the last limit admin actions, of one world or of all when
+// worldID is 0, oldest first.
+func (s *Store) Audit(ctx context.Context, worldID uint64, limit int) ([]store.AuditEntry, error) {
+	if limit <= 0 {
+		return nil, errors.New("audit: limit must be positive")
+	}
+	rows, _ := s.pool.Query(ctx, `SELECT id, at, admin, action, world_id, detail, code FROM (
+		SELECT * FROM admin_audit WHERE $1 = 0 OR world_id = $1 ORDER BY id DESC LIMIT $2) a ORDER BY id`,
+		int64(worldID), limit)
+	entries, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.AuditEntry, error) {
+		var (
+			e     store.AuditEntry
+			world int64
+		)
+		err := row.Scan(&e.ID, &e.At, &e.Admin, &e.Action, &world, &e.Detail, &e.Code)
+		e.At, e.WorldID = e.At.UTC(), uint64(world)
+		return e, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	return entries, nil
+}
+
+// strs returns l, or an empty list for nil: the driver binds nil as NULL.
+func strs(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}

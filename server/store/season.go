@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// SeasonClose is the stored close of a season (seed 003's rankings,
+// judgments and eminence points): written once, at the close, in one
+// transaction.
+type SeasonClose struct {
+	WorldID uint64
+	Season  int
+	// Day is the last day played.
+	Day int
+	At  time.Time
+	// By is the admin who closed the season early; empty when it reached
+	// its last day.
+	By string
+	// Camps is the camp ranking.
+	Camps []SeasonResult
+	// Players are the enrolled players' results; each player's Eminence is
+	// credited to its career.
+	Players []PlayerResult
+	// Glory is what each patron gained; it is added to the patron's
+	// cumulative glory and Total is set to the sum after it.
+	Glory []PatronGlory
+}
+
+// PlayerResult is one enrolled player's season.
+type PlayerResult struct {
+	Camp   int
+	Player string
+	Patron string
+	Mode   string
+	// Feats is the season's feat tally, encoded by the server (JSON).
+	Feats       []byte
+	Standing    int
+	Verdict     string
+	Titles      []string
+	PostedTicks int
+	// Eminence is the season's gain of eminence points, never negative.
+	Eminence int
+}
+
+// PatronGlory is a patron's glory in a world: Gained in one season (for a
+// close), Total cumulative.
+type PatronGlory struct {
+	WorldID uint64
+	Camp    int
+	Patron  string
+	Gained  int
+	Total   int
+}
+
+// Career is a player's career in a world; it survives seasons.
+type Career struct {
+	WorldID uint64
+	Player  string
+	Mode    string
+	Camp    int
+	Patron  string
+	// Seasons counts the seasons enrolled in.
+	Seasons int
+	// EP is the stock of eminence points.
+	EP int
+	// Sheet is the ruler's sheet, encoded by the server (JSON).
+	Sheet []byte
+}
+
+// Enrolment is a player's enrolment for a camp in one season.
+type Enrolment struct {
+	WorldID uint64
+	Season  int
+	Camp    int
+	Player  string
+	Patron  string
+	Package string
+	// Purchases are the re-enrolment's purchases, by name, and Spent the
+	// eminence points they cost.
+	Purchases []string
+	Spent     int
+	At        time.Time
+}
+
+// EminenceEntry is one line of a career's eminence points ledger: a credit
+// at a season's close (Points > 0) or a spending at an enrolment
+// (Points < 0).
+type EminenceEntry struct {
+	WorldID uint64
+	Player  string
+	Season  int
+	Points  int
+	Reason  string
+	At      time.Time
+}
+
+// AuditEntry is one admin action.
+type AuditEntry struct {
+	ID      int64 // assigned by PutAudit, growing
+	At      time.Time
+	Admin   string // the admin token's name
+	Action  string
+	WorldID uint64 // 0 for an action on no world
+	Detail  string
+	Code    string
+}
+
+// Seasons keeps the season and career layer: closes, careers, enrolments,
+// glory and the admin audit. Store embeds it.
+type Seasons interface {
+	// CloseSeason stores a season's close: the season ends on c.Day if it
+	// has not ended, its results are stored, each player's eminence is
+	// credited to its career (with a ledger line), and each patron's glory
+	// grows by Gained. It returns ErrConflict if the season is already
+	// closed, ErrNotFound if it has no tick.
+	CloseSeason(ctx context.Context, c SeasonClose) error
+	// SeasonClose returns a season's close, with Glory's Total as it was
+	// after the close, or ErrNotFound while the season is not closed.
+	SeasonClose(ctx context.Context, worldID uint64, season int) (SeasonClose, error)
+	// SeasonList returns every season of a world that has a tick, by number.
+	SeasonList(ctx context.Context, worldID uint64) ([]Season, error)
+	// Glory returns the cumulative glory of a camp's patrons, by patron.
+	Glory(ctx context.Context, worldID uint64, camp int) ([]PatronGlory, error)
+
+	// Enrol stores a new or taken-back career and its enrolment, with a
+	// ledger line when e.Spent > 0, in one transaction. It returns
+	// ErrConflict if the camp or the player is already enrolled in that
+	// season.
+	Enrol(ctx context.Context, c Career, e Enrolment) error
+	// Career returns a player's career in a world, or ErrNotFound.
+	Career(ctx context.Context, worldID uint64, player string) (Career, error)
+	// Enrolments returns the enrolments of a season, by camp.
+	Enrolments(ctx context.Context, worldID uint64, season int) ([]Enrolment, error)
+	// EminenceLedger returns a career's ledger in the order written.
+	EminenceLedger(ctx context.Context, worldID uint64, player string) ([]EminenceEntry, error)
+
+	// PutAudit records an admin action and sets its ID.
+	PutAudit(ctx context.Context, e *AuditEntry) error
+	// Audit returns the last limit admin actions (of one world, or of all
+	// when worldID is 0), oldest first.
+	Audit(ctx context.Context, worldID uint64, limit int) ([]AuditEntry, error)
+}

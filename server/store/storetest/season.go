@@ -1,0 +1,296 @@
+package storetest
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/grisonval/server/server/store"
+)
+
+// sameJSON reports whether a and b encode the same JSON value: a store may
+// normalise what it keeps (PostgreSQL's jsonb does).
+func sameJSON(a, b []byte) bool {
+	var va, vb any
+	return json.Unmarshal(a, &va) == nil && json.Unmarshal(b, &vb) == nil && reflect.DeepEqual(va, vb)
+}
+
+func testAdminTokenName(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	admin := store.Token{Hash: hash("named-admin"), Role: store.RoleAdmin, Camp: -1, Name: "ops"}
+	if err := s.PutToken(ctx, admin); err != nil {
+		t.Fatalf("PutToken: %v", err)
+	}
+	got, err := s.TokenByHash(ctx, admin.Hash)
+	if err != nil {
+		t.Fatalf("TokenByHash: %v", err)
+	}
+	if got.Name != "ops" {
+		t.Errorf("TokenByHash: got name %q; want %q", got.Name, "ops")
+	}
+}
+
+// enrol stores a career and its enrolment.
+func enrol(t *testing.T, s store.Store, c store.Career, e store.Enrolment) {
+	t.Helper()
+	if err := s.Enrol(t.Context(), c, e); err != nil {
+		t.Fatalf("Enrol(%q, season %d, camp %d): %v", e.Player, e.Season, e.Camp, err)
+	}
+}
+
+func testCareers(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	w := newWorld(t, s, "careers")
+	if _, err := s.Career(ctx, w.ID, "ada"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("Career before any enrolment: got error %v; want ErrNotFound", err)
+	}
+	ada := store.Career{WorldID: w.ID, Player: "ada", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1,
+		Sheet: []byte(`{"characteristics":[2,2,2,2,2],"talents":[1,1,1,1,0],"max_pp":6}`)}
+	e1 := store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "ada", Patron: "Aurèle", Package: "granary", At: base}
+	enrol(t, s, ada, e1)
+	bob := store.Career{WorldID: w.ID, Player: "bob", Mode: "agent", Camp: 1, Patron: "Bérénice", Seasons: 1, Sheet: []byte(`{}`)}
+	enrol(t, s, bob, store.Enrolment{WorldID: w.ID, Season: 1, Camp: 1, Player: "bob", Patron: "Bérénice", Package: "levy", At: base})
+
+	refused := []struct {
+		name string
+		c    store.Career
+		e    store.Enrolment
+	}{
+		{"a second player for camp 0", store.Career{WorldID: w.ID, Player: "cyd", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1, Sheet: []byte(`{}`)},
+			store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "cyd", Patron: "Aurèle", Package: "levy", At: base}},
+		{"ada twice in season 1", ada, store.Enrolment{WorldID: w.ID, Season: 1, Camp: 2, Player: "ada", Patron: "Aurèle", Package: "levy", At: base}},
+	}
+	for _, tc := range refused {
+		if err := s.Enrol(ctx, tc.c, tc.e); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("Enrol %s: got error %v; want ErrConflict", tc.name, err)
+		}
+	}
+	if _, err := s.Career(ctx, w.ID, "cyd"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Career of a refused enrolment: got error %v; want ErrNotFound", err)
+	}
+
+	// Season 1 closes: ada earns 2 points, bob none.
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: 0, State: []byte("0"), Hash: "0", CommittedAt: base})
+	closeAt := base.Add(time.Hour)
+	err := s.CloseSeason(ctx, store.SeasonClose{WorldID: w.ID, Season: 1, Day: 0, At: closeAt, Players: []store.PlayerResult{
+		{Camp: 0, Player: "ada", Patron: "Aurèle", Mode: "human", Feats: []byte(`{}`), Standing: 14, Verdict: "praise", Eminence: 2},
+		{Camp: 1, Player: "bob", Patron: "Bérénice", Mode: "agent", Feats: []byte(`{}`), Standing: 10, Verdict: "blame"},
+	}})
+	if err != nil {
+		t.Fatalf("CloseSeason: %v", err)
+	}
+	got, err := s.Career(ctx, w.ID, "ada")
+	if err != nil {
+		t.Fatalf("Career(ada): %v", err)
+	}
+	if got.EP != 2 || !sameJSON(got.Sheet, ada.Sheet) {
+		t.Errorf("Career(ada) after the close: got EP %d, sheet %s; want EP 2, sheet %s", got.EP, got.Sheet, ada.Sheet)
+	}
+
+	// Season 2: ada takes her career back and spends the 2 points.
+	back := ada
+	back.Seasons, back.EP, back.Patron = 2, 0, "Aldric"
+	back.Sheet = []byte(`{"characteristics":[2,2,2,2,2],"talents":[2,1,1,1,0],"max_pp":6}`)
+	e2 := store.Enrolment{WorldID: w.ID, Season: 2, Camp: 0, Player: "ada", Patron: "Aldric", Package: "treasury",
+		Purchases: []string{"talent:sieges"}, Spent: 2, At: closeAt.Add(time.Minute)}
+	enrol(t, s, back, e2)
+	got, err = s.Career(ctx, w.ID, "ada")
+	if err != nil {
+		t.Fatalf("Career(ada): %v", err)
+	}
+	got.Sheet, back.Sheet = nil, nil
+	if !reflect.DeepEqual(got, back) {
+		t.Errorf("Career(ada) after re-enrolment: got %+v; want %+v", got, back)
+	}
+	enrolments, err := s.Enrolments(ctx, w.ID, 2)
+	if err != nil {
+		t.Fatalf("Enrolments: %v", err)
+	}
+	if len(enrolments) == 1 {
+		enrolments[0].At = toSecond(enrolments[0].At)
+	}
+	e2.At = toSecond(e2.At)
+	if len(enrolments) != 1 || !reflect.DeepEqual(enrolments[0], e2) {
+		t.Errorf("Enrolments of season 2: got %+v; want [%+v]", enrolments, e2)
+	}
+	enrolments, err = s.Enrolments(ctx, w.ID, 1)
+	if err != nil {
+		t.Fatalf("Enrolments: %v", err)
+	}
+	if len(enrolments) != 2 || enrolments[0].Player != "ada" || enrolments[1].Player != "bob" {
+		t.Errorf("Enrolments of season 1: got %+v; want ada then bob", enrolments)
+	}
+	ledger, err := s.EminenceLedger(ctx, w.ID, "ada")
+	if err != nil {
+		t.Fatalf("EminenceLedger: %v", err)
+	}
+	wantLedger := []store.EminenceEntry{
+		{WorldID: w.ID, Player: "ada", Season: 1, Points: 2, Reason: "judgment of season 1", At: closeAt},
+		{WorldID: w.ID, Player: "ada", Season: 2, Points: -2, Reason: "purchases at the enrolment for season 2", At: closeAt.Add(time.Minute)},
+	}
+	for i := range ledger {
+		ledger[i].At = toSecond(ledger[i].At)
+	}
+	for i := range wantLedger {
+		wantLedger[i].At = toSecond(wantLedger[i].At)
+	}
+	if !reflect.DeepEqual(ledger, wantLedger) {
+		t.Errorf("EminenceLedger(ada): got %+v; want %+v", ledger, wantLedger)
+	}
+}
+
+func testCloseSeason(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	w := newWorld(t, s, "close")
+	c := store.SeasonClose{WorldID: w.ID, Season: 1, Day: 3, At: base.Add(time.Hour), By: "ops"}
+	if err := s.CloseSeason(ctx, c); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("CloseSeason before any tick: got error %v; want ErrNotFound", err)
+	}
+	if _, err := s.SeasonClose(ctx, w.ID, 1); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("SeasonClose of a season not closed: got error %v; want ErrNotFound", err)
+	}
+	enrol(t, s, store.Career{WorldID: w.ID, Player: "ada", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1, Sheet: []byte(`{}`)},
+		store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "ada", Patron: "Aurèle", Package: "granary", At: base})
+	for day := range 4 {
+		commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: day, State: []byte{byte(day)}, Hash: "h", CommittedAt: base.Add(time.Duration(day) * time.Minute)})
+	}
+	c.Camps = []store.SeasonResult{
+		{WorldID: w.ID, Season: 1, Camp: 2, Rank: 1, Score: 40, Summary: "roll of honour"},
+		{WorldID: w.ID, Season: 1, Camp: 0, Rank: 2, Score: 12},
+		{WorldID: w.ID, Season: 1, Camp: 1, Rank: 2, Score: 12},
+	}
+	c.Players = []store.PlayerResult{{Camp: 0, Player: "ada", Patron: "Aurèle", Mode: "human",
+		Feats: []byte(`{"missions_succeeded": 2, "glory": 8}`), Standing: 14, Verdict: "praise",
+		Titles: []string{"spearhead", "eye_of_the_city"}, PostedTicks: 3, Eminence: 3}}
+	c.Glory = []store.PatronGlory{
+		{WorldID: w.ID, Camp: 0, Patron: "Aurèle", Gained: 8},
+		{WorldID: w.ID, Camp: 0, Patron: "Aldric", Gained: 0},
+	}
+	if err := s.CloseSeason(ctx, c); err != nil {
+		t.Fatalf("CloseSeason: %v", err)
+	}
+	if err := s.CloseSeason(ctx, c); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("CloseSeason twice: got error %v; want ErrConflict", err)
+	}
+	got, err := s.SeasonClose(ctx, w.ID, 1)
+	if err != nil {
+		t.Fatalf("SeasonClose: %v", err)
+	}
+	want := c
+	want.Camps = []store.SeasonResult{c.Camps[0], c.Camps[1], c.Camps[2]}
+	want.Glory = []store.PatronGlory{
+		{WorldID: w.ID, Camp: 0, Patron: "Aldric", Gained: 0, Total: 0},
+		{WorldID: w.ID, Camp: 0, Patron: "Aurèle", Gained: 8, Total: 8},
+	}
+	if !sameJSON(got.Players[0].Feats, c.Players[0].Feats) {
+		t.Errorf("SeasonClose: got feats %s; want %s", got.Players[0].Feats, c.Players[0].Feats)
+	}
+	got.Players[0].Feats, want.Players = nil, []store.PlayerResult{c.Players[0]}
+	want.Players[0].Feats = nil
+	got.At, want.At = toSecond(got.At), toSecond(want.At)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("SeasonClose:\ngot  %+v\nwant %+v", got, want)
+	}
+	se, err := s.Season(ctx, w.ID, 1)
+	if err != nil {
+		t.Fatalf("Season: %v", err)
+	}
+	if se.EndedDay != 3 {
+		t.Errorf("Season after an early close: got ended day %d; want 3", se.EndedDay)
+	}
+
+	// Glory is cumulative: a second season adds to it.
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 2, Day: 0, State: []byte("0"), Hash: "0", CommittedAt: base.Add(2 * time.Hour)})
+	c2 := store.SeasonClose{WorldID: w.ID, Season: 2, Day: 0, At: base.Add(3 * time.Hour),
+		Glory: []store.PatronGlory{{WorldID: w.ID, Camp: 0, Patron: "Aurèle", Gained: 5}}}
+	if err := s.CloseSeason(ctx, c2); err != nil {
+		t.Fatalf("CloseSeason(2): %v", err)
+	}
+	board, err := s.Glory(ctx, w.ID, 0)
+	if err != nil {
+		t.Fatalf("Glory: %v", err)
+	}
+	wantBoard := []store.PatronGlory{{WorldID: w.ID, Camp: 0, Patron: "Aldric", Total: 0}, {WorldID: w.ID, Camp: 0, Patron: "Aurèle", Total: 13}}
+	if !reflect.DeepEqual(board, wantBoard) {
+		t.Errorf("Glory: got %+v; want %+v", board, wantBoard)
+	}
+	if board, err := s.Glory(ctx, w.ID, 1); err != nil || len(board) != 0 {
+		t.Errorf("Glory of a camp without patrons: got %+v, %v; want none", board, err)
+	}
+	bad := store.SeasonClose{WorldID: w.ID, Season: 3, At: base}
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 3, Day: 0, State: []byte("0"), Hash: "0", CommittedAt: base.Add(4 * time.Hour)})
+	bad.Glory = []store.PatronGlory{{WorldID: w.ID, Camp: 0, Patron: "Aurèle", Gained: -1}}
+	if err := s.CloseSeason(ctx, bad); err == nil {
+		t.Errorf("CloseSeason with negative glory: got no error; want one")
+	}
+	if _, err := s.SeasonClose(ctx, w.ID, 3); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SeasonClose after a refused close: got error %v; want ErrNotFound", err)
+	}
+
+	list, err := s.SeasonList(ctx, w.ID)
+	if err != nil {
+		t.Fatalf("SeasonList: %v", err)
+	}
+	var numbers, ended []int
+	for _, se := range list {
+		numbers, ended = append(numbers, se.Number), append(ended, se.EndedDay)
+	}
+	if !reflect.DeepEqual(numbers, []int{1, 2, 3}) || !reflect.DeepEqual(ended, []int{3, 0, 0}) {
+		t.Errorf("SeasonList: got seasons %v ended on %v; want [1 2 3] ended on [3 0 0]", numbers, ended)
+	}
+}
+
+func testAudit(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	if got, err := s.Audit(ctx, 0, 10); err != nil || len(got) != 0 {
+		t.Fatalf("Audit on an empty store: got %+v, %v; want none", got, err)
+	}
+	entries := []store.AuditEntry{
+		{At: base, Admin: "dev", Action: "CreateWorld", Detail: "seed 7", Code: "OK"},
+		{At: base.Add(time.Second), Admin: "dev", Action: "CloseSeason", WorldID: 1, Detail: "season 1", Code: "OK"},
+		{At: base.Add(2 * time.Second), Admin: "ops", Action: "ForceTick", WorldID: 2, Code: "FailedPrecondition"},
+		{At: base.Add(3 * time.Second), Admin: "ops", Action: "ForceTick", WorldID: 1, Code: "OK"},
+	}
+	var last int64
+	for i := range entries {
+		if err := s.PutAudit(ctx, &entries[i]); err != nil {
+			t.Fatalf("PutAudit: %v", err)
+		}
+		if entries[i].ID <= last {
+			t.Fatalf("PutAudit: got ID %d after %d; want a growing ID", entries[i].ID, last)
+		}
+		last = entries[i].ID
+	}
+	tests := []struct {
+		name  string
+		world uint64
+		limit int
+		want  []store.AuditEntry
+	}{
+		{"all", 0, 10, entries},
+		{"last two", 0, 2, entries[2:]},
+		{"world 1", 1, 10, []store.AuditEntry{entries[1], entries[3]}},
+		{"world 1, last one", 1, 1, entries[3:]},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := s.Audit(ctx, tc.world, tc.limit)
+			if err != nil {
+				t.Fatalf("Audit: %v", err)
+			}
+			for i := range got {
+				got[i].At = toSecond(got[i].At)
+			}
+			want := make([]store.AuditEntry, len(tc.want))
+			for i, e := range tc.want {
+				e.At = toSecond(e.At)
+				want[i] = e
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %+v; want %+v", got, want)
+			}
+		})
+	}
+}
