@@ -194,7 +194,7 @@ func (t *tick) resolvePair(a, b CampID) {
 		// Only two proposals can meet in a pair (a pending offer forbids
 		// its author to propose, and only its target answers it); they are
 		// for the same pact, the one above the status: they sign it.
-		t.sign(a, b, t.w.Relation(a, b)+1, "les deux propositions se sont croisées")
+		t.sign(a, b, NoCamp, t.w.Relation(a, b)+1, "les deux propositions se sont croisées")
 	case okA:
 		t.act(a, b, ia)
 	default:
@@ -207,7 +207,7 @@ func (t *tick) act(c, o CampID, a Action) {
 	p := t.w.pact(c, o)
 	switch a {
 	case AcceptPact:
-		t.sign(c, o, p.Offer, fmt.Sprintf("%s accepte la proposition du jour %d", t.w.Camps[c].Name, p.Day))
+		t.sign(c, o, c, p.Offer, fmt.Sprintf("%s accepte la proposition du jour %d", t.w.Camps[c].Name, p.Day))
 	case RefusePact:
 		t.refusePact(c, o)
 	default:
@@ -216,10 +216,11 @@ func (t *tick) act(c, o CampID, a Action) {
 			kind = Alliance
 		}
 		if p.Pending(o) {
-			t.sign(c, o, kind, fmt.Sprintf("%s propose à son tour le pacte que %s lui offrait", t.w.Camps[c].Name, t.w.Camps[o].Name))
+			t.sign(c, o, c, kind, fmt.Sprintf("%s propose à son tour le pacte que %s lui offrait", t.w.Camps[c].Name, t.w.Camps[o].Name))
 			return
 		}
 		p.Offer, p.From, p.Day = kind, c, t.w.Day
+		t.pactEvent(c, o, c, PactProposed)
 		narr := fmt.Sprintf("Une ambassade de %s propose %s à %s.", t.w.Camps[c].Name, pactFR(kind), t.w.Camps[o].Name)
 		why := fmt.Sprintf("propose_%s %d : proposition privée, valable jusqu'au jour %d", kind, o, p.Expires())
 		t.note(c, "pact_proposed", nil, narr, why)
@@ -227,14 +228,15 @@ func (t *tick) act(c, o CampID, a Action) {
 	}
 }
 
-// sign seals pact kind between camps a and b (rules DIP-3, DIP-4): the
-// status changes, the pending proposal and the refusals are cleared, both
-// camps gain morale and fame, and all camps learn it. A peace lifts every
-// siege between the two and turns back their columns bound for each
-// other's land.
-func (t *tick) sign(a, b CampID, kind Relation, how string) {
+// sign seals pact kind between camps a and b (rules DIP-3, DIP-4), by camp
+// by (NoCamp when both did at once): the status changes, the pending
+// proposal and the refusals are cleared, both camps gain morale and fame,
+// and all camps learn it. A peace lifts every siege between the two and
+// turns back their columns bound for each other's land.
+func (t *tick) sign(a, b, by CampID, kind Relation, how string) {
 	t.w.SetRelation(a, b, kind)
 	*t.w.pact(a, b) = Pact{Since: t.w.Day}
+	t.pactEvent(a, b, by, PactSigned)
 	gain := PeaceMorale
 	if kind == Alliance {
 		gain = AllianceMorale
@@ -278,6 +280,7 @@ func (t *tick) refusePact(c, o CampID) {
 	p.Offer, p.From, p.Day = War, 0, 0
 	p.Refusals++
 	p.ClosedUntil = t.w.Day + DoorDays*p.Refusals
+	t.pactEvent(c, o, c, PactRefused)
 	narr := fmt.Sprintf("%s éconduit l'ambassade de %s qui proposait %s.", t.w.Camps[c].Name, t.w.Camps[o].Name, pactFR(kind))
 	why := fmt.Sprintf("refus n°%d entre les deux camps : porte fermée %d jours, aucune proposition avant le jour %d", p.Refusals, DoorDays*p.Refusals, p.ClosedUntil+1)
 	t.note(c, "pact_refused", nil, narr, why)
@@ -309,6 +312,7 @@ func (t *tick) declareWar(a, b CampID, byA, byB bool) {
 		before := camp.Morale
 		camp.Morale = max(0, camp.Morale-loss)
 		camp.Infamy += infamy
+		t.pactEvent(a, b, br.c, PactBroken)
 		t.announce(0, "war_declared", fmt.Sprintf("%s rompt sa parole et déclare la guerre à %s : %s est morte.", camp.Name, t.w.Camps[br.o].Name, pactWordFR(was)),
 			fmt.Sprintf("declare_war %d : moral de %s %d -> %d, infamie %d ; porte fermée jusqu'au jour %d", br.o, camp.Name, before, camp.Morale, camp.Infamy, p.ClosedUntil),
 			allCamps()...)
@@ -350,6 +354,7 @@ func (t *tick) expireProposals() {
 			narr := fmt.Sprintf("La proposition de %s à %s (%s) expire sans réponse.", t.w.Camps[from].Name, t.w.Camps[to].Name, pactFR(p.Offer))
 			why := fmt.Sprintf("proposée le jour %d, sans réponse en %d jours", p.Day, ProposalDays)
 			p.Offer, p.From, p.Day = War, 0, 0
+			t.pactEvent(a, b, NoCamp, PactExpired)
 			t.note(from, "pact_expired", nil, narr, why)
 			t.note(to, "pact_expired", nil, narr, why)
 		}
@@ -366,10 +371,40 @@ func (t *tick) dropPacts(c CampID) {
 		t.w.SetRelation(c, o, War)
 		*t.w.pact(c, o) = Pact{Since: t.w.Day}
 		if had != War {
+			t.pactEvent(c, o, NoCamp, PactDissolved)
 			t.announce(0, "pact_dropped", fmt.Sprintf("Avec le peuple de %s s'éteint %s qui le liait à %s.", t.w.Camps[c].Name, pactFR(had), t.w.Camps[o].Name),
 				"un peuple éteint ne tient plus aucune parole", allCamps()...)
 		}
 	}
+}
+
+// PactEvent is one change in a pair's diplomatic record, as the tick
+// reports it for history (docs/persistence.md): A < B, By made it happen
+// (NoCamp for none, or both at once), and Status is the pair's relation
+// after it.
+type PactEvent struct {
+	A, B   CampID
+	By     CampID
+	Event  string
+	Status Relation
+}
+
+// Pact events.
+const (
+	PactProposed  = "proposed"
+	PactSigned    = "signed"
+	PactRefused   = "refused"
+	PactExpired   = "expired"
+	PactBroken    = "broken"    // a declaration of war on a peace or an alliance
+	PactDissolved = "dissolved" // a camp died out
+)
+
+// pactEvent records a change of the pair (a, b) for the tick's outcome.
+func (t *tick) pactEvent(a, b, by CampID, event string) {
+	if a > b {
+		a, b = b, a
+	}
+	t.pacts = append(t.pacts, PactEvent{A: a, B: b, By: by, Event: event, Status: t.w.Relation(a, b)})
 }
 
 // allCamps returns every camp, for a proclamation.

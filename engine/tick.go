@@ -38,6 +38,8 @@ type Outcome struct {
 	World   *World
 	Results [NumCamps]Result
 	Journal []Entry
+	// Pacts are the changes of the pairs' diplomatic records, in order.
+	Pacts []PactEvent
 }
 
 // news is an event not yet delivered: it reaches the involved camps and every
@@ -58,6 +60,7 @@ type tick struct {
 	results [NumCamps]Result
 	journal []Entry
 	news    []news
+	pacts   []PactEvent
 	spies   []spyMission        // the day's spy missions, reported in the spies phase
 	streams map[streamKey]*Rand // see (*tick).stream
 
@@ -114,7 +117,7 @@ func Resolve(w *World, orders [NumCamps]Order) Outcome {
 		p.run(t)
 	}
 	t.deliverNews()
-	return Outcome{World: t.w, Results: t.results, Journal: t.journal}
+	return Outcome{World: t.w, Results: t.results, Journal: t.journal, Pacts: t.pacts}
 }
 
 // validateOrders checks every order against the state at the start of the
