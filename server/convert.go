@@ -120,6 +120,17 @@ type viewExtras struct {
 	Controller   store.Controller
 	SeasonLength int
 	Journal      []store.JournalEntry
+	// Standing is the camp's standing order (nil: rest); Played is its
+	// order of the day just resolved, with its result (nil on day 0).
+	Standing *store.StandingOrder
+	Played   *store.Order
+	// Late is set when the deadline has passed without the day being
+	// resolved; SeasonOver when no day remains to post for.
+	Late, SeasonOver bool
+	// Recipients are the camps the camp may write to; Messages its recent
+	// messages.
+	Recipients []int
+	Messages   []store.Message
 }
 
 // viewToPB converts a camp's fogged view.
@@ -209,6 +220,26 @@ func viewToPB(v engine.CampView, x viewExtras) *pb.CampView {
 	if !x.Deadline.IsZero() {
 		out.Deadline = timestamppb.New(x.Deadline)
 	}
+	switch {
+	case x.SeasonOver:
+	case x.Pending != nil:
+		out.PostingStatus, out.PostedAt = pb.PostingStatus_POSTING_STATUS_POSTED, timestamppb.New(x.Pending.SubmittedAt)
+	case x.Late:
+		out.PostingStatus = pb.PostingStatus_POSTING_STATUS_LATE
+	default:
+		out.PostingStatus = pb.PostingStatus_POSTING_STATUS_STANDING
+	}
+	out.StandingOrder = standingToPB(x.Standing)
+	if x.Played != nil {
+		out.LastResult = orderResultToPB(*x.Played)
+	}
+	for _, c := range x.Recipients {
+		out.MessageRecipients = append(out.MessageRecipients, int32(c))
+	}
+	out.MaxMessageLen = store.MaxMessageLen
+	for _, m := range x.Messages {
+		out.Messages = append(out.Messages, messageToPB(m))
+	}
 	return out
 }
 
@@ -286,6 +317,38 @@ func storeOrderToPB(o store.Order) *pb.Order {
 		out.Args = append(out.Args, int32(v))
 	}
 	return out
+}
+
+// orderStatusToPB maps the stored status of a played order.
+var orderStatusToPB = map[string]pb.OrderStatus{
+	store.OrderApplied:       pb.OrderStatus_ORDER_STATUS_APPLIED,
+	store.OrderStale:         pb.OrderStatus_ORDER_STATUS_STALE,
+	store.OrderStanding:      pb.OrderStatus_ORDER_STATUS_STANDING,
+	store.OrderStandingStale: pb.OrderStatus_ORDER_STATUS_STANDING_STALE,
+}
+
+// orderResultToPB converts a played order and what became of it; it is
+// for its own camp's eyes only, as it carries the order's reason.
+func orderResultToPB(o store.Order) *pb.OrderResult {
+	return &pb.OrderResult{
+		Day: int32(o.Day), Order: storeOrderToPB(o), Status: orderStatusToPB[o.Status],
+		Code: o.Code, Field: o.Field, Message: o.Message,
+	}
+}
+
+// standingToPB converts a camp's standing order; nil is rest.
+func standingToPB(s *store.StandingOrder) *pb.Order {
+	if s == nil {
+		return &pb.Order{Action: engine.Rest.String()}
+	}
+	return storeOrderToPB(store.Order{Action: s.Action, Args: s.Args, Reason: s.Reason})
+}
+
+func messageToPB(m store.Message) *pb.CampMessage {
+	return &pb.CampMessage{
+		Id: m.ID, Day: int32(m.Day), FromCamp: int32(m.From), ToCamp: int32(m.To), Text: m.Text,
+		SentAt: timestamppb.New(m.SentAt),
+	}
 }
 
 // storeOrderToEngine converts a stored order back to the engine's form.

@@ -58,15 +58,30 @@ func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.
 			pending := *o
 			x.Pending = &pending
 		}
+		if s := r.standing[p.camp]; s != nil {
+			standing := *s
+			x.Standing = &standing
+		}
+		if o := r.played[p.camp]; o != nil {
+			played := *o
+			x.Played = &played
+		}
+		x.Late, x.SeasonOver = r.holdEarly, r.seasonOver()
+		x.Recipients = recipients(r.state, p.camp)
 		season = r.settings.Season
 		return nil
 	})
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	entries, err := g.s.cfg.Store.Journal(ctx, r.id, season, p.camp, max(1, v.Day-viewJournalDays+1))
+	since := max(1, v.Day-viewJournalDays+1)
+	entries, err := g.s.cfg.Store.Journal(ctx, r.id, season, p.camp, since)
 	if err != nil {
 		return nil, toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
+	}
+	// Messages belong to the day being decided: day + 1.
+	if x.Messages, err = recentMessages(ctx, g.s.cfg.Store, r.id, season, p.camp, since, v.Day+1); err != nil {
+		return nil, toStatus(r.base, err)
 	}
 	for _, e := range entries {
 		// A tick committed since the view was taken is not part of it.
@@ -119,7 +134,8 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 }
 
 // WatchTicks sends the current day, then one notice per resolved tick with
-// the camp's journal of that day.
+// the camp's journal of that day, its order's result and the messages it
+// received for that day.
 func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameService_WatchTicksServer) error {
 	ctx := stream.Context()
 	p, r, err := g.campWorld(ctx, req.GetWorldId())
@@ -127,10 +143,13 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 		return err
 	}
 	w := &watcher{ch: make(chan tickEvent, watcherBuffer)}
-	var snap snapshot
+	var (
+		snap   snapshot
+		played [engine.NumCamps]*store.Order
+	)
 	err = r.do(ctx, func() error {
 		r.watchers[w] = struct{}{}
-		snap = r.snapshot()
+		snap, played = r.snapshot(), r.played
 		return nil
 	})
 	if err != nil {
@@ -147,8 +166,15 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	if err != nil {
 		return toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
 	}
-	first := tickEvent{day: snap.day, deadline: snap.deadline, journal: entries}
-	if err := stream.Send(tickNotice(r.id, p.camp, first)); err != nil {
+	send := func(ev tickEvent) error {
+		msgs, err := dayMessages(ctx, g.s.cfg.Store, r.id, ev.season, p.camp, ev.day)
+		if err != nil {
+			return toStatus(r.base, err)
+		}
+		return stream.Send(tickNotice(r.id, p.camp, ev, msgs))
+	}
+	first := tickEvent{season: snap.settings.Season, day: snap.day, deadline: snap.deadline, journal: entries, played: played}
+	if err := send(first); err != nil {
 		return err
 	}
 	for {
@@ -157,7 +183,7 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 			if !ok {
 				return toStatus(r.base, w.err)
 			}
-			if err := stream.Send(tickNotice(r.id, p.camp, ev)); err != nil {
+			if err := send(ev); err != nil {
 				return err
 			}
 		case <-ctx.Done():
@@ -166,9 +192,16 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	}
 }
 
-// tickNotice returns camp's notice of ev: only its own entries of that day.
-func tickNotice(worldID uint64, camp int, ev tickEvent) *pb.TickNotice {
+// tickNotice returns camp's notice of ev: only its own entries of that day,
+// its own order's result and msgs, the messages it received for that day.
+func tickNotice(worldID uint64, camp int, ev tickEvent, msgs []store.Message) *pb.TickNotice {
 	n := &pb.TickNotice{WorldId: worldID, Day: int32(ev.day)}
+	if o := ev.played[camp]; o != nil && o.Day == ev.day {
+		n.Result = orderResultToPB(*o)
+	}
+	for _, m := range msgs {
+		n.Messages = append(n.Messages, messageToPB(m))
+	}
 	if !ev.deadline.IsZero() {
 		n.NextDeadline = timestamppb.New(ev.deadline)
 	}

@@ -88,10 +88,15 @@ func Replay(ctx context.Context, st store.Store, worldID uint64, season int, pro
 				return rep, &ReplayError{Day: t.Day, Reason: fmt.Sprintf("camp %d has no played order stored", c)}
 			}
 			orders[c] = storeOrderToEngine(*o)
+			if o.Status == store.OrderStandingStale {
+				// The standing order could not be played: rest was.
+				orders[c] = engine.Order{Action: engine.Rest}
+			}
 		}
 		out := engine.Resolve(state, orders)
 		for c, res := range out.Results {
-			if want := records[c].Status; want != store.OrderStanding && want != playedStatus(res) {
+			want := records[c].Status
+			if want != store.OrderStanding && want != store.OrderStandingStale && want != playedStatus(res) {
 				return rep, &ReplayError{Day: t.Day, Reason: fmt.Sprintf("camp %d's %s order was %s; replayed %s",
 					c, records[c].Action, want, playedStatus(res))}
 			}
@@ -153,7 +158,7 @@ func playedOrders(ctx context.Context, st store.Store, worldID uint64, season in
 	played := make(map[int]*[engine.NumCamps]*store.Order)
 	for _, o := range orders {
 		switch o.Status {
-		case store.OrderApplied, store.OrderStale, store.OrderStanding:
+		case store.OrderApplied, store.OrderStale, store.OrderStanding, store.OrderStandingStale:
 		default:
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -46,6 +47,13 @@ type runner struct {
 	state    *engine.World
 	hash     string
 	pending  [engine.NumCamps]*store.Order
+	// standing are the camps' standing orders of the season (nil: rest).
+	standing [engine.NumCamps]*store.StandingOrder
+	// played are the orders the last resolved day played, with their
+	// results (nil before day 1).
+	played [engine.NumCamps]*store.Order
+	// sent counts the messages each camp sent for the next day.
+	sent     [engine.NumCamps]int
 	lastTick time.Time
 	// humansDone is when every living camp not played by the AI had posted
 	// for the next day; zero while one has not.
@@ -69,9 +77,12 @@ type request struct {
 
 // tickEvent tells watchers that the world moved to a day.
 type tickEvent struct {
+	season   int
 	day      int
 	deadline time.Time // zero when the world has none
 	journal  []store.JournalEntry
+	// played are the orders the day played (nil entries for day 0).
+	played [engine.NumCamps]*store.Order
 }
 
 // watcher receives a world's tick events. The runner closes ch when it drops
@@ -138,7 +149,43 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 		}
 		r.pending[o.Camp] = &o
 	}
+	for _, o := range t.Orders {
+		if o.Camp >= 0 && o.Camp < engine.NumCamps {
+			r.played[o.Camp] = &o
+		}
+	}
+	if err := r.loadCampState(ctx); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// loadCampState loads the camps' standing orders of the season and counts
+// the messages they sent for the next day.
+func (r *runner) loadCampState(ctx context.Context) error {
+	w := r.settings
+	standing, err := r.store.StandingOrders(ctx, w.ID, w.Season)
+	if err != nil {
+		return fmt.Errorf("load standing orders of world %d: %w", w.ID, err)
+	}
+	for _, o := range standing {
+		if o.Camp < 0 || o.Camp >= engine.NumCamps {
+			return fmt.Errorf("load standing orders of world %d: camp %d", w.ID, o.Camp)
+		}
+		r.standing[o.Camp] = &o
+	}
+	for c := range engine.NumCamps {
+		msgs, err := r.store.Messages(ctx, w.ID, w.Season, c, r.state.Day+1)
+		if err != nil {
+			return fmt.Errorf("load messages of world %d: %w", w.ID, err)
+		}
+		for _, m := range msgs {
+			if m.From == c && m.Day == r.state.Day+1 {
+				r.sent[c]++
+			}
+		}
+	}
+	return nil
 }
 
 // commitSetup commits day 0 of the world's current season, from its seed,
@@ -156,6 +203,9 @@ func (r *runner) commitSetup(ctx context.Context) error {
 	}
 	r.setState(state, hash)
 	r.pending = [engine.NumCamps]*store.Order{}
+	r.standing = [engine.NumCamps]*store.StandingOrder{}
+	r.played = [engine.NumCamps]*store.Order{}
+	r.sent = [engine.NumCamps]int{}
 	r.humansDone, r.holdEarly = time.Time{}, false
 	r.log.Info().Msg("season set up")
 	return nil
@@ -366,8 +416,8 @@ func earliest(a, b time.Time) time.Time {
 	return b
 }
 
-// resolve plays the next day: the pending orders, rest for a camp that
-// posted none. The state moves and watchers hear of it only once the tick
+// resolve plays the next day: the pending orders, the standing order of a
+// camp that posted none. The state moves and watchers hear of it only once the tick
 // is committed; if the commit fails, state and pending orders stay and the
 // next try waits for a fresh deadline.
 func (r *runner) resolve() error {
@@ -380,20 +430,16 @@ func (r *runner) resolve() error {
 			orders[c], records[c] = storeOrderToEngine(*p), *p
 			continue
 		}
-		orders[c] = engine.Order{Action: engine.Rest}
-		records[c] = store.Order{
-			WorldID: r.settings.ID, Season: r.settings.Season, Day: day, Camp: c,
-			Action: engine.Rest.String(), SubmittedAt: now, Status: store.OrderStanding,
-		}
+		orders[c], records[c] = r.standingOrder(c, day, now)
 	}
 	out := engine.Resolve(r.state, orders)
 	for c, res := range out.Results {
-		if records[c].Status == store.OrderStanding {
+		if records[c].Status == store.OrderStanding || records[c].Status == store.OrderStandingStale {
 			continue
 		}
 		records[c].Status = playedStatus(res)
 		if res.Err != nil {
-			records[c].Code = string(res.Err.Code)
+			records[c].Code, records[c].Field, records[c].Message = string(res.Err.Code), res.Err.Field, res.Err.Message
 		}
 	}
 	r.lastTick = now
@@ -420,14 +466,39 @@ func (r *runner) resolve() error {
 	}
 	r.setState(out.World, hash)
 	r.pending = [engine.NumCamps]*store.Order{}
+	r.sent = [engine.NumCamps]int{}
 	r.humansDone, r.holdEarly = time.Time{}, false
 	for c, rec := range records {
+		r.played[c] = &records[c]
 		r.log.Debug().Int("camp", c).Str("action", rec.Action).Ints("args", rec.Args).
 			Str("status", rec.Status).Str("code", rec.Code).Msg("order played")
 	}
 	r.log.Info().Str("hash", hash).Int("journal", len(journal)).Msg("tick resolved")
-	r.notify(tickEvent{day: day, deadline: r.deadline(), journal: journal})
+	r.notify(tickEvent{season: r.settings.Season, day: day, deadline: r.deadline(), journal: journal, played: r.played})
 	return nil
+}
+
+// standingOrder returns the order camp c plays on day when it posted none,
+// and its record: its standing order (rest when it has none), checked
+// against the state; one no longer valid is recorded as standing_stale,
+// with why, and rest is played instead.
+func (r *runner) standingOrder(c, day int, now time.Time) (engine.Order, store.Order) {
+	rec := store.Order{
+		WorldID: r.settings.ID, Season: r.settings.Season, Day: day, Camp: c,
+		Action: engine.Rest.String(), SubmittedAt: now, Status: store.OrderStanding,
+	}
+	s := r.standing[c]
+	if s == nil {
+		return engine.Order{Action: engine.Rest}, rec
+	}
+	rec.Action, rec.Args, rec.Reason = s.Action, slices.Clone(s.Args), s.Reason
+	o := storeOrderToEngine(rec)
+	var re *engine.RuleError
+	if err := engine.Validate(r.state, engine.CampID(c), o); errors.As(err, &re) {
+		rec.Status, rec.Code, rec.Field, rec.Message = store.OrderStandingStale, string(re.Code), re.Field, re.Message
+		return engine.Order{Action: engine.Rest}, rec
+	}
+	return o, rec
 }
 
 // notify sends ev to every watcher; one that fell behind is dropped.

@@ -1,0 +1,223 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/grisonval/server/engine"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// This file is the camp's messages and standing order.
+
+// maxMessagesPerDay bounds the messages one camp may send for one day.
+const maxMessagesPerDay = 20
+
+// viewMessages bounds the messages a view carries.
+const viewMessages = 20
+
+// Reasons of the refusals of messages. Append only: clients match on them.
+const (
+	reasonNotRecipient    = "not_a_recipient"
+	reasonTooManyMessages = "too_many_messages"
+)
+
+// recipients returns the camps camp c may write to in w: those it has met
+// and that still live, while c lives. It says no more than c's view.
+func recipients(w *engine.World, c int) []int {
+	var out []int
+	if !w.Camps[c].Alive {
+		return nil
+	}
+	for o := range engine.NumCamps {
+		if o != c && w.Camps[c].Met[o] && w.Camps[o].Alive {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// checkMessageText refuses a text that is not valid UTF-8, blank, longer
+// than store.MaxMessageLen bytes or holding control characters other than
+// newline and tab (which could drive the recipient's terminal).
+func checkMessageText(text string) error {
+	switch {
+	case !utf8.ValidString(text):
+		return invalidArgument("text", "text is not valid UTF-8")
+	case strings.TrimSpace(text) == "":
+		return invalidArgument("text", "text is empty; write a few words")
+	case len(text) > store.MaxMessageLen:
+		return invalidArgument("text", "text is %d bytes; at most %d", len(text), store.MaxMessageLen)
+	}
+	for _, r := range text {
+		if unicode.IsControl(r) && r != '\n' && r != '\t' {
+			return invalidArgument("text", "text holds the control character %U; only newline and tab are allowed", r)
+		}
+	}
+	return nil
+}
+
+// notRecipient refuses a message to a camp outside the sender's
+// recipients, saying only what the sender's view says.
+func notRecipient(rs []int) error {
+	list := "you have none yet: meet a camp first (see it on the map or its columns)"
+	if len(rs) > 0 {
+		var names []string
+		for _, c := range rs {
+			names = append(names, fmt.Sprint(c))
+		}
+		list = "yours are camps " + strings.Join(names, ", ")
+	}
+	return withInfo(codes.FailedPrecondition, reasonNotRecipient,
+		"you may write only to a camp you have met and that still lives (CampView.message_recipients); "+list, "to_camp")
+}
+
+// SendMessage checks and stores a message to another camp, tied to the day
+// being decided.
+func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageRequest) (*pb.SendMessageResponse, error) {
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	to := int(req.GetToCamp())
+	switch {
+	case to < 0 || to >= engine.NumCamps:
+		return nil, invalidArgument("to_camp", "to_camp must be 0, 1 or 2; got %d", to)
+	case to == p.camp:
+		return nil, invalidArgument("to_camp", "to_camp is your own camp")
+	}
+	if err := checkMessageText(req.GetText()); err != nil {
+		return nil, err
+	}
+	var m store.Message
+	err = r.do(ctx, func() error {
+		if r.seasonOver() {
+			return seasonOver(r.state.Day)
+		}
+		rs := recipients(r.state, p.camp)
+		if !slices.Contains(rs, to) {
+			return notRecipient(rs)
+		}
+		if r.sent[p.camp] >= maxMessagesPerDay {
+			return withInfo(codes.ResourceExhausted, reasonTooManyMessages,
+				fmt.Sprintf("you sent %d messages for day %d, the most a day allows; write again after it resolves",
+					maxMessagesPerDay, r.state.Day+1), "")
+		}
+		m = store.Message{
+			WorldID: r.id, Season: r.settings.Season, Day: r.state.Day + 1, From: p.camp, To: to,
+			Text: req.GetText(), SentAt: r.clock.Now(),
+		}
+		if err := r.store.SaveMessage(ctx, &m); err != nil {
+			return fmt.Errorf("save message of camp %d: %w", p.camp, err)
+		}
+		r.sent[p.camp]++
+		r.log.Info().Int("camp", p.camp).Int("to", to).Int("bytes", len(m.Text)).Msg("message sent")
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return &pb.SendMessageResponse{Message: messageToPB(m)}, nil
+}
+
+// ListMessages returns the camp's messages of the current season from a day
+// on: those it sent and those it received, never another pair's.
+func (g *gameService) ListMessages(ctx context.Context, req *pb.ListMessagesRequest) (*pb.ListMessagesResponse, error) {
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	if req.GetSinceDay() < 0 {
+		return nil, invalidArgument("since_day", "since_day must be 0 or more; got %d", req.GetSinceDay())
+	}
+	var season int
+	if err := r.do(ctx, func() error { season = r.settings.Season; return nil }); err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	msgs, err := g.s.cfg.Store.Messages(ctx, r.id, season, p.camp, int(req.GetSinceDay()))
+	if err != nil {
+		return nil, toStatus(r.base, fmt.Errorf("read messages of camp %d: %w", p.camp, err))
+	}
+	resp := &pb.ListMessagesResponse{}
+	for _, m := range msgs {
+		resp.Messages = append(resp.Messages, messageToPB(m))
+	}
+	return resp, nil
+}
+
+// SetStandingOrder validates the order against the current state, stores it
+// as the camp's standing order of the season and makes it the order played
+// on each day the camp posts none.
+func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingOrderRequest) (*pb.SetStandingOrderResponse, error) {
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	if req.GetOrder() == nil {
+		return nil, invalidArgument("order", "order is required: an action name and its arguments (rest to play nothing)")
+	}
+	o := orderFromPB(req.GetOrder())
+	var s store.StandingOrder
+	err = r.do(ctx, func() error {
+		log := r.log.With().Int("camp", p.camp).Logger()
+		if r.seasonOver() {
+			return seasonOver(r.state.Day)
+		}
+		if err := engine.Validate(r.state, engine.CampID(p.camp), o); err != nil {
+			log.Info().Str("refused", err.Error()).Msg("standing order refused")
+			return err
+		}
+		s = store.StandingOrder{
+			WorldID: r.id, Season: r.settings.Season, Camp: p.camp,
+			Action: o.Action.String(), Args: o.Args, Reason: o.Reason, SetAt: r.clock.Now(),
+		}
+		if err := r.store.SetStandingOrder(ctx, s); err != nil {
+			return fmt.Errorf("set standing order of camp %d: %w", p.camp, err)
+		}
+		r.standing[p.camp] = &s
+		log.Info().Str("action", s.Action).Ints("args", s.Args).Msg("standing order set")
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return &pb.SetStandingOrderResponse{Order: standingToPB(&s)}, nil
+}
+
+// recentMessages returns camp's messages of the days a view shows, from
+// since on and not after day, at most viewMessages of the latest.
+func recentMessages(ctx context.Context, st store.Store, worldID uint64, season, camp, since, day int) ([]store.Message, error) {
+	msgs, err := st.Messages(ctx, worldID, season, camp, since)
+	if err != nil {
+		return nil, fmt.Errorf("read messages of camp %d: %w", camp, err)
+	}
+	var out []store.Message
+	for _, m := range msgs {
+		if m.Day <= day {
+			out = append(out, m)
+		}
+	}
+	return out[max(0, len(out)-viewMessages):], nil
+}
+
+// dayMessages returns the messages camp received for day.
+func dayMessages(ctx context.Context, st store.Store, worldID uint64, season, camp, day int) ([]store.Message, error) {
+	msgs, err := st.Messages(ctx, worldID, season, camp, day)
+	if err != nil {
+		return nil, fmt.Errorf("read messages of camp %d: %w", camp, err)
+	}
+	var out []store.Message
+	for _, m := range msgs {
+		if m.Day == day && m.To == camp {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
