@@ -297,6 +297,8 @@ func (t *tick) produceCamp(c CampID) {
 	camp.Carry = camp.Carry.Add(h)
 	paid := camp.Carry.div(100)
 	camp.Carry = camp.Carry.Sub(paid.scale(100))
+	// The ruler's Savoir adds research (rule SHEET-BONUS).
+	paid.Research += int64(w.Rulers[c].ResearchPerDay)
 	before := camp.Resources.Research
 	camp.Resources = camp.Resources.Add(paid)
 	t.announceTiers(c, before, camp.Resources.Research)

@@ -465,6 +465,9 @@ type PactFacts struct {
 	OwnZones, OtherZones int
 	// Infamy and Fame are O's.
 	Infamy, Fame int
+	// Diplomacy is O's ruler's Diplomatie bonus (rule SHEET-BONUS), public
+	// as the envoys' bearing is.
+	Diplomacy int
 	// Third tells whether a third camp lives; ThirdWithOwn and
 	// ThirdWithOther are its status with C and with O.
 	Third                        bool
@@ -474,7 +477,8 @@ type PactFacts struct {
 // PactFacts returns what camp c knows when it weighs camp o's proposal of
 // pact kind (rule DIP-9).
 func (w *World) PactFacts(c, o CampID, kind Relation) PactFacts {
-	f := PactFacts{Kind: kind, OwnZones: w.HeldZones(c), Infamy: w.Camps[o].Infamy, Fame: w.Camps[o].Fame}
+	f := PactFacts{Kind: kind, OwnZones: w.HeldZones(c), Infamy: w.Camps[o].Infamy, Fame: w.Camps[o].Fame,
+		Diplomacy: w.Rulers[o].DiplomacyBonus}
 	vis := w.Vision(c)
 	for z := ZoneID(1); z <= NumZones; z++ {
 		if (vis[z] && w.Zones[z].Owner == o) || (!vis[z] && w.Camps[c].Memory[z].Seen && w.Camps[c].Memory[z].Owner == o) {
@@ -491,12 +495,12 @@ func (w *World) PactFacts(c, o CampID, kind Relation) PactFacts {
 
 // PactDifficulty returns the difficulty of camp O's proposal to camp C,
 // after seed 001's diplomatic edict (rule DIP-9): 10 + 2 × O's infamy − O's
-// fame + (C's zones + O's zones) ÷ 5 + the relations modifier + 5 for an
-// alliance. The relations modifier follows seed 001's table with the third
+// fame + (C's zones + O's zones) ÷ 5 − O's ruler's Diplomatie + the
+// relations modifier + 5 for an alliance. The relations modifier follows seed 001's table with the third
 // camp: both allied with it −8; O at peace with C's ally −4; both at peace
 // with it −2; O at peace with C's enemy +5; O allied with C's enemy +10.
 func PactDifficulty(f PactFacts) int {
-	dc := 10 + 2*f.Infamy - f.Fame + (f.OwnZones+f.OtherZones)/5
+	dc := 10 + 2*f.Infamy - f.Fame + (f.OwnZones+f.OtherZones)/5 - f.Diplomacy
 	if f.Kind == Alliance {
 		dc += 5
 	}

@@ -90,7 +90,7 @@ func (t *tick) breakLines(z ZoneID, f force) (force, bool) {
 	s := t.w.Sieges[t.w.siegeAt(z)]
 	t.w.meet(f.camp, s.Camp)
 	t.w.meet(f.camp, t.w.Zones[z].Owner)
-	assault := Assault(f.men, t.w.Camps[f.camp].Morale)
+	assault := t.w.assault(f.camp, f.men, t.w.Camps[f.camp].Morale, false)
 	if assault > s.Men {
 		t.won(f.camp, s.Camp)
 		lost := min(f.men-1, (s.Men+1)/2)
@@ -182,7 +182,7 @@ func (t *tick) besiege() {
 				continue
 			}
 		}
-		assault, defence := Assault(s.Men, morale[s.Camp]), t.w.Defence(z)
+		assault, defence := t.w.assault(s.Camp, s.Men, morale[s.Camp], t.w.Day >= s.Assault), t.w.Defence(z)
 		switch {
 		case t.w.Day >= s.Assault:
 			t.decisiveAssault(i, assault, defence, &delta)

@@ -194,7 +194,7 @@ func (t *tick) applyActions() {
 func (t *tick) rest(c CampID, o Order) {
 	camp := &t.w.Camps[c]
 	before := camp.Morale
-	camp.Morale = min(100, camp.Morale+4)
+	camp.Morale = min(100, camp.Morale+4+t.w.Rulers[c].RestMorale)
 	t.note(c, "rest", nil, "Le camp se repose ; les feux brûlent tard et les chants montent.",
 		why(o, fmt.Sprintf("rest : moral %d -> %d", before, camp.Morale)))
 }
@@ -300,7 +300,7 @@ func MarchDays(from, to ZoneID, target Terrain, kind ColumnKind, morale int) int
 func (t *tick) launch(c CampID, kind ColumnKind, men int, from, to ZoneID) Column {
 	col := Column{
 		ID: t.w.NextColumn, Camp: c, Kind: kind, Men: men, From: from, To: to, Depart: t.w.Day,
-		Arrive: t.w.Day + MarchDays(from, to, t.w.Zones[to].Terrain, kind, t.w.Camps[c].Morale),
+		Arrive: t.w.Day + max(1, MarchDays(from, to, t.w.Zones[to].Terrain, kind, t.w.Camps[c].Morale)-t.w.Rulers[c].MarchDaysSaved),
 	}
 	t.w.NextColumn++
 	t.w.Columns = append(t.w.Columns, col)
@@ -527,6 +527,17 @@ func Assault(men, morale int) int {
 	return men
 }
 
+// assault returns the assault of camp c's men at morale (rule BAT-1), with
+// its ruler's bonuses (rule SHEET-BONUS): Stratégie always, Sièges at a
+// decisive assault.
+func (w *World) assault(c CampID, men, morale int, decisive bool) int {
+	a := Assault(men, morale) + w.Rulers[c].AssaultBonus
+	if decisive {
+		a += w.Rulers[c].DecisiveAssaultBonus
+	}
+	return a
+}
+
 // battle resolves the first engagement of a column of camp f.camp before
 // held zone z (rules BAT-3, SIE-1). Won: the zone is not taken but invested,
 // and a siege starts (invest). Lost: the column is wiped out and the
@@ -535,7 +546,7 @@ func (t *tick) battle(z ZoneID, f force) {
 	zone := &t.w.Zones[z]
 	def := zone.Owner
 	t.w.meet(f.camp, def)
-	assault, defence := Assault(f.men, t.w.Camps[f.camp].Morale), t.w.Defence(z)
+	assault, defence := t.w.assault(f.camp, f.men, t.w.Camps[f.camp].Morale, false), t.w.Defence(z)
 	if assault > defence {
 		t.won(f.camp, def)
 		t.invest(z, f, assault, defence)

@@ -179,8 +179,8 @@ func (t *tick) tradeRoutesIncome() {
 				"la paix ne tient plus entre les deux camps", r.A, r.B)
 			continue
 		}
-		t.w.Camps[r.A].Resources.Gold += TradeRouteGold
-		t.w.Camps[r.B].Resources.Gold += TradeRouteGold
+		t.w.Camps[r.A].Resources.Gold += TradeRouteGold + int64(t.w.Rulers[r.A].RouteGold)
+		t.w.Camps[r.B].Resources.Gold += TradeRouteGold + int64(t.w.Rulers[r.B].RouteGold)
 		kept = append(kept, r)
 	}
 	t.w.Routes = kept

@@ -39,7 +39,12 @@ func (w *World) Upkeep(c CampID) UpkeepBill {
 			levels += int64(zone.Development)
 		}
 	}
-	return upkeepBill(buildings, levels, zones, int64(w.Population(c)))
+	// The ruler's Bâtisseur frees buildings, its Intendance governance gold
+	// (rule SHEET-BONUS).
+	r := w.Rulers[c]
+	bill := upkeepBill(max(0, buildings-int64(r.FreeBuildings)), levels, zones, int64(w.Population(c)))
+	bill.Governance.Gold = max(0, bill.Governance.Gold-int64(r.UpkeepGoldRebate))
+	return bill
 }
 
 // upkeepBill is the upkeep of a camp holding buildings buildings, levels

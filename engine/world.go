@@ -1,6 +1,10 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/grisonval/server/engine/career"
+)
 
 // NumCamps is the number of camps in a world.
 const NumCamps = 3
@@ -187,6 +191,10 @@ type World struct {
 	// Sieges are the sieges under way, one per zone at most, in zone order
 	// (rule SIE-1).
 	Sieges []Siege `json:"sieges,omitempty"`
+	// Rulers are the world bonuses of each camp's ruler for the season, from
+	// the character sheet of the player who serves it (rule SHEET-BONUS;
+	// zero for a camp without one).
+	Rulers [NumCamps]career.WorldBonuses `json:"rulers"`
 }
 
 // Zone returns the zone with number z.
@@ -205,6 +213,14 @@ func (w *World) Clone() *World {
 		c.Camps[i].Citizens = slices.Clone(w.Camps[i].Citizens)
 	}
 	return &c
+}
+
+// SetRuler gives camp c the world bonuses of its ruler's sheet (rule
+// SHEET-BONUS). It is for a season's setup (day 0): the ruler's prestige
+// raises the starting morale at once.
+func (w *World) SetRuler(c CampID, b career.WorldBonuses) {
+	w.Camps[c].Morale = min(100, w.Camps[c].Morale-w.Rulers[c].StartMorale+b.StartMorale)
+	w.Rulers[c] = b
 }
 
 // Capital returns the camp's capital, or 0 if it has none.

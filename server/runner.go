@@ -67,6 +67,9 @@ type runner struct {
 	// leaseLost is set by a write that found the world's lease gone: the
 	// loop ends at once, before anything else runs.
 	leaseLost bool
+	// closed is set once the season's close is stored (season.go): the
+	// world then waits for CreateSeason or ResetSeason.
+	closed bool
 }
 
 // request is a function run on the world's goroutine.
@@ -139,6 +142,9 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 		return nil, fmt.Errorf("load world %d day %d: state hash %s; stored %s", w.ID, t.Day, h, t.Hash)
 	}
 	r.setState(state, t.Hash)
+	if err := r.loadClosed(ctx); err != nil {
+		return nil, err
+	}
 	orders, err := r.store.PendingOrders(ctx, w.ID, w.Season, state.Day+1)
 	if err != nil {
 		return nil, fmt.Errorf("load pending orders of world %d: %w", w.ID, err)
@@ -191,7 +197,12 @@ func (r *runner) loadCampState(ctx context.Context) error {
 // commitSetup commits day 0 of the world's current season, from its seed,
 // and makes it the state. Pending orders are dropped.
 func (r *runner) commitSetup(ctx context.Context) error {
-	state := engine.NewWorld(r.settings.Seed)
+	return r.commitSetupState(ctx, engine.NewWorld(r.settings.Seed))
+}
+
+// commitSetupState commits state as day 0 of the world's current season,
+// which is open, and makes it the state. Pending orders are dropped.
+func (r *runner) commitSetupState(ctx context.Context, state *engine.World) error {
 	enc, hash, err := encodeState(state)
 	if err != nil {
 		return err
@@ -206,7 +217,7 @@ func (r *runner) commitSetup(ctx context.Context) error {
 	r.standing = [engine.NumCamps]*store.StandingOrder{}
 	r.played = [engine.NumCamps]*store.Order{}
 	r.sent = [engine.NumCamps]int{}
-	r.humansDone, r.holdEarly = time.Time{}, false
+	r.humansDone, r.holdEarly, r.closed = time.Time{}, false, false
 	r.log.Info().Msg("season set up")
 	return nil
 }
@@ -311,9 +322,10 @@ func (r *runner) poke() {
 	}
 }
 
-// seasonOver reports whether the season has reached its last day.
+// seasonOver reports whether the season has reached its last day or is
+// closed.
 func (r *runner) seasonOver() bool {
-	return r.settings.SeasonLength > 0 && r.state.Day >= r.settings.SeasonLength
+	return r.closed || r.settings.SeasonLength > 0 && r.state.Day >= r.settings.SeasonLength
 }
 
 // deadline returns when the next tick resolves at the latest, or zero when
@@ -475,6 +487,9 @@ func (r *runner) resolve() error {
 	}
 	r.log.Info().Str("hash", hash).Int("journal", len(journal)).Msg("tick resolved")
 	r.notify(tickEvent{season: r.settings.Season, day: day, deadline: r.deadline(), journal: journal, played: r.played})
+	if t.LastOfSeason {
+		r.closeAtLastDay()
+	}
 	return nil
 }
 
