@@ -59,13 +59,88 @@ func View(v *pb.CampView, now time.Time) string {
 		fmt.Fprintf(&b, "Journal (latest %d of %d):\n", len(journal), len(v.GetJournal()))
 		b.WriteString(indent(Journal(journal), "  "))
 	}
-	b.WriteString(Menu(v))
-	if o := v.GetPendingOrder(); o != nil {
-		fmt.Fprintf(&b, "Pending order for day %d: %s.\n", v.GetDay()+1, Order(o))
+	b.WriteString(Messages(v.GetMessages(), v.GetCamp()))
+	if rs := v.GetMessageRecipients(); len(rs) > 0 {
+		fmt.Fprintf(&b, "You may write to camps %s (at most %d bytes a message).\n", Ranges(rs), v.GetMaxMessageLen())
 	} else {
+		b.WriteString("You may write to no camp yet: meet one first.\n")
+	}
+	if r := v.GetLastResult(); r != nil {
+		b.WriteString(Result(r))
+	}
+	b.WriteString(Menu(v))
+	if o := v.GetStandingOrder(); o != nil {
+		fmt.Fprintf(&b, "Standing order (played on a day you post nothing): %s.\n", Order(o))
+	}
+	switch {
+	case v.GetPendingOrder() != nil:
+		fmt.Fprintf(&b, "Pending order for day %d: %s", v.GetDay()+1, Order(v.GetPendingOrder()))
+		if at := v.GetPostedAt(); at != nil {
+			fmt.Fprintf(&b, ", posted at %s", at.AsTime().UTC().Format("15:04:05 UTC"))
+		}
+		b.WriteString(".\n")
+	case v.GetPostingStatus() == pb.PostingStatus_POSTING_STATUS_LATE:
+		fmt.Fprintf(&b, "Late: the deadline has passed and day %d is not resolved yet; post now, or the standing order plays.\n", v.GetDay()+1)
+	default:
 		fmt.Fprintf(&b, "No order posted for day %d yet: without one, the standing order plays.\n", v.GetDay()+1)
 	}
 	return b.String()
+}
+
+// Result renders what became of a camp's order for a day.
+func Result(r *pb.OrderResult) string {
+	var what string
+	switch r.GetStatus() {
+	case pb.OrderStatus_ORDER_STATUS_APPLIED:
+		what = "applied"
+	case pb.OrderStatus_ORDER_STATUS_STALE:
+		what = "stale: no longer legal when the day resolved; your camp did nothing"
+	case pb.OrderStatus_ORDER_STATUS_STANDING:
+		what = "you posted nothing; your standing order played"
+	case pb.OrderStatus_ORDER_STATUS_STANDING_STALE:
+		what = "you posted nothing and your standing order was no longer legal; your camp rested"
+	default:
+		what = "unknown"
+	}
+	s := fmt.Sprintf("Your order for day %d: %s - %s.\n", r.GetDay(), Order(r.GetOrder()), what)
+	if r.GetCode() != "" {
+		s += fmt.Sprintf("  reason: %s", r.GetCode())
+		if r.GetField() != "" {
+			s += fmt.Sprintf(" (%s)", r.GetField())
+		}
+		if r.GetMessage() != "" {
+			s += ": " + r.GetMessage()
+		}
+		s += "\n"
+	}
+	return s
+}
+
+// Messages renders the messages of camp, sent and received, oldest first.
+func Messages(ms []*pb.CampMessage, camp int32) string {
+	if len(ms) == 0 {
+		return "Messages: none.\n"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Messages (%d):\n", len(ms))
+	for _, m := range ms {
+		dir := fmt.Sprintf("from camp %d", m.GetFromCamp())
+		if m.GetFromCamp() == camp {
+			dir = fmt.Sprintf("to camp %d", m.GetToCamp())
+		}
+		fmt.Fprintf(&b, "  day %d, %s: %s\n", m.GetDay(), dir, strings.ReplaceAll(m.GetText(), "\n", "\n    "))
+	}
+	return b.String()
+}
+
+// Sent renders the server's answer to a message.
+func Sent(m *pb.CampMessage) string {
+	return fmt.Sprintf("Message %d sent to camp %d for day %d.\n", m.GetId(), m.GetToCamp(), m.GetDay())
+}
+
+// Standing renders the server's answer to a standing order.
+func Standing(o *pb.Order) string {
+	return fmt.Sprintf("Standing order set: %s. It plays on each day you post nothing.\n", Order(o))
 }
 
 func controllerText(c *pb.Controller) string {
@@ -389,6 +464,12 @@ func Notice(n *pb.TickNotice, now time.Time) string {
 		b.WriteString("No deadline: the day resolves when an admin or every player moves it on.\n")
 	} else {
 		b.WriteString(Deadline(n.GetNextDeadline().AsTime(), now))
+	}
+	if r := n.GetResult(); r != nil {
+		b.WriteString(Result(r))
+	}
+	for _, m := range n.GetMessages() {
+		fmt.Fprintf(&b, "Message from camp %d: %s\n", m.GetFromCamp(), strings.ReplaceAll(m.GetText(), "\n", "\n  "))
 	}
 	if len(n.GetJournal()) == 0 {
 		b.WriteString("Nothing new in your journal that day.\n")

@@ -49,12 +49,23 @@ func sampleView() *pb.CampView {
 		PendingOrder: &pb.Order{Action: "send_army", Args: []int32{4, 4}, Reason: "take the mine"},
 		People: &pb.People{Children: 4, Adults: 15, Elders: 2, MeanMood: 58,
 			Jobs: []*pb.JobSummary{{Job: "farmer", Count: 6, MeanLevel: 1.5}, {Job: "soldier", Count: 7, MeanLevel: 1}}},
-		Upkeep:       &pb.Upkeep{Buildings: &pb.Resources{Wood: 1}, Territory: &pb.Resources{Food: 2, Gold: 1}, Degraded: true},
-		Tier:         1,
-		NextTier:     &pb.Tech{Tier: 2, Name: "Forge", Research: 120, Effect: "+1 tools a day"},
-		Title:        "Bourg",
-		Achievements: []*pb.Achievement{{Code: "first_zone", Name: "Premier pas"}},
-		Deadline:     timestamppb.New(now.Add(2 * time.Minute)),
+		Upkeep:        &pb.Upkeep{Buildings: &pb.Resources{Wood: 1}, Territory: &pb.Resources{Food: 2, Gold: 1}, Degraded: true},
+		Tier:          1,
+		NextTier:      &pb.Tech{Tier: 2, Name: "Forge", Research: 120, Effect: "+1 tools a day"},
+		Title:         "Bourg",
+		Achievements:  []*pb.Achievement{{Code: "first_zone", Name: "Premier pas"}},
+		Deadline:      timestamppb.New(now.Add(2 * time.Minute)),
+		StandingOrder: &pb.Order{Action: "chop_wood", Reason: "wood for winter"},
+		PostingStatus: pb.PostingStatus_POSTING_STATUS_POSTED,
+		PostedAt:      timestamppb.New(now.Add(-time.Minute)),
+		LastResult: &pb.OrderResult{Day: 12, Order: &pb.Order{Action: "explore", Args: []int32{9}},
+			Status: pb.OrderStatus_ORDER_STATUS_STALE, Code: "unknown_zone", Field: "args[0]", Message: "zone 9 is out of sight"},
+		MessageRecipients: []int32{2},
+		MaxMessageLen:     500,
+		Messages: []*pb.CampMessage{
+			{Id: 4, Day: 12, FromCamp: 2, ToCamp: 1, Text: "Paix ?"},
+			{Id: 5, Day: 13, FromCamp: 1, ToCamp: 2, Text: "Oui.\nSigné."},
+		},
 	}
 	for id := int32(6); id <= 10; id++ {
 		v.Zones = append(v.Zones, &pb.Zone{Id: id, Visibility: pb.Visibility_VISIBILITY_UNKNOWN})
@@ -110,7 +121,15 @@ func TestView(t *testing.T) {
 		{"menu 3", []string{"  3. send_army MEN ZONE"}},
 		{"menu 3 count", []string{"MEN: 1 to 4"}},
 		{"menu 3 zones", []string{"ZONE: one of 1-5"}},
-		{"pending", []string{"Pending order for day 13: send_army 4 4 (reason: take the mine)."}},
+		{"pending", []string{"Pending order for day 13: send_army 4 4 (reason: take the mine), posted at 11:59:00 UTC."}},
+		{"standing order", []string{"Standing order (played on a day you post nothing): chop_wood (reason: wood for winter)."}},
+		{"last result", []string{"Your order for day 12: explore 9 - stale: no longer legal when the day resolved; your camp did nothing."}},
+		{"last result why", []string{"reason: unknown_zone (args[0]): zone 9 is out of sight"}},
+		{"messages", []string{"Messages (2):"}},
+		{"message received", []string{"day 12, from camp 2: Paix ?"}},
+		{"message sent", []string{"day 13, to camp 2: Oui."}},
+		{"message second line", []string{"    Signé."}},
+		{"recipients", []string{"You may write to camps 2 (at most 500 bytes a message)."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,6 +152,9 @@ func TestViewStates(t *testing.T) {
 		want string
 	}{
 		{"no pending order", func(v *pb.CampView) { v.PendingOrder = nil }, "No order posted for day 13 yet: without one, the standing order plays."},
+		{"late", func(v *pb.CampView) { v.PendingOrder, v.PostingStatus = nil, pb.PostingStatus_POSTING_STATUS_LATE }, "Late: the deadline has passed and day 13 is not resolved yet"},
+		{"standing stale", func(v *pb.CampView) { v.LastResult.Status = pb.OrderStatus_ORDER_STATUS_STANDING_STALE }, "your standing order was no longer legal; your camp rested"},
+		{"no recipient", func(v *pb.CampView) { v.MessageRecipients, v.Messages = nil, nil }, "Messages: none.\nYou may write to no camp yet: meet one first."},
 		{"no deadline", func(v *pb.CampView) { v.Deadline = nil }, "No deadline"},
 		{"deadline passed", func(v *pb.CampView) { v.Deadline = timestamppb.New(now.Add(-time.Second)) }, "(passed;"},
 		{"paused", func(v *pb.CampView) { v.Paused = true }, "The world is paused."},
@@ -208,6 +230,21 @@ func TestSubmitted(t *testing.T) {
 				t.Errorf("got %q; want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestNoticeResultAndMessages(t *testing.T) {
+	n := &pb.TickNotice{Day: 13,
+		Result:   &pb.OrderResult{Day: 13, Order: &pb.Order{Action: "rest"}, Status: pb.OrderStatus_ORDER_STATUS_STANDING},
+		Messages: []*pb.CampMessage{{Day: 13, FromCamp: 2, ToCamp: 1, Text: "Paix ?"}}}
+	out := Notice(n, now)
+	for _, want := range []string{
+		"Your order for day 13: rest - you posted nothing; your standing order played.\n",
+		"Message from camp 2: Paix ?\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("got %q; want it to contain %q", out, want)
+		}
 	}
 }
 
