@@ -71,7 +71,7 @@ func checkCamp(camp int32) error {
 func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldRequest) (*pb.WorldInfo, error) {
 	w := store.World{
 		Name: req.GetName(), Seed: req.GetSeed(), Cadence: DefaultCadence,
-		SeasonLength: int(req.GetSeasonLength()), Season: 1,
+		SeasonLength: seasonLength(req.GetSeasonLength()), Season: 1,
 		Controllers: DefaultControllers, CreatedAt: a.s.cfg.Clock.Now(),
 	}
 	if w.Name == "" {
@@ -89,8 +89,9 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 			return nil, invalidArgument("cadence", "cadence must be at least %s; got %s", MinCadence, w.Cadence)
 		}
 	}
-	if w.SeasonLength < 0 {
-		return nil, invalidArgument("season_length", "season_length must be 0 (endless) or more; got %d", w.SeasonLength)
+	if req.GetSeasonLength() < endlessSeason {
+		return nil, invalidArgument("season_length", "season_length must be 0 (the default, %d days), -1 (endless) or a number of days; got %d",
+			DefaultSeasonLength, req.GetSeasonLength())
 	}
 	if cs := req.GetControllers(); len(cs) > 0 {
 		if len(cs) != engine.NumCamps {

@@ -31,6 +31,8 @@ type principal struct {
 	role    string // store.RoleCamp or store.RoleAdmin
 	worldID uint64
 	camp    int
+	// name is an admin token's name, recorded in the admin audit.
+	name string
 }
 
 type principalKey struct{}
@@ -65,7 +67,7 @@ func newAuthenticator(st store.Store, clock Clock, ttl time.Duration) *authentic
 }
 
 // requiredRole returns the role a method needs, or "" for the services that
-// are open to all (health, reflection).
+// are open to all (health, reflection, the chronicle of closed seasons).
 func requiredRole(fullMethod string) string {
 	switch {
 	case strings.HasPrefix(fullMethod, "/"+pb.GameService_ServiceDesc.ServiceName+"/"):
@@ -148,7 +150,7 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	if err != nil {
 		return principal{}, fmt.Errorf("look up token: %w", err)
 	}
-	p := principal{role: t.Role, worldID: t.WorldID, camp: t.Camp}
+	p := principal{role: t.Role, worldID: t.WorldID, camp: t.Camp, name: t.Name}
 	a.mu.Lock()
 	if a.gen == gen {
 		a.cache[hash] = cachedPrincipal{p: p, expires: now.Add(a.ttl)}

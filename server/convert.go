@@ -64,6 +64,15 @@ func keyOf[K comparable, V comparable](m map[K]V, v V) (K, bool) {
 	return zero, false
 }
 
+// columnToPB converts a column.
+func columnToPB(col engine.Column) *pb.Column {
+	return &pb.Column{
+		Id: int32(col.ID), Kind: columnKindToPB[col.Kind], Men: int32(col.Men),
+		FromZone: int32(col.From), ToZone: int32(col.To),
+		DepartedDay: int32(col.Depart), ArrivalDay: int32(col.Arrive), Home: col.Home,
+	}
+}
+
 // controllerToPB converts a store controller.
 func controllerToPB(c store.Controller) *pb.Controller {
 	return &pb.Controller{Kind: controllerKinds[c.Kind], Posture: postures[c.Posture]}
@@ -157,11 +166,7 @@ func viewToPB(v engine.CampView, x viewExtras) *pb.CampView {
 		out.Zones = append(out.Zones, zoneToPB(zv))
 	}
 	for _, col := range v.Columns {
-		out.Columns = append(out.Columns, &pb.Column{
-			Id: int32(col.ID), Kind: columnKindToPB[col.Kind], Men: int32(col.Men),
-			FromZone: int32(col.From), ToZone: int32(col.To),
-			DepartedDay: int32(col.Depart), ArrivalDay: int32(col.Arrive), Home: col.Home,
-		})
+		out.Columns = append(out.Columns, columnToPB(col))
 	}
 	for _, o := range v.Others {
 		cs := &pb.CampSummary{Camp: int32(o.Camp), Name: o.Name, Met: o.Met, Alive: o.Alive}

@@ -57,7 +57,7 @@ func TestEndToEnd(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	st := openPostgres(t, url)
 	h := startServer(t, st, server.NewFakeClock(start))
-	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "e2e", Seed: 2026})
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "e2e", Seed: 2026, SeasonLength: -1})
 	id := w.info.GetId()
 
 	ctx, cancel := context.WithCancel(context.Background())

@@ -23,6 +23,8 @@ const errorDomain = "grisonval.v1"
 const (
 	reasonSeasonOver   = "season_over"
 	reasonWorldStopped = "world_stopped"
+	// reasonSeasonRunning refuses the chronicle of a season that runs.
+	reasonSeasonRunning = "season_running"
 )
 
 // errStopped is returned by a world runner that no longer runs.

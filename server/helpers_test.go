@@ -84,7 +84,7 @@ func startServer(t *testing.T, st store.Store, clock *server.FakeClock) *harness
 		game: pb.NewGameServiceClient(conn), admin: pb.NewAdminServiceClient(conn),
 	}
 	t.Cleanup(h.stop)
-	h.adminToken, err = srv.IssueAdminToken(ctx)
+	h.adminToken, err = srv.IssueAdminToken(ctx, "test")
 	if err != nil {
 		t.Fatalf("issue admin token: %v", err)
 	}

@@ -87,8 +87,8 @@ func TestBadAdminRequests(t *testing.T) {
 			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{})
 			return err
 		}, codes.InvalidArgument},
-		{"negative season length", func() error {
-			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 3, SeasonLength: -1})
+		{"season length under -1", func() error {
+			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 3, SeasonLength: -2})
 			return err
 		}, codes.InvalidArgument},
 		{"two controllers", func() error {

@@ -71,7 +71,7 @@ func TestReplicasForward(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	a := startReplica(t, url, "a")
 	b := startReplica(t, url, "b")
-	token, err := a.srv.IssueAdminToken(context.Background())
+	token, err := a.srv.IssueAdminToken(context.Background(), "test")
 	if err != nil {
 		t.Fatalf("issue admin token: %v", err)
 	}
@@ -132,7 +132,7 @@ func TestReplicasForward(t *testing.T) {
 func TestReplicaStopsWhenItsLeaseIsTaken(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	a := startReplica(t, url, "a")
-	token, err := a.srv.IssueAdminToken(context.Background())
+	token, err := a.srv.IssueAdminToken(context.Background(), "test")
 	if err != nil {
 		t.Fatalf("issue admin token: %v", err)
 	}

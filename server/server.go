@@ -135,23 +135,25 @@ func (s *Server) startReplica(ctx context.Context) (*Server, error) {
 	return s, nil
 }
 
-// NewGRPCServer returns a gRPC server with the authentication interceptors
-// and the game, admin, health and reflection services registered.
+// NewGRPCServer returns a gRPC server with the authentication and audit
+// interceptors and the game, admin, chronicle, health and reflection
+// services registered.
 func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 	if s.forward != nil {
 		opts = append(opts,
-			grpc.ChainUnaryInterceptor(s.auth.unary, s.forward.unary),
+			grpc.ChainUnaryInterceptor(s.auth.unary, s.audit, s.forward.unary),
 			grpc.ChainStreamInterceptor(s.auth.stream, s.forward.stream),
 		)
 	} else {
 		opts = append(opts,
-			grpc.ChainUnaryInterceptor(s.auth.unary),
+			grpc.ChainUnaryInterceptor(s.auth.unary, s.audit),
 			grpc.ChainStreamInterceptor(s.auth.stream),
 		)
 	}
 	g := grpc.NewServer(opts...)
 	pb.RegisterGameServiceServer(g, &gameService{s: s})
 	pb.RegisterAdminServiceServer(g, &adminService{s: s})
+	pb.RegisterChronicleServiceServer(g, &chronicleService{s: s})
 	healthpb.RegisterHealthServer(g, s.health)
 	reflection.Register(g)
 	return g
@@ -163,14 +165,14 @@ func (s *Server) Admin() pb.AdminServiceServer {
 	return &adminService{s: s}
 }
 
-// IssueAdminToken issues a new admin token; earlier admin tokens stop
-// working.
-func (s *Server) IssueAdminToken(ctx context.Context) (string, error) {
-	tok, err := s.auth.issue(ctx, store.Token{Role: store.RoleAdmin, Camp: -1})
+// IssueAdminToken issues a new admin token for the admin called name, the
+// name the admin audit records; earlier admin tokens stop working.
+func (s *Server) IssueAdminToken(ctx context.Context, name string) (string, error) {
+	tok, err := s.auth.issue(ctx, store.Token{Role: store.RoleAdmin, Camp: -1, Name: name})
 	if err != nil {
 		return "", err
 	}
-	s.log.Info().Msg("admin token issued")
+	s.log.Info().Str("admin", name).Msg("admin token issued")
 	return tok, nil
 }
 

@@ -20,7 +20,7 @@ func TestSubmissionOrderNeverMatters(t *testing.T) {
 	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
 	var worlds []world
 	for range permutations {
-		w := h.createWorld(t, &pb.CreateWorldRequest{Seed: 7})
+		w := h.createWorld(t, &pb.CreateWorldRequest{Seed: 7, SeasonLength: -1})
 		// Paused, a world ticks only when forced: no early tick once every
 		// camp has posted, so that replacements are played too.
 		if _, err := h.admin.PauseWorld(as(h.adminToken), &pb.WorldRequest{WorldId: w.info.GetId()}); err != nil {

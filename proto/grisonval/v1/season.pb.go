@@ -910,6 +910,9 @@ type Chronicle struct {
 	Journals []*CampJournal `protobuf:"bytes,9,rep,name=journals,proto3" json:"journals,omitempty"`
 	// next_page_token is empty on the last page.
 	NextPageToken string `protobuf:"bytes,10,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// messages holds every message between camps sent on the page's days,
+	// in the order they were sent.
+	Messages      []*CampMessage `protobuf:"bytes,11,rep,name=messages,proto3" json:"messages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -998,6 +1001,13 @@ func (x *Chronicle) GetNextPageToken() string {
 		return x.NextPageToken
 	}
 	return ""
+}
+
+func (x *Chronicle) GetMessages() []*CampMessage {
+	if x != nil {
+		return x.Messages
+	}
+	return nil
 }
 
 // CampJournal is one camp's journal entries.
@@ -1971,7 +1981,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x12\x1b\n" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x04 \x01(\tR\tpageToken\"\xaa\x03\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\"\xe1\x03\n" +
 	"\tChronicle\x120\n" +
 	"\x06season\x18\x01 \x01(\v2\x18.grisonval.v1.SeasonInfoR\x06season\x12;\n" +
 	"\fglory_boards\x18\x02 \x03(\v2\x18.grisonval.v1.GloryBoardR\vgloryBoards\x124\n" +
@@ -1981,7 +1991,8 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06frames\x18\b \x03(\v2\x13.grisonval.v1.FrameR\x06frames\x125\n" +
 	"\bjournals\x18\t \x03(\v2\x19.grisonval.v1.CampJournalR\bjournals\x12&\n" +
 	"\x0fnext_page_token\x18\n" +
-	" \x01(\tR\rnextPageToken\"W\n" +
+	" \x01(\tR\rnextPageToken\x125\n" +
+	"\bmessages\x18\v \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\"W\n" +
 	"\vCampJournal\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x124\n" +
 	"\aentries\x18\x02 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"}\n" +
@@ -2091,8 +2102,9 @@ var file_grisonval_v1_season_proto_goTypes = []any{
 	(*ListAuditResponse)(nil),     // 23: grisonval.v1.ListAuditResponse
 	(*AuditEntry)(nil),            // 24: grisonval.v1.AuditEntry
 	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
-	(*JournalEntry)(nil),          // 26: grisonval.v1.JournalEntry
-	(*Column)(nil),                // 27: grisonval.v1.Column
+	(*CampMessage)(nil),           // 26: grisonval.v1.CampMessage
+	(*JournalEntry)(nil),          // 27: grisonval.v1.JournalEntry
+	(*Column)(nil),                // 28: grisonval.v1.Column
 }
 var file_grisonval_v1_season_proto_depIdxs = []int32{
 	2,  // 0: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
@@ -2109,22 +2121,23 @@ var file_grisonval_v1_season_proto_depIdxs = []int32{
 	4,  // 11: grisonval.v1.Chronicle.roll_of_honour:type_name -> grisonval.v1.Honour
 	13, // 12: grisonval.v1.Chronicle.frames:type_name -> grisonval.v1.Frame
 	12, // 13: grisonval.v1.Chronicle.journals:type_name -> grisonval.v1.CampJournal
-	26, // 14: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
-	14, // 15: grisonval.v1.Frame.zones:type_name -> grisonval.v1.ZoneFrame
-	15, // 16: grisonval.v1.Frame.columns:type_name -> grisonval.v1.ColumnFrame
-	27, // 17: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
-	21, // 18: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
-	24, // 19: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
-	25, // 20: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
-	0,  // 21: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	10, // 22: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
-	1,  // 23: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	11, // 24: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
-	23, // [23:25] is the sub-list for method output_type
-	21, // [21:23] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	26, // 14: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
+	27, // 15: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
+	14, // 16: grisonval.v1.Frame.zones:type_name -> grisonval.v1.ZoneFrame
+	15, // 17: grisonval.v1.Frame.columns:type_name -> grisonval.v1.ColumnFrame
+	28, // 18: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
+	21, // 19: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
+	24, // 20: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
+	25, // 21: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
+	0,  // 22: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	10, // 23: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
+	1,  // 24: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	11, // 25: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
+	24, // [24:26] is the sub-list for method output_type
+	22, // [22:24] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_season_proto_init() }

@@ -175,7 +175,7 @@ func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, dat
 		log.Info().Str("file", path).Msg("the admin token was printed at first start and kept in this file")
 		return nil
 	}
-	tok, err := srv.IssueAdminToken(ctx)
+	tok, err := srv.IssueAdminToken(ctx, "admin")
 	if err != nil {
 		return err
 	}
@@ -306,7 +306,7 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 		}
 		fmt.Fprintf(&b, "camp %d %s (%s): %s\n", camp, info.GetCampNames()[camp], enumName(c.GetKind().String()), resp.GetToken())
 	}
-	adminTok, err := srv.IssueAdminToken(ctx)
+	adminTok, err := srv.IssueAdminToken(ctx, "dev")
 	if err != nil {
 		return "", err
 	}

@@ -1,0 +1,80 @@
+package server
+
+import (
+	"context"
+	"strings"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/prototext"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// maxAuditDetail bounds the request text an audit entry keeps, in bytes.
+const maxAuditDetail = 500
+
+// Limits of ListAudit.
+const (
+	defaultAuditLimit = 100
+	maxAuditLimit     = 1000
+)
+
+// audited reports whether an AdminService method changes something and so
+// is recorded: reads (List*, Get*) are not.
+func audited(method string) bool {
+	return !strings.HasPrefix(method, "List") && !strings.HasPrefix(method, "Get")
+}
+
+// audit is the interceptor that records every admin action with who (the
+// admin token's name), when, the request and its outcome, once the action
+// has run. A call forwarded by another replica was recorded there. A
+// failure to record is logged; the action's answer stands.
+func (s *Server) audit(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	prefix := "/" + pb.AdminService_ServiceDesc.ServiceName + "/"
+	method, isAdmin := strings.CutPrefix(info.FullMethod, prefix)
+	if md, ok := metadata.FromIncomingContext(ctx); !isAdmin || !audited(method) || (ok && len(md.Get(forwardedKey)) > 0) {
+		return handler(ctx, req)
+	}
+	resp, err := handler(ctx, req)
+	e := store.AuditEntry{At: s.cfg.Clock.Now(), Admin: adminName(ctx), Action: method, Code: status.Code(err).String()}
+	if r, ok := req.(interface{ GetWorldId() uint64 }); ok {
+		e.WorldID = r.GetWorldId()
+	}
+	if m, ok := req.(proto.Message); ok {
+		detail := prototext.MarshalOptions{}.Format(m)
+		if len(detail) > maxAuditDetail {
+			detail = detail[:maxAuditDetail]
+		}
+		e.Detail = detail
+	}
+	if werr := s.cfg.Store.PutAudit(context.WithoutCancel(ctx), &e); werr != nil {
+		s.log.Error().Err(werr).Str("admin", e.Admin).Str("action", method).Uint64("world", e.WorldID).Msg("admin action not audited")
+	}
+	return resp, err
+}
+
+// ListAudit lists the last admin actions, oldest first.
+func (a *adminService) ListAudit(ctx context.Context, req *pb.ListAuditRequest) (*pb.ListAuditResponse, error) {
+	limit := int(req.GetLimit())
+	switch {
+	case limit < 0 || limit > maxAuditLimit:
+		return nil, invalidArgument("limit", "limit must be 0 (%d) to %d; got %d", defaultAuditLimit, maxAuditLimit, limit)
+	case limit == 0:
+		limit = defaultAuditLimit
+	}
+	entries, err := a.s.cfg.Store.Audit(ctx, req.GetWorldId(), limit)
+	if err != nil {
+		return nil, toStatus(a.s.log, err)
+	}
+	resp := &pb.ListAuditResponse{}
+	for _, e := range entries {
+		resp.Entries = append(resp.Entries, &pb.AuditEntry{Id: e.ID, At: timestamppb.New(e.At), Admin: e.Admin,
+			Action: e.Action, WorldId: e.WorldID, Detail: e.Detail, Code: e.Code})
+	}
+	return resp, nil
+}

@@ -1,0 +1,277 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/career"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// Page sizes of GetChronicle, in days.
+const (
+	defaultChroniclePage = 20
+	maxChroniclePage     = 50
+)
+
+// pageTokenPrefix starts a chronicle page token: the first day of the page.
+const pageTokenPrefix = "day:"
+
+// chronicleService implements pb.ChronicleServiceServer, open to all: it
+// shows closed seasons only.
+type chronicleService struct {
+	pb.UnimplementedChronicleServiceServer
+	s *Server
+}
+
+// ListSeasons lists a world's closed seasons and its roll of honour.
+func (c *chronicleService) ListSeasons(ctx context.Context, req *pb.ListSeasonsRequest) (*pb.ListSeasonsResponse, error) {
+	return listSeasons(ctx, c.s, req.GetWorldId(), true)
+}
+
+// GetChronicle returns one page of a closed season's chronicle.
+func (c *chronicleService) GetChronicle(ctx context.Context, req *pb.GetChronicleRequest) (*pb.Chronicle, error) {
+	st, id, season := c.s.cfg.Store, req.GetWorldId(), int(req.GetSeason())
+	if season < 1 {
+		return nil, invalidArgument("season", "season must be 1 or more; got %d", season)
+	}
+	size := int(req.GetPageSize())
+	switch {
+	case size < 0 || size > maxChroniclePage:
+		return nil, invalidArgument("page_size", "page_size must be 0 (%d days) to %d; got %d", defaultChroniclePage, maxChroniclePage, size)
+	case size == 0:
+		size = defaultChroniclePage
+	}
+	from := -1
+	if tok := req.GetPageToken(); tok != "" {
+		day, err := strconv.Atoi(strings.TrimPrefix(tok, pageTokenPrefix))
+		if !strings.HasPrefix(tok, pageTokenPrefix) || err != nil || day < 0 {
+			return nil, invalidArgument("page_token", "page_token must be the next_page_token of a page; got %q", tok)
+		}
+		from = day
+	}
+	if _, err := st.World(ctx, id); errors.Is(err, store.ErrNotFound) {
+		return nil, worldNotFound(id)
+	} else if err != nil {
+		return nil, toStatus(c.s.log, err)
+	}
+	se, err := st.Season(ctx, id, season)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, status.Errorf(codes.NotFound, "world %d has no season %d", id, season)
+	} else if err != nil {
+		return nil, toStatus(c.s.log, err)
+	}
+	cl, err := st.SeasonClose(ctx, id, season)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, withInfo(codes.FailedPrecondition, reasonSeasonRunning,
+			"the season is still running; its chronicle opens at the close", "")
+	} else if err != nil {
+		return nil, toStatus(c.s.log, err)
+	}
+	ch := &pb.Chronicle{Season: seasonInfoToPB(se, &cl)}
+	if from < 0 {
+		from = se.FirstDay
+		if err := c.firstPage(ctx, ch, cl); err != nil {
+			return nil, toStatus(c.s.log, err)
+		}
+	}
+	if err := c.page(ctx, ch, cl, from, size); err != nil {
+		return nil, toStatus(c.s.log, err)
+	}
+	return ch, nil
+}
+
+// firstPage adds the season's results to ch: glory boards, players,
+// titles and the roll of honour up to this season.
+func (c *chronicleService) firstPage(ctx context.Context, ch *pb.Chronicle, cl store.SeasonClose) error {
+	st := c.s.cfg.Store
+	for camp := range engine.NumCamps {
+		board, err := gloryBoard(ctx, st, cl.WorldID, camp, &cl)
+		if err != nil {
+			return err
+		}
+		ch.GloryBoards = append(ch.GloryBoards, board)
+	}
+	entries := make([]career.Entry, 0, len(cl.Players))
+	for _, p := range cl.Players {
+		var t career.Tally
+		if err := json.Unmarshal(p.Feats, &t); err != nil {
+			return fmt.Errorf("decode feats of %q: %w", p.Player, err)
+		}
+		entries = append(entries, career.Entry{Agent: p.Player, Tally: t})
+		ch.Players = append(ch.Players, &pb.PlayerResult{
+			Player: p.Player, Camp: int32(p.Camp), Patron: p.Patron, Mode: p.Mode, Feats: featsToPB(t),
+			Standing: int32(p.Standing), Verdict: p.Verdict, Titles: p.Titles,
+			PostedTicks: int32(p.PostedTicks), Eminence: int32(p.Eminence),
+		})
+	}
+	awards, err := career.Titles(entries)
+	if err != nil {
+		return err
+	}
+	for _, a := range awards {
+		ch.Titles = append(ch.Titles, &pb.TitleAward{Title: a.Title.String(), TitleFr: a.Title.FR(),
+			Score: int32(a.Score), Players: a.Agents})
+	}
+	for s := 1; s <= cl.Season; s++ {
+		prev, err := st.SeasonClose(ctx, cl.WorldID, s)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return err
+		}
+		ch.RollOfHonour = append(ch.RollOfHonour, honours(prev)...)
+	}
+	return nil
+}
+
+// page adds to ch the frames, journals and messages of up to size days from
+// day from on, and the token of the next page.
+func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, cl store.SeasonClose, from, size int) error {
+	st := c.s.cfg.Store
+	ticks, err := st.TickHashes(ctx, cl.WorldID, cl.Season)
+	if err != nil {
+		return err
+	}
+	var days []int
+	for _, t := range ticks {
+		if t.Day >= from && t.Day <= cl.Day {
+			days = append(days, t.Day)
+		}
+	}
+	if len(days) > size {
+		ch.NextPageToken = pageTokenPrefix + strconv.Itoa(days[size])
+		days = days[:size]
+	}
+	if len(days) == 0 {
+		return nil
+	}
+	last := days[len(days)-1]
+	for _, day := range days {
+		t, err := st.TickAt(ctx, cl.WorldID, cl.Season, day)
+		if err != nil {
+			return err
+		}
+		w, err := decodeState(t.State)
+		if err != nil {
+			return fmt.Errorf("decode day %d: %w", day, err)
+		}
+		ch.Frames = append(ch.Frames, frameToPB(w))
+	}
+	seen := make(map[uint64]bool)
+	for camp := range engine.NumCamps {
+		entries, err := st.Journal(ctx, cl.WorldID, cl.Season, camp, from)
+		if err != nil {
+			return err
+		}
+		cj := &pb.CampJournal{Camp: int32(camp)}
+		for _, e := range entries {
+			if e.Day <= last {
+				cj.Entries = append(cj.Entries, journalToPB(e))
+			}
+		}
+		ch.Journals = append(ch.Journals, cj)
+		msgs, err := st.Messages(ctx, cl.WorldID, cl.Season, camp, from)
+		if err != nil {
+			return err
+		}
+		for _, m := range msgs {
+			if m.Day <= last && !seen[m.ID] {
+				seen[m.ID] = true
+				ch.Messages = append(ch.Messages, messageToPB(m))
+			}
+		}
+	}
+	sortMessages(ch.Messages)
+	return nil
+}
+
+// sortMessages orders messages as they were sent: by ID.
+func sortMessages(ms []*pb.CampMessage) {
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && ms[j].GetId() < ms[j-1].GetId(); j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+}
+
+// frameToPB returns the timelapse frame of state w: every zone and every
+// column.
+func frameToPB(w *engine.World) *pb.Frame {
+	f := &pb.Frame{Day: int32(w.Day)}
+	for z := 1; z <= engine.NumZones; z++ {
+		zone := &w.Zones[z]
+		f.Zones = append(f.Zones, &pb.ZoneFrame{Zone: int32(z), Owner: int32(zone.Owner), Garrison: int32(zone.Garrison),
+			Capital: zone.Capital, Development: int32(zone.Development), Besieged: w.Besieged(engine.ZoneID(z))})
+	}
+	for _, col := range w.Columns {
+		f.Columns = append(f.Columns, &pb.ColumnFrame{Camp: int32(col.Camp), Column: columnToPB(col)})
+	}
+	return f
+}
+
+// featsToPB converts a season's tally.
+func featsToPB(t career.Tally) *pb.Feats {
+	return &pb.Feats{
+		MissionsSucceeded: int32(t.MissionsSucceeded), MissionsFailed: int32(t.MissionsFailed),
+		CounterMissionsSucceeded: int32(t.CounterMissionsSucceeded), CounterMissionsFailed: int32(t.CounterMissionsFailed),
+		EnemyMissionsRevealed: int32(t.EnemyMissionsRevealed), IntelSupportInfluence: int32(t.IntelSupportInfluence),
+		Interventions: int32(t.Interventions), SabotagesSuffered: int32(t.SabotagesSuffered),
+		Recoveries: int32(t.Recoveries), Sixes: int32(t.Sixes), Glory: int32(t.Glory),
+	}
+}
+
+// seasonInfoToPB converts a season and, when closed, its close.
+func seasonInfoToPB(se store.Season, c *store.SeasonClose) *pb.SeasonInfo {
+	info := &pb.SeasonInfo{WorldId: se.WorldID, Season: int32(se.Number), FirstDay: int32(se.FirstDay),
+		LastDay: int32(se.EndedDay), StartedAt: timestamppb.New(se.StartedAt)}
+	if c == nil {
+		return info
+	}
+	info.Closed, info.ClosedAt, info.ClosedBy, info.LastDay = true, timestamppb.New(c.At), c.By, int32(c.Day)
+	for _, r := range c.Camps {
+		// The summary says how many zones the camp held (seasonClose).
+		var zones int
+		if _, err := fmt.Sscanf(r.Summary, summaryFormat, &zones); err != nil {
+			zones = 0
+		}
+		info.Camps = append(info.Camps, &pb.CampResult{Camp: int32(r.Camp), CampName: engine.CampNames[r.Camp],
+			Rank: int32(r.Rank), Score: r.Score, Zones: int32(zones)})
+	}
+	return info
+}
+
+// careerToPB converts a career.
+func careerToPB(c career.Career) *pb.CareerInfo {
+	info := &pb.CareerInfo{Player: c.Agent, Mode: c.Mode.String(), Camp: int32(c.Camp), Patron: c.Patron.Name,
+		Seasons: int32(c.Seasons), EminencePoints: int32(c.EP), MaxPp: int32(c.Sheet.MaxPP), Package: c.Package.String()}
+	for _, v := range c.Sheet.Characteristics {
+		info.Characteristics = append(info.Characteristics, int32(v))
+	}
+	for _, v := range c.Sheet.Talents {
+		info.Talents = append(info.Talents, int32(v))
+	}
+	return info
+}
+
+// seasonLength returns the stored season length of CreateWorld's
+// season_length: 0 gives DefaultSeasonLength, -1 endless (0 in the store).
+func seasonLength(n int32) int {
+	switch n {
+	case 0:
+		return DefaultSeasonLength
+	case endlessSeason:
+		return 0
+	}
+	return int(n)
+}

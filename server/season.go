@@ -1,0 +1,615 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/career"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// DefaultSeasonLength is the length of a season when CreateWorld gives
+// none (seed 003: "Une saison dure 24 ticks par défaut").
+const DefaultSeasonLength = 24
+
+// endlessSeason is CreateWorld's season_length for a season that only an
+// admin closes.
+const endlessSeason = -1
+
+// Patrons are each camp's patrons (seed 003's "Supérieurs"), in camp order
+// (docs/career.md, PATRONS).
+var Patrons = [engine.NumCamps][]string{
+	{"Aurèle", "Béatrix", "Cassien"},
+	{"Domitille", "Évariste", "Firmin"},
+	{"Gaspard", "Hortense", "Isaure"},
+}
+
+// NextSeasonSetup returns the setup of the season that follows a season
+// whose final state is prev (rule SEA-CARRY): the setup of prev's seed
+// (terrain, capitals, garrisons, stocks, citizens, no building, no column,
+// no pact), each zone keeping half its development level, rounded down. The
+// camps' memories of what they see at the setup show that development. prev
+// is not modified.
+func NextSeasonSetup(prev *engine.World) *engine.World {
+	next := engine.NewWorld(prev.Seed)
+	for z := 1; z <= engine.NumZones; z++ {
+		dev := prev.Zones[z].Development / 2
+		next.Zones[z].Development = dev
+		for c := range next.Camps {
+			if m := &next.Camps[c].Memory[z]; m.Seen {
+				m.Dev = dev
+			}
+		}
+	}
+	return next
+}
+
+// enrolled is a player's enrolment with its career, as a season's setup
+// and close need them.
+type enrolled struct {
+	store.Enrolment
+	career career.Career
+}
+
+// applyEnrolments adds to setup what each enrolled player brings when the
+// season starts (rules REN-PKG, SHEET-BONUS Prestige): its package's stock
+// in its camp's stores and men in its capital's garrison, and its sheet's
+// starting morale, capped at 100. setup is modified.
+func applyEnrolments(setup *engine.World, players []enrolled) {
+	for _, p := range players {
+		stock := p.career.Package.Stock()
+		camp := &setup.Camps[p.Camp]
+		camp.Resources = camp.Resources.Add(engine.Resources{
+			Food: int64(stock.Food), Wood: int64(stock.Wood), Stone: int64(stock.Stone),
+			Tools: int64(stock.Tools), Gold: int64(stock.Gold), Research: int64(stock.Research),
+		})
+		if capital := setup.Capital(engine.CampID(p.Camp)); capital != 0 {
+			setup.Zones[capital].Garrison += stock.Garrison
+		}
+		camp.Morale = min(100, camp.Morale+career.Bonuses(p.career.Sheet).StartMorale)
+	}
+}
+
+// loadEnrolled returns a season's enrolments with their players' careers.
+func loadEnrolled(ctx context.Context, st store.Store, worldID uint64, season int) ([]enrolled, error) {
+	es, err := st.Enrolments(ctx, worldID, season)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]enrolled, 0, len(es))
+	for _, e := range es {
+		sc, err := st.Career(ctx, worldID, e.Player)
+		if err != nil {
+			return nil, err
+		}
+		c, err := careerFromStore(sc)
+		if err != nil {
+			return nil, err
+		}
+		c.Package, c.Patron = packageByName(e.Package), career.Patron{Name: e.Patron, Camp: e.Camp}
+		out = append(out, enrolled{Enrolment: e, career: c})
+	}
+	return out, nil
+}
+
+// careerFromStore decodes a stored career.
+func careerFromStore(sc store.Career) (career.Career, error) {
+	c := career.Career{Agent: sc.Player, Camp: sc.Camp, Patron: career.Patron{Name: sc.Patron, Camp: sc.Camp},
+		Seasons: sc.Seasons, EP: sc.EP}
+	switch sc.Mode {
+	case career.Human.String():
+		c.Mode = career.Human
+	case career.Agent.String():
+		c.Mode = career.Agent
+	default:
+		return c, fmt.Errorf("career of %q: unknown mode %q", sc.Player, sc.Mode)
+	}
+	if err := json.Unmarshal(sc.Sheet, &c.Sheet); err != nil {
+		return c, fmt.Errorf("career of %q: decode sheet: %w", sc.Player, err)
+	}
+	return c, nil
+}
+
+// careerToStore encodes a career for the store.
+func careerToStore(worldID uint64, c career.Career) (store.Career, error) {
+	sheet, err := json.Marshal(c.Sheet)
+	if err != nil {
+		return store.Career{}, fmt.Errorf("encode sheet of %q: %w", c.Agent, err)
+	}
+	return store.Career{WorldID: worldID, Player: c.Agent, Mode: c.Mode.String(), Camp: c.Camp,
+		Patron: c.Patron.Name, Seasons: c.Seasons, EP: c.EP, Sheet: sheet}, nil
+}
+
+// packageByName returns the package named name, or 0.
+func packageByName(name string) career.Package {
+	for p := career.Package(1); int(p) <= career.NumPackages; p++ {
+		if p.String() == name {
+			return p
+		}
+	}
+	return 0
+}
+
+// campZones returns what the camp score needs of camp c's held zones.
+func campZones(w *engine.World, c engine.CampID) []career.Zone {
+	var zs []career.Zone
+	for z := 1; z <= engine.NumZones; z++ {
+		zone := &w.Zones[z]
+		if zone.Owner != c {
+			continue
+		}
+		zs = append(zs, career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
+			Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument})
+	}
+	return zs
+}
+
+// summaryFormat is the summary of a camp's season result: the zones it
+// held at the close.
+const summaryFormat = "%d zones held"
+
+// seasonClose computes the close of the runner's season on its current
+// day (seed 003's three rankings, judgments and eminence points): the camp
+// ranking by score over the final state, the players' feats, standing,
+// verdict, titles and eminence, and the glory their patrons gain. by is the
+// admin closing the season early, or "".
+func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose, error) {
+	w, season := r.settings, r.settings.Season
+	c := store.SeasonClose{WorldID: w.ID, Season: season, Day: r.state.Day, At: r.clock.Now(), By: by}
+	scores := make([]career.CampScore, engine.NumCamps)
+	zones := [engine.NumCamps]int{}
+	for camp := range engine.CampID(engine.NumCamps) {
+		held := campZones(r.state, camp)
+		score, err := career.Score(held)
+		if err != nil {
+			return c, fmt.Errorf("score of camp %d: %w", camp, err)
+		}
+		scores[camp], zones[camp] = career.CampScore{Camp: int(camp), Score: score}, len(held)
+	}
+	for _, s := range career.RankCamps(scores) {
+		c.Camps = append(c.Camps, store.SeasonResult{WorldID: w.ID, Season: season, Camp: s.Camp, Rank: s.Rank,
+			Score: int64(s.Score), Summary: fmt.Sprintf(summaryFormat, zones[s.Camp])})
+	}
+	tallies, err := seasonTallies(ctx, r.store, w, season)
+	if err != nil {
+		return c, err
+	}
+	players, err := loadEnrolled(ctx, r.store, w.ID, season)
+	if err != nil {
+		return c, fmt.Errorf("enrolments of season %d: %w", season, err)
+	}
+	orders, err := r.store.Orders(ctx, w.ID, season)
+	if err != nil {
+		return c, fmt.Errorf("orders of season %d: %w", season, err)
+	}
+	var posted [engine.NumCamps]int
+	for _, o := range orders {
+		// An order the player posted itself is applied or stale; the
+		// standing order does not count (rule EP-DONE).
+		if (o.Status == store.OrderApplied || o.Status == store.OrderStale) && o.Camp >= 0 && o.Camp < engine.NumCamps {
+			posted[o.Camp]++
+		}
+	}
+	entries := make([]career.Entry, len(players))
+	for i, p := range players {
+		entries[i] = career.Entry{Agent: p.Player, Tally: tallies[p.Camp]}
+	}
+	awards, err := career.Titles(entries)
+	if err != nil {
+		return c, fmt.Errorf("titles of season %d: %w", season, err)
+	}
+	first := 0
+	if se, err := r.store.Season(ctx, w.ID, season); err == nil {
+		first = se.FirstDay
+	}
+	for _, p := range players {
+		t := tallies[p.Camp]
+		verdict := career.Judge(t)
+		held := career.Held(awards, p.Player)
+		gain, err := career.Eminence(career.Close{PostedTicks: min(posted[p.Camp], r.state.Day-first),
+			Ticks: r.state.Day - first, Verdict: verdict, Titled: len(held) > 0})
+		if err != nil {
+			return c, fmt.Errorf("eminence of %q: %w", p.Player, err)
+		}
+		feats, err := json.Marshal(t)
+		if err != nil {
+			return c, fmt.Errorf("encode feats of %q: %w", p.Player, err)
+		}
+		var titles []string
+		for _, h := range held {
+			titles = append(titles, h.String())
+		}
+		c.Players = append(c.Players, store.PlayerResult{Camp: p.Camp, Player: p.Player, Patron: p.Patron,
+			Mode: p.career.Mode.String(), Feats: feats, Standing: career.Standing(t), Verdict: verdict.String(),
+			Titles: titles, PostedTicks: posted[p.Camp], Eminence: gain})
+		c.Glory = append(c.Glory, store.PatronGlory{WorldID: w.ID, Camp: p.Camp, Patron: p.Patron, Gained: t.Glory})
+	}
+	return c, nil
+}
+
+// closeSeason closes the runner's season on its current day and stores the
+// close. by is the admin closing it early, or "".
+func (r *runner) closeSeason(ctx context.Context, by string) (store.SeasonClose, error) {
+	c, err := r.seasonClose(ctx, by)
+	if err != nil {
+		return c, fmt.Errorf("close season %d of world %d: %w", r.settings.Season, r.id, err)
+	}
+	if err := r.store.CloseSeason(ctx, c); err != nil {
+		return c, err
+	}
+	r.closed = true
+	ev := r.log.Info().Str("by", by)
+	for _, res := range c.Camps {
+		ev = ev.Int(fmt.Sprintf("camp_%d_score", res.Camp), int(res.Score))
+	}
+	ev.Int("players", len(c.Players)).Msg("season closed")
+	return c, nil
+}
+
+// closeAtLastDay closes the season the tick just resolved ended. A failure
+// is logged: the season stays over, and CloseSeason closes it.
+func (r *runner) closeAtLastDay() {
+	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
+	defer cancel()
+	if _, err := r.closeSeason(ctx, ""); err != nil {
+		r.log.Error().Err(err).Msg("season not closed; an admin's CloseSeason closes it")
+	}
+}
+
+// loadClosed sets whether the runner's season is closed, from the store.
+func (r *runner) loadClosed(ctx context.Context) error {
+	_, err := r.store.SeasonClose(ctx, r.id, r.settings.Season)
+	switch {
+	case err == nil:
+		r.closed = true
+	case errors.Is(err, store.ErrNotFound):
+		r.closed = false
+	default:
+		return fmt.Errorf("load world %d: %w", r.id, err)
+	}
+	return nil
+}
+
+// adminName returns the name of the admin calling, or "" for an in-process
+// call.
+func adminName(ctx context.Context) string {
+	p, _ := principalFrom(ctx)
+	return p.name
+}
+
+// CloseSeason closes the running season now; a season over but not yet
+// closed (its close failed) is closed too.
+func (a *adminService) CloseSeason(ctx context.Context, req *pb.CloseSeasonRequest) (*pb.SeasonInfo, error) {
+	r, err := a.s.world(req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	var c store.SeasonClose
+	err = r.do(ctx, func() error {
+		if r.closed {
+			return status.Errorf(codes.FailedPrecondition, "season %d is already closed; CreateSeason starts the next one", r.settings.Season)
+		}
+		if _, err := r.store.Season(ctx, r.id, r.settings.Season); errors.Is(err, store.ErrNotFound) {
+			return status.Errorf(codes.FailedPrecondition, "season %d has no tick yet", r.settings.Season)
+		}
+		by := adminName(ctx)
+		if r.settings.SeasonLength > 0 && r.state.Day >= r.settings.SeasonLength {
+			by = ""
+		}
+		c, err = r.closeSeason(ctx, by)
+		if err != nil {
+			return err
+		}
+		r.log.Info().Msg("admin: season closed")
+		r.notify(tickEvent{day: r.state.Day})
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	se, err := a.s.cfg.Store.Season(ctx, r.id, c.Season)
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return seasonInfoToPB(se, &c), nil
+}
+
+// CreateSeason starts the next season from the carry-over of the closed one
+// and the enrolments made for it.
+func (a *adminService) CreateSeason(ctx context.Context, req *pb.CreateSeasonRequest) (*pb.WorldInfo, error) {
+	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
+		if !r.closed {
+			return status.Errorf(codes.FailedPrecondition,
+				"season %d is still running (day %d): close it first (CloseSeason)", r.settings.Season, r.state.Day)
+		}
+		old := r.settings
+		w := old
+		w.Season++
+		players, err := loadEnrolled(ctx, r.store, w.ID, w.Season)
+		if err != nil {
+			return fmt.Errorf("enrolments of season %d: %w", w.Season, err)
+		}
+		setup := NextSeasonSetup(r.state)
+		applyEnrolments(setup, players)
+		if err := r.updateSettings(ctx, w); err != nil {
+			return err
+		}
+		if err := r.commitSetupState(ctx, setup); err != nil {
+			if rerr := r.updateSettings(ctx, old); rerr != nil {
+				r.log.Error().Err(rerr).Msg("restore season after a failed season creation")
+			}
+			return err
+		}
+		r.lastTick = r.clock.Now()
+		r.log.Info().Int("players", len(players)).Msg("admin: season created")
+		r.notify(tickEvent{day: 0, deadline: r.deadline()})
+		return nil
+	})
+}
+
+// ListSeasons lists every season of a world with the results of the closed
+// ones, and the roll of honour.
+func (a *adminService) ListSeasons(ctx context.Context, req *pb.ListSeasonsRequest) (*pb.ListSeasonsResponse, error) {
+	return listSeasons(ctx, a.s, req.GetWorldId(), false)
+}
+
+// listSeasons lists a world's seasons, closed ones only when closedOnly.
+func listSeasons(ctx context.Context, s *Server, worldID uint64, closedOnly bool) (*pb.ListSeasonsResponse, error) {
+	if _, err := s.cfg.Store.World(ctx, worldID); errors.Is(err, store.ErrNotFound) {
+		return nil, worldNotFound(worldID)
+	} else if err != nil {
+		return nil, toStatus(s.log, err)
+	}
+	seasons, err := s.cfg.Store.SeasonList(ctx, worldID)
+	if err != nil {
+		return nil, toStatus(s.log, err)
+	}
+	resp := &pb.ListSeasonsResponse{}
+	for _, se := range seasons {
+		c, err := s.cfg.Store.SeasonClose(ctx, worldID, se.Number)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			if !closedOnly {
+				resp.Seasons = append(resp.Seasons, seasonInfoToPB(se, nil))
+			}
+			continue
+		case err != nil:
+			return nil, toStatus(s.log, err)
+		}
+		resp.Seasons = append(resp.Seasons, seasonInfoToPB(se, &c))
+		resp.RollOfHonour = append(resp.RollOfHonour, honours(c)...)
+	}
+	return resp, nil
+}
+
+// honours returns a closed season's entries in the roll of honour: every
+// camp at rank 1.
+func honours(c store.SeasonClose) []*pb.Honour {
+	var out []*pb.Honour
+	for _, r := range c.Camps {
+		if r.Rank == 1 {
+			out = append(out, &pb.Honour{Season: int32(c.Season), Camp: int32(r.Camp), CampName: engine.CampNames[r.Camp], Score: r.Score})
+		}
+	}
+	return out
+}
+
+// EnrollPlayer enrols a player for a camp in the season being prepared and
+// issues the camp's token.
+func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerRequest) (*pb.EnrollPlayerResponse, error) {
+	if err := checkCamp(req.GetCamp()); err != nil {
+		return nil, err
+	}
+	camp := int(req.GetCamp())
+	if strings.TrimSpace(req.GetPlayer()) == "" {
+		return nil, invalidArgument("player", "player must name the player")
+	}
+	var mode career.Mode
+	switch req.GetMode() {
+	case "human":
+		mode = career.Human
+	case "agent":
+		mode = career.Agent
+	default:
+		return nil, invalidArgument("mode", `mode must be "human" or "agent"; got %q`, req.GetMode())
+	}
+	pkg := packageByName(req.GetPackage())
+	if pkg == 0 {
+		return nil, invalidArgument("package", "package must be granary, treasury, levy, workyard or scholars; got %q", req.GetPackage())
+	}
+	patron := career.Patron{}
+	if req.GetPatron() != "" {
+		if !slices.Contains(Patrons[camp], req.GetPatron()) {
+			return nil, invalidArgument("patron", "%q is not a patron of camp %d; its patrons are %s",
+				req.GetPatron(), camp, strings.Join(Patrons[camp], ", "))
+		}
+		patron = career.Patron{Name: req.GetPatron(), Camp: camp}
+	}
+	purchases, err := purchasesFromPB(req.GetPurchases())
+	if err != nil {
+		return nil, err
+	}
+	r, err := a.s.world(req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	var (
+		season int
+		next   career.Career
+	)
+	err = r.do(ctx, func() error {
+		season = r.settings.Season
+		if r.closed {
+			season++
+		}
+		sc, err := r.store.Career(ctx, r.id, req.GetPlayer())
+		e := store.Enrolment{WorldID: r.id, Season: season, Camp: camp, Player: req.GetPlayer(),
+			Package: pkg.String(), At: r.clock.Now()}
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			if len(purchases) > 0 {
+				return invalidArgument("purchases", "a new career has no eminence points to spend")
+			}
+			if patron == (career.Patron{}) {
+				return invalidArgument("patron", "a new career chooses a patron of camp %d: %s", camp, strings.Join(Patrons[camp], ", "))
+			}
+			var en career.Enrolment
+			en.Agent, en.Mode, en.Patron, en.Package = req.GetPlayer(), mode, patron, pkg
+			if len(req.GetCharacteristics()) != career.NumCharacteristics || len(req.GetTalents()) != career.NumTalents {
+				return invalidArgument("characteristics", "a new career gives %d characteristics and %d talents",
+					career.NumCharacteristics, career.NumTalents)
+			}
+			for i, v := range req.GetCharacteristics() {
+				en.Characteristics[i] = int(v)
+			}
+			for i, v := range req.GetTalents() {
+				en.Talents[i] = int(v)
+			}
+			if next, err = career.NewCareer(en); err != nil {
+				return invalidArgument("characteristics", "%v", err)
+			}
+		case err != nil:
+			return err
+		default:
+			prev, err := careerFromStore(sc)
+			if err != nil {
+				return err
+			}
+			if next, err = career.Reenrol(prev, career.Reenrolment{Mode: mode, Camp: camp, Patron: patron,
+				Package: pkg, Purchases: purchases}); err != nil {
+				return status.Errorf(codes.FailedPrecondition, "%v", err)
+			}
+			e.Purchases, e.Spent = req.GetPurchases(), prev.EP-next.EP
+		}
+		e.Patron = next.Patron.Name
+		stored, err := careerToStore(r.id, next)
+		if err != nil {
+			return err
+		}
+		if err := r.store.Enrol(ctx, stored, e); errors.Is(err, store.ErrConflict) {
+			return status.Errorf(codes.AlreadyExists, "camp %d or %q is already enrolled in season %d", camp, req.GetPlayer(), season)
+		} else if err != nil {
+			return err
+		}
+		r.log.Info().Int("camp", camp).Str("player", req.GetPlayer()).Int("enrol_season", season).
+			Int("ep", next.EP).Msg("admin: player enrolled")
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: camp})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return &pb.EnrollPlayerResponse{Token: tok, Season: int32(season), Career: careerToPB(next)}, nil
+}
+
+// purchasesFromPB parses re-enrolment purchases: "talent:<name>",
+// "characteristic:<name>" or "max_pp".
+func purchasesFromPB(names []string) ([]career.Purchase, error) {
+	var out []career.Purchase
+	for i, n := range names {
+		kind, trait, _ := strings.Cut(n, ":")
+		var p career.Purchase
+		switch kind {
+		case "talent":
+			p.Kind = career.BuyTalent
+			for t := career.Talent(1); int(t) <= career.NumTalents; t++ {
+				if t.String() == trait {
+					p.Talent = t
+				}
+			}
+		case "characteristic":
+			p.Kind = career.BuyCharacteristic
+			for c := career.Characteristic(1); int(c) <= career.NumCharacteristics; c++ {
+				if c.String() == trait {
+					p.Characteristic = c
+				}
+			}
+		case "max_pp":
+			p.Kind = career.BuyMaxPP
+		}
+		if p.Kind == 0 || (p.Kind == career.BuyTalent && p.Talent == 0) || (p.Kind == career.BuyCharacteristic && p.Characteristic == 0) {
+			return nil, invalidArgument(fmt.Sprintf("purchases[%d]", i),
+				`a purchase is "talent:<name>", "characteristic:<name>" or "max_pp"; got %q`, n)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// GetGloryBoard returns the caller's camp's glory board; another camp's is
+// refused while it plays.
+func (g *gameService) GetGloryBoard(ctx context.Context, req *pb.GetGloryBoardRequest) (*pb.GloryBoard, error) {
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	if int(req.GetCamp()) != p.camp {
+		return nil, status.Errorf(codes.PermissionDenied,
+			"a camp sees only its own glory board (camp %d); the others open in the chronicle of a closed season", p.camp)
+	}
+	board, err := gloryBoard(ctx, g.s.cfg.Store, r.id, p.camp, nil)
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return board, nil
+}
+
+// gloryBoard returns camp's board: every patron of the camp by cumulative
+// glory (rule GLO-BOARD). With a close, the totals are those after that
+// close, with its season's gains.
+func gloryBoard(ctx context.Context, st store.Store, worldID uint64, camp int, c *store.SeasonClose) (*pb.GloryBoard, error) {
+	totals := make(map[string]int)
+	gained := make(map[string]int)
+	if c != nil {
+		// Totals after that close: the season's own lines, and earlier
+		// seasons' lines for patrons who gained nothing in it.
+		for s := 1; s < c.Season; s++ {
+			prev, err := st.SeasonClose(ctx, worldID, s)
+			if errors.Is(err, store.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			for _, g := range prev.Glory {
+				if g.Camp == camp {
+					totals[g.Patron] = g.Total
+				}
+			}
+		}
+		for _, g := range c.Glory {
+			if g.Camp == camp {
+				totals[g.Patron], gained[g.Patron] = g.Total, g.Gained
+			}
+		}
+	} else {
+		stored, err := st.Glory(ctx, worldID, camp)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range stored {
+			totals[g.Patron] = g.Total
+		}
+	}
+	lines := make([]career.PatronGlory, 0, len(Patrons[camp]))
+	for _, name := range Patrons[camp] {
+		lines = append(lines, career.PatronGlory{Patron: name, Glory: totals[name]})
+	}
+	board := &pb.GloryBoard{Camp: int32(camp), CampName: engine.CampNames[camp]}
+	for _, l := range career.RankPatrons(lines) {
+		board.Patrons = append(board.Patrons, &pb.PatronGlory{Patron: l.Patron, Glory: int32(l.Glory),
+			SeasonGlory: int32(gained[l.Patron]), Rank: int32(l.Rank)})
+	}
+	return board, nil
+}
