@@ -131,7 +131,8 @@ func TestSeasonThroughMCP(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	slices.Sort(names)
-	want := []string{tools.Journal, tools.LegalActions, tools.Rules, tools.SubmitOrder, tools.View, tools.ViewStructured, tools.WaitNextTick}
+	want := []string{tools.Journal, tools.LegalActions, tools.Rules, tools.SubmitOrder, tools.View, tools.ViewStructured, tools.WaitNextTick,
+		tools.SendMessage, tools.Messages, tools.SetStanding}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Fatalf("got tools %v; want %v", names, want)
@@ -252,6 +253,13 @@ func TestToolErrorsAndRules(t *testing.T) {
 		{"legal actions", tools.LegalActions, nil, false, []string{"Legal actions for day 1", "1. rest", "ZONE: one of"}},
 		{"wait times out", tools.WaitNextTick, map[string]any{"timeout_seconds": 1}, false, []string{"No new day within 1 s"}},
 		{"wait bad timeout", tools.WaitNextTick, map[string]any{"timeout_seconds": 0}, true, []string{"timeout_seconds is 0"}},
+		{"message to an unmet camp", tools.SendMessage, map[string]any{"to_camp": 2, "text": "bonjour"}, true,
+			[]string{"error (FailedPrecondition)", "reason: not_a_recipient", "to_camp:"}},
+		{"no messages yet", tools.Messages, nil, false, []string{"Messages: none."}},
+		{"standing order", tools.SetStanding, map[string]any{"action": "chop_wood", "reason": "du bois"}, false,
+			[]string{"Standing order set: chop_wood (reason: du bois)."}},
+		{"standing order off the map", tools.SetStanding, map[string]any{"action": "explore", "args": []int{999}, "reason": "voir"}, true,
+			[]string{"reason: bad_arguments", "args[0]: zone 999 is not on the map"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -139,7 +139,7 @@ func TestCLI(t *testing.T) {
 			[]string{"Order accepted for day 1: rest (reason: le moral d'abord)\n"}, nil},
 		{"order replaces", []string{"order", "chop_wood"}, 0,
 			[]string{"Order accepted for day 1: chop_wood\n", "It replaces the order you had posted"}, nil},
-		{"pending order in the view", []string{"view"}, 0, []string{"Pending order for day 1: chop_wood."}, nil},
+		{"pending order in the view", []string{"view"}, 0, []string{"Pending order for day 1: chop_wood, posted at "}, nil},
 		{"refused order", []string{"explore", "999"}, 1, nil,
 			[]string{"error (InvalidArgument): bad_arguments: args[0]: zone 999 is not on the map", "  reason: bad_arguments", "  args[0]: zone 999 is not on the map"}},
 		{"unknown action", []string{"fly"}, 1, nil, []string{"reason: unknown_action", "known actions: rest, chop_wood"}},

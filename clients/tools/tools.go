@@ -38,6 +38,9 @@ const (
 	Journal        = "journal"
 	Rules          = "rules"
 	WaitNextTick   = "wait_next_tick"
+	SendMessage    = "send_message"
+	Messages       = "messages"
+	SetStanding    = "set_standing_order"
 )
 
 // Wait bounds, in seconds.
@@ -72,6 +75,34 @@ func (c *Camp) GetView(ctx context.Context) (*pb.CampView, error) {
 // Submit posts or replaces the camp's order for the next day.
 func (c *Camp) Submit(ctx context.Context, o *pb.Order) (*pb.SubmitOrderResponse, error) {
 	return c.Game.SubmitOrder(c.auth(ctx), &pb.SubmitOrderRequest{Order: o})
+}
+
+// Send sends a private message to camp to.
+func (c *Camp) Send(ctx context.Context, to int32, text string) (*pb.CampMessage, error) {
+	r, err := c.Game.SendMessage(c.auth(ctx), &pb.SendMessageRequest{ToCamp: to, Text: text})
+	if err != nil {
+		return nil, err
+	}
+	return r.GetMessage(), nil
+}
+
+// MessagesSince returns the camp's messages, sent and received, from day
+// since on.
+func (c *Camp) MessagesSince(ctx context.Context, since int32) ([]*pb.CampMessage, error) {
+	r, err := c.Game.ListMessages(c.auth(ctx), &pb.ListMessagesRequest{SinceDay: since})
+	if err != nil {
+		return nil, err
+	}
+	return r.GetMessages(), nil
+}
+
+// SetStanding sets the camp's standing order.
+func (c *Camp) SetStanding(ctx context.Context, o *pb.Order) (*pb.Order, error) {
+	r, err := c.Game.SetStandingOrder(c.auth(ctx), &pb.SetStandingOrderRequest{Order: o})
+	if err != nil {
+		return nil, err
+	}
+	return r.GetOrder(), nil
 }
 
 // JournalSince returns the camp's journal from day since on.
@@ -170,7 +201,7 @@ func badArgs(tool string, err error) *Failure {
 }
 
 // Instructions tell a model how to play with the tools.
-const Instructions = `You play one camp of Grisonval, a turn-based strategy game: three camps share 91 hex zones under a fog of war; every game day each camp posts one order, and the three orders resolve together at the deadline. A camp that posts nothing plays its standing order. Each day: read the view (or legal_actions), choose one legal action with valid arguments, and call submit_order with a short reason; you may replace your order until the deadline. Then wait_next_tick. The journal says what happened and why; the rules tool holds the rulebook by section.`
+const Instructions = `You play one camp of Grisonval, a turn-based strategy game: three camps share 91 hex zones under a fog of war; every game day each camp posts one order, and the three orders resolve together at the deadline. A camp that posts nothing plays its standing order (rest unless you set one with set_standing_order). Each day: read the view (or legal_actions), choose one legal action with valid arguments, and call submit_order with a short reason; you may replace your order until the deadline. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; the rules tool holds the rulebook by section; send_message writes a short private message to a camp you have met.`
 
 // Tool is one tool of the table.
 type Tool struct {
@@ -211,8 +242,19 @@ func Table() []Tool {
 			"the list of sections; with one, its text.",
 			Schema: rulesSchema, Call: callRules},
 		{Name: WaitNextTick, Description: "Wait until the world resolves a day after after_day (default: the " +
-			"current day), at most timeout_seconds, and return what your journal learned that day.",
+			"current day), at most timeout_seconds, and return what became of your order that day (applied, " +
+			"stale with the rule code, or your standing order), the messages you received and what your journal " +
+			"learned.",
 			Schema: waitSchema, PerDay: true, Call: callWait},
+		{Name: SendMessage, Description: "Send a short private message to a camp you have met and that still " +
+			"lives (the view lists them). Only that camp reads it; it is tied to the day being decided.",
+			Schema: sendSchema, PerDay: true, Call: callSend},
+		{Name: Messages, Description: "Your private messages, sent and received, from a day on.",
+			Schema: messagesSchema, Call: callMessages},
+		{Name: SetStanding, Description: "Set your standing order: the order played on each day you post " +
+			"nothing (rest until you set one). It must be legal now, and plays only while it stays legal; " +
+			"otherwise your camp rests and the day's result says why.",
+			Schema: submitSchema, PerDay: true, Call: callSetStanding},
 	}
 }
 
@@ -489,4 +531,94 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 		return nil, err
 	}
 	return &Result{Text: viewtext.Notice(n, c.Now()), Structured: map[string]any{"resolved": true, "notice": s}}, nil
+}
+
+// MessageArgs are the arguments of send_message.
+type MessageArgs struct {
+	ToCamp int32  `json:"to_camp"`
+	Text   string `json:"text"`
+}
+
+// sendSchema restricts the recipient to v's recipients.
+func sendSchema(v *pb.CampView) *jsonschema.Schema {
+	to := &jsonschema.Schema{Type: "integer", Description: "the camp to write to: one you have met and that still lives"}
+	maxLen := 500
+	if v != nil {
+		var rs []any
+		for _, c := range v.GetMessageRecipients() {
+			rs = append(rs, c)
+		}
+		if len(rs) > 0 {
+			to.Enum = rs
+		}
+		if n := int(v.GetMaxMessageLen()); n > 0 {
+			maxLen = n
+		}
+	}
+	return &jsonschema.Schema{
+		Type: "object",
+		Properties: map[string]*jsonschema.Schema{
+			"to_camp": to,
+			"text":    {Type: "string", MinLength: jsonschema.Ptr(1), MaxLength: jsonschema.Ptr(maxLen), Description: "the message, a few sentences at most"},
+		},
+		Required: []string{"to_camp", "text"},
+	}
+}
+
+func callSend(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
+	var in MessageArgs
+	if err := decode(SendMessage, args, &in); err != nil {
+		return nil, err
+	}
+	m, err := c.Send(ctx, in.ToCamp, in.Text)
+	if err != nil {
+		return nil, Describe(err)
+	}
+	s, err := protoValue(m)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Text: viewtext.Sent(m), Structured: s}, nil
+}
+
+func messagesSchema(*pb.CampView) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"since_day": {Type: "integer", Minimum: jsonschema.Ptr(0.0), Description: "first day to return (default 0: all)"},
+	}}
+}
+
+func callMessages(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
+	var in JournalArgs
+	if err := decode(Messages, args, &in); err != nil {
+		return nil, err
+	}
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(err)
+	}
+	msgs, err := c.MessagesSince(ctx, in.SinceDay)
+	if err != nil {
+		return nil, Describe(err)
+	}
+	s, err := protoValue(&pb.ListMessagesResponse{Messages: msgs})
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Text: viewtext.Messages(msgs, v.GetCamp()), Structured: s}, nil
+}
+
+func callSetStanding(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
+	var in OrderArgs
+	if err := decode(SetStanding, args, &in); err != nil {
+		return nil, err
+	}
+	o, err := c.SetStanding(ctx, &pb.Order{Action: in.Action, Args: in.Args, Reason: in.Reason})
+	if err != nil {
+		return nil, Describe(err)
+	}
+	s, err := protoValue(o)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Text: viewtext.Standing(o), Structured: s}, nil
 }
