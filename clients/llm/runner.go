@@ -36,14 +36,24 @@ const (
 	OutcomeSeasonOver = "season_over"
 )
 
-// Statuses of what the journal shows of a day's order. Append only.
+// Statuses of what became of a day's order, from the server's result.
+// Append only.
 const (
-	AppliedOrder     = "applied"
-	AppliedStale     = "stale"
-	AppliedEarlier   = "earlier_order_applied"
-	AppliedStanding  = "standing_order"
-	AppliedUnknown   = "unknown"
-	appliedSourceNow = "journal: the API has no per-order result yet; derived from the day's journal entries"
+	// AppliedOrder: the order the runner posted was played.
+	AppliedOrder = "applied"
+	// AppliedStale: the posted order was no longer legal when the day
+	// resolved; the camp did nothing.
+	AppliedStale = "stale"
+	// AppliedEarlier: an order posted before this day's turn was played.
+	AppliedEarlier = "earlier_order_applied"
+	// AppliedStanding: no order was posted; the standing order played.
+	AppliedStanding = "standing_order"
+	// AppliedUnknown: the day's result was not heard (the stream missed
+	// the day).
+	AppliedUnknown = "unknown"
+	// AppliedStandingStale: no order was posted and the standing order was
+	// no longer legal; the camp rested.
+	AppliedStandingStale = "standing_order_stale"
 )
 
 // System is the runner's system prompt.
@@ -88,13 +98,15 @@ type ToolResult struct {
 	Error  bool   `json:"error,omitempty"`
 }
 
-// Applied is what became of the day's order, derived from the day's
-// journal until the API reports per-order results.
+// Applied is what became of the day's order, from the server's result of
+// the day: the order played, its status and, for a stale one, the rule
+// code, the field at fault and why.
 type Applied struct {
-	Source string   `json:"source"`
-	Status string   `json:"status"`
-	Kinds  []string `json:"journal_kinds"`
-	Why    string   `json:"why,omitempty"`
+	Status string           `json:"status"`
+	Order  *tools.OrderArgs `json:"order,omitempty"`
+	Code   string           `json:"code,omitempty"`
+	Field  string           `json:"field,omitempty"`
+	Why    string           `json:"why,omitempty"`
 }
 
 // Runner plays one camp with a chat model. Camp, Chat and Log are
@@ -131,13 +143,14 @@ func (r *Runner) Run(ctx context.Context) error {
 		log := r.Logger.With().Uint64("world", v.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
 		rec := r.play(ctx, v)
 		if rec.Outcome != OutcomeSeasonOver {
-			if err := r.waitDay(ctx, v.GetDay()); err != nil {
+			n, err := r.waitDay(ctx, v.GetDay())
+			if err != nil {
 				return err
 			}
 			if ctx.Err() != nil {
 				return nil
 			}
-			rec.Applied = r.applied(ctx, rec, v)
+			rec.Applied = applied(rec, n)
 		}
 		log.Info().Str("outcome", rec.Outcome).Int("invalid_orders", rec.InvalidOrders).Int("tokens", rec.Tokens.TotalTokens).Msg("day played")
 		if err := enc.Encode(rec); err != nil {
@@ -150,16 +163,17 @@ func (r *Runner) Run(ctx context.Context) error {
 	return nil
 }
 
-// waitDay waits until a day after day is resolved.
-func (r *Runner) waitDay(ctx context.Context, day int32) error {
+// waitDay waits until a day after day is resolved and returns its notice
+// (nil when ctx is done first).
+func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error) {
 	for ctx.Err() == nil {
 		n, err := r.Camp.WaitAfter(ctx, day, time.Duration(tools.MaxWaitSeconds)*time.Second)
 		switch {
 		case n != nil:
-			return nil
+			return n, nil
 		case err == nil || ctx.Err() != nil:
 		case status.Code(err) == codes.Unauthenticated || status.Code(err) == codes.PermissionDenied:
-			return fmt.Errorf("wait for the next day: %w", err)
+			return nil, fmt.Errorf("wait for the next day: %w", err)
 		default:
 			r.Logger.Warn().Err(err).Int32("tick", day).Msg("wait for the next day; retrying")
 			select {
@@ -168,7 +182,7 @@ func (r *Runner) waitDay(ctx context.Context, day int32) error {
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // toolDefs returns the offered tools, with their schemas for view v.
@@ -259,39 +273,39 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, rec *R
 	return out
 }
 
-// applied derives what became of rec's day from the camp's journal of
-// that day.
-func (r *Runner) applied(ctx context.Context, rec *Record, v *pb.CampView) *Applied {
-	a := &Applied{Source: appliedSourceNow, Status: AppliedUnknown, Kinds: []string{}}
-	entries, err := r.Camp.JournalSince(ctx, rec.Day)
-	if err != nil {
-		a.Why = "journal unavailable: " + viewtext.Error(err)
-		return a
+// applied returns what became of rec's day from n, the notice of the
+// first day resolved after the runner's turn: the server's result of the
+// camp's order.
+func applied(rec *Record, n *pb.TickNotice) *Applied {
+	res := n.GetResult()
+	if n.GetDay() != rec.Day || res == nil {
+		return &Applied{Status: AppliedUnknown, Why: fmt.Sprintf("the notice heard is of day %d, not of day %d", n.GetDay(), rec.Day)}
 	}
-	var day []*pb.JournalEntry
-	for _, e := range entries {
-		if e.GetDay() == rec.Day {
-			day = append(day, e)
-			a.Kinds = append(a.Kinds, e.GetKind())
-		}
-	}
-	has := func(kind string) bool { return slices.Contains(a.Kinds, kind) }
-	switch {
-	case has("order_stale"):
-		a.Status = AppliedStale
-		for _, e := range day {
-			if e.GetKind() == "order_stale" {
-				a.Why = e.GetWhy()
-			}
-		}
-	case rec.Submitted != nil && rec.PostedForDay == rec.Day && has(rec.Submitted.Action):
+	o := res.GetOrder()
+	a := &Applied{Order: &tools.OrderArgs{Action: o.GetAction(), Args: o.GetArgs(), Reason: o.GetReason()},
+		Code: res.GetCode(), Field: res.GetField(), Why: res.GetMessage()}
+	ours := rec.Submitted != nil && rec.PostedForDay == rec.Day
+	switch res.GetStatus() {
+	case pb.OrderStatus_ORDER_STATUS_APPLIED, pb.OrderStatus_ORDER_STATUS_STALE:
 		a.Status = AppliedOrder
-	case (rec.Submitted == nil || rec.PostedForDay != rec.Day) && v.GetPendingOrder() != nil && has(v.GetPendingOrder().GetAction()):
-		a.Status = AppliedEarlier
-		a.Why = "the order posted before this day's turn: " + viewtext.Order(v.GetPendingOrder())
-	case (rec.Submitted == nil || rec.PostedForDay != rec.Day) && has("rest"):
+		if res.GetStatus() == pb.OrderStatus_ORDER_STATUS_STALE {
+			a.Status = AppliedStale
+		}
+		if !ours {
+			a.Status = AppliedEarlier
+			why := "the order posted before this day's turn: " + viewtext.Order(o)
+			if a.Why != "" {
+				why += "; " + a.Why
+			}
+			a.Why = why
+		}
+	case pb.OrderStatus_ORDER_STATUS_STANDING:
 		a.Status = AppliedStanding
-		a.Why = "no order posted for the day; the standing order (rest by default) played"
+		a.Why = "no order posted for the day; the standing order played: " + viewtext.Order(o)
+	case pb.OrderStatus_ORDER_STATUS_STANDING_STALE:
+		a.Status = AppliedStandingStale
+	default:
+		a.Status = AppliedUnknown
 	}
 	return a
 }
