@@ -61,9 +61,10 @@ type enrolled struct {
 }
 
 // applyEnrolments adds to setup what each enrolled player brings when the
-// season starts (rules REN-PKG, SHEET-BONUS Prestige): its package's stock
-// in its camp's stores and men in its capital's garrison, and its sheet's
-// starting morale, capped at 100. setup is modified.
+// season starts (rules REN-PKG, SHEET-BONUS): its package's stock in its
+// camp's stores and men in its capital's garrison, and its sheet's world
+// bonuses as its camp's ruler (engine.World.SetRuler, which also raises the
+// starting morale). setup is modified.
 func applyEnrolments(setup *engine.World, players []enrolled) {
 	for _, p := range players {
 		stock := p.career.Package.Stock()
@@ -75,7 +76,7 @@ func applyEnrolments(setup *engine.World, players []enrolled) {
 		if capital := setup.Capital(engine.CampID(p.Camp)); capital != 0 {
 			setup.Zones[capital].Garrison += stock.Garrison
 		}
-		camp.Morale = min(100, camp.Morale+career.Bonuses(p.career.Sheet).StartMorale)
+		setup.SetRuler(engine.CampID(p.Camp), career.Bonuses(p.career.Sheet))
 	}
 }
 

@@ -1,0 +1,220 @@
+package server
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/server/store"
+)
+
+// TestDayFeats checks the mapping of journal kinds to feats (FEAT-MAP in
+// docs/career.md), camp by camp: the actor, the target and an onlooker of
+// one event get different feats.
+func TestDayFeats(t *testing.T) {
+	const (
+		day = 5
+		z   = engine.ZoneID(40) // a zone of camp 1 before the day
+	)
+	type kinds = [engine.NumCamps][]career.FeatKind
+	entry := func(kind string, zones ...int) store.JournalEntry {
+		return store.JournalEntry{Day: day, Kind: kind, Zones: zones}
+	}
+	all := func(e ...store.JournalEntry) [engine.NumCamps][]store.JournalEntry {
+		return [engine.NumCamps][]store.JournalEntry{e, e, e}
+	}
+	column := func(c engine.CampID) engine.Column {
+		return engine.Column{ID: 7, Camp: c, Kind: engine.ArmyColumn, Men: 5, From: 1, To: z, Depart: day - 2, Arrive: day}
+	}
+	siege := func(c engine.CampID) engine.Siege { return engine.Siege{Zone: z, Camp: c, Men: 6, Start: day - 3, Assault: day} }
+	tests := []struct {
+		name    string
+		setup   func(before, after *engine.World)
+		journal [engine.NumCamps][]store.JournalEntry
+		played  [engine.NumCamps]string
+		want    kinds
+	}{
+		{"zone taken: the taker's mission", func(b, a *engine.World) {
+			b.Zones[z].Owner, a.Zones[z].Owner = engine.NoCamp, 0
+		}, all(entry("zone_taken", int(z))), [3]string{},
+			kinds{{career.MissionSucceeded}, nil, nil}},
+		{"siege won: the besieger's mission, the holder's failed defence", func(b, a *engine.World) {
+			b.Sieges, a.Zones[z].Owner = []engine.Siege{siege(0)}, 0
+		}, all(entry("siege_won", int(z))), [3]string{},
+			kinds{{career.MissionSucceeded}, {career.CounterMissionFailed}, nil}},
+		{"siege broken: the besieger fails, the holder's counter-mission", func(b, a *engine.World) {
+			b.Sieges = []engine.Siege{siege(0)}
+		}, all(entry("siege_broken", int(z))), [3]string{},
+			kinds{{career.MissionFailed}, {career.CounterMissionSucceeded}, nil}},
+		{"siege starved: as broken", func(b, a *engine.World) {
+			b.Sieges = []engine.Siege{siege(2)}
+		}, all(entry("siege_starved", int(z))), [3]string{},
+			kinds{nil, {career.CounterMissionSucceeded}, {career.MissionFailed}}},
+		{"siege lifted: the besieger's mission sabotaged", func(b, a *engine.World) {
+			b.Sieges = []engine.Siege{siege(0)}
+		}, all(entry("siege_lifted", int(z))), [3]string{},
+			kinds{{career.SabotageSuffered}, {career.CounterMissionSucceeded}, nil}},
+		{"battle: the assault repelled", func(b, a *engine.World) {
+			b.Columns = []engine.Column{column(2)}
+		}, all(entry("battle", int(z))), [3]string{},
+			kinds{nil, {career.CounterMissionSucceeded}, {career.MissionFailed}}},
+		{"lines held: the relief column beaten by the besiegers", func(b, a *engine.World) {
+			b.Sieges, b.Columns = []engine.Siege{siege(0)}, []engine.Column{column(2)}
+		}, all(entry("siege_lines_held", int(z))), [3]string{},
+			kinds{{career.CounterMissionSucceeded}, nil, {career.SabotageSuffered}}},
+		{"settlers turned back", func(b, a *engine.World) {
+			b.Columns = []engine.Column{column(0)}
+		}, all(entry("settlers_turned_back", int(z))), [3]string{},
+			kinds{{career.MissionFailed}, nil, nil}},
+		{"meeting: the survivor's outcome counts, the loser is sabotaged", func(b, a *engine.World) {
+			c0, c2 := column(0), column(2)
+			c2.ID = 8
+			b.Zones[z].Owner, a.Zones[z].Owner = engine.NoCamp, 0
+			b.Columns = []engine.Column{c0, c2}
+		}, [3][]store.JournalEntry{
+			{entry("meeting", int(z)), entry("zone_taken", int(z))}, nil, {entry("meeting", int(z))},
+		}, [3]string{}, kinds{{career.MissionSucceeded}, nil, {career.SabotageSuffered}}},
+		{"intel: exploration and a spy's report; a spy caught reveals an enemy operation", func(b, a *engine.World) {},
+			[3][]store.JournalEntry{
+				{entry("explore", 12)}, {entry("spy", int(z)), entry("spy")}, {entry("spied_on", int(z))},
+			}, [3]string{},
+			kinds{{career.IntelSupportInfluence}, {career.IntelSupportInfluence}, {career.EnemyMissionRevealed}}},
+		{"trade route: the opener's support, once", func(b, a *engine.World) {},
+			all(entry("trade_route"), entry("trade_route")), [3]string{"trade_route", "rest", ""},
+			kinds{{career.IntelSupportInfluence}, nil, nil}},
+		{"pact signed: both signers' influence, once a day", func(b, a *engine.World) {
+			a.SetRelation(0, 1, engine.Peace)
+		}, all(entry("pact_signed"), entry("pact_signed")), [3]string{},
+			kinds{{career.IntelSupportInfluence}, {career.IntelSupportInfluence}, nil}},
+		{"rest: recovery", func(b, a *engine.World) {},
+			[3][]store.JournalEntry{{entry("rest")}, nil, nil}, [3]string{},
+			kinds{{career.Recovery}, nil, nil}},
+		{"an enemy column marching into sight is revealed", func(b, a *engine.World) {
+			col := column(1)
+			col.To, col.Arrive = a.Capital(0), day+3
+			a.Columns = []engine.Column{col}
+		}, [3][]store.JournalEntry{}, [3]string{},
+			kinds{{career.EnemyMissionRevealed}, nil, nil}},
+		{"other kinds count nothing", func(b, a *engine.World) {},
+			all(entry("siege", int(z)), entry("arrival", int(z)), entry("chop_wood"), entry("famine")), [3]string{},
+			kinds{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := engine.NewWorld(3)
+			before.Day = day - 1
+			before.Zones[z].Owner = 1
+			after := before.Clone()
+			after.Day = day
+			tc.setup(before, after)
+			var revealed [engine.NumCamps]map[int]bool
+			got := dayFeats(featDay{before: before, after: after, journal: tc.journal, played: tc.played}, &revealed)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %v; want %v", got, tc.want)
+			}
+			// A column is revealed once a season.
+			if again := dayFeats(featDay{before: before, after: after}, &revealed); !reflect.DeepEqual(again, kinds{}) {
+				t.Errorf("the next day: got %v; want no feat", again)
+			}
+		})
+	}
+}
+
+// TestRollFeats checks the d666 of feats: one roll per feat but recovery,
+// the same for a replay, different in another season, and an intervention
+// after a 111 or a 666.
+func TestRollFeats(t *testing.T) {
+	kinds := []career.FeatKind{career.MissionSucceeded, career.Recovery, career.IntelSupportInfluence}
+	a := rollFeats(42, 1, 3, 0, kinds)
+	if b := rollFeats(42, 1, 3, 0, kinds); !reflect.DeepEqual(a, b) {
+		t.Errorf("replay: got %v; want %v", b, a)
+	}
+	if a[1] != (career.Feat{Kind: career.Recovery}) {
+		t.Errorf("recovery: got %+v; want no roll", a[1])
+	}
+	for _, f := range a {
+		if f.Kind != career.Recovery && !f.Roll.Valid() {
+			t.Errorf("feat %s: got roll %s; want three dice", f.Kind, f.Roll)
+		}
+	}
+	if b := rollFeats(42, 2, 3, 0, kinds); reflect.DeepEqual(a, b) {
+		t.Errorf("season 2 rolled as season 1: %v", b)
+	}
+	// Find a day whose first roll is a triple: an intervention follows.
+	found := false
+	for day := 1; day < 20000 && !found; day++ {
+		fs := rollFeats(42, 1, day, 0, []career.FeatKind{career.MissionSucceeded})
+		if fs[0].Roll.Intervention() {
+			found = true
+			if len(fs) != 2 || fs[1].Kind != career.InterventionTriggered || fs[1].Roll != fs[0].Roll {
+				t.Errorf("day %d rolled %s: got %+v; want the mission then an intervention", day, fs[0].Roll, fs)
+			}
+		} else if len(fs) != 1 {
+			t.Errorf("day %d rolled %s: got %d feats; want 1", day, fs[0].Roll, len(fs))
+		}
+	}
+	if !found {
+		t.Errorf("no 111 or 666 in 20000 days")
+	}
+}
+
+// TestNextSeasonSetup checks the carry-over (SEA-CARRY): the seed's setup
+// with half of each zone's development, rounded down; nothing else.
+func TestNextSeasonSetup(t *testing.T) {
+	prev := engine.NewWorld(9)
+	capital := prev.Capital(0)
+	tests := []struct {
+		name string
+		z    engine.ZoneID
+		dev  int
+		want int
+	}{
+		{"level 0 stays 0", 30, 0, 0},
+		{"level 1 rounds down to 0", 31, 1, 0},
+		{"level 3 gives 1", 32, 3, 1},
+		{"level 4 gives 2", 33, 4, 2},
+		{"the capital keeps half", capital, 5, 2},
+	}
+	for _, tc := range tests {
+		prev.Zones[tc.z].Development = tc.dev
+	}
+	prev.Day = 24
+	prev.Zones[30].Owner, prev.Zones[30].Garrison = 1, 9
+	prev.Zones[capital].Buildings = []engine.BuildingKind{1, 2}
+	prev.Camps[0].Resources.Gold = 999
+	prev.Columns = []engine.Column{{ID: 1, Camp: 2, Kind: engine.ArmyColumn, Men: 3, From: 1, To: 2, Arrive: 30}}
+	before, err := engine.Marshal(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := NextSeasonSetup(prev)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := next.Zones[tc.z].Development; got != tc.want {
+				t.Errorf("zone %d at level %d: got level %d; want %d", tc.z, tc.dev, got, tc.want)
+			}
+		})
+	}
+	fresh := engine.NewWorld(9)
+	t.Run("the rest is the seed's setup", func(t *testing.T) {
+		for _, tc := range tests {
+			next.Zones[tc.z].Development = 0
+			for c := range next.Camps {
+				next.Camps[c].Memory[tc.z].Dev = 0
+			}
+		}
+		if got, want := engine.Hash(next), engine.Hash(fresh); got != want {
+			t.Errorf("setup without the development: got hash %s; want the seed's %s", got, want)
+		}
+	})
+	t.Run("the previous season is not modified", func(t *testing.T) {
+		after, err := engine.Marshal(prev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(after) != string(before) {
+			t.Errorf("NextSeasonSetup changed its input")
+		}
+	})
+}
