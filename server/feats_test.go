@@ -27,7 +27,9 @@ func TestDayFeats(t *testing.T) {
 	column := func(c engine.CampID) engine.Column {
 		return engine.Column{ID: 7, Camp: c, Kind: engine.ArmyColumn, Men: 5, From: 1, To: z, Depart: day - 2, Arrive: day}
 	}
-	siege := func(c engine.CampID) engine.Siege { return engine.Siege{Zone: z, Camp: c, Men: 6, Start: day - 3, Assault: day} }
+	siege := func(c engine.CampID) engine.Siege {
+		return engine.Siege{Zone: z, Camp: c, Men: 6, Start: day - 3, Assault: day}
+	}
 	tests := []struct {
 		name    string
 		setup   func(before, after *engine.World)
