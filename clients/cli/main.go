@@ -9,6 +9,9 @@
 //	cli [flags] order ACTION [ARGS...] [--reason "..."]
 //	cli [flags] ACTION [ARGS...] [--reason "..."]
 //	cli [flags] journal [--since DAY]
+//	cli [flags] message CAMP TEXT...
+//	cli [flags] messages [--since DAY]
+//	cli [flags] standing ACTION [ARGS...] [--reason "..."]
 //	cli [flags] wait
 //	cli [flags] watch
 //	cli [flags] help
@@ -28,6 +31,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -57,6 +61,10 @@ Commands:
   ACTION [ARGS...]              the same, short form: cli expand_to 12,
                                 cli send_army 4 15, cli rest
   journal [--since DAY]         your journal, with the "why" of each entry
+  message CAMP TEXT...          send a private message to a camp you have met
+  messages [--since DAY]        your messages, sent and received
+  standing ACTION [ARGS...]     set your standing order: played on each day
+                                you post nothing (rest until you set one)
   wait                          wait for the next day, then show what you learned
   watch                         redraw the map and the view at each new day
                                 (Ctrl-C to stop)
@@ -68,8 +76,9 @@ Flags (before or after the command):
   --token TOKEN      your camp's token (default $GRISONVAL_TOKEN)
   --json             print the server's answer as protojson (watch: one view a day)
   --no-color         no ANSI colours on the map (also with $NO_COLOR or no terminal)
-  --reason TEXT      order, ACTION: why you give this order (shown in your journal)
-  --since DAY        journal: entries from this day on
+  --reason TEXT      order, ACTION, standing: why you give this order (shown
+                     in your journal only)
+  --since DAY        journal, messages: entries from this day on
 `
 
 const usageHint = "run 'cli help' for usage\n"
@@ -234,7 +243,28 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 			return nil, usagef("--reason goes with an order, not with %s", inv.cmd)
 		}
 		if set["since"] && inv.cmd != "journal" {
-			return nil, usagef("--since goes with journal, not with %s", inv.cmd)
+			return nil, usagef("--since goes with journal or messages, not with %s", inv.cmd)
+		}
+	case "messages":
+		if len(inv.args) > 0 {
+			return nil, usagef("messages takes no argument; got %q", inv.args)
+		}
+		if set["reason"] {
+			return nil, usagef("--reason goes with an order, not with messages")
+		}
+	case "message":
+		if len(inv.args) < 2 {
+			return nil, usagef("message needs a camp and a text: message CAMP TEXT...")
+		}
+		if set["reason"] || set["since"] {
+			return nil, usagef("message takes neither --reason nor --since")
+		}
+	case "standing":
+		if len(inv.args) == 0 {
+			return nil, usagef("standing needs an action: standing ACTION [ARGS...]; see the menu of the view command")
+		}
+		if set["since"] {
+			return nil, usagef("--since goes with journal or messages, not with standing")
 		}
 	case "order":
 		if len(inv.args) == 0 {
@@ -309,6 +339,36 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		msg, text = n, viewtext.Notice(n, c.Now())
 	case "watch":
 		return watch(ctx, c, inv.json, colour, stdout)
+	case "message":
+		to, err := strconv.ParseInt(inv.args[0], 10, 32)
+		if err != nil {
+			return usagef("the camp of message is %q; want its number (0, 1 or 2)", inv.args[0])
+		}
+		m, err := c.Send(ctx, int32(to), strings.Join(inv.args[1:], " "))
+		if err != nil {
+			return err
+		}
+		msg, text = m, viewtext.Sent(m)
+	case "messages":
+		v, err := c.GetView(ctx)
+		if err != nil {
+			return err
+		}
+		ms, err := c.MessagesSince(ctx, int32(inv.since))
+		if err != nil {
+			return err
+		}
+		msg, text = &pb.ListMessagesResponse{Messages: ms}, viewtext.Messages(ms, v.GetCamp())
+	case "standing":
+		o, err := parseOrder(inv.args, inv.reason)
+		if err != nil {
+			return err
+		}
+		set, err := c.SetStanding(ctx, o)
+		if err != nil {
+			return err
+		}
+		msg, text = set, viewtext.Standing(set)
 	default:
 		words := append([]string{inv.cmd}, inv.args...)
 		if inv.cmd == "order" {
