@@ -385,3 +385,15 @@ func journalToStore(worldID uint64, season int, entries []engine.Entry) []store.
 	}
 	return out
 }
+
+// pactsToStore converts a tick's pact events for the store's history.
+func pactsToStore(worldID uint64, season, day int, events []engine.PactEvent) []store.PactChange {
+	out := make([]store.PactChange, 0, len(events))
+	for _, e := range events {
+		out = append(out, store.PactChange{
+			WorldID: worldID, Season: season, Day: day, A: int(e.A), B: int(e.B), By: int(e.By),
+			Event: e.Event, Status: e.Status.String(),
+		})
+	}
+	return out
+}

@@ -462,10 +462,10 @@ func (r *runner) resolve() error {
 		return fmt.Errorf("resolve day %d: %w", day, err)
 	}
 	journal := journalToStore(r.settings.ID, r.settings.Season, out.Journal)
-	// The engine reports no pact changes yet: t.Pacts stays empty.
 	t := store.Tick{
 		WorldID: r.settings.ID, Season: r.settings.Season, Day: day,
 		State: enc, Hash: hash, Orders: records[:], Journal: journal,
+		Pacts: pactsToStore(r.settings.ID, r.settings.Season, day, out.Pacts),
 		LastOfSeason: r.settings.SeasonLength > 0 && day >= r.settings.SeasonLength,
 		CommittedAt:  now,
 	}
