@@ -35,6 +35,9 @@ const (
 	// aggressiveArmy is the field army an aggressive camp raises before it
 	// marches.
 	aggressiveArmy = 12
+	// maxBarracks is the most barracks an aggressive camp builds to lift
+	// its cap of men under arms (ARM-2).
+	maxBarracks = 3
 	// aggressiveCapitalGarrison is the garrison an aggressive camp keeps on
 	// its capital.
 	aggressiveCapitalGarrison = 3
@@ -58,7 +61,9 @@ const (
 // Decide returns the order camp v plays for the next day and the bot's
 // state after it. The posture is the controller's (v.Controller.Posture);
 // when it is unspecified, the bot recomputes it from the balance of power
-// (see posture). s is the state Decide returned the day before (the zero
+// (see posture). Before the posture's play come diplomacy, the relief of a
+// besieged zone and politics (see diplomacy). s is the state Decide
+// returned the day before (the zero
 // State on a season's first day). Decide is pure and deterministic, and
 // chooses only among v.LegalActions with argument values inside their
 // ArgSpec. The order's Reason names, in French, the figures that decided.
@@ -68,18 +73,26 @@ func Decide(v *pb.CampView, s State) (*pb.Order, State) {
 	d := newDecider(v)
 	p, note := d.posture()
 	s = s.next(p)
-	d.appetite = s.Aggressiveness
-	var o *pb.Order
-	switch p {
-	case pb.Posture_POSTURE_AGGRESSIVE:
-		o = d.aggressive()
-	case pb.Posture_POSTURE_PRUDENT:
-		o = d.prudent()
-	default:
-		o = d.growth()
+	d.appetite, d.stance, d.spoke = s.Aggressiveness, p, s.Spoke
+	o := d.diplomacy()
+	if o == nil {
+		switch p {
+		case pb.Posture_POSTURE_AGGRESSIVE:
+			o = d.aggressive()
+		case pb.Posture_POSTURE_PRUDENT:
+			o = d.prudent()
+		default:
+			o = d.growth()
+		}
 	}
 	if o == nil || !legalOrder(v, o) {
 		o = &pb.Order{Action: actRest, Reason: "repos : aucune autre action permise aujourd'hui"}
+	}
+	switch o.GetAction() {
+	case actProposePeace, actProposeAlliance, actDeclare:
+		if c := o.GetArgs()[0]; c >= 0 && int(c) < maxCamps {
+			s.Spoke[c] = v.GetDay() + 1
+		}
 	}
 	if note != "" {
 		o.Reason = note + " ; " + o.Reason
@@ -126,6 +139,13 @@ type decider struct {
 	own      []*pb.Zone
 	e        economy
 	appetite int
+	// others is the estimate of every other living camp (estimates);
+	// power the camp's own (ownPower).
+	others []rival
+	power  int64
+	// stance is the posture played today; spoke is State.Spoke.
+	stance pb.Posture
+	spoke  [maxCamps]int32
 }
 
 func newDecider(v *pb.CampView) decider {
@@ -136,6 +156,8 @@ func newDecider(v *pb.CampView) decider {
 		}
 	}
 	d.e = economyOf(v, d.own)
+	d.others = d.estimates()
+	d.power = d.ownPower()
 	return d
 }
 
@@ -151,6 +173,9 @@ func (d decider) growth() *pb.Order {
 	if o := d.urgent(p); o != nil {
 		return o
 	}
+	if o := d.reinforce(p); o != nil {
+		return o
+	}
 	if o := d.expand(p, expandFood+foodReserveDays*d.e.eat); o != nil {
 		return o
 	}
@@ -161,8 +186,9 @@ func (d decider) growth() *pb.Order {
 }
 
 // aggressive plays the aggressive posture: the economy's emergencies,
-// then the army (capital garrison, attack once aggressiveness reaches
-// attackAppetite, levy), then the economy, expansion and chores.
+// then the army (capital garrison, its sieges' reinforcements, a spy on a
+// stale target, the attack once aggressiveness reaches attackAppetite, the
+// levy or a recall), then expansion, the economy and chores.
 func (d decider) aggressive() *pb.Order {
 	const p = "belliqueux"
 	v := d.v
@@ -178,26 +204,43 @@ func (d decider) aggressive() *pb.Order {
 			return o
 		}
 	}
+	if o := d.reinforce(p); o != nil {
+		return o
+	}
 	army := v.GetFieldArmy()
 	target := d.target()
 	need := int32(aggressiveArmy)
 	if target != nil {
-		need = max(need, defence(target)+1)
+		need = d.enemyDefence(target) + attackMargin + 1
+		if o := d.scout(target, fmt.Sprintf("%s : cible la zone %d", p, target.GetId())); o != nil {
+			return o
+		}
 	}
 	if target != nil && army >= need && d.appetite >= attackAppetite {
 		if o := d.attack(target); o != nil {
 			return o
 		}
 	}
-	if s := d.raiseSpec(); s != nil && army < need {
-		n := clamp(s, need-army)
-		return &pb.Order{Action: actRaise, Args: []int32{n},
-			Reason: fmt.Sprintf("%s : armée de campagne %d < %d, levée de %d hommes", p, army, need, n)}
-	}
-	if o := d.economy(p); o != nil {
-		return o
+	if army < need {
+		if s := d.raiseSpec(); s != nil {
+			n := clamp(s, need-army)
+			return &pb.Order{Action: actRaise, Args: []int32{n},
+				Reason: fmt.Sprintf("%s : armée de campagne %d < %d, levée de %d hommes", p, army, need, n)}
+		}
+		capped := fmt.Sprintf("%s : armée de campagne %d < %d, plus de levée possible", p, army, need)
+		if o := d.recall(capped); o != nil {
+			return o
+		}
+		if target != nil && d.e.count[bBarracks] < maxBarracks {
+			if o := d.build(bBarracks, capped+fmt.Sprintf(" (plafond %d hommes sous les armes)", v.GetMaxUnderArms())); o != nil {
+				return o
+			}
+		}
 	}
 	if o := d.expand(p, expandFood+foodReserveDays*d.e.eat); o != nil {
+		return o
+	}
+	if o := d.economy(p); o != nil {
 		return o
 	}
 	why := fmt.Sprintf("armée de campagne %d, aucune cible connue à sa portée", army)
@@ -377,33 +420,6 @@ func (d decider) landLack() map[pb.Terrain]int {
 	return lack
 }
 
-// target returns the weakest enemy zone the camp sees or remembers, or nil.
-func (d decider) target() *pb.Zone {
-	var best *pb.Zone
-	for _, z := range d.v.GetZones() {
-		if !known(z) || z.GetOwner() == -1 || z.GetOwner() == d.v.GetCamp() {
-			continue
-		}
-		if best == nil || weaker(z, best) {
-			best = z
-		}
-	}
-	return best
-}
-
-// attack returns a send_army order with the whole field army against zone z,
-// or nil when the army cannot march there.
-func (d decider) attack(z *pb.Zone) *pb.Order {
-	la := legal(d.v, actSend)
-	if la == nil || len(la.GetArgs()) != 2 || !allows(la.GetArgs()[1], z.GetId()) {
-		return nil
-	}
-	men := la.GetArgs()[0].GetMax()
-	return &pb.Order{Action: actSend, Args: []int32{men, z.GetId()},
-		Reason: fmt.Sprintf("belliqueux : armée de campagne %d > défense connue %d, zone %d du camp %d la plus faible (garnison %d, vue le jour %d)",
-			men, defence(z), z.GetId(), z.GetOwner(), z.GetGarrison(), z.GetLastSeenDay())}
-}
-
 // send returns a send_army order of up to men men to zone z, or nil when the
 // army cannot go there.
 func (d decider) send(men, z int32, reason string) *pb.Order {
@@ -457,24 +473,6 @@ func (d decider) zone(id int32) *pb.Zone {
 // owner field means nothing.
 func known(z *pb.Zone) bool {
 	return z.GetVisibility() == pb.Visibility_VISIBILITY_VISIBLE || z.GetVisibility() == pb.Visibility_VISIBILITY_REMEMBERED
-}
-
-// defence is the known defence of zone z besides its terrain: garrison,
-// militia and capital.
-func defence(z *pb.Zone) int32 {
-	d := z.GetGarrison() + militiaDefence
-	if z.GetCapital() {
-		d += capitalDefence
-	}
-	return d
-}
-
-// weaker reports whether a is a better target than b: lower known defence,
-// then fresher news, then the lower zone number.
-func weaker(a, b *pb.Zone) bool {
-	return cmp.Or(cmp.Compare(defence(a), defence(b)),
-		cmp.Compare(b.GetLastSeenDay(), a.GetLastSeenDay()),
-		cmp.Compare(a.GetId(), b.GetId())) < 0
 }
 
 // clamp returns n bounded by the count spec s.

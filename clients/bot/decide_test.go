@@ -34,6 +34,10 @@ func zoneArg(zs ...int32) *pb.ArgSpec {
 	return &pb.ArgSpec{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: zs}
 }
 
+func campArg(cs ...int32) *pb.ArgSpec {
+	return &pb.ArgSpec{Name: "camp", Kind: pb.ArgKind_ARG_KIND_CAMP, Choices: cs}
+}
+
 func countArg(name string, lo, hi int32) *pb.ArgSpec {
 	return &pb.ArgSpec{Name: name, Kind: pb.ArgKind_ARG_KIND_COUNT, Min: lo, Max: hi}
 }
@@ -166,10 +170,12 @@ func TestDecide(t *testing.T) {
 		{"aggressive raises only what it lacks", edit(aggressive, withSend(10)),
 			"raise_army", []int32{2}, []string{"armée de campagne 10 < 12"}},
 		{"aggressive attacks the weakest known enemy zone", edit(aggressive, all(enemies, withSend(12))),
-			"send_army", []int32{12, 9}, []string{"zone 9 du camp 0", "garnison 1", "vue le jour 4"}},
-		{"aggressive raises more against a strong zone", edit(aggressive, all(withSend(12), func(v *pb.CampView) {
-			v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15}
-		})), "raise_army", []int32{5}, []string{"armée de campagne 12 < 20"}},
+			// Defence 1 + forest 1 + militia 2 + unseen army 2 + 1 for 6 days
+			// unseen: 7; it sends 7 + 3 and half the 2 men to spare.
+			"send_army", []int32{11, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
+		{"aggressive raises more against a strong zone", edit(aggressive, all(func(v *pb.CampView) {
+			v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15, LastSeenDay: 10}
+		}, withSend(12))), "raise_army", []int32{5}, []string{"armée de campagne 12 < 25"}},
 		{"aggressive expands when no enemy is known", edit(aggressive, withSend(12)),
 			"expand_to", []int32{4}, []string{"belliqueux", "zone libre 4"}},
 		{"aggressive ignores unknown zones", edit(aggressive, all(without("expand_to"), withSend(12), rich)),
@@ -258,10 +264,25 @@ func randomView(r *rand.Rand) *pb.CampView {
 		Upkeep: &pb.Upkeep{Buildings: &pb.Resources{Wood: r.Int64N(40), Stone: r.Int64N(10), Gold: r.Int64N(20)},
 			Territory: &pb.Resources{Wood: r.Int64N(20)}, Degraded: r.IntN(5) == 0},
 	}
+	v.Archetype = []string{"", archBuilders, archWarriors, archMerchant}[r.IntN(4)]
+	v.Politics = &pb.Politics{Government: []string{"autocracy", "republic", "oligarchy"}[r.IntN(3)], Legitimacy: r.Int32N(101)}
+	for g, code := range []string{"autocracy", "oligarchy", "overlord", "republic", "theocracy", "scholarchy"} {
+		v.Governments = append(v.Governments, &pb.GovernmentForm{Id: int32(g + 1), Code: code})
+	}
 	for c := range int32(3) {
 		if r.IntN(3) > 0 {
-			v.Camps = append(v.Camps, &pb.CampSummary{Camp: c, Alive: r.IntN(5) > 0,
-				Relation: []string{"", "war", "peace", "alliance"}[r.IntN(4)]})
+			cs := &pb.CampSummary{Camp: c, Alive: r.IntN(5) > 0, Met: r.IntN(4) > 0,
+				Relation:      []string{"", "war", "peace", "alliance"}[r.IntN(4)],
+				RelationSince: r.Int32N(v.Day + 1), Refusals: r.Int32N(4), DoorClosedUntil: r.Int32N(v.Day + 10)}
+			cs.BreakableFrom = cs.RelationSince + 12
+			if r.IntN(3) == 0 {
+				cs.Proposal = &pb.Proposal{Pact: []string{"peace", "alliance"}[r.IntN(2)], FromCamp: r.Int32N(3),
+					Day: r.Int32N(v.Day + 1), Willingness: r.Int32N(101)}
+			}
+			v.Camps = append(v.Camps, cs)
+		}
+		if r.IntN(3) == 0 {
+			v.OtherRelations = append(v.OtherRelations, &pb.PairRelation{A: c, B: (c + 1) % 3, Relation: []string{"war", "peace", "alliance"}[r.IntN(3)]})
 		}
 	}
 	kinds := []string{bFarm, bLumberCamp, bMine, bWorkshop, bMarket, bSchool, bHouse, bTemple, bWalls, "barracks"}
@@ -293,8 +314,13 @@ func randomView(r *rand.Rand) *pb.CampView {
 		v.Zones = append(v.Zones, z)
 	}
 	for range r.IntN(3) {
-		v.Columns = append(v.Columns, &pb.Column{Id: r.Int32N(100)})
+		v.Columns = append(v.Columns, &pb.Column{Id: r.Int32N(100), Kind: pb.ColumnKind(r.IntN(3)), ToZone: 1 + r.Int32N(91), Home: r.IntN(4) == 0})
 	}
+	for range r.IntN(4) {
+		v.Sieges = append(v.Sieges, &pb.Siege{Zone: 1 + r.Int32N(91), Besieger: r.Int32N(4) - 1, Men: r.Int32N(25),
+			StartDay: r.Int32N(v.Day + 1), AssaultDay: v.Day + r.Int32N(8)})
+	}
+	v.Politics.NextChangeDay = r.Int32N(v.Day + 30)
 	if r.IntN(20) == 0 {
 		return v
 	}
@@ -331,6 +357,17 @@ func randomView(r *rand.Rand) *pb.CampView {
 	if r.IntN(10) == 0 {
 		v.LegalActions = append(v.LegalActions, act("build_monument"))
 	}
+	if r.IntN(3) == 0 {
+		v.LegalActions = append(v.LegalActions, act("recall_army", zoneArg(randomZones()...), countArg("men", 1, 1+r.Int32N(10))))
+	}
+	for _, a := range []string{"propose_peace", "propose_alliance", "accept_pact", "refuse_pact", "declare_war"} {
+		if r.IntN(3) == 0 {
+			v.LegalActions = append(v.LegalActions, act(a, campArg(r.Int32N(3), r.Int32N(3))))
+		}
+	}
+	if r.IntN(4) == 0 {
+		v.LegalActions = append(v.LegalActions, act("set_government", &pb.ArgSpec{Name: "government", Kind: pb.ArgKind_ARG_KIND_GOVERNMENT, Choices: []int32{1 + r.Int32N(6), 1 + r.Int32N(6)}}))
+	}
 	r.Shuffle(len(v.LegalActions), func(i, j int) {
 		v.LegalActions[i], v.LegalActions[j] = v.LegalActions[j], v.LegalActions[i]
 	})
@@ -345,7 +382,11 @@ func TestDecideIsLegal(t *testing.T) {
 	for i := range 5000 {
 		v := randomView(r)
 		before := proto.Clone(v)
-		o, _ := Decide(v, State{Aggressiveness: r.IntN(101)})
+		st := State{Aggressiveness: r.IntN(101)}
+		for c := range st.Spoke {
+			st.Spoke[c] = r.Int32N(v.GetDay() + 1)
+		}
+		o, _ := Decide(v, st)
 		if o.GetReason() == "" {
 			t.Fatalf("view %d: got an empty reason for %s %v", i, o.GetAction(), o.GetArgs())
 		}
@@ -355,7 +396,7 @@ func TestDecideIsLegal(t *testing.T) {
 		if !proto.Equal(v, before) {
 			t.Fatalf("view %d: Decide changed its input", i)
 		}
-		if again, _ := Decide(v, State{Aggressiveness: 0}); !proto.Equal(o, again) && v.GetController().GetPosture() != pb.Posture_POSTURE_AGGRESSIVE {
+		if again, _ := Decide(v, st); !proto.Equal(o, again) {
 			t.Fatalf("view %d: got %v then %v; want the same order twice", i, o, again)
 		}
 		if len(v.GetLegalActions()) == 0 {

@@ -27,6 +27,7 @@ const (
 	bHouse      = "house"
 	bTemple     = "temple"
 	bWalls      = "walls"
+	bBarracks   = "barracks"
 )
 
 func buildAction(b string) string { return "build_" + b }
@@ -435,7 +436,7 @@ func freeSlots(z *pb.Zone) int { return max(0, int(z.GetSlots())-len(z.GetBuildi
 
 var buildingFR = map[string]string{
 	bFarm: "une ferme", bLumberCamp: "un camp de bûcherons", bMine: "une mine", bWorkshop: "un atelier",
-	bMarket: "un marché", bSchool: "une école", bHouse: "une maison", bTemple: "un temple",
+	bMarket: "un marché", bSchool: "une école", bHouse: "une maison", bTemple: "un temple", bBarracks: "une caserne",
 }
 
 // develop returns a develop order on the cheapest zone offered (lowest

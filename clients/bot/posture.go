@@ -13,7 +13,15 @@ type State struct {
 	// aggressive posture and falls by aggressionFall a day in prudent
 	// posture; an aggressive camp attacks only from attackAppetite.
 	Aggressiveness int
+	// Posture is the posture played on the last day decided.
+	Posture pb.Posture
+	// Spoke[c] is the last day this camp proposed a pact to camp c or
+	// declared war on it (0: never); see rule AI-DIP-QUIET.
+	Spoke [maxCamps]int32
 }
+
+// maxCamps is the number of camps of a world (three in Grisonval).
+const maxCamps = 3
 
 // Posture thresholds (seed 000, "Les deux factions rivales").
 const (
@@ -22,6 +30,10 @@ const (
 	// aggressive, under prudentRatio prudent, growth in between.
 	aggressiveRatio = 1.3
 	prudentRatio    = 0.7
+	// unseenShare is the share, in percent, of this camp's zone count that
+	// a rival is assumed to hold at least, however few of its zones the
+	// camp has seen, rounded up (AI-POSTURE-2).
+	unseenShare = 75
 	// militiaPerZone is the militia a held zone adds to power.
 	militiaPerZone = 2
 	// aggressionRise, aggressionFall and attackAppetite shape
@@ -34,6 +46,7 @@ const (
 
 // next returns the state after a day in posture p.
 func (s State) next(p pb.Posture) State {
+	s.Posture = p
 	switch p {
 	case pb.Posture_POSTURE_AGGRESSIVE:
 		s.Aggressiveness = min(maxAggression, s.Aggressiveness+aggressionRise)
@@ -45,10 +58,12 @@ func (s State) next(p pb.Posture) State {
 
 // rival is another camp as the bot estimates it.
 type rival struct {
-	camp  int32
-	name  string
-	power int64
-	seen  int // zones of it the camp sees or remembers
+	camp     int32
+	name     string
+	power    int64
+	seen     int // zones of it the camp sees or remembers
+	relation string
+	summary  *pb.CampSummary
 }
 
 // ownPower returns the camp's power: field army and army columns,
@@ -67,7 +82,19 @@ func (d decider) ownPower() int64 {
 }
 
 // rivals returns the bot's estimate of every other living camp that is not
-// its ally, in camp order. It reads only what the camp sees or remembers,
+// its ally, in camp order (see estimates).
+func (d decider) rivals() []rival {
+	var out []rival
+	for _, r := range d.others {
+		if r.relation != "alliance" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// estimates returns the bot's estimate of every other living camp, in camp
+// order. It reads only what the camp sees or remembers,
 // and guesses the rest by symmetry: every camp starts alike and grows under
 // the same bridle, so a rival holds at least as many zones as this camp
 // (more if it is seen to); its unseen zones hold the mean garrison of its
@@ -75,7 +102,7 @@ func (d decider) ownPower() int64 {
 // this camp's per zone. No view shows another camp's field army or
 // columns: they count for nothing until they garrison a zone this camp
 // sees, a bias the 1.3 and 0.7 thresholds leave room for.
-func (d decider) rivals() []rival {
+func (d decider) estimates() []rival {
 	v := d.v
 	ownZones := int64(max(1, len(d.own)))
 	var ownGarrison int64
@@ -84,7 +111,7 @@ func (d decider) rivals() []rival {
 	}
 	var out []rival
 	for _, c := range v.GetCamps() {
-		if c.GetCamp() == v.GetCamp() || !c.GetAlive() || c.GetRelation() == "alliance" {
+		if c.GetCamp() == v.GetCamp() || !c.GetAlive() {
 			continue
 		}
 		var seen, garrisons int64
@@ -94,7 +121,7 @@ func (d decider) rivals() []rival {
 				garrisons += int64(z.GetGarrison())
 			}
 		}
-		zones := max(seen, ownZones)
+		zones := max(seen, (ownZones*unseenShare+99)/100)
 		mean := ownGarrison * 100 / ownZones
 		if seen > 0 {
 			mean = garrisons * 100 / seen
@@ -102,7 +129,7 @@ func (d decider) rivals() []rival {
 		garrisons += (zones - seen) * mean / 100
 		pop := int64(v.GetPopulation()) * zones / ownZones
 		p := garrisons + militiaPerZone*zones + pop/2
-		out = append(out, rival{camp: c.GetCamp(), name: c.GetName(), power: p, seen: int(seen)})
+		out = append(out, rival{camp: c.GetCamp(), name: c.GetName(), power: p, seen: int(seen), relation: c.GetRelation(), summary: c})
 	}
 	return out
 }

@@ -5,6 +5,14 @@
 // Usage:
 //
 //	grisonval-sim [-seeds 9] [-first 1] [-days 200] [-postures growth,growth,growth]
+//	grisonval-sim -seeds 20 -mixes 'auto,auto,auto;aggressive,growth,prudent'
+//
+// With -mixes, it plays every seed under each mix of postures (a mix names
+// the three camps' postures, separated by commas; mixes are separated by
+// semicolons) and prints, per mix and per archetype, the war and diplomacy
+// table of docs/simulation.md instead of the economy's: wins, zones held,
+// sieges, pacts signed and broken, proposals, coups, extinctions and
+// postures, read from the engine's states, pact events and orders.
 //
 // Each camp is played by the AI bot (clients/bot) from its fogged view, as
 // the server would show it; the engine resolves the three orders of each day.
@@ -32,24 +40,54 @@ func main() {
 	first := flag.Uint64("first", 1, "first seed")
 	days := flag.Int("days", 200, "days to play per seed")
 	postures := flag.String("postures", "growth,growth,growth", "each camp's posture: aggressive, growth, prudent or auto")
+	mixes := flag.String("mixes", "", "semicolon-separated posture mixes: print the war and diplomacy table of each")
 	flag.Parse()
-	ps := strings.Split(*postures, ",")
-	if len(ps) != engine.NumCamps {
-		fmt.Fprintf(os.Stderr, "-postures needs %d postures, got %q\n", engine.NumCamps, *postures)
-		os.Exit(2)
-	}
-	var ctrl [engine.NumCamps]store.Controller
-	for i, p := range ps {
-		if p == "auto" {
-			p = ""
+	if *mixes != "" {
+		for _, m := range strings.Split(*mixes, ";") {
+			ctrl, err := controllers(m)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(2)
+			}
+			var runs []run
+			for s := range uint64(*seeds) {
+				runs = append(runs, play(*first+s, *days, ctrl))
+			}
+			reportWar(os.Stdout, m, runs, *days)
 		}
-		ctrl[i] = store.Controller{Kind: store.AI, Posture: p}
+		return
+	}
+	ctrl, err := controllers(*postures)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
 	}
 	var runs []run
 	for s := range uint64(*seeds) {
 		runs = append(runs, play(*first+s, *days, ctrl))
 	}
 	report(os.Stdout, runs, *days)
+}
+
+// controllers returns the three AI controllers of a mix of postures such as
+// "auto,growth,prudent"; "auto" leaves the posture to the bot.
+func controllers(mix string) ([engine.NumCamps]store.Controller, error) {
+	var ctrl [engine.NumCamps]store.Controller
+	ps := strings.Split(mix, ",")
+	if len(ps) != engine.NumCamps {
+		return ctrl, fmt.Errorf("a mix needs %d postures, got %q", engine.NumCamps, mix)
+	}
+	for i, p := range ps {
+		switch p {
+		case "auto":
+			p = ""
+		case "aggressive", "growth", "prudent":
+		default:
+			return ctrl, fmt.Errorf("unknown posture %q in %q", p, mix)
+		}
+		ctrl[i] = store.Controller{Kind: store.AI, Posture: p}
+	}
+	return ctrl, nil
 }
 
 // checkpoints are the days at which tiers are reported.
@@ -61,6 +99,7 @@ type run struct {
 	seed  uint64
 	tiers [engine.NumCamps][]int // tiers[c][day]
 	final *engine.World
+	war   [engine.NumCamps]warStats
 }
 
 func play(seed uint64, days int, ctrl [engine.NumCamps]store.Controller) run {
@@ -80,7 +119,9 @@ func play(seed uint64, days int, ctrl [engine.NumCamps]store.Controller) run {
 				orders[c] = server.EngineOrder(o)
 			}
 		}
-		w = engine.Resolve(w, orders).World
+		out := engine.Resolve(w, orders)
+		recordWar(&r.war, w, out, states)
+		w = out.World
 		for c := range engine.CampID(engine.NumCamps) {
 			r.tiers[c][day] = w.Tier(c)
 		}

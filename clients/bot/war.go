@@ -1,0 +1,307 @@
+package bot
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// War actions the bot plays besides raise_army and send_army.
+const (
+	actRecall = "recall_army"
+	actSpy    = "spy"
+)
+
+// War figures: the rules the bot estimates defences with (BAT-1, BAT-2) and
+// its own margins.
+const (
+	// wallsDefence, barracksDefence and monumentDefence are what a wall,
+	// barracks and the great monument add to a zone's defence (BAT-2).
+	wallsDefence    = 4
+	barracksDefence = 3
+	monumentDefence = 3
+	// moraleBonus is what high morale adds to an assault (BAT-1); the bot
+	// counts it on every besieger, whose morale it cannot see.
+	moraleBonus = 2
+	// unseenArmy is the bot's guess of the quarter of a rival's field army
+	// that defends each of its zones: no view shows it.
+	unseenArmy = 2
+	// staleDays: a zone last seen this many days ago gets one more man of
+	// defence per staleDays days (garrisons grow), and is spied on before
+	// an attack (spyAge).
+	staleDays = 5
+	spyAge    = 8
+	// spyGold is the gold a camp keeps besides the spy's 5.
+	spyGold = 25
+	// attackMargin is the men an attack brings beyond the estimated
+	// defence, so that the investment leaves the lines a lead (SIE-2).
+	attackMargin = 3
+	// siegeMargin is the lead the bot wants its siege lines to keep over
+	// the place's defence until the decisive assault.
+	siegeMargin = 2
+	// keepGarrison is what a recall leaves in a zone.
+	keepGarrison = 1
+)
+
+// zoneDefence estimates the defence of zone z for a column of another
+// camp (BAT-2), from what the view shows of it: garrison, terrain, capital,
+// militia, walls, barracks, development and monument, plus armyQuarter of
+// the holder's field army.
+func zoneDefence(z *pb.Zone, armyQuarter int32) int32 {
+	d := z.GetGarrison() + terrainCost(z.GetTerrain()) + militiaDefence + z.GetDevelopment() + armyQuarter
+	if z.GetCapital() {
+		d += capitalDefence
+	}
+	if z.GetMonument() {
+		d += monumentDefence
+	}
+	for _, b := range z.GetBuildings() {
+		switch b {
+		case bWalls:
+			d += wallsDefence
+		case bBarracks:
+			d += barracksDefence
+		}
+	}
+	return d
+}
+
+func terrainCost(t pb.Terrain) int32 {
+	switch t {
+	case pb.Terrain_TERRAIN_FOREST, pb.Terrain_TERRAIN_COAST:
+		return 1
+	case pb.Terrain_TERRAIN_MOUNTAIN:
+		return 2
+	}
+	return 0
+}
+
+// enemyDefence estimates the defence of another camp's zone z today: its
+// defence as last seen (zoneDefence with unseenArmy), plus one man per
+// staleDays days since (rule AI-WAR-TARGET).
+func (d decider) enemyDefence(z *pb.Zone) int32 {
+	return zoneDefence(z, unseenArmy) + max(0, d.v.GetDay()-z.GetLastSeenDay())/staleDays
+}
+
+// siegeOn returns the siege the camp knows of at zone z, or nil.
+func (d decider) siegeOn(z int32) *pb.Siege {
+	for _, s := range d.v.GetSieges() {
+		if s.GetZone() == z {
+			return s
+		}
+	}
+	return nil
+}
+
+// marchingTo reports whether one of the camp's army columns is on its way
+// to zone z.
+func (d decider) marchingTo(z int32) bool {
+	for _, c := range d.v.GetColumns() {
+		if c.GetKind() == pb.ColumnKind_COLUMN_KIND_ARMY && !c.GetHome() && c.GetToZone() == z {
+			return true
+		}
+	}
+	return false
+}
+
+// distance is the hex distance between two zones.
+func distance(a, b *pb.Zone) int32 {
+	dq, dr := a.GetQ()-b.GetQ(), a.GetR()-b.GetR()
+	return (abs(dq) + abs(dr) + abs(dq+dr)) / 2
+}
+
+func abs(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// relieve answers a siege of one of the camp's zones, in every posture
+// (rule AI-WAR-RELIEVE): it sends the field army's men the place needs for
+// its defence to reach the besiegers' assault, at once (send_army on a held
+// zone garrisons it), or levies men when the field army is short. It picks
+// the besieged zone that needs the fewest men, then the capital, then the
+// lower number; nil when no zone of the camp is besieged or nothing helps.
+func (d decider) relieve() *pb.Order {
+	v := d.v
+	army := v.GetFieldArmy()
+	type plea struct {
+		z    *pb.Zone
+		s    *pb.Siege
+		need int32
+	}
+	var pleas []plea
+	for _, z := range d.own {
+		s := d.siegeOn(z.GetId())
+		if s == nil || s.GetBesieger() == v.GetCamp() {
+			continue
+		}
+		assault := s.GetMen() + moraleBonus
+		// Each man sent leaves the field army, whose quarter defends too.
+		var n int32
+		for n = 0; n <= army; n++ {
+			if zoneDefence(z, (army-n)/4)+n >= assault {
+				break
+			}
+		}
+		pleas = append(pleas, plea{z, s, n})
+	}
+	if len(pleas) == 0 {
+		return nil
+	}
+	p := slices.MinFunc(pleas, func(a, b plea) int {
+		return cmp.Or(cmp.Compare(a.need, b.need), cmp.Compare(btoi(!a.z.GetCapital()), btoi(!b.z.GetCapital())), cmp.Compare(a.z.GetId(), b.z.GetId()))
+	})
+	why := fmt.Sprintf("zone %d assiégée par %d hommes (assaut estimé %d, défense %d, assaut le jour %d)",
+		p.z.GetId(), p.s.GetMen(), p.s.GetMen()+moraleBonus, zoneDefence(p.z, army/4), p.s.GetAssaultDay())
+	if p.need > 0 && p.need <= army {
+		if o := d.send(p.need, p.z.GetId(), "secours : "+why); o != nil {
+			return o
+		}
+	}
+	if s := d.raiseSpec(); s != nil {
+		n := s.GetMax()
+		return &pb.Order{Action: actRaise, Args: []int32{n},
+			Reason: fmt.Sprintf("secours : %s, armée de campagne %d trop courte, levée de %d", why, army, n)}
+	}
+	if army > 0 {
+		return d.send(army, p.z.GetId(), "secours : "+why+", toute l'armée de campagne")
+	}
+	return nil
+}
+
+// reinforce sends men to the camp's own siege lines that no longer keep
+// siegeMargin over the place's defence (rule AI-WAR-SIEGE); the countdown
+// goes on (SIE-6). The siege with the largest shortfall first; nil when no
+// siege needs men, the field army is empty or a column is already on its
+// way there.
+func (d decider) reinforce(posture string) *pb.Order {
+	v := d.v
+	var best *pb.Siege
+	var bestShort int32
+	for _, s := range v.GetSieges() {
+		if s.GetBesieger() != v.GetCamp() || d.marchingTo(s.GetZone()) {
+			continue
+		}
+		z := d.zone(s.GetZone())
+		if z == nil {
+			continue
+		}
+		short := d.enemyDefence(z) + siegeMargin - (s.GetMen() + moraleBonus)
+		if short > 0 && (best == nil || short > bestShort) {
+			best, bestShort = s, short
+		}
+	}
+	if best == nil || v.GetFieldArmy() == 0 {
+		return nil
+	}
+	la := legal(v, actSend)
+	if la == nil || len(la.GetArgs()) != 2 || !allows(la.GetArgs()[1], best.GetZone()) {
+		return nil
+	}
+	n := clamp(la.GetArgs()[0], bestShort)
+	return &pb.Order{Action: actSend, Args: []int32{n, best.GetZone()},
+		Reason: fmt.Sprintf("%s : renfort de %d hommes au siège de la zone %d (%d en ligne contre une défense estimée %d, assaut le jour %d)",
+			posture, n, best.GetZone(), best.GetMen(), d.enemyDefence(d.zone(best.GetZone())), best.GetAssaultDay())}
+}
+
+// target returns the best zone to attack: a zone held by another camp,
+// offered by send_army (so never land of a camp at peace, WAR-PEACE), that
+// the camp does not already besiege or march on; the lowest estimated
+// defence first (enemyDefence), then the nearest to the capital, then the
+// lower number (rule AI-WAR-TARGET). It returns nil when there is none.
+func (d decider) target() *pb.Zone {
+	v := d.v
+	la := legal(v, actSend)
+	if la == nil || len(la.GetArgs()) != 2 {
+		return nil
+	}
+	home := d.capital()
+	var best *pb.Zone
+	for _, z := range v.GetZones() {
+		if !known(z) || z.GetOwner() < 0 || z.GetOwner() == v.GetCamp() || !allows(la.GetArgs()[1], z.GetId()) {
+			continue
+		}
+		if s := d.siegeOn(z.GetId()); s != nil && s.GetBesieger() == v.GetCamp() || d.marchingTo(z.GetId()) {
+			continue
+		}
+		if best == nil || cmp.Or(cmp.Compare(d.enemyDefence(z), d.enemyDefence(best)),
+			cmp.Compare(distance(home, z), distance(home, best)), cmp.Compare(z.GetId(), best.GetId())) < 0 {
+			best = z
+		}
+	}
+	return best
+}
+
+// attack returns a send_army order against zone z with the estimated
+// defence plus attackMargin men, all the field army at most; nil when the
+// army cannot march there.
+func (d decider) attack(z *pb.Zone) *pb.Order {
+	la := legal(d.v, actSend)
+	if la == nil || len(la.GetArgs()) != 2 || !allows(la.GetArgs()[1], z.GetId()) {
+		return nil
+	}
+	def := d.enemyDefence(z)
+	men := clamp(la.GetArgs()[0], def+attackMargin+(d.v.GetFieldArmy()-def-attackMargin)/2)
+	return &pb.Order{Action: actSend, Args: []int32{men, z.GetId()},
+		Reason: fmt.Sprintf("belliqueux : %d hommes contre la zone %d du camp %d, défense estimée %d (garnison %d vue le jour %d), agressivité %d",
+			men, z.GetId(), z.GetOwner(), def, z.GetGarrison(), z.GetLastSeenDay(), d.appetite)}
+}
+
+// scout spies on zone z when it was last seen spyAge days ago or more, spy
+// is legal there and the camp keeps spyGold gold besides (rule AI-SPY).
+func (d decider) scout(z *pb.Zone, why string) *pb.Order {
+	v := d.v
+	age := v.GetDay() - z.GetLastSeenDay()
+	la := legal(v, actSpy)
+	if age < spyAge || la == nil || len(la.GetArgs()) != 1 || !allows(la.GetArgs()[0], z.GetId()) ||
+		v.GetResources().GetGold() < spyGold {
+		return nil
+	}
+	return &pb.Order{Action: actSpy, Args: []int32{z.GetId()},
+		Reason: fmt.Sprintf("%s ; espion sur la zone %d du camp %d, vue il y a %d jours", why, z.GetId(), z.GetOwner(), age)}
+}
+
+// recall brings back to the field army the garrison of the camp's quietest
+// zone (rule AI-WAR-RECALL): a zone other than the capital, not besieged,
+// with no neighbour known to be held by another camp, the largest garrison
+// above keepGarrison first; keepGarrison men stay. nil when none.
+func (d decider) recall(why string) *pb.Order {
+	v := d.v
+	la := legal(v, actRecall)
+	if la == nil || len(la.GetArgs()) != 2 {
+		return nil
+	}
+	var best *pb.Zone
+	for _, z := range d.own {
+		if z.GetCapital() || z.GetGarrison() <= keepGarrison || !allows(la.GetArgs()[0], z.GetId()) || d.exposed(z) {
+			continue
+		}
+		if best == nil || z.GetGarrison() > best.GetGarrison() {
+			best = z
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	n := clamp(la.GetArgs()[1], best.GetGarrison()-keepGarrison)
+	if n > best.GetGarrison() {
+		return nil
+	}
+	return &pb.Order{Action: actRecall, Args: []int32{best.GetId(), n},
+		Reason: fmt.Sprintf("%s ; rappel de %d hommes de la zone %d, sans voisin étranger connu", why, n, best.GetId())}
+}
+
+// exposed reports whether zone z borders a zone the camp knows as held by
+// another camp.
+func (d decider) exposed(z *pb.Zone) bool {
+	for _, id := range z.GetNeighbors() {
+		if n := d.zone(id); n != nil && known(n) && n.GetOwner() >= 0 && n.GetOwner() != d.v.GetCamp() {
+			return true
+		}
+	}
+	return false
+}
