@@ -119,6 +119,14 @@ func Replay(ctx context.Context, st store.Store, worldID uint64, season int, pro
 func replayStart(ctx context.Context, st store.Store, w store.World, first store.Tick) (*engine.World, error) {
 	if w.Parent.WorldID == 0 || first.Season != 1 {
 		state := engine.NewWorld(w.Seed)
+		if first.Season > 1 && engine.Hash(state) != first.Hash {
+			// A season created by CreateSeason starts from the carry-over.
+			carried, err := carriedSetup(ctx, st, w, first.Season)
+			if err != nil {
+				return nil, fmt.Errorf("replay: %w", err)
+			}
+			state = carried
+		}
 		if h := engine.Hash(state); h != first.Hash {
 			return nil, &ReplayError{Day: first.Day, Reason: fmt.Sprintf("setup from seed %d has hash %s; stored %s", w.Seed, h, first.Hash)}
 		}

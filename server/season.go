@@ -614,3 +614,24 @@ func gloryBoard(ctx context.Context, st store.Store, worldID uint64, camp int, c
 	}
 	return board, nil
 }
+
+// carriedSetup recomputes the setup CreateSeason built for season: the
+// carry-over of the previous season's last stored tick with the packages
+// and rulers of the players enrolled for season.
+func carriedSetup(ctx context.Context, st store.Store, w store.World, season int) (*engine.World, error) {
+	last, err := st.LatestTick(ctx, w.ID, season-1)
+	if err != nil {
+		return nil, fmt.Errorf("last tick of season %d: %w", season-1, err)
+	}
+	prev, err := decodeState(last.State)
+	if err != nil {
+		return nil, fmt.Errorf("last tick of season %d: %w", season-1, err)
+	}
+	players, err := loadEnrolled(ctx, st, w.ID, season)
+	if err != nil {
+		return nil, fmt.Errorf("enrolments of season %d: %w", season, err)
+	}
+	setup := NextSeasonSetup(prev)
+	applyEnrolments(setup, players)
+	return setup, nil
+}

@@ -82,7 +82,7 @@ func runCrash(ctx context.Context, cfg crashConfig) (crashReport, error) {
 	admin, game := pb.NewAdminServiceClient(conn), pb.NewGameServiceClient(conn)
 	agent := &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT}
 	info, err := admin.CreateWorld(as(ctx, token), &pb.CreateWorldRequest{
-		Name: "crash", Seed: cfg.Seed | 1, Cadence: durationpb.New(time.Second),
+		Name: "crash", Seed: cfg.Seed | 1, Cadence: durationpb.New(time.Second), SeasonLength: -1, // endless
 		Controllers: []*pb.Controller{agent, agent, agent},
 	})
 	if err != nil {

@@ -1,0 +1,398 @@
+package server_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/grisonval/server/clients/bot"
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/career"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/server/store/pgtest"
+)
+
+// TestSeasons plays two seasons on each store: scripted players on camps 0
+// and 1 (camp 1 posts every other day), the bot's decisions on camp 2; the
+// first season ends at its 24th day, the second is closed early.
+func TestSeasons(t *testing.T) {
+	stores := []struct {
+		name string
+		open func(t *testing.T) store.Store
+	}{
+		{"sqlite", openSQLite},
+		{"postgres", func(t *testing.T) store.Store {
+			st := openPostgres(t, pgtest.NewDatabase(t))
+			t.Cleanup(func() { st.Close() })
+			return st
+		}},
+	}
+	for _, tc := range stores {
+		t.Run(tc.name, func(t *testing.T) { playSeasons(t, tc.open(t)) })
+	}
+}
+
+// seasonPlay drives one world through ForceTick.
+type seasonPlay struct {
+	h      *harness
+	id     uint64
+	tokens [3]string
+	bot    bot.State
+}
+
+// day posts the day's orders (camp 1 on even days only) and forces the tick.
+func (p *seasonPlay) day(t *testing.T, day int) {
+	t.Helper()
+	for c := range 3 {
+		v := p.h.view(t, p.tokens[c])
+		var o *pb.Order
+		switch {
+		case c == 2:
+			o, p.bot = bot.Decide(v, p.bot)
+		case c == 1 && day%2 == 1:
+			continue
+		default:
+			o = scripted(v, day+3*c)
+		}
+		if _, err := p.h.game.SubmitOrder(as(p.tokens[c]), &pb.SubmitOrderRequest{Order: o}); err != nil {
+			t.Fatalf("day %d: camp %d order %s %v: %v", day, c, o.GetAction(), o.GetArgs(), err)
+		}
+	}
+	info, err := p.h.admin.ForceTick(as(p.h.adminToken), &pb.WorldRequest{WorldId: p.id})
+	if err != nil {
+		t.Fatalf("force tick %d: %v", day+1, err)
+	}
+	if int(info.GetDay()) != day+1 {
+		t.Fatalf("after forcing day %d: got day %d", day+1, info.GetDay())
+	}
+}
+
+// state returns the world's omniscient state.
+func (p *seasonPlay) state(t *testing.T) *engine.World {
+	t.Helper()
+	ws, err := p.h.admin.GetWorldState(as(p.h.adminToken), &pb.WorldRequest{WorldId: p.id})
+	if err != nil {
+		t.Fatalf("world state: %v", err)
+	}
+	w, err := engine.Unmarshal([]byte(ws.GetStateJson()))
+	if err != nil {
+		t.Fatalf("decode state: %v", err)
+	}
+	return w
+}
+
+// enrol enrols a player and returns the answer.
+func (p *seasonPlay) enrol(t *testing.T, req *pb.EnrollPlayerRequest) *pb.EnrollPlayerResponse {
+	t.Helper()
+	req.WorldId = p.id
+	resp, err := p.h.admin.EnrollPlayer(as(p.h.adminToken), req)
+	if err != nil {
+		t.Fatalf("enrol %s: %v", req.GetPlayer(), err)
+	}
+	p.tokens[req.GetCamp()] = resp.GetToken()
+	return resp
+}
+
+// chronicle reads every page of a season's chronicle without a token.
+func chronicle(t *testing.T, h *harness, id uint64, season int32) (first *pb.Chronicle, frames []*pb.Frame, journal [3]int) {
+	t.Helper()
+	client := pb.NewChronicleServiceClient(h.conn)
+	token := ""
+	for page := 0; ; page++ {
+		ch, err := client.GetChronicle(context.Background(), &pb.GetChronicleRequest{WorldId: id, Season: season, PageSize: 10, PageToken: token})
+		if err != nil {
+			t.Fatalf("chronicle of season %d page %d: %v", season, page, err)
+		}
+		if page == 0 {
+			first = ch
+		} else if len(ch.GetPlayers()) > 0 || len(ch.GetGloryBoards()) > 0 {
+			t.Errorf("page %d repeats the results", page)
+		}
+		frames = append(frames, ch.GetFrames()...)
+		for _, j := range ch.GetJournals() {
+			journal[j.GetCamp()] += len(j.GetEntries())
+		}
+		if token = ch.GetNextPageToken(); token == "" {
+			return first, frames, journal
+		}
+	}
+}
+
+func playSeasons(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	h := startServer(t, st, server.NewFakeClock(start))
+	admin := as(h.adminToken)
+	info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "seasons", Seed: 2026})
+	if err != nil {
+		t.Fatalf("create world: %v", err)
+	}
+	if info.GetSeasonLength() != server.DefaultSeasonLength {
+		t.Fatalf("season length without one: got %d; want %d", info.GetSeasonLength(), server.DefaultSeasonLength)
+	}
+	p := &seasonPlay{h: h, id: info.GetId()}
+	if _, err := h.admin.PauseWorld(admin, &pb.WorldRequest{WorldId: p.id}); err != nil {
+		t.Fatalf("pause: %v", err)
+	}
+
+	// Season 1: three new careers.
+	ada := p.enrol(t, &pb.EnrollPlayerRequest{Camp: 0, Player: "ada", Mode: "human", Patron: "Aurèle", Package: "granary",
+		Characteristics: []int32{3, 2, 2, 2, 1}, Talents: []int32{1, 1, 1, 1, 0}})
+	if ada.GetSeason() != 1 || ada.GetCareer().GetSeasons() != 1 || ada.GetCareer().GetEminencePoints() != 0 {
+		t.Fatalf("ada enrolled: got %+v; want season 1, first season, 0 EP", ada)
+	}
+	p.enrol(t, &pb.EnrollPlayerRequest{Camp: 1, Player: "bea", Mode: "agent", Patron: "Domitille", Package: "levy",
+		Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{0, 2, 0, 2, 0}})
+	p.enrol(t, &pb.EnrollPlayerRequest{Camp: 2, Player: "bot", Mode: "agent", Patron: "Gaspard", Package: "treasury",
+		Characteristics: []int32{2, 3, 2, 2, 1}, Talents: []int32{2, 0, 2, 0, 0}})
+	refused := []struct {
+		name string
+		req  *pb.EnrollPlayerRequest
+		want codes.Code
+	}{
+		{"a patron of another camp", &pb.EnrollPlayerRequest{Camp: 0, Player: "cy", Mode: "human", Patron: "Gaspard", Package: "levy"}, codes.InvalidArgument},
+		{"purchases on a new career", &pb.EnrollPlayerRequest{Camp: 0, Player: "cy", Mode: "human", Patron: "Aurèle", Package: "levy",
+			Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{1, 1, 1, 1, 0}, Purchases: []string{"max_pp"}}, codes.InvalidArgument},
+		{"a sheet over its creation", &pb.EnrollPlayerRequest{Camp: 0, Player: "cy", Mode: "human", Patron: "Aurèle", Package: "levy",
+			Characteristics: []int32{3, 3, 3, 3, 3}, Talents: []int32{1, 1, 1, 1, 0}}, codes.InvalidArgument},
+		{"a second player for camp 0", &pb.EnrollPlayerRequest{Camp: 0, Player: "cy", Mode: "human", Patron: "Aurèle", Package: "levy",
+			Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{1, 1, 1, 1, 0}}, codes.AlreadyExists},
+		{"an unknown package", &pb.EnrollPlayerRequest{Camp: 0, Player: "cy", Mode: "human", Patron: "Aurèle", Package: "gold"}, codes.InvalidArgument},
+	}
+	for _, tc := range refused {
+		tc.req.WorldId = p.id
+		_, err := h.admin.EnrollPlayer(admin, tc.req)
+		wantCode(t, err, tc.want)
+	}
+
+	// While the season runs: the own board only, no chronicle.
+	chron := pb.NewChronicleServiceClient(h.conn)
+	if _, err := h.game.GetGloryBoard(as(p.tokens[0]), &pb.GetGloryBoardRequest{Camp: 0}); err != nil {
+		t.Fatalf("own glory board: %v", err)
+	}
+	_, err = h.game.GetGloryBoard(as(p.tokens[0]), &pb.GetGloryBoardRequest{Camp: 1})
+	wantCode(t, err, codes.PermissionDenied)
+	p.day(t, 0)
+	_, err = chron.GetChronicle(ctx, &pb.GetChronicleRequest{WorldId: p.id, Season: 1})
+	wantCode(t, err, codes.FailedPrecondition)
+	if list, err := chron.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: p.id}); err != nil || len(list.GetSeasons()) != 0 {
+		t.Fatalf("public seasons while the first runs: got %v, %v; want none", list.GetSeasons(), err)
+	}
+	for day := 1; day < server.DefaultSeasonLength; day++ {
+		p.day(t, day)
+	}
+	final1 := p.state(t)
+	_, err = h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: p.id})
+	wantCode(t, err, codes.FailedPrecondition)
+
+	// The chronicle of season 1, read without a token.
+	list, err := chron.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: p.id})
+	if err != nil || len(list.GetSeasons()) != 1 {
+		t.Fatalf("public seasons after the close: got %v, %v; want season 1", list.GetSeasons(), err)
+	}
+	s1 := list.GetSeasons()[0]
+	if !s1.GetClosed() || s1.GetLastDay() != 24 || s1.GetClosedBy() != "" {
+		t.Errorf("season 1: got closed %v on day %d by %q; want closed on day 24 by nobody", s1.GetClosed(), s1.GetLastDay(), s1.GetClosedBy())
+	}
+	var scores []career.CampScore
+	for c := range engine.CampID(engine.NumCamps) {
+		var held []career.Zone
+		for z := 1; z <= engine.NumZones; z++ {
+			if zone := final1.Zones[z]; zone.Owner == c {
+				held = append(held, career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
+					Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument})
+			}
+		}
+		score, err := career.Score(held)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scores = append(scores, career.CampScore{Camp: int(c), Score: score})
+	}
+	var honour []int32
+	for i, want := range career.RankCamps(scores) {
+		got := s1.GetCamps()[i]
+		if int(got.GetCamp()) != want.Camp || int(got.GetRank()) != want.Rank || int(got.GetScore()) != want.Score {
+			t.Errorf("ranking line %d: got camp %d rank %d score %d; want camp %d rank %d score %d",
+				i, got.GetCamp(), got.GetRank(), got.GetScore(), want.Camp, want.Rank, want.Score)
+		}
+		if want.Rank == 1 {
+			honour = append(honour, int32(want.Camp))
+		}
+	}
+	var gotHonour []int32
+	for _, hon := range list.GetRollOfHonour() {
+		gotHonour = append(gotHonour, hon.GetCamp())
+	}
+	if !slices.Equal(gotHonour, honour) {
+		t.Errorf("roll of honour: got camps %v; want %v", gotHonour, honour)
+	}
+	first, frames, journal := chronicle(t, h, p.id, 1)
+	t.Logf("season 1: ranking %v; players %v; titles %v", s1.GetCamps(), first.GetPlayers(), first.GetTitles())
+	for i, f := range frames {
+		if int(f.GetDay()) != i || len(f.GetZones()) != engine.NumZones {
+			t.Fatalf("frame %d: got day %d with %d zones; want day %d with %d", i, f.GetDay(), len(f.GetZones()), i, engine.NumZones)
+		}
+	}
+	if len(frames) != 25 {
+		t.Errorf("timelapse: got %d frames; want 25 (days 0 to 24)", len(frames))
+	}
+	for c, n := range journal {
+		if n == 0 {
+			t.Errorf("chronicle: camp %d's journal is empty", c)
+		}
+	}
+	if len(first.GetGloryBoards()) != 3 || len(first.GetPlayers()) != 3 {
+		t.Fatalf("chronicle: got %d boards and %d players; want 3 and 3", len(first.GetGloryBoards()), len(first.GetPlayers()))
+	}
+	titled := map[string]bool{}
+	for _, a := range first.GetTitles() {
+		for _, pl := range a.GetPlayers() {
+			titled[pl] = true
+		}
+	}
+	ep := map[string]int32{}
+	for _, pr := range first.GetPlayers() {
+		f := pr.GetFeats()
+		tally := career.Tally{MissionsSucceeded: int(f.GetMissionsSucceeded()), MissionsFailed: int(f.GetMissionsFailed()),
+			CounterMissionsSucceeded: int(f.GetCounterMissionsSucceeded()), CounterMissionsFailed: int(f.GetCounterMissionsFailed()),
+			EnemyMissionsRevealed: int(f.GetEnemyMissionsRevealed()), IntelSupportInfluence: int(f.GetIntelSupportInfluence()),
+			SabotagesSuffered: int(f.GetSabotagesSuffered())}
+		verdict := career.Judge(tally)
+		if pr.GetVerdict() != verdict.String() || int(pr.GetStanding()) != career.Standing(tally) {
+			t.Errorf("%s: got verdict %s standing %d; want %s %d", pr.GetPlayer(), pr.GetVerdict(), pr.GetStanding(), verdict, career.Standing(tally))
+		}
+		wantPosted := map[string]int32{"ada": 24, "bea": 12, "bot": 24}[pr.GetPlayer()]
+		if pr.GetPostedTicks() > wantPosted || pr.GetPostedTicks() < wantPosted-3 {
+			t.Errorf("%s: got %d orders posted; want about %d (applied or stale)", pr.GetPlayer(), pr.GetPostedTicks(), wantPosted)
+		}
+		gain, err := career.Eminence(career.Close{PostedTicks: int(pr.GetPostedTicks()), Ticks: 24, Verdict: verdict, Titled: titled[pr.GetPlayer()]})
+		if err != nil || pr.GetEminence() != int32(gain) {
+			t.Errorf("%s: got %d EP; want %d (%v)", pr.GetPlayer(), pr.GetEminence(), gain, err)
+		}
+		ep[pr.GetPlayer()] = pr.GetEminence()
+		board := first.GetGloryBoards()[pr.GetCamp()]
+		for _, line := range board.GetPatrons() {
+			if line.GetPatron() == pr.GetPatron() && (line.GetGlory() != f.GetGlory() || line.GetSeasonGlory() != f.GetGlory()) {
+				t.Errorf("%s's patron %s: got glory %d (season %d); want %d", pr.GetPlayer(), pr.GetPatron(), line.GetGlory(), line.GetSeasonGlory(), f.GetGlory())
+			}
+		}
+	}
+
+	// Re-enrolment for season 2: ada takes her career back with purchases.
+	adaEP := ep["ada"]
+	tooMany := make([]string, 3)
+	for i := range tooMany {
+		tooMany[i] = "max_pp"
+	}
+	if adaEP < 3 {
+		tooMany = []string{"characteristic:lore"} // 4 EP: more than a season gives
+	}
+	_, err = h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: p.id, Camp: 0, Player: "ada", Mode: "human",
+		Package: "scholars", Purchases: tooMany})
+	wantCode(t, err, codes.FailedPrecondition)
+	_, err = h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: p.id, Camp: 0, Player: "ada", Mode: "agent", Package: "scholars"})
+	wantCode(t, err, codes.FailedPrecondition)
+	var buys []string
+	for range min(adaEP, 2) {
+		buys = append(buys, "max_pp")
+	}
+	ada2 := p.enrol(t, &pb.EnrollPlayerRequest{Camp: 0, Player: "ada", Mode: "human", Patron: "Béatrix", Package: "scholars", Purchases: buys})
+	if ada2.GetSeason() != 2 || ada2.GetCareer().GetSeasons() != 2 || ada2.GetCareer().GetEminencePoints() != adaEP-int32(len(buys)) ||
+		ada2.GetCareer().GetMaxPp() != 6+int32(len(buys)) || ada2.GetCareer().GetPatron() != "Béatrix" {
+		t.Errorf("ada re-enrolled: got %+v; want season 2, 2 seasons, %d EP, max PP %d, patron Béatrix",
+			ada2.GetCareer(), adaEP-int32(len(buys)), 6+len(buys))
+	}
+	p.enrol(t, &pb.EnrollPlayerRequest{Camp: 1, Player: "bea", Mode: "agent", Package: "workyard"})
+	p.enrol(t, &pb.EnrollPlayerRequest{Camp: 2, Player: "bot", Mode: "agent", Package: "levy"})
+	_, err = h.game.GetView(as(ada.GetToken()), &pb.GetViewRequest{})
+	wantCode(t, err, codes.Unauthenticated)
+
+	// Season 2 starts from the carry-over and the packages.
+	info, err = h.admin.CreateSeason(admin, &pb.CreateSeasonRequest{WorldId: p.id})
+	if err != nil {
+		t.Fatalf("create season 2: %v", err)
+	}
+	if info.GetSeason() != 2 || info.GetDay() != 0 {
+		t.Fatalf("season 2: got season %d day %d; want 2, 0", info.GetSeason(), info.GetDay())
+	}
+	setup, fresh := p.state(t), engine.NewWorld(2026)
+	for z := 1; z <= engine.NumZones; z++ {
+		if got, want := setup.Zones[z].Development, final1.Zones[z].Development/2; got != want {
+			t.Errorf("zone %d: got development %d; want %d (half of %d)", z, got, want, final1.Zones[z].Development)
+		}
+		if setup.Zones[z].Owner != fresh.Zones[z].Owner || len(setup.Zones[z].Buildings) != 0 {
+			t.Errorf("zone %d: got owner %d with %d buildings; want the setup's owner %d and none",
+				z, setup.Zones[z].Owner, len(setup.Zones[z].Buildings), fresh.Zones[z].Owner)
+		}
+	}
+	if got, want := setup.Camps[0].Resources.Research, fresh.Camps[0].Resources.Research+150; got != want {
+		t.Errorf("camp 0 with the scholars: got research %d; want %d", got, want)
+	}
+	if got, want := setup.Zones[setup.Capital(2)].Garrison, fresh.Zones[fresh.Capital(2)].Garrison+3; got != want {
+		t.Errorf("camp 2 with the levy: got garrison %d; want %d", got, want)
+	}
+	if got := setup.Rulers[0].PowerPoints; got != int(ada2.GetCareer().GetMaxPp()) {
+		t.Errorf("camp 0's ruler: got %d power points; want %d", got, ada2.GetCareer().GetMaxPp())
+	}
+	for day := range 3 {
+		p.day(t, day)
+	}
+	closed, err := h.admin.CloseSeason(admin, &pb.CloseSeasonRequest{WorldId: p.id})
+	if err != nil {
+		t.Fatalf("close season 2: %v", err)
+	}
+	if !closed.GetClosed() || closed.GetLastDay() != 3 || closed.GetClosedBy() != "test" {
+		t.Errorf("season 2 closed early: got %+v; want closed on day 3 by test", closed)
+	}
+	_, err = h.admin.CloseSeason(admin, &pb.CloseSeasonRequest{WorldId: p.id})
+	wantCode(t, err, codes.FailedPrecondition)
+	second, _, _ := chronicle(t, h, p.id, 2)
+	if len(second.GetRollOfHonour()) < 2 {
+		t.Errorf("roll of honour after two seasons: got %v; want both seasons' winners", second.GetRollOfHonour())
+	}
+	// Glory is cumulative: Aurèle keeps season 1's, Béatrix gains season 2's.
+	board, err := h.game.GetGloryBoard(as(p.tokens[0]), &pb.GetGloryBoardRequest{Camp: 0})
+	if err != nil {
+		t.Fatalf("glory board: %v", err)
+	}
+	glory := map[string]int32{}
+	for _, l := range board.GetPatrons() {
+		glory[l.GetPatron()] = l.GetGlory()
+	}
+	if glory["Aurèle"] != first.GetPlayers()[0].GetFeats().GetGlory() || glory["Béatrix"] != second.GetPlayers()[0].GetFeats().GetGlory() {
+		t.Errorf("camp 0's board: got %v; want Aurèle %d, Béatrix %d", glory,
+			first.GetPlayers()[0].GetFeats().GetGlory(), second.GetPlayers()[0].GetFeats().GetGlory())
+	}
+
+	// Both seasons replay from their setups and orders, season 2 from the
+	// carry-over.
+	for season := 1; season <= 2; season++ {
+		if _, err := server.Replay(ctx, st, p.id, season, nil); err != nil {
+			t.Errorf("replay season %d: %v", season, err)
+		}
+	}
+
+	// Every admin action is in the audit, with who and the outcome.
+	audit, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{WorldId: p.id, Limit: 1000})
+	if err != nil {
+		t.Fatalf("list audit: %v", err)
+	}
+	counts := map[string]int{}
+	for _, e := range audit.GetEntries() {
+		if e.GetAdmin() != "test" {
+			t.Errorf("audit entry %d by %q; want test", e.GetId(), e.GetAdmin())
+		}
+		counts[e.GetAction()+" "+e.GetCode()]++
+	}
+	want := map[string]int{"EnrollPlayer OK": 6, "EnrollPlayer FailedPrecondition": 2, "CreateSeason OK": 1,
+		"CloseSeason OK": 1, "CloseSeason FailedPrecondition": 1, "ForceTick OK": 27, "ForceTick FailedPrecondition": 1, "PauseWorld OK": 1}
+	for k, n := range want {
+		if counts[k] != n {
+			t.Errorf("audit: got %d %q; want %d", counts[k], k, n)
+		}
+	}
+}
