@@ -125,7 +125,7 @@ func TestDayFeats(t *testing.T) {
 
 // TestRollFeats checks the d666 of feats: one roll per feat but recovery,
 // the same for a replay, different in another season, and an intervention
-// after a 111 or a 666.
+// after a 111 or a 666 (SEA-D666).
 func TestRollFeats(t *testing.T) {
 	kinds := []career.FeatKind{career.MissionSucceeded, career.Recovery, career.IntelSupportInfluence}
 	a := rollFeats(42, 1, 3, 0, kinds)

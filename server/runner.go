@@ -465,7 +465,7 @@ func (r *runner) resolve() error {
 	t := store.Tick{
 		WorldID: r.settings.ID, Season: r.settings.Season, Day: day,
 		State: enc, Hash: hash, Orders: records[:], Journal: journal,
-		Pacts: pactsToStore(r.settings.ID, r.settings.Season, day, out.Pacts),
+		Pacts:        pactsToStore(r.settings.ID, r.settings.Season, day, out.Pacts),
 		LastOfSeason: r.settings.SeasonLength > 0 && day >= r.settings.SeasonLength,
 		CommittedAt:  now,
 	}

@@ -18,7 +18,9 @@ import (
 
 // TestSeasons plays two seasons on each store: scripted players on camps 0
 // and 1 (camp 1 posts every other day), the bot's decisions on camp 2; the
-// first season ends at its 24th day, the second is closed early.
+// first season ends at its 24th day, the second is closed early. It covers
+// SEA-LEN, SEA-CLOSE, SEA-DONE, SEA-SECRET, SEA-CHRON, SEA-HONOUR, SEA-CARRY
+// and SEA-ENROL (docs/career.md).
 func TestSeasons(t *testing.T) {
 	stores := []struct {
 		name string

@@ -326,15 +326,41 @@ func (d decider) chop(why string) *pb.Order {
 	return &pb.Order{Action: actChop, Reason: fmt.Sprintf("%s ; corvée de bois", why)}
 }
 
-// explore returns an explore order on the lowest-numbered zone offered.
+// explore returns an explore order on the offered zone nearest the centre
+// of the world (centreFirst).
 func (d decider) explore(why string) *pb.Order {
 	la := legal(d.v, actExplore)
 	if la == nil || len(la.GetArgs()) != 1 || len(la.GetArgs()[0].GetChoices()) == 0 {
 		return nil
 	}
-	z := slices.Min(la.GetArgs()[0].GetChoices())
+	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), d.centreFirst)
 	return &pb.Order{Action: actExplore, Args: []int32{z},
 		Reason: fmt.Sprintf("%s, exploration de la zone inconnue %d", why, z)}
+}
+
+// centreFirst orders zones by their distance to the centre of the world,
+// then by their place seen from the camp's own frame (frameKey). Zone
+// numbers run in rows, so "the lowest number" would lead each camp a
+// different way; the map is the same for the three camps turned by 120°
+// (docs/rules.md MAP-2), so choices made in the camp's own frame keep the
+// bot fair: the three camps play alike.
+func (d decider) centreFirst(a, b int32) int {
+	centre := &pb.Zone{}
+	za, zb := d.zone(a), d.zone(b)
+	qa, ra := frameKey(za, d.v.GetCamp())
+	qb, rb := frameKey(zb, d.v.GetCamp())
+	return cmp.Or(cmp.Compare(distance(za, centre), distance(zb, centre)), cmp.Compare(qa, qb), cmp.Compare(ra, rb))
+}
+
+// frameKey returns zone z's axial coordinates turned back by 120° once per
+// camp number: camp c's capital is camp 0's turned c times, so every camp
+// sees the land around it in the same frame.
+func frameKey(z *pb.Zone, camp int32) (q, r int32) {
+	q, r = z.GetQ(), z.GetR()
+	for range (3 - camp%3) % 3 {
+		q, r = r, -q-r
+	}
+	return q, r
 }
 
 // expand returns an expand_to order on the best free zone offered, when food
@@ -342,7 +368,7 @@ func (d decider) explore(why string) *pb.Order {
 // camp lacks most comes first (forest for wood, mountain for stone, coast
 // for gold; see economy.needs), then the terrain furthest below its share
 // of the camp's land (landShare, counting the zones its settlers march
-// to); the lowest zone number breaks ties.
+// to); the zone nearest the centre breaks ties (centreFirst).
 func (d decider) expand(posture string, minFood int64) *pb.Order {
 	v := d.v
 	la := legal(v, actExpand)
@@ -369,7 +395,7 @@ func (d decider) expand(posture string, minFood int64) *pb.Order {
 	}
 	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), func(a, b int32) int {
 		ta, tb := d.zone(a).GetTerrain(), d.zone(b).GetTerrain()
-		return cmp.Or(cmp.Compare(rank(ta), rank(tb)), cmp.Compare(lack[tb], lack[ta]), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(rank(ta), rank(tb)), cmp.Compare(lack[tb], lack[ta]), d.centreFirst(a, b))
 	})
 	cond := fmt.Sprintf("%d nourriture", food)
 	if minFood > 0 {

@@ -119,6 +119,8 @@ func rich(v *pb.CampView) {
 	v.Morale = 80
 }
 
+// TestDecide covers each posture's play: AI-BRIDLE (the expansion bridle)
+// and AI-MIL (the aggressive and prudent armies).
 func TestDecide(t *testing.T) {
 	growth := baseView(pb.Posture_POSTURE_GROWTH)
 	aggressive := baseView(pb.Posture_POSTURE_AGGRESSIVE)

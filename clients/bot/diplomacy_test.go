@@ -47,6 +47,9 @@ func governments(v *pb.CampView) {
 	v.LegalActions = append(v.LegalActions, act(actGovernment, &pb.ArgSpec{Name: "government", Kind: pb.ArgKind_ARG_KIND_GOVERNMENT, Choices: []int32{2, 3, 4, 5, 6}}))
 }
 
+// TestWarAndDiplomacy covers the AI's war (AI-WAR-TARGET, AI-WAR-*,
+// AI-SPY) and diplomacy (AI-DIP-ARCH, AI-DIP-*, AI-POL), one case or more per
+// rule.
 func TestWarAndDiplomacy(t *testing.T) {
 	growth := baseView(pb.Posture_POSTURE_GROWTH)
 	aggressive := baseView(pb.Posture_POSTURE_AGGRESSIVE)

@@ -390,7 +390,7 @@ func (d decider) walls(why string) *pb.Order {
 	}
 	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), func(a, c int32) int {
 		za, zc := d.zone(a), d.zone(c)
-		return cmp.Or(cmp.Compare(btoi(!za.GetCapital()), btoi(!zc.GetCapital())), cmp.Compare(exposed(zc), exposed(za)), cmp.Compare(a, c))
+		return cmp.Or(cmp.Compare(btoi(!za.GetCapital()), btoi(!zc.GetCapital())), cmp.Compare(exposed(zc), exposed(za)), d.centreFirst(a, c))
 	})
 	return &pb.Order{Action: buildAction(bWalls), Args: []int32{z},
 		Reason: fmt.Sprintf("%s ; des murailles en zone %d (%d voisine(s) hors du camp)", why, z, exposed(d.zone(z)))}
@@ -422,7 +422,7 @@ func (d decider) build(b, why string) *pb.Order {
 func (d decider) buildSite(b string, a, c int32) int {
 	za, zc := d.zone(a), d.zone(c)
 	return cmp.Or(cmp.Compare(siteRank(b, za.GetTerrain()), siteRank(b, zc.GetTerrain())),
-		cmp.Compare(freeSlots(zc), freeSlots(za)), cmp.Compare(a, c))
+		cmp.Compare(freeSlots(zc), freeSlots(za)), d.centreFirst(a, c))
 }
 
 func siteRank(b string, t pb.Terrain) int {
@@ -457,7 +457,7 @@ func (d decider) develop(why string, land ...pb.Terrain) *pb.Order {
 	z := slices.MinFunc(choices, func(a, c int32) int {
 		za, zc := d.zone(a), d.zone(c)
 		return cmp.Or(cmp.Compare(za.GetDevelopment(), zc.GetDevelopment()),
-			cmp.Compare(terrainRank(za), terrainRank(zc)), cmp.Compare(a, c))
+			cmp.Compare(terrainRank(za), terrainRank(zc)), d.centreFirst(a, c))
 	})
 	lvl := d.zone(z).GetDevelopment()
 	return &pb.Order{Action: actDevelop, Args: []int32{z},

@@ -47,6 +47,8 @@ func withLegal(las ...*pb.LegalAction) func(v *pb.CampView) {
 	return func(v *pb.CampView) { v.LegalActions = append(v.LegalActions, las...) }
 }
 
+// TestEconomy covers the AI's economy: AI-ECO-1 (emergencies), AI-ECO-2
+// (the order of works), AI-ECO-3 (surpluses spent) and AI-SITE (sites).
 func TestEconomy(t *testing.T) {
 	base := econView()
 	tests := []struct {

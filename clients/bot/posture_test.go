@@ -21,6 +21,8 @@ func rivalZones(g int32) func(v *pb.CampView) {
 	}
 }
 
+// TestPosture covers AI-POSTURE-1 (a fixed posture is never rewritten) and
+// AI-POSTURE-2 (the estimate of a rival from the fogged view).
 func TestPosture(t *testing.T) {
 	// The camp of baseView has power 21: garrisons 3 + 4, militia 2 x 2,
 	// half of 20 inhabitants. A rival never seen is estimated like it.
@@ -71,6 +73,7 @@ func TestPosture(t *testing.T) {
 	}
 }
 
+// TestAggressiveness covers AI-AGGR.
 func TestAggressiveness(t *testing.T) {
 	tests := []struct {
 		name    string

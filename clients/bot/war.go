@@ -153,7 +153,7 @@ func (d decider) relieve() *pb.Order {
 		return nil
 	}
 	p := slices.MinFunc(pleas, func(a, b plea) int {
-		return cmp.Or(cmp.Compare(a.need, b.need), cmp.Compare(btoi(!a.z.GetCapital()), btoi(!b.z.GetCapital())), cmp.Compare(a.z.GetId(), b.z.GetId()))
+		return cmp.Or(cmp.Compare(a.need, b.need), cmp.Compare(btoi(!a.z.GetCapital()), btoi(!b.z.GetCapital())), d.centreFirst(a.z.GetId(), b.z.GetId()))
 	})
 	why := fmt.Sprintf("zone %d assiégée par %d hommes (assaut estimé %d, défense %d, assaut le jour %d)",
 		p.z.GetId(), p.s.GetMen(), p.s.GetMen()+moraleBonus, zoneDefence(p.z, army/4), p.s.GetAssaultDay())
@@ -229,7 +229,7 @@ func (d decider) target() *pb.Zone {
 			continue
 		}
 		if best == nil || cmp.Or(cmp.Compare(d.enemyDefence(z), d.enemyDefence(best)),
-			cmp.Compare(distance(home, z), distance(home, best)), cmp.Compare(z.GetId(), best.GetId())) < 0 {
+			cmp.Compare(distance(home, z), distance(home, best)), d.centreFirst(z.GetId(), best.GetId())) < 0 {
 			best = z
 		}
 	}
