@@ -622,6 +622,18 @@ func TestCitizens(t *testing.T) {
 // about 1,200 citizens each (added directly, ages 0 to 90), thirty zones
 // each with farms, schools and houses, and a large food reserve.
 func BenchmarkTickLate(b *testing.B) {
+	w := lateWorld()
+	b.Logf("population %d, %d, %d", w.Population(0), w.Population(1), w.Population(2))
+	o := orders(rest(), rest(), rest())
+	b.ReportAllocs()
+	for b.Loop() {
+		engine.Resolve(w, o)
+	}
+}
+
+// lateWorld returns a synthetic late-game world: three camps of 29 zones
+// with three buildings each and 1,200 citizens of every age, job and level.
+func lateWorld() *engine.World {
 	w := engine.NewWorld(42)
 	for c := range engine.CampID(engine.NumCamps) {
 		giveZones(w, c, 29)
@@ -642,10 +654,5 @@ func BenchmarkTickLate(b *testing.B) {
 		}
 		camp.NextCitizen = 1201
 	}
-	b.Logf("population %d, %d, %d", w.Population(0), w.Population(1), w.Population(2))
-	o := orders(rest(), rest(), rest())
-	b.ReportAllocs()
-	for b.Loop() {
-		engine.Resolve(w, o)
-	}
+	return w
 }
