@@ -72,6 +72,11 @@ const (
 func Decide(v *pb.CampView, s State) (*pb.Order, State) {
 	d := newDecider(v)
 	p, note := d.posture()
+	auto := v.GetController().GetPosture() == pb.Posture_POSTURE_UNSPECIFIED
+	if auto && p == pb.Posture_POSTURE_AGGRESSIVE && v.GetDay()+1 <= s.CalmUntil {
+		p = pb.Posture_POSTURE_GROWTH
+		note += fmt.Sprintf(" ; aucune cible à sa portée pendant %d jours : croissance jusqu'au jour %d", idleDays, s.CalmUntil)
+	}
 	s = s.next(p)
 	d.appetite, d.stance, d.spoke = s.Aggressiveness, p, s.Spoke
 	o := d.diplomacy()
@@ -88,6 +93,7 @@ func Decide(v *pb.CampView, s State) (*pb.Order, State) {
 	if o == nil || !legalOrder(v, o) {
 		o = &pb.Order{Action: actRest, Reason: "repos : aucune autre action permise aujourd'hui"}
 	}
+	s = s.idle(d.busy(o), auto, v.GetDay())
 	switch o.GetAction() {
 	case actProposePeace, actProposeAlliance, actDeclare:
 		if c := o.GetArgs()[0]; c >= 0 && int(c) < maxCamps {
@@ -98,6 +104,35 @@ func Decide(v *pb.CampView, s State) (*pb.Order, State) {
 		o.Reason = note + " ; " + o.Reason
 	}
 	return o, s
+}
+
+// busy reports whether the camp wages war today: order o is a send_army
+// toward another camp's zone, or a siege of its own is under way.
+func (d decider) busy(o *pb.Order) bool {
+	v := d.v
+	if slices.ContainsFunc(v.GetSieges(), func(sg *pb.Siege) bool { return sg.GetBesieger() == v.GetCamp() }) {
+		return true
+	}
+	if o.GetAction() != actSend {
+		return false
+	}
+	z := d.zone(o.GetArgs()[1])
+	return z != nil && z.GetOwner() >= 0 && z.GetOwner() != v.GetCamp()
+}
+
+// idle counts an aggressive day that was not busy; after idleDays of them
+// a camp whose posture is recomputed (auto) calms down for calmDays from
+// day+1 (rule AI-IDLE): war is a means, not a pose.
+func (s State) idle(busy, auto bool, day int32) State {
+	if s.Posture != pb.Posture_POSTURE_AGGRESSIVE || busy {
+		s.Idle = 0
+		return s
+	}
+	s.Idle++
+	if auto && s.Idle >= idleDays {
+		s.Idle, s.CalmUntil = 0, day+1+calmDays
+	}
+	return s
 }
 
 // legalOrder reports whether o is one of v's legal actions with every argument

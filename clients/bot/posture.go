@@ -18,6 +18,12 @@ type State struct {
 	// Spoke[c] is the last day this camp proposed a pact to camp c or
 	// declared war on it (0: never); see rule AI-DIP-QUIET.
 	Spoke [maxCamps]int32
+	// Idle counts the days in a row the camp was aggressive without an
+	// attack or a siege of its own; CalmUntil is the last day of the calm
+	// that follows idleDays of them, when a recomputed posture may not be
+	// aggressive (rule AI-IDLE).
+	Idle      int
+	CalmUntil int32
 }
 
 // maxCamps is the number of camps of a world (three in Grisonval).
@@ -42,6 +48,9 @@ const (
 	aggressionFall = 5
 	attackAppetite = 30
 	maxAggression  = 100
+	// idleDays of aggression without an attack bring calmDays of calm.
+	idleDays = 15
+	calmDays = 20
 )
 
 // next returns the state after a day in posture p.

@@ -114,3 +114,44 @@ func TestAggressiveness(t *testing.T) {
 		}
 	}
 }
+
+// TestIdleWar covers AI-IDLE: idleDays aggressive days with neither an
+// attack nor a siege of its own bring a recomputed posture calmDays of
+// calm; an attack, a siege or another posture resets the count; a posture
+// fixed by the controller is never calmed.
+func TestIdleWar(t *testing.T) {
+	const day = 40
+	for _, tt := range []struct {
+		name     string
+		s        State
+		busy     bool
+		auto     bool
+		wantIdle int
+		wantCalm int32
+		posture  pb.Posture
+	}{
+		{"an idle aggressive day counts", State{Idle: 3}, false, true, 4, 0, pb.Posture_POSTURE_AGGRESSIVE},
+		{"the last idle day brings the calm", State{Idle: idleDays - 1}, false, true, 0, day + 1 + calmDays, pb.Posture_POSTURE_AGGRESSIVE},
+		{"an attack resets the count", State{Idle: 9}, true, true, 0, 0, pb.Posture_POSTURE_AGGRESSIVE},
+		{"growth resets the count", State{Idle: 9}, false, true, 0, 0, pb.Posture_POSTURE_GROWTH},
+		{"a fixed posture is never calmed", State{Idle: idleDays - 1}, false, false, idleDays, 0, pb.Posture_POSTURE_AGGRESSIVE},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tt.s
+			s.Posture = tt.posture
+			got := s.idle(tt.busy, tt.auto, day)
+			if got.Idle != tt.wantIdle || got.CalmUntil != tt.wantCalm {
+				t.Errorf("idle %d, calm until %d; want %d and %d", got.Idle, got.CalmUntil, tt.wantIdle, tt.wantCalm)
+			}
+		})
+	}
+	// A camp whose power says aggressive plays growth in the calm, and
+	// aggressive again after it.
+	v := edit(baseView(pb.Posture_POSTURE_UNSPECIFIED), all(rivalZones(0), func(v *pb.CampView) { v.FieldArmy = 20 }))
+	if _, s := Decide(v, State{CalmUntil: v.GetDay() + 1}); s.Posture != pb.Posture_POSTURE_GROWTH {
+		t.Errorf("posture %v on the calm's last day; want growth", s.Posture)
+	}
+	if _, s := Decide(v, State{CalmUntil: v.GetDay()}); s.Posture != pb.Posture_POSTURE_AGGRESSIVE {
+		t.Errorf("posture %v after the calm; want aggressive", s.Posture)
+	}
+}
