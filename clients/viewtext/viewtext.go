@@ -46,9 +46,12 @@ func View(v *pb.CampView, now time.Time) string {
 	fmt.Fprintf(&b, "People: morale %d, population %d, housing %d. Army: %d in the field, %d under arms of %d at most.\n",
 		v.GetMorale(), v.GetPopulation(), v.GetHousing(), v.GetFieldArmy(), v.GetMenUnderArms(), v.GetMaxUnderArms())
 	writeSociety(&b, v)
+	writePolitics(&b, v)
 	writeZones(&b, v)
 	writeColumns(&b, v.GetColumns())
-	writeCamps(&b, v.GetCamps())
+	writeSieges(&b, v)
+	writeCamps(&b, v.GetCamps(), v.GetCamp(), v.GetDay())
+	writeOtherRelations(&b, v)
 	journal := v.GetJournal()
 	if len(journal) > JournalLines {
 		journal = journal[len(journal)-JournalLines:]
@@ -350,8 +353,15 @@ func writeColumns(b *strings.Builder, cols []*pb.Column) {
 	}
 }
 
-func writeCamps(b *strings.Builder, camps []*pb.CampSummary) {
-	parts := make([]string, 0, len(camps))
+// writeCamps renders the other camps: met or not, and for a met camp its
+// archetype, government and reputation, the pair's relation and record, and
+// a pending proposal (private to the two camps).
+func writeCamps(b *strings.Builder, camps []*pb.CampSummary, self, day int32) {
+	if len(camps) == 0 {
+		b.WriteString("Other camps: none.\n")
+		return
+	}
+	b.WriteString("Other camps:\n")
 	for _, c := range camps {
 		name := fmt.Sprint(c.GetCamp())
 		if c.GetName() != "" {
@@ -359,24 +369,72 @@ func writeCamps(b *strings.Builder, camps []*pb.CampSummary) {
 		}
 		switch {
 		case !c.GetMet():
-			parts = append(parts, name+" not met yet")
-		case c.GetAlive():
-			s := name + " met, alive"
-			if c.GetRelation() != "" {
-				s += ", " + c.GetRelation()
-			}
-			if c.GetTradeRoute() {
-				s += ", trade route"
-			}
-			parts = append(parts, s)
-		default:
-			parts = append(parts, name+" met, extinct")
+			fmt.Fprintf(b, "  %s: not met yet (nothing known).\n", name)
+			continue
+		case !c.GetAlive():
+			fmt.Fprintf(b, "  %s: met, extinct.\n", name)
+			continue
 		}
+		s := fmt.Sprintf("  %s: %s, %s, infamy %d, fame %d; %s", name, c.GetArchetype(), c.GetGovernment(),
+			c.GetInfamy(), c.GetFame(), c.GetRelation())
+		if c.GetRelation() != "war" && c.GetRelation() != "" {
+			s += fmt.Sprintf(" since day %d, breakable from day %d", c.GetRelationSince(), c.GetBreakableFrom())
+		}
+		if c.GetTradeRoute() {
+			s += ", trade route"
+		}
+		if d := c.GetDoorClosedUntil(); d > day {
+			s += fmt.Sprintf(", door closed until day %d (%d refusal(s))", d, c.GetRefusals())
+		}
+		if p := c.GetProposal(); p != nil {
+			if p.GetFromCamp() == self {
+				s += fmt.Sprintf("; your proposal of %s (day %d) awaits its answer until day %d", p.GetPact(), p.GetDay(), p.GetExpiresDay())
+			} else {
+				s += fmt.Sprintf("; it proposes %s (day %d), to answer by day %d (accept_pact/refuse_pact %d), your people's willingness %d %%",
+					p.GetPact(), p.GetDay(), p.GetExpiresDay(), c.GetCamp(), p.GetWillingness())
+			}
+		}
+		b.WriteString(s + ".\n")
 	}
-	if len(parts) == 0 {
-		parts = append(parts, "none")
+}
+
+// writeOtherRelations renders the public status between the other camps.
+func writeOtherRelations(b *strings.Builder, v *pb.CampView) {
+	for _, r := range v.GetOtherRelations() {
+		fmt.Fprintf(b, "Between camps %d and %d (public): %s.\n", r.GetA(), r.GetB(), r.GetRelation())
 	}
-	fmt.Fprintf(b, "Other camps: %s.\n", strings.Join(parts, "; "))
+}
+
+// writePolitics renders the camp's government and standing.
+func writePolitics(b *strings.Builder, v *pb.CampView) {
+	p := v.GetPolitics()
+	if p == nil {
+		return
+	}
+	fmt.Fprintf(b, "Politics: %s (%s) since day %d, legitimacy %d", v.GetArchetype(), p.GetGovernment(), p.GetGovernmentDay(), p.GetLegitimacy())
+	if n := p.GetLowLegitimacyDays(); n > 0 {
+		fmt.Fprintf(b, " (%d day(s) in a row under the coup threshold)", n)
+	}
+	fmt.Fprintf(b, ", infamy %d, fame %d", p.GetInfamy(), p.GetFame())
+	if d := p.GetNextChangeDay(); d > v.GetDay()+1 {
+		fmt.Fprintf(b, "; no new government before day %d", d)
+	}
+	b.WriteString(".\n")
+}
+
+// writeSieges renders the sieges the camp knows of.
+func writeSieges(b *strings.Builder, v *pb.CampView) {
+	for _, s := range v.GetSieges() {
+		who := "an unknown camp"
+		switch bc := s.GetBesieger(); {
+		case bc == v.GetCamp():
+			who = "you"
+		case bc >= 0:
+			who = fmt.Sprintf("camp %d", bc)
+		}
+		fmt.Fprintf(b, "Siege of zone %d by %s: %d men in line since day %d, decisive assault on day %d.\n",
+			s.GetZone(), who, s.GetMen(), s.GetStartDay(), s.GetAssaultDay())
+	}
 }
 
 // Journal renders journal entries with their narration, their "why" and
