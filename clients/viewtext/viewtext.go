@@ -269,7 +269,7 @@ func writeZones(b *strings.Builder, v *pb.CampView) {
 	if visible+remembered > 0 {
 		var table strings.Builder
 		tw := tabwriter.NewWriter(&table, 0, 0, 1, ' ', 0)
-		fmt.Fprintln(tw, "  zone\tterrain\towner\tgarrison\tdev\tslots\tseen\tbuildings\tneighbours")
+		fmt.Fprintln(tw, "  zone\tterrain\towner\tgarrison\tdev\tslots\tseen\tneighbours\tbuildings")
 		for _, z := range v.GetZones() {
 			var seen string
 			switch z.GetVisibility() {
@@ -287,12 +287,8 @@ func writeZones(b *strings.Builder, v *pb.CampView) {
 			if z.GetMonument() {
 				owner += " monument"
 			}
-			buildings := "-"
-			if len(z.GetBuildings()) > 0 {
-				buildings = strings.Join(z.GetBuildings(), ",")
-			}
 			fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\n", z.GetId(), TerrainName(z.GetTerrain()),
-				owner, z.GetGarrison(), z.GetDevelopment(), z.GetSlots(), seen, buildings, Ranges(z.GetNeighbors()))
+				owner, z.GetGarrison(), z.GetDevelopment(), z.GetSlots(), seen, Ranges(z.GetNeighbors()), buildingList(z.GetBuildings()))
 		}
 		tw.Flush()
 		for l := range strings.Lines(table.String()) {
@@ -302,6 +298,28 @@ func writeZones(b *strings.Builder, v *pb.CampView) {
 	if len(unknown) > 0 {
 		fmt.Fprintf(b, "Unknown zones (%d; nothing known but their place on the map): %s.\n", len(unknown), Ranges(unknown))
 	}
+}
+
+// buildingList renders a zone's buildings compactly, the same kinds
+// together: "farm x2, school"; "-" for none.
+func buildingList(bs []string) string {
+	if len(bs) == 0 {
+		return "-"
+	}
+	var kinds []string
+	count := map[string]int{}
+	for _, b := range bs {
+		if count[b] == 0 {
+			kinds = append(kinds, b)
+		}
+		count[b]++
+	}
+	for i, k := range kinds {
+		if n := count[k]; n > 1 {
+			kinds[i] = fmt.Sprintf("%s x%d", k, n)
+		}
+	}
+	return strings.Join(kinds, ", ")
 }
 
 // TerrainName names a terrain in one word.
