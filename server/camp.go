@@ -130,16 +130,9 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 // ListMessages returns the camp's messages of the current season from a day
 // on: those it sent and those it received, never another pair's.
 func (g *gameService) ListMessages(ctx context.Context, req *pb.ListMessagesRequest) (*pb.ListMessagesResponse, error) {
-	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	p, r, season, err := g.campSeasonSince(ctx, req.GetWorldId(), req.GetSinceDay())
 	if err != nil {
 		return nil, err
-	}
-	if req.GetSinceDay() < 0 {
-		return nil, invalidArgument("since_day", "since_day must be 0 or more; got %d", req.GetSinceDay())
-	}
-	var season int
-	if err := r.do(ctx, func() error { season = r.settings.Season; return nil }); err != nil {
-		return nil, toStatus(r.base, err)
 	}
 	msgs, err := g.s.cfg.Store.Messages(ctx, r.id, season, p.camp, int(req.GetSinceDay()))
 	if err != nil {

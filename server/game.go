@@ -213,18 +213,29 @@ func tickNotice(worldID uint64, camp int, ev tickEvent, msgs []store.Message) *p
 	return n
 }
 
-// GetJournal returns the camp's journal of the current season from a day on.
-func (g *gameService) GetJournal(ctx context.Context, req *pb.GetJournalRequest) (*pb.GetJournalResponse, error) {
-	p, r, err := g.campWorld(ctx, req.GetWorldId())
+// campSeasonSince checks a "since day" read of the calling camp's history:
+// the camp's world (campWorld), sinceDay not negative, and the world's
+// current season.
+func (g *gameService) campSeasonSince(ctx context.Context, worldID uint64, sinceDay int32) (principal, *runner, int, error) {
+	p, r, err := g.campWorld(ctx, worldID)
 	if err != nil {
-		return nil, err
+		return p, nil, 0, err
 	}
-	if req.GetSinceDay() < 0 {
-		return nil, invalidArgument("since_day", "since_day must be 0 or more; got %d", req.GetSinceDay())
+	if sinceDay < 0 {
+		return p, nil, 0, invalidArgument("since_day", "since_day must be 0 or more; got %d", sinceDay)
 	}
 	var season int
 	if err := r.do(ctx, func() error { season = r.settings.Season; return nil }); err != nil {
-		return nil, toStatus(r.base, err)
+		return p, nil, 0, toStatus(r.base, err)
+	}
+	return p, r, season, nil
+}
+
+// GetJournal returns the camp's journal of the current season from a day on.
+func (g *gameService) GetJournal(ctx context.Context, req *pb.GetJournalRequest) (*pb.GetJournalResponse, error) {
+	p, r, season, err := g.campSeasonSince(ctx, req.GetWorldId(), req.GetSinceDay())
+	if err != nil {
+		return nil, err
 	}
 	entries, err := g.s.cfg.Store.Journal(ctx, r.id, season, p.camp, int(req.GetSinceDay()))
 	if err != nil {
