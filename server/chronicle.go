@@ -240,13 +240,8 @@ func seasonInfoToPB(se store.Season, c *store.SeasonClose) *pb.SeasonInfo {
 	}
 	info.Closed, info.ClosedAt, info.ClosedBy, info.LastDay = true, timestamppb.New(c.At), c.By, int32(c.Day)
 	for _, r := range c.Camps {
-		// The summary says how many zones the camp held (seasonClose).
-		var zones int
-		if _, err := fmt.Sscanf(r.Summary, summaryFormat, &zones); err != nil {
-			zones = 0
-		}
 		info.Camps = append(info.Camps, &pb.CampResult{Camp: int32(r.Camp), CampName: engine.CampNames[r.Camp],
-			Rank: int32(r.Rank), Score: r.Score, Zones: int32(zones)})
+			Rank: int32(r.Rank), Score: r.Score, Zones: int32(r.Zones)})
 	}
 	return info
 }

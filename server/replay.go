@@ -118,17 +118,17 @@ func Replay(ctx context.Context, st store.Store, worldID uint64, season int, pro
 // hash and its parent's.
 func replayStart(ctx context.Context, st store.Store, w store.World, first store.Tick) (*engine.World, error) {
 	if w.Parent.WorldID == 0 || first.Season != 1 {
-		state := engine.NewWorld(w.Seed)
+		state, from := engine.NewWorld(w.Seed), fmt.Sprintf("seed %d", w.Seed)
 		if first.Season > 1 && engine.Hash(state) != first.Hash {
 			// A season created by CreateSeason starts from the carry-over.
 			carried, err := carriedSetup(ctx, st, w, first.Season)
 			if err != nil {
 				return nil, fmt.Errorf("replay: %w", err)
 			}
-			state = carried
+			state, from = carried, fmt.Sprintf("the carry-over of season %d", first.Season-1)
 		}
 		if h := engine.Hash(state); h != first.Hash {
-			return nil, &ReplayError{Day: first.Day, Reason: fmt.Sprintf("setup from seed %d has hash %s; stored %s", w.Seed, h, first.Hash)}
+			return nil, &ReplayError{Day: first.Day, Reason: fmt.Sprintf("setup from %s has hash %s; stored %s", from, h, first.Hash)}
 		}
 		return state, nil
 	}

@@ -108,7 +108,8 @@ var errTooSlow = errors.New("watcher fell behind")
 
 // loadRunner loads a world's last committed tick and pending orders. A world
 // with no tick for its season (its setup commit failed) gets its setup tick
-// now. With a lease, every write of the runner is fenced by it (see
+// now; a season over but not closed (the server stopped before its close)
+// is closed now. With a lease, every write of the runner is fenced by it (see
 // leasedStore).
 func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lease) (*runner, error) {
 	r := &runner{
@@ -162,6 +163,12 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 	}
 	if err := r.loadCampState(ctx); err != nil {
 		return nil, err
+	}
+	if !r.closed && r.seasonOver() {
+		// The server stopped between the season's last tick and its close
+		// (rule SEA-RETRY): close it now, before anyone sees the world.
+		r.log.Warn().Msg("season over but not closed: closing it")
+		r.closeAtLastDay()
 	}
 	return r, nil
 }

@@ -60,13 +60,17 @@ type enrolled struct {
 	career career.Career
 }
 
-// applyEnrolments adds to setup what each enrolled player brings when the
-// season starts (rules REN-PKG, SHEET-BONUS): its package's stock in its
-// camp's stores and men in its capital's garrison, and its sheet's world
-// bonuses as its camp's ruler (engine.World.SetRuler, which also raises the
-// starting morale). setup is modified.
+// applyEnrolments adds to setup what each player enrolled before it brings
+// when the season starts (rules REN-PKG, SHEET-BONUS, SEA-ENROL): its
+// package's stock in its camp's stores and men in its capital's garrison,
+// and its enrolment's sheet's world bonuses as its camp's ruler
+// (engine.World.SetRuler, which also raises the starting morale). An
+// enrolment made once the season was set up is skipped. setup is modified.
 func applyEnrolments(setup *engine.World, players []enrolled) {
 	for _, p := range players {
+		if !p.BeforeSetup {
+			continue
+		}
 		stock := p.career.Package.Stock()
 		camp := &setup.Camps[p.Camp]
 		camp.Resources = camp.Resources.Add(engine.Resources{
@@ -80,7 +84,9 @@ func applyEnrolments(setup *engine.World, players []enrolled) {
 	}
 }
 
-// loadEnrolled returns a season's enrolments with their players' careers.
+// loadEnrolled returns a season's enrolments with their players' careers
+// as they were for that season: the enrolment's own sheet, package and
+// patron (rule SEA-SHEET).
 func loadEnrolled(ctx context.Context, st store.Store, worldID uint64, season int) ([]enrolled, error) {
 	es, err := st.Enrolments(ctx, worldID, season)
 	if err != nil {
@@ -95,6 +101,10 @@ func loadEnrolled(ctx context.Context, st store.Store, worldID uint64, season in
 		c, err := careerFromStore(sc)
 		if err != nil {
 			return nil, err
+		}
+		c.Sheet = career.Sheet{}
+		if err := json.Unmarshal(e.Sheet, &c.Sheet); err != nil {
+			return nil, fmt.Errorf("enrolment of %q in season %d: decode sheet: %w", e.Player, season, err)
 		}
 		c.Package, c.Patron = packageByName(e.Package), career.Patron{Name: e.Patron, Camp: e.Camp}
 		out = append(out, enrolled{Enrolment: e, career: c})
@@ -154,8 +164,8 @@ func campZones(w *engine.World, c engine.CampID) []career.Zone {
 	return zs
 }
 
-// summaryFormat is the summary of a camp's season result: the zones it
-// held at the close.
+// summaryFormat is the summary of a camp's season result, a line for a
+// person: the zones it held at the close (also stored as a number).
 const summaryFormat = "%d zones held"
 
 // seasonClose computes the close of the runner's season on its current
@@ -178,7 +188,7 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 	}
 	for _, s := range career.RankCamps(scores) {
 		c.Camps = append(c.Camps, store.SeasonResult{WorldID: w.ID, Season: season, Camp: s.Camp, Rank: s.Rank,
-			Score: int64(s.Score), Summary: fmt.Sprintf(summaryFormat, zones[s.Camp])})
+			Score: int64(s.Score), Zones: zones[s.Camp], Summary: fmt.Sprintf(summaryFormat, zones[s.Camp])})
 	}
 	tallies, err := seasonTallies(ctx, r.store, w, season)
 	if err != nil {
@@ -256,13 +266,15 @@ func (r *runner) closeSeason(ctx context.Context, by string) (store.SeasonClose,
 	return c, nil
 }
 
-// closeAtLastDay closes the season the tick just resolved ended. A failure
-// is logged: the season stays over, and CloseSeason closes it.
+// closeAtLastDay closes the season that reached its last day: at the tick
+// that ended it, or when a world whose season is over but not closed is
+// loaded. A failure is logged: the season stays over, and the next load of
+// the world or an admin's CloseSeason closes it.
 func (r *runner) closeAtLastDay() {
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
 	if _, err := r.closeSeason(ctx, ""); err != nil {
-		r.log.Error().Err(err).Msg("season not closed; an admin's CloseSeason closes it")
+		r.log.Error().Err(err).Msg("season not closed; the next start or an admin's CloseSeason closes it")
 	}
 }
 
@@ -453,8 +465,10 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			season++
 		}
 		sc, err := r.store.Career(ctx, r.id, req.GetPlayer())
+		// An enrolment for the next season is made before its setup,
+		// which applies it; one for the season running is not.
 		e := store.Enrolment{WorldID: r.id, Season: season, Camp: camp, Player: req.GetPlayer(),
-			Package: pkg.String(), At: r.clock.Now()}
+			Package: pkg.String(), BeforeSetup: r.closed, At: r.clock.Now()}
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			if len(purchases) > 0 {
@@ -491,11 +505,11 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			}
 			e.Purchases, e.Spent = req.GetPurchases(), prev.EP-next.EP
 		}
-		e.Patron = next.Patron.Name
 		stored, err := careerToStore(r.id, next)
 		if err != nil {
 			return err
 		}
+		e.Patron, e.Sheet = next.Patron.Name, stored.Sheet
 		if err := r.store.Enrol(ctx, stored, e); errors.Is(err, store.ErrConflict) {
 			return status.Errorf(codes.AlreadyExists, "camp %d or %q is already enrolled in season %d", camp, req.GetPlayer(), season)
 		} else if err != nil {
@@ -617,7 +631,8 @@ func gloryBoard(ctx context.Context, st store.Store, worldID uint64, camp int, c
 
 // carriedSetup recomputes the setup CreateSeason built for season: the
 // carry-over of the previous season's last stored tick with the packages
-// and rulers of the players enrolled for season.
+// and rulers (each enrolment's own sheet) of the players enrolled for
+// season before its setup.
 func carriedSetup(ctx context.Context, st store.Store, w store.World, season int) (*engine.World, error) {
 	last, err := st.LatestTick(ctx, w.ID, season-1)
 	if err != nil {

@@ -2,7 +2,10 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -19,23 +22,25 @@ import (
 // TestSeasons plays two seasons on each store: scripted players on camps 0
 // and 1 (camp 1 posts every other day), the bot's decisions on camp 2; the
 // first season ends at its 24th day, the second is closed early. It covers
-// SEA-LEN, SEA-CLOSE, SEA-DONE, SEA-SECRET, SEA-CHRON, SEA-HONOUR, SEA-CARRY
-// and SEA-ENROL (docs/career.md).
+// SEA-LEN, SEA-CLOSE, SEA-DONE, SEA-SECRET, SEA-CHRON, SEA-HONOUR, SEA-CARRY,
+// SEA-ENROL and SEA-ZONES (docs/career.md).
 func TestSeasons(t *testing.T) {
-	stores := []struct {
-		name string
-		open func(t *testing.T) store.Store
-	}{
-		{"sqlite", openSQLite},
-		{"postgres", func(t *testing.T) store.Store {
-			st := openPostgres(t, pgtest.NewDatabase(t))
-			t.Cleanup(func() { st.Close() })
-			return st
-		}},
-	}
-	for _, tc := range stores {
+	for _, tc := range seasonStores {
 		t.Run(tc.name, func(t *testing.T) { playSeasons(t, tc.open(t)) })
 	}
+}
+
+// seasonStores are the stores the season tests run on, each opened empty.
+var seasonStores = []struct {
+	name string
+	open func(t *testing.T) store.Store
+}{
+	{"sqlite", openSQLite},
+	{"postgres", func(t *testing.T) store.Store {
+		st := openPostgres(t, pgtest.NewDatabase(t))
+		t.Cleanup(func() { st.Close() })
+		return st
+	}},
 }
 
 // seasonPlay drives one world through ForceTick.
@@ -199,7 +204,10 @@ func playSeasons(t *testing.T, st store.Store) {
 	if !s1.GetClosed() || s1.GetLastDay() != 24 || s1.GetClosedBy() != "" {
 		t.Errorf("season 1: got closed %v on day %d by %q; want closed on day 24 by nobody", s1.GetClosed(), s1.GetLastDay(), s1.GetClosedBy())
 	}
-	var scores []career.CampScore
+	var (
+		scores []career.CampScore
+		zones  [engine.NumCamps]int
+	)
 	for c := range engine.CampID(engine.NumCamps) {
 		var held []career.Zone
 		for z := 1; z <= engine.NumZones; z++ {
@@ -212,14 +220,15 @@ func playSeasons(t *testing.T, st store.Store) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		scores = append(scores, career.CampScore{Camp: int(c), Score: score})
+		scores, zones[c] = append(scores, career.CampScore{Camp: int(c), Score: score}), len(held)
 	}
 	var honour []int32
 	for i, want := range career.RankCamps(scores) {
 		got := s1.GetCamps()[i]
-		if int(got.GetCamp()) != want.Camp || int(got.GetRank()) != want.Rank || int(got.GetScore()) != want.Score {
-			t.Errorf("ranking line %d: got camp %d rank %d score %d; want camp %d rank %d score %d",
-				i, got.GetCamp(), got.GetRank(), got.GetScore(), want.Camp, want.Rank, want.Score)
+		if int(got.GetCamp()) != want.Camp || int(got.GetRank()) != want.Rank || int(got.GetScore()) != want.Score ||
+			int(got.GetZones()) != zones[want.Camp] {
+			t.Errorf("ranking line %d: got camp %d rank %d score %d zones %d; want camp %d rank %d score %d zones %d",
+				i, got.GetCamp(), got.GetRank(), got.GetScore(), got.GetZones(), want.Camp, want.Rank, want.Score, zones[want.Camp])
 		}
 		if want.Rank == 1 {
 			honour = append(honour, int32(want.Camp))
@@ -397,4 +406,159 @@ func playSeasons(t *testing.T, st store.Store) {
 			t.Errorf("audit: got %d %q; want %d", counts[k], k, n)
 		}
 	}
+}
+
+// TestReplayAfterReenrolments replays a carried season after its player
+// re-enrolled twice with purchases: each season's setup uses the sheet its
+// enrolment was made with, not the career's current one (SEA-SHEET), and
+// only the enrolments made before it (SEA-ENROL).
+func TestReplayAfterReenrolments(t *testing.T) {
+	for _, tc := range seasonStores {
+		t.Run(tc.name, func(t *testing.T) { replayAfterReenrolments(t, tc.open(t)) })
+	}
+}
+
+func replayAfterReenrolments(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	h := startServer(t, st, server.NewFakeClock(start))
+	admin := as(h.adminToken)
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "careers", SeasonLength: 2})
+	id := w.info.GetId()
+	// ada's career is stored with 2 EP: a season of two days may earn none.
+	created, err := career.NewCareer(career.Enrolment{Agent: "ada", Mode: career.Human, Patron: career.Patron{Name: "Aurèle"},
+		Characteristics: [career.NumCharacteristics]int{3, 2, 2, 2, 1}, Talents: [career.NumTalents]int{1, 1, 1, 1, 0},
+		Package: career.Package(1)})
+	if err != nil {
+		t.Fatalf("new career: %v", err)
+	}
+	sheet, err := json.Marshal(created.Sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = st.Enrol(ctx, store.Career{WorldID: id, Player: "ada", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1, EP: 2, Sheet: sheet},
+		store.Enrolment{WorldID: id, Season: 1, Camp: 0, Player: "ada", Patron: "Aurèle", Package: created.Package.String(), Sheet: sheet, At: start})
+	if err != nil {
+		t.Fatalf("enrol ada: %v", err)
+	}
+	var maxPP []int32
+	for season := 2; season <= 3; season++ {
+		h.play(t, w, 2)
+		resp, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: id, Camp: 0, Player: "ada", Mode: "human",
+			Package: "scholars", Purchases: []string{"max_pp"}})
+		if err != nil {
+			t.Fatalf("re-enrol ada for season %d: %v", season, err)
+		}
+		w.tokens[0], maxPP = resp.GetToken(), append(maxPP, resp.GetCareer().GetMaxPp())
+		if _, err := h.admin.CreateSeason(admin, &pb.CreateSeasonRequest{WorldId: id}); err != nil {
+			t.Fatalf("create season %d: %v", season, err)
+		}
+	}
+	// bea enrols once season 3 runs: she counts for its close, not its
+	// setup (SEA-ENROL), and the replay leaves her out of it too.
+	resp, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: id, Camp: 1, Player: "bea", Mode: "agent",
+		Patron: "Domitille", Package: "levy", Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{0, 2, 0, 2, 0}})
+	if err != nil || resp.GetSeason() != 3 {
+		t.Fatalf("enrol bea: got season %d, %v; want season 3", resp.GetSeason(), err)
+	}
+	w.tokens[1] = resp.GetToken()
+	h.play(t, w, 1)
+	if want := []int32{int32(created.Sheet.MaxPP) + 1, int32(created.Sheet.MaxPP) + 2}; !slices.Equal(maxPP, want) {
+		t.Fatalf("ada's max PP at her re-enrolments: got %v; want %v", maxPP, want)
+	}
+	// Season 2's enrolment keeps the sheet it was made with.
+	es, err := st.Enrolments(ctx, id, 2)
+	if err != nil || len(es) != 1 {
+		t.Fatalf("enrolments of season 2: got %+v, %v; want ada's", es, err)
+	}
+	var played career.Sheet
+	if err := json.Unmarshal(es[0].Sheet, &played); err != nil || int32(played.MaxPP) != maxPP[0] {
+		t.Errorf("season 2's enrolment: got max PP %d (%v); want %d", played.MaxPP, err, maxPP[0])
+	}
+	for season, last := range []int{2, 2, 1} {
+		rep, err := server.Replay(ctx, st, id, season+1, nil)
+		if err != nil || rep.LastDay != last {
+			t.Errorf("replay season %d: got last day %d, %v; want day %d and every state matched", season+1, rep.LastDay, err, last)
+		}
+	}
+}
+
+// closeFailingStore is the real store whose next CloseSeason fails once
+// when fail is set, as a server stopped before the close would leave it.
+type closeFailingStore struct {
+	store.Store
+	fail atomic.Bool
+}
+
+func (s *closeFailingStore) CloseSeason(ctx context.Context, c store.SeasonClose) error {
+	if s.fail.Swap(false) {
+		return errors.New("connection lost")
+	}
+	return s.Store.CloseSeason(ctx, c)
+}
+
+// TestCloseMissedAtStart stops a server whose season's last tick is
+// committed but whose close failed; the next server closes the season when
+// it loads the world (SEA-RETRY), with the zones each camp held (SEA-ZONES).
+func TestCloseMissedAtStart(t *testing.T) {
+	for _, tc := range seasonStores {
+		t.Run(tc.name, func(t *testing.T) { closeMissedAtStart(t, tc.open(t)) })
+	}
+}
+
+func closeMissedAtStart(t *testing.T, real store.Store) {
+	ctx := context.Background()
+	st := &closeFailingStore{Store: real}
+	clock := server.NewFakeClock(start)
+	h := startServer(t, st, clock)
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "missed", SeasonLength: 2})
+	id := w.info.GetId()
+	resp, err := h.admin.EnrollPlayer(as(h.adminToken), &pb.EnrollPlayerRequest{WorldId: id, Camp: 0, Player: "ada", Mode: "human",
+		Patron: "Aurèle", Package: "granary", Characteristics: []int32{3, 2, 2, 2, 1}, Talents: []int32{1, 1, 1, 1, 0}})
+	if err != nil {
+		t.Fatalf("enrol ada: %v", err)
+	}
+	w.tokens[0] = resp.GetToken()
+	st.fail.Store(true)
+	h.play(t, w, 2)
+	if _, err := real.SeasonClose(ctx, id, 1); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("season close after a failed close: got error %v; want ErrNotFound", err)
+	}
+	h.stop()
+
+	h = startServer(t, real, clock)
+	c, err := real.SeasonClose(ctx, id, 1)
+	if err != nil {
+		t.Fatalf("season close after the restart: %v", err)
+	}
+	if c.Day != 2 || c.By != "" || len(c.Camps) != engine.NumCamps || len(c.Players) != 1 || c.Players[0].Player != "ada" {
+		t.Errorf("season close after the restart: got day %d by %q, %d camps, players %+v; want day 2 by nobody, 3 camps, ada",
+			c.Day, c.By, len(c.Camps), c.Players)
+	}
+	ws, err := h.admin.GetWorldState(as(h.adminToken), &pb.WorldRequest{WorldId: id})
+	if err != nil {
+		t.Fatalf("world state: %v", err)
+	}
+	final, err := engine.Unmarshal([]byte(ws.GetStateJson()))
+	if err != nil {
+		t.Fatalf("decode state: %v", err)
+	}
+	var held [engine.NumCamps]int
+	for z := 1; z <= engine.NumZones; z++ {
+		if o := final.Zones[z].Owner; o >= 0 && int(o) < engine.NumCamps {
+			held[o]++
+		}
+	}
+	list, err := h.admin.ListSeasons(as(h.adminToken), &pb.ListSeasonsRequest{WorldId: id})
+	if err != nil || len(list.GetSeasons()) != 1 || !list.GetSeasons()[0].GetClosed() {
+		t.Fatalf("seasons after the restart: got %v, %v; want season 1 closed", list.GetSeasons(), err)
+	}
+	for i, r := range list.GetSeasons()[0].GetCamps() {
+		if int(r.GetZones()) != held[r.GetCamp()] || r.GetZones() != int32(c.Camps[i].Zones) {
+			t.Errorf("camp %d: got %d zones (stored %d); want %d", r.GetCamp(), r.GetZones(), c.Camps[i].Zones, held[r.GetCamp()])
+		}
+	}
+	_, err = h.admin.ForceTick(as(h.adminToken), &pb.WorldRequest{WorldId: id})
+	wantCode(t, err, codes.FailedPrecondition)
+	_, err = h.admin.CloseSeason(as(h.adminToken), &pb.CloseSeasonRequest{WorldId: id})
+	wantCode(t, err, codes.FailedPrecondition)
 }

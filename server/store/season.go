@@ -76,6 +76,15 @@ type Enrolment struct {
 	Player  string
 	Patron  string
 	Package string
+	// Sheet is the ruler's sheet the player plays the season with (encoded
+	// by the server, JSON): the career's sheet after this enrolment's
+	// purchases. It is required, and a later enrolment never changes it.
+	Sheet []byte
+	// BeforeSetup is set when the enrolment was made before its season's
+	// setup (for the next season, once the current one closed), so that
+	// the setup applies its package and sheet; it is unset for a season
+	// already set up, where the enrolment counts for the close only.
+	BeforeSetup bool
 	// Purchases are the re-enrolment's purchases, by name, and Spent the
 	// eminence points they cost.
 	Purchases []string
@@ -123,8 +132,9 @@ type Seasons interface {
 	// Glory returns the cumulative glory of a camp's patrons, by patron.
 	Glory(ctx context.Context, worldID uint64, camp int) ([]PatronGlory, error)
 
-	// Enrol stores a new or taken-back career and its enrolment, with a
-	// ledger line when e.Spent > 0, in one transaction. It returns
+	// Enrol stores a new or taken-back career and its enrolment (with its
+	// own copy of the sheet, e.Sheet), with a ledger line when e.Spent > 0,
+	// in one transaction. It returns
 	// ErrConflict if the camp or the player is already enrolled in that
 	// season.
 	Enrol(ctx context.Context, c Career, e Enrolment) error

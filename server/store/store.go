@@ -225,6 +225,8 @@ type SeasonResult struct {
 	Camp    int
 	Rank    int // 1 is first
 	Score   int64
+	// Zones is how many zones the camp held at the close.
+	Zones   int
 	Summary string
 }
 

@@ -83,11 +83,11 @@ func (s *Store) PactChanges(ctx context.Context, worldID uint64, season int) ([]
 func (s *Store) PutSeasonResults(ctx context.Context, results []store.SeasonResult) error {
 	b := &pgx.Batch{}
 	for _, r := range results {
-		b.Queue(`INSERT INTO season_results (world_id, season, camp, rank, score, summary)
-			SELECT $1, $2, $3, $4, $5, $6 FROM seasons WHERE world_id = $1 AND season = $2
+		b.Queue(`INSERT INTO season_results (world_id, season, camp, rank, score, zones, summary)
+			SELECT $1, $2, $3, $4, $5, $6, $7 FROM seasons WHERE world_id = $1 AND season = $2
 			ON CONFLICT (world_id, season, camp) DO UPDATE
-			SET rank = excluded.rank, score = excluded.score, summary = excluded.summary`,
-			int64(r.WorldID), r.Season, r.Camp, r.Rank, r.Score, r.Summary).Exec(func(tag pgconn.CommandTag) error {
+			SET rank = excluded.rank, score = excluded.score, zones = excluded.zones, summary = excluded.summary`,
+			int64(r.WorldID), r.Season, r.Camp, r.Rank, r.Score, r.Zones, r.Summary).Exec(func(tag pgconn.CommandTag) error {
 			if tag.RowsAffected() == 0 {
 				return fmt.Errorf("season %d of world %d: %w", r.Season, r.WorldID, store.ErrNotFound)
 			}
@@ -102,11 +102,11 @@ func (s *Store) PutSeasonResults(ctx context.Context, results []store.SeasonResu
 
 // SeasonResults returns a season's results by rank, then camp.
 func (s *Store) SeasonResults(ctx context.Context, worldID uint64, season int) ([]store.SeasonResult, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT camp, rank, score, summary FROM season_results
+	rows, _ := s.pool.Query(ctx, `SELECT camp, rank, score, zones, summary FROM season_results
 		WHERE world_id = $1 AND season = $2 ORDER BY rank, camp`, int64(worldID), season)
 	results, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.SeasonResult, error) {
 		r := store.SeasonResult{WorldID: worldID, Season: season}
-		return r, row.Scan(&r.Camp, &r.Rank, &r.Score, &r.Summary)
+		return r, row.Scan(&r.Camp, &r.Rank, &r.Score, &r.Zones, &r.Summary)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("results of world %d season %d: %w", worldID, season, err)

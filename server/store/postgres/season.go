@@ -36,10 +36,10 @@ func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
 		b.Queue(`INSERT INTO season_closes (world_id, season, day, closed_at, closed_by) VALUES ($1, $2, $3, $4, $5)`,
 			world, c.Season, c.Day, at, c.By)
 		for _, r := range c.Camps {
-			b.Queue(`INSERT INTO season_results (world_id, season, camp, rank, score, summary)
-				VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (world_id, season, camp) DO UPDATE
-				SET rank = excluded.rank, score = excluded.score, summary = excluded.summary`,
-				world, c.Season, r.Camp, r.Rank, r.Score, r.Summary)
+			b.Queue(`INSERT INTO season_results (world_id, season, camp, rank, score, zones, summary)
+				VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (world_id, season, camp) DO UPDATE
+				SET rank = excluded.rank, score = excluded.score, zones = excluded.zones, summary = excluded.summary`,
+				world, c.Season, r.Camp, r.Rank, r.Score, r.Zones, r.Summary)
 		}
 		for _, p := range c.Players {
 			b.Queue(`INSERT INTO season_players (world_id, season, camp, player, patron, mode, feats, standing,
@@ -159,8 +159,9 @@ func (s *Store) Glory(ctx context.Context, worldID uint64, camp int) ([]store.Pa
 	return glory, nil
 }
 
-// Enrol stores a career, its sheet and its enrolment, with a ledger line
-// for the points spent, in one transaction; store.ErrConflict if the camp
+// Enrol stores a career, its sheet and its enrolment with the enrolment's
+// own copy of the sheet, with a ledger line for the points spent, in one
+// transaction; store.ErrConflict if the camp
 // or the player is already enrolled in the season.
 func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) error {
 	world, at := int64(e.WorldID), micro(e.At)
@@ -173,9 +174,10 @@ func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) er
 			int64(c.WorldID), c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP)
 		b.Queue(`INSERT INTO sheets (world_id, player, sheet) VALUES ($1, $2, $3)
 			ON CONFLICT (world_id, player) DO UPDATE SET sheet = excluded.sheet`, int64(c.WorldID), c.Player, string(c.Sheet))
-		b.Queue(`INSERT INTO enrolments (world_id, season, camp, player, patron, package, purchases, spent, enrolled_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
-			world, e.Season, e.Camp, e.Player, e.Patron, e.Package, strs(e.Purchases), e.Spent, at).
+		b.Queue(`INSERT INTO enrolments (world_id, season, camp, player, patron, package, sheet, before_setup,
+			purchases, spent, enrolled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
+			world, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
+			strs(e.Purchases), e.Spent, at).
 			Exec(func(tag pgconn.CommandTag) error {
 				if tag.RowsAffected() == 0 {
 					return store.ErrConflict
@@ -211,12 +213,13 @@ func (s *Store) Career(ctx context.Context, worldID uint64, player string) (stor
 
 // Enrolments returns the enrolments of a season, by camp.
 func (s *Store) Enrolments(ctx context.Context, worldID uint64, season int) ([]store.Enrolment, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT camp, player, patron, package, purchases, spent, enrolled_at
-		FROM enrolments WHERE world_id = $1 AND season = $2 ORDER BY camp`, int64(worldID), season)
+	rows, _ := s.pool.Query(ctx, `SELECT camp, player, patron, package, sheet, before_setup, purchases, spent,
+		enrolled_at FROM enrolments WHERE world_id = $1 AND season = $2 ORDER BY camp`, int64(worldID), season)
 	enrolments, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Enrolment, error) {
 		e := store.Enrolment{WorldID: worldID, Season: season}
-		err := row.Scan(&e.Camp, &e.Player, &e.Patron, &e.Package, &e.Purchases, &e.Spent, &e.At)
-		e.At = e.At.UTC()
+		var sheet string
+		err := row.Scan(&e.Camp, &e.Player, &e.Patron, &e.Package, &sheet, &e.BeforeSetup, &e.Purchases, &e.Spent, &e.At)
+		e.Sheet, e.At = []byte(sheet), e.At.UTC()
 		if len(e.Purchases) == 0 {
 			e.Purchases = nil
 		}

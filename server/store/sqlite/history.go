@@ -91,11 +91,11 @@ func (s *Store) PactChanges(ctx context.Context, worldID uint64, season int) ([]
 func (s *Store) PutSeasonResults(ctx context.Context, results []store.SeasonResult) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, r := range results {
-			res, err := tx.ExecContext(ctx, `INSERT INTO season_results (world_id, season, camp, rank, score, summary)
-				SELECT ?1, ?2, ?3, ?4, ?5, ?6 FROM seasons WHERE world_id = ?1 AND season = ?2
+			res, err := tx.ExecContext(ctx, `INSERT INTO season_results (world_id, season, camp, rank, score, zones, summary)
+				SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 FROM seasons WHERE world_id = ?1 AND season = ?2
 				ON CONFLICT (world_id, season, camp) DO UPDATE
-				SET rank = excluded.rank, score = excluded.score, summary = excluded.summary`,
-				r.WorldID, r.Season, r.Camp, r.Rank, r.Score, r.Summary)
+				SET rank = excluded.rank, score = excluded.score, zones = excluded.zones, summary = excluded.summary`,
+				r.WorldID, r.Season, r.Camp, r.Rank, r.Score, r.Zones, r.Summary)
 			if err != nil {
 				return err
 			}
@@ -113,14 +113,14 @@ func (s *Store) PutSeasonResults(ctx context.Context, results []store.SeasonResu
 
 // SeasonResults returns a season's results by rank, then camp.
 func (s *Store) SeasonResults(ctx context.Context, worldID uint64, season int) ([]store.SeasonResult, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT camp, rank, score, summary FROM season_results
+	rows, err := s.db.QueryContext(ctx, `SELECT camp, rank, score, zones, summary FROM season_results
 		WHERE world_id = ? AND season = ? ORDER BY rank, camp`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("results of world %d season %d: %w", worldID, season, err)
 	}
 	results, err := collect(rows, func(row scanner) (store.SeasonResult, error) {
 		r := store.SeasonResult{WorldID: worldID, Season: season}
-		return r, row.Scan(&r.Camp, &r.Rank, &r.Score, &r.Summary)
+		return r, row.Scan(&r.Camp, &r.Rank, &r.Score, &r.Zones, &r.Summary)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("results of world %d season %d: %w", worldID, season, err)

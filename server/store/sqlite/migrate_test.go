@@ -9,6 +9,7 @@ import (
 	"github.com/pressly/goose/v3"
 
 	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/server/store/storetest"
 )
 
 // TestMigrateKeepsData checks that a database made by the first migration
@@ -65,4 +66,31 @@ func TestMigrateKeepsData(t *testing.T) {
 	if err != nil || latest.Day != 1 || latest.Hash != "h1" {
 		t.Errorf("LatestTick after migrating: got day %d hash %q, %v; want day 1 hash h1", latest.Day, latest.Hash, err)
 	}
+}
+
+// TestMigrateEnrolmentSheets checks what migration 00011 fills in on a
+// database filled before it (storetest.MigrateEnrolmentSheets), and that it
+// goes down.
+func TestMigrateEnrolmentSheets(t *testing.T) {
+	s, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	storetest.MigrateEnrolmentSheets(t, s, func(t *testing.T) {
+		fsys, err := fs.Sub(migrations, "migrations")
+		if err != nil {
+			t.Fatalf("migrations: %v", err)
+		}
+		p, err := goose.NewProvider(goose.DialectSQLite3, s.db, fsys, goose.WithDisableGlobalRegistry(true))
+		if err != nil {
+			t.Fatalf("goose provider: %v", err)
+		}
+		if _, err := p.DownTo(t.Context(), 10); err != nil {
+			t.Fatalf("migrate down to version 10: %v", err)
+		}
+		if _, err := p.Up(t.Context()); err != nil {
+			t.Fatalf("migrate up: %v", err)
+		}
+	})
 }

@@ -37,10 +37,10 @@ func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
 			return err
 		}
 		for _, r := range c.Camps {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO season_results (world_id, season, camp, rank, score, summary)
-				VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (world_id, season, camp) DO UPDATE
-				SET rank = excluded.rank, score = excluded.score, summary = excluded.summary`,
-				c.WorldID, c.Season, r.Camp, r.Rank, r.Score, r.Summary); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO season_results (world_id, season, camp, rank, score, zones, summary)
+				VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (world_id, season, camp) DO UPDATE
+				SET rank = excluded.rank, score = excluded.score, zones = excluded.zones, summary = excluded.summary`,
+				c.WorldID, c.Season, r.Camp, r.Rank, r.Score, r.Zones, r.Summary); err != nil {
 				return err
 			}
 		}
@@ -193,8 +193,9 @@ func (s *Store) Glory(ctx context.Context, worldID uint64, camp int) ([]store.Pa
 	return glory, nil
 }
 
-// Enrol stores a career, its sheet and its enrolment, with a ledger line
-// for the points spent, in one transaction; store.ErrConflict if the camp
+// Enrol stores a career, its sheet and its enrolment with the enrolment's
+// own copy of the sheet, with a ledger line for the points spent, in one
+// transaction; store.ErrConflict if the camp
 // or the player is already enrolled in the season.
 func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) error {
 	at := e.At.UnixMicro()
@@ -224,8 +225,9 @@ func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) er
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO enrolments (world_id, season, camp, player, patron, package,
-			purchases, spent, enrolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			e.WorldID, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(purchases), e.Spent, at); err != nil {
+			sheet, before_setup, purchases, spent, enrolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			e.WorldID, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
+			string(purchases), e.Spent, at); err != nil {
 			return err
 		}
 		if e.Spent > 0 {
@@ -259,21 +261,22 @@ func (s *Store) Career(ctx context.Context, worldID uint64, player string) (stor
 
 // Enrolments returns the enrolments of a season, by camp.
 func (s *Store) Enrolments(ctx context.Context, worldID uint64, season int) ([]store.Enrolment, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT camp, player, patron, package, purchases, spent, enrolled_at
-		FROM enrolments WHERE world_id = ? AND season = ? ORDER BY camp`, worldID, season)
+	rows, err := s.db.QueryContext(ctx, `SELECT camp, player, patron, package, sheet, before_setup, purchases,
+		spent, enrolled_at FROM enrolments WHERE world_id = ? AND season = ? ORDER BY camp`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("enrolments of season %d of world %d: %w", season, worldID, err)
 	}
 	enrolments, err := collect(rows, func(row scanner) (store.Enrolment, error) {
 		e := store.Enrolment{WorldID: worldID, Season: season}
 		var (
-			purchases string
-			at        int64
+			sheet, purchases string
+			at               int64
 		)
-		if err := row.Scan(&e.Camp, &e.Player, &e.Patron, &e.Package, &purchases, &e.Spent, &at); err != nil {
+		if err := row.Scan(&e.Camp, &e.Player, &e.Patron, &e.Package, &sheet, &e.BeforeSetup, &purchases,
+			&e.Spent, &at); err != nil {
 			return e, err
 		}
-		e.At = time.UnixMicro(at).UTC()
+		e.Sheet, e.At = []byte(sheet), time.UnixMicro(at).UTC()
 		err := json.Unmarshal([]byte(purchases), &e.Purchases)
 		if len(e.Purchases) == 0 {
 			e.Purchases = nil

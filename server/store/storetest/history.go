@@ -242,7 +242,7 @@ func testSeasonResults(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	w := newWorld(t, s, "results")
 	result := func(camp, rank int, score int64, summary string) store.SeasonResult {
-		return store.SeasonResult{WorldID: w.ID, Season: 1, Camp: camp, Rank: rank, Score: score, Summary: summary}
+		return store.SeasonResult{WorldID: w.ID, Season: 1, Camp: camp, Rank: rank, Score: score, Zones: 10 + camp, Summary: summary}
 	}
 	if err := s.PutSeasonResults(ctx, []store.SeasonResult{result(0, 1, 10, "")}); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("PutSeasonResults before the season's first tick: got error %v; want ErrNotFound", err)

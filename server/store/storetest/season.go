@@ -48,10 +48,12 @@ func testCareers(t *testing.T, s store.Store) {
 	}
 	ada := store.Career{WorldID: w.ID, Player: "ada", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1,
 		Sheet: []byte(`{"characteristics":[2,2,2,2,2],"talents":[1,1,1,1,0],"max_pp":6}`)}
-	e1 := store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "ada", Patron: "Aurèle", Package: "granary", At: base}
+	e1 := store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "ada", Patron: "Aurèle", Package: "granary",
+		Sheet: ada.Sheet, At: base}
 	enrol(t, s, ada, e1)
 	bob := store.Career{WorldID: w.ID, Player: "bob", Mode: "agent", Camp: 1, Patron: "Bérénice", Seasons: 1, Sheet: []byte(`{}`)}
-	enrol(t, s, bob, store.Enrolment{WorldID: w.ID, Season: 1, Camp: 1, Player: "bob", Patron: "Bérénice", Package: "levy", At: base})
+	enrol(t, s, bob, store.Enrolment{WorldID: w.ID, Season: 1, Camp: 1, Player: "bob", Patron: "Bérénice", Package: "levy",
+		Sheet: bob.Sheet, At: base})
 
 	refused := []struct {
 		name string
@@ -59,8 +61,9 @@ func testCareers(t *testing.T, s store.Store) {
 		e    store.Enrolment
 	}{
 		{"a second player for camp 0", store.Career{WorldID: w.ID, Player: "cyd", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1, Sheet: []byte(`{}`)},
-			store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "cyd", Patron: "Aurèle", Package: "levy", At: base}},
-		{"ada twice in season 1", ada, store.Enrolment{WorldID: w.ID, Season: 1, Camp: 2, Player: "ada", Patron: "Aurèle", Package: "levy", At: base}},
+			store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "cyd", Patron: "Aurèle", Package: "levy", Sheet: []byte(`{}`), At: base}},
+		{"ada twice in season 1", ada, store.Enrolment{WorldID: w.ID, Season: 1, Camp: 2, Player: "ada", Patron: "Aurèle", Package: "levy",
+			Sheet: ada.Sheet, At: base}},
 	}
 	for _, tc := range refused {
 		if err := s.Enrol(ctx, tc.c, tc.e); !errors.Is(err, store.ErrConflict) {
@@ -94,33 +97,45 @@ func testCareers(t *testing.T, s store.Store) {
 	back.Seasons, back.EP, back.Patron = 2, 0, "Aldric"
 	back.Sheet = []byte(`{"characteristics":[2,2,2,2,2],"talents":[2,1,1,1,0],"max_pp":6}`)
 	e2 := store.Enrolment{WorldID: w.ID, Season: 2, Camp: 0, Player: "ada", Patron: "Aldric", Package: "treasury",
-		Purchases: []string{"talent:sieges"}, Spent: 2, At: closeAt.Add(time.Minute)}
+		Sheet: back.Sheet, BeforeSetup: true, Purchases: []string{"talent:sieges"}, Spent: 2, At: closeAt.Add(time.Minute)}
 	enrol(t, s, back, e2)
 	got, err = s.Career(ctx, w.ID, "ada")
 	if err != nil {
 		t.Fatalf("Career(ada): %v", err)
 	}
-	got.Sheet, back.Sheet = nil, nil
-	if !reflect.DeepEqual(got, back) {
-		t.Errorf("Career(ada) after re-enrolment: got %+v; want %+v", got, back)
+	if !sameJSON(got.Sheet, back.Sheet) {
+		t.Errorf("Career(ada) after re-enrolment: got sheet %s; want %s", got.Sheet, back.Sheet)
+	}
+	wantCareer := back
+	got.Sheet, wantCareer.Sheet = nil, nil
+	if !reflect.DeepEqual(got, wantCareer) {
+		t.Errorf("Career(ada) after re-enrolment: got %+v; want %+v", got, wantCareer)
 	}
 	enrolments, err := s.Enrolments(ctx, w.ID, 2)
 	if err != nil {
 		t.Fatalf("Enrolments: %v", err)
 	}
 	if len(enrolments) == 1 {
-		enrolments[0].At = toSecond(enrolments[0].At)
+		if !sameJSON(enrolments[0].Sheet, e2.Sheet) {
+			t.Errorf("Enrolments of season 2: got sheet %s; want %s", enrolments[0].Sheet, e2.Sheet)
+		}
+		enrolments[0].At, enrolments[0].Sheet = toSecond(enrolments[0].At), nil
 	}
-	e2.At = toSecond(e2.At)
+	e2.At, e2.Sheet = toSecond(e2.At), nil
 	if len(enrolments) != 1 || !reflect.DeepEqual(enrolments[0], e2) {
 		t.Errorf("Enrolments of season 2: got %+v; want [%+v]", enrolments, e2)
 	}
+	// Season 1's enrolment keeps the sheet it was played with.
 	enrolments, err = s.Enrolments(ctx, w.ID, 1)
 	if err != nil {
 		t.Fatalf("Enrolments: %v", err)
 	}
 	if len(enrolments) != 2 || enrolments[0].Player != "ada" || enrolments[1].Player != "bob" {
-		t.Errorf("Enrolments of season 1: got %+v; want ada then bob", enrolments)
+		t.Fatalf("Enrolments of season 1: got %+v; want ada then bob", enrolments)
+	}
+	if !sameJSON(enrolments[0].Sheet, e1.Sheet) || enrolments[0].BeforeSetup {
+		t.Errorf("Enrolments of season 1 after ada's re-enrolment: got sheet %s, before setup %v; want sheet %s, false",
+			enrolments[0].Sheet, enrolments[0].BeforeSetup, e1.Sheet)
 	}
 	ledger, err := s.EminenceLedger(ctx, w.ID, "ada")
 	if err != nil {
@@ -152,13 +167,13 @@ func testCloseSeason(t *testing.T, s store.Store) {
 		t.Fatalf("SeasonClose of a season not closed: got error %v; want ErrNotFound", err)
 	}
 	enrol(t, s, store.Career{WorldID: w.ID, Player: "ada", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1, Sheet: []byte(`{}`)},
-		store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "ada", Patron: "Aurèle", Package: "granary", At: base})
+		store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "ada", Patron: "Aurèle", Package: "granary", Sheet: []byte(`{}`), At: base})
 	for day := range 4 {
 		commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: day, State: []byte{byte(day)}, Hash: "h", CommittedAt: base.Add(time.Duration(day) * time.Minute)})
 	}
 	c.Camps = []store.SeasonResult{
-		{WorldID: w.ID, Season: 1, Camp: 2, Rank: 1, Score: 40, Summary: "roll of honour"},
-		{WorldID: w.ID, Season: 1, Camp: 0, Rank: 2, Score: 12},
+		{WorldID: w.ID, Season: 1, Camp: 2, Rank: 1, Score: 40, Zones: 9, Summary: "roll of honour"},
+		{WorldID: w.ID, Season: 1, Camp: 0, Rank: 2, Score: 12, Zones: 3},
 		{WorldID: w.ID, Season: 1, Camp: 1, Rank: 2, Score: 12},
 	}
 	c.Players = []store.PlayerResult{{Camp: 0, Player: "ada", Patron: "Aurèle", Mode: "human",
@@ -292,5 +307,88 @@ func testAudit(t *testing.T, s store.Store) {
 				t.Errorf("got %+v; want %+v", got, want)
 			}
 		})
+	}
+}
+
+// MigrateEnrolmentSheets checks migration 00011 on a store: it fills s
+// through its methods, calls redo, which must migrate s's database down to
+// version 10 and up again, and checks what the migration filled in: each
+// enrolment's sheet (its career's sheet at the migration), whether it was
+// made before its season's setup, and each closed season's zones from the
+// summary ("N zones held"; 0 for another summary).
+func MigrateEnrolmentSheets(t *testing.T, s store.Store, redo func(t *testing.T)) {
+	ctx := t.Context()
+	w := newWorld(t, s, "migrated")
+	for day := range 3 {
+		commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: day, State: []byte{byte(day)}, Hash: "h", CommittedAt: base})
+	}
+	first := []byte(`{"max_pp":6}`)
+	enrol(t, s, store.Career{WorldID: w.ID, Player: "ada", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1, Sheet: first},
+		store.Enrolment{WorldID: w.ID, Season: 1, Camp: 0, Player: "ada", Patron: "Aurèle", Package: "granary", Sheet: first, At: base})
+	err := s.CloseSeason(ctx, store.SeasonClose{WorldID: w.ID, Season: 1, Day: 2, At: base, Camps: []store.SeasonResult{
+		{WorldID: w.ID, Season: 1, Camp: 0, Rank: 1, Score: 20, Zones: 4, Summary: "4 zones held"},
+		{WorldID: w.ID, Season: 1, Camp: 1, Rank: 2, Score: 10, Zones: 12, Summary: "12 zones held"},
+		{WorldID: w.ID, Season: 1, Camp: 2, Rank: 3, Score: 8, Zones: 1, Summary: "held on"},
+	}})
+	if err != nil {
+		t.Fatalf("CloseSeason: %v", err)
+	}
+	// ada and cyd enrol for seasons not set up yet; bob once season 2 runs.
+	second := []byte(`{"max_pp":7}`)
+	enrol(t, s, store.Career{WorldID: w.ID, Player: "ada", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 2, Sheet: second},
+		store.Enrolment{WorldID: w.ID, Season: 2, Camp: 0, Player: "ada", Patron: "Aurèle", Package: "levy", Sheet: second,
+			BeforeSetup: true, At: base.Add(time.Minute)})
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 2, Day: 0, State: []byte{0}, Hash: "h", CommittedAt: base.Add(time.Hour)})
+	bob := []byte(`{"max_pp":8}`)
+	enrol(t, s, store.Career{WorldID: w.ID, Player: "bob", Mode: "agent", Camp: 1, Patron: "Domitille", Seasons: 1, Sheet: bob},
+		store.Enrolment{WorldID: w.ID, Season: 2, Camp: 1, Player: "bob", Patron: "Domitille", Package: "levy", Sheet: bob,
+			At: base.Add(2 * time.Hour)})
+	cyd := []byte(`{"max_pp":6}`)
+	enrol(t, s, store.Career{WorldID: w.ID, Player: "cyd", Mode: "agent", Camp: 2, Patron: "Gaspard", Seasons: 1, Sheet: cyd},
+		store.Enrolment{WorldID: w.ID, Season: 3, Camp: 2, Player: "cyd", Patron: "Gaspard", Package: "levy", Sheet: cyd,
+			BeforeSetup: true, At: base.Add(3 * time.Hour)})
+
+	redo(t)
+
+	want := []struct {
+		season      int
+		player      string
+		sheet       []byte
+		beforeSetup bool
+	}{
+		// Season 1 gets ada's sheet as it is at the migration.
+		{1, "ada", second, false},
+		{2, "ada", second, true},
+		{2, "bob", bob, false},
+		{3, "cyd", cyd, true},
+	}
+	var got []store.Enrolment
+	for season := 1; season <= 3; season++ {
+		es, err := s.Enrolments(ctx, w.ID, season)
+		if err != nil {
+			t.Fatalf("Enrolments(%d): %v", season, err)
+		}
+		got = append(got, es...)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Enrolments after the migration: got %+v; want %d", got, len(want))
+	}
+	for i, e := range got {
+		wt := want[i]
+		if e.Season != wt.season || e.Player != wt.player || !sameJSON(e.Sheet, wt.sheet) || e.BeforeSetup != wt.beforeSetup {
+			t.Errorf("enrolment %d after the migration: got season %d %s sheet %s before setup %v; want season %d %s sheet %s before setup %v",
+				i, e.Season, e.Player, e.Sheet, e.BeforeSetup, wt.season, wt.player, wt.sheet, wt.beforeSetup)
+		}
+	}
+	results, err := s.SeasonResults(ctx, w.ID, 1)
+	if err != nil {
+		t.Fatalf("SeasonResults: %v", err)
+	}
+	var zones []int
+	for _, r := range results {
+		zones = append(zones, r.Zones)
+	}
+	if !reflect.DeepEqual(zones, []int{4, 12, 0}) {
+		t.Errorf("zones after the migration: got %v; want [4 12 0]", zones)
 	}
 }
