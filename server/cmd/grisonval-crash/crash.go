@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -143,8 +144,9 @@ func runCrash(ctx context.Context, cfg crashConfig) (crashReport, error) {
 	stopPlay()
 	wg.Wait()
 
-	// SIGTERM: the process ends cleanly and tells an open stream why.
-	stream, err := game.WatchTicks(as(ctx, tokens[0]), &pb.WatchTicksRequest{})
+	// SIGTERM: the process ends cleanly and tells an open stream why. The
+	// connection may still be backing off from the last kill: wait for it.
+	stream, err := game.WatchTicks(as(ctx, tokens[0]), &pb.WatchTicksRequest{}, grpc.WaitForReady(true))
 	if err != nil {
 		return rep, fmt.Errorf("watch ticks before SIGTERM: %w", err)
 	}
