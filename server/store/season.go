@@ -80,10 +80,11 @@ type Enrolment struct {
 	// by the server, JSON): the career's sheet after this enrolment's
 	// purchases. It is required, and a later enrolment never changes it.
 	Sheet []byte
-	// BeforeSetup is set when the enrolment was made before its season's
-	// setup (for the next season, once the current one closed), so that
-	// the setup applies its package and sheet; it is unset for a season
-	// already set up, where the enrolment counts for the close only.
+	// BeforeSetup is set when the season's setup applies the enrolment's
+	// package and sheet: the enrolment was made for the next season, once
+	// the current one closed, or while its season had resolved no tick
+	// (EnrolAtSetup). It is unset for an enrolment made once day 1 was
+	// committed, which counts for the close only.
 	BeforeSetup bool
 	// Purchases are the re-enrolment's purchases, by name, and Spent the
 	// eminence points they cost.
@@ -138,6 +139,13 @@ type Seasons interface {
 	// ErrConflict if the camp or the player is already enrolled in that
 	// season.
 	Enrol(ctx context.Context, c Career, e Enrolment) error
+	// EnrolAtSetup stores a career and its enrolment as Enrol does and, in
+	// the same transaction, replaces the setup (day 0) of e's season with
+	// setup's state, hash and commit time (setup names the world, e's
+	// season and day 0). It returns ErrSeasonStarted if a later tick of
+	// the season is committed, ErrNotFound if the season has no day 0,
+	// and ErrConflict as Enrol; each stores nothing.
+	EnrolAtSetup(ctx context.Context, c Career, e Enrolment, setup Tick) error
 	// Career returns a player's career in a world, or ErrNotFound.
 	Career(ctx context.Context, worldID uint64, player string) (Career, error)
 	// Enrolments returns the enrolments of a season, by camp.

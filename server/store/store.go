@@ -21,6 +21,9 @@ var (
 	ErrLeaseHeld = errors.New("lease held by another process")
 	// ErrLeaseLost: the lease a write was fenced by is no longer held.
 	ErrLeaseLost = errors.New("lease lost")
+	// ErrSeasonStarted: a season's setup (day 0) can no longer be replaced,
+	// because a later tick of that season is committed.
+	ErrSeasonStarted = errors.New("season started")
 )
 
 // Controller kinds.
@@ -351,8 +354,8 @@ type Leaser interface {
 	// never had one.
 	LeaseOf(ctx context.Context, worldID uint64) (Lease, error)
 	// Fenced returns the store seen by l's holder: its SaveOrder,
-	// SetStandingOrder, SaveMessage, CommitTick and UpdateWorld of l's
-	// world check, in their own transaction, that l is still held and
+	// SetStandingOrder, SaveMessage, CommitTick, UpdateWorld and
+	// EnrolAtSetup of l's world check, in their own transaction, that l is still held and
 	// live, and otherwise fail with ErrLeaseLost and store nothing. Writes
 	// to other worlds are refused the same way.
 	Fenced(l Lease) Store

@@ -97,9 +97,9 @@ func (s *Store) LeaseOf(ctx context.Context, worldID uint64) (store.Lease, error
 }
 
 // Fenced returns the store seen by l's holder: SaveOrder,
-// SetStandingOrder, SaveMessage, CommitTick and UpdateWorld check l in their
-// own transaction and fail with store.ErrLeaseLost, storing nothing, once l
-// is no longer held. It is safe for concurrent use.
+// SetStandingOrder, SaveMessage, CommitTick, UpdateWorld and EnrolAtSetup
+// check l in their own transaction and fail with store.ErrLeaseLost,
+// storing nothing, once l is no longer held. It is safe for concurrent use.
 func (s *Store) Fenced(l store.Lease) store.Store {
 	return &fenced{Store: s, lease: l}
 }
@@ -133,6 +133,11 @@ func (f *fenced) CommitTick(ctx context.Context, t store.Tick) error {
 // UpdateWorld updates the world's settings if the lease is held.
 func (f *fenced) UpdateWorld(ctx context.Context, w store.World) error {
 	return f.updateWorld(ctx, w, &f.lease)
+}
+
+// EnrolAtSetup enrols a player at its season's setup if the lease is held.
+func (f *fenced) EnrolAtSetup(ctx context.Context, c store.Career, e store.Enrolment, setup store.Tick) error {
+	return f.enrolAtSetup(ctx, c, e, setup, &f.lease)
 }
 
 // Close does nothing: the holder does not own the store.

@@ -99,6 +99,15 @@ func TestLeases(t *testing.T) {
 	if err := fa.SaveMessage(ctx, &store.Message{WorldID: id, Season: 1, Day: 2, To: 1, Text: "late"}); !errors.Is(err, store.ErrLeaseLost) {
 		t.Errorf("SaveMessage by a after b took over: got error %v; want ErrLeaseLost", err)
 	}
+	late := store.Enrolment{WorldID: id, Season: 1, Camp: 0, Player: "late", Package: "levy", Sheet: []byte(`{}`), BeforeSetup: true}
+	err = fa.EnrolAtSetup(ctx, store.Career{WorldID: id, Player: "late", Mode: "human", Sheet: []byte(`{}`)}, late,
+		store.Tick{WorldID: id, Season: 1, Day: 0, State: []byte("rebuilt"), Hash: "rebuilt"})
+	if !errors.Is(err, store.ErrLeaseLost) {
+		t.Errorf("EnrolAtSetup by a after b took over: got error %v; want ErrLeaseLost", err)
+	}
+	if _, err := s.Career(ctx, id, "late"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Career enrolled by a stale owner: got error %v; want ErrNotFound", err)
+	}
 	if got, err := s.StandingOrders(ctx, id, 1); err != nil || len(got) != 0 {
 		t.Errorf("StandingOrders set by a stale owner: got %+v, %v; want none", got, err)
 	}

@@ -161,40 +161,77 @@ func (s *Store) Glory(ctx context.Context, worldID uint64, camp int) ([]store.Pa
 
 // Enrol stores a career, its sheet and its enrolment with the enrolment's
 // own copy of the sheet, with a ledger line for the points spent, in one
-// transaction; store.ErrConflict if the camp
-// or the player is already enrolled in the season.
+// transaction; store.ErrConflict if the camp or the player is already
+// enrolled in the season.
 func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) error {
-	world, at := int64(e.WorldID), micro(e.At)
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		b := &pgx.Batch{}
-		b.Queue(`INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (world_id, player) DO UPDATE
-			SET mode = excluded.mode, camp = excluded.camp, patron = excluded.patron,
-				seasons = excluded.seasons, ep = excluded.ep`,
-			int64(c.WorldID), c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP)
-		b.Queue(`INSERT INTO sheets (world_id, player, sheet) VALUES ($1, $2, $3)
-			ON CONFLICT (world_id, player) DO UPDATE SET sheet = excluded.sheet`, int64(c.WorldID), c.Player, string(c.Sheet))
-		b.Queue(`INSERT INTO enrolments (world_id, season, camp, player, patron, package, sheet, before_setup,
-			purchases, spent, enrolled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
-			world, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
-			strs(e.Purchases), e.Spent, at).
-			Exec(func(tag pgconn.CommandTag) error {
-				if tag.RowsAffected() == 0 {
-					return store.ErrConflict
-				}
-				return nil
-			})
-		if e.Spent > 0 {
-			b.Queue(`INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
-				VALUES ($1, $2, $3, $4, $5, $6)`, world, e.Player, e.Season, -e.Spent,
-				fmt.Sprintf("purchases at the enrolment for season %d", e.Season), at)
-		}
-		return tx.SendBatch(ctx, b).Close()
-	})
-	if err != nil {
+	b := &pgx.Batch{}
+	queueEnrol(b, c, e)
+	if err := s.send(ctx, nil, e.WorldID, b); err != nil {
 		return fmt.Errorf("enrol %q in season %d of world %d: %w", e.Player, e.Season, e.WorldID, err)
 	}
 	return nil
+}
+
+// EnrolAtSetup stores an enrolment as Enrol does and replaces its season's
+// day 0 with setup, in one transaction; store.ErrSeasonStarted if a later
+// tick of the season is committed, store.ErrNotFound if it has no day 0.
+func (s *Store) EnrolAtSetup(ctx context.Context, c store.Career, e store.Enrolment, setup store.Tick) error {
+	return s.enrolAtSetup(ctx, c, e, setup, nil)
+}
+
+func (s *Store) enrolAtSetup(ctx context.Context, c store.Career, e store.Enrolment, setup store.Tick, fence *store.Lease) error {
+	world := int64(e.WorldID)
+	b := &pgx.Batch{}
+	// FOR UPDATE locks the day 0 being replaced; a later day is refused.
+	b.Queue(`SELECT EXISTS (SELECT FROM ticks WHERE world_id = $1 AND season = $2 AND day > 0)
+		FROM ticks WHERE world_id = $1 AND season = $2 AND day = 0 FOR UPDATE`, world, e.Season).
+		QueryRow(func(row pgx.Row) error {
+			var started bool
+			if err := row.Scan(&started); err != nil {
+				return fmt.Errorf("day 0: %w", notFound(err))
+			}
+			if started {
+				return store.ErrSeasonStarted
+			}
+			return nil
+		})
+	b.Queue(`UPDATE ticks SET state = coalesce($3::bytea, ''), hash = $4, committed_at = $5
+		WHERE world_id = $1 AND season = $2 AND day = 0`, world, e.Season, setup.State, setup.Hash, micro(setup.CommittedAt))
+	queueEnrol(b, c, e)
+	if err := s.send(ctx, fence, e.WorldID, b); err != nil {
+		return fmt.Errorf("enrol %q at the setup of season %d of world %d: %w", e.Player, e.Season, e.WorldID, err)
+	}
+	return nil
+}
+
+// queueEnrol queues the statements that store a career, its sheet, its
+// enrolment and the ledger line of the points spent; the enrolment's fails
+// with store.ErrConflict if the camp or the player is already enrolled in
+// the season.
+func queueEnrol(b *pgx.Batch, c store.Career, e store.Enrolment) {
+	world, at := int64(e.WorldID), micro(e.At)
+	b.Queue(`INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (world_id, player) DO UPDATE
+		SET mode = excluded.mode, camp = excluded.camp, patron = excluded.patron,
+			seasons = excluded.seasons, ep = excluded.ep`,
+		int64(c.WorldID), c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP)
+	b.Queue(`INSERT INTO sheets (world_id, player, sheet) VALUES ($1, $2, $3)
+		ON CONFLICT (world_id, player) DO UPDATE SET sheet = excluded.sheet`, int64(c.WorldID), c.Player, string(c.Sheet))
+	b.Queue(`INSERT INTO enrolments (world_id, season, camp, player, patron, package, sheet, before_setup,
+		purchases, spent, enrolled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
+		world, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
+		strs(e.Purchases), e.Spent, at).
+		Exec(func(tag pgconn.CommandTag) error {
+			if tag.RowsAffected() == 0 {
+				return store.ErrConflict
+			}
+			return nil
+		})
+	if e.Spent > 0 {
+		b.Queue(`INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
+			VALUES ($1, $2, $3, $4, $5, $6)`, world, e.Player, e.Season, -e.Spent,
+			fmt.Sprintf("purchases at the enrolment for season %d", e.Season), at)
+	}
 }
 
 // Career returns a player's career in a world, or store.ErrNotFound.

@@ -198,49 +198,84 @@ func (s *Store) Glory(ctx context.Context, worldID uint64, camp int) ([]store.Pa
 // transaction; store.ErrConflict if the camp
 // or the player is already enrolled in the season.
 func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error { return enrol(ctx, tx, c, e) })
+	if err != nil {
+		return fmt.Errorf("enrol %q in season %d of world %d: %w", e.Player, e.Season, e.WorldID, err)
+	}
+	return nil
+}
+
+// EnrolAtSetup stores an enrolment as Enrol does and replaces its season's
+// day 0 with setup, in one transaction; store.ErrSeasonStarted if a later
+// tick of the season is committed, store.ErrNotFound if it has no day 0.
+func (s *Store) EnrolAtSetup(ctx context.Context, c store.Career, e store.Enrolment, setup store.Tick) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var started int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM ticks WHERE world_id = ? AND season = ? AND day > 0`,
+			e.WorldID, e.Season).Scan(&started); err != nil {
+			return err
+		}
+		if started > 0 {
+			return store.ErrSeasonStarted
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE ticks SET state = ?, hash = ?, committed_at = ?
+			WHERE world_id = ? AND season = ? AND day = 0`,
+			nonNil(setup.State), setup.Hash, setup.CommittedAt.UnixMicro(), e.WorldID, e.Season)
+		if err != nil {
+			return err
+		}
+		if err := oneRow(res); err != nil {
+			return fmt.Errorf("day 0: %w", err)
+		}
+		return enrol(ctx, tx, c, e)
+	})
+	if err != nil {
+		return fmt.Errorf("enrol %q at the setup of season %d of world %d: %w", e.Player, e.Season, e.WorldID, err)
+	}
+	return nil
+}
+
+// enrol stores a career, its sheet, its enrolment and the ledger line of
+// the points spent in tx; store.ErrConflict if the camp or the player is
+// already enrolled in the season.
+func enrol(ctx context.Context, tx *sql.Tx, c store.Career, e store.Enrolment) error {
 	at := e.At.UnixMicro()
 	purchases, err := json.Marshal(strs(e.Purchases))
 	if err != nil {
-		return fmt.Errorf("enrol %q: %w", e.Player, err)
+		return err
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		var taken int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM enrolments WHERE world_id = ? AND season = ?
-			AND (camp = ? OR player = ?)`, e.WorldID, e.Season, e.Camp, e.Player).Scan(&taken); err != nil {
+	var taken int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM enrolments WHERE world_id = ? AND season = ?
+		AND (camp = ? OR player = ?)`, e.WorldID, e.Season, e.Camp, e.Player).Scan(&taken); err != nil {
+		return err
+	}
+	if taken > 0 {
+		return store.ErrConflict
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep)
+		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (world_id, player) DO UPDATE
+		SET mode = excluded.mode, camp = excluded.camp, patron = excluded.patron,
+			seasons = excluded.seasons, ep = excluded.ep`,
+		c.WorldID, c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO sheets (world_id, player, sheet) VALUES (?1, ?2, ?3)
+		ON CONFLICT (world_id, player) DO UPDATE SET sheet = excluded.sheet`,
+		c.WorldID, c.Player, string(c.Sheet)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO enrolments (world_id, season, camp, player, patron, package,
+		sheet, before_setup, purchases, spent, enrolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.WorldID, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
+		string(purchases), e.Spent, at); err != nil {
+		return err
+	}
+	if e.Spent > 0 {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
+			VALUES (?, ?, ?, ?, ?, ?)`, e.WorldID, e.Player, e.Season, -e.Spent,
+			fmt.Sprintf("purchases at the enrolment for season %d", e.Season), at); err != nil {
 			return err
 		}
-		if taken > 0 {
-			return store.ErrConflict
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep)
-			VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (world_id, player) DO UPDATE
-			SET mode = excluded.mode, camp = excluded.camp, patron = excluded.patron,
-				seasons = excluded.seasons, ep = excluded.ep`,
-			c.WorldID, c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO sheets (world_id, player, sheet) VALUES (?1, ?2, ?3)
-			ON CONFLICT (world_id, player) DO UPDATE SET sheet = excluded.sheet`,
-			c.WorldID, c.Player, string(c.Sheet)); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO enrolments (world_id, season, camp, player, patron, package,
-			sheet, before_setup, purchases, spent, enrolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			e.WorldID, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
-			string(purchases), e.Spent, at); err != nil {
-			return err
-		}
-		if e.Spent > 0 {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
-				VALUES (?, ?, ?, ?, ?, ?)`, e.WorldID, e.Player, e.Season, -e.Spent,
-				fmt.Sprintf("purchases at the enrolment for season %d", e.Season), at); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("enrol %q in season %d of world %d: %w", e.Player, e.Season, e.WorldID, err)
 	}
 	return nil
 }

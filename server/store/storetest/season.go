@@ -156,6 +156,67 @@ func testCareers(t *testing.T, s store.Store) {
 	}
 }
 
+// testEnrolAtSetup checks that an enrolment made at its season's setup
+// replaces day 0 with it, and that once day 1 is committed it stores
+// nothing (rule SEA-ENROL).
+func testEnrolAtSetup(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	w := newWorld(t, s, "enrol at setup")
+	sheet := []byte(`{"characteristics":[2,2,2,2,2],"talents":[1,1,1,1,0],"max_pp":6}`)
+	career := func(player string, camp int) store.Career {
+		return store.Career{WorldID: w.ID, Player: player, Mode: "human", Camp: camp, Patron: "Aurèle", Seasons: 1, Sheet: sheet}
+	}
+	enrolment := func(player string, camp int) store.Enrolment {
+		return store.Enrolment{WorldID: w.ID, Season: 1, Camp: camp, Player: player, Patron: "Aurèle", Package: "levy",
+			Sheet: sheet, BeforeSetup: true, At: base.Add(time.Minute)}
+	}
+	setup := func(hash string) store.Tick {
+		return store.Tick{WorldID: w.ID, Season: 1, Day: 0, State: []byte("setup " + hash), Hash: hash, CommittedAt: base.Add(time.Minute)}
+	}
+	checkDay0 := func(when, want string) {
+		t.Helper()
+		got, err := s.TickAt(ctx, w.ID, 1, 0)
+		if err != nil || got.Hash != want || string(got.State) != "setup "+want {
+			t.Errorf("day 0 %s: got hash %q state %q, %v; want hash %q", when, got.Hash, got.State, err, want)
+		}
+	}
+
+	if err := s.EnrolAtSetup(ctx, career("ada", 0), enrolment("ada", 0), setup("a")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("EnrolAtSetup before day 0: got error %v; want ErrNotFound", err)
+	}
+	if _, err := s.Career(ctx, w.ID, "ada"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Career after a refused EnrolAtSetup: got error %v; want ErrNotFound", err)
+	}
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: 0, State: []byte("setup 0"), Hash: "0", CommittedAt: base})
+	if err := s.EnrolAtSetup(ctx, career("ada", 0), enrolment("ada", 0), setup("a")); err != nil {
+		t.Fatalf("EnrolAtSetup(ada) at day 0: %v", err)
+	}
+	checkDay0("after ada's enrolment", "a")
+	if ticks, err := s.TickHashes(ctx, w.ID, 1); err != nil || len(ticks) != 1 || !ticks[0].CommittedAt.Equal(base.Add(time.Minute).Truncate(time.Microsecond)) {
+		t.Errorf("TickHashes after the setup was replaced: got %+v, %v; want day 0 alone, committed at %v", ticks, err, base.Add(time.Minute))
+	}
+	if err := s.EnrolAtSetup(ctx, career("cyd", 0), enrolment("cyd", 0), setup("c")); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("EnrolAtSetup of a second player for camp 0: got error %v; want ErrConflict", err)
+	}
+	checkDay0("after a refused enrolment", "a")
+
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: 1, State: []byte("day 1"), Hash: "1", CommittedAt: base.Add(time.Hour)})
+	if err := s.EnrolAtSetup(ctx, career("bob", 1), enrolment("bob", 1), setup("b")); !errors.Is(err, store.ErrSeasonStarted) {
+		t.Errorf("EnrolAtSetup once day 1 is committed: got error %v; want ErrSeasonStarted", err)
+	}
+	checkDay0("after day 1", "a")
+	if _, err := s.Career(ctx, w.ID, "bob"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Career of bob refused at day 1: got error %v; want ErrNotFound", err)
+	}
+	late := enrolment("bob", 1)
+	late.BeforeSetup = false
+	enrol(t, s, career("bob", 1), late)
+	es, err := s.Enrolments(ctx, w.ID, 1)
+	if err != nil || len(es) != 2 || es[0].Player != "ada" || !es[0].BeforeSetup || es[1].Player != "bob" || es[1].BeforeSetup {
+		t.Errorf("Enrolments: got %+v, %v; want ada before the setup, bob after", es, err)
+	}
+}
+
 func testCloseSeason(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	w := newWorld(t, s, "close")

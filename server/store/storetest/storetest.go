@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SeasonResults", testSeasonResults},
 		{"AdminTokenName", testAdminTokenName},
 		{"Careers", testCareers},
+		{"EnrolAtSetup", testEnrolAtSetup},
 		{"CloseSeason", testCloseSeason},
 		{"Audit", testAudit},
 		{"StandingOrders", testStandingOrders},
