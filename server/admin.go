@@ -237,7 +237,8 @@ func (a *adminService) ForceTick(ctx context.Context, req *pb.WorldRequest) (*pb
 	})
 }
 
-// ResetSeason starts the next season at the setup of the world's seed; the
+// ResetSeason starts the next season at the setup of the world's seed, with
+// the packages and sheets of the enrolments made for it (SEA-CARRY); the
 // pending orders are dropped.
 func (a *adminService) ResetSeason(ctx context.Context, req *pb.WorldRequest) (*pb.WorldInfo, error) {
 	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {

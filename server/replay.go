@@ -37,9 +37,10 @@ func (e *ReplayError) Error() string {
 // Replay replays one season of a world from its start and its stored orders
 // and checks, tick by tick, that each replayed state's hash is the stored
 // one, and that each order the tick played was applied or stale as stored.
-// A season starts from the world's seed, or, for the first season of a
-// fork, from the stored copy of its parent's tick, whose hash must match its
-// state and the parent's. It stops at the first difference, returned as a
+// A season starts from its setup (the world's seed's or the carry-over of
+// the previous season, with the enrolments counted for it), or, for the
+// first season of a fork, from the stored copy of its parent's tick, whose
+// hash must match its state and the parent's. It stops at the first difference, returned as a
 // *ReplayError, as is a missing tick or a day without one played order per
 // camp. progress, when not nil, is called after each day checked.
 func Replay(ctx context.Context, st store.Store, worldID uint64, season int, progress func(day int, hash string)) (ReplayReport, error) {
@@ -113,22 +114,27 @@ func Replay(ctx context.Context, st store.Store, worldID uint64, season int, pro
 	return rep, nil
 }
 
-// replayStart returns the state a season starts from: the seed's setup, or
-// for a fork's first season the stored first tick, checked against its own
+// replayStart returns the state a season starts from: its setup, or for a
+// fork's first season the stored first tick, checked against its own
 // hash and its parent's.
 func replayStart(ctx context.Context, st store.Store, w store.World, first store.Tick) (*engine.World, error) {
 	if w.Parent.WorldID == 0 || first.Season != 1 {
-		state, from := engine.NewWorld(w.Seed), fmt.Sprintf("seed %d", w.Seed)
-		if first.Season > 1 && engine.Hash(state) != first.Hash {
-			// A season created by CreateSeason starts from the carry-over.
-			carried, err := carriedSetup(ctx, st, w, first.Season)
-			if err != nil {
-				return nil, fmt.Errorf("replay: %w", err)
-			}
-			state, from = carried, fmt.Sprintf("the carry-over of season %d", first.Season-1)
+		// The setup is the seed's or the carry-over, with the packages and
+		// sheets of the enrolments counted for it (rules SEA-CARRY,
+		// SEA-ENROL, SEA-SHEET).
+		players, err := loadEnrolled(ctx, st, w.ID, first.Season)
+		if err != nil {
+			return nil, fmt.Errorf("replay: enrolments of season %d: %w", first.Season, err)
 		}
+		base, from, err := setupBase(ctx, st, w, first.Season, players, first.Hash)
+		if err != nil {
+			return nil, fmt.Errorf("replay: %w", err)
+		}
+		state := base()
+		applyEnrolments(state, players)
 		if h := engine.Hash(state); h != first.Hash {
-			return nil, &ReplayError{Day: first.Day, Reason: fmt.Sprintf("setup from %s has hash %s; stored %s", from, h, first.Hash)}
+			return nil, &ReplayError{Day: first.Day, Reason: fmt.Sprintf("setup from %s with the enrolments counted for it has hash %s; stored %s",
+				from, h, first.Hash)}
 		}
 		return state, nil
 	}

@@ -80,6 +80,11 @@ func (l *leasedStore) CommitTick(ctx context.Context, t store.Tick) error {
 	return l.fence(l.Store.CommitTick(ctx, t))
 }
 
+// EnrolAtSetup enrols a player at its season's setup under the lease.
+func (l *leasedStore) EnrolAtSetup(ctx context.Context, c store.Career, e store.Enrolment, setup store.Tick) error {
+	return l.fence(l.Store.EnrolAtSetup(ctx, c, e, setup))
+}
+
 // UpdateWorld updates the world's settings under the lease.
 func (l *leasedStore) UpdateWorld(ctx context.Context, w store.World) error {
 	return l.fence(l.Store.UpdateWorld(ctx, w))

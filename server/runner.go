@@ -201,10 +201,17 @@ func (r *runner) loadCampState(ctx context.Context) error {
 	return nil
 }
 
-// commitSetup commits day 0 of the world's current season, from its seed,
-// and makes it the state. Pending orders are dropped.
+// commitSetup commits day 0 of the world's current season, from its seed's
+// setup with the enrolments made for it before (rule SEA-ENROL), and makes
+// it the state. Pending orders are dropped.
 func (r *runner) commitSetup(ctx context.Context) error {
-	return r.commitSetupState(ctx, engine.NewWorld(r.settings.Seed))
+	players, err := loadEnrolled(ctx, r.store, r.id, r.settings.Season)
+	if err != nil {
+		return fmt.Errorf("enrolments of season %d: %w", r.settings.Season, err)
+	}
+	setup := engine.NewWorld(r.settings.Seed)
+	applyEnrolments(setup, players)
+	return r.commitSetupState(ctx, setup)
 }
 
 // commitSetupState commits state as day 0 of the world's current season,

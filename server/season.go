@@ -60,12 +60,13 @@ type enrolled struct {
 	career career.Career
 }
 
-// applyEnrolments adds to setup what each player enrolled before it brings
+// applyEnrolments adds to setup what each player enrolled for it brings
 // when the season starts (rules REN-PKG, SHEET-BONUS, SEA-ENROL): its
 // package's stock in its camp's stores and men in its capital's garrison,
 // and its enrolment's sheet's world bonuses as its camp's ruler
 // (engine.World.SetRuler, which also raises the starting morale). An
-// enrolment made once the season was set up is skipped. setup is modified.
+// enrolment made once day 1 was committed (not BeforeSetup) is skipped.
+// players are in camp order, one per camp. setup is modified.
 func applyEnrolments(setup *engine.World, players []enrolled) {
 	for _, p := range players {
 		if !p.BeforeSetup {
@@ -102,14 +103,115 @@ func loadEnrolled(ctx context.Context, st store.Store, worldID uint64, season in
 		if err != nil {
 			return nil, err
 		}
-		c.Sheet = career.Sheet{}
-		if err := json.Unmarshal(e.Sheet, &c.Sheet); err != nil {
-			return nil, fmt.Errorf("enrolment of %q in season %d: decode sheet: %w", e.Player, season, err)
+		p, err := withEnrolment(c, e)
+		if err != nil {
+			return nil, err
 		}
-		c.Package, c.Patron = packageByName(e.Package), career.Patron{Name: e.Patron, Camp: e.Camp}
-		out = append(out, enrolled{Enrolment: e, career: c})
+		out = append(out, p)
 	}
 	return out, nil
+}
+
+// withEnrolment returns career c as it plays the season of enrolment e:
+// with e's own sheet, package and patron (rule SEA-SHEET).
+func withEnrolment(c career.Career, e store.Enrolment) (enrolled, error) {
+	c.Sheet = career.Sheet{}
+	if err := json.Unmarshal(e.Sheet, &c.Sheet); err != nil {
+		return enrolled{}, fmt.Errorf("enrolment of %q in season %d: decode sheet: %w", e.Player, e.Season, err)
+	}
+	c.Package, c.Patron = packageByName(e.Package), career.Patron{Name: e.Patron, Camp: e.Camp}
+	return enrolled{Enrolment: e, career: c}, nil
+}
+
+// setupBase returns a builder of the state a season's setup was built
+// from, before the enrolments it applies, and a name for it: the seed's
+// setup (a world's first season, or a season ResetSeason started) or, for
+// a later season, the carry-over of the previous season's last tick
+// (CreateSeason, rule SEA-CARRY). A first season's is the seed's; a later
+// season's is the one that gives the hash want once players are applied,
+// or the carry-over when neither does.
+func setupBase(ctx context.Context, st store.Store, w store.World, season int, players []enrolled, want string) (func() *engine.World, string, error) {
+	seed := func() *engine.World { return engine.NewWorld(w.Seed) }
+	if season == 1 || setupHash(seed(), players) == want {
+		return seed, fmt.Sprintf("seed %d", w.Seed), nil
+	}
+	last, err := st.LatestTick(ctx, w.ID, season-1)
+	if err != nil {
+		return nil, "", fmt.Errorf("last tick of season %d: %w", season-1, err)
+	}
+	prev, err := decodeState(last.State)
+	if err != nil {
+		return nil, "", fmt.Errorf("last tick of season %d: %w", season-1, err)
+	}
+	return func() *engine.World { return NextSeasonSetup(prev) }, fmt.Sprintf("the carry-over of season %d", season-1), nil
+}
+
+// setupHash returns the hash of base once players are applied to it; base
+// is modified.
+func setupHash(base *engine.World, players []enrolled) string {
+	applyEnrolments(base, players)
+	return engine.Hash(base)
+}
+
+// setupOpen reports whether an enrolment in the runner's season reaches
+// its setup at once (rule SEA-ENROL): the season is not closed, has
+// resolved no tick, and is not a fork's first season (which starts from a
+// copy of its parent's tick).
+func (r *runner) setupOpen() bool {
+	return !r.closed && r.state.Day == 0 && (r.settings.Parent.WorldID == 0 || r.settings.Season != 1)
+}
+
+// enrolAtSetup stores enrolment e of career sc (c decoded) made while its
+// season has resolved no tick, and rebuilds the season's setup with it
+// (rule SEA-ENROL): the base the setup was built from (setupBase) with the
+// packages and sheets of every enrolment counted for it, e included,
+// replaces day 0 in the same store transaction and becomes the world's
+// state. The pending orders for day 1 are kept: each is played against the
+// new setup at day 1 and recorded stale if it is no longer valid, as any
+// order is; one that no longer validates is logged now.
+func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enrolment, c career.Career) error {
+	players, err := loadEnrolled(ctx, r.store, r.id, e.Season)
+	if err != nil {
+		return fmt.Errorf("enrolments of season %d: %w", e.Season, err)
+	}
+	players = slices.DeleteFunc(players, func(p enrolled) bool { return !p.BeforeSetup })
+	base, from, err := setupBase(ctx, r.store, r.settings, e.Season, players, r.hash)
+	if err != nil {
+		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
+	}
+	if h := setupHash(base(), players); h != r.hash {
+		return fmt.Errorf("rebuild setup of season %d: from %s it has hash %s; day 0 has %s", e.Season, from, h, r.hash)
+	}
+	p, err := withEnrolment(c, e)
+	if err != nil {
+		return err
+	}
+	players = append(players, p)
+	slices.SortFunc(players, func(a, b enrolled) int { return a.Camp - b.Camp })
+	setup := base()
+	applyEnrolments(setup, players)
+	enc, hash, err := encodeState(setup)
+	if err != nil {
+		return err
+	}
+	t := store.Tick{WorldID: r.id, Season: e.Season, Day: 0, State: enc, Hash: hash, CommittedAt: r.clock.Now()}
+	if err := r.store.EnrolAtSetup(ctx, sc, e, t); err != nil {
+		return err
+	}
+	r.setState(setup, hash)
+	r.log.Info().Int("camp", e.Camp).Str("player", e.Player).Str("from", from).Int("players", len(players)).
+		Str("hash", hash).Msg("season's setup rebuilt with an enrolment")
+	for camp, o := range r.pending {
+		if o == nil {
+			continue
+		}
+		var re *engine.RuleError
+		if err := engine.Validate(setup, engine.CampID(camp), storeOrderToEngine(*o)); errors.As(err, &re) {
+			r.log.Warn().Int("camp", camp).Str("action", o.Action).Ints("args", o.Args).Str("code", string(re.Code)).
+				Msg("order pending for day 1 no longer valid against the rebuilt setup: kept, it is played stale unless replaced")
+		}
+	}
+	return nil
 }
 
 // careerFromStore decodes a stored career.
@@ -466,9 +568,11 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 		}
 		sc, err := r.store.Career(ctx, r.id, req.GetPlayer())
 		// An enrolment for the next season is made before its setup,
-		// which applies it; one for the season running is not.
+		// which applies it; one for the season running counts for its
+		// setup while it has resolved no tick (rule SEA-ENROL).
+		atSetup := r.setupOpen()
 		e := store.Enrolment{WorldID: r.id, Season: season, Camp: camp, Player: req.GetPlayer(),
-			Package: pkg.String(), BeforeSetup: r.closed, At: r.clock.Now()}
+			Package: pkg.String(), BeforeSetup: r.closed || atSetup, At: r.clock.Now()}
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			if len(purchases) > 0 {
@@ -510,13 +614,18 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			return err
 		}
 		e.Patron, e.Sheet = next.Patron.Name, stored.Sheet
-		if err := r.store.Enrol(ctx, stored, e); errors.Is(err, store.ErrConflict) {
+		if atSetup {
+			err = r.enrolAtSetup(ctx, stored, e, next)
+		} else {
+			err = r.store.Enrol(ctx, stored, e)
+		}
+		if errors.Is(err, store.ErrConflict) {
 			return status.Errorf(codes.AlreadyExists, "camp %d or %q is already enrolled in season %d", camp, req.GetPlayer(), season)
 		} else if err != nil {
 			return err
 		}
 		r.log.Info().Int("camp", camp).Str("player", req.GetPlayer()).Int("enrol_season", season).
-			Int("ep", next.EP).Msg("admin: player enrolled")
+			Int("ep", next.EP).Bool("before_setup", e.BeforeSetup).Msg("admin: player enrolled")
 		return nil
 	})
 	if err != nil {
@@ -627,26 +736,4 @@ func gloryBoard(ctx context.Context, st store.Store, worldID uint64, camp int, c
 			SeasonGlory: int32(gained[l.Patron]), Rank: int32(l.Rank)})
 	}
 	return board, nil
-}
-
-// carriedSetup recomputes the setup CreateSeason built for season: the
-// carry-over of the previous season's last stored tick with the packages
-// and rulers (each enrolment's own sheet) of the players enrolled for
-// season before its setup.
-func carriedSetup(ctx context.Context, st store.Store, w store.World, season int) (*engine.World, error) {
-	last, err := st.LatestTick(ctx, w.ID, season-1)
-	if err != nil {
-		return nil, fmt.Errorf("last tick of season %d: %w", season-1, err)
-	}
-	prev, err := decodeState(last.State)
-	if err != nil {
-		return nil, fmt.Errorf("last tick of season %d: %w", season-1, err)
-	}
-	players, err := loadEnrolled(ctx, st, w.ID, season)
-	if err != nil {
-		return nil, fmt.Errorf("enrolments of season %d: %w", season, err)
-	}
-	setup := NextSeasonSetup(prev)
-	applyEnrolments(setup, players)
-	return setup, nil
 }

@@ -453,8 +453,9 @@ func replayAfterReenrolments(t *testing.T, st store.Store) {
 			t.Fatalf("create season %d: %v", season, err)
 		}
 	}
-	// bea enrols once season 3 runs: she counts for its close, not its
-	// setup (SEA-ENROL), and the replay leaves her out of it too.
+	// bea enrols once season 3 has played a day: she counts for its close,
+	// not its setup (SEA-ENROL), and the replay leaves her out of it too.
+	h.play(t, w, 1)
 	resp, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: id, Camp: 1, Player: "bea", Mode: "agent",
 		Patron: "Domitille", Package: "levy", Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{0, 2, 0, 2, 0}})
 	if err != nil || resp.GetSeason() != 3 {
@@ -474,7 +475,7 @@ func replayAfterReenrolments(t *testing.T, st store.Store) {
 	if err := json.Unmarshal(es[0].Sheet, &played); err != nil || int32(played.MaxPP) != maxPP[0] {
 		t.Errorf("season 2's enrolment: got max PP %d (%v); want %d", played.MaxPP, err, maxPP[0])
 	}
-	for season, last := range []int{2, 2, 1} {
+	for season, last := range []int{2, 2, 2} {
 		rep, err := server.Replay(ctx, st, id, season+1, nil)
 		if err != nil || rep.LastDay != last {
 			t.Errorf("replay season %d: got last day %d, %v; want day %d and every state matched", season+1, rep.LastDay, err, last)
@@ -561,4 +562,166 @@ func closeMissedAtStart(t *testing.T, real store.Store) {
 	wantCode(t, err, codes.FailedPrecondition)
 	_, err = h.admin.CloseSeason(as(h.adminToken), &pb.CloseSeasonRequest{WorldId: id})
 	wantCode(t, err, codes.FailedPrecondition)
+}
+
+// TestEnrolAtSetup plays a world's first season with players enrolled at
+// day 0: their packages and sheets are in the setup at once (SEA-ENROL,
+// SEA-SHEET), pending orders are kept, and an enrolment made once day 1 is
+// committed counts only from the next season; the next season's setup (the
+// carry-over) and a reset season's (the seed's) are rebuilt the same way by
+// an enrolment at their day 0 (SEA-CARRY), and every season replays.
+func TestEnrolAtSetup(t *testing.T) {
+	for _, tc := range seasonStores {
+		t.Run(tc.name, func(t *testing.T) { enrolAtSetup(t, tc.open(t)) })
+	}
+}
+
+func enrolAtSetup(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	h := startServer(t, st, server.NewFakeClock(start))
+	admin := as(h.adminToken)
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "enrol at setup", SeasonLength: 2})
+	id := w.info.GetId()
+	fresh := engine.NewWorld(w.info.GetSeed())
+	state := func() (*engine.World, string) {
+		t.Helper()
+		ws, err := h.admin.GetWorldState(admin, &pb.WorldRequest{WorldId: id})
+		if err != nil {
+			t.Fatalf("world state: %v", err)
+		}
+		s, err := engine.Unmarshal([]byte(ws.GetStateJson()))
+		if err != nil {
+			t.Fatalf("decode state: %v", err)
+		}
+		return s, ws.GetStateHash()
+	}
+	enrol := func(req *pb.EnrollPlayerRequest) *pb.EnrollPlayerResponse {
+		t.Helper()
+		req.WorldId = id
+		resp, err := h.admin.EnrollPlayer(admin, req)
+		if err != nil {
+			t.Fatalf("enrol %s: %v", req.GetPlayer(), err)
+		}
+		w.tokens[req.GetCamp()] = resp.GetToken()
+		return resp
+	}
+	bonuses := func(resp *pb.EnrollPlayerResponse) career.WorldBonuses {
+		t.Helper()
+		s := career.Sheet{Build: career.Build{MaxPP: int(resp.GetCareer().GetMaxPp())}}
+		for i, v := range resp.GetCareer().GetCharacteristics() {
+			s.Build.Characteristics[i] = int(v)
+		}
+		for i, v := range resp.GetCareer().GetTalents() {
+			s.Build.Talents[i] = int(v)
+		}
+		return career.Bonuses(s)
+	}
+	checkRulers := func(when string, s *engine.World, want [engine.NumCamps]career.WorldBonuses) {
+		t.Helper()
+		for c := range engine.NumCamps {
+			if s.Rulers[c] != want[c] {
+				t.Errorf("%s: camp %d's ruler: got %+v; want %+v", when, c, s.Rulers[c], want[c])
+			}
+		}
+	}
+
+	// Season 1, day 0: camp 0 posts an order, then ada and bea enrol.
+	h.submit(t, w.tokens[0], "rest")
+	ada := enrol(&pb.EnrollPlayerRequest{Camp: 0, Player: "ada", Mode: "human", Patron: "Aurèle", Package: "scholars",
+		Characteristics: []int32{1, 2, 2, 2, 3}, Talents: []int32{1, 1, 1, 1, 0}})
+	bea := enrol(&pb.EnrollPlayerRequest{Camp: 1, Player: "bea", Mode: "agent", Patron: "Domitille", Package: "levy",
+		Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{0, 2, 0, 2, 0}})
+	setup, _ := state()
+	if setup.Day != 0 {
+		t.Fatalf("after the enrolments: got day %d; want 0", setup.Day)
+	}
+	rulers := [engine.NumCamps]career.WorldBonuses{bonuses(ada), bonuses(bea)}
+	if rulers[0].StartMorale != 6 || rulers[0].ResearchPerDay != 2 {
+		t.Fatalf("ada's bonuses: got %+v; want start morale 6 (Prestige 3), research 2 a day (Savoir 2)", rulers[0])
+	}
+	checkRulers("season 1's setup", setup, rulers)
+	checks := []struct {
+		name      string
+		got, want int64
+	}{
+		{"camp 0's research (scholars)", setup.Camps[0].Resources.Research, fresh.Camps[0].Resources.Research + 150},
+		{"camp 0's morale (Prestige 3)", int64(setup.Camps[0].Morale), int64(min(100, fresh.Camps[0].Morale+6))},
+		{"camp 1's garrison (levy)", int64(setup.Zones[setup.Capital(1)].Garrison), int64(fresh.Zones[fresh.Capital(1)].Garrison + 3)},
+		{"camp 1's morale (Prestige 2)", int64(setup.Camps[1].Morale), int64(min(100, fresh.Camps[1].Morale+4))},
+		{"camp 2's gold (nobody enrolled)", setup.Camps[2].Resources.Gold, fresh.Camps[2].Resources.Gold},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("season 1's setup: %s: got %d; want %d", c.name, c.got, c.want)
+		}
+	}
+	if pending, err := st.PendingOrders(ctx, id, 1, 1); err != nil || len(pending) != 1 || pending[0].Camp != 0 {
+		t.Errorf("pending orders for day 1 after the enrolments: got %+v, %v; want camp 0's rest, kept", pending, err)
+	}
+
+	// Day 1 is committed: cyd's enrolment counts for the close only.
+	h.play(t, w, 1)
+	before, beforeHash := state()
+	enrol(&pb.EnrollPlayerRequest{Camp: 2, Player: "cyd", Mode: "agent", Patron: "Gaspard", Package: "treasury",
+		Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{1, 1, 1, 1, 0}})
+	if after, hash := state(); hash != beforeHash || after.Camps[2].Resources.Gold != before.Camps[2].Resources.Gold {
+		t.Errorf("after cyd's enrolment at day 1: got hash %s, camp 2's gold %d; want %s and %d unchanged",
+			hash, after.Camps[2].Resources.Gold, beforeHash, before.Camps[2].Resources.Gold)
+	}
+	es, err := st.Enrolments(ctx, id, 1)
+	if err != nil || len(es) != 3 || !es[0].BeforeSetup || !es[1].BeforeSetup || es[2].BeforeSetup {
+		t.Fatalf("enrolments of season 1: got %+v, %v; want ada and bea before the setup, cyd after", es, err)
+	}
+	h.play(t, w, 1)
+	closed, err := st.SeasonClose(ctx, id, 1)
+	if err != nil || len(closed.Players) != 3 {
+		t.Fatalf("close of season 1: got %d players, %v; want ada, bea and cyd", len(closed.Players), err)
+	}
+	final1, _ := state()
+
+	// Season 2: cyd, enrolled for it before its setup, counts from it; ada
+	// enrols at its day 0, over the carry-over.
+	cyd := enrol(&pb.EnrollPlayerRequest{Camp: 2, Player: "cyd", Mode: "agent", Package: "levy"})
+	if _, err := h.admin.CreateSeason(admin, &pb.CreateSeasonRequest{WorldId: id}); err != nil {
+		t.Fatalf("create season 2: %v", err)
+	}
+	carried := server.NextSeasonSetup(final1)
+	created, _ := state()
+	checkRulers("season 2's setup", created, [engine.NumCamps]career.WorldBonuses{2: bonuses(cyd)})
+	ada2 := enrol(&pb.EnrollPlayerRequest{Camp: 0, Player: "ada", Mode: "human", Package: "treasury"})
+	setup2, _ := state()
+	checkRulers("season 2's setup after ada's enrolment", setup2, [engine.NumCamps]career.WorldBonuses{bonuses(ada2), {}, bonuses(cyd)})
+	if got, want := setup2.Camps[0].Resources.Gold, carried.Camps[0].Resources.Gold+30; got != want {
+		t.Errorf("season 2's setup: camp 0's gold (treasury): got %d; want %d", got, want)
+	}
+	if got, want := setup2.Zones[setup2.Capital(2)].Garrison, carried.Zones[carried.Capital(2)].Garrison+3; got != want {
+		t.Errorf("season 2's setup: camp 2's garrison (levy): got %d; want %d", got, want)
+	}
+	for z := 1; z <= engine.NumZones; z++ {
+		if setup2.Zones[z].Development != carried.Zones[z].Development {
+			t.Fatalf("season 2's setup: zone %d's development: got %d; want the carry-over's %d",
+				z, setup2.Zones[z].Development, carried.Zones[z].Development)
+		}
+	}
+	h.play(t, w, 1)
+
+	// Season 3, reset from the seed while season 2 runs: bea enrols at its
+	// day 0.
+	if _, err := h.admin.ResetSeason(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+		t.Fatalf("reset season: %v", err)
+	}
+	bea3 := enrol(&pb.EnrollPlayerRequest{Camp: 1, Player: "bea", Mode: "agent", Package: "workyard"})
+	setup3, _ := state()
+	checkRulers("season 3's setup", setup3, [engine.NumCamps]career.WorldBonuses{1: bonuses(bea3)})
+	if got, want := setup3.Camps[1].Resources.Stone, fresh.Camps[1].Resources.Stone+20; got != want {
+		t.Errorf("season 3's setup: camp 1's stone (workyard): got %d; want %d", got, want)
+	}
+	h.play(t, w, 1)
+
+	for season, last := range []int{2, 1, 1} {
+		rep, err := server.Replay(ctx, st, id, season+1, nil)
+		if err != nil || rep.LastDay != last {
+			t.Errorf("replay season %d: got last day %d, %v; want day %d and every state matched", season+1, rep.LastDay, err, last)
+		}
+	}
 }
