@@ -114,7 +114,9 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 			WorldID: r.id, Season: r.settings.Season, Day: r.state.Day + 1, From: p.camp, To: to,
 			Text: req.GetText(), SentAt: r.clock.Now(),
 		}
-		if err := r.store.SaveMessage(ctx, &m); err != nil {
+		wctx, cancel := writeCtx(ctx)
+		defer cancel()
+		if err := r.store.SaveMessage(wctx, &m); err != nil {
 			return fmt.Errorf("save message of camp %d: %w", p.camp, err)
 		}
 		r.sent[p.camp]++
@@ -171,7 +173,9 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 			WorldID: r.id, Season: r.settings.Season, Camp: p.camp,
 			Action: o.Action.String(), Args: o.Args, Reason: o.Reason, SetAt: r.clock.Now(),
 		}
-		if err := r.store.SetStandingOrder(ctx, s); err != nil {
+		wctx, cancel := writeCtx(ctx)
+		defer cancel()
+		if err := r.store.SetStandingOrder(wctx, s); err != nil {
 			return fmt.Errorf("set standing order of camp %d: %w", p.camp, err)
 		}
 		r.standing[p.camp] = &s

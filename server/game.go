@@ -118,7 +118,9 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 			Action: o.Action.String(), Args: o.Args, Reason: o.Reason,
 			SubmittedAt: r.clock.Now(), Status: store.OrderPending,
 		}
-		if err := r.store.SaveOrder(ctx, rec); err != nil {
+		wctx, cancel := writeCtx(ctx)
+		defer cancel()
+		if err := r.store.SaveOrder(wctx, rec); err != nil {
 			return fmt.Errorf("save order of camp %d: %w", p.camp, err)
 		}
 		replaced := r.pending[p.camp] != nil

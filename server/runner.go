@@ -17,6 +17,13 @@ import (
 // commitTimeout bounds one store write of the world loop.
 const commitTimeout = 10 * time.Second
 
+// writeCtx returns the context of a store write the world loop makes for a
+// caller: it runs to its end even if the caller gives up (the loop's memory
+// and the store must never disagree), within commitTimeout.
+func writeCtx(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), commitTimeout)
+}
+
 // watcherBuffer is how many tick events a watcher may fall behind before it
 // is dropped.
 const watcherBuffer = 16
