@@ -230,7 +230,9 @@ func (r *runner) commitSetupState(ctx context.Context, state *engine.World) erro
 	}
 	t := store.Tick{WorldID: r.settings.ID, Season: r.settings.Season, Day: 0, State: enc, Hash: hash,
 		CommittedAt: r.clock.Now()}
-	if err := r.store.CommitTick(ctx, t); err != nil {
+	wctx, cancel := writeCtx(ctx)
+	defer cancel()
+	if err := r.store.CommitTick(wctx, t); err != nil {
 		return fmt.Errorf("commit setup of world %d season %d: %w", r.settings.ID, r.settings.Season, err)
 	}
 	r.setState(state, hash)
@@ -562,7 +564,9 @@ func (r *runner) snapshot() snapshot {
 
 // updateSettings stores new settings and makes them the world's.
 func (r *runner) updateSettings(ctx context.Context, w store.World) error {
-	if err := r.store.UpdateWorld(ctx, w); err != nil {
+	wctx, cancel := writeCtx(ctx)
+	defer cancel()
+	if err := r.store.UpdateWorld(wctx, w); err != nil {
 		return fmt.Errorf("update world %d: %w", w.ID, err)
 	}
 	r.settings = w

@@ -195,7 +195,9 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 		return err
 	}
 	t := store.Tick{WorldID: r.id, Season: e.Season, Day: 0, State: enc, Hash: hash, CommittedAt: r.clock.Now()}
-	if err := r.store.EnrolAtSetup(ctx, sc, e, t); err != nil {
+	wctx, cancel := writeCtx(ctx)
+	defer cancel()
+	if err := r.store.EnrolAtSetup(wctx, sc, e, t); err != nil {
 		return err
 	}
 	r.setState(setup, hash)
@@ -356,7 +358,9 @@ func (r *runner) closeSeason(ctx context.Context, by string) (store.SeasonClose,
 	if err != nil {
 		return c, fmt.Errorf("close season %d of world %d: %w", r.settings.Season, r.id, err)
 	}
-	if err := r.store.CloseSeason(ctx, c); err != nil {
+	wctx, cancel := writeCtx(ctx)
+	defer cancel()
+	if err := r.store.CloseSeason(wctx, c); err != nil {
 		return c, err
 	}
 	r.closed = true
@@ -617,7 +621,9 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 		if atSetup {
 			err = r.enrolAtSetup(ctx, stored, e, next)
 		} else {
-			err = r.store.Enrol(ctx, stored, e)
+			wctx, cancel := writeCtx(ctx)
+			err = r.store.Enrol(wctx, stored, e)
+			cancel()
 		}
 		if errors.Is(err, store.ErrConflict) {
 			return status.Errorf(codes.AlreadyExists, "camp %d or %q is already enrolled in season %d", camp, req.GetPlayer(), season)
