@@ -84,12 +84,6 @@ const (
 	FamePact = 1
 )
 
-// diplomatic reports whether a is one of the five diplomatic actions,
-// gathered in the actions phase and resolved in the diplomacy phase.
-func diplomatic(a Action) bool {
-	return a == ProposePeace || a == ProposeAlliance || a == AcceptPact || a == RefusePact || a == DeclareWar
-}
-
 // doorOpen reports whether a proposal between a and b may resolve on day
 // (rules PACT-5, PACT-6).
 func (w *World) doorOpen(a, b CampID, day int) bool { return day > w.Pact(a, b).ClosedUntil }

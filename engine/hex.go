@@ -92,9 +92,6 @@ func Neighbors(z ZoneID) []ZoneID { return geometry.neighbors[z] }
 // ZoneDistance returns the number of steps between two zones.
 func ZoneDistance(a, b ZoneID) int { return int(geometry.dist[a][b]) }
 
-// Adjacent reports whether a and b are neighbours.
-func Adjacent(a, b ZoneID) bool { return geometry.dist[a][b] == 1 }
-
 // rotate turns a hex by 120 degrees around the centre: cube (x, y, z) becomes
 // (z, x, y). Three rotations give the identity.
 func rotate(h Hex) Hex {

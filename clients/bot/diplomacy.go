@@ -129,16 +129,6 @@ func (d decider) diplomacy() *pb.Order {
 	return d.government(false)
 }
 
-// summary returns what the camp knows of camp c, or nil.
-func (d decider) summary(c int32) *pb.CampSummary {
-	for _, s := range d.v.GetCamps() {
-		if s.GetCamp() == c {
-			return s
-		}
-	}
-	return nil
-}
-
 // estimate returns the estimate of camp c, or nil when it is dead or
 // unknown.
 func (d decider) estimate(c int32) *rival {
