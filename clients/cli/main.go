@@ -46,7 +46,7 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-const defaultAddr = "127.0.0.1:7777"
+const defaultAddr = tools.DefaultAddr
 
 const usage = `usage: cli [flags] COMMAND [ARGS...]
 

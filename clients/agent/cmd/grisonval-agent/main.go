@@ -37,7 +37,7 @@ const usage = "usage: grisonval-agent --stdio | --http HOST:PORT [--addr HOST:PO
 
 func main() {
 	fs := flag.NewFlagSet("grisonval-agent", flag.ContinueOnError)
-	addr := fs.String("addr", envOr("GRISONVAL_ADDR", "127.0.0.1:7777"), "game server address (default $GRISONVAL_ADDR)")
+	addr := fs.String("addr", tools.Addr(), "game server address (default $GRISONVAL_ADDR)")
 	stdio := fs.Bool("stdio", false, "serve MCP over stdin and stdout for the camp of $GRISONVAL_TOKEN")
 	httpAddr := fs.String("http", "", "serve stateless streamable HTTP MCP at this address, path /mcp")
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -67,13 +67,6 @@ func main() {
 		stop()
 		os.Exit(1)
 	}
-}
-
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
 }
 
 // serveStdio serves one camp over stdio, refreshing the tools each day.

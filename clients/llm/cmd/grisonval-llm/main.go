@@ -32,7 +32,7 @@ import (
 
 func main() {
 	fs := flag.NewFlagSet("grisonval-llm", flag.ContinueOnError)
-	addr := fs.String("addr", envOr("GRISONVAL_ADDR", "127.0.0.1:7777"), "game server address (default $GRISONVAL_ADDR)")
+	addr := fs.String("addr", tools.Addr(), "game server address (default $GRISONVAL_ADDR)")
 	baseURL := fs.String("base-url", "", "chat-completions API root, such as http://127.0.0.1:8080/v1")
 	model := fs.String("model", "", "model name")
 	keyEnv := fs.String("api-key-env", "OPENAI_API_KEY", "environment variable that holds the API key")
@@ -60,13 +60,6 @@ func main() {
 		stop()
 		os.Exit(1)
 	}
-}
-
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
 }
 
 // run connects r to the game server and plays.
