@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -21,7 +22,10 @@ type tmux struct {
 func startTmux(t *testing.T, command string) *tmux {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is not installed; make test installs it (test-deps)")
+		}
+		t.Skip("tmux is not installed (make test-deps installs it)")
 	}
 	tm := &tmux{t: t, socket: fmt.Sprintf("grisonval-cli-test-%d", time.Now().UnixNano())}
 	if out, err := exec.Command("tmux", "-L", tm.socket, "new-session", "-d", "-s", "cli", "-x", "120", "-y", "200", command).CombinedOutput(); err != nil {
