@@ -53,10 +53,11 @@ race:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-## fuzz: fuzz order validation for FUZZTIME (the seed corpus runs in every test run).
+## fuzz: fuzz order validation and the CLI's parser for FUZZTIME each (the seed corpora run in every test run).
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./engine/
+	$(GO) test -run '^$$' -fuzz FuzzParseArgs -fuzztime $(FUZZTIME) ./clients/cli/
 
 ## crash-long: the long crash test: 50 SIGKILLs of a bot-played server on Postgres (docs/persistence.md).
 crash-long: postgres
