@@ -1,0 +1,80 @@
+package server_test
+
+import (
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/grisonval/server/clients/bot"
+	"github.com/grisonval/server/engine"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/store"
+)
+
+// TestWireViewFog checks the fog through the wire view (FOG-1, FOG-4,
+// FOG-3, DIP-5), every day of a bot-played season: an unknown zone carries
+// only its geometry; a camp not met carries only its number; a siege shows
+// an unmet besieger as -1; a proposal shows only in the two camps' views.
+func TestWireViewFog(t *testing.T) {
+	w := engine.NewWorld(11)
+	ctrl := store.Controller{Kind: store.AI}
+	var states [engine.NumCamps]bot.State
+	var unknown, met, sieges int
+	for day := 1; day <= 120; day++ {
+		var o [engine.NumCamps]engine.Order
+		for c := range engine.CampID(engine.NumCamps) {
+			v := server.CampView(w, c, ctrl)
+			checkWireFog(t, w, c, v)
+			for _, z := range v.GetZones() {
+				if z.GetVisibility() == pb.Visibility_VISIBILITY_UNKNOWN {
+					unknown++
+				}
+			}
+			for _, s := range v.GetCamps() {
+				if s.GetMet() {
+					met++
+				}
+			}
+			sieges += len(v.GetSieges())
+			po, s := bot.Decide(v, states[c])
+			states[c], o[c] = s, server.EngineOrder(po)
+		}
+		w = engine.Resolve(w, o).World
+	}
+	// The season must have put the checks to work.
+	if unknown == 0 || met == 0 || sieges == 0 {
+		t.Errorf("the season saw %d unknown zones, %d met camps, %d sieges in views; want some of each", unknown, met, sieges)
+	}
+}
+
+func checkWireFog(t *testing.T, w *engine.World, c engine.CampID, v *pb.CampView) {
+	t.Helper()
+	for _, z := range v.GetZones() {
+		if z.GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
+			continue
+		}
+		bare := &pb.Zone{Id: z.GetId(), Q: z.GetQ(), R: z.GetR(), Visibility: z.GetVisibility(), Owner: -1, Neighbors: z.GetNeighbors()}
+		if !proto.Equal(z, bare) {
+			t.Fatalf("day %d camp %d: unknown zone %d carries %v", w.Day, c, z.GetId(), z)
+		}
+	}
+	for _, s := range v.GetCamps() {
+		if s.GetMet() {
+			continue
+		}
+		if !proto.Equal(s, &pb.CampSummary{Camp: s.GetCamp()}) {
+			t.Fatalf("day %d camp %d: camp %d not met but its summary says %v", w.Day, c, s.GetCamp(), s)
+		}
+	}
+	for _, s := range v.GetSieges() {
+		if b := engine.CampID(s.GetBesieger()); b >= 0 && b != c && !w.Camps[c].Met[b] {
+			t.Fatalf("day %d camp %d: the siege of zone %d names camp %d it never met", w.Day, c, s.GetZone(), b)
+		}
+	}
+	for _, s := range v.GetCamps() {
+		if p := s.GetProposal(); p != nil && p.GetFromCamp() != int32(c) && p.GetFromCamp() != s.GetCamp() {
+			t.Fatalf("day %d camp %d: a proposal of camp %d shows in its summary of camp %d", w.Day, c, p.GetFromCamp(), s.GetCamp())
+		}
+	}
+}
