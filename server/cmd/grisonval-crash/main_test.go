@@ -52,8 +52,8 @@ func TestFailover(t *testing.T) {
 	if rep.Successor == rep.Owner || rep.Successor < 0 {
 		t.Errorf("failover: the world went from process %d to %d; want another process", rep.Owner, rep.Successor)
 	}
-	// The lease lasts 3 s and free worlds are looked for every second.
-	if limit := 10 * time.Second; rep.Answered > limit {
-		t.Errorf("failover: the client waited %s; want at most %s", rep.Answered, limit)
-	}
+	// The time it took is a figure to report (docs/persistence.md), not an
+	// assertion: the run only fails when no process takes over within
+	// failoverLimit.
+	t.Logf("failover: resumed after %s, the client's call answered after %s", rep.Resumed, rep.Answered)
 }
