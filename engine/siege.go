@@ -230,11 +230,7 @@ func (t *tick) decisiveAssault(i, assault, defence int, delta *[NumCamps]int) {
 		t.announce(z, "siege_won", narr, fmt.Sprintf("assaut %d contre défense %d au jour %d du siège ; %d assaillant(s) tombent ; saccage", assault, defence, t.w.Day-s.Start, lost), s.Camp, def)
 		return
 	}
-	t.won(def, s.Camp)
-	t.killSoldiers(s.Camp, s.Men)
-	loss := min(zone.Garrison, max(0, assault)/2)
-	zone.Garrison -= loss
-	t.killSoldiers(def, loss)
+	loss := t.repel(z, s.Camp, s.Men, assault)
 	t.announce(z, "siege_broken", fmt.Sprintf("L'assaut décisif de %s sur la zone %d se brise : l'armée de siège est anéantie.", t.w.Camps[s.Camp].Name, z),
 		fmt.Sprintf("assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), s.Camp, def)
 }

@@ -538,6 +538,19 @@ func (w *World) assault(c CampID, men, morale int, decisive bool) int {
 	return a
 }
 
+// repel plays an assault of camp att's men on zone z that broke (rules
+// BAT-3, SIE-4): the holder wins, the attackers are wiped out and the
+// garrison loses half the assault. It returns the garrison's loss.
+func (t *tick) repel(z ZoneID, att CampID, men, assault int) int {
+	zone := &t.w.Zones[z]
+	t.won(zone.Owner, att)
+	t.killSoldiers(att, men)
+	loss := min(zone.Garrison, max(0, assault)/2)
+	zone.Garrison -= loss
+	t.killSoldiers(zone.Owner, loss)
+	return loss
+}
+
 // battle resolves the first engagement of a column of camp f.camp before
 // held zone z (rules BAT-3, SIE-1). Won: the zone is not taken but invested,
 // and a siege starts (invest). Lost: the column is wiped out and the
@@ -552,11 +565,7 @@ func (t *tick) battle(z ZoneID, f force) {
 		t.invest(z, f, assault, defence)
 		return
 	}
-	t.won(def, f.camp)
-	t.killSoldiers(f.camp, f.men)
-	loss := min(zone.Garrison, max(0, assault)/2)
-	zone.Garrison -= loss
-	t.killSoldiers(def, loss)
+	loss := t.repel(z, f.camp, f.men, assault)
 	t.announce(z, "battle", fmt.Sprintf("L'assaut de %s sur la zone %d se brise devant %s.", t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name),
 		fmt.Sprintf("assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), f.camp, def)
 }

@@ -49,11 +49,7 @@ func main() {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(2)
 			}
-			var runs []run
-			for s := range uint64(*seeds) {
-				runs = append(runs, play(*first+s, *days, ctrl))
-			}
-			reportWar(os.Stdout, m, runs, *days)
+			reportWar(os.Stdout, m, playSeeds(*first, *seeds, *days, ctrl), *days)
 		}
 		return
 	}
@@ -62,11 +58,16 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	report(os.Stdout, playSeeds(*first, *seeds, *days, ctrl), *days)
+}
+
+// playSeeds plays n seeds from first, days days each.
+func playSeeds(first uint64, n, days int, ctrl [engine.NumCamps]store.Controller) []run {
 	var runs []run
-	for s := range uint64(*seeds) {
-		runs = append(runs, play(*first+s, *days, ctrl))
+	for s := range uint64(n) {
+		runs = append(runs, play(first+s, days, ctrl))
 	}
-	report(os.Stdout, runs, *days)
+	return runs
 }
 
 // controllers returns the three AI controllers of a mix of postures such as
