@@ -42,16 +42,23 @@ type Controller struct {
 
 // World is a world's settings. The world's state lives in its ticks.
 type World struct {
-	ID      uint64 // assigned by CreateWorld
-	Name    string
+	ID   uint64 // assigned by CreateWorld
+	Name string
+	// Ruleset names the rules the world plays ("grisonval", "castle"); a
+	// world stored before rulesets existed plays "grisonval".
+	Ruleset string
+	// Camps is the world's number of camps, within its ruleset's bounds;
+	// camps are numbered from 0.
+	Camps   int
 	Seed    uint64
 	Cadence time.Duration
 	// SeasonLength is the number of days of a season; 0 means endless.
 	SeasonLength int
 	// Season counts season resets; it starts at 1.
-	Season      int
-	Paused      bool
-	Controllers [3]Controller
+	Season int
+	Paused bool
+	// Controllers says who plays each camp: one per camp.
+	Controllers []Controller
 	CreatedAt   time.Time
 	// Parent is the tick a forked world started from; zero for a world
 	// created from its seed.
@@ -80,6 +87,9 @@ type Token struct {
 	// Name names an admin token's holder in the admin audit; empty for a
 	// camp token.
 	Name string
+	// Player is the player a camp token was issued to (by EnrollPlayer);
+	// empty for a camp token not bound to a player, and for admin tokens.
+	Player string
 }
 
 // Order statuses.
@@ -96,10 +106,13 @@ const (
 
 // Order is an order accepted for a camp for one day of one season.
 type Order struct {
-	WorldID     uint64
-	Season      int
-	Day         int
-	Camp        int
+	WorldID uint64
+	Season  int
+	Day     int
+	Camp    int
+	// Player is the player who posted the order (or set the standing
+	// order it plays); empty when its token names no player.
+	Player      string
 	Action      string
 	Args        []int
 	Reason      string
@@ -118,10 +131,12 @@ type StandingOrder struct {
 	WorldID uint64
 	Season  int
 	Camp    int
-	Action  string
-	Args    []int
-	Reason  string
-	SetAt   time.Time
+	// Player is the player who set it; empty when its token names none.
+	Player string
+	Action string
+	Args   []int
+	Reason string
+	SetAt  time.Time
 }
 
 // MaxMessageLen bounds the text of a Message, in bytes.
@@ -137,8 +152,11 @@ type Message struct {
 	Day     int
 	From    int
 	To      int
-	Text    string
-	SentAt  time.Time
+	// Player is the player of camp From who sent it; empty when its token
+	// names none.
+	Player string
+	Text   string
+	SentAt time.Time
 }
 
 // JournalEntry is one journal entry, for one camp.
@@ -236,7 +254,8 @@ type SeasonResult struct {
 // Store is the server's persistence. Implementations are safe for
 // concurrent use.
 type Store interface {
-	// CreateWorld stores a new world and sets w.ID. A world with a Parent
+	// CreateWorld stores a new world and sets w.ID; w.Controllers has one
+	// controller per camp (w.Camps of them). A world with a Parent
 	// gets a copy of that tick as the first tick of its season, in the same
 	// transaction; if the parent tick does not exist it returns ErrNotFound
 	// and stores nothing.
