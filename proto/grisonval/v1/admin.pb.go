@@ -33,7 +33,13 @@ type CreateWorldRequest struct {
 	// 24 (seed 003); -1 means endless (a season then ends only when an admin
 	// closes it). When a season is over the world stops and refuses orders
 	// until an admin creates the next season or resets it.
-	SeasonLength  int32 `protobuf:"varint,5,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
+	SeasonLength int32 `protobuf:"varint,5,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
+	// ruleset names the rules the world plays (ListRulesets); empty means
+	// the server's first ruleset, "grisonval" on the standard server.
+	Ruleset string `protobuf:"bytes,6,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// camps is the number of camps, within the ruleset's bounds; 0 means the
+	// ruleset's default. controllers, when given, has one entry per camp.
+	Camps         int32 `protobuf:"varint,7,opt,name=camps,proto3" json:"camps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -103,26 +109,193 @@ func (x *CreateWorldRequest) GetSeasonLength() int32 {
 	return 0
 }
 
-type WorldInfo struct {
+func (x *CreateWorldRequest) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *CreateWorldRequest) GetCamps() int32 {
+	if x != nil {
+		return x.Camps
+	}
+	return 0
+}
+
+type ListRulesetsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Seed          uint64                 `protobuf:"varint,3,opt,name=seed,proto3" json:"seed,omitempty"`
-	Cadence       *durationpb.Duration   `protobuf:"bytes,4,opt,name=cadence,proto3" json:"cadence,omitempty"`
-	Day           int32                  `protobuf:"varint,5,opt,name=day,proto3" json:"day,omitempty"`
-	Paused        bool                   `protobuf:"varint,6,opt,name=paused,proto3" json:"paused,omitempty"`
-	Controllers   []*Controller          `protobuf:"bytes,7,rep,name=controllers,proto3" json:"controllers,omitempty"`
-	CampNames     []string               `protobuf:"bytes,8,rep,name=camp_names,json=campNames,proto3" json:"camp_names,omitempty"`
-	StateHash     string                 `protobuf:"bytes,9,opt,name=state_hash,json=stateHash,proto3" json:"state_hash,omitempty"`
-	SeasonLength  int32                  `protobuf:"varint,10,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
-	Season        int32                  `protobuf:"varint,11,opt,name=season,proto3" json:"season,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRulesetsRequest) Reset() {
+	*x = ListRulesetsRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRulesetsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRulesetsRequest) ProtoMessage() {}
+
+func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
+func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{1}
+}
+
+type ListRulesetsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Rulesets      []*RulesetInfo         `protobuf:"bytes,1,rep,name=rulesets,proto3" json:"rulesets,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRulesetsResponse) Reset() {
+	*x = ListRulesetsResponse{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRulesetsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRulesetsResponse) ProtoMessage() {}
+
+func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
+func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListRulesetsResponse) GetRulesets() []*RulesetInfo {
+	if x != nil {
+		return x.Rulesets
+	}
+	return nil
+}
+
+// RulesetInfo describes a ruleset the server serves.
+type RulesetInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// min_camps to max_camps camps; default_camps when CreateWorld gives 0.
+	MinCamps      int32 `protobuf:"varint,2,opt,name=min_camps,json=minCamps,proto3" json:"min_camps,omitempty"`
+	MaxCamps      int32 `protobuf:"varint,3,opt,name=max_camps,json=maxCamps,proto3" json:"max_camps,omitempty"`
+	DefaultCamps  int32 `protobuf:"varint,4,opt,name=default_camps,json=defaultCamps,proto3" json:"default_camps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RulesetInfo) Reset() {
+	*x = RulesetInfo{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RulesetInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RulesetInfo) ProtoMessage() {}
+
+func (x *RulesetInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RulesetInfo.ProtoReflect.Descriptor instead.
+func (*RulesetInfo) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *RulesetInfo) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RulesetInfo) GetMinCamps() int32 {
+	if x != nil {
+		return x.MinCamps
+	}
+	return 0
+}
+
+func (x *RulesetInfo) GetMaxCamps() int32 {
+	if x != nil {
+		return x.MaxCamps
+	}
+	return 0
+}
+
+func (x *RulesetInfo) GetDefaultCamps() int32 {
+	if x != nil {
+		return x.DefaultCamps
+	}
+	return 0
+}
+
+type WorldInfo struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Id           uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name         string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Seed         uint64                 `protobuf:"varint,3,opt,name=seed,proto3" json:"seed,omitempty"`
+	Cadence      *durationpb.Duration   `protobuf:"bytes,4,opt,name=cadence,proto3" json:"cadence,omitempty"`
+	Day          int32                  `protobuf:"varint,5,opt,name=day,proto3" json:"day,omitempty"`
+	Paused       bool                   `protobuf:"varint,6,opt,name=paused,proto3" json:"paused,omitempty"`
+	Controllers  []*Controller          `protobuf:"bytes,7,rep,name=controllers,proto3" json:"controllers,omitempty"`
+	CampNames    []string               `protobuf:"bytes,8,rep,name=camp_names,json=campNames,proto3" json:"camp_names,omitempty"`
+	StateHash    string                 `protobuf:"bytes,9,opt,name=state_hash,json=stateHash,proto3" json:"state_hash,omitempty"`
+	SeasonLength int32                  `protobuf:"varint,10,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
+	Season       int32                  `protobuf:"varint,11,opt,name=season,proto3" json:"season,omitempty"`
+	// ruleset names the world's rules; camps is its number of camps.
+	Ruleset       string `protobuf:"bytes,12,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	Camps         int32  `protobuf:"varint,13,opt,name=camps,proto3" json:"camps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *WorldInfo) Reset() {
 	*x = WorldInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -134,7 +307,7 @@ func (x *WorldInfo) String() string {
 func (*WorldInfo) ProtoMessage() {}
 
 func (x *WorldInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -147,7 +320,7 @@ func (x *WorldInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldInfo.ProtoReflect.Descriptor instead.
 func (*WorldInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *WorldInfo) GetId() uint64 {
@@ -227,6 +400,20 @@ func (x *WorldInfo) GetSeason() int32 {
 	return 0
 }
 
+func (x *WorldInfo) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *WorldInfo) GetCamps() int32 {
+	if x != nil {
+		return x.Camps
+	}
+	return 0
+}
+
 type ListWorldsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -235,7 +422,7 @@ type ListWorldsRequest struct {
 
 func (x *ListWorldsRequest) Reset() {
 	*x = ListWorldsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -247,7 +434,7 @@ func (x *ListWorldsRequest) String() string {
 func (*ListWorldsRequest) ProtoMessage() {}
 
 func (x *ListWorldsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -260,7 +447,7 @@ func (x *ListWorldsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorldsRequest.ProtoReflect.Descriptor instead.
 func (*ListWorldsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{5}
 }
 
 type ListWorldsResponse struct {
@@ -272,7 +459,7 @@ type ListWorldsResponse struct {
 
 func (x *ListWorldsResponse) Reset() {
 	*x = ListWorldsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -284,7 +471,7 @@ func (x *ListWorldsResponse) String() string {
 func (*ListWorldsResponse) ProtoMessage() {}
 
 func (x *ListWorldsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -297,7 +484,7 @@ func (x *ListWorldsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorldsResponse.ProtoReflect.Descriptor instead.
 func (*ListWorldsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListWorldsResponse) GetWorlds() []*WorldInfo {
@@ -318,7 +505,7 @@ type SetControllerRequest struct {
 
 func (x *SetControllerRequest) Reset() {
 	*x = SetControllerRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -330,7 +517,7 @@ func (x *SetControllerRequest) String() string {
 func (*SetControllerRequest) ProtoMessage() {}
 
 func (x *SetControllerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -343,7 +530,7 @@ func (x *SetControllerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetControllerRequest.ProtoReflect.Descriptor instead.
 func (*SetControllerRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *SetControllerRequest) GetWorldId() uint64 {
@@ -377,7 +564,7 @@ type IssueTokenRequest struct {
 
 func (x *IssueTokenRequest) Reset() {
 	*x = IssueTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -389,7 +576,7 @@ func (x *IssueTokenRequest) String() string {
 func (*IssueTokenRequest) ProtoMessage() {}
 
 func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -402,7 +589,7 @@ func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenRequest.ProtoReflect.Descriptor instead.
 func (*IssueTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *IssueTokenRequest) GetWorldId() uint64 {
@@ -428,7 +615,7 @@ type IssueTokenResponse struct {
 
 func (x *IssueTokenResponse) Reset() {
 	*x = IssueTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -440,7 +627,7 @@ func (x *IssueTokenResponse) String() string {
 func (*IssueTokenResponse) ProtoMessage() {}
 
 func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -453,7 +640,7 @@ func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenResponse.ProtoReflect.Descriptor instead.
 func (*IssueTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *IssueTokenResponse) GetToken() string {
@@ -472,7 +659,7 @@ type WorldRequest struct {
 
 func (x *WorldRequest) Reset() {
 	*x = WorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -484,7 +671,7 @@ func (x *WorldRequest) String() string {
 func (*WorldRequest) ProtoMessage() {}
 
 func (x *WorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -497,7 +684,7 @@ func (x *WorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldRequest.ProtoReflect.Descriptor instead.
 func (*WorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *WorldRequest) GetWorldId() uint64 {
@@ -511,7 +698,7 @@ type WorldState struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	Day       int32                  `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
 	StateHash string                 `protobuf:"bytes,2,opt,name=state_hash,json=stateHash,proto3" json:"state_hash,omitempty"`
-	// state_json is the engine's full state, for admins and tools.
+	// state_json is the ruleset's full state as JSON, for admins and tools.
 	StateJson     string `protobuf:"bytes,3,opt,name=state_json,json=stateJson,proto3" json:"state_json,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -519,7 +706,7 @@ type WorldState struct {
 
 func (x *WorldState) Reset() {
 	*x = WorldState{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -531,7 +718,7 @@ func (x *WorldState) String() string {
 func (*WorldState) ProtoMessage() {}
 
 func (x *WorldState) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -544,7 +731,7 @@ func (x *WorldState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldState.ProtoReflect.Descriptor instead.
 func (*WorldState) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *WorldState) GetDay() int32 {
@@ -582,7 +769,7 @@ type ForkWorldRequest struct {
 
 func (x *ForkWorldRequest) Reset() {
 	*x = ForkWorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -594,7 +781,7 @@ func (x *ForkWorldRequest) String() string {
 func (*ForkWorldRequest) ProtoMessage() {}
 
 func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -607,7 +794,7 @@ func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForkWorldRequest.ProtoReflect.Descriptor instead.
 func (*ForkWorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ForkWorldRequest) GetWorldId() uint64 {
@@ -642,13 +829,23 @@ var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\xd2\x01\n" +
+	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\x82\x02\n" +
 	"\x12CreateWorldRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x04R\x04seed\x123\n" +
 	"\acadence\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\acadence\x12:\n" +
 	"\vcontrollers\x18\x04 \x03(\v2\x18.grisonval.v1.ControllerR\vcontrollers\x12#\n" +
-	"\rseason_length\x18\x05 \x01(\x05R\fseasonLength\"\xd9\x02\n" +
+	"\rseason_length\x18\x05 \x01(\x05R\fseasonLength\x12\x18\n" +
+	"\aruleset\x18\x06 \x01(\tR\aruleset\x12\x14\n" +
+	"\x05camps\x18\a \x01(\x05R\x05camps\"\x15\n" +
+	"\x13ListRulesetsRequest\"M\n" +
+	"\x14ListRulesetsResponse\x125\n" +
+	"\brulesets\x18\x01 \x03(\v2\x19.grisonval.v1.RulesetInfoR\brulesets\"\x80\x01\n" +
+	"\vRulesetInfo\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1b\n" +
+	"\tmin_camps\x18\x02 \x01(\x05R\bminCamps\x12\x1b\n" +
+	"\tmax_camps\x18\x03 \x01(\x05R\bmaxCamps\x12#\n" +
+	"\rdefault_camps\x18\x04 \x01(\x05R\fdefaultCamps\"\x89\x03\n" +
 	"\tWorldInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -663,7 +860,9 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"state_hash\x18\t \x01(\tR\tstateHash\x12#\n" +
 	"\rseason_length\x18\n" +
 	" \x01(\x05R\fseasonLength\x12\x16\n" +
-	"\x06season\x18\v \x01(\x05R\x06season\"\x13\n" +
+	"\x06season\x18\v \x01(\x05R\x06season\x12\x18\n" +
+	"\aruleset\x18\f \x01(\tR\aruleset\x12\x14\n" +
+	"\x05camps\x18\r \x01(\x05R\x05camps\"\x13\n" +
 	"\x11ListWorldsRequest\"E\n" +
 	"\x12ListWorldsResponse\x12/\n" +
 	"\x06worlds\x18\x01 \x03(\v2\x17.grisonval.v1.WorldInfoR\x06worlds\"\x7f\n" +
@@ -691,9 +890,10 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x16\n" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x12\x10\n" +
 	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name2\xf2\b\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name2\xc9\t\n" +
 	"\fAdminService\x12H\n" +
-	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12O\n" +
+	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12U\n" +
+	"\fListRulesets\x12!.grisonval.v1.ListRulesetsRequest\x1a\".grisonval.v1.ListRulesetsResponse\x12O\n" +
 	"\n" +
 	"ListWorlds\x12\x1f.grisonval.v1.ListWorldsRequest\x1a .grisonval.v1.ListWorldsResponse\x12L\n" +
 	"\rSetController\x12\".grisonval.v1.SetControllerRequest\x1a\x17.grisonval.v1.WorldInfo\x12O\n" +
@@ -724,72 +924,78 @@ func file_grisonval_v1_admin_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_admin_proto_rawDescData
 }
 
-var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*CreateWorldRequest)(nil),   // 0: grisonval.v1.CreateWorldRequest
-	(*WorldInfo)(nil),            // 1: grisonval.v1.WorldInfo
-	(*ListWorldsRequest)(nil),    // 2: grisonval.v1.ListWorldsRequest
-	(*ListWorldsResponse)(nil),   // 3: grisonval.v1.ListWorldsResponse
-	(*SetControllerRequest)(nil), // 4: grisonval.v1.SetControllerRequest
-	(*IssueTokenRequest)(nil),    // 5: grisonval.v1.IssueTokenRequest
-	(*IssueTokenResponse)(nil),   // 6: grisonval.v1.IssueTokenResponse
-	(*WorldRequest)(nil),         // 7: grisonval.v1.WorldRequest
-	(*WorldState)(nil),           // 8: grisonval.v1.WorldState
-	(*ForkWorldRequest)(nil),     // 9: grisonval.v1.ForkWorldRequest
-	(*durationpb.Duration)(nil),  // 10: google.protobuf.Duration
-	(*Controller)(nil),           // 11: grisonval.v1.Controller
-	(*CreateSeasonRequest)(nil),  // 12: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),   // 13: grisonval.v1.CloseSeasonRequest
-	(*ListSeasonsRequest)(nil),   // 14: grisonval.v1.ListSeasonsRequest
-	(*EnrollPlayerRequest)(nil),  // 15: grisonval.v1.EnrollPlayerRequest
-	(*ListAuditRequest)(nil),     // 16: grisonval.v1.ListAuditRequest
-	(*SeasonInfo)(nil),           // 17: grisonval.v1.SeasonInfo
-	(*ListSeasonsResponse)(nil),  // 18: grisonval.v1.ListSeasonsResponse
-	(*EnrollPlayerResponse)(nil), // 19: grisonval.v1.EnrollPlayerResponse
-	(*ListAuditResponse)(nil),    // 20: grisonval.v1.ListAuditResponse
+	(*ListRulesetsRequest)(nil),  // 1: grisonval.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil), // 2: grisonval.v1.ListRulesetsResponse
+	(*RulesetInfo)(nil),          // 3: grisonval.v1.RulesetInfo
+	(*WorldInfo)(nil),            // 4: grisonval.v1.WorldInfo
+	(*ListWorldsRequest)(nil),    // 5: grisonval.v1.ListWorldsRequest
+	(*ListWorldsResponse)(nil),   // 6: grisonval.v1.ListWorldsResponse
+	(*SetControllerRequest)(nil), // 7: grisonval.v1.SetControllerRequest
+	(*IssueTokenRequest)(nil),    // 8: grisonval.v1.IssueTokenRequest
+	(*IssueTokenResponse)(nil),   // 9: grisonval.v1.IssueTokenResponse
+	(*WorldRequest)(nil),         // 10: grisonval.v1.WorldRequest
+	(*WorldState)(nil),           // 11: grisonval.v1.WorldState
+	(*ForkWorldRequest)(nil),     // 12: grisonval.v1.ForkWorldRequest
+	(*durationpb.Duration)(nil),  // 13: google.protobuf.Duration
+	(*Controller)(nil),           // 14: grisonval.v1.Controller
+	(*CreateSeasonRequest)(nil),  // 15: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),   // 16: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),   // 17: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),  // 18: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),     // 19: grisonval.v1.ListAuditRequest
+	(*SeasonInfo)(nil),           // 20: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),  // 21: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil), // 22: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),    // 23: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
-	10, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
-	11, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
-	10, // 2: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	11, // 3: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
-	1,  // 4: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	11, // 5: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
-	0,  // 6: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
-	2,  // 7: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
-	4,  // 8: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
-	5,  // 9: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
-	7,  // 10: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
-	7,  // 11: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
-	7,  // 12: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
-	7,  // 13: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
-	7,  // 14: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
-	9,  // 15: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	12, // 16: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	13, // 17: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	14, // 18: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	15, // 19: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	16, // 20: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	1,  // 21: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	3,  // 22: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	1,  // 23: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	6,  // 24: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	1,  // 25: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	1,  // 26: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	1,  // 27: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	1,  // 28: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	8,  // 29: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	1,  // 30: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	1,  // 31: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	17, // 32: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	18, // 33: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	19, // 34: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	20, // 35: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	21, // [21:36] is the sub-list for method output_type
-	6,  // [6:21] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	13, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
+	14, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
+	3,  // 2: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
+	13, // 3: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	14, // 4: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	4,  // 5: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
+	14, // 6: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	0,  // 7: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
+	1,  // 8: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
+	5,  // 9: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
+	7,  // 10: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
+	8,  // 11: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
+	10, // 12: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
+	10, // 13: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
+	10, // 14: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
+	10, // 15: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
+	10, // 16: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
+	12, // 17: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	15, // 18: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	16, // 19: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	17, // 20: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	18, // 21: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	19, // 22: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	4,  // 23: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	2,  // 24: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	6,  // 25: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	4,  // 26: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	9,  // 27: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	4,  // 28: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 29: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 30: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	4,  // 31: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	11, // 32: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	4,  // 33: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 34: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	20, // 35: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	21, // 36: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	22, // 37: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	23, // 38: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	23, // [23:39] is the sub-list for method output_type
+	7,  // [7:23] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_admin_proto_init() }
@@ -805,7 +1011,7 @@ func file_grisonval_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_admin_proto_rawDesc), len(file_grisonval_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

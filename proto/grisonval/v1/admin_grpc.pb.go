@@ -20,6 +20,7 @@ const _ = grpc.SupportPackageIsVersion9
 
 const (
 	AdminService_CreateWorld_FullMethodName   = "/grisonval.v1.AdminService/CreateWorld"
+	AdminService_ListRulesets_FullMethodName  = "/grisonval.v1.AdminService/ListRulesets"
 	AdminService_ListWorlds_FullMethodName    = "/grisonval.v1.AdminService/ListWorlds"
 	AdminService_SetController_FullMethodName = "/grisonval.v1.AdminService/SetController"
 	AdminService_IssueToken_FullMethodName    = "/grisonval.v1.AdminService/IssueToken"
@@ -43,8 +44,12 @@ const (
 // AdminService runs worlds. Every call carries the admin token as
 // "authorization: Bearer <token>" metadata.
 type AdminServiceClient interface {
-	// CreateWorld creates a world from a seed, at its setup (day 0).
+	// CreateWorld creates a world of a ruleset from a seed, at its setup
+	// (day 0).
 	CreateWorld(ctx context.Context, in *CreateWorldRequest, opts ...grpc.CallOption) (*WorldInfo, error)
+	// ListRulesets lists the rulesets the server serves, with the numbers of
+	// camps each allows.
+	ListRulesets(ctx context.Context, in *ListRulesetsRequest, opts ...grpc.CallOption) (*ListRulesetsResponse, error)
 	// ListWorlds lists every world.
 	ListWorlds(ctx context.Context, in *ListWorldsRequest, opts ...grpc.CallOption) (*ListWorldsResponse, error)
 	// SetController sets who plays a camp.
@@ -96,6 +101,16 @@ func (c *adminServiceClient) CreateWorld(ctx context.Context, in *CreateWorldReq
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(WorldInfo)
 	err := c.cc.Invoke(ctx, AdminService_CreateWorld_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) ListRulesets(ctx context.Context, in *ListRulesetsRequest, opts ...grpc.CallOption) (*ListRulesetsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListRulesetsResponse)
+	err := c.cc.Invoke(ctx, AdminService_ListRulesets_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -249,8 +264,12 @@ func (c *adminServiceClient) ListAudit(ctx context.Context, in *ListAuditRequest
 // AdminService runs worlds. Every call carries the admin token as
 // "authorization: Bearer <token>" metadata.
 type AdminServiceServer interface {
-	// CreateWorld creates a world from a seed, at its setup (day 0).
+	// CreateWorld creates a world of a ruleset from a seed, at its setup
+	// (day 0).
 	CreateWorld(context.Context, *CreateWorldRequest) (*WorldInfo, error)
+	// ListRulesets lists the rulesets the server serves, with the numbers of
+	// camps each allows.
+	ListRulesets(context.Context, *ListRulesetsRequest) (*ListRulesetsResponse, error)
 	// ListWorlds lists every world.
 	ListWorlds(context.Context, *ListWorldsRequest) (*ListWorldsResponse, error)
 	// SetController sets who plays a camp.
@@ -300,6 +319,9 @@ type UnimplementedAdminServiceServer struct{}
 
 func (UnimplementedAdminServiceServer) CreateWorld(context.Context, *CreateWorldRequest) (*WorldInfo, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateWorld not implemented")
+}
+func (UnimplementedAdminServiceServer) ListRulesets(context.Context, *ListRulesetsRequest) (*ListRulesetsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListRulesets not implemented")
 }
 func (UnimplementedAdminServiceServer) ListWorlds(context.Context, *ListWorldsRequest) (*ListWorldsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListWorlds not implemented")
@@ -378,6 +400,24 @@ func _AdminService_CreateWorld_Handler(srv interface{}, ctx context.Context, dec
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(AdminServiceServer).CreateWorld(ctx, req.(*CreateWorldRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_ListRulesets_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListRulesetsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ListRulesets(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ListRulesets_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ListRulesets(ctx, req.(*ListRulesetsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -644,6 +684,10 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CreateWorld",
 			Handler:    _AdminService_CreateWorld_Handler,
+		},
+		{
+			MethodName: "ListRulesets",
+			Handler:    _AdminService_ListRulesets_Handler,
 		},
 		{
 			MethodName: "ListWorlds",

@@ -67,26 +67,15 @@ func (x *GetViewRequest) GetWorldId() uint64 {
 	return 0
 }
 
-// CampView is everything a camp knows at the start of a tick.
+// CampView is everything a camp knows at the start of a tick: the part
+// every ruleset shares, and the ruleset's own detail.
 type CampView struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	WorldId  uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
 	Camp     int32                  `protobuf:"varint,2,opt,name=camp,proto3" json:"camp,omitempty"`
 	CampName string                 `protobuf:"bytes,3,opt,name=camp_name,json=campName,proto3" json:"camp_name,omitempty"`
 	// day is the number of ticks resolved so far; orders are for day + 1.
-	Day          int32      `protobuf:"varint,4,opt,name=day,proto3" json:"day,omitempty"`
-	YearSeason   string     `protobuf:"bytes,5,opt,name=year_season,json=yearSeason,proto3" json:"year_season,omitempty"`
-	Resources    *Resources `protobuf:"bytes,6,opt,name=resources,proto3" json:"resources,omitempty"`
-	Morale       int32      `protobuf:"varint,7,opt,name=morale,proto3" json:"morale,omitempty"`
-	Population   int32      `protobuf:"varint,8,opt,name=population,proto3" json:"population,omitempty"`
-	FieldArmy    int32      `protobuf:"varint,9,opt,name=field_army,json=fieldArmy,proto3" json:"field_army,omitempty"`
-	MenUnderArms int32      `protobuf:"varint,10,opt,name=men_under_arms,json=menUnderArms,proto3" json:"men_under_arms,omitempty"`
-	MaxUnderArms int32      `protobuf:"varint,11,opt,name=max_under_arms,json=maxUnderArms,proto3" json:"max_under_arms,omitempty"`
-	Housing      int32      `protobuf:"varint,12,opt,name=housing,proto3" json:"housing,omitempty"`
-	// zones lists all 91 zones; unknown ones carry only their geometry.
-	Zones        []*Zone         `protobuf:"bytes,13,rep,name=zones,proto3" json:"zones,omitempty"`
-	Columns      []*Column       `protobuf:"bytes,14,rep,name=columns,proto3" json:"columns,omitempty"`
-	Camps        []*CampSummary  `protobuf:"bytes,15,rep,name=camps,proto3" json:"camps,omitempty"`
+	Day          int32           `protobuf:"varint,4,opt,name=day,proto3" json:"day,omitempty"`
 	Journal      []*JournalEntry `protobuf:"bytes,16,rep,name=journal,proto3" json:"journal,omitempty"`
 	LegalActions []*LegalAction  `protobuf:"bytes,17,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
 	// pending_order is the order posted for day + 1, if any.
@@ -98,24 +87,6 @@ type CampView struct {
 	Controller *Controller `protobuf:"bytes,22,opt,name=controller,proto3" json:"controller,omitempty"`
 	// season_length is the number of days of the season (0: endless).
 	SeasonLength int32 `protobuf:"varint,23,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
-	// tier is the number of tiers of the tech tree reached; next_tier the
-	// next one (unset when the tree is complete).
-	Tier     int32 `protobuf:"varint,24,opt,name=tier,proto3" json:"tier,omitempty"`
-	NextTier *Tech `protobuf:"bytes,25,opt,name=next_tier,json=nextTier,proto3" json:"next_tier,omitempty"`
-	// title is the camp's prestige title, if any.
-	Title        string         `protobuf:"bytes,26,opt,name=title,proto3" json:"title,omitempty"`
-	Achievements []*Achievement `protobuf:"bytes,27,rep,name=achievements,proto3" json:"achievements,omitempty"`
-	Upkeep       *Upkeep        `protobuf:"bytes,28,opt,name=upkeep,proto3" json:"upkeep,omitempty"`
-	People       *People        `protobuf:"bytes,29,opt,name=people,proto3" json:"people,omitempty"`
-	Sieges       []*Siege       `protobuf:"bytes,30,rep,name=sieges,proto3" json:"sieges,omitempty"`
-	Politics     *Politics      `protobuf:"bytes,40,opt,name=politics,proto3" json:"politics,omitempty"`
-	// governments lists every form set_government may choose.
-	Governments []*GovernmentForm `protobuf:"bytes,41,rep,name=governments,proto3" json:"governments,omitempty"`
-	// other_relations is the public status between the other camps.
-	OtherRelations []*PairRelation `protobuf:"bytes,42,rep,name=other_relations,json=otherRelations,proto3" json:"other_relations,omitempty"`
-	// archetype is the camp's nature: "builders", "warrior_clan" or
-	// "merchant_league" (docs/rules.md AI-ARCH).
-	Archetype string `protobuf:"bytes,43,opt,name=archetype,proto3" json:"archetype,omitempty"`
 	// message_recipients are the camps this camp may write to: met and alive.
 	MessageRecipients []int32 `protobuf:"varint,50,rep,packed,name=message_recipients,json=messageRecipients,proto3" json:"message_recipients,omitempty"`
 	// max_message_len is the longest message text, in bytes of UTF-8.
@@ -130,7 +101,19 @@ type CampView struct {
 	// posting_status says whether the camp has posted for day + 1.
 	PostingStatus PostingStatus `protobuf:"varint,55,opt,name=posting_status,json=postingStatus,proto3,enum=grisonval.v1.PostingStatus" json:"posting_status,omitempty"`
 	// posted_at is when pending_order was posted.
-	PostedAt      *timestamppb.Timestamp `protobuf:"bytes,56,opt,name=posted_at,json=postedAt,proto3" json:"posted_at,omitempty"`
+	PostedAt *timestamppb.Timestamp `protobuf:"bytes,56,opt,name=posted_at,json=postedAt,proto3" json:"posted_at,omitempty"`
+	// ruleset names the world's ruleset: "grisonval" (seed 000) or another
+	// the server serves (AdminService.ListRulesets); it says which detail is
+	// set.
+	Ruleset string `protobuf:"bytes,57,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// contacts lists every other camp of the world as this camp knows it.
+	Contacts []*Contact `protobuf:"bytes,58,rep,name=contacts,proto3" json:"contacts,omitempty"`
+	// detail is the ruleset's own part of the view.
+	//
+	// Types that are valid to be assigned to Detail:
+	//
+	//	*CampView_Grisonval
+	Detail        isCampView_Detail `protobuf_oneof:"detail"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -193,83 +176,6 @@ func (x *CampView) GetDay() int32 {
 	return 0
 }
 
-func (x *CampView) GetYearSeason() string {
-	if x != nil {
-		return x.YearSeason
-	}
-	return ""
-}
-
-func (x *CampView) GetResources() *Resources {
-	if x != nil {
-		return x.Resources
-	}
-	return nil
-}
-
-func (x *CampView) GetMorale() int32 {
-	if x != nil {
-		return x.Morale
-	}
-	return 0
-}
-
-func (x *CampView) GetPopulation() int32 {
-	if x != nil {
-		return x.Population
-	}
-	return 0
-}
-
-func (x *CampView) GetFieldArmy() int32 {
-	if x != nil {
-		return x.FieldArmy
-	}
-	return 0
-}
-
-func (x *CampView) GetMenUnderArms() int32 {
-	if x != nil {
-		return x.MenUnderArms
-	}
-	return 0
-}
-
-func (x *CampView) GetMaxUnderArms() int32 {
-	if x != nil {
-		return x.MaxUnderArms
-	}
-	return 0
-}
-
-func (x *CampView) GetHousing() int32 {
-	if x != nil {
-		return x.Housing
-	}
-	return 0
-}
-
-func (x *CampView) GetZones() []*Zone {
-	if x != nil {
-		return x.Zones
-	}
-	return nil
-}
-
-func (x *CampView) GetColumns() []*Column {
-	if x != nil {
-		return x.Columns
-	}
-	return nil
-}
-
-func (x *CampView) GetCamps() []*CampSummary {
-	if x != nil {
-		return x.Camps
-	}
-	return nil
-}
-
 func (x *CampView) GetJournal() []*JournalEntry {
 	if x != nil {
 		return x.Journal
@@ -326,83 +232,6 @@ func (x *CampView) GetSeasonLength() int32 {
 	return 0
 }
 
-func (x *CampView) GetTier() int32 {
-	if x != nil {
-		return x.Tier
-	}
-	return 0
-}
-
-func (x *CampView) GetNextTier() *Tech {
-	if x != nil {
-		return x.NextTier
-	}
-	return nil
-}
-
-func (x *CampView) GetTitle() string {
-	if x != nil {
-		return x.Title
-	}
-	return ""
-}
-
-func (x *CampView) GetAchievements() []*Achievement {
-	if x != nil {
-		return x.Achievements
-	}
-	return nil
-}
-
-func (x *CampView) GetUpkeep() *Upkeep {
-	if x != nil {
-		return x.Upkeep
-	}
-	return nil
-}
-
-func (x *CampView) GetPeople() *People {
-	if x != nil {
-		return x.People
-	}
-	return nil
-}
-
-func (x *CampView) GetSieges() []*Siege {
-	if x != nil {
-		return x.Sieges
-	}
-	return nil
-}
-
-func (x *CampView) GetPolitics() *Politics {
-	if x != nil {
-		return x.Politics
-	}
-	return nil
-}
-
-func (x *CampView) GetGovernments() []*GovernmentForm {
-	if x != nil {
-		return x.Governments
-	}
-	return nil
-}
-
-func (x *CampView) GetOtherRelations() []*PairRelation {
-	if x != nil {
-		return x.OtherRelations
-	}
-	return nil
-}
-
-func (x *CampView) GetArchetype() string {
-	if x != nil {
-		return x.Archetype
-	}
-	return ""
-}
-
 func (x *CampView) GetMessageRecipients() []int32 {
 	if x != nil {
 		return x.MessageRecipients
@@ -451,6 +280,46 @@ func (x *CampView) GetPostedAt() *timestamppb.Timestamp {
 	}
 	return nil
 }
+
+func (x *CampView) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *CampView) GetContacts() []*Contact {
+	if x != nil {
+		return x.Contacts
+	}
+	return nil
+}
+
+func (x *CampView) GetDetail() isCampView_Detail {
+	if x != nil {
+		return x.Detail
+	}
+	return nil
+}
+
+func (x *CampView) GetGrisonval() *GrisonvalView {
+	if x != nil {
+		if x, ok := x.Detail.(*CampView_Grisonval); ok {
+			return x.Grisonval
+		}
+	}
+	return nil
+}
+
+type isCampView_Detail interface {
+	isCampView_Detail()
+}
+
+type CampView_Grisonval struct {
+	Grisonval *GrisonvalView `protobuf:"bytes,100,opt,name=grisonval,proto3,oneof"`
+}
+
+func (*CampView_Grisonval) isCampView_Detail() {}
 
 type SubmitOrderRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1098,30 +967,14 @@ var File_grisonval_v1_game_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
+	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xfa\r\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x86\b\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
 	"\tcamp_name\x18\x03 \x01(\tR\bcampName\x12\x10\n" +
-	"\x03day\x18\x04 \x01(\x05R\x03day\x12\x1f\n" +
-	"\vyear_season\x18\x05 \x01(\tR\n" +
-	"yearSeason\x125\n" +
-	"\tresources\x18\x06 \x01(\v2\x17.grisonval.v1.ResourcesR\tresources\x12\x16\n" +
-	"\x06morale\x18\a \x01(\x05R\x06morale\x12\x1e\n" +
-	"\n" +
-	"population\x18\b \x01(\x05R\n" +
-	"population\x12\x1d\n" +
-	"\n" +
-	"field_army\x18\t \x01(\x05R\tfieldArmy\x12$\n" +
-	"\x0emen_under_arms\x18\n" +
-	" \x01(\x05R\fmenUnderArms\x12$\n" +
-	"\x0emax_under_arms\x18\v \x01(\x05R\fmaxUnderArms\x12\x18\n" +
-	"\ahousing\x18\f \x01(\x05R\ahousing\x12(\n" +
-	"\x05zones\x18\r \x03(\v2\x12.grisonval.v1.ZoneR\x05zones\x12.\n" +
-	"\acolumns\x18\x0e \x03(\v2\x14.grisonval.v1.ColumnR\acolumns\x12/\n" +
-	"\x05camps\x18\x0f \x03(\v2\x19.grisonval.v1.CampSummaryR\x05camps\x124\n" +
+	"\x03day\x18\x04 \x01(\x05R\x03day\x124\n" +
 	"\ajournal\x18\x10 \x03(\v2\x1a.grisonval.v1.JournalEntryR\ajournal\x12>\n" +
 	"\rlegal_actions\x18\x11 \x03(\v2\x19.grisonval.v1.LegalActionR\flegalActions\x128\n" +
 	"\rpending_order\x18\x12 \x01(\v2\x13.grisonval.v1.OrderR\fpendingOrder\x126\n" +
@@ -1131,18 +984,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"controller\x18\x16 \x01(\v2\x18.grisonval.v1.ControllerR\n" +
 	"controller\x12#\n" +
-	"\rseason_length\x18\x17 \x01(\x05R\fseasonLength\x12\x12\n" +
-	"\x04tier\x18\x18 \x01(\x05R\x04tier\x12/\n" +
-	"\tnext_tier\x18\x19 \x01(\v2\x12.grisonval.v1.TechR\bnextTier\x12\x14\n" +
-	"\x05title\x18\x1a \x01(\tR\x05title\x12=\n" +
-	"\fachievements\x18\x1b \x03(\v2\x19.grisonval.v1.AchievementR\fachievements\x12,\n" +
-	"\x06upkeep\x18\x1c \x01(\v2\x14.grisonval.v1.UpkeepR\x06upkeep\x12,\n" +
-	"\x06people\x18\x1d \x01(\v2\x14.grisonval.v1.PeopleR\x06people\x12+\n" +
-	"\x06sieges\x18\x1e \x03(\v2\x13.grisonval.v1.SiegeR\x06sieges\x122\n" +
-	"\bpolitics\x18( \x01(\v2\x16.grisonval.v1.PoliticsR\bpolitics\x12>\n" +
-	"\vgovernments\x18) \x03(\v2\x1c.grisonval.v1.GovernmentFormR\vgovernments\x12C\n" +
-	"\x0fother_relations\x18* \x03(\v2\x1a.grisonval.v1.PairRelationR\x0eotherRelations\x12\x1c\n" +
-	"\tarchetype\x18+ \x01(\tR\tarchetype\x12-\n" +
+	"\rseason_length\x18\x17 \x01(\x05R\fseasonLength\x12-\n" +
 	"\x12message_recipients\x182 \x03(\x05R\x11messageRecipients\x12&\n" +
 	"\x0fmax_message_len\x183 \x01(\x05R\rmaxMessageLen\x125\n" +
 	"\bmessages\x184 \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\x12:\n" +
@@ -1150,7 +992,11 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\vlast_result\x186 \x01(\v2\x19.grisonval.v1.OrderResultR\n" +
 	"lastResult\x12B\n" +
 	"\x0eposting_status\x187 \x01(\x0e2\x1b.grisonval.v1.PostingStatusR\rpostingStatus\x127\n" +
-	"\tposted_at\x188 \x01(\v2\x1a.google.protobuf.TimestampR\bpostedAt\"Z\n" +
+	"\tposted_at\x188 \x01(\v2\x1a.google.protobuf.TimestampR\bpostedAt\x12\x18\n" +
+	"\aruleset\x189 \x01(\tR\aruleset\x121\n" +
+	"\bcontacts\x18: \x03(\v2\x15.grisonval.v1.ContactR\bcontacts\x12;\n" +
+	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonvalB\b\n" +
+	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"Z\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"n\n" +
@@ -1229,84 +1075,64 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*ListMessagesResponse)(nil),     // 11: grisonval.v1.ListMessagesResponse
 	(*SetStandingOrderRequest)(nil),  // 12: grisonval.v1.SetStandingOrderRequest
 	(*SetStandingOrderResponse)(nil), // 13: grisonval.v1.SetStandingOrderResponse
-	(*Resources)(nil),                // 14: grisonval.v1.Resources
-	(*Zone)(nil),                     // 15: grisonval.v1.Zone
-	(*Column)(nil),                   // 16: grisonval.v1.Column
-	(*CampSummary)(nil),              // 17: grisonval.v1.CampSummary
-	(*JournalEntry)(nil),             // 18: grisonval.v1.JournalEntry
-	(*LegalAction)(nil),              // 19: grisonval.v1.LegalAction
-	(*Order)(nil),                    // 20: grisonval.v1.Order
-	(*timestamppb.Timestamp)(nil),    // 21: google.protobuf.Timestamp
-	(*Controller)(nil),               // 22: grisonval.v1.Controller
-	(*Tech)(nil),                     // 23: grisonval.v1.Tech
-	(*Achievement)(nil),              // 24: grisonval.v1.Achievement
-	(*Upkeep)(nil),                   // 25: grisonval.v1.Upkeep
-	(*People)(nil),                   // 26: grisonval.v1.People
-	(*Siege)(nil),                    // 27: grisonval.v1.Siege
-	(*Politics)(nil),                 // 28: grisonval.v1.Politics
-	(*GovernmentForm)(nil),           // 29: grisonval.v1.GovernmentForm
-	(*PairRelation)(nil),             // 30: grisonval.v1.PairRelation
-	(*CampMessage)(nil),              // 31: grisonval.v1.CampMessage
-	(*OrderResult)(nil),              // 32: grisonval.v1.OrderResult
-	(PostingStatus)(0),               // 33: grisonval.v1.PostingStatus
-	(*GetGloryBoardRequest)(nil),     // 34: grisonval.v1.GetGloryBoardRequest
-	(*GloryBoard)(nil),               // 35: grisonval.v1.GloryBoard
+	(*JournalEntry)(nil),             // 14: grisonval.v1.JournalEntry
+	(*LegalAction)(nil),              // 15: grisonval.v1.LegalAction
+	(*Order)(nil),                    // 16: grisonval.v1.Order
+	(*timestamppb.Timestamp)(nil),    // 17: google.protobuf.Timestamp
+	(*Controller)(nil),               // 18: grisonval.v1.Controller
+	(*CampMessage)(nil),              // 19: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 20: grisonval.v1.OrderResult
+	(PostingStatus)(0),               // 21: grisonval.v1.PostingStatus
+	(*Contact)(nil),                  // 22: grisonval.v1.Contact
+	(*GrisonvalView)(nil),            // 23: grisonval.v1.GrisonvalView
+	(*GetGloryBoardRequest)(nil),     // 24: grisonval.v1.GetGloryBoardRequest
+	(*GloryBoard)(nil),               // 25: grisonval.v1.GloryBoard
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
-	14, // 0: grisonval.v1.CampView.resources:type_name -> grisonval.v1.Resources
-	15, // 1: grisonval.v1.CampView.zones:type_name -> grisonval.v1.Zone
-	16, // 2: grisonval.v1.CampView.columns:type_name -> grisonval.v1.Column
-	17, // 3: grisonval.v1.CampView.camps:type_name -> grisonval.v1.CampSummary
-	18, // 4: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
-	19, // 5: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
-	20, // 6: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
-	21, // 7: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	22, // 8: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	23, // 9: grisonval.v1.CampView.next_tier:type_name -> grisonval.v1.Tech
-	24, // 10: grisonval.v1.CampView.achievements:type_name -> grisonval.v1.Achievement
-	25, // 11: grisonval.v1.CampView.upkeep:type_name -> grisonval.v1.Upkeep
-	26, // 12: grisonval.v1.CampView.people:type_name -> grisonval.v1.People
-	27, // 13: grisonval.v1.CampView.sieges:type_name -> grisonval.v1.Siege
-	28, // 14: grisonval.v1.CampView.politics:type_name -> grisonval.v1.Politics
-	29, // 15: grisonval.v1.CampView.governments:type_name -> grisonval.v1.GovernmentForm
-	30, // 16: grisonval.v1.CampView.other_relations:type_name -> grisonval.v1.PairRelation
-	31, // 17: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
-	20, // 18: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
-	32, // 19: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
-	33, // 20: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
-	21, // 21: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
-	20, // 22: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	20, // 23: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	21, // 24: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	18, // 25: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	31, // 26: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	32, // 27: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	18, // 28: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	31, // 29: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	31, // 30: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	20, // 31: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	20, // 32: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	0,  // 33: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 34: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 35: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 36: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	34, // 37: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	8,  // 38: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 39: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 40: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	1,  // 41: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 42: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 43: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 44: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	35, // 45: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	9,  // 46: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 47: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 48: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	41, // [41:49] is the sub-list for method output_type
-	33, // [33:41] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	14, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
+	15, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
+	16, // 2: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
+	17, // 3: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
+	18, // 4: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	19, // 5: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
+	16, // 6: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
+	20, // 7: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
+	21, // 8: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
+	17, // 9: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
+	22, // 10: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
+	23, // 11: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	16, // 12: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	16, // 13: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	17, // 14: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	14, // 15: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	19, // 16: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	20, // 17: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	14, // 18: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	19, // 19: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	19, // 20: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	16, // 21: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	16, // 22: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	0,  // 23: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 24: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 25: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 26: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	24, // 27: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	8,  // 28: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 29: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 30: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	1,  // 31: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 32: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 33: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 34: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	25, // 35: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	9,  // 36: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 37: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 38: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	31, // [31:39] is the sub-list for method output_type
+	23, // [23:31] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
@@ -1314,8 +1140,12 @@ func file_grisonval_v1_game_proto_init() {
 	if File_grisonval_v1_game_proto != nil {
 		return
 	}
+	file_grisonval_v1_grisonval_proto_init()
 	file_grisonval_v1_season_proto_init()
 	file_grisonval_v1_types_proto_init()
+	file_grisonval_v1_game_proto_msgTypes[1].OneofWrappers = []any{
+		(*CampView_Grisonval)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -36,8 +36,9 @@ const (
 // GameService is a camp's door into its world. Every call carries the camp's
 // token as "authorization: Bearer <token>" metadata; the token names the
 // world and the camp. Errors are gRPC statuses whose message says what to do;
-// refused orders carry google.rpc.ErrorInfo (reason: the rule code, such as
-// "unknown_zone") and google.rpc.BadRequest (the field at fault).
+// every refusal carries google.rpc.ErrorInfo (reason: an ErrorReason in lower
+// case without its prefix, such as "unknown_zone"; ReasonOf reads it) and, when
+// a field is at fault, google.rpc.BadRequest naming it.
 type GameServiceClient interface {
 	// GetView returns the camp's fogged view of its world for the current tick.
 	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*CampView, error)
@@ -171,8 +172,9 @@ func (c *gameServiceClient) SetStandingOrder(ctx context.Context, in *SetStandin
 // GameService is a camp's door into its world. Every call carries the camp's
 // token as "authorization: Bearer <token>" metadata; the token names the
 // world and the camp. Errors are gRPC statuses whose message says what to do;
-// refused orders carry google.rpc.ErrorInfo (reason: the rule code, such as
-// "unknown_zone") and google.rpc.BadRequest (the field at fault).
+// every refusal carries google.rpc.ErrorInfo (reason: an ErrorReason in lower
+// case without its prefix, such as "unknown_zone"; ReasonOf reads it) and, when
+// a field is at fault, google.rpc.BadRequest naming it.
 type GameServiceServer interface {
 	// GetView returns the camp's fogged view of its world for the current tick.
 	GetView(context.Context, *GetViewRequest) (*CampView, error)

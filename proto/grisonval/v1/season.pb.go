@@ -1063,12 +1063,15 @@ func (x *CampJournal) GetEntries() []*JournalEntry {
 	return nil
 }
 
-// Frame is the whole world on one day, from the stored tick: the timelapse.
+// Frame is the whole world on one day, from the stored tick: the
+// timelapse. Its detail is the ruleset's.
 type Frame struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Day           int32                  `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
-	Zones         []*ZoneFrame           `protobuf:"bytes,2,rep,name=zones,proto3" json:"zones,omitempty"`
-	Columns       []*ColumnFrame         `protobuf:"bytes,3,rep,name=columns,proto3" json:"columns,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Day   int32                  `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
+	// Types that are valid to be assigned to Detail:
+	//
+	//	*Frame_Grisonval
+	Detail        isFrame_Detail `protobuf_oneof:"detail"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1110,157 +1113,31 @@ func (x *Frame) GetDay() int32 {
 	return 0
 }
 
-func (x *Frame) GetZones() []*ZoneFrame {
+func (x *Frame) GetDetail() isFrame_Detail {
 	if x != nil {
-		return x.Zones
+		return x.Detail
 	}
 	return nil
 }
 
-func (x *Frame) GetColumns() []*ColumnFrame {
+func (x *Frame) GetGrisonval() *GrisonvalFrame {
 	if x != nil {
-		return x.Columns
-	}
-	return nil
-}
-
-// ZoneFrame is one zone on one day. owner is -1 for a free zone.
-type ZoneFrame struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Zone          int32                  `protobuf:"varint,1,opt,name=zone,proto3" json:"zone,omitempty"`
-	Owner         int32                  `protobuf:"varint,2,opt,name=owner,proto3" json:"owner,omitempty"`
-	Garrison      int32                  `protobuf:"varint,3,opt,name=garrison,proto3" json:"garrison,omitempty"`
-	Capital       bool                   `protobuf:"varint,4,opt,name=capital,proto3" json:"capital,omitempty"`
-	Development   int32                  `protobuf:"varint,5,opt,name=development,proto3" json:"development,omitempty"`
-	Besieged      bool                   `protobuf:"varint,6,opt,name=besieged,proto3" json:"besieged,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ZoneFrame) Reset() {
-	*x = ZoneFrame{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[14]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ZoneFrame) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ZoneFrame) ProtoMessage() {}
-
-func (x *ZoneFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[14]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
+		if x, ok := x.Detail.(*Frame_Grisonval); ok {
+			return x.Grisonval
 		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ZoneFrame.ProtoReflect.Descriptor instead.
-func (*ZoneFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{14}
-}
-
-func (x *ZoneFrame) GetZone() int32 {
-	if x != nil {
-		return x.Zone
-	}
-	return 0
-}
-
-func (x *ZoneFrame) GetOwner() int32 {
-	if x != nil {
-		return x.Owner
-	}
-	return 0
-}
-
-func (x *ZoneFrame) GetGarrison() int32 {
-	if x != nil {
-		return x.Garrison
-	}
-	return 0
-}
-
-func (x *ZoneFrame) GetCapital() bool {
-	if x != nil {
-		return x.Capital
-	}
-	return false
-}
-
-func (x *ZoneFrame) GetDevelopment() int32 {
-	if x != nil {
-		return x.Development
-	}
-	return 0
-}
-
-func (x *ZoneFrame) GetBesieged() bool {
-	if x != nil {
-		return x.Besieged
-	}
-	return false
-}
-
-// ColumnFrame is one column on the march, with its camp.
-type ColumnFrame struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
-	Column        *Column                `protobuf:"bytes,2,opt,name=column,proto3" json:"column,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ColumnFrame) Reset() {
-	*x = ColumnFrame{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[15]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ColumnFrame) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ColumnFrame) ProtoMessage() {}
-
-func (x *ColumnFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[15]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ColumnFrame.ProtoReflect.Descriptor instead.
-func (*ColumnFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{15}
-}
-
-func (x *ColumnFrame) GetCamp() int32 {
-	if x != nil {
-		return x.Camp
-	}
-	return 0
-}
-
-func (x *ColumnFrame) GetColumn() *Column {
-	if x != nil {
-		return x.Column
 	}
 	return nil
 }
+
+type isFrame_Detail interface {
+	isFrame_Detail()
+}
+
+type Frame_Grisonval struct {
+	Grisonval *GrisonvalFrame `protobuf:"bytes,100,opt,name=grisonval,proto3,oneof"`
+}
+
+func (*Frame_Grisonval) isFrame_Detail() {}
 
 type GetGloryBoardRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
@@ -1274,7 +1151,7 @@ type GetGloryBoardRequest struct {
 
 func (x *GetGloryBoardRequest) Reset() {
 	*x = GetGloryBoardRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[16]
+	mi := &file_grisonval_v1_season_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1286,7 +1163,7 @@ func (x *GetGloryBoardRequest) String() string {
 func (*GetGloryBoardRequest) ProtoMessage() {}
 
 func (x *GetGloryBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[16]
+	mi := &file_grisonval_v1_season_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1299,7 +1176,7 @@ func (x *GetGloryBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGloryBoardRequest.ProtoReflect.Descriptor instead.
 func (*GetGloryBoardRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetGloryBoardRequest) GetWorldId() uint64 {
@@ -1325,7 +1202,7 @@ type CreateSeasonRequest struct {
 
 func (x *CreateSeasonRequest) Reset() {
 	*x = CreateSeasonRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[17]
+	mi := &file_grisonval_v1_season_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1337,7 +1214,7 @@ func (x *CreateSeasonRequest) String() string {
 func (*CreateSeasonRequest) ProtoMessage() {}
 
 func (x *CreateSeasonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[17]
+	mi := &file_grisonval_v1_season_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1350,7 +1227,7 @@ func (x *CreateSeasonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeasonRequest.ProtoReflect.Descriptor instead.
 func (*CreateSeasonRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CreateSeasonRequest) GetWorldId() uint64 {
@@ -1369,7 +1246,7 @@ type CloseSeasonRequest struct {
 
 func (x *CloseSeasonRequest) Reset() {
 	*x = CloseSeasonRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[18]
+	mi := &file_grisonval_v1_season_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1381,7 +1258,7 @@ func (x *CloseSeasonRequest) String() string {
 func (*CloseSeasonRequest) ProtoMessage() {}
 
 func (x *CloseSeasonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[18]
+	mi := &file_grisonval_v1_season_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1394,7 +1271,7 @@ func (x *CloseSeasonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseSeasonRequest.ProtoReflect.Descriptor instead.
 func (*CloseSeasonRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CloseSeasonRequest) GetWorldId() uint64 {
@@ -1436,7 +1313,7 @@ type EnrollPlayerRequest struct {
 
 func (x *EnrollPlayerRequest) Reset() {
 	*x = EnrollPlayerRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[19]
+	mi := &file_grisonval_v1_season_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1448,7 +1325,7 @@ func (x *EnrollPlayerRequest) String() string {
 func (*EnrollPlayerRequest) ProtoMessage() {}
 
 func (x *EnrollPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[19]
+	mi := &file_grisonval_v1_season_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1461,7 +1338,7 @@ func (x *EnrollPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrollPlayerRequest.ProtoReflect.Descriptor instead.
 func (*EnrollPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *EnrollPlayerRequest) GetWorldId() uint64 {
@@ -1540,7 +1417,7 @@ type EnrollPlayerResponse struct {
 
 func (x *EnrollPlayerResponse) Reset() {
 	*x = EnrollPlayerResponse{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[20]
+	mi := &file_grisonval_v1_season_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1552,7 +1429,7 @@ func (x *EnrollPlayerResponse) String() string {
 func (*EnrollPlayerResponse) ProtoMessage() {}
 
 func (x *EnrollPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[20]
+	mi := &file_grisonval_v1_season_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1565,7 +1442,7 @@ func (x *EnrollPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrollPlayerResponse.ProtoReflect.Descriptor instead.
 func (*EnrollPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *EnrollPlayerResponse) GetToken() string {
@@ -1608,7 +1485,7 @@ type CareerInfo struct {
 
 func (x *CareerInfo) Reset() {
 	*x = CareerInfo{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[21]
+	mi := &file_grisonval_v1_season_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1620,7 +1497,7 @@ func (x *CareerInfo) String() string {
 func (*CareerInfo) ProtoMessage() {}
 
 func (x *CareerInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[21]
+	mi := &file_grisonval_v1_season_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1633,7 +1510,7 @@ func (x *CareerInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CareerInfo.ProtoReflect.Descriptor instead.
 func (*CareerInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CareerInfo) GetPlayer() string {
@@ -1718,7 +1595,7 @@ type ListAuditRequest struct {
 
 func (x *ListAuditRequest) Reset() {
 	*x = ListAuditRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[22]
+	mi := &file_grisonval_v1_season_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1730,7 +1607,7 @@ func (x *ListAuditRequest) String() string {
 func (*ListAuditRequest) ProtoMessage() {}
 
 func (x *ListAuditRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[22]
+	mi := &file_grisonval_v1_season_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1743,7 +1620,7 @@ func (x *ListAuditRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditRequest.ProtoReflect.Descriptor instead.
 func (*ListAuditRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListAuditRequest) GetWorldId() uint64 {
@@ -1769,7 +1646,7 @@ type ListAuditResponse struct {
 
 func (x *ListAuditResponse) Reset() {
 	*x = ListAuditResponse{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[23]
+	mi := &file_grisonval_v1_season_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1781,7 +1658,7 @@ func (x *ListAuditResponse) String() string {
 func (*ListAuditResponse) ProtoMessage() {}
 
 func (x *ListAuditResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[23]
+	mi := &file_grisonval_v1_season_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1794,7 +1671,7 @@ func (x *ListAuditResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditResponse.ProtoReflect.Descriptor instead.
 func (*ListAuditResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{23}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListAuditResponse) GetEntries() []*AuditEntry {
@@ -1822,7 +1699,7 @@ type AuditEntry struct {
 
 func (x *AuditEntry) Reset() {
 	*x = AuditEntry{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[24]
+	mi := &file_grisonval_v1_season_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1834,7 +1711,7 @@ func (x *AuditEntry) String() string {
 func (*AuditEntry) ProtoMessage() {}
 
 func (x *AuditEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[24]
+	mi := &file_grisonval_v1_season_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1847,7 +1724,7 @@ func (x *AuditEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditEntry.ProtoReflect.Descriptor instead.
 func (*AuditEntry) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{24}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *AuditEntry) GetId() int64 {
@@ -1903,7 +1780,7 @@ var File_grisonval_v1_season_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\n" +
-	"\x19grisonval/v1/season.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18grisonval/v1/types.proto\"/\n" +
+	"\x19grisonval/v1/season.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x18grisonval/v1/types.proto\"/\n" +
 	"\x12ListSeasonsRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x85\x01\n" +
 	"\x13ListSeasonsResponse\x122\n" +
@@ -1995,21 +1872,11 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\bmessages\x18\v \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\"W\n" +
 	"\vCampJournal\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x124\n" +
-	"\aentries\x18\x02 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"}\n" +
+	"\aentries\x18\x02 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"m\n" +
 	"\x05Frame\x12\x10\n" +
-	"\x03day\x18\x01 \x01(\x05R\x03day\x12-\n" +
-	"\x05zones\x18\x02 \x03(\v2\x17.grisonval.v1.ZoneFrameR\x05zones\x123\n" +
-	"\acolumns\x18\x03 \x03(\v2\x19.grisonval.v1.ColumnFrameR\acolumns\"\xa9\x01\n" +
-	"\tZoneFrame\x12\x12\n" +
-	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x14\n" +
-	"\x05owner\x18\x02 \x01(\x05R\x05owner\x12\x1a\n" +
-	"\bgarrison\x18\x03 \x01(\x05R\bgarrison\x12\x18\n" +
-	"\acapital\x18\x04 \x01(\bR\acapital\x12 \n" +
-	"\vdevelopment\x18\x05 \x01(\x05R\vdevelopment\x12\x1a\n" +
-	"\bbesieged\x18\x06 \x01(\bR\bbesieged\"O\n" +
-	"\vColumnFrame\x12\x12\n" +
-	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12,\n" +
-	"\x06column\x18\x02 \x01(\v2\x14.grisonval.v1.ColumnR\x06column\"E\n" +
+	"\x03day\x18\x01 \x01(\x05R\x03day\x12<\n" +
+	"\tgrisonval\x18d \x01(\v2\x1c.grisonval.v1.GrisonvalFrameH\x00R\tgrisonvalB\b\n" +
+	"\x06detailJ\x04\b\x02\x10\x03J\x04\b\x03\x10\x04\"E\n" +
 	"\x14GetGloryBoardRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\"0\n" +
@@ -2074,7 +1941,7 @@ func file_grisonval_v1_season_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_season_proto_rawDescData
 }
 
-var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_grisonval_v1_season_proto_goTypes = []any{
 	(*ListSeasonsRequest)(nil),    // 0: grisonval.v1.ListSeasonsRequest
 	(*ListSeasonsResponse)(nil),   // 1: grisonval.v1.ListSeasonsResponse
@@ -2090,27 +1957,25 @@ var file_grisonval_v1_season_proto_goTypes = []any{
 	(*Chronicle)(nil),             // 11: grisonval.v1.Chronicle
 	(*CampJournal)(nil),           // 12: grisonval.v1.CampJournal
 	(*Frame)(nil),                 // 13: grisonval.v1.Frame
-	(*ZoneFrame)(nil),             // 14: grisonval.v1.ZoneFrame
-	(*ColumnFrame)(nil),           // 15: grisonval.v1.ColumnFrame
-	(*GetGloryBoardRequest)(nil),  // 16: grisonval.v1.GetGloryBoardRequest
-	(*CreateSeasonRequest)(nil),   // 17: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),    // 18: grisonval.v1.CloseSeasonRequest
-	(*EnrollPlayerRequest)(nil),   // 19: grisonval.v1.EnrollPlayerRequest
-	(*EnrollPlayerResponse)(nil),  // 20: grisonval.v1.EnrollPlayerResponse
-	(*CareerInfo)(nil),            // 21: grisonval.v1.CareerInfo
-	(*ListAuditRequest)(nil),      // 22: grisonval.v1.ListAuditRequest
-	(*ListAuditResponse)(nil),     // 23: grisonval.v1.ListAuditResponse
-	(*AuditEntry)(nil),            // 24: grisonval.v1.AuditEntry
-	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
-	(*CampMessage)(nil),           // 26: grisonval.v1.CampMessage
-	(*JournalEntry)(nil),          // 27: grisonval.v1.JournalEntry
-	(*Column)(nil),                // 28: grisonval.v1.Column
+	(*GetGloryBoardRequest)(nil),  // 14: grisonval.v1.GetGloryBoardRequest
+	(*CreateSeasonRequest)(nil),   // 15: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),    // 16: grisonval.v1.CloseSeasonRequest
+	(*EnrollPlayerRequest)(nil),   // 17: grisonval.v1.EnrollPlayerRequest
+	(*EnrollPlayerResponse)(nil),  // 18: grisonval.v1.EnrollPlayerResponse
+	(*CareerInfo)(nil),            // 19: grisonval.v1.CareerInfo
+	(*ListAuditRequest)(nil),      // 20: grisonval.v1.ListAuditRequest
+	(*ListAuditResponse)(nil),     // 21: grisonval.v1.ListAuditResponse
+	(*AuditEntry)(nil),            // 22: grisonval.v1.AuditEntry
+	(*timestamppb.Timestamp)(nil), // 23: google.protobuf.Timestamp
+	(*CampMessage)(nil),           // 24: grisonval.v1.CampMessage
+	(*JournalEntry)(nil),          // 25: grisonval.v1.JournalEntry
+	(*GrisonvalFrame)(nil),        // 26: grisonval.v1.GrisonvalFrame
 }
 var file_grisonval_v1_season_proto_depIdxs = []int32{
 	2,  // 0: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
 	4,  // 1: grisonval.v1.ListSeasonsResponse.roll_of_honour:type_name -> grisonval.v1.Honour
-	25, // 2: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
-	25, // 3: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
+	23, // 2: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
+	23, // 3: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
 	3,  // 4: grisonval.v1.SeasonInfo.camps:type_name -> grisonval.v1.CampResult
 	6,  // 5: grisonval.v1.GloryBoard.patrons:type_name -> grisonval.v1.PatronGlory
 	7,  // 6: grisonval.v1.PlayerResult.feats:type_name -> grisonval.v1.Feats
@@ -2121,23 +1986,21 @@ var file_grisonval_v1_season_proto_depIdxs = []int32{
 	4,  // 11: grisonval.v1.Chronicle.roll_of_honour:type_name -> grisonval.v1.Honour
 	13, // 12: grisonval.v1.Chronicle.frames:type_name -> grisonval.v1.Frame
 	12, // 13: grisonval.v1.Chronicle.journals:type_name -> grisonval.v1.CampJournal
-	26, // 14: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
-	27, // 15: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
-	14, // 16: grisonval.v1.Frame.zones:type_name -> grisonval.v1.ZoneFrame
-	15, // 17: grisonval.v1.Frame.columns:type_name -> grisonval.v1.ColumnFrame
-	28, // 18: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
-	21, // 19: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
-	24, // 20: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
-	25, // 21: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
-	0,  // 22: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	10, // 23: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
-	1,  // 24: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	11, // 25: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
-	24, // [24:26] is the sub-list for method output_type
-	22, // [22:24] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	24, // 14: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
+	25, // 15: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
+	26, // 16: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
+	19, // 17: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
+	22, // 18: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
+	23, // 19: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
+	0,  // 20: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	10, // 21: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
+	1,  // 22: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	11, // 23: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
+	22, // [22:24] is the sub-list for method output_type
+	20, // [20:22] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_season_proto_init() }
@@ -2145,14 +2008,18 @@ func file_grisonval_v1_season_proto_init() {
 	if File_grisonval_v1_season_proto != nil {
 		return
 	}
+	file_grisonval_v1_grisonval_proto_init()
 	file_grisonval_v1_types_proto_init()
+	file_grisonval_v1_season_proto_msgTypes[13].OneofWrappers = []any{
+		(*Frame_Grisonval)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_season_proto_rawDesc), len(file_grisonval_v1_season_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   25,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

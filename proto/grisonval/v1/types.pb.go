@@ -22,117 +22,6 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// Terrain is the land of a zone. Coasts border the rim of the world.
-type Terrain int32
-
-const (
-	Terrain_TERRAIN_UNSPECIFIED Terrain = 0
-	Terrain_TERRAIN_PLAINS      Terrain = 1
-	Terrain_TERRAIN_FOREST      Terrain = 2
-	Terrain_TERRAIN_MOUNTAIN    Terrain = 3
-	Terrain_TERRAIN_COAST       Terrain = 4
-)
-
-// Enum value maps for Terrain.
-var (
-	Terrain_name = map[int32]string{
-		0: "TERRAIN_UNSPECIFIED",
-		1: "TERRAIN_PLAINS",
-		2: "TERRAIN_FOREST",
-		3: "TERRAIN_MOUNTAIN",
-		4: "TERRAIN_COAST",
-	}
-	Terrain_value = map[string]int32{
-		"TERRAIN_UNSPECIFIED": 0,
-		"TERRAIN_PLAINS":      1,
-		"TERRAIN_FOREST":      2,
-		"TERRAIN_MOUNTAIN":    3,
-		"TERRAIN_COAST":       4,
-	}
-)
-
-func (x Terrain) Enum() *Terrain {
-	p := new(Terrain)
-	*p = x
-	return p
-}
-
-func (x Terrain) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (Terrain) Descriptor() protoreflect.EnumDescriptor {
-	return file_grisonval_v1_types_proto_enumTypes[0].Descriptor()
-}
-
-func (Terrain) Type() protoreflect.EnumType {
-	return &file_grisonval_v1_types_proto_enumTypes[0]
-}
-
-func (x Terrain) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use Terrain.Descriptor instead.
-func (Terrain) EnumDescriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{0}
-}
-
-// Visibility says what a camp knows of a zone. An UNKNOWN zone carries only
-// its number and map coordinates; a REMEMBERED zone carries what the camp saw
-// on last_seen_day; a VISIBLE zone is seen today.
-type Visibility int32
-
-const (
-	Visibility_VISIBILITY_UNSPECIFIED Visibility = 0
-	Visibility_VISIBILITY_UNKNOWN     Visibility = 1
-	Visibility_VISIBILITY_REMEMBERED  Visibility = 2
-	Visibility_VISIBILITY_VISIBLE     Visibility = 3
-)
-
-// Enum value maps for Visibility.
-var (
-	Visibility_name = map[int32]string{
-		0: "VISIBILITY_UNSPECIFIED",
-		1: "VISIBILITY_UNKNOWN",
-		2: "VISIBILITY_REMEMBERED",
-		3: "VISIBILITY_VISIBLE",
-	}
-	Visibility_value = map[string]int32{
-		"VISIBILITY_UNSPECIFIED": 0,
-		"VISIBILITY_UNKNOWN":     1,
-		"VISIBILITY_REMEMBERED":  2,
-		"VISIBILITY_VISIBLE":     3,
-	}
-)
-
-func (x Visibility) Enum() *Visibility {
-	p := new(Visibility)
-	*p = x
-	return p
-}
-
-func (x Visibility) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (Visibility) Descriptor() protoreflect.EnumDescriptor {
-	return file_grisonval_v1_types_proto_enumTypes[1].Descriptor()
-}
-
-func (Visibility) Type() protoreflect.EnumType {
-	return &file_grisonval_v1_types_proto_enumTypes[1]
-}
-
-func (x Visibility) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use Visibility.Descriptor instead.
-func (Visibility) EnumDescriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{1}
-}
-
 // ControllerKind says who plays a camp.
 type ControllerKind int32
 
@@ -170,11 +59,11 @@ func (x ControllerKind) String() string {
 }
 
 func (ControllerKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_grisonval_v1_types_proto_enumTypes[2].Descriptor()
+	return file_grisonval_v1_types_proto_enumTypes[0].Descriptor()
 }
 
 func (ControllerKind) Type() protoreflect.EnumType {
-	return &file_grisonval_v1_types_proto_enumTypes[2]
+	return &file_grisonval_v1_types_proto_enumTypes[0]
 }
 
 func (x ControllerKind) Number() protoreflect.EnumNumber {
@@ -183,7 +72,7 @@ func (x ControllerKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ControllerKind.Descriptor instead.
 func (ControllerKind) EnumDescriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{0}
 }
 
 // Posture is the AI's strategic stance (seed 000, "Les deux factions rivales").
@@ -223,11 +112,11 @@ func (x Posture) String() string {
 }
 
 func (Posture) Descriptor() protoreflect.EnumDescriptor {
-	return file_grisonval_v1_types_proto_enumTypes[3].Descriptor()
+	return file_grisonval_v1_types_proto_enumTypes[1].Descriptor()
 }
 
 func (Posture) Type() protoreflect.EnumType {
-	return &file_grisonval_v1_types_proto_enumTypes[3]
+	return &file_grisonval_v1_types_proto_enumTypes[1]
 }
 
 func (x Posture) Number() protoreflect.EnumNumber {
@@ -236,18 +125,22 @@ func (x Posture) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Posture.Descriptor instead.
 func (Posture) EnumDescriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{1}
 }
 
-// ArgKind says what an action argument designates.
+// ArgKind says what an action argument designates. Rulesets share it:
+// append only.
 type ArgKind int32
 
 const (
 	ArgKind_ARG_KIND_UNSPECIFIED ArgKind = 0
-	ArgKind_ARG_KIND_ZONE        ArgKind = 1
-	ArgKind_ARG_KIND_COUNT       ArgKind = 2
-	ArgKind_ARG_KIND_CAMP        ArgKind = 3
-	// GOVERNMENT: choices are ids of CampView.governments.
+	// ZONE: a Grisonval zone number.
+	ArgKind_ARG_KIND_ZONE ArgKind = 1
+	// COUNT: a number between min and max.
+	ArgKind_ARG_KIND_COUNT ArgKind = 2
+	// CAMP: another camp's index.
+	ArgKind_ARG_KIND_CAMP ArgKind = 3
+	// GOVERNMENT: choices are ids of GrisonvalView.governments.
 	ArgKind_ARG_KIND_GOVERNMENT ArgKind = 4
 )
 
@@ -280,11 +173,11 @@ func (x ArgKind) String() string {
 }
 
 func (ArgKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_grisonval_v1_types_proto_enumTypes[4].Descriptor()
+	return file_grisonval_v1_types_proto_enumTypes[2].Descriptor()
 }
 
 func (ArgKind) Type() protoreflect.EnumType {
-	return &file_grisonval_v1_types_proto_enumTypes[4]
+	return &file_grisonval_v1_types_proto_enumTypes[2]
 }
 
 func (x ArgKind) Number() protoreflect.EnumNumber {
@@ -293,57 +186,152 @@ func (x ArgKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ArgKind.Descriptor instead.
 func (ArgKind) EnumDescriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
-// ColumnKind distinguishes settlers from soldiers.
-type ColumnKind int32
+// ErrorReason is why the server refused a call or an order: the reason of
+// the google.rpc.ErrorInfo every refusal carries, as the value's name in
+// lower case without its prefix (ERROR_REASON_UNKNOWN_ZONE is
+// "unknown_zone"), and the code of a stale order. Clients match on it
+// rather than on messages. Append only.
+type ErrorReason int32
 
 const (
-	ColumnKind_COLUMN_KIND_UNSPECIFIED ColumnKind = 0
-	ColumnKind_COLUMN_KIND_ARMY        ColumnKind = 1
-	ColumnKind_COLUMN_KIND_SETTLERS    ColumnKind = 2
+	ErrorReason_ERROR_REASON_UNSPECIFIED ErrorReason = 0
+	// BAD_REQUEST: a request field is malformed or out of range (the
+	// BadRequest detail names it).
+	ErrorReason_ERROR_REASON_BAD_REQUEST ErrorReason = 1
+	// Order refusals (the rule's message says why).
+	ErrorReason_ERROR_REASON_UNKNOWN_ACTION         ErrorReason = 2
+	ErrorReason_ERROR_REASON_BAD_ARGUMENTS          ErrorReason = 3
+	ErrorReason_ERROR_REASON_UNKNOWN_ZONE           ErrorReason = 4
+	ErrorReason_ERROR_REASON_NOT_ALLOWED            ErrorReason = 5
+	ErrorReason_ERROR_REASON_INSUFFICIENT_RESOURCES ErrorReason = 6
+	ErrorReason_ERROR_REASON_CAMP_EXTINCT           ErrorReason = 7
+	// SEASON_OVER: the season has ended; no order is taken until an admin
+	// starts the next one.
+	ErrorReason_ERROR_REASON_SEASON_OVER ErrorReason = 8
+	// WORLD_STOPPED: the server is stopping; retry shortly.
+	ErrorReason_ERROR_REASON_WORLD_STOPPED ErrorReason = 9
+	// SEASON_RUNNING: a season's chronicle opens at its close.
+	ErrorReason_ERROR_REASON_SEASON_RUNNING ErrorReason = 10
+	// NOT_A_RECIPIENT: a message to a camp not met or no longer playing.
+	ErrorReason_ERROR_REASON_NOT_A_RECIPIENT ErrorReason = 11
+	// TOO_MANY_MESSAGES: the day's messages are spent.
+	ErrorReason_ERROR_REASON_TOO_MANY_MESSAGES ErrorReason = 12
+	// WORLD_MOVED: another server runs the world now; call again.
+	ErrorReason_ERROR_REASON_WORLD_MOVED ErrorReason = 13
+	// WORLD_WITHOUT_SERVER: no server runs the world at the moment.
+	ErrorReason_ERROR_REASON_WORLD_WITHOUT_SERVER ErrorReason = 14
+	// UNAUTHENTICATED: no token, or an unknown or revoked one.
+	ErrorReason_ERROR_REASON_UNAUTHENTICATED ErrorReason = 15
+	// PERMISSION_DENIED: the token does not open this call or this world.
+	ErrorReason_ERROR_REASON_PERMISSION_DENIED ErrorReason = 16
+	// NOT_FOUND: no such world, season or tick.
+	ErrorReason_ERROR_REASON_NOT_FOUND ErrorReason = 17
+	// ALREADY_ENROLLED: the camp or the player is enrolled in the season.
+	ErrorReason_ERROR_REASON_ALREADY_ENROLLED ErrorReason = 18
+	// SEASON_CLOSED: the call needs a running season.
+	ErrorReason_ERROR_REASON_SEASON_CLOSED ErrorReason = 19
+	// SEASON_NOT_STARTED: the season has no tick yet.
+	ErrorReason_ERROR_REASON_SEASON_NOT_STARTED ErrorReason = 20
+	// CAREER_REFUSED: a re-enrolment the career rules refuse (docs/career.md).
+	ErrorReason_ERROR_REASON_CAREER_REFUSED ErrorReason = 21
+	// STREAM_BEHIND: a tick stream fell behind the world; open it again.
+	ErrorReason_ERROR_REASON_STREAM_BEHIND ErrorReason = 22
+	// UNAVAILABLE: a server the call needs cannot be reached; retry shortly.
+	ErrorReason_ERROR_REASON_UNAVAILABLE ErrorReason = 23
+	// INTERNAL: a fault of the server, logged there.
+	ErrorReason_ERROR_REASON_INTERNAL ErrorReason = 24
+	// UNKNOWN_RULESET: the server does not serve that ruleset.
+	ErrorReason_ERROR_REASON_UNKNOWN_RULESET ErrorReason = 25
 )
 
-// Enum value maps for ColumnKind.
+// Enum value maps for ErrorReason.
 var (
-	ColumnKind_name = map[int32]string{
-		0: "COLUMN_KIND_UNSPECIFIED",
-		1: "COLUMN_KIND_ARMY",
-		2: "COLUMN_KIND_SETTLERS",
+	ErrorReason_name = map[int32]string{
+		0:  "ERROR_REASON_UNSPECIFIED",
+		1:  "ERROR_REASON_BAD_REQUEST",
+		2:  "ERROR_REASON_UNKNOWN_ACTION",
+		3:  "ERROR_REASON_BAD_ARGUMENTS",
+		4:  "ERROR_REASON_UNKNOWN_ZONE",
+		5:  "ERROR_REASON_NOT_ALLOWED",
+		6:  "ERROR_REASON_INSUFFICIENT_RESOURCES",
+		7:  "ERROR_REASON_CAMP_EXTINCT",
+		8:  "ERROR_REASON_SEASON_OVER",
+		9:  "ERROR_REASON_WORLD_STOPPED",
+		10: "ERROR_REASON_SEASON_RUNNING",
+		11: "ERROR_REASON_NOT_A_RECIPIENT",
+		12: "ERROR_REASON_TOO_MANY_MESSAGES",
+		13: "ERROR_REASON_WORLD_MOVED",
+		14: "ERROR_REASON_WORLD_WITHOUT_SERVER",
+		15: "ERROR_REASON_UNAUTHENTICATED",
+		16: "ERROR_REASON_PERMISSION_DENIED",
+		17: "ERROR_REASON_NOT_FOUND",
+		18: "ERROR_REASON_ALREADY_ENROLLED",
+		19: "ERROR_REASON_SEASON_CLOSED",
+		20: "ERROR_REASON_SEASON_NOT_STARTED",
+		21: "ERROR_REASON_CAREER_REFUSED",
+		22: "ERROR_REASON_STREAM_BEHIND",
+		23: "ERROR_REASON_UNAVAILABLE",
+		24: "ERROR_REASON_INTERNAL",
+		25: "ERROR_REASON_UNKNOWN_RULESET",
 	}
-	ColumnKind_value = map[string]int32{
-		"COLUMN_KIND_UNSPECIFIED": 0,
-		"COLUMN_KIND_ARMY":        1,
-		"COLUMN_KIND_SETTLERS":    2,
+	ErrorReason_value = map[string]int32{
+		"ERROR_REASON_UNSPECIFIED":            0,
+		"ERROR_REASON_BAD_REQUEST":            1,
+		"ERROR_REASON_UNKNOWN_ACTION":         2,
+		"ERROR_REASON_BAD_ARGUMENTS":          3,
+		"ERROR_REASON_UNKNOWN_ZONE":           4,
+		"ERROR_REASON_NOT_ALLOWED":            5,
+		"ERROR_REASON_INSUFFICIENT_RESOURCES": 6,
+		"ERROR_REASON_CAMP_EXTINCT":           7,
+		"ERROR_REASON_SEASON_OVER":            8,
+		"ERROR_REASON_WORLD_STOPPED":          9,
+		"ERROR_REASON_SEASON_RUNNING":         10,
+		"ERROR_REASON_NOT_A_RECIPIENT":        11,
+		"ERROR_REASON_TOO_MANY_MESSAGES":      12,
+		"ERROR_REASON_WORLD_MOVED":            13,
+		"ERROR_REASON_WORLD_WITHOUT_SERVER":   14,
+		"ERROR_REASON_UNAUTHENTICATED":        15,
+		"ERROR_REASON_PERMISSION_DENIED":      16,
+		"ERROR_REASON_NOT_FOUND":              17,
+		"ERROR_REASON_ALREADY_ENROLLED":       18,
+		"ERROR_REASON_SEASON_CLOSED":          19,
+		"ERROR_REASON_SEASON_NOT_STARTED":     20,
+		"ERROR_REASON_CAREER_REFUSED":         21,
+		"ERROR_REASON_STREAM_BEHIND":          22,
+		"ERROR_REASON_UNAVAILABLE":            23,
+		"ERROR_REASON_INTERNAL":               24,
+		"ERROR_REASON_UNKNOWN_RULESET":        25,
 	}
 )
 
-func (x ColumnKind) Enum() *ColumnKind {
-	p := new(ColumnKind)
+func (x ErrorReason) Enum() *ErrorReason {
+	p := new(ErrorReason)
 	*p = x
 	return p
 }
 
-func (x ColumnKind) String() string {
+func (x ErrorReason) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (ColumnKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_grisonval_v1_types_proto_enumTypes[5].Descriptor()
+func (ErrorReason) Descriptor() protoreflect.EnumDescriptor {
+	return file_grisonval_v1_types_proto_enumTypes[3].Descriptor()
 }
 
-func (ColumnKind) Type() protoreflect.EnumType {
-	return &file_grisonval_v1_types_proto_enumTypes[5]
+func (ErrorReason) Type() protoreflect.EnumType {
+	return &file_grisonval_v1_types_proto_enumTypes[3]
 }
 
-func (x ColumnKind) Number() protoreflect.EnumNumber {
+func (x ErrorReason) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use ColumnKind.Descriptor instead.
-func (ColumnKind) EnumDescriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+// Deprecated: Use ErrorReason.Descriptor instead.
+func (ErrorReason) EnumDescriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 // OrderStatus says what became of a camp's order for a day.
@@ -392,11 +380,11 @@ func (x OrderStatus) String() string {
 }
 
 func (OrderStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_grisonval_v1_types_proto_enumTypes[6].Descriptor()
+	return file_grisonval_v1_types_proto_enumTypes[4].Descriptor()
 }
 
 func (OrderStatus) Type() protoreflect.EnumType {
-	return &file_grisonval_v1_types_proto_enumTypes[6]
+	return &file_grisonval_v1_types_proto_enumTypes[4]
 }
 
 func (x OrderStatus) Number() protoreflect.EnumNumber {
@@ -405,7 +393,7 @@ func (x OrderStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use OrderStatus.Descriptor instead.
 func (OrderStatus) EnumDescriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 // PostingStatus says where a camp stands for the next day's order.
@@ -452,11 +440,11 @@ func (x PostingStatus) String() string {
 }
 
 func (PostingStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_grisonval_v1_types_proto_enumTypes[7].Descriptor()
+	return file_grisonval_v1_types_proto_enumTypes[5].Descriptor()
 }
 
 func (PostingStatus) Type() protoreflect.EnumType {
-	return &file_grisonval_v1_types_proto_enumTypes[7]
+	return &file_grisonval_v1_types_proto_enumTypes[5]
 }
 
 func (x PostingStatus) Number() protoreflect.EnumNumber {
@@ -465,1258 +453,7 @@ func (x PostingStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use PostingStatus.Descriptor instead.
 func (PostingStatus) EnumDescriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
-}
-
-// Resources is a camp's stockpile.
-type Resources struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Food          int64                  `protobuf:"varint,1,opt,name=food,proto3" json:"food,omitempty"`
-	Wood          int64                  `protobuf:"varint,2,opt,name=wood,proto3" json:"wood,omitempty"`
-	Stone         int64                  `protobuf:"varint,3,opt,name=stone,proto3" json:"stone,omitempty"`
-	Tools         int64                  `protobuf:"varint,4,opt,name=tools,proto3" json:"tools,omitempty"`
-	Gold          int64                  `protobuf:"varint,5,opt,name=gold,proto3" json:"gold,omitempty"`
-	Research      int64                  `protobuf:"varint,6,opt,name=research,proto3" json:"research,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Resources) Reset() {
-	*x = Resources{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[0]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Resources) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Resources) ProtoMessage() {}
-
-func (x *Resources) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[0]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Resources.ProtoReflect.Descriptor instead.
-func (*Resources) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{0}
-}
-
-func (x *Resources) GetFood() int64 {
-	if x != nil {
-		return x.Food
-	}
-	return 0
-}
-
-func (x *Resources) GetWood() int64 {
-	if x != nil {
-		return x.Wood
-	}
-	return 0
-}
-
-func (x *Resources) GetStone() int64 {
-	if x != nil {
-		return x.Stone
-	}
-	return 0
-}
-
-func (x *Resources) GetTools() int64 {
-	if x != nil {
-		return x.Tools
-	}
-	return 0
-}
-
-func (x *Resources) GetGold() int64 {
-	if x != nil {
-		return x.Gold
-	}
-	return 0
-}
-
-func (x *Resources) GetResearch() int64 {
-	if x != nil {
-		return x.Research
-	}
-	return 0
-}
-
-// Zone is one hex zone as a camp knows it. Zone numbers run from 1 to 91 in
-// rows from north to south, west to east; q and r are axial coordinates with
-// the centre at (0, 0).
-type Zone struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	Id         int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Q          int32                  `protobuf:"varint,2,opt,name=q,proto3" json:"q,omitempty"`
-	R          int32                  `protobuf:"varint,3,opt,name=r,proto3" json:"r,omitempty"`
-	Visibility Visibility             `protobuf:"varint,4,opt,name=visibility,proto3,enum=grisonval.v1.Visibility" json:"visibility,omitempty"`
-	// last_seen_day is the day the facts below were true (today when VISIBLE).
-	LastSeenDay int32   `protobuf:"varint,5,opt,name=last_seen_day,json=lastSeenDay,proto3" json:"last_seen_day,omitempty"`
-	Terrain     Terrain `protobuf:"varint,6,opt,name=terrain,proto3,enum=grisonval.v1.Terrain" json:"terrain,omitempty"`
-	// owner is the holding camp's index, or -1 for free land.
-	Owner       int32    `protobuf:"varint,7,opt,name=owner,proto3" json:"owner,omitempty"`
-	Capital     bool     `protobuf:"varint,8,opt,name=capital,proto3" json:"capital,omitempty"`
-	Garrison    int32    `protobuf:"varint,9,opt,name=garrison,proto3" json:"garrison,omitempty"`
-	Development int32    `protobuf:"varint,10,opt,name=development,proto3" json:"development,omitempty"`
-	Buildings   []string `protobuf:"bytes,11,rep,name=buildings,proto3" json:"buildings,omitempty"`
-	Slots       int32    `protobuf:"varint,12,opt,name=slots,proto3" json:"slots,omitempty"`
-	Neighbors   []int32  `protobuf:"varint,13,rep,packed,name=neighbors,proto3" json:"neighbors,omitempty"`
-	// monument is set when the zone bears its holder's great monument.
-	Monument bool `protobuf:"varint,14,opt,name=monument,proto3" json:"monument,omitempty"`
-	// besieged is set when the camp knows the zone is under siege today.
-	Besieged      bool `protobuf:"varint,15,opt,name=besieged,proto3" json:"besieged,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Zone) Reset() {
-	*x = Zone{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[1]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Zone) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Zone) ProtoMessage() {}
-
-func (x *Zone) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[1]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Zone.ProtoReflect.Descriptor instead.
-func (*Zone) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{1}
-}
-
-func (x *Zone) GetId() int32 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *Zone) GetQ() int32 {
-	if x != nil {
-		return x.Q
-	}
-	return 0
-}
-
-func (x *Zone) GetR() int32 {
-	if x != nil {
-		return x.R
-	}
-	return 0
-}
-
-func (x *Zone) GetVisibility() Visibility {
-	if x != nil {
-		return x.Visibility
-	}
-	return Visibility_VISIBILITY_UNSPECIFIED
-}
-
-func (x *Zone) GetLastSeenDay() int32 {
-	if x != nil {
-		return x.LastSeenDay
-	}
-	return 0
-}
-
-func (x *Zone) GetTerrain() Terrain {
-	if x != nil {
-		return x.Terrain
-	}
-	return Terrain_TERRAIN_UNSPECIFIED
-}
-
-func (x *Zone) GetOwner() int32 {
-	if x != nil {
-		return x.Owner
-	}
-	return 0
-}
-
-func (x *Zone) GetCapital() bool {
-	if x != nil {
-		return x.Capital
-	}
-	return false
-}
-
-func (x *Zone) GetGarrison() int32 {
-	if x != nil {
-		return x.Garrison
-	}
-	return 0
-}
-
-func (x *Zone) GetDevelopment() int32 {
-	if x != nil {
-		return x.Development
-	}
-	return 0
-}
-
-func (x *Zone) GetBuildings() []string {
-	if x != nil {
-		return x.Buildings
-	}
-	return nil
-}
-
-func (x *Zone) GetSlots() int32 {
-	if x != nil {
-		return x.Slots
-	}
-	return 0
-}
-
-func (x *Zone) GetNeighbors() []int32 {
-	if x != nil {
-		return x.Neighbors
-	}
-	return nil
-}
-
-func (x *Zone) GetMonument() bool {
-	if x != nil {
-		return x.Monument
-	}
-	return false
-}
-
-func (x *Zone) GetBesieged() bool {
-	if x != nil {
-		return x.Besieged
-	}
-	return false
-}
-
-// Siege is a siege the camp knows of: its own, one of its zones', or one at a
-// zone it sees. besieger is -1 when the camp has not met the besieger.
-type Siege struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Zone     int32                  `protobuf:"varint,1,opt,name=zone,proto3" json:"zone,omitempty"`
-	Besieger int32                  `protobuf:"varint,2,opt,name=besieger,proto3" json:"besieger,omitempty"`
-	Men      int32                  `protobuf:"varint,3,opt,name=men,proto3" json:"men,omitempty"`
-	StartDay int32                  `protobuf:"varint,4,opt,name=start_day,json=startDay,proto3" json:"start_day,omitempty"`
-	// assault_day is the day of the decisive assault.
-	AssaultDay    int32 `protobuf:"varint,5,opt,name=assault_day,json=assaultDay,proto3" json:"assault_day,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Siege) Reset() {
-	*x = Siege{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[2]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Siege) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Siege) ProtoMessage() {}
-
-func (x *Siege) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[2]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Siege.ProtoReflect.Descriptor instead.
-func (*Siege) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{2}
-}
-
-func (x *Siege) GetZone() int32 {
-	if x != nil {
-		return x.Zone
-	}
-	return 0
-}
-
-func (x *Siege) GetBesieger() int32 {
-	if x != nil {
-		return x.Besieger
-	}
-	return 0
-}
-
-func (x *Siege) GetMen() int32 {
-	if x != nil {
-		return x.Men
-	}
-	return 0
-}
-
-func (x *Siege) GetStartDay() int32 {
-	if x != nil {
-		return x.StartDay
-	}
-	return 0
-}
-
-func (x *Siege) GetAssaultDay() int32 {
-	if x != nil {
-		return x.AssaultDay
-	}
-	return 0
-}
-
-// Column is a camp's own column on the march.
-type Column struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Id          int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Kind        ColumnKind             `protobuf:"varint,2,opt,name=kind,proto3,enum=grisonval.v1.ColumnKind" json:"kind,omitempty"`
-	Men         int32                  `protobuf:"varint,3,opt,name=men,proto3" json:"men,omitempty"`
-	FromZone    int32                  `protobuf:"varint,4,opt,name=from_zone,json=fromZone,proto3" json:"from_zone,omitempty"`
-	ToZone      int32                  `protobuf:"varint,5,opt,name=to_zone,json=toZone,proto3" json:"to_zone,omitempty"`
-	DepartedDay int32                  `protobuf:"varint,6,opt,name=departed_day,json=departedDay,proto3" json:"departed_day,omitempty"`
-	ArrivalDay  int32                  `protobuf:"varint,7,opt,name=arrival_day,json=arrivalDay,proto3" json:"arrival_day,omitempty"`
-	// home is set on a column marching back to the field army (a recall, or a
-	// column turned back by a peace).
-	Home          bool `protobuf:"varint,8,opt,name=home,proto3" json:"home,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Column) Reset() {
-	*x = Column{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[3]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Column) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Column) ProtoMessage() {}
-
-func (x *Column) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[3]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Column.ProtoReflect.Descriptor instead.
-func (*Column) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{3}
-}
-
-func (x *Column) GetId() int32 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *Column) GetKind() ColumnKind {
-	if x != nil {
-		return x.Kind
-	}
-	return ColumnKind_COLUMN_KIND_UNSPECIFIED
-}
-
-func (x *Column) GetMen() int32 {
-	if x != nil {
-		return x.Men
-	}
-	return 0
-}
-
-func (x *Column) GetFromZone() int32 {
-	if x != nil {
-		return x.FromZone
-	}
-	return 0
-}
-
-func (x *Column) GetToZone() int32 {
-	if x != nil {
-		return x.ToZone
-	}
-	return 0
-}
-
-func (x *Column) GetDepartedDay() int32 {
-	if x != nil {
-		return x.DepartedDay
-	}
-	return 0
-}
-
-func (x *Column) GetArrivalDay() int32 {
-	if x != nil {
-		return x.ArrivalDay
-	}
-	return 0
-}
-
-func (x *Column) GetHome() bool {
-	if x != nil {
-		return x.Home
-	}
-	return false
-}
-
-// CampSummary is what a camp knows of another camp.
-type CampSummary struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	Camp  int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
-	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// met is true once the camp has seen a zone or column of the other.
-	Met   bool `protobuf:"varint,3,opt,name=met,proto3" json:"met,omitempty"`
-	Alive bool `protobuf:"varint,4,opt,name=alive,proto3" json:"alive,omitempty"`
-	// relation is "war", "peace" or "alliance", set once met.
-	Relation string `protobuf:"bytes,5,opt,name=relation,proto3" json:"relation,omitempty"`
-	// trade_route is set when a trade route links the two camps.
-	TradeRoute bool `protobuf:"varint,6,opt,name=trade_route,json=tradeRoute,proto3" json:"trade_route,omitempty"`
-	// The other camp's public politics, set once met.
-	Government string `protobuf:"bytes,7,opt,name=government,proto3" json:"government,omitempty"`
-	Infamy     int32  `protobuf:"varint,8,opt,name=infamy,proto3" json:"infamy,omitempty"`
-	Fame       int32  `protobuf:"varint,9,opt,name=fame,proto3" json:"fame,omitempty"`
-	// The pair's record, set once met: the day the relation began, the first
-	// day it may be broken, the last day of a closed door (0: open), the
-	// refusals since the last signature, and a pending proposal.
-	RelationSince   int32     `protobuf:"varint,10,opt,name=relation_since,json=relationSince,proto3" json:"relation_since,omitempty"`
-	BreakableFrom   int32     `protobuf:"varint,11,opt,name=breakable_from,json=breakableFrom,proto3" json:"breakable_from,omitempty"`
-	DoorClosedUntil int32     `protobuf:"varint,12,opt,name=door_closed_until,json=doorClosedUntil,proto3" json:"door_closed_until,omitempty"`
-	Refusals        int32     `protobuf:"varint,13,opt,name=refusals,proto3" json:"refusals,omitempty"`
-	Proposal        *Proposal `protobuf:"bytes,14,opt,name=proposal,proto3" json:"proposal,omitempty"`
-	// archetype is the other camp's public nature, set once met:
-	// "builders", "warrior_clan" or "merchant_league".
-	Archetype     string `protobuf:"bytes,15,opt,name=archetype,proto3" json:"archetype,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *CampSummary) Reset() {
-	*x = CampSummary{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[4]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *CampSummary) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*CampSummary) ProtoMessage() {}
-
-func (x *CampSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[4]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use CampSummary.ProtoReflect.Descriptor instead.
-func (*CampSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
-}
-
-func (x *CampSummary) GetCamp() int32 {
-	if x != nil {
-		return x.Camp
-	}
-	return 0
-}
-
-func (x *CampSummary) GetName() string {
-	if x != nil {
-		return x.Name
-	}
-	return ""
-}
-
-func (x *CampSummary) GetMet() bool {
-	if x != nil {
-		return x.Met
-	}
-	return false
-}
-
-func (x *CampSummary) GetAlive() bool {
-	if x != nil {
-		return x.Alive
-	}
-	return false
-}
-
-func (x *CampSummary) GetRelation() string {
-	if x != nil {
-		return x.Relation
-	}
-	return ""
-}
-
-func (x *CampSummary) GetTradeRoute() bool {
-	if x != nil {
-		return x.TradeRoute
-	}
-	return false
-}
-
-func (x *CampSummary) GetGovernment() string {
-	if x != nil {
-		return x.Government
-	}
-	return ""
-}
-
-func (x *CampSummary) GetInfamy() int32 {
-	if x != nil {
-		return x.Infamy
-	}
-	return 0
-}
-
-func (x *CampSummary) GetFame() int32 {
-	if x != nil {
-		return x.Fame
-	}
-	return 0
-}
-
-func (x *CampSummary) GetRelationSince() int32 {
-	if x != nil {
-		return x.RelationSince
-	}
-	return 0
-}
-
-func (x *CampSummary) GetBreakableFrom() int32 {
-	if x != nil {
-		return x.BreakableFrom
-	}
-	return 0
-}
-
-func (x *CampSummary) GetDoorClosedUntil() int32 {
-	if x != nil {
-		return x.DoorClosedUntil
-	}
-	return 0
-}
-
-func (x *CampSummary) GetRefusals() int32 {
-	if x != nil {
-		return x.Refusals
-	}
-	return 0
-}
-
-func (x *CampSummary) GetProposal() *Proposal {
-	if x != nil {
-		return x.Proposal
-	}
-	return nil
-}
-
-func (x *CampSummary) GetArchetype() string {
-	if x != nil {
-		return x.Archetype
-	}
-	return ""
-}
-
-// Proposal is a pact proposed and not yet answered: private to the two camps.
-type Proposal struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// pact is "peace" or "alliance".
-	Pact     string `protobuf:"bytes,1,opt,name=pact,proto3" json:"pact,omitempty"`
-	FromCamp int32  `protobuf:"varint,2,opt,name=from_camp,json=fromCamp,proto3" json:"from_camp,omitempty"`
-	Day      int32  `protobuf:"varint,3,opt,name=day,proto3" json:"day,omitempty"`
-	// expires_day is the last day it may be accepted.
-	ExpiresDay int32 `protobuf:"varint,4,opt,name=expires_day,json=expiresDay,proto3" json:"expires_day,omitempty"`
-	// willingness is, for a proposal made to this camp, how willing its
-	// people are to accept it, in percent (docs/rules.md DIP-9).
-	Willingness   int32 `protobuf:"varint,5,opt,name=willingness,proto3" json:"willingness,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Proposal) Reset() {
-	*x = Proposal{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Proposal) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Proposal) ProtoMessage() {}
-
-func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
-func (*Proposal) Descriptor() ([]byte, []int) {
 	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
-}
-
-func (x *Proposal) GetPact() string {
-	if x != nil {
-		return x.Pact
-	}
-	return ""
-}
-
-func (x *Proposal) GetFromCamp() int32 {
-	if x != nil {
-		return x.FromCamp
-	}
-	return 0
-}
-
-func (x *Proposal) GetDay() int32 {
-	if x != nil {
-		return x.Day
-	}
-	return 0
-}
-
-func (x *Proposal) GetExpiresDay() int32 {
-	if x != nil {
-		return x.ExpiresDay
-	}
-	return 0
-}
-
-func (x *Proposal) GetWillingness() int32 {
-	if x != nil {
-		return x.Willingness
-	}
-	return 0
-}
-
-// PairRelation is the public status between two camps.
-type PairRelation struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	A             int32                  `protobuf:"varint,1,opt,name=a,proto3" json:"a,omitempty"`
-	B             int32                  `protobuf:"varint,2,opt,name=b,proto3" json:"b,omitempty"`
-	Relation      string                 `protobuf:"bytes,3,opt,name=relation,proto3" json:"relation,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *PairRelation) Reset() {
-	*x = PairRelation{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *PairRelation) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*PairRelation) ProtoMessage() {}
-
-func (x *PairRelation) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use PairRelation.ProtoReflect.Descriptor instead.
-func (*PairRelation) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
-}
-
-func (x *PairRelation) GetA() int32 {
-	if x != nil {
-		return x.A
-	}
-	return 0
-}
-
-func (x *PairRelation) GetB() int32 {
-	if x != nil {
-		return x.B
-	}
-	return 0
-}
-
-func (x *PairRelation) GetRelation() string {
-	if x != nil {
-		return x.Relation
-	}
-	return ""
-}
-
-// GovernmentForm is a form of government set_government may choose.
-type GovernmentForm struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Code          string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
-	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
-	Effect        string                 `protobuf:"bytes,4,opt,name=effect,proto3" json:"effect,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GovernmentForm) Reset() {
-	*x = GovernmentForm{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GovernmentForm) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GovernmentForm) ProtoMessage() {}
-
-func (x *GovernmentForm) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GovernmentForm.ProtoReflect.Descriptor instead.
-func (*GovernmentForm) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
-}
-
-func (x *GovernmentForm) GetId() int32 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *GovernmentForm) GetCode() string {
-	if x != nil {
-		return x.Code
-	}
-	return ""
-}
-
-func (x *GovernmentForm) GetName() string {
-	if x != nil {
-		return x.Name
-	}
-	return ""
-}
-
-func (x *GovernmentForm) GetEffect() string {
-	if x != nil {
-		return x.Effect
-	}
-	return ""
-}
-
-// Politics is a camp's government and standing with its people.
-type Politics struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Government    string                 `protobuf:"bytes,1,opt,name=government,proto3" json:"government,omitempty"`
-	GovernmentDay int32                  `protobuf:"varint,2,opt,name=government_day,json=governmentDay,proto3" json:"government_day,omitempty"`
-	// next_change_day is the first day set_government is allowed again (0:
-	// now).
-	NextChangeDay int32 `protobuf:"varint,3,opt,name=next_change_day,json=nextChangeDay,proto3" json:"next_change_day,omitempty"`
-	Legitimacy    int32 `protobuf:"varint,4,opt,name=legitimacy,proto3" json:"legitimacy,omitempty"`
-	// low_legitimacy_days counts the days in a row under the coup threshold.
-	LowLegitimacyDays int32 `protobuf:"varint,5,opt,name=low_legitimacy_days,json=lowLegitimacyDays,proto3" json:"low_legitimacy_days,omitempty"`
-	Infamy            int32 `protobuf:"varint,6,opt,name=infamy,proto3" json:"infamy,omitempty"`
-	Fame              int32 `protobuf:"varint,7,opt,name=fame,proto3" json:"fame,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
-}
-
-func (x *Politics) Reset() {
-	*x = Politics{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Politics) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Politics) ProtoMessage() {}
-
-func (x *Politics) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Politics.ProtoReflect.Descriptor instead.
-func (*Politics) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
-}
-
-func (x *Politics) GetGovernment() string {
-	if x != nil {
-		return x.Government
-	}
-	return ""
-}
-
-func (x *Politics) GetGovernmentDay() int32 {
-	if x != nil {
-		return x.GovernmentDay
-	}
-	return 0
-}
-
-func (x *Politics) GetNextChangeDay() int32 {
-	if x != nil {
-		return x.NextChangeDay
-	}
-	return 0
-}
-
-func (x *Politics) GetLegitimacy() int32 {
-	if x != nil {
-		return x.Legitimacy
-	}
-	return 0
-}
-
-func (x *Politics) GetLowLegitimacyDays() int32 {
-	if x != nil {
-		return x.LowLegitimacyDays
-	}
-	return 0
-}
-
-func (x *Politics) GetInfamy() int32 {
-	if x != nil {
-		return x.Infamy
-	}
-	return 0
-}
-
-func (x *Politics) GetFame() int32 {
-	if x != nil {
-		return x.Fame
-	}
-	return 0
-}
-
-// Tech is one tier of the tech tree.
-type Tech struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	Tier  int32                  `protobuf:"varint,1,opt,name=tier,proto3" json:"tier,omitempty"`
-	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Age   int32                  `protobuf:"varint,3,opt,name=age,proto3" json:"age,omitempty"`
-	// research is the accumulated research the tier needs.
-	Research      int64  `protobuf:"varint,4,opt,name=research,proto3" json:"research,omitempty"`
-	Effect        string `protobuf:"bytes,5,opt,name=effect,proto3" json:"effect,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Tech) Reset() {
-	*x = Tech{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[9]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Tech) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Tech) ProtoMessage() {}
-
-func (x *Tech) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[9]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Tech.ProtoReflect.Descriptor instead.
-func (*Tech) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{9}
-}
-
-func (x *Tech) GetTier() int32 {
-	if x != nil {
-		return x.Tier
-	}
-	return 0
-}
-
-func (x *Tech) GetName() string {
-	if x != nil {
-		return x.Name
-	}
-	return ""
-}
-
-func (x *Tech) GetAge() int32 {
-	if x != nil {
-		return x.Age
-	}
-	return 0
-}
-
-func (x *Tech) GetResearch() int64 {
-	if x != nil {
-		return x.Research
-	}
-	return 0
-}
-
-func (x *Tech) GetEffect() string {
-	if x != nil {
-		return x.Effect
-	}
-	return ""
-}
-
-// Achievement is a feat a camp unlocked once and for good.
-type Achievement struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Condition     string                 `protobuf:"bytes,3,opt,name=condition,proto3" json:"condition,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Achievement) Reset() {
-	*x = Achievement{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[10]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Achievement) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Achievement) ProtoMessage() {}
-
-func (x *Achievement) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[10]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Achievement.ProtoReflect.Descriptor instead.
-func (*Achievement) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{10}
-}
-
-func (x *Achievement) GetCode() string {
-	if x != nil {
-		return x.Code
-	}
-	return ""
-}
-
-func (x *Achievement) GetName() string {
-	if x != nil {
-		return x.Name
-	}
-	return ""
-}
-
-func (x *Achievement) GetCondition() string {
-	if x != nil {
-		return x.Condition
-	}
-	return ""
-}
-
-// Upkeep is a camp's daily upkeep bill, by axis (docs/rules.md UPK-*).
-type Upkeep struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	Buildings  *Resources             `protobuf:"bytes,1,opt,name=buildings,proto3" json:"buildings,omitempty"`
-	Territory  *Resources             `protobuf:"bytes,2,opt,name=territory,proto3" json:"territory,omitempty"`
-	Governance *Resources             `protobuf:"bytes,3,opt,name=governance,proto3" json:"governance,omitempty"`
-	// degraded is set while the camp's buildings are degraded by unpaid upkeep.
-	Degraded      bool `protobuf:"varint,4,opt,name=degraded,proto3" json:"degraded,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Upkeep) Reset() {
-	*x = Upkeep{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[11]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Upkeep) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Upkeep) ProtoMessage() {}
-
-func (x *Upkeep) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[11]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Upkeep.ProtoReflect.Descriptor instead.
-func (*Upkeep) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{11}
-}
-
-func (x *Upkeep) GetBuildings() *Resources {
-	if x != nil {
-		return x.Buildings
-	}
-	return nil
-}
-
-func (x *Upkeep) GetTerritory() *Resources {
-	if x != nil {
-		return x.Territory
-	}
-	return nil
-}
-
-func (x *Upkeep) GetGovernance() *Resources {
-	if x != nil {
-		return x.Governance
-	}
-	return nil
-}
-
-func (x *Upkeep) GetDegraded() bool {
-	if x != nil {
-		return x.Degraded
-	}
-	return false
-}
-
-// JobSummary counts a camp's civilians of one job and their mean level
-// (1.0 for novices to 5.0 for masters).
-type JobSummary struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Job           string                 `protobuf:"bytes,1,opt,name=job,proto3" json:"job,omitempty"`
-	Count         int32                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
-	MeanLevel     float64                `protobuf:"fixed64,3,opt,name=mean_level,json=meanLevel,proto3" json:"mean_level,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *JobSummary) Reset() {
-	*x = JobSummary{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[12]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *JobSummary) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*JobSummary) ProtoMessage() {}
-
-func (x *JobSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[12]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use JobSummary.ProtoReflect.Descriptor instead.
-func (*JobSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{12}
-}
-
-func (x *JobSummary) GetJob() string {
-	if x != nil {
-		return x.Job
-	}
-	return ""
-}
-
-func (x *JobSummary) GetCount() int32 {
-	if x != nil {
-		return x.Count
-	}
-	return 0
-}
-
-func (x *JobSummary) GetMeanLevel() float64 {
-	if x != nil {
-		return x.MeanLevel
-	}
-	return 0
-}
-
-// People sums up a camp's citizens.
-type People struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Children      int32                  `protobuf:"varint,1,opt,name=children,proto3" json:"children,omitempty"`
-	Adults        int32                  `protobuf:"varint,2,opt,name=adults,proto3" json:"adults,omitempty"`
-	Elders        int32                  `protobuf:"varint,3,opt,name=elders,proto3" json:"elders,omitempty"`
-	MeanMood      int32                  `protobuf:"varint,4,opt,name=mean_mood,json=meanMood,proto3" json:"mean_mood,omitempty"`
-	Jobs          []*JobSummary          `protobuf:"bytes,5,rep,name=jobs,proto3" json:"jobs,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *People) Reset() {
-	*x = People{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[13]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *People) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*People) ProtoMessage() {}
-
-func (x *People) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[13]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use People.ProtoReflect.Descriptor instead.
-func (*People) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{13}
-}
-
-func (x *People) GetChildren() int32 {
-	if x != nil {
-		return x.Children
-	}
-	return 0
-}
-
-func (x *People) GetAdults() int32 {
-	if x != nil {
-		return x.Adults
-	}
-	return 0
-}
-
-func (x *People) GetElders() int32 {
-	if x != nil {
-		return x.Elders
-	}
-	return 0
-}
-
-func (x *People) GetMeanMood() int32 {
-	if x != nil {
-		return x.MeanMood
-	}
-	return 0
-}
-
-func (x *People) GetJobs() []*JobSummary {
-	if x != nil {
-		return x.Jobs
-	}
-	return nil
 }
 
 // JournalEntry is one line of a camp's journal: an immersive narration
@@ -1735,7 +472,7 @@ type JournalEntry struct {
 
 func (x *JournalEntry) Reset() {
 	*x = JournalEntry{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[14]
+	mi := &file_grisonval_v1_types_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1747,7 +484,7 @@ func (x *JournalEntry) String() string {
 func (*JournalEntry) ProtoMessage() {}
 
 func (x *JournalEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[14]
+	mi := &file_grisonval_v1_types_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1760,7 +497,7 @@ func (x *JournalEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JournalEntry.ProtoReflect.Descriptor instead.
 func (*JournalEntry) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{0}
 }
 
 func (x *JournalEntry) GetDay() int32 {
@@ -1816,7 +553,7 @@ type ArgSpec struct {
 
 func (x *ArgSpec) Reset() {
 	*x = ArgSpec{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[15]
+	mi := &file_grisonval_v1_types_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1828,7 +565,7 @@ func (x *ArgSpec) String() string {
 func (*ArgSpec) ProtoMessage() {}
 
 func (x *ArgSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[15]
+	mi := &file_grisonval_v1_types_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1841,7 +578,7 @@ func (x *ArgSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArgSpec.ProtoReflect.Descriptor instead.
 func (*ArgSpec) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *ArgSpec) GetName() string {
@@ -1887,19 +624,25 @@ func (x *ArgSpec) GetOptional() bool {
 }
 
 // LegalAction is an action the camp may order this tick, with its valid
-// arguments.
+// arguments and its price.
 type LegalAction struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Action        string                 `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
-	Summary       string                 `protobuf:"bytes,2,opt,name=summary,proto3" json:"summary,omitempty"`
-	Args          []*ArgSpec             `protobuf:"bytes,3,rep,name=args,proto3" json:"args,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Action  string                 `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
+	Summary string                 `protobuf:"bytes,2,opt,name=summary,proto3" json:"summary,omitempty"`
+	Args    []*ArgSpec             `protobuf:"bytes,3,rep,name=args,proto3" json:"args,omitempty"`
+	// cost is what the order costs when it plays, in the ruleset's resources;
+	// when cost_per is set, the cost of one unit of that argument (a COUNT,
+	// such as the men of raise_army) or of one level ("level": develop's
+	// price grows with the level the zone reaches).
+	Cost          []*Amount `protobuf:"bytes,4,rep,name=cost,proto3" json:"cost,omitempty"`
+	CostPer       string    `protobuf:"bytes,5,opt,name=cost_per,json=costPer,proto3" json:"cost_per,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LegalAction) Reset() {
 	*x = LegalAction{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[16]
+	mi := &file_grisonval_v1_types_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1911,7 +654,7 @@ func (x *LegalAction) String() string {
 func (*LegalAction) ProtoMessage() {}
 
 func (x *LegalAction) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[16]
+	mi := &file_grisonval_v1_types_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1924,7 +667,7 @@ func (x *LegalAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LegalAction.ProtoReflect.Descriptor instead.
 func (*LegalAction) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *LegalAction) GetAction() string {
@@ -1948,6 +691,146 @@ func (x *LegalAction) GetArgs() []*ArgSpec {
 	return nil
 }
 
+func (x *LegalAction) GetCost() []*Amount {
+	if x != nil {
+		return x.Cost
+	}
+	return nil
+}
+
+func (x *LegalAction) GetCostPer() string {
+	if x != nil {
+		return x.CostPer
+	}
+	return ""
+}
+
+// Amount is a quantity of one of a ruleset's resources: Grisonval's "food",
+// "wood", "stone", "tools", "gold", "research"; the Castle's gauges.
+type Amount struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Resource      string                 `protobuf:"bytes,1,opt,name=resource,proto3" json:"resource,omitempty"`
+	Amount        int64                  `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Amount) Reset() {
+	*x = Amount{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Amount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Amount) ProtoMessage() {}
+
+func (x *Amount) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Amount.ProtoReflect.Descriptor instead.
+func (*Amount) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Amount) GetResource() string {
+	if x != nil {
+		return x.Resource
+	}
+	return ""
+}
+
+func (x *Amount) GetAmount() int64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+// Contact is what a camp knows of another camp, whatever the ruleset: its
+// name, whether it has met it, whether it still plays.
+type Contact struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Camp  int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// met is set once the camp has come across the other (Grisonval: seen a
+	// zone or column of it); a camp writes only to camps it has met.
+	Met           bool `protobuf:"varint,3,opt,name=met,proto3" json:"met,omitempty"`
+	Alive         bool `protobuf:"varint,4,opt,name=alive,proto3" json:"alive,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Contact) Reset() {
+	*x = Contact{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Contact) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Contact) ProtoMessage() {}
+
+func (x *Contact) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Contact.ProtoReflect.Descriptor instead.
+func (*Contact) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *Contact) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *Contact) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Contact) GetMet() bool {
+	if x != nil {
+		return x.Met
+	}
+	return false
+}
+
+func (x *Contact) GetAlive() bool {
+	if x != nil {
+		return x.Alive
+	}
+	return false
+}
+
 // Order is one camp's order for one tick, with seed 000's action name and
 // argument order (for example "send_army" [4, 15]).
 type Order struct {
@@ -1961,7 +844,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[17]
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1973,7 +856,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[17]
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1986,7 +869,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Order) GetAction() string {
@@ -2021,7 +904,7 @@ type Controller struct {
 
 func (x *Controller) Reset() {
 	*x = Controller{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[18]
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2033,7 +916,7 @@ func (x *Controller) String() string {
 func (*Controller) ProtoMessage() {}
 
 func (x *Controller) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[18]
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2046,7 +929,7 @@ func (x *Controller) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Controller.ProtoReflect.Descriptor instead.
 func (*Controller) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Controller) GetKind() ControllerKind {
@@ -2074,16 +957,18 @@ type OrderResult struct {
 	// code is the rule code (as in SubmitOrder's refusals), field the part
 	// of the order at fault and message the rule's explanation, for a STALE
 	// or STANDING_STALE order.
-	Code          string `protobuf:"bytes,4,opt,name=code,proto3" json:"code,omitempty"`
-	Field         string `protobuf:"bytes,5,opt,name=field,proto3" json:"field,omitempty"`
-	Message       string `protobuf:"bytes,6,opt,name=message,proto3" json:"message,omitempty"`
+	Code    string `protobuf:"bytes,4,opt,name=code,proto3" json:"code,omitempty"`
+	Field   string `protobuf:"bytes,5,opt,name=field,proto3" json:"field,omitempty"`
+	Message string `protobuf:"bytes,6,opt,name=message,proto3" json:"message,omitempty"`
+	// reason is code as an ErrorReason.
+	Reason        ErrorReason `protobuf:"varint,7,opt,name=reason,proto3,enum=grisonval.v1.ErrorReason" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *OrderResult) Reset() {
 	*x = OrderResult{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[19]
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2095,7 +980,7 @@ func (x *OrderResult) String() string {
 func (*OrderResult) ProtoMessage() {}
 
 func (x *OrderResult) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[19]
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2108,7 +993,7 @@ func (x *OrderResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderResult.ProtoReflect.Descriptor instead.
 func (*OrderResult) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *OrderResult) GetDay() int32 {
@@ -2153,6 +1038,13 @@ func (x *OrderResult) GetMessage() string {
 	return ""
 }
 
+func (x *OrderResult) GetReason() ErrorReason {
+	if x != nil {
+		return x.Reason
+	}
+	return ErrorReason_ERROR_REASON_UNSPECIFIED
+}
+
 // CampMessage is a short private message between two camps that have met.
 // Only its sender and its recipient can read it during the season. Like an
 // order, it belongs to the day being decided when it was sent: day is the
@@ -2171,7 +1063,7 @@ type CampMessage struct {
 
 func (x *CampMessage) Reset() {
 	*x = CampMessage{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[20]
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2183,7 +1075,7 @@ func (x *CampMessage) String() string {
 func (*CampMessage) ProtoMessage() {}
 
 func (x *CampMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[20]
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2196,7 +1088,7 @@ func (x *CampMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampMessage.ProtoReflect.Descriptor instead.
 func (*CampMessage) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CampMessage) GetId() uint64 {
@@ -2245,127 +1137,7 @@ var File_grisonval_v1_types_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/types.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8f\x01\n" +
-	"\tResources\x12\x12\n" +
-	"\x04food\x18\x01 \x01(\x03R\x04food\x12\x12\n" +
-	"\x04wood\x18\x02 \x01(\x03R\x04wood\x12\x14\n" +
-	"\x05stone\x18\x03 \x01(\x03R\x05stone\x12\x14\n" +
-	"\x05tools\x18\x04 \x01(\x03R\x05tools\x12\x12\n" +
-	"\x04gold\x18\x05 \x01(\x03R\x04gold\x12\x1a\n" +
-	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\xb9\x03\n" +
-	"\x04Zone\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x05R\x02id\x12\f\n" +
-	"\x01q\x18\x02 \x01(\x05R\x01q\x12\f\n" +
-	"\x01r\x18\x03 \x01(\x05R\x01r\x128\n" +
-	"\n" +
-	"visibility\x18\x04 \x01(\x0e2\x18.grisonval.v1.VisibilityR\n" +
-	"visibility\x12\"\n" +
-	"\rlast_seen_day\x18\x05 \x01(\x05R\vlastSeenDay\x12/\n" +
-	"\aterrain\x18\x06 \x01(\x0e2\x15.grisonval.v1.TerrainR\aterrain\x12\x14\n" +
-	"\x05owner\x18\a \x01(\x05R\x05owner\x12\x18\n" +
-	"\acapital\x18\b \x01(\bR\acapital\x12\x1a\n" +
-	"\bgarrison\x18\t \x01(\x05R\bgarrison\x12 \n" +
-	"\vdevelopment\x18\n" +
-	" \x01(\x05R\vdevelopment\x12\x1c\n" +
-	"\tbuildings\x18\v \x03(\tR\tbuildings\x12\x14\n" +
-	"\x05slots\x18\f \x01(\x05R\x05slots\x12\x1c\n" +
-	"\tneighbors\x18\r \x03(\x05R\tneighbors\x12\x1a\n" +
-	"\bmonument\x18\x0e \x01(\bR\bmonument\x12\x1a\n" +
-	"\bbesieged\x18\x0f \x01(\bR\bbesieged\"\x87\x01\n" +
-	"\x05Siege\x12\x12\n" +
-	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x1a\n" +
-	"\bbesieger\x18\x02 \x01(\x05R\bbesieger\x12\x10\n" +
-	"\x03men\x18\x03 \x01(\x05R\x03men\x12\x1b\n" +
-	"\tstart_day\x18\x04 \x01(\x05R\bstartDay\x12\x1f\n" +
-	"\vassault_day\x18\x05 \x01(\x05R\n" +
-	"assaultDay\"\xe6\x01\n" +
-	"\x06Column\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x05R\x02id\x12,\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x18.grisonval.v1.ColumnKindR\x04kind\x12\x10\n" +
-	"\x03men\x18\x03 \x01(\x05R\x03men\x12\x1b\n" +
-	"\tfrom_zone\x18\x04 \x01(\x05R\bfromZone\x12\x17\n" +
-	"\ato_zone\x18\x05 \x01(\x05R\x06toZone\x12!\n" +
-	"\fdeparted_day\x18\x06 \x01(\x05R\vdepartedDay\x12\x1f\n" +
-	"\varrival_day\x18\a \x01(\x05R\n" +
-	"arrivalDay\x12\x12\n" +
-	"\x04home\x18\b \x01(\bR\x04home\"\xce\x03\n" +
-	"\vCampSummary\x12\x12\n" +
-	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
-	"\x03met\x18\x03 \x01(\bR\x03met\x12\x14\n" +
-	"\x05alive\x18\x04 \x01(\bR\x05alive\x12\x1a\n" +
-	"\brelation\x18\x05 \x01(\tR\brelation\x12\x1f\n" +
-	"\vtrade_route\x18\x06 \x01(\bR\n" +
-	"tradeRoute\x12\x1e\n" +
-	"\n" +
-	"government\x18\a \x01(\tR\n" +
-	"government\x12\x16\n" +
-	"\x06infamy\x18\b \x01(\x05R\x06infamy\x12\x12\n" +
-	"\x04fame\x18\t \x01(\x05R\x04fame\x12%\n" +
-	"\x0erelation_since\x18\n" +
-	" \x01(\x05R\rrelationSince\x12%\n" +
-	"\x0ebreakable_from\x18\v \x01(\x05R\rbreakableFrom\x12*\n" +
-	"\x11door_closed_until\x18\f \x01(\x05R\x0fdoorClosedUntil\x12\x1a\n" +
-	"\brefusals\x18\r \x01(\x05R\brefusals\x122\n" +
-	"\bproposal\x18\x0e \x01(\v2\x16.grisonval.v1.ProposalR\bproposal\x12\x1c\n" +
-	"\tarchetype\x18\x0f \x01(\tR\tarchetype\"\x90\x01\n" +
-	"\bProposal\x12\x12\n" +
-	"\x04pact\x18\x01 \x01(\tR\x04pact\x12\x1b\n" +
-	"\tfrom_camp\x18\x02 \x01(\x05R\bfromCamp\x12\x10\n" +
-	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x1f\n" +
-	"\vexpires_day\x18\x04 \x01(\x05R\n" +
-	"expiresDay\x12 \n" +
-	"\vwillingness\x18\x05 \x01(\x05R\vwillingness\"F\n" +
-	"\fPairRelation\x12\f\n" +
-	"\x01a\x18\x01 \x01(\x05R\x01a\x12\f\n" +
-	"\x01b\x18\x02 \x01(\x05R\x01b\x12\x1a\n" +
-	"\brelation\x18\x03 \x01(\tR\brelation\"`\n" +
-	"\x0eGovernmentForm\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
-	"\x04code\x18\x02 \x01(\tR\x04code\x12\x12\n" +
-	"\x04name\x18\x03 \x01(\tR\x04name\x12\x16\n" +
-	"\x06effect\x18\x04 \x01(\tR\x06effect\"\xf5\x01\n" +
-	"\bPolitics\x12\x1e\n" +
-	"\n" +
-	"government\x18\x01 \x01(\tR\n" +
-	"government\x12%\n" +
-	"\x0egovernment_day\x18\x02 \x01(\x05R\rgovernmentDay\x12&\n" +
-	"\x0fnext_change_day\x18\x03 \x01(\x05R\rnextChangeDay\x12\x1e\n" +
-	"\n" +
-	"legitimacy\x18\x04 \x01(\x05R\n" +
-	"legitimacy\x12.\n" +
-	"\x13low_legitimacy_days\x18\x05 \x01(\x05R\x11lowLegitimacyDays\x12\x16\n" +
-	"\x06infamy\x18\x06 \x01(\x05R\x06infamy\x12\x12\n" +
-	"\x04fame\x18\a \x01(\x05R\x04fame\"t\n" +
-	"\x04Tech\x12\x12\n" +
-	"\x04tier\x18\x01 \x01(\x05R\x04tier\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
-	"\x03age\x18\x03 \x01(\x05R\x03age\x12\x1a\n" +
-	"\bresearch\x18\x04 \x01(\x03R\bresearch\x12\x16\n" +
-	"\x06effect\x18\x05 \x01(\tR\x06effect\"S\n" +
-	"\vAchievement\x12\x12\n" +
-	"\x04code\x18\x01 \x01(\tR\x04code\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1c\n" +
-	"\tcondition\x18\x03 \x01(\tR\tcondition\"\xcb\x01\n" +
-	"\x06Upkeep\x125\n" +
-	"\tbuildings\x18\x01 \x01(\v2\x17.grisonval.v1.ResourcesR\tbuildings\x125\n" +
-	"\tterritory\x18\x02 \x01(\v2\x17.grisonval.v1.ResourcesR\tterritory\x127\n" +
-	"\n" +
-	"governance\x18\x03 \x01(\v2\x17.grisonval.v1.ResourcesR\n" +
-	"governance\x12\x1a\n" +
-	"\bdegraded\x18\x04 \x01(\bR\bdegraded\"S\n" +
-	"\n" +
-	"JobSummary\x12\x10\n" +
-	"\x03job\x18\x01 \x01(\tR\x03job\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x1d\n" +
-	"\n" +
-	"mean_level\x18\x03 \x01(\x01R\tmeanLevel\"\x9f\x01\n" +
-	"\x06People\x12\x1a\n" +
-	"\bchildren\x18\x01 \x01(\x05R\bchildren\x12\x16\n" +
-	"\x06adults\x18\x02 \x01(\x05R\x06adults\x12\x16\n" +
-	"\x06elders\x18\x03 \x01(\x05R\x06elders\x12\x1b\n" +
-	"\tmean_mood\x18\x04 \x01(\x05R\bmeanMood\x12,\n" +
-	"\x04jobs\x18\x05 \x03(\v2\x18.grisonval.v1.JobSummaryR\x04jobs\"z\n" +
+	"\x18grisonval/v1/types.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"z\n" +
 	"\fJournalEntry\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\x05R\x03day\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1c\n" +
@@ -2378,11 +1150,21 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\achoices\x18\x03 \x03(\x05R\achoices\x12\x10\n" +
 	"\x03min\x18\x04 \x01(\x05R\x03min\x12\x10\n" +
 	"\x03max\x18\x05 \x01(\x05R\x03max\x12\x1a\n" +
-	"\boptional\x18\x06 \x01(\bR\boptional\"j\n" +
+	"\boptional\x18\x06 \x01(\bR\boptional\"\xaf\x01\n" +
 	"\vLegalAction\x12\x16\n" +
 	"\x06action\x18\x01 \x01(\tR\x06action\x12\x18\n" +
 	"\asummary\x18\x02 \x01(\tR\asummary\x12)\n" +
-	"\x04args\x18\x03 \x03(\v2\x15.grisonval.v1.ArgSpecR\x04args\"K\n" +
+	"\x04args\x18\x03 \x03(\v2\x15.grisonval.v1.ArgSpecR\x04args\x12(\n" +
+	"\x04cost\x18\x04 \x03(\v2\x14.grisonval.v1.AmountR\x04cost\x12\x19\n" +
+	"\bcost_per\x18\x05 \x01(\tR\acostPer\"<\n" +
+	"\x06Amount\x12\x1a\n" +
+	"\bresource\x18\x01 \x01(\tR\bresource\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\x03R\x06amount\"Y\n" +
+	"\aContact\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
+	"\x03met\x18\x03 \x01(\bR\x03met\x12\x14\n" +
+	"\x05alive\x18\x04 \x01(\bR\x05alive\"K\n" +
 	"\x05Order\x12\x16\n" +
 	"\x06action\x18\x01 \x01(\tR\x06action\x12\x12\n" +
 	"\x04args\x18\x02 \x03(\x05R\x04args\x12\x16\n" +
@@ -2390,33 +1172,22 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"Controller\x120\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1c.grisonval.v1.ControllerKindR\x04kind\x12/\n" +
-	"\aposture\x18\x02 \x01(\x0e2\x15.grisonval.v1.PostureR\aposture\"\xc1\x01\n" +
+	"\aposture\x18\x02 \x01(\x0e2\x15.grisonval.v1.PostureR\aposture\"\xf4\x01\n" +
 	"\vOrderResult\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\x05R\x03day\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x121\n" +
 	"\x06status\x18\x03 \x01(\x0e2\x19.grisonval.v1.OrderStatusR\x06status\x12\x12\n" +
 	"\x04code\x18\x04 \x01(\tR\x04code\x12\x14\n" +
 	"\x05field\x18\x05 \x01(\tR\x05field\x12\x18\n" +
-	"\amessage\x18\x06 \x01(\tR\amessage\"\xae\x01\n" +
+	"\amessage\x18\x06 \x01(\tR\amessage\x121\n" +
+	"\x06reason\x18\a \x01(\x0e2\x19.grisonval.v1.ErrorReasonR\x06reason\"\xae\x01\n" +
 	"\vCampMessage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x1b\n" +
 	"\tfrom_camp\x18\x03 \x01(\x05R\bfromCamp\x12\x17\n" +
 	"\ato_camp\x18\x04 \x01(\x05R\x06toCamp\x12\x12\n" +
 	"\x04text\x18\x05 \x01(\tR\x04text\x123\n" +
-	"\asent_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x06sentAt*s\n" +
-	"\aTerrain\x12\x17\n" +
-	"\x13TERRAIN_UNSPECIFIED\x10\x00\x12\x12\n" +
-	"\x0eTERRAIN_PLAINS\x10\x01\x12\x12\n" +
-	"\x0eTERRAIN_FOREST\x10\x02\x12\x14\n" +
-	"\x10TERRAIN_MOUNTAIN\x10\x03\x12\x11\n" +
-	"\rTERRAIN_COAST\x10\x04*s\n" +
-	"\n" +
-	"Visibility\x12\x1a\n" +
-	"\x16VISIBILITY_UNSPECIFIED\x10\x00\x12\x16\n" +
-	"\x12VISIBILITY_UNKNOWN\x10\x01\x12\x19\n" +
-	"\x15VISIBILITY_REMEMBERED\x10\x02\x12\x16\n" +
-	"\x12VISIBILITY_VISIBLE\x10\x03*\x7f\n" +
+	"\asent_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x06sentAt*\x7f\n" +
 	"\x0eControllerKind\x12\x1f\n" +
 	"\x1bCONTROLLER_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15CONTROLLER_KIND_HUMAN\x10\x01\x12\x19\n" +
@@ -2432,12 +1203,35 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\rARG_KIND_ZONE\x10\x01\x12\x12\n" +
 	"\x0eARG_KIND_COUNT\x10\x02\x12\x11\n" +
 	"\rARG_KIND_CAMP\x10\x03\x12\x17\n" +
-	"\x13ARG_KIND_GOVERNMENT\x10\x04*Y\n" +
-	"\n" +
-	"ColumnKind\x12\x1b\n" +
-	"\x17COLUMN_KIND_UNSPECIFIED\x10\x00\x12\x14\n" +
-	"\x10COLUMN_KIND_ARMY\x10\x01\x12\x18\n" +
-	"\x14COLUMN_KIND_SETTLERS\x10\x02*\x99\x01\n" +
+	"\x13ARG_KIND_GOVERNMENT\x10\x04*\xdf\x06\n" +
+	"\vErrorReason\x12\x1c\n" +
+	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18ERROR_REASON_BAD_REQUEST\x10\x01\x12\x1f\n" +
+	"\x1bERROR_REASON_UNKNOWN_ACTION\x10\x02\x12\x1e\n" +
+	"\x1aERROR_REASON_BAD_ARGUMENTS\x10\x03\x12\x1d\n" +
+	"\x19ERROR_REASON_UNKNOWN_ZONE\x10\x04\x12\x1c\n" +
+	"\x18ERROR_REASON_NOT_ALLOWED\x10\x05\x12'\n" +
+	"#ERROR_REASON_INSUFFICIENT_RESOURCES\x10\x06\x12\x1d\n" +
+	"\x19ERROR_REASON_CAMP_EXTINCT\x10\a\x12\x1c\n" +
+	"\x18ERROR_REASON_SEASON_OVER\x10\b\x12\x1e\n" +
+	"\x1aERROR_REASON_WORLD_STOPPED\x10\t\x12\x1f\n" +
+	"\x1bERROR_REASON_SEASON_RUNNING\x10\n" +
+	"\x12 \n" +
+	"\x1cERROR_REASON_NOT_A_RECIPIENT\x10\v\x12\"\n" +
+	"\x1eERROR_REASON_TOO_MANY_MESSAGES\x10\f\x12\x1c\n" +
+	"\x18ERROR_REASON_WORLD_MOVED\x10\r\x12%\n" +
+	"!ERROR_REASON_WORLD_WITHOUT_SERVER\x10\x0e\x12 \n" +
+	"\x1cERROR_REASON_UNAUTHENTICATED\x10\x0f\x12\"\n" +
+	"\x1eERROR_REASON_PERMISSION_DENIED\x10\x10\x12\x1a\n" +
+	"\x16ERROR_REASON_NOT_FOUND\x10\x11\x12!\n" +
+	"\x1dERROR_REASON_ALREADY_ENROLLED\x10\x12\x12\x1e\n" +
+	"\x1aERROR_REASON_SEASON_CLOSED\x10\x13\x12#\n" +
+	"\x1fERROR_REASON_SEASON_NOT_STARTED\x10\x14\x12\x1f\n" +
+	"\x1bERROR_REASON_CAREER_REFUSED\x10\x15\x12\x1e\n" +
+	"\x1aERROR_REASON_STREAM_BEHIND\x10\x16\x12\x1c\n" +
+	"\x18ERROR_REASON_UNAVAILABLE\x10\x17\x12\x19\n" +
+	"\x15ERROR_REASON_INTERNAL\x10\x18\x12 \n" +
+	"\x1cERROR_REASON_UNKNOWN_RULESET\x10\x19*\x99\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14ORDER_STATUS_APPLIED\x10\x01\x12\x16\n" +
@@ -2462,61 +1256,41 @@ func file_grisonval_v1_types_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_types_proto_rawDescData
 }
 
-var file_grisonval_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_grisonval_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
+var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_grisonval_v1_types_proto_goTypes = []any{
-	(Terrain)(0),                  // 0: grisonval.v1.Terrain
-	(Visibility)(0),               // 1: grisonval.v1.Visibility
-	(ControllerKind)(0),           // 2: grisonval.v1.ControllerKind
-	(Posture)(0),                  // 3: grisonval.v1.Posture
-	(ArgKind)(0),                  // 4: grisonval.v1.ArgKind
-	(ColumnKind)(0),               // 5: grisonval.v1.ColumnKind
-	(OrderStatus)(0),              // 6: grisonval.v1.OrderStatus
-	(PostingStatus)(0),            // 7: grisonval.v1.PostingStatus
-	(*Resources)(nil),             // 8: grisonval.v1.Resources
-	(*Zone)(nil),                  // 9: grisonval.v1.Zone
-	(*Siege)(nil),                 // 10: grisonval.v1.Siege
-	(*Column)(nil),                // 11: grisonval.v1.Column
-	(*CampSummary)(nil),           // 12: grisonval.v1.CampSummary
-	(*Proposal)(nil),              // 13: grisonval.v1.Proposal
-	(*PairRelation)(nil),          // 14: grisonval.v1.PairRelation
-	(*GovernmentForm)(nil),        // 15: grisonval.v1.GovernmentForm
-	(*Politics)(nil),              // 16: grisonval.v1.Politics
-	(*Tech)(nil),                  // 17: grisonval.v1.Tech
-	(*Achievement)(nil),           // 18: grisonval.v1.Achievement
-	(*Upkeep)(nil),                // 19: grisonval.v1.Upkeep
-	(*JobSummary)(nil),            // 20: grisonval.v1.JobSummary
-	(*People)(nil),                // 21: grisonval.v1.People
-	(*JournalEntry)(nil),          // 22: grisonval.v1.JournalEntry
-	(*ArgSpec)(nil),               // 23: grisonval.v1.ArgSpec
-	(*LegalAction)(nil),           // 24: grisonval.v1.LegalAction
-	(*Order)(nil),                 // 25: grisonval.v1.Order
-	(*Controller)(nil),            // 26: grisonval.v1.Controller
-	(*OrderResult)(nil),           // 27: grisonval.v1.OrderResult
-	(*CampMessage)(nil),           // 28: grisonval.v1.CampMessage
-	(*timestamppb.Timestamp)(nil), // 29: google.protobuf.Timestamp
+	(ControllerKind)(0),           // 0: grisonval.v1.ControllerKind
+	(Posture)(0),                  // 1: grisonval.v1.Posture
+	(ArgKind)(0),                  // 2: grisonval.v1.ArgKind
+	(ErrorReason)(0),              // 3: grisonval.v1.ErrorReason
+	(OrderStatus)(0),              // 4: grisonval.v1.OrderStatus
+	(PostingStatus)(0),            // 5: grisonval.v1.PostingStatus
+	(*JournalEntry)(nil),          // 6: grisonval.v1.JournalEntry
+	(*ArgSpec)(nil),               // 7: grisonval.v1.ArgSpec
+	(*LegalAction)(nil),           // 8: grisonval.v1.LegalAction
+	(*Amount)(nil),                // 9: grisonval.v1.Amount
+	(*Contact)(nil),               // 10: grisonval.v1.Contact
+	(*Order)(nil),                 // 11: grisonval.v1.Order
+	(*Controller)(nil),            // 12: grisonval.v1.Controller
+	(*OrderResult)(nil),           // 13: grisonval.v1.OrderResult
+	(*CampMessage)(nil),           // 14: grisonval.v1.CampMessage
+	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
 }
 var file_grisonval_v1_types_proto_depIdxs = []int32{
-	1,  // 0: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
-	0,  // 1: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
-	5,  // 2: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	13, // 3: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
-	8,  // 4: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	8,  // 5: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	8,  // 6: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	20, // 7: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
-	4,  // 8: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
-	23, // 9: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
-	2,  // 10: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
-	3,  // 11: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
-	25, // 12: grisonval.v1.OrderResult.order:type_name -> grisonval.v1.Order
-	6,  // 13: grisonval.v1.OrderResult.status:type_name -> grisonval.v1.OrderStatus
-	29, // 14: grisonval.v1.CampMessage.sent_at:type_name -> google.protobuf.Timestamp
-	15, // [15:15] is the sub-list for method output_type
-	15, // [15:15] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	2,  // 0: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
+	7,  // 1: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
+	9,  // 2: grisonval.v1.LegalAction.cost:type_name -> grisonval.v1.Amount
+	0,  // 3: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
+	1,  // 4: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
+	11, // 5: grisonval.v1.OrderResult.order:type_name -> grisonval.v1.Order
+	4,  // 6: grisonval.v1.OrderResult.status:type_name -> grisonval.v1.OrderStatus
+	3,  // 7: grisonval.v1.OrderResult.reason:type_name -> grisonval.v1.ErrorReason
+	15, // 8: grisonval.v1.CampMessage.sent_at:type_name -> google.protobuf.Timestamp
+	9,  // [9:9] is the sub-list for method output_type
+	9,  // [9:9] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_types_proto_init() }
@@ -2529,8 +1303,8 @@ func file_grisonval_v1_types_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_types_proto_rawDesc), len(file_grisonval_v1_types_proto_rawDesc)),
-			NumEnums:      8,
-			NumMessages:   21,
+			NumEnums:      6,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
