@@ -1,0 +1,57 @@
+package engine
+
+import "fmt"
+
+// Terrain income of a held zone per day (rule ECO-1).
+var TerrainIncome = [...]Resources{
+	Plains:   {Food: 60},
+	Forest:   {Food: 5, Wood: 4},
+	Mountain: {Stone: 3},
+	Coast:    {Food: 40, Gold: 2},
+}
+
+// produce yields every living camp's terrain income and building output,
+// then pays the trade routes (rules ECO-1, RES-1, TRD-2).
+func (t *tick) produce() {
+	for c := range CampID(NumCamps) {
+		if t.w.Camps[c].Alive {
+			t.produceCamp(c)
+		}
+	}
+	t.tradeRoutesIncome()
+}
+
+// consume feeds every camp (rules ECO-2, ECO-3): one food per inhabitant,
+// one more per pair of men in the field army, and in winter one more per six
+// inhabitants. A camp that cannot eat starves: its stock falls to 0, one
+// inhabitant dies (a civilian first) and morale loses 5.
+func (t *tick) consume() {
+	for c := range CampID(NumCamps) {
+		camp := &t.w.Camps[c]
+		if !camp.Alive {
+			continue
+		}
+		pop := t.w.Population(c)
+		need := int64(pop + camp.FieldArmy/2)
+		if YearSeason(t.w.Day) == "winter" {
+			need += int64(pop / 6)
+		}
+		if camp.Resources.Food >= need {
+			camp.Resources.Food -= need
+			if camp.Resources.Food >= t.prev.Camps[c].Resources.Food {
+				t.record(c, factSurplus)
+			}
+			continue
+		}
+		camp.Resources.Food = 0
+		camp.Morale = max(0, camp.Morale-5)
+		camp.FamineDay = t.w.Day
+		t.record(c, factFamine)
+		victim := "un habitant"
+		if p, ok := t.loseInhabitant(c); ok {
+			victim = p.Name()
+		}
+		t.note(c, "famine", nil, fmt.Sprintf("La famine frappe : les greniers sont vides et %s meurt de faim.", victim),
+			fmt.Sprintf("famine : besoin %d nourriture, réserve épuisée ; population %d", need, t.w.Population(c)))
+	}
+}
