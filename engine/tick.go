@@ -110,51 +110,6 @@ func Resolve(w *World, orders [NumCamps]Order) Outcome {
 	return Outcome{World: t.w, Results: t.results, Journal: t.journal, Pacts: t.pacts}
 }
 
-// nearestHeld returns camp c's held zone nearest to z (lowest number on a
-// tie), or 0.
-func (w *World) nearestHeld(c CampID, z ZoneID) ZoneID {
-	best, bestD := ZoneID(0), 1<<30
-	for h := ZoneID(1); h <= NumZones; h++ {
-		if w.Zones[h].Owner == c {
-			if d := ZoneDistance(h, z); d < bestD {
-				best, bestD = h, d
-			}
-		}
-	}
-	return best
-}
-
-// MarchDays returns how many days a column takes from one zone to another
-// (rules MAR-1, MAR-2): 1 + march + target terrain cost (+1 for settlers),
-// between 2 and 13, then -1 day at morale >= 75 and +1 under 35, never
-// under 1. The march is 1 day a zone for the first 4 zones, 0.6 beyond;
-// the total is rounded up.
-func MarchDays(from, to ZoneID, target Terrain, kind ColumnKind, morale int) int {
-	d := ZoneDistance(from, to)
-	tenths := 10*min(d, 4) + 6*max(0, d-4) + 10 + 10*target.Cost()
-	if kind == SettlerColumn {
-		tenths += 10
-	}
-	days := min(13, max(2, (tenths+9)/10))
-	switch {
-	case morale >= 75:
-		days--
-	case morale < 35:
-		days++
-	}
-	return max(1, days)
-}
-
-func (t *tick) launch(c CampID, kind ColumnKind, men int, from, to ZoneID) Column {
-	col := Column{
-		ID: t.w.NextColumn, Camp: c, Kind: kind, Men: men, From: from, To: to, Depart: t.w.Day,
-		Arrive: t.w.Day + max(1, MarchDays(from, to, t.w.Zones[to].Terrain, kind, t.w.Camps[c].Morale)-t.w.Rulers[c].MarchDaysSaved),
-	}
-	t.w.NextColumn++
-	t.w.Columns = append(t.w.Columns, col)
-	return col
-}
-
 // arrive resolves every column whose arrival day is today. Columns reaching
 // one zone on one day meet first (rule CON-1); the survivor then takes a free
 // zone, joins its own garrison or assaults the holder (rule BAT-1).
