@@ -318,3 +318,5 @@ func (w *World) people(c CampID) People {
 func YearSeason(day int) string {
 	return [...]string{"spring", "summer", "autumn", "winter"}[(max(day, 1)-1)/20%4]
 }
+
+func (t *tick) see() { t.w.updateVision() }

@@ -104,5 +104,3 @@ func Resolve(w *World, orders [NumCamps]Order) Outcome {
 	t.deliverNews()
 	return Outcome{World: t.w, Results: t.results, Journal: t.journal, Pacts: t.pacts}
 }
-
-func (t *tick) see() { t.w.updateVision() }
