@@ -144,17 +144,30 @@ func (t *tick) meeting(z ZoneID, forces []force) []force {
 	return []force{w}
 }
 
+// Terms of the defence of a zone (rule BAT-2) besides its garrison, its
+// terrain's cost and its buildings'.
+const (
+	// MilitiaDefence is the militia of every zone.
+	MilitiaDefence = 2
+	// CapitalDefence is added on a capital.
+	CapitalDefence = 2
+	// FieldArmyDivisor: one man in FieldArmyDivisor of the holder's field
+	// army defends each of its zones.
+	FieldArmyDivisor = 4
+)
+
 // Defence returns the defence of a held zone (rule BAT-2): garrison +
-// terrain + 2 if capital + 2 militia + a quarter of the holder's field army
-// + walls, barracks, development and monument (buildingDefence).
+// terrain + CapitalDefence if capital + MilitiaDefence + a quarter of the
+// holder's field army + walls, barracks, development and monument
+// (buildingDefence).
 func (w *World) Defence(z ZoneID) int {
 	zone := &w.Zones[z]
-	d := zone.Garrison + zone.Terrain.Cost() + 2 + w.buildingDefence(z)
+	d := zone.Garrison + zone.Terrain.Cost() + MilitiaDefence + w.buildingDefence(z)
 	if zone.Capital {
-		d += 2
+		d += CapitalDefence
 	}
 	if zone.Owner != NoCamp {
-		d += w.Camps[zone.Owner].FieldArmy/4 + w.governmentDefence(zone.Owner)
+		d += w.Camps[zone.Owner].FieldArmy/FieldArmyDivisor + w.governmentDefence(zone.Owner)
 	}
 	return d
 }

@@ -25,6 +25,9 @@ type BuildingSpec struct {
 	OnePerZone bool
 	// Output is the daily output of one building before multipliers.
 	Output Resources
+	// Defence is what the building adds to its zone's defence (rule BAT-2),
+	// before tier bonuses.
+	Defence int
 	// Effect says in English what the building does.
 	Effect string
 }
@@ -49,9 +52,9 @@ var Buildings = [NumBuildingKinds + 1]BuildingSpec{
 	House: {Kind: House, NameFR: "une maison", Cost: Resources{Wood: 12, Stone: 4},
 		Terrains: []Terrain{Plains, Forest, Coast}, Effect: "+3 housing; one new inhabitant arrives"},
 	Barracks: {Kind: Barracks, NameFR: "une caserne", Cost: Resources{Wood: 10, Stone: 8, Tools: 4, Gold: 3},
-		Terrains: anyTerrain, Tier: TechWarcraft, OnePerZone: true, Effect: "+3 defence of its zone; +2 to the cap on men under arms"},
+		Terrains: anyTerrain, Tier: TechWarcraft, OnePerZone: true, Defence: 3, Effect: "+3 defence of its zone; +2 to the cap on men under arms"},
 	Walls: {Kind: Walls, NameFR: "des murailles", Cost: Resources{Wood: 5, Stone: 15},
-		Terrains: anyTerrain, Tier: TechFortification, OnePerZone: true, Effect: "+4 defence of its zone"},
+		Terrains: anyTerrain, Tier: TechFortification, OnePerZone: true, Defence: 4, Effect: "+4 defence of its zone"},
 	Temple: {Kind: Temple, NameFR: "un temple", Cost: Resources{Wood: 8, Stone: 10, Gold: 5},
 		Terrains: anyTerrain, Tier: TechSpirituality, Effect: "+1 morale a day (temples give at most 3 a day)"},
 }
@@ -116,20 +119,14 @@ func (w *World) buildingDefence(z ZoneID) int {
 	zone := &w.Zones[z]
 	d := zone.Development
 	if zone.Monument {
-		d += 3
+		d += MonumentDefence
 	}
 	for _, b := range zone.Buildings {
-		switch b {
-		case Walls:
-			d += 4
-			if zone.Owner != NoCamp && w.HasTier(zone.Owner, TechMasonry) {
-				d++
-			}
-		case Barracks:
-			d += 3
-			if zone.Owner != NoCamp && w.HasTier(zone.Owner, TechTactics) {
-				d++
-			}
+		d += Buildings[b].Defence
+		switch {
+		case b == Walls && zone.Owner != NoCamp && w.HasTier(zone.Owner, TechMasonry),
+			b == Barracks && zone.Owner != NoCamp && w.HasTier(zone.Owner, TechTactics):
+			d++
 		}
 	}
 	return d

@@ -94,6 +94,10 @@ var MonumentCost = Resources{Wood: 200, Stone: 200, Tools: 50, Gold: 100}
 // MonumentResearch is the research the great monument needs (rule MON-1).
 const MonumentResearch = 5000
 
+// MonumentDefence is what the great monument adds to its zone's defence
+// (rules MON-1, BAT-2).
+const MonumentDefence = 3
+
 // HasMonument reports whether camp c holds a zone bearing its monument.
 func (w *World) HasMonument(c CampID) bool {
 	for z := ZoneID(1); z <= NumZones; z++ {

@@ -192,7 +192,10 @@ type OtherCamp struct {
 	Infamy     int
 	Fame       int
 	Pact       Pact
-	Archetype  Archetype
+	// BreakableFrom is the first day the pair's relation may be broken
+	// (rule PACT-4): PactLockDays after it began.
+	BreakableFrom int
+	Archetype     Archetype
 	// Willingness is, when the other camp has a proposal pending for this
 	// one, how willing this camp's people are to accept it, in percent
 	// (rule DIP-9), from what this camp knows.
@@ -271,6 +274,7 @@ func View(w *World, c CampID) CampView {
 			oc.Relation, oc.Route = w.Relation(c, o), w.HasRoute(c, o)
 			oc.Government, oc.Infamy, oc.Fame = w.Camps[o].Government, w.Camps[o].Infamy, w.Camps[o].Fame
 			oc.Pact, oc.Archetype = w.Pact(c, o), CampArchetypes[o]
+			oc.BreakableFrom = oc.Pact.Since + PactLockDays
 			if oc.Pact.Pending(o) {
 				oc.Willingness = Willingness(w.PactFacts(c, o, oc.Pact.Offer))
 			}

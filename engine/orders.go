@@ -188,11 +188,42 @@ func (s ArgSpec) allows(v int) bool {
 	return slices.Contains(s.Choices, v)
 }
 
-// LegalAction is an action the camp may order now, with its valid arguments.
+// LegalAction is an action the camp may order now, with its valid arguments
+// and its price.
 type LegalAction struct {
 	Action  Action
 	Summary string
 	Args    []ArgSpec
+	Price
+}
+
+// Price is what an action costs when it plays: Cost, or Cost for each unit
+// of the argument Per names ("men"), or for each level reached when Per is
+// "level" (develop). The rules that charge an action read the same values.
+type Price struct {
+	Cost Resources
+	Per  string
+}
+
+// prices are the prices of the actions that cost a fixed amount of
+// resources, a build action's aside (see priceOf).
+var prices = map[Action]Price{
+	ExpandTo:      {Cost: ExpandCost},
+	RaiseArmy:     {Cost: RaiseCostPerMan, Per: "men"},
+	Spy:           {Cost: Resources{Gold: SpyCost}},
+	Develop:       {Cost: DevelopCost(1), Per: "level"},
+	TradeRoute:    {Cost: Resources{Gold: TradeRouteCost}},
+	BuildMonument: {Cost: MonumentCost},
+	SetGovernment: {Cost: Resources{Gold: GovernmentGold, Research: GovernmentResearch}},
+}
+
+// priceOf returns action a's price; an action without one is free or
+// pays with what it finds (trade).
+func priceOf(a Action) Price {
+	if a >= BuildFarm && a <= BuildTemple {
+		return Price{Cost: Buildings[Farm+BuildingKind(a-BuildFarm)].Cost}
+	}
+	return prices[a]
 }
 
 // rule describes one action: its summary; its argument specs for a camp in
@@ -276,8 +307,8 @@ func exploreArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 
 func expandArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if !w.Camps[c].Resources.Covers(ExpandCost) {
-		return nil, refuse(CodeShortOf, "action", "expand_to costs 600 food and 4 wood; you have %d food and %d wood",
-			w.Camps[c].Resources.Food, w.Camps[c].Resources.Wood)
+		return nil, refuse(CodeShortOf, "action", "expand_to costs %d food and %d wood; you have %d food and %d wood",
+			ExpandCost.Food, ExpandCost.Wood, w.Camps[c].Resources.Food, w.Camps[c].Resources.Wood)
 	}
 	var zs []int
 	for z := ZoneID(1); z <= NumZones; z++ {
@@ -362,7 +393,7 @@ func LegalActions(w *World, c CampID) []LegalAction {
 		if err != nil {
 			continue
 		}
-		out = append(out, LegalAction{Action: a, Summary: r.summary, Args: specs})
+		out = append(out, LegalAction{Action: a, Summary: r.summary, Args: specs, Price: priceOf(a)})
 	}
 	return out
 }

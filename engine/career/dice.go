@@ -54,3 +54,23 @@ func (d D666) String() string {
 	}
 	return fmt.Sprintf("%d%d%d", d[0], d[1], d[2])
 }
+
+// RollFeats returns kinds as feats with their d666 drawn from src, in
+// order (rule CAR-D666): every feat but a recovery gets the next roll, and
+// a roll of 111 or 666 adds an intervention with that roll right after the
+// feat.
+func RollFeats(src Source, kinds []FeatKind) []Feat {
+	var feats []Feat
+	for _, k := range kinds {
+		if k == Recovery {
+			feats = append(feats, Feat{Kind: k})
+			continue
+		}
+		roll := RollD666(src)
+		feats = append(feats, Feat{Kind: k, Roll: roll})
+		if roll.Intervention() {
+			feats = append(feats, Feat{Kind: InterventionTriggered, Roll: roll})
+		}
+	}
+	return feats
+}

@@ -1,0 +1,198 @@
+// Package game is all the server knows of a game: the Ruleset interface a
+// game's rules implement, and the values that cross it. The server (the
+// world loop, orders, views, the store, seasons and the chronicle) plays any
+// ruleset through it; the binary's main passes the rulesets it serves.
+//
+// A Ruleset is pure and deterministic, like the engine behind it: the same
+// state and orders give the same outcome, bit for bit; it does no I/O,
+// reads no clock and starts no goroutine. Its methods are safe for
+// concurrent use; they never modify a State they are given.
+package game
+
+import (
+	"fmt"
+
+	"github.com/grisonval/server/engine/career"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// Ruleset is one game's rules, as the server sees them.
+type Ruleset interface {
+	// Info names the ruleset and bounds its number of camps.
+	Info() Info
+	// CampNames returns the names of the camps of a world of n camps.
+	CampNames(n int) []string
+
+	// Setup returns the state a season starts from, at day 0: the seed's
+	// setup, or the carry-over of the previous season when s.Prev is set,
+	// with what each player enrolled for it brings. It fails on options
+	// the ruleset does not support (a number of camps out of bounds).
+	Setup(s Setup) (State, error)
+	// Validate checks camp's order against s, as the order would be
+	// played on the next day: nil, or the *Refusal that says why not.
+	Validate(s State, camp int, o Order) *Refusal
+	// Idle is the order a camp plays when it has nothing valid to play
+	// (Grisonval's rest).
+	Idle() Order
+	// Resolve plays the next day: orders[c] is camp c's order, one per
+	// camp, each resolved against s simultaneously. An order no longer
+	// valid is not played (its Refusal is in the outcome).
+	Resolve(s State, orders []Order) Outcome
+
+	// View returns camp's fogged view of s: the shared part of the wire
+	// view (camp, camp_name, day, alive, contacts, legal_actions) and the
+	// ruleset's detail. The server adds what the world loop knows.
+	View(s State, camp int) *pb.CampView
+	// Frame returns the public frame of s, for the chronicle of a closed
+	// season: the day and the ruleset's omniscient detail.
+	Frame(s State) *pb.Frame
+
+	// Encode returns s's canonical encoding (JSON, which admins may read)
+	// and its hash, the state's identity; Hash returns the hash alone, and
+	// Decode reads an encoding back.
+	Encode(s State) (enc []byte, hash string, err error)
+	Hash(s State) string
+	Decode(enc []byte) (State, error)
+
+	// Season returns what the season layer (seed 003) needs of this
+	// ruleset for a world of n camps.
+	Season(n int) Season
+}
+
+// Info describes a ruleset.
+type Info struct {
+	// Name is stored with every world and never changes: "grisonval".
+	Name string
+	// A world has MinCamps to MaxCamps camps; DefaultCamps when its
+	// creator gives none.
+	MinCamps, MaxCamps, DefaultCamps int
+}
+
+// Season is a ruleset's side of the season layer (seed 003) for a world of
+// a given number of camps.
+type Season interface {
+	// Patrons returns camp's patrons (seed 003's "Supérieurs").
+	Patrons(camp int) []string
+	// Packages returns the names of the starting packages a player may
+	// choose at enrolment.
+	Packages() []string
+	// Score scores each camp on a season's last state, for the camp
+	// ranking.
+	Score(s State) ([]Score, error)
+	// Feats returns a season's feat tracker: the season's days are given
+	// to it in order.
+	Feats(seed uint64, season int) Feats
+}
+
+// Feats derives the camps' feats (seed 003) from a season's days, one day
+// at a time and in order: a feat may depend on the days before.
+type Feats interface {
+	// Day returns each camp's feats of day d, with their rolls.
+	Day(d Day) ([][]career.Feat, error)
+}
+
+// Day is one resolved day of a season, as the season layer reads it.
+type Day struct {
+	// Before and After are the states at the start and the end of the day.
+	Before, After State
+	// Journal holds each camp's journal entries of the day.
+	Journal [][]Entry
+	// Played holds the action each camp's own order played ("" when it
+	// posted none or its order was stale).
+	Played []string
+}
+
+// Score is one camp's score at a season's close.
+type Score struct {
+	Score int
+	// Holdings counts what the camp held (Grisonval: zones), stored with
+	// the ranking; Summary says it for a person.
+	Holdings int
+	Summary  string
+}
+
+// State is a world's state under its ruleset. Only its ruleset reads
+// inside it; the server asks it these three questions.
+type State interface {
+	// Day is the number of days resolved.
+	Day() int
+	// Alive reports whether camp still plays.
+	Alive(camp int) bool
+	// Met reports whether camp has come across other: it may then write to
+	// it.
+	Met(camp, other int) bool
+}
+
+// Setup says what a season starts from.
+type Setup struct {
+	Seed  uint64
+	Camps int
+	// Prev is the last state of the previous season for a season carried
+	// over from it; nil for a season from the seed.
+	Prev State
+	// Players are the enrolments the setup applies, in camp order.
+	Players []Player
+}
+
+// Player is what an enrolled player brings to its camp's setup.
+type Player struct {
+	Camp    int
+	Package string
+	Sheet   career.Sheet
+}
+
+// Order is a camp's order for a day: an action name of the ruleset, its
+// arguments and the player's reason.
+type Order struct {
+	Action string
+	Args   []int
+	Reason string
+}
+
+// Refusal says why an order is refused, or why it was not played.
+type Refusal struct {
+	Reason pb.ErrorReason
+	// Field is the part of the order at fault ("action", "args[1]"), or "".
+	Field string
+	// Message is the rule's explanation, for a person or an LLM.
+	Message string
+}
+
+func (r *Refusal) Error() string {
+	if r.Field != "" {
+		return fmt.Sprintf("%s: %s: %s", r.Reason.Code(), r.Field, r.Message)
+	}
+	return fmt.Sprintf("%s: %s", r.Reason.Code(), r.Message)
+}
+
+// Outcome is what a day's resolution gives.
+type Outcome struct {
+	State State
+	// Refusals[c] is set when camp c's order was no longer valid.
+	Refusals []*Refusal
+	// Journal is the day's journal, every camp's entries in order.
+	Journal []Entry
+	// Pacts are the day's changes of the pairs' diplomatic relations, in
+	// order; empty for a ruleset without pacts.
+	Pacts []PactChange
+}
+
+// Entry is one entry of a camp's journal.
+type Entry struct {
+	Day  int
+	Camp int
+	Kind string
+	// Zones are the places the entry is about, when the ruleset has places.
+	Zones     []int
+	Narration string
+	Why       string
+}
+
+// PactChange is one change of the relation of camps A < B: By (a camp, or
+// -1) made Event happen ("proposed", "signed", "refused", "expired",
+// "broken", "dissolved"), leaving the pair at Status ("war", "peace",
+// "alliance").
+type PactChange struct {
+	A, B, By      int
+	Event, Status string
+}

@@ -1,0 +1,239 @@
+package grisonval
+
+import (
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// This file is where engine values become wire values: they are copied,
+// never computed (a value a rule decides is the engine's).
+
+var terrainToPB = [...]pb.Terrain{
+	engine.Plains:   pb.Terrain_TERRAIN_PLAINS,
+	engine.Forest:   pb.Terrain_TERRAIN_FOREST,
+	engine.Mountain: pb.Terrain_TERRAIN_MOUNTAIN,
+	engine.Coast:    pb.Terrain_TERRAIN_COAST,
+}
+
+var knowledgeToPB = [...]pb.Visibility{
+	engine.Unknown:    pb.Visibility_VISIBILITY_UNKNOWN,
+	engine.Remembered: pb.Visibility_VISIBILITY_REMEMBERED,
+	engine.Visible:    pb.Visibility_VISIBILITY_VISIBLE,
+}
+
+var argKindToPB = [...]pb.ArgKind{
+	engine.ArgZone:       pb.ArgKind_ARG_KIND_ZONE,
+	engine.ArgCount:      pb.ArgKind_ARG_KIND_COUNT,
+	engine.ArgCamp:       pb.ArgKind_ARG_KIND_CAMP,
+	engine.ArgGovernment: pb.ArgKind_ARG_KIND_GOVERNMENT,
+}
+
+var columnKindToPB = [...]pb.ColumnKind{
+	engine.ArmyColumn:    pb.ColumnKind_COLUMN_KIND_ARMY,
+	engine.SettlerColumn: pb.ColumnKind_COLUMN_KIND_SETTLERS,
+}
+
+// View returns camp's fogged view of s.
+func (Ruleset) View(s game.State, camp int) *pb.CampView {
+	v := engine.View(Of(s), engine.CampID(camp))
+	out := &pb.CampView{Camp: int32(v.Camp), CampName: v.Name, Day: int32(v.Day), Alive: v.Alive}
+	for _, la := range v.Legal {
+		out.LegalActions = append(out.LegalActions, legalToPB(la))
+	}
+	d := &pb.GrisonvalView{
+		YearSeason:   v.YearSeason,
+		Resources:    resourcesToPB(v.Resources),
+		Morale:       int32(v.Morale),
+		Population:   int32(v.Population),
+		FieldArmy:    int32(v.FieldArmy),
+		MenUnderArms: int32(v.UnderArms),
+		MaxUnderArms: int32(v.MaxUnderArms),
+		Housing:      int32(v.Housing),
+		Tier:         int32(v.Tier),
+		Title:        v.Title,
+		Archetype:    v.Archetype().String(),
+		Governments:  governments,
+		Rules:        rules,
+	}
+	d.Zones = make([]*pb.Zone, 0, engine.NumZones)
+	for _, zv := range v.Zones[1:] {
+		d.Zones = append(d.Zones, zoneToPB(zv))
+	}
+	for _, col := range v.Columns {
+		d.Columns = append(d.Columns, columnToPB(col))
+	}
+	for _, o := range v.Others {
+		out.Contacts = append(out.Contacts, &pb.Contact{Camp: int32(o.Camp), Name: o.Name, Met: o.Met, Alive: o.Alive})
+		d.Camps = append(d.Camps, otherToPB(o))
+	}
+	if v.Next != nil {
+		d.NextTier = techToPB(*v.Next)
+	}
+	for _, a := range v.Achievements {
+		d.Achievements = append(d.Achievements, &pb.Achievement{Code: a.Code, Name: a.Name, Condition: a.Condition})
+	}
+	d.Upkeep = &pb.Upkeep{
+		Buildings: resourcesToPB(v.Upkeep.Buildings), Territory: resourcesToPB(v.Upkeep.Territory),
+		Governance: resourcesToPB(v.Upkeep.Governance), Degraded: v.Degraded,
+	}
+	d.People = peopleToPB(v.People)
+	d.Politics = &pb.Politics{
+		Government: engine.Governments[v.Government].Code, GovernmentDay: int32(v.GovernmentDay),
+		NextChangeDay: int32(v.NextGovernmentDay), Legitimacy: int32(v.Legitimacy),
+		LowLegitimacyDays: int32(v.LowLegitimacy), Infamy: int32(v.Infamy), Fame: int32(v.Fame),
+	}
+	for _, p := range v.OtherPairs {
+		d.OtherRelations = append(d.OtherRelations, &pb.PairRelation{A: int32(p.A), B: int32(p.B), Relation: p.Relation.String()})
+	}
+	for _, sv := range v.Sieges {
+		d.Sieges = append(d.Sieges, &pb.Siege{Zone: int32(sv.Zone), Besieger: int32(sv.Besieger),
+			Men: int32(sv.Men), StartDay: int32(sv.Start), AssaultDay: int32(sv.Assault)})
+		d.Zones[sv.Zone-1].Besieged = true
+	}
+	out.Detail = &pb.CampView_Grisonval{Grisonval: d}
+	return out
+}
+
+// otherToPB converts what a camp knows of another.
+func otherToPB(o engine.OtherCamp) *pb.CampSummary {
+	cs := &pb.CampSummary{Camp: int32(o.Camp), Name: o.Name, Met: o.Met, Alive: o.Alive}
+	if !o.Met {
+		return cs
+	}
+	cs.Relation, cs.TradeRoute = o.Relation.String(), o.Route
+	cs.Government, cs.Infamy, cs.Fame = engine.Governments[o.Government].Code, int32(o.Infamy), int32(o.Fame)
+	cs.Archetype = o.Archetype.String()
+	cs.RelationSince, cs.BreakableFrom = int32(o.Pact.Since), int32(o.BreakableFrom)
+	cs.DoorClosedUntil, cs.Refusals = int32(o.Pact.ClosedUntil), int32(o.Pact.Refusals)
+	if o.Pact.Offer != engine.War {
+		cs.Proposal = &pb.Proposal{Pact: o.Pact.Offer.String(), FromCamp: int32(o.Pact.From),
+			Day: int32(o.Pact.Day), ExpiresDay: int32(o.Pact.Expires()), Willingness: int32(o.Willingness)}
+	}
+	return cs
+}
+
+// governments lists every form set_government may choose; it never
+// changes, and views share it.
+var governments = func() []*pb.GovernmentForm {
+	var out []*pb.GovernmentForm
+	for g := 1; g <= engine.NumGovernments; g++ {
+		f := engine.Governments[g]
+		out = append(out, &pb.GovernmentForm{Id: int32(g), Code: f.Code, Name: f.Name, Effect: f.Effect})
+	}
+	return out
+}()
+
+// rules are the numbers of the rules a player plans with; views share it.
+var rules = func() *pb.GrisonvalRules {
+	r := &pb.GrisonvalRules{
+		MilitiaDefence: engine.MilitiaDefence, CapitalDefence: engine.CapitalDefence,
+		MonumentDefence: engine.MonumentDefence, FieldArmyDivisor: engine.FieldArmyDivisor,
+		DevelopCost: resourcesToPB(engine.DevelopCost(1)), DevelopResearch: engine.DevelopResearch(1),
+	}
+	for t := engine.Plains; t <= engine.Coast; t++ {
+		r.Terrains = append(r.Terrains, &pb.TerrainRule{Terrain: terrainToPB[t], Income: resourcesToPB(engine.TerrainIncome[t]),
+			Defence: int32(t.Cost())})
+	}
+	for b := engine.Farm; b <= engine.Temple; b++ {
+		s := engine.Buildings[b]
+		r.Buildings = append(r.Buildings, &pb.BuildingRule{Building: b.String(), Cost: resourcesToPB(s.Cost),
+			Output: resourcesToPB(s.Output), Defence: int32(s.Defence)})
+	}
+	return r
+}()
+
+func techToPB(t engine.Tech) *pb.Tech {
+	return &pb.Tech{Tier: int32(t.ID), Name: t.Name, Age: int32(t.Age), Research: t.Research, Effect: t.Effect}
+}
+
+func peopleToPB(p engine.People) *pb.People {
+	out := &pb.People{Children: int32(p.Children), Adults: int32(p.Adults), Elders: int32(p.Elders), MeanMood: int32(p.MeanMood)}
+	for j := 1; j <= engine.NumJobs; j++ {
+		if n := p.Jobs[j].Count; n > 0 {
+			out.Jobs = append(out.Jobs, &pb.JobSummary{Job: engine.Job(j).String(), Count: int32(n), MeanLevel: float64(p.Jobs[j].Level100) / 100})
+		}
+	}
+	return out
+}
+
+func resourcesToPB(r engine.Resources) *pb.Resources {
+	return &pb.Resources{Food: r.Food, Wood: r.Wood, Stone: r.Stone, Tools: r.Tools, Gold: r.Gold, Research: r.Research}
+}
+
+// amounts returns r's non-zero resources as the seam's amounts, in the
+// order of engine.Resources.
+func amounts(r engine.Resources) []*pb.Amount {
+	var out []*pb.Amount
+	for _, a := range []struct {
+		name string
+		n    int64
+	}{{"food", r.Food}, {"wood", r.Wood}, {"stone", r.Stone}, {"tools", r.Tools}, {"gold", r.Gold}, {"research", r.Research}} {
+		if a.n != 0 {
+			out = append(out, &pb.Amount{Resource: a.name, Amount: a.n})
+		}
+	}
+	return out
+}
+
+// zoneToPB converts a zone as a camp knows it. An unknown zone carries only
+// its geometry, and owner -1 so that it never reads as camp 0's.
+func zoneToPB(zv engine.ZoneView) *pb.Zone {
+	h := engine.HexOf(zv.ID)
+	z := &pb.Zone{Id: int32(zv.ID), Q: int32(h.Q), R: int32(h.R), Visibility: knowledgeToPB[zv.Knowledge], Owner: int32(engine.NoCamp)}
+	for _, n := range engine.Neighbors(zv.ID) {
+		z.Neighbors = append(z.Neighbors, int32(n))
+	}
+	if zv.Knowledge == engine.Unknown {
+		return z
+	}
+	m := zv.Memory
+	z.LastSeenDay = int32(m.Day)
+	z.Terrain = terrainToPB[m.Terrain]
+	z.Owner = int32(m.Owner)
+	z.Capital = m.Capital
+	z.Garrison = int32(m.Garrison)
+	z.Development = int32(m.Dev)
+	z.Monument = m.Monument
+	for _, b := range m.Buildings {
+		z.Buildings = append(z.Buildings, b.String())
+	}
+	z.Slots = int32(m.Slots())
+	return z
+}
+
+// columnToPB converts a column.
+func columnToPB(col engine.Column) *pb.Column {
+	return &pb.Column{
+		Id: int32(col.ID), Kind: columnKindToPB[col.Kind], Men: int32(col.Men),
+		FromZone: int32(col.From), ToZone: int32(col.To),
+		DepartedDay: int32(col.Depart), ArrivalDay: int32(col.Arrive), Home: col.Home,
+	}
+}
+
+func legalToPB(la engine.LegalAction) *pb.LegalAction {
+	out := &pb.LegalAction{Action: la.Action.String(), Summary: la.Summary, Cost: amounts(la.Cost), CostPer: la.Per}
+	for _, s := range la.Args {
+		spec := &pb.ArgSpec{Name: s.Name, Kind: argKindToPB[s.Kind], Min: int32(s.Min), Max: int32(s.Max), Optional: s.Optional}
+		for _, c := range s.Choices {
+			spec.Choices = append(spec.Choices, int32(c))
+		}
+		out.Args = append(out.Args, spec)
+	}
+	return out
+}
+
+// Frame returns the timelapse frame of s: every zone and every column.
+func (Ruleset) Frame(s game.State) *pb.Frame {
+	w := Of(s)
+	f := &pb.GrisonvalFrame{Zones: make([]*pb.ZoneFrame, 0, engine.NumZones)}
+	for z := 1; z <= engine.NumZones; z++ {
+		zone := &w.Zones[z]
+		f.Zones = append(f.Zones, &pb.ZoneFrame{Zone: int32(z), Owner: int32(zone.Owner), Garrison: int32(zone.Garrison),
+			Capital: zone.Capital, Development: int32(zone.Development), Besieged: w.Besieged(engine.ZoneID(z))})
+	}
+	for _, col := range w.Columns {
+		f.Columns = append(f.Columns, &pb.ColumnFrame{Camp: int32(col.Camp), Column: columnToPB(col)})
+	}
+	return &pb.Frame{Day: int32(w.Day), Detail: &pb.Frame_Grisonval{Grisonval: f}}
+}
