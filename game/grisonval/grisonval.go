@@ -5,8 +5,8 @@ package grisonval
 
 import (
 	"crypto/sha256"
-	"errors"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 
