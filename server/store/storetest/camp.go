@@ -28,6 +28,8 @@ func testStandingOrders(t *testing.T, s store.Store) {
 	camp2 := standing(w.ID, 1, 2, "chop_wood", nil, "wood for winter", 0)
 	camp0 := standing(w.ID, 1, 0, "send_army", []int{4, 15}, "", 1)
 	camp0Again := standing(w.ID, 1, 0, "explore", []int{12}, "l'été, « vers le sud »", 2)
+	// The player who set a standing order is kept, and replaced with it.
+	camp0.Player, camp0Again.Player = "ada", "bea"
 	season2 := standing(w.ID, 2, 0, "rest", nil, "", 3)
 	otherWorld := standing(other.ID, 1, 1, "rest", nil, "", 4)
 	for _, o := range []store.StandingOrder{camp2, camp0, camp0Again, season2, otherWorld} {
@@ -78,6 +80,7 @@ func testStandingStale(t *testing.T, s store.Store) {
 	applied.Status = store.OrderApplied
 	stale := order(w.ID, 1, 1, 1, "send_army", []int{4, 15}, "hold the ford", 2)
 	stale.Status, stale.Code, stale.Field, stale.Message = store.OrderStandingStale, "not_allowed", "action", "no field army"
+	stale.Player = "bob"
 	rest := order(w.ID, 1, 1, 2, "rest", nil, "", 2)
 	rest.Status = store.OrderStanding
 	commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: 1, State: []byte("1"), Hash: "1", CommittedAt: base.Add(time.Minute),
@@ -98,11 +101,17 @@ func testMessages(t *testing.T, s store.Store) {
 		return store.Message{WorldID: world, Season: season, Day: day, From: from, To: to, Text: text,
 			SentAt: base.Add(time.Duration(day) * time.Minute)}
 	}
+	// The player who sent a message is kept; a message sent with a token
+	// that names none has no player.
+	withPlayer := func(m store.Message, player string) store.Message {
+		m.Player = player
+		return m
+	}
 	all := []store.Message{
 		message(w.ID, 1, 1, 0, 1, "Paix ?"),
-		message(w.ID, 1, 1, 1, 0, "Jamais."),
+		withPlayer(message(w.ID, 1, 1, 1, 0, "Jamais."), "bob"),
 		message(w.ID, 1, 2, 2, 1, "À nous deux, l'Azur : « contre Carmin »."),
-		message(w.ID, 1, 3, 0, 2, "Nous vous voyons."),
+		withPlayer(message(w.ID, 1, 3, 0, 2, "Nous vous voyons."), "ada"),
 		message(w.ID, 2, 1, 0, 1, "Nouvelle saison."),
 		message(other.ID, 1, 1, 0, 1, "Autre monde."),
 	}

@@ -23,8 +23,9 @@ func testFork(t *testing.T, s store.Store) {
 	}
 
 	fork := store.World{
-		Name: "fork", Seed: parent.Seed, Cadence: time.Hour, SeasonLength: 30, Season: 1, Paused: true,
-		Controllers: [3]store.Controller{{Kind: store.AI, Posture: "prudent"}, {Kind: store.Human}, {Kind: store.Human}},
+		Name: "fork", Ruleset: parent.Ruleset, Camps: parent.Camps, Seed: parent.Seed, Cadence: time.Hour, SeasonLength: 30,
+		Season: 1, Paused: true,
+		Controllers: []store.Controller{{Kind: store.AI, Posture: "prudent"}, {Kind: store.Human}, {Kind: store.Human}},
 		CreatedAt:   base.Add(time.Hour),
 		Parent:      store.TickRef{WorldID: parent.ID, Season: 2, Day: 3},
 	}
@@ -77,7 +78,8 @@ func testForkOfMissingTick(t *testing.T, s store.Store) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			fork := store.World{Name: "fork", Seed: 7, Season: 1, Controllers: parent.Controllers, CreatedAt: base, Parent: tc.ref}
+			fork := store.World{Name: "fork", Ruleset: parent.Ruleset, Camps: parent.Camps, Seed: 7, Season: 1,
+				Controllers: parent.Controllers, CreatedAt: base, Parent: tc.ref}
 			if err := s.CreateWorld(ctx, &fork); !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("CreateWorld of a fork of %+v: got error %v; want ErrNotFound", tc.ref, err)
 			}

@@ -48,6 +48,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"StandingOrders", testStandingOrders},
 		{"StandingStale", testStandingStale},
 		{"Messages", testMessages},
+		{"FiveCamps", testFiveCamps},
+		{"WrongControllers", testWrongControllers},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -77,20 +79,21 @@ func testCreateWorld(t *testing.T, s store.Store) {
 
 	want := []store.World{
 		{
-			Name: "Grisonval", Seed: 0, Cadence: 5 * time.Minute, SeasonLength: 24, Season: 1,
-			Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Agent}, {Kind: store.AI, Posture: "prudent"}},
+			Name: "Grisonval", Ruleset: "grisonval", Camps: 3, Seed: 0, Cadence: 5 * time.Minute, SeasonLength: 24, Season: 1,
+			Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Agent}, {Kind: store.AI, Posture: "prudent"}},
 			CreatedAt:   base,
 		},
 		{
-			Name: "Haute-Combe, l'été", Seed: 1<<63 + 5, Cadence: 1500 * time.Millisecond, SeasonLength: 0, Season: 3,
-			Paused:      true,
-			Controllers: [3]store.Controller{{Kind: store.AI, Posture: "aggressive"}, {Kind: store.AI, Posture: "growth"}, {Kind: store.Human}},
+			Name: "Haute-Combe, l'été", Ruleset: "castle", Camps: 2, Seed: 1<<63 + 5, Cadence: 1500 * time.Millisecond,
+			SeasonLength: 0, Season: 3, Paused: true,
+			Controllers: []store.Controller{{Kind: store.AI, Posture: "aggressive"}, {Kind: store.Human}},
 			CreatedAt:   base.Add(time.Hour),
 		},
 		{
-			Name: "max seed", Seed: ^uint64(0), Cadence: 0, SeasonLength: 200, Season: 1,
-			Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}},
-			CreatedAt:   base.Add(48 * time.Hour),
+			Name: "max seed", Ruleset: "grisonval", Camps: 5, Seed: ^uint64(0), Cadence: 0, SeasonLength: 200, Season: 1,
+			Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.AI, Posture: "growth"},
+				{Kind: store.Agent}, {Kind: store.Human}},
+			CreatedAt: base.Add(48 * time.Hour),
 		},
 	}
 	var prev uint64
@@ -136,7 +139,7 @@ func testUpdateWorld(t *testing.T, s store.Store) {
 	w.SeasonLength = 150
 	w.Season = 2
 	w.Paused = true
-	w.Controllers = [3]store.Controller{{Kind: store.AI, Posture: "growth"}, {Kind: store.Human}, {Kind: store.Agent}}
+	w.Controllers = []store.Controller{{Kind: store.AI, Posture: "growth"}, {Kind: store.Human}, {Kind: store.Agent}}
 	if err := s.UpdateWorld(ctx, w); err != nil {
 		t.Fatalf("UpdateWorld: %v", err)
 	}
@@ -145,6 +148,36 @@ func testUpdateWorld(t *testing.T, s store.Store) {
 		t.Fatalf("World(%d): %v", w.ID, err)
 	}
 	checkWorld(t, got, w)
+
+	// UpdateWorld replaces the ruleset and the camps too: a world of 5
+	// camps, then of 2.
+	for _, tc := range []struct {
+		ruleset     string
+		controllers []store.Controller
+	}{
+		{"grisonval", []store.Controller{{Kind: store.Human}, {Kind: store.Agent}, {Kind: store.AI, Posture: "prudent"},
+			{Kind: store.AI, Posture: "aggressive"}, {Kind: store.Human}}},
+		{"castle", []store.Controller{{Kind: store.Agent}, {Kind: store.AI, Posture: "prudent"}}},
+	} {
+		w.Ruleset, w.Camps, w.Controllers = tc.ruleset, len(tc.controllers), tc.controllers
+		if err := s.UpdateWorld(ctx, w); err != nil {
+			t.Fatalf("UpdateWorld to %d camps of %s: %v", w.Camps, w.Ruleset, err)
+		}
+		got, err := s.World(ctx, w.ID)
+		if err != nil {
+			t.Fatalf("World(%d): %v", w.ID, err)
+		}
+		checkWorld(t, got, w)
+		all, err := s.Worlds(ctx)
+		if err != nil {
+			t.Fatalf("Worlds: %v", err)
+		}
+		if len(all) != 2 {
+			t.Fatalf("Worlds: got %d worlds; want 2", len(all))
+		}
+		checkWorld(t, all[0], w)
+		checkWorld(t, all[1], other)
+	}
 	gotOther, err := s.World(ctx, other.ID)
 	if err != nil {
 		t.Fatalf("World(%d): %v", other.ID, err)
@@ -165,9 +198,9 @@ func testTokens(t *testing.T, s store.Store) {
 	admin1 := store.Token{Hash: hash("admin-1"), Role: store.RoleAdmin, WorldID: 0, Camp: -1}
 	admin2 := store.Token{Hash: hash("admin-2"), Role: store.RoleAdmin, WorldID: 0, Camp: -1}
 	camp0 := store.Token{Hash: hash("w1-camp0-a"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 0}
-	camp0b := store.Token{Hash: hash("w1-camp0-b"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 0}
+	camp0b := store.Token{Hash: hash("w1-camp0-b"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 0, Player: "ada"}
 	camp1 := store.Token{Hash: hash("w1-camp1"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 1}
-	w2camp0 := store.Token{Hash: hash("w2-camp0"), Role: store.RoleCamp, WorldID: w2.ID, Camp: 0}
+	w2camp0 := store.Token{Hash: hash("w2-camp0"), Role: store.RoleCamp, WorldID: w2.ID, Camp: 0, Player: "Zoé « la Brune »"}
 
 	if _, err := s.TokenByHash(ctx, admin1.Hash); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("TokenByHash on an empty store: got error %v; want ErrNotFound", err)
@@ -227,6 +260,9 @@ func testSaveOrder(t *testing.T, s store.Store) {
 	camp0Day2 := order(w.ID, 1, 2, 0, "build", []int{4}, "", 2)
 	camp1Season2 := order(w.ID, 2, 1, 1, "explore", []int{7}, "", 3)
 	otherCamp1 := order(other.ID, 1, 1, 1, "march", []int{1, 2, 3}, "", 4)
+	// The player who posted an order is kept; an order whose token names
+	// none has no player.
+	camp2.Player, camp0Day2.Player, otherCamp1.Player = "cyd", "ada", "bob"
 	for _, o := range []store.Order{camp2, camp0, camp0Day2, camp1Season2, otherCamp1} {
 		saveOrder(t, s, o)
 	}
@@ -238,6 +274,7 @@ func testSaveOrder(t *testing.T, s store.Store) {
 	// A second order of camp 0 for day 1 replaces the first, and a third
 	// replaces the second.
 	camp0Again := order(w.ID, 1, 1, 0, "trade", []int{2, 0, 5}, "salt for grain, « vite »", 5)
+	camp0Again.Player = "ada"
 	saveOrder(t, s, camp0Again)
 	checkPending(t, s, w.ID, 1, 1, []store.Order{camp0Again, camp2})
 	camp0Third := order(w.ID, 1, 1, 0, "fortify", []int{9}, "", 6)
@@ -314,6 +351,7 @@ func testCommitTick(t *testing.T, s store.Store) {
 	camp0 := order(w.ID, 1, 1, 0, "attack", []int{2, 3}, "revenge", 1)
 	camp2 := order(w.ID, 1, 1, 2, "march", []int{88, 89}, "", 2)
 	camp0Day2 := order(w.ID, 1, 2, 0, "rest", nil, "", 3)
+	camp0First.Player, camp0.Player, camp0Day2.Player = "ada", "ada", "ada"
 	for _, o := range []store.Order{camp0First, camp0, camp2, camp0Day2} {
 		saveOrder(t, s, o)
 	}
@@ -322,7 +360,7 @@ func testCommitTick(t *testing.T, s store.Store) {
 	camp2.Status = store.OrderStale
 	camp2.Code, camp2.Field, camp2.Message = "not_adjacent", "args[1]", "zone 89 is not next to zone 88"
 	camp1 := order(w.ID, 1, 1, 1, "rest", nil, "", 4)
-	camp1.Status = store.OrderStanding
+	camp1.Status, camp1.Player = store.OrderStanding, "bob"
 	day1 := store.Tick{
 		WorldID: w.ID, Season: 1, Day: 1, State: bytes.Repeat([]byte{0, 7, 0xfe}, 5000), Hash: "bb11",
 		Orders: []store.Order{camp0, camp1, camp2},
@@ -636,8 +674,8 @@ func testConcurrent(t *testing.T, s store.Store) {
 func newWorld(t *testing.T, s store.Store, name string) store.World {
 	t.Helper()
 	w := store.World{
-		Name: name, Seed: 7, Cadence: time.Minute, SeasonLength: 24, Season: 1,
-		Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.AI, Posture: "growth"}, {Kind: store.Agent}},
+		Name: name, Ruleset: "grisonval", Camps: 3, Seed: 7, Cadence: time.Minute, SeasonLength: 24, Season: 1,
+		Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.AI, Posture: "growth"}, {Kind: store.Agent}},
 		CreatedAt:   base,
 	}
 	if err := s.CreateWorld(t.Context(), &w); err != nil {
