@@ -30,11 +30,12 @@ func (s *Store) SetStandingOrder(ctx context.Context, o store.StandingOrder) err
 		if err := worldExists(ctx, tx, o.WorldID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO standing_orders (world_id, season, camp, action, args, reason, set_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)
+		_, err := tx.ExecContext(ctx, `INSERT INTO standing_orders (world_id, season, camp, player, action, args, reason, set_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (world_id, season, camp) DO UPDATE
-			SET action = excluded.action, args = excluded.args, reason = excluded.reason, set_at = excluded.set_at`,
-			o.WorldID, o.Season, o.Camp, o.Action, string(args), o.Reason, o.SetAt.UnixMicro())
+			SET player = excluded.player, action = excluded.action, args = excluded.args, reason = excluded.reason,
+				set_at = excluded.set_at`,
+			o.WorldID, o.Season, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SetAt.UnixMicro())
 		return err
 	})
 	if err != nil {
@@ -46,7 +47,7 @@ func (s *Store) SetStandingOrder(ctx context.Context, o store.StandingOrder) err
 // StandingOrders returns the standing order of each camp that has one in a
 // season, in camp order.
 func (s *Store) StandingOrders(ctx context.Context, worldID uint64, season int) ([]store.StandingOrder, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT camp, action, args, reason, set_at FROM standing_orders
+	rows, err := s.db.QueryContext(ctx, `SELECT camp, player, action, args, reason, set_at FROM standing_orders
 		WHERE world_id = ? AND season = ? ORDER BY camp`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("standing orders of world %d season %d: %w", worldID, season, err)
@@ -57,7 +58,7 @@ func (s *Store) StandingOrders(ctx context.Context, worldID uint64, season int) 
 			args  string
 			setAt int64
 		)
-		if err := row.Scan(&o.Camp, &o.Action, &args, &o.Reason, &setAt); err != nil {
+		if err := row.Scan(&o.Camp, &o.Player, &o.Action, &args, &o.Reason, &setAt); err != nil {
 			return o, err
 		}
 		o.SetAt = time.UnixMicro(setAt).UTC()
@@ -81,9 +82,9 @@ func (s *Store) SaveMessage(ctx context.Context, m *store.Message) error {
 		if err := worldExists(ctx, tx, m.WorldID); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO messages (world_id, season, day, from_camp, to_camp, text, sent_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			m.WorldID, m.Season, m.Day, m.From, m.To, m.Text, m.SentAt.UnixMicro()).Scan(&id)
+		return tx.QueryRowContext(ctx, `INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, text, sent_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			m.WorldID, m.Season, m.Day, m.From, m.To, m.Player, m.Text, m.SentAt.UnixMicro()).Scan(&id)
 	})
 	if err != nil {
 		return fmt.Errorf("save message of world %d day %d from camp %d: %w", m.WorldID, m.Day, m.From, err)
@@ -95,7 +96,7 @@ func (s *Store) SaveMessage(ctx context.Context, m *store.Message) error {
 // Messages returns the messages of a season that camp sent or received,
 // from sinceDay on, in the order they were saved.
 func (s *Store) Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.Message, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, day, from_camp, to_camp, text, sent_at FROM messages
+	rows, err := s.db.QueryContext(ctx, `SELECT id, day, from_camp, to_camp, player, text, sent_at FROM messages
 		WHERE world_id = ?1 AND season = ?2 AND (from_camp = ?3 OR to_camp = ?3) AND day >= ?4 ORDER BY id`,
 		worldID, season, camp, sinceDay)
 	if err != nil {
@@ -104,7 +105,7 @@ func (s *Store) Messages(ctx context.Context, worldID uint64, season, camp, sinc
 	msgs, err := collect(rows, func(row scanner) (store.Message, error) {
 		m := store.Message{WorldID: worldID, Season: season}
 		var sentAt int64
-		err := row.Scan(&m.ID, &m.Day, &m.From, &m.To, &m.Text, &sentAt)
+		err := row.Scan(&m.ID, &m.Day, &m.From, &m.To, &m.Player, &m.Text, &sentAt)
 		m.SentAt = time.UnixMicro(sentAt).UTC()
 		return m, err
 	})

@@ -118,15 +118,19 @@ func (s *Store) Close() error {
 
 // worldColumns are the columns of a world, its camps' controllers gathered
 // in camp order as a JSON list; it reads worlds as w.
-const worldColumns = `w.id, w.name, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
+const worldColumns = `w.id, w.name, w.ruleset, w.camps, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
 	(SELECT json_group_array(json_object('Kind', controller, 'Posture', posture))
 		FROM (SELECT controller, posture FROM camps WHERE world_id = w.id ORDER BY camp)),
 	w.created_at, w.parent_world_id, w.parent_season, w.parent_day`
 
 // CreateWorld stores a new world and its camps and sets w.ID. A world with a
 // Parent gets a copy of the parent tick as its first tick, and its first
-// season starts there; store.ErrNotFound if there is no such tick.
+// season starts there; store.ErrNotFound if there is no such tick. A world
+// without one controller per camp is refused.
 func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
+	if err := checkCamps(*w); err != nil {
+		return fmt.Errorf("create world: %w", err)
+	}
 	var parent, parentSeason, parentDay sql.NullInt64
 	if w.Parent.WorldID != 0 {
 		parent = sql.NullInt64{Int64: int64(w.Parent.WorldID), Valid: true}
@@ -137,10 +141,10 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var id uint64
 		err := tx.QueryRowContext(ctx, `
-			INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, created_at,
+			INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at,
 				parent_world_id, parent_season, parent_day)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, at,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, at,
 			parent, parentSeason, parentDay,
 		).Scan(&id)
 		if err != nil {
@@ -179,14 +183,19 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 	return nil
 }
 
-// UpdateWorld replaces a world's settings and controllers; its creation
-// time and parent are kept.
+// UpdateWorld replaces a world's settings, its number of camps and their
+// controllers; its creation time and parent are kept. A world without one
+// controller per camp is refused.
 func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
+	if err := checkCamps(w); err != nil {
+		return fmt.Errorf("update world %d: %w", w.ID, err)
+	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `
-			UPDATE worlds SET name = ?, seed = ?, cadence_ns = ?, season_length = ?, season = ?, paused = ?
+			UPDATE worlds SET name = ?, ruleset = ?, camps = ?, seed = ?, cadence_ns = ?, season_length = ?,
+				season = ?, paused = ?
 			WHERE id = ?`,
-			w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, w.ID)
+			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, w.ID)
 		if err != nil {
 			return err
 		}
@@ -194,13 +203,15 @@ func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
 			return err
 		}
 		for c, ctl := range w.Controllers {
-			_, err := tx.ExecContext(ctx, `UPDATE camps SET controller = ?, posture = ? WHERE world_id = ? AND camp = ?`,
-				ctl.Kind, ctl.Posture, w.ID, c)
+			_, err := tx.ExecContext(ctx, `INSERT INTO camps (world_id, camp, controller, posture) VALUES (?, ?, ?, ?)
+				ON CONFLICT (world_id, camp) DO UPDATE SET controller = excluded.controller, posture = excluded.posture`,
+				w.ID, c, ctl.Kind, ctl.Posture)
 			if err != nil {
 				return fmt.Errorf("camp %d: %w", c, err)
 			}
 		}
-		return nil
+		_, err = tx.ExecContext(ctx, `DELETE FROM camps WHERE world_id = ? AND camp >= ?`, w.ID, w.Camps)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("update world %d: %w", w.ID, err)
@@ -230,6 +241,19 @@ func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
 	return ws, nil
 }
 
+// checkCamps refuses a world without camps, or without one controller per
+// camp.
+func checkCamps(w store.World) error {
+	if w.Camps < 1 {
+		return fmt.Errorf("world %q has %d camps; want at least 1", w.Name, w.Camps)
+	}
+	if len(w.Controllers) != w.Camps {
+		return fmt.Errorf("world %q has %d camps and %d controllers; want one controller per camp",
+			w.Name, w.Camps, len(w.Controllers))
+	}
+	return nil
+}
+
 func scanWorld(row scanner) (store.World, error) {
 	var (
 		w                               store.World
@@ -237,13 +261,16 @@ func scanWorld(row scanner) (store.World, error) {
 		controllers                     string
 		parent, parentSeason, parentDay sql.NullInt64
 	)
-	err := row.Scan(&w.ID, &w.Name, &seed, &cadence, &w.SeasonLength, &w.Season, &w.Paused, &controllers,
-		&createdAt, &parent, &parentSeason, &parentDay)
+	err := row.Scan(&w.ID, &w.Name, &w.Ruleset, &w.Camps, &seed, &cadence, &w.SeasonLength, &w.Season, &w.Paused,
+		&controllers, &createdAt, &parent, &parentSeason, &parentDay)
 	if err != nil {
 		return store.World{}, err
 	}
 	if err := json.Unmarshal([]byte(controllers), &w.Controllers); err != nil {
 		return store.World{}, fmt.Errorf("decode controllers: %w", err)
+	}
+	if len(w.Controllers) != w.Camps {
+		return store.World{}, fmt.Errorf("world %d has %d camps and %d controllers", w.ID, w.Camps, len(w.Controllers))
 	}
 	if parent.Valid {
 		w.Parent = store.TickRef{WorldID: uint64(parent.Int64), Season: int(parentSeason.Int64), Day: int(parentDay.Int64)}
@@ -278,8 +305,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 		if _, err := tx.ExecContext(ctx, revoke, args...); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp, name) VALUES (?, ?, ?, ?, ?)`,
-			t.Hash, t.Role, world, camp, t.Name)
+		_, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp, name, player) VALUES (?, ?, ?, ?, ?, ?)`,
+			t.Hash, t.Role, world, camp, t.Name, t.Player)
 		return err
 	})
 	if err != nil {
@@ -292,8 +319,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
 	t := store.Token{Hash: hash}
 	var world, camp sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT role, world_id, camp, name FROM tokens WHERE hash = ?`, hash).
-		Scan(&t.Role, &world, &camp, &t.Name)
+	err := s.db.QueryRowContext(ctx, `SELECT role, world_id, camp, name, player FROM tokens WHERE hash = ?`, hash).
+		Scan(&t.Role, &world, &camp, &t.Name, &t.Player)
 	if err != nil {
 		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
 	}
@@ -304,7 +331,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 	return t, nil
 }
 
-const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code, field, message`
+const orderColumns = `world_id, season, day, camp, player, action, args, reason, submitted_at, status, code, field, message`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
 // of the same camp for the same day becomes replaced. It returns
@@ -325,8 +352,8 @@ func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '')`,
-			o.WorldID, o.Season, o.Day, o.Camp, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro())
+		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '')`,
+			o.WorldID, o.Season, o.Day, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro())
 		return err
 	})
 	if err != nil {
@@ -371,8 +398,8 @@ func scanOrder(row scanner) (store.Order, error) {
 		args        string
 		submittedAt int64
 	)
-	err := row.Scan(&o.WorldID, &o.Season, &o.Day, &o.Camp, &o.Action, &args, &o.Reason, &submittedAt, &o.Status, &o.Code,
-		&o.Field, &o.Message)
+	err := row.Scan(&o.WorldID, &o.Season, &o.Day, &o.Camp, &o.Player, &o.Action, &args, &o.Reason, &submittedAt,
+		&o.Status, &o.Code, &o.Field, &o.Message)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -478,9 +505,9 @@ func commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o store.Order) e
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			t.WorldID, t.Season, t.Day, o.Camp, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro(), o.Status, o.Code,
-			o.Field, o.Message)
+		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.WorldID, t.Season, t.Day, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro(),
+			o.Status, o.Code, o.Field, o.Message)
 		if err != nil {
 			return fmt.Errorf("standing order of camp %d: %w", o.Camp, err)
 		}

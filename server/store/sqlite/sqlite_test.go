@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,7 +58,8 @@ func TestReopenKeepsData(t *testing.T) {
 		t.Fatalf("Open: %v", err)
 	}
 	w := store.World{Name: "kept", Seed: 1<<63 + 1, Season: 1, SeasonLength: 24,
-		Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.AI, Posture: "growth"}}}
+		Ruleset: "grisonval", Camps: 3,
+		Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.AI, Posture: "growth"}}}
 	if err := s.CreateWorld(ctx, &w); err != nil {
 		t.Fatalf("CreateWorld: %v", err)
 	}
@@ -82,7 +84,7 @@ func TestReopenKeepsData(t *testing.T) {
 	if err != nil {
 		t.Fatalf("World after reopening: %v", err)
 	}
-	if got.Name != w.Name || got.Seed != w.Seed || got.Controllers != w.Controllers {
+	if got.Name != w.Name || got.Ruleset != w.Ruleset || got.Seed != w.Seed || !slices.Equal(got.Controllers, w.Controllers) {
 		t.Errorf("World after reopening: got %+v; want %+v", got, w)
 	}
 	pending, err := s.PendingOrders(ctx, w.ID, 1, 1)
