@@ -85,7 +85,8 @@ func BenchmarkCommitTick(b *testing.B) {
 	defer s.Close()
 	state, hash, journal := lateTick(b)
 	w := store.World{Name: "bench", Seed: 2026, Season: 1,
-		Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}}}
+		Ruleset: "grisonval", Camps: 3,
+		Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}}}
 	if err := s.CreateWorld(ctx, &w); err != nil {
 		b.Fatalf("CreateWorld: %v", err)
 	}

@@ -32,11 +32,12 @@ func (s *Store) SetStandingOrder(ctx context.Context, o store.StandingOrder) err
 func (s *Store) setStandingOrder(ctx context.Context, o store.StandingOrder, fence *store.Lease) error {
 	b := &pgx.Batch{}
 	lockWorld(b, o.WorldID)
-	b.Queue(`INSERT INTO standing_orders (world_id, season, camp, action, args, reason, set_at)
-		VALUES ($1, $2, $3, $4, coalesce($5::integer[], '{}'), $6, $7)
+	b.Queue(`INSERT INTO standing_orders (world_id, season, camp, player, action, args, reason, set_at)
+		VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8)
 		ON CONFLICT (world_id, season, camp) DO UPDATE
-		SET action = excluded.action, args = excluded.args, reason = excluded.reason, set_at = excluded.set_at`,
-		int64(o.WorldID), o.Season, o.Camp, o.Action, o.Args, o.Reason, micro(o.SetAt))
+		SET player = excluded.player, action = excluded.action, args = excluded.args, reason = excluded.reason,
+			set_at = excluded.set_at`,
+		int64(o.WorldID), o.Season, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SetAt))
 	if err := s.send(ctx, fence, o.WorldID, b); err != nil {
 		return fmt.Errorf("set standing order of world %d season %d camp %d: %w", o.WorldID, o.Season, o.Camp, err)
 	}
@@ -46,11 +47,11 @@ func (s *Store) setStandingOrder(ctx context.Context, o store.StandingOrder, fen
 // StandingOrders returns the standing order of each camp that has one in a
 // season, in camp order.
 func (s *Store) StandingOrders(ctx context.Context, worldID uint64, season int) ([]store.StandingOrder, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT camp, action, args, reason, set_at FROM standing_orders
+	rows, _ := s.pool.Query(ctx, `SELECT camp, player, action, args, reason, set_at FROM standing_orders
 		WHERE world_id = $1 AND season = $2 ORDER BY camp`, int64(worldID), season)
 	orders, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.StandingOrder, error) {
 		o := store.StandingOrder{WorldID: worldID, Season: season}
-		err := row.Scan(&o.Camp, &o.Action, &o.Args, &o.Reason, &o.SetAt)
+		err := row.Scan(&o.Camp, &o.Player, &o.Action, &o.Args, &o.Reason, &o.SetAt)
 		o.SetAt = o.SetAt.UTC()
 		if len(o.Args) == 0 {
 			o.Args = nil
@@ -73,9 +74,9 @@ func (s *Store) saveMessage(ctx context.Context, m *store.Message, fence *store.
 	b := &pgx.Batch{}
 	lockWorld(b, m.WorldID)
 	var id int64
-	b.Queue(`INSERT INTO messages (world_id, season, day, from_camp, to_camp, text, sent_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-		int64(m.WorldID), m.Season, m.Day, m.From, m.To, m.Text, micro(m.SentAt)).
+	b.Queue(`INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, text, sent_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+		int64(m.WorldID), m.Season, m.Day, m.From, m.To, m.Player, m.Text, micro(m.SentAt)).
 		QueryRow(func(row pgx.Row) error { return row.Scan(&id) })
 	if err := s.send(ctx, fence, m.WorldID, b); err != nil {
 		return fmt.Errorf("save message of world %d day %d from camp %d: %w", m.WorldID, m.Day, m.From, err)
@@ -87,13 +88,13 @@ func (s *Store) saveMessage(ctx context.Context, m *store.Message, fence *store.
 // Messages returns the messages of a season that camp sent or received,
 // from sinceDay on, in the order they were saved.
 func (s *Store) Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.Message, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT id, day, from_camp, to_camp, text, sent_at FROM messages
+	rows, _ := s.pool.Query(ctx, `SELECT id, day, from_camp, to_camp, player, text, sent_at FROM messages
 		WHERE world_id = $1 AND season = $2 AND (from_camp = $3 OR to_camp = $3) AND day >= $4 ORDER BY id`,
 		int64(worldID), season, camp, sinceDay)
 	msgs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Message, error) {
 		m := store.Message{WorldID: worldID, Season: season}
 		var id int64
-		err := row.Scan(&id, &m.Day, &m.From, &m.To, &m.Text, &m.SentAt)
+		err := row.Scan(&id, &m.Day, &m.From, &m.To, &m.Player, &m.Text, &m.SentAt)
 		m.ID, m.SentAt = uint64(id), m.SentAt.UTC()
 		return m, err
 	})

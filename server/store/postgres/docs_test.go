@@ -85,7 +85,8 @@ func fillHistory(t *testing.T, s *postgres.Store) {
 	ctx := t.Context()
 	base := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	w := store.World{Name: "docs", Seed: 3, Cadence: time.Minute, SeasonLength: 20, Season: 1,
-		Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Agent}, {Kind: store.AI, Posture: "growth"}}}
+		Ruleset: "grisonval", Camps: 3,
+		Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Agent}, {Kind: store.AI, Posture: "growth"}}}
 	if err := s.CreateWorld(ctx, &w); err != nil {
 		t.Fatalf("CreateWorld: %v", err)
 	}

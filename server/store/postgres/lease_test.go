@@ -20,7 +20,8 @@ func TestLeases(t *testing.T) {
 	var ws [2]store.World
 	for i := range ws {
 		ws[i] = store.World{Name: "leased", Seed: 1, Season: 1,
-			Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}}}
+			Ruleset: "grisonval", Camps: 3,
+			Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}}}
 		if err := s.CreateWorld(ctx, &ws[i]); err != nil {
 			t.Fatalf("CreateWorld: %v", err)
 		}

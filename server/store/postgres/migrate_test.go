@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"io/fs"
+	"slices"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -53,9 +54,10 @@ func TestMigrateKeepsData(t *testing.T) {
 	if err != nil {
 		t.Fatalf("World: %v", err)
 	}
-	want := [3]store.Controller{{Kind: store.Human}, {Kind: store.AI, Posture: "prudent"}, {Kind: store.Agent}}
-	if w.Controllers != want || w.Name != "old" {
-		t.Errorf("World after migrating: got %q with %+v; want %q with %+v", w.Name, w.Controllers, "old", want)
+	want := []store.Controller{{Kind: store.Human}, {Kind: store.AI, Posture: "prudent"}, {Kind: store.Agent}}
+	if !slices.Equal(w.Controllers, want) || w.Name != "old" || w.Ruleset != "grisonval" || w.Camps != 3 {
+		t.Errorf("World after migrating: got %q of %q with %d camps %+v; want %q of %q with 3 camps %+v",
+			w.Name, w.Ruleset, w.Camps, w.Controllers, "old", "grisonval", want)
 	}
 	season, err := s.Season(ctx, 1, 1)
 	if err != nil {

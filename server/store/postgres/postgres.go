@@ -85,15 +85,19 @@ func (s *Store) Close() error {
 
 // worldColumns are the columns of a world, its camps' controllers gathered
 // in camp order; it reads worlds as w.
-const worldColumns = `w.id, w.name, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
+const worldColumns = `w.id, w.name, w.ruleset, w.camps, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
 	(SELECT array_agg(controller ORDER BY camp) FROM camps WHERE world_id = w.id),
 	(SELECT array_agg(posture ORDER BY camp) FROM camps WHERE world_id = w.id),
 	w.created_at, w.parent_world_id, w.parent_season, w.parent_day`
 
 // CreateWorld stores a new world and its camps and sets w.ID. A world with a
 // Parent gets a copy of the parent tick as its first tick, and its first
-// season starts there; store.ErrNotFound if there is no such tick.
+// season starts there; store.ErrNotFound if there is no such tick. A world
+// without one controller per camp is refused.
 func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
+	if err := checkCamps(*w); err != nil {
+		return fmt.Errorf("create world: %w", err)
+	}
 	var parent, parentSeason, parentDay *int64
 	if w.Parent.WorldID != 0 {
 		p, ps, pd := int64(w.Parent.WorldID), int64(w.Parent.Season), int64(w.Parent.Day)
@@ -102,10 +106,10 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var id int64
 		err := tx.QueryRow(ctx, `
-			INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, created_at,
+			INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at,
 				parent_world_id, parent_season, parent_day)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-			w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, micro(w.CreatedAt),
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, micro(w.CreatedAt),
 			parent, parentSeason, parentDay,
 		).Scan(&id)
 		if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.ConstraintName == "worlds_parent_world_id_fkey" {
@@ -144,17 +148,22 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 	return nil
 }
 
-// UpdateWorld replaces a world's settings and controllers; its creation
-// time and parent are kept.
+// UpdateWorld replaces a world's settings, its number of camps and their
+// controllers; its creation time and parent are kept. A world without one
+// controller per camp is refused.
 func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
 	return s.updateWorld(ctx, w, nil)
 }
 
 func (s *Store) updateWorld(ctx context.Context, w store.World, fence *store.Lease) error {
+	if err := checkCamps(w); err != nil {
+		return fmt.Errorf("update world %d: %w", w.ID, err)
+	}
 	b := &pgx.Batch{}
-	b.Queue(`UPDATE worlds SET name = $2, seed = $3, cadence_ns = $4, season_length = $5, season = $6, paused = $7
+	b.Queue(`UPDATE worlds SET name = $2, ruleset = $3, camps = $4, seed = $5, cadence_ns = $6, season_length = $7,
+			season = $8, paused = $9
 			WHERE id = $1`,
-		int64(w.ID), w.Name, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
+		int64(w.ID), w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
 	).Exec(func(tag pgconn.CommandTag) error {
 		if tag.RowsAffected() == 0 {
 			return store.ErrNotFound
@@ -162,9 +171,11 @@ func (s *Store) updateWorld(ctx context.Context, w store.World, fence *store.Lea
 		return nil
 	})
 	for c, ctl := range w.Controllers {
-		b.Queue(`UPDATE camps SET controller = $3, posture = $4 WHERE world_id = $1 AND camp = $2`,
+		b.Queue(`INSERT INTO camps (world_id, camp, controller, posture) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (world_id, camp) DO UPDATE SET controller = excluded.controller, posture = excluded.posture`,
 			int64(w.ID), c, ctl.Kind, ctl.Posture)
 	}
+	b.Queue(`DELETE FROM camps WHERE world_id = $1 AND camp >= $2`, int64(w.ID), w.Camps)
 	if err := s.send(ctx, fence, w.ID, b); err != nil {
 		return fmt.Errorf("update world %d: %w", w.ID, err)
 	}
@@ -191,6 +202,19 @@ func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
 	return ws, nil
 }
 
+// checkCamps refuses a world without camps, or without one controller per
+// camp.
+func checkCamps(w store.World) error {
+	if w.Camps < 1 {
+		return fmt.Errorf("world %q has %d camps; want at least 1", w.Name, w.Camps)
+	}
+	if len(w.Controllers) != w.Camps {
+		return fmt.Errorf("world %q has %d camps and %d controllers; want one controller per camp",
+			w.Name, w.Camps, len(w.Controllers))
+	}
+	return nil
+}
+
 func scanWorld(row pgx.CollectableRow) (store.World, error) {
 	var (
 		w                               store.World
@@ -198,15 +222,16 @@ func scanWorld(row pgx.CollectableRow) (store.World, error) {
 		kinds, postures                 []string
 		parent, parentSeason, parentDay *int64
 	)
-	err := row.Scan(&id, &w.Name, &seed, &cad, &w.SeasonLength, &w.Season, &w.Paused, &kinds, &postures,
-		&w.CreatedAt, &parent, &parentSeason, &parentDay)
+	err := row.Scan(&id, &w.Name, &w.Ruleset, &w.Camps, &seed, &cad, &w.SeasonLength, &w.Season, &w.Paused,
+		&kinds, &postures, &w.CreatedAt, &parent, &parentSeason, &parentDay)
 	if err != nil {
 		return store.World{}, err
 	}
-	if len(kinds) != len(w.Controllers) || len(postures) != len(w.Controllers) {
+	if len(kinds) != w.Camps || len(postures) != w.Camps {
 		return store.World{}, fmt.Errorf("world %d has %d controller kinds and %d postures; want %d",
-			id, len(kinds), len(postures), len(w.Controllers))
+			id, len(kinds), len(postures), w.Camps)
 	}
+	w.Controllers = make([]store.Controller, w.Camps)
 	for i := range w.Controllers {
 		w.Controllers[i] = store.Controller{Kind: kinds[i], Posture: postures[i]}
 	}
@@ -225,11 +250,11 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 	switch t.Role {
 	case store.RoleAdmin:
 		b.Queue(`DELETE FROM tokens WHERE role = 'admin'`)
-		b.Queue(`INSERT INTO tokens (hash, role, name) VALUES ($1, 'admin', $2)`, t.Hash, t.Name)
+		b.Queue(`INSERT INTO tokens (hash, role, name, player) VALUES ($1, 'admin', $2, $3)`, t.Hash, t.Name, t.Player)
 	case store.RoleCamp:
 		b.Queue(`DELETE FROM tokens WHERE role = 'camp' AND world_id = $1 AND camp = $2`, int64(t.WorldID), t.Camp)
-		b.Queue(`INSERT INTO tokens (hash, role, world_id, camp) VALUES ($1, 'camp', $2, $3)`,
-			t.Hash, int64(t.WorldID), t.Camp)
+		b.Queue(`INSERT INTO tokens (hash, role, world_id, camp, name, player) VALUES ($1, 'camp', $2, $3, $4, $5)`,
+			t.Hash, int64(t.WorldID), t.Camp, t.Name, t.Player)
 	default:
 		return fmt.Errorf("put token: unknown role %q", t.Role)
 	}
@@ -244,8 +269,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
 	t := store.Token{Hash: hash, Camp: -1}
 	var world, camp *int64
-	err := s.pool.QueryRow(ctx, `SELECT role, world_id, camp, name FROM tokens WHERE hash = $1`, hash).
-		Scan(&t.Role, &world, &camp, &t.Name)
+	err := s.pool.QueryRow(ctx, `SELECT role, world_id, camp, name, player FROM tokens WHERE hash = $1`, hash).
+		Scan(&t.Role, &world, &camp, &t.Name, &t.Player)
 	if err != nil {
 		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
 	}
@@ -258,7 +283,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 	return t, nil
 }
 
-const orderColumns = `world_id, season, day, camp, action, args, reason, submitted_at, status, code, field, message`
+const orderColumns = `world_id, season, day, camp, player, action, args, reason, submitted_at, status, code, field, message`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
 // of the same camp for the same day becomes replaced. It returns
@@ -276,8 +301,8 @@ func (s *Store) saveOrder(ctx context.Context, o store.Order, fence *store.Lease
 			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
 		int64(o.WorldID), o.Season, o.Day, o.Camp)
 	b.Queue(`INSERT INTO orders (`+orderColumns+`)
-			VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, 'pending', '', '', '')`,
-		int64(o.WorldID), o.Season, o.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt))
+			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9, 'pending', '', '', '')`,
+		int64(o.WorldID), o.Season, o.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt))
 	if err := s.send(ctx, fence, o.WorldID, b); err != nil {
 		return fmt.Errorf("save order of world %d day %d camp %d: %w", o.WorldID, o.Day, o.Camp, err)
 	}
@@ -313,8 +338,8 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 		o     store.Order
 		world int64
 	)
-	err := row.Scan(&world, &o.Season, &o.Day, &o.Camp, &o.Action, &o.Args, &o.Reason, &o.SubmittedAt, &o.Status, &o.Code,
-		&o.Field, &o.Message)
+	err := row.Scan(&world, &o.Season, &o.Day, &o.Camp, &o.Player, &o.Action, &o.Args, &o.Reason, &o.SubmittedAt,
+		&o.Status, &o.Code, &o.Field, &o.Message)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -353,8 +378,9 @@ func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease
 	for _, o := range t.Orders {
 		if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
 			b.Queue(`INSERT INTO orders (`+orderColumns+`)
-				VALUES ($1, $2, $3, $4, $5, coalesce($6::integer[], '{}'), $7, $8, $9, $10, $11, $12)`,
-				world, t.Season, t.Day, o.Camp, o.Action, o.Args, o.Reason, micro(o.SubmittedAt), o.Status, o.Code, o.Field, o.Message)
+				VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9, $10, $11, $12, $13)`,
+				world, t.Season, t.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt), o.Status, o.Code,
+				o.Field, o.Message)
 			continue
 		}
 		b.Queue(`UPDATE orders SET status = $5, code = $6, field = $7, message = $8

@@ -27,7 +27,7 @@ func TestOpenTwice(t *testing.T) {
 		t.Fatalf("first Open: %v", err)
 	}
 	defer first.Close()
-	w := store.World{Name: "kept", Season: 1, Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}}}
+	w := store.World{Name: "kept", Ruleset: "grisonval", Camps: 3, Season: 1, Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}}}
 	if err := first.CreateWorld(ctx, &w); err != nil {
 		t.Fatalf("CreateWorld: %v", err)
 	}
