@@ -2,9 +2,13 @@ package postgres
 
 import (
 	"context"
+	"crypto/sha256"
+	"database/sql"
+	"fmt"
 	"io/fs"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -20,24 +24,11 @@ import (
 func TestMigrateKeepsData(t *testing.T) {
 	ctx := t.Context()
 	url := pgtest.NewDatabase(t)
-	cfg, err := pgx.ParseConfig(url)
-	if err != nil {
-		t.Fatalf("parse url: %v", err)
-	}
-	db := stdlib.OpenDB(*cfg)
-	defer db.Close()
-	fsys, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatalf("migrations: %v", err)
-	}
-	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys, goose.WithDisableGlobalRegistry(true))
-	if err != nil {
-		t.Fatalf("goose provider: %v", err)
-	}
-	if _, err := p.UpTo(ctx, 1); err != nil {
+	db := openDB(t, url)
+	if _, err := provider(t, db).UpTo(ctx, 1); err != nil {
 		t.Fatalf("migrate to version 1: %v", err)
 	}
-	_, err = db.ExecContext(ctx, `
+	_, err := db.ExecContext(ctx, `
 		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, controller_kinds, controller_postures, created_at)
 		VALUES ('old', 9, 1000, 24, 1, false, '{human,ai,agent}', '{"",prudent,""}', '2026-01-02 03:04:05Z');
 		INSERT INTO ticks (world_id, season, day, state, hash) VALUES (1, 1, 0, 'a', 'h0'), (1, 1, 1, 'b', 'h1')`)
@@ -83,20 +74,7 @@ func TestMigrateEnrolmentSheets(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.MigrateEnrolmentSheets(t, s, func(t *testing.T) {
-		cfg, err := pgx.ParseConfig(url)
-		if err != nil {
-			t.Fatalf("parse url: %v", err)
-		}
-		db := stdlib.OpenDB(*cfg)
-		defer db.Close()
-		fsys, err := fs.Sub(migrations, "migrations")
-		if err != nil {
-			t.Fatalf("migrations: %v", err)
-		}
-		p, err := goose.NewProvider(goose.DialectPostgres, db, fsys, goose.WithDisableGlobalRegistry(true))
-		if err != nil {
-			t.Fatalf("goose provider: %v", err)
-		}
+		p := provider(t, openDB(t, url))
 		if _, err := p.DownTo(t.Context(), 10); err != nil {
 			t.Fatalf("migrate down to version 10: %v", err)
 		}
@@ -104,4 +82,97 @@ func TestMigrateEnrolmentSheets(t *testing.T) {
 			t.Fatalf("migrate up: %v", err)
 		}
 	})
+}
+
+// TestMigrateRulesets checks migration 00012 on a database filled at
+// version 11 as storetest.MigrateRulesets describes it.
+func TestMigrateRulesets(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.NewDatabase(t)
+	db := openDB(t, url)
+	if _, err := provider(t, db).UpTo(ctx, 11); err != nil {
+		t.Fatalf("migrate to version 11: %v", err)
+	}
+	at := storetest.RulesetsBase.Format(time.RFC3339)
+	at1 := storetest.RulesetsBase.Add(time.Minute).Format(time.RFC3339)
+	_, err := db.ExecContext(ctx, fmt.Sprintf(`
+		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, created_at)
+		VALUES ('old', 9, 1000, 24, 1, false, '%[1]s');
+		INSERT INTO camps (world_id, camp, controller, posture)
+		VALUES (1, 0, 'human', ''), (1, 1, 'ai', 'prudent'), (1, 2, 'agent', '');
+		INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+		VALUES (1, 1, 0, 'a', 'h0', '%[1]s'), (1, 1, 1, 'b', 'h1', '%[2]s');
+		INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (1, 1, 0, '%[1]s');
+		INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep) VALUES (1, 'ada', 'human', 1, 'Aurèle', 1, 3);
+		INSERT INTO sheets (world_id, player, sheet) VALUES (1, 'ada', '{"max_pp":6}');
+		INSERT INTO enrolments (world_id, season, camp, player, patron, package, purchases, spent, enrolled_at, sheet, before_setup)
+		VALUES (1, 1, 1, 'ada', 'Aurèle', 'levy', '{}', 0, '%[1]s', '{"max_pp":6}', false);
+		INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
+		VALUES (1, 'ada', 1, 3, 'judgment of season 1', '%[1]s');
+		INSERT INTO orders (world_id, season, day, camp, action, args, reason, submitted_at, status, code)
+		VALUES (1, 1, 1, 0, 'rest', '{}', '', '%[1]s', 'applied', ''),
+			(1, 1, 1, 1, 'explore', '{12}', 'north', '%[1]s', 'applied', ''),
+			(1, 1, 2, 1, 'rest', '{}', '', '%[1]s', 'pending', ''),
+			(1, 2, 1, 1, 'rest', '{}', '', '%[1]s', 'pending', '');
+		INSERT INTO standing_orders (world_id, season, camp, action, args, reason, set_at)
+		VALUES (1, 1, 1, 'chop_wood', '{}', 'wood', '%[1]s'), (1, 1, 2, 'rest', '{}', '', '%[1]s');
+		INSERT INTO messages (world_id, season, day, from_camp, to_camp, text, sent_at)
+		VALUES (1, 1, 1, 1, 0, 'Paix ?', '%[1]s'), (1, 1, 1, 0, 1, 'Jamais.', '%[1]s'), (1, 1, 1, 0, 2, 'x', '%[1]s');
+		DELETE FROM messages WHERE id = 3;
+		INSERT INTO pacts (world_id, season, camp_a, camp_b, status, since_day) VALUES (1, 1, 0, 1, 'peace', 1);
+		INSERT INTO pact_changes (world_id, season, day, seq, camp_a, camp_b, by_camp, event, status)
+		VALUES (1, 1, 1, 0, 0, 1, 1, 'signed', 'peace')`, at, at1))
+	if err != nil {
+		t.Fatalf("fill version 11: %v", err)
+	}
+	hash := sha256.Sum256([]byte("camp-1"))
+	if _, err := db.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp) VALUES ($1, 'camp', 1, 1)`, hash[:]); err != nil {
+		t.Fatalf("fill version 11: %v", err)
+	}
+
+	s, err := Open(ctx, url)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	storetest.MigrateRulesets(t, s, func(t *testing.T, version int64) error {
+		p := provider(t, db)
+		current, err := p.GetDBVersion(t.Context())
+		if err != nil {
+			return err
+		}
+		if version < current {
+			_, err = p.DownTo(t.Context(), version)
+		} else {
+			_, err = p.UpTo(t.Context(), version)
+		}
+		return err
+	})
+}
+
+// openDB opens a database/sql handle on the database at url, closed when
+// the test ends.
+func openDB(t *testing.T, url string) *sql.DB {
+	t.Helper()
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		t.Fatalf("parse url: %v", err)
+	}
+	db := stdlib.OpenDB(*cfg)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// provider returns the goose provider of the embedded migrations on db.
+func provider(t *testing.T, db *sql.DB) *goose.Provider {
+	t.Helper()
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatalf("migrations: %v", err)
+	}
+	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		t.Fatalf("goose provider: %v", err)
+	}
+	return p
 }

@@ -1,11 +1,14 @@
 package sqlite
 
 import (
+	"crypto/sha256"
 	"database/sql"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/pressly/goose/v3"
 
@@ -22,15 +25,7 @@ func TestMigrateKeepsData(t *testing.T) {
 	if err != nil {
 		t.Fatalf("open: %v", err)
 	}
-	fsys, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatalf("migrations: %v", err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true))
-	if err != nil {
-		t.Fatalf("goose provider: %v", err)
-	}
-	if _, err := p.UpTo(ctx, 1); err != nil {
+	if _, err := provider(t, db).UpTo(ctx, 1); err != nil {
 		t.Fatalf("migrate to version 1: %v", err)
 	}
 	_, err = db.ExecContext(ctx, `
@@ -80,14 +75,7 @@ func TestMigrateEnrolmentSheets(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.MigrateEnrolmentSheets(t, s, func(t *testing.T) {
-		fsys, err := fs.Sub(migrations, "migrations")
-		if err != nil {
-			t.Fatalf("migrations: %v", err)
-		}
-		p, err := goose.NewProvider(goose.DialectSQLite3, s.db, fsys, goose.WithDisableGlobalRegistry(true))
-		if err != nil {
-			t.Fatalf("goose provider: %v", err)
-		}
+		p := provider(t, s.db)
 		if _, err := p.DownTo(t.Context(), 10); err != nil {
 			t.Fatalf("migrate down to version 10: %v", err)
 		}
@@ -95,4 +83,87 @@ func TestMigrateEnrolmentSheets(t *testing.T) {
 			t.Fatalf("migrate up: %v", err)
 		}
 	})
+}
+
+// TestMigrateRulesets checks migration 00012 on a database filled at
+// version 11 as storetest.MigrateRulesets describes it.
+func TestMigrateRulesets(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, dbFile)+"?_pragma=foreign_keys(1)")
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	if _, err := provider(t, db).UpTo(ctx, 11); err != nil {
+		t.Fatalf("migrate to version 11: %v", err)
+	}
+	at := storetest.RulesetsBase.UnixMicro()
+	_, err = db.ExecContext(ctx, fmt.Sprintf(`
+		INSERT INTO worlds (name, seed, cadence_ns, season_length, season, paused, created_at)
+		VALUES ('old', 9, 1000, 24, 1, 0, %[1]d);
+		INSERT INTO camps (world_id, camp, controller, posture)
+		VALUES (1, 0, 'human', ''), (1, 1, 'ai', 'prudent'), (1, 2, 'agent', '');
+		INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+		VALUES (1, 1, 0, x'61', 'h0', %[1]d), (1, 1, 1, x'62', 'h1', %[2]d);
+		INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (1, 1, 0, %[1]d);
+		INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep) VALUES (1, 'ada', 'human', 1, 'Aurèle', 1, 3);
+		INSERT INTO sheets (world_id, player, sheet) VALUES (1, 'ada', '{"max_pp":6}');
+		INSERT INTO enrolments (world_id, season, camp, player, patron, package, purchases, spent, enrolled_at, sheet, before_setup)
+		VALUES (1, 1, 1, 'ada', 'Aurèle', 'levy', '[]', 0, %[1]d, '{"max_pp":6}', 0);
+		INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
+		VALUES (1, 'ada', 1, 3, 'judgment of season 1', %[1]d);
+		INSERT INTO orders (world_id, season, day, camp, action, args, reason, submitted_at, status, code)
+		VALUES (1, 1, 1, 0, 'rest', '[]', '', %[1]d, 'applied', ''),
+			(1, 1, 1, 1, 'explore', '[12]', 'north', %[1]d, 'applied', ''),
+			(1, 1, 2, 1, 'rest', '[]', '', %[1]d, 'pending', ''),
+			(1, 2, 1, 1, 'rest', '[]', '', %[1]d, 'pending', '');
+		INSERT INTO standing_orders (world_id, season, camp, action, args, reason, set_at)
+		VALUES (1, 1, 1, 'chop_wood', '[]', 'wood', %[1]d), (1, 1, 2, 'rest', '[]', '', %[1]d);
+		INSERT INTO messages (world_id, season, day, from_camp, to_camp, text, sent_at)
+		VALUES (1, 1, 1, 1, 0, 'Paix ?', %[1]d), (1, 1, 1, 0, 1, 'Jamais.', %[1]d), (1, 1, 1, 0, 2, 'x', %[1]d);
+		DELETE FROM messages WHERE id = 3;
+		INSERT INTO pacts (world_id, season, camp_a, camp_b, status, since_day) VALUES (1, 1, 0, 1, 'peace', 1);
+		INSERT INTO pact_changes (world_id, season, day, seq, camp_a, camp_b, by_camp, event, status)
+		VALUES (1, 1, 1, 0, 0, 1, 1, 'signed', 'peace')`, at, at+time.Minute.Microseconds()))
+	if err != nil {
+		t.Fatalf("fill version 11: %v", err)
+	}
+	hash := sha256.Sum256([]byte("camp-1"))
+	if _, err := db.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp) VALUES (?, 'camp', 1, 1)`, hash[:]); err != nil {
+		t.Fatalf("fill version 11: %v", err)
+	}
+	db.Close()
+
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	storetest.MigrateRulesets(t, s, func(t *testing.T, version int64) error {
+		p := provider(t, s.db)
+		current, err := p.GetDBVersion(t.Context())
+		if err != nil {
+			return err
+		}
+		if version < current {
+			_, err = p.DownTo(t.Context(), version)
+		} else {
+			_, err = p.UpTo(t.Context(), version)
+		}
+		return err
+	})
+}
+
+// provider returns the goose provider of the embedded migrations on db.
+func provider(t *testing.T, db *sql.DB) *goose.Provider {
+	t.Helper()
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatalf("migrations: %v", err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		t.Fatalf("goose provider: %v", err)
+	}
+	return p
 }
