@@ -29,6 +29,7 @@ func TestDocQueries(t *testing.T) {
 	want := map[string]int{
 		"broken-pacts-last-season":    1,
 		"orders-of-camp-1-days-10-20": 11,
+		"orders-posted-by-ada":        20,
 		"ticks-per-world":             1,
 		"current-pacts":               1,
 		"journal-of-camp-2-day-12":    2,
@@ -77,9 +78,10 @@ func TestDocQueries(t *testing.T) {
 	}
 }
 
-// fillHistory stores world 1: season 1 of 20 days, ended, where camps 0 and
-// 1 signed a peace on day 5 that camp 1 broke on day 15, and camps 1 and 2 an
-// alliance in season 2; results of season 1; and the world's lease.
+// fillHistory stores world 1: season 1 of 20 days, ended, where ada posted
+// camp 1's orders and camps 0 and 1 signed a peace on day 5 that camp 1
+// broke on day 15, and camps 1 and 2 an alliance in season 2; results of
+// season 1; and the world's lease.
 func fillHistory(t *testing.T, s *postgres.Store) {
 	t.Helper()
 	ctx := t.Context()
@@ -97,6 +99,9 @@ func fillHistory(t *testing.T, s *postgres.Store) {
 			for camp := range 3 {
 				o := store.Order{WorldID: w.ID, Season: 1, Day: day, Camp: camp, Action: "explore", Args: []int{day},
 					Reason: fmt.Sprintf("camp %d, day %d", camp, day), SubmittedAt: tick.CommittedAt, Status: store.OrderPending}
+				if camp == 1 {
+					o.Player = "ada"
+				}
 				if err := s.SaveOrder(ctx, o); err != nil {
 					t.Fatalf("SaveOrder: %v", err)
 				}
