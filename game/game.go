@@ -73,9 +73,6 @@ type Info struct {
 type Season interface {
 	// Patrons returns camp's patrons (seed 003's "Supérieurs").
 	Patrons(camp int) []string
-	// Packages returns the names of the starting packages a player may
-	// choose at enrolment.
-	Packages() []string
 	// Score scores each camp on a season's last state, for the camp
 	// ranking.
 	Score(s State) ([]Score, error)
@@ -134,7 +131,9 @@ type Setup struct {
 	Players []Player
 }
 
-// Player is what an enrolled player brings to its camp's setup.
+// Player is what an enrolled player brings to its camp's setup: seed
+// 003's starting package (a name of career.PackageNames) and character
+// sheet, which the ruleset turns into things of its world.
 type Player struct {
 	Camp    int
 	Package string

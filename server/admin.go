@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -21,10 +22,21 @@ const (
 	defaultName    = "Grisonval"
 )
 
-// DefaultControllers are the controllers of a world created without any:
-// a human, an LLM agent and the AI in the growth posture.
-var DefaultControllers = [engine.NumCamps]store.Controller{
-	{Kind: store.Human}, {Kind: store.Agent}, {Kind: store.AI, Posture: "growth"},
+// DefaultControllers returns the controllers of a world of n camps created
+// without any: a human, an LLM agent, then the AI in the growth posture.
+func DefaultControllers(n int) []store.Controller {
+	out := make([]store.Controller, n)
+	for c := range out {
+		switch c {
+		case 0:
+			out[c] = store.Controller{Kind: store.Human}
+		case 1:
+			out[c] = store.Controller{Kind: store.Agent}
+		default:
+			out[c] = store.Controller{Kind: store.AI, Posture: "growth"}
+		}
+	}
+	return out
 }
 
 // adminService implements pb.AdminServiceServer for the admin token.
@@ -35,7 +47,7 @@ type adminService struct {
 
 // info returns the WorldInfo of r; it runs on r's goroutine.
 func (r *runner) info() *pb.WorldInfo {
-	return worldInfoToPB(r.settings, r.state.Day, r.hash)
+	return worldInfoToPB(r.rs, r.settings, r.state.Day(), r.hash)
 }
 
 // onWorld runs fn on the loop of world id and returns the world's info
@@ -59,20 +71,33 @@ func (a *adminService) onWorld(ctx context.Context, id uint64, fn func(r *runner
 	return info, nil
 }
 
-// checkCamp refuses a camp index outside 0..2.
-func checkCamp(camp int32) error {
-	if camp < 0 || camp >= engine.NumCamps {
-		return invalidArgument("camp", "camp must be 0, 1 or 2; got %d", camp)
+// checkCamp refuses a camp index outside the world's camps; it runs on
+// r's goroutine.
+func (r *runner) checkCamp(camp int32) error {
+	if n := r.settings.Camps; camp < 0 || int(camp) >= n {
+		return invalidArgument("camp", "camp must be 0 to %d (the world has %d camps); got %d", n-1, n, camp)
 	}
 	return nil
 }
 
 // CreateWorld creates a world, commits its setup and starts its loop.
 func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldRequest) (*pb.WorldInfo, error) {
+	rs, err := a.s.cfg.Rulesets.find(req.GetRuleset())
+	if err != nil {
+		return nil, refusef(reasonUnknownRuleset, "ruleset", "%v", err)
+	}
+	info := rs.Info()
+	camps := int(req.GetCamps())
+	if camps == 0 {
+		camps = info.DefaultCamps
+	}
+	if camps < info.MinCamps || camps > info.MaxCamps {
+		return nil, invalidArgument("camps", "%s is played by %d to %d camps; got %d", info.Name, info.MinCamps, info.MaxCamps, camps)
+	}
 	w := store.World{
-		Name: req.GetName(), Seed: req.GetSeed(), Cadence: DefaultCadence,
+		Name: req.GetName(), Ruleset: info.Name, Camps: camps, Seed: req.GetSeed(), Cadence: DefaultCadence,
 		SeasonLength: seasonLength(req.GetSeasonLength()), Season: 1,
-		Controllers: DefaultControllers, CreatedAt: a.s.cfg.Clock.Now(),
+		Controllers: DefaultControllers(camps), CreatedAt: a.s.cfg.Clock.Now(),
 	}
 	if w.Name == "" {
 		w.Name = defaultName
@@ -94,8 +119,8 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 			DefaultSeasonLength, req.GetSeasonLength())
 	}
 	if cs := req.GetControllers(); len(cs) > 0 {
-		if len(cs) != engine.NumCamps {
-			return nil, invalidArgument("controllers", "give no controller or one per camp (%d); got %d", engine.NumCamps, len(cs))
+		if len(cs) != camps {
+			return nil, invalidArgument("controllers", "give no controller or one per camp (%d); got %d", camps, len(cs))
 		}
 		for i, c := range cs {
 			sc, err := controllerFromPB(c, fmt.Sprintf("controllers[%d]", i))
@@ -104,6 +129,9 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 			}
 			w.Controllers[i] = sc
 		}
+	}
+	if _, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps}); err != nil {
+		return nil, invalidArgument("ruleset", "%s cannot set up this world: %v", info.Name, err)
 	}
 	if err := a.s.cfg.Store.CreateWorld(ctx, &w); err != nil {
 		return nil, toStatus(a.s.log, fmt.Errorf("create world: %w", err))
@@ -114,8 +142,8 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 		return nil, toStatus(a.s.log, err)
 	}
 	return a.onWorld(ctx, w.ID, func(r *runner) error {
-		r.log.Info().Str("name", w.Name).Uint64("seed", w.Seed).Dur("cadence", w.Cadence).
-			Int("season_length", w.SeasonLength).Msg("admin: world created")
+		r.log.Info().Str("name", w.Name).Str("ruleset", w.Ruleset).Int("camps", w.Camps).Uint64("seed", w.Seed).
+			Dur("cadence", w.Cadence).Int("season_length", w.SeasonLength).Msg("admin: world created")
 		return nil
 	})
 }
@@ -151,17 +179,27 @@ func (a *adminService) ListWorlds(ctx context.Context, _ *pb.ListWorldsRequest) 
 	return resp, nil
 }
 
+// ListRulesets lists the rulesets the server serves.
+func (a *adminService) ListRulesets(context.Context, *pb.ListRulesetsRequest) (*pb.ListRulesetsResponse, error) {
+	resp := &pb.ListRulesetsResponse{}
+	for _, rs := range a.s.cfg.Rulesets {
+		resp.Rulesets = append(resp.Rulesets, rulesetInfoToPB(rs.Info()))
+	}
+	return resp, nil
+}
+
 // SetController sets who plays a camp.
 func (a *adminService) SetController(ctx context.Context, req *pb.SetControllerRequest) (*pb.WorldInfo, error) {
-	if err := checkCamp(req.GetCamp()); err != nil {
-		return nil, err
-	}
 	c, err := controllerFromPB(req.GetController(), "controller")
 	if err != nil {
 		return nil, err
 	}
 	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
+		if err := r.checkCamp(req.GetCamp()); err != nil {
+			return err
+		}
 		w := r.settings
+		w.Controllers = slices.Clone(w.Controllers)
 		w.Controllers[req.GetCamp()] = c
 		if err := r.updateSettings(ctx, w); err != nil {
 			return err
@@ -178,8 +216,8 @@ func (a *adminService) IssueToken(ctx context.Context, req *pb.IssueTokenRequest
 	if err != nil {
 		return nil, err
 	}
-	if err := checkCamp(req.GetCamp()); err != nil {
-		return nil, err
+	if err := r.do(ctx, func() error { return r.checkCamp(req.GetCamp()) }); err != nil {
+		return nil, toStatus(r.base, err)
 	}
 	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: int(req.GetCamp())})
 	if err != nil {
@@ -230,7 +268,7 @@ func (a *adminService) ResumeWorld(ctx context.Context, req *pb.WorldRequest) (*
 func (a *adminService) ForceTick(ctx context.Context, req *pb.WorldRequest) (*pb.WorldInfo, error) {
 	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
 		if r.seasonOver() {
-			return seasonOver(r.state.Day)
+			return seasonOver(r.state.Day())
 		}
 		r.log.Info().Msg("admin: tick forced")
 		return r.resolve()
@@ -271,11 +309,11 @@ func (a *adminService) GetWorldState(ctx context.Context, req *pb.WorldRequest) 
 	}
 	var ws *pb.WorldState
 	err = r.do(ctx, func() error {
-		b, err := engine.Marshal(r.state)
+		b, _, err := r.rs.Encode(r.state)
 		if err != nil {
 			return fmt.Errorf("encode world %d: %w", r.id, err)
 		}
-		ws = &pb.WorldState{Day: int32(r.state.Day), StateHash: r.hash, StateJson: string(b)}
+		ws = &pb.WorldState{Day: int32(r.state.Day()), StateHash: r.hash, StateJson: string(b)}
 		return nil
 	})
 	if err != nil {
@@ -305,15 +343,15 @@ func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) 
 		season = parent.Season
 	}
 	w := store.World{
-		Name: req.GetName(), Seed: parent.Seed, Cadence: parent.Cadence, SeasonLength: parent.SeasonLength,
-		Season: 1, Paused: true, Controllers: parent.Controllers, CreatedAt: a.s.cfg.Clock.Now(),
+		Name: req.GetName(), Ruleset: parent.Ruleset, Camps: parent.Camps, Seed: parent.Seed, Cadence: parent.Cadence,
+		SeasonLength: parent.SeasonLength, Season: 1, Paused: true, Controllers: parent.Controllers, CreatedAt: a.s.cfg.Clock.Now(),
 		Parent: store.TickRef{WorldID: parent.ID, Season: season, Day: day},
 	}
 	if w.Name == "" {
 		w.Name = fmt.Sprintf("%s, fork of season %d day %d", parent.Name, season, day)
 	}
 	if err := a.s.cfg.Store.CreateWorld(ctx, &w); errors.Is(err, store.ErrNotFound) {
-		return nil, status.Errorf(codes.NotFound, "world %d has no tick on day %d of season %d", parent.ID, day, season)
+		return nil, refusef(reasonNotFound, "day", "world %d has no tick on day %d of season %d", parent.ID, day, season)
 	} else if err != nil {
 		return nil, toStatus(a.s.log, fmt.Errorf("fork world %d: %w", parent.ID, err))
 	}

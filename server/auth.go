@@ -12,9 +12,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
-	"google.golang.org/grpc/status"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -33,6 +31,8 @@ type principal struct {
 	camp    int
 	// name is an admin token's name, recorded in the admin audit.
 	name string
+	// player is the player a camp token was issued to, or "".
+	player string
 }
 
 type principalKey struct{}
@@ -93,20 +93,20 @@ func (a *authenticator) authorize(ctx context.Context, fullMethod string) (conte
 	}
 	scheme, token, ok := strings.Cut(header, " ")
 	if !ok || !strings.EqualFold(scheme, "bearer") || token == "" {
-		return nil, status.Error(codes.Unauthenticated, `missing token: send the metadata "authorization: Bearer <token>"`)
+		return nil, refuse(reasonUnauthenticated, "", `missing token: send the metadata "authorization: Bearer <token>"`)
 	}
 	p, err := a.lookup(ctx, token)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, status.Error(codes.Unauthenticated, "unknown or revoked token: ask an admin for a new one")
+		return nil, refuse(reasonUnauthenticated, "", "unknown or revoked token: ask an admin for a new one")
 	}
 	if err != nil {
-		return nil, status.Error(codes.Unavailable, "cannot check the token now; retry shortly")
+		return nil, refuse(reasonUnavailable, "", "cannot check the token now; retry shortly")
 	}
 	if p.role != role {
 		if role == store.RoleAdmin {
-			return nil, status.Error(codes.PermissionDenied, "this call needs the admin token")
+			return nil, refuse(reasonPermission, "", "this call needs the admin token")
 		}
-		return nil, status.Error(codes.PermissionDenied, "this call needs a camp token")
+		return nil, refuse(reasonPermission, "", "this call needs a camp token")
 	}
 	return context.WithValue(ctx, principalKey{}, p), nil
 }
@@ -150,7 +150,7 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	if err != nil {
 		return principal{}, fmt.Errorf("look up token: %w", err)
 	}
-	p := principal{role: t.Role, worldID: t.WorldID, camp: t.Camp, name: t.Name}
+	p := principal{role: t.Role, worldID: t.WorldID, camp: t.Camp, name: t.Name, player: t.Player}
 	a.mu.Lock()
 	if a.gen == gen {
 		a.cache[hash] = cachedPrincipal{p: p, expires: now.Add(a.ttl)}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/sqlite"
@@ -22,7 +22,8 @@ func benchWorld(b *testing.B) (*Server, *runner, [3]context.Context) {
 	}
 	b.Cleanup(func() { st.Close() })
 	ctx := context.Background()
-	s, err := New(ctx, Config{Store: st, Clock: NewFakeClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))})
+	s, err := New(ctx, Config{Store: st, Rulesets: Rulesets{grisonval.Ruleset{}},
+		Clock: NewFakeClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -97,33 +98,30 @@ func BenchmarkGetView(b *testing.B) {
 }
 
 // BenchmarkTickPath measures what the world loop does in memory to resolve
-// a day at day 60, the store's commit aside: each camp's order taken from
-// its record, the engine's resolution, the state encoded and hashed, the
-// journal and pact changes made records.
+// a day at day 60, the store's commit aside: each camp's play (its
+// standing order), the ruleset's resolution, the state encoded and hashed,
+// the plays, journal and pact changes made records.
 func BenchmarkTickPath(b *testing.B) {
 	_, r, _ := benchWorld(b)
-	var recs [3]store.Order
-	err := r.do(context.Background(), func() error {
-		for c := range recs {
-			_, recs[c] = r.standingOrder(c, r.state.Day+1, r.clock.Now())
-		}
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	state := r.state
+	var (
+		state    = r.state
+		rs       = r.rs
+		pending  = make([]*play, 3)
+		standing = make([]*play, 3)
+		now      = r.clock.Now()
+	)
 	b.ReportAllocs()
 	for b.Loop() {
-		var orders [3]engine.Order
-		for c := range recs {
-			orders[c] = storeOrderToEngine(recs[c])
-		}
-		out := engine.Resolve(state, orders)
-		if _, _, err := encodeState(out.World); err != nil {
+		plays := dayPlays(rs, state, pending, standing, now)
+		out := rs.Resolve(state, resolved(rs, plays))
+		settle(plays, out)
+		if _, _, err := encodeState(rs, out.State); err != nil {
 			b.Fatal(err)
 		}
+		for c, p := range plays {
+			p.record(1, 1, state.Day()+1, c)
+		}
 		journalToStore(1, 1, out.Journal)
-		pactsToStore(1, 1, out.World.Day, out.Pacts)
+		pactsToStore(1, 1, state.Day()+1, out.Pacts)
 	}
 }

@@ -8,9 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"google.golang.org/grpc/codes"
-
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -23,21 +21,16 @@ const maxMessagesPerDay = 20
 // viewMessages bounds the messages a view carries.
 const viewMessages = 20
 
-// Reasons of the refusals of messages. Append only: clients match on them.
-const (
-	reasonNotRecipient    = "not_a_recipient"
-	reasonTooManyMessages = "too_many_messages"
-)
-
-// recipients returns the camps camp c may write to in w: those it has met
-// and that still live, while c lives. It says no more than c's view.
-func recipients(w *engine.World, c int) []int {
+// recipients returns the camps camp c of a world of n camps may write to
+// in s: those it has met and that still live, while c lives. It says no
+// more than c's view.
+func recipients(s game.State, n, c int) []int {
 	var out []int
-	if !w.Camps[c].Alive {
+	if !s.Alive(c) {
 		return nil
 	}
-	for o := range engine.NumCamps {
-		if o != c && w.Camps[c].Met[o] && w.Camps[o].Alive {
+	for o := range n {
+		if o != c && s.Met(c, o) && s.Alive(o) {
 			out = append(out, o)
 		}
 	}
@@ -75,8 +68,8 @@ func notRecipient(rs []int) error {
 		}
 		list = "yours are camps " + strings.Join(names, ", ")
 	}
-	return withInfo(codes.FailedPrecondition, reasonNotRecipient,
-		"you may write only to a camp you have met and that still lives (CampView.message_recipients); "+list, "to_camp")
+	return refuse(reasonNotRecipient, "to_camp",
+		"you may write only to a camp you have met and that still lives (CampView.message_recipients); "+list)
 }
 
 // SendMessage checks and stores a message to another camp, tied to the day
@@ -87,10 +80,7 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 		return nil, err
 	}
 	to := int(req.GetToCamp())
-	switch {
-	case to < 0 || to >= engine.NumCamps:
-		return nil, invalidArgument("to_camp", "to_camp must be 0, 1 or 2; got %d", to)
-	case to == p.camp:
+	if to == p.camp {
 		return nil, invalidArgument("to_camp", "to_camp is your own camp")
 	}
 	if err := checkMessageText(req.GetText()); err != nil {
@@ -98,20 +88,23 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 	}
 	var m store.Message
 	err = r.do(ctx, func() error {
-		if r.seasonOver() {
-			return seasonOver(r.state.Day)
+		if n := r.settings.Camps; to < 0 || to >= n {
+			return invalidArgument("to_camp", "to_camp must be a camp of the world, 0 to %d; got %d", n-1, to)
 		}
-		rs := recipients(r.state, p.camp)
+		if r.seasonOver() {
+			return seasonOver(r.state.Day())
+		}
+		rs := recipients(r.state, r.settings.Camps, p.camp)
 		if !slices.Contains(rs, to) {
 			return notRecipient(rs)
 		}
+		day := r.state.Day() + 1
 		if r.sent[p.camp] >= maxMessagesPerDay {
-			return withInfo(codes.ResourceExhausted, reasonTooManyMessages,
-				fmt.Sprintf("you sent %d messages for day %d, the most a day allows; write again after it resolves",
-					maxMessagesPerDay, r.state.Day+1), "")
+			return refusef(reasonTooManyMessages, "",
+				"you sent %d messages for day %d, the most a day allows; write again after it resolves", maxMessagesPerDay, day)
 		}
 		m = store.Message{
-			WorldID: r.id, Season: r.settings.Season, Day: r.state.Day + 1, From: p.camp, To: to,
+			WorldID: r.id, Season: r.settings.Season, Day: day, From: p.camp, To: to, Player: p.player,
 			Text: req.GetText(), SentAt: r.clock.Now(),
 		}
 		wctx, cancel := writeCtx(ctx)
@@ -159,33 +152,29 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 		return nil, invalidArgument("order", "order is required: an action name and its arguments (rest to play nothing)")
 	}
 	o := orderFromPB(req.GetOrder())
-	var s store.StandingOrder
 	err = r.do(ctx, func() error {
 		log := r.log.With().Int("camp", p.camp).Logger()
 		if r.seasonOver() {
-			return seasonOver(r.state.Day)
+			return seasonOver(r.state.Day())
 		}
-		if err := engine.Validate(r.state, engine.CampID(p.camp), o); err != nil {
-			log.Info().Str("refused", err.Error()).Msg("standing order refused")
-			return err
+		if re := r.rs.Validate(r.state, p.camp, o); re != nil {
+			log.Info().Str("refused", re.Error()).Msg("standing order refused")
+			return re
 		}
-		s = store.StandingOrder{
-			WorldID: r.id, Season: r.settings.Season, Camp: p.camp,
-			Action: o.Action.String(), Args: o.Args, Reason: o.Reason, SetAt: r.clock.Now(),
-		}
+		s := play{order: o, player: p.player, at: r.clock.Now()}
 		wctx, cancel := writeCtx(ctx)
 		defer cancel()
-		if err := r.store.SetStandingOrder(wctx, s); err != nil {
+		if err := r.store.SetStandingOrder(wctx, s.standingRecord(r.id, r.settings.Season, p.camp)); err != nil {
 			return fmt.Errorf("set standing order of camp %d: %w", p.camp, err)
 		}
 		r.standing[p.camp] = &s
-		log.Info().Str("action", s.Action).Ints("args", s.Args).Msg("standing order set")
+		log.Info().Str("action", o.Action).Ints("args", o.Args).Msg("standing order set")
 		return nil
 	})
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	return &pb.SetStandingOrderResponse{Order: standingToPB(&s)}, nil
+	return &pb.SetStandingOrderResponse{Order: orderToPB(o)}, nil
 }
 
 // recentMessages returns camp's messages of the days a view shows, from

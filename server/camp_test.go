@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/store"
@@ -41,8 +42,8 @@ const metSeed = 42
 func metWorld(t *testing.T, st store.Store) store.World {
 	t.Helper()
 	w := store.World{
-		Name: "met", Seed: metSeed, Cadence: cadence, SeasonLength: 24, Season: 1,
-		Controllers: [3]store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}},
+		Name: "met", Ruleset: grisonval.Name, Camps: 3, Seed: metSeed, Cadence: cadence, SeasonLength: 24, Season: 1,
+		Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}},
 		CreatedAt:   start,
 	}
 	if err := st.CreateWorld(context.Background(), &w); err != nil {
@@ -50,7 +51,7 @@ func metWorld(t *testing.T, st store.Store) store.World {
 	}
 	state := engine.NewWorld(metSeed)
 	state.Camps[0].Met[1], state.Camps[1].Met[0] = true, true
-	enc, hash, err := server.EncodeState(state)
+	enc, hash, err := server.EncodeState(grisonval.Ruleset{}, grisonval.StateOf(state))
 	if err != nil {
 		t.Fatalf("encode state: %v", err)
 	}
@@ -375,7 +376,7 @@ func TestStandingOrderAndResults(t *testing.T) {
 					t.Errorf("camp %d's notice of day 2 shows camp 1's result %v", c, r)
 				}
 			}
-			if _, err := server.Replay(context.Background(), st, w.info.GetId(), 1, nil); err != nil {
+			if _, err := server.Replay(context.Background(), st, rulesets, w.info.GetId(), 1, nil); err != nil {
 				t.Errorf("replay of a season with a stale standing order: %v", err)
 			}
 		})

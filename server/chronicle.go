@@ -8,12 +8,10 @@ import (
 	"strconv"
 	"strings"
 
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -60,32 +58,30 @@ func (c *chronicleService) GetChronicle(ctx context.Context, req *pb.GetChronicl
 		}
 		from = day
 	}
-	if _, err := st.World(ctx, id); errors.Is(err, store.ErrNotFound) {
-		return nil, worldNotFound(id)
-	} else if err != nil {
-		return nil, toStatus(c.s.log, err)
+	w, rs, err := c.s.storedWorld(ctx, id)
+	if err != nil {
+		return nil, err
 	}
 	se, err := st.Season(ctx, id, season)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, status.Errorf(codes.NotFound, "world %d has no season %d", id, season)
+		return nil, refusef(reasonNotFound, "season", "world %d has no season %d", id, season)
 	} else if err != nil {
 		return nil, toStatus(c.s.log, err)
 	}
 	cl, err := st.SeasonClose(ctx, id, season)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, withInfo(codes.FailedPrecondition, reasonSeasonRunning,
-			"the season is still running; its chronicle opens at the close", "")
+		return nil, refuse(reasonSeasonRunning, "", "the season is still running; its chronicle opens at the close")
 	} else if err != nil {
 		return nil, toStatus(c.s.log, err)
 	}
-	ch := &pb.Chronicle{Season: seasonInfoToPB(se, &cl)}
+	ch := &pb.Chronicle{Season: seasonInfoToPB(rs.CampNames(w.Camps), se, &cl)}
 	if from < 0 {
 		from = se.FirstDay
-		if err := c.firstPage(ctx, ch, cl); err != nil {
+		if err := c.firstPage(ctx, ch, rs, w, cl); err != nil {
 			return nil, toStatus(c.s.log, err)
 		}
 	}
-	if err := c.page(ctx, ch, cl, from, size); err != nil {
+	if err := c.page(ctx, ch, rs, w, cl, from, size); err != nil {
 		return nil, toStatus(c.s.log, err)
 	}
 	return ch, nil
@@ -93,10 +89,10 @@ func (c *chronicleService) GetChronicle(ctx context.Context, req *pb.GetChronicl
 
 // firstPage adds the season's results to ch: glory boards, players,
 // titles and the roll of honour up to this season.
-func (c *chronicleService) firstPage(ctx context.Context, ch *pb.Chronicle, cl store.SeasonClose) error {
+func (c *chronicleService) firstPage(ctx context.Context, ch *pb.Chronicle, rs game.Ruleset, w store.World, cl store.SeasonClose) error {
 	st := c.s.cfg.Store
-	for camp := range engine.NumCamps {
-		board, err := gloryBoard(ctx, st, cl.WorldID, camp, &cl)
+	for camp := range w.Camps {
+		board, err := gloryBoard(ctx, st, rs, w, camp, &cl)
 		if err != nil {
 			return err
 		}
@@ -130,46 +126,37 @@ func (c *chronicleService) firstPage(ctx context.Context, ch *pb.Chronicle, cl s
 		} else if err != nil {
 			return err
 		}
-		ch.RollOfHonour = append(ch.RollOfHonour, honours(prev)...)
+		ch.RollOfHonour = append(ch.RollOfHonour, honours(rs.CampNames(w.Camps), prev)...)
 	}
 	return nil
 }
 
 // page adds to ch the frames, journals and messages of up to size days from
 // day from on, and the token of the next page.
-func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, cl store.SeasonClose, from, size int) error {
+func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, rs game.Ruleset, w store.World, cl store.SeasonClose, from, size int) error {
 	st := c.s.cfg.Store
-	ticks, err := st.TickHashes(ctx, cl.WorldID, cl.Season)
-	if err != nil {
-		return err
-	}
-	var days []int
-	for _, t := range ticks {
-		if t.Day >= from && t.Day <= cl.Day {
-			days = append(days, t.Day)
+	last := -1
+	err := walkSeason(ctx, st, rs, cl.WorldID, cl.Season, from, func(t store.Tick, state func() (game.State, error)) error {
+		if t.Day > cl.Day {
+			return errWalkDone
 		}
-	}
-	if len(days) > size {
-		ch.NextPageToken = pageTokenPrefix + strconv.Itoa(days[size])
-		days = days[:size]
-	}
-	if len(days) == 0 {
-		return nil
-	}
-	last := days[len(days)-1]
-	for _, day := range days {
-		t, err := st.TickAt(ctx, cl.WorldID, cl.Season, day)
+		if len(ch.Frames) == size {
+			ch.NextPageToken = pageTokenPrefix + strconv.Itoa(t.Day)
+			return errWalkDone
+		}
+		s, err := state()
 		if err != nil {
 			return err
 		}
-		w, err := decodeState(t.State)
-		if err != nil {
-			return fmt.Errorf("decode day %d: %w", day, err)
-		}
-		ch.Frames = append(ch.Frames, frameToPB(w))
+		ch.Frames = append(ch.Frames, rs.Frame(s))
+		last = t.Day
+		return nil
+	})
+	if err != nil || last < 0 {
+		return err
 	}
 	seen := make(map[uint64]bool)
-	for camp := range engine.NumCamps {
+	for camp := range w.Camps {
 		entries, err := st.Journal(ctx, cl.WorldID, cl.Season, camp, from)
 		if err != nil {
 			return err
@@ -205,21 +192,6 @@ func sortMessages(ms []*pb.CampMessage) {
 	}
 }
 
-// frameToPB returns the timelapse frame of state w: every zone and every
-// column.
-func frameToPB(w *engine.World) *pb.Frame {
-	f := &pb.Frame{Day: int32(w.Day)}
-	for z := 1; z <= engine.NumZones; z++ {
-		zone := &w.Zones[z]
-		f.Zones = append(f.Zones, &pb.ZoneFrame{Zone: int32(z), Owner: int32(zone.Owner), Garrison: int32(zone.Garrison),
-			Capital: zone.Capital, Development: int32(zone.Development), Besieged: w.Besieged(engine.ZoneID(z))})
-	}
-	for _, col := range w.Columns {
-		f.Columns = append(f.Columns, &pb.ColumnFrame{Camp: int32(col.Camp), Column: columnToPB(col)})
-	}
-	return f
-}
-
 // featsToPB converts a season's tally.
 func featsToPB(t career.Tally) *pb.Feats {
 	return &pb.Feats{
@@ -231,8 +203,9 @@ func featsToPB(t career.Tally) *pb.Feats {
 	}
 }
 
-// seasonInfoToPB converts a season and, when closed, its close.
-func seasonInfoToPB(se store.Season, c *store.SeasonClose) *pb.SeasonInfo {
+// seasonInfoToPB converts a season and, when closed, its close; names are
+// the world's camps' names.
+func seasonInfoToPB(names []string, se store.Season, c *store.SeasonClose) *pb.SeasonInfo {
 	info := &pb.SeasonInfo{WorldId: se.WorldID, Season: int32(se.Number), FirstDay: int32(se.FirstDay),
 		LastDay: int32(se.EndedDay), StartedAt: timestamppb.New(se.StartedAt)}
 	if c == nil {
@@ -240,7 +213,7 @@ func seasonInfoToPB(se store.Season, c *store.SeasonClose) *pb.SeasonInfo {
 	}
 	info.Closed, info.ClosedAt, info.ClosedBy, info.LastDay = true, timestamppb.New(c.At), c.By, int32(c.Day)
 	for _, r := range c.Camps {
-		info.Camps = append(info.Camps, &pb.CampResult{Camp: int32(r.Camp), CampName: engine.CampNames[r.Camp],
+		info.Camps = append(info.Camps, &pb.CampResult{Camp: int32(r.Camp), CampName: campName(names, r.Camp),
 			Rank: int32(r.Rank), Score: r.Score, Zones: int32(r.Zones)})
 	}
 	return info

@@ -6,15 +6,15 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game"
 )
 
-// encodeState returns w's canonical encoding, gzipped for the store, and
-// its hash.
-func encodeState(w *engine.World) (state []byte, hash string, err error) {
-	raw, err := engine.Marshal(w)
+// encodeState returns s's canonical encoding under rs, gzipped for the
+// store, and its hash.
+func encodeState(rs game.Ruleset, s game.State) (state []byte, hash string, err error) {
+	raw, hash, err := rs.Encode(s)
 	if err != nil {
-		return nil, "", fmt.Errorf("encode state: %w", err)
+		return nil, "", err
 	}
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
@@ -24,11 +24,20 @@ func encodeState(w *engine.World) (state []byte, hash string, err error) {
 	if err := zw.Close(); err != nil {
 		return nil, "", fmt.Errorf("compress state: %w", err)
 	}
-	return buf.Bytes(), engine.Hash(w), nil
+	return buf.Bytes(), hash, nil
 }
 
 // decodeState decodes a state stored by encodeState.
-func decodeState(state []byte) (*engine.World, error) {
+func decodeState(rs game.Ruleset, state []byte) (game.State, error) {
+	raw, err := gunzip(state)
+	if err != nil {
+		return nil, err
+	}
+	return rs.Decode(raw)
+}
+
+// gunzip returns a stored state's canonical encoding.
+func gunzip(state []byte) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(state))
 	if err != nil {
 		return nil, fmt.Errorf("decompress state: %w", err)
@@ -37,5 +46,5 @@ func decodeState(state []byte) (*engine.World, error) {
 	if err != nil {
 		return nil, fmt.Errorf("decompress state: %w", err)
 	}
-	return engine.Unmarshal(raw)
+	return raw, nil
 }

@@ -11,33 +11,101 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/protoadapt"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
+
+// This file is the one place where the server's refusals become gRPC
+// statuses: every status carries an ErrorInfo whose reason is an
+// pb.ErrorReason (the proto's append-only catalogue), and its gRPC code is
+// the reason's, from reasonCodes.
 
 // errorDomain is the domain of every google.rpc.ErrorInfo the server sends.
 const errorDomain = "grisonval.v1"
 
-// Reasons of errors that are not engine rule codes. Append only: clients
-// match on them.
+// reasonCodes gives each reason its gRPC code. A reason missing here is
+// FailedPrecondition.
+var reasonCodes = map[pb.ErrorReason]codes.Code{
+	pb.ErrorReason_ERROR_REASON_BAD_REQUEST:          codes.InvalidArgument,
+	pb.ErrorReason_ERROR_REASON_UNKNOWN_ACTION:       codes.InvalidArgument,
+	pb.ErrorReason_ERROR_REASON_BAD_ARGUMENTS:        codes.InvalidArgument,
+	pb.ErrorReason_ERROR_REASON_UNKNOWN_ZONE:         codes.InvalidArgument,
+	pb.ErrorReason_ERROR_REASON_UNKNOWN_RULESET:      codes.InvalidArgument,
+	pb.ErrorReason_ERROR_REASON_TOO_MANY_MESSAGES:    codes.ResourceExhausted,
+	pb.ErrorReason_ERROR_REASON_STREAM_BEHIND:        codes.ResourceExhausted,
+	pb.ErrorReason_ERROR_REASON_WORLD_STOPPED:        codes.Unavailable,
+	pb.ErrorReason_ERROR_REASON_WORLD_MOVED:          codes.Unavailable,
+	pb.ErrorReason_ERROR_REASON_WORLD_WITHOUT_SERVER: codes.Unavailable,
+	pb.ErrorReason_ERROR_REASON_UNAVAILABLE:          codes.Unavailable,
+	pb.ErrorReason_ERROR_REASON_UNAUTHENTICATED:      codes.Unauthenticated,
+	pb.ErrorReason_ERROR_REASON_PERMISSION_DENIED:    codes.PermissionDenied,
+	pb.ErrorReason_ERROR_REASON_NOT_FOUND:            codes.NotFound,
+	pb.ErrorReason_ERROR_REASON_ALREADY_ENROLLED:     codes.AlreadyExists,
+	pb.ErrorReason_ERROR_REASON_INTERNAL:             codes.Internal,
+}
+
+// Shorter names of the reasons the server refuses with itself.
 const (
-	reasonSeasonOver   = "season_over"
-	reasonWorldStopped = "world_stopped"
-	// reasonSeasonRunning refuses the chronicle of a season that runs.
-	reasonSeasonRunning = "season_running"
+	reasonBadRequest       = pb.ErrorReason_ERROR_REASON_BAD_REQUEST
+	reasonSeasonOver       = pb.ErrorReason_ERROR_REASON_SEASON_OVER
+	reasonWorldStopped     = pb.ErrorReason_ERROR_REASON_WORLD_STOPPED
+	reasonSeasonRunning    = pb.ErrorReason_ERROR_REASON_SEASON_RUNNING
+	reasonNotRecipient     = pb.ErrorReason_ERROR_REASON_NOT_A_RECIPIENT
+	reasonTooManyMessages  = pb.ErrorReason_ERROR_REASON_TOO_MANY_MESSAGES
+	reasonWorldMoved       = pb.ErrorReason_ERROR_REASON_WORLD_MOVED
+	reasonNoOwner          = pb.ErrorReason_ERROR_REASON_WORLD_WITHOUT_SERVER
+	reasonUnauthenticated  = pb.ErrorReason_ERROR_REASON_UNAUTHENTICATED
+	reasonPermission       = pb.ErrorReason_ERROR_REASON_PERMISSION_DENIED
+	reasonNotFound         = pb.ErrorReason_ERROR_REASON_NOT_FOUND
+	reasonAlreadyEnrolled  = pb.ErrorReason_ERROR_REASON_ALREADY_ENROLLED
+	reasonSeasonClosed     = pb.ErrorReason_ERROR_REASON_SEASON_CLOSED
+	reasonSeasonNotStarted = pb.ErrorReason_ERROR_REASON_SEASON_NOT_STARTED
+	reasonCareerRefused    = pb.ErrorReason_ERROR_REASON_CAREER_REFUSED
+	reasonStreamBehind     = pb.ErrorReason_ERROR_REASON_STREAM_BEHIND
+	reasonUnavailable      = pb.ErrorReason_ERROR_REASON_UNAVAILABLE
+	reasonInternal         = pb.ErrorReason_ERROR_REASON_INTERNAL
+	reasonUnknownRuleset   = pb.ErrorReason_ERROR_REASON_UNKNOWN_RULESET
 )
 
 // errStopped is returned by a world runner that no longer runs.
 var errStopped = errors.New("world runner stopped")
 
-// ruleCodes maps the engine's refusal codes to gRPC codes.
-var ruleCodes = map[engine.Code]codes.Code{
-	engine.CodeUnknownAction: codes.InvalidArgument,
-	engine.CodeBadArgs:       codes.InvalidArgument,
-	engine.CodeUnknownZone:   codes.InvalidArgument,
-	engine.CodeNotAllowed:    codes.FailedPrecondition,
-	engine.CodeShortOf:       codes.FailedPrecondition,
-	engine.CodeExtinct:       codes.FailedPrecondition,
+// refuse returns the status of a refusal: reason's gRPC code, msg, an
+// ErrorInfo with the reason and, when field is set, a BadRequest violation
+// naming it.
+func refuse(reason pb.ErrorReason, field, msg string) error {
+	c, ok := reasonCodes[reason]
+	if !ok {
+		c = codes.FailedPrecondition
+	}
+	st := status.New(c, msg)
+	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason.Code(), Domain: errorDomain}}
+	if field != "" {
+		details = append(details, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
+			{Field: field, Description: msg, Reason: reason.Code()},
+		}})
+	}
+	if withDetails, err := st.WithDetails(details...); err == nil {
+		st = withDetails
+	}
+	return st.Err()
+}
+
+// refusef is refuse with a formatted message.
+func refusef(reason pb.ErrorReason, field, format string, args ...any) error {
+	return refuse(reason, field, fmt.Sprintf(format, args...))
+}
+
+// invalidArgument refuses a malformed request field.
+func invalidArgument(field, format string, args ...any) error {
+	return refusef(reasonBadRequest, field, format, args...)
+}
+
+// ruleStatus returns the status of an order a ruleset refused: the rule's
+// message, prefixed with its code, and its field.
+func ruleStatus(r *game.Refusal) error {
+	return refuse(r.Reason, r.Field, r.Error())
 }
 
 // toStatus turns any error of the server into a gRPC status error. Errors
@@ -50,67 +118,29 @@ func toStatus(log zerolog.Logger, err error) error {
 	if _, ok := status.FromError(err); ok {
 		return err
 	}
-	var re *engine.RuleError
+	var re *game.Refusal
 	switch {
 	case errors.As(err, &re):
 		return ruleStatus(re)
 	case errors.Is(err, errStopped):
-		return withInfo(codes.Unavailable, reasonWorldStopped, "the server is stopping; retry shortly", "")
+		return refuse(reasonWorldStopped, "", "the server is stopping; retry shortly")
 	case errors.Is(err, errTooSlow):
-		return status.Error(codes.ResourceExhausted, "the stream fell behind the world; call WatchTicks again")
+		return refuse(reasonStreamBehind, "", "the stream fell behind the world; call WatchTicks again")
 	case errors.Is(err, store.ErrNotFound):
-		return status.Error(codes.NotFound, "not found")
+		return refuse(reasonNotFound, "", "not found")
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return status.FromContextError(err).Err()
 	}
 	log.Error().Err(err).Msg("internal error")
-	return status.Error(codes.Internal, "internal error")
-}
-
-// ruleStatus returns the status of an order the engine refused: the rule's
-// message, its code as the ErrorInfo reason and its field as a BadRequest
-// violation.
-func ruleStatus(re *engine.RuleError) error {
-	c, ok := ruleCodes[re.Code]
-	if !ok {
-		c = codes.FailedPrecondition
-	}
-	return withDetails(c, string(re.Code), re.Error(), re.Field, re.Message)
-}
-
-// withInfo builds a status with an ErrorInfo of the given reason and, when
-// field is set, a BadRequest violation naming it with msg.
-func withInfo(c codes.Code, reason, msg, field string) error {
-	return withDetails(c, reason, msg, field, msg)
-}
-
-// withDetails is withInfo with the violation's own description.
-func withDetails(c codes.Code, reason, msg, field, desc string) error {
-	st := status.New(c, msg)
-	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain}}
-	if field != "" {
-		details = append(details, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
-			{Field: field, Description: desc, Reason: reason},
-		}})
-	}
-	if withDetails, err := st.WithDetails(details...); err == nil {
-		st = withDetails
-	}
-	return st.Err()
-}
-
-// invalidArgument refuses a malformed request field.
-func invalidArgument(field, format string, args ...any) error {
-	return withInfo(codes.InvalidArgument, "bad_request", fmt.Sprintf(format, args...), field)
+	return refuse(reasonInternal, "", "internal error")
 }
 
 // seasonOver refuses an order once the world's season has ended.
 func seasonOver(day int) error {
-	return withInfo(codes.FailedPrecondition, reasonSeasonOver,
-		fmt.Sprintf("the season ended on day %d; an admin can reset it", day), "")
+	return refusef(reasonSeasonOver, "", "the season ended on day %d; an admin can reset it", day)
 }
 
 // worldNotFound answers a request naming a world that does not exist.
 func worldNotFound(id uint64) error {
-	return status.Errorf(codes.NotFound, "no world %d", id)
+	return refusef(reasonNotFound, "", "no world %d", id)
 }

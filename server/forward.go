@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
@@ -85,8 +84,8 @@ func (f *forwarder) route(ctx context.Context, id uint64) (*grpc.ClientConn, err
 		return nil, toStatus(f.s.log, fmt.Errorf("read lease of world %d: %w", id, err))
 	}
 	if err != nil || !l.Live || l.Owner == f.s.cfg.Replica.Addr {
-		return nil, withInfo(codes.Unavailable, reasonNoOwner,
-			fmt.Sprintf("no server runs world %d right now; one takes it over within %s: call again", id, f.s.leaseTTL()), "")
+		return nil, refusef(reasonNoOwner, "",
+			"no server runs world %d right now; one takes it over within %s: call again", id, f.s.leaseTTL())
 	}
 	return f.conn(l.Owner)
 }
@@ -195,7 +194,7 @@ func forwardError(err error) error {
 	if st, ok := status.FromError(err); ok {
 		return st.Err()
 	}
-	return status.Error(codes.Unavailable, "the world's server cannot be reached; call again")
+	return refuse(reasonUnavailable, "", "the world's server cannot be reached; call again")
 }
 
 // newMessage returns an empty request (input) or response message of the

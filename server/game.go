@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/grisonval/server/engine"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -27,10 +25,10 @@ type gameService struct {
 func (g *gameService) campWorld(ctx context.Context, worldID uint64) (principal, *runner, error) {
 	p, ok := principalFrom(ctx)
 	if !ok || p.role != store.RoleCamp {
-		return principal{}, nil, status.Error(codes.PermissionDenied, "this call needs a camp token")
+		return principal{}, nil, refuse(reasonPermission, "", "this call needs a camp token")
 	}
 	if worldID != 0 && worldID != p.worldID {
-		return principal{}, nil, status.Errorf(codes.PermissionDenied,
+		return principal{}, nil, refusef(reasonPermission, "world_id",
 			"this token plays world %d; use world_id %d or 0", p.worldID, p.worldID)
 	}
 	r, err := g.s.world(p.worldID)
@@ -44,52 +42,42 @@ func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.
 		return nil, err
 	}
 	var (
-		v      engine.CampView
+		v      *pb.CampView
 		x      viewExtras
+		day    int
 		season int
 	)
 	err = r.do(ctx, func() error {
-		v = engine.View(r.state, engine.CampID(p.camp))
+		v, day = r.rs.View(r.state, p.camp), r.state.Day()
 		x = viewExtras{
-			WorldID: r.id, Deadline: r.deadline(), Paused: r.settings.Paused,
-			Controller: r.settings.Controllers[p.camp], SeasonLength: r.settings.SeasonLength,
-		}
-		if o := r.pending[p.camp]; o != nil {
-			pending := *o
-			x.Pending = &pending
-		}
-		if s := r.standing[p.camp]; s != nil {
-			standing := *s
-			x.Standing = &standing
-		}
-		if o := r.played[p.camp]; o != nil {
-			played := *o
-			x.Played = &played
+			WorldID: r.id, Ruleset: r.settings.Ruleset, Deadline: r.deadline(), Paused: r.settings.Paused,
+			Controller: r.settings.Controllers[p.camp], SeasonLength: r.settings.SeasonLength, Idle: r.rs.Idle(),
+			Pending: r.pending[p.camp], Standing: r.standing[p.camp], Played: r.played[p.camp],
 		}
 		x.Late, x.SeasonOver = r.holdEarly, r.seasonOver()
-		x.Recipients = recipients(r.state, p.camp)
+		x.Recipients = recipients(r.state, r.settings.Camps, p.camp)
 		season = r.settings.Season
 		return nil
 	})
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	since := max(1, v.Day-viewJournalDays+1)
+	since := max(1, day-viewJournalDays+1)
 	entries, err := g.s.cfg.Store.Journal(ctx, r.id, season, p.camp, since)
 	if err != nil {
 		return nil, toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
 	}
 	// Messages belong to the day being decided: day + 1.
-	if x.Messages, err = recentMessages(ctx, g.s.cfg.Store, r.id, season, p.camp, since, v.Day+1); err != nil {
+	if x.Messages, err = recentMessages(ctx, g.s.cfg.Store, r.id, season, p.camp, since, day+1); err != nil {
 		return nil, toStatus(r.base, err)
 	}
 	for _, e := range entries {
 		// A tick committed since the view was taken is not part of it.
-		if e.Day <= v.Day {
+		if e.Day <= day {
 			x.Journal = append(x.Journal, e)
 		}
 	}
-	return viewToPB(v, x), nil
+	return completeView(v, x), nil
 }
 
 // SubmitOrder validates the order against the current state, stores it and
@@ -107,26 +95,23 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 	err = r.do(ctx, func() error {
 		log := r.log.With().Int("camp", p.camp).Logger()
 		if r.seasonOver() {
-			return seasonOver(r.state.Day)
+			return seasonOver(r.state.Day())
 		}
-		if err := engine.Validate(r.state, engine.CampID(p.camp), o); err != nil {
-			log.Info().Str("refused", err.Error()).Msg("order refused")
-			return err
+		if re := r.rs.Validate(r.state, p.camp, o); re != nil {
+			log.Info().Str("refused", re.Error()).Msg("order refused")
+			return re
 		}
-		rec := store.Order{
-			WorldID: r.id, Season: r.settings.Season, Day: r.state.Day + 1, Camp: p.camp,
-			Action: o.Action.String(), Args: o.Args, Reason: o.Reason,
-			SubmittedAt: r.clock.Now(), Status: store.OrderPending,
-		}
+		pl := play{order: o, player: p.player, at: r.clock.Now(), status: store.OrderPending}
+		day := r.state.Day() + 1
 		wctx, cancel := writeCtx(ctx)
 		defer cancel()
-		if err := r.store.SaveOrder(wctx, rec); err != nil {
+		if err := r.store.SaveOrder(wctx, pl.record(r.id, r.settings.Season, day, p.camp)); err != nil {
 			return fmt.Errorf("save order of camp %d: %w", p.camp, err)
 		}
 		replaced := r.pending[p.camp] != nil
-		r.pending[p.camp] = &rec
-		log.Info().Str("action", rec.Action).Ints("args", rec.Args).Bool("replaced", replaced).Msg("order accepted")
-		resp = &pb.SubmitOrderResponse{Day: int32(rec.Day), Order: storeOrderToPB(rec), Replaced: replaced}
+		r.pending[p.camp] = &pl
+		log.Info().Str("action", o.Action).Ints("args", o.Args).Bool("replaced", replaced).Msg("order accepted")
+		resp = &pb.SubmitOrderResponse{Day: int32(day), Order: orderToPB(o), Replaced: replaced}
 		return nil
 	})
 	if err != nil {
@@ -147,7 +132,7 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	w := &watcher{ch: make(chan tickEvent, watcherBuffer)}
 	var (
 		snap   snapshot
-		played [engine.NumCamps]*store.Order
+		played []*play
 	)
 	err = r.do(ctx, func() error {
 		r.watchers[w] = struct{}{}
@@ -198,8 +183,8 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 // its own order's result and msgs, the messages it received for that day.
 func tickNotice(worldID uint64, camp int, ev tickEvent, msgs []store.Message) *pb.TickNotice {
 	n := &pb.TickNotice{WorldId: worldID, Day: int32(ev.day)}
-	if o := ev.played[camp]; o != nil && o.Day == ev.day {
-		n.Result = orderResultToPB(*o)
+	if camp < len(ev.played) && ev.played[camp] != nil {
+		n.Result = playToPB(int32(ev.day), *ev.played[camp])
 	}
 	for _, m := range msgs {
 		n.Messages = append(n.Messages, messageToPB(m))

@@ -273,7 +273,7 @@ func TestGoldenBots(t *testing.T) {
 	g.check(t, "bots")
 	ctx := context.Background()
 	for season := 1; season <= 2; season++ {
-		if _, err := server.Replay(ctx, g.h.store, g.id, season, nil); err != nil {
+		if _, err := server.Replay(ctx, g.h.store, rulesets, g.id, season, nil); err != nil {
 			t.Errorf("replay season %d: %v", season, err)
 		}
 	}
@@ -297,7 +297,7 @@ func TestGoldenScripted(t *testing.T) {
 	}
 	g.closed(t, 1)
 	g.check(t, "scripted")
-	if _, err := server.Replay(context.Background(), g.h.store, g.id, 1, nil); err != nil {
+	if _, err := server.Replay(context.Background(), g.h.store, rulesets, g.id, 1, nil); err != nil {
 		t.Errorf("replay: %v", err)
 	}
 }
@@ -315,7 +315,7 @@ func TestGoldenWar(t *testing.T) {
 	g.play(t, 150)
 	g.closed(t, 1)
 	g.check(t, "war")
-	if _, err := server.Replay(context.Background(), g.h.store, g.id, 1, nil); err != nil {
+	if _, err := server.Replay(context.Background(), g.h.store, rulesets, g.id, 1, nil); err != nil {
 		t.Errorf("replay: %v", err)
 	}
 }

@@ -17,11 +17,15 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/sqlite"
 )
+
+// rulesets are the rulesets the test servers serve: Grisonval's.
+var rulesets = server.Rulesets{grisonval.Ruleset{}}
 
 // cadence is the tick cadence of test worlds.
 const cadence = time.Minute
@@ -61,11 +65,18 @@ func openSQLite(t *testing.T) store.Store {
 // test's end, before the store closes.
 func startServer(t *testing.T, st store.Store, clock *server.FakeClock) *harness {
 	t.Helper()
+	return startServerConfig(t, server.Config{Store: st, Clock: clock, Rulesets: rulesets,
+		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel)})
+}
+
+// startServerConfig starts a server with cfg, whose Clock must be a
+// *server.FakeClock, as startServer does.
+func startServerConfig(t *testing.T, cfg server.Config) *harness {
+	t.Helper()
 	ctx := context.Background()
-	srv, err := server.New(ctx, server.Config{
-		Store: st, Clock: clock,
-		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel),
-	})
+	clock := cfg.Clock.(*server.FakeClock)
+	st := cfg.Store
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatalf("new server: %v", err)
 	}

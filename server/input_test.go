@@ -22,8 +22,8 @@ func TestBadOrders(t *testing.T) {
 	pending := h.view(t, tok).GetPendingOrder()
 
 	hidden := int32(engine.ZoneAt(engine.CapitalSites[1]))
-	if v := h.view(t, tok); v.GetZones()[hidden-1].GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
-		t.Fatalf("zone %d is %s to camp 0; the test needs an unknown zone", hidden, v.GetZones()[hidden-1].GetVisibility())
+	if v := h.view(t, tok); v.GetGrisonval().GetZones()[hidden-1].GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
+		t.Fatalf("zone %d is %s to camp 0; the test needs an unknown zone", hidden, v.GetGrisonval().GetZones()[hidden-1].GetVisibility())
 	}
 
 	tests := []struct {

@@ -42,7 +42,7 @@ func TestReplay(t *testing.T) {
 	ctx := context.Background()
 
 	var days []int
-	rep, err := server.Replay(ctx, st, id, 1, func(day int, _ string) { days = append(days, day) })
+	rep, err := server.Replay(ctx, st, rulesets, id, 1, func(day int, _ string) { days = append(days, day) })
 	if err != nil {
 		t.Fatalf("Replay: %v", err)
 	}
@@ -84,7 +84,7 @@ func TestReplay(t *testing.T) {
 					t.Fatalf("tamper: %v", err)
 				}
 			}
-			_, err := server.Replay(ctx, st, id, 1, nil)
+			_, err := server.Replay(ctx, st, rulesets, id, 1, nil)
 			re, ok := errors.AsType[*server.ReplayError](err)
 			if !ok || re.Day != tc.day {
 				t.Fatalf("Replay after a %s: got error %v; want a ReplayError on day %d", tc.name, err, tc.day)
@@ -135,7 +135,7 @@ func TestForkWorld(t *testing.T) {
 		forkWorld.tokens[c] = tok.GetToken()
 	}
 	h.play(t, forkWorld, 3)
-	rep, err := server.Replay(ctx, st, fork.GetId(), 1, nil)
+	rep, err := server.Replay(ctx, st, rulesets, fork.GetId(), 1, nil)
 	if err != nil {
 		t.Fatalf("Replay of the fork: %v", err)
 	}

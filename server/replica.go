@@ -3,11 +3,10 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
-	"google.golang.org/grpc/codes"
 
+	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -15,15 +14,6 @@ import (
 // Defaults of Replica.
 const (
 	DefaultLeaseTTL = 3 * time.Second
-)
-
-// Reasons of the errors of replicas. Append only: clients match on them.
-const (
-	// reasonWorldMoved: the world is run by another server now; call again.
-	reasonWorldMoved = "world_moved"
-	// reasonNoOwner: no server runs the world right now; one takes it over
-	// within a lease's time.
-	reasonNoOwner = "world_without_server"
 )
 
 // Replica makes a Server one of several processes that share one store:
@@ -43,8 +33,7 @@ type Replica struct {
 
 // worldMoved tells a caller that world id is no longer run here.
 func worldMoved(id uint64) error {
-	return withInfo(codes.Unavailable, reasonWorldMoved,
-		fmt.Sprintf("world %d is now run by another server; call again", id), "")
+	return refusef(reasonWorldMoved, "", "world %d is now run by another server; call again", id)
 }
 
 // leasedStore is the store of a runner that holds its world's lease: its
@@ -226,7 +215,7 @@ func (s *Server) takeWorld(ctx context.Context, w store.World) error {
 	}
 	s.runners[w.ID] = r
 	s.leases[w.ID] = heldLease{lease: l, renewedAt: now}
-	r.base.Info().Int64("epoch", l.Epoch).Int("tick", r.state.Day).Msg("world taken: lease acquired")
+	r.base.Info().Int64("epoch", l.Epoch).Int("tick", r.state.Day()).Msg("world taken: lease acquired")
 	r.start()
 	s.mu.Unlock()
 	return nil
@@ -269,16 +258,30 @@ func (s *Server) releaseLeases() {
 // storedInfo returns the info of a world run by another process, from the
 // store.
 func (s *Server) storedInfo(ctx context.Context, id uint64) (*pb.WorldInfo, error) {
-	w, err := s.cfg.Store.World(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, worldNotFound(id)
-	}
+	w, rs, err := s.storedWorld(ctx, id)
 	if err != nil {
-		return nil, toStatus(s.log, err)
+		return nil, err
 	}
 	t, err := s.cfg.Store.LatestTick(ctx, id, w.Season)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, toStatus(s.log, err)
 	}
-	return worldInfoToPB(w, t.Day, t.Hash), nil
+	return worldInfoToPB(rs, w, t.Day, t.Hash), nil
+}
+
+// storedWorld returns a world's settings as stored, and its ruleset; it
+// answers with a status.
+func (s *Server) storedWorld(ctx context.Context, id uint64) (store.World, game.Ruleset, error) {
+	w, err := s.cfg.Store.World(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return w, nil, worldNotFound(id)
+	}
+	if err != nil {
+		return w, nil, toStatus(s.log, err)
+	}
+	rs, err := s.cfg.Rulesets.find(w.Ruleset)
+	if err != nil {
+		return w, nil, toStatus(s.log, err)
+	}
+	return w, rs, nil
 }

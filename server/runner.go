@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -33,7 +32,8 @@ const watcherBuffer = 16
 // watchers. Every other goroutine reaches them through do; runner's methods
 // other than do, start and stop run only on that goroutine.
 type runner struct {
-	id      uint64 // the world's ID; never changes
+	id      uint64       // the world's ID; never changes
+	rs      game.Ruleset // the world's ruleset; never changes
 	store   store.Store
 	clock   Clock
 	base    zerolog.Logger // with the world field
@@ -51,16 +51,17 @@ type runner struct {
 	// before it starts).
 	log      zerolog.Logger // base with the season and tick fields
 	settings store.World
-	state    *engine.World
+	state    game.State
 	hash     string
-	pending  [engine.NumCamps]*store.Order
-	// standing are the camps' standing orders of the season (nil: rest).
-	standing [engine.NumCamps]*store.StandingOrder
-	// played are the orders the last resolved day played, with their
-	// results (nil before day 1).
-	played [engine.NumCamps]*store.Order
-	// sent counts the messages each camp sent for the next day.
-	sent     [engine.NumCamps]int
+	// pending, standing, played and sent have one entry per camp. pending
+	// are the orders posted for the next day; standing the camps' standing
+	// orders of the season (nil: the idle order); played the plays of the
+	// last resolved day (nil before day 1); sent counts the messages each
+	// camp sent for the next day.
+	pending  []*play
+	standing []*play
+	played   []*play
+	sent     []int
 	lastTick time.Time
 	// humansDone is when every living camp not played by the AI had posted
 	// for the next day; zero while one has not.
@@ -91,8 +92,8 @@ type tickEvent struct {
 	day      int
 	deadline time.Time // zero when the world has none
 	journal  []store.JournalEntry
-	// played are the orders the day played (nil entries for day 0).
-	played [engine.NumCamps]*store.Order
+	// played are the plays of the day (nil entries for day 0).
+	played []*play
 }
 
 // watcher receives a world's tick events. The runner closes ch when it drops
@@ -119,8 +120,12 @@ var errTooSlow = errors.New("watcher fell behind")
 // is closed now. With a lease, every write of the runner is fenced by it (see
 // leasedStore).
 func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lease) (*runner, error) {
+	rs, err := cfg.Rulesets.find(w.Ruleset)
+	if err != nil {
+		return nil, fmt.Errorf("load world %d: %w", w.ID, err)
+	}
 	r := &runner{
-		id: w.ID, store: cfg.Store, clock: cfg.Clock, aiGrace: cfg.AIGrace,
+		id: w.ID, rs: rs, store: cfg.Store, clock: cfg.Clock, aiGrace: cfg.AIGrace,
 		base:     cfg.Log.With().Uint64("world", w.ID).Logger(),
 		reqs:     make(chan request),
 		wake:     make(chan struct{}, 1),
@@ -129,6 +134,8 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 		settings: w,
 		watchers: make(map[*watcher]struct{}),
 	}
+	r.clearDay()
+	r.standing = make([]*play, w.Camps)
 	if lease != nil {
 		r.store = newLeasedStore(cfg.Store, *lease, r)
 	}
@@ -142,30 +149,32 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 	if err != nil {
 		return nil, fmt.Errorf("load world %d: %w", w.ID, err)
 	}
-	state, err := decodeState(t.State)
+	state, err := decodeState(rs, t.State)
 	if err != nil {
 		return nil, fmt.Errorf("load world %d day %d: %w", w.ID, t.Day, err)
 	}
-	if h := engine.Hash(state); h != t.Hash {
+	if h := rs.Hash(state); h != t.Hash {
 		return nil, fmt.Errorf("load world %d day %d: state hash %s; stored %s", w.ID, t.Day, h, t.Hash)
 	}
 	r.setState(state, t.Hash)
 	if err := r.loadClosed(ctx); err != nil {
 		return nil, err
 	}
-	orders, err := r.store.PendingOrders(ctx, w.ID, w.Season, state.Day+1)
+	orders, err := r.store.PendingOrders(ctx, w.ID, w.Season, state.Day()+1)
 	if err != nil {
 		return nil, fmt.Errorf("load pending orders of world %d: %w", w.ID, err)
 	}
 	for _, o := range orders {
-		if o.Camp < 0 || o.Camp >= engine.NumCamps {
+		if o.Camp < 0 || o.Camp >= w.Camps {
 			return nil, fmt.Errorf("load pending orders of world %d: camp %d", w.ID, o.Camp)
 		}
-		r.pending[o.Camp] = &o
+		p := playOf(o)
+		r.pending[o.Camp] = &p
 	}
 	for _, o := range t.Orders {
-		if o.Camp >= 0 && o.Camp < engine.NumCamps {
-			r.played[o.Camp] = &o
+		if o.Camp >= 0 && o.Camp < w.Camps {
+			p := playOf(o)
+			r.played[o.Camp] = &p
 		}
 	}
 	if err := r.loadCampState(ctx); err != nil {
@@ -189,18 +198,20 @@ func (r *runner) loadCampState(ctx context.Context) error {
 		return fmt.Errorf("load standing orders of world %d: %w", w.ID, err)
 	}
 	for _, o := range standing {
-		if o.Camp < 0 || o.Camp >= engine.NumCamps {
+		if o.Camp < 0 || o.Camp >= w.Camps {
 			return fmt.Errorf("load standing orders of world %d: camp %d", w.ID, o.Camp)
 		}
-		r.standing[o.Camp] = &o
+		p := standingOf(o)
+		r.standing[o.Camp] = &p
 	}
-	for c := range engine.NumCamps {
-		msgs, err := r.store.Messages(ctx, w.ID, w.Season, c, r.state.Day+1)
+	day := r.state.Day() + 1
+	for c := range w.Camps {
+		msgs, err := r.store.Messages(ctx, w.ID, w.Season, c, day)
 		if err != nil {
 			return fmt.Errorf("load messages of world %d: %w", w.ID, err)
 		}
 		for _, m := range msgs {
-			if m.From == c && m.Day == r.state.Day+1 {
+			if m.From == c && m.Day == day {
 				r.sent[c]++
 			}
 		}
@@ -216,15 +227,17 @@ func (r *runner) commitSetup(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("enrolments of season %d: %w", r.settings.Season, err)
 	}
-	setup := engine.NewWorld(r.settings.Seed)
-	applyEnrolments(setup, players)
+	setup, err := r.rs.Setup(game.Setup{Seed: r.settings.Seed, Camps: r.settings.Camps, Players: setupPlayers(players)})
+	if err != nil {
+		return fmt.Errorf("set up season %d of world %d: %w", r.settings.Season, r.id, err)
+	}
 	return r.commitSetupState(ctx, setup)
 }
 
 // commitSetupState commits state as day 0 of the world's current season,
 // which is open, and makes it the state. Pending orders are dropped.
-func (r *runner) commitSetupState(ctx context.Context, state *engine.World) error {
-	enc, hash, err := encodeState(state)
+func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
+	enc, hash, err := encodeState(r.rs, state)
 	if err != nil {
 		return err
 	}
@@ -236,19 +249,28 @@ func (r *runner) commitSetupState(ctx context.Context, state *engine.World) erro
 		return fmt.Errorf("commit setup of world %d season %d: %w", r.settings.ID, r.settings.Season, err)
 	}
 	r.setState(state, hash)
-	r.pending = [engine.NumCamps]*store.Order{}
-	r.standing = [engine.NumCamps]*store.StandingOrder{}
-	r.played = [engine.NumCamps]*store.Order{}
-	r.sent = [engine.NumCamps]int{}
+	r.clearDay()
+	r.standing = make([]*play, r.settings.Camps)
+	r.played = make([]*play, r.settings.Camps)
 	r.humansDone, r.holdEarly, r.closed = time.Time{}, false, false
 	r.log.Info().Msg("season set up")
 	return nil
 }
 
 // setState makes state the world's current state.
-func (r *runner) setState(state *engine.World, hash string) {
+func (r *runner) setState(state game.State, hash string) {
 	r.state, r.hash = state, hash
-	r.log = r.base.With().Int("season", r.settings.Season).Int("tick", state.Day).Logger()
+	r.log = r.base.With().Int("season", r.settings.Season).Int("tick", state.Day()).Logger()
+}
+
+// clearDay forgets the next day's orders and messages: a new day begins
+// (played, once set, keeps the plays of the day just resolved).
+func (r *runner) clearDay() {
+	n := r.settings.Camps
+	r.pending, r.sent = make([]*play, n), make([]int, n)
+	if r.played == nil {
+		r.played = make([]*play, n)
+	}
 }
 
 // start runs the world loop; the world's deadline starts now.
@@ -348,7 +370,7 @@ func (r *runner) poke() {
 // seasonOver reports whether the season has reached its last day or is
 // closed.
 func (r *runner) seasonOver() bool {
-	return r.closed || r.settings.SeasonLength > 0 && r.state.Day >= r.settings.SeasonLength
+	return r.closed || r.settings.SeasonLength > 0 && r.state.Day() >= r.settings.SeasonLength
 }
 
 // deadline returns when the next tick resolves at the latest, or zero when
@@ -410,8 +432,8 @@ func (r *runner) nextEvent(now, deadline time.Time) (time.Time, bool) {
 		return deadline, true
 	}
 	humans, humansPosted, ais, aisPosted := 0, 0, 0, 0
-	for c := range engine.NumCamps {
-		if !r.state.Camps[c].Alive {
+	for c := range r.settings.Camps {
+		if !r.state.Alive(c) {
 			continue
 		}
 		posted := r.pending[c] != nil
@@ -452,45 +474,33 @@ func earliest(a, b time.Time) time.Time {
 }
 
 // resolve plays the next day: the pending orders, the standing order of a
-// camp that posted none. The state moves and watchers hear of it only once the tick
-// is committed; if the commit fails, state and pending orders stay and the
-// next try waits for a fresh deadline.
+// camp that posted none. The state moves and watchers hear of it only once
+// the tick is committed; if the commit fails, state and pending orders stay
+// and the next try waits for a fresh deadline.
 func (r *runner) resolve() error {
 	now := r.clock.Now()
-	day := r.state.Day + 1
-	var orders [engine.NumCamps]engine.Order
-	var records [engine.NumCamps]store.Order
-	for c := range engine.NumCamps {
-		if p := r.pending[c]; p != nil {
-			orders[c], records[c] = storeOrderToEngine(*p), *p
-			continue
-		}
-		orders[c], records[c] = r.standingOrder(c, day, now)
-	}
-	out := engine.Resolve(r.state, orders)
-	for c, res := range out.Results {
-		if records[c].Status == store.OrderStanding || records[c].Status == store.OrderStandingStale {
-			continue
-		}
-		records[c].Status = playedStatus(res)
-		if res.Err != nil {
-			records[c].Code, records[c].Field, records[c].Message = string(res.Err.Code), res.Err.Field, res.Err.Message
-		}
-	}
+	day := r.state.Day() + 1
+	plays := dayPlays(r.rs, r.state, r.pending, r.standing, now)
+	out := r.rs.Resolve(r.state, resolved(r.rs, plays))
+	settle(plays, out)
 	r.lastTick = now
-	enc, hash, err := encodeState(out.World)
+	enc, hash, err := encodeState(r.rs, out.State)
 	if err != nil {
 		r.holdEarly = true
 		r.log.Error().Err(err).Msg("tick not committed")
 		return fmt.Errorf("resolve day %d: %w", day, err)
 	}
-	journal := journalToStore(r.settings.ID, r.settings.Season, out.Journal)
+	w := r.settings
 	t := store.Tick{
-		WorldID: r.settings.ID, Season: r.settings.Season, Day: day,
-		State: enc, Hash: hash, Orders: records[:], Journal: journal,
-		Pacts:        pactsToStore(r.settings.ID, r.settings.Season, day, out.Pacts),
-		LastOfSeason: r.settings.SeasonLength > 0 && day >= r.settings.SeasonLength,
+		WorldID: w.ID, Season: w.Season, Day: day, State: enc, Hash: hash,
+		Orders:       make([]store.Order, len(plays)),
+		Journal:      journalToStore(w.ID, w.Season, out.Journal),
+		Pacts:        pactsToStore(w.ID, w.Season, day, out.Pacts),
+		LastOfSeason: w.SeasonLength > 0 && day >= w.SeasonLength,
 		CommittedAt:  now,
+	}
+	for c, p := range plays {
+		t.Orders[c] = p.record(w.ID, w.Season, day, c)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
@@ -499,44 +509,25 @@ func (r *runner) resolve() error {
 		r.log.Error().Err(err).Time("retry_at", r.deadline()).Msg("tick not committed; state kept")
 		return fmt.Errorf("commit day %d: %w", day, err)
 	}
-	r.setState(out.World, hash)
-	r.pending = [engine.NumCamps]*store.Order{}
-	r.sent = [engine.NumCamps]int{}
+	r.setState(out.State, hash)
+	r.clearDay()
 	r.humansDone, r.holdEarly = time.Time{}, false
-	for c, rec := range records {
-		r.played[c] = &records[c]
-		r.log.Debug().Int("camp", c).Str("action", rec.Action).Ints("args", rec.Args).
-			Str("status", rec.Status).Str("code", rec.Code).Msg("order played")
+	r.played = make([]*play, len(plays))
+	for c := range plays {
+		p := &plays[c]
+		r.played[c] = p
+		ev := r.log.Debug().Int("camp", c).Str("action", p.order.Action).Ints("args", p.order.Args).Str("status", p.status)
+		if p.refusal != nil {
+			ev = ev.Str("code", p.refusal.Reason.Code())
+		}
+		ev.Msg("order played")
 	}
-	r.log.Info().Str("hash", hash).Int("journal", len(journal)).Msg("tick resolved")
-	r.notify(tickEvent{season: r.settings.Season, day: day, deadline: r.deadline(), journal: journal, played: r.played})
+	r.log.Info().Str("hash", hash).Int("journal", len(t.Journal)).Msg("tick resolved")
+	r.notify(tickEvent{season: w.Season, day: day, deadline: r.deadline(), journal: t.Journal, played: r.played})
 	if t.LastOfSeason {
 		r.closeAtLastDay()
 	}
 	return nil
-}
-
-// standingOrder returns the order camp c plays on day when it posted none,
-// and its record: its standing order (rest when it has none), checked
-// against the state; one no longer valid is recorded as standing_stale,
-// with why, and rest is played instead.
-func (r *runner) standingOrder(c, day int, now time.Time) (engine.Order, store.Order) {
-	rec := store.Order{
-		WorldID: r.settings.ID, Season: r.settings.Season, Day: day, Camp: c,
-		Action: engine.Rest.String(), SubmittedAt: now, Status: store.OrderStanding,
-	}
-	s := r.standing[c]
-	if s == nil {
-		return engine.Order{Action: engine.Rest}, rec
-	}
-	rec.Action, rec.Args, rec.Reason = s.Action, slices.Clone(s.Args), s.Reason
-	o := storeOrderToEngine(rec)
-	var re *engine.RuleError
-	if err := engine.Validate(r.state, engine.CampID(c), o); errors.As(err, &re) {
-		rec.Status, rec.Code, rec.Field, rec.Message = store.OrderStandingStale, string(re.Code), re.Field, re.Message
-		return engine.Order{Action: engine.Rest}, rec
-	}
-	return o, rec
 }
 
 // notify sends ev to every watcher; one that fell behind is dropped.
@@ -559,7 +550,7 @@ func (r *runner) drop(w *watcher, err error) {
 
 // snapshot returns a copy of the world's settings and position.
 func (r *runner) snapshot() snapshot {
-	return snapshot{settings: r.settings, day: r.state.Day, hash: r.hash, deadline: r.deadline()}
+	return snapshot{settings: r.settings, day: r.state.Day(), hash: r.hash, deadline: r.deadline()}
 }
 
 // updateSettings stores new settings and makes them the world's.

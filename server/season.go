@@ -8,11 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-
-	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -25,34 +22,6 @@ const DefaultSeasonLength = 24
 // admin closes.
 const endlessSeason = -1
 
-// Patrons are each camp's patrons (seed 003's "Supérieurs"), in camp order
-// (docs/career.md, PATRONS).
-var Patrons = [engine.NumCamps][]string{
-	{"Aurèle", "Béatrix", "Cassien"},
-	{"Domitille", "Évariste", "Firmin"},
-	{"Gaspard", "Hortense", "Isaure"},
-}
-
-// NextSeasonSetup returns the setup of the season that follows a season
-// whose final state is prev (rule SEA-CARRY): the setup of prev's seed
-// (terrain, capitals, garrisons, stocks, citizens, no building, no column,
-// no pact), each zone keeping half its development level, rounded down. The
-// camps' memories of what they see at the setup show that development. prev
-// is not modified.
-func NextSeasonSetup(prev *engine.World) *engine.World {
-	next := engine.NewWorld(prev.Seed)
-	for z := 1; z <= engine.NumZones; z++ {
-		dev := prev.Zones[z].Development / 2
-		next.Zones[z].Development = dev
-		for c := range next.Camps {
-			if m := &next.Camps[c].Memory[z]; m.Seen {
-				m.Dev = dev
-			}
-		}
-	}
-	return next
-}
-
 // enrolled is a player's enrolment with its career, as a season's setup
 // and close need them.
 type enrolled struct {
@@ -60,29 +29,16 @@ type enrolled struct {
 	career career.Career
 }
 
-// applyEnrolments adds to setup what each player enrolled for it brings
-// when the season starts (rules REN-PKG, SHEET-BONUS, SEA-ENROL): its
-// package's stock in its camp's stores and men in its capital's garrison,
-// and its enrolment's sheet's world bonuses as its camp's ruler
-// (engine.World.SetRuler, which also raises the starting morale). An
-// enrolment made once day 1 was committed (not BeforeSetup) is skipped.
-// players are in camp order, one per camp. setup is modified.
-func applyEnrolments(setup *engine.World, players []enrolled) {
+// setupPlayers returns what the enrolments counted for a season's setup
+// bring to it (rule SEA-ENROL): those made before the setup, in camp order.
+func setupPlayers(players []enrolled) []game.Player {
+	var out []game.Player
 	for _, p := range players {
-		if !p.BeforeSetup {
-			continue
+		if p.BeforeSetup {
+			out = append(out, game.Player{Camp: p.Camp, Package: p.Package, Sheet: p.career.Sheet})
 		}
-		stock := p.career.Package.Stock()
-		camp := &setup.Camps[p.Camp]
-		camp.Resources = camp.Resources.Add(engine.Resources{
-			Food: int64(stock.Food), Wood: int64(stock.Wood), Stone: int64(stock.Stone),
-			Tools: int64(stock.Tools), Gold: int64(stock.Gold), Research: int64(stock.Research),
-		})
-		if capital := setup.Capital(engine.CampID(p.Camp)); capital != 0 {
-			setup.Zones[capital].Garrison += stock.Garrison
-		}
-		setup.SetRuler(engine.CampID(p.Camp), career.Bonuses(p.career.Sheet))
 	}
+	return out
 }
 
 // loadEnrolled returns a season's enrolments with their players' careers
@@ -119,38 +75,34 @@ func withEnrolment(c career.Career, e store.Enrolment) (enrolled, error) {
 	if err := json.Unmarshal(e.Sheet, &c.Sheet); err != nil {
 		return enrolled{}, fmt.Errorf("enrolment of %q in season %d: decode sheet: %w", e.Player, e.Season, err)
 	}
-	c.Package, c.Patron = packageByName(e.Package), career.Patron{Name: e.Patron, Camp: e.Camp}
+	c.Package, _ = career.ParsePackage(e.Package)
+	c.Patron = career.Patron{Name: e.Patron, Camp: e.Camp}
 	return enrolled{Enrolment: e, career: c}, nil
 }
 
-// setupBase returns a builder of the state a season's setup was built
-// from, before the enrolments it applies, and a name for it: the seed's
-// setup (a world's first season, or a season ResetSeason started) or, for
-// a later season, the carry-over of the previous season's last tick
-// (CreateSeason, rule SEA-CARRY). A first season's is the seed's; a later
-// season's is the one that gives the hash want once players are applied,
-// or the carry-over when neither does.
-func setupBase(ctx context.Context, st store.Store, w store.World, season int, players []enrolled, want string) (func() *engine.World, string, error) {
-	seed := func() *engine.World { return engine.NewWorld(w.Seed) }
-	if season == 1 || setupHash(seed(), players) == want {
-		return seed, fmt.Sprintf("seed %d", w.Seed), nil
+// setupBase returns what a season's setup was built from, and a name for
+// it: nil for the seed's setup (a world's first season, or a season
+// ResetSeason started) or, for a later season, the previous season's last
+// state, carried over (CreateSeason, rule SEA-CARRY). A later season's is
+// the one whose setup with players has the hash want, or the carry-over
+// when neither has.
+func setupBase(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, season int, players []game.Player, want string) (game.State, string, error) {
+	seed := fmt.Sprintf("seed %d", w.Seed)
+	if season == 1 {
+		return nil, seed, nil
+	}
+	if setup, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Players: players}); err == nil && rs.Hash(setup) == want {
+		return nil, seed, nil
 	}
 	last, err := st.LatestTick(ctx, w.ID, season-1)
 	if err != nil {
 		return nil, "", fmt.Errorf("last tick of season %d: %w", season-1, err)
 	}
-	prev, err := decodeState(last.State)
+	prev, err := decodeState(rs, last.State)
 	if err != nil {
 		return nil, "", fmt.Errorf("last tick of season %d: %w", season-1, err)
 	}
-	return func() *engine.World { return NextSeasonSetup(prev) }, fmt.Sprintf("the carry-over of season %d", season-1), nil
-}
-
-// setupHash returns the hash of base once players are applied to it; base
-// is modified.
-func setupHash(base *engine.World, players []enrolled) string {
-	applyEnrolments(base, players)
-	return engine.Hash(base)
+	return prev, fmt.Sprintf("the carry-over of season %d", season-1), nil
 }
 
 // setupOpen reports whether an enrolment in the runner's season reaches
@@ -158,7 +110,7 @@ func setupHash(base *engine.World, players []enrolled) string {
 // resolved no tick, and is not a fork's first season (which starts from a
 // copy of its parent's tick).
 func (r *runner) setupOpen() bool {
-	return !r.closed && r.state.Day == 0 && (r.settings.Parent.WorldID == 0 || r.settings.Season != 1)
+	return !r.closed && r.state.Day() == 0 && (r.settings.Parent.WorldID == 0 || r.settings.Season != 1)
 }
 
 // enrolAtSetup stores enrolment e of career sc (c decoded) made while its
@@ -175,11 +127,16 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 		return fmt.Errorf("enrolments of season %d: %w", e.Season, err)
 	}
 	players = slices.DeleteFunc(players, func(p enrolled) bool { return !p.BeforeSetup })
-	base, from, err := setupBase(ctx, r.store, r.settings, e.Season, players, r.hash)
+	w := r.settings
+	prev, from, err := setupBase(ctx, r.store, r.rs, w, e.Season, setupPlayers(players), r.hash)
 	if err != nil {
 		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
 	}
-	if h := setupHash(base(), players); h != r.hash {
+	before, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: setupPlayers(players)})
+	if err != nil {
+		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
+	}
+	if h := r.rs.Hash(before); h != r.hash {
 		return fmt.Errorf("rebuild setup of season %d: from %s it has hash %s; day 0 has %s", e.Season, from, h, r.hash)
 	}
 	p, err := withEnrolment(c, e)
@@ -188,9 +145,11 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 	}
 	players = append(players, p)
 	slices.SortFunc(players, func(a, b enrolled) int { return a.Camp - b.Camp })
-	setup := base()
-	applyEnrolments(setup, players)
-	enc, hash, err := encodeState(setup)
+	setup, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: setupPlayers(players)})
+	if err != nil {
+		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
+	}
+	enc, hash, err := encodeState(r.rs, setup)
 	if err != nil {
 		return err
 	}
@@ -207,9 +166,8 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 		if o == nil {
 			continue
 		}
-		var re *engine.RuleError
-		if err := engine.Validate(setup, engine.CampID(camp), storeOrderToEngine(*o)); errors.As(err, &re) {
-			r.log.Warn().Int("camp", camp).Str("action", o.Action).Ints("args", o.Args).Str("code", string(re.Code)).
+		if re := r.rs.Validate(setup, camp, o.order); re != nil {
+			r.log.Warn().Int("camp", camp).Str("action", o.order.Action).Ints("args", o.order.Args).Str("code", re.Reason.Code()).
 				Msg("order pending for day 1 no longer valid against the rebuilt setup: kept, it is played stale unless replaced")
 		}
 	}
@@ -244,57 +202,29 @@ func careerToStore(worldID uint64, c career.Career) (store.Career, error) {
 		Patron: c.Patron.Name, Seasons: c.Seasons, EP: c.EP, Sheet: sheet}, nil
 }
 
-// packageByName returns the package named name, or 0.
-func packageByName(name string) career.Package {
-	for p := career.Package(1); int(p) <= career.NumPackages; p++ {
-		if p.String() == name {
-			return p
-		}
-	}
-	return 0
-}
-
-// campZones returns what the camp score needs of camp c's held zones.
-func campZones(w *engine.World, c engine.CampID) []career.Zone {
-	var zs []career.Zone
-	for z := 1; z <= engine.NumZones; z++ {
-		zone := &w.Zones[z]
-		if zone.Owner != c {
-			continue
-		}
-		zs = append(zs, career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
-			Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument})
-	}
-	return zs
-}
-
-// summaryFormat is the summary of a camp's season result, a line for a
-// person: the zones it held at the close (also stored as a number).
-const summaryFormat = "%d zones held"
-
 // seasonClose computes the close of the runner's season on its current
 // day (seed 003's three rankings, judgments and eminence points): the camp
 // ranking by score over the final state, the players' feats, standing,
 // verdict, titles and eminence, and the glory their patrons gain. by is the
 // admin closing the season early, or "".
 func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose, error) {
-	w, season := r.settings, r.settings.Season
-	c := store.SeasonClose{WorldID: w.ID, Season: season, Day: r.state.Day, At: r.clock.Now(), By: by}
-	scores := make([]career.CampScore, engine.NumCamps)
-	zones := [engine.NumCamps]int{}
-	for camp := range engine.CampID(engine.NumCamps) {
-		held := campZones(r.state, camp)
-		score, err := career.Score(held)
-		if err != nil {
-			return c, fmt.Errorf("score of camp %d: %w", camp, err)
-		}
-		scores[camp], zones[camp] = career.CampScore{Camp: int(camp), Score: score}, len(held)
+	w, season, n := r.settings, r.settings.Season, r.settings.Camps
+	day := r.state.Day()
+	c := store.SeasonClose{WorldID: w.ID, Season: season, Day: day, At: r.clock.Now(), By: by}
+	scored, err := r.rs.Season(n).Score(r.state)
+	if err != nil {
+		return c, err
+	}
+	scores := make([]career.CampScore, len(scored))
+	for camp, sc := range scored {
+		scores[camp] = career.CampScore{Camp: camp, Score: sc.Score}
 	}
 	for _, s := range career.RankCamps(scores) {
+		sc := scored[s.Camp]
 		c.Camps = append(c.Camps, store.SeasonResult{WorldID: w.ID, Season: season, Camp: s.Camp, Rank: s.Rank,
-			Score: int64(s.Score), Zones: zones[s.Camp], Summary: fmt.Sprintf(summaryFormat, zones[s.Camp])})
+			Score: int64(s.Score), Zones: sc.Holdings, Summary: sc.Summary})
 	}
-	tallies, err := seasonTallies(ctx, r.store, w, season)
+	tallies, err := seasonTallies(ctx, r.store, r.rs, w, season)
 	if err != nil {
 		return c, err
 	}
@@ -306,11 +236,11 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 	if err != nil {
 		return c, fmt.Errorf("orders of season %d: %w", season, err)
 	}
-	var posted [engine.NumCamps]int
+	posted := make([]int, n)
 	for _, o := range orders {
 		// An order the player posted itself is applied or stale; the
 		// standing order does not count (rule EP-DONE).
-		if (o.Status == store.OrderApplied || o.Status == store.OrderStale) && o.Camp >= 0 && o.Camp < engine.NumCamps {
+		if (o.Status == store.OrderApplied || o.Status == store.OrderStale) && o.Camp >= 0 && o.Camp < n {
 			posted[o.Camp]++
 		}
 	}
@@ -330,8 +260,8 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 		t := tallies[p.Camp]
 		verdict := career.Judge(t)
 		held := career.Held(awards, p.Player)
-		gain, err := career.Eminence(career.Close{PostedTicks: min(posted[p.Camp], r.state.Day-first),
-			Ticks: r.state.Day - first, Verdict: verdict, Titled: len(held) > 0})
+		gain, err := career.Eminence(career.Close{PostedTicks: min(posted[p.Camp], day-first),
+			Ticks: day - first, Verdict: verdict, Titled: len(held) > 0})
 		if err != nil {
 			return c, fmt.Errorf("eminence of %q: %w", p.Player, err)
 		}
@@ -415,13 +345,13 @@ func (a *adminService) CloseSeason(ctx context.Context, req *pb.CloseSeasonReque
 	var c store.SeasonClose
 	err = r.do(ctx, func() error {
 		if r.closed {
-			return status.Errorf(codes.FailedPrecondition, "season %d is already closed; CreateSeason starts the next one", r.settings.Season)
+			return refusef(reasonSeasonClosed, "", "season %d is already closed; CreateSeason starts the next one", r.settings.Season)
 		}
 		if _, err := r.store.Season(ctx, r.id, r.settings.Season); errors.Is(err, store.ErrNotFound) {
-			return status.Errorf(codes.FailedPrecondition, "season %d has no tick yet", r.settings.Season)
+			return refusef(reasonSeasonNotStarted, "", "season %d has no tick yet", r.settings.Season)
 		}
 		by := adminName(ctx)
-		if r.settings.SeasonLength > 0 && r.state.Day >= r.settings.SeasonLength {
+		if r.settings.SeasonLength > 0 && r.state.Day() >= r.settings.SeasonLength {
 			by = ""
 		}
 		c, err = r.closeSeason(ctx, by)
@@ -429,7 +359,7 @@ func (a *adminService) CloseSeason(ctx context.Context, req *pb.CloseSeasonReque
 			return err
 		}
 		r.log.Info().Msg("admin: season closed")
-		r.notify(tickEvent{day: r.state.Day})
+		r.notify(tickEvent{day: r.state.Day()})
 		return nil
 	})
 	if err != nil {
@@ -439,7 +369,7 @@ func (a *adminService) CloseSeason(ctx context.Context, req *pb.CloseSeasonReque
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	return seasonInfoToPB(se, &c), nil
+	return seasonInfoToPB(r.rs.CampNames(r.settings.Camps), se, &c), nil
 }
 
 // CreateSeason starts the next season from the carry-over of the closed one
@@ -447,8 +377,8 @@ func (a *adminService) CloseSeason(ctx context.Context, req *pb.CloseSeasonReque
 func (a *adminService) CreateSeason(ctx context.Context, req *pb.CreateSeasonRequest) (*pb.WorldInfo, error) {
 	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
 		if !r.closed {
-			return status.Errorf(codes.FailedPrecondition,
-				"season %d is still running (day %d): close it first (CloseSeason)", r.settings.Season, r.state.Day)
+			return refusef(reasonSeasonRunning, "",
+				"season %d is still running (day %d): close it first (CloseSeason)", r.settings.Season, r.state.Day())
 		}
 		old := r.settings
 		w := old
@@ -457,8 +387,10 @@ func (a *adminService) CreateSeason(ctx context.Context, req *pb.CreateSeasonReq
 		if err != nil {
 			return fmt.Errorf("enrolments of season %d: %w", w.Season, err)
 		}
-		setup := NextSeasonSetup(r.state)
-		applyEnrolments(setup, players)
+		setup, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: r.state, Players: setupPlayers(players)})
+		if err != nil {
+			return fmt.Errorf("set up season %d: %w", w.Season, err)
+		}
 		if err := r.updateSettings(ctx, w); err != nil {
 			return err
 		}
@@ -483,11 +415,11 @@ func (a *adminService) ListSeasons(ctx context.Context, req *pb.ListSeasonsReque
 
 // listSeasons lists a world's seasons, closed ones only when closedOnly.
 func listSeasons(ctx context.Context, s *Server, worldID uint64, closedOnly bool) (*pb.ListSeasonsResponse, error) {
-	if _, err := s.cfg.Store.World(ctx, worldID); errors.Is(err, store.ErrNotFound) {
-		return nil, worldNotFound(worldID)
-	} else if err != nil {
-		return nil, toStatus(s.log, err)
+	w, rs, err := s.storedWorld(ctx, worldID)
+	if err != nil {
+		return nil, err
 	}
+	names := rs.CampNames(w.Camps)
 	seasons, err := s.cfg.Store.SeasonList(ctx, worldID)
 	if err != nil {
 		return nil, toStatus(s.log, err)
@@ -498,36 +430,41 @@ func listSeasons(ctx context.Context, s *Server, worldID uint64, closedOnly bool
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			if !closedOnly {
-				resp.Seasons = append(resp.Seasons, seasonInfoToPB(se, nil))
+				resp.Seasons = append(resp.Seasons, seasonInfoToPB(names, se, nil))
 			}
 			continue
 		case err != nil:
 			return nil, toStatus(s.log, err)
 		}
-		resp.Seasons = append(resp.Seasons, seasonInfoToPB(se, &c))
-		resp.RollOfHonour = append(resp.RollOfHonour, honours(c)...)
+		resp.Seasons = append(resp.Seasons, seasonInfoToPB(names, se, &c))
+		resp.RollOfHonour = append(resp.RollOfHonour, honours(names, c)...)
 	}
 	return resp, nil
 }
 
 // honours returns a closed season's entries in the roll of honour: every
-// camp at rank 1.
-func honours(c store.SeasonClose) []*pb.Honour {
+// camp at rank 1. names are the world's camps' names.
+func honours(names []string, c store.SeasonClose) []*pb.Honour {
 	var out []*pb.Honour
 	for _, r := range c.Camps {
 		if r.Rank == 1 {
-			out = append(out, &pb.Honour{Season: int32(c.Season), Camp: int32(r.Camp), CampName: engine.CampNames[r.Camp], Score: r.Score})
+			out = append(out, &pb.Honour{Season: int32(c.Season), Camp: int32(r.Camp), CampName: campName(names, r.Camp), Score: r.Score})
 		}
 	}
 	return out
 }
 
+// campName returns camp's name among names, or "" for a camp out of them.
+func campName(names []string, camp int) string {
+	if camp < 0 || camp >= len(names) {
+		return ""
+	}
+	return names[camp]
+}
+
 // EnrollPlayer enrols a player for a camp in the season being prepared and
 // issues the camp's token.
 func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerRequest) (*pb.EnrollPlayerResponse, error) {
-	if err := checkCamp(req.GetCamp()); err != nil {
-		return nil, err
-	}
 	camp := int(req.GetCamp())
 	if strings.TrimSpace(req.GetPlayer()) == "" {
 		return nil, invalidArgument("player", "player must name the player")
@@ -541,17 +478,10 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 	default:
 		return nil, invalidArgument("mode", `mode must be "human" or "agent"; got %q`, req.GetMode())
 	}
-	pkg := packageByName(req.GetPackage())
-	if pkg == 0 {
-		return nil, invalidArgument("package", "package must be granary, treasury, levy, workyard or scholars; got %q", req.GetPackage())
-	}
-	patron := career.Patron{}
-	if req.GetPatron() != "" {
-		if !slices.Contains(Patrons[camp], req.GetPatron()) {
-			return nil, invalidArgument("patron", "%q is not a patron of camp %d; its patrons are %s",
-				req.GetPatron(), camp, strings.Join(Patrons[camp], ", "))
-		}
-		patron = career.Patron{Name: req.GetPatron(), Camp: camp}
+	pkg, ok := career.ParsePackage(req.GetPackage())
+	if !ok {
+		return nil, invalidArgument("package", "package must be one of %s; got %q",
+			strings.Join(career.PackageNames(), ", "), req.GetPackage())
 	}
 	purchases, err := purchasesFromPB(req.GetPurchases())
 	if err != nil {
@@ -566,6 +496,18 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 		next   career.Career
 	)
 	err = r.do(ctx, func() error {
+		if err := r.checkCamp(req.GetCamp()); err != nil {
+			return err
+		}
+		patrons := r.rs.Season(r.settings.Camps).Patrons(camp)
+		patron := career.Patron{}
+		if req.GetPatron() != "" {
+			if !slices.Contains(patrons, req.GetPatron()) {
+				return invalidArgument("patron", "%q is not a patron of camp %d; its patrons are %s",
+					req.GetPatron(), camp, strings.Join(patrons, ", "))
+			}
+			patron = career.Patron{Name: req.GetPatron(), Camp: camp}
+		}
 		season = r.settings.Season
 		if r.closed {
 			season++
@@ -583,7 +525,7 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 				return invalidArgument("purchases", "a new career has no eminence points to spend")
 			}
 			if patron == (career.Patron{}) {
-				return invalidArgument("patron", "a new career chooses a patron of camp %d: %s", camp, strings.Join(Patrons[camp], ", "))
+				return invalidArgument("patron", "a new career chooses a patron of camp %d: %s", camp, strings.Join(patrons, ", "))
 			}
 			var en career.Enrolment
 			en.Agent, en.Mode, en.Patron, en.Package = req.GetPlayer(), mode, patron, pkg
@@ -609,7 +551,7 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			}
 			if next, err = career.Reenrol(prev, career.Reenrolment{Mode: mode, Camp: camp, Patron: patron,
 				Package: pkg, Purchases: purchases}); err != nil {
-				return status.Errorf(codes.FailedPrecondition, "%v", err)
+				return refusef(reasonCareerRefused, "", "%v", err)
 			}
 			e.Purchases, e.Spent = req.GetPurchases(), prev.EP-next.EP
 		}
@@ -626,7 +568,7 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			cancel()
 		}
 		if errors.Is(err, store.ErrConflict) {
-			return status.Errorf(codes.AlreadyExists, "camp %d or %q is already enrolled in season %d", camp, req.GetPlayer(), season)
+			return refusef(reasonAlreadyEnrolled, "", "camp %d or %q is already enrolled in season %d", camp, req.GetPlayer(), season)
 		} else if err != nil {
 			return err
 		}
@@ -637,7 +579,7 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: camp})
+	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: camp, Player: req.GetPlayer()})
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
@@ -686,27 +628,31 @@ func (g *gameService) GetGloryBoard(ctx context.Context, req *pb.GetGloryBoardRe
 		return nil, err
 	}
 	if int(req.GetCamp()) != p.camp {
-		return nil, status.Errorf(codes.PermissionDenied,
+		return nil, refusef(reasonPermission, "camp",
 			"a camp sees only its own glory board (camp %d); the others open in the chronicle of a closed season", p.camp)
 	}
-	board, err := gloryBoard(ctx, g.s.cfg.Store, r.id, p.camp, nil)
+	var w store.World
+	if err := r.do(ctx, func() error { w = r.settings; return nil }); err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	board, err := gloryBoard(ctx, g.s.cfg.Store, r.rs, w, p.camp, nil)
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
 	return board, nil
 }
 
-// gloryBoard returns camp's board: every patron of the camp by cumulative
-// glory (rule GLO-BOARD). With a close, the totals are those after that
-// close, with its season's gains.
-func gloryBoard(ctx context.Context, st store.Store, worldID uint64, camp int, c *store.SeasonClose) (*pb.GloryBoard, error) {
+// gloryBoard returns camp's board in world w of ruleset rs: every patron
+// of the camp by cumulative glory (rule GLO-BOARD). With a close, the
+// totals are those after that close, with its season's gains.
+func gloryBoard(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, camp int, c *store.SeasonClose) (*pb.GloryBoard, error) {
 	totals := make(map[string]int)
 	gained := make(map[string]int)
 	if c != nil {
 		// Totals after that close: the season's own lines, and earlier
 		// seasons' lines for patrons who gained nothing in it.
 		for s := 1; s < c.Season; s++ {
-			prev, err := st.SeasonClose(ctx, worldID, s)
+			prev, err := st.SeasonClose(ctx, w.ID, s)
 			if errors.Is(err, store.ErrNotFound) {
 				continue
 			} else if err != nil {
@@ -724,7 +670,7 @@ func gloryBoard(ctx context.Context, st store.Store, worldID uint64, camp int, c
 			}
 		}
 	} else {
-		stored, err := st.Glory(ctx, worldID, camp)
+		stored, err := st.Glory(ctx, w.ID, camp)
 		if err != nil {
 			return nil, err
 		}
@@ -732,11 +678,12 @@ func gloryBoard(ctx context.Context, st store.Store, worldID uint64, camp int, c
 			totals[g.Patron] = g.Total
 		}
 	}
-	lines := make([]career.PatronGlory, 0, len(Patrons[camp]))
-	for _, name := range Patrons[camp] {
+	patrons := rs.Season(w.Camps).Patrons(camp)
+	lines := make([]career.PatronGlory, 0, len(patrons))
+	for _, name := range patrons {
 		lines = append(lines, career.PatronGlory{Patron: name, Glory: totals[name]})
 	}
-	board := &pb.GloryBoard{Camp: int32(camp), CampName: engine.CampNames[camp]}
+	board := &pb.GloryBoard{Camp: int32(camp), CampName: campName(rs.CampNames(w.Camps), camp)}
 	for _, l := range career.RankPatrons(lines) {
 		board.Patrons = append(board.Patrons, &pb.PatronGlory{Patron: l.Patron, Glory: int32(l.Glory),
 			SeasonGlory: int32(gained[l.Patron]), Rank: int32(l.Rank)})

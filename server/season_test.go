@@ -13,6 +13,8 @@ import (
 	"github.com/grisonval/server/clients/bot"
 	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/store"
@@ -105,10 +107,11 @@ func (p *seasonPlay) enrol(t *testing.T, req *pb.EnrollPlayerRequest) *pb.Enroll
 }
 
 // chronicle reads every page of a season's chronicle without a token.
-func chronicle(t *testing.T, h *harness, id uint64, season int32) (first *pb.Chronicle, frames []*pb.Frame, journal [3]int) {
+func chronicle(t *testing.T, h *harness, id uint64, season int32) (first *pb.Chronicle, frames []*pb.Frame, journal map[int32]int) {
 	t.Helper()
 	client := pb.NewChronicleServiceClient(h.conn)
 	token := ""
+	journal = make(map[int32]int)
 	for page := 0; ; page++ {
 		ch, err := client.GetChronicle(context.Background(), &pb.GetChronicleRequest{WorldId: id, Season: season, PageSize: 10, PageToken: token})
 		if err != nil {
@@ -244,15 +247,15 @@ func playSeasons(t *testing.T, st store.Store) {
 	first, frames, journal := chronicle(t, h, p.id, 1)
 	t.Logf("season 1: ranking %v; players %v; titles %v", s1.GetCamps(), first.GetPlayers(), first.GetTitles())
 	for i, f := range frames {
-		if int(f.GetDay()) != i || len(f.GetZones()) != engine.NumZones {
-			t.Fatalf("frame %d: got day %d with %d zones; want day %d with %d", i, f.GetDay(), len(f.GetZones()), i, engine.NumZones)
+		if int(f.GetDay()) != i || len(f.GetGrisonval().GetZones()) != engine.NumZones {
+			t.Fatalf("frame %d: got day %d with %d zones; want day %d with %d", i, f.GetDay(), len(f.GetGrisonval().GetZones()), i, engine.NumZones)
 		}
 	}
 	if len(frames) != 25 {
 		t.Errorf("timelapse: got %d frames; want 25 (days 0 to 24)", len(frames))
 	}
-	for c, n := range journal {
-		if n == 0 {
+	for c := range int32(3) {
+		if journal[c] == 0 {
 			t.Errorf("chronicle: camp %d's journal is empty", c)
 		}
 	}
@@ -382,7 +385,7 @@ func playSeasons(t *testing.T, st store.Store) {
 	// Both seasons replay from their setups and orders, season 2 from the
 	// carry-over.
 	for season := 1; season <= 2; season++ {
-		if _, err := server.Replay(ctx, st, p.id, season, nil); err != nil {
+		if _, err := server.Replay(ctx, st, rulesets, p.id, season, nil); err != nil {
 			t.Errorf("replay season %d: %v", season, err)
 		}
 	}
@@ -476,7 +479,7 @@ func replayAfterReenrolments(t *testing.T, st store.Store) {
 		t.Errorf("season 2's enrolment: got max PP %d (%v); want %d", played.MaxPP, err, maxPP[0])
 	}
 	for season, last := range []int{2, 2, 2} {
-		rep, err := server.Replay(ctx, st, id, season+1, nil)
+		rep, err := server.Replay(ctx, st, rulesets, id, season+1, nil)
 		if err != nil || rep.LastDay != last {
 			t.Errorf("replay season %d: got last day %d, %v; want day %d and every state matched", season+1, rep.LastDay, err, last)
 		}
@@ -685,7 +688,11 @@ func enrolAtSetup(t *testing.T, st store.Store) {
 	if _, err := h.admin.CreateSeason(admin, &pb.CreateSeasonRequest{WorldId: id}); err != nil {
 		t.Fatalf("create season 2: %v", err)
 	}
-	carried := server.NextSeasonSetup(final1)
+	carriedState, err := grisonval.Ruleset{}.Setup(game.Setup{Seed: w.info.GetSeed(), Camps: 3, Prev: grisonval.StateOf(final1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	carried := grisonval.Of(carriedState)
 	created, _ := state()
 	checkRulers("season 2's setup", created, [engine.NumCamps]career.WorldBonuses{2: bonuses(cyd)})
 	ada2 := enrol(&pb.EnrollPlayerRequest{Camp: 0, Player: "ada", Mode: "human", Package: "treasury"})
@@ -719,7 +726,7 @@ func enrolAtSetup(t *testing.T, st store.Store) {
 	h.play(t, w, 1)
 
 	for season, last := range []int{2, 1, 1} {
-		rep, err := server.Replay(ctx, st, id, season+1, nil)
+		rep, err := server.Replay(ctx, st, rulesets, id, season+1, nil)
 		if err != nil || rep.LastDay != last {
 			t.Errorf("replay season %d: got last day %d, %v; want day %d and every state matched", season+1, rep.LastDay, err, last)
 		}

@@ -1,6 +1,8 @@
-// Package server is Grisonval's authoritative server: the gRPC game and
-// admin services, token authentication, and one world loop per world that
-// resolves ticks on a deadline and commits them to the store.
+// Package server is Grisonval's authoritative server: the gRPC game, admin
+// and chronicle services, token authentication, and one world loop per world
+// that resolves ticks on a deadline and commits them to the store. It plays
+// any ruleset through the game package's seam: the rulesets it serves are
+// passed in Config, and it imports none of them.
 package server
 
 import (
@@ -27,10 +29,13 @@ const (
 	DefaultTokenCacheTTL = 30 * time.Second
 )
 
-// Config is what a Server needs. Store is required; the other fields have
-// defaults.
+// Config is what a Server needs. Store and Rulesets are required; the
+// other fields have defaults.
 type Config struct {
 	Store store.Store
+	// Rulesets are the rulesets served, the first being CreateWorld's
+	// default; every stored world's ruleset must be among them.
+	Rulesets Rulesets
 	// Clock is RealClock{} when nil.
 	Clock Clock
 	// Log receives every log line; its zero value discards them.
@@ -74,6 +79,16 @@ type Server struct {
 func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, fmt.Errorf("new server: no store")
+	}
+	if len(cfg.Rulesets) == 0 {
+		return nil, fmt.Errorf("new server: no ruleset")
+	}
+	seen := make(map[string]bool)
+	for _, r := range cfg.Rulesets {
+		if name := r.Info().Name; name == "" || seen[name] {
+			return nil, fmt.Errorf("new server: ruleset name %q empty or served twice", name)
+		}
+		seen[r.Info().Name] = true
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = RealClock{}

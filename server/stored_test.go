@@ -137,7 +137,7 @@ func storedReplays(t *testing.T, st store.Store) {
 	checked := 0
 	for _, w := range worlds {
 		for season := 1; season <= w.Season; season++ {
-			_, err := server.Replay(ctx, st, w.ID, season, func(day int, hash string) {
+			_, err := server.Replay(ctx, st, rulesets, w.ID, season, func(day int, hash string) {
 				key := [3]int{int(w.ID), season, day}
 				if want[key] != hash {
 					t.Errorf("world %d season %d day %d: replayed %s; stored with %s", w.ID, season, day, hash, want[key])
@@ -176,7 +176,7 @@ func storedReplays(t *testing.T, st store.Store) {
 	if len(played) != 3 || !strings.Contains(played[0], "camp 0") || strings.Contains(played[0], "standing") {
 		t.Errorf("day 21 of world 1: got %v; want camp 0's pending order played, the others' standing orders", played)
 	}
-	if _, err := server.Replay(ctx, st, 1, 2, nil); err != nil {
+	if _, err := server.Replay(ctx, st, rulesets, 1, 2, nil); err != nil {
 		t.Errorf("replay world 1 season 2 after a day more: %v", err)
 	}
 }

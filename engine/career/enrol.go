@@ -3,6 +3,7 @@ package career
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Mode is who plays a career: a human or an LLM agent. A career keeps its
@@ -59,6 +60,19 @@ func (p Package) String() string {
 	}
 	return fmt.Sprintf("package(%d)", uint8(p))
 }
+
+// ParsePackage returns the package called name ("granary"), or 0 and false.
+func ParsePackage(name string) (Package, bool) {
+	for p := Granary; int(p) <= NumPackages; p++ {
+		if packageNames[p] == name {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// PackageNames lists the packages' names, in order.
+func PackageNames() []string { return slices.Clone(packageNames[Granary:]) }
 
 // Stock is what a package adds to its camp when the season starts: resources
 // in the stock and men in the capital's garrison.

@@ -66,8 +66,8 @@ func (r Ruleset) Setup(s game.Setup) (game.State, error) {
 		if p.Camp < 0 || p.Camp >= engine.NumCamps {
 			return nil, fmt.Errorf("player of camp %d: no such camp", p.Camp)
 		}
-		pkg := packageByName(p.Package)
-		if pkg == 0 {
+		pkg, ok := career.ParsePackage(p.Package)
+		if !ok {
 			return nil, fmt.Errorf("player of camp %d: unknown package %q", p.Camp, p.Package)
 		}
 		applyPlayer(w, engine.CampID(p.Camp), pkg, p.Sheet)
@@ -112,20 +112,10 @@ func applyPlayer(w *engine.World, c engine.CampID, pkg career.Package, sheet car
 	w.SetRuler(c, career.Bonuses(sheet))
 }
 
-// packageByName returns the package named name, or 0.
-func packageByName(name string) career.Package {
-	for p := career.Package(1); int(p) <= career.NumPackages; p++ {
-		if p.String() == name {
-			return p
-		}
-	}
-	return 0
-}
-
-// order returns o in the engine's form. An unknown action name becomes
-// action 0, which engine.Validate refuses with the list of known actions,
-// so that it reads like every other refusal.
-func order(o game.Order) engine.Order {
+// EngineOrder returns o in the engine's form. An unknown action name
+// becomes action 0, which engine.Validate refuses with the list of known
+// actions, so that it reads like every other refusal.
+func EngineOrder(o game.Order) engine.Order {
 	a, _ := engine.ParseAction(o.Action)
 	return engine.Order{Action: a, Args: slices.Clone(o.Args), Reason: o.Reason}
 }
@@ -141,7 +131,7 @@ func (Ruleset) Validate(s game.State, camp int, o game.Order) *game.Refusal {
 		return &game.Refusal{Reason: pb.ErrorReason_ERROR_REASON_BAD_REQUEST, Message: fmt.Sprintf("no camp %d", camp)}
 	}
 	var re *engine.RuleError
-	if err := engine.Validate(Of(s), engine.CampID(camp), order(o)); errors.As(err, &re) {
+	if err := engine.Validate(Of(s), engine.CampID(camp), EngineOrder(o)); errors.As(err, &re) {
 		return refusal(re)
 	}
 	return nil
@@ -155,7 +145,7 @@ func (Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
 	var os [engine.NumCamps]engine.Order
 	for c := range os {
 		if c < len(orders) {
-			os[c] = order(orders[c])
+			os[c] = EngineOrder(orders[c])
 		}
 	}
 	out := engine.Resolve(Of(s), os)

@@ -38,15 +38,6 @@ func (seasonLayer) Patrons(camp int) []string {
 	return patrons[camp]
 }
 
-// Packages returns the starting packages of seed 003 (rule REN-PKG).
-func (seasonLayer) Packages() []string {
-	out := make([]string, 0, career.NumPackages)
-	for p := career.Package(1); int(p) <= career.NumPackages; p++ {
-		out = append(out, p.String())
-	}
-	return out
-}
-
 // Score scores each camp's held zones (rule CAR-RANK); the holdings are the
 // zones held (rule SEA-ZONES).
 func (seasonLayer) Score(s game.State) ([]game.Score, error) {

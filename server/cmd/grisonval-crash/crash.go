@@ -17,6 +17,7 @@ import (
 	"github.com/grisonval/server/clients/bot"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/cmd/internal/served"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/postgres"
 )
@@ -248,7 +249,7 @@ func checkStore(ctx context.Context, url string, worldID uint64, acks []acked) (
 			return 0, fmt.Errorf("acknowledged order %q for day %d is still pending after day %d: it was never played", a.reason, a.day, last)
 		}
 	}
-	rep, err := server.Replay(ctx, st, worldID, 1, nil)
+	rep, err := server.Replay(ctx, st, served.Rulesets(), worldID, 1, nil)
 	if err != nil {
 		return 0, fmt.Errorf("replay: %w", err)
 	}

@@ -20,6 +20,7 @@ import (
 	"syscall"
 
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/cmd/internal/served"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/postgres"
 	"github.com/grisonval/server/server/store/sqlite"
@@ -74,7 +75,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		progress = func(day int, hash string) { fmt.Fprintf(stdout, "  day %d %s\n", day, hash) }
 	}
 	for _, s := range seasons {
-		rep, err := server.Replay(ctx, st, w.ID, s, progress)
+		rep, err := server.Replay(ctx, st, served.Rulesets(), w.ID, s, progress)
 		if re, ok := errors.AsType[*server.ReplayError](err); ok {
 			fmt.Fprintf(stdout, "world %d season %d: MISMATCH on day %d: %s\n", w.ID, s, re.Day, re.Reason)
 			return 1

@@ -30,9 +30,9 @@ import (
 
 	"github.com/grisonval/server/clients/bot"
 	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
-	"github.com/grisonval/server/server/store"
 )
 
 func main() {
@@ -62,7 +62,7 @@ func main() {
 }
 
 // playSeeds plays n seeds from first, days days each.
-func playSeeds(first uint64, n, days int, ctrl [engine.NumCamps]store.Controller) []run {
+func playSeeds(first uint64, n, days int, ctrl [engine.NumCamps]*pb.Controller) []run {
 	var runs []run
 	for s := range uint64(n) {
 		runs = append(runs, play(first+s, days, ctrl))
@@ -72,23 +72,26 @@ func playSeeds(first uint64, n, days int, ctrl [engine.NumCamps]store.Controller
 
 // controllers returns the three AI controllers of a mix of postures such as
 // "auto,growth,prudent"; "auto" leaves the posture to the bot.
-func controllers(mix string) ([engine.NumCamps]store.Controller, error) {
-	var ctrl [engine.NumCamps]store.Controller
+func controllers(mix string) ([engine.NumCamps]*pb.Controller, error) {
+	var ctrl [engine.NumCamps]*pb.Controller
 	ps := strings.Split(mix, ",")
 	if len(ps) != engine.NumCamps {
 		return ctrl, fmt.Errorf("a mix needs %d postures, got %q", engine.NumCamps, mix)
 	}
 	for i, p := range ps {
-		switch p {
-		case "auto":
-			p = ""
-		case "aggressive", "growth", "prudent":
-		default:
+		posture, ok := postures[p]
+		if !ok {
 			return ctrl, fmt.Errorf("unknown posture %q in %q", p, mix)
 		}
-		ctrl[i] = store.Controller{Kind: store.AI, Posture: p}
+		ctrl[i] = &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: posture}
 	}
 	return ctrl, nil
+}
+
+// postures are the postures a mix names; "auto" leaves it to the bot.
+var postures = map[string]pb.Posture{
+	"auto": pb.Posture_POSTURE_UNSPECIFIED, "aggressive": pb.Posture_POSTURE_AGGRESSIVE,
+	"growth": pb.Posture_POSTURE_GROWTH, "prudent": pb.Posture_POSTURE_PRUDENT,
 }
 
 // checkpoints are the days at which tiers are reported.
@@ -103,7 +106,7 @@ type run struct {
 	war   [engine.NumCamps]warStats
 }
 
-func play(seed uint64, days int, ctrl [engine.NumCamps]store.Controller) run {
+func play(seed uint64, days int, ctrl [engine.NumCamps]*pb.Controller) run {
 	w := engine.NewWorld(seed)
 	r := run{seed: seed}
 	for c := range r.tiers {
@@ -115,9 +118,11 @@ func play(seed uint64, days int, ctrl [engine.NumCamps]store.Controller) run {
 		for c := range engine.CampID(engine.NumCamps) {
 			orders[c] = engine.Order{Action: engine.Rest}
 			if w.Camps[c].Alive {
+				v := grisonval.Ruleset{}.View(grisonval.StateOf(w), int(c))
+				v.Controller = ctrl[c]
 				var o *pb.Order
-				o, states[c] = bot.Decide(server.CampView(w, c, ctrl[c]), states[c])
-				orders[c] = server.EngineOrder(o)
+				o, states[c] = bot.Decide(v, states[c])
+				orders[c] = grisonval.EngineOrder(gameOrder(o))
 			}
 		}
 		out := engine.Resolve(w, orders)
@@ -229,4 +234,13 @@ func (s *summary) join(xs []int64) string {
 		parts[i] = fmt.Sprint(x)
 	}
 	return strings.Join(parts, " | ")
+}
+
+// gameOrder returns a wire order as the seam's.
+func gameOrder(o *pb.Order) game.Order {
+	g := game.Order{Action: o.GetAction(), Reason: o.GetReason()}
+	for _, a := range o.GetArgs() {
+		g.Args = append(g.Args, int(a))
+	}
+	return g
 }

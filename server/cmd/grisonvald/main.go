@@ -30,6 +30,7 @@ import (
 	"github.com/grisonval/server/clients/bot"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/cmd/internal/served"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/postgres"
 	"github.com/grisonval/server/server/store/sqlite"
@@ -92,7 +93,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		return fmt.Errorf("listen: %w", err)
 	}
 	listening := lis.Addr().String()
-	cfg := server.Config{Store: st, Log: log}
+	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log}
 	if dbURL != "" {
 		if advertise == "" {
 			advertise = loopback(listening)

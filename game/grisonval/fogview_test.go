@@ -1,4 +1,4 @@
-package server_test
+package grisonval_test
 
 import (
 	"testing"
@@ -7,9 +7,9 @@ import (
 
 	"github.com/grisonval/server/clients/bot"
 	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
-	"github.com/grisonval/server/server/store"
 )
 
 // TestWireViewFog checks the fog through the wire view (FOG-1, FOG-4,
@@ -18,27 +18,28 @@ import (
 // an unmet besieger as -1; a proposal shows only in the two camps' views.
 func TestWireViewFog(t *testing.T) {
 	w := engine.NewWorld(11)
-	ctrl := store.Controller{Kind: store.AI}
+	rs := grisonval.Ruleset{}
 	var states [engine.NumCamps]bot.State
 	var unknown, met, sieges int
 	for day := 1; day <= 120; day++ {
 		var o [engine.NumCamps]engine.Order
 		for c := range engine.CampID(engine.NumCamps) {
-			v := server.CampView(w, c, ctrl)
+			v := rs.View(grisonval.StateOf(w), int(c))
+			v.Controller = &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI}
 			checkWireFog(t, w, c, v)
-			for _, z := range v.GetZones() {
+			for _, z := range v.GetGrisonval().GetZones() {
 				if z.GetVisibility() == pb.Visibility_VISIBILITY_UNKNOWN {
 					unknown++
 				}
 			}
-			for _, s := range v.GetCamps() {
+			for _, s := range v.GetGrisonval().GetCamps() {
 				if s.GetMet() {
 					met++
 				}
 			}
-			sieges += len(v.GetSieges())
+			sieges += len(v.GetGrisonval().GetSieges())
 			po, s := bot.Decide(v, states[c])
-			states[c], o[c] = s, server.EngineOrder(po)
+			states[c], o[c] = s, grisonval.EngineOrder(game.Order{Action: po.GetAction(), Args: ints(po.GetArgs()), Reason: po.GetReason()})
 		}
 		w = engine.Resolve(w, o).World
 	}
@@ -50,7 +51,7 @@ func TestWireViewFog(t *testing.T) {
 
 func checkWireFog(t *testing.T, w *engine.World, c engine.CampID, v *pb.CampView) {
 	t.Helper()
-	for _, z := range v.GetZones() {
+	for _, z := range v.GetGrisonval().GetZones() {
 		if z.GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
 			continue
 		}
@@ -59,7 +60,7 @@ func checkWireFog(t *testing.T, w *engine.World, c engine.CampID, v *pb.CampView
 			t.Fatalf("day %d camp %d: unknown zone %d carries %v", w.Day, c, z.GetId(), z)
 		}
 	}
-	for _, s := range v.GetCamps() {
+	for _, s := range v.GetGrisonval().GetCamps() {
 		if s.GetMet() {
 			continue
 		}
@@ -67,14 +68,27 @@ func checkWireFog(t *testing.T, w *engine.World, c engine.CampID, v *pb.CampView
 			t.Fatalf("day %d camp %d: camp %d not met but its summary says %v", w.Day, c, s.GetCamp(), s)
 		}
 	}
-	for _, s := range v.GetSieges() {
+	for _, k := range v.GetContacts() {
+		if !k.GetMet() && !proto.Equal(k, &pb.Contact{Camp: k.GetCamp()}) {
+			t.Fatalf("day %d camp %d: camp %d not met but its contact says %v", w.Day, c, k.GetCamp(), k)
+		}
+	}
+	for _, s := range v.GetGrisonval().GetSieges() {
 		if b := engine.CampID(s.GetBesieger()); b >= 0 && b != c && !w.Camps[c].Met[b] {
 			t.Fatalf("day %d camp %d: the siege of zone %d names camp %d it never met", w.Day, c, s.GetZone(), b)
 		}
 	}
-	for _, s := range v.GetCamps() {
+	for _, s := range v.GetGrisonval().GetCamps() {
 		if p := s.GetProposal(); p != nil && p.GetFromCamp() != int32(c) && p.GetFromCamp() != s.GetCamp() {
 			t.Fatalf("day %d camp %d: a proposal of camp %d shows in its summary of camp %d", w.Day, c, p.GetFromCamp(), s.GetCamp())
 		}
 	}
+}
+
+func ints(vs []int32) []int {
+	out := make([]int, len(vs))
+	for i, v := range vs {
+		out[i] = int(v)
+	}
+	return out
 }

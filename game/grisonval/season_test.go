@@ -1,4 +1,4 @@
-package server
+package grisonval
 
 import (
 	"reflect"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
-	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/game"
 )
 
 // TestDayFeats checks the mapping of journal kinds to feats (FEAT-MAP in
@@ -18,11 +18,11 @@ func TestDayFeats(t *testing.T) {
 		z   = engine.ZoneID(40) // a zone of camp 1 before the day
 	)
 	type kinds = [engine.NumCamps][]career.FeatKind
-	entry := func(kind string, zones ...int) store.JournalEntry {
-		return store.JournalEntry{Day: day, Kind: kind, Zones: zones}
+	entry := func(kind string, zones ...int) game.Entry {
+		return game.Entry{Day: day, Kind: kind, Zones: zones}
 	}
-	all := func(e ...store.JournalEntry) [engine.NumCamps][]store.JournalEntry {
-		return [engine.NumCamps][]store.JournalEntry{e, e, e}
+	all := func(e ...game.Entry) [engine.NumCamps][]game.Entry {
+		return [engine.NumCamps][]game.Entry{e, e, e}
 	}
 	column := func(c engine.CampID) engine.Column {
 		return engine.Column{ID: 7, Camp: c, Kind: engine.ArmyColumn, Men: 5, From: 1, To: z, Depart: day - 2, Arrive: day}
@@ -33,7 +33,7 @@ func TestDayFeats(t *testing.T) {
 	tests := []struct {
 		name    string
 		setup   func(before, after *engine.World)
-		journal [engine.NumCamps][]store.JournalEntry
+		journal [engine.NumCamps][]game.Entry
 		played  [engine.NumCamps]string
 		want    kinds
 	}{
@@ -74,11 +74,11 @@ func TestDayFeats(t *testing.T) {
 			c2.ID = 8
 			b.Zones[z].Owner, a.Zones[z].Owner = engine.NoCamp, 0
 			b.Columns = []engine.Column{c0, c2}
-		}, [3][]store.JournalEntry{
+		}, [3][]game.Entry{
 			{entry("meeting", int(z)), entry("zone_taken", int(z))}, nil, {entry("meeting", int(z))},
 		}, [3]string{}, kinds{{career.MissionSucceeded}, nil, {career.SabotageSuffered}}},
 		{"intel: exploration and a spy's report; a spy caught reveals an enemy operation", func(b, a *engine.World) {},
-			[3][]store.JournalEntry{
+			[3][]game.Entry{
 				{entry("explore", 12)}, {entry("spy", int(z)), entry("spy")}, {entry("spied_on", int(z))},
 			}, [3]string{},
 			kinds{{career.IntelSupportInfluence}, {career.IntelSupportInfluence}, {career.EnemyMissionRevealed}}},
@@ -90,13 +90,13 @@ func TestDayFeats(t *testing.T) {
 		}, all(entry("pact_signed"), entry("pact_signed")), [3]string{},
 			kinds{{career.IntelSupportInfluence}, {career.IntelSupportInfluence}, nil}},
 		{"rest: recovery", func(b, a *engine.World) {},
-			[3][]store.JournalEntry{{entry("rest")}, nil, nil}, [3]string{},
+			[3][]game.Entry{{entry("rest")}, nil, nil}, [3]string{},
 			kinds{{career.Recovery}, nil, nil}},
 		{"an enemy column marching into sight is revealed", func(b, a *engine.World) {
 			col := column(1)
 			col.To, col.Arrive = a.Capital(0), day+3
 			a.Columns = []engine.Column{col}
-		}, [3][]store.JournalEntry{}, [3]string{},
+		}, [3][]game.Entry{}, [3]string{},
 			kinds{{career.EnemyMissionRevealed}, nil, nil}},
 		{"other kinds count nothing", func(b, a *engine.World) {},
 			all(entry("siege", int(z)), entry("arrival", int(z)), entry("chop_wood"), entry("famine")), [3]string{},
@@ -123,34 +123,51 @@ func TestDayFeats(t *testing.T) {
 	}
 }
 
-// TestRollFeats checks the d666 of feats: one roll per feat but recovery,
-// the same for a replay, different in another season, and an intervention
-// after a 111 or a 666 (SEA-D666).
+// TestRollFeats checks the d666 of feats through a season's tracker: one
+// roll per feat but recovery, the same for a replay, different in another
+// season, and an intervention after a 111 or a 666 (SEA-D666).
 func TestRollFeats(t *testing.T) {
-	kinds := []career.FeatKind{career.MissionSucceeded, career.Recovery, career.IntelSupportInfluence}
-	a := rollFeats(42, 1, 3, 0, kinds)
-	if b := rollFeats(42, 1, 3, 0, kinds); !reflect.DeepEqual(a, b) {
+	before := engine.NewWorld(42)
+	after := before.Clone()
+	// rolls returns camp 0's feats of day in season of world 42, a day on
+	// which its journal tells entries of kinds.
+	rolls := func(season, day int, kinds ...string) []career.Feat {
+		t.Helper()
+		before.Day, after.Day = day-1, day
+		var journal []game.Entry
+		for _, k := range kinds {
+			journal = append(journal, game.Entry{Day: day, Kind: k})
+		}
+		fs, err := Ruleset{}.Season(engine.NumCamps).Feats(42, season).Day(game.Day{Before: StateOf(before), After: StateOf(after),
+			Journal: [][]game.Entry{journal, nil, nil}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fs[0]
+	}
+	a := rolls(1, 3, "explore", "rest", "explore")
+	if b := rolls(1, 3, "explore", "rest", "explore"); !reflect.DeepEqual(a, b) {
 		t.Errorf("replay: got %v; want %v", b, a)
 	}
-	if a[1] != (career.Feat{Kind: career.Recovery}) {
-		t.Errorf("recovery: got %+v; want no roll", a[1])
+	if len(a) < 3 || a[1] != (career.Feat{Kind: career.Recovery}) {
+		t.Fatalf("got %+v; want intel, a recovery without a roll, intel", a)
 	}
 	for _, f := range a {
 		if f.Kind != career.Recovery && !f.Roll.Valid() {
 			t.Errorf("feat %s: got roll %s; want three dice", f.Kind, f.Roll)
 		}
 	}
-	if b := rollFeats(42, 2, 3, 0, kinds); reflect.DeepEqual(a, b) {
+	if b := rolls(2, 3, "explore", "rest", "explore"); reflect.DeepEqual(a, b) {
 		t.Errorf("season 2 rolled as season 1: %v", b)
 	}
 	// Find a day whose first roll is a triple: an intervention follows.
 	found := false
 	for day := 1; day < 20000 && !found; day++ {
-		fs := rollFeats(42, 1, day, 0, []career.FeatKind{career.MissionSucceeded})
+		fs := rolls(1, day, "explore")
 		if fs[0].Roll.Intervention() {
 			found = true
 			if len(fs) != 2 || fs[1].Kind != career.InterventionTriggered || fs[1].Roll != fs[0].Roll {
-				t.Errorf("day %d rolled %s: got %+v; want the mission then an intervention", day, fs[0].Roll, fs)
+				t.Errorf("day %d rolled %s: got %+v; want the feat then an intervention", day, fs[0].Roll, fs)
 			}
 		} else if len(fs) != 1 {
 			t.Errorf("day %d rolled %s: got %d feats; want 1", day, fs[0].Roll, len(fs))
@@ -161,9 +178,9 @@ func TestRollFeats(t *testing.T) {
 	}
 }
 
-// TestNextSeasonSetup checks the carry-over (SEA-CARRY): the seed's setup
-// with half of each zone's development, rounded down; nothing else.
-func TestNextSeasonSetup(t *testing.T) {
+// TestCarryOver checks the carry-over (SEA-CARRY): the seed's setup with
+// half of each zone's development, rounded down; nothing else.
+func TestCarryOver(t *testing.T) {
 	prev := engine.NewWorld(9)
 	capital := prev.Capital(0)
 	tests := []struct {
@@ -190,7 +207,11 @@ func TestNextSeasonSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next := NextSeasonSetup(prev)
+	setup, err := Ruleset{}.Setup(game.Setup{Seed: 9, Camps: engine.NumCamps, Prev: StateOf(prev)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := Of(setup)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := next.Zones[tc.z].Development; got != tc.want {
@@ -216,7 +237,7 @@ func TestNextSeasonSetup(t *testing.T) {
 			t.Fatal(err)
 		}
 		if string(after) != string(before) {
-			t.Errorf("NextSeasonSetup changed its input")
+			t.Errorf("the carry-over changed the previous season's state")
 		}
 	})
 }

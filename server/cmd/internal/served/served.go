@@ -1,0 +1,14 @@
+// Package served is the composition of the server's binaries: the rulesets
+// they serve, in order (the first is CreateWorld's default). Adding a
+// ruleset to the binaries is adding it here.
+package served
+
+import (
+	"github.com/grisonval/server/game/grisonval"
+	"github.com/grisonval/server/server"
+)
+
+// Rulesets returns the rulesets the binaries serve.
+func Rulesets() server.Rulesets {
+	return server.Rulesets{grisonval.Ruleset{}}
+}
