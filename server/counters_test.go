@@ -126,10 +126,11 @@ func (r counters) Resolve(s game.State, orders []game.Order) game.Outcome {
 	return out
 }
 
-func (counters) View(s game.State, camp int) *pb.CampView {
+func (r counters) View(s game.State, camp int) *pb.CampView {
 	st := s.(*countersState)
-	v := &pb.CampView{Camp: int32(camp), CampName: counters{}.CampNames(len(st.Points))[camp], Day: int32(st.D), Alive: !st.Retired[camp]}
-	for c, name := range counters{}.CampNames(len(st.Points)) {
+	names := r.CampNames(len(st.Points))
+	v := &pb.CampView{Camp: int32(camp), CampName: names[camp], Day: int32(st.D), Alive: !st.Retired[camp]}
+	for c, name := range names {
 		if c != camp {
 			v.Contacts = append(v.Contacts, &pb.Contact{Camp: int32(c), Name: name, Met: true, Alive: !st.Retired[c]})
 		}
