@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
