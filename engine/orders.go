@@ -198,8 +198,9 @@ type LegalAction struct {
 }
 
 // Price is what an action costs when it plays: Cost, or Cost for each unit
-// of the argument Per names ("men"), or for each level reached when Per is
-// "level" (develop). The rules that charge an action read the same values.
+// of the argument Per names ("men"), or, when Per is "level" (develop),
+// Cost times the zone's current level (0 to 1 is free). The rules that
+// charge an action read the same values.
 type Price struct {
 	Cost Resources
 	Per  string
@@ -211,7 +212,7 @@ var prices = map[Action]Price{
 	ExpandTo:      {Cost: ExpandCost},
 	RaiseArmy:     {Cost: RaiseCostPerMan, Per: "men"},
 	Spy:           {Cost: Resources{Gold: SpyCost}},
-	Develop:       {Cost: DevelopCost(1), Per: "level"},
+	Develop:       {Cost: DevelopBase, Per: "level"},
 	TradeRoute:    {Cost: Resources{Gold: TradeRouteCost}},
 	BuildMonument: {Cost: MonumentCost},
 	SetGovernment: {Cost: Resources{Gold: GovernmentGold, Research: GovernmentResearch}},

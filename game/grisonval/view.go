@@ -129,7 +129,7 @@ var rules = func() *pb.GrisonvalRules {
 	r := &pb.GrisonvalRules{
 		MilitiaDefence: engine.MilitiaDefence, CapitalDefence: engine.CapitalDefence,
 		MonumentDefence: engine.MonumentDefence, FieldArmyDivisor: engine.FieldArmyDivisor,
-		DevelopCost: resourcesToPB(engine.DevelopCost(1)), DevelopResearch: engine.DevelopResearch(1),
+		DevelopCost: resourcesToPB(engine.DevelopBase), DevelopResearch: engine.DevelopResearch(1),
 	}
 	for t := engine.Plains; t <= engine.Coast; t++ {
 		r.Terrains = append(r.Terrains, &pb.TerrainRule{Terrain: terrainToPB[t], Income: resourcesToPB(engine.TerrainIncome[t]),

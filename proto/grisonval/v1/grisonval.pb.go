@@ -433,8 +433,10 @@ type GrisonvalRules struct {
 	CapitalDefence   int32 `protobuf:"varint,4,opt,name=capital_defence,json=capitalDefence,proto3" json:"capital_defence,omitempty"`
 	MonumentDefence  int32 `protobuf:"varint,5,opt,name=monument_defence,json=monumentDefence,proto3" json:"monument_defence,omitempty"`
 	FieldArmyDivisor int32 `protobuf:"varint,6,opt,name=field_army_divisor,json=fieldArmyDivisor,proto3" json:"field_army_divisor,omitempty"`
-	// develop_cost is the price of develop per level reached (DEV-1) and
-	// develop_research the research it needs per level.
+	// develop_cost is the price of develop per level the zone has, and
+	// develop_research the research it needs per level (DEV-2): raising a
+	// zone from level L costs L x develop_cost and needs L x
+	// develop_research.
 	DevelopCost     *Resources `protobuf:"bytes,7,opt,name=develop_cost,json=developCost,proto3" json:"develop_cost,omitempty"`
 	DevelopResearch int64      `protobuf:"varint,8,opt,name=develop_research,json=developResearch,proto3" json:"develop_research,omitempty"`
 	unknownFields   protoimpl.UnknownFields

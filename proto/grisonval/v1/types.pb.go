@@ -631,9 +631,10 @@ type LegalAction struct {
 	Summary string                 `protobuf:"bytes,2,opt,name=summary,proto3" json:"summary,omitempty"`
 	Args    []*ArgSpec             `protobuf:"bytes,3,rep,name=args,proto3" json:"args,omitempty"`
 	// cost is what the order costs when it plays, in the ruleset's resources;
-	// when cost_per is set, the cost of one unit of that argument (a COUNT,
-	// such as the men of raise_army) or of one level ("level": develop's
-	// price grows with the level the zone reaches).
+	// when cost_per names an argument (a COUNT, such as raise_army's "men"),
+	// the cost of one unit of it; when cost_per is "level" (Grisonval's
+	// develop), the cost per level the zone has: the price is cost times the
+	// zone's current development (0 to 1 is free).
 	Cost          []*Amount `protobuf:"bytes,4,rep,name=cost,proto3" json:"cost,omitempty"`
 	CostPer       string    `protobuf:"bytes,5,opt,name=cost_per,json=costPer,proto3" json:"cost_per,omitempty"`
 	unknownFields protoimpl.UnknownFields
