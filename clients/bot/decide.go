@@ -22,16 +22,16 @@ const (
 	actSend    = "send_army"
 )
 
-// Thresholds that shape the postures. Costs are not among them: the server
-// lists an action as legal only when the camp can pay for it.
+// Thresholds that shape the postures. Costs and the rules' numbers are not
+// among them: the server lists an action as legal only when the camp can
+// pay for it, with its price, and the view carries the rules' numbers
+// (rules).
 const (
 	// growthLowMorale, aggressiveLowMorale and prudentLowMorale are the
 	// morale levels under which each posture rests.
 	growthLowMorale     = 40
 	aggressiveLowMorale = 35
 	prudentLowMorale    = 60
-	// expandFood is the food a settler column costs (rule ACT-EXP).
-	expandFood = 600
 	// aggressiveArmy is the field army an aggressive camp raises before it
 	// marches.
 	aggressiveArmy = 12
@@ -43,13 +43,9 @@ const (
 	aggressiveCapitalGarrison = 3
 	// prudentGarrison is the garrison a prudent camp keeps on each zone.
 	prudentGarrison = 4
-	// prudentExpandFood is the food stock from which a prudent camp expands:
-	// three settler columns' worth, so that it expands rarely.
-	prudentExpandFood = 1800
-	// Defence a column must beat besides the garrison: 2 of militia, 2 more
-	// on a capital (seed 000, "Défense").
-	militiaDefence = 2
-	capitalDefence = 2
+	// prudentColumns: a prudent camp expands from a food stock worth this
+	// many settler columns, so that it expands rarely.
+	prudentColumns = 3
 	// The expansion bridle of AI-controlled camps (seed 000): expand only
 	// while holding fewer than bridleBase + day/bridleStep zones and with
 	// fewer than bridleColumns columns on the march.
@@ -69,7 +65,13 @@ const (
 // ArgSpec. The order's Reason names, in French, the figures that decided.
 // When nothing else is legal it returns "rest"; when the view lists no
 // legal action at all (an extinct camp), that rest is not legal either.
+// The bot plays Grisonval only: on a view of another ruleset (no Grisonval
+// detail) it plays the first legal action that takes no argument, rest
+// when there is none, and returns s unchanged.
 func Decide(v *pb.CampView, s State) (*pb.Order, State) {
+	if v.GetGrisonval() == nil {
+		return foreign(v), s
+	}
 	d := newDecider(v)
 	p, note := d.posture()
 	auto := v.GetController().GetPosture() == pb.Posture_POSTURE_UNSPECIFIED
@@ -106,11 +108,23 @@ func Decide(v *pb.CampView, s State) (*pb.Order, State) {
 	return o, s
 }
 
+// foreign returns the order of a camp of a ruleset the bot does not play: the
+// first legal action without arguments, rest when there is none.
+func foreign(v *pb.CampView) *pb.Order {
+	why := fmt.Sprintf("le bot ne joue que Grisonval (règles %q)", v.GetRuleset())
+	for _, la := range v.GetLegalActions() {
+		if len(la.GetArgs()) == 0 {
+			return &pb.Order{Action: la.GetAction(), Reason: why + " : première action sans argument"}
+		}
+	}
+	return &pb.Order{Action: actRest, Reason: why + " : aucune action sans argument"}
+}
+
 // busy reports whether the camp wages war today: order o is a send_army
 // toward another camp's zone, or a siege of its own is under way.
 func (d decider) busy(o *pb.Order) bool {
 	v := d.v
-	if slices.ContainsFunc(v.GetSieges(), func(sg *pb.Siege) bool { return sg.GetBesieger() == v.GetCamp() }) {
+	if slices.ContainsFunc(d.g.GetSieges(), func(sg *pb.Siege) bool { return sg.GetBesieger() == v.GetCamp() }) {
 		return true
 	}
 	if o.GetAction() != actSend {
@@ -167,10 +181,13 @@ func legal(v *pb.CampView, name string) *pb.LegalAction {
 	return nil
 }
 
-// decider holds the view being decided on and what the postures share: the
-// camp's held zones, its economy and its aggressiveness.
+// decider holds the view being decided on, its Grisonval detail and the
+// rules it carries, and what the postures share: the camp's held zones, its
+// economy and its aggressiveness.
 type decider struct {
 	v        *pb.CampView
+	g        *pb.GrisonvalView
+	r        rules
 	own      []*pb.Zone
 	e        economy
 	appetite int
@@ -183,14 +200,15 @@ type decider struct {
 	spoke  [maxCamps]int32
 }
 
+// newDecider returns the decider of v, a view with its Grisonval detail.
 func newDecider(v *pb.CampView) decider {
-	d := decider{v: v}
-	for _, z := range v.GetZones() {
+	d := decider{v: v, g: v.GetGrisonval(), r: rulesOf(v.GetGrisonval().GetRules())}
+	for _, z := range d.g.GetZones() {
 		if z.GetVisibility() == pb.Visibility_VISIBILITY_VISIBLE && z.GetOwner() == v.GetCamp() {
 			d.own = append(d.own, z)
 		}
 	}
-	d.e = economyOf(v, d.own)
+	d.e = d.economyOf()
 	d.others = d.estimates()
 	d.power = d.ownPower()
 	return d
@@ -201,9 +219,9 @@ func newDecider(v *pb.CampView) decider {
 // then the day's chores.
 func (d decider) growth() *pb.Order {
 	const p = "croissance"
-	v := d.v
-	if v.GetMorale() < growthLowMorale {
-		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, v.GetMorale(), growthLowMorale))
+	g := d.g
+	if g.GetMorale() < growthLowMorale {
+		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, g.GetMorale(), growthLowMorale))
 	}
 	if o := d.urgent(p); o != nil {
 		return o
@@ -211,7 +229,7 @@ func (d decider) growth() *pb.Order {
 	if o := d.reinforce(p); o != nil {
 		return o
 	}
-	if o := d.expand(p, expandFood+foodReserveDays*d.e.eat); o != nil {
+	if o := d.expand(p, 1, foodReserveDays*d.e.eat); o != nil {
 		return o
 	}
 	if o := d.economy(p); o != nil {
@@ -226,9 +244,9 @@ func (d decider) growth() *pb.Order {
 // levy or a recall), then expansion, the economy and chores.
 func (d decider) aggressive() *pb.Order {
 	const p = "belliqueux"
-	v := d.v
-	if v.GetMorale() < aggressiveLowMorale {
-		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, v.GetMorale(), aggressiveLowMorale))
+	g := d.g
+	if g.GetMorale() < aggressiveLowMorale {
+		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, g.GetMorale(), aggressiveLowMorale))
 	}
 	if o := d.urgent(p); o != nil {
 		return o
@@ -242,7 +260,7 @@ func (d decider) aggressive() *pb.Order {
 	if o := d.reinforce(p); o != nil {
 		return o
 	}
-	army := v.GetFieldArmy()
+	army := g.GetFieldArmy()
 	target := d.target()
 	need := int32(aggressiveArmy)
 	if target != nil {
@@ -267,12 +285,12 @@ func (d decider) aggressive() *pb.Order {
 			return o
 		}
 		if target != nil && d.e.count[bBarracks] < maxBarracks {
-			if o := d.build(bBarracks, capped+fmt.Sprintf(" (plafond %d hommes sous les armes)", v.GetMaxUnderArms())); o != nil {
+			if o := d.build(bBarracks, capped+fmt.Sprintf(" (plafond %d hommes sous les armes)", g.GetMaxUnderArms())); o != nil {
 				return o
 			}
 		}
 	}
-	if o := d.expand(p, expandFood+foodReserveDays*d.e.eat); o != nil {
+	if o := d.expand(p, 1, foodReserveDays*d.e.eat); o != nil {
 		return o
 	}
 	if o := d.economy(p); o != nil {
@@ -290,29 +308,29 @@ func (d decider) aggressive() *pb.Order {
 // chores.
 func (d decider) prudent() *pb.Order {
 	const p = "prudent"
-	v := d.v
-	if v.GetMorale() < prudentLowMorale {
-		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, v.GetMorale(), prudentLowMorale))
+	g := d.g
+	if g.GetMorale() < prudentLowMorale {
+		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, g.GetMorale(), prudentLowMorale))
 	}
 	if o := d.urgent(p); o != nil {
 		return o
 	}
 	weak, deficit := d.weakestOwn()
-	if weak != nil && v.GetFieldArmy() > 0 {
+	if weak != nil && g.GetFieldArmy() > 0 {
 		if o := d.send(prudentGarrison-weak.GetGarrison(), weak.GetId(),
 			fmt.Sprintf("%s : garnison de la zone %d à %d < %d", p, weak.GetId(), weak.GetGarrison(), prudentGarrison)); o != nil {
 			return o
 		}
 	}
-	if s := d.raiseSpec(); s != nil && deficit > v.GetFieldArmy() {
-		n := clamp(s, deficit-v.GetFieldArmy())
+	if s := d.raiseSpec(); s != nil && deficit > g.GetFieldArmy() {
+		n := clamp(s, deficit-g.GetFieldArmy())
 		return &pb.Order{Action: actRaise, Args: []int32{n},
-			Reason: fmt.Sprintf("%s : il manque %d hommes aux garnisons, armée de campagne %d, levée de %d", p, deficit, v.GetFieldArmy(), n)}
+			Reason: fmt.Sprintf("%s : il manque %d hommes aux garnisons, armée de campagne %d, levée de %d", p, deficit, g.GetFieldArmy(), n)}
 	}
 	if o := d.economy(p); o != nil {
 		return o
 	}
-	if o := d.expand(p, prudentExpandFood); o != nil {
+	if o := d.expand(p, prudentColumns, 0); o != nil {
 		return o
 	}
 	return d.chores(p, "garnisons tenues")
@@ -322,9 +340,9 @@ func (d decider) prudent() *pb.Order {
 // restMorale, the wood chore while wood is under its buffer, exploration,
 // else rest.
 func (d decider) chores(posture, why string) *pb.Order {
-	v := d.v
-	if v.GetMorale() < restMorale {
-		if o := d.rest(fmt.Sprintf("%s : %s, moral %d < %d", posture, why, v.GetMorale(), restMorale)); o != nil {
+	v, g := d.v, d.g
+	if g.GetMorale() < restMorale {
+		if o := d.rest(fmt.Sprintf("%s : %s, moral %d < %d", posture, why, g.GetMorale(), restMorale)); o != nil {
 			return o
 		}
 	}
@@ -334,7 +352,7 @@ func (d decider) chores(posture, why string) *pb.Order {
 	if o := d.explore(fmt.Sprintf("%s : %s", posture, why)); o != nil {
 		return o
 	}
-	return d.rest(fmt.Sprintf("%s : %s, rien à explorer, moral %d", posture, why, v.GetMorale()))
+	return d.rest(fmt.Sprintf("%s : %s, rien à explorer, moral %d", posture, why, g.GetMorale()))
 }
 
 func (d decider) rest(reason string) *pb.Order {
@@ -399,24 +417,26 @@ func frameKey(z *pb.Zone, camp int32) (q, r int32) {
 }
 
 // expand returns an expand_to order on the best free zone offered, when food
-// is at least minFood and the bridle allows it. The land of the resource the
+// is at least the food of columns settler columns (expand_to's price) plus
+// reserve, and the bridle allows it. The land of the resource the
 // camp lacks most comes first (forest for wood, mountain for stone, coast
 // for gold; see economy.needs), then the terrain furthest below its share
 // of the camp's land (landShare, counting the zones its settlers march
 // to); the zone nearest the centre breaks ties (centreFirst).
-func (d decider) expand(posture string, minFood int64) *pb.Order {
-	v := d.v
+func (d decider) expand(posture string, columns, reserve int64) *pb.Order {
+	v, g := d.v, d.g
 	la := legal(v, actExpand)
 	if la == nil || len(la.GetArgs()) != 1 || len(la.GetArgs()[0].GetChoices()) == 0 {
 		return nil
 	}
-	food := v.GetResources().GetFood()
+	minFood := columns*price(la, 1)[rFood] + reserve
+	food := g.GetResources().GetFood()
 	if food < minFood {
 		return nil
 	}
 	held := d.own
 	limit := bridleBase + int(v.GetDay())/bridleStep
-	if len(held) >= limit || len(v.GetColumns()) >= bridleColumns {
+	if len(held) >= limit || len(g.GetColumns()) >= bridleColumns {
 		return nil
 	}
 	lack, needs := d.landLack(), d.e.needs()
@@ -468,7 +488,7 @@ func (d decider) landLack() map[pb.Terrain]int {
 		have[z.GetTerrain()]++
 	}
 	n := len(d.own) + 1
-	for _, c := range d.v.GetColumns() {
+	for _, c := range d.g.GetColumns() {
 		if c.GetKind() == pb.ColumnKind_COLUMN_KIND_SETTLERS {
 			have[d.zone(c.GetToZone()).GetTerrain()]++
 			n++
@@ -522,7 +542,7 @@ func (d decider) capital() *pb.Zone {
 
 // zone returns zone id as the camp knows it, or nil.
 func (d decider) zone(id int32) *pb.Zone {
-	for _, z := range d.v.GetZones() {
+	for _, z := range d.g.GetZones() {
 		if z.GetId() == id {
 			return z
 		}

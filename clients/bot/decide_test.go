@@ -42,8 +42,15 @@ func countArg(name string, lo, hi int32) *pb.ArgSpec {
 	return &pb.ArgSpec{Name: name, Kind: pb.ArgKind_ARG_KIND_COUNT, Min: lo, Max: hi}
 }
 
+// act returns legal action name with its args, and its price as a real
+// view lists it (testPrices).
 func act(name string, args ...*pb.ArgSpec) *pb.LegalAction {
-	return &pb.LegalAction{Action: name, Args: args}
+	la := &pb.LegalAction{Action: name, Args: args}
+	if p, ok := testPrices[name]; ok {
+		p = proto.Clone(p).(*pb.LegalAction)
+		la.Cost, la.CostPer = p.Cost, p.CostPer
+	}
+	return la
 }
 
 // baseView returns a camp holding zones 1 (capital, plains) and 2 (forest),
@@ -61,17 +68,18 @@ func baseView(posture pb.Posture) *pb.CampView {
 	for id := int32(8); id <= 12; id++ {
 		zs = append(zs, &pb.Zone{Id: id, Visibility: unknown})
 	}
-	return &pb.CampView{
-		Camp: self, Day: 10, Morale: 60, Population: 20, MaxUnderArms: 12,
-		Resources:  &pb.Resources{Food: 1540, Wood: 60},
-		Zones:      zs,
-		Controller: &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: posture},
-		LegalActions: []*pb.LegalAction{
-			act("rest"), act("chop_wood"), act("explore", zoneArg(8, 9, 10)),
-			act("expand_to", zoneArg(3, 4, 6, 5)),
-			act("raise_army", countArg("men", 1, 5)),
-		},
+	v := grisonval(10, &pb.GrisonvalView{
+		Morale: 60, Population: 20, MaxUnderArms: 12,
+		Resources: &pb.Resources{Food: 1540, Wood: 60},
+		Zones:     zs,
+	})
+	v.Controller = &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: posture}
+	v.LegalActions = []*pb.LegalAction{
+		act("rest"), act("chop_wood"), act("explore", zoneArg(8, 9, 10)),
+		act("expand_to", zoneArg(3, 4, 6, 5)),
+		act("raise_army", countArg("men", 1, 5)),
 	}
+	return v
 }
 
 // edit returns a copy of v changed by f.
@@ -93,9 +101,9 @@ func without(names ...string) func(v *pb.CampView) {
 // withSend adds send_army with the given field army, to every known zone.
 func withSend(army int32) func(v *pb.CampView) {
 	return func(v *pb.CampView) {
-		v.FieldArmy = army
+		gv(v).FieldArmy = army
 		var zs []int32
-		for _, z := range v.Zones {
+		for _, z := range gv(v).Zones {
 			if known(z) {
 				zs = append(zs, z.Id)
 			}
@@ -115,8 +123,8 @@ func all(fs ...func(v *pb.CampView)) func(v *pb.CampView) {
 // rich gives the camp stocks beyond every buffer and a high morale, so that
 // it lacks nothing and rests for nothing.
 func rich(v *pb.CampView) {
-	v.Resources = &pb.Resources{Food: 5000, Wood: 200, Stone: 100, Tools: 40, Gold: 100}
-	v.Morale = 80
+	gv(v).Resources = &pb.Resources{Food: 5000, Wood: 200, Stone: 100, Tools: 40, Gold: 100}
+	gv(v).Morale = 80
 }
 
 // TestDecide covers each posture's play: AI-BRIDLE (the expansion bridle)
@@ -126,8 +134,8 @@ func TestDecide(t *testing.T) {
 	aggressive := baseView(pb.Posture_POSTURE_AGGRESSIVE)
 	prudent := baseView(pb.Posture_POSTURE_PRUDENT)
 	enemies := func(v *pb.CampView) {
-		v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Terrain: plains, Owner: 2, Garrison: 5, LastSeenDay: 10}
-		v.Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: forest, Owner: 0, Garrison: 1, LastSeenDay: 4}
+		gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Terrain: plains, Owner: 2, Garrison: 5, LastSeenDay: 10}
+		gv(v).Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: forest, Owner: 0, Garrison: 1, LastSeenDay: 4}
 	}
 	tests := []struct {
 		name       string
@@ -142,22 +150,22 @@ func TestDecide(t *testing.T) {
 			"expand_to", []int32{4}, []string{"posture croissance (puissance 21, aucun rival connu)", "croissance :"}},
 		{"growth takes the terrain furthest below its share when it lacks nothing", edit(growth, rich),
 			"expand_to", []int32{5}, []string{"zone libre 5 (côte)"}},
-		{"growth takes forest for wood", edit(growth, all(rich, func(v *pb.CampView) { v.Resources.Wood = 10 })),
+		{"growth takes forest for wood", edit(growth, all(rich, func(v *pb.CampView) { gv(v).Resources.Wood = 10 })),
 			"expand_to", []int32{3}, []string{"zone libre 3 (forêt)"}},
 		{"growth keeps a food reserve beyond the settlers' 600", edit(growth, all(without("explore"), func(v *pb.CampView) {
-			v.Resources.Food = 700
-			v.Morale = 80
+			gv(v).Resources.Food = 700
+			gv(v).Morale = 80
 		})), "chop_wood", nil, nil},
-		{"growth rests on low morale", edit(growth, func(v *pb.CampView) { v.Morale = 30 }),
+		{"growth rests on low morale", edit(growth, func(v *pb.CampView) { gv(v).Morale = 30 }),
 			"rest", nil, []string{"moral 30 < 40"}},
 		{"growth keeps the bridle and does its chores", edit(growth, func(v *pb.CampView) { v.Day = 0 }),
 			"rest", nil, []string{"aucune zone libre où s'étendre, moral 60 < 75"}},
 		{"growth keeps the bridle on columns", edit(growth, func(v *pb.CampView) {
-			v.Columns = []*pb.Column{{Id: 1}, {Id: 2}}
+			gv(v).Columns = []*pb.Column{{Id: 1}, {Id: 2}}
 		}), "rest", nil, nil},
 		{"growth chops wood under its buffer when morale is high", edit(growth, all(without("expand_to"), func(v *pb.CampView) {
-			v.Resources.Wood = 3
-			v.Morale = 80
+			gv(v).Resources.Wood = 3
+			gv(v).Morale = 80
 		})), "chop_wood", nil, []string{"3 bois < 150"}},
 		{"growth explores when wood is plentiful", edit(growth, all(without("expand_to"), rich)),
 			"explore", []int32{8}, []string{"exploration de la zone inconnue 8"}},
@@ -167,7 +175,7 @@ func TestDecide(t *testing.T) {
 		{"aggressive raises its army", aggressive,
 			"raise_army", []int32{5}, []string{"belliqueux", "armée de campagne 0 < 12", "levée de 5"}},
 		{"aggressive garrisons its capital first", edit(aggressive, all(withSend(6), func(v *pb.CampView) {
-			v.Zones[0].Garrison = 1
+			gv(v).Zones[0].Garrison = 1
 		})), "send_army", []int32{2, 1}, []string{"garnison de la capitale 1 < 3"}},
 		{"aggressive raises only what it lacks", edit(aggressive, withSend(10)),
 			"raise_army", []int32{2}, []string{"armée de campagne 10 < 12"}},
@@ -176,33 +184,33 @@ func TestDecide(t *testing.T) {
 			// unseen: 7; it sends 7 + 3 and half the 2 men to spare.
 			"send_army", []int32{11, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
 		{"aggressive raises more against a strong zone", edit(aggressive, all(func(v *pb.CampView) {
-			v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15, LastSeenDay: 10}
+			gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15, LastSeenDay: 10}
 		}, withSend(12))), "raise_army", []int32{5}, []string{"armée de campagne 12 < 25"}},
 		{"aggressive expands when no enemy is known", edit(aggressive, withSend(12)),
 			"expand_to", []int32{4}, []string{"belliqueux", "zone libre 4"}},
 		{"aggressive ignores unknown zones", edit(aggressive, all(without("expand_to"), withSend(12), rich)),
 			"explore", []int32{8}, []string{"aucune cible connue"}},
-		{"aggressive rests on very low morale", edit(aggressive, func(v *pb.CampView) { v.Morale = 20 }),
+		{"aggressive rests on very low morale", edit(aggressive, func(v *pb.CampView) { gv(v).Morale = 20 }),
 			"rest", nil, []string{"moral 20 < 35"}},
 
-		{"prudent rests under 60 morale", edit(prudent, func(v *pb.CampView) { v.Morale = 55 }),
+		{"prudent rests under 60 morale", edit(prudent, func(v *pb.CampView) { gv(v).Morale = 55 }),
 			"rest", nil, []string{"prudent", "moral 55 < 60"}},
 		{"prudent raises for its garrisons", prudent,
 			"raise_army", []int32{1}, []string{"il manque 1 hommes", "levée de 1"}},
 		{"prudent garrisons its weakest zone", edit(prudent, all(withSend(2), func(v *pb.CampView) {
-			v.Zones[0].Garrison = 4
-			v.Zones[1].Garrison = 1
-			v.Zones[5].Owner, v.Zones[5].Garrison = self, 0
+			gv(v).Zones[0].Garrison = 4
+			gv(v).Zones[1].Garrison = 1
+			gv(v).Zones[5].Owner, gv(v).Zones[5].Garrison = self, 0
 		})), "send_army", []int32{2, 6}, []string{"garnison de la zone 6 à 0 < 4", "2 hommes en garnison"}},
 		{"prudent garrisons the capital first on ties", edit(prudent, all(withSend(2), func(v *pb.CampView) {
-			v.Zones[0].Garrison = 0
-			v.Zones[1].Garrison = 0
+			gv(v).Zones[0].Garrison = 0
+			gv(v).Zones[1].Garrison = 0
 		})), "send_army", []int32{2, 1}, nil},
-		{"prudent does not expand below 1800 food", edit(prudent, func(v *pb.CampView) { v.Zones[0].Garrison = 4 }),
+		{"prudent does not expand below 1800 food", edit(prudent, func(v *pb.CampView) { gv(v).Zones[0].Garrison = 4 }),
 			"rest", nil, []string{"garnisons tenues"}},
 		{"prudent expands with plenty of food", edit(prudent, func(v *pb.CampView) {
-			v.Zones[0].Garrison = 4
-			v.Resources.Food = 2000
+			gv(v).Zones[0].Garrison = 4
+			gv(v).Resources.Food = 2000
 		}), "expand_to", []int32{4}, []string{"2000 nourriture ≥ 1800"}},
 
 		{"rest when only rest is legal", edit(aggressive, func(v *pb.CampView) {
@@ -257,19 +265,20 @@ func checkLegal(v *pb.CampView, o *pb.Order) string {
 // actions with random but well-formed arguments. Rest is legal whenever
 // anything is, as in seed 000.
 func randomView(r *rand.Rand) *pb.CampView {
-	v := &pb.CampView{
-		Camp: r.Int32N(3), Day: r.Int32N(200), Morale: r.Int32N(101), FieldArmy: r.Int32N(30),
+	camp, day := r.Int32N(3), r.Int32N(200)
+	g := &pb.GrisonvalView{Morale: r.Int32N(101), FieldArmy: r.Int32N(30),
 		Resources: &pb.Resources{Food: r.Int64N(3000), Wood: r.Int64N(400), Stone: r.Int64N(300),
-			Tools: r.Int64N(60), Gold: r.Int64N(300), Research: r.Int64N(6000)},
-		Controller: &pb.Controller{Posture: pb.Posture(r.IntN(4))},
-		Population: r.Int32N(80), Housing: r.Int32N(90), YearSeason: []string{"spring", "winter"}[r.IntN(2)],
-		Upkeep: &pb.Upkeep{Buildings: &pb.Resources{Wood: r.Int64N(40), Stone: r.Int64N(10), Gold: r.Int64N(20)},
-			Territory: &pb.Resources{Wood: r.Int64N(20)}, Degraded: r.IntN(5) == 0},
-	}
-	v.Archetype = []string{"", archBuilders, archWarriors, archMerchant}[r.IntN(4)]
-	v.Politics = &pb.Politics{Government: []string{"autocracy", "republic", "oligarchy"}[r.IntN(3)], Legitimacy: r.Int32N(101)}
+			Tools: r.Int64N(60), Gold: r.Int64N(300), Research: r.Int64N(6000)}}
+	controller := &pb.Controller{Posture: pb.Posture(r.IntN(4))}
+	g.Population, g.Housing, g.YearSeason = r.Int32N(80), r.Int32N(90), []string{"spring", "winter"}[r.IntN(2)]
+	g.Upkeep = &pb.Upkeep{Buildings: &pb.Resources{Wood: r.Int64N(40), Stone: r.Int64N(10), Gold: r.Int64N(20)},
+		Territory: &pb.Resources{Wood: r.Int64N(20)}, Degraded: r.IntN(5) == 0}
+	v := grisonval(day, g)
+	v.Camp, v.Controller = camp, controller
+	gv(v).Archetype = []string{"", archBuilders, archWarriors, archMerchant}[r.IntN(4)]
+	gv(v).Politics = &pb.Politics{Government: []string{"autocracy", "republic", "oligarchy"}[r.IntN(3)], Legitimacy: r.Int32N(101)}
 	for g, code := range []string{"autocracy", "oligarchy", "overlord", "republic", "theocracy", "scholarchy"} {
-		v.Governments = append(v.Governments, &pb.GovernmentForm{Id: int32(g + 1), Code: code})
+		gv(v).Governments = append(gv(v).Governments, &pb.GovernmentForm{Id: int32(g + 1), Code: code})
 	}
 	for c := range int32(3) {
 		if r.IntN(3) > 0 {
@@ -281,10 +290,10 @@ func randomView(r *rand.Rand) *pb.CampView {
 				cs.Proposal = &pb.Proposal{Pact: []string{"peace", "alliance"}[r.IntN(2)], FromCamp: r.Int32N(3),
 					Day: r.Int32N(v.Day + 1), Willingness: r.Int32N(101)}
 			}
-			v.Camps = append(v.Camps, cs)
+			gv(v).Camps = append(gv(v).Camps, cs)
 		}
 		if r.IntN(3) == 0 {
-			v.OtherRelations = append(v.OtherRelations, &pb.PairRelation{A: c, B: (c + 1) % 3, Relation: []string{"war", "peace", "alliance"}[r.IntN(3)]})
+			gv(v).OtherRelations = append(gv(v).OtherRelations, &pb.PairRelation{A: c, B: (c + 1) % 3, Relation: []string{"war", "peace", "alliance"}[r.IntN(3)]})
 		}
 	}
 	kinds := []string{bFarm, bLumberCamp, bMine, bWorkshop, bMarket, bSchool, bHouse, bTemple, bWalls, "barracks"}
@@ -313,16 +322,16 @@ func randomView(r *rand.Rand) *pb.CampView {
 		for range r.IntN(7) {
 			z.Neighbors = append(z.Neighbors, 1+r.Int32N(91))
 		}
-		v.Zones = append(v.Zones, z)
+		gv(v).Zones = append(gv(v).Zones, z)
 	}
 	for range r.IntN(3) {
-		v.Columns = append(v.Columns, &pb.Column{Id: r.Int32N(100), Kind: pb.ColumnKind(r.IntN(3)), ToZone: 1 + r.Int32N(91), Home: r.IntN(4) == 0})
+		gv(v).Columns = append(gv(v).Columns, &pb.Column{Id: r.Int32N(100), Kind: pb.ColumnKind(r.IntN(3)), ToZone: 1 + r.Int32N(91), Home: r.IntN(4) == 0})
 	}
 	for range r.IntN(4) {
-		v.Sieges = append(v.Sieges, &pb.Siege{Zone: 1 + r.Int32N(91), Besieger: r.Int32N(4) - 1, Men: r.Int32N(25),
+		gv(v).Sieges = append(gv(v).Sieges, &pb.Siege{Zone: 1 + r.Int32N(91), Besieger: r.Int32N(4) - 1, Men: r.Int32N(25),
 			StartDay: r.Int32N(v.Day + 1), AssaultDay: v.Day + r.Int32N(8)})
 	}
-	v.Politics.NextChangeDay = r.Int32N(v.Day + 30)
+	gv(v).Politics.NextChangeDay = r.Int32N(v.Day + 30)
 	if r.IntN(20) == 0 {
 		return v
 	}
@@ -339,8 +348,8 @@ func randomView(r *rand.Rand) *pb.CampView {
 	if r.IntN(2) == 0 {
 		v.LegalActions = append(v.LegalActions, act("raise_army", countArg("men", 1, 1+r.Int32N(5))))
 	}
-	if v.FieldArmy > 0 && r.IntN(2) == 0 {
-		v.LegalActions = append(v.LegalActions, act("send_army", countArg("men", 1, v.FieldArmy), zoneArg(randomZones()...)))
+	if gv(v).FieldArmy > 0 && r.IntN(2) == 0 {
+		v.LegalActions = append(v.LegalActions, act("send_army", countArg("men", 1, gv(v).FieldArmy), zoneArg(randomZones()...)))
 	}
 	if r.IntN(4) == 0 {
 		v.LegalActions = append(v.LegalActions, act("spy", zoneArg(randomZones()...)))

@@ -62,7 +62,7 @@ var leanings = map[string]leaning{
 // lean returns the camp's leaning; an unknown archetype leans like the
 // builders.
 func (d decider) lean() leaning {
-	if l, ok := leanings[d.v.GetArchetype()]; ok {
+	if l, ok := leanings[d.g.GetArchetype()]; ok {
 		return l
 	}
 	return leanings[archBuilders]
@@ -96,12 +96,17 @@ const (
 	// breakMorale: a camp breaks a pact only with at least this morale.
 	breakMorale = 55
 	// Government (AI-POL): under lowLegitimacy a change of form restores
-	// legitimacy to 50 (POL-2); the archetype's form is adopted from
+	// legitimacy to newLegitimacy; the archetype's form is adopted from
 	// formDay with formGold gold.
 	lowLegitimacy = 25
 	formDay       = 20
 	formGold      = 100
 )
+
+// newLegitimacy is the legitimacy a change of government brings (POL-2): a
+// number of the rules that the view does not carry yet, written here once
+// until it does.
+const newLegitimacy = 50
 
 // diplomacy returns the day's diplomatic or political order, or nil (rules
 // AI-DIP-*, AI-POL): an answer to a pending proposal, relief of a besieged
@@ -157,7 +162,7 @@ func (d decider) third(c int32) *rival {
 
 // besiegedBy reports whether camp c besieges a zone of this camp.
 func (d decider) besiegedBy(c int32) bool {
-	for _, s := range d.v.GetSieges() {
+	for _, s := range d.g.GetSieges() {
 		if s.GetBesieger() == c {
 			if z := d.zone(s.GetZone()); z != nil && z.GetOwner() == d.v.GetCamp() {
 				return true
@@ -180,7 +185,7 @@ func (d decider) besieged() bool {
 // winningAgainst reports whether this camp besieges a zone of camp c with
 // lines stronger than the place's estimated defence.
 func (d decider) winningAgainst(c int32) bool {
-	for _, s := range d.v.GetSieges() {
+	for _, s := range d.g.GetSieges() {
 		if s.GetBesieger() != d.v.GetCamp() {
 			continue
 		}
@@ -199,7 +204,7 @@ func (d decider) score(c *pb.CampSummary, p pb.Posture) (int, string) {
 	w := int(c.GetProposal().GetWillingness())
 	l := d.lean()
 	s := w + l.sign
-	why := fmt.Sprintf("disposition %d %%, %s %+d", w, d.v.GetArchetype(), l.sign)
+	why := fmt.Sprintf("disposition %d %%, %s %+d", w, d.g.GetArchetype(), l.sign)
 	switch p {
 	case pb.Posture_POSTURE_AGGRESSIVE:
 		s -= postureSign
@@ -243,9 +248,9 @@ func (d decider) score(c *pb.CampSummary, p pb.Posture) (int, string) {
 // the score, refused otherwise; nil when none is pending or neither answer
 // is legal.
 func (d decider) answer() *pb.Order {
-	v := d.v
+	v, g := d.v, d.g
 	var from *pb.CampSummary
-	for _, c := range v.GetCamps() {
+	for _, c := range g.GetCamps() {
 		p := c.GetProposal()
 		if p == nil || p.GetFromCamp() == v.GetCamp() || p.GetFromCamp() != c.GetCamp() {
 			continue
@@ -346,7 +351,7 @@ func (d decider) proposePeace() *pb.Order {
 		case t != nil && t.relation == relWar && float64(t.power) > aggressiveRatio*float64(d.power):
 			w = fmt.Sprintf("%s devenu trop fort (%d contre %d)", t.name, t.power, d.power)
 		case l.peaceInGrowth:
-			w = fmt.Sprintf("une %s préfère le commerce à la guerre", d.v.GetArchetype())
+			w = fmt.Sprintf("une %s préfère le commerce à la guerre", d.g.GetArchetype())
 		default:
 			continue
 		}
@@ -394,7 +399,7 @@ func (d decider) proposeAlliance() *pb.Order {
 // relationOf returns the public relation between two other camps, war when
 // the view does not list it.
 func (d decider) relationOf(a, b int32) string {
-	for _, p := range d.v.GetOtherRelations() {
+	for _, p := range d.g.GetOtherRelations() {
 		if p.GetA() == a && p.GetB() == b || p.GetA() == b && p.GetB() == a {
 			return p.GetRelation()
 		}
@@ -410,9 +415,9 @@ func (d decider) relationOf(a, b int32) string {
 // merchant league or builders never break an alliance. The weakest partner
 // first; nil when none.
 func (d decider) declareWar() *pb.Order {
-	v := d.v
-	if d.stance != pb.Posture_POSTURE_AGGRESSIVE || d.appetite < attackAppetite || v.GetMorale() < breakMorale ||
-		v.GetFieldArmy() < aggressiveArmy || d.target() != nil {
+	g := d.g
+	if d.stance != pb.Posture_POSTURE_AGGRESSIVE || d.appetite < attackAppetite || g.GetMorale() < breakMorale ||
+		g.GetFieldArmy() < aggressiveArmy || d.target() != nil {
 		return nil
 	}
 	l := d.lean()
@@ -432,23 +437,23 @@ func (d decider) declareWar() *pb.Order {
 	}
 	o := d.campOrder(actDeclare, best.camp)
 	o.Reason = fmt.Sprintf("diplomatie : guerre déclarée à %s (%s depuis le jour %d, rompable depuis le jour %d) : rapport de force %.2f ≥ %.1f, armée de campagne %d, aucune cible en guerre",
-		best.name, best.relation, best.summary.GetRelationSince(), best.summary.GetBreakableFrom(), d.ratio(best), l.declareRatio, v.GetFieldArmy())
+		best.name, best.relation, best.summary.GetRelationSince(), best.summary.GetBreakableFrom(), d.ratio(best), l.declareRatio, g.GetFieldArmy())
 	return o
 }
 
 // government returns a set_government order (rule AI-POL), or nil. With
 // urgent, only when legitimacy is under lowLegitimacy: any change restores
-// it to 50 (POL-2), the archetype's form first, else the republic (+1
-// legitimacy a day), else autocracy. Otherwise the archetype's form, once
-// the camp is at day formDay with formGold gold and legitimacy at 50 or
-// more, when it is not already its form.
+// it to newLegitimacy (POL-2), the archetype's form first, else the
+// republic (+1 legitimacy a day), else autocracy. Otherwise the
+// archetype's form, once the camp is at day formDay with formGold gold and
+// legitimacy at newLegitimacy or more, when it is not already its form.
 func (d decider) government(urgent bool) *pb.Order {
-	v := d.v
+	v, g := d.v, d.g
 	la := legal(v, actGovernment)
 	if la == nil || len(la.GetArgs()) != 1 {
 		return nil
 	}
-	pol := v.GetPolitics()
+	pol := g.GetPolitics()
 	want := d.lean().government
 	forms := []string{want}
 	if urgent {
@@ -456,19 +461,19 @@ func (d decider) government(urgent bool) *pb.Order {
 			return nil
 		}
 		forms = append(forms, "republic", "autocracy")
-	} else if pol.GetGovernment() == want || v.GetDay() < formDay || v.GetResources().GetGold() < formGold || pol.GetLegitimacy() < 50 {
+	} else if pol.GetGovernment() == want || v.GetDay() < formDay || g.GetResources().GetGold() < formGold || pol.GetLegitimacy() < newLegitimacy {
 		return nil
 	}
 	for _, f := range forms {
-		i := slices.IndexFunc(v.GetGovernments(), func(g *pb.GovernmentForm) bool { return g.GetCode() == f })
-		if i < 0 || f == pol.GetGovernment() || !allows(la.GetArgs()[0], v.GetGovernments()[i].GetId()) {
+		i := slices.IndexFunc(g.GetGovernments(), func(g *pb.GovernmentForm) bool { return g.GetCode() == f })
+		if i < 0 || f == pol.GetGovernment() || !allows(la.GetArgs()[0], g.GetGovernments()[i].GetId()) {
 			continue
 		}
-		why := fmt.Sprintf("la forme qui sied à une %s, %d or", v.GetArchetype(), v.GetResources().GetGold())
+		why := fmt.Sprintf("la forme qui sied à une %s, %d or", g.GetArchetype(), g.GetResources().GetGold())
 		if urgent {
-			why = fmt.Sprintf("légitimité %d < %d : un nouveau régime la ramène à 50", pol.GetLegitimacy(), lowLegitimacy)
+			why = fmt.Sprintf("légitimité %d < %d : un nouveau régime la ramène à %d", pol.GetLegitimacy(), lowLegitimacy, newLegitimacy)
 		}
-		return &pb.Order{Action: actGovernment, Args: []int32{v.GetGovernments()[i].GetId()},
+		return &pb.Order{Action: actGovernment, Args: []int32{g.GetGovernments()[i].GetId()},
 			Reason: fmt.Sprintf("politique : %s remplace %s : %s", f, pol.GetGovernment(), why)}
 	}
 	return nil

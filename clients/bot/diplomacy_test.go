@@ -11,7 +11,7 @@ import (
 // met lists camps 0 and 2 as met and alive, with the given relations.
 func met(rel0, rel2 string) func(v *pb.CampView) {
 	return func(v *pb.CampView) {
-		v.Camps = []*pb.CampSummary{
+		gv(v).Camps = []*pb.CampSummary{
 			{Camp: 0, Name: "Grisonval", Met: true, Alive: true, Relation: rel0, Archetype: archBuilders},
 			{Camp: 2, Name: "Azur", Met: true, Alive: true, Relation: rel2, Archetype: archMerchant},
 		}
@@ -21,12 +21,12 @@ func met(rel0, rel2 string) func(v *pb.CampView) {
 // proposal gives camp 2's summary a pending proposal of pact to this camp.
 func proposal(pact string, willingness int32) func(v *pb.CampView) {
 	return func(v *pb.CampView) {
-		v.Camps[1].Proposal = &pb.Proposal{Pact: pact, FromCamp: 2, Day: v.Day, ExpiresDay: v.Day + 6, Willingness: willingness}
+		gv(v).Camps[1].Proposal = &pb.Proposal{Pact: pact, FromCamp: 2, Day: v.Day, ExpiresDay: v.Day + 6, Willingness: willingness}
 		v.LegalActions = append(v.LegalActions, act(actAccept, campArg(2)), act(actRefuse, campArg(2)))
 	}
 }
 
-func archetype(a string) func(v *pb.CampView) { return func(v *pb.CampView) { v.Archetype = a } }
+func archetype(a string) func(v *pb.CampView) { return func(v *pb.CampView) { gv(v).Archetype = a } }
 
 func legalOn(name string, cs ...int32) func(v *pb.CampView) {
 	return func(v *pb.CampView) { v.LegalActions = append(v.LegalActions, act(name, campArg(cs...))) }
@@ -35,15 +35,15 @@ func legalOn(name string, cs ...int32) func(v *pb.CampView) {
 // besiegedZone2 has camp 2 besiege zone 2 (garrison 4, forest) with men.
 func besiegedZone2(men int32) func(v *pb.CampView) {
 	return func(v *pb.CampView) {
-		v.Sieges = append(v.Sieges, &pb.Siege{Zone: 2, Besieger: 2, Men: men, StartDay: 9, AssaultDay: 13})
+		gv(v).Sieges = append(gv(v).Sieges, &pb.Siege{Zone: 2, Besieger: 2, Men: men, StartDay: 9, AssaultDay: 13})
 	}
 }
 
 func governments(v *pb.CampView) {
 	for g, code := range []string{"autocracy", "oligarchy", "overlord", "republic", "theocracy", "scholarchy"} {
-		v.Governments = append(v.Governments, &pb.GovernmentForm{Id: int32(g + 1), Code: code})
+		gv(v).Governments = append(gv(v).Governments, &pb.GovernmentForm{Id: int32(g + 1), Code: code})
 	}
-	v.Politics = &pb.Politics{Government: "autocracy", Legitimacy: 60}
+	gv(v).Politics = &pb.Politics{Government: "autocracy", Legitimacy: 60}
 	v.LegalActions = append(v.LegalActions, act(actGovernment, &pb.ArgSpec{Name: "government", Kind: pb.ArgKind_ARG_KIND_GOVERNMENT, Choices: []int32{2, 3, 4, 5, 6}}))
 }
 
@@ -56,7 +56,7 @@ func TestWarAndDiplomacy(t *testing.T) {
 	prudent := baseView(pb.Posture_POSTURE_PRUDENT)
 	enemy9 := func(seen int32) func(v *pb.CampView) {
 		return func(v *pb.CampView) {
-			v.Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: plains, Owner: 2, Garrison: 1, LastSeenDay: seen}
+			gv(v).Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: plains, Owner: 2, Garrison: 1, LastSeenDay: seen}
 		}
 	}
 	tests := []struct {
@@ -74,13 +74,13 @@ func TestWarAndDiplomacy(t *testing.T) {
 		{"AI-WAR-RELIEVE: a levy when the field army is short", edit(prudent, all(met("war", "war"), besiegedZone2(20), withSend(1))), State{},
 			actRaise, []int32{5}, []string{"armée de campagne 1 trop courte, levée de 5"}},
 		{"AI-WAR-SIEGE: lines short of the place's defence are reinforced", edit(growth, all(met("war", "war"), func(v *pb.CampView) {
-			v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Terrain: plains, Owner: 2, Garrison: 5, LastSeenDay: 10}
-			v.Sieges = []*pb.Siege{{Zone: 8, Besieger: self, Men: 3, StartDay: 9, AssaultDay: 14}}
+			gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Terrain: plains, Owner: 2, Garrison: 5, LastSeenDay: 10}
+			gv(v).Sieges = []*pb.Siege{{Zone: 8, Besieger: self, Men: 3, StartDay: 9, AssaultDay: 14}}
 		}, withSend(12))), State{},
 			// Defence 5 + 2 + 2 unseen army + 2 of margin against 3 + 2.
 			actSend, []int32{6, 8}, []string{"renfort de 6 hommes au siège de la zone 8"}},
 		{"AI-SPY: a target unseen for 8 days is spied on first", edit(aggressive, all(met("war", "war"), enemy9(2), withSend(12), func(v *pb.CampView) {
-			v.Resources.Gold = 40
+			gv(v).Resources.Gold = 40
 			v.LegalActions = append(v.LegalActions, act(actSpy, zoneArg(8, 9, 10)))
 		})), State{Aggressiveness: attackAppetite},
 			actSpy, []int32{9}, []string{"espion sur la zone 9 du camp 2, vue il y a 8 jours"}},
@@ -104,7 +104,7 @@ func TestWarAndDiplomacy(t *testing.T) {
 		{"AI-DIP-QUIET: not again within 20 days", edit(baseView(pb.Posture_POSTURE_UNSPECIFIED), all(rivalZones(10), archetype(archBuilders), legalOn(actProposePeace, 2))),
 			State{Spoke: [maxCamps]int32{0, 0, 5}}, actRaise, nil, nil},
 		{"AI-DIP-QUIET: not after three refusals", edit(baseView(pb.Posture_POSTURE_UNSPECIFIED), all(rivalZones(10), archetype(archBuilders), legalOn(actProposePeace, 2),
-			func(v *pb.CampView) { v.Camps[1].Refusals = 3 })), State{}, actRaise, nil, nil},
+			func(v *pb.CampView) { gv(v).Camps[1].Refusals = 3 })), State{}, actRaise, nil, nil},
 		{"AI-DIP-PEACE: a merchant league proposes peace in growth", edit(growth, all(met("war", "war"), archetype(archMerchant), legalOn(actProposePeace, 0))), State{},
 			actProposePeace, []int32{0}, []string{"une merchant_league préfère le commerce"}},
 		{"AI-DIP-PEACE: builders in growth do not", edit(growth, all(met("war", "war"), archetype(archBuilders), legalOn(actProposePeace, 0))), State{},
@@ -112,24 +112,24 @@ func TestWarAndDiplomacy(t *testing.T) {
 		{"AI-DIP-ALLY: an old peace against a common threat", edit(growth, all(met("peace", "war"), archetype(archBuilders), legalOn(actProposeAlliance, 0), func(v *pb.CampView) {
 			v.Day = 40
 			for _, id := range []int32{8, 9, 10} {
-				v.Zones[id-1] = &pb.Zone{Id: id, Visibility: visible, Terrain: plains, Owner: 2, Garrison: 10, LastSeenDay: 40}
+				gv(v).Zones[id-1] = &pb.Zone{Id: id, Visibility: visible, Terrain: plains, Owner: 2, Garrison: 10, LastSeenDay: 40}
 			}
 		})), State{}, actProposeAlliance, []int32{0}, []string{"alliance proposée à Grisonval", "contre Azur"}},
 		{"AI-DIP-WAR: a warrior clan breaks a peace it outweighs", edit(aggressive, all(met("war", "peace"), archetype(archWarriors), rivalZones(0), legalOn(actDeclare, 2), func(v *pb.CampView) {
-			v.Camps[1].Relation = "peace"
-			v.FieldArmy, v.Morale = 20, 70
+			gv(v).Camps[1].Relation = "peace"
+			gv(v).FieldArmy, gv(v).Morale = 20, 70
 		})), State{Aggressiveness: attackAppetite},
 			actDeclare, []int32{2}, []string{"guerre déclarée à Azur", "≥ 1.3", "aucune cible en guerre"}},
 		{"AI-DIP-WAR: a merchant league needs twice the power", edit(aggressive, all(met("war", "peace"), archetype(archMerchant), rivalZones(0), legalOn(actDeclare, 2), func(v *pb.CampView) {
-			v.Camps[1].Relation = "peace"
-			v.FieldArmy, v.Morale = 20, 70
+			gv(v).Camps[1].Relation = "peace"
+			gv(v).FieldArmy, gv(v).Morale = 20, 70
 		})), State{Aggressiveness: attackAppetite}, actExpand, nil, nil},
-		{"AI-POL: a new form when legitimacy collapses", edit(growth, all(archetype(archBuilders), governments, func(v *pb.CampView) { v.Politics.Legitimacy = 20 })), State{},
+		{"AI-POL: a new form when legitimacy collapses", edit(growth, all(archetype(archBuilders), governments, func(v *pb.CampView) { gv(v).Politics.Legitimacy = 20 })), State{},
 			actGovernment, []int32{4}, []string{"republic remplace autocracy", "légitimité 20 < 25"}},
 		{"AI-POL-FORM: a merchant league adopts the oligarchy", edit(growth, all(archetype(archMerchant), governments, func(v *pb.CampView) {
-			v.Day, v.Resources.Gold = 30, 150
+			v.Day, gv(v).Resources.Gold = 30, 150
 		})), State{}, actGovernment, []int32{2}, []string{"oligarchy remplace autocracy"}},
-		{"AI-POL-FORM: not before day 20", edit(growth, all(archetype(archMerchant), governments, func(v *pb.CampView) { v.Resources.Gold = 150 })), State{},
+		{"AI-POL-FORM: not before day 20", edit(growth, all(archetype(archMerchant), governments, func(v *pb.CampView) { gv(v).Resources.Gold = 150 })), State{},
 			actExpand, nil, nil},
 	}
 	for _, tt := range tests {

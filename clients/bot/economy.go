@@ -52,25 +52,8 @@ func stockOf(r *pb.Resources) stock {
 	return stock{r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch()}
 }
 
-// The rules the bot plans with, as docs/rules.md publishes them (ECO-1,
-// BLD-1 to BLD-6, ECO-2, ECO-3). The bot does not apply multipliers: its
-// estimates are base figures, which tier bonuses and levels only improve.
-var (
-	// terrainIncome is a held zone's daily income by terrain.
-	terrainIncome = map[pb.Terrain]stock{
-		pb.Terrain_TERRAIN_PLAINS:   {rFood: 60},
-		pb.Terrain_TERRAIN_FOREST:   {rFood: 5, rWood: 4},
-		pb.Terrain_TERRAIN_MOUNTAIN: {rStone: 3},
-		pb.Terrain_TERRAIN_COAST:    {rFood: 40, rGold: 2},
-	}
-	// buildingOutput is one building's base daily output.
-	buildingOutput = map[string]stock{
-		bFarm: {rFood: 20}, bLumberCamp: {rWood: 5}, bMine: {rStone: 3},
-		bWorkshop: {rTools: 1}, bMarket: {rGold: 2}, bSchool: {rResearch: 2},
-	}
-	// producer is the building that makes each resource.
-	producer = [numRes]string{rFood: bFarm, rWood: bLumberCamp, rStone: bMine, rTools: bWorkshop, rGold: bMarket, rResearch: bSchool}
-)
+// producer is the building that makes each resource.
+var producer = [numRes]string{rFood: bFarm, rWood: bLumberCamp, rStone: bMine, rTools: bWorkshop, rGold: bMarket, rResearch: bSchool}
 
 // Thresholds of the economy, shared by every posture.
 const (
@@ -87,13 +70,12 @@ const (
 	// runOutDays: a resource whose stock lasts fewer days than this at
 	// today's net comes first among needs.
 	runOutDays = 15
-	// foodReserveDays is the reserve a camp keeps before it pays 600 food
-	// for a settler column.
+	// foodReserveDays is the reserve, in days of eating, a camp keeps
+	// beyond the food of a settler column before it expands.
 	foodReserveDays = 10
 	// templeMorale: under this morale the camp builds a temple (at most
-	// maxTemples; more give nothing, rule BLD-10).
+	// maxTemples; more give nothing).
 	templeMorale = 60
-	maxTemples   = 3
 	// schoolDays: the camp keeps at least 1 + day/schoolDays schools, a
 	// school every ten days, which reaches tier n near day 10 x n (rule
 	// TECH-2).
@@ -109,9 +91,17 @@ const (
 	upkeepDays = 5
 )
 
+// Numbers of the rules that the view does not carry yet, written here once
+// until it does: the food of a trade lot (TRD-1) and the most temples that
+// give morale (BLD-10, without liturgy).
+const (
+	tradeLotFood = 500
+	maxTemples   = 3
+)
+
 // minNet is the daily net income of each resource the camp wants; buffer is
 // the stock beyond which a net income under minNet is no longer a need
-// (the stock pays). Food wants a settler column's 600 every ten days while
+// (the stock pays). Food wants about a settler column every ten days while
 // the stock is low; research follows the school schedule instead.
 var (
 	minNet = stock{rFood: 60, rWood: 8, rStone: 3, rTools: 1, rGold: 3}
@@ -119,7 +109,9 @@ var (
 )
 
 // economy is the camp's own economy as its view shows it: what it holds,
-// produces and owes each day.
+// produces and owes each day. The bot does not apply multipliers: its
+// income is the base figures of the rules the view carries, which tier
+// bonuses and levels only improve.
 type economy struct {
 	have stock
 	// income is the base daily income of held zones and their buildings.
@@ -134,22 +126,28 @@ type economy struct {
 	total int
 }
 
-func economyOf(v *pb.CampView, own []*pb.Zone) economy {
-	e := economy{have: stockOf(v.GetResources()), count: map[string]int{}}
-	for _, z := range own {
-		e.income = e.income.add(terrainIncome[z.GetTerrain()])
+// economyOf returns the economy of d's camp (rules ECO-1 to ECO-3, BLD-*,
+// UPK-*).
+func (d decider) economyOf() economy {
+	g := d.g
+	e := economy{have: stockOf(g.GetResources()), count: map[string]int{}}
+	for _, z := range d.own {
+		e.income = e.income.add(d.r.income[z.GetTerrain()])
 		for _, b := range z.GetBuildings() {
 			e.count[b]++
 			e.total++
-			e.income = e.income.add(buildingOutput[b])
+			e.income = e.income.add(d.r.output[b])
 		}
 		e.free += max(0, int(z.GetSlots())-len(z.GetBuildings()))
 	}
-	u := v.GetUpkeep()
+	u := g.GetUpkeep()
 	e.upkeep = stockOf(u.GetBuildings()).add(stockOf(u.GetTerritory())).add(stockOf(u.GetGovernance()))
-	e.eat = int64(v.GetPopulation() + v.GetFieldArmy()/2)
-	if v.GetYearSeason() == "winter" {
-		e.eat += int64(v.GetPopulation() / 6)
+	// What a camp eats (ECO-2, ECO-3): one food per inhabitant, one per
+	// pair of men in the field army, one more per six inhabitants in
+	// winter. The view does not carry these numbers yet.
+	e.eat = int64(g.GetPopulation() + g.GetFieldArmy()/2)
+	if g.GetYearSeason() == "winter" {
+		e.eat += int64(g.GetPopulation() / 6)
 	}
 	return e
 }
@@ -212,9 +210,9 @@ func (d decider) urgent(posture string) *pb.Order {
 	if o := d.foodCrisis(posture); o != nil {
 		return o
 	}
-	v := d.v
-	if v.GetPopulation() >= v.GetHousing()-housingMargin {
-		return d.build(bHouse, fmt.Sprintf("%s : population %d, logement %d", posture, v.GetPopulation(), v.GetHousing()))
+	g := d.g
+	if g.GetPopulation() >= g.GetHousing()-housingMargin {
+		return d.build(bHouse, fmt.Sprintf("%s : population %d, logement %d", posture, g.GetPopulation(), g.GetHousing()))
 	}
 	return nil
 }
@@ -225,9 +223,9 @@ func (d decider) urgent(posture string) *pb.Order {
 // producers the stocks ask for, development when slots run out, and the
 // investment of surpluses.
 func (d decider) economy(posture string) *pb.Order {
-	e, v := d.e, d.v
-	if v.GetMorale() < templeMorale && e.count[bTemple] < maxTemples {
-		if o := d.build(bTemple, fmt.Sprintf("%s : moral %d < %d, %d temple(s)", posture, v.GetMorale(), templeMorale, e.count[bTemple])); o != nil {
+	e, v, g := d.e, d.v, d.g
+	if g.GetMorale() < templeMorale && e.count[bTemple] < maxTemples {
+		if o := d.build(bTemple, fmt.Sprintf("%s : moral %d < %d, %d temple(s)", posture, g.GetMorale(), templeMorale, e.count[bTemple])); o != nil {
 			return o
 		}
 	}
@@ -243,8 +241,8 @@ func (d decider) economy(posture string) *pb.Order {
 	if o := d.producers(posture); o != nil {
 		return o
 	}
-	if want := popBase + len(d.own); int(v.GetPopulation()) < want {
-		if o := d.build(bHouse, fmt.Sprintf("%s : population %d < %d (%d + 1 par zone tenue)", posture, v.GetPopulation(), want, popBase)); o != nil {
+	if want := popBase + len(d.own); int(g.GetPopulation()) < want {
+		if o := d.build(bHouse, fmt.Sprintf("%s : population %d < %d (%d + 1 par zone tenue)", posture, g.GetPopulation(), want, popBase)); o != nil {
 			return o
 		}
 	}
@@ -264,11 +262,11 @@ func (d decider) economy(posture string) *pb.Order {
 func (d decider) upkeepEmergency(posture string) *pb.Order {
 	e := d.e
 	for _, r := range []int{rWood, rStone, rGold, rTools} {
-		if e.net(r) >= 0 || e.have[r] >= upkeepDays*e.upkeep[r] && !d.v.GetUpkeep().GetDegraded() {
+		if e.net(r) >= 0 || e.have[r] >= upkeepDays*e.upkeep[r] && !d.g.GetUpkeep().GetDegraded() {
 			continue
 		}
 		why := fmt.Sprintf("%s : entretien de %d %s par jour, revenu estimé %d, stock %d", posture, e.upkeep[r], resNames[r], e.income[r], e.have[r])
-		if d.v.GetUpkeep().GetDegraded() {
+		if d.g.GetUpkeep().GetDegraded() {
 			why += ", bâtiments dégradés"
 		}
 		if o := d.build(producer[r], why); o != nil {
@@ -300,8 +298,8 @@ func (d decider) foodCrisis(posture string) *pb.Order {
 	why := fmt.Sprintf("%s : %d nourriture, %d jour(s) de réserve, bilan %d par jour", posture, e.have[rFood], e.foodDays(), net)
 	if la := legal(d.v, actTrade); la != nil && len(la.GetArgs()) == 1 {
 		// Enough lots for a month of the deficit, within what the market sells.
-		n := clamp(la.GetArgs()[0], int32((-30*net+499)/500))
-		return &pb.Order{Action: actTrade, Args: []int32{n}, Reason: fmt.Sprintf("%s, achat de %d lot(s) de 500", why, n)}
+		n := clamp(la.GetArgs()[0], int32((-30*net+tradeLotFood-1)/tradeLotFood))
+		return &pb.Order{Action: actTrade, Args: []int32{n}, Reason: fmt.Sprintf("%s, achat de %d lot(s) de %d", why, n, tradeLotFood)}
 	}
 	for _, b := range []string{bFarm, bMarket} {
 		if o := d.build(b, why); o != nil {
@@ -460,7 +458,8 @@ func (d decider) develop(why string, land ...pb.Terrain) *pb.Order {
 			cmp.Compare(terrainRank(za), terrainRank(zc)), d.centreFirst(a, c))
 	})
 	lvl := d.zone(z).GetDevelopment()
+	cost := price(la, int64(lvl))
 	return &pb.Order{Action: actDevelop, Args: []int32{z},
 		Reason: fmt.Sprintf("%s ; aménagement de la zone %d du niveau %d au niveau %d (coût %d bois, %d pierre, %d outils, %d or)",
-			why, z, lvl, lvl+1, 18*lvl, 10*lvl, 2*lvl, 4*lvl)}
+			why, z, lvl, lvl+1, cost[rWood], cost[rStone], cost[rTools], cost[rGold])}
 }

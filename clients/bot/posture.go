@@ -26,7 +26,10 @@ type State struct {
 	CalmUntil int32
 }
 
-// maxCamps is the number of camps of a world (three in Grisonval).
+// maxCamps is how many camps State.Spoke remembers: Grisonval's three. It
+// sizes the bot's memory, which must stay a comparable value; the view's
+// contacts say how many camps a world has, and a camp numbered maxCamps or
+// more would never be remembered as spoken to.
 const maxCamps = 3
 
 // Posture thresholds (seed 000, "Les deux factions rivales").
@@ -40,8 +43,6 @@ const (
 	// a rival is assumed to hold at least, however few of its zones the
 	// camp has seen, rounded up (AI-POSTURE-2).
 	unseenShare = 75
-	// militiaPerZone is the militia a held zone adds to power.
-	militiaPerZone = 2
 	// aggressionRise, aggressionFall and attackAppetite shape
 	// aggressiveness.
 	aggressionRise = 10
@@ -76,18 +77,19 @@ type rival struct {
 }
 
 // ownPower returns the camp's power: field army and army columns,
-// garrisons, militiaPerZone per held zone and half the population.
+// garrisons, the militia of each held zone (its defence term, BAT-2) and
+// half the population.
 func (d decider) ownPower() int64 {
-	p := int64(d.v.GetFieldArmy())
-	for _, c := range d.v.GetColumns() {
+	p := int64(d.g.GetFieldArmy())
+	for _, c := range d.g.GetColumns() {
 		if c.GetKind() == pb.ColumnKind_COLUMN_KIND_ARMY {
 			p += int64(c.GetMen())
 		}
 	}
 	for _, z := range d.own {
-		p += int64(z.GetGarrison() + militiaPerZone)
+		p += int64(z.GetGarrison() + d.r.militia)
 	}
-	return p + int64(d.v.GetPopulation()/2)
+	return p + int64(d.g.GetPopulation()/2)
 }
 
 // rivals returns the bot's estimate of every other living camp that is not
@@ -112,19 +114,19 @@ func (d decider) rivals() []rival {
 // columns: they count for nothing until they garrison a zone this camp
 // sees, a bias the 1.3 and 0.7 thresholds leave room for.
 func (d decider) estimates() []rival {
-	v := d.v
+	v, g := d.v, d.g
 	ownZones := int64(max(1, len(d.own)))
 	var ownGarrison int64
 	for _, z := range d.own {
 		ownGarrison += int64(z.GetGarrison())
 	}
 	var out []rival
-	for _, c := range v.GetCamps() {
+	for _, c := range g.GetCamps() {
 		if c.GetCamp() == v.GetCamp() || !c.GetAlive() {
 			continue
 		}
 		var seen, garrisons int64
-		for _, z := range v.GetZones() {
+		for _, z := range g.GetZones() {
 			if known(z) && z.GetOwner() == c.GetCamp() {
 				seen++
 				garrisons += int64(z.GetGarrison())
@@ -136,8 +138,8 @@ func (d decider) estimates() []rival {
 			mean = garrisons * 100 / seen
 		}
 		garrisons += (zones - seen) * mean / 100
-		pop := int64(v.GetPopulation()) * zones / ownZones
-		p := garrisons + militiaPerZone*zones + pop/2
+		pop := int64(g.GetPopulation()) * zones / ownZones
+		p := garrisons + int64(d.r.militia)*zones + pop/2
 		out = append(out, rival{camp: c.GetCamp(), name: c.GetName(), power: p, seen: int(seen), relation: c.GetRelation(), summary: c})
 	}
 	return out

@@ -12,9 +12,9 @@ import (
 func rivalZones(g int32) func(v *pb.CampView) {
 	return func(v *pb.CampView) {
 		for _, id := range []int32{8, 9, 10} {
-			v.Zones[id-1] = &pb.Zone{Id: id, Visibility: visible, Terrain: plains, Owner: 2, Garrison: g, LastSeenDay: 10}
+			gv(v).Zones[id-1] = &pb.Zone{Id: id, Visibility: visible, Terrain: plains, Owner: 2, Garrison: g, LastSeenDay: 10}
 		}
-		v.Camps = []*pb.CampSummary{
+		gv(v).Camps = []*pb.CampSummary{
 			{Camp: 0, Name: "Grisonval", Met: true, Alive: true, Relation: "war"},
 			{Camp: 2, Name: "Azur", Met: true, Alive: true, Relation: "war"},
 		}
@@ -35,22 +35,22 @@ func TestPosture(t *testing.T) {
 	}{
 		{"no rival known: growth", auto, pb.Posture_POSTURE_GROWTH, "posture croissance (puissance 21, aucun rival connu)"},
 		{"a rival never seen is this camp's mirror: growth", edit(auto, func(v *pb.CampView) {
-			v.Camps = []*pb.CampSummary{{Camp: 2, Name: "Azur", Alive: true}}
+			gv(v).Camps = []*pb.CampSummary{{Camp: 2, Name: "Azur", Alive: true}}
 		}), pb.Posture_POSTURE_GROWTH, "puissance 21 contre 21 estimée pour Azur, 0 zone(s) vue(s) ; rapport 1.00"},
 		{"a heavy rival: prudent", edit(auto, rivalZones(10)),
 			// 30 garrisoned + 6 militia + 15 (half of 20 x 3/2).
 			pb.Posture_POSTURE_PRUDENT, "posture prudente (puissance 21 contre 51 estimée pour Azur, 3 zone(s) vue(s) ; rapport 0.41)"},
-		{"an ally is no threat", edit(auto, all(rivalZones(10), func(v *pb.CampView) { v.Camps[1].Relation = "alliance" })),
+		{"an ally is no threat", edit(auto, all(rivalZones(10), func(v *pb.CampView) { gv(v).Camps[1].Relation = "alliance" })),
 			pb.Posture_POSTURE_GROWTH, "Grisonval, 0 zone(s) vue(s)"},
-		{"a dead rival is no threat", edit(auto, all(rivalZones(10), func(v *pb.CampView) { v.Camps[1].Alive = false })),
+		{"a dead rival is no threat", edit(auto, all(rivalZones(10), func(v *pb.CampView) { gv(v).Camps[1].Alive = false })),
 			pb.Posture_POSTURE_GROWTH, "Grisonval"},
-		{"a strong field army against a weak rival: aggressive", edit(auto, all(rivalZones(0), func(v *pb.CampView) { v.FieldArmy = 20 })),
+		{"a strong field army against a weak rival: aggressive", edit(auto, all(rivalZones(0), func(v *pb.CampView) { gv(v).FieldArmy = 20 })),
 			// 41 against 0 + 6 + 15 for Azur and 7 + 4 + 10 for Grisonval,
 			// unseen; the first in camp order is named on a tie.
 			pb.Posture_POSTURE_AGGRESSIVE, "posture belliqueuse (puissance 41 contre 21 estimée pour Grisonval, 0 zone(s) vue(s) ; rapport 1.95)"},
 		{"unseen zones hold the mean seen garrison", edit(auto, func(v *pb.CampView) {
-			v.Zones[8-1] = &pb.Zone{Id: 8, Visibility: remembered, Owner: 2, Garrison: 12}
-			v.Camps = []*pb.CampSummary{{Camp: 2, Name: "Azur", Met: true, Alive: true, Relation: "war"}}
+			gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: remembered, Owner: 2, Garrison: 12}
+			gv(v).Camps = []*pb.CampSummary{{Camp: 2, Name: "Azur", Met: true, Alive: true, Relation: "war"}}
 		}), // 2 zones (as many as this camp) of 12, militia 4, half of 20.
 			pb.Posture_POSTURE_PRUDENT, "contre 38 estimée pour Azur, 1 zone(s) vue(s)"},
 		{"a posture fixed by the controller is never rewritten", edit(baseView(pb.Posture_POSTURE_GROWTH), rivalZones(10)),
@@ -103,7 +103,7 @@ func TestAggressiveness(t *testing.T) {
 
 	// An aggressive camp attacks only once its aggressiveness reaches 30.
 	v := edit(baseView(pb.Posture_POSTURE_AGGRESSIVE), all(rich, without("expand_to"), func(v *pb.CampView) {
-		v.Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: forest, Owner: 0, Garrison: 1, LastSeenDay: 4}
+		gv(v).Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: forest, Owner: 0, Garrison: 1, LastSeenDay: 4}
 	}, withSend(12)))
 	for _, tt := range []struct {
 		before int
@@ -147,7 +147,7 @@ func TestIdleWar(t *testing.T) {
 	}
 	// A camp whose power says aggressive plays growth in the calm, and
 	// aggressive again after it.
-	v := edit(baseView(pb.Posture_POSTURE_UNSPECIFIED), all(rivalZones(0), func(v *pb.CampView) { v.FieldArmy = 20 }))
+	v := edit(baseView(pb.Posture_POSTURE_UNSPECIFIED), all(rivalZones(0), func(v *pb.CampView) { gv(v).FieldArmy = 20 }))
 	if _, s := Decide(v, State{CalmUntil: v.GetDay() + 1}); s.Posture != pb.Posture_POSTURE_GROWTH {
 		t.Errorf("posture %v on the calm's last day; want growth", s.Posture)
 	}

@@ -14,18 +14,15 @@ const (
 	actSpy    = "spy"
 )
 
-// War figures: the rules the bot estimates defences with (BAT-1, BAT-2) and
-// its own margins.
+// War figures: the bot's own margins and guesses. The defence terms of
+// the rules (BAT-2) are the view's (rules.zoneDefence).
 const (
-	// wallsDefence, barracksDefence and monumentDefence are what a wall,
-	// barracks and the great monument add to a zone's defence (BAT-2).
-	wallsDefence    = 4
-	barracksDefence = 3
-	monumentDefence = 3
 	// moraleBonus is what high morale adds to an assault (BAT-1); the bot
-	// counts it on every besieger, whose morale it cannot see.
+	// counts it on every besieger, whose morale it cannot see. It is a
+	// number of the rules that the view does not carry yet, written here
+	// once until it does.
 	moraleBonus = 2
-	// unseenArmy is the bot's guess of the quarter of a rival's field army
+	// unseenArmy is the bot's guess of the share of a rival's field army
 	// that defends each of its zones: no view shows it.
 	unseenArmy = 2
 	// staleDays: a zone last seen this many days ago gets one more man of
@@ -33,7 +30,8 @@ const (
 	// an attack (spyAge).
 	staleDays = 5
 	spyAge    = 8
-	// spyGold is the gold a camp keeps besides the spy's 5.
+	// spyGold is the gold a camp must hold to spy (the spy's price
+	// included).
 	spyGold = 25
 	// attackMargin is the men an attack brings beyond the estimated
 	// defence, so that the investment leaves the lines a lead (SIE-2).
@@ -45,49 +43,16 @@ const (
 	keepGarrison = 1
 )
 
-// zoneDefence estimates the defence of zone z for a column of another
-// camp (BAT-2), from what the view shows of it: garrison, terrain, capital,
-// militia, walls, barracks, development and monument, plus armyQuarter of
-// the holder's field army.
-func zoneDefence(z *pb.Zone, armyQuarter int32) int32 {
-	d := z.GetGarrison() + terrainCost(z.GetTerrain()) + militiaDefence + z.GetDevelopment() + armyQuarter
-	if z.GetCapital() {
-		d += capitalDefence
-	}
-	if z.GetMonument() {
-		d += monumentDefence
-	}
-	for _, b := range z.GetBuildings() {
-		switch b {
-		case bWalls:
-			d += wallsDefence
-		case bBarracks:
-			d += barracksDefence
-		}
-	}
-	return d
-}
-
-func terrainCost(t pb.Terrain) int32 {
-	switch t {
-	case pb.Terrain_TERRAIN_FOREST, pb.Terrain_TERRAIN_COAST:
-		return 1
-	case pb.Terrain_TERRAIN_MOUNTAIN:
-		return 2
-	}
-	return 0
-}
-
 // enemyDefence estimates the defence of another camp's zone z today: its
 // defence as last seen (zoneDefence with unseenArmy), plus one man per
 // staleDays days since (rule AI-WAR-TARGET).
 func (d decider) enemyDefence(z *pb.Zone) int32 {
-	return zoneDefence(z, unseenArmy) + max(0, d.v.GetDay()-z.GetLastSeenDay())/staleDays
+	return d.r.zoneDefence(z, unseenArmy) + max(0, d.v.GetDay()-z.GetLastSeenDay())/staleDays
 }
 
 // siegeOn returns the siege the camp knows of at zone z, or nil.
 func (d decider) siegeOn(z int32) *pb.Siege {
-	for _, s := range d.v.GetSieges() {
+	for _, s := range d.g.GetSieges() {
 		if s.GetZone() == z {
 			return s
 		}
@@ -98,7 +63,7 @@ func (d decider) siegeOn(z int32) *pb.Siege {
 // marchingTo reports whether one of the camp's army columns is on its way
 // to zone z.
 func (d decider) marchingTo(z int32) bool {
-	for _, c := range d.v.GetColumns() {
+	for _, c := range d.g.GetColumns() {
 		if c.GetKind() == pb.ColumnKind_COLUMN_KIND_ARMY && !c.GetHome() && c.GetToZone() == z {
 			return true
 		}
@@ -126,8 +91,8 @@ func abs(x int32) int32 {
 // the besieged zone that needs the fewest men, then the capital, then the
 // lower number; nil when no zone of the camp is besieged or nothing helps.
 func (d decider) relieve() *pb.Order {
-	v := d.v
-	army := v.GetFieldArmy()
+	v, g := d.v, d.g
+	army := g.GetFieldArmy()
 	type plea struct {
 		z    *pb.Zone
 		s    *pb.Siege
@@ -140,10 +105,10 @@ func (d decider) relieve() *pb.Order {
 			continue
 		}
 		assault := s.GetMen() + moraleBonus
-		// Each man sent leaves the field army, whose quarter defends too.
+		// Each man sent leaves the field army, whose share defends too.
 		var n int32
 		for n = 0; n <= army; n++ {
-			if zoneDefence(z, (army-n)/4)+n >= assault {
+			if d.r.zoneDefence(z, d.r.share(army-n))+n >= assault {
 				break
 			}
 		}
@@ -156,7 +121,7 @@ func (d decider) relieve() *pb.Order {
 		return cmp.Or(cmp.Compare(a.need, b.need), cmp.Compare(btoi(!a.z.GetCapital()), btoi(!b.z.GetCapital())), d.centreFirst(a.z.GetId(), b.z.GetId()))
 	})
 	why := fmt.Sprintf("zone %d assiégée par %d hommes (assaut estimé %d, défense %d, assaut le jour %d)",
-		p.z.GetId(), p.s.GetMen(), p.s.GetMen()+moraleBonus, zoneDefence(p.z, army/4), p.s.GetAssaultDay())
+		p.z.GetId(), p.s.GetMen(), p.s.GetMen()+moraleBonus, d.r.zoneDefence(p.z, d.r.share(army)), p.s.GetAssaultDay())
 	if p.need > 0 && p.need <= army {
 		if o := d.send(p.need, p.z.GetId(), "secours : "+why); o != nil {
 			return o
@@ -179,10 +144,10 @@ func (d decider) relieve() *pb.Order {
 // siege needs men, the field army is empty or a column is already on its
 // way there.
 func (d decider) reinforce(posture string) *pb.Order {
-	v := d.v
+	v, g := d.v, d.g
 	var best *pb.Siege
 	var bestShort int32
-	for _, s := range v.GetSieges() {
+	for _, s := range g.GetSieges() {
 		if s.GetBesieger() != v.GetCamp() || d.marchingTo(s.GetZone()) {
 			continue
 		}
@@ -195,7 +160,7 @@ func (d decider) reinforce(posture string) *pb.Order {
 			best, bestShort = s, short
 		}
 	}
-	if best == nil || v.GetFieldArmy() == 0 {
+	if best == nil || g.GetFieldArmy() == 0 {
 		return nil
 	}
 	la := legal(v, actSend)
@@ -214,14 +179,14 @@ func (d decider) reinforce(posture string) *pb.Order {
 // defence first (enemyDefence), then the nearest to the capital, then the
 // lower number (rule AI-WAR-TARGET). It returns nil when there is none.
 func (d decider) target() *pb.Zone {
-	v := d.v
+	v, g := d.v, d.g
 	la := legal(v, actSend)
 	if la == nil || len(la.GetArgs()) != 2 {
 		return nil
 	}
 	home := d.capital()
 	var best *pb.Zone
-	for _, z := range v.GetZones() {
+	for _, z := range g.GetZones() {
 		if !known(z) || z.GetOwner() < 0 || z.GetOwner() == v.GetCamp() || !allows(la.GetArgs()[1], z.GetId()) {
 			continue
 		}
@@ -245,20 +210,20 @@ func (d decider) attack(z *pb.Zone) *pb.Order {
 		return nil
 	}
 	def := d.enemyDefence(z)
-	men := clamp(la.GetArgs()[0], def+attackMargin+(d.v.GetFieldArmy()-def-attackMargin)/2)
+	men := clamp(la.GetArgs()[0], def+attackMargin+(d.g.GetFieldArmy()-def-attackMargin)/2)
 	return &pb.Order{Action: actSend, Args: []int32{men, z.GetId()},
 		Reason: fmt.Sprintf("belliqueux : %d hommes contre la zone %d du camp %d, défense estimée %d (garnison %d vue le jour %d), agressivité %d",
 			men, z.GetId(), z.GetOwner(), def, z.GetGarrison(), z.GetLastSeenDay(), d.appetite)}
 }
 
 // scout spies on zone z when it was last seen spyAge days ago or more, spy
-// is legal there and the camp keeps spyGold gold besides (rule AI-SPY).
+// is legal there and the camp holds spyGold gold or more (rule AI-SPY).
 func (d decider) scout(z *pb.Zone, why string) *pb.Order {
-	v := d.v
+	v, g := d.v, d.g
 	age := v.GetDay() - z.GetLastSeenDay()
 	la := legal(v, actSpy)
 	if age < spyAge || la == nil || len(la.GetArgs()) != 1 || !allows(la.GetArgs()[0], z.GetId()) ||
-		v.GetResources().GetGold() < spyGold {
+		g.GetResources().GetGold() < spyGold {
 		return nil
 	}
 	return &pb.Order{Action: actSpy, Args: []int32{z.GetId()},
