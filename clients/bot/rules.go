@@ -15,7 +15,7 @@ type rules struct {
 	ground map[pb.Terrain]int32
 	// output is one building's base daily output; defence the defence it
 	// adds to its zone (BAT-2).
-	output map[string]stock
+	output  map[string]stock
 	defence map[string]int32
 	// militia, capital and monument are the defence terms of every held
 	// zone, of a capital and of the great monument; divisor is the share
