@@ -28,8 +28,12 @@ const (
 // the holder and its garrison ("1:4" is camp 1 with 4 men, "-" free land),
 // "~" when it is only remembered, "." when unknown. With colour, holders are
 // also coloured (gold, red, cyan; grey for free land), remembered zones dim.
+// The map is Grisonval's: a view of another ruleset has none.
 func Map(v *pb.CampView, colour bool) string {
-	zones := slices.Clone(v.GetZones())
+	if v.GetGrisonval() == nil {
+		return fmt.Sprintf("No map: the %s ruleset's view has no hex map.\n", rulesetName(v.GetRuleset()))
+	}
+	zones := slices.Clone(v.GetGrisonval().GetZones())
 	if len(zones) == 0 {
 		return "No map: the view has no zones.\n"
 	}
@@ -122,7 +126,7 @@ func paint(s, style string, colour bool) string {
 
 func legend(v *pb.CampView, colour bool) string {
 	names := map[int32]string{v.GetCamp(): v.GetCampName() + ", you"}
-	for _, c := range v.GetCamps() {
+	for _, c := range v.GetContacts() {
 		names[c.GetCamp()] = c.GetName()
 		if c.GetName() == "" {
 			names[c.GetCamp()] = "not met"

@@ -3,12 +3,16 @@
 // submitted orders and the server's errors, rendered compactly for a person
 // at a terminal and for an LLM's context. It states what the camp does not
 // know rather than leaving it out. It is pure: the caller passes the time.
+//
+// This file renders what every ruleset's view shares; grisonval.go and
+// hexmap.go render Grisonval's detail (GrisonvalView). A view of another
+// ruleset shows its shared part and names the ruleset.
 package viewtext
 
 import (
 	"fmt"
+	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -20,19 +24,26 @@ import (
 // the journal command and tool show them all.
 const JournalLines = 6
 
-// View renders a camp's fogged view: the day and deadline, stocks, the zones
-// the camp sees or remembers (with the day last seen), the unknown zones as
-// ranges, columns, other camps, the latest journal entries, the numbered
-// menu of legal actions and the pending order. now is used only to say how
-// long remains before the deadline.
+// View renders a camp's fogged view: the shared part of every ruleset (the
+// day and deadline, the latest journal entries, messages, the numbered menu
+// of legal actions with their costs and the orders) around the ruleset's
+// own detail: Grisonval's stocks, the zones the camp sees or remembers
+// (with the day last seen), the unknown zones as ranges, columns and other
+// camps. A view of a ruleset this package does not know shows its shared
+// part, the other camps as its contacts list them, and names the ruleset.
+// now is used only to say how long remains before the deadline.
 func View(v *pb.CampView, now time.Time) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "World %d, camp %d %q%s. Day %d", v.GetWorldId(), v.GetCamp(), v.GetCampName(),
+	g := v.GetGrisonval()
+	fmt.Fprintf(&b, "World %d%s, camp %d %q%s. Day %d", v.GetWorldId(), rulesetText(v.GetRuleset()), v.GetCamp(), v.GetCampName(),
 		controllerText(v.GetController()), v.GetDay())
 	if n := v.GetSeasonLength(); n > 0 {
 		fmt.Fprintf(&b, " of %d", n)
 	}
-	fmt.Fprintf(&b, " (%s); orders are for day %d.\n", v.GetYearSeason(), v.GetDay()+1)
+	if g != nil {
+		fmt.Fprintf(&b, " (%s)", g.GetYearSeason())
+	}
+	fmt.Fprintf(&b, "; orders are for day %d.\n", v.GetDay()+1)
 	b.WriteString(deadlineText(v, now))
 	if !v.GetAlive() {
 		b.WriteString("Your people is extinct: it can no longer act.\n")
@@ -40,18 +51,12 @@ func View(v *pb.CampView, now time.Time) string {
 	if v.GetPaused() {
 		b.WriteString("The world is paused.\n")
 	}
-	r := v.GetResources()
-	fmt.Fprintf(&b, "Resources: food %d, wood %d, stone %d, tools %d, gold %d, research %d.\n",
-		r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch())
-	fmt.Fprintf(&b, "People: morale %d, population %d, housing %d. Army: %d in the field, %d under arms of %d at most.\n",
-		v.GetMorale(), v.GetPopulation(), v.GetHousing(), v.GetFieldArmy(), v.GetMenUnderArms(), v.GetMaxUnderArms())
-	writeSociety(&b, v)
-	writePolitics(&b, v)
-	writeZones(&b, v)
-	writeColumns(&b, v.GetColumns())
-	writeSieges(&b, v)
-	writeCamps(&b, v.GetCamps(), v.GetCamp(), v.GetDay())
-	writeOtherRelations(&b, v)
+	if g != nil {
+		writeGrisonval(&b, v, g)
+	} else {
+		fmt.Fprintf(&b, "This client does not know the %s ruleset: it shows the shared part of the view only.\n", rulesetName(v.GetRuleset()))
+		writeContacts(&b, v.GetContacts())
+	}
 	journal := v.GetJournal()
 	if len(journal) > JournalLines {
 		journal = journal[len(journal)-JournalLines:]
@@ -146,6 +151,48 @@ func Standing(o *pb.Order) string {
 	return fmt.Sprintf("Standing order set: %s. It plays on each day you post nothing.\n", Order(o))
 }
 
+// rulesetText is the ruleset's name after the world's number: " (grisonval)";
+// "" when the view does not name it.
+func rulesetText(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " (" + name + ")"
+}
+
+// rulesetName names a ruleset in a sentence, "unnamed" when the view does
+// not name it.
+func rulesetName(name string) string {
+	if name == "" {
+		return "unnamed"
+	}
+	return fmt.Sprintf("%q", name)
+}
+
+// writeContacts renders the other camps as every ruleset's view lists them:
+// met or not, alive or extinct.
+func writeContacts(b *strings.Builder, cs []*pb.Contact) {
+	if len(cs) == 0 {
+		b.WriteString("Other camps: none.\n")
+		return
+	}
+	b.WriteString("Other camps:\n")
+	for _, c := range cs {
+		name := fmt.Sprint(c.GetCamp())
+		if c.GetName() != "" {
+			name += " " + c.GetName()
+		}
+		switch {
+		case !c.GetMet():
+			fmt.Fprintf(b, "  %s: not met yet (nothing known).\n", name)
+		case !c.GetAlive():
+			fmt.Fprintf(b, "  %s: met, extinct.\n", name)
+		default:
+			fmt.Fprintf(b, "  %s: met.\n", name)
+		}
+	}
+}
+
 func controllerText(c *pb.Controller) string {
 	switch c.GetKind() {
 	case pb.ControllerKind_CONTROLLER_KIND_HUMAN:
@@ -186,275 +233,6 @@ func Deadline(deadline, now time.Time) string {
 	return fmt.Sprintf("Deadline: %s (in %s).\n", deadline.UTC().Format(time.RFC3339), left)
 }
 
-// writeSociety writes the camp's citizens by age and job, its upkeep bill,
-// its research tier, title and achievements, each when the view has them.
-func writeSociety(b *strings.Builder, v *pb.CampView) {
-	if p := v.GetPeople(); p != nil {
-		fmt.Fprintf(b, "Citizens: %d children, %d adults, %d elders, mood %d", p.GetChildren(), p.GetAdults(), p.GetElders(), p.GetMeanMood())
-		var jobs []string
-		for _, j := range p.GetJobs() {
-			jobs = append(jobs, fmt.Sprintf("%s %d (level %.1f)", j.GetJob(), j.GetCount(), j.GetMeanLevel()))
-		}
-		if len(jobs) > 0 {
-			fmt.Fprintf(b, "; jobs: %s", strings.Join(jobs, ", "))
-		}
-		b.WriteString(".\n")
-	}
-	if u := v.GetUpkeep(); u != nil {
-		var axes []string
-		for _, a := range []struct {
-			name string
-			r    *pb.Resources
-		}{{"buildings", u.GetBuildings()}, {"territory", u.GetTerritory()}, {"governance", u.GetGovernance()}} {
-			if t := resourcesText(a.r); t != "" {
-				axes = append(axes, a.name+" "+t)
-			}
-		}
-		if len(axes) == 0 {
-			axes = append(axes, "nothing")
-		}
-		fmt.Fprintf(b, "Upkeep a day: %s", strings.Join(axes, "; "))
-		if u.GetDegraded() {
-			b.WriteString(" (unpaid: buildings degraded)")
-		}
-		b.WriteString(".\n")
-	}
-	fmt.Fprintf(b, "Research tier %d", v.GetTier())
-	if t := v.GetNextTier(); t != nil {
-		fmt.Fprintf(b, "; next: %s at %d research (%s)", t.GetName(), t.GetResearch(), t.GetEffect())
-	}
-	if v.GetTitle() != "" {
-		fmt.Fprintf(b, ". Title: %s", v.GetTitle())
-	}
-	var feats []string
-	for _, a := range v.GetAchievements() {
-		feats = append(feats, a.GetName())
-	}
-	if len(feats) > 0 {
-		fmt.Fprintf(b, ". Achievements: %s", strings.Join(feats, ", "))
-	}
-	b.WriteString(".\n")
-}
-
-// resourcesText lists the non-zero amounts of r: "food 2, wood 1".
-func resourcesText(r *pb.Resources) string {
-	var parts []string
-	for _, a := range []struct {
-		name string
-		n    int64
-	}{{"food", r.GetFood()}, {"wood", r.GetWood()}, {"stone", r.GetStone()}, {"tools", r.GetTools()}, {"gold", r.GetGold()}, {"research", r.GetResearch()}} {
-		if a.n != 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", a.name, a.n))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-// writeZones writes the zones the camp sees or remembers as a table, and
-// the unknown ones as ranges of numbers.
-func writeZones(b *strings.Builder, v *pb.CampView) {
-	var visible, remembered int
-	var unknown []int32
-	for _, z := range v.GetZones() {
-		switch z.GetVisibility() {
-		case pb.Visibility_VISIBILITY_VISIBLE:
-			visible++
-		case pb.Visibility_VISIBILITY_REMEMBERED:
-			remembered++
-		default:
-			unknown = append(unknown, z.GetId())
-		}
-	}
-	fmt.Fprintf(b, "Zones: %d visible, %d remembered (as last seen), %d unknown.\n", visible, remembered, len(unknown))
-	if visible+remembered > 0 {
-		var table strings.Builder
-		tw := tabwriter.NewWriter(&table, 0, 0, 1, ' ', 0)
-		fmt.Fprintln(tw, "  zone\tterrain\towner\tgarrison\tdev\tslots\tseen\tneighbours\tbuildings")
-		for _, z := range v.GetZones() {
-			var seen string
-			switch z.GetVisibility() {
-			case pb.Visibility_VISIBILITY_VISIBLE:
-				seen = "now"
-			case pb.Visibility_VISIBILITY_REMEMBERED:
-				seen = fmt.Sprintf("day %d", z.GetLastSeenDay())
-			default:
-				continue
-			}
-			owner := OwnerName(v, z.GetOwner())
-			if z.GetCapital() {
-				owner += " capital"
-			}
-			if z.GetMonument() {
-				owner += " monument"
-			}
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\n", z.GetId(), TerrainName(z.GetTerrain()),
-				owner, z.GetGarrison(), z.GetDevelopment(), z.GetSlots(), seen, Ranges(z.GetNeighbors()), buildingList(z.GetBuildings()))
-		}
-		tw.Flush()
-		for l := range strings.Lines(table.String()) {
-			b.WriteString(strings.TrimRight(l, " \n") + "\n")
-		}
-	}
-	if len(unknown) > 0 {
-		fmt.Fprintf(b, "Unknown zones (%d; nothing known but their place on the map): %s.\n", len(unknown), Ranges(unknown))
-	}
-}
-
-// buildingList renders a zone's buildings compactly, the same kinds
-// together: "farm x2, school"; "-" for none.
-func buildingList(bs []string) string {
-	if len(bs) == 0 {
-		return "-"
-	}
-	var kinds []string
-	count := map[string]int{}
-	for _, b := range bs {
-		if count[b] == 0 {
-			kinds = append(kinds, b)
-		}
-		count[b]++
-	}
-	for i, k := range kinds {
-		if n := count[k]; n > 1 {
-			kinds[i] = fmt.Sprintf("%s x%d", k, n)
-		}
-	}
-	return strings.Join(kinds, ", ")
-}
-
-// TerrainName names a terrain in one word.
-func TerrainName(t pb.Terrain) string {
-	switch t {
-	case pb.Terrain_TERRAIN_PLAINS:
-		return "plains"
-	case pb.Terrain_TERRAIN_FOREST:
-		return "forest"
-	case pb.Terrain_TERRAIN_MOUNTAIN:
-		return "mountain"
-	case pb.Terrain_TERRAIN_COAST:
-		return "coast"
-	default:
-		return "?"
-	}
-}
-
-// OwnerName names the holder of a zone as camp v knows it: "you", "free"
-// or the camp's number and name.
-func OwnerName(v *pb.CampView, owner int32) string {
-	switch {
-	case owner == -1:
-		return "free"
-	case owner == v.GetCamp():
-		return "you"
-	}
-	for _, c := range v.GetCamps() {
-		if c.GetCamp() == owner && c.GetName() != "" {
-			return fmt.Sprintf("%d:%s", owner, c.GetName())
-		}
-	}
-	return fmt.Sprintf("camp %d", owner)
-}
-
-func writeColumns(b *strings.Builder, cols []*pb.Column) {
-	if len(cols) == 0 {
-		b.WriteString("Columns: none on the march.\n")
-		return
-	}
-	b.WriteString("Columns on the march:\n")
-	for _, c := range cols {
-		kind := "army"
-		if c.GetKind() == pb.ColumnKind_COLUMN_KIND_SETTLERS {
-			kind = "settlers"
-		}
-		fmt.Fprintf(b, "  #%d %s, %d men, zone %d -> %d, left day %d, arrives day %d\n",
-			c.GetId(), kind, c.GetMen(), c.GetFromZone(), c.GetToZone(), c.GetDepartedDay(), c.GetArrivalDay())
-	}
-}
-
-// writeCamps renders the other camps: met or not, and for a met camp its
-// archetype, government and reputation, the pair's relation and record, and
-// a pending proposal (private to the two camps).
-func writeCamps(b *strings.Builder, camps []*pb.CampSummary, self, day int32) {
-	if len(camps) == 0 {
-		b.WriteString("Other camps: none.\n")
-		return
-	}
-	b.WriteString("Other camps:\n")
-	for _, c := range camps {
-		name := fmt.Sprint(c.GetCamp())
-		if c.GetName() != "" {
-			name += " " + c.GetName()
-		}
-		switch {
-		case !c.GetMet():
-			fmt.Fprintf(b, "  %s: not met yet (nothing known).\n", name)
-			continue
-		case !c.GetAlive():
-			fmt.Fprintf(b, "  %s: met, extinct.\n", name)
-			continue
-		}
-		s := fmt.Sprintf("  %s: %s, %s, infamy %d, fame %d; %s", name, c.GetArchetype(), c.GetGovernment(),
-			c.GetInfamy(), c.GetFame(), c.GetRelation())
-		if c.GetRelation() != "war" && c.GetRelation() != "" {
-			s += fmt.Sprintf(" since day %d, breakable from day %d", c.GetRelationSince(), c.GetBreakableFrom())
-		}
-		if c.GetTradeRoute() {
-			s += ", trade route"
-		}
-		if d := c.GetDoorClosedUntil(); d > day {
-			s += fmt.Sprintf(", door closed until day %d (%d refusal(s))", d, c.GetRefusals())
-		}
-		if p := c.GetProposal(); p != nil {
-			if p.GetFromCamp() == self {
-				s += fmt.Sprintf("; your proposal of %s (day %d) awaits its answer until day %d", p.GetPact(), p.GetDay(), p.GetExpiresDay())
-			} else {
-				s += fmt.Sprintf("; it proposes %s (day %d), to answer by day %d (accept_pact/refuse_pact %d), your people's willingness %d %%",
-					p.GetPact(), p.GetDay(), p.GetExpiresDay(), c.GetCamp(), p.GetWillingness())
-			}
-		}
-		b.WriteString(s + ".\n")
-	}
-}
-
-// writeOtherRelations renders the public status between the other camps.
-func writeOtherRelations(b *strings.Builder, v *pb.CampView) {
-	for _, r := range v.GetOtherRelations() {
-		fmt.Fprintf(b, "Between camps %d and %d (public): %s.\n", r.GetA(), r.GetB(), r.GetRelation())
-	}
-}
-
-// writePolitics renders the camp's government and standing.
-func writePolitics(b *strings.Builder, v *pb.CampView) {
-	p := v.GetPolitics()
-	if p == nil {
-		return
-	}
-	fmt.Fprintf(b, "Politics: %s (%s) since day %d, legitimacy %d", v.GetArchetype(), p.GetGovernment(), p.GetGovernmentDay(), p.GetLegitimacy())
-	if n := p.GetLowLegitimacyDays(); n > 0 {
-		fmt.Fprintf(b, " (%d day(s) in a row under the coup threshold)", n)
-	}
-	fmt.Fprintf(b, ", infamy %d, fame %d", p.GetInfamy(), p.GetFame())
-	if d := p.GetNextChangeDay(); d > v.GetDay()+1 {
-		fmt.Fprintf(b, "; no new government before day %d", d)
-	}
-	b.WriteString(".\n")
-}
-
-// writeSieges renders the sieges the camp knows of.
-func writeSieges(b *strings.Builder, v *pb.CampView) {
-	for _, s := range v.GetSieges() {
-		who := "an unknown camp"
-		switch bc := s.GetBesieger(); {
-		case bc == v.GetCamp():
-			who = "you"
-		case bc >= 0:
-			who = fmt.Sprintf("camp %d", bc)
-		}
-		fmt.Fprintf(b, "Siege of zone %d by %s: %d men in line since day %d, decisive assault on day %d.\n",
-			s.GetZone(), who, s.GetMen(), s.GetStartDay(), s.GetAssaultDay())
-	}
-}
-
 // Journal renders journal entries with their narration, their "why" and
 // the zones they concern.
 func Journal(entries []*pb.JournalEntry) string {
@@ -473,8 +251,8 @@ func Journal(entries []*pb.JournalEntry) string {
 }
 
 // Menu renders the legal actions of v's next day as a numbered menu, each
-// with its arguments in the order an order takes them and their valid
-// values.
+// with its arguments in the order an order takes them, their valid values
+// and its cost.
 func Menu(v *pb.CampView) string {
 	var b strings.Builder
 	actions := v.GetLegalActions()
@@ -494,8 +272,37 @@ func Menu(v *pb.CampView) string {
 		for _, s := range a.GetArgs() {
 			fmt.Fprintf(&b, "     %s: %s\n", strings.ToUpper(s.GetName()), ArgValues(s))
 		}
+		if c := Cost(a); c != "" {
+			fmt.Fprintf(&b, "     cost: %s\n", c)
+		}
 	}
 	return b.String()
+}
+
+// Cost says what a legal action costs, as the view lists it: "food 600,
+// wood 4"; with cost_per, the price of one unit of the argument it names
+// ("food 2, wood 2 per MEN") or of one level ("wood 18 per level of the
+// zone before it develops": level 0 is free). It returns "" for an action
+// without a cost.
+func Cost(a *pb.LegalAction) string {
+	var parts []string
+	for _, c := range a.GetCost() {
+		parts = append(parts, fmt.Sprintf("%s %d", c.GetResource(), c.GetAmount()))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := strings.Join(parts, ", ")
+	switch per := a.GetCostPer(); {
+	case per == "":
+	case slices.ContainsFunc(a.GetArgs(), func(s *pb.ArgSpec) bool { return s.GetName() == per }):
+		s += " per " + strings.ToUpper(per)
+	case per == "level":
+		s += " per level of the zone before it develops"
+	default:
+		s += " per " + per
+	}
+	return s
 }
 
 // ArgValues says which values an argument may take: a range for a count,

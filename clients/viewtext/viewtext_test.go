@@ -20,12 +20,10 @@ var now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 // remembers 4 (camp 2's, seen day 7) and 5 (free, seen day 3), and knows
 // nothing of 6 to 10.
 func sampleView() *pb.CampView {
-	v := &pb.CampView{
-		WorldId: 7, Camp: 1, CampName: "Les Rivaux", Day: 12, YearSeason: "spring", Alive: true,
-		Resources: &pb.Resources{Food: 1540, Wood: 58, Stone: 31, Tools: 10, Gold: 40},
-		Morale:    64, Population: 21, FieldArmy: 4, MenUnderArms: 7, MaxUnderArms: 12, Housing: 24,
-		Controller:   &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN},
-		SeasonLength: 24,
+	g := &pb.GrisonvalView{
+		YearSeason: "spring",
+		Resources:  &pb.Resources{Food: 1540, Wood: 58, Stone: 31, Tools: 10, Gold: 40},
+		Morale:     64, Population: 21, FieldArmy: 4, MenUnderArms: 7, MaxUnderArms: 12, Housing: 24,
 		Zones: []*pb.Zone{
 			{Id: 1, Visibility: pb.Visibility_VISIBILITY_VISIBLE, LastSeenDay: 12, Terrain: pb.Terrain_TERRAIN_PLAINS, Owner: 1, Capital: true, Garrison: 3, Development: 1, Slots: 2, Buildings: []string{"farm"}},
 			{Id: 2, Visibility: pb.Visibility_VISIBILITY_VISIBLE, LastSeenDay: 12, Terrain: pb.Terrain_TERRAIN_FOREST, Owner: 1, Garrison: 1},
@@ -44,6 +42,34 @@ func sampleView() *pb.CampView {
 		Politics:       &pb.Politics{Government: "republic", GovernmentDay: 8, NextChangeDay: 38, Legitimacy: 44, LowLegitimacyDays: 0, Infamy: 0, Fame: 1},
 		Archetype:      "builders",
 		OtherRelations: []*pb.PairRelation{{A: 0, B: 2, Relation: "war"}},
+		People: &pb.People{Children: 4, Adults: 15, Elders: 2, MeanMood: 58,
+			Jobs: []*pb.JobSummary{{Job: "farmer", Count: 6, MeanLevel: 1.5}, {Job: "soldier", Count: 7, MeanLevel: 1}}},
+		Upkeep:       &pb.Upkeep{Buildings: &pb.Resources{Wood: 1}, Territory: &pb.Resources{Food: 2, Gold: 1}, Degraded: true},
+		Tier:         1,
+		NextTier:     &pb.Tech{Tier: 2, Name: "Forge", Research: 120, Effect: "+1 tools a day"},
+		Title:        "Bourg",
+		Achievements: []*pb.Achievement{{Code: "first_zone", Name: "Premier pas"}},
+		Rules: &pb.GrisonvalRules{
+			Terrains: []*pb.TerrainRule{
+				{Terrain: pb.Terrain_TERRAIN_PLAINS, Income: &pb.Resources{Food: 60}},
+				{Terrain: pb.Terrain_TERRAIN_FOREST, Income: &pb.Resources{Food: 5, Wood: 4}, Defence: 1},
+			},
+			Buildings: []*pb.BuildingRule{
+				{Building: "farm", Cost: &pb.Resources{Wood: 10, Stone: 2}, Output: &pb.Resources{Food: 20}},
+				{Building: "walls", Cost: &pb.Resources{Wood: 5, Stone: 15}, Output: &pb.Resources{}, Defence: 4},
+			},
+			MilitiaDefence: 2, CapitalDefence: 2, MonumentDefence: 3, FieldArmyDivisor: 4,
+			DevelopCost: &pb.Resources{Wood: 18, Stone: 10, Tools: 2, Gold: 4}, DevelopResearch: 25,
+		},
+	}
+	v := &pb.CampView{
+		WorldId: 7, Camp: 1, CampName: "Les Rivaux", Day: 12, Alive: true, Ruleset: "grisonval",
+		Controller:   &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN},
+		SeasonLength: 24,
+		Contacts: []*pb.Contact{
+			{Camp: 0, Name: "La Colonie"},
+			{Camp: 2, Name: "Le Clan", Met: true, Alive: true},
+		},
 		LegalActions: []*pb.LegalAction{
 			{Action: "rest", Summary: "rest: +4 morale (cap 100)"},
 			{Action: "explore", Args: []*pb.ArgSpec{{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{6, 9}}}},
@@ -51,35 +77,58 @@ func sampleView() *pb.CampView {
 				{Name: "men", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 4},
 				{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{1, 2, 3, 4, 5}},
 			}},
+			{Action: "expand_to", Args: []*pb.ArgSpec{{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{3}}},
+				Cost: []*pb.Amount{{Resource: "food", Amount: 600}, {Resource: "wood", Amount: 4}}},
+			{Action: "raise_army", Args: []*pb.ArgSpec{{Name: "men", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 5}},
+				Cost: []*pb.Amount{{Resource: "food", Amount: 2}, {Resource: "wood", Amount: 2}}, CostPer: "men"},
+			{Action: "develop", Args: []*pb.ArgSpec{{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{1}}},
+				Cost: []*pb.Amount{{Resource: "wood", Amount: 18}, {Resource: "gold", Amount: 4}}, CostPer: "level"},
 		},
-		PendingOrder: &pb.Order{Action: "send_army", Args: []int32{4, 4}, Reason: "take the mine"},
-		People: &pb.People{Children: 4, Adults: 15, Elders: 2, MeanMood: 58,
-			Jobs: []*pb.JobSummary{{Job: "farmer", Count: 6, MeanLevel: 1.5}, {Job: "soldier", Count: 7, MeanLevel: 1}}},
-		Upkeep:        &pb.Upkeep{Buildings: &pb.Resources{Wood: 1}, Territory: &pb.Resources{Food: 2, Gold: 1}, Degraded: true},
-		Tier:          1,
-		NextTier:      &pb.Tech{Tier: 2, Name: "Forge", Research: 120, Effect: "+1 tools a day"},
-		Title:         "Bourg",
-		Achievements:  []*pb.Achievement{{Code: "first_zone", Name: "Premier pas"}},
+		PendingOrder:  &pb.Order{Action: "send_army", Args: []int32{4, 4}, Reason: "take the mine"},
 		Deadline:      timestamppb.New(now.Add(2 * time.Minute)),
 		StandingOrder: &pb.Order{Action: "chop_wood", Reason: "wood for winter"},
 		PostingStatus: pb.PostingStatus_POSTING_STATUS_POSTED,
 		PostedAt:      timestamppb.New(now.Add(-time.Minute)),
 		LastResult: &pb.OrderResult{Day: 12, Order: &pb.Order{Action: "explore", Args: []int32{9}},
-			Status: pb.OrderStatus_ORDER_STATUS_STALE, Code: "unknown_zone", Field: "args[0]", Message: "zone 9 is out of sight"},
+			Status: pb.OrderStatus_ORDER_STATUS_STALE, Code: "unknown_zone", Field: "args[0]", Message: "zone 9 is out of sight",
+			Reason: pb.ErrorReason_ERROR_REASON_UNKNOWN_ZONE},
 		MessageRecipients: []int32{2},
 		MaxMessageLen:     500,
 		Messages: []*pb.CampMessage{
 			{Id: 4, Day: 12, FromCamp: 2, ToCamp: 1, Text: "Paix ?"},
 			{Id: 5, Day: 13, FromCamp: 1, ToCamp: 2, Text: "Oui.\nSigné."},
 		},
+		Detail: &pb.CampView_Grisonval{Grisonval: g},
 	}
 	for id := int32(6); id <= 10; id++ {
-		v.Zones = append(v.Zones, &pb.Zone{Id: id, Visibility: pb.Visibility_VISIBILITY_UNKNOWN})
+		g.Zones = append(g.Zones, &pb.Zone{Id: id, Visibility: pb.Visibility_VISIBILITY_UNKNOWN})
 	}
 	for d := int32(1); d <= 10; d++ {
 		v.Journal = append(v.Journal, &pb.JournalEntry{Day: d, Kind: "rest", Narration: fmt.Sprintf("Le camp se repose (jour %d).", d), Why: "moral 50 < 60"})
 	}
 	return v
+}
+
+// castleView is a view of a ruleset viewtext does not know: the shared part
+// alone.
+func castleView() *pb.CampView {
+	return &pb.CampView{
+		WorldId: 9, Camp: 0, CampName: "Tour", Day: 3, Alive: true, Ruleset: "castle", SeasonLength: 12,
+		Controller: &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT},
+		Contacts: []*pb.Contact{
+			{Camp: 1, Name: "Donjon", Met: true, Alive: true},
+			{Camp: 2, Name: "Remparts", Met: true},
+			{Camp: 3},
+		},
+		LegalActions: []*pb.LegalAction{
+			{Action: "draw", Summary: "draw a card"},
+			{Action: "raise", Args: []*pb.ArgSpec{{Name: "gauge", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 5}},
+				Cost: []*pb.Amount{{Resource: "gold", Amount: 1}}, CostPer: "gauge"},
+		},
+		Journal:           []*pb.JournalEntry{{Day: 3, Kind: "draw", Narration: "Une carte."}},
+		MessageRecipients: []int32{1},
+		MaxMessageLen:     280,
+	}
 }
 
 // lineWith returns the first line of s that contains every one of parts.
@@ -102,7 +151,7 @@ func TestView(t *testing.T) {
 		name  string
 		parts []string // on one line
 	}{
-		{"header", []string{"World 7, camp 1", `"Les Rivaux"`, "(human)", "Day 12 of 24 (spring)", "orders are for day 13."}},
+		{"header", []string{"World 7 (grisonval), camp 1", `"Les Rivaux"`, "(human)", "Day 12 of 24 (spring); orders are for day 13."}},
 		{"deadline", []string{"Deadline: 2026-03-01T12:02:00Z (in 2m0s)."}},
 		{"resources", []string{"food 1540", "wood 58", "stone 31", "gold 40"}},
 		{"people and army", []string{"morale 64", "population 21", "housing 24", "4 in the field", "7 under arms of 12"}},
@@ -142,6 +191,13 @@ func TestView(t *testing.T) {
 		{"message sent", []string{"day 13, to camp 2: Oui."}},
 		{"message second line", []string{"    Signé."}},
 		{"recipients", []string{"You may write to camps 2 (at most 500 bytes a message)."}},
+		{"fixed cost", []string{"     cost: food 600, wood 4"}},
+		{"cost per man", []string{"     cost: food 2, wood 2 per MEN"}},
+		{"cost per level", []string{"     cost: wood 18, gold 4 per level of the zone before it develops"}},
+		{"terrain rules", []string{"Rules: a held zone yields plains food 60 a day, defence +0; forest food 5, wood 4 a day, defence +1."}},
+		{"building rules", []string{"farm (cost wood 10, stone 2; food 20 a day), walls (cost wood 5, stone 15; defence +4)."}},
+		{"defence rules", []string{"militia 2 + development level + buildings, +2 on a capital, +3 with the monument, + 1 man in 4 of the holder's field army."}},
+		{"develop rules", []string{"Develop costs wood 18, stone 10, tools 2, gold 4 and needs 25 research (not spent)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -174,10 +230,10 @@ func TestViewStates(t *testing.T) {
 		{"AI posture", func(v *pb.CampView) {
 			v.Controller = &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: pb.Posture_POSTURE_PRUDENT}
 		}, "(AI, prudent)"},
-		{"no columns", func(v *pb.CampView) { v.Columns = nil }, "Columns: none on the march."},
+		{"no columns", func(v *pb.CampView) { v.GetGrisonval().Columns = nil }, "Columns: none on the march."},
 		{"zone choices empty", func(v *pb.CampView) { v.LegalActions[1].Args[0].Choices = nil }, "ZONE: none"},
 		{"nothing known", func(v *pb.CampView) {
-			for _, z := range v.Zones {
+			for _, z := range v.GetGrisonval().Zones {
 				z.Visibility = pb.Visibility_VISIBILITY_UNKNOWN
 			}
 		}, "Unknown zones (10; nothing known but their place on the map): 1-10."},
@@ -309,17 +365,20 @@ func TestError(t *testing.T) {
 // men), sees free zone 13, remembers zone 46 of camp 1 (3 men), and knows
 // nothing else.
 func hexView() *pb.CampView {
-	v := &pb.CampView{Camp: 0, CampName: "Grisonval", Camps: []*pb.CampSummary{{Camp: 1, Name: "Carmin", Met: true, Alive: true}, {Camp: 2}}}
+	g := &pb.GrisonvalView{}
+	v := &pb.CampView{Camp: 0, CampName: "Grisonval", Ruleset: "grisonval",
+		Contacts: []*pb.Contact{{Camp: 1, Name: "Carmin", Met: true, Alive: true}, {Camp: 2}},
+		Detail:   &pb.CampView_Grisonval{Grisonval: g}}
 	id := int32(0)
 	for r := int32(-5); r <= 5; r++ {
 		for q := max(-5, -5-r); q <= min(5, 5-r); q++ {
 			id++
-			v.Zones = append(v.Zones, &pb.Zone{Id: id, Q: q, R: r, Visibility: pb.Visibility_VISIBILITY_UNKNOWN})
+			g.Zones = append(g.Zones, &pb.Zone{Id: id, Q: q, R: r, Visibility: pb.Visibility_VISIBILITY_UNKNOWN})
 		}
 	}
-	v.Zones[11].Visibility, v.Zones[11].Owner, v.Zones[11].Capital, v.Zones[11].Garrison = pb.Visibility_VISIBILITY_VISIBLE, 0, true, 4
-	v.Zones[12].Visibility, v.Zones[12].Owner = pb.Visibility_VISIBILITY_VISIBLE, -1
-	v.Zones[45].Visibility, v.Zones[45].Owner, v.Zones[45].Garrison, v.Zones[45].LastSeenDay = pb.Visibility_VISIBILITY_REMEMBERED, 1, 3, 5
+	g.Zones[11].Visibility, g.Zones[11].Owner, g.Zones[11].Capital, g.Zones[11].Garrison = pb.Visibility_VISIBILITY_VISIBLE, 0, true, 4
+	g.Zones[12].Visibility, g.Zones[12].Owner = pb.Visibility_VISIBILITY_VISIBLE, -1
+	g.Zones[45].Visibility, g.Zones[45].Owner, g.Zones[45].Garrison, g.Zones[45].LastSeenDay = pb.Visibility_VISIBILITY_REMEMBERED, 1, 3, 5
 	return v
 }
 
@@ -364,4 +423,35 @@ func TestMap(t *testing.T) {
 			t.Errorf("got ANSI escapes without colour")
 		}
 	})
+}
+
+// TestViewOtherRuleset checks that a view without a detail this package
+// knows shows its shared part, its contacts, and names its ruleset; and
+// that the map says it has none.
+func TestViewOtherRuleset(t *testing.T) {
+	out := View(castleView(), now)
+	for _, want := range []string{
+		"World 9 (castle), camp 0 \"Tour\" (agent). Day 3 of 12; orders are for day 4.\n",
+		"This client does not know the \"castle\" ruleset: it shows the shared part of the view only.\n",
+		"Other camps:\n  1 Donjon: met.\n  2 Remparts: met, extinct.\n  3: not met yet (nothing known).\n",
+		"day 3 [draw] Une carte.",
+		"  1. draw - draw a card\n",
+		"  2. raise GAUGE\n     GAUGE: 1 to 5\n     cost: gold 1 per GAUGE\n",
+		"You may write to camps 1 (at most 280 bytes a message).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("got:\n%s\nwant it to contain %q", out, want)
+		}
+	}
+	for _, absent := range []string{"Resources:", "Zones:", "Rules:"} {
+		if strings.Contains(out, absent) {
+			t.Errorf("got %q in a view of another ruleset:\n%s", absent, out)
+		}
+	}
+	if got, want := Map(castleView(), true), "No map: the \"castle\" ruleset's view has no hex map.\n"; got != want {
+		t.Errorf("got map %q; want %q", got, want)
+	}
+	if got := View(&pb.CampView{}, now); !strings.Contains(got, "does not know the unnamed ruleset") {
+		t.Errorf("got:\n%s\nwant the empty view to say its ruleset is unnamed", got)
+	}
 }
