@@ -49,9 +49,6 @@ const (
 	MaxWaitSeconds     = 600
 )
 
-// maxReasonLen is the longest reason the server keeps with an order.
-const maxReasonLen = 500
-
 // Camp is a player's handle on one camp: a client of the game service, the
 // camp's token (which names the world and the camp) and the clock used to
 // say how long remains before a deadline. A Camp is safe for concurrent use
@@ -154,8 +151,9 @@ type Result struct {
 	Structured any
 }
 
-// Failure is a refused call, as a model reads it: the gRPC code, the rule
-// code (reason) and the fields at fault. Text is the same, as prose.
+// Failure is a refused call, as a model reads it: the gRPC code, the
+// reason (an ErrorReason's Code, such as "unknown_zone"; pb.ReasonOf reads
+// it back) and the fields at fault. Text is the same, as prose.
 type Failure struct {
 	Code    string            `json:"code"`
 	Message string            `json:"message"`
@@ -194,14 +192,17 @@ func Describe(err error) *Failure {
 	return f
 }
 
-// badArgs is a Failure for tool arguments that do not decode.
+// badArgs is a Failure for tool arguments that do not decode: a bad
+// request, like a malformed field of a call to the server.
 func badArgs(tool string, err error) *Failure {
 	msg := fmt.Sprintf("bad arguments for %s: %v", tool, err)
-	return &Failure{Code: "InvalidArgument", Message: msg, Reason: "bad_tool_arguments", Text: "error (InvalidArgument): " + msg + "\n"}
+	reason := pb.ErrorReason_ERROR_REASON_BAD_REQUEST.Code()
+	return &Failure{Code: "InvalidArgument", Message: msg, Reason: reason,
+		Text: "error (InvalidArgument): " + msg + "\n  reason: " + reason + "\n"}
 }
 
 // Instructions tell a model how to play with the tools.
-const Instructions = `You play one camp of Grisonval, a turn-based strategy game: three camps share 91 hex zones under a fog of war; every game day each camp posts one order, and the three orders resolve together at the deadline. A camp that posts nothing plays its standing order (rest unless you set one with set_standing_order). Each day: read the view (or legal_actions), choose one legal action with valid arguments, and call submit_order with a short reason; you may replace your order until the deadline. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; the rules tool holds the rulebook by section; send_message writes a short private message to a camp you have met.`
+const Instructions = `You play one camp of a turn-based strategy game on a Grisonval server; the view names the world's ruleset (in Grisonval, the camps share a map of hex zones under a fog of war). Every game day each camp posts one order, and the camps' orders resolve together at the deadline. A camp that posts nothing plays its standing order (rest unless you set one with set_standing_order). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's cost), and call submit_order with a short reason; you may replace your order until the deadline. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; the rules tool holds Grisonval's rulebook by section; send_message writes a short private message to a camp you have met.`
 
 // Tool is one tool of the table.
 type Tool struct {
@@ -221,15 +222,17 @@ type Tool struct {
 // Table returns every tool, in a stable order.
 func Table() []Tool {
 	return []Tool{
-		{Name: View, Description: "Your camp's view of the world as compact text: day and deadline, stocks, " +
-			"the zones you see and remember (with the day last seen), the unknown zones, columns, other camps, " +
-			"your latest journal entries and the numbered menu of legal actions with their valid arguments.",
+		{Name: View, Description: "Your camp's view of the world as compact text: day and deadline, the ruleset's " +
+			"own part (Grisonval: stocks, the zones you see and remember with the day last seen, the unknown zones, " +
+			"columns, other camps and the numbers of the rules), your latest journal entries and messages, and the " +
+			"numbered menu of legal actions with their valid arguments and costs.",
 			Schema: noArgs, Call: callView},
 		{Name: ViewStructured, Description: "Your camp's view as structured JSON (the grisonval.v1.CampView " +
-			"message in protojson): every zone with its coordinates and neighbours, for programs.",
+			"message in protojson), for programs: the shared part, and the ruleset's own in its detail (grisonval: " +
+			"every zone with its coordinates and neighbours, and the numbers of the rules).",
 			Schema: noArgs, Call: callViewStructured},
 		{Name: LegalActions, Description: "The actions you may order for the next day, numbered, each with its " +
-			"arguments in order and their valid values (zones you may target, how many men at most).",
+			"arguments in order, their valid values (zones you may target, how many men at most) and its cost.",
 			Schema: noArgs, Call: callLegalActions},
 		{Name: SubmitOrder, Description: "Post (or replace, until the deadline) your order for the next day: a " +
 			"legal action, its arguments in the menu's order, and your reason (kept in your own journal, never " +
@@ -238,7 +241,7 @@ func Table() []Tool {
 		{Name: Journal, Description: "Your camp's journal from a day on: what happened each day, in French, " +
 			"with a factual \"why\".",
 			Schema: journalSchema, Call: callJournal},
-		{Name: Rules, Description: "The rules of the game (docs/rules.md) by section: without a section, " +
+		{Name: Rules, Description: "The rules of Grisonval (docs/rules.md) by section: without a section, " +
 			"the list of sections; with one, its text.",
 			Schema: rulesSchema, Call: callRules},
 		{Name: WaitNextTick, Description: "Wait until the world resolves a day after after_day (default: the " +
@@ -326,7 +329,7 @@ func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result,
 	if err != nil {
 		return nil, Describe(err)
 	}
-	s, err := protoValue(&pb.CampView{Day: v.GetDay(), LegalActions: v.GetLegalActions()})
+	s, err := protoValue(&pb.CampView{Day: v.GetDay(), Ruleset: v.GetRuleset(), LegalActions: v.GetLegalActions()})
 	if err != nil {
 		return nil, err
 	}
@@ -372,7 +375,7 @@ func submitSchema(v *pb.CampView) *jsonschema.Schema {
 		Properties: map[string]*jsonschema.Schema{
 			"action": action,
 			"args":   {Type: "array", Items: &jsonschema.Schema{Type: "integer"}, Description: argsHelp},
-			"reason": {Type: "string", MaxLength: jsonschema.Ptr(maxReasonLen), Description: "why you give this order, in a sentence (kept in your own journal)"},
+			"reason": {Type: "string", Description: "why you give this order, in a sentence (kept in your own journal)"},
 		},
 		Required: []string{"action", "reason"},
 	}
@@ -539,10 +542,11 @@ type MessageArgs struct {
 	Text   string `json:"text"`
 }
 
-// sendSchema restricts the recipient to v's recipients.
+// sendSchema restricts the recipient to v's recipients and the text to
+// v's max_message_len.
 func sendSchema(v *pb.CampView) *jsonschema.Schema {
 	to := &jsonschema.Schema{Type: "integer", Description: "the camp to write to: one you have met and that still lives"}
-	maxLen := 500
+	text := &jsonschema.Schema{Type: "string", MinLength: jsonschema.Ptr(1), Description: "the message, a few sentences at most"}
 	if v != nil {
 		var rs []any
 		for _, c := range v.GetMessageRecipients() {
@@ -552,16 +556,13 @@ func sendSchema(v *pb.CampView) *jsonschema.Schema {
 			to.Enum = rs
 		}
 		if n := int(v.GetMaxMessageLen()); n > 0 {
-			maxLen = n
+			text.MaxLength = jsonschema.Ptr(n)
 		}
 	}
 	return &jsonschema.Schema{
-		Type: "object",
-		Properties: map[string]*jsonschema.Schema{
-			"to_camp": to,
-			"text":    {Type: "string", MinLength: jsonschema.Ptr(1), MaxLength: jsonschema.Ptr(maxLen), Description: "the message, a few sentences at most"},
-		},
-		Required: []string{"to_camp", "text"},
+		Type:       "object",
+		Properties: map[string]*jsonschema.Schema{"to_camp": to, "text": text},
+		Required:   []string{"to_camp", "text"},
 	}
 }
 
