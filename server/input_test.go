@@ -41,7 +41,7 @@ func TestBadOrders(t *testing.T) {
 		{"zone off the map", 0, &pb.Order{Action: "explore", Args: []int32{200}}, codes.InvalidArgument, "bad_arguments", "args[0]"},
 		{"zone out of sight", 0, &pb.Order{Action: "explore", Args: []int32{hidden}}, codes.InvalidArgument, "unknown_zone", "args[0]"},
 		{"not allowed now", 0, &pb.Order{Action: "send_army", Args: []int32{1, hidden}}, codes.FailedPrecondition, "not_allowed", "action"},
-		{"another world", other.info.GetId(), &pb.Order{Action: "rest"}, codes.PermissionDenied, "", ""},
+		{"another world", other.info.GetId(), &pb.Order{Action: "rest"}, codes.PermissionDenied, "permission_denied", "world_id"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

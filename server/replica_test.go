@@ -32,7 +32,7 @@ func startReplica(t *testing.T, url, name string) *harness {
 		t.Fatalf("listen: %v", err)
 	}
 	srv, err := server.New(context.Background(), server.Config{
-		Store:   st,
+		Store: st, Rulesets: rulesets,
 		Log:     zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel).With().Str("replica", name).Logger(),
 		Replica: &server.Replica{Addr: lis.Addr().String(), LeaseTTL: replicaTTL},
 	})

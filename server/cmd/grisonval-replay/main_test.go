@@ -12,6 +12,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/cmd/internal/served"
 	"github.com/grisonval/server/server/store/sqlite"
 )
 
@@ -25,7 +26,7 @@ func playWorld(t *testing.T, dir string, days int) {
 		t.Fatalf("open store: %v", err)
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st})
+	srv, err := server.New(ctx, server.Config{Store: st, Rulesets: served.Rulesets()})
 	if err != nil {
 		t.Fatalf("new server: %v", err)
 	}
