@@ -1,0 +1,76 @@
+package grisonval_test
+
+import (
+	"testing"
+
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game/grisonval"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// TestViewCopiesTheEngine checks that the wire view copies the values the
+// engine's rules decide rather than computing them again (STYLE.md example
+// 14): a fresh world may change its government at once (next_change_day 0,
+// POL-2), after a change not before 30 days; a pair's relation may be broken
+// from the engine's day (PACT-4); the legal menu carries the engine's prices
+// (ACT-PRICE).
+func TestViewCopiesTheEngine(t *testing.T) {
+	rs := grisonval.Ruleset{}
+	w := engine.NewWorld(7)
+	v := rs.View(grisonval.StateOf(w), 0)
+	if got := v.GetGrisonval().GetPolitics().GetNextChangeDay(); got != 0 {
+		t.Errorf("fresh world: next_change_day %d; want 0 (set_government is open)", got)
+	}
+	w.Day = 40
+	w.Camps[0].GovernmentDay = 12
+	w.Camps[0].Met[1], w.Camps[1].Met[0] = true, true
+	ev := engine.View(w, 0)
+	v = rs.View(grisonval.StateOf(w), 0)
+	if got, want := v.GetGrisonval().GetPolitics().GetNextChangeDay(), int32(ev.NextGovernmentDay); got != want || want != 12+engine.GovernmentLockDays {
+		t.Errorf("government adopted on day 12: next_change_day %d; want the engine's %d (day 12 + %d)", got, want, engine.GovernmentLockDays)
+	}
+	for _, cs := range v.GetGrisonval().GetCamps() {
+		if cs.GetCamp() == 1 && cs.GetBreakableFrom() != int32(ev.Others[0].BreakableFrom) {
+			t.Errorf("camp 1: breakable_from %d; want the engine's %d", cs.GetBreakableFrom(), ev.Others[0].BreakableFrom)
+		}
+	}
+	prices := map[string]engine.Price{}
+	for _, la := range ev.Legal {
+		prices[la.Action.String()] = la.Price
+	}
+	for _, la := range v.GetLegalActions() {
+		p := prices[la.GetAction()]
+		var got engine.Resources
+		for _, a := range la.GetCost() {
+			switch a.GetResource() {
+			case "food":
+				got.Food = a.GetAmount()
+			case "wood":
+				got.Wood = a.GetAmount()
+			case "stone":
+				got.Stone = a.GetAmount()
+			case "tools":
+				got.Tools = a.GetAmount()
+			case "gold":
+				got.Gold = a.GetAmount()
+			case "research":
+				got.Research = a.GetAmount()
+			default:
+				t.Errorf("%s: unknown resource %q", la.GetAction(), a.GetResource())
+			}
+		}
+		if got != p.Cost || la.GetCostPer() != p.Per {
+			t.Errorf("%s: wire price %v per %q; engine's %v per %q", la.GetAction(), got, la.GetCostPer(), p.Cost, p.Per)
+		}
+	}
+	if r := v.GetGrisonval().GetRules(); r.GetMilitiaDefence() != engine.MilitiaDefence || r.GetFieldArmyDivisor() != engine.FieldArmyDivisor ||
+		len(r.GetTerrains()) != 4 || len(r.GetBuildings()) != engine.NumBuildingKinds {
+		t.Errorf("rules: got %v; want the engine's", r)
+	}
+	if v.GetDetail() == nil || v.GetGrisonval() == nil {
+		t.Fatalf("no Grisonval detail in %v", v)
+	}
+	if _, ok := v.GetDetail().(*pb.CampView_Grisonval); !ok {
+		t.Errorf("detail %T; want the Grisonval view", v.GetDetail())
+	}
+}
