@@ -192,7 +192,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 
 	t.Run("season over", func(t *testing.T) {
 		text, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "rest", "reason": "encore"})
-		if !res.IsError || !strings.Contains(text, "reason: season_over") {
+		if !res.IsError || !strings.Contains(text, "reason: "+pb.ErrorReason_ERROR_REASON_SEASON_OVER.Code()) {
 			t.Errorf("got %q (error %v); want a tool error with reason season_over", text, res.IsError)
 		}
 	})
@@ -278,7 +278,7 @@ func TestToolErrorsAndRules(t *testing.T) {
 		_, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "explore", "args": []int{999}, "reason": "voir"})
 		b, _ := json.Marshal(res.StructuredContent)
 		var f tools.Failure
-		if err := json.Unmarshal(b, &f); err != nil || f.Reason != "bad_arguments" || f.Fields["args[0]"] == "" {
+		if err := json.Unmarshal(b, &f); err != nil || pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_ARGUMENTS || f.Fields["args[0]"] == "" {
 			t.Errorf("got structured %s; want reason bad_arguments and field args[0]", b)
 		}
 	})

@@ -51,11 +51,12 @@ const defaultAddr = tools.DefaultAddr
 const usage = `usage: cli [flags] COMMAND [ARGS...]
 
 Commands:
-  view                          your camp's view: stocks, zones (unknown ones
-                                too), columns, journal, the numbered menu of
-                                legal actions
-  map                           the hex map: camps in colour, fog, capitals (*)
-                                and garrisons (:N)
+  view                          your camp's view: the ruleset's part (Grisonval:
+                                stocks, zones, unknown ones too, columns),
+                                journal, messages, the numbered menu of legal
+                                actions with their costs
+  map                           Grisonval's hex map: camps in colour, fog,
+                                capitals (*) and garrisons (:N)
   order ACTION [ARGS...]        post (or replace) your order for the next day,
                                 with seed 000's action names and argument order
   ACTION [ARGS...]              the same, short form: cli expand_to 12,
@@ -342,7 +343,7 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 	case "message":
 		to, err := strconv.ParseInt(inv.args[0], 10, 32)
 		if err != nil {
-			return usagef("the camp of message is %q; want its number (0, 1 or 2)", inv.args[0])
+			return usagef("the camp of message is %q; want its number (the view lists the camps)", inv.args[0])
 		}
 		m, err := c.Send(ctx, int32(to), strings.Join(inv.args[1:], " "))
 		if err != nil {

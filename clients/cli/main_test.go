@@ -130,7 +130,8 @@ func TestCLI(t *testing.T) {
 		wantStdout []string
 		wantStderr []string
 	}{
-		{"view", []string{"view"}, 0, []string{`World 1, camp 0 "Grisonval" (human). Day 0 of 200`, "Zones: 7 visible, 0 remembered (as last seen), 84 unknown.",
+		{"view", []string{"view"}, 0, []string{`World 1 (grisonval), camp 0 "Grisonval" (human). Day 0 of 200`, "Zones: 7 visible, 0 remembered (as last seen), 84 unknown.",
+			"     cost: food 600, wood 4", "Rules: a held zone yields plains food 60 a day, defence +0;",
 			"Unknown zones (84; nothing known but their place on the map): 1-4,", "Legal actions for day 1", "  1. rest", "ZONE: one of",
 			"No order posted for day 1 yet"}, nil},
 		{"map", []string{"map"}, 0, []string{"  12*", "0:4", "Camps: 0 Grisonval, you, 1 not met, 2 not met; - free."}, nil},

@@ -250,7 +250,7 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, rec *R
 		out.Result, out.Error = f.Text, true
 		if t.Name == tools.SubmitOrder {
 			rec.InvalidOrders++
-			if f.Reason == "season_over" {
+			if pb.ReasonOf(f.Reason) == pb.ErrorReason_ERROR_REASON_SEASON_OVER {
 				rec.Outcome = OutcomeSeasonOver
 			}
 		}

@@ -184,17 +184,22 @@ func (s *Server) ForceTick(t testing.TB, world uint64) int32 {
 	return info.GetDay()
 }
 
-// NewWorld creates a world with the given seed, season length and
-// controllers (nil: every camp human), a one-hour cadence so that only
+// NewWorld creates a world of the server's first ruleset (Grisonval) with
+// the given seed, season length and controllers (nil: every camp human, as
+// many as the ruleset's default), a one-hour cadence so that only
 // ForceTick moves it, and returns its id and camp 0's token.
 func (s *Server) NewWorld(t testing.TB, seed uint64, seasonLength int32, controllers []*pb.Controller) (uint64, string) {
 	t.Helper()
+	ctx := s.AdminContext(context.Background())
 	if controllers == nil {
-		for range 3 {
+		rs, err := s.Admin.ListRulesets(ctx, &pb.ListRulesetsRequest{})
+		if err != nil || len(rs.GetRulesets()) == 0 {
+			t.Fatalf("list rulesets: %v (%d rulesets)", err, len(rs.GetRulesets()))
+		}
+		for range rs.GetRulesets()[0].GetDefaultCamps() {
 			controllers = append(controllers, &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN})
 		}
 	}
-	ctx := s.AdminContext(context.Background())
 	info, err := s.Admin.CreateWorld(ctx, &pb.CreateWorldRequest{
 		Name: t.Name(), Seed: seed, Cadence: durationpb.New(time.Hour), SeasonLength: seasonLength, Controllers: controllers,
 	})
