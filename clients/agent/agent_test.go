@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,6 +20,8 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
@@ -402,5 +405,73 @@ func TestStdioBinary(t *testing.T) {
 	}
 	if got := actionEnum(t, cs); len(got) == 0 || got[0] != "rest" {
 		t.Errorf("got submit_order enum %v; want the legal actions, rest first", got)
+	}
+}
+
+// castleGame serves one view of a ruleset the clients do not know (no
+// Grisonval detail): the shared part alone.
+type castleGame struct {
+	pb.UnimplementedGameServiceServer
+}
+
+func (castleGame) GetView(context.Context, *pb.GetViewRequest) (*pb.CampView, error) {
+	return &pb.CampView{WorldId: 3, Camp: 1, CampName: "Donjon", Day: 4, Alive: true, Ruleset: "castle", MaxMessageLen: 140,
+		Contacts:          []*pb.Contact{{Camp: 0, Name: "Tour", Met: true, Alive: true}},
+		MessageRecipients: []int32{0},
+		LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "raise",
+			Args: []*pb.ArgSpec{{Name: "gauge", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 5}},
+			Cost: []*pb.Amount{{Resource: "gold", Amount: 1}}, CostPer: "gauge"}},
+	}, nil
+}
+
+// TestOtherRuleset checks that the MCP server serves a camp of another
+// ruleset: its tools are built from the shared part of the view, and the
+// view and the menu show it and name the ruleset.
+func TestOtherRuleset(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("listen: %v", err)
+	}
+	gs := grpc.NewServer()
+	pb.RegisterGameServiceServer(gs, castleGame{})
+	go func() { _ = gs.Serve(lis) }()
+	t.Cleanup(gs.Stop)
+	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	ctx := context.Background()
+	camp := &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: "t", Now: time.Now}
+	v, err := camp.GetView(ctx)
+	if err != nil {
+		t.Fatalf("get view: %v", err)
+	}
+	st, ct := mcp.NewInMemoryTransports()
+	if _, err := NewServer(camp, v).Connect(ctx, st, nil); err != nil {
+		t.Fatalf("server connect: %v", err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatalf("client connect: %v", err)
+	}
+	defer cs.Close()
+	if got := actionEnum(t, cs); !slices.Equal(got, []string{"draw", "raise"}) {
+		t.Errorf("got actions %v; want [draw raise]", got)
+	}
+	for _, tt := range []struct {
+		tool string
+		want []string
+	}{
+		{tools.View, []string{`World 3 (castle), camp 1 "Donjon"`, `does not know the "castle" ruleset`, "0 Tour: met.", "cost: gold 1 per GAUGE"}},
+		{tools.LegalActions, []string{"  1. draw", "  2. raise GAUGE"}},
+		{tools.ViewStructured, []string{`"ruleset":"castle"`}},
+	} {
+		text, res := callTool(t, cs, tt.tool, nil)
+		for _, w := range tt.want {
+			if res.IsError || !strings.Contains(text, w) {
+				t.Errorf("%s: got %q (error %v); want it to contain %q", tt.tool, text, res.IsError, w)
+			}
+		}
 	}
 }

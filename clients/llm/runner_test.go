@@ -277,3 +277,21 @@ func TestRunnerModelError(t *testing.T) {
 		t.Errorf("got outcome %q, error %q, applied %+v; want model_error, the 503 and the standing order", rec.Outcome, rec.Error, rec.Applied)
 	}
 }
+
+// TestToolDefsOtherRuleset checks that the offered tools are built from the
+// shared part of a view of another ruleset (no Grisonval detail).
+func TestToolDefsOtherRuleset(t *testing.T) {
+	v := &pb.CampView{Day: 2, Ruleset: "castle", LegalActions: []*pb.LegalAction{{Action: "draw"}}}
+	defs := toolDefs(v)
+	if len(defs) != len(Offered) {
+		t.Fatalf("got %d tools; want %d", len(defs), len(Offered))
+	}
+	for _, d := range defs {
+		if d.Function.Name != tools.SubmitOrder {
+			continue
+		}
+		if e := d.Function.Parameters.Properties["action"].Enum; len(e) != 1 || e[0] != "draw" {
+			t.Errorf("got actions %v; want [draw]", e)
+		}
+	}
+}
