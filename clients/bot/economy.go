@@ -102,7 +102,9 @@ const (
 // minNet is the daily net income of each resource the camp wants; buffer is
 // the stock beyond which a net income under minNet is no longer a need
 // (the stock pays). Food wants about a settler column every ten days while
-// the stock is low; research follows the school schedule instead.
+// the stock is low; research follows the school schedule instead. The wood
+// buffer is the wood kept under shelter, beyond which wood rots (UPK-6): a
+// number of the rules that the view does not carry yet.
 var (
 	minNet = stock{rFood: 60, rWood: 8, rStone: 3, rTools: 1, rGold: 3}
 	buffer = stock{rFood: 1500, rWood: 150, rStone: 80, rTools: 30, rGold: 80}
@@ -339,7 +341,7 @@ var producerLand = [numRes][]pb.Terrain{
 }
 
 // invest spends stocks beyond their buffer, so that nothing piles up (wood
-// over 150 rots, rule UPK-6): a development level when slots are short
+// beyond its buffer rots, rule UPK-6): a development level when slots are short
 // (it costs all four resources), walls when stone is twice its buffer (the
 // stone-heavy building), a school when wood, stone and gold all exceed
 // their buffers, else a development level when wood does.
