@@ -73,8 +73,13 @@ var errStopped = errors.New("world runner stopped")
 
 // refuse returns the status of a refusal: reason's gRPC code, msg, an
 // ErrorInfo with the reason and, when field is set, a BadRequest violation
-// naming it.
+// naming it with msg.
 func refuse(reason pb.ErrorReason, field, msg string) error {
+	return refuseField(reason, field, msg, msg)
+}
+
+// refuseField is refuse with the field violation's own description.
+func refuseField(reason pb.ErrorReason, field, msg, desc string) error {
 	c, ok := reasonCodes[reason]
 	if !ok {
 		c = codes.FailedPrecondition
@@ -83,7 +88,7 @@ func refuse(reason pb.ErrorReason, field, msg string) error {
 	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason.Code(), Domain: errorDomain}}
 	if field != "" {
 		details = append(details, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
-			{Field: field, Description: msg, Reason: reason.Code()},
+			{Field: field, Description: desc, Reason: reason.Code()},
 		}})
 	}
 	if withDetails, err := st.WithDetails(details...); err == nil {
@@ -103,9 +108,10 @@ func invalidArgument(field, format string, args ...any) error {
 }
 
 // ruleStatus returns the status of an order a ruleset refused: the rule's
-// message, prefixed with its code, and its field.
+// message prefixed with its code and field, and its field described by the
+// rule's message alone.
 func ruleStatus(r *game.Refusal) error {
-	return refuse(r.Reason, r.Field, r.Error())
+	return refuseField(r.Reason, r.Field, r.Error(), r.Message)
 }
 
 // toStatus turns any error of the server into a gRPC status error. Errors
