@@ -176,13 +176,21 @@ func (w *World) Defence(z ZoneID) int {
 // morale >= 70, -2 under 35.
 func Assault(men, morale int) int {
 	switch {
-	case morale >= 70:
-		return men + 2
-	case morale < 35:
-		return men - 2
+	case morale >= HighMorale:
+		return men + MoraleAssault
+	case morale < LowMorale:
+		return men - MoraleAssault
 	}
 	return men
 }
+
+// Morale's weight in an assault (rule BAT-1): MoraleAssault more men at
+// HighMorale or above, as many fewer under LowMorale.
+const (
+	HighMorale    = 70
+	LowMorale     = 35
+	MoraleAssault = 2
+)
 
 // assault returns the assault of camp c's men at morale (rule BAT-1), with
 // its ruler's bonuses (rule SHEET-BONUS): Stratégie always, Sièges at a

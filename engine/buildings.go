@@ -245,13 +245,17 @@ func (w *World) OutputPercent(c CampID, b BuildingKind) int64 {
 	return pct
 }
 
+// TempleMoraleLimit is the most temples whose morale counts (rule BLD-10),
+// one more with liturgy.
+const TempleMoraleLimit = 3
+
 // TempleMorale returns the morale camp c's temples give each day (rule
 // BLD-10): +1 a temple, at most 3 (4 with liturgy), halved (rounded down)
 // while degraded.
 func (w *World) TempleMorale(c CampID) int {
-	limit := 3
+	limit := TempleMoraleLimit
 	if w.HasTier(c, TechLiturgy) {
-		limit = 4
+		limit++
 	}
 	n := min(limit, w.CountBuildings(c, Temple))
 	if w.Camps[c].Degraded {

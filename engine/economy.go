@@ -21,6 +21,14 @@ func (t *tick) produce() {
 	t.tradeRoutesIncome()
 }
 
+// What a camp eats a day (rules ECO-2, ECO-3): a food per inhabitant, a
+// food per SoldiersPerFood men of the field army, and in winter a food more
+// per WinterMouthsPerFood inhabitants.
+const (
+	SoldiersPerFood     = 2
+	WinterMouthsPerFood = 6
+)
+
 // consume feeds every camp (rules ECO-2, ECO-3): one food per inhabitant,
 // one more per pair of men in the field army, and in winter one more per six
 // inhabitants. A camp that cannot eat starves: its stock falls to 0, one
@@ -32,9 +40,9 @@ func (t *tick) consume() {
 			continue
 		}
 		pop := t.w.Population(c)
-		need := int64(pop + camp.FieldArmy/2)
+		need := int64(pop + camp.FieldArmy/SoldiersPerFood)
 		if YearSeason(t.w.Day) == "winter" {
-			need += int64(pop / 6)
+			need += int64(pop / WinterMouthsPerFood)
 		}
 		if camp.Resources.Food >= need {
 			camp.Resources.Food -= need

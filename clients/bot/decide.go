@@ -346,8 +346,8 @@ func (d decider) chores(posture, why string) *pb.Order {
 			return o
 		}
 	}
-	if wood := d.e.have[rWood]; wood < buffer[rWood] && legal(v, actChop) != nil {
-		return &pb.Order{Action: actChop, Reason: fmt.Sprintf("%s : %s, %d bois < %d", posture, why, wood, buffer[rWood])}
+	if wood := d.e.have[rWood]; wood < d.e.buffer[rWood] && legal(v, actChop) != nil {
+		return &pb.Order{Action: actChop, Reason: fmt.Sprintf("%s : %s, %d bois < %d", posture, why, wood, d.e.buffer[rWood])}
 	}
 	if o := d.explore(fmt.Sprintf("%s : %s", posture, why)); o != nil {
 		return o

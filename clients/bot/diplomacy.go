@@ -96,17 +96,12 @@ const (
 	// breakMorale: a camp breaks a pact only with at least this morale.
 	breakMorale = 55
 	// Government (AI-POL): under lowLegitimacy a change of form restores
-	// legitimacy to newLegitimacy; the archetype's form is adopted from
-	// formDay with formGold gold.
+	// legitimacy (to the rules' government_legitimacy); the archetype's
+	// form is adopted from formDay with formGold gold.
 	lowLegitimacy = 25
 	formDay       = 20
 	formGold      = 100
 )
-
-// newLegitimacy is the legitimacy a change of government brings (POL-2): a
-// number of the rules that the view does not carry yet, written here once
-// until it does.
-const newLegitimacy = 50
 
 // diplomacy returns the day's diplomatic or political order, or nil (rules
 // AI-DIP-*, AI-POL): an answer to a pending proposal, relief of a besieged
@@ -189,7 +184,7 @@ func (d decider) winningAgainst(c int32) bool {
 		if s.GetBesieger() != d.v.GetCamp() {
 			continue
 		}
-		if z := d.zone(s.GetZone()); z != nil && z.GetOwner() == c && s.GetMen()+moraleBonus > d.enemyDefence(z) {
+		if z := d.zone(s.GetZone()); z != nil && z.GetOwner() == c && s.GetMen()+d.r.moraleAssault > d.enemyDefence(z) {
 			return true
 		}
 	}
@@ -443,10 +438,11 @@ func (d decider) declareWar() *pb.Order {
 
 // government returns a set_government order (rule AI-POL), or nil. With
 // urgent, only when legitimacy is under lowLegitimacy: any change restores
-// it to newLegitimacy (POL-2), the archetype's form first, else the
-// republic (+1 legitimacy a day), else autocracy. Otherwise the
-// archetype's form, once the camp is at day formDay with formGold gold and
-// legitimacy at newLegitimacy or more, when it is not already its form.
+// it to the rules' government_legitimacy (POL-2), the archetype's form
+// first, else the republic (+1 legitimacy a day), else autocracy.
+// Otherwise the archetype's form, once the camp is at day formDay with
+// formGold gold and legitimacy at government_legitimacy or more, when it
+// is not already its form.
 func (d decider) government(urgent bool) *pb.Order {
 	v, g := d.v, d.g
 	la := legal(v, actGovernment)
@@ -461,7 +457,7 @@ func (d decider) government(urgent bool) *pb.Order {
 			return nil
 		}
 		forms = append(forms, "republic", "autocracy")
-	} else if pol.GetGovernment() == want || v.GetDay() < formDay || g.GetResources().GetGold() < formGold || pol.GetLegitimacy() < newLegitimacy {
+	} else if pol.GetGovernment() == want || v.GetDay() < formDay || g.GetResources().GetGold() < formGold || pol.GetLegitimacy() < d.r.legitimacy {
 		return nil
 	}
 	for _, f := range forms {
@@ -471,7 +467,7 @@ func (d decider) government(urgent bool) *pb.Order {
 		}
 		why := fmt.Sprintf("la forme qui sied à une %s, %d or", g.GetArchetype(), g.GetResources().GetGold())
 		if urgent {
-			why = fmt.Sprintf("légitimité %d < %d : un nouveau régime la ramène à %d", pol.GetLegitimacy(), lowLegitimacy, newLegitimacy)
+			why = fmt.Sprintf("légitimité %d < %d : un nouveau régime la ramène à %d", pol.GetLegitimacy(), lowLegitimacy, d.r.legitimacy)
 		}
 		return &pb.Order{Action: actGovernment, Args: []int32{g.GetGovernments()[i].GetId()},
 			Reason: fmt.Sprintf("politique : %s remplace %s : %s", f, pol.GetGovernment(), why)}

@@ -91,23 +91,15 @@ const (
 	upkeepDays = 5
 )
 
-// Numbers of the rules that the view does not carry yet, written here once
-// until it does: the food of a trade lot (TRD-1) and the most temples that
-// give morale (BLD-10, without liturgy).
-const (
-	tradeLotFood = 500
-	maxTemples   = 3
-)
-
 // minNet is the daily net income of each resource the camp wants; buffer is
 // the stock beyond which a net income under minNet is no longer a need
 // (the stock pays). Food wants about a settler column every ten days while
 // the stock is low; research follows the school schedule instead. The wood
-// buffer is the wood kept under shelter, beyond which wood rots (UPK-6): a
-// number of the rules that the view does not carry yet.
+// buffer is the wood kept under shelter, beyond which wood rots (UPK-6):
+// the view's rules give it (economy.buffer).
 var (
 	minNet = stock{rFood: 60, rWood: 8, rStone: 3, rTools: 1, rGold: 3}
-	buffer = stock{rFood: 1500, rWood: 150, rStone: 80, rTools: 30, rGold: 80}
+	buffer = stock{rFood: 1500, rStone: 80, rTools: 30, rGold: 80}
 )
 
 // economy is the camp's own economy as its view shows it: what it holds,
@@ -116,6 +108,9 @@ var (
 // bonuses and levels only improve.
 type economy struct {
 	have stock
+	// buffer is buffer with the wood kept under shelter that the view's
+	// rules give (UPK-6).
+	buffer stock
 	// income is the base daily income of held zones and their buildings.
 	income stock
 	// upkeep is today's upkeep bill and eat the food the camp eats a day.
@@ -132,7 +127,8 @@ type economy struct {
 // UPK-*).
 func (d decider) economyOf() economy {
 	g := d.g
-	e := economy{have: stockOf(g.GetResources()), count: map[string]int{}}
+	e := economy{have: stockOf(g.GetResources()), buffer: buffer, count: map[string]int{}}
+	e.buffer[rWood] = d.r.shelter
 	for _, z := range d.own {
 		e.income = e.income.add(d.r.income[z.GetTerrain()])
 		for _, b := range z.GetBuildings() {
@@ -144,13 +140,7 @@ func (d decider) economyOf() economy {
 	}
 	u := g.GetUpkeep()
 	e.upkeep = stockOf(u.GetBuildings()).add(stockOf(u.GetTerritory())).add(stockOf(u.GetGovernance()))
-	// What a camp eats (ECO-2, ECO-3): one food per inhabitant, one per
-	// pair of men in the field army, one more per six inhabitants in
-	// winter. The view does not carry these numbers yet.
-	e.eat = int64(g.GetPopulation() + g.GetFieldArmy()/2)
-	if g.GetYearSeason() == "winter" {
-		e.eat += int64(g.GetPopulation() / 6)
-	}
+	e.eat = d.r.eat(g.GetPopulation(), g.GetFieldArmy(), g.GetYearSeason() == "winter")
 	return e
 }
 
@@ -183,7 +173,7 @@ type need struct {
 func (e economy) needs() []need {
 	var ns []need
 	for _, r := range []int{rWood, rStone, rGold, rTools, rFood} {
-		if n := e.net(r); n < minNet[r] && e.have[r] < buffer[r] {
+		if n := e.net(r); n < minNet[r] && e.have[r] < e.buffer[r] {
 			ns = append(ns, need{r, minNet[r] - n})
 		}
 	}
@@ -226,7 +216,7 @@ func (d decider) urgent(posture string) *pb.Order {
 // investment of surpluses.
 func (d decider) economy(posture string) *pb.Order {
 	e, v, g := d.e, d.v, d.g
-	if g.GetMorale() < templeMorale && e.count[bTemple] < maxTemples {
+	if g.GetMorale() < templeMorale && e.count[bTemple] < d.r.temples {
 		if o := d.build(bTemple, fmt.Sprintf("%s : moral %d < %d, %d temple(s)", posture, g.GetMorale(), templeMorale, e.count[bTemple])); o != nil {
 			return o
 		}
@@ -300,8 +290,9 @@ func (d decider) foodCrisis(posture string) *pb.Order {
 	why := fmt.Sprintf("%s : %d nourriture, %d jour(s) de réserve, bilan %d par jour", posture, e.have[rFood], e.foodDays(), net)
 	if la := legal(d.v, actTrade); la != nil && len(la.GetArgs()) == 1 {
 		// Enough lots for a month of the deficit, within what the market sells.
-		n := clamp(la.GetArgs()[0], int32((-30*net+tradeLotFood-1)/tradeLotFood))
-		return &pb.Order{Action: actTrade, Args: []int32{n}, Reason: fmt.Sprintf("%s, achat de %d lot(s) de %d", why, n, tradeLotFood)}
+		lot := max(1, d.r.lotFood)
+		n := clamp(la.GetArgs()[0], int32((-30*net+lot-1)/lot))
+		return &pb.Order{Action: actTrade, Args: []int32{n}, Reason: fmt.Sprintf("%s, achat de %d lot(s) de %d", why, n, lot)}
 	}
 	for _, b := range []string{bFarm, bMarket} {
 		if o := d.build(b, why); o != nil {
@@ -318,7 +309,7 @@ func (d decider) foodCrisis(posture string) *pb.Order {
 func (d decider) producers(posture string) *pb.Order {
 	e := d.e
 	for _, n := range e.needs() {
-		why := fmt.Sprintf("%s : %s net estimé %d < %d par jour, stock %d < %d", posture, resNames[n.r], e.net(n.r), minNet[n.r], e.have[n.r], buffer[n.r])
+		why := fmt.Sprintf("%s : %s net estimé %d < %d par jour, stock %d < %d", posture, resNames[n.r], e.net(n.r), minNet[n.r], e.have[n.r], e.buffer[n.r])
 		if o := d.build(producer[n.r], why); o != nil {
 			return o
 		}
@@ -347,20 +338,20 @@ var producerLand = [numRes][]pb.Terrain{
 // their buffers, else a development level when wood does.
 func (d decider) invest(posture string) *pb.Order {
 	e := d.e
-	woody := e.have[rWood] >= buffer[rWood]
+	woody := e.have[rWood] >= e.buffer[rWood]
 	why := fmt.Sprintf("%s : réserves %d bois, %d pierre, %d or (seuils %d, %d, %d)",
-		posture, e.have[rWood], e.have[rStone], e.have[rGold], buffer[rWood], buffer[rStone], buffer[rGold])
+		posture, e.have[rWood], e.have[rStone], e.have[rGold], e.buffer[rWood], e.buffer[rStone], e.buffer[rGold])
 	if woody && e.free <= 2*developFreeSlots {
 		if o := d.develop(fmt.Sprintf("%s, %d emplacement(s) libre(s)", why, e.free)); o != nil {
 			return o
 		}
 	}
-	if e.have[rStone] >= 2*buffer[rStone] {
+	if e.have[rStone] >= 2*e.buffer[rStone] {
 		if o := d.walls(why); o != nil {
 			return o
 		}
 	}
-	if woody && e.have[rStone] >= buffer[rStone] && e.have[rGold] >= buffer[rGold] {
+	if woody && e.have[rStone] >= e.buffer[rStone] && e.have[rGold] >= e.buffer[rGold] {
 		if o := d.build(bSchool, why); o != nil {
 			return o
 		}

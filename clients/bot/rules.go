@@ -22,6 +22,20 @@ type rules struct {
 	// of the holder's field army that defends each of its zones: one man
 	// in divisor (BAT-2).
 	militia, capital, monument, divisor int32
+	// moraleAssault is what high morale adds to an assault (BAT-1).
+	moraleAssault int32
+	// soldiersPerFood and winterMouths say what a camp eats (ECO-2,
+	// ECO-3): a food per inhabitant, per soldiersPerFood men of the field
+	// army, and in winter per winterMouths inhabitants.
+	soldiersPerFood, winterMouths int32
+	// lotFood is the food a trade lot buys (TRD-1); temples the most
+	// temples whose morale counts (BLD-10); legitimacy what a new
+	// government starts from (POL-2); shelter the wood kept under shelter
+	// (UPK-6).
+	lotFood    int64
+	temples    int
+	legitimacy int32
+	shelter    int64
 }
 
 // rulesOf reads the rules a view carries.
@@ -31,6 +45,9 @@ func rulesOf(r *pb.GrisonvalRules) rules {
 		output: map[string]stock{}, defence: map[string]int32{},
 		militia: r.GetMilitiaDefence(), capital: r.GetCapitalDefence(),
 		monument: r.GetMonumentDefence(), divisor: r.GetFieldArmyDivisor(),
+		moraleAssault: r.GetMoraleAssault(), soldiersPerFood: r.GetSoldiersPerFood(), winterMouths: r.GetWinterMouthsPerFood(),
+		lotFood: r.GetTradeLotFood(), temples: int(r.GetTempleMoraleLimit()), legitimacy: r.GetGovernmentLegitimacy(),
+		shelter: r.GetWoodShelter(),
 	}
 	for _, t := range r.GetTerrains() {
 		out.income[t.GetTerrain()] = stockOf(t.GetIncome())
@@ -41,6 +58,19 @@ func rulesOf(r *pb.GrisonvalRules) rules {
 		out.defence[b.GetBuilding()] = b.GetDefence()
 	}
 	return out
+}
+
+// eat returns what a camp of pop inhabitants and a field army of army
+// men eats a day, in winter or not (ECO-2, ECO-3).
+func (r rules) eat(pop, army int32, winter bool) int64 {
+	n := int64(pop)
+	if r.soldiersPerFood > 0 {
+		n += int64(army / r.soldiersPerFood)
+	}
+	if winter && r.winterMouths > 0 {
+		n += int64(pop / r.winterMouths)
+	}
+	return n
 }
 
 // share returns the men of a field army of army men that defend each zone

@@ -43,6 +43,8 @@ func testRules() *pb.GrisonvalRules {
 		},
 		MilitiaDefence: 2, CapitalDefence: 2, MonumentDefence: 3, FieldArmyDivisor: 4,
 		DevelopCost: res(0, 18, 10, 2, 4, 0), DevelopResearch: 25,
+		HighMorale: 70, LowMorale: 35, MoraleAssault: 2, SoldiersPerFood: 2, WinterMouthsPerFood: 6,
+		TradeLotFood: 500, TempleMoraleLimit: 3, GovernmentLegitimacy: 50, WoodShelter: 150,
 	}
 }
 

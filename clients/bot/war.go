@@ -17,11 +17,6 @@ const (
 // War figures: the bot's own margins and guesses. The defence terms of
 // the rules (BAT-2) are the view's (rules.zoneDefence).
 const (
-	// moraleBonus is what high morale adds to an assault (BAT-1); the bot
-	// counts it on every besieger, whose morale it cannot see. It is a
-	// number of the rules that the view does not carry yet, written here
-	// once until it does.
-	moraleBonus = 2
 	// unseenArmy is the bot's guess of the share of a rival's field army
 	// that defends each of its zones: no view shows it.
 	unseenArmy = 2
@@ -104,7 +99,7 @@ func (d decider) relieve() *pb.Order {
 		if s == nil || s.GetBesieger() == v.GetCamp() {
 			continue
 		}
-		assault := s.GetMen() + moraleBonus
+		assault := s.GetMen() + d.r.moraleAssault
 		// Each man sent leaves the field army, whose share defends too.
 		var n int32
 		for n = 0; n <= army; n++ {
@@ -121,7 +116,7 @@ func (d decider) relieve() *pb.Order {
 		return cmp.Or(cmp.Compare(a.need, b.need), cmp.Compare(btoi(!a.z.GetCapital()), btoi(!b.z.GetCapital())), d.centreFirst(a.z.GetId(), b.z.GetId()))
 	})
 	why := fmt.Sprintf("zone %d assiégée par %d hommes (assaut estimé %d, défense %d, assaut le jour %d)",
-		p.z.GetId(), p.s.GetMen(), p.s.GetMen()+moraleBonus, d.r.zoneDefence(p.z, d.r.share(army)), p.s.GetAssaultDay())
+		p.z.GetId(), p.s.GetMen(), p.s.GetMen()+d.r.moraleAssault, d.r.zoneDefence(p.z, d.r.share(army)), p.s.GetAssaultDay())
 	if p.need > 0 && p.need <= army {
 		if o := d.send(p.need, p.z.GetId(), "secours : "+why); o != nil {
 			return o
@@ -155,7 +150,7 @@ func (d decider) reinforce(posture string) *pb.Order {
 		if z == nil {
 			continue
 		}
-		short := d.enemyDefence(z) + siegeMargin - (s.GetMen() + moraleBonus)
+		short := d.enemyDefence(z) + siegeMargin - (s.GetMen() + d.r.moraleAssault)
 		if short > 0 && (best == nil || short > bestShort) {
 			best, bestShort = s, short
 		}

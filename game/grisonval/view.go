@@ -130,6 +130,10 @@ var rules = func() *pb.GrisonvalRules {
 		MilitiaDefence: engine.MilitiaDefence, CapitalDefence: engine.CapitalDefence,
 		MonumentDefence: engine.MonumentDefence, FieldArmyDivisor: engine.FieldArmyDivisor,
 		DevelopCost: resourcesToPB(engine.DevelopBase), DevelopResearch: engine.DevelopResearch(1),
+		HighMorale: engine.HighMorale, LowMorale: engine.LowMorale, MoraleAssault: engine.MoraleAssault,
+		SoldiersPerFood: engine.SoldiersPerFood, WinterMouthsPerFood: engine.WinterMouthsPerFood,
+		TradeLotFood: engine.TradeLotFood, TempleMoraleLimit: engine.TempleMoraleLimit,
+		GovernmentLegitimacy: engine.GovernmentLegitimacy, WoodShelter: engine.WoodShelter,
 	}
 	for t := engine.Plains; t <= engine.Coast; t++ {
 		r.Terrains = append(r.Terrains, &pb.TerrainRule{Terrain: terrainToPB[t], Income: resourcesToPB(engine.TerrainIncome[t]),

@@ -439,8 +439,29 @@ type GrisonvalRules struct {
 	// develop_research.
 	DevelopCost     *Resources `protobuf:"bytes,7,opt,name=develop_cost,json=developCost,proto3" json:"develop_cost,omitempty"`
 	DevelopResearch int64      `protobuf:"varint,8,opt,name=develop_research,json=developResearch,proto3" json:"develop_research,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// An assault counts morale_assault more men at high_morale or above, as
+	// many fewer under low_morale (BAT-1).
+	HighMorale    int32 `protobuf:"varint,9,opt,name=high_morale,json=highMorale,proto3" json:"high_morale,omitempty"`
+	LowMorale     int32 `protobuf:"varint,10,opt,name=low_morale,json=lowMorale,proto3" json:"low_morale,omitempty"`
+	MoraleAssault int32 `protobuf:"varint,11,opt,name=morale_assault,json=moraleAssault,proto3" json:"morale_assault,omitempty"`
+	// A camp eats a food per inhabitant, a food per soldiers_per_food men of
+	// its field army, and in winter a food more per winter_mouths_per_food
+	// inhabitants (ECO-2, ECO-3).
+	SoldiersPerFood     int32 `protobuf:"varint,12,opt,name=soldiers_per_food,json=soldiersPerFood,proto3" json:"soldiers_per_food,omitempty"`
+	WinterMouthsPerFood int32 `protobuf:"varint,13,opt,name=winter_mouths_per_food,json=winterMouthsPerFood,proto3" json:"winter_mouths_per_food,omitempty"`
+	// trade_lot_food is the food a lot of trade buys (TRD-1).
+	TradeLotFood int64 `protobuf:"varint,14,opt,name=trade_lot_food,json=tradeLotFood,proto3" json:"trade_lot_food,omitempty"`
+	// temple_morale_limit is the most temples whose morale counts, one more
+	// with liturgy (BLD-10).
+	TempleMoraleLimit int32 `protobuf:"varint,15,opt,name=temple_morale_limit,json=templeMoraleLimit,proto3" json:"temple_morale_limit,omitempty"`
+	// government_legitimacy is the legitimacy a new government starts from
+	// (POL-2).
+	GovernmentLegitimacy int32 `protobuf:"varint,16,opt,name=government_legitimacy,json=governmentLegitimacy,proto3" json:"government_legitimacy,omitempty"`
+	// wood_shelter is the wood kept under shelter; beyond it wood rots
+	// (UPK-6).
+	WoodShelter   int64 `protobuf:"varint,17,opt,name=wood_shelter,json=woodShelter,proto3" json:"wood_shelter,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GrisonvalRules) Reset() {
@@ -525,6 +546,69 @@ func (x *GrisonvalRules) GetDevelopCost() *Resources {
 func (x *GrisonvalRules) GetDevelopResearch() int64 {
 	if x != nil {
 		return x.DevelopResearch
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetHighMorale() int32 {
+	if x != nil {
+		return x.HighMorale
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetLowMorale() int32 {
+	if x != nil {
+		return x.LowMorale
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetMoraleAssault() int32 {
+	if x != nil {
+		return x.MoraleAssault
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetSoldiersPerFood() int32 {
+	if x != nil {
+		return x.SoldiersPerFood
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetWinterMouthsPerFood() int32 {
+	if x != nil {
+		return x.WinterMouthsPerFood
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetTradeLotFood() int64 {
+	if x != nil {
+		return x.TradeLotFood
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetTempleMoraleLimit() int32 {
+	if x != nil {
+		return x.TempleMoraleLimit
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetGovernmentLegitimacy() int32 {
+	if x != nil {
+		return x.GovernmentLegitimacy
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetWoodShelter() int64 {
+	if x != nil {
+		return x.WoodShelter
 	}
 	return 0
 }
@@ -2134,7 +2218,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\vgovernments\x18\x14 \x03(\v2\x1c.grisonval.v1.GovernmentFormR\vgovernments\x12C\n" +
 	"\x0fother_relations\x18\x15 \x03(\v2\x1a.grisonval.v1.PairRelationR\x0eotherRelations\x12\x1c\n" +
 	"\tarchetype\x18\x16 \x01(\tR\tarchetype\x122\n" +
-	"\x05rules\x18\x17 \x01(\v2\x1c.grisonval.v1.GrisonvalRulesR\x05rules\"\x93\x03\n" +
+	"\x05rules\x18\x17 \x01(\v2\x1c.grisonval.v1.GrisonvalRulesR\x05rules\"\x89\x06\n" +
 	"\x0eGrisonvalRules\x125\n" +
 	"\bterrains\x18\x01 \x03(\v2\x19.grisonval.v1.TerrainRuleR\bterrains\x128\n" +
 	"\tbuildings\x18\x02 \x03(\v2\x1a.grisonval.v1.BuildingRuleR\tbuildings\x12'\n" +
@@ -2143,7 +2227,19 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x10monument_defence\x18\x05 \x01(\x05R\x0fmonumentDefence\x12,\n" +
 	"\x12field_army_divisor\x18\x06 \x01(\x05R\x10fieldArmyDivisor\x12:\n" +
 	"\fdevelop_cost\x18\a \x01(\v2\x17.grisonval.v1.ResourcesR\vdevelopCost\x12)\n" +
-	"\x10develop_research\x18\b \x01(\x03R\x0fdevelopResearch\"\x89\x01\n" +
+	"\x10develop_research\x18\b \x01(\x03R\x0fdevelopResearch\x12\x1f\n" +
+	"\vhigh_morale\x18\t \x01(\x05R\n" +
+	"highMorale\x12\x1d\n" +
+	"\n" +
+	"low_morale\x18\n" +
+	" \x01(\x05R\tlowMorale\x12%\n" +
+	"\x0emorale_assault\x18\v \x01(\x05R\rmoraleAssault\x12*\n" +
+	"\x11soldiers_per_food\x18\f \x01(\x05R\x0fsoldiersPerFood\x123\n" +
+	"\x16winter_mouths_per_food\x18\r \x01(\x05R\x13winterMouthsPerFood\x12$\n" +
+	"\x0etrade_lot_food\x18\x0e \x01(\x03R\ftradeLotFood\x12.\n" +
+	"\x13temple_morale_limit\x18\x0f \x01(\x05R\x11templeMoraleLimit\x123\n" +
+	"\x15government_legitimacy\x18\x10 \x01(\x05R\x14governmentLegitimacy\x12!\n" +
+	"\fwood_shelter\x18\x11 \x01(\x03R\vwoodShelter\"\x89\x01\n" +
 	"\vTerrainRule\x12/\n" +
 	"\aterrain\x18\x01 \x01(\x0e2\x15.grisonval.v1.TerrainR\aterrain\x12/\n" +
 	"\x06income\x18\x02 \x01(\v2\x17.grisonval.v1.ResourcesR\x06income\x12\x18\n" +
