@@ -134,8 +134,7 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 		settings: w,
 		watchers: make(map[*watcher]struct{}),
 	}
-	r.clearDay()
-	r.standing = make([]*play, w.Camps)
+	r.newSeason()
 	if lease != nil {
 		r.store = newLeasedStore(cfg.Store, *lease, r)
 	}
@@ -249,9 +248,7 @@ func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
 		return fmt.Errorf("commit setup of world %d season %d: %w", r.settings.ID, r.settings.Season, err)
 	}
 	r.setState(state, hash)
-	r.clearDay()
-	r.standing = make([]*play, r.settings.Camps)
-	r.played = make([]*play, r.settings.Camps)
+	r.newSeason()
 	r.humansDone, r.holdEarly, r.closed = time.Time{}, false, false
 	r.log.Info().Msg("season set up")
 	return nil
@@ -263,14 +260,18 @@ func (r *runner) setState(state game.State, hash string) {
 	r.log = r.base.With().Int("season", r.settings.Season).Int("tick", state.Day()).Logger()
 }
 
-// clearDay forgets the next day's orders and messages: a new day begins
-// (played, once set, keeps the plays of the day just resolved).
-func (r *runner) clearDay() {
+// newDay forgets the orders posted and the messages sent for the day just
+// resolved.
+func (r *runner) newDay() {
 	n := r.settings.Camps
 	r.pending, r.sent = make([]*play, n), make([]int, n)
-	if r.played == nil {
-		r.played = make([]*play, n)
-	}
+}
+
+// newSeason forgets every camp's orders: a season begins.
+func (r *runner) newSeason() {
+	r.newDay()
+	n := r.settings.Camps
+	r.standing, r.played = make([]*play, n), make([]*play, n)
 }
 
 // start runs the world loop; the world's deadline starts now.
@@ -510,7 +511,7 @@ func (r *runner) resolve() error {
 		return fmt.Errorf("commit day %d: %w", day, err)
 	}
 	r.setState(out.State, hash)
-	r.clearDay()
+	r.newDay()
 	r.humansDone, r.holdEarly = time.Time{}, false
 	r.played = make([]*play, len(plays))
 	for c := range plays {
