@@ -109,7 +109,7 @@ type Score struct {
 }
 
 // State is a world's state under its ruleset. Only its ruleset reads
-// inside it; the server asks it these three questions.
+// inside it; the server asks it these questions.
 type State interface {
 	// Day is the number of days resolved.
 	Day() int
@@ -118,6 +118,13 @@ type State interface {
 	// Met reports whether camp has come across other: it may then write to
 	// it.
 	Met(camp, other int) bool
+	// Waits reports whether camp, alive, has nothing to decide on the next
+	// day (another camp's step of a turn-based game): the day may resolve
+	// without its order, which is then the idle one in effect.
+	Waits(camp int) bool
+	// Over reports whether the game has ended: no day remains to play in
+	// the season, whatever its length.
+	Over() bool
 }
 
 // Setup says what a season starts from.

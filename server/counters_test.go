@@ -32,6 +32,22 @@ type countersState struct {
 func (s *countersState) Day() int                 { return s.D }
 func (s *countersState) Alive(camp int) bool      { return !s.Retired[camp] }
 func (s *countersState) Met(camp, other int) bool { return camp != other }
+func (s *countersState) Waits(int) bool           { return false }
+
+// Over: the game ends when a single camp still plays.
+func (s *countersState) Over() bool {
+	return len(s.Retired)-countTrue(s.Retired) <= 1
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
 
 func (counters) Info() game.Info {
 	return game.Info{Name: "counters", MinCamps: 2, MaxCamps: 6, DefaultCamps: 2}

@@ -368,10 +368,16 @@ func (r *runner) poke() {
 	}
 }
 
-// seasonOver reports whether the season has reached its last day or is
-// closed.
+// seasonOver reports whether the season has reached its last day, its game
+// has ended, or it is closed.
 func (r *runner) seasonOver() bool {
-	return r.closed || r.settings.SeasonLength > 0 && r.state.Day() >= r.settings.SeasonLength
+	return r.closed || r.lastDay(r.state)
+}
+
+// lastDay reports whether state ends the season: its length is reached or
+// its game is over.
+func (r *runner) lastDay(state game.State) bool {
+	return r.settings.SeasonLength > 0 && state.Day() >= r.settings.SeasonLength || state.Over()
 }
 
 // deadline returns when the next tick resolves at the latest, or zero when
@@ -427,14 +433,15 @@ func (r *runner) disarm() {
 // become due. The tick is due at the deadline, or early once every living
 // camp not played by the AI has posted and every living AI camp has posted
 // or had aiGrace to do so since then. A world whose living camps are all
-// played by the AI resolves early only when all of them have posted.
+// played by the AI resolves early only when all of them have posted. A camp
+// that waits (it has nothing to decide on the next day) is not waited for.
 func (r *runner) nextEvent(now, deadline time.Time) (time.Time, bool) {
 	if !now.Before(deadline) {
 		return deadline, true
 	}
 	humans, humansPosted, ais, aisPosted := 0, 0, 0, 0
 	for c := range r.settings.Camps {
-		if !r.state.Alive(c) {
+		if !r.state.Alive(c) || r.state.Waits(c) {
 			continue
 		}
 		posted := r.pending[c] != nil
@@ -497,7 +504,7 @@ func (r *runner) resolve() error {
 		Orders:       make([]store.Order, len(plays)),
 		Journal:      journalToStore(w.ID, w.Season, out.Journal),
 		Pacts:        pactsToStore(w.ID, w.Season, day, out.Pacts),
-		LastOfSeason: w.SeasonLength > 0 && day >= w.SeasonLength,
+		LastOfSeason: r.lastDay(out.State),
 		CommittedAt:  now,
 	}
 	for c, p := range plays {

@@ -221,3 +221,41 @@ func startServerWith(t *testing.T, st store.Store, clock *server.FakeClock, rs s
 	return startServerConfig(t, server.Config{Store: st, Clock: clock, Rulesets: rs,
 		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel)})
 }
+
+// TestRulesetEndsTheGame checks that a season ends when its ruleset says the
+// game is over, whatever its length: a counters world of 2 camps ends on the
+// day one camp retires, and is closed by nobody.
+func TestRulesetEndsTheGame(t *testing.T) {
+	h := startCounters(t, openSQLite(t))
+	admin := as(h.adminToken)
+	info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 3, SeasonLength: -1, Cadence: durationpb.New(cadence)})
+	if err != nil {
+		t.Fatalf("create world: %v", err)
+	}
+	id := info.GetId()
+	if _, err := h.admin.PauseWorld(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+		t.Fatalf("pause: %v", err)
+	}
+	tok, err := h.admin.IssueToken(admin, &pb.IssueTokenRequest{WorldId: id, Camp: 0})
+	if err != nil {
+		t.Fatalf("token: %v", err)
+	}
+	for day := 1; day <= 4; day++ {
+		h.submit(t, tok.GetToken(), "gain", 3)
+		if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+			t.Fatalf("day %d: %v", day, err)
+		}
+	}
+	_, err = h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: id})
+	wantCode(t, err, codes.FailedPrecondition)
+	if reason, _ := errorInfo(err); pb.ReasonOf(reason) != pb.ErrorReason_ERROR_REASON_SEASON_OVER {
+		t.Errorf("a tick after the end: got reason %q; want season_over", reason)
+	}
+	list, err := h.admin.ListSeasons(admin, &pb.ListSeasonsRequest{WorldId: id})
+	if err != nil || len(list.GetSeasons()) != 1 {
+		t.Fatalf("seasons: got %v, %v", list, err)
+	}
+	if s := list.GetSeasons()[0]; !s.GetClosed() || s.GetLastDay() != 4 || s.GetClosedBy() != "" || s.GetCamps()[0].GetCamp() != 0 {
+		t.Errorf("season 1: got %v; want closed on day 4 by nobody, camp 0 first", s)
+	}
+}

@@ -351,7 +351,7 @@ func (a *adminService) CloseSeason(ctx context.Context, req *pb.CloseSeasonReque
 			return refusef(reasonSeasonNotStarted, "", "season %d has no tick yet", r.settings.Season)
 		}
 		by := adminName(ctx)
-		if r.settings.SeasonLength > 0 && r.state.Day() >= r.settings.SeasonLength {
+		if r.lastDay(r.state) {
 			by = ""
 		}
 		c, err = r.closeSeason(ctx, by)

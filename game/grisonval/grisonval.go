@@ -34,6 +34,13 @@ func (s state) Met(camp, other int) bool {
 	return camp != other && s.w.Camps[camp].Met[other]
 }
 
+// Waits is false: every camp decides every day.
+func (s state) Waits(int) bool { return false }
+
+// Over is false: a Grisonval season ends at its length, or when an admin
+// closes it.
+func (s state) Over() bool { return false }
+
 // Of returns the engine world of a Grisonval state; it panics on a state of
 // another ruleset.
 func Of(s game.State) *engine.World { return s.(state).w }
