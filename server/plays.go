@@ -64,17 +64,18 @@ func (p play) standingRecord(worldID uint64, season, camp int) store.StandingOrd
 }
 
 // dayPlays returns what each camp plays on the day after state: its pending
-// order, else its standing order (status standing), else the idle order.
-// A standing order no longer valid is recorded standing_stale with why, and
-// the idle order is played instead. pending and standing have one entry
-// per camp (nil: none); now stamps the standing plays.
+// order, else, for a camp that waits, the idle order, else its standing
+// order (status standing), else the idle order. A standing order no longer
+// valid is recorded standing_stale with why, and the idle order is played
+// instead. pending and standing have one entry per camp (nil: none); now
+// stamps the standing plays.
 func dayPlays(rs game.Ruleset, state game.State, pending, standing []*play, now time.Time) []play {
 	out := make([]play, len(pending))
 	for c := range out {
 		switch {
 		case pending[c] != nil:
 			out[c] = *pending[c]
-		case standing[c] != nil:
+		case standing[c] != nil && !state.Waits(c):
 			out[c] = *standing[c]
 			out[c].at, out[c].status = now, store.OrderStanding
 			if re := rs.Validate(state, c, out[c].order); re != nil {
