@@ -113,6 +113,7 @@ type CampView struct {
 	// Types that are valid to be assigned to Detail:
 	//
 	//	*CampView_Grisonval
+	//	*CampView_Castle
 	Detail        isCampView_Detail `protobuf_oneof:"detail"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -311,6 +312,15 @@ func (x *CampView) GetGrisonval() *GrisonvalView {
 	return nil
 }
 
+func (x *CampView) GetCastle() *CastleView {
+	if x != nil {
+		if x, ok := x.Detail.(*CampView_Castle); ok {
+			return x.Castle
+		}
+	}
+	return nil
+}
+
 type isCampView_Detail interface {
 	isCampView_Detail()
 }
@@ -319,7 +329,13 @@ type CampView_Grisonval struct {
 	Grisonval *GrisonvalView `protobuf:"bytes,100,opt,name=grisonval,proto3,oneof"`
 }
 
+type CampView_Castle struct {
+	Castle *CastleView `protobuf:"bytes,101,opt,name=castle,proto3,oneof"`
+}
+
 func (*CampView_Grisonval) isCampView_Detail() {}
+
+func (*CampView_Castle) isCampView_Detail() {}
 
 type SubmitOrderRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -967,9 +983,9 @@ var File_grisonval_v1_game_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
+	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x86\b\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xba\b\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -995,7 +1011,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\tposted_at\x188 \x01(\v2\x1a.google.protobuf.TimestampR\bpostedAt\x12\x18\n" +
 	"\aruleset\x189 \x01(\tR\aruleset\x121\n" +
 	"\bcontacts\x18: \x03(\v2\x15.grisonval.v1.ContactR\bcontacts\x12;\n" +
-	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonvalB\b\n" +
+	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonval\x122\n" +
+	"\x06castle\x18e \x01(\v2\x18.grisonval.v1.CastleViewH\x00R\x06castleB\b\n" +
 	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"Z\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
@@ -1085,8 +1102,9 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(PostingStatus)(0),               // 21: grisonval.v1.PostingStatus
 	(*Contact)(nil),                  // 22: grisonval.v1.Contact
 	(*GrisonvalView)(nil),            // 23: grisonval.v1.GrisonvalView
-	(*GetGloryBoardRequest)(nil),     // 24: grisonval.v1.GetGloryBoardRequest
-	(*GloryBoard)(nil),               // 25: grisonval.v1.GloryBoard
+	(*CastleView)(nil),               // 24: grisonval.v1.CastleView
+	(*GetGloryBoardRequest)(nil),     // 25: grisonval.v1.GetGloryBoardRequest
+	(*GloryBoard)(nil),               // 26: grisonval.v1.GloryBoard
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	14, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
@@ -1101,38 +1119,39 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	17, // 9: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
 	22, // 10: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
 	23, // 11: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	16, // 12: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	16, // 13: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	17, // 14: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	14, // 15: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	19, // 16: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	20, // 17: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	14, // 18: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	19, // 19: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	19, // 20: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	16, // 21: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	16, // 22: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	0,  // 23: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 24: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 25: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 26: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	24, // 27: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	8,  // 28: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 29: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 30: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	1,  // 31: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 32: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 33: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 34: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	25, // 35: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	9,  // 36: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 37: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 38: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	31, // [31:39] is the sub-list for method output_type
-	23, // [23:31] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	24, // 12: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	16, // 13: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	16, // 14: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	17, // 15: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	14, // 16: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	19, // 17: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	20, // 18: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	14, // 19: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	19, // 20: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	19, // 21: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	16, // 22: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	16, // 23: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	0,  // 24: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 25: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 26: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 27: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	25, // 28: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	8,  // 29: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 30: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 31: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	1,  // 32: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 33: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 34: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 35: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	26, // 36: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	9,  // 37: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 38: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 39: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	32, // [32:40] is the sub-list for method output_type
+	24, // [24:32] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
@@ -1140,11 +1159,13 @@ func file_grisonval_v1_game_proto_init() {
 	if File_grisonval_v1_game_proto != nil {
 		return
 	}
+	file_grisonval_v1_castle_proto_init()
 	file_grisonval_v1_grisonval_proto_init()
 	file_grisonval_v1_season_proto_init()
 	file_grisonval_v1_types_proto_init()
 	file_grisonval_v1_game_proto_msgTypes[1].OneofWrappers = []any{
 		(*CampView_Grisonval)(nil),
+		(*CampView_Castle)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

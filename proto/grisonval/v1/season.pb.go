@@ -1071,6 +1071,7 @@ type Frame struct {
 	// Types that are valid to be assigned to Detail:
 	//
 	//	*Frame_Grisonval
+	//	*Frame_Castle
 	Detail        isFrame_Detail `protobuf_oneof:"detail"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1129,6 +1130,15 @@ func (x *Frame) GetGrisonval() *GrisonvalFrame {
 	return nil
 }
 
+func (x *Frame) GetCastle() *CastleFrame {
+	if x != nil {
+		if x, ok := x.Detail.(*Frame_Castle); ok {
+			return x.Castle
+		}
+	}
+	return nil
+}
+
 type isFrame_Detail interface {
 	isFrame_Detail()
 }
@@ -1137,7 +1147,13 @@ type Frame_Grisonval struct {
 	Grisonval *GrisonvalFrame `protobuf:"bytes,100,opt,name=grisonval,proto3,oneof"`
 }
 
+type Frame_Castle struct {
+	Castle *CastleFrame `protobuf:"bytes,101,opt,name=castle,proto3,oneof"`
+}
+
 func (*Frame_Grisonval) isFrame_Detail() {}
+
+func (*Frame_Castle) isFrame_Detail() {}
 
 type GetGloryBoardRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
@@ -1780,7 +1796,7 @@ var File_grisonval_v1_season_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\n" +
-	"\x19grisonval/v1/season.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x18grisonval/v1/types.proto\"/\n" +
+	"\x19grisonval/v1/season.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x18grisonval/v1/types.proto\"/\n" +
 	"\x12ListSeasonsRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x85\x01\n" +
 	"\x13ListSeasonsResponse\x122\n" +
@@ -1872,10 +1888,11 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\bmessages\x18\v \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\"W\n" +
 	"\vCampJournal\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x124\n" +
-	"\aentries\x18\x02 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"m\n" +
+	"\aentries\x18\x02 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"\xa2\x01\n" +
 	"\x05Frame\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\x05R\x03day\x12<\n" +
-	"\tgrisonval\x18d \x01(\v2\x1c.grisonval.v1.GrisonvalFrameH\x00R\tgrisonvalB\b\n" +
+	"\tgrisonval\x18d \x01(\v2\x1c.grisonval.v1.GrisonvalFrameH\x00R\tgrisonval\x123\n" +
+	"\x06castle\x18e \x01(\v2\x19.grisonval.v1.CastleFrameH\x00R\x06castleB\b\n" +
 	"\x06detailJ\x04\b\x02\x10\x03J\x04\b\x03\x10\x04\"E\n" +
 	"\x14GetGloryBoardRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
@@ -1970,6 +1987,7 @@ var file_grisonval_v1_season_proto_goTypes = []any{
 	(*CampMessage)(nil),           // 24: grisonval.v1.CampMessage
 	(*JournalEntry)(nil),          // 25: grisonval.v1.JournalEntry
 	(*GrisonvalFrame)(nil),        // 26: grisonval.v1.GrisonvalFrame
+	(*CastleFrame)(nil),           // 27: grisonval.v1.CastleFrame
 }
 var file_grisonval_v1_season_proto_depIdxs = []int32{
 	2,  // 0: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
@@ -1989,18 +2007,19 @@ var file_grisonval_v1_season_proto_depIdxs = []int32{
 	24, // 14: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
 	25, // 15: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
 	26, // 16: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
-	19, // 17: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
-	22, // 18: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
-	23, // 19: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
-	0,  // 20: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	10, // 21: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
-	1,  // 22: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	11, // 23: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
-	22, // [22:24] is the sub-list for method output_type
-	20, // [20:22] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	27, // 17: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
+	19, // 18: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
+	22, // 19: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
+	23, // 20: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
+	0,  // 21: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	10, // 22: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
+	1,  // 23: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	11, // 24: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
+	23, // [23:25] is the sub-list for method output_type
+	21, // [21:23] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_season_proto_init() }
@@ -2008,10 +2027,12 @@ func file_grisonval_v1_season_proto_init() {
 	if File_grisonval_v1_season_proto != nil {
 		return
 	}
+	file_grisonval_v1_castle_proto_init()
 	file_grisonval_v1_grisonval_proto_init()
 	file_grisonval_v1_types_proto_init()
 	file_grisonval_v1_season_proto_msgTypes[13].OneofWrappers = []any{
 		(*Frame_Grisonval)(nil),
+		(*Frame_Castle)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

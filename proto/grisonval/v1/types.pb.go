@@ -142,6 +142,8 @@ const (
 	ArgKind_ARG_KIND_CAMP ArgKind = 3
 	// GOVERNMENT: choices are ids of GrisonvalView.governments.
 	ArgKind_ARG_KIND_GOVERNMENT ArgKind = 4
+	// CARD: choices are slots of CastleView.drawn, from 1.
+	ArgKind_ARG_KIND_CARD ArgKind = 5
 )
 
 // Enum value maps for ArgKind.
@@ -152,6 +154,7 @@ var (
 		2: "ARG_KIND_COUNT",
 		3: "ARG_KIND_CAMP",
 		4: "ARG_KIND_GOVERNMENT",
+		5: "ARG_KIND_CARD",
 	}
 	ArgKind_value = map[string]int32{
 		"ARG_KIND_UNSPECIFIED": 0,
@@ -159,6 +162,7 @@ var (
 		"ARG_KIND_COUNT":       2,
 		"ARG_KIND_CAMP":        3,
 		"ARG_KIND_GOVERNMENT":  4,
+		"ARG_KIND_CARD":        5,
 	}
 )
 
@@ -1198,13 +1202,14 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x13POSTURE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12POSTURE_AGGRESSIVE\x10\x01\x12\x12\n" +
 	"\x0ePOSTURE_GROWTH\x10\x02\x12\x13\n" +
-	"\x0fPOSTURE_PRUDENT\x10\x03*v\n" +
+	"\x0fPOSTURE_PRUDENT\x10\x03*\x89\x01\n" +
 	"\aArgKind\x12\x18\n" +
 	"\x14ARG_KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rARG_KIND_ZONE\x10\x01\x12\x12\n" +
 	"\x0eARG_KIND_COUNT\x10\x02\x12\x11\n" +
 	"\rARG_KIND_CAMP\x10\x03\x12\x17\n" +
-	"\x13ARG_KIND_GOVERNMENT\x10\x04*\xdf\x06\n" +
+	"\x13ARG_KIND_GOVERNMENT\x10\x04\x12\x11\n" +
+	"\rARG_KIND_CARD\x10\x05*\xdf\x06\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18ERROR_REASON_BAD_REQUEST\x10\x01\x12\x1f\n" +

@@ -4,11 +4,12 @@
 package served
 
 import (
+	"github.com/grisonval/server/game/castle"
 	"github.com/grisonval/server/game/grisonval"
 	"github.com/grisonval/server/server"
 )
 
 // Rulesets returns the rulesets the binaries serve.
 func Rulesets() server.Rulesets {
-	return server.Rulesets{grisonval.Ruleset{}}
+	return server.Rulesets{grisonval.Ruleset{}, castle.Ruleset{}}
 }

@@ -1,0 +1,444 @@
+package castle
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grisonval/server/engine/rng"
+)
+
+// Purposes of the Castle's random streams (package rng). Stable: they key
+// streams, so changing one changes every replay.
+const (
+	purposeFirst   uint64 = 1 // the first city (CAS-FIRST)
+	purposeShuffle uint64 = 2 // the deck's shuffles (CAS-DECK)
+	purposeDie     uint64 = 3 // the current city's roll (CAS-DIE)
+)
+
+// Deck is the deck's composition (rule CAS-DECK): how many copies of each
+// card.
+var Deck = [NumCards + 1]int{
+	Granary: 3, War: 4, Outpost: 3, Allegiance: 3, Hospital: 3, Fire: 3, Barbarians: 3, CivilWar: 2, Welcome: 3,
+}
+
+// Numbers of the cards and the turn (rules CAS-CONVERT, CAS-DISCARD, the
+// cards of CAS-CARDS).
+const (
+	// GranarySlots is the wheat a granary holds; OutpostSlots the army an
+	// outpost holds.
+	GranarySlots = 2
+	OutpostSlots = 4
+	// AllegianceGold is the king's tax.
+	AllegianceGold = 2
+	// FireWheat is the wheat a fire burns.
+	FireWheat = 2
+	// MaxReasonLen bounds an order's reason, in bytes.
+	MaxReasonLen = 500
+)
+
+// Setup returns the first state of a game of n cities (rules CAS-CAMPS,
+// CAS-GAUGES, CAS-DECK, CAS-FIRST): every gauge at 5, the deck shuffled
+// from the seed, the first city drawn from the seed, its turn begun (its
+// links and its roll, rule CAS-LINKS, CAS-DIE). bonus adds to each city's
+// gauges before the first turn (the enrolled players' packages).
+func Setup(seed uint64, n int, bonus [][NumGauges]int) (*State, error) {
+	if n < MinCities || n > MaxCities {
+		return nil, fmt.Errorf("the Castle is played by %d to %d cities; got %d", MinCities, MaxCities, n)
+	}
+	s := &State{Seed: seed, Cities: make([]City, n)}
+	for c := range s.Cities {
+		city := &s.Cities[c]
+		city.Granary, city.Outpost = None, None
+		for g := range city.Gauges {
+			city.Gauges[g] = StartGauge
+			if c < len(bonus) {
+				city.Gauges[g] = clamp(StartGauge + bonus[c][g])
+			}
+		}
+	}
+	for card := Granary; int(card) <= NumCards; card++ {
+		for range Deck[card] {
+			s.Deck = append(s.Deck, card)
+		}
+	}
+	shuffle(rng.New(seed, 0, -1, purposeShuffle), s.Deck)
+	s.Current = rng.New(seed, 0, -1, purposeFirst).Intn(n)
+	t := &turn{s: s}
+	t.begin(s.Current)
+	return s, nil
+}
+
+// Link is a gauge link (rule CAS-LINKS): at the start of a city's turn,
+// while its Gauge is below Below (or, when AtLeast is set, at least
+// AtLeast), its Target changes by Delta. Of the links of one gauge, only
+// the first that holds applies; every link reads the gauges as they were
+// before any applied.
+type Link struct {
+	Gauge   Gauge
+	Below   int
+	AtLeast int
+	Target  Gauge
+	Delta   int
+}
+
+func (l Link) holds(v int) bool {
+	if l.AtLeast > 0 {
+		return v >= l.AtLeast
+	}
+	return v < l.Below
+}
+
+// Links are the seed's gauge links, in the order they apply.
+var Links = []Link{
+	{Gauge: Health, Below: 2, Target: Civilians, Delta: -2},
+	{Gauge: Health, Below: 4, Target: Civilians, Delta: -1},
+	{Gauge: Health, AtLeast: 9, Target: Civilians, Delta: +1},
+	{Gauge: Wheat, Below: 1, Target: Health, Delta: -2},
+	{Gauge: Wheat, Below: 3, Target: Health, Delta: -1},
+	{Gauge: Wheat, AtLeast: 8, Target: Health, Delta: +1},
+}
+
+// DieSides are the die's six sides (rule CAS-DIE).
+func DieSides() []Face { return dieSides[:] }
+
+// Bounds of the number of cities (rule CAS-CAMPS).
+const (
+	MinCities = 2
+	MaxCities = 6
+)
+
+func shuffle(r *rng.Rand, cards []Card) {
+	for i := len(cards) - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		cards[i], cards[j] = cards[j], cards[i]
+	}
+}
+
+func clamp(v int) int { return min(MaxGauge, max(MinGauge, v)) }
+
+// Action is what a city orders.
+type Action uint8
+
+// The actions (rules CAS-IDLE, CAS-CONVERT, CAS-DRAFT, CAS-PLAY,
+// CAS-DISCARD, CAS-STORE).
+const (
+	Default Action = iota + 1
+	Pass
+	ConvertArmy
+	ReleaseGranary
+	ReleaseOutpost
+	DraftCards
+	PlayCard
+	DiscardCard
+)
+
+var actionNames = [...]string{Default: "default", Pass: "pass", ConvertArmy: "convert", ReleaseGranary: "release_granary",
+	ReleaseOutpost: "release_outpost", DraftCards: "draft", PlayCard: "play", DiscardCard: "discard"}
+
+func (a Action) String() string {
+	if a >= Default && a <= DiscardCard {
+		return actionNames[a]
+	}
+	return fmt.Sprintf("action(%d)", int(a))
+}
+
+// ParseAction returns the action called name, or 0 and false.
+func ParseAction(name string) (Action, bool) {
+	for a := Default; a <= DiscardCard; a++ {
+		if actionNames[a] == name {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// Order is a city's order for a tick.
+type Order struct {
+	Action Action
+	Args   []int
+	Reason string
+}
+
+// Refusal codes: the names of the API's ErrorReason values.
+const (
+	CodeUnknownAction = "unknown_action"
+	CodeBadArgs       = "bad_arguments"
+	CodeNotAllowed    = "not_allowed"
+	CodeShortOf       = "insufficient_resources"
+	CodeFallen        = "camp_extinct"
+)
+
+// Refusal says why an order is refused.
+type Refusal struct {
+	Code    string
+	Field   string
+	Message string
+}
+
+func (r *Refusal) Error() string { return r.Code + ": " + r.Message }
+
+func refuse(code, field, format string, args ...any) *Refusal {
+	return &Refusal{Code: code, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// ArgKind says what an argument designates.
+type ArgKind uint8
+
+// Argument kinds.
+const (
+	ArgCount ArgKind = iota + 1
+	ArgCity
+	// ArgCard designates a slot of the drawn cards, from 1.
+	ArgCard
+)
+
+// ArgSpec gives the valid values of one argument: Choices for cities and
+// cards, [Min, Max] for counts.
+type ArgSpec struct {
+	Name     string
+	Kind     ArgKind
+	Choices  []int
+	Min, Max int
+}
+
+func (a ArgSpec) allows(v int) bool {
+	if a.Kind == ArgCount {
+		return v >= a.Min && v <= a.Max
+	}
+	return slices.Contains(a.Choices, v)
+}
+
+// Legal is an action a city may order on the next tick, with its valid
+// arguments and its price.
+type Legal struct {
+	Action  Action
+	Summary string
+	Args    []ArgSpec
+	// Cost is what the order costs, by gauge.
+	Cost [NumGauges]int
+}
+
+// LegalActions returns city c's legal actions for the next tick: default
+// alone for a city that waits; the step's choices for the city that acts.
+func LegalActions(s *State, c int) []Legal {
+	if s.Over() || !s.Cities[c].Standing() {
+		return nil
+	}
+	out := []Legal{{Action: Default, Summary: defaultSummary(s, c)}}
+	if !s.Acts(c) {
+		return out
+	}
+	city := &s.Cities[c]
+	switch s.Step {
+	case Convert:
+		out = append(out, Legal{Action: Pass, Summary: "pass: no conversion this turn"})
+		if city.Gauges[Gold] >= 1 && city.Gauges[Civilians] >= 1 {
+			out = append(out, Legal{Action: ConvertArmy, Summary: "convert: 1 gold and 1 civilian become 1 army" + fallWarning(s, c, ConvertArmy),
+				Cost: [NumGauges]int{Gold: 1, Civilians: 1}})
+		}
+		if city.Granary != None {
+			out = append(out, Legal{Action: ReleaseGranary,
+				Summary: fmt.Sprintf("release_granary: the granary's %d wheat go back to the gauge; the granary is gone", city.Granary)})
+		}
+		if city.Outpost != None {
+			out = append(out, Legal{Action: ReleaseOutpost,
+				Summary: fmt.Sprintf("release_outpost: the outpost's %d army come home; the outpost is gone", city.Outpost) + fallWarning(s, c, ReleaseOutpost)})
+		}
+	case Draft:
+		out = append(out, Legal{Action: DraftCards, Summary: draftSummary(s), Args: draftArgs(s)})
+	case Play:
+		out = append(out, Legal{Action: PlayCard, Summary: playSummary(s, c), Args: playArgs(s, c)})
+		if city.Hand != Allegiance && city.Gauges[Gold] >= 1 && city.Gauges[Wheat] >= 1 {
+			out = append(out, Legal{Action: DiscardCard, Summary: "discard: pay 1 gold and 1 wheat and ignore the card",
+				Cost: [NumGauges]int{Gold: 1, Wheat: 1}})
+		}
+	}
+	return out
+}
+
+func defaultSummary(s *State, c int) string {
+	if !s.Acts(c) {
+		return fmt.Sprintf("default: wait (city %d's %s step)", s.Current, s.Step)
+	}
+	switch s.Step {
+	case Convert:
+		return "default: pass"
+	case Draft:
+		return "default: keep the first card, give the others in order to the next cities in turn order"
+	}
+	return "default: play the card (war on your next neighbour; a granary or an outpost stores nothing)"
+}
+
+func fallWarning(s *State, c int, a Action) string {
+	city := s.Cities[c]
+	switch {
+	case a == ConvertArmy && (city.Gauges[Civilians] == 1 || city.Gauges[Army] == MaxGauge-1):
+		return " (your city would fall)"
+	case a == ReleaseOutpost && city.Gauges[Army]+city.Outpost >= MaxGauge:
+		return " (your city would fall: army 10)"
+	}
+	return ""
+}
+
+// receivers returns the cities the current city gives a drawn card to, in
+// turn order.
+func (s *State) receivers() []int { return s.TurnOrder()[1:] }
+
+func draftSummary(s *State) string {
+	names := make([]string, len(s.Drawn))
+	for i, card := range s.Drawn {
+		names[i] = fmt.Sprintf("%d=%s", i+1, card)
+	}
+	return fmt.Sprintf("draft K [to each city]: keep card K of %s and give each other one to a city, in turn order %v",
+		strings.Join(names, ", "), s.receivers())
+}
+
+func draftArgs(s *State) []ArgSpec {
+	slots := make([]int, len(s.Drawn))
+	for i := range slots {
+		slots[i] = i + 1
+	}
+	out := []ArgSpec{{Name: "keep", Kind: ArgCard, Choices: slots}}
+	for _, r := range s.receivers() {
+		out = append(out, ArgSpec{Name: fmt.Sprintf("to_city_%d", r), Kind: ArgCard, Choices: slots})
+	}
+	return out
+}
+
+func playSummary(s *State, c int) string {
+	switch s.Cities[c].Hand {
+	case Granary:
+		return fmt.Sprintf("play N: granary: it stands before your city and stores N wheat (at most %d); a second granary fills the first", GranarySlots)
+	case War:
+		return "play C: war on neighbour C: the larger army in its city wins; each loses 1 army (a civilian without one), the loser 1 civilian more, the winner takes 1 gold or wheat; an outpost takes the blow"
+	case Outpost:
+		return fmt.Sprintf("play N: outpost: it stands before your city and stores N army (at most %d); attacked, it falls with its troops and your city is spared", OutpostSlots)
+	case Allegiance:
+		return fmt.Sprintf("play: allegiance: pay %d gold to the king, or lose 1 civilian without them; cannot be discarded", AllegianceGold)
+	case Hospital:
+		return "play: hospital: +1 health"
+	case Fire:
+		return fmt.Sprintf("play: fire: -%d wheat (the granary's is safe)", FireWheat)
+	case Barbarians:
+		return "play: barbarian invasion: -1 wheat, -1 army (a civilian without one)"
+	case CivilWar:
+		return "play: civil war: -1 civilian, -1 army (a civilian without one)"
+	case Welcome:
+		return "play: land of welcome: take 1 civilian from each neighbour"
+	}
+	return "play"
+}
+
+func playArgs(s *State, c int) []ArgSpec {
+	city := &s.Cities[c]
+	switch city.Hand {
+	case War:
+		return []ArgSpec{{Name: "city", Kind: ArgCity, Choices: s.Neighbours(c)}}
+	case Granary:
+		room := GranarySlots
+		if city.Granary != None {
+			room -= city.Granary
+		}
+		return []ArgSpec{{Name: "wheat", Kind: ArgCount, Min: 0, Max: min(room, city.Gauges[Wheat])}}
+	case Outpost:
+		room := OutpostSlots
+		if city.Outpost != None {
+			room -= city.Outpost
+		}
+		return []ArgSpec{{Name: "army", Kind: ArgCount, Min: 0, Max: min(room, city.Gauges[Army])}}
+	}
+	return nil
+}
+
+// Validate checks city c's order against s, as it would play on the next
+// tick: nil, or why not.
+func Validate(s *State, c int, o Order) *Refusal {
+	if c < 0 || c >= len(s.Cities) {
+		return refuse(CodeNotAllowed, "", "no city %d", c)
+	}
+	if !s.Cities[c].Standing() {
+		return refuse(CodeFallen, "", "your city has fallen; it no longer plays")
+	}
+	if s.Over() {
+		return refuse(CodeNotAllowed, "", "the game is over")
+	}
+	if len(o.Reason) > MaxReasonLen {
+		return refuse(CodeBadArgs, "reason", "reason is %d bytes; at most %d", len(o.Reason), MaxReasonLen)
+	}
+	if o.Action < Default || o.Action > DiscardCard {
+		names := slices.Clone(actionNames[Default:])
+		return refuse(CodeUnknownAction, "action", "unknown action; the Castle's actions: %s", strings.Join(names, ", "))
+	}
+	var la *Legal
+	for _, l := range LegalActions(s, c) {
+		if l.Action == o.Action {
+			la = &l
+			break
+		}
+	}
+	if la == nil {
+		return notLegal(s, c, o.Action)
+	}
+	if len(o.Args) != len(la.Args) {
+		return refuse(CodeBadArgs, "args", "%s takes %d argument(s) (%s); got %d", o.Action, len(la.Args), argNames(la.Args), len(o.Args))
+	}
+	for i, spec := range la.Args {
+		if v := o.Args[i]; !spec.allows(v) {
+			field := fmt.Sprintf("args[%d]", i)
+			if spec.Kind == ArgCount {
+				return refuse(CodeBadArgs, field, "%s must be between %d and %d; got %d", spec.Name, spec.Min, spec.Max, v)
+			}
+			return refuse(CodeBadArgs, field, "%s must be one of %v; got %d", spec.Name, spec.Choices, v)
+		}
+	}
+	if o.Action == DraftCards {
+		seen := make(map[int]bool)
+		for i, v := range o.Args {
+			if seen[v] {
+				return refuse(CodeBadArgs, fmt.Sprintf("args[%d]", i), "card %d is given twice: keep one card and give each other card once", v)
+			}
+			seen[v] = true
+		}
+	}
+	return nil
+}
+
+// notLegal says why action a is not open to city c now.
+func notLegal(s *State, c int, a Action) *Refusal {
+	city := &s.Cities[c]
+	switch {
+	case !s.Acts(c):
+		if s.Step == Play {
+			return refuse(CodeNotAllowed, "action", "you hold no card this play step: wait (default)")
+		}
+		return refuse(CodeNotAllowed, "action", "it is city %d's %s step: wait (default) until your turn", s.Current, s.Step)
+	case (a == Pass || a == ConvertArmy || a == ReleaseGranary || a == ReleaseOutpost) && s.Step != Convert,
+		a == DraftCards && s.Step != Draft, (a == PlayCard || a == DiscardCard) && s.Step != Play:
+		return refuse(CodeNotAllowed, "action", "%s is not a move of the %s step", a, s.Step)
+	case a == ConvertArmy:
+		return refuse(CodeShortOf, "action", "convert takes 1 gold and 1 civilian; you have %d gold and %d civilians",
+			city.Gauges[Gold], city.Gauges[Civilians])
+	case a == ReleaseGranary:
+		return refuse(CodeNotAllowed, "action", "no granary stands before your city")
+	case a == ReleaseOutpost:
+		return refuse(CodeNotAllowed, "action", "no outpost stands before your city")
+	case a == DiscardCard && city.Hand == Allegiance:
+		return refuse(CodeNotAllowed, "action", "allegiance cannot be discarded")
+	case a == DiscardCard:
+		return refuse(CodeShortOf, "action", "discarding takes 1 gold and 1 wheat; you have %d gold and %d wheat",
+			city.Gauges[Gold], city.Gauges[Wheat])
+	}
+	return refuse(CodeNotAllowed, "action", "%s is not open now", a)
+}
+
+func argNames(specs []ArgSpec) string {
+	if len(specs) == 0 {
+		return "none"
+	}
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}
