@@ -1,0 +1,71 @@
+package server_test
+
+import (
+	"context"
+	"testing"
+
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	"github.com/grisonval/server/game/castle"
+	"github.com/grisonval/server/game/grisonval"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+)
+
+// TestAnyCastle plays Castle worlds of 2 and 6 cities through the server on
+// each store, every city posting nothing (the defaults play), to the end of
+// the game (CAS-CAMPS, CAS-WIN): the season closes by itself with a ranking
+// by elimination, its chronicle opens, the next season is a new game
+// (CAS-CARRY) and every season replays.
+func TestAnyCastle(t *testing.T) {
+	rs := server.Rulesets{grisonval.Ruleset{}, castle.Ruleset{}}
+	for _, tc := range seasonStores {
+		t.Run(tc.name, func(t *testing.T) {
+			st := tc.open(t)
+			h := startServerWith(t, st, server.NewFakeClock(start), rs)
+			admin := as(h.adminToken)
+			for _, n := range []int32{2, 6} {
+				info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "castle", Ruleset: "castle", Camps: n, Seed: 9,
+					SeasonLength: -1, Cadence: durationpb.New(cadence)})
+				if err != nil {
+					t.Fatalf("create a castle of %d: %v", n, err)
+				}
+				id := info.GetId()
+				if _, err := h.admin.PauseWorld(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+					t.Fatal(err)
+				}
+				for day := 0; ; day++ {
+					if day > 2000 {
+						t.Fatalf("%d cities: no end after %d days", n, day)
+					}
+					if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+						if reason, _ := errorInfo(err); pb.ReasonOf(reason) != pb.ErrorReason_ERROR_REASON_SEASON_OVER {
+							t.Fatalf("%d cities, day %d: %v", n, day+1, err)
+						}
+						break
+					}
+				}
+				first, frames, _ := chronicle(t, h, id, 1)
+				s := first.GetSeason()
+				if !s.GetClosed() || len(s.GetCamps()) != int(n) || s.GetCamps()[0].GetRank() != 1 || len(frames) != int(s.GetLastDay())+1 {
+					t.Fatalf("%d cities: got season %v and %d frames; want closed, ranked, a frame a day", n, s, len(frames))
+				}
+				if frames[len(frames)-1].GetCastle() == nil {
+					t.Errorf("%d cities: frames carry no Castle detail", n)
+				}
+				if _, err := h.admin.CreateSeason(admin, &pb.CreateSeasonRequest{WorldId: id}); err != nil {
+					t.Fatalf("%d cities: season 2: %v", n, err)
+				}
+				if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+					t.Fatalf("%d cities: day 1 of season 2: %v", n, err)
+				}
+				for season := 1; season <= 2; season++ {
+					if _, err := server.Replay(context.Background(), st, rs, id, season, nil); err != nil {
+						t.Errorf("%d cities: replay season %d: %v", n, season, err)
+					}
+				}
+				t.Logf("%d cities: the game lasted %d days; ranking %v", n, s.GetLastDay(), s.GetCamps())
+			}
+		})
+	}
+}
