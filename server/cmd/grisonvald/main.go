@@ -45,10 +45,17 @@ const connectFile = "connect.txt"
 
 // The development world.
 const (
-	devWorldName    = "Grisonval"
 	devCadence      = 30 * time.Second
 	devSeasonLength = 200
 )
+
+// devWorld says whether to create the development world, and of which
+// ruleset and number of camps (0: the ruleset's default).
+type devWorld struct {
+	on      bool
+	ruleset string
+	camps   int
+}
 
 func main() {
 	var (
@@ -56,6 +63,8 @@ func main() {
 		data   = flag.String("data", "data", "data folder: the embedded store and "+connectFile)
 		dbURL  = flag.String("database-url", os.Getenv("DATABASE_URL"), "PostgreSQL URL; the embedded SQLite store when empty (default $DATABASE_URL)")
 		dev    = flag.Bool("dev", false, "create a default world if there is none and play its AI camps in-process")
+		rules  = flag.String("ruleset", "grisonval", "with -dev: the ruleset of the default world (grisonval or castle)")
+		camps  = flag.Int("camps", 0, "with -dev: the number of camps of the default world (0: the ruleset's default)")
 		adv    = flag.String("advertise", "", "with Postgres: the address other server processes reach this one at (default the listening address)")
 		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed, so about how long a world waits when its server dies")
 		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
@@ -69,7 +78,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, *dev, *adv, *ttl); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
@@ -78,7 +87,7 @@ func main() {
 // run serves until ctx is done, then shuts down gracefully. On Postgres the
 // server is a replica: it runs the worlds whose lease it holds, advertised
 // as advertise (the listening address when empty).
-func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev bool, advertise string, leaseTTL time.Duration) error {
+func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, leaseTTL time.Duration) error {
 	st, err := openStore(ctx, data, dbURL)
 	if err != nil {
 		return err
@@ -117,8 +126,8 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		stopBots()
 		bots.Wait()
 	}()
-	if dev {
-		players, err := devSetup(ctx, log, srv, data, listening)
+	if dev.on {
+		players, err := devSetup(ctx, log, srv, data, listening, dev)
 		if err != nil {
 			return err
 		}
@@ -188,14 +197,14 @@ func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, dat
 // devSetup creates the development world if there is none and prints how
 // to connect once. It returns a bot for every AI camp of every world, each
 // with a fresh token.
-func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string) ([]*bot.Player, error) {
+func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string, dev devWorld) ([]*bot.Player, error) {
 	admin := srv.Admin()
 	worlds, err := admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
 	if err != nil {
 		return nil, fmt.Errorf("list worlds: %w", err)
 	}
 	if len(worlds.GetWorlds()) == 0 {
-		info, err := createDevWorld(ctx, admin)
+		info, err := createDevWorld(ctx, admin, dev)
 		if err != nil {
 			return nil, err
 		}
@@ -256,8 +265,11 @@ func startBots(ctx context.Context, wg *sync.WaitGroup, addr string, players []*
 	return nil
 }
 
-// createDevWorld creates the development world with a random seed.
-func createDevWorld(ctx context.Context, admin pb.AdminServiceServer) (*pb.WorldInfo, error) {
+// createDevWorld creates the development world of dev's ruleset with a
+// random seed: camp 0 for a human, camp 1 for an agent, the others played
+// by the AI (in the growth posture for Grisonval; aggressive and prudent in
+// turn otherwise, to show the bot's strategies).
+func createDevWorld(ctx context.Context, admin pb.AdminServiceServer, dev devWorld) (*pb.WorldInfo, error) {
 	var seed uint64
 	for seed == 0 {
 		var b [8]byte
@@ -266,13 +278,31 @@ func createDevWorld(ctx context.Context, admin pb.AdminServiceServer) (*pb.World
 		}
 		seed = binary.LittleEndian.Uint64(b[:])
 	}
+	rulesets, err := admin.ListRulesets(ctx, &pb.ListRulesetsRequest{})
+	if err != nil {
+		return nil, err
+	}
+	camps := dev.camps
+	for _, r := range rulesets.GetRulesets() {
+		if r.GetName() == dev.ruleset && camps == 0 {
+			camps = int(r.GetDefaultCamps())
+		}
+	}
+	controllers := []*pb.Controller{{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN}, {Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT}}
+	for c := 2; c < camps; c++ {
+		posture := pb.Posture_POSTURE_GROWTH
+		if dev.ruleset != "grisonval" {
+			posture = [2]pb.Posture{pb.Posture_POSTURE_AGGRESSIVE, pb.Posture_POSTURE_PRUDENT}[c%2]
+		}
+		controllers = append(controllers, &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: posture})
+	}
+	name := "Grisonval"
+	if dev.ruleset != "" {
+		name = strings.ToUpper(dev.ruleset[:1]) + dev.ruleset[1:]
+	}
 	info, err := admin.CreateWorld(ctx, &pb.CreateWorldRequest{
-		Name: devWorldName, Seed: seed, Cadence: durationpb.New(devCadence), SeasonLength: devSeasonLength,
-		Controllers: []*pb.Controller{
-			{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN},
-			{Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT},
-			{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: pb.Posture_POSTURE_GROWTH},
-		},
+		Name: name, Seed: seed, Cadence: durationpb.New(devCadence), SeasonLength: devSeasonLength,
+		Ruleset: dev.ruleset, Camps: int32(camps), Controllers: controllers,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("create the development world: %w", err)
