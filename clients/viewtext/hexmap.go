@@ -28,9 +28,10 @@ const (
 // the holder and its garrison ("1:4" is camp 1 with 4 men, "-" free land),
 // "~" when it is only remembered, "." when unknown. With colour, holders are
 // also coloured (gold, red, cyan; grey for free land), remembered zones dim.
-// The map is Grisonval's: a view of another ruleset has none.
+// The map is Grisonval's: a view of another ruleset (the Castle's cities
+// sit in a ring, not on a map) has none; HasMap says so.
 func Map(v *pb.CampView, colour bool) string {
-	if v.GetGrisonval() == nil {
+	if !HasMap(v) {
 		return fmt.Sprintf("No map: the %s ruleset's view has no hex map.\n", rulesetName(v.GetRuleset()))
 	}
 	zones := slices.Clone(v.GetGrisonval().GetZones())
@@ -143,3 +144,7 @@ func legend(v *pb.CampView, colour bool) string {
 	return fmt.Sprintf("Camps: %s; %s. * capital, :N garrison, ~ remembered (as last seen), . unknown.\n",
 		strings.Join(parts, ", "), paint("- free", freeColour, colour))
 }
+
+// HasMap reports whether v's ruleset has a map that Map draws: Grisonval's
+// does, the Castle's does not.
+func HasMap(v *pb.CampView) bool { return v.GetGrisonval() != nil }

@@ -5,8 +5,9 @@
 // know rather than leaving it out. It is pure: the caller passes the time.
 //
 // This file renders what every ruleset's view shares; grisonval.go and
-// hexmap.go render Grisonval's detail (GrisonvalView). A view of another
-// ruleset shows its shared part and names the ruleset.
+// hexmap.go render Grisonval's detail (GrisonvalView), castle.go the
+// Castle's (CastleView). A view of another ruleset shows its shared part
+// and names the ruleset.
 package viewtext
 
 import (
@@ -29,7 +30,8 @@ const JournalLines = 6
 // of legal actions with their costs and the orders) around the ruleset's
 // own detail: Grisonval's stocks, the zones the camp sees or remembers
 // (with the day last seen), the unknown zones as ranges, columns and other
-// camps. A view of a ruleset this package does not know shows its shared
+// camps; the Castle's turn and step, every city's gauges and stores, the
+// city's own hand or drawn cards, the deck and the discard pile. A view of a ruleset this package does not know shows its shared
 // part, the other camps as its contacts list them, and names the ruleset.
 // now is used only to say how long remains before the deadline.
 func View(v *pb.CampView, now time.Time) string {
@@ -46,14 +48,21 @@ func View(v *pb.CampView, now time.Time) string {
 	fmt.Fprintf(&b, "; orders are for day %d.\n", v.GetDay()+1)
 	b.WriteString(deadlineText(v, now))
 	if !v.GetAlive() {
-		b.WriteString("Your people is extinct: it can no longer act.\n")
+		if v.GetCastle() != nil {
+			b.WriteString("Your city has fallen: it no longer plays.\n")
+		} else {
+			b.WriteString("Your people is extinct: it can no longer act.\n")
+		}
 	}
 	if v.GetPaused() {
 		b.WriteString("The world is paused.\n")
 	}
-	if g != nil {
+	switch {
+	case g != nil:
 		writeGrisonval(&b, v, g)
-	} else {
+	case v.GetCastle() != nil:
+		writeCastle(&b, v, v.GetCastle())
+	default:
 		fmt.Fprintf(&b, "This client does not know the %s ruleset: it shows the shared part of the view only.\n", rulesetName(v.GetRuleset()))
 		writeContacts(&b, v.GetContacts())
 	}

@@ -109,11 +109,11 @@ func sampleView() *pb.CampView {
 	return v
 }
 
-// castleView is a view of a ruleset viewtext does not know: the shared part
+// otherView is a view of a ruleset viewtext does not know: the shared part
 // alone.
-func castleView() *pb.CampView {
+func otherView() *pb.CampView {
 	return &pb.CampView{
-		WorldId: 9, Camp: 0, CampName: "Tour", Day: 3, Alive: true, Ruleset: "castle", SeasonLength: 12,
+		WorldId: 9, Camp: 0, CampName: "Tour", Day: 3, Alive: true, Ruleset: "dice", SeasonLength: 12,
 		Controller: &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT},
 		Contacts: []*pb.Contact{
 			{Camp: 1, Name: "Donjon", Met: true, Alive: true},
@@ -429,10 +429,10 @@ func TestMap(t *testing.T) {
 // knows shows its shared part, its contacts, and names its ruleset; and
 // that the map says it has none.
 func TestViewOtherRuleset(t *testing.T) {
-	out := View(castleView(), now)
+	out := View(otherView(), now)
 	for _, want := range []string{
-		"World 9 (castle), camp 0 \"Tour\" (agent). Day 3 of 12; orders are for day 4.\n",
-		"This client does not know the \"castle\" ruleset: it shows the shared part of the view only.\n",
+		"World 9 (dice), camp 0 \"Tour\" (agent). Day 3 of 12; orders are for day 4.\n",
+		"This client does not know the \"dice\" ruleset: it shows the shared part of the view only.\n",
 		"Other camps:\n  1 Donjon: met.\n  2 Remparts: met, extinct.\n  3: not met yet (nothing known).\n",
 		"day 3 [draw] Une carte.",
 		"  1. draw - draw a card\n",
@@ -448,7 +448,7 @@ func TestViewOtherRuleset(t *testing.T) {
 			t.Errorf("got %q in a view of another ruleset:\n%s", absent, out)
 		}
 	}
-	if got, want := Map(castleView(), true), "No map: the \"castle\" ruleset's view has no hex map.\n"; got != want {
+	if got, want := Map(otherView(), true), "No map: the \"dice\" ruleset's view has no hex map.\n"; got != want {
 		t.Errorf("got map %q; want %q", got, want)
 	}
 	if got := View(&pb.CampView{}, now); !strings.Contains(got, "does not know the unnamed ruleset") {

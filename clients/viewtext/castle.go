@@ -1,0 +1,182 @@
+package viewtext
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// This file is the Castle's part of the text view (seed 004,
+// docs/castle.md): what CastleView adds to the shared part of a city's
+// view. It is short, since a model reads it every tick, and shows only
+// what the view carries: a city never sees another city's hand.
+
+// writeCastle writes the Castle's detail c of view v: the turn, whose step
+// it is and the roll, whether the city acts or waits, every city's gauges
+// and stores (the fallen ones on a line each), the city's hand or the
+// cards it drew, the deck and the discard pile, and the rules' numbers.
+func writeCastle(b *strings.Builder, v *pb.CampView, c *pb.CastleView) {
+	fmt.Fprintf(b, "Turn %d: %s's %s step; it rolled %s. Turn order: %s.\n",
+		c.GetTurn(), cityName(c, c.GetCurrent()), c.GetStep(), orNone(c.GetRoll()), cityList(c.GetTurnOrder()))
+	if v.GetAlive() {
+		if c.GetActs() {
+			fmt.Fprintf(b, "You act in this step: post one of the legal actions below.\n")
+		} else {
+			fmt.Fprintf(b, "You wait in this step: your order is not needed (default plays).\n")
+		}
+	}
+	writeCities(b, v.GetCamp(), c)
+	switch {
+	case len(c.GetDrawn()) > 0:
+		var slots []string
+		for i, card := range c.GetDrawn() {
+			slots = append(slots, fmt.Sprintf("%d %s", i+1, card))
+		}
+		fmt.Fprintf(b, "You drew (by slot): %s.\n", strings.Join(slots, ", "))
+	case c.GetHand() != "":
+		fmt.Fprintf(b, "Your hand: %s.\n", c.GetHand())
+	default:
+		b.WriteString("Your hand: none.\n")
+	}
+	fmt.Fprintf(b, "Deck: %d cards. Discard pile (%d): %s.\n", c.GetDeck(), len(c.GetDiscard()), cardCounts(c.GetDiscard(), c.GetRules()))
+	writeCastleRules(b, c.GetRules())
+}
+
+// writeCities writes every standing city's gauges and stores as a table,
+// marked you, current, neighbour and card (it holds one), then a line per
+// fallen city.
+func writeCities(b *strings.Builder, camp int32, c *pb.CastleView) {
+	r := c.GetRules()
+	fmt.Fprintf(b, "Cities (gauges %d-%d):\n", r.GetMinGauge(), r.GetMaxGauge())
+	var table strings.Builder
+	tw := tabwriter.NewWriter(&table, 0, 0, 1, ' ', 0)
+	fmt.Fprintln(tw, "  city\tgold\twheat\thealth\tcivilians\tarmy\tgranary\toutpost\t")
+	var fallen []*pb.CastleCity
+	for _, city := range c.GetCities() {
+		if city.GetFellTurn() > 0 {
+			fallen = append(fallen, city)
+			continue
+		}
+		var marks []string
+		if city.GetCamp() == camp {
+			marks = append(marks, "you")
+		}
+		if city.GetCamp() == c.GetCurrent() {
+			marks = append(marks, "current")
+		}
+		if slices.Contains(c.GetNeighbours(), city.GetCamp()) {
+			marks = append(marks, "neighbour")
+		}
+		if city.GetHoldsCard() {
+			marks = append(marks, "card")
+		}
+		fmt.Fprintf(tw, "  %d %s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", city.GetCamp(), city.GetName(),
+			city.GetGold(), city.GetWheat(), city.GetHealth(), city.GetCivilians(), city.GetArmy(),
+			store(city.GetGranary()), store(city.GetOutpost()), strings.Join(marks, ", "))
+	}
+	tw.Flush()
+	for l := range strings.Lines(table.String()) {
+		b.WriteString(strings.TrimRight(l, " \n") + "\n")
+	}
+	for _, city := range fallen {
+		you := ""
+		if city.GetCamp() == camp {
+			you = " (you)"
+		}
+		fmt.Fprintf(b, "  %d %s%s fell on turn %d (%s).\n", city.GetCamp(), city.GetName(), you, city.GetFellTurn(), city.GetFellCause())
+	}
+}
+
+// writeCastleRules writes the numbers of the rules the view carries.
+func writeCastleRules(b *strings.Builder, r *pb.CastleRules) {
+	if r == nil {
+		return
+	}
+	var links []string
+	for _, l := range r.GetLinks() {
+		cond := fmt.Sprintf("<%d", l.GetBelow())
+		if l.GetAtLeast() > 0 {
+			cond = fmt.Sprintf(">=%d", l.GetAtLeast())
+		}
+		links = append(links, fmt.Sprintf("%s%s: %s %+d", l.GetGauge(), cond, l.GetTarget(), l.GetDelta()))
+	}
+	fmt.Fprintf(b, "Rules: gauges start at %d. At its turn's start a city's links act (of one gauge's, the first that holds): %s.\n",
+		r.GetStartGauge(), strings.Join(links, "; "))
+	var deck []string
+	total := int32(0)
+	for _, cc := range r.GetDeck() {
+		deck = append(deck, fmt.Sprintf("%s %d", cc.GetCard(), cc.GetCount()))
+		total += cc.GetCount()
+	}
+	fmt.Fprintf(b, "  Die: %s. Granary holds %d wheat, outpost %d army; allegiance %d gold; fire -%d wheat. Deck of %d: %s.\n",
+		strings.Join(r.GetDie(), ", "), r.GetGranarySlots(), r.GetOutpostSlots(), r.GetAllegianceGold(), r.GetFireWheat(),
+		total, strings.Join(deck, ", "))
+}
+
+// cardCounts renders a pile of cards as each card's count, in the deck's
+// order of the rules (cards it does not list last): "war 2, fire 1";
+// "none" for an empty pile.
+func cardCounts(pile []string, r *pb.CastleRules) string {
+	if len(pile) == 0 {
+		return "none"
+	}
+	count := map[string]int{}
+	var order []string
+	for _, cc := range r.GetDeck() {
+		order = append(order, cc.GetCard())
+	}
+	for _, card := range pile {
+		if count[card] == 0 && !slices.Contains(order, card) {
+			order = append(order, card)
+		}
+		count[card]++
+	}
+	var parts []string
+	for _, card := range order {
+		if n := count[card]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", card, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// cityName names city camp of c: "1 Carcassonne", or "city 1" when the view
+// does not list it.
+func cityName(c *pb.CastleView, camp int32) string {
+	for _, city := range c.GetCities() {
+		if city.GetCamp() == camp {
+			return fmt.Sprintf("city %d %s", camp, city.GetName())
+		}
+	}
+	return fmt.Sprintf("city %d", camp)
+}
+
+// cityList renders cities in their order (not sorted, unlike Ranges).
+func cityList(xs []int32) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// store renders a granary's or an outpost's content, "-" when none stands.
+func store(n int32) string {
+	if n < 0 {
+		return "-"
+	}
+	return fmt.Sprint(n)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "nothing"
+	}
+	return s
+}
