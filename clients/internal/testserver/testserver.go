@@ -190,25 +190,83 @@ func (s *Server) ForceTick(t testing.TB, world uint64) int32 {
 // ForceTick moves it, and returns its id and camp 0's token.
 func (s *Server) NewWorld(t testing.TB, seed uint64, seasonLength int32, controllers []*pb.Controller) (uint64, string) {
 	t.Helper()
+	w := s.NewGame(t, Game{Seed: seed, SeasonLength: seasonLength, Controllers: controllers})
+	return w.ID, w.Tokens[0]
+}
+
+// Game says what world NewGame creates. Its zero value is a world of the
+// server's first ruleset with the ruleset's default number of camps, every
+// camp human, seed 1 and the default season length.
+type Game struct {
+	// Ruleset names the world's ruleset, as ListRulesets lists it ("castle");
+	// "" is the server's first.
+	Ruleset string
+	// Camps is the number of camps; 0 is the ruleset's default.
+	Camps int32
+	// Seed is the world's seed; 0 means 1.
+	Seed uint64
+	// SeasonLength is CreateWorldRequest's season_length.
+	SeasonLength int32
+	// Controllers, when given, has one entry per camp; nil makes every camp
+	// human, so that only the camps' orders and ForceTick move the world
+	// (no in-process bot plays a world created after the server started).
+	Controllers []*pb.Controller
+}
+
+// World is a world NewGame created: its id and a token for each camp, in
+// camp order.
+type World struct {
+	ID     uint64
+	Tokens []string
+}
+
+// NewGame creates the world g describes with a one-hour cadence, so that
+// only the camps' orders (a day resolves early once every camp that decides
+// has posted) and ForceTick move it, and issues a token for each camp.
+func (s *Server) NewGame(t testing.TB, g Game) World {
+	t.Helper()
 	ctx := s.AdminContext(context.Background())
-	if controllers == nil {
+	camps := int(g.Camps)
+	if camps == 0 {
+		camps = len(g.Controllers)
+	}
+	if camps == 0 {
 		rs, err := s.Admin.ListRulesets(ctx, &pb.ListRulesetsRequest{})
 		if err != nil || len(rs.GetRulesets()) == 0 {
 			t.Fatalf("list rulesets: %v (%d rulesets)", err, len(rs.GetRulesets()))
 		}
-		for range rs.GetRulesets()[0].GetDefaultCamps() {
+		info := rs.GetRulesets()[0]
+		for _, r := range rs.GetRulesets() {
+			if r.GetName() == g.Ruleset {
+				info = r
+			}
+		}
+		camps = int(info.GetDefaultCamps())
+	}
+	controllers := g.Controllers
+	if controllers == nil {
+		for range camps {
 			controllers = append(controllers, &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN})
 		}
 	}
+	seed := g.Seed
+	if seed == 0 {
+		seed = 1
+	}
 	info, err := s.Admin.CreateWorld(ctx, &pb.CreateWorldRequest{
-		Name: t.Name(), Seed: seed, Cadence: durationpb.New(time.Hour), SeasonLength: seasonLength, Controllers: controllers,
+		Name: t.Name(), Seed: seed, Cadence: durationpb.New(time.Hour), SeasonLength: g.SeasonLength, Controllers: controllers,
+		Ruleset: g.Ruleset, Camps: g.Camps,
 	})
 	if err != nil {
-		t.Fatalf("create world: %v", err)
+		t.Fatalf("create a %q world of %d camps: %v", g.Ruleset, camps, err)
 	}
-	tok, err := s.Admin.IssueToken(ctx, &pb.IssueTokenRequest{WorldId: info.GetId(), Camp: 0})
-	if err != nil {
-		t.Fatalf("issue token: %v", err)
+	w := World{ID: info.GetId()}
+	for camp := range len(info.GetControllers()) {
+		tok, err := s.Admin.IssueToken(ctx, &pb.IssueTokenRequest{WorldId: w.ID, Camp: int32(camp)})
+		if err != nil {
+			t.Fatalf("issue a token for camp %d: %v", camp, err)
+		}
+		w.Tokens = append(w.Tokens, tok.GetToken())
 	}
-	return info.GetId(), tok.GetToken()
+	return w
 }
