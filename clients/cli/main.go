@@ -1,6 +1,7 @@
 // Command cli is the Grisonval command-line client: a thin client that shows
-// a camp's fogged view and map and posts its orders through the game
-// server's public gRPC API.
+// a camp's fogged view (and Grisonval's map) and posts its orders through
+// the game server's public gRPC API, for a world of any ruleset: the
+// actions and their arguments are those of the view's legal menu.
 //
 // Usage:
 //
@@ -12,7 +13,7 @@
 //	cli [flags] message CAMP TEXT...
 //	cli [flags] messages [--since DAY]
 //	cli [flags] standing ACTION [ARGS...] [--reason "..."]
-//	cli [flags] wait
+//	cli [flags] wait [--after DAY]
 //	cli [flags] watch
 //	cli [flags] help
 //
@@ -52,21 +53,29 @@ const usage = `usage: cli [flags] COMMAND [ARGS...]
 
 Commands:
   view                          your camp's view: the ruleset's part (Grisonval:
-                                stocks, zones, unknown ones too, columns),
-                                journal, messages, the numbered menu of legal
-                                actions with their costs
+                                stocks, zones, unknown ones too, columns; the
+                                Castle: turn and step, every city's gauges, your
+                                hand or drawn cards), journal, messages, the
+                                numbered menu of legal actions with their costs
   map                           Grisonval's hex map: camps in colour, fog,
-                                capitals (*) and garrisons (:N)
-  order ACTION [ARGS...]        post (or replace) your order for the next day,
-                                with seed 000's action names and argument order
-  ACTION [ARGS...]              the same, short form: cli expand_to 12,
-                                cli send_army 4 15, cli rest
+                                capitals (*) and garrisons (:N); the Castle has none
+  order ACTION [ARGS...]        post (or replace) your order for the next day:
+                                an action of the menu, its arguments in the
+                                menu's order
+  ACTION [ARGS...]              the same, short form. Grisonval: cli expand_to 12,
+                                cli send_army 4 15, cli rest. The Castle: cli convert,
+                                cli pass, cli draft 2 1 3 (keep slot 2, give 1 and
+                                3 in turn order), cli play 1, cli discard, cli default
   journal [--since DAY]         your journal, with the "why" of each entry
-  message CAMP TEXT...          send a private message to a camp you have met
+  message CAMP TEXT...          send a private message to a camp you may write to
   messages [--since DAY]        your messages, sent and received
   standing ACTION [ARGS...]     set your standing order: played on each day
-                                you post nothing (rest until you set one)
-  wait                          wait for the next day, then show what you learned
+                                you post nothing
+  wait [--after DAY]            wait until a day after DAY resolves (default: the
+                                current day), then show what you learned; a day
+                                may resolve as soon as every camp that decides
+                                has posted, so after an order accepted for day N
+                                use --after N-1
   watch                         redraw the map and the view at each new day
                                 (Ctrl-C to stop)
   help                          this text, and your legal actions when a token
@@ -80,6 +89,7 @@ Flags (before or after the command):
   --reason TEXT      order, ACTION, standing: why you give this order (shown
                      in your journal only)
   --since DAY        journal, messages: entries from this day on
+  --after DAY        wait: return once a day after this one is resolved
 `
 
 const usageHint = "run 'cli help' for usage\n"
@@ -112,6 +122,7 @@ type invocation struct {
 	noColor bool
 	reason  string
 	since   int
+	after   int
 	cmd     string
 	args    []string
 }
@@ -193,7 +204,8 @@ func legalHelp(ctx context.Context, inv *invocation) string {
 	if err != nil {
 		return "\nYour legal actions could not be read:\n" + viewtext.Error(err)
 	}
-	return "\nYour camp's " + viewtext.Menu(v)
+	return fmt.Sprintf("\nYour camp: world %d (%s), camp %d %q. Its orders are the actions of its menu:\n%s",
+		v.GetWorldId(), v.GetRuleset(), v.GetCamp(), v.GetCampName(), viewtext.Menu(v))
 }
 
 // parseArgs parses the command line; flags may come before or after the
@@ -212,6 +224,7 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	fs.BoolVar(&inv.noColor, "no-color", false, "")
 	fs.StringVar(&inv.reason, "reason", "", "")
 	fs.IntVar(&inv.since, "since", 0, "")
+	fs.IntVar(&inv.after, "after", -1, "")
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -235,6 +248,12 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["after"] && inv.cmd != "wait" {
+		return nil, usagef("--after goes with wait, not with %s", inv.cmd)
+	}
+	if set["after"] && inv.after < 0 {
+		return nil, usagef("--after is a day, 0 or more; got %d", inv.after)
+	}
 	switch inv.cmd {
 	case "view", "map", "wait", "watch", "journal":
 		if len(inv.args) > 0 {
@@ -291,7 +310,7 @@ func parseOrder(words []string, reason string) (*pb.Order, error) {
 	for i, w := range words[1:] {
 		n, err := strconv.ParseInt(w, 10, 32)
 		if err != nil {
-			return nil, usagef("argument %d of %s is %q; want a whole number (a zone, a count or a camp)", i+1, o.Action, w)
+			return nil, usagef("argument %d of %s is %q; want a whole number, as the menu of the view command lists (a zone, a camp, a card slot or a count)", i+1, o.Action, w)
 		}
 		o.Args = append(o.Args, int32(n))
 	}
@@ -333,7 +352,7 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 			text = fmt.Sprintf("No journal entry from day %d on.\n", inv.since)
 		}
 	case "wait":
-		n, err := waitTick(ctx, c, -1)
+		n, err := waitTick(ctx, c, int32(inv.after))
 		if err != nil {
 			return err
 		}
@@ -395,8 +414,9 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 	return err
 }
 
-// waitTick blocks until the world resolves a day after after (-1: after the
-// current day) and returns its notice.
+// waitTick blocks until the world has resolved a day after after (-1: after
+// the current day) and returns its notice: at once when such a day is
+// already resolved.
 func waitTick(ctx context.Context, c *tools.Camp, after int32) (*pb.TickNotice, error) {
 	for {
 		n, err := c.WaitAfter(ctx, after, time.Duration(tools.MaxWaitSeconds)*time.Second)
@@ -406,9 +426,9 @@ func waitTick(ctx context.Context, c *tools.Camp, after int32) (*pb.TickNotice, 
 	}
 }
 
-// watch draws the map and the view, then again each time a day resolves,
-// until ctx is done. With asJSON it prints each day's view as protojson
-// instead, without clearing the screen.
+// watch draws the map (when the ruleset has one) and the view, then again
+// each time a day resolves, until ctx is done. With asJSON it prints each
+// day's view as protojson instead, without clearing the screen.
 func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, stdout io.Writer) error {
 	for {
 		v, err := c.GetView(ctx)
@@ -417,7 +437,10 @@ func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, stdout io.Wr
 		}
 		// The map comes first so that the menu stays at the bottom of the
 		// terminal when the whole does not fit.
-		text := clearScreen + viewtext.Map(v, colour) + "\n" + viewtext.View(v, c.Now())
+		text := clearScreen + viewtext.View(v, c.Now())
+		if viewtext.HasMap(v) {
+			text = clearScreen + viewtext.Map(v, colour) + "\n" + viewtext.View(v, c.Now())
+		}
 		if asJSON {
 			if text, err = formatJSON(v); err != nil {
 				return err

@@ -26,15 +26,17 @@ func TestParseArgs(t *testing.T) {
 		want invocation
 	}{
 		{"defaults", []string{"view"},
-			invocation{addr: defaultAddr, token: "envtok", cmd: "view"}},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", cmd: "view"}},
 		{"global flags first", []string{"--addr", "10.0.0.1:9", "--token", "t", "--json", "--no-color", "map"},
-			invocation{addr: "10.0.0.1:9", token: "t", json: true, noColor: true, cmd: "map"}},
+			invocation{after: -1, addr: "10.0.0.1:9", token: "t", json: true, noColor: true, cmd: "map"}},
 		{"flags after the command", []string{"journal", "--since", "4", "--json"},
-			invocation{addr: defaultAddr, token: "envtok", json: true, since: 4, cmd: "journal"}},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", json: true, since: 4, cmd: "journal"}},
+		{"wait after a day", []string{"wait", "--after", "3"},
+			invocation{addr: defaultAddr, token: "envtok", after: 3, cmd: "wait"}},
 		{"short form with reason", []string{"expand_to", "12", "--reason", "terre libre"},
-			invocation{addr: defaultAddr, token: "envtok", reason: "terre libre", cmd: "expand_to", args: []string{"12"}}},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", reason: "terre libre", cmd: "expand_to", args: []string{"12"}}},
 		{"order with flags between arguments", []string{"order", "send_army", "--reason=siège", "4", "15"},
-			invocation{addr: defaultAddr, token: "envtok", reason: "siège", cmd: "order", args: []string{"send_army", "4", "15"}}},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", reason: "siège", cmd: "order", args: []string{"send_army", "4", "15"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -43,7 +45,7 @@ func TestParseArgs(t *testing.T) {
 				t.Fatalf("got error %v; want none", err)
 			}
 			if got.addr != tt.want.addr || got.token != tt.want.token || got.noColor != tt.want.noColor || got.json != tt.want.json ||
-				got.reason != tt.want.reason || got.since != tt.want.since || got.cmd != tt.want.cmd || !slices.Equal(got.args, tt.want.args) {
+				got.reason != tt.want.reason || got.since != tt.want.since || got.after != tt.want.after || got.cmd != tt.want.cmd || !slices.Equal(got.args, tt.want.args) {
 				t.Errorf("got %+v; want %+v", *got, tt.want)
 			}
 		})
@@ -80,6 +82,8 @@ func TestParseArgsUsageErrors(t *testing.T) {
 		{"bad since", []string{"journal", "--since", "x"}, "invalid value"},
 		{"map with an argument", []string{"map", "12"}, "map takes no argument"},
 		{"reason on watch", []string{"watch", "--reason", "x"}, "--reason goes with an order"},
+		{"after on view", []string{"view", "--after", "2"}, "--after goes with wait"},
+		{"after before day 0", []string{"wait", "--after", "-2"}, "--after is a day"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,7 +139,7 @@ func TestCLI(t *testing.T) {
 			"Unknown zones (84; nothing known but their place on the map): 1-4,", "Legal actions for day 1", "  1. rest", "ZONE: one of",
 			"No order posted for day 1 yet"}, nil},
 		{"map", []string{"map"}, 0, []string{"  12*", "0:4", "Camps: 0 Grisonval, you, 1 not met, 2 not met; - free."}, nil},
-		{"help lists the legal actions", []string{"help"}, 0, []string{"usage: cli", "Your camp's Legal actions for day 1", "  2. chop_wood"}, nil},
+		{"help lists the legal actions", []string{"help"}, 0, []string{"usage: cli", `Your camp: world 1 (grisonval), camp 0 "Grisonval". Its orders are the actions of its menu:`, "Legal actions for day 1", "  2. chop_wood"}, nil},
 		{"short form order", []string{"rest", "--reason", "le moral d'abord"}, 0,
 			[]string{"Order accepted for day 1: rest (reason: le moral d'abord)\n"}, nil},
 		{"order replaces", []string{"order", "chop_wood"}, 0,
