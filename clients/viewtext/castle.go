@@ -90,20 +90,30 @@ func writeCities(b *strings.Builder, camp int32, c *pb.CastleView) {
 	}
 }
 
-// writeCastleRules writes the numbers of the rules the view carries.
+// writeCastleRules writes the numbers of the rules the view carries, in
+// short: the links by gauge, in the order they apply ("health <2
+// civilians -2, <4 civilians -1"), the die's sides, the stores' room, the
+// cards' numbers and the deck.
 func writeCastleRules(b *strings.Builder, r *pb.CastleRules) {
 	if r == nil {
 		return
 	}
 	var links []string
+	last := ""
 	for _, l := range r.GetLinks() {
 		cond := fmt.Sprintf("<%d", l.GetBelow())
 		if l.GetAtLeast() > 0 {
 			cond = fmt.Sprintf(">=%d", l.GetAtLeast())
 		}
-		links = append(links, fmt.Sprintf("%s%s: %s %+d", l.GetGauge(), cond, l.GetTarget(), l.GetDelta()))
+		link := fmt.Sprintf("%s %s%+d", cond, l.GetTarget(), l.GetDelta())
+		if l.GetGauge() != last {
+			links = append(links, l.GetGauge()+" "+link)
+			last = l.GetGauge()
+			continue
+		}
+		links[len(links)-1] += ", " + link
 	}
-	fmt.Fprintf(b, "Rules: gauges start at %d. At its turn's start a city's links act (of one gauge's, the first that holds): %s.\n",
+	fmt.Fprintf(b, "Rules: gauges start at %d. Links at a city's turn start (per gauge, the first that holds): %s.\n",
 		r.GetStartGauge(), strings.Join(links, "; "))
 	var deck []string
 	total := int32(0)
@@ -112,7 +122,7 @@ func writeCastleRules(b *strings.Builder, r *pb.CastleRules) {
 		total += cc.GetCount()
 	}
 	fmt.Fprintf(b, "  Die: %s. Granary holds %d wheat, outpost %d army; allegiance %d gold; fire -%d wheat. Deck of %d: %s.\n",
-		strings.Join(r.GetDie(), ", "), r.GetGranarySlots(), r.GetOutpostSlots(), r.GetAllegianceGold(), r.GetFireWheat(),
+		sides(r.GetDie()), r.GetGranarySlots(), r.GetOutpostSlots(), r.GetAllegianceGold(), r.GetFireWheat(),
 		total, strings.Join(deck, ", "))
 }
 
@@ -139,6 +149,28 @@ func cardCounts(pile []string, r *pb.CastleRules) string {
 		if n := count[card]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", card, n))
 		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sides renders the die's sides, a repeated side once with its count:
+// "harvest, plague x2".
+func sides(die []string) string {
+	var parts []string
+	for i, side := range die {
+		if slices.Index(die, side) < i {
+			continue
+		}
+		n := 0
+		for _, s := range die {
+			if s == side {
+				n++
+			}
+		}
+		if n > 1 {
+			side += fmt.Sprintf(" x%d", n)
+		}
+		parts = append(parts, side)
 	}
 	return strings.Join(parts, ", ")
 }
