@@ -201,8 +201,47 @@ func badArgs(tool string, err error) *Failure {
 		Text: "error (InvalidArgument): " + msg + "\n  reason: " + reason + "\n"}
 }
 
-// Instructions tell a model how to play with the tools.
-const Instructions = `You play one camp of a turn-based strategy game on a Grisonval server; the view names the world's ruleset (in Grisonval, the camps share a map of hex zones under a fog of war). Every game day each camp posts one order, and the camps' orders resolve together at the deadline. A camp that posts nothing plays its standing order (rest unless you set one with set_standing_order). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's cost), and call submit_order with a short reason; you may replace your order until the deadline. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; the rules tool holds Grisonval's rulebook by section; send_message writes a short private message to a camp you have met.`
+// instructions tell a model how to play with the tools, whatever the
+// ruleset; Instructions adds the ruleset's own lines.
+const instructions = `You play one camp of a turn-based game on a Grisonval server; the view names the world's ruleset. Each game day (a tick), every camp that has something to decide posts one order; the orders resolve together at the deadline, or as soon as every camp that decides has posted. A camp that posts nothing plays its standing order (the view shows it; set_standing_order changes it). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's arguments and cost), and call submit_order with a short reason; you may replace your order until the day resolves. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; send_message writes a short private message to a camp the view says you may write to.`
+
+// rulesetInstructions are each ruleset's lines of the instructions, by
+// the ruleset's name. They describe the game's shape; its numbers are the
+// view's.
+var rulesetInstructions = map[string]string{
+	"grisonval": `In Grisonval, the camps share a map of hex zones under a fog of war.`,
+	"castle": `In the Castle, each camp is a city with five gauges, and the last city standing wins. A turn is three days: ` +
+		`the current city's convert step, its draft step (it keeps one of the cards it drew and gives one to each other city; ` +
+		`a card is named by its slot, from 1), then the play step, where every city holding a card plays or discards it, in turn order. ` +
+		`The view says whether you act or wait: when you wait, your order is not needed and you need not post.`,
+}
+
+// Instructions tell a model how to play a camp of view v's ruleset with
+// the tools: the shared rules of play, the ruleset's shape and where its
+// rulebook is. v may be nil (Grisonval's, the server's first ruleset).
+func Instructions(v *pb.CampView) string {
+	ruleset := rulesetOf(v)
+	s := instructions
+	if r := rulesetInstructions[ruleset]; r != "" {
+		s += " " + r
+	}
+	if _, ok := rulebooks[ruleset]; ok {
+		return s + " The rules tool holds its rulebook by section."
+	}
+	return s + " This program has no rulebook of this ruleset: the view carries its rules' numbers, and each legal action's summary says what it does."
+}
+
+// rulebooks are the rulebooks the rules tool serves, by ruleset.
+var rulebooks = map[string]string{"grisonval": docs.Rules}
+
+// rulesetOf names v's ruleset; a view that names none (or no view) is
+// Grisonval's, the server's first.
+func rulesetOf(v *pb.CampView) string {
+	if v.GetRuleset() == "" {
+		return "grisonval"
+	}
+	return v.GetRuleset()
+}
 
 // Tool is one tool of the table.
 type Tool struct {
@@ -224,15 +263,18 @@ func Table() []Tool {
 	return []Tool{
 		{Name: View, Description: "Your camp's view of the world as compact text: day and deadline, the ruleset's " +
 			"own part (Grisonval: stocks, the zones you see and remember with the day last seen, the unknown zones, " +
-			"columns, other camps and the numbers of the rules), your latest journal entries and messages, and the " +
-			"numbered menu of legal actions with their valid arguments and costs.",
+			"columns, other camps and the numbers of the rules; the Castle: the turn, whose step it is and whether you " +
+			"act, every city's gauges and stores, your hand or the cards you drew, the deck, the discard pile and the " +
+			"numbers of the rules), your latest journal entries and messages, and the numbered menu of legal actions " +
+			"with their valid arguments and costs.",
 			Schema: noArgs, Call: callView},
 		{Name: ViewStructured, Description: "Your camp's view as structured JSON (the grisonval.v1.CampView " +
 			"message in protojson), for programs: the shared part, and the ruleset's own in its detail (grisonval: " +
-			"every zone with its coordinates and neighbours, and the numbers of the rules).",
+			"every zone with its coordinates and neighbours; castle: every city, your hand or drawn cards; both with " +
+			"the numbers of the rules).",
 			Schema: noArgs, Call: callViewStructured},
 		{Name: LegalActions, Description: "The actions you may order for the next day, numbered, each with its " +
-			"arguments in order, their valid values (zones you may target, how many men at most) and its cost.",
+			"arguments in order, their valid values (the zones, camps or card slots you may name, a count's bounds) and its cost.",
 			Schema: noArgs, Call: callLegalActions},
 		{Name: SubmitOrder, Description: "Post (or replace, until the deadline) your order for the next day: a " +
 			"legal action, its arguments in the menu's order, and your reason (kept in your own journal, never " +
@@ -241,8 +283,8 @@ func Table() []Tool {
 		{Name: Journal, Description: "Your camp's journal from a day on: what happened each day, in French, " +
 			"with a factual \"why\".",
 			Schema: journalSchema, Call: callJournal},
-		{Name: Rules, Description: "The rules of Grisonval (docs/rules.md) by section: without a section, " +
-			"the list of sections; with one, its text.",
+		{Name: Rules, Description: "The rulebook of your world's ruleset by section (Grisonval: docs/rules.md): " +
+			"without a section, the list of sections; with one, its text.",
 			Schema: rulesSchema, Call: callRules},
 		{Name: WaitNextTick, Description: "Wait until the world resolves a day after after_day (default: the " +
 			"current day), at most timeout_seconds, and return what became of your order that day (applied, " +
@@ -255,7 +297,7 @@ func Table() []Tool {
 		{Name: Messages, Description: "Your private messages, sent and received, from a day on.",
 			Schema: messagesSchema, Call: callMessages},
 		{Name: SetStanding, Description: "Set your standing order: the order played on each day you post " +
-			"nothing (rest until you set one). It must be legal now, and plays only while it stays legal; " +
+			"nothing (default: rest in Grisonval, default in the Castle). It must be legal now, and plays only while it stays legal; " +
 			"otherwise your camp rests and the day's result says why.",
 			Schema: submitSchema, PerDay: true, Call: callSetStanding},
 	}
@@ -358,7 +400,7 @@ func submitSchema(v *pb.CampView) *jsonschema.Schema {
 			}
 			var specs []string
 			for _, s := range a.GetArgs() {
-				specs = append(specs, fmt.Sprintf("%s %s", strings.ToUpper(s.GetName()), viewtext.ArgValues(s)))
+				specs = append(specs, fmt.Sprintf("%s (%s) %s", strings.ToUpper(s.GetName()), argKind(s.GetKind()), viewtext.ArgValues(s)))
 			}
 			help = append(help, fmt.Sprintf("%s: %s", a.GetAction(), strings.Join(specs, "; ")))
 		}
@@ -379,6 +421,23 @@ func submitSchema(v *pb.CampView) *jsonschema.Schema {
 		},
 		Required: []string{"action", "reason"},
 	}
+}
+
+// argKind says what an argument of a kind designates.
+func argKind(k pb.ArgKind) string {
+	switch k {
+	case pb.ArgKind_ARG_KIND_ZONE:
+		return "a zone"
+	case pb.ArgKind_ARG_KIND_COUNT:
+		return "a count"
+	case pb.ArgKind_ARG_KIND_CAMP:
+		return "a camp"
+	case pb.ArgKind_ARG_KIND_GOVERNMENT:
+		return "a government"
+	case pb.ArgKind_ARG_KIND_CARD:
+		return "a slot of the cards you drew, from 1"
+	}
+	return "a number"
 }
 
 func callSubmit(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
@@ -433,17 +492,22 @@ type RulesArgs struct {
 	Section string `json:"section"`
 }
 
-// Section is one "## " section of the rulebook.
+// Section is one "## " section of a rulebook.
 type Section struct {
 	Title string
 	Text  string
 }
 
-// RuleSections splits the rulebook into its sections; the text before the
-// first heading is the "Introduction".
-func RuleSections() []Section {
+// RuleSections splits the rulebook of a ruleset ("grisonval") into its
+// sections; the text before the first heading is the "Introduction". It
+// returns nil for a ruleset whose rulebook this program does not hold.
+func RuleSections(ruleset string) []Section {
+	book, ok := rulebooks[ruleset]
+	if !ok {
+		return nil
+	}
 	secs := []Section{{Title: "Introduction"}}
-	for l := range strings.Lines(docs.Rules) {
+	for l := range strings.Lines(book) {
 		if t, ok := strings.CutPrefix(l, "## "); ok {
 			secs = append(secs, Section{Title: strings.TrimSpace(t)})
 		}
@@ -452,40 +516,50 @@ func RuleSections() []Section {
 	return secs
 }
 
-func rulesSchema(*pb.CampView) *jsonschema.Schema {
-	var titles []any
-	for _, s := range RuleSections() {
-		titles = append(titles, s.Title)
+// rulesSchema lists the sections of v's ruleset's rulebook (none without
+// a view, or for a ruleset without a rulebook).
+func rulesSchema(v *pb.CampView) *jsonschema.Schema {
+	section := &jsonschema.Schema{Type: "string", Description: "the section to read; leave out to list the sections"}
+	if v != nil {
+		for _, s := range RuleSections(rulesetOf(v)) {
+			section.Enum = append(section.Enum, s.Title)
+		}
 	}
-	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
-		"section": {Type: "string", Enum: titles, Description: "the section to read; leave out to list the sections"},
-	}}
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"section": section}}
 }
 
-func callRules(_ context.Context, _ *Camp, args json.RawMessage) (*Result, error) {
+func callRules(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
 	var in RulesArgs
 	if err := decode(Rules, args, &in); err != nil {
 		return nil, err
 	}
-	secs := RuleSections()
-	if in.Section == "" {
-		var b strings.Builder
-		b.WriteString("Sections of the rules (call rules with one of them):\n")
-		var titles []string
-		for _, s := range secs {
-			fmt.Fprintf(&b, "  %s (%d characters)\n", s.Title, len(s.Text))
-			titles = append(titles, s.Title)
-		}
-		return &Result{Text: b.String(), Structured: map[string]any{"sections": titles}}, nil
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(err)
 	}
-	for _, s := range secs {
-		if strings.EqualFold(s.Title, in.Section) {
-			return &Result{Text: s.Text, Structured: map[string]any{"section": s.Title, "text": s.Text}}, nil
-		}
+	ruleset := rulesetOf(v)
+	secs := RuleSections(ruleset)
+	if secs == nil {
+		text := fmt.Sprintf("This program has no rulebook of the %s ruleset: the view carries its rules' numbers, "+
+			"and each legal action's summary says what it does.\n", ruleset)
+		return &Result{Text: text, Structured: map[string]any{"ruleset": ruleset, "sections": []string{}}}, nil
 	}
 	var titles []string
 	for _, s := range secs {
 		titles = append(titles, s.Title)
+	}
+	if in.Section == "" {
+		var b strings.Builder
+		b.WriteString("Sections of the rules (call rules with one of them):\n")
+		for _, s := range secs {
+			fmt.Fprintf(&b, "  %s (%d characters)\n", s.Title, len(s.Text))
+		}
+		return &Result{Text: b.String(), Structured: map[string]any{"ruleset": ruleset, "sections": titles}}, nil
+	}
+	for _, s := range secs {
+		if strings.EqualFold(s.Title, in.Section) {
+			return &Result{Text: s.Text, Structured: map[string]any{"ruleset": ruleset, "section": s.Title, "text": s.Text}}, nil
+		}
 	}
 	return nil, badArgs(Rules, fmt.Errorf("no section %q; sections: %s", in.Section, strings.Join(titles, ", ")))
 }
