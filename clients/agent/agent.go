@@ -29,10 +29,11 @@ const Version = "v1"
 const retryWait = time.Second
 
 // NewServer returns an MCP server whose tools are the tools table played
-// for camp c, with the input schemas built from v, c's current view.
+// for camp c, with the input schemas and the instructions built from v,
+// c's current view (the instructions speak of v's ruleset).
 func NewServer(c *tools.Camp, v *pb.CampView) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "grisonval", Version: Version},
-		&mcp.ServerOptions{Instructions: tools.Instructions})
+		&mcp.ServerOptions{Instructions: tools.Instructions(v)})
 	for _, t := range tools.Table() {
 		s.AddTool(definition(t, v), handler(t, c))
 	}

@@ -408,14 +408,14 @@ func TestStdioBinary(t *testing.T) {
 	}
 }
 
-// castleGame serves one view of a ruleset the clients do not know (no
-// Grisonval detail): the shared part alone.
-type castleGame struct {
+// diceGame serves one view of a ruleset the clients do not know (no
+// detail they render): the shared part alone.
+type diceGame struct {
 	pb.UnimplementedGameServiceServer
 }
 
-func (castleGame) GetView(context.Context, *pb.GetViewRequest) (*pb.CampView, error) {
-	return &pb.CampView{WorldId: 3, Camp: 1, CampName: "Donjon", Day: 4, Alive: true, Ruleset: "castle", MaxMessageLen: 140,
+func (diceGame) GetView(context.Context, *pb.GetViewRequest) (*pb.CampView, error) {
+	return &pb.CampView{WorldId: 3, Camp: 1, CampName: "Donjon", Day: 4, Alive: true, Ruleset: "dice", MaxMessageLen: 140,
 		Contacts:          []*pb.Contact{{Camp: 0, Name: "Tour", Met: true, Alive: true}},
 		MessageRecipients: []int32{0},
 		LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "raise",
@@ -433,7 +433,7 @@ func TestOtherRuleset(t *testing.T) {
 		t.Fatalf("listen: %v", err)
 	}
 	gs := grpc.NewServer()
-	pb.RegisterGameServiceServer(gs, castleGame{})
+	pb.RegisterGameServiceServer(gs, diceGame{})
 	go func() { _ = gs.Serve(lis) }()
 	t.Cleanup(gs.Stop)
 	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
@@ -463,9 +463,9 @@ func TestOtherRuleset(t *testing.T) {
 		tool string
 		want []string
 	}{
-		{tools.View, []string{`World 3 (castle), camp 1 "Donjon"`, `does not know the "castle" ruleset`, "0 Tour: met.", "cost: gold 1 per GAUGE"}},
+		{tools.View, []string{`World 3 (dice), camp 1 "Donjon"`, `does not know the "dice" ruleset`, "0 Tour: met.", "cost: gold 1 per GAUGE"}},
 		{tools.LegalActions, []string{"  1. draw", "  2. raise GAUGE"}},
-		{tools.ViewStructured, []string{`"ruleset":"castle"`}},
+		{tools.ViewStructured, []string{`"ruleset":"dice"`}},
 	} {
 		text, res := callTool(t, cs, tt.tool, nil)
 		for _, w := range tt.want {
