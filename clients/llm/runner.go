@@ -34,6 +34,10 @@ const (
 	OutcomeModelError = "model_error"
 	// OutcomeSeasonOver: the season is over; the runner stops.
 	OutcomeSeasonOver = "season_over"
+	// OutcomeWaited: the camp had nothing to decide (its menu was one
+	// action without arguments, as a Castle city's that waits); the model
+	// was not called and the server played for it.
+	OutcomeWaited = "waited"
 )
 
 // Statuses of what became of a day's order, from the server's result.
@@ -56,8 +60,18 @@ const (
 	AppliedStandingStale = "standing_order_stale"
 )
 
-// System is the runner's system prompt.
-const System = tools.Instructions + " Here the runner waits for the next day itself: post one order per day with submit_order; the day's view is the user's message."
+// System is the runner's system prompt for a camp of view v's ruleset.
+func System(v *pb.CampView) string {
+	return tools.Instructions(v) + " Here the runner waits for the next day itself: post one order per day with submit_order; the day's view is the user's message."
+}
+
+// nothingToDecide reports whether v leaves the camp nothing to decide: its
+// menu is one action without arguments (a Castle city that waits has only
+// default), which plays whether the camp posts it or not.
+func nothingToDecide(v *pb.CampView) bool {
+	a := v.GetLegalActions()
+	return len(a) == 1 && len(a[0].GetArgs()) == 0
+}
 
 // Record is one day of play, the log's line: the prompt, every model
 // answer with its tokens and latency and the tools it called, the order
@@ -200,7 +214,11 @@ func toolDefs(v *pb.CampView) []ToolDef {
 // retries or calls, or the endpoint fails.
 func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
 	rec := &Record{World: v.GetWorldId(), Camp: v.GetCamp(), Day: v.GetDay() + 1, Start: r.Camp.Now()}
-	msgs := []Message{{Role: "system", Content: System}, {Role: "user", Content: viewtext.View(v, r.Camp.Now())}}
+	if nothingToDecide(v) {
+		rec.Outcome = OutcomeWaited
+		return rec
+	}
+	msgs := []Message{{Role: "system", Content: System(v)}, {Role: "user", Content: viewtext.View(v, r.Camp.Now())}}
 	rec.Prompt = slices.Clone(msgs)
 	defs := toolDefs(v)
 	for range max(r.MaxCalls, 1) {

@@ -281,7 +281,7 @@ func TestRunnerModelError(t *testing.T) {
 // TestToolDefsOtherRuleset checks that the offered tools are built from the
 // shared part of a view of another ruleset (no Grisonval detail).
 func TestToolDefsOtherRuleset(t *testing.T) {
-	v := &pb.CampView{Day: 2, Ruleset: "castle", LegalActions: []*pb.LegalAction{{Action: "draw"}}}
+	v := &pb.CampView{Day: 2, Ruleset: "dice", LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "hold"}}}
 	defs := toolDefs(v)
 	if len(defs) != len(Offered) {
 		t.Fatalf("got %d tools; want %d", len(defs), len(Offered))
@@ -290,8 +290,8 @@ func TestToolDefsOtherRuleset(t *testing.T) {
 		if d.Function.Name != tools.SubmitOrder {
 			continue
 		}
-		if e := d.Function.Parameters.Properties["action"].Enum; len(e) != 1 || e[0] != "draw" {
-			t.Errorf("got actions %v; want [draw]", e)
+		if e := d.Function.Parameters.Properties["action"].Enum; len(e) != 2 || e[0] != "draw" || e[1] != "hold" {
+			t.Errorf("got actions %v; want [draw hold]", e)
 		}
 	}
 }
