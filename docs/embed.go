@@ -4,7 +4,12 @@ package docs
 
 import _ "embed"
 
-// Rules is docs/rules.md, the English rulebook.
+// Rules is docs/rules.md, the English rulebook of Grisonval.
 //
 //go:embed rules.md
 var Rules string
+
+// Castle is docs/castle.md, the Castle's rulebook.
+//
+//go:embed castle.md
+var Castle string

@@ -232,7 +232,7 @@ func Instructions(v *pb.CampView) string {
 }
 
 // rulebooks are the rulebooks the rules tool serves, by ruleset.
-var rulebooks = map[string]string{"grisonval": docs.Rules}
+var rulebooks = map[string]string{"grisonval": docs.Rules, "castle": docs.Castle}
 
 // rulesetOf names v's ruleset; a view that names none (or no view) is
 // Grisonval's, the server's first.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,7 +84,7 @@ func TestInstructions(t *testing.T) {
 		{"grisonval", []string{"hex zones", "The rules tool holds its rulebook by section."}, []string{"Castle", "no rulebook"}},
 		{"", []string{"hex zones", "The rules tool holds its rulebook by section."}, []string{"Castle"}},
 		{"castle", []string{"In the Castle, each camp is a city", "draft step", "by its slot, from 1", "when you wait, your order is not needed",
-			"no rulebook of this ruleset"}, []string{"zone", "Grisonval's", "rest"}},
+			"The rules tool holds its rulebook by section."}, []string{"zone", "Grisonval's", "rest", "no rulebook"}},
 		{"dice", []string{"the view names the world's ruleset", "no rulebook of this ruleset"}, []string{"zone", "Castle"}},
 	}
 	for _, tt := range tests {
@@ -104,15 +105,19 @@ func TestInstructions(t *testing.T) {
 }
 
 // TestRulesSchema checks that the rules tool lists the sections of the
-// camp's ruleset's rulebook, and none for a ruleset without one.
+// camp's ruleset's rulebook (Grisonval's, the Castle's), and none for a
+// ruleset without one.
 func TestRulesSchema(t *testing.T) {
 	if e := rulesSchema(&pb.CampView{Ruleset: "grisonval"}).Properties["section"].Enum; len(e) < 2 || e[0] != "Introduction" {
 		t.Errorf("got Grisonval's sections %v; want its rulebook's, Introduction first", e)
 	}
-	if e := rulesSchema(&pb.CampView{Ruleset: "castle"}).Properties["section"].Enum; len(e) != 0 {
-		t.Errorf("got the Castle's sections %v; want none (no rulebook served)", e)
+	if e := rulesSchema(&pb.CampView{Ruleset: "castle"}).Properties["section"].Enum; !slices.Contains(e, "The cards") {
+		t.Errorf("got the Castle's sections %v; want its rulebook's, The cards among them", e)
 	}
-	if RuleSections("castle") != nil {
+	if e := rulesSchema(&pb.CampView{Ruleset: "dice"}).Properties["section"].Enum; len(e) != 0 {
+		t.Errorf("got sections %v for a ruleset without a rulebook; want none", e)
+	}
+	if RuleSections("dice") != nil {
 		t.Errorf("got sections of a rulebook this program does not hold")
 	}
 }
