@@ -14,7 +14,8 @@ import (
 
 // TestAnyCastle plays Castle worlds of 2 and 6 cities through the server on
 // each store, every city posting nothing (the defaults play), to the end of
-// the game (CAS-CAMPS, CAS-WIN): the season closes by itself with a ranking
+// the game (CAS-CAMPS, CAS-WIN), the views saying which city decides
+// (CAS-TURN): the season closes by itself with a ranking
 // by elimination, its chronicle opens, the next season is a new game
 // (CAS-CARRY) and every season replays.
 func TestAnyCastle(t *testing.T) {
@@ -33,6 +34,24 @@ func TestAnyCastle(t *testing.T) {
 				id := info.GetId()
 				if _, err := h.admin.PauseWorld(admin, &pb.WorldRequest{WorldId: id}); err != nil {
 					t.Fatal(err)
+				}
+				// The convert step: the current city decides, the others wait.
+				deciding := 0
+				for c := range n {
+					tok, err := h.admin.IssueToken(admin, &pb.IssueTokenRequest{WorldId: id, Camp: c})
+					if err != nil {
+						t.Fatal(err)
+					}
+					v := h.view(t, tok.GetToken())
+					if v.GetWaits() == v.GetCastle().GetActs() {
+						t.Errorf("%d cities, city %d: waits %v, acts %v", n, c, v.GetWaits(), v.GetCastle().GetActs())
+					}
+					if !v.GetWaits() {
+						deciding++
+					}
+				}
+				if deciding != 1 {
+					t.Errorf("%d cities: %d decide the convert step; want the current one", n, deciding)
 				}
 				for day := 0; ; day++ {
 					if day > 2000 {

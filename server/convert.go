@@ -111,8 +111,9 @@ type viewExtras struct {
 	// set none.
 	Idle game.Order
 	// Late is set when the deadline has passed without the day being
-	// resolved; SeasonOver when no day remains to post for.
-	Late, SeasonOver bool
+	// resolved; SeasonOver when no day remains to post for; Waits when the
+	// camp has nothing to decide on the next day.
+	Late, SeasonOver, Waits bool
 	// Recipients are the camps the camp may write to; Messages its recent
 	// messages.
 	Recipients []int
@@ -123,7 +124,7 @@ type viewExtras struct {
 // knows, and returns it.
 func completeView(out *pb.CampView, x viewExtras) *pb.CampView {
 	out.WorldId, out.Ruleset = x.WorldID, x.Ruleset
-	out.Paused, out.Controller, out.SeasonLength = x.Paused, controllerToPB(x.Controller), int32(x.SeasonLength)
+	out.Paused, out.Controller, out.SeasonLength, out.Waits = x.Paused, controllerToPB(x.Controller), int32(x.SeasonLength), x.Waits
 	for _, e := range x.Journal {
 		out.Journal = append(out.Journal, journalToPB(e))
 	}

@@ -55,6 +55,7 @@ func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.
 			Pending: r.pending[p.camp], Standing: r.standing[p.camp], Played: r.played[p.camp],
 		}
 		x.Late, x.SeasonOver = r.holdEarly, r.seasonOver()
+		x.Waits = r.state.Alive(p.camp) && r.state.Waits(p.camp)
 		x.Recipients = recipients(r.state, r.settings.Camps, p.camp)
 		season = r.settings.Season
 		return nil

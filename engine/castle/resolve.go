@@ -154,17 +154,8 @@ var faceFR = [...]string{Harvest: "récolte", Trade: "commerce", Plague: "peste"
 
 // roll applies face f to city c (rule CAS-DIE).
 func (t *turn) roll(c int, f Face) string {
-	switch f {
-	case Harvest:
-		return t.add(c, Wheat, +1)
-	case Trade:
-		return t.add(c, Gold, +1)
-	case Plague:
-		return t.add(c, Health, -1)
-	case Hail:
-		return t.add(c, Wheat, -1)
-	}
-	return t.add(c, Health, +1)
+	g, d := FaceEffect(f)
+	return t.add(c, g, d)
 }
 
 // convert plays the current city's convert step (rules CAS-CONVERT,

@@ -307,27 +307,63 @@ func draftArgs(s *State) []ArgSpec {
 }
 
 func playSummary(s *State, c int) string {
-	switch s.Cities[c].Hand {
-	case Granary:
-		return fmt.Sprintf("play N: granary: it stands before your city and stores N wheat (at most %d); a second granary fills the first", GranarySlots)
-	case War:
-		return "play C: war on neighbour C: the larger army in its city wins; each loses 1 army (a civilian without one), the loser 1 civilian more, the winner takes 1 gold or wheat; an outpost takes the blow"
-	case Outpost:
-		return fmt.Sprintf("play N: outpost: it stands before your city and stores N army (at most %d); attacked, it falls with its troops and your city is spared", OutpostSlots)
-	case Allegiance:
-		return fmt.Sprintf("play: allegiance: pay %d gold to the king, or lose 1 civilian without them; cannot be discarded", AllegianceGold)
-	case Hospital:
-		return "play: hospital: +1 health"
-	case Fire:
-		return fmt.Sprintf("play: fire: -%d wheat (the granary's is safe)", FireWheat)
-	case Barbarians:
-		return "play: barbarian invasion: -1 wheat, -1 army (a civilian without one)"
-	case CivilWar:
-		return "play: civil war: -1 civilian, -1 army (a civilian without one)"
-	case Welcome:
-		return "play: land of welcome: take 1 civilian from each neighbour"
+	city := &s.Cities[c]
+	card := city.Hand
+	prefix := "play: "
+	if len(playArgs(s, c)) > 0 {
+		prefix = map[Card]string{Granary: "play N: ", War: "play C: ", Outpost: "play N: "}[card]
 	}
-	return "play"
+	summary := prefix + CardEffect(card)
+	if card == Welcome {
+		gain := 0
+		for _, n := range s.Neighbours(c) {
+			if s.Cities[n].Gauges[Civilians] > 0 {
+				gain++
+			}
+		}
+		if city.Gauges[Civilians]+gain >= MaxGauge {
+			summary += " (your city would fall: civilians 10)"
+		}
+	}
+	return summary
+}
+
+// cardEffects say what each card does (rule CAS-CARDS), for the menu and
+// the wire.
+var cardEffects = [...]string{
+	Granary:    fmt.Sprintf("granary: it stands before the city and stores N wheat from the gauge (at most %d), safe from every loss; a second granary fills the first", GranarySlots),
+	War:        "war on a neighbour C: the larger army in its city wins; each loses 1 army (a civilian without one), the loser 1 civilian more, the winner takes 1 gold or wheat from it; an outpost takes the blow",
+	Outpost:    fmt.Sprintf("outpost: it stands before the city and stores N army from the gauge (at most %d); attacked, it falls with its troops and the city is spared", OutpostSlots),
+	Allegiance: fmt.Sprintf("allegiance: pay %d gold to the king, or lose 1 civilian without them; cannot be discarded", AllegianceGold),
+	Hospital:   "hospital: +1 health",
+	Fire:       fmt.Sprintf("fire: -%d wheat (the granary's is safe)", FireWheat),
+	Barbarians: "barbarian invasion: -1 wheat, -1 army (a civilian without one)",
+	CivilWar:   "civil war: -1 civilian, -1 army (a civilian without one)",
+	Welcome:    "land of welcome: take 1 civilian from each neighbour that has one",
+}
+
+// CardEffect says what card c does when played.
+func CardEffect(c Card) string {
+	if c >= Granary && int(c) <= NumCards {
+		return cardEffects[c]
+	}
+	return ""
+}
+
+// FaceEffect returns what face f of the die does to the rolling city's
+// gauges (rule CAS-DIE).
+func FaceEffect(f Face) (Gauge, int) {
+	switch f {
+	case Harvest:
+		return Wheat, +1
+	case Trade:
+		return Gold, +1
+	case Plague:
+		return Health, -1
+	case Hail:
+		return Wheat, -1
+	}
+	return Health, +1
 }
 
 func playArgs(s *State, c int) []ArgSpec {

@@ -109,8 +109,13 @@ var rules = func() *pb.CastleRules {
 		GranarySlots: castle.GranarySlots, OutpostSlots: castle.OutpostSlots,
 		AllegianceGold: castle.AllegianceGold, FireWheat: castle.FireWheat}
 	for c := castle.Granary; int(c) <= castle.NumCards; c++ {
-		r.Deck = append(r.Deck, &pb.CardCount{Card: c.String(), Count: int32(castle.Deck[c])})
+		r.Deck = append(r.Deck, &pb.CardCount{Card: c.String(), Count: int32(castle.Deck[c]), Effect: castle.CardEffect(c)})
 	}
+	for f := castle.Harvest; f <= castle.Medicine; f++ {
+		g, d := castle.FaceEffect(f)
+		r.Faces = append(r.Faces, &pb.DieFace{Face: f.String(), Gauge: g.String(), Delta: int32(d)})
+	}
+	r.FallCiviliansLow, r.FallCiviliansHigh, r.FallArmy = castle.MinGauge, castle.MaxGauge, castle.MaxGauge
 	for _, l := range castle.Links {
 		r.Links = append(r.Links, &pb.CastleLink{Gauge: l.Gauge.String(), Below: int32(l.Below), AtLeast: int32(l.AtLeast),
 			Target: l.Target.String(), Delta: int32(l.Delta)})

@@ -335,8 +335,15 @@ type CastleRules struct {
 	OutpostSlots   int32    `protobuf:"varint,8,opt,name=outpost_slots,json=outpostSlots,proto3" json:"outpost_slots,omitempty"`
 	AllegianceGold int32    `protobuf:"varint,9,opt,name=allegiance_gold,json=allegianceGold,proto3" json:"allegiance_gold,omitempty"`
 	FireWheat      int32    `protobuf:"varint,10,opt,name=fire_wheat,json=fireWheat,proto3" json:"fire_wheat,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// faces says what each face of the die does (CAS-DIE).
+	Faces []*DieFace `protobuf:"bytes,11,rep,name=faces,proto3" json:"faces,omitempty"`
+	// A city falls when its civilians reach fall_civilians_low or
+	// fall_civilians_high, or its army fall_army (CAS-FALL).
+	FallCiviliansLow  int32 `protobuf:"varint,12,opt,name=fall_civilians_low,json=fallCiviliansLow,proto3" json:"fall_civilians_low,omitempty"`
+	FallCiviliansHigh int32 `protobuf:"varint,13,opt,name=fall_civilians_high,json=fallCiviliansHigh,proto3" json:"fall_civilians_high,omitempty"`
+	FallArmy          int32 `protobuf:"varint,14,opt,name=fall_army,json=fallArmy,proto3" json:"fall_army,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *CastleRules) Reset() {
@@ -439,11 +446,41 @@ func (x *CastleRules) GetFireWheat() int32 {
 	return 0
 }
 
-// CardCount is a card and its copies in the deck.
+func (x *CastleRules) GetFaces() []*DieFace {
+	if x != nil {
+		return x.Faces
+	}
+	return nil
+}
+
+func (x *CastleRules) GetFallCiviliansLow() int32 {
+	if x != nil {
+		return x.FallCiviliansLow
+	}
+	return 0
+}
+
+func (x *CastleRules) GetFallCiviliansHigh() int32 {
+	if x != nil {
+		return x.FallCiviliansHigh
+	}
+	return 0
+}
+
+func (x *CastleRules) GetFallArmy() int32 {
+	if x != nil {
+		return x.FallArmy
+	}
+	return 0
+}
+
+// CardCount is a card, its copies in the deck and what it does when
+// played (CAS-CARDS).
 type CardCount struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Card          string                 `protobuf:"bytes,1,opt,name=card,proto3" json:"card,omitempty"`
 	Count         int32                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	Effect        string                 `protobuf:"bytes,3,opt,name=effect,proto3" json:"effect,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -492,6 +529,74 @@ func (x *CardCount) GetCount() int32 {
 	return 0
 }
 
+func (x *CardCount) GetEffect() string {
+	if x != nil {
+		return x.Effect
+	}
+	return ""
+}
+
+// DieFace is a face of the die and what it does to the rolling city.
+type DieFace struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Face          string                 `protobuf:"bytes,1,opt,name=face,proto3" json:"face,omitempty"`
+	Gauge         string                 `protobuf:"bytes,2,opt,name=gauge,proto3" json:"gauge,omitempty"`
+	Delta         int32                  `protobuf:"varint,3,opt,name=delta,proto3" json:"delta,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DieFace) Reset() {
+	*x = DieFace{}
+	mi := &file_grisonval_v1_castle_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DieFace) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DieFace) ProtoMessage() {}
+
+func (x *DieFace) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_castle_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DieFace.ProtoReflect.Descriptor instead.
+func (*DieFace) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_castle_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *DieFace) GetFace() string {
+	if x != nil {
+		return x.Face
+	}
+	return ""
+}
+
+func (x *DieFace) GetGauge() string {
+	if x != nil {
+		return x.Gauge
+	}
+	return ""
+}
+
+func (x *DieFace) GetDelta() int32 {
+	if x != nil {
+		return x.Delta
+	}
+	return 0
+}
+
 // CastleLink is one gauge link at the start of a turn: when gauge is below
 // `below` (or, with at_least set, at least `at_least`), target changes by
 // delta. Of the links of one gauge, only the first that holds applies.
@@ -508,7 +613,7 @@ type CastleLink struct {
 
 func (x *CastleLink) Reset() {
 	*x = CastleLink{}
-	mi := &file_grisonval_v1_castle_proto_msgTypes[4]
+	mi := &file_grisonval_v1_castle_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -520,7 +625,7 @@ func (x *CastleLink) String() string {
 func (*CastleLink) ProtoMessage() {}
 
 func (x *CastleLink) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_castle_proto_msgTypes[4]
+	mi := &file_grisonval_v1_castle_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -533,7 +638,7 @@ func (x *CastleLink) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CastleLink.ProtoReflect.Descriptor instead.
 func (*CastleLink) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_castle_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_castle_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *CastleLink) GetGauge() string {
@@ -588,7 +693,7 @@ type CastleFrame struct {
 
 func (x *CastleFrame) Reset() {
 	*x = CastleFrame{}
-	mi := &file_grisonval_v1_castle_proto_msgTypes[5]
+	mi := &file_grisonval_v1_castle_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -600,7 +705,7 @@ func (x *CastleFrame) String() string {
 func (*CastleFrame) ProtoMessage() {}
 
 func (x *CastleFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_castle_proto_msgTypes[5]
+	mi := &file_grisonval_v1_castle_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -613,7 +718,7 @@ func (x *CastleFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CastleFrame.ProtoReflect.Descriptor instead.
 func (*CastleFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_castle_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_castle_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CastleFrame) GetTurn() int32 {
@@ -705,7 +810,7 @@ const file_grisonval_v1_castle_proto_rawDesc = "" +
 	" \x01(\bR\tholdsCard\x12\x1b\n" +
 	"\tfell_turn\x18\v \x01(\x05R\bfellTurn\x12\x1d\n" +
 	"\n" +
-	"fell_cause\x18\f \x01(\tR\tfellCause\"\xe9\x02\n" +
+	"fell_cause\x18\f \x01(\tR\tfellCause\"\x91\x04\n" +
 	"\vCastleRules\x12\x1b\n" +
 	"\tmin_gauge\x18\x01 \x01(\x05R\bminGauge\x12\x1b\n" +
 	"\tmax_gauge\x18\x02 \x01(\x05R\bmaxGauge\x12\x1f\n" +
@@ -719,10 +824,19 @@ const file_grisonval_v1_castle_proto_rawDesc = "" +
 	"\x0fallegiance_gold\x18\t \x01(\x05R\x0eallegianceGold\x12\x1d\n" +
 	"\n" +
 	"fire_wheat\x18\n" +
-	" \x01(\x05R\tfireWheat\"5\n" +
+	" \x01(\x05R\tfireWheat\x12+\n" +
+	"\x05faces\x18\v \x03(\v2\x15.grisonval.v1.DieFaceR\x05faces\x12,\n" +
+	"\x12fall_civilians_low\x18\f \x01(\x05R\x10fallCiviliansLow\x12.\n" +
+	"\x13fall_civilians_high\x18\r \x01(\x05R\x11fallCiviliansHigh\x12\x1b\n" +
+	"\tfall_army\x18\x0e \x01(\x05R\bfallArmy\"M\n" +
 	"\tCardCount\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\tR\x04card\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x05R\x05count\"\x81\x01\n" +
+	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x16\n" +
+	"\x06effect\x18\x03 \x01(\tR\x06effect\"I\n" +
+	"\aDieFace\x12\x12\n" +
+	"\x04face\x18\x01 \x01(\tR\x04face\x12\x14\n" +
+	"\x05gauge\x18\x02 \x01(\tR\x05gauge\x12\x14\n" +
+	"\x05delta\x18\x03 \x01(\x05R\x05delta\"\x81\x01\n" +
 	"\n" +
 	"CastleLink\x12\x14\n" +
 	"\x05gauge\x18\x01 \x01(\tR\x05gauge\x12\x14\n" +
@@ -751,26 +865,28 @@ func file_grisonval_v1_castle_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_castle_proto_rawDescData
 }
 
-var file_grisonval_v1_castle_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_grisonval_v1_castle_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_grisonval_v1_castle_proto_goTypes = []any{
 	(*CastleView)(nil),  // 0: grisonval.v1.CastleView
 	(*CastleCity)(nil),  // 1: grisonval.v1.CastleCity
 	(*CastleRules)(nil), // 2: grisonval.v1.CastleRules
 	(*CardCount)(nil),   // 3: grisonval.v1.CardCount
-	(*CastleLink)(nil),  // 4: grisonval.v1.CastleLink
-	(*CastleFrame)(nil), // 5: grisonval.v1.CastleFrame
+	(*DieFace)(nil),     // 4: grisonval.v1.DieFace
+	(*CastleLink)(nil),  // 5: grisonval.v1.CastleLink
+	(*CastleFrame)(nil), // 6: grisonval.v1.CastleFrame
 }
 var file_grisonval_v1_castle_proto_depIdxs = []int32{
 	1, // 0: grisonval.v1.CastleView.cities:type_name -> grisonval.v1.CastleCity
 	2, // 1: grisonval.v1.CastleView.rules:type_name -> grisonval.v1.CastleRules
 	3, // 2: grisonval.v1.CastleRules.deck:type_name -> grisonval.v1.CardCount
-	4, // 3: grisonval.v1.CastleRules.links:type_name -> grisonval.v1.CastleLink
-	1, // 4: grisonval.v1.CastleFrame.cities:type_name -> grisonval.v1.CastleCity
-	5, // [5:5] is the sub-list for method output_type
-	5, // [5:5] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	5, // 3: grisonval.v1.CastleRules.links:type_name -> grisonval.v1.CastleLink
+	4, // 4: grisonval.v1.CastleRules.faces:type_name -> grisonval.v1.DieFace
+	1, // 5: grisonval.v1.CastleFrame.cities:type_name -> grisonval.v1.CastleCity
+	6, // [6:6] is the sub-list for method output_type
+	6, // [6:6] is the sub-list for method input_type
+	6, // [6:6] is the sub-list for extension type_name
+	6, // [6:6] is the sub-list for extension extendee
+	0, // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_castle_proto_init() }
@@ -784,7 +900,7 @@ func file_grisonval_v1_castle_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_castle_proto_rawDesc), len(file_grisonval_v1_castle_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -108,6 +108,10 @@ type CampView struct {
 	Ruleset string `protobuf:"bytes,57,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
 	// contacts lists every other camp of the world as this camp knows it.
 	Contacts []*Contact `protobuf:"bytes,58,rep,name=contacts,proto3" json:"contacts,omitempty"`
+	// waits is set when the camp has nothing to decide on the next day (in a
+	// turn-based ruleset, another camp's step): the day does not wait for its
+	// order, and it plays the ruleset's default.
+	Waits bool `protobuf:"varint,59,opt,name=waits,proto3" json:"waits,omitempty"`
 	// detail is the ruleset's own part of the view.
 	//
 	// Types that are valid to be assigned to Detail:
@@ -294,6 +298,13 @@ func (x *CampView) GetContacts() []*Contact {
 		return x.Contacts
 	}
 	return nil
+}
+
+func (x *CampView) GetWaits() bool {
+	if x != nil {
+		return x.Waits
+	}
+	return false
 }
 
 func (x *CampView) GetDetail() isCampView_Detail {
@@ -985,7 +996,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xba\b\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xd0\b\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -1010,7 +1021,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x0eposting_status\x187 \x01(\x0e2\x1b.grisonval.v1.PostingStatusR\rpostingStatus\x127\n" +
 	"\tposted_at\x188 \x01(\v2\x1a.google.protobuf.TimestampR\bpostedAt\x12\x18\n" +
 	"\aruleset\x189 \x01(\tR\aruleset\x121\n" +
-	"\bcontacts\x18: \x03(\v2\x15.grisonval.v1.ContactR\bcontacts\x12;\n" +
+	"\bcontacts\x18: \x03(\v2\x15.grisonval.v1.ContactR\bcontacts\x12\x14\n" +
+	"\x05waits\x18; \x01(\bR\x05waits\x12;\n" +
 	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonval\x122\n" +
 	"\x06castle\x18e \x01(\v2\x18.grisonval.v1.CastleViewH\x00R\x06castleB\b\n" +
 	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"Z\n" +
