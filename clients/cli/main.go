@@ -62,7 +62,7 @@ Commands:
   order ACTION [ARGS...]        post (or replace) your order for the next day:
                                 an action of the menu, its arguments in the
                                 menu's order
-  ACTION [ARGS...]              the same, short form. Grisonval: cli expand_to 12,
+  ACTION [ARGS...]              the same, short form. Grisonval: cli expand_to 19,
                                 cli send_army 4 15, cli rest. The Castle: cli convert,
                                 cli pass, cli draft 2 1 3 (keep slot 2, give 1 and
                                 3 in turn order), cli play 1, cli discard, cli default
