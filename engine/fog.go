@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // Vision returns, indexed by zone number, the zones camp c sees today: its
 // zones, their immediate neighbours, its columns' destinations and the zones
@@ -148,6 +151,8 @@ type CampView struct {
 	// OtherPairs is the status between the other two camps: treaties and
 	// declarations are proclaimed to all (rule DIP-5).
 	OtherPairs []PairView
+	// Notables are the camp's most accomplished citizens (Notables).
+	Notables []Notable
 }
 
 // Archetype returns the camp's archetype; see CampArchetypes.
@@ -211,7 +216,7 @@ func View(w *World, c CampID) CampView {
 		FieldArmy: camp.FieldArmy, UnderArms: w.MenUnderArms(c), MaxUnderArms: w.MaxUnderArms(c),
 		Housing: w.Housing(c), Zones: make([]ZoneView, NumZones+1),
 		Legal: LegalActions(w, c), Tier: w.Tier(c), Upkeep: w.Upkeep(c), Degraded: camp.Degraded,
-		People: w.people(c), Government: camp.Government, GovernmentDay: camp.GovernmentDay,
+		People: w.People(c), Notables: w.Notables(c, NotablesShown), Government: camp.Government, GovernmentDay: camp.GovernmentDay,
 		Legitimacy: camp.Legitimacy, LowLegitimacy: camp.LowLegitimacy, Infamy: camp.Infamy, Fame: camp.Fame,
 	}
 	if camp.GovernmentDay > 0 {
@@ -227,9 +232,8 @@ func View(w *World, c CampID) CampView {
 	if v.Tier < NumTechs {
 		next := Techs[v.Tier+1]
 		v.Next = &next
-	} else {
-		v.Title = LegendTitle
 	}
+	v.Title = w.Title(c)
 	for id := AchievementID(1); id <= NumAchievements; id++ {
 		if w.HasAchievement(c, id) {
 			v.Achievements = append(v.Achievements, Achievements[id])
@@ -284,8 +288,8 @@ func View(w *World, c CampID) CampView {
 	return v
 }
 
-// people sums up camp c's citizens.
-func (w *World) people(c CampID) People {
+// People sums up camp c's citizens.
+func (w *World) People(c CampID) People {
 	var p People
 	var mood int
 	var levels [NumJobs + 1]int
@@ -324,3 +328,62 @@ func YearSeason(day int) string {
 }
 
 func (t *tick) see() { t.w.updateVision() }
+
+// Notable is a citizen as a page shows it (the "Peuple" tab of seed 000):
+// its name, job, level (I to V) and title, aspiration, experience, the
+// experience of its next level (0 at the top), mood in percent and age.
+type Notable struct {
+	Name       string
+	Job        Job
+	Level      int
+	Title      string
+	Aspiration Aspiration
+	XP, NextXP int
+	Mood       int
+	Age        int
+	UnderArms  bool
+}
+
+// NotablesShown is how many notables a view and a frame show of a camp.
+const NotablesShown = 12
+
+// Notables returns camp c's n most accomplished citizens: by level, then
+// experience, then the longest settled; a tie keeps the census order.
+func (w *World) Notables(c CampID, n int) []Notable {
+	cs := w.Camps[c].Citizens
+	before := func(a, b int) bool { // a ranks before b
+		pa, pb := &cs[a], &cs[b]
+		return cmp.Or(cmp.Compare(pb.Level, pa.Level), cmp.Compare(pb.XP, pa.XP), cmp.Compare(pa.Arrived, pb.Arrived), cmp.Compare(a, b)) < 0
+	}
+	// The n best, kept in order as the census is read: a late-game camp
+	// has a thousand citizens and a view wants a dozen.
+	idx := make([]int, 0, n+1)
+	for i := range cs {
+		j, _ := slices.BinarySearchFunc(idx, i, func(x, y int) int {
+			if before(x, y) {
+				return -1
+			}
+			return 1
+		})
+		if j < n {
+			idx = slices.Insert(idx, j, i)
+			if len(idx) > n {
+				idx = idx[:n]
+			}
+		}
+	}
+	out := make([]Notable, 0, len(idx))
+	for _, i := range idx {
+		p := &cs[i]
+		nb := Notable{Name: p.Name(), Job: p.Job, Level: int(p.Level), Aspiration: p.Aspiration, XP: int(p.XP),
+			Mood: int(p.Mood) / MoodScale, Age: int(p.Age), UnderArms: p.UnderArms}
+		if l := int(p.Level); l >= 1 && l <= MaxLevel {
+			nb.Title = LevelTitles[l]
+			if l < MaxLevel {
+				nb.NextXP = int(LevelXP[l+1])
+			}
+		}
+		out = append(out, nb)
+	}
+	return out
+}

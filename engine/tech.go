@@ -116,6 +116,15 @@ func tierResearch(n int) int64 {
 // Tier returns how many tiers camp c has reached.
 func (w *World) Tier(c CampID) int { return tierOf(w.Camps[c].Resources.Research) }
 
+// Title returns camp c's prestige title, LegendTitle once it has reached
+// every tier, else "".
+func (w *World) Title(c CampID) string {
+	if w.Tier(c) >= NumTechs {
+		return LegendTitle
+	}
+	return ""
+}
+
 func tierOf(research int64) int {
 	n := 0
 	for n < NumTechs && Techs[n+1].Research <= research {

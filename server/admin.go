@@ -322,6 +322,19 @@ func (a *adminService) GetWorldState(ctx context.Context, req *pb.WorldRequest) 
 	return ws, nil
 }
 
+// GetFrame returns the omniscient frame of the world's current day.
+func (a *adminService) GetFrame(ctx context.Context, req *pb.WorldRequest) (*pb.Frame, error) {
+	r, err := a.s.world(req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	var f *pb.Frame
+	if err := r.do(ctx, func() error { f = r.rs.Frame(r.state); return nil }); err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return f, nil
+}
+
 // ForkWorld creates a paused world whose setup is a stored tick of another
 // world, and starts its loop.
 func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) (*pb.WorldInfo, error) {

@@ -105,6 +105,10 @@ func TestAuth(t *testing.T) {
 			_, err := h.admin.GetWorldState(ctx, &pb.WorldRequest{WorldId: id})
 			return err
 		},
+		"GetFrame": func(ctx context.Context) error {
+			_, err := h.admin.GetFrame(ctx, &pb.WorldRequest{WorldId: id})
+			return err
+		},
 	}
 	callers := []struct {
 		name      string

@@ -88,3 +88,37 @@ func TestAnyCastle(t *testing.T) {
 		})
 	}
 }
+
+// TestGetFrame checks the admin's omniscient frame of a running world, for
+// each ruleset: Grisonval's every zone and camp, the Castle's every hand.
+func TestGetFrame(t *testing.T) {
+	rs := server.Rulesets{grisonval.Ruleset{}, castle.Ruleset{}}
+	h := startServerWith(t, openSQLite(t), server.NewFakeClock(start), rs)
+	admin := as(h.adminToken)
+	g, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 4, Cadence: durationpb.New(cadence)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := h.admin.GetFrame(admin, &pb.WorldRequest{WorldId: g.GetId()})
+	if err != nil {
+		t.Fatalf("get frame: %v", err)
+	}
+	if gf := f.GetGrisonval(); len(gf.GetZones()) != 91 || len(gf.GetCamps()) != 3 || gf.GetCamps()[0].GetPopulation() == 0 ||
+		len(gf.GetCamps()[0].GetNotables()) == 0 || len(gf.GetRelations()) != 3 {
+		t.Errorf("Grisonval's frame: %v; want 91 zones, 3 camps with their people, 3 relations", gf)
+	}
+	c, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 4, Ruleset: "castle", Camps: 5, Cadence: durationpb.New(cadence)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: c.GetId()}); err != nil {
+		t.Fatal(err)
+	}
+	f, err = h.admin.GetFrame(admin, &pb.WorldRequest{WorldId: c.GetId()})
+	if err != nil {
+		t.Fatalf("get frame: %v", err)
+	}
+	if cf := f.GetCastle(); len(cf.GetCities()) != 5 || len(cf.GetDrawn()) != 5 || cf.GetStep() != "draft" {
+		t.Errorf("the Castle's frame after the convert step: %v; want 5 cities and the 5 cards drawn", cf)
+	}
+}

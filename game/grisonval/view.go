@@ -78,6 +78,7 @@ func (Ruleset) View(s game.State, camp int) *pb.CampView {
 		Governance: resourcesToPB(v.Upkeep.Governance), Degraded: v.Degraded,
 	}
 	d.People = peopleToPB(v.People)
+	d.Notables = notablesToPB(v.Notables)
 	d.Politics = &pb.Politics{
 		Government: engine.Governments[v.Government].Code, GovernmentDay: int32(v.GovernmentDay),
 		NextChangeDay: int32(v.NextGovernmentDay), Legitimacy: int32(v.Legitimacy),
@@ -227,10 +228,40 @@ func legalToPB(la engine.LegalAction) *pb.LegalAction {
 	return out
 }
 
-// Frame returns the timelapse frame of s: every zone and every column.
+// notablesToPB converts a camp's notable citizens.
+func notablesToPB(ns []engine.Notable) []*pb.Citizen {
+	out := make([]*pb.Citizen, len(ns))
+	for i, n := range ns {
+		out[i] = &pb.Citizen{Name: n.Name, Job: n.Job.String(), Level: int32(n.Level), Title: n.Title,
+			Aspiration: n.Aspiration.String(), Xp: int32(n.XP), NextLevelXp: int32(n.NextXP), Mood: int32(n.Mood),
+			Age: int32(n.Age), UnderArms: n.UnderArms}
+	}
+	return out
+}
+
+// Frame returns the frame of s, seed 000's observer page and the
+// chronicle's timelapse: every zone and column, each camp's counters and
+// notables, every siege and the relations between camps.
 func (Ruleset) Frame(s game.State) *pb.Frame {
 	w := Of(s)
-	f := &pb.GrisonvalFrame{Zones: make([]*pb.ZoneFrame, 0, engine.NumZones)}
+	f := &pb.GrisonvalFrame{Zones: make([]*pb.ZoneFrame, 0, engine.NumZones), YearSeason: engine.YearSeason(w.Day)}
+	for c := range engine.CampID(engine.NumCamps) {
+		camp := &w.Camps[c]
+		f.Camps = append(f.Camps, &pb.CampFrame{Camp: int32(c), Name: camp.Name, Alive: camp.Alive,
+			Resources: resourcesToPB(camp.Resources), Population: int32(w.Population(c)), Morale: int32(camp.Morale),
+			FieldArmy: int32(camp.FieldArmy), MenUnderArms: int32(w.MenUnderArms(c)), Tier: int32(w.Tier(c)),
+			Zones: int32(w.HeldZones(c)), Government: engine.Governments[camp.Government].Code, Legitimacy: int32(camp.Legitimacy),
+			People: peopleToPB(w.People(c)), Notables: notablesToPB(w.Notables(c, engine.NotablesShown)), Title: w.Title(c)})
+	}
+	for _, sg := range w.Sieges {
+		f.Sieges = append(f.Sieges, &pb.Siege{Zone: int32(sg.Zone), Besieger: int32(sg.Camp), Men: int32(sg.Men),
+			StartDay: int32(sg.Start), AssaultDay: int32(sg.Assault)})
+	}
+	for a := range engine.CampID(engine.NumCamps) {
+		for b := a + 1; b < engine.NumCamps; b++ {
+			f.Relations = append(f.Relations, &pb.PairRelation{A: int32(a), B: int32(b), Relation: w.Relation(a, b).String()})
+		}
+	}
 	for z := 1; z <= engine.NumZones; z++ {
 		zone := &w.Zones[z]
 		f.Zones = append(f.Zones, &pb.ZoneFrame{Zone: int32(z), Owner: int32(zone.Owner), Garrison: int32(zone.Garrison),

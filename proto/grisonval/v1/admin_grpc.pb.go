@@ -29,6 +29,7 @@ const (
 	AdminService_ForceTick_FullMethodName     = "/grisonval.v1.AdminService/ForceTick"
 	AdminService_ResetSeason_FullMethodName   = "/grisonval.v1.AdminService/ResetSeason"
 	AdminService_GetWorldState_FullMethodName = "/grisonval.v1.AdminService/GetWorldState"
+	AdminService_GetFrame_FullMethodName      = "/grisonval.v1.AdminService/GetFrame"
 	AdminService_ForkWorld_FullMethodName     = "/grisonval.v1.AdminService/ForkWorld"
 	AdminService_CreateSeason_FullMethodName  = "/grisonval.v1.AdminService/CreateSeason"
 	AdminService_CloseSeason_FullMethodName   = "/grisonval.v1.AdminService/CloseSeason"
@@ -67,6 +68,9 @@ type AdminServiceClient interface {
 	ResetSeason(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*WorldInfo, error)
 	// GetWorldState returns the omniscient state of a world as JSON.
 	GetWorldState(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*WorldState, error)
+	// GetFrame returns the omniscient frame of a world's current day, as the
+	// chronicle shows the days of a closed season: the observer's page.
+	GetFrame(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*Frame, error)
 	// ForkWorld creates a new world whose setup is a stored tick of another
 	// world: that tick's state, with the other world's seed, cadence, season
 	// length and controllers. Its first season starts on that tick's day. The
@@ -197,6 +201,16 @@ func (c *adminServiceClient) GetWorldState(ctx context.Context, in *WorldRequest
 	return out, nil
 }
 
+func (c *adminServiceClient) GetFrame(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*Frame, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Frame)
+	err := c.cc.Invoke(ctx, AdminService_GetFrame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *adminServiceClient) ForkWorld(ctx context.Context, in *ForkWorldRequest, opts ...grpc.CallOption) (*WorldInfo, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(WorldInfo)
@@ -287,6 +301,9 @@ type AdminServiceServer interface {
 	ResetSeason(context.Context, *WorldRequest) (*WorldInfo, error)
 	// GetWorldState returns the omniscient state of a world as JSON.
 	GetWorldState(context.Context, *WorldRequest) (*WorldState, error)
+	// GetFrame returns the omniscient frame of a world's current day, as the
+	// chronicle shows the days of a closed season: the observer's page.
+	GetFrame(context.Context, *WorldRequest) (*Frame, error)
 	// ForkWorld creates a new world whose setup is a stored tick of another
 	// world: that tick's state, with the other world's seed, cadence, season
 	// length and controllers. Its first season starts on that tick's day. The
@@ -346,6 +363,9 @@ func (UnimplementedAdminServiceServer) ResetSeason(context.Context, *WorldReques
 }
 func (UnimplementedAdminServiceServer) GetWorldState(context.Context, *WorldRequest) (*WorldState, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetWorldState not implemented")
+}
+func (UnimplementedAdminServiceServer) GetFrame(context.Context, *WorldRequest) (*Frame, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetFrame not implemented")
 }
 func (UnimplementedAdminServiceServer) ForkWorld(context.Context, *ForkWorldRequest) (*WorldInfo, error) {
 	return nil, status.Error(codes.Unimplemented, "method ForkWorld not implemented")
@@ -566,6 +586,24 @@ func _AdminService_GetWorldState_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_GetFrame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(WorldRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).GetFrame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_GetFrame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).GetFrame(ctx, req.(*WorldRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AdminService_ForkWorld_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ForkWorldRequest)
 	if err := dec(in); err != nil {
@@ -720,6 +758,10 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetWorldState",
 			Handler:    _AdminService_GetWorldState_Handler,
+		},
+		{
+			MethodName: "GetFrame",
+			Handler:    _AdminService_GetFrame_Handler,
 		},
 		{
 			MethodName: "ForkWorld",

@@ -218,7 +218,10 @@ type GrisonvalView struct {
 	Archetype string `protobuf:"bytes,22,opt,name=archetype,proto3" json:"archetype,omitempty"`
 	// rules are the numbers of the rules a camp plans with, as the engine
 	// applies them.
-	Rules         *GrisonvalRules `protobuf:"bytes,23,opt,name=rules,proto3" json:"rules,omitempty"`
+	Rules *GrisonvalRules `protobuf:"bytes,23,opt,name=rules,proto3" json:"rules,omitempty"`
+	// notables are the camp's most accomplished citizens (seed 000's
+	// "Peuple" tab), a dozen at most.
+	Notables      []*Citizen `protobuf:"bytes,24,rep,name=notables,proto3" json:"notables,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -414,6 +417,132 @@ func (x *GrisonvalView) GetRules() *GrisonvalRules {
 	return nil
 }
 
+func (x *GrisonvalView) GetNotables() []*Citizen {
+	if x != nil {
+		return x.Notables
+	}
+	return nil
+}
+
+// Citizen is a notable citizen: name, job, level (1 to 5) and its title,
+// aspiration, experience and the experience of its next level (0 at the
+// top), mood in percent, age, and whether it serves under arms.
+type Citizen struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Job           string                 `protobuf:"bytes,2,opt,name=job,proto3" json:"job,omitempty"`
+	Level         int32                  `protobuf:"varint,3,opt,name=level,proto3" json:"level,omitempty"`
+	Title         string                 `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	Aspiration    string                 `protobuf:"bytes,5,opt,name=aspiration,proto3" json:"aspiration,omitempty"`
+	Xp            int32                  `protobuf:"varint,6,opt,name=xp,proto3" json:"xp,omitempty"`
+	NextLevelXp   int32                  `protobuf:"varint,7,opt,name=next_level_xp,json=nextLevelXp,proto3" json:"next_level_xp,omitempty"`
+	Mood          int32                  `protobuf:"varint,8,opt,name=mood,proto3" json:"mood,omitempty"`
+	Age           int32                  `protobuf:"varint,9,opt,name=age,proto3" json:"age,omitempty"`
+	UnderArms     bool                   `protobuf:"varint,10,opt,name=under_arms,json=underArms,proto3" json:"under_arms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Citizen) Reset() {
+	*x = Citizen{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Citizen) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Citizen) ProtoMessage() {}
+
+func (x *Citizen) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Citizen.ProtoReflect.Descriptor instead.
+func (*Citizen) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Citizen) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Citizen) GetJob() string {
+	if x != nil {
+		return x.Job
+	}
+	return ""
+}
+
+func (x *Citizen) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *Citizen) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *Citizen) GetAspiration() string {
+	if x != nil {
+		return x.Aspiration
+	}
+	return ""
+}
+
+func (x *Citizen) GetXp() int32 {
+	if x != nil {
+		return x.Xp
+	}
+	return 0
+}
+
+func (x *Citizen) GetNextLevelXp() int32 {
+	if x != nil {
+		return x.NextLevelXp
+	}
+	return 0
+}
+
+func (x *Citizen) GetMood() int32 {
+	if x != nil {
+		return x.Mood
+	}
+	return 0
+}
+
+func (x *Citizen) GetAge() int32 {
+	if x != nil {
+		return x.Age
+	}
+	return 0
+}
+
+func (x *Citizen) GetUnderArms() bool {
+	if x != nil {
+		return x.UnderArms
+	}
+	return false
+}
+
 // GrisonvalRules are the numbers of Grisonval's rules that a player (the
 // AI bot above all) plans with, carried on the wire so that no client
 // copies them (docs/rules.md).
@@ -466,7 +595,7 @@ type GrisonvalRules struct {
 
 func (x *GrisonvalRules) Reset() {
 	*x = GrisonvalRules{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -478,7 +607,7 @@ func (x *GrisonvalRules) String() string {
 func (*GrisonvalRules) ProtoMessage() {}
 
 func (x *GrisonvalRules) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -491,7 +620,7 @@ func (x *GrisonvalRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GrisonvalRules.ProtoReflect.Descriptor instead.
 func (*GrisonvalRules) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *GrisonvalRules) GetTerrains() []*TerrainRule {
@@ -625,7 +754,7 @@ type TerrainRule struct {
 
 func (x *TerrainRule) Reset() {
 	*x = TerrainRule{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -637,7 +766,7 @@ func (x *TerrainRule) String() string {
 func (*TerrainRule) ProtoMessage() {}
 
 func (x *TerrainRule) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -650,7 +779,7 @@ func (x *TerrainRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TerrainRule.ProtoReflect.Descriptor instead.
 func (*TerrainRule) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *TerrainRule) GetTerrain() Terrain {
@@ -687,7 +816,7 @@ type BuildingRule struct {
 
 func (x *BuildingRule) Reset() {
 	*x = BuildingRule{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -699,7 +828,7 @@ func (x *BuildingRule) String() string {
 func (*BuildingRule) ProtoMessage() {}
 
 func (x *BuildingRule) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -712,7 +841,7 @@ func (x *BuildingRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuildingRule.ProtoReflect.Descriptor instead.
 func (*BuildingRule) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *BuildingRule) GetBuilding() string {
@@ -743,18 +872,24 @@ func (x *BuildingRule) GetDefence() int32 {
 	return 0
 }
 
-// GrisonvalFrame is the whole map on one day: every zone and every column.
+// GrisonvalFrame is the whole world on one day, as seed 000's observer page
+// shows it: every zone, every column, each camp's counters and notables,
+// every siege and the relations between camps.
 type GrisonvalFrame struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Zones         []*ZoneFrame           `protobuf:"bytes,1,rep,name=zones,proto3" json:"zones,omitempty"`
 	Columns       []*ColumnFrame         `protobuf:"bytes,2,rep,name=columns,proto3" json:"columns,omitempty"`
+	YearSeason    string                 `protobuf:"bytes,3,opt,name=year_season,json=yearSeason,proto3" json:"year_season,omitempty"`
+	Camps         []*CampFrame           `protobuf:"bytes,4,rep,name=camps,proto3" json:"camps,omitempty"`
+	Sieges        []*Siege               `protobuf:"bytes,5,rep,name=sieges,proto3" json:"sieges,omitempty"`
+	Relations     []*PairRelation        `protobuf:"bytes,6,rep,name=relations,proto3" json:"relations,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GrisonvalFrame) Reset() {
 	*x = GrisonvalFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -766,7 +901,7 @@ func (x *GrisonvalFrame) String() string {
 func (*GrisonvalFrame) ProtoMessage() {}
 
 func (x *GrisonvalFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -779,7 +914,7 @@ func (x *GrisonvalFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GrisonvalFrame.ProtoReflect.Descriptor instead.
 func (*GrisonvalFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GrisonvalFrame) GetZones() []*ZoneFrame {
@@ -794,6 +929,191 @@ func (x *GrisonvalFrame) GetColumns() []*ColumnFrame {
 		return x.Columns
 	}
 	return nil
+}
+
+func (x *GrisonvalFrame) GetYearSeason() string {
+	if x != nil {
+		return x.YearSeason
+	}
+	return ""
+}
+
+func (x *GrisonvalFrame) GetCamps() []*CampFrame {
+	if x != nil {
+		return x.Camps
+	}
+	return nil
+}
+
+func (x *GrisonvalFrame) GetSieges() []*Siege {
+	if x != nil {
+		return x.Sieges
+	}
+	return nil
+}
+
+func (x *GrisonvalFrame) GetRelations() []*PairRelation {
+	if x != nil {
+		return x.Relations
+	}
+	return nil
+}
+
+// CampFrame is one camp's counters on a day.
+type CampFrame struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Alive         bool                   `protobuf:"varint,3,opt,name=alive,proto3" json:"alive,omitempty"`
+	Resources     *Resources             `protobuf:"bytes,4,opt,name=resources,proto3" json:"resources,omitempty"`
+	Population    int32                  `protobuf:"varint,5,opt,name=population,proto3" json:"population,omitempty"`
+	Morale        int32                  `protobuf:"varint,6,opt,name=morale,proto3" json:"morale,omitempty"`
+	FieldArmy     int32                  `protobuf:"varint,7,opt,name=field_army,json=fieldArmy,proto3" json:"field_army,omitempty"`
+	MenUnderArms  int32                  `protobuf:"varint,8,opt,name=men_under_arms,json=menUnderArms,proto3" json:"men_under_arms,omitempty"`
+	Tier          int32                  `protobuf:"varint,9,opt,name=tier,proto3" json:"tier,omitempty"`
+	Zones         int32                  `protobuf:"varint,10,opt,name=zones,proto3" json:"zones,omitempty"`
+	Government    string                 `protobuf:"bytes,11,opt,name=government,proto3" json:"government,omitempty"`
+	Legitimacy    int32                  `protobuf:"varint,12,opt,name=legitimacy,proto3" json:"legitimacy,omitempty"`
+	People        *People                `protobuf:"bytes,13,opt,name=people,proto3" json:"people,omitempty"`
+	Notables      []*Citizen             `protobuf:"bytes,14,rep,name=notables,proto3" json:"notables,omitempty"`
+	Title         string                 `protobuf:"bytes,15,opt,name=title,proto3" json:"title,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CampFrame) Reset() {
+	*x = CampFrame{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CampFrame) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CampFrame) ProtoMessage() {}
+
+func (x *CampFrame) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CampFrame.ProtoReflect.Descriptor instead.
+func (*CampFrame) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *CampFrame) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *CampFrame) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CampFrame) GetAlive() bool {
+	if x != nil {
+		return x.Alive
+	}
+	return false
+}
+
+func (x *CampFrame) GetResources() *Resources {
+	if x != nil {
+		return x.Resources
+	}
+	return nil
+}
+
+func (x *CampFrame) GetPopulation() int32 {
+	if x != nil {
+		return x.Population
+	}
+	return 0
+}
+
+func (x *CampFrame) GetMorale() int32 {
+	if x != nil {
+		return x.Morale
+	}
+	return 0
+}
+
+func (x *CampFrame) GetFieldArmy() int32 {
+	if x != nil {
+		return x.FieldArmy
+	}
+	return 0
+}
+
+func (x *CampFrame) GetMenUnderArms() int32 {
+	if x != nil {
+		return x.MenUnderArms
+	}
+	return 0
+}
+
+func (x *CampFrame) GetTier() int32 {
+	if x != nil {
+		return x.Tier
+	}
+	return 0
+}
+
+func (x *CampFrame) GetZones() int32 {
+	if x != nil {
+		return x.Zones
+	}
+	return 0
+}
+
+func (x *CampFrame) GetGovernment() string {
+	if x != nil {
+		return x.Government
+	}
+	return ""
+}
+
+func (x *CampFrame) GetLegitimacy() int32 {
+	if x != nil {
+		return x.Legitimacy
+	}
+	return 0
+}
+
+func (x *CampFrame) GetPeople() *People {
+	if x != nil {
+		return x.People
+	}
+	return nil
+}
+
+func (x *CampFrame) GetNotables() []*Citizen {
+	if x != nil {
+		return x.Notables
+	}
+	return nil
+}
+
+func (x *CampFrame) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
 }
 
 // ZoneFrame is one zone on one day. owner is -1 for a free zone.
@@ -811,7 +1131,7 @@ type ZoneFrame struct {
 
 func (x *ZoneFrame) Reset() {
 	*x = ZoneFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -823,7 +1143,7 @@ func (x *ZoneFrame) String() string {
 func (*ZoneFrame) ProtoMessage() {}
 
 func (x *ZoneFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -836,7 +1156,7 @@ func (x *ZoneFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ZoneFrame.ProtoReflect.Descriptor instead.
 func (*ZoneFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ZoneFrame) GetZone() int32 {
@@ -892,7 +1212,7 @@ type ColumnFrame struct {
 
 func (x *ColumnFrame) Reset() {
 	*x = ColumnFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -904,7 +1224,7 @@ func (x *ColumnFrame) String() string {
 func (*ColumnFrame) ProtoMessage() {}
 
 func (x *ColumnFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -917,7 +1237,7 @@ func (x *ColumnFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ColumnFrame.ProtoReflect.Descriptor instead.
 func (*ColumnFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ColumnFrame) GetCamp() int32 {
@@ -949,7 +1269,7 @@ type Resources struct {
 
 func (x *Resources) Reset() {
 	*x = Resources{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -961,7 +1281,7 @@ func (x *Resources) String() string {
 func (*Resources) ProtoMessage() {}
 
 func (x *Resources) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -974,7 +1294,7 @@ func (x *Resources) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Resources.ProtoReflect.Descriptor instead.
 func (*Resources) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Resources) GetFood() int64 {
@@ -1049,7 +1369,7 @@ type Zone struct {
 
 func (x *Zone) Reset() {
 	*x = Zone{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1061,7 +1381,7 @@ func (x *Zone) String() string {
 func (*Zone) ProtoMessage() {}
 
 func (x *Zone) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1074,7 +1394,7 @@ func (x *Zone) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Zone.ProtoReflect.Descriptor instead.
 func (*Zone) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Zone) GetId() int32 {
@@ -1198,7 +1518,7 @@ type Siege struct {
 
 func (x *Siege) Reset() {
 	*x = Siege{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1210,7 +1530,7 @@ func (x *Siege) String() string {
 func (*Siege) ProtoMessage() {}
 
 func (x *Siege) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1223,7 +1543,7 @@ func (x *Siege) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Siege.ProtoReflect.Descriptor instead.
 func (*Siege) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Siege) GetZone() int32 {
@@ -1280,7 +1600,7 @@ type Column struct {
 
 func (x *Column) Reset() {
 	*x = Column{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1292,7 +1612,7 @@ func (x *Column) String() string {
 func (*Column) ProtoMessage() {}
 
 func (x *Column) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1305,7 +1625,7 @@ func (x *Column) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Column.ProtoReflect.Descriptor instead.
 func (*Column) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Column) GetId() int32 {
@@ -1397,7 +1717,7 @@ type CampSummary struct {
 
 func (x *CampSummary) Reset() {
 	*x = CampSummary{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1409,7 +1729,7 @@ func (x *CampSummary) String() string {
 func (*CampSummary) ProtoMessage() {}
 
 func (x *CampSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1422,7 +1742,7 @@ func (x *CampSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampSummary.ProtoReflect.Descriptor instead.
 func (*CampSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CampSummary) GetCamp() int32 {
@@ -1548,7 +1868,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1560,7 +1880,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1573,7 +1893,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Proposal) GetPact() string {
@@ -1623,7 +1943,7 @@ type PairRelation struct {
 
 func (x *PairRelation) Reset() {
 	*x = PairRelation{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1635,7 +1955,7 @@ func (x *PairRelation) String() string {
 func (*PairRelation) ProtoMessage() {}
 
 func (x *PairRelation) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1648,7 +1968,7 @@ func (x *PairRelation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairRelation.ProtoReflect.Descriptor instead.
 func (*PairRelation) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *PairRelation) GetA() int32 {
@@ -1685,7 +2005,7 @@ type GovernmentForm struct {
 
 func (x *GovernmentForm) Reset() {
 	*x = GovernmentForm{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1697,7 +2017,7 @@ func (x *GovernmentForm) String() string {
 func (*GovernmentForm) ProtoMessage() {}
 
 func (x *GovernmentForm) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1710,7 +2030,7 @@ func (x *GovernmentForm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GovernmentForm.ProtoReflect.Descriptor instead.
 func (*GovernmentForm) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GovernmentForm) GetId() int32 {
@@ -1760,7 +2080,7 @@ type Politics struct {
 
 func (x *Politics) Reset() {
 	*x = Politics{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1772,7 +2092,7 @@ func (x *Politics) String() string {
 func (*Politics) ProtoMessage() {}
 
 func (x *Politics) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1785,7 +2105,7 @@ func (x *Politics) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Politics.ProtoReflect.Descriptor instead.
 func (*Politics) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Politics) GetGovernment() string {
@@ -1852,7 +2172,7 @@ type Tech struct {
 
 func (x *Tech) Reset() {
 	*x = Tech{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1864,7 +2184,7 @@ func (x *Tech) String() string {
 func (*Tech) ProtoMessage() {}
 
 func (x *Tech) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1877,7 +2197,7 @@ func (x *Tech) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tech.ProtoReflect.Descriptor instead.
 func (*Tech) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Tech) GetTier() int32 {
@@ -1927,7 +2247,7 @@ type Achievement struct {
 
 func (x *Achievement) Reset() {
 	*x = Achievement{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1939,7 +2259,7 @@ func (x *Achievement) String() string {
 func (*Achievement) ProtoMessage() {}
 
 func (x *Achievement) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1952,7 +2272,7 @@ func (x *Achievement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Achievement.ProtoReflect.Descriptor instead.
 func (*Achievement) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Achievement) GetCode() string {
@@ -1990,7 +2310,7 @@ type Upkeep struct {
 
 func (x *Upkeep) Reset() {
 	*x = Upkeep{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2002,7 +2322,7 @@ func (x *Upkeep) String() string {
 func (*Upkeep) ProtoMessage() {}
 
 func (x *Upkeep) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2015,7 +2335,7 @@ func (x *Upkeep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Upkeep.ProtoReflect.Descriptor instead.
 func (*Upkeep) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Upkeep) GetBuildings() *Resources {
@@ -2059,7 +2379,7 @@ type JobSummary struct {
 
 func (x *JobSummary) Reset() {
 	*x = JobSummary{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2071,7 +2391,7 @@ func (x *JobSummary) String() string {
 func (*JobSummary) ProtoMessage() {}
 
 func (x *JobSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2084,7 +2404,7 @@ func (x *JobSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JobSummary.ProtoReflect.Descriptor instead.
 func (*JobSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *JobSummary) GetJob() string {
@@ -2122,7 +2442,7 @@ type People struct {
 
 func (x *People) Reset() {
 	*x = People{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2134,7 +2454,7 @@ func (x *People) String() string {
 func (*People) ProtoMessage() {}
 
 func (x *People) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2147,7 +2467,7 @@ func (x *People) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use People.ProtoReflect.Descriptor instead.
 func (*People) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *People) GetChildren() int32 {
@@ -2189,7 +2509,7 @@ var File_grisonval_v1_grisonval_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\n" +
-	"\x1cgrisonval/v1/grisonval.proto\x12\fgrisonval.v1\"\xdd\a\n" +
+	"\x1cgrisonval/v1/grisonval.proto\x12\fgrisonval.v1\"\x90\b\n" +
 	"\rGrisonvalView\x12\x1f\n" +
 	"\vyear_season\x18\x01 \x01(\tR\n" +
 	"yearSeason\x125\n" +
@@ -2218,7 +2538,23 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\vgovernments\x18\x14 \x03(\v2\x1c.grisonval.v1.GovernmentFormR\vgovernments\x12C\n" +
 	"\x0fother_relations\x18\x15 \x03(\v2\x1a.grisonval.v1.PairRelationR\x0eotherRelations\x12\x1c\n" +
 	"\tarchetype\x18\x16 \x01(\tR\tarchetype\x122\n" +
-	"\x05rules\x18\x17 \x01(\v2\x1c.grisonval.v1.GrisonvalRulesR\x05rules\"\x89\x06\n" +
+	"\x05rules\x18\x17 \x01(\v2\x1c.grisonval.v1.GrisonvalRulesR\x05rules\x121\n" +
+	"\bnotables\x18\x18 \x03(\v2\x15.grisonval.v1.CitizenR\bnotables\"\xf4\x01\n" +
+	"\aCitizen\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
+	"\x03job\x18\x02 \x01(\tR\x03job\x12\x14\n" +
+	"\x05level\x18\x03 \x01(\x05R\x05level\x12\x14\n" +
+	"\x05title\x18\x04 \x01(\tR\x05title\x12\x1e\n" +
+	"\n" +
+	"aspiration\x18\x05 \x01(\tR\n" +
+	"aspiration\x12\x0e\n" +
+	"\x02xp\x18\x06 \x01(\x05R\x02xp\x12\"\n" +
+	"\rnext_level_xp\x18\a \x01(\x05R\vnextLevelXp\x12\x12\n" +
+	"\x04mood\x18\b \x01(\x05R\x04mood\x12\x10\n" +
+	"\x03age\x18\t \x01(\x05R\x03age\x12\x1d\n" +
+	"\n" +
+	"under_arms\x18\n" +
+	" \x01(\bR\tunderArms\"\x89\x06\n" +
 	"\x0eGrisonvalRules\x125\n" +
 	"\bterrains\x18\x01 \x03(\v2\x19.grisonval.v1.TerrainRuleR\bterrains\x128\n" +
 	"\tbuildings\x18\x02 \x03(\v2\x1a.grisonval.v1.BuildingRuleR\tbuildings\x12'\n" +
@@ -2248,10 +2584,39 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\bbuilding\x18\x01 \x01(\tR\bbuilding\x12+\n" +
 	"\x04cost\x18\x02 \x01(\v2\x17.grisonval.v1.ResourcesR\x04cost\x12/\n" +
 	"\x06output\x18\x03 \x01(\v2\x17.grisonval.v1.ResourcesR\x06output\x12\x18\n" +
-	"\adefence\x18\x04 \x01(\x05R\adefence\"t\n" +
+	"\adefence\x18\x04 \x01(\x05R\adefence\"\xab\x02\n" +
 	"\x0eGrisonvalFrame\x12-\n" +
 	"\x05zones\x18\x01 \x03(\v2\x17.grisonval.v1.ZoneFrameR\x05zones\x123\n" +
-	"\acolumns\x18\x02 \x03(\v2\x19.grisonval.v1.ColumnFrameR\acolumns\"\xa9\x01\n" +
+	"\acolumns\x18\x02 \x03(\v2\x19.grisonval.v1.ColumnFrameR\acolumns\x12\x1f\n" +
+	"\vyear_season\x18\x03 \x01(\tR\n" +
+	"yearSeason\x12-\n" +
+	"\x05camps\x18\x04 \x03(\v2\x17.grisonval.v1.CampFrameR\x05camps\x12+\n" +
+	"\x06sieges\x18\x05 \x03(\v2\x13.grisonval.v1.SiegeR\x06sieges\x128\n" +
+	"\trelations\x18\x06 \x03(\v2\x1a.grisonval.v1.PairRelationR\trelations\"\xde\x03\n" +
+	"\tCampFrame\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05alive\x18\x03 \x01(\bR\x05alive\x125\n" +
+	"\tresources\x18\x04 \x01(\v2\x17.grisonval.v1.ResourcesR\tresources\x12\x1e\n" +
+	"\n" +
+	"population\x18\x05 \x01(\x05R\n" +
+	"population\x12\x16\n" +
+	"\x06morale\x18\x06 \x01(\x05R\x06morale\x12\x1d\n" +
+	"\n" +
+	"field_army\x18\a \x01(\x05R\tfieldArmy\x12$\n" +
+	"\x0emen_under_arms\x18\b \x01(\x05R\fmenUnderArms\x12\x12\n" +
+	"\x04tier\x18\t \x01(\x05R\x04tier\x12\x14\n" +
+	"\x05zones\x18\n" +
+	" \x01(\x05R\x05zones\x12\x1e\n" +
+	"\n" +
+	"government\x18\v \x01(\tR\n" +
+	"government\x12\x1e\n" +
+	"\n" +
+	"legitimacy\x18\f \x01(\x05R\n" +
+	"legitimacy\x12,\n" +
+	"\x06people\x18\r \x01(\v2\x14.grisonval.v1.PeopleR\x06people\x121\n" +
+	"\bnotables\x18\x0e \x03(\v2\x15.grisonval.v1.CitizenR\bnotables\x12\x14\n" +
+	"\x05title\x18\x0f \x01(\tR\x05title\"\xa9\x01\n" +
 	"\tZoneFrame\x12\x12\n" +
 	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x14\n" +
 	"\x05owner\x18\x02 \x01(\x05R\x05owner\x12\x1a\n" +
@@ -2413,70 +2778,79 @@ func file_grisonval_v1_grisonval_proto_rawDescGZIP() []byte {
 }
 
 var file_grisonval_v1_grisonval_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_grisonval_v1_grisonval_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_grisonval_v1_grisonval_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_grisonval_v1_grisonval_proto_goTypes = []any{
 	(Terrain)(0),           // 0: grisonval.v1.Terrain
 	(Visibility)(0),        // 1: grisonval.v1.Visibility
 	(ColumnKind)(0),        // 2: grisonval.v1.ColumnKind
 	(*GrisonvalView)(nil),  // 3: grisonval.v1.GrisonvalView
-	(*GrisonvalRules)(nil), // 4: grisonval.v1.GrisonvalRules
-	(*TerrainRule)(nil),    // 5: grisonval.v1.TerrainRule
-	(*BuildingRule)(nil),   // 6: grisonval.v1.BuildingRule
-	(*GrisonvalFrame)(nil), // 7: grisonval.v1.GrisonvalFrame
-	(*ZoneFrame)(nil),      // 8: grisonval.v1.ZoneFrame
-	(*ColumnFrame)(nil),    // 9: grisonval.v1.ColumnFrame
-	(*Resources)(nil),      // 10: grisonval.v1.Resources
-	(*Zone)(nil),           // 11: grisonval.v1.Zone
-	(*Siege)(nil),          // 12: grisonval.v1.Siege
-	(*Column)(nil),         // 13: grisonval.v1.Column
-	(*CampSummary)(nil),    // 14: grisonval.v1.CampSummary
-	(*Proposal)(nil),       // 15: grisonval.v1.Proposal
-	(*PairRelation)(nil),   // 16: grisonval.v1.PairRelation
-	(*GovernmentForm)(nil), // 17: grisonval.v1.GovernmentForm
-	(*Politics)(nil),       // 18: grisonval.v1.Politics
-	(*Tech)(nil),           // 19: grisonval.v1.Tech
-	(*Achievement)(nil),    // 20: grisonval.v1.Achievement
-	(*Upkeep)(nil),         // 21: grisonval.v1.Upkeep
-	(*JobSummary)(nil),     // 22: grisonval.v1.JobSummary
-	(*People)(nil),         // 23: grisonval.v1.People
+	(*Citizen)(nil),        // 4: grisonval.v1.Citizen
+	(*GrisonvalRules)(nil), // 5: grisonval.v1.GrisonvalRules
+	(*TerrainRule)(nil),    // 6: grisonval.v1.TerrainRule
+	(*BuildingRule)(nil),   // 7: grisonval.v1.BuildingRule
+	(*GrisonvalFrame)(nil), // 8: grisonval.v1.GrisonvalFrame
+	(*CampFrame)(nil),      // 9: grisonval.v1.CampFrame
+	(*ZoneFrame)(nil),      // 10: grisonval.v1.ZoneFrame
+	(*ColumnFrame)(nil),    // 11: grisonval.v1.ColumnFrame
+	(*Resources)(nil),      // 12: grisonval.v1.Resources
+	(*Zone)(nil),           // 13: grisonval.v1.Zone
+	(*Siege)(nil),          // 14: grisonval.v1.Siege
+	(*Column)(nil),         // 15: grisonval.v1.Column
+	(*CampSummary)(nil),    // 16: grisonval.v1.CampSummary
+	(*Proposal)(nil),       // 17: grisonval.v1.Proposal
+	(*PairRelation)(nil),   // 18: grisonval.v1.PairRelation
+	(*GovernmentForm)(nil), // 19: grisonval.v1.GovernmentForm
+	(*Politics)(nil),       // 20: grisonval.v1.Politics
+	(*Tech)(nil),           // 21: grisonval.v1.Tech
+	(*Achievement)(nil),    // 22: grisonval.v1.Achievement
+	(*Upkeep)(nil),         // 23: grisonval.v1.Upkeep
+	(*JobSummary)(nil),     // 24: grisonval.v1.JobSummary
+	(*People)(nil),         // 25: grisonval.v1.People
 }
 var file_grisonval_v1_grisonval_proto_depIdxs = []int32{
-	10, // 0: grisonval.v1.GrisonvalView.resources:type_name -> grisonval.v1.Resources
-	11, // 1: grisonval.v1.GrisonvalView.zones:type_name -> grisonval.v1.Zone
-	13, // 2: grisonval.v1.GrisonvalView.columns:type_name -> grisonval.v1.Column
-	14, // 3: grisonval.v1.GrisonvalView.camps:type_name -> grisonval.v1.CampSummary
-	19, // 4: grisonval.v1.GrisonvalView.next_tier:type_name -> grisonval.v1.Tech
-	20, // 5: grisonval.v1.GrisonvalView.achievements:type_name -> grisonval.v1.Achievement
-	21, // 6: grisonval.v1.GrisonvalView.upkeep:type_name -> grisonval.v1.Upkeep
-	23, // 7: grisonval.v1.GrisonvalView.people:type_name -> grisonval.v1.People
-	12, // 8: grisonval.v1.GrisonvalView.sieges:type_name -> grisonval.v1.Siege
-	18, // 9: grisonval.v1.GrisonvalView.politics:type_name -> grisonval.v1.Politics
-	17, // 10: grisonval.v1.GrisonvalView.governments:type_name -> grisonval.v1.GovernmentForm
-	16, // 11: grisonval.v1.GrisonvalView.other_relations:type_name -> grisonval.v1.PairRelation
-	4,  // 12: grisonval.v1.GrisonvalView.rules:type_name -> grisonval.v1.GrisonvalRules
-	5,  // 13: grisonval.v1.GrisonvalRules.terrains:type_name -> grisonval.v1.TerrainRule
-	6,  // 14: grisonval.v1.GrisonvalRules.buildings:type_name -> grisonval.v1.BuildingRule
-	10, // 15: grisonval.v1.GrisonvalRules.develop_cost:type_name -> grisonval.v1.Resources
-	0,  // 16: grisonval.v1.TerrainRule.terrain:type_name -> grisonval.v1.Terrain
-	10, // 17: grisonval.v1.TerrainRule.income:type_name -> grisonval.v1.Resources
-	10, // 18: grisonval.v1.BuildingRule.cost:type_name -> grisonval.v1.Resources
-	10, // 19: grisonval.v1.BuildingRule.output:type_name -> grisonval.v1.Resources
-	8,  // 20: grisonval.v1.GrisonvalFrame.zones:type_name -> grisonval.v1.ZoneFrame
-	9,  // 21: grisonval.v1.GrisonvalFrame.columns:type_name -> grisonval.v1.ColumnFrame
-	13, // 22: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
-	1,  // 23: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
-	0,  // 24: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
-	2,  // 25: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	15, // 26: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
-	10, // 27: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	10, // 28: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	10, // 29: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	22, // 30: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
-	31, // [31:31] is the sub-list for method output_type
-	31, // [31:31] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	12, // 0: grisonval.v1.GrisonvalView.resources:type_name -> grisonval.v1.Resources
+	13, // 1: grisonval.v1.GrisonvalView.zones:type_name -> grisonval.v1.Zone
+	15, // 2: grisonval.v1.GrisonvalView.columns:type_name -> grisonval.v1.Column
+	16, // 3: grisonval.v1.GrisonvalView.camps:type_name -> grisonval.v1.CampSummary
+	21, // 4: grisonval.v1.GrisonvalView.next_tier:type_name -> grisonval.v1.Tech
+	22, // 5: grisonval.v1.GrisonvalView.achievements:type_name -> grisonval.v1.Achievement
+	23, // 6: grisonval.v1.GrisonvalView.upkeep:type_name -> grisonval.v1.Upkeep
+	25, // 7: grisonval.v1.GrisonvalView.people:type_name -> grisonval.v1.People
+	14, // 8: grisonval.v1.GrisonvalView.sieges:type_name -> grisonval.v1.Siege
+	20, // 9: grisonval.v1.GrisonvalView.politics:type_name -> grisonval.v1.Politics
+	19, // 10: grisonval.v1.GrisonvalView.governments:type_name -> grisonval.v1.GovernmentForm
+	18, // 11: grisonval.v1.GrisonvalView.other_relations:type_name -> grisonval.v1.PairRelation
+	5,  // 12: grisonval.v1.GrisonvalView.rules:type_name -> grisonval.v1.GrisonvalRules
+	4,  // 13: grisonval.v1.GrisonvalView.notables:type_name -> grisonval.v1.Citizen
+	6,  // 14: grisonval.v1.GrisonvalRules.terrains:type_name -> grisonval.v1.TerrainRule
+	7,  // 15: grisonval.v1.GrisonvalRules.buildings:type_name -> grisonval.v1.BuildingRule
+	12, // 16: grisonval.v1.GrisonvalRules.develop_cost:type_name -> grisonval.v1.Resources
+	0,  // 17: grisonval.v1.TerrainRule.terrain:type_name -> grisonval.v1.Terrain
+	12, // 18: grisonval.v1.TerrainRule.income:type_name -> grisonval.v1.Resources
+	12, // 19: grisonval.v1.BuildingRule.cost:type_name -> grisonval.v1.Resources
+	12, // 20: grisonval.v1.BuildingRule.output:type_name -> grisonval.v1.Resources
+	10, // 21: grisonval.v1.GrisonvalFrame.zones:type_name -> grisonval.v1.ZoneFrame
+	11, // 22: grisonval.v1.GrisonvalFrame.columns:type_name -> grisonval.v1.ColumnFrame
+	9,  // 23: grisonval.v1.GrisonvalFrame.camps:type_name -> grisonval.v1.CampFrame
+	14, // 24: grisonval.v1.GrisonvalFrame.sieges:type_name -> grisonval.v1.Siege
+	18, // 25: grisonval.v1.GrisonvalFrame.relations:type_name -> grisonval.v1.PairRelation
+	12, // 26: grisonval.v1.CampFrame.resources:type_name -> grisonval.v1.Resources
+	25, // 27: grisonval.v1.CampFrame.people:type_name -> grisonval.v1.People
+	4,  // 28: grisonval.v1.CampFrame.notables:type_name -> grisonval.v1.Citizen
+	15, // 29: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
+	1,  // 30: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
+	0,  // 31: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
+	2,  // 32: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
+	17, // 33: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
+	12, // 34: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	12, // 35: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	12, // 36: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	24, // 37: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	38, // [38:38] is the sub-list for method output_type
+	38, // [38:38] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_grisonval_proto_init() }
@@ -2490,7 +2864,7 @@ func file_grisonval_v1_grisonval_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_grisonval_proto_rawDesc), len(file_grisonval_v1_grisonval_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   21,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
