@@ -65,10 +65,14 @@ const (
 // ArgSpec. The order's Reason names, in French, the figures that decided.
 // When nothing else is legal it returns "rest"; when the view lists no
 // legal action at all (an extinct camp), that rest is not legal either.
-// The bot plays Grisonval only: on a view of another ruleset (no Grisonval
-// detail) it plays the first legal action that takes no argument, rest
-// when there is none, and returns s unchanged.
+// On a Castle view it plays the Castle (decideCastle, castle.go) and
+// returns s unchanged: the Castle bot reads all it needs from the view. On
+// a view of another ruleset it plays the first legal action that takes no
+// argument, rest when there is none, and returns s unchanged.
 func Decide(v *pb.CampView, s State) (*pb.Order, State) {
+	if c := v.GetCastle(); c != nil {
+		return decideCastle(v, c), s
+	}
 	if v.GetGrisonval() == nil {
 		return foreign(v), s
 	}
@@ -111,7 +115,7 @@ func Decide(v *pb.CampView, s State) (*pb.Order, State) {
 // foreign returns the order of a camp of a ruleset the bot does not play: the
 // first legal action without arguments, rest when there is none.
 func foreign(v *pb.CampView) *pb.Order {
-	why := fmt.Sprintf("le bot ne joue que Grisonval (règles %q)", v.GetRuleset())
+	why := fmt.Sprintf("le bot ne joue pas les règles %q", v.GetRuleset())
 	for _, la := range v.GetLegalActions() {
 		if len(la.GetArgs()) == 0 {
 			return &pb.Order{Action: la.GetAction(), Reason: why + " : première action sans argument"}
