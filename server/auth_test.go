@@ -109,6 +109,10 @@ func TestAuth(t *testing.T) {
 			_, err := h.admin.GetFrame(ctx, &pb.WorldRequest{WorldId: id})
 			return err
 		},
+		"GetTimeline": func(ctx context.Context) error {
+			_, err := h.admin.GetTimeline(ctx, &pb.GetChronicleRequest{WorldId: id, Season: 1})
+			return err
+		},
 	}
 	callers := []struct {
 		name      string

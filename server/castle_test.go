@@ -107,6 +107,25 @@ func TestGetFrame(t *testing.T) {
 		len(gf.GetCamps()[0].GetNotables()) == 0 || len(gf.GetRelations()) != 3 {
 		t.Errorf("Grisonval's frame: %v; want 91 zones, 3 camps with their people, 3 relations", gf)
 	}
+	// The running season's timeline is the admin's; the public chronicle
+	// waits for the close.
+	for range 2 {
+		if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: g.GetId()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tl, err := h.admin.GetTimeline(admin, &pb.GetChronicleRequest{WorldId: g.GetId(), Season: 1})
+	if err != nil {
+		t.Fatalf("timeline: %v", err)
+	}
+	if len(tl.GetFrames()) != 3 || tl.GetSeason().GetClosed() || len(tl.GetJournals()) != 3 || len(tl.GetPlayers()) != 0 {
+		t.Errorf("the running season's timeline: %d frames, closed %v, %d journals, %d players; want days 0-2, running, 3 journals, no results",
+			len(tl.GetFrames()), tl.GetSeason().GetClosed(), len(tl.GetJournals()), len(tl.GetPlayers()))
+	}
+	_, err = pb.NewChronicleServiceClient(h.conn).GetChronicle(context.Background(), &pb.GetChronicleRequest{WorldId: g.GetId(), Season: 1})
+	if reason, _ := errorInfo(err); pb.ReasonOf(reason) != pb.ErrorReason_ERROR_REASON_SEASON_RUNNING {
+		t.Errorf("the public chronicle of a running season: got %v; want season_running", err)
+	}
 	c, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 4, Ruleset: "castle", Camps: 5, Cadence: durationpb.New(cadence)})
 	if err != nil {
 		t.Fatal(err)

@@ -39,6 +39,18 @@ func (c *chronicleService) ListSeasons(ctx context.Context, req *pb.ListSeasonsR
 
 // GetChronicle returns one page of a closed season's chronicle.
 func (c *chronicleService) GetChronicle(ctx context.Context, req *pb.GetChronicleRequest) (*pb.Chronicle, error) {
+	return c.chronicle(ctx, req, false)
+}
+
+// GetTimeline returns one page of any season's chronicle, running or
+// closed: the omniscient view admins have of a running season.
+func (a *adminService) GetTimeline(ctx context.Context, req *pb.GetChronicleRequest) (*pb.Chronicle, error) {
+	return (&chronicleService{s: a.s}).chronicle(ctx, req, true)
+}
+
+// chronicle returns one page of a season's chronicle; a running one only
+// when running is allowed, its pages then ending at its last committed day.
+func (c *chronicleService) chronicle(ctx context.Context, req *pb.GetChronicleRequest, running bool) (*pb.Chronicle, error) {
 	st, id, season := c.s.cfg.Store, req.GetWorldId(), int(req.GetSeason())
 	if season < 1 {
 		return nil, invalidArgument("season", "season must be 1 or more; got %d", season)
@@ -69,19 +81,33 @@ func (c *chronicleService) GetChronicle(ctx context.Context, req *pb.GetChronicl
 		return nil, toStatus(c.s.log, err)
 	}
 	cl, err := st.SeasonClose(ctx, id, season)
-	if errors.Is(err, store.ErrNotFound) {
+	closed := err == nil
+	switch {
+	case errors.Is(err, store.ErrNotFound) && !running:
 		return nil, refuse(reasonSeasonRunning, "", "the season is still running; its chronicle opens at the close")
-	} else if err != nil {
+	case err != nil && !errors.Is(err, store.ErrNotFound):
 		return nil, toStatus(c.s.log, err)
 	}
-	ch := &pb.Chronicle{Season: seasonInfoToPB(rs.CampNames(w.Camps), se, &cl)}
-	if from < 0 {
-		from = se.FirstDay
-		if err := c.firstPage(ctx, ch, rs, w, cl); err != nil {
+	last := cl.Day
+	ch := &pb.Chronicle{Season: seasonInfoToPB(rs.CampNames(w.Camps), se, nil)}
+	if closed {
+		ch.Season = seasonInfoToPB(rs.CampNames(w.Camps), se, &cl)
+	} else {
+		latest, err := st.LatestTick(ctx, id, season)
+		if err != nil {
 			return nil, toStatus(c.s.log, err)
 		}
+		last = latest.Day
 	}
-	if err := c.page(ctx, ch, rs, w, cl, from, size); err != nil {
+	if from < 0 {
+		from = se.FirstDay
+		if closed {
+			if err := c.firstPage(ctx, ch, rs, w, cl); err != nil {
+				return nil, toStatus(c.s.log, err)
+			}
+		}
+	}
+	if err := c.page(ctx, ch, rs, w, id, season, from, last, size); err != nil {
 		return nil, toStatus(c.s.log, err)
 	}
 	return ch, nil
@@ -131,13 +157,13 @@ func (c *chronicleService) firstPage(ctx context.Context, ch *pb.Chronicle, rs g
 	return nil
 }
 
-// page adds to ch the frames, journals and messages of up to size days from
-// day from on, and the token of the next page.
-func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, rs game.Ruleset, w store.World, cl store.SeasonClose, from, size int) error {
+// page adds to ch the frames, journals and messages of up to size days of
+// a world's season from day from to day to, and the token of the next page.
+func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, rs game.Ruleset, w store.World, worldID uint64, season, from, to, size int) error {
 	st := c.s.cfg.Store
 	last := -1
-	err := walkSeason(ctx, st, rs, cl.WorldID, cl.Season, from, func(t store.Tick, state func() (game.State, error)) error {
-		if t.Day > cl.Day {
+	err := walkSeason(ctx, st, rs, worldID, season, from, func(t store.Tick, state func() (game.State, error)) error {
+		if t.Day > to {
 			return errWalkDone
 		}
 		if len(ch.Frames) == size {
@@ -157,7 +183,7 @@ func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, rs game.R
 	}
 	seen := make(map[uint64]bool)
 	for camp := range w.Camps {
-		entries, err := st.Journal(ctx, cl.WorldID, cl.Season, camp, from)
+		entries, err := st.Journal(ctx, worldID, season, camp, from)
 		if err != nil {
 			return err
 		}
@@ -168,7 +194,7 @@ func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, rs game.R
 			}
 		}
 		ch.Journals = append(ch.Journals, cj)
-		msgs, err := st.Messages(ctx, cl.WorldID, cl.Season, camp, from)
+		msgs, err := st.Messages(ctx, worldID, season, camp, from)
 		if err != nil {
 			return err
 		}

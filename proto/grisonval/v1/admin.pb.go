@@ -890,7 +890,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x16\n" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x12\x10\n" +
 	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name2\x86\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name2\xd1\n" +
 	"\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12U\n" +
@@ -906,7 +906,8 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\tForceTick\x12\x1a.grisonval.v1.WorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12B\n" +
 	"\vResetSeason\x12\x1a.grisonval.v1.WorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12E\n" +
 	"\rGetWorldState\x12\x1a.grisonval.v1.WorldRequest\x1a\x18.grisonval.v1.WorldState\x12;\n" +
-	"\bGetFrame\x12\x1a.grisonval.v1.WorldRequest\x1a\x13.grisonval.v1.Frame\x12D\n" +
+	"\bGetFrame\x12\x1a.grisonval.v1.WorldRequest\x1a\x13.grisonval.v1.Frame\x12I\n" +
+	"\vGetTimeline\x12!.grisonval.v1.GetChronicleRequest\x1a\x17.grisonval.v1.Chronicle\x12D\n" +
 	"\tForkWorld\x12\x1e.grisonval.v1.ForkWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12J\n" +
 	"\fCreateSeason\x12!.grisonval.v1.CreateSeasonRequest\x1a\x17.grisonval.v1.WorldInfo\x12I\n" +
 	"\vCloseSeason\x12 .grisonval.v1.CloseSeasonRequest\x1a\x18.grisonval.v1.SeasonInfo\x12R\n" +
@@ -943,16 +944,18 @@ var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*ForkWorldRequest)(nil),     // 12: grisonval.v1.ForkWorldRequest
 	(*durationpb.Duration)(nil),  // 13: google.protobuf.Duration
 	(*Controller)(nil),           // 14: grisonval.v1.Controller
-	(*CreateSeasonRequest)(nil),  // 15: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),   // 16: grisonval.v1.CloseSeasonRequest
-	(*ListSeasonsRequest)(nil),   // 17: grisonval.v1.ListSeasonsRequest
-	(*EnrollPlayerRequest)(nil),  // 18: grisonval.v1.EnrollPlayerRequest
-	(*ListAuditRequest)(nil),     // 19: grisonval.v1.ListAuditRequest
-	(*Frame)(nil),                // 20: grisonval.v1.Frame
-	(*SeasonInfo)(nil),           // 21: grisonval.v1.SeasonInfo
-	(*ListSeasonsResponse)(nil),  // 22: grisonval.v1.ListSeasonsResponse
-	(*EnrollPlayerResponse)(nil), // 23: grisonval.v1.EnrollPlayerResponse
-	(*ListAuditResponse)(nil),    // 24: grisonval.v1.ListAuditResponse
+	(*GetChronicleRequest)(nil),  // 15: grisonval.v1.GetChronicleRequest
+	(*CreateSeasonRequest)(nil),  // 16: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),   // 17: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),   // 18: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),  // 19: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),     // 20: grisonval.v1.ListAuditRequest
+	(*Frame)(nil),                // 21: grisonval.v1.Frame
+	(*Chronicle)(nil),            // 22: grisonval.v1.Chronicle
+	(*SeasonInfo)(nil),           // 23: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),  // 24: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil), // 25: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),    // 26: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
 	13, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
@@ -973,31 +976,33 @@ var file_grisonval_v1_admin_proto_depIdxs = []int32{
 	10, // 15: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
 	10, // 16: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
 	10, // 17: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
-	12, // 18: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	15, // 19: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	16, // 20: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	17, // 21: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	18, // 22: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	19, // 23: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	4,  // 24: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	2,  // 25: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
-	6,  // 26: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	4,  // 27: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	9,  // 28: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	4,  // 29: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 30: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 31: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	4,  // 32: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	11, // 33: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	20, // 34: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
-	4,  // 35: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 36: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	21, // 37: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	22, // 38: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	23, // 39: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	24, // 40: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	24, // [24:41] is the sub-list for method output_type
-	7,  // [7:24] is the sub-list for method input_type
+	15, // 18: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
+	12, // 19: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	16, // 20: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	17, // 21: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	18, // 22: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	19, // 23: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	20, // 24: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	4,  // 25: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	2,  // 26: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	6,  // 27: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	4,  // 28: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	9,  // 29: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	4,  // 30: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 31: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 32: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	4,  // 33: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	11, // 34: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	21, // 35: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
+	22, // 36: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
+	4,  // 37: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 38: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	23, // 39: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	24, // 40: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	25, // 41: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	26, // 42: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	25, // [25:43] is the sub-list for method output_type
+	7,  // [7:25] is the sub-list for method input_type
 	7,  // [7:7] is the sub-list for extension type_name
 	7,  // [7:7] is the sub-list for extension extendee
 	0,  // [0:7] is the sub-list for field type_name

@@ -30,6 +30,7 @@ const (
 	AdminService_ResetSeason_FullMethodName   = "/grisonval.v1.AdminService/ResetSeason"
 	AdminService_GetWorldState_FullMethodName = "/grisonval.v1.AdminService/GetWorldState"
 	AdminService_GetFrame_FullMethodName      = "/grisonval.v1.AdminService/GetFrame"
+	AdminService_GetTimeline_FullMethodName   = "/grisonval.v1.AdminService/GetTimeline"
 	AdminService_ForkWorld_FullMethodName     = "/grisonval.v1.AdminService/ForkWorld"
 	AdminService_CreateSeason_FullMethodName  = "/grisonval.v1.AdminService/CreateSeason"
 	AdminService_CloseSeason_FullMethodName   = "/grisonval.v1.AdminService/CloseSeason"
@@ -71,6 +72,11 @@ type AdminServiceClient interface {
 	// GetFrame returns the omniscient frame of a world's current day, as the
 	// chronicle shows the days of a closed season: the observer's page.
 	GetFrame(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*Frame, error)
+	// GetTimeline returns a page of a season's chronicle as
+	// ChronicleService.GetChronicle does, for a running season too (its pages
+	// end at its last day played; its results come at its close): what an
+	// admin sees of a season before it is public.
+	GetTimeline(ctx context.Context, in *GetChronicleRequest, opts ...grpc.CallOption) (*Chronicle, error)
 	// ForkWorld creates a new world whose setup is a stored tick of another
 	// world: that tick's state, with the other world's seed, cadence, season
 	// length and controllers. Its first season starts on that tick's day. The
@@ -211,6 +217,16 @@ func (c *adminServiceClient) GetFrame(ctx context.Context, in *WorldRequest, opt
 	return out, nil
 }
 
+func (c *adminServiceClient) GetTimeline(ctx context.Context, in *GetChronicleRequest, opts ...grpc.CallOption) (*Chronicle, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Chronicle)
+	err := c.cc.Invoke(ctx, AdminService_GetTimeline_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *adminServiceClient) ForkWorld(ctx context.Context, in *ForkWorldRequest, opts ...grpc.CallOption) (*WorldInfo, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(WorldInfo)
@@ -304,6 +320,11 @@ type AdminServiceServer interface {
 	// GetFrame returns the omniscient frame of a world's current day, as the
 	// chronicle shows the days of a closed season: the observer's page.
 	GetFrame(context.Context, *WorldRequest) (*Frame, error)
+	// GetTimeline returns a page of a season's chronicle as
+	// ChronicleService.GetChronicle does, for a running season too (its pages
+	// end at its last day played; its results come at its close): what an
+	// admin sees of a season before it is public.
+	GetTimeline(context.Context, *GetChronicleRequest) (*Chronicle, error)
 	// ForkWorld creates a new world whose setup is a stored tick of another
 	// world: that tick's state, with the other world's seed, cadence, season
 	// length and controllers. Its first season starts on that tick's day. The
@@ -366,6 +387,9 @@ func (UnimplementedAdminServiceServer) GetWorldState(context.Context, *WorldRequ
 }
 func (UnimplementedAdminServiceServer) GetFrame(context.Context, *WorldRequest) (*Frame, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetFrame not implemented")
+}
+func (UnimplementedAdminServiceServer) GetTimeline(context.Context, *GetChronicleRequest) (*Chronicle, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetTimeline not implemented")
 }
 func (UnimplementedAdminServiceServer) ForkWorld(context.Context, *ForkWorldRequest) (*WorldInfo, error) {
 	return nil, status.Error(codes.Unimplemented, "method ForkWorld not implemented")
@@ -604,6 +628,24 @@ func _AdminService_GetFrame_Handler(srv interface{}, ctx context.Context, dec fu
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_GetTimeline_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetChronicleRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).GetTimeline(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_GetTimeline_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).GetTimeline(ctx, req.(*GetChronicleRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AdminService_ForkWorld_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ForkWorldRequest)
 	if err := dec(in); err != nil {
@@ -762,6 +804,10 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetFrame",
 			Handler:    _AdminService_GetFrame_Handler,
+		},
+		{
+			MethodName: "GetTimeline",
+			Handler:    _AdminService_GetTimeline_Handler,
 		},
 		{
 			MethodName: "ForkWorld",
