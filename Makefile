@@ -67,6 +67,12 @@ crash-long: postgres
 sim:
 	$(GO) run ./server/cmd/grisonval-sim -seeds 9
 
+## castle-sim: bot-played Castle games, 2000 per number of cities, the balance table (docs/castle.md, "Balance").
+CASTLE_MIX ?= prudent,aggressive,growth
+.PHONY: castle-sim
+castle-sim:
+	$(GO) run ./server/cmd/castle-sim -games 2000 -cities 2-6 -mix $(CASTLE_MIX)
+
 tools:
 	@command -v protoc >/dev/null || (apt-get update -qq && apt-get install -y -qq protobuf-compiler >/dev/null)
 	GOBIN=$(BIN) $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
