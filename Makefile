@@ -15,7 +15,7 @@ run:
 	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -data data
 
 ## test: what CI runs (.ci/run): format, vet, generated code, then every test with the race detector.
-test: fmt-check vet deadcode proto-check test-deps postgres race
+test: fmt-check vet deadcode proto-check test-deps postgres race load-smoke
 
 build:
 	$(GO) build ./...
@@ -52,6 +52,16 @@ race:
 ## bench: the benchmarks; figures go to docs, never to assertions.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## load-smoke: a bounded run of the load tool on both stores (a few seconds each) that fails on any error.
+## load: the load table of docs/performance.md (minutes); LOAD_FLAGS adds flags, e.g. -server before=...,after=...
+.PHONY: load-smoke load
+load-smoke: postgres
+	$(GO) run ./server/cmd/grisonval-load -smoke -store sqlite
+	$(GO) run ./server/cmd/grisonval-load -smoke -store postgres
+load: postgres
+	$(GO) run ./server/cmd/grisonval-load -mode view,clients -store sqlite $(LOAD_FLAGS)
+	$(GO) run ./server/cmd/grisonval-load -mode view,clients,worlds -store postgres $(LOAD_FLAGS)
 
 ## fuzz: fuzz order validation and the CLI's parser for FUZZTIME each (the seed corpora run in every test run).
 FUZZTIME ?= 30s

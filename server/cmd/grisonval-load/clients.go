@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// clientsLoad is a crowd of clients, each with its own connection, holding
+// a tick stream and calling GetView at a rate.
+type clientsLoad struct {
+	clients          int
+	rate             float64 // views per second of each client
+	warmup, duration time.Duration
+	timeout          time.Duration // of one view
+}
+
+// clientsResult is what one run of a clientsLoad measured.
+type clientsResult struct {
+	views        summary
+	viewErrors   int
+	streamErrors int
+	// notices counts the tick notices received in the measured window;
+	// lateness is how long after the deadline it follows each came.
+	notices  int
+	lateness summary
+	// rss and peak are the server's memory at the end of the load; files
+	// the files it holds open (database files) before the clients came and
+	// after they left; cores the CPU it used during the window.
+	rss, peak               int64
+	filesBefore, filesAfter int
+	cores                   float64
+	first                   error
+}
+
+// runClients runs l against t's world w: client i plays camp i mod the
+// camps. A view's latency counts from the instant it was due, so that a
+// slow answer also counts against the views it delayed.
+func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clientsResult, error) {
+	var res clientsResult
+	_, res.filesBefore = t.proc.fds()
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		views []*latencies
+		lates []*latencies
+	)
+	fail := func(view bool, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if view {
+			res.viewErrors++
+		} else {
+			res.streamErrors++
+		}
+		if res.first == nil {
+			res.first = err
+		}
+	}
+	start := time.Now()
+	from, end := start.Add(l.warmup), start.Add(l.warmup+l.duration)
+	// The load ends by cancellation, not by a deadline: a deadline would
+	// reach the server, which may end a stream before the client's own
+	// clock says the deadline passed.
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	endTimer := time.AfterFunc(time.Until(end), stop)
+	defer endTimer.Stop()
+	interval := time.Duration(float64(time.Second) / l.rate)
+	var cpu0 time.Duration
+	cpuTimer := time.AfterFunc(l.warmup, func() { cpu0 = t.proc.cpu() })
+	defer cpuTimer.Stop()
+	for i := range l.clients {
+		conn, err := dial(t.proc.addr)
+		if err != nil {
+			return res, err
+		}
+		defer conn.Close()
+		camp := i % len(w.tokens)
+		cctx := as(lctx, w.tokens[camp])
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			lat := &latencies{}
+			defer func() { mu.Lock(); lates = append(lates, lat); mu.Unlock() }()
+			stream, err := pb.NewGameServiceClient(conn).WatchTicks(cctx, &pb.WatchTicksRequest{})
+			if err != nil {
+				fail(false, err)
+				return
+			}
+			var due time.Time
+			for {
+				n, err := stream.Recv()
+				if err != nil {
+					if lctx.Err() == nil {
+						fail(false, err)
+					}
+					return
+				}
+				if now := time.Now(); !due.IsZero() && now.After(from) && now.Before(end) {
+					lat.add(now.Sub(due))
+				}
+				due = time.Time{}
+				if n.GetNextDeadline() != nil {
+					due = n.GetNextDeadline().AsTime()
+				}
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			lat := &latencies{}
+			defer func() { mu.Lock(); views = append(views, lat); mu.Unlock() }()
+			r := &rawReply{}
+			next := start.Add(rand.N(interval))
+			for k := 0; next.Before(end); k++ {
+				select {
+				case <-time.After(time.Until(next)):
+				case <-lctx.Done():
+					return
+				}
+				vctx, cancel := context.WithTimeout(cctx, l.timeout)
+				r.keep = k == 0
+				err := getView(vctx, conn, r)
+				cancel()
+				if err == nil && k == 0 {
+					err = checkView(r.buf, camp, t.noop())
+				}
+				if next.After(from) {
+					if err != nil && lctx.Err() == nil {
+						fail(true, err)
+					} else if err == nil {
+						lat.add(time.Since(next))
+					}
+				}
+				next = next.Add(interval)
+			}
+		}()
+	}
+	<-lctx.Done()
+	res.cores = float64(t.proc.cpu()-cpu0) / float64(l.duration)
+	res.rss, res.peak = t.proc.memory()
+	wg.Wait()
+	res.views = merge(views).summarize()
+	lat := merge(lates)
+	res.notices = len(lat.d)
+	res.lateness = lat.summarize()
+	return res, nil
+}
+
+// settleFiles waits for the server to let go of what the clients held, and
+// counts the files it still holds.
+func settleFiles(t *target) int {
+	time.Sleep(2 * time.Second)
+	_, files := t.proc.fds()
+	return files
+}

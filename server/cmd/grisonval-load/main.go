@@ -1,0 +1,430 @@
+// Command grisonval-load measures the server under load, on loopback only,
+// against a baseline measured in the same run: a no-op grpc-go server
+// answering GetView with an empty view. It builds grisonvald (or takes the
+// binaries given, to set a version before a change beside one after it),
+// starts each on a fresh store, the embedded one or a new database of a
+// PostgreSQL, and runs the modes asked, round after round, every run
+// bounded in count and time:
+//
+//   - view: GetView throughput, closed loop (workers over a few
+//     connections, each calling again at once): calls per second against
+//     the baseline's, latency, the server's CPU per call;
+//   - clients: a crowd of clients, each with its own connection, holding a
+//     tick stream and calling GetView at a rate: view latency (counted from
+//     the instant a view was due), errors, tick notices and how late they
+//     came, the server's memory, CPU and the files it holds before and
+//     after;
+//   - worlds: many worlds in one process, created at a rate, each resolving
+//     at its cadence and watched by one stream: tick lateness as the server
+//     and as a client see it, memory per world, leases lost.
+//
+// The load clients do not decode views (on a small machine their decoding
+// would be charged to the server); the first view of each worker is
+// decoded and checked.
+//
+//	go run ./server/cmd/grisonval-load -mode view,clients -store sqlite
+//	go run ./server/cmd/grisonval-load -mode worlds -store postgres -worlds 2000
+//	go run ./server/cmd/grisonval-load -server before=/tmp/old/grisonvald,after=bin/grisonvald -rounds 3
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// config is a run's settings.
+type config struct {
+	modes   []string
+	servers []*target
+	store   storeConfig
+	rounds  int
+	check   bool
+	view    viewLoad
+	clients clientsLoad
+	worlds  worldsLoad
+	// viewCadence and clientsCadence are the cadences of the worlds of the
+	// view and clients modes; days the days played before.
+	viewCadence, clientsCadence time.Duration
+	days                        int
+}
+
+// run parses args, runs the modes and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("grisonval-load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		c         config
+		noop      = fs.String("noop", "", "serve the no-op baseline at this address (the tool runs itself so)")
+		modes     = fs.String("mode", "view,clients", "modes to run, comma-separated: view, clients, worlds")
+		servers   = fs.String("server", "", "the servers measured, name=binary,... (default: grisonvald built from this module, named server)")
+		smoke     = fs.Bool("smoke", false, "a short run of every mode that fails on any error (make test)")
+		pgDefault = os.Getenv("GRISONVAL_TEST_PG")
+	)
+	if pgDefault == "" {
+		pgDefault = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+	}
+	fs.StringVar(&c.store.kind, "store", "sqlite", "the servers' store: sqlite or postgres")
+	fs.StringVar(&c.store.pgBase, "postgres", pgDefault, "with -store postgres: a PostgreSQL where a database is created per server (default $GRISONVAL_TEST_PG)")
+	fs.DurationVar(&c.store.leaseTTL, "lease-ttl", 0, "with -store postgres: the servers' -lease-ttl (0: their default)")
+	fs.IntVar(&c.rounds, "rounds", 3, "rounds: each mode runs every server this many times, in turn")
+	fs.BoolVar(&c.check, "check", false, "exit with status 1 when a measured server (not the baseline) answered an error, lost a lease or sent no notice")
+	fs.IntVar(&c.days, "days", 20, "view, clients: days played in the world before the load")
+	fs.IntVar(&c.view.workers, "workers", 32, "view: concurrent callers")
+	fs.IntVar(&c.view.conns, "conns", 4, "view: client connections the callers share")
+	fs.DurationVar(&c.view.warmup, "warmup", time.Second, "view: time before measuring")
+	fs.DurationVar(&c.view.duration, "duration", 5*time.Second, "view: measured time of a run")
+	fs.DurationVar(&c.viewCadence, "view-cadence", 30*time.Second, "view: the world's cadence")
+	fs.IntVar(&c.clients.clients, "clients", 1000, "clients: how many")
+	fs.Float64Var(&c.clients.rate, "rate", 1, "clients: views per second of each client")
+	fs.DurationVar(&c.clients.warmup, "clients-warmup", 5*time.Second, "clients: time before measuring, while the clients connect")
+	fs.DurationVar(&c.clients.duration, "clients-duration", 20*time.Second, "clients: measured time of a run")
+	fs.DurationVar(&c.clientsCadence, "cadence", 5*time.Second, "clients: the world's cadence")
+	fs.DurationVar(&c.clients.timeout, "timeout", 10*time.Second, "clients: the deadline of a view")
+	fs.IntVar(&c.worlds.worlds, "worlds", 1000, "worlds: how many")
+	fs.Float64Var(&c.worlds.rate, "create-rate", 100, "worlds: worlds created per second")
+	fs.DurationVar(&c.worlds.cadence, "world-cadence", 10*time.Second, "worlds: each world's cadence")
+	fs.DurationVar(&c.worlds.duration, "worlds-duration", 30*time.Second, "worlds: how long the worlds live once all are created")
+	fs.IntVar(&c.worlds.conns, "watch-conns", 8, "worlds: the watchers' client connections")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *noop != "" {
+		if err := serveNoop(*noop); err != nil {
+			fmt.Fprintf(stderr, "grisonval-load: noop: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if *smoke {
+		c = smokeConfig(c)
+		*modes = "view,clients,worlds"
+	}
+	c.modes = strings.Split(*modes, ",")
+	for _, m := range c.modes {
+		if m != "view" && m != "clients" && m != "worlds" {
+			fmt.Fprintf(stderr, "grisonval-load: unknown mode %q\n", m)
+			return 2
+		}
+	}
+	if c.store.kind != "sqlite" && c.store.kind != "postgres" {
+		fmt.Fprintf(stderr, "grisonval-load: -store must be sqlite or postgres\n")
+		return 2
+	}
+	dir, err := os.MkdirTemp("", "grisonval-load-")
+	if err != nil {
+		fmt.Fprintf(stderr, "grisonval-load: %v\n", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	if c.servers, err = parseServers(ctx, *servers, dir); err != nil {
+		fmt.Fprintf(stderr, "grisonval-load: %v\n", err)
+		return 2
+	}
+	failed := false
+	for _, m := range c.modes {
+		var err error
+		var bad bool
+		switch m {
+		case "view":
+			bad, err = viewMode(ctx, c, dir, stdout)
+		case "clients":
+			bad, err = clientsMode(ctx, c, dir, stdout)
+		case "worlds":
+			bad, err = worldsMode(ctx, c, dir, stdout)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "grisonval-load: %s: %v\n", m, err)
+			return 1
+		}
+		failed = failed || bad
+	}
+	if c.check && failed {
+		fmt.Fprintln(stderr, "grisonval-load: a measured server failed (see above)")
+		return 1
+	}
+	return 0
+}
+
+// smokeConfig returns c cut down to a run of a few seconds per mode, that
+// checks every answer.
+func smokeConfig(c config) config {
+	c.rounds, c.check, c.days = 1, true, 3
+	c.view = viewLoad{workers: 8, conns: 2, warmup: 200 * time.Millisecond, duration: time.Second}
+	c.clients = clientsLoad{clients: 30, rate: 4, warmup: 500 * time.Millisecond, duration: 2 * time.Second, timeout: 10 * time.Second}
+	c.clientsCadence = time.Second
+	c.worlds = worldsLoad{worlds: 10, rate: 20, cadence: time.Second, duration: 2500 * time.Millisecond, conns: 2}
+	return c
+}
+
+// parseServers returns the servers of spec (name=binary,...), or builds
+// grisonvald into dir.
+func parseServers(ctx context.Context, spec, dir string) ([]*target, error) {
+	if spec == "" {
+		bin := filepath.Join(dir, "grisonvald")
+		cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/grisonval/server/server/cmd/grisonvald")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("build grisonvald: %w\n%s", err, out)
+		}
+		return []*target{{name: "server", bin: bin}}, nil
+	}
+	var out []*target
+	for _, s := range strings.Split(spec, ",") {
+		name, bin, ok := strings.Cut(s, "=")
+		if !ok || name == "" || name == "noop" {
+			return nil, fmt.Errorf("-server %q: want name=binary, and a name other than noop", s)
+		}
+		abs, err := filepath.Abs(bin)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &target{name: name, bin: abs})
+	}
+	return out, nil
+}
+
+// fresh returns new targets: the baseline (when withNoop) and every server,
+// none started.
+func fresh(c config, withNoop bool) []*target {
+	var ts []*target
+	if withNoop {
+		ts = append(ts, &target{name: "noop"})
+	}
+	for _, s := range c.servers {
+		ts = append(ts, &target{name: s.name, bin: s.bin})
+	}
+	return ts
+}
+
+// startAll starts ts, each with a world of spec (but the baseline), in a
+// folder of dir named after the mode.
+func startAll(ctx context.Context, ts []*target, dir, mode string, sc storeConfig, spec worldSpec) ([]world, error) {
+	dir = filepath.Join(dir, mode)
+	ws := make([]world, len(ts))
+	for i, t := range ts {
+		if err := t.start(ctx, dir, sc); err != nil {
+			return nil, err
+		}
+		if t.noop() {
+			ws[i] = world{tokens: []string{"none", "none", "none"}}
+			continue
+		}
+		w, err := t.createWorld(ctx, spec)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", t.name, err)
+		}
+		ws[i] = w
+	}
+	return ws, nil
+}
+
+func closeAll(ts []*target) error {
+	var errs []error
+	for _, t := range ts {
+		errs = append(errs, t.close())
+	}
+	return errors.Join(errs...)
+}
+
+// viewMode runs the view mode and prints its table; it reports whether a
+// measured server answered an error.
+func viewMode(ctx context.Context, c config, dir string, out io.Writer) (bool, error) {
+	ts := fresh(c, true)
+	defer closeAll(ts)
+	ws, err := startAll(ctx, ts, dir, "view", c.store, worldSpec{seed: 42, cadence: c.viewCadence, days: c.days})
+	if err != nil {
+		return false, err
+	}
+	res := make([][]viewResult, len(ts))
+	for round := range c.rounds {
+		for i, t := range ts {
+			r, err := runView(ctx, t, ws[i], c.view)
+			if err != nil {
+				return false, err
+			}
+			res[i] = append(res[i], r)
+			fmt.Fprintf(out, "view round %d %-8s %8.0f calls/s  p50 %s ms  p99 %s ms  %d errors  %d B  %.0f µs CPU/call\n",
+				round+1, t.name, r.qps, ms(r.lat.p50), ms(r.lat.p99), r.errors, r.bytes, r.cpu)
+		}
+	}
+	fmt.Fprintf(out, "\nGetView throughput, %s store, %d workers over %d connections, %d rounds of %s (min / median):\n\n",
+		c.store.kind, c.view.workers, c.view.conns, c.rounds, c.view.duration)
+	fmt.Fprintln(out, "| server | calls/s | vs no-op | p50 ms | p99 ms | errors | reply | server CPU per call |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|")
+	bad := false
+	for i, t := range ts {
+		var qps, ratio, p50, p99, cpu []float64
+		errs, size := 0, 0
+		for round, r := range res[i] {
+			qps = append(qps, r.qps)
+			ratio = append(ratio, 100*r.qps/res[0][round].qps)
+			p50 = append(p50, float64(r.lat.p50))
+			p99 = append(p99, float64(r.lat.p99))
+			cpu = append(cpu, r.cpu)
+			errs += r.errors
+			size = max(size, r.bytes)
+			if r.first != nil {
+				fmt.Fprintf(out, "%s: first error: %v\n", t.name, r.first)
+			}
+		}
+		if !t.noop() && errs > 0 {
+			bad = true
+		}
+		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %d | %d B | %s µs |\n", t.name, pair(qps, "%.0f"), pair(ratio, "%.0f %%"),
+			durPair(p50), durPair(p99), errs, size, pair(cpu, "%.0f"))
+	}
+	fmt.Fprintln(out)
+	return bad, nil
+}
+
+// clientsMode runs the clients mode and prints its table.
+func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool, error) {
+	ts := fresh(c, true)
+	defer closeAll(ts)
+	ws, err := startAll(ctx, ts, dir, "clients", c.store, worldSpec{seed: 42, cadence: c.clientsCadence, days: c.days})
+	if err != nil {
+		return false, err
+	}
+	res := make([][]clientsResult, len(ts))
+	for round := range c.rounds {
+		for i, t := range ts {
+			r, err := runClients(ctx, t, ws[i], c.clients)
+			if err != nil {
+				return false, err
+			}
+			r.filesAfter = settleFiles(t)
+			res[i] = append(res[i], r)
+			fmt.Fprintf(out, "clients round %d %-8s views p50 %s p99 %s p99.9 %s ms, %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d\n",
+				round+1, t.name, ms(r.views.p50), ms(r.views.p99), ms(r.views.p999), r.viewErrors, r.streamErrors,
+				r.notices, ms(r.lateness.p99), mib(r.rss), mib(r.peak), r.cores, r.filesBefore, r.filesAfter)
+			if r.first != nil {
+				fmt.Fprintf(out, "  first error: %v\n", r.first)
+			}
+		}
+	}
+	fmt.Fprintf(out, "\n%d clients, each with a tick stream and %.0f view(s) a second, %s store, a day every %s, %d rounds of %s (min / median):\n\n",
+		c.clients.clients, c.clients.rate, c.store.kind, c.clientsCadence, c.rounds, c.clients.duration)
+	fmt.Fprintln(out, "| server | view p50 ms | p90 | p99 | p99.9 | errors (views, streams) | notices | notice late p50 / p99 ms | server memory, peak | CPU cores | files held before / after |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|")
+	bad := false
+	for i, t := range ts {
+		var p50, p90, p99, p999, nl50, nl99, rss, peak, cores []float64
+		verr, serr, notices, fb, fa := 0, 0, 0, 0, 0
+		for _, r := range res[i] {
+			p50 = append(p50, float64(r.views.p50))
+			p90 = append(p90, float64(r.views.p90))
+			p99 = append(p99, float64(r.views.p99))
+			p999 = append(p999, float64(r.views.p999))
+			nl50 = append(nl50, float64(r.lateness.p50))
+			nl99 = append(nl99, float64(r.lateness.p99))
+			rss = append(rss, float64(r.rss))
+			peak = append(peak, float64(r.peak))
+			cores = append(cores, r.cores)
+			verr += r.viewErrors
+			serr += r.streamErrors
+			notices += r.notices
+			fb, fa = max(fb, r.filesBefore), max(fa, r.filesAfter)
+		}
+		if !t.noop() && (verr > 0 || serr > 0 || notices == 0) {
+			bad = true
+		}
+		_, mrss := minMedian(rss)
+		_, mpeak := minMedian(peak)
+		late := "-"
+		if !t.noop() {
+			late = durPair(nl50) + " / " + durPair(nl99)
+		}
+		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %d, %d | %d | %s | %s, %s | %s | %d / %d |\n", t.name,
+			durPair(p50), durPair(p90), durPair(p99), durPair(p999), verr, serr, notices, late,
+			mib(int64(mrss)), mib(int64(mpeak)), pair(cores, "%.2f"), fb, fa)
+	}
+	fmt.Fprintln(out)
+	return bad, nil
+}
+
+// worldsMode runs the worlds mode, each round on fresh servers, and prints
+// its table.
+func worldsMode(ctx context.Context, c config, dir string, out io.Writer) (bool, error) {
+	res := make(map[string][]worldsResult)
+	bad := false
+	for round := range c.rounds {
+		for _, t := range fresh(c, false) {
+			d := filepath.Join(dir, fmt.Sprintf("worlds-%d", round))
+			if err := t.start(ctx, d, c.store); err != nil {
+				return false, err
+			}
+			r, err := runWorlds(ctx, t, d, c.store, c.worlds)
+			if cerr := t.close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return false, err
+			}
+			res[t.name] = append(res[t.name], r)
+			if r.createErrors > 0 || r.streamsEnded > 0 || r.leasesLost > 0 || r.notices == 0 {
+				bad = true
+			}
+			fmt.Fprintf(out, "worlds round %d %-8s %d worlds (%d create errors), %d / %d notices, late p50 %s p99 %s max %s ms (server: p50 %s p99 %s max %s ms), %s per world, %d leases lost, %d streams ended\n",
+				round+1, t.name, r.created, r.createErrors, r.notices, r.expected, ms(r.lateness.p50), ms(r.lateness.p99), ms(r.lateness.max_),
+				ms(r.serverLate.p50), ms(r.serverLate.p99), ms(r.serverLate.max_), kib(r.perWorld), r.leasesLost, r.streamsEnded)
+			if r.first != nil {
+				fmt.Fprintf(out, "  first error: %v\n", r.first)
+			}
+		}
+	}
+	fmt.Fprintf(out, "\n%d worlds in one process, %s store, created %.0f a second, a day every %s each, %s once created, %d rounds (min / median):\n\n",
+		c.worlds.worlds, c.store.kind, c.worlds.rate, c.worlds.cadence, c.worlds.duration, c.rounds)
+	fmt.Fprintln(out, "| server | notices / expected | late p50 / p99 / max ms, client | late p50 / p99 / max ms, server | memory per world | leases lost | streams ended |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|")
+	for _, s := range c.servers {
+		var cl50, cl99, clmax, sl50, sl99, slmax, per []float64
+		notices, expected, lost, ended := 0, 0, 0, 0
+		for _, r := range res[s.name] {
+			cl50, cl99, clmax = append(cl50, float64(r.lateness.p50)), append(cl99, float64(r.lateness.p99)), append(clmax, float64(r.lateness.max_))
+			sl50, sl99, slmax = append(sl50, float64(r.serverLate.p50)), append(sl99, float64(r.serverLate.p99)), append(slmax, float64(r.serverLate.max_))
+			per = append(per, float64(r.perWorld))
+			notices, expected, lost, ended = notices+r.notices, expected+r.expected, lost+r.leasesLost, ended+r.streamsEnded
+		}
+		_, mper := minMedian(per)
+		fmt.Fprintf(out, "| %s | %d / %d | %s / %s / %s | %s / %s / %s | %s | %d | %d |\n", s.name, notices, expected,
+			durPair(cl50), durPair(cl99), durPair(clmax), durPair(sl50), durPair(sl99), durPair(slmax), kib(int64(mper)), lost, ended)
+	}
+	fmt.Fprintln(out)
+	return bad, nil
+}
+
+// pair formats the least and the median of xs with format f.
+func pair(xs []float64, f string) string {
+	lo, med := minMedian(xs)
+	if len(xs) == 1 {
+		return fmt.Sprintf(f, lo)
+	}
+	return fmt.Sprintf(f+" / "+f, lo, med)
+}
+
+// durPair formats the least and the median of durations in milliseconds.
+func durPair(xs []float64) string {
+	lo, med := minMedian(xs)
+	if len(xs) == 1 {
+		return ms(time.Duration(lo))
+	}
+	return ms(time.Duration(lo)) + " / " + ms(time.Duration(med))
+}
+
+// kib formats a size in bytes in KiB.
+func kib(b int64) string { return fmt.Sprintf("%.0f KiB", float64(b)/1024) }
