@@ -1,0 +1,405 @@
+package web
+
+import (
+	"fmt"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"google.golang.org/grpc/status"
+
+	"github.com/grisonval/server/clients/viewtext"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// This file is a camp's page: the camp plays from the browser with its own
+// token, and sees only what its own GetView holds (the server's fogged
+// view); nothing on this page comes from another call but the camp's own
+// journal since its last visit.
+
+// option is one choice of an argument in the order form.
+type option struct {
+	Value int32
+	Label string
+}
+
+// menuArg is one argument of a legal action as a form field: a list of
+// choices or a number between Min and Max.
+type menuArg struct {
+	Field, Name, Kind string
+	Options           []option
+	Min, Max          int32
+	Optional          bool
+}
+
+// menuAction is one line of the numbered legal menu.
+type menuAction struct {
+	N                     int
+	Action, Summary, Cost string
+	Args                  []menuArg
+	Pending               bool
+}
+
+// campBody is what a camp's page shows.
+type campBody struct {
+	View       *pb.CampView
+	Ruleset    string
+	Self       campBanner
+	Map        template.HTML
+	Menu       []menuAction
+	Pending    string
+	Standing   string
+	Deadline   string
+	Posting    string
+	LastResult string
+	Since      int32
+	Journal    []*pb.JournalEntry
+	// Older counts the entries since the last visit left out.
+	Older      int
+	Messages   []*pb.CampMessage
+	Names      []string
+	Recipients []option
+	Camps      []*pb.CampSummary
+	Sieges     []siegeCard
+	Columns    []columnLine
+	People     *pb.People
+	Notables   []person
+	Grisonval  *pb.GrisonvalView
+	Castle     *castleView
+}
+
+// name returns camp c's name as the view knows it.
+func (b *campBody) name(c int32) string {
+	if c >= 0 && int(c) < len(b.Names) && b.Names[c] != "" {
+		return b.Names[c]
+	}
+	return "an unknown camp"
+}
+
+// maxJournal is the most journal entries a camp's page shows: the newest
+// since the last visit (the CLI's journal command has them all).
+const maxJournal = 60
+
+// deadlineText words the day's deadline: when, and how long remains.
+func deadlineText(deadline, now time.Time) string {
+	left := deadline.Sub(now).Round(time.Second)
+	at := deadline.UTC().Format("15:04:05 UTC")
+	if left <= 0 {
+		return at + " (passed: the day resolves any moment)"
+	}
+	return fmt.Sprintf("%s (in %s)", at, left)
+}
+
+// postingText words a camp's posting status.
+func postingText(v *pb.CampView) string {
+	switch v.GetPostingStatus() {
+	case pb.PostingStatus_POSTING_STATUS_POSTED:
+		return "posted"
+	case pb.PostingStatus_POSTING_STATUS_STANDING:
+		return "not posted: the standing order will play"
+	case pb.PostingStatus_POSTING_STATUS_LATE:
+		return "late: post now, or the standing order plays"
+	}
+	return "the season is over"
+}
+
+// campBodyOf builds the page of view v, with the camp's journal since its
+// last visit (since) when given.
+func (s *Server) campBodyOf(v *pb.CampView, journal []*pb.JournalEntry, since int32) *campBody {
+	b := &campBody{View: v, Ruleset: v.GetRuleset(), Since: since, Journal: journal, Messages: v.GetMessages(),
+		Posting: postingText(v)}
+	if len(b.Journal) == 0 {
+		b.Journal = v.GetJournal()
+	}
+	if n := len(b.Journal) - maxJournal; n > 0 {
+		b.Journal, b.Older = b.Journal[n:], n
+	}
+	b.Names = make([]string, v.GetCamp()+1)
+	b.Names[v.GetCamp()] = v.GetCampName()
+	for _, c := range v.GetContacts() {
+		for int(c.GetCamp()) >= len(b.Names) {
+			b.Names = append(b.Names, "")
+		}
+		b.Names[c.GetCamp()] = c.GetName()
+	}
+	for _, c := range v.GetMessageRecipients() {
+		b.Recipients = append(b.Recipients, option{Value: c, Label: b.name(c)})
+	}
+	if o := v.GetPendingOrder(); o != nil {
+		b.Pending = viewtext.Order(o)
+	}
+	if o := v.GetStandingOrder(); o != nil {
+		b.Standing = viewtext.Order(o)
+	} else {
+		b.Standing = "rest"
+	}
+	switch d := v.GetDeadline(); {
+	case v.GetPaused():
+		b.Deadline = "the world is paused"
+	case d != nil:
+		b.Deadline = deadlineText(d.AsTime(), s.now())
+	default:
+		b.Deadline = "none"
+	}
+	if r := v.GetLastResult(); r != nil {
+		b.LastResult = strings.TrimSpace(viewtext.Result(r))
+	}
+	if g := v.GetGrisonval(); g != nil {
+		b.Grisonval = g
+		r := g.GetResources()
+		b.Self = campBanner{Camp: v.GetCamp(), Name: v.GetCampName(), Government: g.GetPolitics().GetGovernment(), Title: g.GetTitle(),
+			Alive: v.GetAlive(), Food: r.GetFood(), Wood: r.GetWood(), Stone: r.GetStone(), Tools: r.GetTools(), Gold: r.GetGold(),
+			Research: r.GetResearch(), Population: g.GetPopulation(), Morale: g.GetMorale(), FieldArmy: g.GetFieldArmy(),
+			UnderArms: g.GetMenUnderArms(), Tier: g.GetTier(), Legitimacy: g.GetPolitics().GetLegitimacy()}
+		garrison := make(map[int32]int32)
+		for _, z := range g.GetZones() {
+			if z.GetOwner() == v.GetCamp() {
+				b.Self.Zones++
+			}
+			garrison[z.GetId()] = z.GetGarrison()
+		}
+		b.Map = mapOfView(v, g).SVG()
+		b.Camps = g.GetCamps()
+		for _, sg := range g.GetSieges() {
+			b.Sieges = append(b.Sieges, siegeCardOf(sg, garrison[sg.GetZone()], b.name(sg.GetBesieger()), v.GetDay()))
+		}
+		for _, c := range g.GetColumns() {
+			b.Columns = append(b.Columns, columnLineOf(v.GetCamp(), v.GetCampName(), c, v.GetDay()))
+		}
+		b.People = g.GetPeople()
+		for _, n := range g.GetNotables() {
+			b.Notables = append(b.Notables, person{Citizen: n, Roman: roman(n.GetLevel())})
+		}
+	}
+	if c := v.GetCastle(); c != nil {
+		b.Castle = castleViewOf(v, c)
+	}
+	b.Menu = menuOf(v)
+	return b
+}
+
+// menuOf builds the numbered legal menu: each action with its valid
+// arguments to pick (choices labelled with what the view says of them) or
+// bounds, and its cost.
+func menuOf(v *pb.CampView) []menuAction {
+	labels := choiceLabels(v)
+	var out []menuAction
+	for i, a := range v.GetLegalActions() {
+		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(a),
+			Pending: v.GetPendingOrder().GetAction() == a.GetAction()}
+		for j, spec := range a.GetArgs() {
+			arg := menuArg{Field: "a" + strconv.Itoa(j), Name: spec.GetName(), Optional: spec.GetOptional(), Min: spec.GetMin(), Max: spec.GetMax()}
+			if spec.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
+				arg.Kind = "number"
+			} else {
+				arg.Kind = "select"
+				for _, c := range spec.GetChoices() {
+					arg.Options = append(arg.Options, option{Value: c, Label: labels(spec.GetKind(), c)})
+				}
+			}
+			m.Args = append(m.Args, arg)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// choiceLabels returns a function that words a choice of an argument from
+// the view: a zone's terrain and holder, a camp's name, a government's
+// name, a card's face.
+func choiceLabels(v *pb.CampView) func(pb.ArgKind, int32) string {
+	zones := make(map[int32]*pb.Zone)
+	govs := make(map[int32]string)
+	if g := v.GetGrisonval(); g != nil {
+		for _, z := range g.GetZones() {
+			zones[z.GetId()] = z
+		}
+		for _, gf := range g.GetGovernments() {
+			govs[gf.GetId()] = gf.GetName()
+		}
+	}
+	names := map[int32]string{v.GetCamp(): v.GetCampName()}
+	for _, c := range v.GetContacts() {
+		names[c.GetCamp()] = c.GetName()
+	}
+	drawn := v.GetCastle().GetDrawn()
+	return func(k pb.ArgKind, c int32) string {
+		switch k {
+		case pb.ArgKind_ARG_KIND_ZONE:
+			if z := zones[c]; z != nil && z.GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
+				return fmt.Sprintf("%d · %s, %s", c, terrainName(z.GetTerrain()), ownerWord(v, z.GetOwner(), names))
+			}
+		case pb.ArgKind_ARG_KIND_CAMP:
+			if n := names[c]; n != "" {
+				return fmt.Sprintf("%d · %s", c, n)
+			}
+		case pb.ArgKind_ARG_KIND_GOVERNMENT:
+			if n := govs[c]; n != "" {
+				return fmt.Sprintf("%d · %s", c, n)
+			}
+		case pb.ArgKind_ARG_KIND_CARD:
+			if c >= 1 && int(c) <= len(drawn) {
+				return fmt.Sprintf("%d · %s", c, drawn[c-1])
+			}
+		}
+		return strconv.Itoa(int(c))
+	}
+}
+
+// ownerWord words a zone's holder for a choice's label.
+func ownerWord(v *pb.CampView, owner int32, names map[int32]string) string {
+	switch {
+	case owner < 0:
+		return "free"
+	case owner == v.GetCamp():
+		return "yours"
+	case names[owner] != "":
+		return names[owner]
+	}
+	return fmt.Sprintf("camp %d", owner)
+}
+
+// campPage is a camp's page, from its own view.
+func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
+	if tokenKind(token(r)) != "camp" {
+		s.refuse(w, r, http.StatusUnauthorized, "Sign in with your camp's token (it starts with gvc_) to play from here.")
+		return
+	}
+	ctx, cancel := s.call(r)
+	defer cancel()
+	v, err := s.game.GetView(ctx, &pb.GetViewRequest{})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	since := v.GetDay()
+	if c, err := r.Cookie(seenCookie); err == nil {
+		if d, err := strconv.Atoi(c.Value); err == nil && int32(d) < v.GetDay() && d >= 0 {
+			since = int32(d)
+		}
+	}
+	var journal []*pb.JournalEntry
+	if since < v.GetDay() {
+		j, err := s.game.GetJournal(ctx, &pb.GetJournalRequest{WorldId: v.GetWorldId(), SinceDay: since + 1})
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		journal = j.GetEntries()
+	}
+	setCookie(w, r, seenCookie, strconv.Itoa(int(v.GetDay())), 0)
+	body := s.campBodyOf(v, journal, since)
+	s.render(w, r, http.StatusOK, "camp", page{Title: v.GetCampName() + ", day " + strconv.Itoa(int(v.GetDay())),
+		State: "/camp/state.json", Day: v.GetDay(), Flash: flashed(w, r), Body: body})
+}
+
+// campState is the camp page's polled state, from its own view.
+func (s *Server) campState(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := s.call(r)
+	defer cancel()
+	v, err := s.game.GetView(ctx, &pb.GetViewRequest{})
+	if err != nil {
+		http.Error(w, status.Convert(err).Message(), httpCode(err))
+		return
+	}
+	b := s.campBodyOf(v, nil, v.GetDay())
+	st := liveState{Day: v.GetDay(), Paused: v.GetPaused(), Keys: map[string]int64{},
+		Text: map[string]string{"posting": b.Posting, "deadline": b.Deadline}}
+	if v.GetGrisonval() != nil {
+		b.Self.keys(st.Keys)
+	}
+	if c := v.GetCastle(); c != nil {
+		for _, city := range c.GetCities() {
+			cityKeys(city, st.Keys)
+		}
+	}
+	writeState(w, st)
+}
+
+// orderOf reads an order from a posted form: action, arguments a0, a1, ...
+// (an empty optional one ends them) and reason.
+func orderOf(r *http.Request) (*pb.Order, error) {
+	o := &pb.Order{Action: r.PostFormValue("action"), Reason: strings.TrimSpace(r.PostFormValue("reason"))}
+	for i := 0; ; i++ {
+		vals, ok := r.PostForm["a"+strconv.Itoa(i)]
+		if !ok || len(vals) == 0 || strings.TrimSpace(vals[0]) == "" {
+			break
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("argument %d is not a number: %q", i+1, vals[0])
+		}
+		o.Args = append(o.Args, int32(n))
+	}
+	return o, nil
+}
+
+// postOrder posts the camp's order for the next day (or, with the
+// standing button, sets it as the standing order) and goes back to the
+// page with the server's answer.
+func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
+	s.postForm(w, r, func(r *http.Request) string {
+		o, err := orderOf(r)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		ctx, cancel := s.call(r)
+		defer cancel()
+		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o})
+		if err != nil {
+			return viewtext.Error(err)
+		}
+		return viewtext.Submitted(resp)
+	})
+}
+
+// postStanding sets the camp's standing order from the order form.
+func (s *Server) postStanding(w http.ResponseWriter, r *http.Request) {
+	s.postForm(w, r, func(r *http.Request) string {
+		o, err := orderOf(r)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		ctx, cancel := s.call(r)
+		defer cancel()
+		resp, err := s.game.SetStandingOrder(ctx, &pb.SetStandingOrderRequest{Order: o})
+		if err != nil {
+			return viewtext.Error(err)
+		}
+		return "Standing order set: " + viewtext.Standing(resp.GetOrder())
+	})
+}
+
+// postMessage sends a message to a camp met.
+func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
+	s.postForm(w, r, func(r *http.Request) string {
+		to, err := strconv.Atoi(r.PostFormValue("to"))
+		if err != nil {
+			return "error: choose a recipient"
+		}
+		ctx, cancel := s.call(r)
+		defer cancel()
+		m, err := s.game.SendMessage(ctx, &pb.SendMessageRequest{ToCamp: int32(to), Text: r.PostFormValue("text")})
+		if err != nil {
+			return viewtext.Error(err)
+		}
+		return strings.TrimSpace(viewtext.Sent(m.GetMessage()))
+	})
+}
+
+// postForm checks a camp's form (signed in, CSRF), runs do and goes back to
+// the camp's page with do's answer (post, redirect, get).
+func (s *Server) postForm(w http.ResponseWriter, r *http.Request, do func(*http.Request) string) {
+	if !s.checkCSRF(r) {
+		s.refuse(w, r, http.StatusForbidden, "The form has expired: reload the page and post again.")
+		return
+	}
+	if tokenKind(token(r)) != "camp" {
+		s.refuse(w, r, http.StatusUnauthorized, "Sign in with your camp's token first.")
+		return
+	}
+	flash(w, r, strings.TrimSpace(do(r)))
+	http.Redirect(w, r, "/camp#orders", http.StatusSeeOther)
+}

@@ -1,0 +1,66 @@
+package web
+
+import (
+	"html/template"
+)
+
+// funcs are the pages' template functions.
+var funcs = template.FuncMap{
+	// cls is a camp's colour class.
+	"cls": campClass,
+	// nm names camp c from names.
+	"nm": func(names []string, c int32) string {
+		if c >= 0 && int(c) < len(names) && names[c] != "" {
+			return names[c]
+		}
+		return "an unknown camp"
+	},
+	"add": func(a, b int32) int32 { return a + b },
+	// banners makes one camp's banner a list.
+	"banners": func(c campBanner) []campBanner { return []campBanner{c} },
+	"journalT": func(lines []journalLine, names []string) journalData {
+		return journalData{Lines: lines, Names: names}
+	},
+	"castleT": castleTable,
+	"menuT": func(b *campBody, csrf string) menuData {
+		return menuData{Menu: b.Menu, CSRF: csrf}
+	},
+}
+
+// journalData is the journal template's data.
+type journalData struct {
+	Lines []journalLine
+	Names []string
+}
+
+// menuData is the menu template's data.
+type menuData struct {
+	Menu []menuAction
+	CSRF string
+}
+
+// castleTableData is the cities table's data: the cities and the gauges'
+// bounds.
+type castleTableData struct {
+	Cities   []castleCity
+	Min, Max int32
+}
+
+// castleTable returns the cities table of a city's view (bounds from its
+// rules) or of a frame (which carries no rules: the meters run to the
+// highest gauge shown).
+func castleTable(v any) castleTableData {
+	switch c := v.(type) {
+	case *castleView:
+		return castleTableData{Cities: c.Cities, Min: c.Min, Max: c.Max}
+	case *castleFrame:
+		t := castleTableData{Cities: c.Cities, Max: 1}
+		for _, city := range c.Cities {
+			for _, g := range city.Gauges {
+				t.Max = max(t.Max, g.Value)
+			}
+		}
+		return t
+	}
+	return castleTableData{}
+}

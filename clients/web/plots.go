@@ -1,0 +1,135 @@
+package web
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// This file draws the plots over a season (seed 000's courbes): one small
+// SVG per measure, one line per camp, drawn on the server from the
+// season's frames.
+
+// dayPoint is one camp's measures on one day, what the plots draw.
+type dayPoint struct {
+	Food, Gold, Population, Zones, Tier, Morale float64
+}
+
+// seriesDay is every camp's measures on one day.
+type seriesDay struct {
+	Day    int32
+	Camps  []dayPoint
+	Sieges int
+}
+
+// pointsOf returns the measures of a Grisonval frame, nil for another
+// ruleset's.
+func pointsOf(f *pb.Frame) *seriesDay {
+	g := f.GetGrisonval()
+	if g == nil {
+		return nil
+	}
+	d := &seriesDay{Day: f.GetDay(), Sieges: len(g.GetSieges())}
+	for _, c := range g.GetCamps() {
+		r := c.GetResources()
+		d.Camps = append(d.Camps, dayPoint{Food: float64(r.GetFood()), Gold: float64(r.GetGold()),
+			Population: float64(c.GetPopulation()), Zones: float64(c.GetZones()), Tier: float64(c.GetTier()), Morale: float64(c.GetMorale())})
+	}
+	return d
+}
+
+// measure is one plotted measure.
+type measure struct {
+	Name string
+	Of   func(dayPoint) float64
+}
+
+// measures are the plots, in the order they are shown.
+var measures = []measure{
+	{"population", func(p dayPoint) float64 { return p.Population }},
+	{"zones held", func(p dayPoint) float64 { return p.Zones }},
+	{"food", func(p dayPoint) float64 { return p.Food }},
+	{"gold", func(p dayPoint) float64 { return p.Gold }},
+	{"tier", func(p dayPoint) float64 { return p.Tier }},
+	{"morale", func(p dayPoint) float64 { return p.Morale }},
+}
+
+// plot sizes, in SVG units.
+const (
+	plotW, plotH = 300, 120
+	plotLeft     = 34
+	plotBottom   = 16
+)
+
+// plots draws every measure of days (in day order) as SVG, one line per
+// camp and a vertical mark at day mark (-1: none).
+func plots(days []*seriesDay, names []string, mark int32) template.HTML {
+	if len(days) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, m := range measures {
+		writePlot(&b, m, days, names, mark)
+	}
+	return template.HTML(b.String())
+}
+
+// writePlot draws one measure.
+func writePlot(b *strings.Builder, m measure, days []*seriesDay, names []string, mark int32) {
+	first, last := days[0].Day, days[len(days)-1].Day
+	lo, hi := 0.0, 1.0
+	camps := 0
+	for _, d := range days {
+		camps = max(camps, len(d.Camps))
+		for _, p := range d.Camps {
+			hi = max(hi, m.Of(p))
+			lo = min(lo, m.Of(p))
+		}
+	}
+	span := float64(max(1, last-first))
+	x := func(day int32) float64 { return plotLeft + float64(day-first)/span*(plotW-plotLeft-4) }
+	y := func(v float64) float64 { return 4 + (1-(v-lo)/(hi-lo))*(plotH-plotBottom-4) }
+	fmt.Fprintf(b, `<figure class="plot"><svg viewBox="0 0 %d %d" role="img" aria-label="%s over the season" xmlns="http://www.w3.org/2000/svg">`, plotW, plotH, esc(m.Name))
+	fmt.Fprintf(b, `<path class="ax" d="M%d 4V%dH%d"/>`, plotLeft, plotH-plotBottom, plotW-4)
+	fmt.Fprintf(b, `<text class="tk" x="%d" y="10" text-anchor="end">%s</text><text class="tk" x="%d" y="%d" text-anchor="end">%s</text>`,
+		plotLeft-3, short(hi), plotLeft-3, plotH-plotBottom, short(lo))
+	fmt.Fprintf(b, `<text class="tk" x="%d" y="%d">day %d</text><text class="tk" x="%d" y="%d" text-anchor="end">day %d</text>`,
+		plotLeft, plotH-3, first, plotW-4, plotH-3, last)
+	if mark >= first && mark <= last {
+		fmt.Fprintf(b, `<path class="mark" d="M%s 4V%d"/>`, fmtf(x(mark)), plotH-plotBottom)
+	}
+	for c := range camps {
+		fmt.Fprintf(b, `<polyline class="ln %s" points="`, campClass(int32(c)))
+		pts := make([]byte, 0, 12*len(days))
+		for _, d := range days {
+			if c < len(d.Camps) {
+				pts = appendCoord(pts, x(d.Day))
+				pts = append(pts, ',')
+				pts = appendCoord(pts, y(m.Of(d.Camps[c])))
+				pts = append(pts, ' ')
+			}
+		}
+		b.Write(pts)
+		name := fmt.Sprintf("camp %d", c)
+		if c < len(names) {
+			name = names[c]
+		}
+		fmt.Fprintf(b, `"><title>%s</title></polyline>`, esc(name))
+	}
+	fmt.Fprintf(b, `</svg><figcaption>%s</figcaption></figure>`, esc(m.Name))
+}
+
+// short writes a number in a few characters: 1234 is 1.2k.
+func short(v float64) string {
+	switch {
+	case v >= 1e6 || v <= -1e6:
+		return fmt.Sprintf("%.1fM", v/1e6)
+	case v >= 1e4 || v <= -1e4:
+		return fmt.Sprintf("%.0fk", v/1e3)
+	case v >= 1e3 || v <= -1e3:
+		return fmt.Sprintf("%.1fk", v/1e3)
+	}
+	return fmt.Sprintf("%.0f", v)
+}

@@ -1,0 +1,384 @@
+// Package web is the web face of the Grisonval server: seed 000's observer
+// page, a camp's page to play from a browser, and the chronicle's
+// timelapse. Like every other face it is a client of the public gRPC API
+// only (GameService for a camp, AdminService for an admin,
+// ChronicleService for the public), over a connection it is given; it
+// holds no credential of its own: each request carries the visitor's
+// token, kept in an HttpOnly, SameSite=Strict cookie, to the server, which
+// decides what that token may see.
+//
+// Pages are rendered on the server (html/template, SVG drawn in Go) and
+// are complete without JavaScript; one small static script polls a JSON
+// state and swaps the content in place when a new day was played. See
+// docs/web.md.
+package web
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Cookie names.
+const (
+	tokenCookie = "gv_token"
+	csrfCookie  = "gv_csrf"
+	flashCookie = "gv_flash"
+	seenCookie  = "gv_seen"
+)
+
+// DefaultPoll is how often a page polls its state (seed 000: 20 s).
+const DefaultPoll = 20 * time.Second
+
+// rpcTimeout bounds each call a request makes to the server.
+const rpcTimeout = 10 * time.Second
+
+// contentSecurityPolicy allows the page's own script, style and images
+// only: no inline script or style, no other origin, no framing.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+// Config is what New needs. Conn is required.
+type Config struct {
+	// Conn is a connection to the Grisonval server's gRPC services.
+	Conn grpc.ClientConnInterface
+	// Log receives the web face's own faults (nil: discarded).
+	Log *zerolog.Logger
+	// Poll is how often pages poll their state; 0 means DefaultPoll.
+	Poll time.Duration
+	// Now is the clock (nil: time.Now); it only words the deadline.
+	Now func() time.Time
+}
+
+// Server is the web face, an http.Handler. It is safe for concurrent use.
+type Server struct {
+	game      pb.GameServiceClient
+	admin     pb.AdminServiceClient
+	chronicle pb.ChronicleServiceClient
+	log       zerolog.Logger
+	poll      time.Duration
+	now       func() time.Time
+	pages     *template.Template
+	handler   http.Handler
+	// csrfKey signs the CSRF tokens: a form's token is the HMAC of the
+	// browser's csrf cookie.
+	csrfKey []byte
+	// seasons caches the chronicles of seasons (see chronicleCache).
+	seasons *chronicleCache
+}
+
+// New returns the web face over cfg.Conn.
+func New(cfg Config) (*Server, error) {
+	if cfg.Conn == nil {
+		return nil, errors.New("web: a connection to the server is required")
+	}
+	s := &Server{
+		game:      pb.NewGameServiceClient(cfg.Conn),
+		admin:     pb.NewAdminServiceClient(cfg.Conn),
+		chronicle: pb.NewChronicleServiceClient(cfg.Conn),
+		log:       zerolog.Nop(),
+		poll:      cfg.Poll,
+		now:       cfg.Now,
+		csrfKey:   make([]byte, 32),
+		seasons:   newChronicleCache(),
+	}
+	if cfg.Log != nil {
+		s.log = *cfg.Log
+	}
+	if s.poll <= 0 {
+		s.poll = DefaultPoll
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if _, err := rand.Read(s.csrfKey); err != nil {
+		return nil, fmt.Errorf("web: draw the csrf key: %w", err)
+	}
+	pages, err := template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: parse the pages: %w", err)
+	}
+	s.pages = pages
+	static, err := fs.Sub(assets, "assets/static")
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /static/", http.StripPrefix("/static/", staticFiles(static)))
+	mux.HandleFunc("GET /{$}", s.home)
+	mux.HandleFunc("POST /signin", s.signIn)
+	mux.HandleFunc("POST /signout", s.signOut)
+	mux.HandleFunc("GET /world/{id}", s.observer)
+	mux.HandleFunc("GET /world/{id}/state.json", s.observerState)
+	mux.HandleFunc("GET /chronicle/{id}", s.seasonList)
+	mux.HandleFunc("GET /chronicle/{id}/{season}", s.timelapse)
+	mux.HandleFunc("GET /camp", s.campPage)
+	mux.HandleFunc("GET /camp/state.json", s.campState)
+	mux.HandleFunc("POST /camp/order", s.postOrder)
+	mux.HandleFunc("POST /camp/standing", s.postStanding)
+	mux.HandleFunc("POST /camp/message", s.postMessage)
+	s.handler = http.NewCrossOriginProtection().Handler(mux)
+	return s, nil
+}
+
+// ServeHTTP serves the web face with its security headers.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	s.handler.ServeHTTP(w, r)
+}
+
+// staticFiles serves the embedded script and stylesheet.
+func staticFiles(static fs.FS) http.Handler {
+	files := http.FileServerFS(static)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=300")
+		files.ServeHTTP(w, r)
+	})
+}
+
+// call returns a context for one call to the server on behalf of the
+// request: its token, if any, as bearer metadata.
+func (s *Server) call(r *http.Request) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
+	if tok := token(r); tok != "" {
+		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
+	}
+	return ctx, cancel
+}
+
+// token returns the request's token from its cookie, or "".
+func token(r *http.Request) string {
+	c, err := r.Cookie(tokenCookie)
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+// tokenKind says what a token opens, from its documented prefix: "camp",
+// "admin" or "".
+func tokenKind(tok string) string {
+	switch {
+	case strings.HasPrefix(tok, "gvc_"):
+		return "camp"
+	case strings.HasPrefix(tok, "gva_"):
+		return "admin"
+	}
+	return ""
+}
+
+// setCookie sets an HttpOnly, SameSite=Strict cookie for the whole site,
+// Secure when the request came over TLS; maxAge < 0 deletes it.
+func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge int) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+}
+
+// csrfToken returns the token a form of this browser carries, setting the
+// browser's csrf cookie if it has none.
+func (s *Server) csrfToken(w http.ResponseWriter, r *http.Request) string {
+	c, err := r.Cookie(csrfCookie)
+	v := ""
+	if err == nil && len(c.Value) >= 16 {
+		v = c.Value
+	} else {
+		b := make([]byte, 18)
+		if _, err := rand.Read(b); err != nil {
+			panic(err) // crypto/rand never fails on supported systems
+		}
+		v = base64.RawURLEncoding.EncodeToString(b)
+		setCookie(w, r, csrfCookie, v, 0)
+	}
+	return s.sign(v)
+}
+
+// sign returns the HMAC of v under the server's key.
+func (s *Server) sign(v string) string {
+	m := hmac.New(sha256.New, s.csrfKey)
+	m.Write([]byte(v))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// checkCSRF says whether a posted form carries this browser's CSRF token.
+func (s *Server) checkCSRF(r *http.Request) bool {
+	c, err := r.Cookie(csrfCookie)
+	if err != nil || c.Value == "" {
+		return false
+	}
+	want := s.sign(c.Value)
+	return hmac.Equal([]byte(r.PostFormValue("csrf")), []byte(want))
+}
+
+// flash keeps a one-line message for the next page (after a form's
+// redirect), and flashed reads and clears it.
+func flash(w http.ResponseWriter, r *http.Request, msg string) {
+	setCookie(w, r, flashCookie, base64.RawURLEncoding.EncodeToString([]byte(msg)), 60)
+}
+
+func flashed(w http.ResponseWriter, r *http.Request) string {
+	c, err := r.Cookie(flashCookie)
+	if err != nil {
+		return ""
+	}
+	setCookie(w, r, flashCookie, "", -1)
+	b, err := base64.RawURLEncoding.DecodeString(c.Value)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// page is what every page template receives.
+type page struct {
+	Title string
+	CSRF  string
+	// Kind is the signed-in visitor's kind: "camp", "admin" or "".
+	Kind string
+	// State is the URL of the JSON state the page polls ("" for none),
+	// Poll its period in milliseconds and Day the day shown.
+	State string
+	Poll  int64
+	Day   int32
+	Flash string
+	// Body is the page's own data.
+	Body any
+}
+
+// render writes template name with p.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, name string, p page) {
+	p.CSRF = s.csrfToken(w, r)
+	p.Kind = tokenKind(token(r))
+	if p.State != "" {
+		p.Poll = s.poll.Milliseconds()
+	}
+	var b strings.Builder
+	b.Grow(64 << 10)
+	if err := s.pages.ExecuteTemplate(&b, name, p); err != nil {
+		s.log.Error().Err(err).Str("page", name).Msg("render")
+		http.Error(w, "the page could not be drawn", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_, _ = w.Write([]byte(b.String()))
+}
+
+// fail renders an error page for a server's refusal err, with the HTTP
+// status that matches its gRPC code.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	code := http.StatusBadGateway
+	msg := "the game server could not answer: " + status.Convert(err).Message()
+	switch status.Code(err) {
+	case codes.Unauthenticated:
+		code, msg = http.StatusUnauthorized, "Sign in first: "+status.Convert(err).Message()
+	case codes.PermissionDenied:
+		code, msg = http.StatusForbidden, "Not for you: "+status.Convert(err).Message()
+	case codes.NotFound:
+		code, msg = http.StatusNotFound, status.Convert(err).Message()
+	case codes.InvalidArgument, codes.FailedPrecondition:
+		code, msg = http.StatusBadRequest, status.Convert(err).Message()
+	case codes.Unavailable, codes.DeadlineExceeded:
+		code = http.StatusServiceUnavailable
+	}
+	if code == http.StatusBadGateway {
+		s.log.Warn().Err(err).Str("path", r.URL.Path).Msg("server call failed")
+	}
+	s.refuse(w, r, code, msg)
+}
+
+// refuse renders an error page with code and msg.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code int, msg string) {
+	s.render(w, r, code, "error", page{Title: http.StatusText(code), Body: msg})
+}
+
+// home is the front page: the sign-in form; for an admin, the worlds with
+// their observer pages; for a camp, the way to its page; for anyone, the
+// chronicle of a world by number.
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	type homeBody struct {
+		Worlds []*pb.WorldInfo
+		Err    string
+	}
+	var body homeBody
+	if tokenKind(token(r)) == "admin" {
+		ctx, cancel := s.call(r)
+		defer cancel()
+		ws, err := s.admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
+		if err != nil {
+			body.Err = status.Convert(err).Message()
+		}
+		body.Worlds = ws.GetWorlds()
+	}
+	s.render(w, r, http.StatusOK, "home", page{Title: "Grisonval", Flash: flashed(w, r), Body: body})
+}
+
+// signIn checks a token with the server and keeps it in the cookie: a
+// camp's with GetView, an admin's with ListWorlds. The token is never put
+// in a URL.
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
+	if !s.checkCSRF(r) {
+		s.refuse(w, r, http.StatusForbidden, "The form has expired: reload the page and sign in again.")
+		return
+	}
+	tok := strings.TrimSpace(r.PostFormValue("token"))
+	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
+	defer cancel()
+	ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
+	var err error
+	next := "/"
+	switch tokenKind(tok) {
+	case "camp":
+		_, err = s.game.GetView(ctx, &pb.GetViewRequest{})
+		next = "/camp"
+	case "admin":
+		_, err = s.admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
+	default:
+		err = status.Error(codes.Unauthenticated, "a token starts with gvc_ (a camp's) or gva_ (an admin's)")
+	}
+	if err != nil {
+		s.refuse(w, r, http.StatusUnauthorized, "The server refused this token: "+status.Convert(err).Message())
+		return
+	}
+	setCookie(w, r, tokenCookie, tok, 0)
+	setCookie(w, r, seenCookie, "", -1)
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+// signOut forgets the token.
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
+	if !s.checkCSRF(r) {
+		s.refuse(w, r, http.StatusForbidden, "The form has expired: reload the page.")
+		return
+	}
+	setCookie(w, r, tokenCookie, "", -1)
+	setCookie(w, r, seenCookie, "", -1)
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
