@@ -35,6 +35,9 @@ type Server struct {
 	Data string
 	// AdminToken is the admin token of connect.txt.
 	AdminToken string
+	// Web is the web face's address ("http://127.0.0.1:PORT/") when the
+	// server was started with Options.Web, else "".
+	Web string
 	// Game and Admin are clients of the server; Admin calls need
 	// AdminContext.
 	Game  pb.GameServiceClient
@@ -87,10 +90,27 @@ func moduleRoot() (string, error) {
 // by the in-process bot, one tick every 30 s (tests use ForceTick).
 func Start(t testing.TB) *Server {
 	t.Helper()
+	return StartWith(t, Options{})
+}
+
+// Options are StartWith's choices; the zero value is Start's server.
+type Options struct {
+	// Web also serves the web face (grisonvald -web) on a free loopback
+	// port: Server.Web.
+	Web bool
+}
+
+// StartWith starts grisonvald -dev as Start does, with opts.
+func StartWith(t testing.TB, opts Options) *Server {
+	t.Helper()
 	bin := Binary(t)
 	data := t.TempDir()
 	var logs bytes.Buffer
-	cmd := exec.Command(bin, "-dev", "-addr", "127.0.0.1:0", "-data", data)
+	args := []string{"-dev", "-addr", "127.0.0.1:0", "-data", data}
+	if opts.Web {
+		args = append(args, "-web", "127.0.0.1:0")
+	}
+	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start grisonvald: %v", err)
@@ -147,6 +167,9 @@ func (s *Server) readConnect() error {
 		l := sc.Text()
 		if a, ok := strings.CutPrefix(l, "Grisonval server at "); ok {
 			s.Addr = strings.TrimSpace(a)
+		}
+		if web, ok := strings.CutPrefix(l, "web page at "); ok {
+			s.Web, _, _ = strings.Cut(web, " ")
 		}
 		if tok, ok := strings.CutPrefix(l, "admin token: "); ok {
 			s.AdminToken = strings.TrimSpace(tok)

@@ -11,9 +11,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -28,6 +30,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/grisonval/server/clients/bot"
+	"github.com/grisonval/server/clients/web"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/cmd/internal/served"
@@ -68,6 +71,7 @@ func main() {
 		adv    = flag.String("advertise", "", "with Postgres: the address other server processes reach this one at (default the listening address)")
 		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed, so about how long a world waits when its server dies")
 		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
+		webAt  = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
 	)
 	flag.Parse()
 	var log zerolog.Logger
@@ -78,7 +82,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, *webAt); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
@@ -86,8 +90,9 @@ func main() {
 
 // run serves until ctx is done, then shuts down gracefully. On Postgres the
 // server is a replica: it runs the worlds whose lease it holds, advertised
-// as advertise (the listening address when empty).
-func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, leaseTTL time.Duration) error {
+// as advertise (the listening address when empty). With webAddr it also
+// serves the web face there, a client of its own gRPC address.
+func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, leaseTTL time.Duration, webAddr string) error {
 	st, err := openStore(ctx, data, dbURL)
 	if err != nil {
 		return err
@@ -119,6 +124,15 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- g.Serve(lis) }()
 	log.Info().Str("addr", listening).Msg("listening")
+	webURL := ""
+	if webAddr != "" {
+		stopWeb, at, err := startWeb(log, webAddr, listening)
+		if err != nil {
+			return err
+		}
+		defer stopWeb()
+		webURL = at
+	}
 
 	var bots sync.WaitGroup
 	botCtx, stopBots := context.WithCancel(ctx)
@@ -127,14 +141,14 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		bots.Wait()
 	}()
 	if dev.on {
-		players, err := devSetup(ctx, log, srv, data, listening, dev)
+		players, err := devSetup(ctx, log, srv, data, listening, webURL, dev)
 		if err != nil {
 			return err
 		}
 		if err := startBots(botCtx, &bots, listening, players); err != nil {
 			return err
 		}
-	} else if err := adminSetup(ctx, log, srv, data, listening); err != nil {
+	} else if err := adminSetup(ctx, log, srv, data, listening, webURL); err != nil {
 		return err
 	}
 
@@ -178,8 +192,9 @@ func openStore(ctx context.Context, data, dbURL string) (store.Store, error) {
 }
 
 // adminSetup issues an admin token at first start, which it recognises by
-// the absence of the connect file, and tells where the token is.
-func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string) error {
+// the absence of the connect file, and tells where the token is (and the
+// web face's address, when it runs).
+func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr, webURL string) error {
 	path := filepath.Join(data, connectFile)
 	if _, err := os.Stat(path); err == nil {
 		log.Info().Str("file", path).Msg("the admin token was printed at first start and kept in this file")
@@ -190,14 +205,18 @@ func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, dat
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Grisonval server at %s\n\nadmin token: %s\n", addr, tok)
+	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
+	if webURL != "" {
+		fmt.Fprintf(&b, "web page at %s\n", webURL)
+	}
+	fmt.Fprintf(&b, "\nadmin token: %s\n", tok)
 	return announce(log, data, b.String())
 }
 
 // devSetup creates the development world if there is none and prints how
 // to connect once. It returns a bot for every AI camp of every world, each
 // with a fresh token.
-func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string, dev devWorld) ([]*bot.Player, error) {
+func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr, webURL string, dev devWorld) ([]*bot.Player, error) {
 	admin := srv.Admin()
 	worlds, err := admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
 	if err != nil {
@@ -208,7 +227,7 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 		if err != nil {
 			return nil, err
 		}
-		text, err := devConnectText(ctx, srv, info, data, addr)
+		text, err := devConnectText(ctx, srv, info, data, addr, webURL)
 		if err != nil {
 			return nil, err
 		}
@@ -311,12 +330,16 @@ func createDevWorld(ctx context.Context, admin pb.AdminServiceServer, dev devWor
 }
 
 // devConnectText issues the tokens of the development world's open camps
-// and an admin token, and says how to use them. Each open camp's token is
-// also kept alone in <data>/tokens/camp-N.token, for a bot started beside the
-// server (docker-compose.yml).
-func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr string) (string, error) {
+// and an admin token, and says how to use them (with the web face's
+// address when it runs). Each open camp's token is also kept alone in
+// <data>/tokens/camp-N.token, for a bot started beside the server
+// (docker-compose.yml).
+func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr, webURL string) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
+	if webURL != "" {
+		fmt.Fprintf(&b, "web page at %s (sign in with a token below; the world's observer page: %sworld/%d)\n", webURL, webURL, info.GetId())
+	}
 	fmt.Fprintf(&b, "world %d %q, seed %d, one tick every %s, %d days a season\n\n",
 		info.GetId(), info.GetName(), info.GetSeed(), info.GetCadence().AsDuration(), info.GetSeasonLength())
 	var firstToken string
@@ -346,6 +369,41 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 		fmt.Fprintf(&b, "\nplay camp 0 from a terminal:\n  go run ./clients/cli --addr %s --token %s view\n", addr, firstToken)
 	}
 	return b.String(), nil
+}
+
+// startWeb serves the web face on webAddr, as a gRPC client of the
+// server's own address over loopback (as the in-process bot). It returns
+// how to stop it and the page's address.
+func startWeb(log zerolog.Logger, webAddr, grpcAddr string) (stop func(), url string, err error) {
+	conn, err := grpc.NewClient(loopback(grpcAddr), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return nil, "", fmt.Errorf("dial %s for the web face: %w", grpcAddr, err)
+	}
+	wlog := log.With().Str("face", "web").Logger()
+	face, err := web.New(web.Config{Conn: conn, Log: &wlog})
+	if err != nil {
+		conn.Close()
+		return nil, "", err
+	}
+	lis, err := net.Listen("tcp", webAddr)
+	if err != nil {
+		conn.Close()
+		return nil, "", fmt.Errorf("listen for the web face: %w", err)
+	}
+	hs := &http.Server{Handler: face, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := hs.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			wlog.Error().Err(err).Msg("web face stopped")
+		}
+	}()
+	url = "http://" + loopback(lis.Addr().String()) + "/"
+	log.Info().Str("web", url).Msg("web face listening")
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+		defer cancel()
+		_ = hs.Shutdown(ctx)
+		conn.Close()
+	}, url, nil
 }
 
 // announce prints text once and keeps it in <data>/connect.txt, readable by
