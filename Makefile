@@ -7,12 +7,13 @@ PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 DEADCODE_VERSION           := v0.52.0
 ADDR      ?= 127.0.0.1:7777
+WEB       ?= 127.0.0.1:7780
 
 .PHONY: run test fmt fmt-check vet deadcode unit race bench fuzz crash-long sim proto proto-check tools test-deps postgres build
 
-## run: build and start the server on the embedded store (./data) with a playable world.
+## run: build and start the server on the embedded store (./data) with a playable world and its web page (WEB).
 run:
-	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -data data
+	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -web $(WEB) -data data
 
 ## test: what CI runs (.ci/run): format, vet, generated code, then every test with the race detector.
 test: fmt-check vet deadcode proto-check test-deps postgres race load-smoke
@@ -35,9 +36,10 @@ deadcode:
 	GOBIN=$(BIN) $(GO) install golang.org/x/tools/cmd/deadcode@$(DEADCODE_VERSION)
 	@out=$$($(BIN)/deadcode -test ./...); if [ -n "$$out" ]; then echo "dead code:"; echo "$$out"; exit 1; fi
 
-## test-deps: what the tests drive besides Go: tmux (the CLI's map is checked in a terminal).
+## test-deps: what the tests drive besides Go: tmux (the CLI's map is checked in a terminal), chromium (the web pages are checked in a browser).
 test-deps:
 	@command -v tmux >/dev/null || (apt-get update -qq && apt-get install -y -qq tmux >/dev/null)
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 
 ## postgres: start the machine's PostgreSQL if it is not running (tests need it).
 postgres:
