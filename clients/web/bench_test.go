@@ -1,0 +1,104 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+)
+
+// offline returns a web face whose connection leads nowhere: what the
+// benchmarks and the size test render needs no call.
+func offline(t testing.TB) *Server {
+	t.Helper()
+	conn, err := grpc.NewClient("passthrough:///nowhere", grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	s, err := New(Config{Conn: conn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// observerPage renders the observer's page of the fixture, as the handler
+// does once its calls answered.
+func observerPage(t testing.TB, s *Server, fx fixture, w io.Writer) {
+	sn := &season{series: fx.series, journals: map[int32][]journalLine{}}
+	for _, l := range fx.journal {
+		sn.journals[l.Entry.GetDay()] = append(sn.journals[l.Entry.GetDay()], l)
+	}
+	body := frameBodyOf(fx.frame, sn)
+	body.World, body.WorldName, body.Season, body.Running = 1, "Grisonval", 1, true
+	if err := s.pages.ExecuteTemplate(w, "observer", page{Title: "Grisonval", CSRF: "x", Kind: "admin", State: "/world/1/state.json", Day: body.Day, Body: body}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// campPageOf renders camp 0's page of the fixture.
+func campPageOf(t testing.TB, s *Server, fx fixture, w io.Writer) {
+	body := s.campBodyOf(fx.view, nil, fx.view.GetDay())
+	if err := s.pages.ExecuteTemplate(w, "camp", page{Title: "camp", CSRF: "x", Kind: "camp", State: "/camp/state.json", Day: fx.view.GetDay(), Body: body}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkObserverPage renders the observer's page of day 150 of a
+// bot-played season: the map, the banner, the tabs and the plots of the
+// season.
+func BenchmarkObserverPage(b *testing.B) {
+	s, fx := offline(b), loadFixture(b)
+	var size int
+	for b.Loop() {
+		var w strings.Builder
+		observerPage(b, s, fx, &w)
+		size = w.Len()
+	}
+	b.ReportMetric(float64(size), "bytes/page")
+}
+
+// BenchmarkCampPage renders camp 0's page of day 150 from its view.
+func BenchmarkCampPage(b *testing.B) {
+	s, fx := offline(b), loadFixture(b)
+	var size int
+	for b.Loop() {
+		var w strings.Builder
+		campPageOf(b, s, fx, &w)
+		size = w.Len()
+	}
+	b.ReportMetric(float64(size), "bytes/page")
+}
+
+// TestWeights checks the budgets on day 150 of a bot-played
+// season: a page under 200 KB, the polled state under 2 KB.
+func TestWeights(t *testing.T) {
+	s, fx := offline(t), loadFixture(t)
+	var obs, camp strings.Builder
+	observerPage(t, s, fx, &obs)
+	campPageOf(t, s, fx, &camp)
+	rec := httptest.NewRecorder()
+	writeState(rec, frameState(fx.frame))
+	var st liveState
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil || st.Day != fx.frame.GetDay() {
+		t.Fatalf("state %s: %v", rec.Body.String(), err)
+	}
+	for _, c := range []struct {
+		what      string
+		size, max int
+	}{
+		{"the observer's page", obs.Len(), 200 << 10},
+		{"a camp's page", camp.Len(), 200 << 10},
+		{"the observer's polled state", rec.Body.Len(), 2 << 10},
+	} {
+		t.Logf("%s: %d bytes", c.what, c.size)
+		if c.size > c.max {
+			t.Errorf("%s weighs %d bytes; want at most %d", c.what, c.size, c.max)
+		}
+	}
+}

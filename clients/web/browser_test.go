@@ -1,0 +1,127 @@
+package web
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// chromium returns the path of Debian's chromium; the tests need it
+// (make test installs it) and never skip without it.
+func chromium(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Fatal("chromium is not installed: apt-get install -y chromium (make test-deps does)")
+	return ""
+}
+
+// browser starts a headless chromium with a fresh profile for the test,
+// with JavaScript on or off, and returns a tab's context.
+func browser(t testing.TB, js bool) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	// The first call starts the browser, which lives as long as the
+	// context of that call: ctx itself, not a context with a time limit.
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: !js}); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// do runs browser steps with a time limit, failing the test on error.
+func do(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+}
+
+// eval evaluates a script in the page and returns its value.
+func eval[T any](t testing.TB, ctx context.Context, script string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](script))
+	if err != nil {
+		t.Fatalf("browser: evaluate %.60q: %v", script, err)
+	}
+	return v
+}
+
+// waitFor evaluates a script in the page until it is true, across the
+// page's navigations.
+func waitFor(t testing.TB, ctx context.Context, script string, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	var last error
+	for time.Now().Before(deadline) {
+		cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		ok, err := chromedp.Run(cctx, chromedp.Evaluate[bool](script))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		last = err
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("browser: %q not true after %s (last error: %v)", script, limit, last)
+}
+
+// css is a CSS selector.
+type css = chromedp.CSS
+
+// signIn signs in with token through the front page's form.
+func signIn(t testing.TB, ctx context.Context, base, token string) {
+	t.Helper()
+	do(t, ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(css(`form.signin input[name=token]`)),
+		chromedp.SendKeys(css(`form.signin input[name=token]`), token),
+		chromedp.Submit(css(`form.signin input[name=token]`)),
+		chromedp.WaitVisible(css(`footer`)),
+	)
+}
+
+// screenshot writes a PNG of the whole page to path, when path is set.
+func screenshot(t testing.TB, ctx context.Context, path string) {
+	t.Helper()
+	if path == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

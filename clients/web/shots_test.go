@@ -1,0 +1,63 @@
+package web
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/grisonval/server/clients/internal/testserver"
+)
+
+// shots names the folder the screenshots of docs/web.md are written to;
+// without it TestScreenshots does nothing.
+var shots = flag.String("shots", "", "write the screenshots of docs/web.md to this folder (go test ./clients/web -run TestScreenshots -shots $PWD/docs/web)")
+
+// TestScreenshots takes the pictures of docs/web.md (with -shots only): the
+// observer's page on an early day and on a late day with sieges and
+// columns, camp 0's page that day, the timelapse of the closed season,
+// and a Castle city's page.
+func TestScreenshots(t *testing.T) {
+	if *shots == "" {
+		t.Skip("run with -shots DIR to take the screenshots of docs/web.md")
+	}
+	shot := func(name string) string { return filepath.Join(*shots, name) }
+	s := newSite(t, testserver.Game{Seed: 2, SeasonLength: 120}, DefaultPoll)
+	admin, camp, anon := browser(t, true), browser(t, true), browser(t, true)
+	signIn(t, admin, s.http.URL, s.srv.AdminToken)
+	signIn(t, camp, s.http.URL, s.world.Tokens[0])
+	observer := fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)
+	for s.day(t) < 6 {
+		s.playDay(t, s.allCamps()...)
+	}
+	do(t, admin, chromedp.Navigate(observer), chromedp.WaitVisible(css(`#map`)))
+	screenshot(t, admin, shot("observer-early.png"))
+	var siegeDay int32
+	s.playUntil(t, 110, func() bool {
+		g := s.frame(t).GetGrisonval()
+		return s.day(t) > 60 && len(g.GetSieges()) > 0 && len(g.GetColumns()) > 1
+	})
+	siegeDay = s.day(t)
+	do(t, admin, chromedp.Navigate(observer), chromedp.WaitVisible(css(`#map`)))
+	screenshot(t, admin, shot("observer-late.png"))
+	do(t, admin, chromedp.Click(css(`label[for=tab-plots]`)))
+	screenshot(t, admin, shot("observer-plots.png"))
+	do(t, camp, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(css(`#map`)))
+	screenshot(t, camp, shot("camp.png"))
+	for s.day(t) < 120 {
+		s.playDay(t, s.allCamps()...)
+	}
+	do(t, anon, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=%d", s.http.URL, s.world.ID, siegeDay)), chromedp.WaitVisible(css(`#map`)))
+	screenshot(t, anon, shot("timelapse.png"))
+
+	c := newSite(t, testserver.Game{Ruleset: "castle", Camps: 4, Seed: 7}, DefaultPoll)
+	for range 9 {
+		c.playDay(t, c.allCamps()...)
+	}
+	city := browser(t, true)
+	signIn(t, city, c.http.URL, c.world.Tokens[0])
+	do(t, city, chromedp.Navigate(c.http.URL+"/camp"), chromedp.WaitVisible(css(`table.cities`)))
+	screenshot(t, city, shot("castle.png"))
+}

@@ -1,0 +1,117 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/grisonval/server/clients/internal/testserver"
+)
+
+// TestTimelapse plays a short season to its close and reads its chronicle
+// as an anonymous visitor: the observer's address leads there, every day
+// is drawn with the scrubber, previous and next, the results and the
+// plots; the scrubber moves the day in the browser.
+func TestTimelapse(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, testserver.Game{Seed: 2, SeasonLength: 20}, DefaultPoll)
+	for s.day(t) < 20 {
+		s.playDay(t, s.allCamps()...)
+	}
+	anon := s.client(t, "")
+	noRedirect := *anon
+	noRedirect.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	resp, err := noRedirect.Get(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if want := fmt.Sprintf("/chronicle/%d/1", s.world.ID); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != want {
+		t.Errorf("observer of a closed season: %d to %q; want 303 to %s", resp.StatusCode, resp.Header.Get("Location"), want)
+	}
+	list, code := s.get(t, anon, fmt.Sprintf("/chronicle/%d", s.world.ID))
+	if code != http.StatusOK || !strings.Contains(list, fmt.Sprintf(`href="/chronicle/%d/1"`, s.world.ID)) {
+		t.Errorf("the season list (%d) has no link to season 1", code)
+	}
+	page, code := s.get(t, anon, fmt.Sprintf("/chronicle/%d/1?day=10", s.world.ID))
+	if code != http.StatusOK {
+		t.Fatalf("timelapse: status %d", code)
+	}
+	for what, re := range map[string]string{
+		"the map of day 10": `id="map" class="map" data-day="10"`,
+		"91 zones":          `(?s)(<g class="z[^"]*" id="z\d+".*){91}`,
+		"the previous day":  `href="/chronicle/\d+/1\?day=9" rel="prev"`,
+		"the next day":      `href="/chronicle/\d+/1\?day=11" rel="next"`,
+		"the scrubber":      `<input type="range" name="day" min="0" max="20" value="10"`,
+		"the ranking":       `Ranking: `,
+		"six plots":         `(?s)(<figure class="plot">.*){6}`,
+		"the day's journal": `<article class="entry o\d"><p><span class="d">day 10</span>`,
+	} {
+		if !regexp.MustCompile(re).MatchString(page) {
+			t.Errorf("the timelapse lacks %s", what)
+		}
+	}
+	ctx := browser(t, true)
+	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=10", s.http.URL, s.world.ID)), chromedp.WaitVisible(css(`#map`)))
+	do(t, ctx, chromedp.Click(css(`#next`)))
+	waitFor(t, ctx, `document.querySelector('#map') && document.querySelector('#map').dataset.day === '11'`, 10*time.Second)
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`const r = document.querySelector('#scrubber input'); r.value = 3; r.dispatchEvent(new Event('change', {bubbles: true}))`))
+	waitFor(t, ctx, `document.querySelector('#map') && document.querySelector('#map').dataset.day === '3'`, 10*time.Second)
+}
+
+// TestCastlePages plays a few days of a Castle of four and checks a
+// city's page (every city's gauges, its own hand or draft only) and the
+// admin's observer page (every hand).
+func TestCastlePages(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, testserver.Game{Ruleset: "castle", Camps: 4, Seed: 7}, DefaultPoll)
+	for range 7 {
+		s.playDay(t, s.allCamps()...)
+	}
+	f := s.frame(t).GetCastle()
+	row := regexp.MustCompile(`(?s)<tr class="o\d[^"]*" data-camp="(\d)">(.*?)</tr>`)
+	for camp := range 4 {
+		v := s.view(t, camp)
+		page, code := s.get(t, s.client(t, s.world.Tokens[camp]), "/camp")
+		if code != http.StatusOK {
+			t.Fatalf("city %d's page: status %d", camp, code)
+		}
+		rows := row.FindAllStringSubmatch(page, -1)
+		if len(rows) != 4 {
+			t.Fatalf("city %d's page: %d cities; want 4", camp, len(rows))
+		}
+		for i, r := range rows {
+			city := v.GetCastle().GetCities()[i]
+			for _, g := range []int32{city.GetGold(), city.GetWheat(), city.GetHealth(), city.GetCivilians(), city.GetArmy()} {
+				if !strings.Contains(r[2], fmt.Sprintf(`value="%d"`, g)) {
+					t.Errorf("city %d's page: city %d lacks gauge value %d", camp, i, g)
+				}
+			}
+			if hand := f.GetHands()[i]; i != camp && hand != "" && strings.Contains(r[2], hand) {
+				t.Errorf("city %d's page shows city %d's hand %q", camp, i, hand)
+			}
+		}
+		for _, card := range v.GetCastle().GetDrawn() {
+			if !strings.Contains(page, card) {
+				t.Errorf("city %d's page lacks its drawn card %q", camp, card)
+			}
+		}
+		if h := v.GetCastle().GetHand(); h != "" && !strings.Contains(page, `<span class="card">`+h+`</span>`) {
+			t.Errorf("city %d's page lacks its hand %q", camp, h)
+		}
+	}
+	page, code := s.get(t, s.client(t, s.srv.AdminToken), fmt.Sprintf("/world/%d", s.world.ID))
+	if code != http.StatusOK {
+		t.Fatalf("the observer's Castle page: status %d", code)
+	}
+	for i, hand := range f.GetHands() {
+		if hand != "" && !strings.Contains(page, hand) {
+			t.Errorf("the observer's page lacks city %d's hand %q", i, hand)
+		}
+	}
+}
