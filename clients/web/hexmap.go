@@ -153,7 +153,7 @@ const mapDefs = `<defs>
 <g id="b-temple"><path d="M0-3v6M-2-1h4" stroke="#fff" fill="none"/></g>
 <g id="b-other"><rect x="-2" y="-2" width="4" height="4" fill="#ddd"/></g>
 <g id="b-monument"><path d="M-2 3 0-4 2 3z" fill="#fff6c8"/></g>
-<radialGradient id="glow"><stop offset="0" stop-color="#fff4c0" stop-opacity=".9"/><stop offset="1" stop-color="#fff4c0" stop-opacity="0"/></radialGradient>
+<radialGradient id="glow"><stop offset=".35" stop-color="#fff1b0" stop-opacity=".55"/><stop offset="1" stop-color="#fff1b0" stop-opacity="0"/></radialGradient>
 </defs>`
 
 // buildingIcons are the buildings that have an icon of their own; any
@@ -231,7 +231,15 @@ func (m *hexMap) SVG() template.HTML {
 		centres[z.ID] = [2]float64{x, y}
 		m.writeZone(&b, z, x, y)
 	}
-	b.WriteString(`<g class="cols">`)
+	// Capitals shine over their neighbours.
+	b.WriteString(`<g class="glows">`)
+	for _, z := range m.Zones {
+		if z.Known && z.Capital && z.Owner >= 0 {
+			c := centres[z.ID]
+			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="46" fill="url(#glow)"/>`, fmtf(c[0]), fmtf(c[1]))
+		}
+	}
+	b.WriteString(`</g><g class="cols">`)
 	for _, c := range m.Columns {
 		m.writeColumn(&b, c, centres)
 	}
@@ -273,9 +281,6 @@ func (m *hexMap) writeZone(b *strings.Builder, z *hexZone, x, y float64) {
 	if !z.Known {
 		b.WriteString(`<use href="#t-unknown"/><use href="#hx" class="edge"/></g>`)
 		return
-	}
-	if z.Capital {
-		b.WriteString(`<circle r="34" fill="url(#glow)" class="glow"/>`)
 	}
 	fmt.Fprintf(b, `<use href="#t-%s" class="tile"/>`, terrainName(z.Terrain))
 	if z.Owner >= 0 {
