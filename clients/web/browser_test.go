@@ -111,13 +111,20 @@ func signIn(t testing.TB, ctx context.Context, base, token string) {
 	)
 }
 
-// screenshot writes a PNG of the whole page to path, when path is set.
-func screenshot(t testing.TB, ctx context.Context, path string) {
+// screenshot writes a PNG of the whole page to path, when path is set;
+// with height > 0, of its first height pixels only.
+func screenshot(t testing.TB, ctx context.Context, path string, height int64) {
 	t.Helper()
 	if path == "" {
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	shoot := chromedp.FullScreenshot(100)
+	if height > 0 {
+		do(t, ctx, chromedp.EmulateViewport(1280, height))
+		defer do(t, ctx, chromedp.ResetViewport())
+		shoot = chromedp.CaptureScreenshot()
+	}
+	png, err := chromedp.Run(ctx, shoot)
 	if err != nil {
 		t.Fatal(err)
 	}

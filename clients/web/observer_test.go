@@ -53,6 +53,15 @@ func siegeWorld(t *testing.T, poll time.Duration) (*site, *pb.Frame) {
 func TestObserverPage(t *testing.T) {
 	t.Parallel()
 	s, f := siegeWorld(t, DefaultPoll)
+	// The page's time through the real server, as the admin's browser
+	// waits for it: the first load fetches the season's timeline, the
+	// next ones only the frame.
+	admin := s.client(t, s.srv.AdminToken)
+	for i := range 3 {
+		start := time.Now()
+		body, code := s.get(t, admin, fmt.Sprintf("/world/%d", s.world.ID))
+		t.Logf("observer page of day %d, load %d: status %d, %d bytes in %s", f.GetDay(), i+1, code, len(body), time.Since(start).Round(time.Microsecond))
+	}
 	ctx := browser(t, true)
 	signIn(t, ctx, s.http.URL, s.srv.AdminToken)
 	do(t, ctx,

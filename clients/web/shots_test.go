@@ -33,7 +33,7 @@ func TestScreenshots(t *testing.T) {
 		s.playDay(t, s.allCamps()...)
 	}
 	do(t, admin, chromedp.Navigate(observer), chromedp.WaitVisible(css(`#map`)))
-	screenshot(t, admin, shot("observer-early.png"))
+	screenshot(t, admin, shot("observer-early.png"), 1180)
 	var siegeDay int32
 	s.playUntil(t, 110, func() bool {
 		g := s.frame(t).GetGrisonval()
@@ -41,16 +41,17 @@ func TestScreenshots(t *testing.T) {
 	})
 	siegeDay = s.day(t)
 	do(t, admin, chromedp.Navigate(observer), chromedp.WaitVisible(css(`#map`)))
-	screenshot(t, admin, shot("observer-late.png"))
+	screenshot(t, admin, shot("observer-late.png"), 1500)
 	do(t, admin, chromedp.Click(css(`label[for=tab-plots]`)))
-	screenshot(t, admin, shot("observer-plots.png"))
+	do(t, admin, chromedp.Evaluate[chromedp.Void](`document.querySelector(".tabs").scrollIntoView()`))
+	screenshot(t, admin, shot("observer-plots.png"), 0)
 	do(t, camp, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(css(`#map`)))
-	screenshot(t, camp, shot("camp.png"))
+	screenshot(t, camp, shot("camp.png"), 1900)
 	for s.day(t) < 120 {
 		s.playDay(t, s.allCamps()...)
 	}
 	do(t, anon, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=%d", s.http.URL, s.world.ID, siegeDay)), chromedp.WaitVisible(css(`#map`)))
-	screenshot(t, anon, shot("timelapse.png"))
+	screenshot(t, anon, shot("timelapse.png"), 1250)
 
 	c := newSite(t, testserver.Game{Ruleset: "castle", Camps: 4, Seed: 7}, DefaultPoll)
 	for range 9 {
@@ -59,5 +60,5 @@ func TestScreenshots(t *testing.T) {
 	city := browser(t, true)
 	signIn(t, city, c.http.URL, c.world.Tokens[0])
 	do(t, city, chromedp.Navigate(c.http.URL+"/camp"), chromedp.WaitVisible(css(`table.cities`)))
-	screenshot(t, city, shot("castle.png"))
+	screenshot(t, city, shot("castle.png"), 1150)
 }
