@@ -101,19 +101,10 @@ func terrainName(t pb.Terrain) string {
 }
 
 // campColours are the camps' colours: seed 000's gold, red and cyan for
-// the first three (a Castle has up to six cities), and grey for free land.
+// the first three (a Castle has up to six cities); free land is grey. The
+// stylesheet holds the same colours (--c0 to --c5, --cf); the tests read
+// these to check what the browser computes.
 var campColours = []string{"#e0a526", "#d0463a", "#2bb3c4", "#6bbf59", "#9b6cd1", "#e07b2a"}
-
-// freeColour is free land's outline.
-const freeColour = "#9a9a92"
-
-// campColour returns camp's colour, grey for -1 or an unknown camp.
-func campColour(camp int32) string {
-	if camp >= 0 && int(camp) < len(campColours) {
-		return campColours[camp]
-	}
-	return freeColour
-}
 
 // campClass returns the CSS class of a camp's colour: o0 to o5, or of for
 // free land.

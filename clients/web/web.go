@@ -88,6 +88,8 @@ type Server struct {
 	seasons *chronicleCache
 }
 
+var _ http.Handler = (*Server)(nil)
+
 // New returns the web face over cfg.Conn.
 func New(cfg Config) (*Server, error) {
 	if cfg.Conn == nil {
