@@ -21,7 +21,8 @@
 // A game ends when one city or none stands (CAS-WIN); cities that fall
 // together last share the victory, a draw. The verdict applies the
 // issue's bar: the first seat may win at most 1.5 times its fair share
-// (1/n), and no single way of falling may end more than 80 % of the games.
+// (1/n), and no gauge may end more than 80 % of the games: civilians at 0
+// and at 10 are both the civilians gauge.
 package main
 
 import (
@@ -303,6 +304,21 @@ func playAll(cfg config, n int) []result {
 // causes are the ways a city falls (CAS-FALL), in the report's order.
 var causes = []string{"civilians_0", "civilians_10", "army_10"}
 
+// gauges are the gauges a city falls by, in the report's order; a cause
+// names its gauge before the underscore.
+var gauges = []string{"civilians", "army"}
+
+// byGauge returns the share of the games the causes of g ended.
+func (st stats) byGauge(g string) float64 {
+	var v float64
+	for _, c := range causes {
+		if strings.HasPrefix(c, g+"_") {
+			v += st.ends[c]
+		}
+	}
+	return v
+}
+
 // stats are the figures of the games of one number of cities.
 type stats struct {
 	n, games, unfinished int
@@ -370,16 +386,16 @@ func pct(a, b float64) string {
 }
 
 // verdict applies the bar: the first seat wins at most 1.5 times
-// its fair share, and no cause ends more than 80 % of the games.
+// its fair share, and no gauge ends more than 80 % of the games.
 func (st stats) verdict() string {
 	finished := float64(st.games - st.unfinished)
 	var fails []string
 	if finished > 0 && st.seatWins[0]/finished > 1.5/float64(st.n) {
 		fails = append(fails, "first seat")
 	}
-	for _, c := range causes {
-		if finished > 0 && st.ends[c]/finished > 0.8 {
-			fails = append(fails, "ends by "+c)
+	for _, g := range gauges {
+		if finished > 0 && st.byGauge(g)/finished > 0.8 {
+			fails = append(fails, "ends by "+g)
 		}
 	}
 	if len(fails) == 0 {
@@ -395,8 +411,8 @@ func report(w io.Writer, cfg config, ns []int) {
 		names[i] = s.name
 	}
 	fmt.Fprintf(w, "castle-sim: %d games per number of cities from seed %d, strategies %s\n\n", cfg.games, cfg.seed, strings.Join(names, ","))
-	fmt.Fprintln(w, "| cities | games | turns (median, p90) | ticks (median, p90) | wins by seat from the first, % | first seat / fair share | falls: civilians_0, civilians_10, army_10, % | games ended by them, % | cards discarded, % | draws, % | verdict |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| cities | games | turns (median, p90) | ticks (median, p90) | wins by seat from the first, % | first seat / fair share | falls: civilians_0, civilians_10, army_10, % | games ended by them, % | by gauge: civilians, army, % | cards discarded, % | draws, % | verdict |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	var all []stats
 	for _, n := range ns {
 		st := summarise(n, cfg.mix, playAll(cfg, n))
@@ -410,18 +426,21 @@ func report(w io.Writer, cfg config, ns []int) {
 		for _, v := range st.falls {
 			totalFalls += v
 		}
-		var falls, ends []string
+		var falls, ends, byGauge []string
 		for _, c := range causes {
 			falls = append(falls, pct(float64(st.falls[c]), float64(totalFalls)))
 			ends = append(ends, pct(st.ends[c], finished))
+		}
+		for _, g := range gauges {
+			byGauge = append(byGauge, pct(st.byGauge(g), finished))
 		}
 		games := strconv.Itoa(st.games)
 		if st.unfinished > 0 {
 			games += fmt.Sprintf(" (%d unfinished)", st.unfinished)
 		}
-		fmt.Fprintf(w, "| %d | %s | %d, %d | %d, %d | %s | %.2f | %s | %s | %.1f | %s | %s |\n",
+		fmt.Fprintf(w, "| %d | %s | %d, %d | %d, %d | %s | %.2f | %s | %s | %s | %.1f | %s | %s |\n",
 			n, games, quantile(st.turns, 0.5), quantile(st.turns, 0.9), quantile(st.days, 0.5), quantile(st.days, 0.9),
-			strings.Join(seats, " / "), st.seatWins[0]/finished*float64(n), strings.Join(falls, " / "), strings.Join(ends, " / "),
+			strings.Join(seats, " / "), st.seatWins[0]/finished*float64(n), strings.Join(falls, " / "), strings.Join(ends, " / "), strings.Join(byGauge, " / "),
 			100*float64(st.discarded)/float64(max(st.held, 1)), pct(float64(st.draws), finished), st.verdict())
 	}
 	if len(cfg.mix) < 2 {

@@ -73,3 +73,25 @@ func TestParse(t *testing.T) {
 		t.Error("parseMix accepts a strategy named bold")
 	}
 }
+
+// TestVerdict checks the bar: the first seat at most 1.5 times its
+// fair share, and no gauge (civilians at 0 and 10 together) ending more
+// than 80 % of the games.
+func TestVerdict(t *testing.T) {
+	tests := []struct {
+		seat0 float64
+		ends  map[string]float64
+		want  string
+	}{
+		{50, map[string]float64{"civilians_0": 40, "civilians_10": 30, "army_10": 30}, "ok"},
+		{80, map[string]float64{"civilians_0": 40, "civilians_10": 30, "army_10": 30}, "FAIL: first seat"},
+		{50, map[string]float64{"civilians_0": 45, "civilians_10": 40, "army_10": 15}, "FAIL: ends by civilians"},
+		{50, map[string]float64{"civilians_0": 10, "civilians_10": 5, "army_10": 85}, "FAIL: ends by army"},
+	}
+	for _, tt := range tests {
+		st := stats{n: 2, games: 100, seatWins: []float64{tt.seat0, 100 - tt.seat0}, ends: tt.ends}
+		if got := st.verdict(); got != tt.want {
+			t.Errorf("first seat %v, ends %v: %q; want %q", tt.seat0, tt.ends, got, tt.want)
+		}
+	}
+}
