@@ -35,50 +35,27 @@ func (g *gameService) campWorld(ctx context.Context, worldID uint64) (principal,
 	return p, r, err
 }
 
-// GetView returns the camp's fogged view with its recent journal.
+// GetView returns the camp's fogged view with its recent journal. The view
+// is built once between two events that change it and shared by the camp's
+// callers until then (views.go).
 func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.CampView, error) {
 	p, r, err := g.campWorld(ctx, req.GetWorldId())
 	if err != nil {
 		return nil, err
 	}
-	var (
-		v      *pb.CampView
-		x      viewExtras
-		day    int
-		season int
-	)
-	err = r.do(ctx, func() error {
-		v, day = r.rs.View(r.state, p.camp), r.state.Day()
-		x = viewExtras{
-			WorldID: r.id, Ruleset: r.settings.Ruleset, Deadline: r.deadline(), Paused: r.settings.Paused,
-			Controller: r.settings.Controllers[p.camp], SeasonLength: r.settings.SeasonLength, Idle: r.rs.Idle(),
-			Pending: r.pending[p.camp], Standing: r.standing[p.camp], Played: r.played[p.camp],
-		}
-		x.Late, x.SeasonOver = r.holdEarly, r.seasonOver()
-		x.Waits = r.state.Alive(p.camp) && r.state.Waits(p.camp)
-		x.Recipients = recipients(r.state, r.settings.Camps, p.camp)
-		season = r.settings.Season
-		return nil
+	if v := r.cachedView(p.camp); v != nil {
+		return v, nil
+	}
+	var v *pb.CampView
+	err = r.read(ctx, func() error {
+		var err error
+		v, err = r.campView(ctx, p.camp)
+		return err
 	})
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	since := max(1, day-viewJournalDays+1)
-	entries, err := g.s.cfg.Store.Journal(ctx, r.id, season, p.camp, since)
-	if err != nil {
-		return nil, toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
-	}
-	// Messages belong to the day being decided: day + 1.
-	if x.Messages, err = recentMessages(ctx, g.s.cfg.Store, r.id, season, p.camp, since, day+1); err != nil {
-		return nil, toStatus(r.base, err)
-	}
-	for _, e := range entries {
-		// A tick committed since the view was taken is not part of it.
-		if e.Day <= day {
-			x.Journal = append(x.Journal, e)
-		}
-	}
-	return completeView(v, x), nil
+	return v, nil
 }
 
 // SubmitOrder validates the order against the current state, stores it and
@@ -93,7 +70,8 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 	}
 	o := orderFromPB(req.GetOrder())
 	var resp *pb.SubmitOrderResponse
-	err = r.do(ctx, func() error {
+	// An order changes its own camp's view only (its pending order).
+	err = r.doFor(ctx, p.camp, func() error {
 		log := r.log.With().Int("camp", p.camp).Logger()
 		if r.seasonOver() {
 			return seasonOver(r.state.Day())
@@ -123,19 +101,20 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 
 // WatchTicks sends the current day, then one notice per resolved tick with
 // the camp's journal of that day, its order's result and the messages it
-// received for that day.
+// received for that day. The loop builds each notice once per camp and
+// shares it among the camp's streams.
 func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameService_WatchTicksServer) error {
 	ctx := stream.Context()
 	p, r, err := g.campWorld(ctx, req.GetWorldId())
 	if err != nil {
 		return err
 	}
-	w := &watcher{ch: make(chan tickEvent, watcherBuffer)}
+	w := &watcher{camp: p.camp, ch: make(chan *pb.TickNotice, watcherBuffer)}
 	var (
 		snap   snapshot
 		played []*play
 	)
-	err = r.do(ctx, func() error {
+	err = r.read(ctx, func() error {
 		r.watchers[w] = struct{}{}
 		snap, played = r.snapshot(), r.played
 		return nil
@@ -145,7 +124,7 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	}
 	defer func() {
 		// The loop may have dropped w already, or stopped.
-		_ = r.do(context.WithoutCancel(ctx), func() error {
+		_ = r.read(context.WithoutCancel(ctx), func() error {
 			delete(r.watchers, w)
 			return nil
 		})
@@ -154,24 +133,21 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	if err != nil {
 		return toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
 	}
-	send := func(ev tickEvent) error {
-		msgs, err := dayMessages(ctx, g.s.cfg.Store, r.id, ev.season, p.camp, ev.day)
-		if err != nil {
-			return toStatus(r.base, err)
-		}
-		return stream.Send(tickNotice(r.id, p.camp, ev, msgs))
-	}
 	first := tickEvent{season: snap.settings.Season, day: snap.day, deadline: snap.deadline, journal: entries, played: played}
-	if err := send(first); err != nil {
+	msgs, err := dayMessages(ctx, g.s.cfg.Store, r.id, first.season, p.camp, first.day)
+	if err != nil {
+		return toStatus(r.base, err)
+	}
+	if err := stream.Send(tickNotice(r.id, p.camp, first, msgs)); err != nil {
 		return err
 	}
 	for {
 		select {
-		case ev, ok := <-w.ch:
+		case n, ok := <-w.ch:
 			if !ok {
 				return toStatus(r.base, w.err)
 			}
-			if err := send(ev); err != nil {
+			if err := stream.Send(n); err != nil {
 				return err
 			}
 		case <-ctx.Done():
@@ -213,7 +189,7 @@ func (g *gameService) campSeasonSince(ctx context.Context, worldID uint64, since
 		return p, nil, 0, invalidArgument("since_day", "since_day must be 0 or more; got %d", sinceDay)
 	}
 	var season int
-	if err := r.do(ctx, func() error { season = r.settings.Season; return nil }); err != nil {
+	if err := r.read(ctx, func() error { season = r.settings.Season; return nil }); err != nil {
 		return p, nil, 0, toStatus(r.base, err)
 	}
 	return p, r, season, nil

@@ -206,6 +206,7 @@ func (s *Server) takeWorld(ctx context.Context, w store.World) error {
 		release()
 		return err
 	}
+	r.wire = s.wire
 	s.mu.Lock()
 	if s.stopped {
 		s.mu.Unlock()

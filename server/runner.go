@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
 
 	"github.com/grisonval/server/game"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -23,8 +25,8 @@ func writeCtx(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(ctx), commitTimeout)
 }
 
-// watcherBuffer is how many tick events a watcher may fall behind before it
-// is dropped.
+// watcherBuffer is how many tick notices a watcher may fall behind before
+// it is dropped.
 const watcherBuffer = 16
 
 // runner is the world loop of one world: one goroutine that owns the
@@ -46,6 +48,12 @@ type runner struct {
 	// stopOnce closes quit; quitErr, set before, is what watchers are told.
 	stopOnce sync.Once
 	quitErr  error
+
+	// views holds each camp's complete view as the loop last built it
+	// (views.go): read by any goroutine, written only by the loop; wire
+	// their encodings (wire.go), nil for none.
+	views atomic.Pointer[campViews]
+	wire  *wireViews
 
 	// The fields below belong to the run goroutine (and to the loader
 	// before it starts).
@@ -80,11 +88,20 @@ type runner struct {
 	closed bool
 }
 
-// request is a function run on the world's goroutine.
+// request is a function run on the world's goroutine. Once it has run, the
+// loop forgets the views it may have changed (drop): every camp's
+// (dropAll), one camp's (a camp number) or none (dropNone).
 type request struct {
 	fn   func()
 	done chan struct{}
+	drop int
 }
+
+// What a request changes of the camps' views.
+const (
+	dropAll  = -1
+	dropNone = -2
+)
 
 // tickEvent tells watchers that the world moved to a day.
 type tickEvent struct {
@@ -96,11 +113,12 @@ type tickEvent struct {
 	played []*play
 }
 
-// watcher receives a world's tick events. The runner closes ch when it drops
-// the watcher, after setting err to why.
+// watcher receives the tick notices of a camp of a world. The runner closes
+// ch when it drops the watcher, after setting err to why.
 type watcher struct {
-	ch  chan tickEvent
-	err error
+	camp int
+	ch   chan *pb.TickNotice
+	err  error
 }
 
 // snapshot is a copy of a world's settings and position.
@@ -257,6 +275,7 @@ func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
 // setState makes state the world's current state.
 func (r *runner) setState(state game.State, hash string) {
 	r.state, r.hash = state, hash
+	r.dropViews()
 	r.log = r.base.With().Int("season", r.settings.Season).Int("tick", state.Day()).Logger()
 }
 
@@ -308,10 +327,27 @@ func (r *runner) running() bool {
 }
 
 // do runs fn on the world's goroutine and returns its error, or errStopped
-// if the loop has ended.
+// if the loop has ended. fn may change anything: every camp's view is
+// built anew after it.
 func (r *runner) do(ctx context.Context, fn func() error) error {
+	return r.request(ctx, dropAll, fn)
+}
+
+// read is do for a fn that changes nothing any camp's view shows.
+func (r *runner) read(ctx context.Context, fn func() error) error {
+	return r.request(ctx, dropNone, fn)
+}
+
+// doFor is do for a fn that changes only what camp sees.
+func (r *runner) doFor(ctx context.Context, camp int, fn func() error) error {
+	return r.request(ctx, camp, fn)
+}
+
+// request runs fn on the world's goroutine, then forgets the views drop
+// says fn may have changed, before the caller hears of it.
+func (r *runner) request(ctx context.Context, drop int, fn func() error) error {
 	var err error
-	req := request{fn: func() { err = fn() }, done: make(chan struct{})}
+	req := request{fn: func() { err = fn() }, done: make(chan struct{}), drop: drop}
 	select {
 	case r.reqs <- req:
 	case <-r.done:
@@ -339,6 +375,13 @@ func (r *runner) run() {
 		select {
 		case req := <-r.reqs:
 			req.fn()
+			switch req.drop {
+			case dropNone:
+			case dropAll:
+				r.dropViews()
+			default:
+				r.dropView(req.drop)
+			}
 			close(req.done)
 		case <-r.wake:
 			// The timer fired (or a stopped one did): schedule arms anew.
@@ -354,6 +397,8 @@ func (r *runner) run() {
 // returns.
 func (r *runner) end(err error) {
 	r.disarm()
+	// No view is built once the loop has ended: GetView then fails.
+	r.dropViews()
 	for w := range r.watchers {
 		r.drop(w, err)
 	}
@@ -492,6 +537,8 @@ func (r *runner) resolve() error {
 	out := r.rs.Resolve(r.state, resolved(r.rs, plays))
 	settle(plays, out)
 	r.lastTick = now
+	// The deadline has moved, and the world is late if the commit fails.
+	r.dropViews()
 	enc, hash, err := encodeState(r.rs, out.State)
 	if err != nil {
 		r.holdEarly = true
@@ -538,15 +585,48 @@ func (r *runner) resolve() error {
 	return nil
 }
 
-// notify sends ev to every watcher; one that fell behind is dropped.
+// notify sends every watcher its camp's notice of ev, built once for all
+// the camp's watchers; one that fell behind is dropped, and so are the
+// watchers of a camp whose notice cannot be built.
 func (r *runner) notify(ev tickEvent) {
+	type built struct {
+		n   *pb.TickNotice
+		err error
+	}
+	notices := make(map[int]built)
 	for w := range r.watchers {
+		b, ok := notices[w.camp]
+		if !ok {
+			b.n, b.err = r.notice(ev, w.camp)
+			notices[w.camp] = b
+		}
+		if b.err != nil {
+			r.drop(w, b.err)
+			continue
+		}
 		select {
-		case w.ch <- ev:
+		case w.ch <- b.n:
 		default:
 			r.drop(w, errTooSlow)
 		}
 	}
+}
+
+// notice returns camp's notice of ev, with the messages it received for
+// that day, read from the store. An event without a season (a season's
+// setup or close) has none.
+func (r *runner) notice(ev tickEvent, camp int) (*pb.TickNotice, error) {
+	var msgs []store.Message
+	if ev.season != 0 {
+		ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
+		defer cancel()
+		var err error
+		if msgs, err = dayMessages(ctx, r.store, r.id, ev.season, camp, ev.day); err != nil {
+			r.log.Error().Err(err).Int("camp", camp).Msg("tick notice not built; the camp's streams end")
+			return nil, err
+		}
+	}
+	return tickNotice(r.id, camp, ev, msgs), nil
 }
 
 // drop closes a watcher with err.

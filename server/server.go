@@ -66,6 +66,8 @@ type Server struct {
 	leases  map[uint64]heldLease
 	stopped bool
 
+	// wire holds the encodings of the views the world loops keep.
+	wire *wireViews
 	// forward sends calls for worlds run elsewhere to their owner; nil
 	// without Replica.
 	forward *forwarder
@@ -106,6 +108,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		health:  health.NewServer(),
 		runners: make(map[uint64]*runner),
 		leases:  make(map[uint64]heldLease),
+		wire:    &wireViews{},
 	}
 	if cfg.Replica != nil {
 		return s.startReplica(ctx)
@@ -120,6 +123,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			s.Stop()
 			return nil, err
 		}
+		r.wire = s.wire
 		s.runners[w.ID] = r
 		r.start()
 	}
@@ -152,8 +156,10 @@ func (s *Server) startReplica(ctx context.Context) (*Server, error) {
 
 // NewGRPCServer returns a gRPC server with the authentication and audit
 // interceptors and the game, admin, chronicle, health and reflection
-// services registered.
+// services registered. It speaks proto only: a kept view is written from
+// its encoding made once (wire.go).
 func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
+	opts = append(opts, grpc.ForceServerCodecV2(newViewCodec(s.wire)))
 	if s.forward != nil {
 		opts = append(opts,
 			grpc.ChainUnaryInterceptor(s.auth.unary, s.audit, s.forward.unary),
@@ -259,6 +265,7 @@ func (s *Server) addWorld(ctx context.Context, w store.World) error {
 	if err != nil {
 		return err
 	}
+	r.wire = s.wire
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.stopped {

@@ -1,0 +1,112 @@
+package server
+
+import (
+	"context"
+	"fmt"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// This file is the camps' views of a world: each built once between two
+// events that change it, and shared by every caller until then.
+//
+// A view is a camp's own (fog): it is kept per camp and given only to
+// callers of that camp. The loop forgets a camp's view whenever what the
+// camp sees may have changed: after every request run by do (an order, a
+// standing order, a message, which changes the sender's view and the
+// recipient's, any admin action), after a tick (resolved, or failed: the
+// deadline moves and the world is late) and when the loop ends. Only the
+// requests run by read (which change no view) and by doFor (which changes
+// one camp's) keep the others.
+
+// campViews are the views of a world's camps, by camp; nil for a camp whose
+// view is to be built. A campViews is never modified once stored: the loop
+// stores a copy.
+type campViews []*pb.CampView
+
+// cachedView returns camp's view as last built, or nil. It is safe for
+// concurrent use. The view must not be modified.
+func (r *runner) cachedView(camp int) *pb.CampView {
+	vs := r.views.Load()
+	if vs == nil || camp < 0 || camp >= len(*vs) {
+		return nil
+	}
+	return (*vs)[camp]
+}
+
+// dropViews forgets every camp's view; it runs on the loop.
+func (r *runner) dropViews() {
+	if old := r.views.Swap(nil); old != nil {
+		for _, v := range *old {
+			r.wire.forget(v)
+		}
+	}
+}
+
+// dropView forgets camp's view; it runs on the loop.
+func (r *runner) dropView(camp int) {
+	old := r.cachedView(camp)
+	if old == nil {
+		return
+	}
+	r.keepView(camp, nil)
+	r.wire.forget(old)
+}
+
+// keepView stores v as camp's view, with its wire encoding when it is not
+// nil; it runs on the loop.
+func (r *runner) keepView(camp int, v *pb.CampView) {
+	if v != nil {
+		r.wire.keep(v)
+	}
+	var vs campViews
+	if old := r.views.Load(); old != nil {
+		vs = append(vs, *old...)
+	}
+	for len(vs) <= camp {
+		vs = append(vs, nil)
+	}
+	vs[camp] = v
+	r.views.Store(&vs)
+}
+
+// campView returns camp's complete view, kept or built now (buildView) and
+// kept. It runs on the loop.
+func (r *runner) campView(ctx context.Context, camp int) (*pb.CampView, error) {
+	if v := r.cachedView(camp); v != nil {
+		return v, nil
+	}
+	v, err := r.buildView(ctx, camp)
+	if err != nil {
+		return nil, err
+	}
+	r.keepView(camp, v)
+	return v, nil
+}
+
+// buildView builds camp's complete view: the ruleset's fogged view, what
+// the loop knows (orders, deadline, posting status) and the camp's recent
+// journal and messages, read from the store. It runs on the loop.
+func (r *runner) buildView(ctx context.Context, camp int) (*pb.CampView, error) {
+	v, day := r.rs.View(r.state, camp), r.state.Day()
+	x := viewExtras{
+		WorldID: r.id, Ruleset: r.settings.Ruleset, Deadline: r.deadline(), Paused: r.settings.Paused,
+		Controller: r.settings.Controllers[camp], SeasonLength: r.settings.SeasonLength, Idle: r.rs.Idle(),
+		Pending: r.pending[camp], Standing: r.standing[camp], Played: r.played[camp],
+	}
+	x.Late, x.SeasonOver = r.holdEarly, r.seasonOver()
+	x.Waits = r.state.Alive(camp) && r.state.Waits(camp)
+	x.Recipients = recipients(r.state, r.settings.Camps, camp)
+	season := r.settings.Season
+	since := max(1, day-viewJournalDays+1)
+	entries, err := r.store.Journal(ctx, r.id, season, camp, since)
+	if err != nil {
+		return nil, fmt.Errorf("read journal of camp %d: %w", camp, err)
+	}
+	x.Journal = entries
+	// Messages belong to the day being decided: day + 1.
+	if x.Messages, err = recentMessages(ctx, r.store, r.id, season, camp, since, day+1); err != nil {
+		return nil, err
+	}
+	return completeView(v, x), nil
+}

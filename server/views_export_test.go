@@ -1,0 +1,23 @@
+package server
+
+import (
+	"context"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// FreshView builds camp's view of world id now, on the world's loop,
+// without the views kept: what GetView must answer at that moment.
+func FreshView(s *Server, id uint64, camp int) (*pb.CampView, error) {
+	r, err := s.world(id)
+	if err != nil {
+		return nil, err
+	}
+	var v *pb.CampView
+	err = r.read(context.Background(), func() error {
+		var err error
+		v, err = r.buildView(context.Background(), camp)
+		return err
+	})
+	return v, err
+}
