@@ -11,9 +11,9 @@ import (
 )
 
 // worldExists fails with store.ErrNotFound if world id does not exist.
-func worldExists(ctx context.Context, tx *sql.Tx, id uint64) error {
+func (s *Store) worldExists(ctx context.Context, tx *sql.Tx, id uint64) error {
 	var got uint64
-	if err := tx.QueryRowContext(ctx, `SELECT id FROM worlds WHERE id = ?`, id).Scan(&got); err != nil {
+	if err := s.txQueryRow(ctx, tx, sqlWorldExists, id).Scan(&got); err != nil {
 		return fmt.Errorf("world %d: %w", id, notFound(err))
 	}
 	return nil
@@ -27,14 +27,10 @@ func (s *Store) SetStandingOrder(ctx context.Context, o store.StandingOrder) err
 		return fmt.Errorf("set standing order: %w", err)
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := worldExists(ctx, tx, o.WorldID); err != nil {
+		if err := s.worldExists(ctx, tx, o.WorldID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO standing_orders (world_id, season, camp, player, action, args, reason, set_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (world_id, season, camp) DO UPDATE
-			SET player = excluded.player, action = excluded.action, args = excluded.args, reason = excluded.reason,
-				set_at = excluded.set_at`,
+		_, err := s.exec(ctx, tx, sqlSetStanding,
 			o.WorldID, o.Season, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SetAt.UnixMicro())
 		return err
 	})
@@ -47,7 +43,7 @@ func (s *Store) SetStandingOrder(ctx context.Context, o store.StandingOrder) err
 // StandingOrders returns the standing order of each camp that has one in a
 // season, in camp order.
 func (s *Store) StandingOrders(ctx context.Context, worldID uint64, season int) ([]store.StandingOrder, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT camp, player, action, args, reason, set_at FROM standing_orders
+	rows, err := s.query(ctx, `SELECT camp, player, action, args, reason, set_at FROM standing_orders
 		WHERE world_id = ? AND season = ? ORDER BY camp`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("standing orders of world %d season %d: %w", worldID, season, err)
@@ -79,11 +75,10 @@ func (s *Store) StandingOrders(ctx context.Context, worldID uint64, season int) 
 func (s *Store) SaveMessage(ctx context.Context, m *store.Message) error {
 	var id uint64
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := worldExists(ctx, tx, m.WorldID); err != nil {
+		if err := s.worldExists(ctx, tx, m.WorldID); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, text, sent_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		return s.txQueryRow(ctx, tx, sqlInsertMessage,
 			m.WorldID, m.Season, m.Day, m.From, m.To, m.Player, m.Text, m.SentAt.UnixMicro()).Scan(&id)
 	})
 	if err != nil {
@@ -96,7 +91,7 @@ func (s *Store) SaveMessage(ctx context.Context, m *store.Message) error {
 // Messages returns the messages of a season that camp sent or received,
 // from sinceDay on, in the order they were saved.
 func (s *Store) Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.Message, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, day, from_camp, to_camp, player, text, sent_at FROM messages
+	rows, err := s.query(ctx, `SELECT id, day, from_camp, to_camp, player, text, sent_at FROM messages
 		WHERE world_id = ?1 AND season = ?2 AND (from_camp = ?3 OR to_camp = ?3) AND day >= ?4 ORDER BY id`,
 		worldID, season, camp, sinceDay)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 // TickHashes returns every committed tick of a season by day, with its hash
 // and commit time, without state, orders and journal.
 func (s *Store) TickHashes(ctx context.Context, worldID uint64, season int) ([]store.Tick, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT day, hash, committed_at FROM ticks
+	rows, err := s.query(ctx, `SELECT day, hash, committed_at FROM ticks
 		WHERE world_id = ? AND season = ? ORDER BY day`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("ticks of world %d season %d: %w", worldID, season, err)
@@ -38,7 +38,7 @@ func (s *Store) Season(ctx context.Context, worldID uint64, season int) (store.S
 		startedAt         int64
 		endedDay, endedAt sql.NullInt64
 	)
-	err := s.db.QueryRowContext(ctx, `SELECT first_day, started_at, ended_day, ended_at FROM seasons
+	err := s.queryRow(ctx, `SELECT first_day, started_at, ended_day, ended_at FROM seasons
 		WHERE world_id = ? AND season = ?`, worldID, season).
 		Scan(&se.FirstDay, &startedAt, &endedDay, &endedAt)
 	if err != nil {
@@ -54,7 +54,7 @@ func (s *Store) Season(ctx context.Context, worldID uint64, season int) (store.S
 // Pacts returns the current status of each pair of a season that has one,
 // by pair.
 func (s *Store) Pacts(ctx context.Context, worldID uint64, season int) ([]store.Pact, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT camp_a, camp_b, status, since_day FROM pacts
+	rows, err := s.query(ctx, `SELECT camp_a, camp_b, status, since_day FROM pacts
 		WHERE world_id = ? AND season = ? ORDER BY camp_a, camp_b`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("pacts of world %d season %d: %w", worldID, season, err)
@@ -71,7 +71,7 @@ func (s *Store) Pacts(ctx context.Context, worldID uint64, season int) ([]store.
 
 // PactChanges returns every pact change of a season in commit order.
 func (s *Store) PactChanges(ctx context.Context, worldID uint64, season int) ([]store.PactChange, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT day, camp_a, camp_b, by_camp, event, status FROM pact_changes
+	rows, err := s.query(ctx, `SELECT day, camp_a, camp_b, by_camp, event, status FROM pact_changes
 		WHERE world_id = ? AND season = ? ORDER BY day, seq`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("pact changes of world %d season %d: %w", worldID, season, err)
@@ -91,7 +91,7 @@ func (s *Store) PactChanges(ctx context.Context, worldID uint64, season int) ([]
 func (s *Store) PutSeasonResults(ctx context.Context, results []store.SeasonResult) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, r := range results {
-			res, err := tx.ExecContext(ctx, `INSERT INTO season_results (world_id, season, camp, rank, score, zones, summary)
+			res, err := s.exec(ctx, tx, `INSERT INTO season_results (world_id, season, camp, rank, score, zones, summary)
 				SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 FROM seasons WHERE world_id = ?1 AND season = ?2
 				ON CONFLICT (world_id, season, camp) DO UPDATE
 				SET rank = excluded.rank, score = excluded.score, zones = excluded.zones, summary = excluded.summary`,
@@ -113,7 +113,7 @@ func (s *Store) PutSeasonResults(ctx context.Context, results []store.SeasonResu
 
 // SeasonResults returns a season's results by rank, then camp.
 func (s *Store) SeasonResults(ctx context.Context, worldID uint64, season int) ([]store.SeasonResult, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT camp, rank, score, zones, summary FROM season_results
+	rows, err := s.query(ctx, `SELECT camp, rank, score, zones, summary FROM season_results
 		WHERE world_id = ? AND season = ? ORDER BY rank, camp`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("results of world %d season %d: %w", worldID, season, err)

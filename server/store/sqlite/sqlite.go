@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -33,10 +34,23 @@ const (
 // Store is a store.Store kept in a SQLite database. It is safe for
 // concurrent use. Times are kept to the microsecond.
 type Store struct {
-	db *sql.DB
+	// db reads, on a fixed pool of readConns connections; wdb writes, on
+	// one connection. SQLite has one writer at a time: a writer that waits
+	// for another waits here, in Go, rather than in busy_timeout's sleeps.
+	// The pools never close a connection while the store is open: a
+	// connection of a WAL database closed while others hold their locks
+	// keeps its file open until every connection is closed.
+	db, wdb *sql.DB
+	// read and write are the prepared statements of db and wdb.
+	read  *statements
+	write map[string]*sql.Stmt
 	// lock holds the exclusive lock on the data folder until Close.
 	lock *os.File
 }
+
+// readConns is the size of the pool of reading connections: reads of a WAL
+// database run at once, each on its own connection.
+var readConns = max(4, runtime.GOMAXPROCS(0))
 
 var _ store.Store = (*Store)(nil)
 
@@ -59,17 +73,31 @@ func Open(dir string) (*Store, error) {
 	dsn := filepath.Join(dir, dbFile) + "?_txlock=immediate" +
 		"&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
+	s := &Store{lock: lock}
+	if s.wdb, err = sql.Open("sqlite", dsn); err != nil {
 		lock.Close()
 		return nil, fmt.Errorf("open sqlite database: %w", err)
 	}
-	if err := migrate(context.Background(), db); err != nil {
-		db.Close()
+	s.wdb.SetMaxOpenConns(1)
+	s.wdb.SetMaxIdleConns(1)
+	if err := migrate(context.Background(), s.wdb); err != nil {
+		s.wdb.Close()
 		lock.Close()
 		return nil, err
 	}
-	return &Store{db: db, lock: lock}, nil
+	if s.db, err = sql.Open("sqlite", dsn); err != nil {
+		s.wdb.Close()
+		lock.Close()
+		return nil, fmt.Errorf("open sqlite database: %w", err)
+	}
+	s.db.SetMaxOpenConns(readConns)
+	s.db.SetMaxIdleConns(readConns)
+	s.read = &statements{db: s.db}
+	if err := s.prepareWrites(context.Background()); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // lockDir takes the exclusive lock of the data folder dir.
@@ -106,10 +134,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 
 // Close closes the database and releases the data folder.
 func (s *Store) Close() error {
-	err := s.db.Close()
-	if cerr := s.lock.Close(); err == nil {
-		err = cerr
-	}
+	err := errors.Join(s.closeStatements(), s.db.Close(), s.wdb.Close(), s.lock.Close())
 	if err != nil {
 		return fmt.Errorf("close sqlite store: %w", err)
 	}
@@ -140,7 +165,7 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 	at := w.CreatedAt.UnixMicro()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var id uint64
-		err := tx.QueryRowContext(ctx, `
+		err := s.txQueryRow(ctx, tx, `
 			INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at,
 				parent_world_id, parent_season, parent_day)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -151,14 +176,14 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 			return err
 		}
 		for c, ctl := range w.Controllers {
-			_, err := tx.ExecContext(ctx, `INSERT INTO camps (world_id, camp, controller, posture) VALUES (?, ?, ?, ?)`,
+			_, err := s.exec(ctx, tx, `INSERT INTO camps (world_id, camp, controller, posture) VALUES (?, ?, ?, ?)`,
 				id, c, ctl.Kind, ctl.Posture)
 			if err != nil {
 				return fmt.Errorf("camp %d: %w", c, err)
 			}
 		}
 		if parent.Valid {
-			res, err := tx.ExecContext(ctx, `INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+			res, err := s.exec(ctx, tx, `INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
 				SELECT ?, ?, day, state, hash, ? FROM ticks WHERE world_id = ? AND season = ? AND day = ?`,
 				id, w.Season, at, parent, parentSeason, parentDay)
 			if err != nil {
@@ -168,7 +193,7 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 				return fmt.Errorf("parent tick of world %d season %d day %d: %w",
 					w.Parent.WorldID, w.Parent.Season, w.Parent.Day, err)
 			}
-			_, err = tx.ExecContext(ctx, `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (?, ?, ?, ?)`,
+			_, err = s.exec(ctx, tx, `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (?, ?, ?, ?)`,
 				id, w.Season, parentDay, at)
 			if err != nil {
 				return err
@@ -191,7 +216,7 @@ func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
 		return fmt.Errorf("update world %d: %w", w.ID, err)
 	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `
+		res, err := s.exec(ctx, tx, `
 			UPDATE worlds SET name = ?, ruleset = ?, camps = ?, seed = ?, cadence_ns = ?, season_length = ?,
 				season = ?, paused = ?
 			WHERE id = ?`,
@@ -203,14 +228,14 @@ func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
 			return err
 		}
 		for c, ctl := range w.Controllers {
-			_, err := tx.ExecContext(ctx, `INSERT INTO camps (world_id, camp, controller, posture) VALUES (?, ?, ?, ?)
+			_, err := s.exec(ctx, tx, `INSERT INTO camps (world_id, camp, controller, posture) VALUES (?, ?, ?, ?)
 				ON CONFLICT (world_id, camp) DO UPDATE SET controller = excluded.controller, posture = excluded.posture`,
 				w.ID, c, ctl.Kind, ctl.Posture)
 			if err != nil {
 				return fmt.Errorf("camp %d: %w", c, err)
 			}
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM camps WHERE world_id = ? AND camp >= ?`, w.ID, w.Camps)
+		_, err = s.exec(ctx, tx, `DELETE FROM camps WHERE world_id = ? AND camp >= ?`, w.ID, w.Camps)
 		return err
 	})
 	if err != nil {
@@ -221,7 +246,7 @@ func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
 
 // World returns one world, or store.ErrNotFound.
 func (s *Store) World(ctx context.Context, id uint64) (store.World, error) {
-	w, err := scanWorld(s.db.QueryRowContext(ctx, `SELECT `+worldColumns+` FROM worlds w WHERE w.id = ?`, id))
+	w, err := scanWorld(s.queryRow(ctx, `SELECT `+worldColumns+` FROM worlds w WHERE w.id = ?`, id))
 	if err != nil {
 		return store.World{}, fmt.Errorf("world %d: %w", id, notFound(err))
 	}
@@ -230,7 +255,7 @@ func (s *Store) World(ctx context.Context, id uint64) (store.World, error) {
 
 // Worlds returns every world in ID order.
 func (s *Store) Worlds(ctx context.Context) ([]store.World, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+worldColumns+` FROM worlds w ORDER BY w.id`)
+	rows, err := s.query(ctx, `SELECT `+worldColumns+` FROM worlds w ORDER BY w.id`)
 	if err != nil {
 		return nil, fmt.Errorf("list worlds: %w", err)
 	}
@@ -302,10 +327,10 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 		return fmt.Errorf("put token: unknown role %q", t.Role)
 	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, revoke, args...); err != nil {
+		if _, err := s.exec(ctx, tx, revoke, args...); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, role, world_id, camp, name, player) VALUES (?, ?, ?, ?, ?, ?)`,
+		_, err := s.exec(ctx, tx, `INSERT INTO tokens (hash, role, world_id, camp, name, player) VALUES (?, ?, ?, ?, ?, ?)`,
 			t.Hash, t.Role, world, camp, t.Name, t.Player)
 		return err
 	})
@@ -319,7 +344,7 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
 	t := store.Token{Hash: hash}
 	var world, camp sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT role, world_id, camp, name, player FROM tokens WHERE hash = ?`, hash).
+	err := s.queryRow(ctx, `SELECT role, world_id, camp, name, player FROM tokens WHERE hash = ?`, hash).
 		Scan(&t.Role, &world, &camp, &t.Name, &t.Player)
 	if err != nil {
 		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
@@ -342,17 +367,15 @@ func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 		return fmt.Errorf("save order: %w", err)
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := worldExists(ctx, tx, o.WorldID); err != nil {
+		if err := s.worldExists(ctx, tx, o.WorldID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `
-			UPDATE orders SET status = 'replaced'
-			WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`,
+		_, err := s.exec(ctx, tx, sqlReplaceOrder,
 			o.WorldID, o.Season, o.Day, o.Camp)
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '')`,
+		_, err = s.exec(ctx, tx, sqlInsertPendingOrder,
 			o.WorldID, o.Season, o.Day, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro())
 		return err
 	})
@@ -365,7 +388,7 @@ func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 // PendingOrders returns the pending order of each camp that has one for
 // (world, season, day), in camp order.
 func (s *Store) PendingOrders(ctx context.Context, worldID uint64, season, day int) ([]store.Order, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders
+	rows, err := s.query(ctx, `SELECT `+orderColumns+` FROM orders
 		WHERE world_id = ? AND season = ? AND day = ? AND status = 'pending' ORDER BY camp`,
 		worldID, season, day)
 	if err != nil {
@@ -380,7 +403,7 @@ func (s *Store) PendingOrders(ctx context.Context, worldID uint64, season, day i
 
 // Orders returns every order of a season, by day, camp and submission.
 func (s *Store) Orders(ctx context.Context, worldID uint64, season int) ([]store.Order, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders
+	rows, err := s.query(ctx, `SELECT `+orderColumns+` FROM orders
 		WHERE world_id = ? AND season = ? ORDER BY day, camp, id`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("orders: %w", err)
@@ -421,8 +444,7 @@ func scanOrder(row scanner) (store.Order, error) {
 func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 	at := t.CommittedAt.UnixMicro()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		res, err := s.exec(ctx, tx, sqlInsertTick,
 			t.WorldID, t.Season, t.Day, nonNil(t.State), t.Hash, at)
 		if err != nil {
 			return err
@@ -432,13 +454,12 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 		} else if n == 0 {
 			return store.ErrConflict
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT DO NOTHING`, t.WorldID, t.Season, t.Day, at)
+		_, err = s.exec(ctx, tx, sqlStartSeason, t.WorldID, t.Season, t.Day, at)
 		if err != nil {
 			return err
 		}
 		for _, o := range t.Orders {
-			if err := commitOrder(ctx, tx, t, o); err != nil {
+			if err := s.commitOrder(ctx, tx, t, o); err != nil {
 				return err
 			}
 		}
@@ -447,20 +468,19 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 			if err != nil {
 				return err
 			}
-			_, err = tx.ExecContext(ctx, `INSERT INTO journal (world_id, season, day, seq, camp, kind, zones, narration, why)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			_, err = s.exec(ctx, tx, sqlInsertJournal,
 				t.WorldID, t.Season, t.Day, seq, e.Camp, e.Kind, string(zones), e.Narration, e.Why)
 			if err != nil {
 				return fmt.Errorf("journal entry %d: %w", seq, err)
 			}
 		}
 		for seq, p := range t.Pacts {
-			if err := commitPact(ctx, tx, t, seq, p); err != nil {
+			if err := s.commitPact(ctx, tx, t, seq, p); err != nil {
 				return err
 			}
 		}
 		if t.LastOfSeason {
-			_, err := tx.ExecContext(ctx, `UPDATE seasons SET ended_day = ?, ended_at = ? WHERE world_id = ? AND season = ?`,
+			_, err := s.exec(ctx, tx, sqlEndSeason,
 				t.Day, at, t.WorldID, t.Season)
 			if err != nil {
 				return fmt.Errorf("end season: %w", err)
@@ -477,20 +497,13 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 // commitPact records pact change seq of tick t and sets its pair's status.
 // A pair without a row is at war: a change that leaves it at war adds no
 // row.
-func commitPact(ctx context.Context, tx *sql.Tx, t store.Tick, seq int, p store.PactChange) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO pact_changes (world_id, season, day, seq, camp_a, camp_b, by_camp, event, status)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+func (s *Store) commitPact(ctx context.Context, tx *sql.Tx, t store.Tick, seq int, p store.PactChange) error {
+	_, err := s.exec(ctx, tx, sqlInsertPactChange,
 		t.WorldID, t.Season, t.Day, seq, p.A, p.B, p.By, p.Event, p.Status)
 	if err != nil {
 		return fmt.Errorf("pact change %d: %w", seq, err)
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO pacts (world_id, season, camp_a, camp_b, status, since_day)
-		SELECT ?1, ?2, ?3, ?4, ?5, ?6
-		WHERE ?5 <> 'war' OR EXISTS (SELECT 1 FROM pacts
-			WHERE world_id = ?1 AND season = ?2 AND camp_a = ?3 AND camp_b = ?4)
-		ON CONFLICT (world_id, season, camp_a, camp_b) DO UPDATE
-		SET status = excluded.status, since_day = excluded.since_day
-		WHERE pacts.status <> excluded.status`,
+	_, err = s.exec(ctx, tx, sqlSetPact,
 		t.WorldID, t.Season, p.A, p.B, p.Status, t.Day)
 	if err != nil {
 		return fmt.Errorf("pact of camps %d and %d: %w", p.A, p.B, err)
@@ -499,13 +512,13 @@ func commitPact(ctx context.Context, tx *sql.Tx, t store.Tick, seq int, p store.
 }
 
 // commitOrder records the fate of one order of tick t.
-func commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o store.Order) error {
+func (s *Store) commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o store.Order) error {
 	if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
 		args, err := json.Marshal(ints(o.Args))
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO orders (`+orderColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		_, err = s.exec(ctx, tx, sqlInsertPlayedOrder,
 			t.WorldID, t.Season, t.Day, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro(),
 			o.Status, o.Code, o.Field, o.Message)
 		if err != nil {
@@ -513,8 +526,7 @@ func commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o store.Order) e
 		}
 		return nil
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE orders SET status = ?, code = ?, field = ?, message = ?
-		WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`,
+	res, err := s.exec(ctx, tx, sqlSettleOrder,
 		o.Status, o.Code, o.Field, o.Message, t.WorldID, t.Season, t.Day, o.Camp)
 	if err != nil {
 		return fmt.Errorf("order of camp %d: %w", o.Camp, err)
@@ -529,13 +541,13 @@ func commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o store.Order) e
 // orders it played and its journal, or store.ErrNotFound.
 func (s *Store) LatestTick(ctx context.Context, worldID uint64, season int) (store.Tick, error) {
 	t := store.Tick{WorldID: worldID, Season: season}
-	err := s.db.QueryRowContext(ctx, `SELECT day, state, hash FROM ticks
+	err := s.queryRow(ctx, `SELECT day, state, hash FROM ticks
 		WHERE world_id = ? AND season = ? ORDER BY day DESC LIMIT 1`, worldID, season).
 		Scan(&t.Day, &t.State, &t.Hash)
 	if err != nil {
 		return store.Tick{}, fmt.Errorf("latest tick of world %d season %d: %w", worldID, season, notFound(err))
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders
+	rows, err := s.query(ctx, `SELECT `+orderColumns+` FROM orders
 		WHERE world_id = ? AND season = ? AND day = ? AND status NOT IN ('pending', 'replaced')
 		ORDER BY camp, id`, worldID, season, t.Day)
 	if err == nil {
@@ -544,7 +556,7 @@ func (s *Store) LatestTick(ctx context.Context, worldID uint64, season int) (sto
 	if err != nil {
 		return store.Tick{}, fmt.Errorf("orders of world %d season %d day %d: %w", worldID, season, t.Day, err)
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT `+journalColumns+` FROM journal
+	rows, err = s.query(ctx, `SELECT `+journalColumns+` FROM journal
 		WHERE world_id = ? AND season = ? AND day = ? ORDER BY seq`, worldID, season, t.Day)
 	if err == nil {
 		t.Journal, err = collect(rows, scanJournal)
@@ -559,7 +571,7 @@ func (s *Store) LatestTick(ctx context.Context, worldID uint64, season int) (sto
 // store.ErrNotFound.
 func (s *Store) TickAt(ctx context.Context, worldID uint64, season, day int) (store.Tick, error) {
 	t := store.Tick{WorldID: worldID, Season: season, Day: day}
-	err := s.db.QueryRowContext(ctx, `SELECT state, hash FROM ticks WHERE world_id = ? AND season = ? AND day = ?`,
+	err := s.queryRow(ctx, `SELECT state, hash FROM ticks WHERE world_id = ? AND season = ? AND day = ?`,
 		worldID, season, day).Scan(&t.State, &t.Hash)
 	if err != nil {
 		return store.Tick{}, fmt.Errorf("tick of world %d season %d day %d: %w", worldID, season, day, notFound(err))
@@ -572,7 +584,7 @@ const journalColumns = `world_id, season, day, camp, kind, zones, narration, why
 // Journal returns camp's journal entries of a season from sinceDay on, in
 // the order they were committed.
 func (s *Store) Journal(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.JournalEntry, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+journalColumns+` FROM journal
+	rows, err := s.query(ctx, `SELECT `+journalColumns+` FROM journal
 		WHERE world_id = ? AND season = ? AND camp = ? AND day >= ? ORDER BY day, seq`,
 		worldID, season, camp, sinceDay)
 	if err != nil {
@@ -600,10 +612,10 @@ func scanJournal(row scanner) (store.JournalEntry, error) {
 	return e, nil
 }
 
-// inTx runs fn in a transaction, committed if fn returns nil and rolled
-// back otherwise.
+// inTx runs fn in a transaction of the writing connection, committed if fn
+// returns nil and rolled back otherwise.
 func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
