@@ -135,29 +135,15 @@ func (s *Server) campBodyOf(v *pb.CampView, journal []*pb.JournalEntry, since in
 	} else {
 		b.Standing = "rest"
 	}
-	switch d := v.GetDeadline(); {
-	case v.GetPaused():
-		b.Deadline = "the world is paused"
-	case d != nil:
-		b.Deadline = deadlineText(d.AsTime(), s.now())
-	default:
-		b.Deadline = "none"
-	}
+	b.Deadline = s.deadlineOf(v)
 	if r := v.GetLastResult(); r != nil {
 		b.LastResult = strings.TrimSpace(viewtext.Result(r))
 	}
 	if g := v.GetGrisonval(); g != nil {
 		b.Grisonval = g
-		r := g.GetResources()
-		b.Self = campBanner{Camp: v.GetCamp(), Name: v.GetCampName(), Government: g.GetPolitics().GetGovernment(), Title: g.GetTitle(),
-			Alive: v.GetAlive(), Food: r.GetFood(), Wood: r.GetWood(), Stone: r.GetStone(), Tools: r.GetTools(), Gold: r.GetGold(),
-			Research: r.GetResearch(), Population: g.GetPopulation(), Morale: g.GetMorale(), FieldArmy: g.GetFieldArmy(),
-			UnderArms: g.GetMenUnderArms(), Tier: g.GetTier(), Legitimacy: g.GetPolitics().GetLegitimacy()}
+		b.Self = selfBanner(v, g)
 		garrison := make(map[int32]int32)
 		for _, z := range g.GetZones() {
-			if z.GetOwner() == v.GetCamp() {
-				b.Self.Zones++
-			}
 			garrison[z.GetId()] = z.GetGarrison()
 		}
 		b.Map = mapOfView(v, g).SVG()
@@ -178,6 +164,33 @@ func (s *Server) campBodyOf(v *pb.CampView, journal []*pb.JournalEntry, since in
 	}
 	b.Menu = menuOf(v)
 	return b
+}
+
+// deadlineOf words the view's deadline, or why there is none.
+func (s *Server) deadlineOf(v *pb.CampView) string {
+	switch d := v.GetDeadline(); {
+	case v.GetPaused():
+		return "the world is paused"
+	case d != nil:
+		return deadlineText(d.AsTime(), s.now())
+	}
+	return "none"
+}
+
+// selfBanner is a Grisonval camp's own counters, from its view: the zones
+// it holds are the ones its view shows it holding.
+func selfBanner(v *pb.CampView, g *pb.GrisonvalView) campBanner {
+	r := g.GetResources()
+	c := campBanner{Camp: v.GetCamp(), Name: v.GetCampName(), Government: g.GetPolitics().GetGovernment(), Title: g.GetTitle(),
+		Alive: v.GetAlive(), Food: r.GetFood(), Wood: r.GetWood(), Stone: r.GetStone(), Tools: r.GetTools(), Gold: r.GetGold(),
+		Research: r.GetResearch(), Population: g.GetPopulation(), Morale: g.GetMorale(), FieldArmy: g.GetFieldArmy(),
+		UnderArms: g.GetMenUnderArms(), Tier: g.GetTier(), Legitimacy: g.GetPolitics().GetLegitimacy()}
+	for _, z := range g.GetZones() {
+		if z.GetOwner() == v.GetCamp() {
+			c.Zones++
+		}
+	}
+	return c
 }
 
 // menuOf builds the numbered legal menu: each action with its valid
@@ -304,11 +317,10 @@ func (s *Server) campState(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, status.Convert(err).Message(), httpCode(err))
 		return
 	}
-	b := s.campBodyOf(v, nil, v.GetDay())
 	st := liveState{Day: v.GetDay(), Paused: v.GetPaused(), Keys: map[string]int64{},
-		Text: map[string]string{"posting": b.Posting, "deadline": b.Deadline}}
-	if v.GetGrisonval() != nil {
-		b.Self.keys(st.Keys)
+		Text: map[string]string{"posting": postingText(v), "deadline": s.deadlineOf(v)}}
+	if g := v.GetGrisonval(); g != nil {
+		selfBanner(v, g).keys(st.Keys)
 	}
 	if c := v.GetCastle(); c != nil {
 		for _, city := range c.GetCities() {

@@ -387,6 +387,17 @@ func httpCode(err error) int {
 	return http.StatusBadGateway
 }
 
+// chronicleOf answers the front page's form: the chronicle of the world
+// by number.
+func (s *Server) chronicleOf(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseUint(r.URL.Query().Get("world"), 10, 64)
+	if err != nil || id == 0 {
+		s.refuse(w, r, http.StatusBadRequest, "a world's number is a whole number from 1")
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/chronicle/%d", id), http.StatusSeeOther)
+}
+
 // seasonList lists a world's closed seasons (public).
 func (s *Server) seasonList(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r, "id")

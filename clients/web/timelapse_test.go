@@ -34,7 +34,7 @@ func TestTimelapse(t *testing.T) {
 	if want := fmt.Sprintf("/chronicle/%d/1", s.world.ID); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != want {
 		t.Errorf("observer of a closed season: %d to %q; want 303 to %s", resp.StatusCode, resp.Header.Get("Location"), want)
 	}
-	list, code := s.get(t, anon, fmt.Sprintf("/chronicle/%d", s.world.ID))
+	list, code := s.get(t, anon, fmt.Sprintf("/chronicle?world=%d", s.world.ID))
 	if code != http.StatusOK || !strings.Contains(list, fmt.Sprintf(`href="/chronicle/%d/1"`, s.world.ID)) {
 		t.Errorf("the season list (%d) has no link to season 1", code)
 	}

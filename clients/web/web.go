@@ -133,6 +133,7 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("POST /signout", s.signOut)
 	mux.HandleFunc("GET /world/{id}", s.observer)
 	mux.HandleFunc("GET /world/{id}/state.json", s.observerState)
+	mux.HandleFunc("GET /chronicle", s.chronicleOf)
 	mux.HandleFunc("GET /chronicle/{id}", s.seasonList)
 	mux.HandleFunc("GET /chronicle/{id}/{season}", s.timelapse)
 	mux.HandleFunc("GET /camp", s.campPage)

@@ -12,13 +12,6 @@
   if (scrub) {
     scrub.addEventListener('change', function () { scrub.submit(); });
   }
-  var chron = document.getElementById('chron');
-  if (chron) {
-    chron.addEventListener('submit', function (e) {
-      e.preventDefault();
-      location.href = '/chronicle/' + encodeURIComponent(chron.elements.world.value);
-    });
-  }
 
   var url = body.dataset.state;
   if (!url) { return; }
