@@ -19,10 +19,12 @@ import (
 // view); nothing on this page comes from another call but the camp's own
 // journal since its last visit.
 
-// option is one choice of an argument in the order form.
+// option is one choice of an argument in the order form; Selected marks
+// the one the form starts on.
 type option struct {
-	Value int32
-	Label string
+	Value    int32
+	Label    string
+	Selected bool
 }
 
 // menuArg is one argument of a legal action as a form field: a list of
@@ -208,8 +210,14 @@ func menuOf(v *pb.CampView) []menuAction {
 				arg.Kind = "number"
 			} else {
 				arg.Kind = "select"
-				for _, c := range spec.GetChoices() {
-					arg.Options = append(arg.Options, option{Value: c, Label: labels(spec.GetKind(), c)})
+				// The cards of a draft start on different slots, so that
+				// the form as it stands is a valid draft.
+				first := 0
+				if spec.GetKind() == pb.ArgKind_ARG_KIND_CARD && len(spec.GetChoices()) > 0 {
+					first = j % len(spec.GetChoices())
+				}
+				for k, c := range spec.GetChoices() {
+					arg.Options = append(arg.Options, option{Value: c, Label: labels(spec.GetKind(), c), Selected: k == first})
 				}
 			}
 			m.Args = append(m.Args, arg)

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -109,9 +110,45 @@ func TestCastlePages(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("the observer's Castle page: status %d", code)
 	}
-	for i, hand := range f.GetHands() {
-		if hand != "" && !strings.Contains(page, hand) {
-			t.Errorf("the observer's page lacks city %d's hand %q", i, hand)
+	defer func() {
+		for i, hand := range f.GetHands() {
+			if hand != "" && !strings.Contains(page, hand) {
+				t.Errorf("the observer's page lacks city %d's hand %q", i, hand)
+			}
 		}
+	}()
+	// The draft's form as it stands is a valid draft: each card once.
+	drafter := -1
+	for range 12 {
+		for c := range 4 {
+			if v := s.view(t, c).GetCastle(); v.GetStep() == "draft" && v.GetActs() {
+				drafter = c
+			}
+		}
+		if drafter >= 0 {
+			break
+		}
+		s.playDay(t, s.allCamps()...)
 	}
+	if drafter < 0 {
+		t.Fatal("no city drafted in 12 days")
+	}
+	cl := s.client(t, s.world.Tokens[drafter])
+	form, _ := s.get(t, cl, "/camp")
+	draft := regexp.MustCompile(`(?s)<input type="hidden" name="action" value="draft">.*?</form>`).FindString(form)
+	vals := url.Values{"action": {"draft"}, "csrf": {csrfField.FindStringSubmatch(form)[1]}}
+	for _, m := range regexp.MustCompile(`(?s)<select name="(a\d)"[^>]*>.*?<option value="(\d+)" selected>`).FindAllStringSubmatch(draft, -1) {
+		vals.Set(m[1], m[2])
+	}
+	resp, err := cl.PostForm(s.http.URL+"/camp/order", vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := readAll(t, resp)
+	resp.Body.Close()
+	if !strings.Contains(after, "Order accepted") {
+		t.Errorf("the draft form's defaults %v were refused: %s", vals, regexp.MustCompile(`(?s)<pre class="flash"[^>]*>.*?</pre>`).FindString(after))
+	}
+	f = s.frame(t).GetCastle()
+	page, _ = s.get(t, s.client(t, s.srv.AdminToken), fmt.Sprintf("/world/%d", s.world.ID))
 }
