@@ -37,6 +37,10 @@ func testCastleRules() *pb.CastleRules {
 		{Gauge: "wheat", Below: 1, Target: "health", Delta: -2},
 		{Gauge: "wheat", Below: 3, Target: "health", Delta: -1},
 		{Gauge: "wheat", AtLeast: 8, Target: "health", Delta: 1},
+		{Gauge: "civilians", AtLeast: 4, Target: "wheat", Delta: 2},
+		{Gauge: "civilians", AtLeast: 2, Target: "wheat", Delta: 1},
+		{Gauge: "gold", Below: 1, Target: "army", Delta: 2},
+		{Gauge: "army", AtLeast: 6, Target: "army", Delta: 1},
 	}
 	return r
 }
@@ -159,8 +163,11 @@ func TestCastle(t *testing.T) {
 			castleTable{me: 0, current: 0, step: stepConvert, posture: prudent, cities: []*pb.CastleCity{city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5)}},
 			"pass", "prudente : je ne convertis rien"},
 		{"aggressive: arms a civilian to top its neighbours",
+			castleTable{me: 0, current: 0, step: stepConvert, posture: aggressive, cities: []*pb.CastleCity{city(6, 5, 5, 6, 4), city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5)}},
+			"convert", "belliqueuse : j'arme un civil : or 6 → 5, civils 6 → 5, armée 4 → 5"},
+		{"aggressive: no conversion to an army that recruits itself (CAS-LEVY)",
 			castleTable{me: 0, current: 0, step: stepConvert, posture: aggressive, cities: []*pb.CastleCity{city(6, 5, 5, 6, 5), city(5, 5, 5, 5, 6), city(5, 5, 5, 5, 6)}},
-			"convert", "belliqueuse : j'arme un civil : or 6 → 5, civils 6 → 5, armée 5 → 6"},
+			"pass", "belliqueuse : je ne convertis rien"},
 		{"prudent: a crowd one welcome from a revolt is armed",
 			castleTable{me: 0, current: 0, step: stepConvert, posture: prudent, cities: []*pb.CastleCity{city(5, 5, 9, 8, 3), city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5)}},
 			"convert", "civils 8 → 7"},
@@ -193,8 +200,8 @@ func TestCastle(t *testing.T) {
 			"play 0", "poste avancé, 0 soldats postés"},
 		{"prudent: keeps the hospital it needs, the fire goes to the leader",
 			castleTable{me: 0, current: 0, step: stepDraft, drawn: []string{cardWar, cardHospital, cardFire}, posture: prudent, cities: []*pb.CastleCity{
-				city(5, 5, 3, 5, 5), city(7, 7, 7, 5, 7), city(5, 3, 5, 4, 4)}},
-			"draft 2 3 1", "prudente : je garde hôpital ; incendie → Carcassonne (blé 7)"},
+				city(5, 5, 3, 5, 5), city(7, 5, 7, 5, 4), city(5, 3, 5, 4, 4)}},
+			"draft 2 3 1", "prudente : je garde hôpital ; incendie → Carcassonne (blé 5)"},
 		{"aggressive: the fire goes to the neighbour it starves",
 			castleTable{me: 0, current: 0, step: stepDraft, drawn: []string{cardFire, cardHospital, cardGranary}, posture: aggressive, cities: []*pb.CastleCity{
 				city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5), city(0, 2, 3, 2, 5)}},
@@ -230,7 +237,8 @@ func TestCastle(t *testing.T) {
 // city whose posture is unspecified picks one and says why.
 func TestCastlePostures(t *testing.T) {
 	tables := []castleTable{
-		{me: 0, current: 0, step: stepConvert, cities: []*pb.CastleCity{city(6, 5, 5, 6, 5), city(5, 5, 5, 5, 6), city(5, 5, 5, 5, 6)}},
+		{me: 0, current: 0, step: stepDraft, drawn: []string{cardWelcome, cardAllegiance, cardHospital}, cities: []*pb.CastleCity{
+			city(5, 5, 5, 5, 5), city(5, 3, 5, 3, 3), city(8, 8, 8, 6, 5)}},
 		{me: 0, current: 0, step: stepDraft, drawn: []string{cardFire, cardWar, cardHospital, cardBarbarians}, cities: []*pb.CastleCity{
 			city(5, 5, 5, 5, 7), city(5, 3, 5, 3, 3), city(8, 8, 8, 6, 6), city(5, 5, 5, 5, 5)}},
 	}

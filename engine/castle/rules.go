@@ -89,7 +89,10 @@ func (l Link) holds(v int) bool {
 	return v < l.Below
 }
 
-// Links are the seed's gauge links, in the order they apply.
+// Links are the gauge links, in the order they apply: the seed's six
+// (rule CAS-LINKS), then the people's harvest (CAS-YIELD), the unpaid
+// army (CAS-PAY) and the army that recruits itself (CAS-LEVY), which the
+// balance figures of docs/castle.md called for.
 var Links = []Link{
 	{Gauge: Health, Below: 2, Target: Civilians, Delta: -2},
 	{Gauge: Health, Below: 4, Target: Civilians, Delta: -1},
@@ -97,6 +100,10 @@ var Links = []Link{
 	{Gauge: Wheat, Below: 1, Target: Health, Delta: -2},
 	{Gauge: Wheat, Below: 3, Target: Health, Delta: -1},
 	{Gauge: Wheat, AtLeast: 8, Target: Health, Delta: +1},
+	{Gauge: Civilians, AtLeast: 4, Target: Wheat, Delta: +2},
+	{Gauge: Civilians, AtLeast: 2, Target: Wheat, Delta: +1},
+	{Gauge: Gold, Below: 1, Target: Army, Delta: +2},
+	{Gauge: Army, AtLeast: 6, Target: Army, Delta: +1},
 }
 
 // DieSides are the die's six sides (rule CAS-DIE).
