@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/grisonval/server/game"
@@ -123,11 +124,24 @@ func (s *Server) leaseTTL() time.Duration {
 	return DefaultLeaseTTL
 }
 
+// leaseBatcher is a store.Leaser that renews all of a process's leases in
+// one statement and finds the worlds it may take in one query, so that a
+// lease round costs two round trips whatever the number of worlds. The
+// Postgres store is one; leaseRound falls back to one call per world for a
+// Leaser that is not.
+type leaseBatcher interface {
+	// RenewLeases renews every lease of ls held by owner to ttl from now
+	// and returns those renewed: the others are lost. An error renews none.
+	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) ([]store.Lease, error)
+	// WorldsToTake returns the worlds without a live lease or with a live
+	// lease of owner's, but for those of running.
+	WorldsToTake(ctx context.Context, owner string, running []uint64) ([]store.World, error)
+}
+
 // leaseRound renews every lease held and takes every world that has none.
 // A world whose lease is lost, or could not be renewed before it expired,
 // stops at once.
 func (s *Server) leaseRound(ctx context.Context) {
-	leaser := s.cfg.Store.(store.Leaser)
 	ttl := s.leaseTTL()
 	s.mu.Lock()
 	held := make(map[uint64]heldLease, len(s.leases))
@@ -135,29 +149,104 @@ func (s *Server) leaseRound(ctx context.Context) {
 		held[id] = h
 	}
 	s.mu.Unlock()
+	var live []store.Lease
 	for id, h := range held {
-		r, err := s.world(id)
-		if err != nil || !r.running() {
+		if r, err := s.world(id); err != nil || !r.running() {
 			s.dropWorld(id, nil)
 			continue
 		}
-		now := s.cfg.Clock.Now()
-		l, err := leaser.RenewLease(ctx, h.lease, ttl)
-		if err == nil {
+		live = append(live, h.lease)
+	}
+	now := s.cfg.Clock.Now()
+	renewed, errs := s.renewLeases(ctx, live, ttl)
+	for _, l := range live {
+		id := l.WorldID
+		if nl, ok := renewed[id]; ok {
 			s.mu.Lock()
 			if _, ok := s.leases[id]; ok {
-				s.leases[id] = heldLease{lease: l, renewedAt: now}
+				s.leases[id] = heldLease{lease: nl, renewedAt: now}
 			}
 			s.mu.Unlock()
 			continue
 		}
-		if errors.Is(err, store.ErrLeaseLost) || now.Sub(h.renewedAt) >= ttl {
+		r, err := s.world(id)
+		if err != nil {
+			continue
+		}
+		if err := errs[id]; errors.Is(err, store.ErrLeaseLost) || now.Sub(held[id].renewedAt) >= ttl {
 			r.base.Warn().Err(err).Msg("lease lost; the world stops here")
 			s.dropWorld(id, worldMoved(id))
 			continue
 		}
-		r.base.Warn().Err(err).Msg("lease not renewed; retrying")
+		r.base.Warn().Err(errs[id]).Msg("lease not renewed; retrying")
 	}
+	s.takeFreeWorlds(ctx)
+}
+
+// renewLeases renews ls and returns the renewed leases by world, and for
+// each lease not renewed why: store.ErrLeaseLost when it is lost, another
+// error when it may be renewed at the next round.
+func (s *Server) renewLeases(ctx context.Context, ls []store.Lease, ttl time.Duration) (map[uint64]store.Lease, map[uint64]error) {
+	renewed, errs := make(map[uint64]store.Lease, len(ls)), make(map[uint64]error)
+	if len(ls) == 0 {
+		return renewed, errs
+	}
+	if b, ok := s.cfg.Store.(leaseBatcher); ok {
+		got, err := b.RenewLeases(ctx, s.cfg.Replica.Addr, ls, ttl)
+		for _, l := range got {
+			renewed[l.WorldID] = l
+		}
+		for _, l := range ls {
+			if _, ok := renewed[l.WorldID]; ok {
+				continue
+			}
+			if err != nil {
+				errs[l.WorldID] = err
+			} else {
+				errs[l.WorldID] = fmt.Errorf("renew lease of world %d epoch %d: %w", l.WorldID, l.Epoch, store.ErrLeaseLost)
+			}
+		}
+		return renewed, errs
+	}
+	leaser := s.cfg.Store.(store.Leaser)
+	for _, l := range ls {
+		nl, err := leaser.RenewLease(ctx, l, ttl)
+		if err != nil {
+			errs[l.WorldID] = err
+			continue
+		}
+		renewed[l.WorldID] = nl
+	}
+	return renewed, errs
+}
+
+// takeFreeWorlds takes every world without a live lease. A live lease of
+// this address is a past life of this process, killed before its lease
+// expired: it is taken back at once.
+func (s *Server) takeFreeWorlds(ctx context.Context) {
+	if b, ok := s.cfg.Store.(leaseBatcher); ok {
+		s.mu.Lock()
+		running := make([]uint64, 0, len(s.runners))
+		for id := range s.runners {
+			running = append(running, id)
+		}
+		s.mu.Unlock()
+		worlds, err := b.WorldsToTake(ctx, s.cfg.Replica.Addr, running)
+		if err != nil {
+			s.log.Warn().Err(err).Msg("list worlds to take over")
+			return
+		}
+		for _, w := range worlds {
+			if _, err := s.world(w.ID); err == nil {
+				continue // created here since the list was made
+			}
+			if err := s.takeWorld(ctx, w); err != nil && !errors.Is(err, errNotOwner) {
+				s.log.Warn().Err(err).Uint64("world", w.ID).Msg("take world over")
+			}
+		}
+		return
+	}
+	leaser := s.cfg.Store.(store.Leaser)
 	worlds, err := s.cfg.Store.Worlds(ctx)
 	if err != nil {
 		s.log.Warn().Err(err).Msg("list worlds to take over")
@@ -167,8 +256,6 @@ func (s *Server) leaseRound(ctx context.Context) {
 		if _, err := s.world(w.ID); err == nil {
 			continue
 		}
-		// A live lease of this address is a past life of this process,
-		// killed before its lease expired: it is taken back at once.
 		l, err := leaser.LeaseOf(ctx, w.ID)
 		if err == nil && l.Live && l.Owner != s.cfg.Replica.Addr {
 			continue
@@ -185,8 +272,21 @@ func (s *Server) leaseRound(ctx context.Context) {
 
 // takeWorld acquires w's lease, loads w from its last committed tick and
 // starts its loop. It returns errNotOwner if another process holds the
-// lease.
+// lease, or if this one runs w or is taking it already (a world created
+// here may be found by the lease round while it loads).
 func (s *Server) takeWorld(ctx context.Context, w store.World) error {
+	s.mu.Lock()
+	if s.runners[w.ID] != nil || s.taking[w.ID] {
+		s.mu.Unlock()
+		return errNotOwner
+	}
+	s.taking[w.ID] = true
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.taking, w.ID)
+		s.mu.Unlock()
+	}()
 	leaser := s.cfg.Store.(store.Leaser)
 	now := s.cfg.Clock.Now()
 	l, err := leaser.AcquireLease(ctx, w.ID, s.cfg.Replica.Addr, s.leaseTTL())

@@ -60,10 +60,12 @@ type Server struct {
 	auth   *authenticator
 	health *health.Server
 
-	mu      sync.Mutex // guards runners, leases and stopped
+	mu      sync.Mutex // guards runners, leases, taking and stopped
 	runners map[uint64]*runner
-	// leases are the leases held, by world, with Replica.
+	// leases are the leases held, by world, with Replica; taking the
+	// worlds whose lease is being acquired and loop loaded.
 	leases  map[uint64]heldLease
+	taking  map[uint64]bool
 	stopped bool
 
 	// wire holds the encodings of the views the world loops keep.
@@ -108,6 +110,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		health:  health.NewServer(),
 		runners: make(map[uint64]*runner),
 		leases:  make(map[uint64]heldLease),
+		taking:  make(map[uint64]bool),
 		wire:    &wireViews{},
 	}
 	if cfg.Replica != nil {

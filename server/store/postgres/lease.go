@@ -142,3 +142,44 @@ func (f *fenced) EnrolAtSetup(ctx context.Context, c store.Career, e store.Enrol
 
 // Close does nothing: the holder does not own the store.
 func (f *fenced) Close() error { return nil }
+
+// RenewLeases renews, in one statement, every lease of ls held by owner,
+// each to ttl from now, and returns those renewed: a lease of ls that is
+// not among them has expired or changed hands (store.ErrLeaseLost for each
+// of them). An error renews none.
+func (s *Store) RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) ([]store.Lease, error) {
+	worlds, epochs := make([]int64, len(ls)), make([]int64, len(ls))
+	for i, l := range ls {
+		worlds[i], epochs[i] = int64(l.WorldID), l.Epoch
+	}
+	rows, _ := s.pool.Query(ctx, `
+		UPDATE leases AS l SET expires_at = now() + $4 * interval '1 microsecond'
+		FROM unnest($2::bigint[], $3::bigint[]) AS h(world_id, epoch)
+		WHERE l.world_id = h.world_id AND l.epoch = h.epoch AND l.owner = $1 AND l.expires_at > now()
+		RETURNING l.world_id, l.owner, l.epoch, l.expires_at, l.expires_at > now()`,
+		owner, worlds, epochs, ttl.Microseconds())
+	renewed, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Lease, error) { return scanLease(row) })
+	if err != nil {
+		return nil, fmt.Errorf("renew %d leases of %s: %w", len(ls), owner, err)
+	}
+	return renewed, nil
+}
+
+// WorldsToTake returns, in ID order, the worlds that owner may take: those
+// without a live lease, and those whose live lease is owner's own (a past
+// life of a process at the same address), but for the worlds of running,
+// which owner runs already.
+func (s *Store) WorldsToTake(ctx context.Context, owner string, running []uint64) ([]store.World, error) {
+	ids := make([]int64, len(running))
+	for i, id := range running {
+		ids[i] = int64(id)
+	}
+	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w LEFT JOIN leases l ON l.world_id = w.id
+		WHERE (l.world_id IS NULL OR l.expires_at <= now() OR l.owner = $1) AND w.id <> ALL($2::bigint[])
+		ORDER BY w.id`, owner, ids)
+	ws, err := pgx.CollectRows(rows, scanWorld)
+	if err != nil {
+		return nil, fmt.Errorf("worlds to take for %s: %w", owner, err)
+	}
+	return ws, nil
+}
