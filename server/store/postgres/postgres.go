@@ -293,17 +293,20 @@ func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 }
 
 func (s *Store) saveOrder(ctx context.Context, o store.Order, fence *store.Lease) error {
-	b := &pgx.Batch{}
-	// Locking the world row serialises the orders of a world, so that
-	// two orders of one camp cannot both stay pending.
-	lockWorld(b, o.WorldID)
-	b.Queue(`UPDATE orders SET status = 'replaced'
+	world := int64(o.WorldID)
+	steps := []step{
+		// Locking the world row serialises the orders of a world, so that
+		// two orders of one camp cannot both stay pending.
+		{sql: `SELECT 1 / count(*) FROM (SELECT FROM worlds WHERE id = $1 FOR NO KEY UPDATE) AS w`, args: []any{world},
+			fail: whenNoRow(fmt.Errorf("world %d: %w", o.WorldID, store.ErrNotFound))},
+		{sql: `UPDATE orders SET status = 'replaced'
 			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
-		int64(o.WorldID), o.Season, o.Day, o.Camp)
-	b.Queue(`INSERT INTO orders (`+orderColumns+`)
+			args: []any{world, o.Season, o.Day, o.Camp}},
+		{sql: `INSERT INTO orders (` + orderColumns + `)
 			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9, 'pending', '', '', '')`,
-		int64(o.WorldID), o.Season, o.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt))
-	if err := s.send(ctx, fence, o.WorldID, b); err != nil {
+			args: []any{world, o.Season, o.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt)}},
+	}
+	if err := s.sendOne(ctx, fence, o.WorldID, steps); err != nil {
 		return fmt.Errorf("save order of world %d day %d camp %d: %w", o.WorldID, o.Day, o.Camp, err)
 	}
 	return nil
@@ -355,8 +358,8 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 // commit with store.ErrNotFound. Each pact change also sets its pair's
 // current status. The season starts with its first tick and ends with a
 // tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
-// Nothing is stored when it fails. The whole tick is sent as one batch in a
-// transaction: three round trips.
+// Nothing is stored when it fails. The whole tick is one implicit
+// transaction sent in one round trip (sendOne).
 func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 	return s.commitTick(ctx, t, nil)
 }
@@ -364,59 +367,59 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease) error {
 	world := int64(t.WorldID)
 	at := micro(t.CommittedAt)
-	b := &pgx.Batch{}
-	b.Queue(`INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
-		VALUES ($1, $2, $3, coalesce($4::bytea, ''), $5, $6) ON CONFLICT DO NOTHING`,
-		world, t.Season, t.Day, t.State, t.Hash, at).Exec(func(tag pgconn.CommandTag) error {
-		if tag.RowsAffected() == 0 {
-			return store.ErrConflict
-		}
-		return nil
-	})
-	b.Queue(`INSERT INTO seasons (world_id, season, first_day, started_at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT DO NOTHING`, world, t.Season, t.Day, at)
+	steps := make([]step, 0, 3+len(t.Orders)+len(t.Journal)+2*len(t.Pacts))
+	steps = append(steps,
+		step{sql: `INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+			VALUES ($1, $2, $3, coalesce($4::bytea, ''), $5, $6)`,
+			args: []any{world, t.Season, t.Day, t.State, t.Hash, at},
+			fail: func(e *pgconn.PgError) error {
+				if e.Code == uniqueViolation && e.ConstraintName == "ticks_pkey" {
+					return store.ErrConflict
+				}
+				return nil
+			}},
+		step{sql: `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES ($1, $2, $3, $4)
+			ON CONFLICT DO NOTHING`, args: []any{world, t.Season, t.Day, at}},
+	)
 	for _, o := range t.Orders {
 		if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
-			b.Queue(`INSERT INTO orders (`+orderColumns+`)
+			steps = append(steps, step{sql: `INSERT INTO orders (` + orderColumns + `)
 				VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9, $10, $11, $12, $13)`,
-				world, t.Season, t.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt), o.Status, o.Code,
-				o.Field, o.Message)
+				args: []any{world, t.Season, t.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt),
+					o.Status, o.Code, o.Field, o.Message}})
 			continue
 		}
-		b.Queue(`UPDATE orders SET status = $5, code = $6, field = $7, message = $8
-			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
-			world, t.Season, t.Day, o.Camp, o.Status, o.Code, o.Field, o.Message).Exec(func(tag pgconn.CommandTag) error {
-			if tag.RowsAffected() == 0 {
-				return fmt.Errorf("pending order of camp %d: %w", o.Camp, store.ErrNotFound)
-			}
-			return nil
-		})
+		steps = append(steps, step{sql: expectRows(`UPDATE orders SET status = $5, code = $6, field = $7, message = $8
+			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending' RETURNING id`),
+			args: []any{world, t.Season, t.Day, o.Camp, o.Status, o.Code, o.Field, o.Message},
+			fail: whenNoRow(fmt.Errorf("pending order of camp %d: %w", o.Camp, store.ErrNotFound))})
 	}
 	for seq, e := range t.Journal {
-		b.Queue(`INSERT INTO journal (world_id, season, day, seq, camp, kind, zones, narration, why)
+		steps = append(steps, step{sql: `INSERT INTO journal (world_id, season, day, seq, camp, kind, zones, narration, why)
 			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9)`,
-			world, t.Season, t.Day, seq, e.Camp, e.Kind, e.Zones, e.Narration, e.Why)
+			args: []any{world, t.Season, t.Day, seq, e.Camp, e.Kind, e.Zones, e.Narration, e.Why}})
 	}
 	for seq, p := range t.Pacts {
-		b.Queue(`INSERT INTO pact_changes (world_id, season, day, seq, camp_a, camp_b, by_camp, event, status)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			world, t.Season, t.Day, seq, p.A, p.B, p.By, p.Event, p.Status)
-		// A pair without a row is at war: a change that leaves it at war
-		// adds no row.
-		b.Queue(`INSERT INTO pacts (world_id, season, camp_a, camp_b, status, since_day)
-			SELECT $1, $2, $3, $4, $5::text, $6
-			WHERE $5::text <> 'war' OR EXISTS (SELECT FROM pacts
-				WHERE world_id = $1 AND season = $2 AND camp_a = $3 AND camp_b = $4)
-			ON CONFLICT (world_id, season, camp_a, camp_b) DO UPDATE
-			SET status = excluded.status, since_day = excluded.since_day
-			WHERE pacts.status <> excluded.status`,
-			world, t.Season, p.A, p.B, p.Status, t.Day)
+		steps = append(steps,
+			step{sql: `INSERT INTO pact_changes (world_id, season, day, seq, camp_a, camp_b, by_camp, event, status)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+				args: []any{world, t.Season, t.Day, seq, p.A, p.B, p.By, p.Event, p.Status}},
+			// A pair without a row is at war: a change that leaves it at
+			// war adds no row.
+			step{sql: `INSERT INTO pacts (world_id, season, camp_a, camp_b, status, since_day)
+				SELECT $1, $2, $3, $4, $5::text, $6
+				WHERE $5::text <> 'war' OR EXISTS (SELECT FROM pacts
+					WHERE world_id = $1 AND season = $2 AND camp_a = $3 AND camp_b = $4)
+				ON CONFLICT (world_id, season, camp_a, camp_b) DO UPDATE
+				SET status = excluded.status, since_day = excluded.since_day
+				WHERE pacts.status <> excluded.status`,
+				args: []any{world, t.Season, p.A, p.B, p.Status, t.Day}})
 	}
 	if t.LastOfSeason {
-		b.Queue(`UPDATE seasons SET ended_day = $3, ended_at = $4 WHERE world_id = $1 AND season = $2`,
-			world, t.Season, t.Day, at)
+		steps = append(steps, step{sql: `UPDATE seasons SET ended_day = $3, ended_at = $4 WHERE world_id = $1 AND season = $2`,
+			args: []any{world, t.Season, t.Day, at}})
 	}
-	if err := s.send(ctx, fence, t.WorldID, b); err != nil {
+	if err := s.sendOne(ctx, fence, t.WorldID, steps); err != nil {
 		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
 	}
 	return nil
