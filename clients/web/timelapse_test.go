@@ -61,6 +61,8 @@ func TestTimelapse(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=10", s.http.URL, s.world.ID)), chromedp.WaitVisible(css(`#map`)))
 	do(t, ctx, chromedp.Click(css(`#next`)))
 	waitFor(t, ctx, `document.querySelector('#map') && document.querySelector('#map').dataset.day === '11'`, 10*time.Second)
+	// The page's script (deferred) listens to the scrubber once it ran.
+	waitFor(t, ctx, `document.documentElement.classList.contains('js')`, 10*time.Second)
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`const r = document.querySelector('#scrubber input'); r.value = 3; r.dispatchEvent(new Event('change', {bubbles: true}))`))
 	waitFor(t, ctx, `document.querySelector('#map') && document.querySelector('#map').dataset.day === '3'`, 10*time.Second)
 }
