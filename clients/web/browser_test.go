@@ -107,8 +107,9 @@ func signIn(t testing.TB, ctx context.Context, base, token string) {
 		chromedp.WaitVisible(css(`form.signin input[name=token]`)),
 		chromedp.SendKeys(css(`form.signin input[name=token]`), token),
 		chromedp.Submit(css(`form.signin input[name=token]`)),
-		chromedp.WaitVisible(css(`footer`)),
 	)
+	// Signed in, every page's header has the sign-out form.
+	waitFor(t, ctx, `document.readyState === 'complete' && !!document.querySelector('header form[action="/signout"]')`, 20*time.Second)
 }
 
 // screenshot writes a PNG of the whole page to path, when path is set;

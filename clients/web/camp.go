@@ -31,9 +31,28 @@ type option struct {
 // choices or a number between Min and Max.
 type menuArg struct {
 	Field, Name, Kind string
-	Options           []option
-	Min, Max          int32
-	Optional          bool
+	// Options are the choices as <option> elements, written once in Go
+	// (a menu has hundreds: the template would escape each field of each).
+	Options  template.HTML
+	Min, Max int32
+	Optional bool
+}
+
+// optionsHTML writes choices as <option> elements, escaped.
+func optionsHTML(opts []option) template.HTML {
+	var b strings.Builder
+	for _, o := range opts {
+		b.WriteString(`<option value="`)
+		b.WriteString(strconv.Itoa(int(o.Value)))
+		b.WriteByte('"')
+		if o.Selected {
+			b.WriteString(" selected")
+		}
+		b.WriteByte('>')
+		b.WriteString(esc(o.Label))
+		b.WriteString("</option>")
+	}
+	return template.HTML(b.String())
 }
 
 // menuAction is one line of the numbered legal menu.
@@ -158,7 +177,7 @@ func (s *Server) campBodyOf(v *pb.CampView, journal []*pb.JournalEntry, since in
 		}
 		b.People = g.GetPeople()
 		for _, n := range g.GetNotables() {
-			b.Notables = append(b.Notables, person{Citizen: n, Roman: roman(n.GetLevel())})
+			b.Notables = append(b.Notables, personOf(n))
 		}
 	}
 	if c := v.GetCastle(); c != nil {
@@ -216,9 +235,11 @@ func menuOf(v *pb.CampView) []menuAction {
 				if spec.GetKind() == pb.ArgKind_ARG_KIND_CARD && len(spec.GetChoices()) > 0 {
 					first = j % len(spec.GetChoices())
 				}
+				opts := make([]option, 0, len(spec.GetChoices()))
 				for k, c := range spec.GetChoices() {
-					arg.Options = append(arg.Options, option{Value: c, Label: labels(spec.GetKind(), c), Selected: k == first})
+					opts = append(opts, option{Value: c, Label: labels(spec.GetKind(), c), Selected: k == first})
 				}
+				arg.Options = optionsHTML(opts)
 			}
 			m.Args = append(m.Args, arg)
 		}

@@ -39,8 +39,8 @@ func TestCampPlays(t *testing.T) {
 	do(t, ctx,
 		chromedp.SendKeys(css(form+` input[name=reason]`), "<b>voir</b> plus loin"),
 		chromedp.Click(css(form+` button:not([formaction])`)),
-		chromedp.WaitVisible(css(`pre.flash`)),
 	)
+	waitFor(t, ctx, flashSays("Order"), 20*time.Second)
 	flash := eval[string](t, ctx, `document.querySelector('pre.flash').textContent`)
 	if !strings.Contains(flash, "Order accepted for day 1: explore "+choice) {
 		t.Fatalf("flash %q; want the order accepted", flash)
@@ -58,6 +58,11 @@ func TestCampPlays(t *testing.T) {
 	if r := v.GetLastResult(); r.GetOrder().GetAction() != "explore" || r.GetStatus() != pb.OrderStatus_ORDER_STATUS_APPLIED {
 		t.Errorf("the server's last result %v; want explore applied", r)
 	}
+}
+
+// flashSays is a script true once the page's message holds text.
+func flashSays(text string) string {
+	return fmt.Sprintf(`document.readyState === 'complete' && (document.querySelector('pre.flash') || {textContent: ''}).textContent.includes(%q)`, text)
 }
 
 // TestWithoutJavaScript checks that with JavaScript off the observer's and
@@ -82,25 +87,22 @@ func TestWithoutJavaScript(t *testing.T) {
 		t.Error("the people tab does not open without JavaScript")
 	}
 	camp := admin
-	do(t, camp, chromedp.Click(css(`header form[action="/signout"] button`)), chromedp.WaitVisible(css(`form.signin`)))
+	do(t, camp, chromedp.Click(css(`header form[action="/signout"] button`)))
+	waitFor(t, camp, `document.readyState === 'complete' && !document.querySelector('header form[action="/signout"]')`, 20*time.Second)
 	signIn(t, camp, s.http.URL, s.world.Tokens[0])
 	if n := eval[int](t, camp, `document.querySelectorAll('#map g.z').length`); n != 91 {
 		t.Errorf("camp page without JavaScript: %d zones; want 91", n)
 	}
-	do(t, camp,
-		chromedp.Click(css(`form.act:has(input[name=action][value=rest]) button:not([formaction])`)),
-		chromedp.WaitVisible(css(`pre.flash`)),
-	)
+	do(t, camp, chromedp.Click(css(`form.act:has(input[name=action][value=rest]) button:not([formaction])`)))
+	waitFor(t, camp, flashSays("Order"), 20*time.Second)
 	if flash := eval[string](t, camp, `document.querySelector('pre.flash').textContent`); !strings.Contains(flash, "Order accepted for day 4: rest") {
 		t.Errorf("flash %q; want rest accepted", flash)
 	}
 	if o := s.view(t, 0).GetPendingOrder(); o.GetAction() != "rest" {
 		t.Errorf("pending order %v; want rest", o)
 	}
-	do(t, camp,
-		chromedp.Click(css(`form.act:has(input[name=action][value=chop_wood]) button[formaction]`)),
-		chromedp.WaitVisible(css(`pre.flash`)),
-	)
+	do(t, camp, chromedp.Click(css(`form.act:has(input[name=action][value=chop_wood]) button[formaction]`)))
+	waitFor(t, camp, flashSays("Standing order set: chop_wood"), 20*time.Second)
 	if o := s.view(t, 0).GetStandingOrder(); o.GetAction() != "chop_wood" {
 		t.Errorf("standing order %v; want chop_wood", o)
 	}

@@ -43,14 +43,22 @@ func TestUpdateFixtures(t *testing.T) {
 		s.playDay(t, s.allCamps()...)
 		series = append(series, pointsOf(s.frame(t)))
 	}
-	tl, err := s.srv.Admin.GetTimeline(s.srv.AdminContext(t.Context()), &pb.GetChronicleRequest{WorldId: s.world.ID, Season: 1, PageSize: 50, PageToken: "day:140"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The journal of the last days, as the observer's page shows it.
 	var journal []journalLine
-	for _, j := range tl.GetJournals() {
-		for _, e := range j.GetEntries() {
-			journal = append(journal, journalLine{Camp: j.GetCamp(), Entry: e})
+	for tok := ""; ; {
+		tl, err := s.srv.Admin.GetTimeline(s.srv.AdminContext(t.Context()), &pb.GetChronicleRequest{WorldId: s.world.ID, Season: 1, PageSize: 50, PageToken: tok})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range tl.GetJournals() {
+			for _, e := range j.GetEntries() {
+				if e.GetDay() > lateDay-journalDays {
+					journal = append(journal, journalLine{Camp: j.GetCamp(), Entry: e})
+				}
+			}
+		}
+		if tok = tl.GetNextPageToken(); tok == "" {
+			break
 		}
 	}
 	writeProto(t, "late-frame.json", s.frame(t))

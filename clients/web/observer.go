@@ -61,10 +61,19 @@ type columnLine struct {
 	Home              bool
 }
 
-// person is a notable citizen in the people tab.
+// person is a notable citizen in the people tab (a flat struct: the
+// template reads its fields without searching an embedded message).
 type person struct {
-	*pb.Citizen
-	Roman string
+	Name, Job, Title, Aspiration string
+	Roman                        string
+	Xp, NextLevelXp, Mood, Age   int32
+	UnderArms                    bool
+}
+
+// personOf converts a notable citizen.
+func personOf(c *pb.Citizen) person {
+	return person{Name: c.GetName(), Job: c.GetJob(), Title: c.GetTitle(), Aspiration: c.GetAspiration(), Roman: roman(c.GetLevel()),
+		Xp: c.GetXp(), NextLevelXp: c.GetNextLevelXp(), Mood: c.GetMood(), Age: c.GetAge(), UnderArms: c.GetUnderArms()}
 }
 
 // campPeople is one camp's people tab.
@@ -166,7 +175,7 @@ func frameBodyOf(f *pb.Frame, s *season) *frameBody {
 			UnderArms: c.GetMenUnderArms(), Tier: c.GetTier(), Zones: c.GetZones(), Legitimacy: c.GetLegitimacy()})
 		cp := campPeople{Camp: c.GetCamp(), Name: c.GetName(), Summary: c.GetPeople()}
 		for _, n := range c.GetNotables() {
-			cp.People = append(cp.People, person{Citizen: n, Roman: roman(n.GetLevel())})
+			cp.People = append(cp.People, personOf(n))
 		}
 		b.People = append(b.People, cp)
 	}
