@@ -224,7 +224,7 @@ func menuOf(v *pb.CampView) []menuAction {
 		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(a),
 			Pending: v.GetPendingOrder().GetAction() == a.GetAction()}
 		for j, spec := range a.GetArgs() {
-			arg := menuArg{Field: "a" + strconv.Itoa(j), Name: spec.GetName(), Optional: spec.GetOptional(), Min: spec.GetMin(), Max: spec.GetMax()}
+			arg := menuArg{Field: "a" + strconv.Itoa(j), Name: argName(v, spec.GetName()), Optional: spec.GetOptional(), Min: spec.GetMin(), Max: spec.GetMax()}
 			if spec.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
 				arg.Kind = "number"
 			} else {
@@ -246,6 +246,21 @@ func menuOf(v *pb.CampView) []menuAction {
 		out = append(out, m)
 	}
 	return out
+}
+
+// argName words an argument's name for its label: a Castle draft's
+// "to_city_2" reads "to Provins".
+func argName(v *pb.CampView, name string) string {
+	if n, ok := strings.CutPrefix(name, "to_city_"); ok {
+		if c, err := strconv.Atoi(n); err == nil {
+			for _, ct := range v.GetContacts() {
+				if int(ct.GetCamp()) == c && ct.GetName() != "" {
+					return "to " + ct.GetName()
+				}
+			}
+		}
+	}
+	return strings.ReplaceAll(name, "_", " ")
 }
 
 // choiceLabels returns a function that words a choice of an argument from

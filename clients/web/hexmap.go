@@ -144,7 +144,7 @@ const mapDefs = `<defs>
 <g id="b-temple"><path d="M0-3v6M-2-1h4" stroke="#fff" fill="none"/></g>
 <g id="b-other"><rect x="-2" y="-2" width="4" height="4" fill="#ddd"/></g>
 <g id="b-monument"><path d="M-2 3 0-4 2 3z" fill="#fff6c8"/></g>
-<radialGradient id="glow"><stop offset=".35" stop-color="#fff1b0" stop-opacity=".55"/><stop offset="1" stop-color="#fff1b0" stop-opacity="0"/></radialGradient>
+<radialGradient id="glow"><stop offset=".3" stop-color="#fff1b0" stop-opacity="0"/><stop offset=".6" stop-color="#fff1b0" stop-opacity=".5"/><stop offset="1" stop-color="#fff1b0" stop-opacity="0"/></radialGradient>
 </defs>`
 
 // buildingIcons are the buildings that have an icon of their own; any
@@ -227,7 +227,7 @@ func (m *hexMap) SVG() template.HTML {
 	for _, z := range m.Zones {
 		if z.Known && z.Capital && z.Owner >= 0 {
 			c := centres[z.ID]
-			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="46" fill="url(#glow)"/>`, fmtf(c[0]), fmtf(c[1]))
+			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="50" fill="url(#glow)"/>`, fmtf(c[0]), fmtf(c[1]))
 		}
 	}
 	b.WriteString(`</g><g class="cols">`)
@@ -381,8 +381,12 @@ func (m *hexMap) writeColumn(b *strings.Builder, c mapColumn, centres map[int32]
 	if c.Kind == pb.ColumnKind_COLUMN_KIND_SETTLERS {
 		kind = "settlers"
 	}
-	fmt.Fprintf(b, `<g class="col %s %s" data-camp="%d" data-from="%d" data-to="%d"><title>%s: %s of %d men, zone %d to %d, arrives day %d</title>`,
-		campClass(c.Camp), kind, c.Camp, c.From, c.To, esc(m.campLabel(c.Camp)), kind, c.Men, c.From, c.To, c.Arrival)
+	men := ""
+	if c.Men > 0 {
+		men = fmt.Sprintf(" of %d men", c.Men)
+	}
+	fmt.Fprintf(b, `<g class="col %s %s" data-camp="%d" data-from="%d" data-to="%d"><title>%s: %s%s, zone %d to %d, arrives day %d</title>`,
+		campClass(c.Camp), kind, c.Camp, c.From, c.To, esc(m.campLabel(c.Camp)), kind, men, c.From, c.To, c.Arrival)
 	fmt.Fprintf(b, `<path d="M%s %sl%s %s"/><circle cx="%s" cy="%s" r="4.5"/></g>`,
 		fmtf(from[0]), fmtf(from[1]), fmtf(dx), fmtf(dy), fmtf(from[0]+p*dx), fmtf(from[1]+p*dy))
 }

@@ -54,7 +54,12 @@ func TestScreenshots(t *testing.T) {
 	screenshot(t, anon, shot("timelapse.png"), 1250)
 
 	c := newSite(t, testserver.Game{Ruleset: "castle", Camps: 4, Seed: 7}, DefaultPoll)
-	for range 9 {
+	// City 0 in its draft: the cards it drew, to keep one and give the
+	// others.
+	for range 40 {
+		if v := c.view(t, 0).GetCastle(); v.GetStep() == "draft" && v.GetActs() && c.day(t) > 8 {
+			break
+		}
 		c.playDay(t, c.allCamps()...)
 	}
 	city := browser(t, true)
