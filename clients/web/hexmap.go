@@ -72,26 +72,6 @@ func zoneCentre(q, r int32) (x, y float64) {
 	return hexSize * math.Sqrt(3) * (float64(q) + float64(r)/2), hexSize * 1.5 * float64(r)
 }
 
-// axialOf returns the axial coordinates of every zone of a hexagonal map of
-// n zones numbered as the wire documents (pb.Zone): from 1, in rows from
-// north to south, west to east, with the centre at (0, 0). It is what the
-// observer places the zones of a frame by, since ZoneFrame carries no
-// coordinates.
-func axialOf(n int) [][2]int32 {
-	radius := int32(0)
-	for 3*radius*radius+3*radius+1 < int32(n) {
-		radius++
-	}
-	out := make([][2]int32, 0, n+1)
-	out = append(out, [2]int32{})
-	for r := -radius; r <= radius; r++ {
-		for q := max(-radius, -radius-r); q <= min(radius, radius-r); q++ {
-			out = append(out, [2]int32{q, r})
-		}
-	}
-	return out
-}
-
 // terrainName names a terrain for the tooltip and the tile's id.
 func terrainName(t pb.Terrain) string {
 	if s := viewtext.TerrainName(t); s != "?" {
@@ -401,8 +381,7 @@ func columnProgress(c mapColumn, day int32) float64 {
 }
 
 // mapOfFrame is the observer's map of a Grisonval frame: every zone as it
-// is. A frame carries no terrain, buildings nor slots (see docs/web.md):
-// the tiles are drawn as plain land.
+// is, its terrain, buildings and slots included.
 func mapOfFrame(day int32, f *pb.GrisonvalFrame) *hexMap {
 	m := &hexMap{Day: day, Self: -1}
 	for _, c := range f.GetCamps() {
@@ -415,14 +394,10 @@ func mapOfFrame(day int32, f *pb.GrisonvalFrame) *hexMap {
 	for _, s := range f.GetSieges() {
 		sieges[s.GetZone()] = s
 	}
-	axial := axialOf(len(f.GetZones()))
 	for _, z := range f.GetZones() {
-		if z.GetZone() <= 0 || int(z.GetZone()) >= len(axial) {
-			continue
-		}
-		a := axial[z.GetZone()]
-		hz := hexZone{ID: z.GetZone(), Q: a[0], R: a[1], Known: true, Owner: z.GetOwner(), Capital: z.GetCapital(),
-			Garrison: z.GetGarrison(), Development: z.GetDevelopment(), Siege: sieges[z.GetZone()]}
+		hz := hexZone{ID: z.GetZone(), Q: z.GetQ(), R: z.GetR(), Terrain: z.GetTerrain(), Known: true, Owner: z.GetOwner(),
+			Capital: z.GetCapital(), Monument: z.GetMonument(), Garrison: z.GetGarrison(), Development: z.GetDevelopment(),
+			Slots: z.GetSlots(), Buildings: z.GetBuildings(), Siege: sieges[z.GetZone()]}
 		if hz.Siege == nil && z.GetBesieged() {
 			hz.Siege = &pb.Siege{Zone: z.GetZone(), Besieger: -1}
 		}

@@ -27,13 +27,18 @@ type drawnZone struct {
 	Tint  string `json:"tint"`
 	Ring  string `json:"ring"`
 	Count string `json:"count"`
+	// Tile is the terrain tile drawn ("#t-forest"), Pips the buildings and
+	// free slots drawn along its bottom.
+	Tile string `json:"tile"`
+	Pips int    `json:"pips"`
 }
 
 // readZones is the script that reads every drawn zone of the map.
 const readZones = `Array.from(document.querySelectorAll('#map g.z')).map(g => {
   const tint = g.querySelector('.tint'), ring = g.querySelector('.ring'), cd = g.querySelector('.cd');
   return {zone: +g.dataset.zone, owner: g.dataset.owner === undefined ? null : +g.dataset.owner,
-    tint: tint ? getComputedStyle(tint).fill : '', ring: ring ? getComputedStyle(ring).stroke : '', count: cd ? cd.textContent : ''};
+    tint: tint ? getComputedStyle(tint).fill : '', ring: ring ? getComputedStyle(ring).stroke : '', count: cd ? cd.textContent : '',
+    tile: (g.querySelector('use.tile') || {getAttribute: () => ''}).getAttribute('href'), pips: g.querySelectorAll('.pip, .slot').length};
 })`
 
 // siegeWorld plays seed 2 with the bots until a siege is laid.
@@ -48,8 +53,9 @@ func siegeWorld(t *testing.T, poll time.Duration) (*site, *pb.Frame) {
 }
 
 // TestObserverPage checks the observer's map in the browser: 91 tiles,
-// each tinted in its holder's colour, and the siege ring in the
-// besieger's colour with its countdown.
+// each of its terrain with a pip per building and free slot, tinted in
+// its holder's colour, and the siege ring in the besieger's colour with
+// its countdown.
 func TestObserverPage(t *testing.T) {
 	t.Parallel()
 	s, f := siegeWorld(t, DefaultPoll)
@@ -74,10 +80,21 @@ func TestObserverPage(t *testing.T) {
 	}
 	g := f.GetGrisonval()
 	owners := map[int32]int32{}
+	frames := map[int32]*pb.ZoneFrame{}
+	terrains := map[string]int{}
 	for _, z := range g.GetZones() {
 		owners[z.GetZone()] = z.GetOwner()
+		frames[z.GetZone()] = z
 	}
 	for _, z := range zones {
+		zf := frames[z.Zone]
+		if want := "#t-" + terrainName(zf.GetTerrain()); z.Tile != want {
+			t.Errorf("zone %d drawn as %q; want %q", z.Zone, z.Tile, want)
+		}
+		terrains[z.Tile]++
+		if want := max(int(zf.GetSlots()), len(zf.GetBuildings())); z.Pips != want {
+			t.Errorf("zone %d has %d pips; want %d (%d slots, buildings %v)", z.Zone, z.Pips, want, zf.GetSlots(), zf.GetBuildings())
+		}
 		want := owners[z.Zone]
 		if z.Owner == nil || *z.Owner != want {
 			t.Errorf("zone %d drawn for owner %v; want %d", z.Zone, z.Owner, want)
@@ -102,6 +119,9 @@ func TestObserverPage(t *testing.T) {
 				t.Errorf("siege countdown of zone %d is %q; want %q", z.Zone, z.Count, want)
 			}
 		}
+	}
+	if len(terrains) != 4 {
+		t.Errorf("terrains drawn: %v; want the four of the map", terrains)
 	}
 	cards := eval[int](t, ctx, `document.querySelectorAll('.siege').length`)
 	if cards != len(g.GetSieges()) {

@@ -264,8 +264,15 @@ func (Ruleset) Frame(s game.State) *pb.Frame {
 	}
 	for z := 1; z <= engine.NumZones; z++ {
 		zone := &w.Zones[z]
-		f.Zones = append(f.Zones, &pb.ZoneFrame{Zone: int32(z), Owner: int32(zone.Owner), Garrison: int32(zone.Garrison),
-			Capital: zone.Capital, Development: int32(zone.Development), Besieged: w.Besieged(engine.ZoneID(z))})
+		h := engine.HexOf(engine.ZoneID(z))
+		zf := &pb.ZoneFrame{Zone: int32(z), Owner: int32(zone.Owner), Garrison: int32(zone.Garrison),
+			Capital: zone.Capital, Development: int32(zone.Development), Besieged: w.Besieged(engine.ZoneID(z)),
+			Q: int32(h.Q), R: int32(h.R), Terrain: terrainToPB[zone.Terrain], Slots: int32(w.Slots(engine.ZoneID(z))),
+			Monument: zone.Monument}
+		for _, b := range zone.Buildings {
+			zf.Buildings = append(zf.Buildings, b.String())
+		}
+		f.Zones = append(f.Zones, zf)
 	}
 	for _, col := range w.Columns {
 		f.Columns = append(f.Columns, &pb.ColumnFrame{Camp: int32(col.Camp), Column: columnToPB(col)})

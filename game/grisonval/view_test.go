@@ -1,6 +1,7 @@
 package grisonval_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/grisonval/server/engine"
@@ -72,5 +73,33 @@ func TestViewCopiesTheEngine(t *testing.T) {
 	}
 	if _, ok := v.GetDetail().(*pb.CampView_Grisonval); !ok {
 		t.Errorf("detail %T; want the Grisonval view", v.GetDetail())
+	}
+}
+
+// TestFrameCopiesTheWorld checks that the omniscient frame gives each zone
+// as the world holds it: place, terrain, buildings, slots, monument.
+func TestFrameCopiesTheWorld(t *testing.T) {
+	w := engine.NewWorld(7)
+	capital := w.Capital(0)
+	w.Zones[capital].Buildings = append(w.Zones[capital].Buildings, engine.Farm)
+	w.Zones[capital].Monument = true
+	f := grisonval.Ruleset{}.Frame(grisonval.StateOf(w)).GetGrisonval()
+	if len(f.GetZones()) != engine.NumZones {
+		t.Fatalf("got %d zones; want %d", len(f.GetZones()), engine.NumZones)
+	}
+	for _, zf := range f.GetZones() {
+		id := engine.ZoneID(zf.GetZone())
+		z, h := w.Zones[id], engine.HexOf(id)
+		var buildings []string
+		for _, b := range z.Buildings {
+			buildings = append(buildings, b.String())
+		}
+		if zf.GetQ() != int32(h.Q) || zf.GetR() != int32(h.R) || zf.GetTerrain().String() != "TERRAIN_"+strings.ToUpper(z.Terrain.String()) ||
+			zf.GetSlots() != int32(w.Slots(id)) || zf.GetMonument() != z.Monument || strings.Join(zf.GetBuildings(), ",") != strings.Join(buildings, ",") {
+			t.Errorf("zone %d: frame %v; want q %d r %d %s, %d slots, buildings %v, monument %v", id, zf, h.Q, h.R, z.Terrain, w.Slots(id), buildings, z.Monument)
+		}
+	}
+	if zf := f.GetZones()[capital-1]; len(zf.GetBuildings()) == 0 || !zf.GetMonument() {
+		t.Errorf("camp 0's capital: %v; want its farm and monument", zf)
 	}
 }

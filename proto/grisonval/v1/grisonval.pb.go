@@ -1118,13 +1118,23 @@ func (x *CampFrame) GetTitle() string {
 
 // ZoneFrame is one zone on one day. owner is -1 for a free zone.
 type ZoneFrame struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Zone          int32                  `protobuf:"varint,1,opt,name=zone,proto3" json:"zone,omitempty"`
-	Owner         int32                  `protobuf:"varint,2,opt,name=owner,proto3" json:"owner,omitempty"`
-	Garrison      int32                  `protobuf:"varint,3,opt,name=garrison,proto3" json:"garrison,omitempty"`
-	Capital       bool                   `protobuf:"varint,4,opt,name=capital,proto3" json:"capital,omitempty"`
-	Development   int32                  `protobuf:"varint,5,opt,name=development,proto3" json:"development,omitempty"`
-	Besieged      bool                   `protobuf:"varint,6,opt,name=besieged,proto3" json:"besieged,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Zone        int32                  `protobuf:"varint,1,opt,name=zone,proto3" json:"zone,omitempty"`
+	Owner       int32                  `protobuf:"varint,2,opt,name=owner,proto3" json:"owner,omitempty"`
+	Garrison    int32                  `protobuf:"varint,3,opt,name=garrison,proto3" json:"garrison,omitempty"`
+	Capital     bool                   `protobuf:"varint,4,opt,name=capital,proto3" json:"capital,omitempty"`
+	Development int32                  `protobuf:"varint,5,opt,name=development,proto3" json:"development,omitempty"`
+	Besieged    bool                   `protobuf:"varint,6,opt,name=besieged,proto3" json:"besieged,omitempty"`
+	// q and r are the zone's axial coordinates, as in Zone.
+	Q       int32   `protobuf:"varint,7,opt,name=q,proto3" json:"q,omitempty"`
+	R       int32   `protobuf:"varint,8,opt,name=r,proto3" json:"r,omitempty"`
+	Terrain Terrain `protobuf:"varint,9,opt,name=terrain,proto3,enum=grisonval.v1.Terrain" json:"terrain,omitempty"`
+	// buildings are the zone's buildings in the order they were built; slots
+	// its building slots.
+	Buildings []string `protobuf:"bytes,10,rep,name=buildings,proto3" json:"buildings,omitempty"`
+	Slots     int32    `protobuf:"varint,11,opt,name=slots,proto3" json:"slots,omitempty"`
+	// monument is set when the zone bears its holder's great monument.
+	Monument      bool `protobuf:"varint,12,opt,name=monument,proto3" json:"monument,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1197,6 +1207,48 @@ func (x *ZoneFrame) GetDevelopment() int32 {
 func (x *ZoneFrame) GetBesieged() bool {
 	if x != nil {
 		return x.Besieged
+	}
+	return false
+}
+
+func (x *ZoneFrame) GetQ() int32 {
+	if x != nil {
+		return x.Q
+	}
+	return 0
+}
+
+func (x *ZoneFrame) GetR() int32 {
+	if x != nil {
+		return x.R
+	}
+	return 0
+}
+
+func (x *ZoneFrame) GetTerrain() Terrain {
+	if x != nil {
+		return x.Terrain
+	}
+	return Terrain_TERRAIN_UNSPECIFIED
+}
+
+func (x *ZoneFrame) GetBuildings() []string {
+	if x != nil {
+		return x.Buildings
+	}
+	return nil
+}
+
+func (x *ZoneFrame) GetSlots() int32 {
+	if x != nil {
+		return x.Slots
+	}
+	return 0
+}
+
+func (x *ZoneFrame) GetMonument() bool {
+	if x != nil {
+		return x.Monument
 	}
 	return false
 }
@@ -2616,14 +2668,21 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"legitimacy\x12,\n" +
 	"\x06people\x18\r \x01(\v2\x14.grisonval.v1.PeopleR\x06people\x121\n" +
 	"\bnotables\x18\x0e \x03(\v2\x15.grisonval.v1.CitizenR\bnotables\x12\x14\n" +
-	"\x05title\x18\x0f \x01(\tR\x05title\"\xa9\x01\n" +
+	"\x05title\x18\x0f \x01(\tR\x05title\"\xc6\x02\n" +
 	"\tZoneFrame\x12\x12\n" +
 	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x14\n" +
 	"\x05owner\x18\x02 \x01(\x05R\x05owner\x12\x1a\n" +
 	"\bgarrison\x18\x03 \x01(\x05R\bgarrison\x12\x18\n" +
 	"\acapital\x18\x04 \x01(\bR\acapital\x12 \n" +
 	"\vdevelopment\x18\x05 \x01(\x05R\vdevelopment\x12\x1a\n" +
-	"\bbesieged\x18\x06 \x01(\bR\bbesieged\"O\n" +
+	"\bbesieged\x18\x06 \x01(\bR\bbesieged\x12\f\n" +
+	"\x01q\x18\a \x01(\x05R\x01q\x12\f\n" +
+	"\x01r\x18\b \x01(\x05R\x01r\x12/\n" +
+	"\aterrain\x18\t \x01(\x0e2\x15.grisonval.v1.TerrainR\aterrain\x12\x1c\n" +
+	"\tbuildings\x18\n" +
+	" \x03(\tR\tbuildings\x12\x14\n" +
+	"\x05slots\x18\v \x01(\x05R\x05slots\x12\x1a\n" +
+	"\bmonument\x18\f \x01(\bR\bmonument\"O\n" +
 	"\vColumnFrame\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12,\n" +
 	"\x06column\x18\x02 \x01(\v2\x14.grisonval.v1.ColumnR\x06column\"\x8f\x01\n" +
@@ -2837,20 +2896,21 @@ var file_grisonval_v1_grisonval_proto_depIdxs = []int32{
 	12, // 26: grisonval.v1.CampFrame.resources:type_name -> grisonval.v1.Resources
 	25, // 27: grisonval.v1.CampFrame.people:type_name -> grisonval.v1.People
 	4,  // 28: grisonval.v1.CampFrame.notables:type_name -> grisonval.v1.Citizen
-	15, // 29: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
-	1,  // 30: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
-	0,  // 31: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
-	2,  // 32: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	17, // 33: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
-	12, // 34: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	12, // 35: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	12, // 36: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	24, // 37: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
-	38, // [38:38] is the sub-list for method output_type
-	38, // [38:38] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	0,  // 29: grisonval.v1.ZoneFrame.terrain:type_name -> grisonval.v1.Terrain
+	15, // 30: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
+	1,  // 31: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
+	0,  // 32: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
+	2,  // 33: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
+	17, // 34: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
+	12, // 35: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	12, // 36: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	12, // 37: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	24, // 38: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	39, // [39:39] is the sub-list for method output_type
+	39, // [39:39] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_grisonval_proto_init() }
