@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/grisonval/server/game"
@@ -99,21 +100,39 @@ type heldLease struct {
 var errNotOwner = errors.New("world run by another process")
 
 // leaseLoop renews the leases this process holds and takes the worlds that
-// have no live lease, every third of the lease's time, until quit closes.
+// have no live lease, each every third of the lease's time, until quit
+// closes. The two run apart: taking many worlds (those of a replica that
+// died) never delays the renewal of the leases held.
 func (s *Server) leaseLoop(quit <-chan struct{}) {
 	period := s.leaseTTL() / 3
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		s.every(quit, period, s.renewRound)
+	}()
+	go func() {
+		defer wg.Done()
+		s.every(quit, period, s.takeRound)
+	}()
+	wg.Wait()
+}
+
+// every runs fn every period, counted from the start of its last run (at
+// once when it ran longer), until quit closes.
+func (s *Server) every(quit <-chan struct{}, period time.Duration, fn func(context.Context)) {
 	tick := make(chan struct{}, 1)
+	next := s.cfg.Clock.Now().Add(period)
 	for {
-		t := s.cfg.Clock.AfterFunc(period, func() { tick <- struct{}{} })
+		t := s.cfg.Clock.AfterFunc(max(0, next.Sub(s.cfg.Clock.Now())), func() { tick <- struct{}{} })
 		select {
 		case <-quit:
 			t.Stop()
 			return
 		case <-tick:
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), period)
-		s.leaseRound(ctx)
-		cancel()
+		next = s.cfg.Clock.Now().Add(period)
+		fn(context.Background())
 	}
 }
 
@@ -131,17 +150,25 @@ func (s *Server) leaseTTL() time.Duration {
 // Leaser that is not.
 type leaseBatcher interface {
 	// RenewLeases renews every lease of ls held by owner to ttl from now
-	// and returns those renewed: the others are lost. An error renews none.
-	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) ([]store.Lease, error)
+	// and returns those renewed, and the worlds whose lease it left for the
+	// next round because a write under it was in flight: the others are
+	// lost. An error renews none.
+	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) (renewed []store.Lease, busy []uint64, err error)
 	// WorldsToTake returns the worlds without a live lease or with a live
 	// lease of owner's, but for those of running.
 	WorldsToTake(ctx context.Context, owner string, running []uint64) ([]store.World, error)
 }
 
 // leaseRound renews every lease held and takes every world that has none.
-// A world whose lease is lost, or could not be renewed before it expired,
-// stops at once.
 func (s *Server) leaseRound(ctx context.Context) {
+	s.renewRound(ctx)
+	s.takeRound(ctx)
+}
+
+// renewRound renews every lease held. A world whose lease is lost, or could
+// not be renewed before it expired, stops at once. The renewal may take
+// until a third of the lease time is left.
+func (s *Server) renewRound(ctx context.Context) {
 	ttl := s.leaseTTL()
 	s.mu.Lock()
 	held := make(map[uint64]heldLease, len(s.leases))
@@ -158,7 +185,10 @@ func (s *Server) leaseRound(ctx context.Context) {
 		live = append(live, h.lease)
 	}
 	now := s.cfg.Clock.Now()
-	renewed, errs := s.renewLeases(ctx, live, ttl)
+	rctx, cancel := context.WithTimeout(ctx, 2*ttl/3)
+	renewed, errs := s.renewLeases(rctx, live, ttl)
+	cancel()
+	renewedIn := s.cfg.Clock.Now().Sub(now)
 	for _, l := range live {
 		id := l.WorldID
 		if nl, ok := renewed[id]; ok {
@@ -180,7 +210,7 @@ func (s *Server) leaseRound(ctx context.Context) {
 		}
 		r.base.Warn().Err(errs[id]).Msg("lease not renewed; retrying")
 	}
-	s.takeFreeWorlds(ctx)
+	s.log.Debug().Int("leases", len(live)).Int("renewed", len(renewed)).Dur("took", renewedIn).Msg("leases renewed")
 }
 
 // renewLeases renews ls and returns the renewed leases by world, and for
@@ -192,9 +222,12 @@ func (s *Server) renewLeases(ctx context.Context, ls []store.Lease, ttl time.Dur
 		return renewed, errs
 	}
 	if b, ok := s.cfg.Store.(leaseBatcher); ok {
-		got, err := b.RenewLeases(ctx, s.cfg.Replica.Addr, ls, ttl)
+		got, busy, err := b.RenewLeases(ctx, s.cfg.Replica.Addr, ls, ttl)
 		for _, l := range got {
 			renewed[l.WorldID] = l
+		}
+		for _, id := range busy {
+			errs[id] = fmt.Errorf("renew lease of world %d: a write under it is in flight", id)
 		}
 		for _, l := range ls {
 			if _, ok := renewed[l.WorldID]; ok {
@@ -202,7 +235,7 @@ func (s *Server) renewLeases(ctx context.Context, ls []store.Lease, ttl time.Dur
 			}
 			if err != nil {
 				errs[l.WorldID] = err
-			} else {
+			} else if errs[l.WorldID] == nil {
 				errs[l.WorldID] = fmt.Errorf("renew lease of world %d epoch %d: %w", l.WorldID, l.Epoch, store.ErrLeaseLost)
 			}
 		}
@@ -220,10 +253,12 @@ func (s *Server) renewLeases(ctx context.Context, ls []store.Lease, ttl time.Dur
 	return renewed, errs
 }
 
-// takeFreeWorlds takes every world without a live lease. A live lease of
-// this address is a past life of this process, killed before its lease
-// expired: it is taken back at once.
-func (s *Server) takeFreeWorlds(ctx context.Context) {
+// takeRound takes every world without a live lease, for at most a third of
+// the lease time. A live lease of this address is a past life of this
+// process, killed before its lease expired: it is taken back at once.
+func (s *Server) takeRound(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, s.leaseTTL()/3)
+	defer cancel()
 	if b, ok := s.cfg.Store.(leaseBatcher); ok {
 		s.mu.Lock()
 		running := make([]uint64, 0, len(s.runners))
@@ -321,13 +356,18 @@ func (s *Server) takeWorld(ctx context.Context, w store.World) error {
 	return nil
 }
 
-// dropWorld stops world id's loop, if it runs here, closing its watchers
-// with err (errStopped when nil), and forgets its lease.
+// dropWorld tells world id's loop to stop, if it runs here, closing its
+// watchers with err (errStopped when nil), and forgets its lease. It does
+// not wait for the loop, which may be in the middle of a write that its lost
+// lease makes fail: the lease round must go on. Stop waits for it.
 func (s *Server) dropWorld(id uint64, err error) {
 	s.mu.Lock()
 	r := s.runners[id]
 	delete(s.runners, id)
 	delete(s.leases, id)
+	if r != nil {
+		s.dropped.Add(1)
+	}
 	s.mu.Unlock()
 	if r == nil {
 		return
@@ -335,7 +375,11 @@ func (s *Server) dropWorld(id uint64, err error) {
 	if err == nil {
 		err = errStopped
 	}
-	r.stopWith(err)
+	r.quitWith(err)
+	go func() {
+		<-r.done
+		s.dropped.Done()
+	}()
 }
 
 // releaseLeases gives up every lease held, so that other replicas take the

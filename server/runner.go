@@ -309,11 +309,17 @@ func (r *runner) stop() {
 // Watchers are closed with err. A tick being resolved is finished (committed
 // or not) first: the loop only stops between two steps.
 func (r *runner) stopWith(err error) {
+	r.quitWith(err)
+	<-r.done
+}
+
+// quitWith tells the world loop to end, if it still runs, without waiting
+// for it. Watchers are closed with err.
+func (r *runner) quitWith(err error) {
 	r.stopOnce.Do(func() {
 		r.quitErr = err
 		close(r.quit)
 	})
-	<-r.done
 }
 
 // running reports whether the world loop still runs.

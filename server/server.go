@@ -67,6 +67,9 @@ type Server struct {
 	leases  map[uint64]heldLease
 	taking  map[uint64]bool
 	stopped bool
+	// dropped counts the loops of worlds whose lease was lost that have
+	// not ended yet.
+	dropped sync.WaitGroup
 
 	// wire holds the encodings of the views the world loops keep.
 	wire *wireViews
@@ -219,9 +222,16 @@ func (s *Server) Stop() {
 		close(s.quitLeases)
 		<-s.leasesDone
 	}
+	// Every loop is told to stop before any is waited for: a replica's
+	// leases are no longer renewed, and stopping thousands of worlds one
+	// after the other would outlast them.
+	for _, r := range runners {
+		r.quitWith(errStopped)
+	}
 	for _, r := range runners {
 		r.stop()
 	}
+	s.dropped.Wait()
 	if s.cfg.Replica != nil {
 		s.releaseLeases()
 		s.forward.close()

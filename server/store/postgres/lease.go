@@ -144,25 +144,65 @@ func (f *fenced) EnrolAtSetup(ctx context.Context, c store.Career, e store.Enrol
 func (f *fenced) Close() error { return nil }
 
 // RenewLeases renews, in one statement, every lease of ls held by owner,
-// each to ttl from now, and returns those renewed: a lease of ls that is
-// not among them has expired or changed hands (store.ErrLeaseLost for each
-// of them). An error renews none.
-func (s *Store) RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) ([]store.Lease, error) {
+// each to ttl from now, and returns those renewed and the worlds whose
+// lease it left for now because a write under it was in flight (a fence
+// holds the lease's row): waiting for such writes, which may wait for the
+// disk, would hold back the renewal of every other lease. A lease of ls in
+// neither has expired or changed hands. An error renews none.
+//
+// It runs on a connection of its own, so that the worlds' traffic never
+// makes a renewal wait for a connection, and without waiting for the
+// disk (synchronous_commit off): a renewal that a crash of PostgreSQL
+// loses only shortens the lease, and every write under it checks the lease
+// in the database.
+func (s *Store) RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) (renewed []store.Lease, busy []uint64, err error) {
 	worlds, epochs := make([]int64, len(ls)), make([]int64, len(ls))
 	for i, l := range ls {
 		worlds[i], epochs[i] = int64(l.WorldID), l.Epoch
 	}
-	rows, _ := s.pool.Query(ctx, `
-		UPDATE leases AS l SET expires_at = now() + $4 * interval '1 microsecond'
-		FROM unnest($2::bigint[], $3::bigint[]) AS h(world_id, epoch)
-		WHERE l.world_id = h.world_id AND l.epoch = h.epoch AND l.owner = $1 AND l.expires_at > now()
-		RETURNING l.world_id, l.owner, l.epoch, l.expires_at, l.expires_at > now()`,
+	rows, _ := s.renewals.Query(ctx, `
+		WITH mine AS (
+			SELECT l.world_id FROM leases AS l JOIN unnest($2::bigint[], $3::bigint[]) AS h(world_id, epoch)
+				ON l.world_id = h.world_id AND l.epoch = h.epoch
+			WHERE l.owner = $1 AND l.expires_at > now()
+		), free AS (
+			SELECT l.world_id FROM leases AS l JOIN unnest($2::bigint[], $3::bigint[]) AS h(world_id, epoch)
+				ON l.world_id = h.world_id AND l.epoch = h.epoch
+			WHERE l.owner = $1 AND l.expires_at > now()
+			FOR NO KEY UPDATE OF l SKIP LOCKED
+		), renewed AS (
+			UPDATE leases AS l SET expires_at = now() + $4 * interval '1 microsecond'
+			FROM free WHERE l.world_id = free.world_id
+			RETURNING l.world_id, l.owner, l.epoch, l.expires_at
+		)
+		SELECT world_id, owner, epoch, expires_at, true FROM renewed
+		UNION ALL
+		SELECT world_id, '', 0, now(), false FROM mine WHERE world_id NOT IN (SELECT world_id FROM free)`,
 		owner, worlds, epochs, ttl.Microseconds())
-	renewed, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Lease, error) { return scanLease(row) })
-	if err != nil {
-		return nil, fmt.Errorf("renew %d leases of %s: %w", len(ls), owner, err)
+	type row struct {
+		lease   store.Lease
+		renewed bool
 	}
-	return renewed, nil
+	got, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var (
+			x     row
+			world int64
+		)
+		err := r.Scan(&world, &x.lease.Owner, &x.lease.Epoch, &x.lease.Expires, &x.renewed)
+		x.lease.WorldID, x.lease.Expires, x.lease.Live = uint64(world), x.lease.Expires.UTC(), x.renewed
+		return x, err
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("renew %d leases of %s: %w", len(ls), owner, err)
+	}
+	for _, x := range got {
+		if x.renewed {
+			renewed = append(renewed, x.lease)
+		} else {
+			busy = append(busy, x.lease.WorldID)
+		}
+	}
+	return renewed, busy, nil
 }
 
 // WorldsToTake returns, in ID order, the worlds that owner may take: those
@@ -175,7 +215,8 @@ func (s *Store) WorldsToTake(ctx context.Context, owner string, running []uint64
 		ids[i] = int64(id)
 	}
 	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w LEFT JOIN leases l ON l.world_id = w.id
-		WHERE (l.world_id IS NULL OR l.expires_at <= now() OR l.owner = $1) AND w.id <> ALL($2::bigint[])
+		WHERE (l.world_id IS NULL OR l.expires_at <= now() OR l.owner = $1)
+			AND NOT EXISTS (SELECT FROM unnest($2::bigint[]) AS r(id) WHERE r.id = w.id)
 		ORDER BY w.id`, owner, ids)
 	ws, err := pgx.CollectRows(rows, scanWorld)
 	if err != nil {

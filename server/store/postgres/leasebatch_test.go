@@ -1,9 +1,12 @@
 package postgres_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
@@ -11,12 +14,14 @@ import (
 )
 
 // TestLeaseBatch covers the lease round's two statements: RenewLeases
-// renews the leases still held and leaves out those lost (expired, or
-// taken by another owner), and WorldsToTake lists the worlds without a live
-// lease and those whose live lease is the caller's, but for those it runs.
+// renews the leases still held, leaves out those lost (expired, or taken by
+// another owner) and tells those under a write in flight, and WorldsToTake
+// lists the worlds without a live lease and those whose live lease is the
+// caller's, but for those it runs.
 func TestLeaseBatch(t *testing.T) {
 	ctx := t.Context()
-	s, err := postgres.Open(ctx, pgtest.NewDatabase(t))
+	url := pgtest.NewDatabase(t)
+	s, err := postgres.Open(ctx, url)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -57,9 +62,9 @@ func TestLeaseBatch(t *testing.T) {
 	time.Sleep(2 * short)
 	acquire(ids[1], "b:1", long)
 
-	renewed, err := s.RenewLeases(ctx, "a:1", []store.Lease{a0, a1, a2}, long)
-	if err != nil {
-		t.Fatalf("RenewLeases: %v", err)
+	renewed, busy, err := s.RenewLeases(ctx, "a:1", []store.Lease{a0, a1, a2}, long)
+	if err != nil || len(busy) != 0 {
+		t.Fatalf("RenewLeases: %v, busy %v", err, busy)
 	}
 	var got []uint64
 	for _, l := range renewed {
@@ -72,12 +77,41 @@ func TestLeaseBatch(t *testing.T) {
 	if want := []uint64{ids[0], ids[2]}; !slices.Equal(got, want) {
 		t.Errorf("RenewLeases renewed worlds %v; want %v (world %d was taken by b)", got, want, ids[1])
 	}
-	if renewed, err := s.RenewLeases(ctx, "b:1", []store.Lease{a0}, long); err != nil || len(renewed) != 0 {
-		t.Errorf("RenewLeases of a's lease by b: got %v, %v; want none renewed", renewed, err)
+	if renewed, busy, err := s.RenewLeases(ctx, "b:1", []store.Lease{a0}, long); err != nil || len(renewed)+len(busy) != 0 {
+		t.Errorf("RenewLeases of a's lease by b: got %v, busy %v, %v; want none renewed", renewed, busy, err)
 	}
-	if renewed, err := s.RenewLeases(ctx, "a:1", nil, long); err != nil || len(renewed) != 0 {
-		t.Errorf("RenewLeases of no lease: got %v, %v; want none", renewed, err)
+	if renewed, busy, err := s.RenewLeases(ctx, "a:1", nil, long); err != nil || len(renewed)+len(busy) != 0 {
+		t.Errorf("RenewLeases of no lease: got %v, busy %v, %v; want none", renewed, busy, err)
 	}
+
+	// A write under world 2's lease is in flight (its fence holds the
+	// lease's row): the renewal leaves it for the next round, without
+	// waiting for it.
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `SELECT FROM leases WHERE world_id = $1 FOR SHARE`, int64(ids[2])); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	renewed, busy, err = s.RenewLeases(ctx, "a:1", []store.Lease{a0, a2}, long)
+	if err != nil {
+		t.Fatalf("RenewLeases during a write: %v", err)
+	}
+	if len(renewed) != 1 || renewed[0].WorldID != ids[0] || !slices.Equal(busy, []uint64{ids[2]}) {
+		t.Errorf("RenewLeases during a write under world %d: renewed %v, busy %v; want world %d renewed and %d busy",
+			ids[2], renewed, busy, ids[0], ids[2])
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("RenewLeases waited %s for the write in flight", d)
+	}
+	tx.Rollback(ctx)
 
 	for _, tc := range []struct {
 		owner   string

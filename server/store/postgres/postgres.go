@@ -27,6 +27,9 @@ var migrations embed.FS
 // also by several processes. Times are kept to the microsecond.
 type Store struct {
 	pool *pgxpool.Pool
+	// renewals is the lease renewals' own connection (RenewLeases), made
+	// at its first use.
+	renewals *pgxpool.Pool
 }
 
 var _ store.Store = (*Store)(nil)
@@ -50,7 +53,15 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)
 	}
-	return &Store{pool: pool}, nil
+	rcfg := cfg.Copy()
+	rcfg.MaxConns, rcfg.MinConns = 1, 0
+	rcfg.ConnConfig.RuntimeParams["synchronous_commit"] = "off" // see RenewLeases
+	renewals, err := pgxpool.NewWithConfig(ctx, rcfg)
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	return &Store{pool: pool, renewals: renewals}, nil
 }
 
 // migrate applies the embedded migrations that the database lacks, under a
@@ -80,6 +91,7 @@ func migrate(ctx context.Context, cfg *pgx.ConnConfig) error {
 // Close closes every connection of the store.
 func (s *Store) Close() error {
 	s.pool.Close()
+	s.renewals.Close()
 	return nil
 }
 
