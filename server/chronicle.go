@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,29 @@ type chronicleService struct {
 // ListSeasons lists a world's closed seasons and its roll of honour.
 func (c *chronicleService) ListSeasons(ctx context.Context, req *pb.ListSeasonsRequest) (*pb.ListSeasonsResponse, error) {
 	return listSeasons(ctx, c.s, req.GetWorldId(), true)
+}
+
+// ListChronicles lists every world's closed seasons, the most recently
+// closed first.
+func (c *chronicleService) ListChronicles(ctx context.Context, _ *pb.ListChroniclesRequest) (*pb.ListChroniclesResponse, error) {
+	worlds, err := c.s.cfg.Store.Worlds(ctx)
+	if err != nil {
+		return nil, toStatus(c.s.log, fmt.Errorf("list worlds: %w", err))
+	}
+	resp := &pb.ListChroniclesResponse{}
+	for _, w := range worlds {
+		seasons, err := listSeasons(ctx, c.s, w.ID, true)
+		if err != nil {
+			return nil, err
+		}
+		for _, se := range seasons.GetSeasons() {
+			resp.Chronicles = append(resp.Chronicles, &pb.ChronicleEntry{WorldId: w.ID, WorldName: w.Name, Ruleset: w.Ruleset, Season: se})
+		}
+	}
+	slices.SortStableFunc(resp.Chronicles, func(a, b *pb.ChronicleEntry) int {
+		return b.GetSeason().GetClosedAt().AsTime().Compare(a.GetSeason().GetClosedAt().AsTime())
+	})
+	return resp, nil
 }
 
 // GetChronicle returns one page of a closed season's chronicle.

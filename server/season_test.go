@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/grisonval/server/clients/bot"
 	"github.com/grisonval/server/engine"
@@ -191,6 +192,9 @@ func playSeasons(t *testing.T, st store.Store) {
 	if list, err := chron.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: p.id}); err != nil || len(list.GetSeasons()) != 0 {
 		t.Fatalf("public seasons while the first runs: got %v, %v; want none", list.GetSeasons(), err)
 	}
+	if all, err := chron.ListChronicles(ctx, &pb.ListChroniclesRequest{}); err != nil || len(all.GetChronicles()) != 0 {
+		t.Fatalf("public chronicles while the first season runs: got %v, %v; want none", all.GetChronicles(), err)
+	}
 	for day := 1; day < server.DefaultSeasonLength; day++ {
 		p.day(t, day)
 	}
@@ -204,6 +208,13 @@ func playSeasons(t *testing.T, st store.Store) {
 		t.Fatalf("public seasons after the close: got %v, %v; want season 1", list.GetSeasons(), err)
 	}
 	s1 := list.GetSeasons()[0]
+	all, err := chron.ListChronicles(ctx, &pb.ListChroniclesRequest{})
+	if err != nil || len(all.GetChronicles()) != 1 {
+		t.Fatalf("public chronicles after the close: got %v, %v; want season 1", all.GetChronicles(), err)
+	}
+	if e := all.GetChronicles()[0]; e.GetWorldId() != p.id || e.GetRuleset() != "grisonval" || e.GetWorldName() == "" || !proto.Equal(e.GetSeason(), s1) {
+		t.Errorf("public chronicle: got %v; want world %d's season 1 %v", e, p.id, s1)
+	}
 	if !s1.GetClosed() || s1.GetLastDay() != 24 || s1.GetClosedBy() != "" {
 		t.Errorf("season 1: got closed %v on day %d by %q; want closed on day 24 by nobody", s1.GetClosed(), s1.GetLastDay(), s1.GetClosedBy())
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http/httptest"
 	"strings"
@@ -9,6 +10,8 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
 // offline returns a web face whose connection leads nowhere: what the
@@ -99,6 +102,35 @@ func TestWeights(t *testing.T) {
 		t.Logf("%s: %d bytes", c.what, c.size)
 		if c.size > c.max {
 			t.Errorf("%s weighs %d bytes; want at most %d", c.what, c.size, c.max)
+		}
+	}
+}
+
+// TestObserverDiplomacy checks the observer's diplomacy tab on day 150 of
+// the bot-played season: each pair's relation with its record (since when,
+// a door still closed, the refusals) and a pending proposal.
+func TestObserverDiplomacy(t *testing.T) {
+	s, fx := offline(t), loadFixture(t)
+	g := fx.frame.GetGrisonval()
+	if len(g.GetRelations()) != 3 {
+		t.Fatalf("fixture: %d relations; want 3", len(g.GetRelations()))
+	}
+	r := g.GetRelations()[0]
+	r.Relation, r.Since, r.ClosedUntil, r.Refusals = "peace", 120, fx.frame.GetDay()+4, 2
+	g.GetRelations()[1].Proposal = &pb.Proposal{Pact: "alliance", FromCamp: 2, Day: 148, ExpiresDay: 154}
+	var w strings.Builder
+	observerPage(t, s, fx, &w)
+	names := map[int32]string{}
+	for _, c := range g.GetCamps() {
+		names[c.GetCamp()] = c.GetName()
+	}
+	for _, want := range []string{
+		fmt.Sprintf("%s</span>: peace since day 120; the door is closed until day %d; 2 proposal(s) refused</li>", names[r.GetB()], fx.frame.GetDay()+4),
+		fmt.Sprintf("; %s proposes alliance (day 148, open until day 154)</li>", names[2]),
+	} {
+		if !strings.Contains(w.String(), want) {
+			i := strings.Index(w.String(), "p-diplomacy")
+			t.Errorf("no %q in the diplomacy tab:\n%s", want, w.String()[i:min(len(w.String()), i+1500)])
 		}
 	}
 }

@@ -84,11 +84,15 @@ type campPeople struct {
 	People  []person
 }
 
-// relationLine is a pair's relation in the diplomacy tab.
+// relationLine is a pair's relation in the diplomacy tab: since when, a
+// closed door, the refusals, and the pending proposal ("" when none).
 type relationLine struct {
-	A, B         int32
-	NameA, NameB string
-	Relation     string
+	A, B          int32
+	NameA, NameB  string
+	Relation      string
+	Since, Closed int32
+	Refusals      int32
+	Proposal      string
 }
 
 // scrubber is the timelapse's navigation: the days of the season, the one
@@ -186,7 +190,15 @@ func frameBodyOf(f *pb.Frame, s *season) *frameBody {
 		b.Columns = append(b.Columns, columnLineOf(c.GetCamp(), b.name(c.GetCamp()), c.GetColumn(), f.GetDay()))
 	}
 	for _, r := range g.GetRelations() {
-		b.Relations = append(b.Relations, relationLine{A: r.GetA(), B: r.GetB(), NameA: b.name(r.GetA()), NameB: b.name(r.GetB()), Relation: r.GetRelation()})
+		rl := relationLine{A: r.GetA(), B: r.GetB(), NameA: b.name(r.GetA()), NameB: b.name(r.GetB()), Relation: r.GetRelation(),
+			Since: r.GetSince(), Refusals: r.GetRefusals()}
+		if r.GetClosedUntil() >= f.GetDay() {
+			rl.Closed = r.GetClosedUntil()
+		}
+		if p := r.GetProposal(); p != nil {
+			rl.Proposal = fmt.Sprintf("%s proposes %s (day %d, open until day %d)", b.name(p.GetFromCamp()), p.GetPact(), p.GetDay(), p.GetExpiresDay())
+		}
+		b.Relations = append(b.Relations, rl)
 	}
 	b.Map = mapOfFrame(f.GetDay(), g).SVG()
 	if s != nil {

@@ -15,7 +15,8 @@ import (
 )
 
 // TestTimelapse plays a short season to its close and reads its chronicle
-// as an anonymous visitor: the observer's address leads there, every day
+// as an anonymous visitor: the front page lists it, the observer's address
+// leads there, every day
 // is drawn with the scrubber, previous and next, the results and the
 // plots; the scrubber moves the day in the browser.
 func TestTimelapse(t *testing.T) {
@@ -34,6 +35,10 @@ func TestTimelapse(t *testing.T) {
 	resp.Body.Close()
 	if want := fmt.Sprintf("/chronicle/%d/1", s.world.ID); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != want {
 		t.Errorf("observer of a closed season: %d to %q; want 303 to %s", resp.StatusCode, resp.Header.Get("Location"), want)
+	}
+	home, code := s.get(t, anon, "/")
+	if code != http.StatusOK || !strings.Contains(home, fmt.Sprintf(`<a href="/chronicle/%d/1">the timelapse</a>`, s.world.ID)) {
+		t.Errorf("the front page (%d) lists no closed season of world %d for a visitor", code, s.world.ID)
 	}
 	list, code := s.get(t, anon, fmt.Sprintf("/chronicle?world=%d", s.world.ID))
 	if code != http.StatusOK || !strings.Contains(list, fmt.Sprintf(`href="/chronicle/%d/1"`, s.world.ID)) {

@@ -324,22 +324,28 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code int, msg st
 
 // home is the front page: the sign-in form; for an admin, the worlds with
 // their observer pages; for a camp, the way to its page; for anyone, the
-// chronicle of a world by number.
+// closed seasons of every world, and the chronicle of a world by number.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	type homeBody struct {
-		Worlds []*pb.WorldInfo
-		Err    string
+		Worlds     []*pb.WorldInfo
+		Chronicles []*pb.ChronicleEntry
+		Err        string
 	}
 	var body homeBody
+	ctx, cancel := s.call(r)
+	defer cancel()
 	if tokenKind(token(r)) == "admin" {
-		ctx, cancel := s.call(r)
-		defer cancel()
 		ws, err := s.admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
 		if err != nil {
 			body.Err = status.Convert(err).Message()
 		}
 		body.Worlds = ws.GetWorlds()
 	}
+	cs, err := s.chronicle.ListChronicles(ctx, &pb.ListChroniclesRequest{})
+	if err != nil && body.Err == "" {
+		body.Err = status.Convert(err).Message()
+	}
+	body.Chronicles = cs.GetChronicles()
 	s.render(w, r, http.StatusOK, "home", page{Title: "Grisonval", Flash: flashed(w, r), Body: body})
 }
 

@@ -259,7 +259,13 @@ func (Ruleset) Frame(s game.State) *pb.Frame {
 	}
 	for a := range engine.CampID(engine.NumCamps) {
 		for b := a + 1; b < engine.NumCamps; b++ {
-			f.Relations = append(f.Relations, &pb.PairRelation{A: int32(a), B: int32(b), Relation: w.Relation(a, b).String()})
+			p := w.Pact(a, b)
+			pr := &pb.PairRelation{A: int32(a), B: int32(b), Relation: w.Relation(a, b).String(), Since: int32(p.Since),
+				ClosedUntil: int32(p.ClosedUntil), Refusals: int32(p.Refusals)}
+			if p.Offer != engine.War {
+				pr.Proposal = &pb.Proposal{Pact: p.Offer.String(), FromCamp: int32(p.From), Day: int32(p.Day), ExpiresDay: int32(p.Expires())}
+			}
+			f.Relations = append(f.Relations, pr)
 		}
 	}
 	for z := 1; z <= engine.NumZones; z++ {

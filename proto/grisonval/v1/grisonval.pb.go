@@ -1983,12 +1983,24 @@ func (x *Proposal) GetWillingness() int32 {
 	return 0
 }
 
-// PairRelation is the public status between two camps.
+// PairRelation is the public status between two camps. The omniscient
+// frame also gives the pact's record (since, closed_until, refusals) and the
+// pending proposal; a camp's view does not.
 type PairRelation struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	A             int32                  `protobuf:"varint,1,opt,name=a,proto3" json:"a,omitempty"`
-	B             int32                  `protobuf:"varint,2,opt,name=b,proto3" json:"b,omitempty"`
-	Relation      string                 `protobuf:"bytes,3,opt,name=relation,proto3" json:"relation,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	A        int32                  `protobuf:"varint,1,opt,name=a,proto3" json:"a,omitempty"`
+	B        int32                  `protobuf:"varint,2,opt,name=b,proto3" json:"b,omitempty"`
+	Relation string                 `protobuf:"bytes,3,opt,name=relation,proto3" json:"relation,omitempty"`
+	// since is the day the relation began (0: from the start).
+	Since int32 `protobuf:"varint,4,opt,name=since,proto3" json:"since,omitempty"`
+	// closed_until is the last day of a closed door: no proposal between the
+	// two resolves up to it (docs/rules.md PACT-5, PACT-6); 0 when open.
+	ClosedUntil int32 `protobuf:"varint,5,opt,name=closed_until,json=closedUntil,proto3" json:"closed_until,omitempty"`
+	// refusals counts the proposals refused in the pair since its last
+	// signature (PACT-6).
+	Refusals int32 `protobuf:"varint,6,opt,name=refusals,proto3" json:"refusals,omitempty"`
+	// proposal is the pending proposal, if any (willingness unset).
+	Proposal      *Proposal `protobuf:"bytes,7,opt,name=proposal,proto3" json:"proposal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2042,6 +2054,34 @@ func (x *PairRelation) GetRelation() string {
 		return x.Relation
 	}
 	return ""
+}
+
+func (x *PairRelation) GetSince() int32 {
+	if x != nil {
+		return x.Since
+	}
+	return 0
+}
+
+func (x *PairRelation) GetClosedUntil() int32 {
+	if x != nil {
+		return x.ClosedUntil
+	}
+	return 0
+}
+
+func (x *PairRelation) GetRefusals() int32 {
+	if x != nil {
+		return x.Refusals
+	}
+	return 0
+}
+
+func (x *PairRelation) GetProposal() *Proposal {
+	if x != nil {
+		return x.Proposal
+	}
+	return nil
 }
 
 // GovernmentForm is a form of government set_government may choose.
@@ -2755,11 +2795,15 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x1f\n" +
 	"\vexpires_day\x18\x04 \x01(\x05R\n" +
 	"expiresDay\x12 \n" +
-	"\vwillingness\x18\x05 \x01(\x05R\vwillingness\"F\n" +
+	"\vwillingness\x18\x05 \x01(\x05R\vwillingness\"\xcf\x01\n" +
 	"\fPairRelation\x12\f\n" +
 	"\x01a\x18\x01 \x01(\x05R\x01a\x12\f\n" +
 	"\x01b\x18\x02 \x01(\x05R\x01b\x12\x1a\n" +
-	"\brelation\x18\x03 \x01(\tR\brelation\"`\n" +
+	"\brelation\x18\x03 \x01(\tR\brelation\x12\x14\n" +
+	"\x05since\x18\x04 \x01(\x05R\x05since\x12!\n" +
+	"\fclosed_until\x18\x05 \x01(\x05R\vclosedUntil\x12\x1a\n" +
+	"\brefusals\x18\x06 \x01(\x05R\brefusals\x122\n" +
+	"\bproposal\x18\a \x01(\v2\x16.grisonval.v1.ProposalR\bproposal\"`\n" +
 	"\x0eGovernmentForm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x12\n" +
@@ -2902,15 +2946,16 @@ var file_grisonval_v1_grisonval_proto_depIdxs = []int32{
 	0,  // 32: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
 	2,  // 33: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
 	17, // 34: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
-	12, // 35: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	12, // 36: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	12, // 37: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	24, // 38: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
-	39, // [39:39] is the sub-list for method output_type
-	39, // [39:39] is the sub-list for method input_type
-	39, // [39:39] is the sub-list for extension type_name
-	39, // [39:39] is the sub-list for extension extendee
-	0,  // [0:39] is the sub-list for field type_name
+	17, // 35: grisonval.v1.PairRelation.proposal:type_name -> grisonval.v1.Proposal
+	12, // 36: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	12, // 37: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	12, // 38: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	24, // 39: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	40, // [40:40] is the sub-list for method output_type
+	40, // [40:40] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_grisonval_proto_init() }

@@ -22,6 +22,156 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type ListChroniclesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChroniclesRequest) Reset() {
+	*x = ListChroniclesRequest{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChroniclesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChroniclesRequest) ProtoMessage() {}
+
+func (x *ListChroniclesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChroniclesRequest.ProtoReflect.Descriptor instead.
+func (*ListChroniclesRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{0}
+}
+
+type ListChroniclesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Chronicles    []*ChronicleEntry      `protobuf:"bytes,1,rep,name=chronicles,proto3" json:"chronicles,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChroniclesResponse) Reset() {
+	*x = ListChroniclesResponse{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChroniclesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChroniclesResponse) ProtoMessage() {}
+
+func (x *ListChroniclesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChroniclesResponse.ProtoReflect.Descriptor instead.
+func (*ListChroniclesResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ListChroniclesResponse) GetChronicles() []*ChronicleEntry {
+	if x != nil {
+		return x.Chronicles
+	}
+	return nil
+}
+
+// ChronicleEntry is one closed season of a world, in ListChronicles.
+type ChronicleEntry struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	WorldId   uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	WorldName string                 `protobuf:"bytes,2,opt,name=world_name,json=worldName,proto3" json:"world_name,omitempty"`
+	Ruleset   string                 `protobuf:"bytes,3,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// season carries the season's ranking.
+	Season        *SeasonInfo `protobuf:"bytes,4,opt,name=season,proto3" json:"season,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ChronicleEntry) Reset() {
+	*x = ChronicleEntry{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChronicleEntry) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChronicleEntry) ProtoMessage() {}
+
+func (x *ChronicleEntry) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChronicleEntry.ProtoReflect.Descriptor instead.
+func (*ChronicleEntry) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ChronicleEntry) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *ChronicleEntry) GetWorldName() string {
+	if x != nil {
+		return x.WorldName
+	}
+	return ""
+}
+
+func (x *ChronicleEntry) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *ChronicleEntry) GetSeason() *SeasonInfo {
+	if x != nil {
+		return x.Season
+	}
+	return nil
+}
+
 type ListSeasonsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
@@ -31,7 +181,7 @@ type ListSeasonsRequest struct {
 
 func (x *ListSeasonsRequest) Reset() {
 	*x = ListSeasonsRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[0]
+	mi := &file_grisonval_v1_season_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -43,7 +193,7 @@ func (x *ListSeasonsRequest) String() string {
 func (*ListSeasonsRequest) ProtoMessage() {}
 
 func (x *ListSeasonsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[0]
+	mi := &file_grisonval_v1_season_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -56,7 +206,7 @@ func (x *ListSeasonsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeasonsRequest.ProtoReflect.Descriptor instead.
 func (*ListSeasonsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{0}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ListSeasonsRequest) GetWorldId() uint64 {
@@ -77,7 +227,7 @@ type ListSeasonsResponse struct {
 
 func (x *ListSeasonsResponse) Reset() {
 	*x = ListSeasonsResponse{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[1]
+	mi := &file_grisonval_v1_season_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -89,7 +239,7 @@ func (x *ListSeasonsResponse) String() string {
 func (*ListSeasonsResponse) ProtoMessage() {}
 
 func (x *ListSeasonsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[1]
+	mi := &file_grisonval_v1_season_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -102,7 +252,7 @@ func (x *ListSeasonsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeasonsResponse.ProtoReflect.Descriptor instead.
 func (*ListSeasonsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ListSeasonsResponse) GetSeasons() []*SeasonInfo {
@@ -142,7 +292,7 @@ type SeasonInfo struct {
 
 func (x *SeasonInfo) Reset() {
 	*x = SeasonInfo{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[2]
+	mi := &file_grisonval_v1_season_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -154,7 +304,7 @@ func (x *SeasonInfo) String() string {
 func (*SeasonInfo) ProtoMessage() {}
 
 func (x *SeasonInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[2]
+	mi := &file_grisonval_v1_season_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -167,7 +317,7 @@ func (x *SeasonInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeasonInfo.ProtoReflect.Descriptor instead.
 func (*SeasonInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *SeasonInfo) GetWorldId() uint64 {
@@ -247,7 +397,7 @@ type CampResult struct {
 
 func (x *CampResult) Reset() {
 	*x = CampResult{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[3]
+	mi := &file_grisonval_v1_season_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -259,7 +409,7 @@ func (x *CampResult) String() string {
 func (*CampResult) ProtoMessage() {}
 
 func (x *CampResult) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[3]
+	mi := &file_grisonval_v1_season_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -272,7 +422,7 @@ func (x *CampResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampResult.ProtoReflect.Descriptor instead.
 func (*CampResult) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CampResult) GetCamp() int32 {
@@ -323,7 +473,7 @@ type Honour struct {
 
 func (x *Honour) Reset() {
 	*x = Honour{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[4]
+	mi := &file_grisonval_v1_season_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -335,7 +485,7 @@ func (x *Honour) String() string {
 func (*Honour) ProtoMessage() {}
 
 func (x *Honour) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[4]
+	mi := &file_grisonval_v1_season_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -348,7 +498,7 @@ func (x *Honour) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Honour.ProtoReflect.Descriptor instead.
 func (*Honour) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Honour) GetSeason() int32 {
@@ -391,7 +541,7 @@ type GloryBoard struct {
 
 func (x *GloryBoard) Reset() {
 	*x = GloryBoard{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[5]
+	mi := &file_grisonval_v1_season_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -403,7 +553,7 @@ func (x *GloryBoard) String() string {
 func (*GloryBoard) ProtoMessage() {}
 
 func (x *GloryBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[5]
+	mi := &file_grisonval_v1_season_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -416,7 +566,7 @@ func (x *GloryBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GloryBoard.ProtoReflect.Descriptor instead.
 func (*GloryBoard) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GloryBoard) GetCamp() int32 {
@@ -454,7 +604,7 @@ type PatronGlory struct {
 
 func (x *PatronGlory) Reset() {
 	*x = PatronGlory{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[6]
+	mi := &file_grisonval_v1_season_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -466,7 +616,7 @@ func (x *PatronGlory) String() string {
 func (*PatronGlory) ProtoMessage() {}
 
 func (x *PatronGlory) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[6]
+	mi := &file_grisonval_v1_season_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -479,7 +629,7 @@ func (x *PatronGlory) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PatronGlory.ProtoReflect.Descriptor instead.
 func (*PatronGlory) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PatronGlory) GetPatron() string {
@@ -530,7 +680,7 @@ type Feats struct {
 
 func (x *Feats) Reset() {
 	*x = Feats{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[7]
+	mi := &file_grisonval_v1_season_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -542,7 +692,7 @@ func (x *Feats) String() string {
 func (*Feats) ProtoMessage() {}
 
 func (x *Feats) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[7]
+	mi := &file_grisonval_v1_season_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -555,7 +705,7 @@ func (x *Feats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Feats.ProtoReflect.Descriptor instead.
 func (*Feats) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Feats) GetMissionsSucceeded() int32 {
@@ -657,7 +807,7 @@ type PlayerResult struct {
 
 func (x *PlayerResult) Reset() {
 	*x = PlayerResult{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[8]
+	mi := &file_grisonval_v1_season_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -669,7 +819,7 @@ func (x *PlayerResult) String() string {
 func (*PlayerResult) ProtoMessage() {}
 
 func (x *PlayerResult) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[8]
+	mi := &file_grisonval_v1_season_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -682,7 +832,7 @@ func (x *PlayerResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerResult.ProtoReflect.Descriptor instead.
 func (*PlayerResult) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PlayerResult) GetPlayer() string {
@@ -768,7 +918,7 @@ type TitleAward struct {
 
 func (x *TitleAward) Reset() {
 	*x = TitleAward{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[9]
+	mi := &file_grisonval_v1_season_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -780,7 +930,7 @@ func (x *TitleAward) String() string {
 func (*TitleAward) ProtoMessage() {}
 
 func (x *TitleAward) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[9]
+	mi := &file_grisonval_v1_season_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -793,7 +943,7 @@ func (x *TitleAward) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleAward.ProtoReflect.Descriptor instead.
 func (*TitleAward) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TitleAward) GetTitle() string {
@@ -839,7 +989,7 @@ type GetChronicleRequest struct {
 
 func (x *GetChronicleRequest) Reset() {
 	*x = GetChronicleRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[10]
+	mi := &file_grisonval_v1_season_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -851,7 +1001,7 @@ func (x *GetChronicleRequest) String() string {
 func (*GetChronicleRequest) ProtoMessage() {}
 
 func (x *GetChronicleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[10]
+	mi := &file_grisonval_v1_season_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -864,7 +1014,7 @@ func (x *GetChronicleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetChronicleRequest.ProtoReflect.Descriptor instead.
 func (*GetChronicleRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetChronicleRequest) GetWorldId() uint64 {
@@ -919,7 +1069,7 @@ type Chronicle struct {
 
 func (x *Chronicle) Reset() {
 	*x = Chronicle{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[11]
+	mi := &file_grisonval_v1_season_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -931,7 +1081,7 @@ func (x *Chronicle) String() string {
 func (*Chronicle) ProtoMessage() {}
 
 func (x *Chronicle) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[11]
+	mi := &file_grisonval_v1_season_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -944,7 +1094,7 @@ func (x *Chronicle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Chronicle.ProtoReflect.Descriptor instead.
 func (*Chronicle) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Chronicle) GetSeason() *SeasonInfo {
@@ -1021,7 +1171,7 @@ type CampJournal struct {
 
 func (x *CampJournal) Reset() {
 	*x = CampJournal{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[12]
+	mi := &file_grisonval_v1_season_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1033,7 +1183,7 @@ func (x *CampJournal) String() string {
 func (*CampJournal) ProtoMessage() {}
 
 func (x *CampJournal) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[12]
+	mi := &file_grisonval_v1_season_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1046,7 +1196,7 @@ func (x *CampJournal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampJournal.ProtoReflect.Descriptor instead.
 func (*CampJournal) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CampJournal) GetCamp() int32 {
@@ -1079,7 +1229,7 @@ type Frame struct {
 
 func (x *Frame) Reset() {
 	*x = Frame{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[13]
+	mi := &file_grisonval_v1_season_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1091,7 +1241,7 @@ func (x *Frame) String() string {
 func (*Frame) ProtoMessage() {}
 
 func (x *Frame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[13]
+	mi := &file_grisonval_v1_season_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1104,7 +1254,7 @@ func (x *Frame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Frame.ProtoReflect.Descriptor instead.
 func (*Frame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Frame) GetDay() int32 {
@@ -1167,7 +1317,7 @@ type GetGloryBoardRequest struct {
 
 func (x *GetGloryBoardRequest) Reset() {
 	*x = GetGloryBoardRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[14]
+	mi := &file_grisonval_v1_season_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1179,7 +1329,7 @@ func (x *GetGloryBoardRequest) String() string {
 func (*GetGloryBoardRequest) ProtoMessage() {}
 
 func (x *GetGloryBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[14]
+	mi := &file_grisonval_v1_season_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1192,7 +1342,7 @@ func (x *GetGloryBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGloryBoardRequest.ProtoReflect.Descriptor instead.
 func (*GetGloryBoardRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetGloryBoardRequest) GetWorldId() uint64 {
@@ -1218,7 +1368,7 @@ type CreateSeasonRequest struct {
 
 func (x *CreateSeasonRequest) Reset() {
 	*x = CreateSeasonRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[15]
+	mi := &file_grisonval_v1_season_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1230,7 +1380,7 @@ func (x *CreateSeasonRequest) String() string {
 func (*CreateSeasonRequest) ProtoMessage() {}
 
 func (x *CreateSeasonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[15]
+	mi := &file_grisonval_v1_season_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1243,7 +1393,7 @@ func (x *CreateSeasonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeasonRequest.ProtoReflect.Descriptor instead.
 func (*CreateSeasonRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CreateSeasonRequest) GetWorldId() uint64 {
@@ -1262,7 +1412,7 @@ type CloseSeasonRequest struct {
 
 func (x *CloseSeasonRequest) Reset() {
 	*x = CloseSeasonRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[16]
+	mi := &file_grisonval_v1_season_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1274,7 +1424,7 @@ func (x *CloseSeasonRequest) String() string {
 func (*CloseSeasonRequest) ProtoMessage() {}
 
 func (x *CloseSeasonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[16]
+	mi := &file_grisonval_v1_season_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1287,7 +1437,7 @@ func (x *CloseSeasonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseSeasonRequest.ProtoReflect.Descriptor instead.
 func (*CloseSeasonRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CloseSeasonRequest) GetWorldId() uint64 {
@@ -1329,7 +1479,7 @@ type EnrollPlayerRequest struct {
 
 func (x *EnrollPlayerRequest) Reset() {
 	*x = EnrollPlayerRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[17]
+	mi := &file_grisonval_v1_season_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1341,7 +1491,7 @@ func (x *EnrollPlayerRequest) String() string {
 func (*EnrollPlayerRequest) ProtoMessage() {}
 
 func (x *EnrollPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[17]
+	mi := &file_grisonval_v1_season_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1354,7 +1504,7 @@ func (x *EnrollPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrollPlayerRequest.ProtoReflect.Descriptor instead.
 func (*EnrollPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *EnrollPlayerRequest) GetWorldId() uint64 {
@@ -1433,7 +1583,7 @@ type EnrollPlayerResponse struct {
 
 func (x *EnrollPlayerResponse) Reset() {
 	*x = EnrollPlayerResponse{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[18]
+	mi := &file_grisonval_v1_season_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1445,7 +1595,7 @@ func (x *EnrollPlayerResponse) String() string {
 func (*EnrollPlayerResponse) ProtoMessage() {}
 
 func (x *EnrollPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[18]
+	mi := &file_grisonval_v1_season_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1458,7 +1608,7 @@ func (x *EnrollPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrollPlayerResponse.ProtoReflect.Descriptor instead.
 func (*EnrollPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *EnrollPlayerResponse) GetToken() string {
@@ -1501,7 +1651,7 @@ type CareerInfo struct {
 
 func (x *CareerInfo) Reset() {
 	*x = CareerInfo{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[19]
+	mi := &file_grisonval_v1_season_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1513,7 +1663,7 @@ func (x *CareerInfo) String() string {
 func (*CareerInfo) ProtoMessage() {}
 
 func (x *CareerInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[19]
+	mi := &file_grisonval_v1_season_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1526,7 +1676,7 @@ func (x *CareerInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CareerInfo.ProtoReflect.Descriptor instead.
 func (*CareerInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CareerInfo) GetPlayer() string {
@@ -1611,7 +1761,7 @@ type ListAuditRequest struct {
 
 func (x *ListAuditRequest) Reset() {
 	*x = ListAuditRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[20]
+	mi := &file_grisonval_v1_season_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1623,7 +1773,7 @@ func (x *ListAuditRequest) String() string {
 func (*ListAuditRequest) ProtoMessage() {}
 
 func (x *ListAuditRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[20]
+	mi := &file_grisonval_v1_season_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1636,7 +1786,7 @@ func (x *ListAuditRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditRequest.ProtoReflect.Descriptor instead.
 func (*ListAuditRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListAuditRequest) GetWorldId() uint64 {
@@ -1662,7 +1812,7 @@ type ListAuditResponse struct {
 
 func (x *ListAuditResponse) Reset() {
 	*x = ListAuditResponse{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[21]
+	mi := &file_grisonval_v1_season_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1674,7 +1824,7 @@ func (x *ListAuditResponse) String() string {
 func (*ListAuditResponse) ProtoMessage() {}
 
 func (x *ListAuditResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[21]
+	mi := &file_grisonval_v1_season_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1687,7 +1837,7 @@ func (x *ListAuditResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditResponse.ProtoReflect.Descriptor instead.
 func (*ListAuditResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListAuditResponse) GetEntries() []*AuditEntry {
@@ -1715,7 +1865,7 @@ type AuditEntry struct {
 
 func (x *AuditEntry) Reset() {
 	*x = AuditEntry{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[22]
+	mi := &file_grisonval_v1_season_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1727,7 +1877,7 @@ func (x *AuditEntry) String() string {
 func (*AuditEntry) ProtoMessage() {}
 
 func (x *AuditEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[22]
+	mi := &file_grisonval_v1_season_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1740,7 +1890,7 @@ func (x *AuditEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditEntry.ProtoReflect.Descriptor instead.
 func (*AuditEntry) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *AuditEntry) GetId() int64 {
@@ -1796,7 +1946,18 @@ var File_grisonval_v1_season_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\n" +
-	"\x19grisonval/v1/season.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x18grisonval/v1/types.proto\"/\n" +
+	"\x19grisonval/v1/season.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x18grisonval/v1/types.proto\"\x17\n" +
+	"\x15ListChroniclesRequest\"V\n" +
+	"\x16ListChroniclesResponse\x12<\n" +
+	"\n" +
+	"chronicles\x18\x01 \x03(\v2\x1c.grisonval.v1.ChronicleEntryR\n" +
+	"chronicles\"\x96\x01\n" +
+	"\x0eChronicleEntry\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x1d\n" +
+	"\n" +
+	"world_name\x18\x02 \x01(\tR\tworldName\x12\x18\n" +
+	"\aruleset\x18\x03 \x01(\tR\aruleset\x120\n" +
+	"\x06season\x18\x04 \x01(\v2\x18.grisonval.v1.SeasonInfoR\x06season\"/\n" +
 	"\x12ListSeasonsRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x85\x01\n" +
 	"\x13ListSeasonsResponse\x122\n" +
@@ -1941,10 +2102,11 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06action\x18\x04 \x01(\tR\x06action\x12\x19\n" +
 	"\bworld_id\x18\x05 \x01(\x04R\aworldId\x12\x16\n" +
 	"\x06detail\x18\x06 \x01(\tR\x06detail\x12\x12\n" +
-	"\x04code\x18\a \x01(\tR\x04code2\xb2\x01\n" +
+	"\x04code\x18\a \x01(\tR\x04code2\x8f\x02\n" +
 	"\x10ChronicleService\x12R\n" +
 	"\vListSeasons\x12 .grisonval.v1.ListSeasonsRequest\x1a!.grisonval.v1.ListSeasonsResponse\x12J\n" +
-	"\fGetChronicle\x12!.grisonval.v1.GetChronicleRequest\x1a\x17.grisonval.v1.ChronicleB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\fGetChronicle\x12!.grisonval.v1.GetChronicleRequest\x1a\x17.grisonval.v1.Chronicle\x12[\n" +
+	"\x0eListChronicles\x12#.grisonval.v1.ListChroniclesRequest\x1a$.grisonval.v1.ListChroniclesResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_season_proto_rawDescOnce sync.Once
@@ -1958,68 +2120,75 @@ func file_grisonval_v1_season_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_season_proto_rawDescData
 }
 
-var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_grisonval_v1_season_proto_goTypes = []any{
-	(*ListSeasonsRequest)(nil),    // 0: grisonval.v1.ListSeasonsRequest
-	(*ListSeasonsResponse)(nil),   // 1: grisonval.v1.ListSeasonsResponse
-	(*SeasonInfo)(nil),            // 2: grisonval.v1.SeasonInfo
-	(*CampResult)(nil),            // 3: grisonval.v1.CampResult
-	(*Honour)(nil),                // 4: grisonval.v1.Honour
-	(*GloryBoard)(nil),            // 5: grisonval.v1.GloryBoard
-	(*PatronGlory)(nil),           // 6: grisonval.v1.PatronGlory
-	(*Feats)(nil),                 // 7: grisonval.v1.Feats
-	(*PlayerResult)(nil),          // 8: grisonval.v1.PlayerResult
-	(*TitleAward)(nil),            // 9: grisonval.v1.TitleAward
-	(*GetChronicleRequest)(nil),   // 10: grisonval.v1.GetChronicleRequest
-	(*Chronicle)(nil),             // 11: grisonval.v1.Chronicle
-	(*CampJournal)(nil),           // 12: grisonval.v1.CampJournal
-	(*Frame)(nil),                 // 13: grisonval.v1.Frame
-	(*GetGloryBoardRequest)(nil),  // 14: grisonval.v1.GetGloryBoardRequest
-	(*CreateSeasonRequest)(nil),   // 15: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),    // 16: grisonval.v1.CloseSeasonRequest
-	(*EnrollPlayerRequest)(nil),   // 17: grisonval.v1.EnrollPlayerRequest
-	(*EnrollPlayerResponse)(nil),  // 18: grisonval.v1.EnrollPlayerResponse
-	(*CareerInfo)(nil),            // 19: grisonval.v1.CareerInfo
-	(*ListAuditRequest)(nil),      // 20: grisonval.v1.ListAuditRequest
-	(*ListAuditResponse)(nil),     // 21: grisonval.v1.ListAuditResponse
-	(*AuditEntry)(nil),            // 22: grisonval.v1.AuditEntry
-	(*timestamppb.Timestamp)(nil), // 23: google.protobuf.Timestamp
-	(*CampMessage)(nil),           // 24: grisonval.v1.CampMessage
-	(*JournalEntry)(nil),          // 25: grisonval.v1.JournalEntry
-	(*GrisonvalFrame)(nil),        // 26: grisonval.v1.GrisonvalFrame
-	(*CastleFrame)(nil),           // 27: grisonval.v1.CastleFrame
+	(*ListChroniclesRequest)(nil),  // 0: grisonval.v1.ListChroniclesRequest
+	(*ListChroniclesResponse)(nil), // 1: grisonval.v1.ListChroniclesResponse
+	(*ChronicleEntry)(nil),         // 2: grisonval.v1.ChronicleEntry
+	(*ListSeasonsRequest)(nil),     // 3: grisonval.v1.ListSeasonsRequest
+	(*ListSeasonsResponse)(nil),    // 4: grisonval.v1.ListSeasonsResponse
+	(*SeasonInfo)(nil),             // 5: grisonval.v1.SeasonInfo
+	(*CampResult)(nil),             // 6: grisonval.v1.CampResult
+	(*Honour)(nil),                 // 7: grisonval.v1.Honour
+	(*GloryBoard)(nil),             // 8: grisonval.v1.GloryBoard
+	(*PatronGlory)(nil),            // 9: grisonval.v1.PatronGlory
+	(*Feats)(nil),                  // 10: grisonval.v1.Feats
+	(*PlayerResult)(nil),           // 11: grisonval.v1.PlayerResult
+	(*TitleAward)(nil),             // 12: grisonval.v1.TitleAward
+	(*GetChronicleRequest)(nil),    // 13: grisonval.v1.GetChronicleRequest
+	(*Chronicle)(nil),              // 14: grisonval.v1.Chronicle
+	(*CampJournal)(nil),            // 15: grisonval.v1.CampJournal
+	(*Frame)(nil),                  // 16: grisonval.v1.Frame
+	(*GetGloryBoardRequest)(nil),   // 17: grisonval.v1.GetGloryBoardRequest
+	(*CreateSeasonRequest)(nil),    // 18: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),     // 19: grisonval.v1.CloseSeasonRequest
+	(*EnrollPlayerRequest)(nil),    // 20: grisonval.v1.EnrollPlayerRequest
+	(*EnrollPlayerResponse)(nil),   // 21: grisonval.v1.EnrollPlayerResponse
+	(*CareerInfo)(nil),             // 22: grisonval.v1.CareerInfo
+	(*ListAuditRequest)(nil),       // 23: grisonval.v1.ListAuditRequest
+	(*ListAuditResponse)(nil),      // 24: grisonval.v1.ListAuditResponse
+	(*AuditEntry)(nil),             // 25: grisonval.v1.AuditEntry
+	(*timestamppb.Timestamp)(nil),  // 26: google.protobuf.Timestamp
+	(*CampMessage)(nil),            // 27: grisonval.v1.CampMessage
+	(*JournalEntry)(nil),           // 28: grisonval.v1.JournalEntry
+	(*GrisonvalFrame)(nil),         // 29: grisonval.v1.GrisonvalFrame
+	(*CastleFrame)(nil),            // 30: grisonval.v1.CastleFrame
 }
 var file_grisonval_v1_season_proto_depIdxs = []int32{
-	2,  // 0: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
-	4,  // 1: grisonval.v1.ListSeasonsResponse.roll_of_honour:type_name -> grisonval.v1.Honour
-	23, // 2: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
-	23, // 3: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
-	3,  // 4: grisonval.v1.SeasonInfo.camps:type_name -> grisonval.v1.CampResult
-	6,  // 5: grisonval.v1.GloryBoard.patrons:type_name -> grisonval.v1.PatronGlory
-	7,  // 6: grisonval.v1.PlayerResult.feats:type_name -> grisonval.v1.Feats
-	2,  // 7: grisonval.v1.Chronicle.season:type_name -> grisonval.v1.SeasonInfo
-	5,  // 8: grisonval.v1.Chronicle.glory_boards:type_name -> grisonval.v1.GloryBoard
-	8,  // 9: grisonval.v1.Chronicle.players:type_name -> grisonval.v1.PlayerResult
-	9,  // 10: grisonval.v1.Chronicle.titles:type_name -> grisonval.v1.TitleAward
-	4,  // 11: grisonval.v1.Chronicle.roll_of_honour:type_name -> grisonval.v1.Honour
-	13, // 12: grisonval.v1.Chronicle.frames:type_name -> grisonval.v1.Frame
-	12, // 13: grisonval.v1.Chronicle.journals:type_name -> grisonval.v1.CampJournal
-	24, // 14: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
-	25, // 15: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
-	26, // 16: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
-	27, // 17: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
-	19, // 18: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
-	22, // 19: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
-	23, // 20: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
-	0,  // 21: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	10, // 22: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
-	1,  // 23: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	11, // 24: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
-	23, // [23:25] is the sub-list for method output_type
-	21, // [21:23] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	2,  // 0: grisonval.v1.ListChroniclesResponse.chronicles:type_name -> grisonval.v1.ChronicleEntry
+	5,  // 1: grisonval.v1.ChronicleEntry.season:type_name -> grisonval.v1.SeasonInfo
+	5,  // 2: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
+	7,  // 3: grisonval.v1.ListSeasonsResponse.roll_of_honour:type_name -> grisonval.v1.Honour
+	26, // 4: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
+	26, // 5: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
+	6,  // 6: grisonval.v1.SeasonInfo.camps:type_name -> grisonval.v1.CampResult
+	9,  // 7: grisonval.v1.GloryBoard.patrons:type_name -> grisonval.v1.PatronGlory
+	10, // 8: grisonval.v1.PlayerResult.feats:type_name -> grisonval.v1.Feats
+	5,  // 9: grisonval.v1.Chronicle.season:type_name -> grisonval.v1.SeasonInfo
+	8,  // 10: grisonval.v1.Chronicle.glory_boards:type_name -> grisonval.v1.GloryBoard
+	11, // 11: grisonval.v1.Chronicle.players:type_name -> grisonval.v1.PlayerResult
+	12, // 12: grisonval.v1.Chronicle.titles:type_name -> grisonval.v1.TitleAward
+	7,  // 13: grisonval.v1.Chronicle.roll_of_honour:type_name -> grisonval.v1.Honour
+	16, // 14: grisonval.v1.Chronicle.frames:type_name -> grisonval.v1.Frame
+	15, // 15: grisonval.v1.Chronicle.journals:type_name -> grisonval.v1.CampJournal
+	27, // 16: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
+	28, // 17: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
+	29, // 18: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
+	30, // 19: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
+	22, // 20: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
+	25, // 21: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
+	26, // 22: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
+	3,  // 23: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	13, // 24: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
+	0,  // 25: grisonval.v1.ChronicleService.ListChronicles:input_type -> grisonval.v1.ListChroniclesRequest
+	4,  // 26: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	14, // 27: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
+	1,  // 28: grisonval.v1.ChronicleService.ListChronicles:output_type -> grisonval.v1.ListChroniclesResponse
+	26, // [26:29] is the sub-list for method output_type
+	23, // [23:26] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_season_proto_init() }
@@ -2030,7 +2199,7 @@ func file_grisonval_v1_season_proto_init() {
 	file_grisonval_v1_castle_proto_init()
 	file_grisonval_v1_grisonval_proto_init()
 	file_grisonval_v1_types_proto_init()
-	file_grisonval_v1_season_proto_msgTypes[13].OneofWrappers = []any{
+	file_grisonval_v1_season_proto_msgTypes[16].OneofWrappers = []any{
 		(*Frame_Grisonval)(nil),
 		(*Frame_Castle)(nil),
 	}
@@ -2040,7 +2209,7 @@ func file_grisonval_v1_season_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_season_proto_rawDesc), len(file_grisonval_v1_season_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   23,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

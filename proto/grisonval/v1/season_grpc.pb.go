@@ -19,8 +19,9 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	ChronicleService_ListSeasons_FullMethodName  = "/grisonval.v1.ChronicleService/ListSeasons"
-	ChronicleService_GetChronicle_FullMethodName = "/grisonval.v1.ChronicleService/GetChronicle"
+	ChronicleService_ListSeasons_FullMethodName    = "/grisonval.v1.ChronicleService/ListSeasons"
+	ChronicleService_GetChronicle_FullMethodName   = "/grisonval.v1.ChronicleService/GetChronicle"
+	ChronicleService_ListChronicles_FullMethodName = "/grisonval.v1.ChronicleService/ListChronicles"
 )
 
 // ChronicleServiceClient is the client API for ChronicleService service.
@@ -39,6 +40,10 @@ type ChronicleServiceClient interface {
 	// results, boards and journals' headers; every page carries the frames
 	// and journal entries of page_size days from page_token's day.
 	GetChronicle(ctx context.Context, in *GetChronicleRequest, opts ...grpc.CallOption) (*Chronicle, error)
+	// ListChronicles lists the closed seasons of every world, the most
+	// recently closed first, so that a visitor finds a chronicle without
+	// knowing the world's number.
+	ListChronicles(ctx context.Context, in *ListChroniclesRequest, opts ...grpc.CallOption) (*ListChroniclesResponse, error)
 }
 
 type chronicleServiceClient struct {
@@ -69,6 +74,16 @@ func (c *chronicleServiceClient) GetChronicle(ctx context.Context, in *GetChroni
 	return out, nil
 }
 
+func (c *chronicleServiceClient) ListChronicles(ctx context.Context, in *ListChroniclesRequest, opts ...grpc.CallOption) (*ListChroniclesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListChroniclesResponse)
+	err := c.cc.Invoke(ctx, ChronicleService_ListChronicles_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ChronicleServiceServer is the server API for ChronicleService service.
 // All implementations must embed UnimplementedChronicleServiceServer
 // for forward compatibility.
@@ -85,6 +100,10 @@ type ChronicleServiceServer interface {
 	// results, boards and journals' headers; every page carries the frames
 	// and journal entries of page_size days from page_token's day.
 	GetChronicle(context.Context, *GetChronicleRequest) (*Chronicle, error)
+	// ListChronicles lists the closed seasons of every world, the most
+	// recently closed first, so that a visitor finds a chronicle without
+	// knowing the world's number.
+	ListChronicles(context.Context, *ListChroniclesRequest) (*ListChroniclesResponse, error)
 	mustEmbedUnimplementedChronicleServiceServer()
 }
 
@@ -100,6 +119,9 @@ func (UnimplementedChronicleServiceServer) ListSeasons(context.Context, *ListSea
 }
 func (UnimplementedChronicleServiceServer) GetChronicle(context.Context, *GetChronicleRequest) (*Chronicle, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetChronicle not implemented")
+}
+func (UnimplementedChronicleServiceServer) ListChronicles(context.Context, *ListChroniclesRequest) (*ListChroniclesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListChronicles not implemented")
 }
 func (UnimplementedChronicleServiceServer) mustEmbedUnimplementedChronicleServiceServer() {}
 func (UnimplementedChronicleServiceServer) testEmbeddedByValue()                          {}
@@ -158,6 +180,24 @@ func _ChronicleService_GetChronicle_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ChronicleService_ListChronicles_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListChroniclesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ChronicleServiceServer).ListChronicles(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ChronicleService_ListChronicles_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ChronicleServiceServer).ListChronicles(ctx, req.(*ListChroniclesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ChronicleService_ServiceDesc is the grpc.ServiceDesc for ChronicleService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -172,6 +212,10 @@ var ChronicleService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetChronicle",
 			Handler:    _ChronicleService_GetChronicle_Handler,
+		},
+		{
+			MethodName: "ListChronicles",
+			Handler:    _ChronicleService_ListChronicles_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
