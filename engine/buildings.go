@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -331,16 +332,24 @@ func (r Resources) fr() string {
 }
 
 func (r Resources) list(names [6]string, none string) string {
-	var parts []string
+	var b []byte
 	for i, v := range [6]int64{r.Food, r.Wood, r.Stone, r.Tools, r.Gold, r.Research} {
-		if v != 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", v, names[i]))
+		if v == 0 {
+			continue
 		}
+		if b == nil {
+			b = make([]byte, 0, 96)
+		} else {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, v, 10)
+		b = append(b, ' ')
+		b = append(b, names[i]...)
 	}
-	if len(parts) == 0 {
+	if b == nil {
 		return none
 	}
-	return strings.Join(parts, ", ")
+	return string(b)
 }
 
 // sack strips a zone that changes hands by force (rules BLD-SACK, DEV-3):

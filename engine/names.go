@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // Name tables of citizens (rule CIT-1). A citizen stores indexes into these
 // tables, never the strings, so that the encoded state stays small. The
 // tables are append only: changing an entry renames citizens of stored
@@ -48,11 +50,21 @@ var romanLevels = [MaxLevel + 1]string{1: "I", 2: "II", 3: "III", 4: "IV", 5: "V
 
 // Name returns the citizen's full name, as the journal writes it.
 func (p *Citizen) Name() string {
-	first := maleNames[int(p.First)%len(maleNames)]
+	return p.firstName() + " " + familyNames[int(p.Family)%len(familyNames)]
+}
+
+// writeName writes the citizen's full name, as Name returns it, to b.
+func (p *Citizen) writeName(b *strings.Builder) {
+	b.WriteString(p.firstName())
+	b.WriteByte(' ')
+	b.WriteString(familyNames[int(p.Family)%len(familyNames)])
+}
+
+func (p *Citizen) firstName() string {
 	if p.Female {
-		first = femaleNames[int(p.First)%len(femaleNames)]
+		return femaleNames[int(p.First)%len(femaleNames)]
 	}
-	return first + " " + familyNames[int(p.Family)%len(familyNames)]
+	return maleNames[int(p.First)%len(maleNames)]
 }
 
 // jobFR returns the French name of the citizen's job, in the citizen's

@@ -72,18 +72,24 @@ func (w *World) FertileCouples(c CampID) int {
 // couples x morale factor x food factor); locked with no fertile couple,
 // under 1 food, or with housing full.
 func (w *World) BirthChance(c CampID) (int64, string) {
+	chance, lock, _ := w.birthChance(c)
+	return chance, lock
+}
+
+// birthChance is BirthChance, with the camp's fertile couples.
+func (w *World) birthChance(c CampID) (chance int64, lock string, couples int) {
 	camp := &w.Camps[c]
 	couples, pop := w.FertileCouples(c), w.Population(c)
 	switch {
 	case couples == 0:
-		return 0, "aucun couple fécond"
+		return 0, "aucun couple fécond", couples
 	case camp.Resources.Food < 1:
-		return 0, "moins de 1 nourriture en réserve"
+		return 0, "moins de 1 nourriture en réserve", couples
 	case pop >= w.Housing(c):
-		return 0, fmt.Sprintf("logement plein (%d/%d)", pop, w.Housing(c))
+		return 0, fmt.Sprintf("logement plein (%d/%d)", pop, w.Housing(c)), couples
 	}
 	p := BirthRatePPM * int64(couples) * MoraleFactor(camp.Morale) * FoodFactor(camp.Resources.Food, pop) / 1_000_000
-	return min(BirthCapPPM, p), ""
+	return min(BirthCapPPM, p), "", couples
 }
 
 // OldAgeChance returns the daily chance, in parts per million, that a
@@ -113,9 +119,6 @@ func (t *tick) liveSociety() {
 		if !t.w.Camps[c].Alive {
 			continue
 		}
-		for i := range t.w.Camps[c].Citizens {
-			t.w.Camps[c].Citizens[i].Age++
-		}
 		t.oldAge(c)
 		t.birth(c)
 		t.moods(c)
@@ -129,19 +132,38 @@ func (w *World) famine(c CampID) bool {
 	return f > 0 && f >= w.Day-1
 }
 
-// oldAge draws, for each citizen of 60 or more, whether he dies today (rule
-// POP-4). When more than MaxOldAgeDeaths would die, the dead are drawn
-// evenly among them (a reservoir of two), so that list order favours no
-// one.
+// oldAgeTable is how many ages OldAgeChance is tabulated for by oldAge,
+// from OldAge on: certainty comes at 88 (or 80 in famine), long before.
+const oldAgeTable = 64
+
+// oldAge ages every citizen of camp c a year (rule CIT-1), then draws, for
+// each citizen of 60 or more, whether he dies today (rule POP-4), in one
+// walk of the citizens. When more than MaxOldAgeDeaths would die, the dead
+// are drawn evenly among them (a reservoir of two), so that list order
+// favours no one.
 func (t *tick) oldAge(c CampID) {
 	camp := &t.w.Camps[c]
 	r := t.stream(c, PurposeAging)
 	famine := t.w.famine(c)
+	var chance [oldAgeTable]int64
+	for a := range chance {
+		chance[a] = OldAgeChance(OldAge+a, famine)
+	}
 	var dying [MaxOldAgeDeaths]int
 	k := 0
 	for i := range camp.Citizens {
-		p := OldAgeChance(int(camp.Citizens[i].Age), famine)
-		if p == 0 || int64(r.Intn(ppm)) >= p {
+		age := int(camp.Citizens[i].Age) + 1
+		camp.Citizens[i].Age = int16(age)
+		if age < OldAge {
+			continue
+		}
+		var p int64
+		if age < OldAge+oldAgeTable {
+			p = chance[age-OldAge]
+		} else {
+			p = OldAgeChance(age, famine)
+		}
+		if int64(r.Intn(ppm)) >= p {
 			continue
 		}
 		k++
@@ -158,10 +180,12 @@ func (t *tick) oldAge(c CampID) {
 	// Remove the higher index first so that the other stays valid.
 	for _, i := range dying[:n] {
 		p := t.removeCitizen(c, i)
-		narr := fmt.Sprintf("%s s'éteint de vieillesse à %d ans.", p.Name(), p.Age)
+		var narr string
 		if p.Level > 1 {
 			narr = fmt.Sprintf("%s, %s %s de niveau %s, s'éteint de vieillesse à %d ans ; son savoir-faire part avec lui.",
 				p.Name(), p.jobFR(), LevelTitles[p.Level], romanLevels[p.Level], p.Age)
+		} else {
+			narr = fmt.Sprintf("%s s'éteint de vieillesse à %d ans.", p.Name(), p.Age)
 		}
 		famineNote := ""
 		if famine {
@@ -220,7 +244,7 @@ func (t *tick) loseInhabitant(c CampID) (Citizen, bool) {
 // parents are a fertile civilian man and woman drawn at random; the child
 // takes the father's family name and, two times in three, one parent's job.
 func (t *tick) birth(c CampID) {
-	chance, lock := t.w.BirthChance(c)
+	chance, lock, couples := t.w.birthChance(c)
 	if lock != "" {
 		return
 	}
@@ -255,7 +279,7 @@ func (t *tick) birth(c CampID) {
 	t.note(c, "birth", nil,
 		fmt.Sprintf("%s et %s accueillent %s, %s, %s %s.", father.Name(), mother.Name(), word, child.Name(), future, child.jobFR()),
 		fmt.Sprintf("naissance : chance %.1f %% (%d couples féconds, moral %d, %d nourriture) ; %s ; population %d/%d",
-			float64(chance)/10_000, t.w.FertileCouples(c), camp.Morale, camp.Resources.Food, inherit, len(camp.Citizens), t.w.Housing(c)))
+			float64(chance)/10_000, couples, camp.Morale, camp.Resources.Food, inherit, len(camp.Citizens), t.w.Housing(c)))
 }
 
 // Mood rules (rules CIT-MOOD, CIT-SOC), in tenths of a point.
@@ -496,23 +520,33 @@ func (t *tick) experience(c CampID) {
 	if n == 0 {
 		return
 	}
+	// "<name> devient <title> (<job>), ... et N autre(s) montent de
+	// niveau." and its why, each written in one buffer.
 	var b strings.Builder
+	b.Grow(256)
 	for k := range min(n, len(named)) {
 		p := &camp.Citizens[named[k]]
 		if k > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s devient %s (%s)", p.Name(), LevelTitles[p.Level], p.jobFR())
+		p.writeName(&b)
+		b.WriteString(" devient ")
+		b.WriteString(LevelTitles[p.Level])
+		b.WriteString(" (")
+		b.WriteString(p.jobFR())
+		b.WriteByte(')')
 	}
 	if n > len(named) {
 		fmt.Fprintf(&b, " et %d autre(s) montent de niveau", n-len(named))
 	}
+	b.WriteByte('.')
 	var why strings.Builder
+	why.Grow(160)
 	why.WriteString("expérience : montées de niveau")
 	for l := 2; l <= MaxLevel; l++ {
 		if ups[l] > 0 {
 			fmt.Fprintf(&why, " %d au niveau %s (%d XP)", ups[l], romanLevels[l], LevelXP[l])
 		}
 	}
-	t.note(c, "level_up", nil, b.String()+".", why.String())
+	t.note(c, "level_up", nil, b.String(), why.String())
 }
