@@ -74,6 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		modes     = fs.String("mode", "view,clients", "modes to run, comma-separated: view, clients, worlds")
 		servers   = fs.String("server", "", "the servers measured, name=binary,... (default: grisonvald built from this module, named server)")
 		smoke     = fs.Bool("smoke", false, "a short run of every mode that fails on any error (make test)")
+		keep      = fs.Bool("keep", false, "keep the run's folder (the servers' logs and data) and print where it is")
 		pgDefault = os.Getenv("GRISONVAL_TEST_PG")
 	)
 	if pgDefault == "" {
@@ -131,7 +132,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grisonval-load: %v\n", err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
+	if *keep {
+		fmt.Fprintf(stderr, "grisonval-load: the servers' logs and data are in %s\n", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
 	if c.servers, err = parseServers(ctx, *servers, dir); err != nil {
 		fmt.Fprintf(stderr, "grisonval-load: %v\n", err)
 		return 2
