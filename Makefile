@@ -5,15 +5,17 @@ GO        ?= go
 BIN       := $(CURDIR)/bin
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
+PROTOC_GEN_GATEWAY_VERSION := v2.33.0
 DEADCODE_VERSION           := v0.52.0
 ADDR      ?= 127.0.0.1:7777
 WEB       ?= 127.0.0.1:7780
+HTTP      ?= 127.0.0.1:7781
 
 .PHONY: run test fmt fmt-check vet deadcode unit race bench fuzz crash-long sim proto proto-check tools test-deps postgres build
 
-## run: build and start the server on the embedded store (./data) with a playable world and its web page (WEB).
+## run: build and start the server on the embedded store (./data) with a playable world, its web page (WEB) and its JSON face (HTTP).
 run:
-	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -web $(WEB) -data data
+	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -web $(WEB) -http $(HTTP) -data data
 
 ## test: what CI runs (.ci/run): format, vet, generated code, then every test with the race detector.
 test: fmt-check vet deadcode proto-check test-deps postgres race load-smoke
@@ -89,14 +91,16 @@ tools:
 	@command -v protoc >/dev/null || (apt-get update -qq && apt-get install -y -qq protobuf-compiler >/dev/null)
 	GOBIN=$(BIN) $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
 	GOBIN=$(BIN) $(GO) install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
+	GOBIN=$(BIN) $(GO) install github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway@$(PROTOC_GEN_GATEWAY_VERSION)
 
 ## proto: regenerate the committed Go code from proto/.
 proto: tools
 	PATH=$(BIN):$$PATH protoc -I proto -I /usr/include \
 		--go_out=. --go_opt=module=github.com/grisonval/server \
 		--go-grpc_out=. --go-grpc_opt=module=github.com/grisonval/server \
+		--grpc-gateway_out=. --grpc-gateway_opt=module=github.com/grisonval/server,generate_unbound_methods=true \
 		proto/grisonval/v1/*.proto
 
 ## proto-check: fail when the committed generated code is out of date.
 proto-check: proto
-	@git diff --exit-code -- proto/ || (echo "generated code out of date: run make proto and commit"; exit 1)
+	@test -z "$$(git status --porcelain -- proto/)" || (git status --short -- proto/; git diff -- proto/; echo "generated code out of date: run make proto and commit"; exit 1)

@@ -34,6 +34,7 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/cmd/internal/served"
+	"github.com/grisonval/server/server/gateway"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/postgres"
 	"github.com/grisonval/server/server/store/sqlite"
@@ -72,6 +73,7 @@ func main() {
 		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed, so about how long a world waits when its server dies")
 		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
 		webAt  = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
+		httpAt = flag.String("http", "", "address of the JSON/HTTP face (every RPC as POST /<service>/<method>; docs/http.md), such as 127.0.0.1:7781; off when empty")
 	)
 	flag.Parse()
 	var log zerolog.Logger
@@ -82,17 +84,24 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, *webAt); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, faces{web: *webAt, http: *httpAt}); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
 }
 
+// faces are the addresses of the server's HTTP faces, each off when empty:
+// the web pages and the JSON face, both clients of the server's own gRPC
+// address.
+type faces struct {
+	web, http string
+}
+
 // run serves until ctx is done, then shuts down gracefully. On Postgres the
 // server is a replica: it runs the worlds whose lease it holds, advertised
-// as advertise (the listening address when empty). With webAddr it also
-// serves the web face there, a client of its own gRPC address.
-func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, leaseTTL time.Duration, webAddr string) error {
+// as advertise (the listening address when empty). It also serves the
+// faces whose address is set.
+func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, leaseTTL time.Duration, at faces) error {
 	st, err := openStore(ctx, data, dbURL)
 	if err != nil {
 		return err
@@ -124,15 +133,11 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- g.Serve(lis) }()
 	log.Info().Str("addr", listening).Msg("listening")
-	webURL := ""
-	if webAddr != "" {
-		stopWeb, at, err := startWeb(log, webAddr, listening)
-		if err != nil {
-			return err
-		}
-		defer stopWeb()
-		webURL = at
+	urls, stopFaces, err := startFaces(ctx, log, at, listening)
+	if err != nil {
+		return err
 	}
+	defer stopFaces()
 
 	var bots sync.WaitGroup
 	botCtx, stopBots := context.WithCancel(ctx)
@@ -141,14 +146,14 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		bots.Wait()
 	}()
 	if dev.on {
-		players, err := devSetup(ctx, log, srv, data, listening, webURL, dev)
+		players, err := devSetup(ctx, log, srv, data, listening, urls, dev)
 		if err != nil {
 			return err
 		}
 		if err := startBots(botCtx, &bots, listening, players); err != nil {
 			return err
 		}
-	} else if err := adminSetup(ctx, log, srv, data, listening, webURL); err != nil {
+	} else if err := adminSetup(ctx, log, srv, data, listening, urls); err != nil {
 		return err
 	}
 
@@ -193,8 +198,8 @@ func openStore(ctx context.Context, data, dbURL string) (store.Store, error) {
 
 // adminSetup issues an admin token at first start, which it recognises by
 // the absence of the connect file, and tells where the token is (and the
-// web face's address, when it runs).
-func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr, webURL string) error {
+// HTTP faces' addresses, when they run).
+func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string, urls faces) error {
 	path := filepath.Join(data, connectFile)
 	if _, err := os.Stat(path); err == nil {
 		log.Info().Str("file", path).Msg("the admin token was printed at first start and kept in this file")
@@ -206,8 +211,11 @@ func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, dat
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
-	if webURL != "" {
-		fmt.Fprintf(&b, "web page at %s\n", webURL)
+	if urls.web != "" {
+		fmt.Fprintf(&b, "web page at %s\n", urls.web)
+	}
+	if urls.http != "" {
+		fmt.Fprintf(&b, "JSON face at %s (docs/http.md)\n", urls.http)
 	}
 	fmt.Fprintf(&b, "\nadmin token: %s\n", tok)
 	return announce(log, data, b.String())
@@ -216,7 +224,7 @@ func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, dat
 // devSetup creates the development world if there is none and prints how
 // to connect once. It returns a bot for every AI camp of every world, each
 // with a fresh token.
-func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr, webURL string, dev devWorld) ([]*bot.Player, error) {
+func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string, urls faces, dev devWorld) ([]*bot.Player, error) {
 	admin := srv.Admin()
 	worlds, err := admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
 	if err != nil {
@@ -227,7 +235,7 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 		if err != nil {
 			return nil, err
 		}
-		text, err := devConnectText(ctx, srv, info, data, addr, webURL)
+		text, err := devConnectText(ctx, srv, info, data, addr, urls)
 		if err != nil {
 			return nil, err
 		}
@@ -330,15 +338,18 @@ func createDevWorld(ctx context.Context, admin pb.AdminServiceServer, dev devWor
 }
 
 // devConnectText issues the tokens of the development world's open camps
-// and an admin token, and says how to use them (with the web face's
-// address when it runs). Each open camp's token is also kept alone in
+// and an admin token, and says how to use them (with the HTTP faces'
+// addresses when they run). Each open camp's token is also kept alone in
 // <data>/tokens/camp-N.token, for a bot started beside the server
 // (docker-compose.yml).
-func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr, webURL string) (string, error) {
+func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr string, urls faces) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
-	if webURL != "" {
-		fmt.Fprintf(&b, "web page at %s (sign in with a token below; the world's observer page: %sworld/%d)\n", webURL, webURL, info.GetId())
+	if urls.web != "" {
+		fmt.Fprintf(&b, "web page at %s (sign in with a token below; the world's observer page: %sworld/%d)\n", urls.web, urls.web, info.GetId())
+	}
+	if urls.http != "" {
+		fmt.Fprintf(&b, "JSON face at %s (docs/http.md)\n", urls.http)
 	}
 	fmt.Fprintf(&b, "world %d %q, seed %d, one tick every %s, %d days a season\n\n",
 		info.GetId(), info.GetName(), info.GetSeed(), info.GetCadence().AsDuration(), info.GetSeasonLength())
@@ -367,42 +378,82 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 	fmt.Fprintf(&b, "admin token: %s\n", adminTok)
 	if firstToken != "" {
 		fmt.Fprintf(&b, "\nplay camp 0 from a terminal:\n  go run ./clients/cli --addr %s --token %s view\n", addr, firstToken)
+		if urls.http != "" {
+			fmt.Fprintf(&b, "or over HTTP:\n  curl -s -H 'Authorization: Bearer %s' -d '{}' %sgrisonval.v1.GameService/GetView\n", firstToken, urls.http)
+		}
 	}
 	return b.String(), nil
 }
 
-// startWeb serves the web face on webAddr, as a gRPC client of the
-// server's own address over loopback (as the in-process bot). It returns
-// how to stop it and the page's address.
-func startWeb(log zerolog.Logger, webAddr, grpcAddr string) (stop func(), url string, err error) {
+// startFaces serves the faces of at, each a gRPC client of the server's
+// own address over loopback (as the in-process bot), so that every call
+// passes the same interceptors, authentication and limits. It returns the
+// faces' addresses and how to stop them all.
+func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr string) (urls faces, stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for _, f := range stops {
+			f()
+		}
+	}
+	if at.web == "" && at.http == "" {
+		return urls, stop, nil
+	}
 	conn, err := grpc.NewClient(loopback(grpcAddr), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
-		return nil, "", fmt.Errorf("dial %s for the web face: %w", grpcAddr, err)
+		return urls, stop, fmt.Errorf("dial %s for the HTTP faces: %w", grpcAddr, err)
 	}
-	wlog := log.With().Str("face", "web").Logger()
-	face, err := web.New(web.Config{Conn: conn, Log: &wlog})
+	stops = append(stops, func() { conn.Close() })
+	if at.web != "" {
+		wlog := log.With().Str("face", "web").Logger()
+		face, err := web.New(web.Config{Conn: conn, Log: &wlog})
+		if err != nil {
+			stop()
+			return urls, nil, err
+		}
+		s, url, err := serveHTTP(log, "web", at.web, face)
+		if err != nil {
+			stop()
+			return urls, nil, err
+		}
+		stops, urls.web = append([]func(){s}, stops...), url
+	}
+	if at.http != "" {
+		face, err := gateway.New(ctx, conn)
+		if err != nil {
+			stop()
+			return urls, nil, err
+		}
+		s, url, err := serveHTTP(log, "http", at.http, face)
+		if err != nil {
+			stop()
+			return urls, nil, err
+		}
+		stops, urls.http = append([]func(){s}, stops...), url
+	}
+	return urls, stop, nil
+}
+
+// serveHTTP serves handler, the face called name, on addr. It returns how
+// to stop it and its address as a URL.
+func serveHTTP(log zerolog.Logger, name, addr string, handler http.Handler) (stop func(), url string, err error) {
+	lis, err := net.Listen("tcp", addr)
 	if err != nil {
-		conn.Close()
-		return nil, "", err
+		return nil, "", fmt.Errorf("listen for the %s face: %w", name, err)
 	}
-	lis, err := net.Listen("tcp", webAddr)
-	if err != nil {
-		conn.Close()
-		return nil, "", fmt.Errorf("listen for the web face: %w", err)
-	}
-	hs := &http.Server{Handler: face, ReadHeaderTimeout: 10 * time.Second}
+	flog := log.With().Str("face", name).Logger()
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := hs.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			wlog.Error().Err(err).Msg("web face stopped")
+			flog.Error().Err(err).Msg("face stopped")
 		}
 	}()
 	url = "http://" + loopback(lis.Addr().String()) + "/"
-	log.Info().Str("web", url).Msg("web face listening")
+	flog.Info().Str("url", url).Msg("face listening")
 	return func() {
 		ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 		defer cancel()
 		_ = hs.Shutdown(ctx)
-		conn.Close()
 	}, url, nil
 }
 
