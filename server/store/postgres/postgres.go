@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -64,21 +65,30 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	return &Store{pool: pool, renewals: renewals}, nil
 }
 
-// migrate applies the embedded migrations that the database lacks, under a
-// session advisory lock, through a database/sql handle of its own.
+// migrationLockTable is the table the migrations lock (docs/persistence.md).
+const migrationLockTable = "goose_lock"
+
+// migrate applies the embedded migrations that the database lacks, through
+// a database/sql handle of its own, under a lock held in a table
+// (migrationLockTable) rather than an advisory lock, so that the
+// Postgres-compatible engines that lack advisory locks run them too. The
+// lock is a lease kept alive while the migrations run; a process that dies
+// holding it frees it when the lease ends. Processes that start together
+// retry it every 100 ms for up to a minute.
 func migrate(ctx context.Context, cfg *pgx.ConnConfig) error {
 	fsys, err := fs.Sub(migrations, "migrations")
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
-	locker, err := lock.NewPostgresSessionLocker()
+	locker, err := lock.NewPostgresTableLocker(lock.WithTableName(migrationLockTable),
+		lock.WithTableLockTimeout(100*time.Millisecond, 600), lock.WithTableLogger(slog.New(slog.DiscardHandler)))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
 	db := stdlib.OpenDB(*cfg)
 	defer db.Close()
 	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys,
-		goose.WithDisableGlobalRegistry(true), goose.WithSessionLocker(locker))
+		goose.WithDisableGlobalRegistry(true), goose.WithLocker(locker))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}

@@ -1,7 +1,10 @@
 package postgres_test
 
 import (
+	"os"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
@@ -44,5 +47,55 @@ func TestOpenTwice(t *testing.T) {
 	}
 	if got.Name != w.Name {
 		t.Errorf("World through the second store: got name %q; want %q", got.Name, w.Name)
+	}
+}
+
+// TestOpenTogether opens a fresh database from several processes' worth of
+// stores at once, as replicas starting together do: the migrations run
+// once, under the lock of the goose_lock table (no advisory lock, which
+// some Postgres-compatible engines lack), and every store sees the same
+// schema.
+func TestOpenTogether(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.NewDatabase(t)
+	const n = 4
+	errs := make(chan error, n)
+	stores := make(chan *postgres.Store, n)
+	for range n {
+		go func() {
+			s, err := postgres.Open(ctx, url)
+			errs <- err
+			stores <- s
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		s := <-stores
+		defer s.Close()
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var locks, applied, advisory int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM goose_lock`).Scan(&locks); err != nil {
+		t.Fatalf("the migrations' lock table: %v", err)
+	}
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM goose_db_version WHERE version_id > 0`).Scan(&applied); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'`).Scan(&advisory); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir("migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if locks != 1 || applied != len(entries) || advisory != 0 {
+		t.Errorf("after %d Opens at once: %d lock rows, %d migrations applied of %d, %d advisory locks; want 1, each once, none",
+			n, locks, applied, len(entries), advisory)
 	}
 }
