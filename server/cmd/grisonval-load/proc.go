@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -120,24 +118,6 @@ func (p *process) logTail(lines int) string {
 	}
 	all := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
 	return strings.Join(all[max(0, len(all)-lines):], "\n")
-}
-
-// countLog returns how many lines of the process's log contain s.
-func (p *process) countLog(s string) int {
-	f, err := os.Open(p.log)
-	if err != nil {
-		return -1
-	}
-	defer f.Close()
-	n := 0
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		if bytes.Contains(sc.Bytes(), []byte(s)) {
-			n++
-		}
-	}
-	return n
 }
 
 // memory returns the process's resident set size now and at its peak, in
