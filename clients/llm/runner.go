@@ -280,9 +280,13 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, rec *R
 		if err := json.Unmarshal([]byte(call.Function.Arguments), &in); err == nil {
 			rec.Submitted = &in
 		}
-		posted, _ := res.Structured.(map[string]any)
-		day, _ := posted["day"].(float64)
-		rec.PostedForDay = int32(day)
+		var posted struct {
+			Day int32 `json:"day"`
+		}
+		if b, err := json.Marshal(res.Structured); err == nil {
+			_ = json.Unmarshal(b, &posted) // the server's answer always names its day
+		}
+		rec.PostedForDay = posted.Day
 		rec.Outcome = OutcomePosted
 		if rec.PostedForDay != v.GetDay()+1 {
 			rec.Outcome = OutcomeStale

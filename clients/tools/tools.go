@@ -25,8 +25,6 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protojson"
-	"google.golang.org/protobuf/proto"
 )
 
 // Tool names. Clients and logs match on them: append only.
@@ -329,19 +327,6 @@ func decode(tool string, args json.RawMessage, in any) error {
 	return nil
 }
 
-// protoValue returns m as a JSON value, in protojson's field names.
-func protoValue(m proto.Message) (any, error) {
-	b, err := protojson.Marshal(m)
-	if err != nil {
-		return nil, fmt.Errorf("encode %s: %w", m.ProtoReflect().Descriptor().Name(), err)
-	}
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		return nil, fmt.Errorf("decode %s: %w", m.ProtoReflect().Descriptor().Name(), err)
-	}
-	return v, nil
-}
-
 func callView(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
 	v, err := c.GetView(ctx)
 	if err != nil {
@@ -355,15 +340,11 @@ func callViewStructured(ctx context.Context, c *Camp, _ json.RawMessage) (*Resul
 	if err != nil {
 		return nil, Describe(err)
 	}
-	s, err := protoValue(v)
+	s, err := JSON(v)
 	if err != nil {
 		return nil, err
 	}
-	b, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("encode view: %w", err)
-	}
-	return &Result{Text: string(b), Structured: s}, nil
+	return &Result{Text: string(s), Structured: s}, nil
 }
 
 func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
@@ -371,10 +352,15 @@ func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result,
 	if err != nil {
 		return nil, Describe(err)
 	}
-	s, err := protoValue(&pb.CampView{Day: v.GetDay(), Ruleset: v.GetRuleset(), LegalActions: v.GetLegalActions()})
-	if err != nil {
-		return nil, err
+	actions := []json.RawMessage{}
+	for _, a := range v.GetLegalActions() {
+		b, err := JSON(a)
+		if err != nil {
+			return nil, err
+		}
+		actions = append(actions, b)
 	}
+	s := map[string]any{"day": v.GetDay(), "ruleset": rulesetOf(v), "legalActions": actions}
 	return &Result{Text: viewtext.Menu(v), Structured: s}, nil
 }
 
@@ -449,7 +435,7 @@ func callSubmit(ctx context.Context, c *Camp, args json.RawMessage) (*Result, er
 	if err != nil {
 		return nil, Describe(err)
 	}
-	s, err := protoValue(r)
+	s, err := JSON(r)
 	if err != nil {
 		return nil, err
 	}
@@ -476,7 +462,7 @@ func callJournal(ctx context.Context, c *Camp, args json.RawMessage) (*Result, e
 	if err != nil {
 		return nil, Describe(err)
 	}
-	s, err := protoValue(&pb.GetJournalResponse{Entries: entries})
+	s, err := JSON(&pb.GetJournalResponse{Entries: entries})
 	if err != nil {
 		return nil, err
 	}
@@ -603,7 +589,7 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 		return &Result{Text: fmt.Sprintf("No new day within %d s; call wait_next_tick again.\n", in.TimeoutSeconds),
 			Structured: map[string]any{"resolved": false}}, nil
 	}
-	s, err := protoValue(n)
+	s, err := JSON(n)
 	if err != nil {
 		return nil, err
 	}
@@ -649,7 +635,7 @@ func callSend(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 	if err != nil {
 		return nil, Describe(err)
 	}
-	s, err := protoValue(m)
+	s, err := JSON(m)
 	if err != nil {
 		return nil, err
 	}
@@ -675,7 +661,7 @@ func callMessages(ctx context.Context, c *Camp, args json.RawMessage) (*Result, 
 	if err != nil {
 		return nil, Describe(err)
 	}
-	s, err := protoValue(&pb.ListMessagesResponse{Messages: msgs})
+	s, err := JSON(&pb.ListMessagesResponse{Messages: msgs})
 	if err != nil {
 		return nil, err
 	}
@@ -691,7 +677,7 @@ func callSetStanding(ctx context.Context, c *Camp, args json.RawMessage) (*Resul
 	if err != nil {
 		return nil, Describe(err)
 	}
-	s, err := protoValue(o)
+	s, err := JSON(o)
 	if err != nil {
 		return nil, err
 	}
