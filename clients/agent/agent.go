@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/clients/viewtext"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -35,7 +36,7 @@ func NewServer(c *tools.Camp, v *pb.CampView) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "grisonval", Version: Version},
 		&mcp.ServerOptions{Instructions: tools.Instructions(v)})
 	for _, t := range tools.Table() {
-		s.AddTool(definition(t, v), handler(t, c))
+		addTool(s, t, c, v)
 	}
 	return s
 }
@@ -46,7 +47,7 @@ func NewServer(c *tools.Camp, v *pb.CampView) *mcp.Server {
 func Refresh(s *mcp.Server, c *tools.Camp, v *pb.CampView) {
 	for _, t := range tools.Table() {
 		if t.PerDay {
-			s.AddTool(definition(t, v), handler(t, c))
+			addTool(s, t, c, v)
 		}
 	}
 }
@@ -84,17 +85,21 @@ func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log ze
 	}
 }
 
-// definition is t's MCP definition for view v.
-func definition(t tools.Tool, v *pb.CampView) *mcp.Tool {
-	return &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.Schema(v)}
+// addTool adds (or replaces) t's MCP definition for view v to s, with a
+// handler that checks each call's arguments against the schema it
+// publishes.
+func addTool(s *mcp.Server, t tools.Tool, c *tools.Camp, v *pb.CampView) {
+	schema := t.Schema(v)
+	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: schema}, handler(t, c, schema))
 }
 
-// handler runs t for camp c. Refusals and bad arguments are tool errors
-// (IsError) whose text says the reason and field and whose structured
-// content is the tools.Failure.
-func handler(t tools.Tool, c *tools.Camp) mcp.ToolHandler {
+// handler runs t for camp c once its arguments conform to schema, the
+// input schema published with it. Refusals and bad arguments are tool
+// errors (IsError) whose text says the reason and field and whose
+// structured content is the tools.Failure.
+func handler(t tools.Tool, c *tools.Camp, schema *jsonschema.Schema) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := t.Call(ctx, c, req.Params.Arguments)
+		res, err := t.Run(ctx, c, schema, req.Params.Arguments)
 		if err != nil {
 			f := tools.Describe(err)
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: f.Text}}, StructuredContent: f}, nil

@@ -44,7 +44,8 @@ func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 	return b.String(), res
 }
 
-// actionEnum returns the enum of submit_order's action in the listed tools.
+// actionEnum returns the actions of submit_order's order in the listed
+// tools: the const of each branch of its oneOf.
 func actionEnum(t *testing.T, cs *mcp.ClientSession) []string {
 	t.Helper()
 	list, err := cs.ListTools(context.Background(), nil)
@@ -61,18 +62,38 @@ func actionEnum(t *testing.T, cs *mcp.ClientSession) []string {
 		}
 		var s struct {
 			Properties struct {
-				Action struct {
-					Enum []string `json:"enum"`
-				} `json:"action"`
+				Order struct {
+					OneOf []struct {
+						Properties struct {
+							Action struct {
+								Const string `json:"const"`
+							} `json:"action"`
+						} `json:"properties"`
+					} `json:"oneOf"`
+				} `json:"order"`
 			} `json:"properties"`
 		}
 		if err := json.Unmarshal(b, &s); err != nil {
 			t.Fatalf("decode schema %s: %v", b, err)
 		}
-		return s.Properties.Action.Enum
+		var names []string
+		for _, b := range s.Properties.Order.OneOf {
+			names = append(names, b.Properties.Action.Const)
+		}
+		return names
 	}
 	t.Fatalf("no %s tool listed", tools.SubmitOrder)
 	return nil
+}
+
+// order returns the arguments of submit_order or set_standing_order for
+// action with args and reason.
+func order(action, reason string, args ...int32) map[string]any {
+	o := map[string]any{"action": action}
+	if len(args) > 0 {
+		o["args"] = args
+	}
+	return map[string]any{"order": o, "reason": reason}
 }
 
 // choose picks the day's order from the structured legal actions: expand
@@ -92,10 +113,10 @@ func choose(v *pb.CampView) map[string]any {
 					args = append(args, s.GetChoices()[0])
 				}
 			}
-			return map[string]any{"action": want, "args": args, "reason": "le test avance"}
+			return order(want, "le test avance", args...)
 		}
 	}
-	return map[string]any{"action": "rest", "reason": "rien d'autre"}
+	return order("rest", "rien d'autre")
 }
 
 func TestSeasonThroughMCP(t *testing.T) {
@@ -170,10 +191,11 @@ func TestSeasonThroughMCP(t *testing.T) {
 		if res.IsError {
 			t.Fatalf("day %d: order %v refused: %s", day, order, text)
 		}
-		if want := fmt.Sprintf("Order accepted for day %d: %s", day, order["action"]); !strings.HasPrefix(text, want) {
+		action := order["order"].(map[string]any)["action"].(string)
+		if want := fmt.Sprintf("Order accepted for day %d: %s", day, action); !strings.HasPrefix(text, want) {
 			t.Fatalf("day %d: got %q; want it to start with %q", day, text, want)
 		}
-		played[order["action"].(string)]++
+		played[action]++
 		if got := srv.ForceTick(t, world); got != day {
 			t.Fatalf("forced tick resolved day %d; want %d", got, day)
 		}
@@ -194,7 +216,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 	}
 
 	t.Run("season over", func(t *testing.T) {
-		text, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "rest", "reason": "encore"})
+		text, res := callTool(t, cs, tools.SubmitOrder, order("rest", "encore"))
 		if !res.IsError || !strings.Contains(text, "reason: "+pb.ErrorReason_ERROR_REASON_SEASON_OVER.Code()) {
 			t.Errorf("got %q (error %v); want a tool error with reason season_over", text, res.IsError)
 		}
@@ -244,25 +266,30 @@ func TestToolErrorsAndRules(t *testing.T) {
 		wantErr bool
 		want    []string
 	}{
-		{"zone off the map", tools.SubmitOrder, map[string]any{"action": "explore", "args": []int{999}, "reason": "voir"}, true,
-			[]string{"error (InvalidArgument)", "reason: bad_arguments", "args[0]: zone 999 is not on the map"}},
-		{"action not in the menu", tools.SubmitOrder, map[string]any{"action": "fly", "reason": "voir"}, true,
-			[]string{"reason: unknown_action", "action:"}},
-		{"unknown tool argument", tools.SubmitOrder, map[string]any{"action": "rest", "reason": "x", "token": "t"}, true,
-			[]string{"bad arguments for submit_order", "unknown field"}},
+		{"zone off the map", tools.SubmitOrder, order("explore", "voir", 999), true,
+			[]string{"error (InvalidArgument): bad arguments for submit_order: order.args[0]: explore's ZONE 999 is not one of 4, 10, 18, 21, 27-29",
+				"reason: bad_request", "  order.args[0]: explore's ZONE 999 is not one of"}},
+		{"action not in the menu", tools.SubmitOrder, order("fly", "voir"), true,
+			[]string{"reason: bad_request", `order.action: "fly" is not one of the legal actions: "rest", "chop_wood",`}},
+		{"the flat order of before", tools.SubmitOrder, map[string]any{"action": "rest", "reason": "voir"}, true,
+			[]string{"reason: bad_request", "action: unknown field; the fields are order, reason"}},
+		{"unknown tool argument", tools.SubmitOrder, map[string]any{"order": map[string]any{"action": "rest"}, "reason": "x", "token": "t"}, true,
+			[]string{"bad arguments for submit_order", "token: unknown field; the fields are order, reason"}},
+		{"an order the menu allows", tools.SubmitOrder, order("expand_to", "une plaine", 19), false,
+			[]string{"Order accepted for day 1: expand_to 19 (reason: une plaine)"}},
 		{"rules sections", tools.Rules, nil, false, []string{"Sections of the rules", "Time (", "Fog of war ("}},
 		{"rules section", tools.Rules, map[string]any{"section": "Time"}, false, []string{"## Time", "TICK-1"}},
-		{"rules unknown section", tools.Rules, map[string]any{"section": "Magic"}, true, []string{`no section "Magic"`}},
+		{"rules unknown section", tools.Rules, map[string]any{"section": "Magic"}, true, []string{`section: "Magic" is not one of "Introduction", `}},
 		{"legal actions", tools.LegalActions, nil, false, []string{"Legal actions for day 1", "1. rest", "ZONE: one of"}},
 		{"wait times out", tools.WaitNextTick, map[string]any{"timeout_seconds": 1}, false, []string{"No new day within 1 s"}},
-		{"wait bad timeout", tools.WaitNextTick, map[string]any{"timeout_seconds": 0}, true, []string{"timeout_seconds is 0"}},
+		{"wait bad timeout", tools.WaitNextTick, map[string]any{"timeout_seconds": 0}, true, []string{"timeout_seconds: 0 is below the minimum, 1"}},
 		{"message to an unmet camp", tools.SendMessage, map[string]any{"to_camp": 2, "text": "bonjour"}, true,
 			[]string{"error (FailedPrecondition)", "reason: not_a_recipient", "to_camp:"}},
 		{"no messages yet", tools.Messages, nil, false, []string{"Messages: none."}},
-		{"standing order", tools.SetStanding, map[string]any{"action": "chop_wood", "reason": "du bois"}, false,
+		{"standing order", tools.SetStanding, order("chop_wood", "du bois"), false,
 			[]string{"Standing order set: chop_wood (reason: du bois)."}},
-		{"standing order off the map", tools.SetStanding, map[string]any{"action": "explore", "args": []int{999}, "reason": "voir"}, true,
-			[]string{"reason: bad_arguments", "args[0]: zone 999 is not on the map"}},
+		{"standing order off the map", tools.SetStanding, order("explore", "voir", 999), true,
+			[]string{"reason: bad_request", "order.args[0]: explore's ZONE 999 is not one of"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -278,11 +305,20 @@ func TestToolErrorsAndRules(t *testing.T) {
 		})
 	}
 	t.Run("structured failure", func(t *testing.T) {
-		_, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "explore", "args": []int{999}, "reason": "voir"})
+		_, res := callTool(t, cs, tools.SubmitOrder, order("explore", "voir", 999))
 		b, _ := json.Marshal(res.StructuredContent)
 		var f tools.Failure
-		if err := json.Unmarshal(b, &f); err != nil || pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_ARGUMENTS || f.Fields["args[0]"] == "" {
-			t.Errorf("got structured %s; want reason bad_arguments and field args[0]", b)
+		if err := json.Unmarshal(b, &f); err != nil || pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_REQUEST || f.Fields["order.args[0]"] == "" {
+			t.Errorf("got structured %s; want reason bad_request and field order.args[0]", b)
+		}
+	})
+	t.Run("a refused order reaches no server", func(t *testing.T) {
+		v, err := camp.GetView(ctx)
+		if err != nil {
+			t.Fatalf("get view: %v", err)
+		}
+		if p := v.GetPendingOrder(); p.GetAction() != "expand_to" {
+			t.Errorf("got pending order %v; want the expand_to accepted before, untouched by the refused ones", p)
 		}
 	})
 }
@@ -317,7 +353,7 @@ func TestHTTP(t *testing.T) {
 			if res.IsError || !strings.Contains(text, fmt.Sprintf(", camp %d ", camp)) {
 				t.Errorf("got view:\n%s\nwant camp %d's", text, camp)
 			}
-			text, res = callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "rest", "reason": "par HTTP"})
+			text, res = callTool(t, cs, tools.SubmitOrder, order("rest", "par HTTP"))
 			if res.IsError || !strings.Contains(text, "Order accepted for day 1: rest (reason: par HTTP)") {
 				t.Errorf("got %q; want the order accepted", text)
 			}

@@ -52,31 +52,41 @@ func legalAction(v *pb.CampView, name string) *pb.LegalAction {
 	return nil
 }
 
-// argsDescription returns the description of submit_order's args in the
-// listed tools.
-func argsDescription(t *testing.T, cs *mcp.ClientSession) string {
+// draftArgs returns the schema of the draft's args in submit_order's
+// order, as JSON, in the listed tools.
+func draftArgs(t *testing.T, cs *mcp.ClientSession) string {
 	t.Helper()
 	list, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatalf("list tools: %v", err)
 	}
 	for _, tool := range list.Tools {
-		if tool.Name == tools.SubmitOrder {
-			b, _ := json.Marshal(tool.InputSchema)
-			var s struct {
-				Properties struct {
-					Args struct {
-						Description string `json:"description"`
-					} `json:"args"`
-				} `json:"properties"`
+		if tool.Name != tools.SubmitOrder {
+			continue
+		}
+		b, _ := json.Marshal(tool.InputSchema)
+		var s struct {
+			Properties struct {
+				Order struct {
+					OneOf []struct {
+						Title      string `json:"title"`
+						Properties struct {
+							Args json.RawMessage `json:"args"`
+						} `json:"properties"`
+					} `json:"oneOf"`
+				} `json:"order"`
+			} `json:"properties"`
+		}
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatalf("decode schema %s: %v", b, err)
+		}
+		for _, b := range s.Properties.Order.OneOf {
+			if b.Title == "draft" {
+				return string(b.Properties.Args)
 			}
-			if err := json.Unmarshal(b, &s); err != nil {
-				t.Fatalf("decode schema %s: %v", b, err)
-			}
-			return s.Properties.Args.Description
 		}
 	}
-	t.Fatalf("no %s tool listed", tools.SubmitOrder)
+	t.Fatalf("no draft in the %s tool listed", tools.SubmitOrder)
 	return ""
 }
 
@@ -140,7 +150,7 @@ func TestCastleThroughMCP(t *testing.T) {
 		}
 	}
 	waitEnum(t, cs, []string{"default", "pass", "convert"})
-	if text, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "pass", "reason": "garder l'or"}); res.IsError ||
+	if text, res := callTool(t, cs, tools.SubmitOrder, order("pass", "garder l'or")); res.IsError ||
 		!strings.HasPrefix(text, "Order accepted for day 1: pass") {
 		t.Fatalf("got %q; want the pass accepted for day 1", text)
 	}
@@ -151,8 +161,27 @@ func TestCastleThroughMCP(t *testing.T) {
 
 	// The draft step: the cards drawn, by slot.
 	waitEnum(t, cs, []string{"default", "draft"})
-	if d := argsDescription(t, cs); !strings.Contains(d, "draft: KEEP (a slot of the cards you drew, from 1) one of 1-3") {
-		t.Errorf("got args description %q; want the draft's slots documented", d)
+	var args struct {
+		Description string `json:"description"`
+		MinItems    int    `json:"minItems"`
+		MaxItems    int    `json:"maxItems"`
+		PrefixItems []struct {
+			Title       string  `json:"title"`
+			Description string  `json:"description"`
+			Enum        []int32 `json:"enum"`
+		} `json:"prefixItems"`
+	}
+	d := draftArgs(t, cs)
+	if err := json.Unmarshal([]byte(d), &args); err != nil {
+		t.Fatalf("decode the draft's args %s: %v", d, err)
+	}
+	if args.MinItems != cities || args.MaxItems != cities || len(args.PrefixItems) != cities || !strings.HasPrefix(args.Description, "KEEP TO_CITY_") {
+		t.Fatalf("got the draft's args %s; want KEEP and a slot for each other city", d)
+	}
+	for _, p := range args.PrefixItems {
+		if p.Description != "a slot of the cards you drew, from 1" || !slices.Equal(p.Enum, []int32{1, 2, 3}) {
+			t.Errorf("got %s: %q %v; want a card slot of 1, 2, 3", p.Title, p.Description, p.Enum)
+		}
 	}
 	_, res := callTool(t, cs, tools.ViewStructured, nil)
 	var view pb.CampView
@@ -163,12 +192,12 @@ func TestCastleThroughMCP(t *testing.T) {
 	if len(drawn) != cities {
 		t.Fatalf("got drawn %v; want %d cards", drawn, cities)
 	}
-	if text, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "draft", "args": []int{1, 1, 2}, "reason": "deux fois"}); !res.IsError ||
+	if text, res := callTool(t, cs, tools.SubmitOrder, order("draft", "deux fois", 1, 1, 2)); !res.IsError ||
 		!strings.Contains(text, "reason: bad_arguments") || !strings.Contains(text, "given twice") {
 		t.Errorf("got %q (error %v); want a refusal: a card given twice", text, res.IsError)
 	}
 	draft := castleOrder(legalAction(&view, "draft"), 3)
-	if text, res := callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "draft", "args": draft, "reason": "je garde la dernière"}); res.IsError ||
+	if text, res := callTool(t, cs, tools.SubmitOrder, order("draft", "je garde la dernière", draft...)); res.IsError ||
 		!strings.HasPrefix(text, "Order accepted for day 2: draft 3 1 2") {
 		t.Fatalf("got %q; want the draft %v accepted for day 2", text, draft)
 	}
@@ -194,7 +223,7 @@ func TestCastleThroughMCP(t *testing.T) {
 		t.Errorf("got view:\n%s\nwant the hand kept", text)
 	}
 	play := castleOrder(legalAction(v, "play"), 0)
-	text, res = callTool(t, cs, tools.SubmitOrder, map[string]any{"action": "play", "args": play, "reason": "à moi de jouer"})
+	text, res = callTool(t, cs, tools.SubmitOrder, order("play", "à moi de jouer", play...))
 	if res.IsError || !strings.HasPrefix(text, "Order accepted for day 3: play") {
 		t.Fatalf("got %q; want the play accepted for day 3", text)
 	}

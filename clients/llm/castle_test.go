@@ -50,26 +50,28 @@ func (m *castleModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	m.mu.Lock()
 	m.calls++
 	for _, d := range req.Tools {
-		if d.Function.Name == tools.SubmitOrder && !slices.Equal(d.Function.Parameters.Properties["action"].Enum, legal) {
-			m.bad = append(m.bad, fmt.Sprintf("day %d: submit_order enum %v; want %v", v.GetDay()+1, d.Function.Parameters.Properties["action"].Enum, legal))
+		if d.Function.Name != tools.SubmitOrder {
+			continue
+		}
+		if got := orderActions(d.Function.Parameters); !slices.Equal(got, legal) {
+			m.bad = append(m.bad, fmt.Sprintf("day %d: submit_order actions %v; want %v", v.GetDay()+1, got, legal))
 		}
 	}
 	m.mu.Unlock()
 	a := v.GetLegalActions()[len(v.GetLegalActions())-1]
-	order := tools.OrderArgs{Action: a.GetAction(), Args: []int32{}, Reason: "le modèle joue " + a.GetAction()}
+	var args []int32
 	for i, s := range a.GetArgs() {
 		switch s.GetKind() {
 		case pb.ArgKind_ARG_KIND_CARD:
-			order.Args = append(order.Args, int32(i+1)) // each slot once
+			args = append(args, int32(i+1)) // each slot once
 		case pb.ArgKind_ARG_KIND_COUNT:
-			order.Args = append(order.Args, s.GetMax())
+			args = append(args, s.GetMax())
 		default:
-			order.Args = append(order.Args, s.GetChoices()[0])
+			args = append(args, s.GetChoices()[0])
 		}
 	}
-	args, _ := json.Marshal(order)
 	answer := Message{Role: "assistant", ToolCalls: []ToolCall{{ID: fmt.Sprintf("call_%d", v.GetDay()), Type: "function",
-		Function: FunctionCall{Name: tools.SubmitOrder, Arguments: string(args)}}}}
+		Function: FunctionCall{Name: tools.SubmitOrder, Arguments: orderJSON(a.GetAction(), "le modèle joue "+a.GetAction(), args...)}}}}
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{
 		"choices": []map[string]any{{"message": answer, "finish_reason": "tool_calls"}},

@@ -238,7 +238,7 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
 			msgs = append(msgs, Message{Role: "user", Content: "You posted no order. Call submit_order with one legal action, its arguments and a reason."})
 		}
 		for _, call := range answer.ToolCalls {
-			res := r.call(ctx, call, v, rec)
+			res := r.call(ctx, call, v, defs, rec)
 			ex.Tools = append(ex.Tools, res)
 			msgs = append(msgs, Message{Role: "tool", ToolCallID: call.ID, Content: res.Result})
 		}
@@ -254,15 +254,17 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
 	return rec
 }
 
-// call runs one tool call of the model and records a posted order in rec.
-func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, rec *Record) ToolResult {
+// call runs one tool call of the model, its arguments checked against the
+// schema offered in defs, and records a posted order in rec.
+func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, defs []ToolDef, rec *Record) ToolResult {
 	out := ToolResult{Name: call.Function.Name}
 	t, ok := tools.Lookup(call.Function.Name)
-	if !ok || !slices.Contains(Offered, t.Name) {
+	i := slices.IndexFunc(defs, func(d ToolDef) bool { return d.Function.Name == call.Function.Name })
+	if !ok || i < 0 {
 		out.Result, out.Error = fmt.Sprintf("no tool %q; the tools are %v", call.Function.Name, Offered), true
 		return out
 	}
-	res, err := t.Call(ctx, r.Camp, json.RawMessage(call.Function.Arguments))
+	res, err := t.Run(ctx, r.Camp, defs[i].Function.Parameters, json.RawMessage(call.Function.Arguments))
 	if err != nil {
 		f := tools.Describe(err)
 		out.Result, out.Error = f.Text, true
@@ -276,9 +278,10 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, rec *R
 	}
 	out.Result = res.Text
 	if t.Name == tools.SubmitOrder {
-		var in tools.OrderArgs
+		var in tools.OrderInput
 		if err := json.Unmarshal([]byte(call.Function.Arguments), &in); err == nil {
-			rec.Submitted = &in
+			flat := in.Flat()
+			rec.Submitted = &flat
 		}
 		var posted struct {
 			Day int32 `json:"day"`

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/tools"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -116,10 +117,27 @@ func (s *script) tickWhenPending(day int32) error {
 	return fmt.Errorf("day %d: no order pending", day)
 }
 
-const (
-	chopWood = `{"action":"chop_wood","reason":"du bois pour l'hiver"}`
-	rest     = `{"action":"rest","reason":"le moral d'abord"}`
-	offMap   = `{"action":"explore","args":[999],"reason":"au-delà des cartes"}`
+// orderJSON returns the arguments of submit_order for action with args
+// and reason, as a model writes them.
+func orderJSON(action, reason string, args ...int32) string {
+	b, _ := json.Marshal(tools.OrderInput{Order: tools.OrderSpec{Action: action, Args: args}, Reason: reason})
+	return string(b)
+}
+
+// orderActions returns the actions of an order tool's schema: the const
+// of each branch of its order's oneOf.
+func orderActions(s *jsonschema.Schema) []any {
+	var names []any
+	for _, b := range s.Properties["order"].OneOf {
+		names = append(names, *b.Properties["action"].Const)
+	}
+	return names
+}
+
+var (
+	chopWood = orderJSON("chop_wood", "du bois pour l'hiver")
+	rest     = orderJSON("rest", "le moral d'abord")
+	offMap   = orderJSON("explore", "au-delà des cartes", 999)
 )
 
 func TestRunner(t *testing.T) {
@@ -221,7 +239,8 @@ func TestRunner(t *testing.T) {
 		defer sc.mu.Unlock()
 		second := sc.requests[2][1].Messages
 		last := second[len(second)-1]
-		if last.Role != "tool" || !strings.Contains(last.Content, "reason: bad_arguments") || !strings.Contains(last.Content, "args[0]: zone 999") {
+		if last.Role != "tool" || !strings.Contains(last.Content, "reason: bad_request") ||
+			!strings.Contains(last.Content, "order.args[0]: explore's ZONE 999 is not one of 4, 10, 18, 21, 27-29") {
 			t.Errorf("got last message %+v; want the tool error with reason and field", last)
 		}
 		prose := sc.requests[5][1].Messages
@@ -290,7 +309,7 @@ func TestToolDefsOtherRuleset(t *testing.T) {
 		if d.Function.Name != tools.SubmitOrder {
 			continue
 		}
-		if e := d.Function.Parameters.Properties["action"].Enum; len(e) != 2 || e[0] != "draw" || e[1] != "hold" {
+		if e := orderActions(d.Function.Parameters); len(e) != 2 || e[0] != "draw" || e[1] != "hold" {
 			t.Errorf("got actions %v; want [draw hold]", e)
 		}
 	}

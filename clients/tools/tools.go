@@ -251,9 +251,21 @@ type Tool struct {
 	// PerDay is set when Schema depends on the view, so that the tool's
 	// definition changes each day.
 	PerDay bool
-	// Call runs the tool with its JSON arguments. A refusal of the server
-	// or bad arguments come back as a *Failure.
+	// Call runs the tool with its JSON arguments, unchecked: Run checks
+	// them against the published schema first. A refusal of the server or
+	// bad arguments come back as a *Failure.
 	Call func(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error)
+}
+
+// Run validates args against s, the input schema published for the tool
+// (t.Schema of the view its definition was built from), and calls the tool
+// when they conform: arguments outside the schema are refused as a
+// *Failure naming the field, and nothing reaches the server.
+func (t Tool) Run(ctx context.Context, c *Camp, s *jsonschema.Schema, args json.RawMessage) (*Result, error) {
+	if err := Validate(t.Name, s, args); err != nil {
+		return nil, err
+	}
+	return t.Call(ctx, c, args)
 }
 
 // Table returns every tool, in a stable order.
@@ -274,8 +286,9 @@ func Table() []Tool {
 		{Name: LegalActions, Description: "The actions you may order for the next day, numbered, each with its " +
 			"arguments in order, their valid values (the zones, camps or card slots you may name, a count's bounds) and its cost.",
 			Schema: noArgs, Call: callLegalActions},
-		{Name: SubmitOrder, Description: "Post (or replace, until the deadline) your order for the next day: a " +
-			"legal action, its arguments in the menu's order, and your reason (kept in your own journal, never " +
+		{Name: SubmitOrder, Description: "Post (or replace, until the deadline) your order for the next day: " +
+			"order, one of the day's legal actions with its own arguments ({\"action\": \"explore\", \"args\": [4]}: " +
+			"the schema lists each action's valid values), and your reason (kept in your own journal, never " +
 			"shown to another camp). A refusal says the rule code and the argument at fault.",
 			Schema: submitSchema, PerDay: true, Call: callSubmit},
 		{Name: Journal, Description: "Your camp's journal from a day on: what happened each day, in French, " +
@@ -311,7 +324,7 @@ func Lookup(name string) (Tool, bool) {
 }
 
 func noArgs(*pb.CampView) *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}, AdditionalProperties: falseSchema()}
 }
 
 // decode decodes a tool's arguments into in; empty arguments leave in as is.
@@ -364,48 +377,45 @@ func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result,
 	return &Result{Text: viewtext.Menu(v), Structured: s}, nil
 }
 
-// OrderArgs are the arguments of submit_order.
+// OrderArgs is an order as a program records it: the action, its
+// arguments and the reason.
 type OrderArgs struct {
 	Action string  `json:"action"`
 	Args   []int32 `json:"args,omitempty"`
 	Reason string  `json:"reason"`
 }
 
-// submitSchema restricts the action to the legal ones of v's next day and
-// describes each one's arguments.
+// OrderInput are the arguments of submit_order and set_standing_order:
+// the order (an action and its arguments) and the reason.
+type OrderInput struct {
+	Order  OrderSpec `json:"order"`
+	Reason string    `json:"reason"`
+}
+
+// OrderSpec is an order's action and arguments, as the tools take them.
+type OrderSpec struct {
+	Action string  `json:"action"`
+	Args   []int32 `json:"args,omitempty"`
+}
+
+// Flat returns in as an OrderArgs.
+func (in OrderInput) Flat() OrderArgs {
+	return OrderArgs{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason}
+}
+
+// submitSchema is the input of submit_order and set_standing_order for v's
+// next day: the order (orderSchema: one branch per legal action) and the
+// reason.
 func submitSchema(v *pb.CampView) *jsonschema.Schema {
-	action := &jsonschema.Schema{Type: "string", Description: "the action's name"}
-	argsHelp := "the action's arguments as whole numbers, in the menu's order"
-	if v != nil {
-		var names []any
-		var help []string
-		for _, a := range v.GetLegalActions() {
-			names = append(names, a.GetAction())
-			if len(a.GetArgs()) == 0 {
-				continue
-			}
-			var specs []string
-			for _, s := range a.GetArgs() {
-				specs = append(specs, fmt.Sprintf("%s (%s) %s", strings.ToUpper(s.GetName()), argKind(s.GetKind()), viewtext.ArgValues(s)))
-			}
-			help = append(help, fmt.Sprintf("%s: %s", a.GetAction(), strings.Join(specs, "; ")))
-		}
-		if len(names) > 0 {
-			action.Enum = names
-			action.Description = fmt.Sprintf("one of the legal actions for day %d", v.GetDay()+1)
-		}
-		if len(help) > 0 {
-			argsHelp += ". " + strings.Join(help, ". ")
-		}
-	}
 	return &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"action": action,
-			"args":   {Type: "array", Items: &jsonschema.Schema{Type: "integer"}, Description: argsHelp},
+			"order":  orderSchema(v),
 			"reason": {Type: "string", Description: "why you give this order, in a sentence (kept in your own journal)"},
 		},
-		Required: []string{"action", "reason"},
+		Required:             []string{"order", "reason"},
+		AdditionalProperties: falseSchema(),
+		PropertyOrder:        []string{"order", "reason"},
 	}
 }
 
@@ -427,11 +437,11 @@ func argKind(k pb.ArgKind) string {
 }
 
 func callSubmit(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
-	var in OrderArgs
+	var in OrderInput
 	if err := decode(SubmitOrder, args, &in); err != nil {
 		return nil, err
 	}
-	r, err := c.Submit(ctx, &pb.Order{Action: in.Action, Args: in.Args, Reason: in.Reason})
+	r, err := c.Submit(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
 	if err != nil {
 		return nil, Describe(err)
 	}
@@ -450,7 +460,7 @@ type JournalArgs struct {
 func journalSchema(*pb.CampView) *jsonschema.Schema {
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
 		"since_day": {Type: "integer", Minimum: jsonschema.Ptr(0.0), Description: "first day to return (default 0: all)"},
-	}}
+	}, AdditionalProperties: falseSchema()}
 }
 
 func callJournal(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
@@ -511,7 +521,7 @@ func rulesSchema(v *pb.CampView) *jsonschema.Schema {
 			section.Enum = append(section.Enum, s.Title)
 		}
 	}
-	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"section": section}}
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"section": section}, AdditionalProperties: falseSchema()}
 }
 
 func callRules(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
@@ -566,7 +576,7 @@ func waitSchema(v *pb.CampView) *jsonschema.Schema {
 		"after_day": after,
 		"timeout_seconds": {Type: "integer", Minimum: jsonschema.Ptr(1.0), Maximum: jsonschema.Ptr(float64(MaxWaitSeconds)),
 			Description: fmt.Sprintf("how long to wait at most (default %d)", DefaultWaitSeconds)},
-	}}
+	}, AdditionalProperties: falseSchema(), PropertyOrder: []string{"after_day", "timeout_seconds"}}
 }
 
 func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
@@ -620,9 +630,11 @@ func sendSchema(v *pb.CampView) *jsonschema.Schema {
 		}
 	}
 	return &jsonschema.Schema{
-		Type:       "object",
-		Properties: map[string]*jsonschema.Schema{"to_camp": to, "text": text},
-		Required:   []string{"to_camp", "text"},
+		Type:                 "object",
+		Properties:           map[string]*jsonschema.Schema{"to_camp": to, "text": text},
+		Required:             []string{"to_camp", "text"},
+		AdditionalProperties: falseSchema(),
+		PropertyOrder:        []string{"to_camp", "text"},
 	}
 }
 
@@ -645,7 +657,7 @@ func callSend(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 func messagesSchema(*pb.CampView) *jsonschema.Schema {
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
 		"since_day": {Type: "integer", Minimum: jsonschema.Ptr(0.0), Description: "first day to return (default 0: all)"},
-	}}
+	}, AdditionalProperties: falseSchema()}
 }
 
 func callMessages(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
@@ -669,11 +681,11 @@ func callMessages(ctx context.Context, c *Camp, args json.RawMessage) (*Result, 
 }
 
 func callSetStanding(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
-	var in OrderArgs
+	var in OrderInput
 	if err := decode(SetStanding, args, &in); err != nil {
 		return nil, err
 	}
-	o, err := c.SetStanding(ctx, &pb.Order{Action: in.Action, Args: in.Args, Reason: in.Reason})
+	o, err := c.SetStanding(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
 	if err != nil {
 		return nil, Describe(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -26,18 +27,202 @@ func TestSendSchema(t *testing.T) {
 	}
 }
 
+// actions returns the action names of the order schema's branches.
+func actions(s *jsonschema.Schema) []string {
+	var names []string
+	for _, b := range s.Properties["order"].OneOf {
+		names = append(names, (*b.Properties["action"].Const).(string))
+	}
+	return names
+}
+
 // TestSubmitSchemaOtherRuleset checks that the order schema is built from
-// the legal actions whatever the ruleset.
+// the legal actions whatever the ruleset: one branch per action, a count's
+// bounds as a range.
 func TestSubmitSchemaOtherRuleset(t *testing.T) {
 	v := &pb.CampView{Day: 3, Ruleset: "dice", LegalActions: []*pb.LegalAction{
 		{Action: "draw"}, {Action: "raise", Args: []*pb.ArgSpec{{Name: "gauge", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 5}}},
 	}}
 	s := submitSchema(v)
-	if e := s.Properties["action"].Enum; len(e) != 2 || e[0] != "draw" || e[1] != "raise" {
-		t.Errorf("got actions %v; want [draw raise]", e)
+	if got := actions(s); !slices.Equal(got, []string{"draw", "raise"}) {
+		t.Errorf("got actions %v; want [draw raise]", got)
 	}
-	if d := s.Properties["args"].Description; d == "" {
-		t.Errorf("got no description of the arguments")
+	raise := s.Properties["order"].OneOf[1].Properties["args"]
+	if g := raise.PrefixItems[0]; *g.Minimum != 1 || *g.Maximum != 5 || g.Title != "GAUGE" || *raise.MinItems != 1 || *raise.MaxItems != 1 {
+		t.Errorf("got raise's args %+v; want one GAUGE from 1 to 5", raise)
+	}
+	if d := s.Properties["order"].Description; !strings.Contains(d, "legal actions for day 4") {
+		t.Errorf("got order description %q; want the day it is for", d)
+	}
+}
+
+// TestSubmitSchemaCastle checks that the order schema of a Castle city
+// that drafts lists its actions and gives each argument of the draft its
+// choices: card slots.
+func TestSubmitSchemaCastle(t *testing.T) {
+	slots := []int32{1, 2, 3}
+	v := &pb.CampView{Day: 4, Ruleset: "castle", LegalActions: []*pb.LegalAction{
+		{Action: "default"},
+		{Action: "draft", Args: []*pb.ArgSpec{{Name: "keep", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots},
+			{Name: "to_city_2", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots}, {Name: "to_city_0", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots}}},
+	}}
+	s := submitSchema(v)
+	if got := actions(s); !slices.Equal(got, []string{"default", "draft"}) {
+		t.Errorf("got actions %v; want [default draft]", got)
+	}
+	draft := s.Properties["order"].OneOf[1].Properties["args"]
+	if len(draft.PrefixItems) != 3 || draft.Description != "KEEP TO_CITY_2 TO_CITY_0" {
+		t.Fatalf("got draft's args %+v; want KEEP TO_CITY_2 TO_CITY_0", draft)
+	}
+	keep := draft.PrefixItems[0]
+	if keep.Title != "KEEP" || keep.Description != "a slot of the cards you drew, from 1" || !slices.Equal(keep.Enum, []any{int32(1), int32(2), int32(3)}) {
+		t.Errorf("got KEEP %+v; want a card slot of 1, 2, 3", keep)
+	}
+}
+
+// grisonvalMenu is a Grisonval menu of day 5 with actions of every shape:
+// none, a zone, two arguments, an optional one.
+func grisonvalMenu() *pb.CampView {
+	return &pb.CampView{Day: 4, Ruleset: "grisonval", LegalActions: []*pb.LegalAction{
+		{Action: "rest", Summary: "rest: +4 morale"},
+		{Action: "explore", Args: []*pb.ArgSpec{{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{4, 10, 18, 21, 27, 28, 29}}}},
+		{Action: "raise_army", Args: []*pb.ArgSpec{{Name: "men", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 5}},
+			Cost: []*pb.Amount{{Resource: "food", Amount: 2}}, CostPer: "men"},
+		{Action: "send_army", Args: []*pb.ArgSpec{{Name: "men", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 4},
+			{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{11, 19}}}},
+		{Action: "recall_army", Args: []*pb.ArgSpec{{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{12}},
+			{Name: "men", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 4, Optional: true}}},
+	}, MessageRecipients: []int32{1}, MaxMessageLen: 20}
+}
+
+// TestValidate checks every tool's arguments against the schema it
+// publishes for a view: what conforms passes, and what does not is a
+// bad_request naming the field at fault and saying what it may be. The
+// JSON Schema validator of the SDK's library must agree on each case.
+func TestValidate(t *testing.T) {
+	v := grisonvalMenu()
+	tests := []struct {
+		name  string
+		tool  string
+		args  string
+		field string // "" when the arguments conform
+		msg   string
+	}{
+		{"no arguments", SubmitOrder, `{"order": {"action": "rest"}, "reason": "x"}`, "", ""},
+		{"empty arguments", SubmitOrder, `{"order": {"action": "rest", "args": []}, "reason": "x"}`, "", ""},
+		{"a zone", SubmitOrder, `{"order": {"action": "explore", "args": [27]}, "reason": "x"}`, "", ""},
+		{"two arguments", SubmitOrder, `{"order": {"action": "send_army", "args": [4, 19]}, "reason": "x"}`, "", ""},
+		{"optional left out", SubmitOrder, `{"order": {"action": "recall_army", "args": [12]}, "reason": "x"}`, "", ""},
+		{"optional given", SubmitOrder, `{"order": {"action": "recall_army", "args": [12, 3]}, "reason": "x"}`, "", ""},
+		{"zone not a choice", SubmitOrder, `{"order": {"action": "explore", "args": [999]}, "reason": "x"}`,
+			"order.args[0]", "explore's ZONE 999 is not one of 4, 10, 18, 21, 27-29"},
+		{"count above its range", SubmitOrder, `{"order": {"action": "raise_army", "args": [6]}, "reason": "x"}`,
+			"order.args[0]", "raise_army's MEN 6 is above the maximum, 5"},
+		{"count below its range", SubmitOrder, `{"order": {"action": "send_army", "args": [0, 11]}, "reason": "x"}`,
+			"order.args[0]", "send_army's MEN 0 is below the minimum, 1"},
+		{"second argument", SubmitOrder, `{"order": {"action": "send_army", "args": [2, 12]}, "reason": "x"}`,
+			"order.args[1]", "send_army's ZONE 12 is not one of 11, 19"},
+		{"not a whole number", SubmitOrder, `{"order": {"action": "explore", "args": [4.5]}, "reason": "x"}`,
+			"order.args[0]", "explore's ZONE is 4.5; want a whole number"},
+		{"a string for a zone", SubmitOrder, `{"order": {"action": "explore", "args": ["4"]}, "reason": "x"}`,
+			"order.args[0]", `explore's ZONE is "4"; want a whole number`},
+		{"missing argument", SubmitOrder, `{"order": {"action": "explore"}, "reason": "x"}`,
+			"order.args", "missing; it is required"},
+		{"too few arguments", SubmitOrder, `{"order": {"action": "send_army", "args": [2]}, "reason": "x"}`,
+			"order.args", "send_army takes 2 arguments (MEN ZONE); got 1"},
+		{"too many arguments", SubmitOrder, `{"order": {"action": "explore", "args": [4, 10]}, "reason": "x"}`,
+			"order.args", "explore takes 1 argument (ZONE); got 2"},
+		{"arguments to an action without", SubmitOrder, `{"order": {"action": "rest", "args": [1]}, "reason": "x"}`,
+			"order.args", "rest takes no argument; got 1"},
+		{"optional: too many", SubmitOrder, `{"order": {"action": "recall_army", "args": [12, 1, 1]}, "reason": "x"}`,
+			"order.args", "recall_army takes 1 to 2 arguments (ZONE MEN); got 3"},
+		{"action not legal", SubmitOrder, `{"order": {"action": "fly"}, "reason": "x"}`,
+			"order.action", `"fly" is not one of the legal actions: "rest", "explore", "raise_army", "send_army", "recall_army"`},
+		{"no action", SubmitOrder, `{"order": {"args": [4]}, "reason": "x"}`,
+			"order.action", `missing; want one of "rest", "explore", "raise_army", "send_army", "recall_army"`},
+		{"the flat form of before", SubmitOrder, `{"action": "rest", "reason": "x"}`,
+			"action", "unknown field; the fields are order, reason"},
+		{"no reason", SubmitOrder, `{"order": {"action": "rest"}}`, "reason", "missing; it is required"},
+		{"unknown field in the order", SubmitOrder, `{"order": {"action": "rest", "zone": 4}, "reason": "x"}`,
+			"order.zone", "unknown field; the fields are action, args"},
+		{"standing order too", SetStanding, `{"order": {"action": "explore", "args": [5]}, "reason": "x"}`,
+			"order.args[0]", "explore's ZONE 5 is not one of 4, 10, 18, 21, 27-29"},
+		{"no arguments for view", View, ``, "", ""},
+		{"null for view", View, `null`, "", ""},
+		{"an argument to view", View, `{"day": 3}`, "day", "unknown field; this takes no field"},
+		{"a recipient", SendMessage, `{"to_camp": 1, "text": "bonjour"}`, "", ""},
+		{"not a recipient", SendMessage, `{"to_camp": 2, "text": "bonjour"}`, "to_camp", "2 is not one of 1"},
+		{"an empty message", SendMessage, `{"to_camp": 1, "text": ""}`, "text", "is 0 characters long; want at least 1"},
+		{"a long message", SendMessage, `{"to_camp": 1, "text": "vingt et un caractères"}`, "text", "is 22 characters long; want at most 20"},
+		{"a wait", WaitNextTick, `{"after_day": 3, "timeout_seconds": 5}`, "", ""},
+		{"a wait too long", WaitNextTick, `{"timeout_seconds": 601}`, "timeout_seconds", "601 is above the maximum, 600"},
+		{"a wait before day 0", WaitNextTick, `{"after_day": -1}`, "after_day", "-1 is below the minimum, 0"},
+		{"journal", Journal, `{"since_day": 2}`, "", ""},
+		{"journal as text", Journal, `{"since_day": "2"}`, "since_day", `is "2"; want a whole number`},
+		{"a rules section", Rules, `{"section": "Time"}`, "", ""},
+		{"not JSON", Messages, `{since_day: 2}`, "", "the arguments are not JSON"},
+		{"not an object", Messages, `[2]`, "", "is [2]; want an object"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tool, ok := Lookup(tt.tool)
+			if !ok {
+				t.Fatalf("no tool %s", tt.tool)
+			}
+			s := tool.Schema(v)
+			err := Validate(tt.tool, s, json.RawMessage(tt.args))
+			var in any
+			libErr := json.Unmarshal([]byte(tt.args), &in)
+			if libErr == nil && tt.args != "" {
+				rs, rerr := s.Resolve(nil)
+				if rerr != nil {
+					t.Fatalf("resolve the schema: %v", rerr)
+				}
+				libErr = rs.Validate(in)
+			}
+			if tt.msg == "" {
+				if err != nil || (tt.args != "" && tt.args != "null" && libErr != nil) {
+					t.Fatalf("got %v (the library: %v); want the arguments to conform", err, libErr)
+				}
+				return
+			}
+			var f *Failure
+			if !errors.As(err, &f) {
+				t.Fatalf("got %v; want a *Failure", err)
+			}
+			if libErr == nil {
+				t.Errorf("the library finds %s valid; want it to refuse them too", tt.args)
+			}
+			if pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_REQUEST || f.Code != "InvalidArgument" {
+				t.Errorf("got code %s, reason %q; want InvalidArgument and bad_request", f.Code, f.Reason)
+			}
+			if tt.field == "" {
+				if !strings.Contains(f.Message, tt.msg) {
+					t.Errorf("got %q; want it to contain %q", f.Message, tt.msg)
+				}
+				return
+			}
+			if got := f.Fields[tt.field]; got != tt.msg {
+				t.Errorf("got fields %q; want %s: %q", f.Fields, tt.field, tt.msg)
+			}
+			if want := tt.field + ": " + tt.msg; !strings.Contains(f.Text, want) || !strings.HasPrefix(f.Text, "error (InvalidArgument): bad arguments for "+tt.tool) {
+				t.Errorf("got text %q; want it to name the tool and contain %q", f.Text, want)
+			}
+		})
+	}
+}
+
+// TestValidateWithoutView checks the schema of an order without a view:
+// the order's shape only, the server judging the rest.
+func TestValidateWithoutView(t *testing.T) {
+	s := submitSchema(nil)
+	if err := Validate(SubmitOrder, s, json.RawMessage(`{"order": {"action": "explore", "args": [999]}, "reason": "x"}`)); err != nil {
+		t.Errorf("got %v; want any action and whole numbers to pass", err)
+	}
+	err := Validate(SubmitOrder, s, json.RawMessage(`{"order": {"action": "explore", "args": ["a"]}, "reason": "x"}`))
+	var f *Failure
+	if !errors.As(err, &f) || f.Fields["order.args[0]"] != `is "a"; want a whole number` {
+		t.Errorf("got %v; want order.args[0] refused", err)
 	}
 }
 
@@ -51,25 +236,6 @@ func TestBadArgs(t *testing.T) {
 	}
 	if pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_REQUEST || f.Code != "InvalidArgument" {
 		t.Errorf("got code %s, reason %q; want InvalidArgument and bad_request", f.Code, f.Reason)
-	}
-}
-
-// TestSubmitSchemaCastle checks that the order schema of a Castle city
-// that drafts lists its actions and documents its arguments: card slots.
-func TestSubmitSchemaCastle(t *testing.T) {
-	slots := []int32{1, 2, 3}
-	v := &pb.CampView{Day: 4, Ruleset: "castle", LegalActions: []*pb.LegalAction{
-		{Action: "default"},
-		{Action: "draft", Args: []*pb.ArgSpec{{Name: "keep", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots},
-			{Name: "to_city_2", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots}, {Name: "to_city_0", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots}}},
-	}}
-	s := submitSchema(v)
-	if e := s.Properties["action"].Enum; len(e) != 2 || e[0] != "default" || e[1] != "draft" {
-		t.Errorf("got actions %v; want [default draft]", e)
-	}
-	want := "draft: KEEP (a slot of the cards you drew, from 1) one of 1-3; TO_CITY_2 (a slot of the cards you drew, from 1) one of 1-3; TO_CITY_0"
-	if d := s.Properties["args"].Description; !strings.Contains(d, want) {
-		t.Errorf("got args description %q; want it to contain %q", d, want)
 	}
 }
 
