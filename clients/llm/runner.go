@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/grisonval/server/clients/tools"
@@ -16,9 +18,15 @@ import (
 	"google.golang.org/grpc/status"
 )
 
-// Offered are the tools the runner offers the model; the runner itself
-// waits for the next day.
-var Offered = []string{tools.View, tools.LegalActions, tools.SubmitOrder, tools.Journal, tools.Rules}
+// Offered are the tools the runner offers the model: every tool of the
+// table, the same as the MCP server's.
+func Offered() []string {
+	var names []string
+	for _, t := range tools.Table() {
+		names = append(names, t.Name)
+	}
+	return names
+}
 
 // Outcomes of a day, as the log writes them. Append only.
 const (
@@ -62,7 +70,9 @@ const (
 
 // System is the runner's system prompt for a camp of view v's ruleset.
 func System(v *pb.CampView) string {
-	return tools.Instructions(v) + " Here the runner waits for the next day itself: post one order per day with submit_order; the day's view is the user's message."
+	return tools.Instructions(v) + " Here the day's view is the user's message. You may read, write to the camps you may write to " +
+		"and set your standing order first; your turn for the day ends once submit_order accepts your order, and the runner " +
+		"then waits for the next day itself (you need not call wait_next_tick)."
 }
 
 // nothingToDecide reports whether v leaves the camp nothing to decide: its
@@ -86,6 +96,14 @@ type Record struct {
 	Exchanges []Exchange `json:"exchanges"`
 	Tokens    Usage      `json:"tokens"`
 	LatencyMS int64      `json:"latency_ms"`
+	// Deadline is the day's deadline as the view gave it (none in a world
+	// without one); DeadlineMS the time it left when the day's play
+	// started; UsedMS the time the play took (model calls, their retries
+	// and the tools), and DeadlineUsedPct UsedMS as a share of DeadlineMS.
+	Deadline        *time.Time `json:"deadline,omitempty"`
+	DeadlineMS      int64      `json:"deadline_ms,omitempty"`
+	UsedMS          int64      `json:"used_ms"`
+	DeadlineUsedPct float64    `json:"deadline_used_pct,omitempty"`
 	// InvalidOrders counts refused orders and answers without a tool call.
 	InvalidOrders int    `json:"invalid_orders"`
 	Outcome       string `json:"outcome"`
@@ -97,11 +115,16 @@ type Record struct {
 	Applied      *Applied         `json:"applied,omitempty"`
 }
 
-// Exchange is one model call and the tools it called.
+// Exchange is one model call and the tools it called: the answer, the
+// model's reasoning text when the endpoint returned one, the tokens, the
+// latency (retries and their waits included) and, when the call was
+// retried, each HTTP attempt.
 type Exchange struct {
 	Response  Message      `json:"response"`
+	Reasoning string       `json:"reasoning,omitempty"`
 	Usage     Usage        `json:"usage"`
 	LatencyMS int64        `json:"latency_ms"`
+	Attempts  []Attempt    `json:"attempts,omitempty"`
 	Tools     []ToolResult `json:"tools,omitempty"`
 }
 
@@ -166,7 +189,12 @@ func (r *Runner) Run(ctx context.Context) error {
 			}
 			rec.Applied = applied(rec, n)
 		}
-		log.Info().Str("outcome", rec.Outcome).Int("invalid_orders", rec.InvalidOrders).Int("tokens", rec.Tokens.TotalTokens).Msg("day played")
+		ev := log.Info().Str("outcome", rec.Outcome).Int("invalid_orders", rec.InvalidOrders).Int("tokens", rec.Tokens.TotalTokens).
+			Int64("used_ms", rec.UsedMS)
+		if rec.Deadline != nil {
+			ev = ev.Int64("deadline_ms", rec.DeadlineMS).Float64("deadline_used_pct", rec.DeadlineUsedPct)
+		}
+		ev.Msg("day played")
 		if err := enc.Encode(rec); err != nil {
 			return fmt.Errorf("write the log: %w", err)
 		}
@@ -203,9 +231,7 @@ func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error)
 func toolDefs(v *pb.CampView) []ToolDef {
 	var defs []ToolDef
 	for _, t := range tools.Table() {
-		if slices.Contains(Offered, t.Name) {
-			defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description, Parameters: t.Schema(v)}})
-		}
+		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description, Parameters: t.Schema(v)}})
 	}
 	return defs
 }
@@ -218,15 +244,35 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
 		rec.Outcome = OutcomeWaited
 		return rec
 	}
+	var until time.Time
+	if d := v.GetDeadline(); d != nil {
+		until = d.AsTime()
+		rec.Deadline = &until
+		rec.DeadlineMS = until.Sub(rec.Start).Milliseconds()
+	}
+	defer func() {
+		rec.UsedMS = r.Camp.Now().Sub(rec.Start).Milliseconds()
+		if rec.DeadlineMS > 0 {
+			rec.DeadlineUsedPct = math.Round(1000*float64(rec.UsedMS)/float64(rec.DeadlineMS)) / 10
+		}
+	}()
 	msgs := []Message{{Role: "system", Content: System(v)}, {Role: "user", Content: viewtext.View(v, r.Camp.Now())}}
 	rec.Prompt = slices.Clone(msgs)
 	defs := toolDefs(v)
 	for range max(r.MaxCalls, 1) {
 		start := time.Now()
-		answer, usage, err := r.Chat.Complete(ctx, msgs, defs)
-		ex := Exchange{Response: answer, Usage: usage, LatencyMS: time.Since(start).Milliseconds()}
+		comp, err := r.Chat.Complete(ctx, msgs, defs, until)
+		answer := comp.Message
+		ex := Exchange{Response: answer, Reasoning: comp.Reasoning, Usage: comp.Usage, LatencyMS: time.Since(start).Milliseconds()}
+		if len(comp.Attempts) > 1 {
+			ex.Attempts = comp.Attempts
+			r.Logger.Warn().Int32("tick", v.GetDay()).Int("attempts", len(comp.Attempts)).Msg("model call retried")
+		}
+		if comp.Reasoning != "" {
+			r.Logger.Debug().Int32("tick", v.GetDay()).Str("reasoning", comp.Reasoning).Msg("model reasoning")
+		}
 		rec.LatencyMS += ex.LatencyMS
-		rec.Tokens.add(usage)
+		rec.Tokens.add(comp.Usage)
 		if err != nil {
 			rec.Exchanges = append(rec.Exchanges, ex)
 			rec.Outcome, rec.Error = OutcomeModelError, err.Error()
@@ -261,7 +307,7 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, defs [
 	t, ok := tools.Lookup(call.Function.Name)
 	i := slices.IndexFunc(defs, func(d ToolDef) bool { return d.Function.Name == call.Function.Name })
 	if !ok || i < 0 {
-		out.Result, out.Error = fmt.Sprintf("no tool %q; the tools are %v", call.Function.Name, Offered), true
+		out.Result, out.Error = fmt.Sprintf("no tool %q; the tools are %s", call.Function.Name, strings.Join(Offered(), ", ")), true
 		return out
 	}
 	res, err := t.Run(ctx, r.Camp, defs[i].Function.Parameters, json.RawMessage(call.Function.Arguments))

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -277,13 +278,16 @@ func TestRunnerModelError(t *testing.T) {
 	srv := testserver.Start(t)
 	world, token := srv.NewWorld(t, 9, 0, nil)
 	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now}
+	var tick sync.Once
+	var calls atomic.Int32
 	chat := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		srv.ForceTick(t, world)
+		calls.Add(1)
+		tick.Do(func() { srv.ForceTick(t, world) })
 		http.Error(w, "model overloaded", http.StatusServiceUnavailable)
 	}))
 	defer chat.Close()
 	var log bytes.Buffer
-	r := &Runner{Camp: camp, Chat: &Client{BaseURL: chat.URL, Model: "m", HTTP: chat.Client()},
+	r := &Runner{Camp: camp, Chat: &Client{BaseURL: chat.URL, Model: "m", HTTP: chat.Client(), MaxAttempts: 3, Backoff: time.Millisecond},
 		Retries: 2, MaxCalls: 4, Days: 1, Log: &log, Logger: zerolog.Nop()}
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatalf("run: %v", err)
@@ -292,8 +296,12 @@ func TestRunnerModelError(t *testing.T) {
 	if err := json.Unmarshal(log.Bytes(), &rec); err != nil {
 		t.Fatalf("log %q: %v", log.String(), err)
 	}
-	if rec.Outcome != OutcomeModelError || !strings.Contains(rec.Error, "503") || rec.Applied.Status != AppliedStanding {
-		t.Errorf("got outcome %q, error %q, applied %+v; want model_error, the 503 and the standing order", rec.Outcome, rec.Error, rec.Applied)
+	if rec.Outcome != OutcomeModelError || !strings.Contains(rec.Error, "503") || !strings.Contains(rec.Error, "gave up after 3 attempts") ||
+		rec.Applied.Status != AppliedStanding {
+		t.Errorf("got outcome %q, error %q, applied %+v; want model_error, the 503 after 3 attempts and the standing order", rec.Outcome, rec.Error, rec.Applied)
+	}
+	if n := calls.Load(); n != 3 || len(rec.Exchanges) != 1 || len(rec.Exchanges[0].Attempts) != 3 {
+		t.Errorf("got %d requests, exchanges %+v; want one model call of 3 attempts", n, rec.Exchanges)
 	}
 }
 
@@ -302,8 +310,8 @@ func TestRunnerModelError(t *testing.T) {
 func TestToolDefsOtherRuleset(t *testing.T) {
 	v := &pb.CampView{Day: 2, Ruleset: "dice", LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "hold"}}}
 	defs := toolDefs(v)
-	if len(defs) != len(Offered) {
-		t.Fatalf("got %d tools; want %d", len(defs), len(Offered))
+	if len(defs) != len(Offered()) {
+		t.Fatalf("got %d tools; want %d", len(defs), len(Offered()))
 	}
 	for _, d := range defs {
 		if d.Function.Name != tools.SubmitOrder {

@@ -9,7 +9,9 @@
 //
 // --api-key-env names the variable holding the API key (default
 // OPENAI_API_KEY; a local model server may need none). --addr defaults to
-// $GRISONVAL_ADDR or 127.0.0.1:7777.
+// $GRISONVAL_ADDR or 127.0.0.1:7777. A model call answered 429 or 5xx is
+// retried (--attempts, --backoff) within the day's deadline. --log-level
+// debug also logs the model's reasoning text to stderr.
 package main
 
 import (
@@ -41,7 +43,15 @@ func main() {
 	maxCalls := fs.Int("max-calls", 8, "model calls per day at most")
 	days := fs.Int("days", 0, "days to play (0: until the season ends)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "timeout of one model call")
+	attempts := fs.Int("attempts", llm.DefaultMaxAttempts, "HTTP attempts of one model call at most: an answer 429 or 5xx, or none, is retried within the day's deadline")
+	backoff := fs.Duration("backoff", llm.DefaultBackoff, "wait before the first retry of a model call; it doubles at each retry, up to 30s (or the answer's Retry-After)")
+	logLevel := fs.String("log-level", "info", "stderr's log level: debug (with the model's reasoning text), info, warn or error")
 	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	level, err := zerolog.ParseLevel(*logLevel)
+	if err != nil || *logLevel == "" {
+		fmt.Fprintf(os.Stderr, "grisonval-llm: --log-level %q: want debug, info, warn or error\n", *logLevel)
 		os.Exit(2)
 	}
 	token := os.Getenv("GRISONVAL_TOKEN")
@@ -49,11 +59,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: GRISONVAL_TOKEN=<camp token> grisonval-llm --base-url URL --model NAME [--log FILE] [--days N]")
 		os.Exit(2)
 	}
-	log := zerolog.New(os.Stderr).With().Timestamp().Str("model", *model).Logger()
+	log := zerolog.New(os.Stderr).Level(level).With().Timestamp().Str("model", *model).Logger()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, log, *addr, token, *logPath, &llm.Runner{
-		Chat:    &llm.Client{BaseURL: *baseURL, Model: *model, APIKey: os.Getenv(*keyEnv), HTTP: &http.Client{Timeout: *timeout}},
+		Chat: &llm.Client{BaseURL: *baseURL, Model: *model, APIKey: os.Getenv(*keyEnv), HTTP: &http.Client{Timeout: *timeout},
+			MaxAttempts: *attempts, Backoff: *backoff},
 		Retries: *retries, MaxCalls: *maxCalls, Days: *days, Logger: log,
 	}); err != nil {
 		log.Error().Err(err).Msg("grisonval-llm stopped")
