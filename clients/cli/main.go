@@ -76,8 +76,9 @@ Commands:
                                 may resolve as soon as every camp that decides
                                 has posted, so after an order accepted for day N
                                 use --after N-1
-  watch                         redraw the map and the view at each new day
-                                (Ctrl-C to stop)
+  watch                         redraw the map (terrain too) and a compact view at
+                                each new day, fitted to the terminal (50 lines
+                                by default, or $LINES and $COLUMNS); Ctrl-C stops
   help                          this text, and your legal actions when a token
                                 is set
 
@@ -125,6 +126,8 @@ type invocation struct {
 	after   int
 	cmd     string
 	args    []string
+	// screen returns the terminal's columns and lines for watch.
+	screen func() (cols, lines int)
 }
 
 // usageError is a mistake on the command line; it exits with code 2.
@@ -159,6 +162,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, colour 
 		return 2
 	}
 	defer closeConn()
+	inv.screen = screenSize(stdout, getenv)
 	if err := execute(ctx, camp, inv, colour && !inv.noColor, stdout); err != nil {
 		var u *usageError
 		if errors.As(err, &u) {
@@ -358,7 +362,7 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		}
 		msg, text = n, viewtext.Notice(n, c.Now())
 	case "watch":
-		return watch(ctx, c, inv.json, colour, stdout)
+		return watch(ctx, c, inv.json, colour, inv.screen, stdout)
 	case "message":
 		to, err := strconv.ParseInt(inv.args[0], 10, 32)
 		if err != nil {
@@ -426,21 +430,65 @@ func waitTick(ctx context.Context, c *tools.Camp, after int32) (*pb.TickNotice, 
 	}
 }
 
-// watch draws the map (when the ruleset has one) and the view, then again
-// each time a day resolves, until ctx is done. With asJSON it prints each
-// day's view as protojson instead, without clearing the screen.
-func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, stdout io.Writer) error {
+// Watch's screen when the terminal's size is not known.
+const (
+	defaultCols  = 80
+	defaultLines = 50
+)
+
+// watchFooter is the last line of watch's screen.
+const watchFooter = "cli view: the whole view (costs, zones, rules). Ctrl-C stops."
+
+// screenSize returns a function that reads the size of the terminal out is
+// ($COLUMNS and $LINES when out is not one, or its size is not known;
+// 80 by 50 without them).
+func screenSize(out io.Writer, getenv func(string) string) func() (int, int) {
+	return func() (int, int) {
+		var cols, lines int
+		if f, ok := out.(*os.File); ok {
+			cols, lines = termSize(f)
+		}
+		if cols <= 0 {
+			cols, _ = strconv.Atoi(getenv("COLUMNS"))
+		}
+		if lines <= 0 {
+			lines, _ = strconv.Atoi(getenv("LINES"))
+		}
+		if cols <= 0 {
+			cols = defaultCols
+		}
+		if lines <= 0 {
+			lines = defaultLines
+		}
+		return cols, lines
+	}
+}
+
+// watchScreen is one day of watch on a terminal of cols by lines: the map
+// (when the ruleset has one), a blank line, the compact view (Brief) in
+// the lines left, and the footer, with no newline after it so that the
+// screen does not scroll.
+func watchScreen(v *pb.CampView, now time.Time, colour bool, cols, lines int) string {
+	var top string
+	if viewtext.HasMap(v) {
+		top = viewtext.Map(v, colour) + "\n"
+	}
+	room := max(lines-strings.Count(top, "\n")-1, 1)
+	return clearScreen + top + viewtext.Brief(v, now, cols, room) + watchFooter
+}
+
+// watch draws the map (when the ruleset has one) and the compact view,
+// fitted to the terminal's size, then again each time a day resolves,
+// until ctx is done. With asJSON it prints each day's view as protojson
+// instead, without clearing the screen.
+func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, screen func() (int, int), stdout io.Writer) error {
 	for {
 		v, err := c.GetView(ctx)
 		if err != nil {
 			return err
 		}
-		// The map comes first so that the menu stays at the bottom of the
-		// terminal when the whole does not fit.
-		text := clearScreen + viewtext.View(v, c.Now())
-		if viewtext.HasMap(v) {
-			text = clearScreen + viewtext.Map(v, colour) + "\n" + viewtext.View(v, c.Now())
-		}
+		cols, lines := screen()
+		text := watchScreen(v, c.Now(), colour, cols, lines)
 		if asJSON {
 			if text, err = formatJSON(v); err != nil {
 				return err

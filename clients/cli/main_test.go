@@ -138,7 +138,7 @@ func TestCLI(t *testing.T) {
 			"     cost: food 600, wood 4", "Rules: a held zone yields plains food 60 a day, defence +0;",
 			"Unknown zones (84; nothing known but their place on the map): 1-4,", "Legal actions for day 1", "  1. rest", "ZONE: one of",
 			"No order posted for day 1 yet"}, nil},
-		{"map", []string{"map"}, 0, []string{"  12*", "0:4", "Camps: 0 Grisonval, you, 1 not met, 2 not met; - free."}, nil},
+		{"map", []string{"map"}, 0, []string{"  12*", "0:4", "Camps: 0 Grisonval, you, 1 not met, 2 not met; - free;", "0:4 p", "Terrain: p plains, f forest, m mountain, c coast"}, nil},
 		{"help lists the legal actions", []string{"help"}, 0, []string{"usage: cli", `Your camp: world 1 (grisonval), camp 0 "Grisonval". Its orders are the actions of its menu:`, "Legal actions for day 1", "  2. chop_wood"}, nil},
 		{"short form order", []string{"rest", "--reason", "le moral d'abord"}, 0,
 			[]string{"Order accepted for day 1: rest (reason: le moral d'abord)\n"}, nil},

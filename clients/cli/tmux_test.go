@@ -1,25 +1,35 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/grisonval/server/clients/internal/testserver"
+	"github.com/grisonval/server/clients/tools"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
 // tmux runs the cli in a detached tmux session of its own server (socket),
-// 120 columns by 200 lines (the whole view and map fit), and reads its
-// screen.
+// 120 columns by 200 lines unless told (the whole view and map fit), and
+// reads its screen.
 type tmux struct {
 	t      *testing.T
 	socket string
 }
 
 func startTmux(t *testing.T, command string) *tmux {
+	t.Helper()
+	return startTmuxSized(t, command, 120, 200)
+}
+
+// startTmuxSized runs command in a detached tmux session of cols by lines.
+func startTmuxSized(t *testing.T, command string, cols, lines int) *tmux {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
@@ -28,7 +38,7 @@ func startTmux(t *testing.T, command string) *tmux {
 		t.Skip("tmux is not installed (make test-deps installs it)")
 	}
 	tm := &tmux{t: t, socket: fmt.Sprintf("grisonval-cli-test-%d", time.Now().UnixNano())}
-	if out, err := exec.Command("tmux", "-L", tm.socket, "new-session", "-d", "-s", "cli", "-x", "120", "-y", "200", command).CombinedOutput(); err != nil {
+	if out, err := exec.Command("tmux", "-L", tm.socket, "new-session", "-d", "-s", "cli", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(lines), command).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
 	}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
@@ -80,9 +90,9 @@ func TestMapInTmux(t *testing.T) {
 		want string
 	}{
 		{"first row of hexes", 0, "    1     2     3     4     5     6"},
-		{"fog under it", 1, ".     .     .     .     -     -"},
+		{"fog, and free coasts under it", 1, ".     .     .     .     - c   - c"},
 		{"capital and neighbours", 2, "11    12*   13"},
-		{"own garrison", 3, "0:4"},
+		{"own garrison and terrain", 3, "0:4 p"},
 		{"centre row", 10, "  41    42    43    44    45    46    47    48    49    50    51"},
 		{"last row", 20, "86    87    88    89    90    91"},
 	}
@@ -109,10 +119,84 @@ func TestWatchInTmux(t *testing.T) {
 	srv := testserver.Start(t)
 	bin := testserver.Build(t, "./clients/cli", "cli")
 	tm := startTmux(t, fmt.Sprintf("%s --addr %s --token %s watch", bin, srv.Addr, srv.CampToken(t, 0)))
-	tm.waitFor(false, "Day 0 of 200", "Legal actions for day 1", "12*")
+	tm.waitFor(false, "Camp 0, day 0 of 200", "Menu for day 1:", "12*")
 	srv.ForceTick(t, 1)
-	s := tm.waitFor(false, "Day 1 of 200", "Legal actions for day 2", "12*")
-	if strings.Contains(s, "Day 0 of 200") {
+	s := tm.waitFor(false, "Camp 0, day 1 of 200", "Menu for day 2:", "12*")
+	if strings.Contains(s, "day 0 of 200") {
 		t.Errorf("got screen:\n%s\nwant day 0 cleared away", s)
+	}
+}
+
+// playDays plays camp c for days forced days: each day it expands when it
+// can, else explores, else chops wood, so that its map and journal grow.
+func playDays(t *testing.T, srv *testserver.Server, world uint64, c *tools.Camp, days int) {
+	t.Helper()
+	ctx := context.Background()
+	for range days {
+		v, err := c.GetView(ctx)
+		if err != nil {
+			t.Fatalf("get view: %v", err)
+		}
+		o := &pb.Order{Action: "chop_wood", Reason: "du bois"}
+	choose:
+		for _, want := range []string{"expand_to", "explore"} {
+			for _, a := range v.GetLegalActions() {
+				if a.GetAction() != want {
+					continue
+				}
+				o = &pb.Order{Action: want, Reason: "le test avance"}
+				for _, s := range a.GetArgs() {
+					if s.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
+						o.Args = append(o.Args, s.GetMin())
+					} else {
+						o.Args = append(o.Args, s.GetChoices()[0])
+					}
+				}
+				break choose
+			}
+		}
+		if _, err := c.Submit(ctx, o); err != nil {
+			t.Fatalf("day %d: %v: %v", v.GetDay()+1, o, err)
+		}
+		srv.ForceTick(t, world)
+	}
+}
+
+// TestWatchFitsInTmux plays a camp for 60 days, then watches it in
+// terminals of 50 lines: the whole screen fits, from the map's first row
+// (with terrain) to the footer, and the next day redraws it.
+func TestWatchFitsInTmux(t *testing.T) {
+	srv := testserver.Start(t)
+	bin := testserver.Build(t, "./clients/cli", "cli")
+	world, token := srv.NewWorld(t, 5, 200, nil)
+	c := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now}
+	playDays(t, srv, world, c, 60)
+	for _, cols := range []int{80, 120} {
+		t.Run(fmt.Sprintf("%d columns", cols), func(t *testing.T) {
+			v, err := c.GetView(context.Background())
+			if err != nil {
+				t.Fatalf("get view: %v", err)
+			}
+			day := v.GetDay()
+			tm := startTmuxSized(t, fmt.Sprintf("%s --addr %s --token %s watch", bin, srv.Addr, token), cols, 50)
+			s := tm.waitFor(false, fmt.Sprintf("Camp 0, day %d of 200", day), "Ctrl-C stops.")
+			lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+			if len(lines) > 50 || !strings.Contains(lines[0], "    1     2     3     4     5     6") || !strings.HasPrefix(lines[len(lines)-1], "cli view: the whole view") {
+				t.Fatalf("got %d lines:\n%s\nwant at most 50: the map's first row on top, the footer last", len(lines), s)
+			}
+			for _, want := range []string{"Terrain: p plains, f forest, m mountain, c coast", "Stocks: food ", fmt.Sprintf("Menu for day %d:", day+1), "Zones: "} {
+				if !strings.Contains(s, want) {
+					t.Errorf("got:\n%s\nwant it to contain %q", s, want)
+				}
+			}
+			if !regexp.MustCompile(`  0(:\d+)? [pfmc]`).MatchString(s) {
+				t.Errorf("got:\n%s\nwant a held zone with its terrain letter", s)
+			}
+			srv.ForceTick(t, world)
+			s = tm.waitFor(false, fmt.Sprintf("Camp 0, day %d of 200", day+1), "Ctrl-C stops.")
+			if lines := strings.Split(strings.TrimRight(s, "\n"), "\n"); len(lines) > 50 || !strings.Contains(lines[0], "    1     2     3") {
+				t.Errorf("got screen:\n%s\nwant day %d redrawn whole", s, day+1)
+			}
+		})
 	}
 }

@@ -26,8 +26,10 @@ const (
 // Map draws the camp's fogged map as rows of hexes, two lines a row: the
 // zone number (with * for a capital), then what the camp knows of the zone:
 // the holder and its garrison ("1:4" is camp 1 with 4 men, "-" free land),
-// "~" when it is only remembered, "." when unknown. With colour, holders are
-// also coloured (gold, red, cyan; grey for free land), remembered zones dim.
+// "~" when it is only remembered, "." when unknown, and its terrain's
+// letter (p plains, f forest, m mountain, c coast). Two lines of legend
+// follow. With colour, holders are also coloured (gold, red, cyan; grey
+// for free land), remembered zones dim.
 // The map is Grisonval's: a view of another ruleset (the Castle's cities
 // sit in a ring, not on a map) has none; HasMap says so.
 func Map(v *pb.CampView, colour bool) string {
@@ -68,7 +70,7 @@ func Map(v *pb.CampView, colour bool) string {
 				mark = "*"
 			}
 			top.WriteString(paint(fmt.Sprintf(" %3d%s ", z.GetId(), mark), zoneStyle(v, z), colour))
-			bottom.WriteString(paint(fmt.Sprintf("%4s  ", knownText(z)), zoneStyle(v, z), colour))
+			bottom.WriteString(paint(fmt.Sprintf("%4s %s", knownText(z), terrainLetter(z)), zoneStyle(v, z), colour))
 		}
 		b.WriteString(strings.TrimRight(top.String(), " ") + "\n")
 		b.WriteString(strings.TrimRight(bottom.String(), " ") + "\n")
@@ -76,6 +78,15 @@ func Map(v *pb.CampView, colour bool) string {
 	}
 	b.WriteString(legend(v, colour))
 	return b.String()
+}
+
+// terrainLetter is a zone's terrain on the map: the first letter of its
+// name, " " when unknown.
+func terrainLetter(z *pb.Zone) string {
+	if z.GetVisibility() == pb.Visibility_VISIBILITY_UNKNOWN || z.GetTerrain() == pb.Terrain_TERRAIN_UNSPECIFIED {
+		return " "
+	}
+	return TerrainName(z.GetTerrain())[:1]
 }
 
 // knownText is the second line of a cell: holder and garrison, "~" when
@@ -141,8 +152,14 @@ func legend(v *pb.CampView, colour bool) string {
 		}
 		parts = append(parts, paint(fmt.Sprintf("%d %s", i, name), c, colour))
 	}
-	return fmt.Sprintf("Camps: %s; %s. * capital, :N garrison, ~ remembered (as last seen), . unknown.\n",
-		strings.Join(parts, ", "), paint("- free", freeColour, colour))
+	var terrains []string
+	for n := range int32(len(pb.Terrain_name)) {
+		if t := pb.Terrain(n); TerrainName(t) != "?" {
+			terrains = append(terrains, TerrainName(t)[:1]+" "+TerrainName(t))
+		}
+	}
+	return fmt.Sprintf("Camps: %s; %s; * capital, :N garrison.\nTerrain: %s; ~ remembered, . unknown.\n",
+		strings.Join(parts, ", "), paint("- free", freeColour, colour), strings.Join(terrains, ", "))
 }
 
 // HasMap reports whether v's ruleset has a map that Map draws: Grisonval's

@@ -362,8 +362,8 @@ func TestError(t *testing.T) {
 }
 
 // hexView is camp 0 on a full map of radius 5: it holds its capital 12 (4
-// men), sees free zone 13, remembers zone 46 of camp 1 (3 men), and knows
-// nothing else.
+// men, plains), sees free zone 13 (coast), remembers zone 46 of camp 1 (3
+// men, forest), and knows nothing else.
 func hexView() *pb.CampView {
 	g := &pb.GrisonvalView{}
 	v := &pb.CampView{Camp: 0, CampName: "Grisonval", Ruleset: "grisonval",
@@ -377,16 +377,18 @@ func hexView() *pb.CampView {
 		}
 	}
 	g.Zones[11].Visibility, g.Zones[11].Owner, g.Zones[11].Capital, g.Zones[11].Garrison = pb.Visibility_VISIBILITY_VISIBLE, 0, true, 4
-	g.Zones[12].Visibility, g.Zones[12].Owner = pb.Visibility_VISIBILITY_VISIBLE, -1
+	g.Zones[11].Terrain = pb.Terrain_TERRAIN_PLAINS
+	g.Zones[12].Visibility, g.Zones[12].Owner, g.Zones[12].Terrain = pb.Visibility_VISIBILITY_VISIBLE, -1, pb.Terrain_TERRAIN_COAST
 	g.Zones[45].Visibility, g.Zones[45].Owner, g.Zones[45].Garrison, g.Zones[45].LastSeenDay = pb.Visibility_VISIBILITY_REMEMBERED, 1, 3, 5
+	g.Zones[45].Terrain = pb.Terrain_TERRAIN_FOREST
 	return v
 }
 
 func TestMap(t *testing.T) {
 	plain := Map(hexView(), false)
 	lines := strings.Split(plain, "\n")
-	if len(lines) != 2*11+2 {
-		t.Fatalf("got %d lines; want 2 per row of hexes and a legend:\n%s", len(lines), plain)
+	if len(lines) != 2*11+3 {
+		t.Fatalf("got %d lines; want 2 per row of hexes and two of legend:\n%s", len(lines), plain)
 	}
 	tests := []struct {
 		name       string
@@ -395,10 +397,11 @@ func TestMap(t *testing.T) {
 		{"first row, indented by five half cells", lines[0], strings.Repeat(" ", 18) + "1     2     3     4     5     6"},
 		{"fog under the first row", lines[1], strings.Repeat(" ", 18) + ".     .     .     .     .     ."},
 		{"capital marked", lines[2], "11    12*   13"},
-		{"own garrison and free land", lines[3], ".   0:4     -"},
+		{"own garrison and free land, their terrain", lines[3], "   .   0:4 p   - c"},
 		{"centre row not indented", lines[10], "  41    42    43"},
-		{"remembered enemy zone", lines[11], ".  1:3~     ."},
-		{"legend", lines[22], "Camps: 0 Grisonval, you, 1 Carmin, 2 not met; - free."},
+		{"remembered enemy zone and its terrain", lines[11], "   .  1:3~ f   .  "},
+		{"legend", lines[22], "Camps: 0 Grisonval, you, 1 Carmin, 2 not met; - free; * capital, :N garrison."},
+		{"terrain's legend", lines[23], "Terrain: p plains, f forest, m mountain, c coast; ~ remembered, . unknown."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
