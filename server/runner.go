@@ -12,6 +12,7 @@ import (
 
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -40,6 +41,7 @@ type runner struct {
 	clock   Clock
 	base    zerolog.Logger // with the world field
 	aiGrace time.Duration
+	metrics *metrics.Metrics // nil records nothing
 
 	reqs chan request
 	wake chan struct{}
@@ -143,7 +145,7 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 		return nil, fmt.Errorf("load world %d: %w", w.ID, err)
 	}
 	r := &runner{
-		id: w.ID, rs: rs, store: cfg.Store, clock: cfg.Clock, aiGrace: cfg.AIGrace,
+		id: w.ID, rs: rs, store: cfg.Store, clock: cfg.Clock, aiGrace: cfg.AIGrace, metrics: cfg.Metrics,
 		base:     cfg.Log.With().Uint64("world", w.ID).Logger(),
 		reqs:     make(chan request),
 		wake:     make(chan struct{}, 1),
@@ -538,16 +540,20 @@ func earliest(a, b time.Time) time.Time {
 // and the next try waits for a fresh deadline.
 func (r *runner) resolve() error {
 	now := r.clock.Now()
+	due := r.deadline()
 	day := r.state.Day() + 1
 	plays := dayPlays(r.rs, r.state, r.pending, r.standing, now)
 	out := r.rs.Resolve(r.state, resolved(r.rs, plays))
 	settle(plays, out)
+	// The views kept are still the world's until the tick is committed:
+	// served while it commits, they are what a caller a moment earlier
+	// would have seen. A failure moves the deadline and makes the world
+	// late, and drops them.
 	r.lastTick = now
-	// The deadline has moved, and the world is late if the commit fails.
-	r.dropViews()
 	enc, hash, err := encodeState(r.rs, out.State)
 	if err != nil {
 		r.holdEarly = true
+		r.dropViews()
 		r.log.Error().Err(err).Msg("tick not committed")
 		return fmt.Errorf("resolve day %d: %w", day, err)
 	}
@@ -567,6 +573,7 @@ func (r *runner) resolve() error {
 	defer cancel()
 	if err := r.store.CommitTick(ctx, t); err != nil {
 		r.holdEarly = true
+		r.dropViews()
 		r.log.Error().Err(err).Time("retry_at", r.deadline()).Msg("tick not committed; state kept")
 		return fmt.Errorf("commit day %d: %w", day, err)
 	}
@@ -584,6 +591,11 @@ func (r *runner) resolve() error {
 		ev.Msg("order played")
 	}
 	r.log.Info().Str("hash", hash).Int("journal", len(t.Journal)).Msg("tick resolved")
+	var late time.Duration // none for a paused world's forced tick
+	if !due.IsZero() {
+		late = now.Sub(due)
+	}
+	r.metrics.Tick(r.rs.Info().Name, r.clock.Now().Sub(now), late)
 	r.notify(tickEvent{season: w.Season, day: day, deadline: r.deadline(), journal: t.Journal, played: r.played})
 	if t.LastOfSeason {
 		r.closeAtLastDay()

@@ -14,8 +14,9 @@ import (
 // callers of that camp. The loop forgets a camp's view whenever what the
 // camp sees may have changed: after every request run by do (an order, a
 // standing order, a message, which changes the sender's view and the
-// recipient's, any admin action), after a tick (resolved, or failed: the
-// deadline moves and the world is late) and when the loop ends. Only the
+// recipient's, any admin action), after a tick is committed, or fails to be
+// (the deadline moves and the world is late), and when the loop ends. While
+// a tick commits, the views kept are served: it is not the world's yet. Only the
 // requests run by read (which change no view) and by doFor (which changes
 // one camp's) keep the others.
 

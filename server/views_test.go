@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/prototext"
@@ -18,7 +19,7 @@ import (
 func TestViewsFollowEvents(t *testing.T) {
 	for _, sc := range stores {
 		t.Run(sc.name, func(t *testing.T) {
-			st := sc.open(t)
+			st := &failingStore{Store: sc.open(t)}
 			w := metWorld(t, st)
 			h := startServer(t, st, server.NewFakeClock(start))
 			tok := h.tokens(t, w.ID)
@@ -83,6 +84,24 @@ func TestViewsFollowEvents(t *testing.T) {
 						Controller: &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: pb.Posture_POSTURE_PRUDENT}})
 					if err != nil {
 						t.Fatal(err)
+					}
+				}},
+				{"a day fails to commit", func(t *testing.T) {
+					st.fail.Store(true)
+					h.advance(t, cadence)
+					deadline := time.Now().Add(waitLimit)
+					for h.view(t, tok[0]).GetPostingStatus() != pb.PostingStatus_POSTING_STATUS_LATE {
+						if time.Now().After(deadline) {
+							t.Fatalf("camp 0 not late %s after a failed commit", waitLimit)
+						}
+						time.Sleep(time.Millisecond)
+					}
+				}},
+				{"the next day commits", func(t *testing.T) {
+					st.fail.Store(false)
+					h.advance(t, cadence)
+					if n := next(); n.GetDay() != 3 {
+						t.Fatalf("notice of day %d; want 3", n.GetDay())
 					}
 				}},
 			}
