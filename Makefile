@@ -10,12 +10,13 @@ DEADCODE_VERSION           := v0.52.0
 ADDR      ?= 127.0.0.1:7777
 WEB       ?= 127.0.0.1:7780
 HTTP      ?= 127.0.0.1:7781
+METRICS   ?= 127.0.0.1:7790
 
 .PHONY: run test fmt fmt-check vet deadcode unit race bench fuzz crash-long sim proto proto-check tools test-deps postgres build
 
-## run: build and start the server on the embedded store (./data) with a playable world, its web page (WEB) and its JSON face (HTTP).
+## run: build and start the server on the embedded store (./data) with a playable world, its web page (WEB), its JSON face (HTTP) and its private metrics and profiles (METRICS).
 run:
-	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -web $(WEB) -http $(HTTP) -data data
+	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -web $(WEB) -http $(HTTP) -metrics $(METRICS) -data data
 
 ## test: what CI runs (.ci/run): format, vet, generated code, then every test with the race detector.
 test: fmt-check vet deadcode proto-check test-deps postgres race load-smoke

@@ -205,6 +205,7 @@ func (s *Server) renewRound(ctx context.Context) {
 		}
 		if err := errs[id]; errors.Is(err, store.ErrLeaseLost) || now.Sub(held[id].renewedAt) >= ttl {
 			r.base.Warn().Err(err).Msg("lease lost; the world stops here")
+			s.cfg.Metrics.LeaseLost()
 			s.dropWorld(id, worldMoved(id))
 			continue
 		}
@@ -351,6 +352,7 @@ func (s *Server) takeWorld(ctx context.Context, w store.World) error {
 	s.runners[w.ID] = r
 	s.leases[w.ID] = heldLease{lease: l, renewedAt: now}
 	r.base.Info().Int64("epoch", l.Epoch).Int("tick", r.state.Day()).Msg("world taken: lease acquired")
+	s.cfg.Metrics.LeaseAcquired()
 	r.start()
 	s.mu.Unlock()
 	return nil

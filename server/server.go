@@ -20,6 +20,7 @@ import (
 	"google.golang.org/grpc/reflection"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -50,6 +51,10 @@ type Config struct {
 	// Store, which must then implement store.Leaser. Clock must then be
 	// the real clock.
 	Replica *Replica
+	// Metrics, when set, records the server's series (docs/operations.md):
+	// its gRPC calls, world loops and leases. The store's operations are
+	// timed by wrapping Store with Metrics.Store.
+	Metrics *metrics.Metrics
 }
 
 // Server holds the world loops and serves the gRPC services. It is safe for
@@ -116,6 +121,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		taking:  make(map[uint64]bool),
 		wire:    &wireViews{},
 	}
+	cfg.Metrics.Watch(s.loadedWorlds, s.heldLeases)
 	if cfg.Replica != nil {
 		return s.startReplica(ctx)
 	}
@@ -166,6 +172,10 @@ func (s *Server) startReplica(ctx context.Context) (*Server, error) {
 // its encoding made once (wire.go).
 func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 	opts = append(opts, grpc.ForceServerCodecV2(newViewCodec(s.wire)))
+	if m := s.cfg.Metrics; m != nil {
+		// First in the chains, so that it counts what authentication refuses.
+		opts = append(opts, grpc.ChainUnaryInterceptor(m.UnaryInterceptor), grpc.ChainStreamInterceptor(m.StreamInterceptor))
+	}
 	if s.forward != nil {
 		opts = append(opts,
 			grpc.ChainUnaryInterceptor(s.auth.unary, s.audit, s.forward.unary),
@@ -184,6 +194,24 @@ func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 	healthpb.RegisterHealthServer(g, s.health)
 	reflection.Register(g)
 	return g
+}
+
+// loadedWorlds counts the worlds this server runs, by ruleset.
+func (s *Server) loadedWorlds() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]int)
+	for _, r := range s.runners {
+		out[r.rs.Info().Name]++ // rs never changes; settings belong to the loop
+	}
+	return out
+}
+
+// heldLeases counts the world leases this server holds.
+func (s *Server) heldLeases() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.leases)
 }
 
 // Admin returns the admin service, for in-process set-up such as a

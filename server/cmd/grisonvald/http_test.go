@@ -26,20 +26,24 @@ import (
 	"github.com/grisonval/server/server"
 )
 
-// devServer is grisonvald's run with -dev and the JSON face, as make run
-// starts it: its gRPC address, the JSON face's URL, camp 0's token and the
-// admin's, read from connect.txt as a person reads them.
+// devServer is grisonvald's run with -dev, the JSON face and the metrics,
+// as make run starts it: its gRPC address, the JSON face's and the
+// metrics' URLs, camp 0's token and the admin's, read from connect.txt as a
+// person reads them.
 type devServer struct {
-	grpcAddr, url, camp, admin string
+	grpcAddr, url, metrics, camp, admin string
 }
 
-func startDevServer(t *testing.T) devServer {
+// startDevServer runs grisonvald -dev on the store of dbURL (SQLite when
+// empty) until the test ends.
+func startDevServer(t *testing.T, dbURL string) devServer {
 	t.Helper()
 	data := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, "", devWorld{on: true, ruleset: "grisonval"}, "", server.DefaultLeaseTTL, faces{http: "127.0.0.1:0"})
+		done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, dbURL, devWorld{on: true, ruleset: "grisonval"}, "", server.DefaultLeaseTTL,
+			faces{http: "127.0.0.1:0", metrics: "127.0.0.1:0"})
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -66,7 +70,7 @@ func startDevServer(t *testing.T) devServer {
 		}
 		return m[1]
 	}
-	return devServer{grpcAddr: find(`Grisonval server at (\S+)`), url: find(`JSON face at (\S+)`),
+	return devServer{grpcAddr: find(`Grisonval server at (\S+)`), url: find(`JSON face at (\S+)`), metrics: find(`metrics at (\S+)metrics`),
 		camp: find(`camp 0 \S+ \(human\): (\S+)`), admin: find(`admin token: (\S+)`)}
 }
 
@@ -102,7 +106,7 @@ func (d devServer) post(t *testing.T, method, token, body string) (int, map[stri
 // HTTP statuses, the chronicle without a token, a stream of ticks, and a
 // route for every RPC of the three services.
 func TestJSONFace(t *testing.T) {
-	d := startDevServer(t)
+	d := startDevServer(t, "")
 	conn, err := grpc.NewClient(d.grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)

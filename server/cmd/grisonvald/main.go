@@ -35,6 +35,7 @@ import (
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/cmd/internal/served"
 	"github.com/grisonval/server/server/gateway"
+	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/postgres"
 	"github.com/grisonval/server/server/store/sqlite"
@@ -74,6 +75,7 @@ func main() {
 		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
 		webAt  = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
 		httpAt = flag.String("http", "", "address of the JSON/HTTP face (every RPC as POST /<service>/<method>; docs/http.md), such as 127.0.0.1:7781; off when empty")
+		metAt  = flag.String("metrics", "", "private address of the Prometheus metrics (/metrics) and net/http/pprof (/debug/pprof/; docs/operations.md), such as 127.0.0.1:7790; off when empty")
 	)
 	flag.Parse()
 	var log zerolog.Logger
@@ -84,7 +86,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, faces{web: *webAt, http: *httpAt}); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, faces{web: *webAt, http: *httpAt, metrics: *metAt}); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
@@ -92,9 +94,9 @@ func main() {
 
 // faces are the addresses of the server's HTTP faces, each off when empty:
 // the web pages and the JSON face, both clients of the server's own gRPC
-// address.
+// address, and the private listener of the metrics and profiles.
 type faces struct {
-	web, http string
+	web, http, metrics string
 }
 
 // run serves until ctx is done, then shuts down gracefully. On Postgres the
@@ -106,6 +108,15 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 	if err != nil {
 		return err
 	}
+	var met *metrics.Metrics
+	if at.metrics != "" {
+		met = metrics.New()
+		name := "sqlite"
+		if dbURL != "" {
+			name = "postgres"
+		}
+		st = met.Store(name, st)
+	}
 	defer func() {
 		if err := st.Close(); err != nil {
 			log.Error().Err(err).Msg("close store")
@@ -116,7 +127,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		return fmt.Errorf("listen: %w", err)
 	}
 	listening := lis.Addr().String()
-	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log}
+	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met}
 	if dbURL != "" {
 		if advertise == "" {
 			advertise = loopback(listening)
@@ -138,6 +149,14 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		return err
 	}
 	defer stopFaces()
+	if met != nil {
+		stopMetrics, url, err := serveHTTP(log, "metrics", at.metrics, met.Handler())
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+		urls.metrics = url
+	}
 
 	var bots sync.WaitGroup
 	botCtx, stopBots := context.WithCancel(ctx)
@@ -216,6 +235,9 @@ func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, dat
 	}
 	if urls.http != "" {
 		fmt.Fprintf(&b, "JSON face at %s (docs/http.md)\n", urls.http)
+	}
+	if urls.metrics != "" {
+		fmt.Fprintf(&b, "metrics at %smetrics and profiles at %sdebug/pprof/ (private; docs/operations.md)\n", urls.metrics, urls.metrics)
 	}
 	fmt.Fprintf(&b, "\nadmin token: %s\n", tok)
 	return announce(log, data, b.String())
@@ -350,6 +372,9 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 	}
 	if urls.http != "" {
 		fmt.Fprintf(&b, "JSON face at %s (docs/http.md)\n", urls.http)
+	}
+	if urls.metrics != "" {
+		fmt.Fprintf(&b, "metrics at %smetrics and profiles at %sdebug/pprof/ (private; docs/operations.md)\n", urls.metrics, urls.metrics)
 	}
 	fmt.Fprintf(&b, "world %d %q, seed %d, one tick every %s, %d days a season\n\n",
 		info.GetId(), info.GetName(), info.GetSeed(), info.GetCadence().AsDuration(), info.GetSeasonLength())
