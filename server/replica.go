@@ -308,8 +308,9 @@ func (s *Server) takeRound(ctx context.Context) {
 
 // takeWorld acquires w's lease, loads w from its last committed tick and
 // starts its loop. It returns errNotOwner if another process holds the
-// lease, or if this one runs w or is taking it already (a world created
-// here may be found by the lease round while it loads).
+// lease (or took it while w loaded here), or if this one runs w or is
+// taking it already (a world created here may be found by the lease round
+// while it loads).
 func (s *Server) takeWorld(ctx context.Context, w store.World) error {
 	s.mu.Lock()
 	if s.runners[w.ID] != nil || s.taking[w.ID] {
@@ -340,6 +341,12 @@ func (s *Server) takeWorld(ctx context.Context, w store.World) error {
 	r, err := loadRunner(ctx, s.cfg, w, &l)
 	if err != nil {
 		release()
+		// The lease may have run out while the world loaded (a slow
+		// store): another process runs it now, as if it had taken it first.
+		if cur, lerr := leaser.LeaseOf(context.WithoutCancel(ctx), w.ID); lerr == nil && cur.Live && cur.Owner != s.cfg.Replica.Addr {
+			s.log.Info().Uint64("world", w.ID).Str("owner", cur.Owner).Err(err).Msg("world taken by another server while it loaded here")
+			return errNotOwner
+		}
 		return err
 	}
 	r.wire = s.wire

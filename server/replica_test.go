@@ -14,7 +14,9 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
+	"github.com/grisonval/server/server/store/postgres"
 )
 
 // replicaTTL is the lease time of test replicas.
@@ -27,6 +29,13 @@ func startReplica(t *testing.T, url, name string) *harness {
 	t.Helper()
 	st := openPostgres(t, url)
 	t.Cleanup(func() { st.Close() })
+	return startReplicaOn(t, st, name)
+}
+
+// startReplicaOn starts a replica on st, which must implement
+// store.Leaser.
+func startReplicaOn(t *testing.T, st store.Store, name string) *harness {
+	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("listen: %v", err)
@@ -171,5 +180,55 @@ func TestReplicaStopsWhenItsLeaseIsTaken(t *testing.T) {
 	wantCode(t, err, codes.Unavailable)
 	if _, err := a.store.TickAt(context.Background(), id, 1, 1); err == nil {
 		t.Errorf("day 1 was committed by a replica without the lease")
+	}
+}
+
+// slowSetupStore is a Postgres store whose fenced commits of a season's
+// setup (day 0) take delay: a store slow enough for a lease to run out
+// while a world loads.
+type slowSetupStore struct {
+	*postgres.Store
+	delay time.Duration
+}
+
+func (s slowSetupStore) Fenced(l store.Lease) store.Store {
+	return slowSetupTicks{Store: s.Store.Fenced(l), delay: s.delay}
+}
+
+type slowSetupTicks struct {
+	store.Store
+	delay time.Duration
+}
+
+func (s slowSetupTicks) CommitTick(ctx context.Context, t store.Tick) error {
+	if t.Day == 0 {
+		time.Sleep(s.delay)
+	}
+	return s.Store.CommitTick(ctx, t)
+}
+
+// TestCreateWorldWhileLeaseMoves creates a world through a replica whose
+// store is so slow that the new world's lease runs out before its setup is
+// committed: the other replica takes the world and sets it up, and the
+// creation still succeeds (the world exists and runs, elsewhere) rather
+// than failing with "call again".
+func TestCreateWorldWhileLeaseMoves(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	slow := slowSetupStore{Store: openPostgres(t, url), delay: 3 * replicaTTL}
+	t.Cleanup(func() { slow.Close() })
+	a := startReplicaOn(t, slow, "a")
+	b := startReplica(t, url, "b")
+	token, err := a.srv.IssueAdminToken(context.Background(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.adminToken, b.adminToken = token, token
+	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "moved", Seed: 8})
+	if v := a.view(t, w.tokens[0]); v.GetDay() != 0 {
+		t.Errorf("view through a: day %d; want 0", v.GetDay())
+	}
+	l, err := slow.LeaseOf(context.Background(), w.info.GetId())
+	if err != nil || !l.Live || l.Owner != b.conn.Target() {
+		t.Errorf("lease %+v (%v); want b's (%s), live", l, err, b.conn.Target())
 	}
 }
