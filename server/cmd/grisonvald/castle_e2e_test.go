@@ -185,8 +185,11 @@ func playCastle(t *testing.T, srvBin, cliBin, agentBin, data, url string) {
 		}
 		if v := mcpView(); wantsOrder(v) {
 			o := chooseOrder(v)
-			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "submit_order",
-				Arguments: map[string]any{"action": o.GetAction(), "args": o.GetArgs(), "reason": "e2e"}})
+			spec := map[string]any{"action": o.GetAction()}
+			if len(o.GetArgs()) > 0 {
+				spec["args"] = o.GetArgs()
+			}
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "submit_order", Arguments: map[string]any{"order": spec, "reason": "e2e"}})
 			if err != nil || res.IsError {
 				t.Fatalf("MCP submit_order %v: %v %v", o, err, res)
 			}
