@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -381,43 +382,102 @@ func TestHTTP(t *testing.T) {
 	}
 }
 
-// maxViewTokens bounds the text view's size, in tokens of four characters:
+// maxViewTokens bounds the text view's size, in tokens of four bytes:
 // the view must stay small in an LLM's context late in a season.
 const maxViewTokens = 4000
 
-func TestViewSizeLate(t *testing.T) {
+// sizeDays are the days TestViewSize measures.
+var sizeDays = []int32{0, 60, 150}
+
+// TestViewSize plays camp 0 of a world of seed 1 and a season of 200 days
+// on the real server for 150 forced days (expanding when it can, else
+// exploring, else chopping wood; camps 1 and 2 post nothing, so that their
+// standing order, rest, plays) and logs, on days 0, 60 and 150,
+// the size of the text view, of the structured view and of the MCP tool
+// list (tools/list as JSON), in bytes and in tokens counted as bytes / 4.
+// It fails if the text view grows past maxViewTokens. With
+// $GRISONVAL_SIZES_DIR set it writes the three texts of each day there.
+// docs/agents.md gives its figures:
+//
+//	go test -run 'TestViewSize$' -v ./clients/agent/
+func TestViewSize(t *testing.T) {
 	srv := testserver.Start(t)
 	ctx := context.Background()
-	// Camp 0 plays, camp 2 is the server's bot, camp 1 posts nothing (so
-	// that only ForceTick moves the world).
-	camp := &tools.Camp{Game: srv.Game, Token: srv.CampToken(t, 0), Now: time.Now}
+	world, token := srv.NewWorld(t, 1, 200, nil)
+	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now}
 	v, err := camp.GetView(ctx)
 	if err != nil {
 		t.Fatalf("get view: %v", err)
 	}
-	early := viewtext.View(v, time.Now())
+	server := NewServer(camp, v)
+	st, ct := mcp.NewInMemoryTransports()
+	if _, err := server.Connect(ctx, st, nil); err != nil {
+		t.Fatalf("server connect: %v", err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatalf("client connect: %v", err)
+	}
+	defer cs.Close()
 	submit, _ := tools.Lookup(tools.SubmitOrder)
-	for range 120 {
-		cv, err := camp.GetView(ctx)
+	last := sizeDays[len(sizeDays)-1]
+	for day := int32(0); ; day++ {
+		v, err := camp.GetView(ctx)
 		if err != nil {
 			t.Fatalf("get view: %v", err)
 		}
-		args, _ := json.Marshal(choose(cv))
-		if _, err := submit.Call(ctx, camp, args); err != nil {
-			t.Fatalf("day %d: submit: %v", cv.GetDay()+1, err)
+		if v.GetDay() != day {
+			t.Fatalf("got the view of day %d; want day %d", v.GetDay(), day)
 		}
-		srv.ForceTick(t, 1)
-	}
-	if v, err = camp.GetView(ctx); err != nil {
-		t.Fatalf("get view: %v", err)
-	}
-	late := viewtext.View(v, time.Now())
-	t.Logf("text view of camp 0: day 0 %d chars (~%d tokens), day %d %d chars (~%d tokens)", len(early), len(early)/4, v.GetDay(), len(late), len(late)/4)
-	if os.Getenv("GRISONVAL_PRINT_VIEWS") != "" {
-		fmt.Printf("%s\n----\n%s", early, late)
-	}
-	if v.GetDay() < 100 || len(late)/4 > maxViewTokens {
-		t.Errorf("got a view of %d tokens on day %d; want at most %d tokens after day 100", len(late)/4, v.GetDay(), maxViewTokens)
+		if slices.Contains(sizeDays, day) {
+			text := viewtext.View(v, time.Now())
+			structured, err := tools.JSON(v)
+			if err != nil {
+				t.Fatalf("structured view: %v", err)
+			}
+			// The MCP server's tool list of the day, as a client reads it.
+			Refresh(server, camp, v)
+			list, err := cs.ListTools(ctx, nil)
+			if err != nil {
+				t.Fatalf("list tools: %v", err)
+			}
+			b, err := json.Marshal(list.Tools)
+			if err != nil {
+				t.Fatalf("encode the tool list: %v", err)
+			}
+			order := 0
+			for _, tool := range list.Tools {
+				if tool.Name == tools.SubmitOrder {
+					sb, _ := json.Marshal(tool)
+					order = len(sb)
+				}
+			}
+			t.Logf("day %3d: text view %5d bytes (~%4d tokens); structured view %6d bytes (~%5d tokens); "+
+				"tools/list %5d bytes (~%4d tokens), of which submit_order %5d bytes; %d legal actions",
+				day, len(text), len(text)/4, len(structured), len(structured)/4, len(b), len(b)/4, order, len(v.GetLegalActions()))
+			if os.Getenv("GRISONVAL_PRINT_VIEWS") != "" {
+				fmt.Printf("---- day %d\n%s", day, text)
+			}
+			if dir := os.Getenv("GRISONVAL_SIZES_DIR"); dir != "" {
+				// For a tokenizer of one's choice.
+				for name, b := range map[string][]byte{"view.txt": []byte(text), "view.json": structured, "tools.json": b} {
+					if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("day%d-%s", day, name)), b, 0o644); err != nil {
+						t.Fatalf("write the sizes' files: %v", err)
+					}
+				}
+			}
+			if len(text)/4 > maxViewTokens {
+				t.Errorf("got a view of %d tokens on day %d; want at most %d tokens", len(text)/4, day, maxViewTokens)
+			}
+		}
+		if day == last {
+			break
+		}
+		args, _ := json.Marshal(choose(v))
+		if _, err := submit.Call(ctx, camp, args); err != nil {
+			t.Fatalf("day %d: submit: %v", day+1, err)
+		}
+		srv.ForceTick(t, world)
 	}
 }
 

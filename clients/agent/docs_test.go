@@ -1,0 +1,474 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/grisonval/server/clients/internal/testserver"
+	"github.com/grisonval/server/clients/llm"
+	"github.com/grisonval/server/clients/tools"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// docPath is the page TestAgentsDoc runs, from the module's root.
+const docPath = "docs/agents.md"
+
+// block is a fenced code block of a Markdown page: its language (the
+// fence's info string), its text and the line it starts on.
+type block struct {
+	lang, text string
+	line       int
+}
+
+// fencedBlocks returns the fenced code blocks of a Markdown page, and its
+// text outside them.
+func fencedBlocks(page string) (blocks []block, prose string) {
+	var cur *block
+	var out strings.Builder
+	for i, l := range strings.Split(page, "\n") {
+		switch {
+		case cur == nil && strings.HasPrefix(l, "```"):
+			cur = &block{lang: strings.TrimSpace(strings.TrimPrefix(l, "```")), line: i + 1}
+		case cur != nil && strings.TrimSpace(l) == "```":
+			blocks = append(blocks, *cur)
+			cur = nil
+		case cur != nil:
+			cur.text += l + "\n"
+		default:
+			out.WriteString(l + "\n")
+		}
+	}
+	return blocks, out.String()
+}
+
+// shellCommands returns the commands of a sh block: its lines, a line
+// ending in a backslash joined to the next, comments and blank lines left
+// out.
+func shellCommands(text string) []string {
+	var cmds []string
+	cur := ""
+	for l := range strings.Lines(text) {
+		l = strings.TrimSpace(l)
+		if cont, ok := strings.CutSuffix(l, "\\"); ok {
+			cur += strings.TrimSpace(cont) + " "
+			continue
+		}
+		cur += l
+		if cur != "" && !strings.HasPrefix(cur, "#") {
+			cmds = append(cmds, cur)
+		}
+		cur = ""
+	}
+	return cmds
+}
+
+// programs are the names that start a command a page may show.
+var programs = regexp.MustCompile("^(go|grisonval-agent|grisonval-llm|grisonvald|cli|make) ")
+
+// docEnv is what the page's commands run against: a real server (its
+// development world, world 1, as make run starts it), the folders of the
+// binaries and of scratch files, a fake chat-completions endpoint, and
+// the placeholders of the page with what stands for them.
+type docEnv struct {
+	t       *testing.T
+	root    string
+	srv     *testserver.Server
+	bin     string
+	scratch string
+	subst   *strings.Replacer
+	// agentToken is camp 1's (the agent's camp): the page's gvc_...; the
+	// CLI's commands play camp 0, from $GRISONVAL_TOKEN.
+	agentToken, humanToken string
+	model                  *fakeModel
+}
+
+// TestAgentsDoc runs every command docs/agents.md shows, so that none can
+// rot: each line of its sh blocks in the page's order (go commands at the
+// module's root, the others in a scratch folder, with the page's
+// placeholders replaced: gvc_... by a camp's token, the model API's address
+// by a fake endpoint on loopback, the game server's and the HTTP server's
+// addresses by the test's), and the stdio MCP server its JSON configuration
+// describes. Each command has a check of what it must do (a binary built, a
+// server that answers, a day played, an exit code 0); a command without one
+// fails the test. A go test line is checked with go test -list (the test it
+// names runs in this suite anyway). It also checks that every code block
+// says its language, that every JSON block parses, that the example schema
+// branch is the real one, and that no command hides in the prose outside
+// the sh blocks.
+func TestAgentsDoc(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(root, docPath))
+	if err != nil {
+		t.Fatalf("read %s: %v", docPath, err)
+	}
+	blocks, prose := fencedBlocks(string(page))
+	var commands []string
+	for _, b := range blocks {
+		switch b.lang {
+		case "sh":
+			commands = append(commands, shellCommands(b.text)...)
+		case "json", "text":
+		default:
+			t.Errorf("%s:%d: a code block of language %q; want sh (run by this test), json or text", docPath, b.line, b.lang)
+		}
+	}
+	t.Run("no command outside the sh blocks", func(t *testing.T) {
+		for _, m := range regexp.MustCompile("`([^`\n]+)`").FindAllStringSubmatch(prose, -1) {
+			span := strings.Join(strings.Fields(m[1]), " ")
+			if programs.MatchString(span) && !contains(commands, span) {
+				t.Errorf("%s shows the command %q in its prose; put it in a sh block, which this test runs", docPath, span)
+			}
+		}
+	})
+
+	srv := testserver.Start(t)
+	e := &docEnv{t: t, root: root, srv: srv, bin: t.TempDir(), scratch: t.TempDir(),
+		agentToken: srv.CampToken(t, 1), humanToken: srv.CampToken(t, 0), model: &fakeModel{key: "sk-test"}}
+	chat := httptest.NewServer(e.model)
+	defer chat.Close()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	httpAddr := l.Addr().String()
+	l.Close()
+	e.subst = strings.NewReplacer("gvc_...", e.agentToken, "sk-...", e.model.key,
+		"https://api.openai.com/v1", chat.URL+"/v1", "127.0.0.1:7777", srv.Addr, "127.0.0.1:8080", httpAddr)
+	// The page's commands find the binaries it installs on the PATH.
+	t.Setenv("PATH", e.bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	ran := 0
+	for _, b := range blocks {
+		switch b.lang {
+		case "json":
+			var v any
+			if err := json.Unmarshal([]byte(b.text), &v); err != nil {
+				t.Errorf("%s:%d: a JSON block that does not parse: %v", docPath, b.line, err)
+				continue
+			}
+			if strings.Contains(b.text, `"mcpServers"`) {
+				t.Run(fmt.Sprintf("line %d: MCP configuration", b.line), func(t *testing.T) { e.mcpConfig(t, v) })
+				ran++
+			}
+			if strings.Contains(b.text, `"title": "explore"`) {
+				t.Run(fmt.Sprintf("line %d: explore's schema", b.line), func(t *testing.T) { e.exploreSchema(t, v) })
+			}
+		case "sh":
+			for _, c := range shellCommands(b.text) {
+				t.Run(c, func(t *testing.T) { e.run(t, c) })
+				ran++
+			}
+		}
+	}
+	if ran < 8 {
+		t.Errorf("ran %d commands of %s; want every one (at least 8)", ran, docPath)
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if strings.Join(strings.Fields(y), " ") == x {
+			return true
+		}
+	}
+	return false
+}
+
+// run runs one command of the page with its check.
+func (e *docEnv) run(t *testing.T, command string) {
+	line := e.subst.Replace(command)
+	if strings.Contains(line, "...") {
+		t.Fatalf("%q keeps a placeholder this test does not fill: add it to the test's replacements", line)
+	}
+	switch {
+	case strings.HasPrefix(line, "go install "):
+		e.shell(t, line, 2*time.Minute)
+		for _, pkg := range strings.Fields(strings.TrimPrefix(line, "go install ")) {
+			if _, err := os.Stat(filepath.Join(e.bin, filepath.Base(pkg))); err != nil {
+				t.Errorf("%s made no binary %s: %v", line, filepath.Base(pkg), err)
+			}
+		}
+	case strings.HasPrefix(line, "go build ") && !strings.Contains(line, " -o"):
+		// Without -o, go build writes a main package's binary in the
+		// current folder, and none when it builds several packages.
+		var made []string
+		for _, pkg := range strings.Fields(strings.TrimPrefix(line, "go build ")) {
+			made = append(made, filepath.Join(e.root, filepath.Base(pkg)))
+			if _, err := os.Stat(made[len(made)-1]); err == nil {
+				t.Fatalf("%s is there before %s runs", made[len(made)-1], line)
+			}
+		}
+		e.shell(t, line, 2*time.Minute)
+		for _, bin := range made {
+			if _, err := os.Stat(bin); err != nil {
+				t.Errorf("%s made no binary %s", line, filepath.Base(bin))
+			} else if err := os.Remove(bin); err != nil {
+				t.Errorf("remove %s: %v", bin, err)
+			}
+		}
+	case strings.HasPrefix(line, "grisonval-agent --http "):
+		e.httpServer(t, line)
+	case strings.Contains(line, "grisonval-llm "):
+		e.runner(t, line)
+	case regexp.MustCompile(`^go test -run \S+ -v \./\S+$`).MatchString(line):
+		f := strings.Fields(line)
+		out := e.shell(t, fmt.Sprintf("go test -list '%s' %s", f[3], f[5]), 2*time.Minute)
+		if !regexp.MustCompile(`(?m)^` + f[3] + `$`).MatchString(out) {
+			t.Errorf("go test -list %s %s lists %q; want the test %s", f[3], f[5], out, f[3])
+		}
+	case strings.HasPrefix(line, "go run ./clients/cli wait"):
+		e.cliWait(t, line)
+	case strings.HasPrefix(line, "go run ./clients/cli "):
+		out := e.shell(t, line, time.Minute)
+		t.Logf("%s:\n%s", line, out)
+	default:
+		t.Fatalf("no check for the command %q of %s: add one to TestAgentsDoc", command, docPath)
+	}
+}
+
+// command returns line to run in bash: go commands at the module's root,
+// the others in the scratch folder; the CLI's address and token (camp 0)
+// in the environment; in a process group of its own.
+func (e *docEnv) command(line string) *exec.Cmd {
+	cmd := exec.Command("bash", "-c", line)
+	cmd.Dir = e.scratch
+	if strings.HasPrefix(line, "go ") {
+		cmd.Dir = e.root
+	}
+	cmd.Env = append(os.Environ(), "GOBIN="+e.bin, "GRISONVAL_ADDR="+e.srv.Addr, "GRISONVAL_TOKEN="+e.humanToken, "NO_COLOR=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd
+}
+
+// shell runs line and fails unless it exits 0 within timeout; it returns
+// the output.
+func (e *docEnv) shell(t *testing.T, line string, timeout time.Duration) string {
+	t.Helper()
+	cmd := e.command(line)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start %s: %v", line, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, out.String())
+		}
+	case <-time.After(timeout):
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+		t.Fatalf("%s still runs after %s:\n%s", line, timeout, out.String())
+	}
+	return out.String()
+}
+
+// background starts line; stop interrupts it (as Ctrl-C does) and fails
+// unless it exits 0.
+func (e *docEnv) background(t *testing.T, line string) (out *bytes.Buffer, stop func()) {
+	t.Helper()
+	cmd := e.command(line)
+	out = &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start %s: %v", line, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	stopped := false
+	stop = func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%s ended with %v after an interrupt; want exit 0:\n%s", line, err, out.String())
+			}
+		case <-time.After(15 * time.Second):
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			<-done
+			t.Errorf("%s still runs 15 s after an interrupt:\n%s", line, out.String())
+		}
+	}
+	t.Cleanup(stop)
+	return out, stop
+}
+
+// mcpConfig starts each server of an MCP client's configuration as the
+// client would (command, args, env) and plays a call through it.
+func (e *docEnv) mcpConfig(t *testing.T, v any) {
+	var conf struct {
+		Servers map[string]struct {
+			Command string            `json:"command"`
+			Args    []string          `json:"args"`
+			Env     map[string]string `json:"env"`
+		} `json:"mcpServers"`
+	}
+	b, _ := json.Marshal(v)
+	if err := json.Unmarshal(b, &conf); err != nil || len(conf.Servers) == 0 {
+		t.Fatalf("got configuration %s (%v); want mcpServers", b, err)
+	}
+	for name, s := range conf.Servers {
+		var args []string
+		for _, a := range s.Args {
+			args = append(args, e.subst.Replace(a))
+		}
+		cmd := exec.Command(e.subst.Replace(s.Command), args...)
+		cmd.Env = os.Environ()
+		for k, val := range s.Env {
+			cmd.Env = append(cmd.Env, k+"="+e.subst.Replace(val))
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "docs"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatalf("%s: start %s %v: %v", name, s.Command, args, err)
+		}
+		text, res := callTool(t, cs, tools.View, nil)
+		if res.IsError || !strings.Contains(text, `camp 1 "Carmin" (agent)`) {
+			t.Errorf("%s: got view:\n%s\nwant the camp of the configuration's token", name, text)
+		}
+		cs.Close()
+	}
+}
+
+// exploreSchema checks the page's example branch of the order's schema:
+// explore's for day 1 of a new world.
+func (e *docEnv) exploreSchema(t *testing.T, doc any) {
+	_, token := e.srv.NewWorld(t, 1, 0, nil)
+	v, err := (&tools.Camp{Game: e.srv.Game, Token: token, Now: time.Now}).GetView(context.Background())
+	if err != nil {
+		t.Fatalf("get view: %v", err)
+	}
+	tool, _ := tools.Lookup(tools.SubmitOrder)
+	for _, branch := range tool.Schema(v).Properties["order"].OneOf {
+		if branch.Title != "explore" {
+			continue
+		}
+		b, _ := json.Marshal(branch)
+		var got any
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, doc) {
+			t.Errorf("got explore's branch:\n%s\nwant the page's", b)
+		}
+		return
+	}
+	t.Errorf("no explore in day 1's menu")
+}
+
+// httpServer starts the MCP server over HTTP as line does and plays a call
+// through it with the agent camp's token.
+func (e *docEnv) httpServer(t *testing.T, line string) {
+	addr := regexp.MustCompile(`--http (\S+)`).FindStringSubmatch(line)[1]
+	out, stop := e.background(t, line)
+	tr := &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp", DisableStandaloneSSE: true,
+		HTTPClient: &http.Client{Transport: bearer{e.agentToken, http.DefaultTransport}}}
+	var cs *mcp.ClientSession
+	var err error
+	for range 100 {
+		if cs, err = mcp.NewClient(&mcp.Implementation{Name: "docs"}, nil).Connect(context.Background(), tr, nil); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("connect to http://%s/mcp: %v\n%s", addr, err, out.String())
+	}
+	text, res := callTool(t, cs, tools.View, nil)
+	if res.IsError || !strings.Contains(text, `camp 1 "Carmin" (agent)`) {
+		t.Errorf("got view:\n%s\nwant the camp of the bearer token", text)
+	}
+	cs.Close()
+	stop()
+}
+
+// runner runs the chat-completions runner as line does against the fake
+// endpoint, which posts rest: the day resolves, the runner logs it, and an
+// interrupt stops it.
+func (e *docEnv) runner(t *testing.T, line string) {
+	logPath := filepath.Join(e.scratch, regexp.MustCompile(`--log (\S+)`).FindStringSubmatch(line)[1])
+	out, stop := e.background(t, line)
+	camp := &tools.Camp{Game: e.srv.Game, Token: e.agentToken, Now: time.Now}
+	ticked := false
+	for range 300 {
+		if !ticked {
+			if v, err := camp.GetView(context.Background()); err == nil && v.GetPendingOrder().GetReason() == fakeReason {
+				e.srv.ForceTick(t, v.GetWorldId())
+				ticked = true
+			}
+		}
+		if b, err := os.ReadFile(logPath); err == nil && bytes.Contains(b, []byte("\n")) {
+			var rec llm.Record
+			first, _, _ := bytes.Cut(b, []byte("\n"))
+			if err := json.Unmarshal(first, &rec); err != nil || rec.Outcome != llm.OutcomePosted || rec.Applied == nil || rec.Applied.Status != llm.AppliedOrder {
+				t.Errorf("got the log's line %s (%v); want an order posted and applied", first, err)
+			}
+			stop()
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s logged no day in %s:\n%s", line, logPath, out.String())
+}
+
+// cliWait runs the CLI's wait as line does, moving the world until it
+// returns.
+func (e *docEnv) cliWait(t *testing.T, line string) {
+	out, stop := e.background(t, line)
+	for range 200 {
+		if strings.Contains(out.String(), " resolved; orders are now for day ") {
+			stop()
+			return
+		}
+		e.srv.ForceTick(t, 1)
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("%s: no day resolved:\n%s", line, out.String())
+}
+
+// fakeReason is the reason of the fake model's orders.
+const fakeReason = "d'après docs/agents.md"
+
+// fakeModel is an OpenAI-compatible endpoint on loopback that answers
+// every request with an order to rest, and checks the API key.
+type fakeModel struct {
+	key string
+}
+
+func (m *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer "+m.key {
+		http.Error(w, "bad path or key", http.StatusUnauthorized)
+		return
+	}
+	_, _ = io.Copy(io.Discard, r.Body)
+	args, _ := json.Marshal(tools.OrderInput{Order: tools.OrderSpec{Action: "rest"}, Reason: fakeReason})
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"choices": []map[string]any{{"finish_reason": "tool_calls", "message": llm.Message{Role: "assistant",
+			ToolCalls: []llm.ToolCall{{ID: "call_1", Type: "function", Function: llm.FunctionCall{Name: tools.SubmitOrder, Arguments: string(args)}}}}}},
+		"usage": llm.Usage{PromptTokens: 1, CompletionTokens: 1, TotalTokens: 2},
+	})
+}
