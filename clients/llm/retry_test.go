@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/tools"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/rs/zerolog"
 )
 
@@ -116,20 +118,26 @@ func TestRunnerRetriesAndReasoning(t *testing.T) {
 	sl := &sleeps{}
 	r := &Runner{Camp: camp, Chat: &Client{BaseURL: chat.URL, Model: "m", HTTP: chat.Client(), Backoff: 50 * time.Millisecond, Sleep: sl.sleep},
 		Retries: 1, MaxCalls: 2, Days: 1, Log: &log, Logger: zerolog.New(&events).Level(zerolog.DebugLevel)}
+	ticked := make(chan error, 1)
 	go func() {
 		// The day resolves once the order is posted.
 		for range 500 {
 			if v, err := camp.GetView(context.Background()); err == nil && v.GetPendingOrder() != nil {
-				srv.ForceTick(t, world)
+				_, err := srv.Admin.ForceTick(srv.AdminContext(context.Background()), &pb.WorldRequest{WorldId: world})
+				ticked <- err
 				return
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
+		ticked <- errors.New("no order pending")
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := r.Run(ctx); err != nil {
 		t.Fatalf("run: %v", err)
+	}
+	if err := <-ticked; err != nil {
+		t.Fatalf("force the day: %v", err)
 	}
 	var rec Record
 	if err := json.Unmarshal(log.Bytes(), &rec); err != nil {
