@@ -19,12 +19,14 @@
 //
 // Flags may come before or after the command: --addr (default $GRISONVAL_ADDR
 // or 127.0.0.1:7777), --token (default $GRISONVAL_TOKEN), --json (print the
-// protobuf answer as protojson) and --no-color (the map without ANSI colours;
+// protobuf answer as JSON, as the agent tools' structured content) and --no-color (the map without ANSI colours;
 // also when $NO_COLOR is set or stdout is not a terminal).
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -43,7 +45,6 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -85,7 +86,9 @@ Commands:
 Flags (before or after the command):
   --addr HOST:PORT   game server (default $GRISONVAL_ADDR or 127.0.0.1:7777)
   --token TOKEN      your camp's token (default $GRISONVAL_TOKEN)
-  --json             print the server's answer as protojson (watch: one view a day)
+  --json             print the server's answer as JSON (protojson's names, every
+                     field with its zero value, 64-bit numbers as numbers;
+                     watch: one view a day)
   --no-color         no ANSI colours on the map (also with $NO_COLOR or no terminal)
   --reason TEXT      order, ACTION, standing: why you give this order (shown
                      in your journal only)
@@ -321,13 +324,19 @@ func parseOrder(words []string, reason string) (*pb.Order, error) {
 	return o, nil
 }
 
-// formatJSON renders m as indented protojson, the CLI's machine output.
+// formatJSON renders m as indented JSON, the CLI's machine output: the
+// agent tools' structured form (tools.JSON), with zero values and 64-bit
+// integers as numbers; protojson reads it back.
 func formatJSON(m proto.Message) (string, error) {
-	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  "}.Marshal(m)
+	b, err := tools.JSON(m)
 	if err != nil {
-		return "", fmt.Errorf("encode %s: %w", m.ProtoReflect().Descriptor().Name(), err)
+		return "", err
 	}
-	return string(b) + "\n", nil
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return "", fmt.Errorf("indent %s: %w", m.ProtoReflect().Descriptor().Name(), err)
+	}
+	return out.String() + "\n", nil
 }
 
 // execute runs the parsed command against the game service.
