@@ -177,13 +177,39 @@ func buildRule(b BuildingKind) rule {
 // CanHold reports whether zone z may take one more building of kind b:
 // allowed terrain, a free slot and, for walls and barracks, none there yet.
 func (w *World) CanHold(z ZoneID, b BuildingKind) bool {
+	return holdBar(w, z, b) == barNone
+}
+
+// holdBar returns what bars zone z from taking one more building of kind
+// b: its terrain, the one a zone of walls and barracks, or no free slot.
+func holdBar(w *World, z ZoneID, b BuildingKind) bar {
 	zone := &w.Zones[z]
 	s := &Buildings[b]
-	if !slices.Contains(s.Terrains, zone.Terrain) || w.FreeSlots(z) == 0 {
-		return false
+	switch {
+	case !slices.Contains(s.Terrains, zone.Terrain):
+		return barTerrain
+	case s.OnePerZone && slices.Contains(zone.Buildings, b):
+		return barOnePerZone
+	case w.FreeSlots(z) == 0:
+		return barNoSlot
 	}
-	return !s.OnePerZone || !slices.Contains(zone.Buildings, b)
+	return barNone
 }
+
+// buildBar returns the bar on zone z for camp c's building of kind b (rule
+// BLD-BUILD): a held zone, not under siege, that can hold it.
+func buildBar(w *World, c CampID, b BuildingKind, z ZoneID) bar {
+	switch {
+	case w.Zones[z].Owner != c:
+		return barNotHeld
+	case w.Besieged(z):
+		return barBesieged
+	}
+	return holdBar(w, z, b)
+}
+
+// buildingOf returns the building kind of build action a.
+func buildingOf(a Action) BuildingKind { return Farm + BuildingKind(a-BuildFarm) }
 
 func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 	s := &Buildings[b]
@@ -193,12 +219,12 @@ func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 		return nil, refuse(CodeNotAllowed, "action", "%s needs tier %d (%s, %d research); you have %d research",
 			a, s.Tier, tech.Name, tech.Research, w.Camps[c].Resources.Research)
 	}
-	if !w.Camps[c].Resources.Covers(s.Cost) {
-		return nil, refuse(CodeShortOf, "action", "%s costs %s; you have %s", a, s.Cost, w.Camps[c].Resources)
+	if e := shortOf("action", a.String(), s.Cost, w.Camps[c].Resources); e != nil {
+		return nil, e
 	}
 	var zs []int
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && w.CanHold(z, b) && !w.Besieged(z) {
+		if buildBar(w, c, b, z) == barNone {
 			zs = append(zs, int(z))
 		}
 	}
@@ -206,6 +232,13 @@ func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 		return nil, refuse(CodeNotAllowed, "action", "no held zone can take a %s: it needs a free slot on %s land, not under siege", b, terrainList(s.Terrains))
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
+}
+
+func buildWhy(b BuildingKind) func(w *World, c CampID, o Order, i int) *RuleError {
+	return func(w *World, c CampID, o Order, _ int) *RuleError {
+		z := ZoneID(o.Args[0])
+		return zoneRefusal(w, c, o.Action, z, buildBar(w, c, b, z))
+	}
 }
 
 func terrainList(ts []Terrain) string {
@@ -323,7 +356,7 @@ func (r Resources) div(k int64) Resources {
 
 // String lists r's non-zero resources in English, as "10 wood, 2 stone".
 func (r Resources) String() string {
-	return r.list([6]string{"food", "wood", "stone", "tools", "gold", "research"}, "nothing")
+	return r.list(ResourceNames, "nothing")
 }
 
 // fr lists r's non-zero resources in French, for the journal.
@@ -333,7 +366,7 @@ func (r Resources) fr() string {
 
 func (r Resources) list(names [6]string, none string) string {
 	var b []byte
-	for i, v := range [6]int64{r.Food, r.Wood, r.Stone, r.Tools, r.Gold, r.Research} {
+	for i, v := range r.values() {
 		if v == 0 {
 			continue
 		}

@@ -91,8 +91,8 @@ func TestBuildings(t *testing.T) {
 			t.Error("build modified the world it was given")
 		}
 		free := NewWorld(1)
-		if got := refusal(free, 0, Order{Action: BuildFarm, Args: []int{int(zs.plains)}}); got != CodeUnknownZone {
-			t.Errorf("build_farm on a zone not held: %q; want %q", got, CodeUnknownZone)
+		if got := refusal(free, 0, Order{Action: BuildFarm, Args: []int{int(zs.plains)}}); got != CodeNotAllowed {
+			t.Errorf("build_farm on a zone not held: %q; want %q", got, CodeNotAllowed)
 		}
 		poor, _ := econWorld(t)
 		poor.Camps[0].Resources = Resources{Wood: 9, Stone: 2}

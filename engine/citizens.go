@@ -390,6 +390,8 @@ func disbandArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	return []ArgSpec{{Name: "men", Kind: ArgCount, Min: 1, Max: w.Camps[c].FieldArmy}}, nil
 }
 
+func disbandWhy(w *World, c CampID, o Order, _ int) *RuleError { return armyWhy(w, c, o.Args[0]) }
+
 // disbandArmy plays disband_army N (rule ARM-3): free; N men of the field
 // army go back to their trade.
 func (t *tick) disbandArmy(c CampID, o Order) {

@@ -706,7 +706,7 @@ func checkExpect(out engine.Outcome, f []string) error {
 	case "result":
 		c, err := strconv.Atoi(f[1])
 		if err != nil || len(f) < 3 {
-			return fmt.Errorf("want result CAMP applied|stale [code]")
+			return fmt.Errorf("want result CAMP applied|stale [code [field]]")
 		}
 		r := out.Results[c]
 		want := map[string]engine.Status{"applied": engine.Applied, "stale": engine.Stale}[f[2]]
@@ -715,6 +715,9 @@ func checkExpect(out engine.Outcome, f []string) error {
 		}
 		if len(f) > 3 && (r.Err == nil || string(r.Err.Code) != f[3]) {
 			return mismatch(fmt.Sprintf("refusal code of camp %d", c), r.Err, f[3])
+		}
+		if len(f) > 4 && r.Err.Field != f[4] {
+			return mismatch(fmt.Sprintf("refusal field of camp %d", c), r.Err, f[4])
 		}
 	case "journal", "nojournal":
 		c, err := strconv.Atoi(f[1])

@@ -33,46 +33,74 @@ func (w *World) DevelopCap(c CampID) int {
 	return 4
 }
 
-// canDevelop returns nil if camp c may develop zone z now, or why not.
-func (w *World) canDevelop(c CampID, z ZoneID) *RuleError {
+// developCapText says the development caps (rule DEV-1).
+const developCapText = "4, 5 with civil engineering, 6 with hydraulic engineering, 7 with urbanism"
+
+// developBar returns the bar on zone z for camp c's develop (rules DEV-1,
+// DEV-2, DEV-4): a held zone, not under siege, under the camp's cap, whose
+// next level the camp has the research for and can pay.
+func developBar(w *World, c CampID, z ZoneID) bar {
 	zone := &w.Zones[z]
 	level := zone.Development
-	r := w.Camps[c].Resources
+	r := &w.Camps[c].Resources
 	switch {
+	case zone.Owner != c:
+		return barNotHeld
 	case w.Besieged(z):
-		return refuse(CodeNotAllowed, "action", "zone %d is under siege: no works there until the siege ends", z)
+		return barBesieged
 	case level >= w.DevelopCap(c):
-		return refuse(CodeNotAllowed, "action", "zone %d is at level %d, your cap (4, 5 with civil engineering, 6 with hydraulic engineering, 7 with urbanism)", z, level)
+		return barCap
 	case r.Research < DevelopResearch(level):
-		return refuse(CodeNotAllowed, "action", "developing zone %d from level %d needs %d research; you have %d", z, level, DevelopResearch(level), r.Research)
+		return barResearch
 	case !r.Covers(DevelopCost(level)):
-		return refuse(CodeShortOf, "action", "developing zone %d from level %d costs %s; you have %s", z, level, DevelopCost(level), r)
+		return barCost
 	}
-	return nil
+	return barNone
 }
 
+// developArgs lists the zones camp c may develop. When there is none, it
+// says why with the zone nearest to it: the cheapest next level the camp
+// cannot pay, else the lowest research threshold it lacks, else the first
+// zone's bar.
 func developArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	var zs []int
-	var first *RuleError
+	var near ZoneID
+	nearBar := barNone
+	rank := func(b bar) int {
+		switch b {
+		case barCost:
+			return 3
+		case barResearch:
+			return 2
+		}
+		return 1
+	}
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner != c {
-			continue
+		b := developBar(w, c, z)
+		switch {
+		case b == barNone:
+			zs = append(zs, int(z))
+		case b == barNotHeld:
+		case near == 0 || rank(b) > rank(nearBar) ||
+			rank(b) == rank(nearBar) && rank(b) > 1 && w.Zones[z].Development < w.Zones[near].Development:
+			near, nearBar = z, b
 		}
-		if err := w.canDevelop(c, z); err != nil {
-			if first == nil || (first.Code != CodeShortOf && err.Code == CodeShortOf) {
-				first = err
-			}
-			continue
-		}
-		zs = append(zs, int(z))
 	}
-	if len(zs) == 0 {
-		if first == nil {
-			return nil, refuse(CodeNotAllowed, "action", "you hold no zone")
-		}
-		return nil, first
+	if len(zs) > 0 {
+		return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 	}
-	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
+	if near == 0 {
+		return nil, refuse(CodeNotAllowed, "action", "you hold no zone")
+	}
+	e := zoneRefusal(w, c, Develop, near, nearBar)
+	e.Field = "action"
+	e.Message = "no zone of yours can be developed today: " + e.Message
+	return nil, e
+}
+
+func developWhy(w *World, c CampID, o Order, _ int) *RuleError {
+	z := ZoneID(o.Args[0])
+	return zoneRefusal(w, c, o.Action, z, developBar(w, c, z))
 }
 
 func (t *tick) develop(c CampID, o Order) {
@@ -116,9 +144,10 @@ func monumentArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	case w.Capital(c) == 0:
 		return nil, refuse(CodeNotAllowed, "action", "the monument stands on the capital; you have none")
 	case r.Research < MonumentResearch:
-		return nil, refuse(CodeNotAllowed, "action", "build_monument needs %d research; you have %d", MonumentResearch, r.Research)
-	case !r.Covers(MonumentCost):
-		return nil, refuse(CodeShortOf, "action", "build_monument costs %s; you have %s", MonumentCost, r)
+		return nil, refuse(CodeNotAllowed, "action", "build_monument needs %d research (not spent); you have %d", MonumentResearch, r.Research)
+	}
+	if e := shortOf("action", "build_monument", MonumentCost, r); e != nil {
+		return nil, e
 	}
 	return nil, nil
 }

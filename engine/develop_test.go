@@ -34,8 +34,8 @@ func TestDevelop(t *testing.T) {
 		w.Zones[zs.plains].Development = 2
 		w.Camps[0].Resources.Research = 49
 		o := Order{Action: Develop, Args: []int{int(zs.plains)}}
-		if got := refusal(w, 0, o); got != CodeUnknownZone {
-			t.Errorf("develop a level-2 zone with 49 research: %q; want %q (not offered)", got, CodeUnknownZone)
+		if got := refusal(w, 0, o); got != CodeNotAllowed {
+			t.Errorf("develop a level-2 zone with 49 research: %q; want %q (the research, not the zone)", got, CodeNotAllowed)
 		}
 		w.Camps[0].Resources.Research = 50
 		tk := play(t, w, 0, o)

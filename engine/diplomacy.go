@@ -88,56 +88,85 @@ const (
 // (rules PACT-5, PACT-6).
 func (w *World) doorOpen(a, b CampID, day int) bool { return day > w.Pact(a, b).ClosedUntil }
 
-// contacts returns the living camps camp c has met, as choices.
-func (w *World) contacts(c CampID, ok func(o CampID) bool) []int {
-	var cs []int
-	for o := range CampID(NumCamps) {
-		if o != c && w.Camps[c].Met[o] && w.Camps[o].Alive && ok(o) {
-			cs = append(cs, int(o))
+// proposeBar returns the bar on camp o for camp c's proposal of pact kind
+// tomorrow (rules PACT-1, PACT-3, PACT-5, PACT-6): met and alive, at the
+// status below kind, the door open, and no proposal of c's own pending with
+// it. A proposal from the other camp pending is no bar: proposing the same
+// pact back signs it (CON-4).
+func proposeBar(kind Relation) func(w *World, c, o CampID) bar {
+	return func(w *World, c, o CampID) bar {
+		if b := campBar(w, c, o); b != barNone {
+			return b
 		}
+		switch r := w.Relation(c, o); {
+		case r == War && kind == Alliance:
+			return barAtWar
+		case r == Peace && kind == Peace:
+			return barAtPeace
+		case r == Alliance:
+			return barAllied
+		case !w.doorOpen(c, o, w.Day+1):
+			return barDoorClosed
+		case w.Pact(c, o).Pending(c):
+			return barPending
+		}
+		return barNone
 	}
-	return cs
 }
 
-// proposeArgs returns the camps c may offer pact kind to tomorrow (rules
-// PACT-1, PACT-3): met and alive, at the status below kind, the door open,
-// and no proposal of c's own pending with them. A proposal from the other
-// camp pending is no bar: proposing the same pact back signs it (CON-6).
+// proposeArgs returns the camps c may offer pact kind to tomorrow.
 func proposeArgs(kind Relation) func(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	return func(w *World, c CampID) ([]ArgSpec, *RuleError) {
-		day := w.Day + 1
-		cs := w.contacts(c, func(o CampID) bool {
-			return w.Relation(c, o) == kind-1 && w.doorOpen(c, o, day) && !w.Pact(c, o).Pending(c)
-		})
-		if len(cs) == 0 {
-			what := "at war with you"
-			if kind == Alliance {
-				what = "at peace with you (an alliance is signed only on a peace)"
-			}
-			return nil, refuse(CodeNotAllowed, "action", "propose_%s needs a people you have met, %s, with the door open and no proposal of yours pending", kind, what)
-		}
-		return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
+	a := ProposePeace
+	if kind == Alliance {
+		a = ProposeAlliance
 	}
+	barOf := proposeBar(kind)
+	return func(w *World, c CampID) ([]ArgSpec, *RuleError) { return campChoices(w, c, a, barOf) }
+}
+
+// answerBar returns the bar on camp o for camp c's answer: o's proposal
+// pending for c.
+func answerBar(w *World, c, o CampID) bar {
+	switch {
+	case campBar(w, c, o) != barNone:
+		return campBar(w, c, o)
+	case !w.Pact(c, o).Pending(o):
+		return barNoProposal
+	}
+	return barNone
 }
 
 // answerArgs returns the camps whose proposal c may accept or refuse.
 func answerArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	cs := w.contacts(c, func(o CampID) bool { return w.Pact(c, o).Pending(o) })
+	var cs []int
+	for o := range CampID(NumCamps) {
+		if o != c && answerBar(w, c, o) == barNone {
+			cs = append(cs, int(o))
+		}
+	}
 	if len(cs) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", "no proposal awaits your answer")
 	}
 	return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
 }
 
-// declareArgs returns the camps c may declare war on (rule PACT-4): at
-// peace or allied with it for 12 days or more.
-func declareArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	day := w.Day + 1
-	cs := w.contacts(c, func(o CampID) bool { return w.AtPeace(c, o) && day >= w.Pact(c, o).Since+PactLockDays })
-	if len(cs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "declare_war needs a pact of %d days or more: you are at war with everyone you have met, or your word is too fresh", PactLockDays)
+// declareBar returns the bar on camp o for camp c's declaration of war
+// (rule PACT-4): at peace or allied with it for 12 days or more.
+func declareBar(w *World, c, o CampID) bar {
+	switch {
+	case campBar(w, c, o) != barNone:
+		return campBar(w, c, o)
+	case !w.AtPeace(c, o):
+		return barAtWar
+	case w.Day+1 < w.Pact(c, o).Since+PactLockDays:
+		return barPactLock
 	}
-	return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
+	return barNone
+}
+
+// declareArgs returns the camps c may declare war on.
+func declareArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
+	return campChoices(w, c, DeclareWar, declareBar)
 }
 
 // gatherDiplomacy keeps camp c's diplomatic order for the diplomacy phase:

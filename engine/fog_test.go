@@ -70,6 +70,9 @@ func TestFogErrors(t *testing.T) {
 		{Action: engine.SendArmy, Args: []int{2, int(hidden)}},
 		{Action: engine.ExpandTo, Args: []int{int(hidden)}},
 		{Action: engine.Explore, Args: []int{int(hidden)}},
+		{Action: engine.BuildFarm, Args: []int{int(hidden)}},
+		{Action: engine.Develop, Args: []int{int(hidden)}},
+		{Action: engine.RecallArmy, Args: []int{int(hidden)}},
 	}
 	other := w.Clone()
 	other.Zone(hidden).Owner, other.Zone(hidden).Garrison, other.Zone(hidden).Capital = engine.NoCamp, 0, false

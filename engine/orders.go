@@ -140,10 +140,26 @@ const (
 // RuleError says why an order is refused: a stable code, the field at fault
 // ("action", "args[1]", "reason", or empty) and a message a person or an LLM
 // can act on. A RuleError never names what the camp cannot see.
+//
+// The field is "action" when the action is closed today whatever its
+// arguments (the menu does not offer it), "args" when the order has the
+// wrong number of arguments, "args[i]" when the action is open but
+// argument i's value is refused, "reason" for the order's reason text
+// (rule ACT-REFUSE).
 type RuleError struct {
 	Code    Code
 	Field   string
 	Message string
+	// Missing lists, for insufficient_resources, every resource the order
+	// needs more of than the camp holds.
+	Missing []Shortfall
+}
+
+// Shortfall is a resource an order needs more of than the camp holds: the
+// amount it needs and the amount it holds.
+type Shortfall struct {
+	Resource   string
+	Need, Have int64
 }
 
 func (e *RuleError) Error() string {
@@ -155,6 +171,54 @@ func (e *RuleError) Error() string {
 
 func refuse(code Code, field, format string, args ...any) *RuleError {
 	return &RuleError{Code: code, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// shortOf returns nil if stock have covers cost, else the refusal of what
+// (an order, in words: "build_farm", "developing zone 12 from level 1 to
+// 2"), which costs cost: every resource of the cost with the amount held,
+// then each one missing (rule ACT-REFUSE).
+func shortOf(field, what string, cost, have Resources) *RuleError {
+	missing := shortfalls(cost, have)
+	if len(missing) == 0 {
+		return nil
+	}
+	return &RuleError{Code: CodeShortOf, Field: field, Missing: missing,
+		Message: fmt.Sprintf("%s costs %s; you have %s: short of %s", what, cost, heldOf(cost, have), missingText(missing))}
+}
+
+// shortfalls lists the resources of cost that have does not cover, in the
+// order of Resources.
+func shortfalls(cost, have Resources) []Shortfall {
+	var out []Shortfall
+	c, h := cost.values(), have.values()
+	for i := range c {
+		if h[i] < c[i] {
+			out = append(out, Shortfall{Resource: ResourceNames[i], Need: c[i], Have: h[i]})
+		}
+	}
+	return out
+}
+
+// heldOf lists what have holds of each resource cost asks for, zeros
+// included: "5 wood, 0 stone".
+func heldOf(cost, have Resources) string {
+	var parts []string
+	c, h := cost.values(), have.values()
+	for i := range c {
+		if c[i] != 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", h[i], ResourceNames[i]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// missingText lists the amounts missing: "5 wood, 2 stone".
+func missingText(ms []Shortfall) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = fmt.Sprintf("%d %s", m.Need-m.Have, m.Resource)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ArgKind says what an argument designates.
@@ -300,14 +364,26 @@ var RaiseCostPerMan = Resources{Food: 2, Wood: 2}
 // MaxRaisePerDay bounds raise_army (rule ARM-1).
 const MaxRaisePerDay = 5
 
+// exploreBar returns the bar on zone z for camp c's explore, c seeing vis
+// (rule ACT-EXPLORE): a zone it neither sees nor remembers, next to one it
+// sees.
+func exploreBar(w *World, c CampID, vis []bool, z ZoneID) bar {
+	switch {
+	case vis[z]:
+		return barVisible
+	case w.Camps[c].Memory[z].Seen:
+		return barRemembered
+	case !slices.ContainsFunc(Neighbors(z), func(n ZoneID) bool { return vis[n] }):
+		return barBeyondSight
+	}
+	return barNone
+}
+
 func exploreArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	vis := w.Vision(c)
 	var zs []int
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if vis[z] || w.Camps[c].Memory[z].Seen {
-			continue
-		}
-		if slices.ContainsFunc(Neighbors(z), func(n ZoneID) bool { return vis[n] }) {
+		if exploreBar(w, c, vis, z) == barNone {
 			zs = append(zs, int(z))
 		}
 	}
@@ -317,24 +393,48 @@ func exploreArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 }
 
+func exploreWhy(w *World, c CampID, o Order, _ int) *RuleError {
+	z := ZoneID(o.Args[0])
+	return zoneRefusal(w, c, o.Action, z, exploreBar(w, c, w.Vision(c), z))
+}
+
+// expandBar returns the bar on zone z for camp c's settlers (rule
+// ACT-EXP): a free zone next to its land, where none of its settlers head
+// already. A zone that borders no land of the camp is barred before
+// anything is said of its holder.
+func expandBar(w *World, c CampID, z ZoneID) bar {
+	switch {
+	case !slices.ContainsFunc(Neighbors(z), func(n ZoneID) bool { return w.Zones[n].Owner == c }):
+		return barNotAdjacent
+	case w.Zones[z].Owner == c:
+		return barOwn
+	case w.Zones[z].Owner != NoCamp:
+		return barNotFree
+	case w.settlersBound(c, z):
+		return barSettlers
+	}
+	return barNone
+}
+
 func expandArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	if !w.Camps[c].Resources.Covers(ExpandCost) {
-		return nil, refuse(CodeShortOf, "action", "expand_to costs %d food and %d wood; you have %d food and %d wood",
-			ExpandCost.Food, ExpandCost.Wood, w.Camps[c].Resources.Food, w.Camps[c].Resources.Wood)
+	if e := shortOf("action", "expand_to", ExpandCost, w.Camps[c].Resources); e != nil {
+		return nil, e
 	}
 	var zs []int
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner != NoCamp || w.settlersBound(c, z) {
-			continue
-		}
-		if slices.ContainsFunc(Neighbors(z), func(n ZoneID) bool { return w.Zones[n].Owner == c }) {
+		if expandBar(w, c, z) == barNone {
 			zs = append(zs, int(z))
 		}
 	}
 	if len(zs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no free zone borders your land")
+		return nil, refuse(CodeNotAllowed, "action", "no free zone borders your land, or your settlers already head for each")
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
+}
+
+func expandWhy(w *World, c CampID, o Order, _ int) *RuleError {
+	z := ZoneID(o.Args[0])
+	return zoneRefusal(w, c, o.Action, z, expandBar(w, c, z))
 }
 
 // settlersBound reports whether camp c already has settlers marching to z.
@@ -352,13 +452,65 @@ func (w *World) RaiseLimit(c CampID) int {
 	return max(0, n)
 }
 
+// armsCapText says the cap on men under arms (rule ARM-2).
+const armsCapText = "min(adults - 3, adults / 2 + 2 per barracks)"
+
+// raiseRefusal returns why camp c cannot raise n men today, or nil: the
+// day's limit, the cap on men under arms, then the price (rules ARM-1,
+// ARM-2), each named with its figures.
+func raiseRefusal(w *World, c CampID, n int) *RuleError {
+	room := w.MaxUnderArms(c) - w.MenUnderArms(c)
+	switch {
+	case n > MaxRaisePerDay:
+		return refuse(CodeBadArgs, "", "at most %d men are raised a day; got %d", MaxRaisePerDay, n)
+	case n > room && room <= 0:
+		return refuse(CodeNotAllowed, "", "your men under arms are at their cap: %d of %d (%s, %d adults)",
+			w.MenUnderArms(c), w.MaxUnderArms(c), armsCapText, w.Adults(c))
+	case n > room:
+		return refuse(CodeNotAllowed, "", "%d under arms of %d allowed (%s, %d adults): at most %d more",
+			w.MenUnderArms(c), w.MaxUnderArms(c), armsCapText, w.Adults(c), room)
+	}
+	what := "raising 1 man"
+	if n > 1 {
+		what = fmt.Sprintf("raising %d men", n)
+	}
+	return shortOf("", what, RaiseCostPerMan.scale(int64(n)), w.Camps[c].Resources)
+}
+
 func raiseArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	n := w.RaiseLimit(c)
 	if n == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no man can be raised today: %d under arms of %d allowed, %d food, %d wood",
-			w.MenUnderArms(c), w.MaxUnderArms(c), w.Camps[c].Resources.Food, w.Camps[c].Resources.Wood)
+		e := raiseRefusal(w, c, 1)
+		e.Field = "action"
+		return nil, e
 	}
 	return []ArgSpec{{Name: "men", Kind: ArgCount, Min: 1, Max: n}}, nil
+}
+
+func raiseWhy(w *World, c CampID, o Order, _ int) *RuleError {
+	if n := o.Args[0]; n >= 1 {
+		return raiseRefusal(w, c, n)
+	}
+	return nil
+}
+
+// sendBar returns the bar on zone z for camp c's field army, c seeing vis
+// (rules ACT-SEND, WAR-PEACE): a zone it knows, unless it knows it as land
+// of a camp at peace with it: what it sees today, else what it remembers.
+func sendBar(w *World, c CampID, vis []bool, z ZoneID) bar {
+	var owner CampID
+	switch {
+	case vis[z]:
+		owner = w.Zones[z].Owner
+	case w.Camps[c].Memory[z].Seen:
+		owner = w.Camps[c].Memory[z].Owner
+	default:
+		return barUnknown
+	}
+	if w.AtPeace(c, owner) {
+		return barPeaceLand
+	}
+	return barNone
 }
 
 func sendArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
@@ -368,21 +520,10 @@ func sendArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.Capital(c) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", "without a capital the field army cannot march")
 	}
-	// A zone the camp knows, unless it knows it as land of a camp at peace
-	// with it (rule WAR-PEACE): what it sees today, else what it remembers.
 	vis := w.Vision(c)
 	var zs []int
 	for z := ZoneID(1); z <= NumZones; z++ {
-		var owner CampID
-		switch {
-		case vis[z]:
-			owner = w.Zones[z].Owner
-		case w.Camps[c].Memory[z].Seen:
-			owner = w.Camps[c].Memory[z].Owner
-		default:
-			continue
-		}
-		if !w.AtPeace(c, owner) {
+		if sendBar(w, c, vis, z) == barNone {
 			zs = append(zs, int(z))
 		}
 	}
@@ -390,6 +531,22 @@ func sendArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		{Name: "men", Kind: ArgCount, Min: 1, Max: w.Camps[c].FieldArmy},
 		{Name: "zone", Kind: ArgZone, Choices: zs},
 	}, nil
+}
+
+func sendWhy(w *World, c CampID, o Order, i int) *RuleError {
+	if i == 0 {
+		return armyWhy(w, c, o.Args[0])
+	}
+	z := ZoneID(o.Args[1])
+	return zoneRefusal(w, c, o.Action, z, sendBar(w, c, w.Vision(c), z))
+}
+
+// armyWhy refuses n men of the field army when it has fewer.
+func armyWhy(w *World, c CampID, n int) *RuleError {
+	if army := w.Camps[c].FieldArmy; n > army {
+		return refuse(CodeBadArgs, "", "your field army has %d men; got %d", army, n)
+	}
+	return nil
 }
 
 // LegalActions returns the actions camp c may order for the next tick, in a
@@ -446,21 +603,8 @@ func validate(w *World, c CampID, o Order) *RuleError {
 		return refuse(CodeBadArgs, "args", "%s takes %d argument(s) (%s); got %d", o.Action, len(specs), argNames(specs), len(o.Args))
 	}
 	for i, s := range specs[:len(o.Args)] {
-		v := o.Args[i]
-		if s.allows(v) {
-			continue
-		}
-		field := fmt.Sprintf("args[%d]", i)
-		switch s.Kind {
-		case ArgCount:
-			return refuse(CodeBadArgs, field, "%s must be between %d and %d; got %d", s.Name, s.Min, s.Max, v)
-		case ArgZone:
-			if !ZoneID(v).Valid() {
-				return refuse(CodeBadArgs, field, "zone %d is not on the map (zones 1 to %d)", v, NumZones)
-			}
-			return refuse(CodeUnknownZone, field, "zone %d is not a valid %s target for you; valid zones: %v", v, o.Action, s.Choices)
-		default:
-			return refuse(CodeBadArgs, field, "%s must be one of %v; got %d", s.Name, s.Choices, v)
+		if !s.allows(o.Args[i]) {
+			return argRefusal(w, c, o, i, s)
 		}
 	}
 	if check, ok := argChecks[o.Action]; ok {

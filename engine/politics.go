@@ -214,9 +214,11 @@ func governmentArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if next := camp.GovernmentDay + GovernmentLockDays; camp.GovernmentDay > 0 && w.Day+1 < next {
 		return nil, refuse(CodeNotAllowed, "action", "the government changed on day %d: no new change before day %d", camp.GovernmentDay, next)
 	}
-	if camp.Resources.Gold < GovernmentGold || w.SpareResearch(c) < GovernmentResearch {
-		return nil, refuse(CodeShortOf, "action", "set_government costs %d gold and %d research beyond your last tier's threshold; you have %d gold and %d spare research",
-			GovernmentGold, GovernmentResearch, camp.Resources.Gold, w.SpareResearch(c))
+	cost := Resources{Gold: GovernmentGold, Research: GovernmentResearch}
+	if missing := shortfalls(cost, Resources{Gold: camp.Resources.Gold, Research: w.SpareResearch(c)}); len(missing) > 0 {
+		return nil, &RuleError{Code: CodeShortOf, Field: "action", Missing: missing,
+			Message: fmt.Sprintf("set_government costs %d gold and %d research beyond your last tier's threshold (%d); you have %d gold and %d research beyond it: short of %s",
+				GovernmentGold, GovernmentResearch, Techs[w.Tier(c)].Research, camp.Resources.Gold, w.SpareResearch(c), missingText(missing))}
 	}
 	var gs []int
 	for g := Government(1); g <= NumGovernments; g++ {
@@ -225,6 +227,13 @@ func governmentArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		}
 	}
 	return []ArgSpec{{Name: "government", Kind: ArgGovernment, Choices: gs}}, nil
+}
+
+func governmentWhy(w *World, c CampID, o Order, _ int) *RuleError {
+	if g := Government(o.Args[0]); g == w.Camps[c].Government {
+		return refuse(CodeNotAllowed, "", "you already live under %s: set_government takes another form", g)
+	}
+	return refuse(CodeBadArgs, "", "there is no form of government %d (forms 1 to %d)", o.Args[0], NumGovernments)
 }
 
 // setGovernment plays set_government F (rule POL-2): 20 gold and 10

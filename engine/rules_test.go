@@ -96,8 +96,8 @@ func TestActions(t *testing.T) {
 			t.Errorf("expand_to with 599 food: %v; want %s", err, engine.CodeShortOf)
 		}
 		far := engine.Order{Action: engine.ExpandTo, Args: []int{46}}
-		if err := engine.Validate(w, 0, far); !errors.As(err, &re) || re.Code != engine.CodeUnknownZone || re.Field != "args[0]" {
-			t.Errorf("expand_to a zone not adjacent: %v; want unknown_zone on args[0]", err)
+		if err := engine.Validate(w, 0, far); !errors.As(err, &re) || re.Code != engine.CodeNotAllowed || re.Field != "args[0]" {
+			t.Errorf("expand_to a zone not adjacent: %v; want not_allowed on args[0]", err)
 		}
 	})
 	t.Run("ARM-1 raise_army costs 2 food and 2 wood a man, at most 5 a day", func(t *testing.T) {

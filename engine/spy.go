@@ -18,13 +18,13 @@ type spyMission struct {
 // spyArgs lists every zone the camp does not see today (rule SPY-2): the
 // numbers are public, and the list says nothing of who holds what.
 func spyArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	if w.Camps[c].Resources.Gold < SpyCost {
-		return nil, refuse(CodeShortOf, "action", "spy costs %d gold; you have %d", SpyCost, w.Camps[c].Resources.Gold)
+	if e := shortOf("action", "spy", Resources{Gold: SpyCost}, w.Camps[c].Resources); e != nil {
+		return nil, e
 	}
 	vis := w.Vision(c)
 	var zs []int
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if !vis[z] {
+		if spyBar(vis, z) == barNone {
 			zs = append(zs, int(z))
 		}
 	}
@@ -32,6 +32,20 @@ func spyArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		return nil, refuse(CodeNotAllowed, "action", "you see every zone today: there is nothing to spy on")
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
+}
+
+// spyBar returns the bar on zone z for a spy of a camp seeing vis (rule
+// SPY-2): any zone it does not see today.
+func spyBar(vis []bool, z ZoneID) bar {
+	if vis[z] {
+		return barVisible
+	}
+	return barNone
+}
+
+func spyWhy(w *World, c CampID, o Order, _ int) *RuleError {
+	z := ZoneID(o.Args[0])
+	return zoneRefusal(w, c, o.Action, z, spyBar(w.Vision(c), z))
 }
 
 // spy plays spy Z: the informer is paid now and reports at the end of the

@@ -105,13 +105,45 @@ func tradeLots(r Resources, limit int) int {
 
 func tradeArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.CountBuildings(c, Market) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "trade needs a market")
+		return nil, refuse(CodeNotAllowed, "action", "trade needs a market (tier %d, %s)", TechCommerce, Techs[TechCommerce].Name)
 	}
 	n := tradeLots(w.Camps[c].Resources, w.TradeLotsPerDay(c))
 	if n == 0 {
-		return nil, refuse(CodeShortOf, "action", "a lot of 500 food costs 4 wood, else 3 stone, else 2 gold; you have %s", w.Camps[c].Resources)
+		e := lotsRefusal(w, c, 1)
+		e.Field = "action"
+		return nil, e
 	}
 	return []ArgSpec{{Name: "lots", Kind: ArgCount, Min: 1, Max: n}}, nil
+}
+
+// lotsRefusal returns why camp c cannot buy n lots today (rule TRD-1): the
+// day's limit, else the stock, with what the camp holds of each price; nil
+// if it can.
+func lotsRefusal(w *World, c CampID, n int) *RuleError {
+	if limit := w.TradeLotsPerDay(c); n > limit {
+		return refuse(CodeNotAllowed, "", "at most %d lots a day (2 + 2 per market; you have %d working markets); got %d",
+			limit, w.CountBuildings(c, Market), n)
+	}
+	r := w.Camps[c].Resources
+	if k := tradeLots(r, n); k < n {
+		e := refuse(CodeShortOf, "", "a lot of %d food costs %s, else %s, else %s, lot by lot; you have %d wood, %d stone, %d gold: that pays %d lot(s), not %d",
+			TradeLotFood, TradeLotPrices[0], TradeLotPrices[1], TradeLotPrices[2], r.Wood, r.Stone, r.Gold, k, n)
+		if k == 0 {
+			// Not one price is paid: each is missing.
+			for _, p := range TradeLotPrices {
+				e.Missing = append(e.Missing, shortfalls(p, r)...)
+			}
+		}
+		return e
+	}
+	return nil
+}
+
+func tradeWhy(w *World, c CampID, o Order, _ int) *RuleError {
+	if n := o.Args[0]; n >= 1 {
+		return lotsRefusal(w, c, n)
+	}
+	return nil
 }
 
 func (t *tick) trade(c CampID, o Order) {
@@ -135,23 +167,28 @@ const (
 	TradeRouteGold = 3
 )
 
+// tradeRouteBar returns the bar on camp o for camp c's trade route (rule
+// TRD-2): met, alive, at peace or allied, with no route yet.
+func tradeRouteBar(w *World, c, o CampID) bar {
+	switch {
+	case campBar(w, c, o) != barNone:
+		return campBar(w, c, o)
+	case w.Relation(c, o) == War:
+		return barAtWar
+	case w.HasRoute(c, o):
+		return barRoute
+	}
+	return barNone
+}
+
 func tradeRouteArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.CountBuildings(c, Market) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "trade_route needs a market")
+		return nil, refuse(CodeNotAllowed, "action", "trade_route needs a market (tier %d, %s)", TechCommerce, Techs[TechCommerce].Name)
 	}
-	if w.Camps[c].Resources.Gold < TradeRouteCost {
-		return nil, refuse(CodeShortOf, "action", "trade_route costs %d gold; you have %d", TradeRouteCost, w.Camps[c].Resources.Gold)
+	if e := shortOf("action", "trade_route", Resources{Gold: TradeRouteCost}, w.Camps[c].Resources); e != nil {
+		return nil, e
 	}
-	var cs []int
-	for o := range CampID(NumCamps) {
-		if o != c && w.Camps[c].Met[o] && w.Camps[o].Alive && w.Relation(c, o) != War && !w.HasRoute(c, o) {
-			cs = append(cs, int(o))
-		}
-	}
-	if len(cs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no camp you have met is at peace or allied with you without a route already")
-	}
-	return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
+	return campChoices(w, c, TradeRoute, tradeRouteBar)
 }
 
 // tradeRoute opens a route. When both camps of a pair open it on the same

@@ -67,6 +67,21 @@ func (t *tick) turnBack(i int, why string) {
 		fmt.Sprintf("La colonne fait demi-tour et rentre vers la zone %d ; arrivée prévue le jour %d.", col.To, col.Arrive), why)
 }
 
+// recallBar returns the bar on zone z for camp c's recall (rule
+// WAR-RECALL): a held zone with a garrison, not under siege.
+func recallBar(w *World, c CampID, z ZoneID) bar {
+	zone := &w.Zones[z]
+	switch {
+	case zone.Owner != c:
+		return barNotHeld
+	case w.Besieged(z):
+		return barBesieged
+	case zone.Garrison == 0:
+		return barNoGarrison
+	}
+	return barNone
+}
+
 func recallArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.Capital(c) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", "without a capital a garrison has no field army to rejoin")
@@ -74,9 +89,9 @@ func recallArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	var zs []int
 	most := 0
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if zone := &w.Zones[z]; zone.Owner == c && zone.Garrison > 0 && !w.Besieged(z) {
+		if recallBar(w, c, z) == barNone {
 			zs = append(zs, int(z))
-			most = max(most, zone.Garrison)
+			most = max(most, w.Zones[z].Garrison)
 		}
 	}
 	if len(zs) == 0 {
@@ -86,6 +101,14 @@ func recallArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		{Name: "zone", Kind: ArgZone, Choices: zs},
 		{Name: "men", Kind: ArgCount, Min: 1, Max: most, Optional: true},
 	}, nil
+}
+
+func recallWhy(w *World, c CampID, o Order, i int) *RuleError {
+	z := ZoneID(o.Args[0])
+	if i == 0 {
+		return zoneRefusal(w, c, o.Action, z, recallBar(w, c, z))
+	}
+	return recallCheck(w, c, o)
 }
 
 // recallCheck refuses a recall of more men than the zone's garrison.

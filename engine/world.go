@@ -57,6 +57,15 @@ type Resources struct {
 	Research int64 `json:"research"`
 }
 
+// ResourceNames are the resources' names in English, in the order of
+// Resources' fields; they are also the wire's names.
+var ResourceNames = [6]string{"food", "wood", "stone", "tools", "gold", "research"}
+
+// values returns r's amounts in the order of ResourceNames.
+func (r Resources) values() [6]int64 {
+	return [6]int64{r.Food, r.Wood, r.Stone, r.Tools, r.Gold, r.Research}
+}
+
 // Covers reports whether r holds at least c of every resource.
 func (r Resources) Covers(c Resources) bool {
 	return r.Food >= c.Food && r.Wood >= c.Wood && r.Stone >= c.Stone &&
