@@ -1,0 +1,102 @@
+// Package lang is the two languages a player reads the game in (DESIGN
+// decision 8): English, the default, and French, the seeds' language. One
+// at a time, chosen by the player: every text a player reads is written in
+// both and shown in the one chosen. Rule IDs, action names and codes are
+// the same in both.
+package lang
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Lang is a language a player reads.
+type Lang uint8
+
+// The languages. EN is the default: the zero value.
+const (
+	EN Lang = iota
+	FR
+)
+
+// All lists the languages in order.
+var All = []Lang{EN, FR}
+
+// EnvVar names the environment variable the clients (CLI, bot, MCP server,
+// runner) read their language from when no flag gives it.
+const EnvVar = "GRISONVAL_LANG"
+
+// String returns the language's code: "en" or "fr".
+func (l Lang) String() string {
+	if l == FR {
+		return "fr"
+	}
+	return "en"
+}
+
+// Parse reads a language code: "en" or "fr", in any case, with an optional
+// region ("fr-CH", "en_GB.UTF-8"). The empty string is English.
+func Parse(s string) (Lang, error) {
+	code := strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexAny(code, "-_."); i >= 0 {
+		code = code[:i]
+	}
+	switch code {
+	case "", "en":
+		return EN, nil
+	case "fr":
+		return FR, nil
+	}
+	return EN, fmt.Errorf("unknown language %q: en (English) or fr (French)", s)
+}
+
+// Choose returns the language a client plays in: flag when it is set, else
+// env (the value of the environment variable EnvVar), else English.
+func Choose(flag, env string) (Lang, error) {
+	if flag != "" {
+		return Parse(flag)
+	}
+	return Parse(env)
+}
+
+// Text is a text a player reads, in both languages.
+type Text struct {
+	EN string `json:"en"`
+	FR string `json:"fr,omitempty"`
+}
+
+// T returns the text in both languages, each formatted with the same
+// arguments.
+func T(en, fr string, args ...any) Text {
+	if len(args) == 0 {
+		return Text{EN: en, FR: fr}
+	}
+	return Text{EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}
+}
+
+// In returns the text in l; a text written in one language only is given in
+// that one.
+func (t Text) In(l Lang) string {
+	if l == FR && t.FR != "" {
+		return t.FR
+	}
+	if t.EN == "" {
+		return t.FR
+	}
+	return t.EN
+}
+
+// IsZero reports whether the text is empty in both languages.
+func (t Text) IsZero() bool { return t.EN == "" && t.FR == "" }
+
+// UnmarshalJSON reads a Text, or a bare string as a French text: the
+// journals stored before the texts had two languages were French.
+func (t *Text) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		*t = Text{}
+		return json.Unmarshal(b, &t.FR)
+	}
+	type plain Text
+	return json.Unmarshal(b, (*plain)(t))
+}

@@ -1,0 +1,44 @@
+package lang
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]Lang{"": EN, "en": EN, "EN": EN, "fr": FR, "fr-CH": FR, "fr_CH.UTF-8": FR, " Fr ": FR, "en_GB": EN} {
+		if got, err := Parse(in); err != nil || got != want {
+			t.Errorf("Parse(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"de", "french", "e"} {
+		if _, err := Parse(in); err == nil {
+			t.Errorf("Parse(%q) accepted", in)
+		}
+	}
+	if l, _ := Choose("", "fr"); l != FR {
+		t.Errorf("Choose from the environment = %v", l)
+	}
+	if l, _ := Choose("en", "fr"); l != EN {
+		t.Errorf("the flag does not win over the environment: %v", l)
+	}
+}
+
+func TestText(t *testing.T) {
+	x := T("%d men", "%d hommes", 3)
+	if x.In(EN) != "3 men" || x.In(FR) != "3 hommes" {
+		t.Errorf("T = %+v", x)
+	}
+	if (Text{EN: "only"}).In(FR) != "only" || (Text{FR: "seul"}).In(EN) != "seul" {
+		t.Error("a text in one language is not given in it")
+	}
+	var old struct{ N Text }
+	if err := json.Unmarshal([]byte(`{"N":"Une récolte."}`), &old); err != nil || old.N.In(FR) != "Une récolte." {
+		t.Errorf("a stored French string reads as %+v, %v", old.N, err)
+	}
+	b, _ := json.Marshal(T("a", "b"))
+	var back Text
+	if err := json.Unmarshal(b, &back); err != nil || back != T("a", "b") {
+		t.Errorf("round trip %s = %+v, %v", b, back, err)
+	}
+}
