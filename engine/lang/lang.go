@@ -75,6 +75,19 @@ func T(en, fr string, args ...any) Text {
 	return Text{EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}
 }
 
+// Sprintf formats the text written in l, en or fr, with args: lang.T's
+// text read in l, without formatting the other.
+func (l Lang) Sprintf(en, fr string, args ...any) string {
+	f := en
+	if l == FR {
+		f = fr
+	}
+	if len(args) == 0 {
+		return f
+	}
+	return fmt.Sprintf(f, args...)
+}
+
 // In returns the text in l; a text written in one language only is given in
 // that one.
 func (t Text) In(l Lang) string {

@@ -29,6 +29,9 @@ func TestText(t *testing.T) {
 	if x.In(EN) != "3 men" || x.In(FR) != "3 hommes" {
 		t.Errorf("T = %+v", x)
 	}
+	if FR.Sprintf("%d men", "%d hommes", 3) != "3 hommes" || EN.Sprintf("100%", "100 %") != "100%" {
+		t.Error("Sprintf does not format the chosen language's text")
+	}
 	if (Text{EN: "only"}).In(FR) != "only" || (Text{FR: "seul"}).In(EN) != "seul" {
 		t.Error("a text in one language is not given in it")
 	}
