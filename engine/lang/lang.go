@@ -8,6 +8,7 @@ package lang
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -67,13 +68,27 @@ type Text struct {
 }
 
 // T returns the text in both languages, each formatted with the same
-// arguments.
+// arguments; an argument that is itself a Text (a terrain's name, a
+// resource list) is given in each language.
 func T(en, fr string, args ...any) Text {
 	if len(args) == 0 {
 		return Text{EN: en, FR: fr}
 	}
-	return Text{EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}
+	enArgs, frArgs := args, args
+	for i, a := range args {
+		if t, ok := a.(Text); ok {
+			if &enArgs[0] == &frArgs[0] {
+				enArgs, frArgs = slices.Clone(args), slices.Clone(args)
+			}
+			enArgs[i], frArgs[i] = t.In(EN), t.In(FR)
+		}
+	}
+	return Text{EN: fmt.Sprintf(en, enArgs...), FR: fmt.Sprintf(fr, frArgs...)}
 }
+
+// Same returns s as the text of both languages: a name, or a player's own
+// words.
+func Same(s string) Text { return Text{EN: s, FR: s} }
 
 // Sprintf formats the text written in l, en or fr, with args: lang.T's
 // text read in l, without formatting the other.
@@ -112,4 +127,24 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 	}
 	type plain Text
 	return json.Unmarshal(b, (*plain)(t))
+}
+
+// Encode returns t as a store keeps it in one text column: its JSON, or
+// "" for an empty text.
+func (t Text) Encode() string {
+	if t.IsZero() {
+		return ""
+	}
+	b, _ := json.Marshal(t) // a struct of two strings always marshals
+	return string(b)
+}
+
+// Decode reads a text as Encode wrote it. A column written before the texts
+// had two languages holds a bare French string: it is read as French.
+func Decode(s string) Text {
+	var t Text
+	if strings.HasPrefix(s, "{") && json.Unmarshal([]byte(s), &t) == nil {
+		return t
+	}
+	return Text{FR: s}
 }

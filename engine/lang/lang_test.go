@@ -45,3 +45,28 @@ func TestText(t *testing.T) {
 		t.Errorf("round trip %s = %+v, %v", b, back, err)
 	}
 }
+
+func TestTextArgs(t *testing.T) {
+	forest := T("forest", "forêt")
+	x := T("zone %d (%s)", "zone %d (%s)", 4, forest)
+	if x.In(EN) != "zone 4 (forest)" || x.In(FR) != "zone 4 (forêt)" {
+		t.Errorf("a Text argument: %+v", x)
+	}
+	if s := Same("Ys"); s.In(EN) != "Ys" || s.In(FR) != "Ys" {
+		t.Errorf("Same = %+v", s)
+	}
+}
+
+func TestEncode(t *testing.T) {
+	for _, x := range []Text{{}, T("a {b}", "c"), {FR: "seul"}} {
+		if got := Decode(x.Encode()); got != x {
+			t.Errorf("Decode(Encode(%+v)) = %+v", x, got)
+		}
+	}
+	if got := Decode("Le camp se repose."); got != (Text{FR: "Le camp se repose."}) {
+		t.Errorf("an old French column reads as %+v", got)
+	}
+	if got := Decode("{pas du JSON"); got.In(FR) != "{pas du JSON" {
+		t.Errorf("a French column starting with a brace reads as %+v", got)
+	}
+}
