@@ -78,6 +78,8 @@ type Server struct {
 
 	// wire holds the encodings of the views the world loops keep.
 	wire *wireViews
+	// malformed holds the requests that did not decode (request.go).
+	malformed malformedRequests
 	// forward sends calls for worlds run elsewhere to their owner; nil
 	// without Replica.
 	forward *forwarder
@@ -171,11 +173,12 @@ func (s *Server) startReplica(ctx context.Context) (*Server, error) {
 // services registered. It speaks proto only: a kept view is written from
 // its encoding made once (wire.go).
 func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
-	opts = append(opts, grpc.ForceServerCodecV2(newViewCodec(s.wire)))
+	opts = append(opts, grpc.ForceServerCodecV2(newViewCodec(s.wire, &s.malformed)))
 	if m := s.cfg.Metrics; m != nil {
 		// First in the chains, so that it counts what authentication refuses.
 		opts = append(opts, grpc.ChainUnaryInterceptor(m.UnaryInterceptor), grpc.ChainStreamInterceptor(m.StreamInterceptor))
 	}
+	opts = append(opts, grpc.ChainUnaryInterceptor(s.checkUnary), grpc.ChainStreamInterceptor(s.checkStream))
 	if s.forward != nil {
 		opts = append(opts,
 			grpc.ChainUnaryInterceptor(s.auth.unary, s.audit, s.forward.unary),

@@ -41,11 +41,15 @@ func (w *wireViews) forget(v *pb.CampView) {
 // its encoding made once. The server speaks only proto.
 type viewCodec struct {
 	views *wireViews
-	base  encoding.CodecV2
+	// malformed holds the requests whose bytes did not decode, for the
+	// interceptors to refuse (request.go): gRPC answers a codec's error
+	// with Internal, a fault of the caller's is InvalidArgument.
+	malformed *malformedRequests
+	base      encoding.CodecV2
 }
 
-func newViewCodec(views *wireViews) viewCodec {
-	return viewCodec{views: views, base: encoding.GetCodecV2(proto.Name)}
+func newViewCodec(views *wireViews, malformed *malformedRequests) viewCodec {
+	return viewCodec{views: views, malformed: malformed, base: encoding.GetCodecV2(proto.Name)}
 }
 
 func (c viewCodec) Name() string { return c.base.Name() }
@@ -59,6 +63,14 @@ func (c viewCodec) Marshal(v any) (mem.BufferSlice, error) {
 	return c.base.Marshal(v)
 }
 
+// Unmarshal decodes a request; one whose bytes are not a valid encoding is
+// left empty and kept in c.malformed, for the interceptors to refuse.
 func (c viewCodec) Unmarshal(data mem.BufferSlice, v any) error {
-	return c.base.Unmarshal(data, v)
+	err := c.base.Unmarshal(data, v)
+	if m, ok := v.(protobuf.Message); ok && err != nil {
+		protobuf.Reset(m)
+		c.malformed.add(m, err)
+		return nil
+	}
+	return err
 }

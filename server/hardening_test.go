@@ -1,0 +1,149 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rs/zerolog"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+)
+
+// logBuffer is a zerolog writer safe for concurrent use that keeps every
+// line, to check what the server logged.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// errors returns the error-level lines logged so far.
+func (l *logBuffer) errors() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, line := range strings.Split(l.buf.String(), "\n") {
+		if strings.Contains(line, `"level":"error"`) {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// startLogged starts a server on a fresh SQLite store whose logs are kept
+// in the returned buffer.
+func startLogged(t *testing.T) (*harness, *logBuffer) {
+	t.Helper()
+	logs := &logBuffer{}
+	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: server.NewFakeClock(start), Rulesets: rulesets,
+		Log: zerolog.New(logs)})
+	return h, logs
+}
+
+// invokeRaw calls method with body as its request's bytes.
+func invokeRaw(ctx context.Context, conn *grpc.ClientConn, method string, body []byte) error {
+	var reply []byte
+	return conn.Invoke(ctx, method, body, &reply, grpc.ForceCodec(rawCodec{}))
+}
+
+// TestHugeWorldID: a world_id past the stores' signed 64-bit identifiers is
+// a bad argument, with or without a token, and nothing is logged as an
+// error (issue 14, point 8).
+func TestHugeWorldID(t *testing.T) {
+	h, logs := startLogged(t)
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	chronicle := pb.NewChronicleServiceClient(h.conn)
+	huge := uint64(math.MaxInt64) + 1
+	calls := map[string]func(id uint64) error{
+		"ListSeasons (no token)": func(id uint64) error {
+			_, err := chronicle.ListSeasons(context.Background(), &pb.ListSeasonsRequest{WorldId: id})
+			return err
+		},
+		"GetChronicle (no token)": func(id uint64) error {
+			_, err := chronicle.GetChronicle(context.Background(), &pb.GetChronicleRequest{WorldId: id, Season: 1})
+			return err
+		},
+		"GetWorldState": func(id uint64) error {
+			_, err := h.admin.GetWorldState(as(h.adminToken), &pb.WorldRequest{WorldId: id})
+			return err
+		},
+		"ListAudit": func(id uint64) error {
+			_, err := h.admin.ListAudit(as(h.adminToken), &pb.ListAuditRequest{WorldId: id})
+			return err
+		},
+		"GetView": func(id uint64) error {
+			_, err := h.game.GetView(as(w.tokens[0]), &pb.GetViewRequest{WorldId: id})
+			return err
+		},
+	}
+	for name, call := range calls {
+		for _, id := range []uint64{huge, math.MaxUint64} {
+			err := call(id)
+			wantCode(t, err, codes.InvalidArgument)
+			if _, fields := errorInfo(err); len(fields) != 1 || fields[0] != "world_id" {
+				t.Errorf("%s(%d): got fields %v; want [world_id]", name, id, fields)
+			}
+		}
+	}
+	if errs := logs.errors(); len(errs) > 0 {
+		t.Errorf("error-level logs for bad world ids:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// TestMalformedWire: bytes that are not a valid encoding of the request are
+// a bad argument, on unary calls and streams alike (issue 14, point 8).
+func TestMalformedWire(t *testing.T) {
+	h, logs := startLogged(t)
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	bad := map[string][]byte{
+		"truncated varint":  {0x08, 0xff},
+		"truncated length":  {0x0a, 0x05, 'a'},
+		"invalid wire type": {0x0f},
+	}
+	methods := map[string]context.Context{
+		"/grisonval.v1.ChronicleService/ListSeasons": context.Background(),
+		"/grisonval.v1.AdminService/CreateWorld":     as(h.adminToken),
+		"/grisonval.v1.GameService/SendMessage":      as(w.tokens[0]),
+	}
+	for method, ctx := range methods {
+		for name, body := range bad {
+			if err := invokeRaw(ctx, h.conn, method, body); status.Code(err) != codes.InvalidArgument {
+				t.Errorf("%s with %s: got %v; want InvalidArgument", method, name, err)
+			}
+		}
+	}
+	if err := invokeRaw(as(h.adminToken), h.conn, "/grisonval.v1.AdminService/CreateWorld", []byte{0x0a, 0x02, 0xff, 0xfe}); status.Code(err) != codes.InvalidArgument {
+		t.Errorf("CreateWorld with a name of invalid UTF-8: got %v; want InvalidArgument", err)
+	}
+	// WatchTicks, a stream.
+	stream, err := h.conn.NewStream(as(w.tokens[0]), &grpc.StreamDesc{ServerStreams: true}, "/grisonval.v1.GameService/WatchTicks", grpc.ForceCodec(rawCodec{}))
+	if err != nil {
+		t.Fatalf("open stream: %v", err)
+	}
+	if err := stream.SendMsg([]byte{0x08, 0xff}); err != nil {
+		t.Fatalf("send: %v", err)
+	}
+	stream.CloseSend()
+	var reply []byte
+	wantCode(t, stream.RecvMsg(&reply), codes.InvalidArgument)
+	// A well-formed call still works, and nothing was logged as an error.
+	if err := invokeRaw(as(h.adminToken), h.conn, "/grisonval.v1.AdminService/ListWorlds", nil); err != nil {
+		t.Fatalf("ListWorlds: %v", err)
+	}
+	if errs := logs.errors(); len(errs) > 0 {
+		t.Errorf("error-level logs for malformed requests:\n%s", strings.Join(errs, "\n"))
+	}
+}
