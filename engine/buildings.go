@@ -304,8 +304,24 @@ func (w *World) TempleMorale(c CampID) int {
 // counted in hundredths with the remainder carried to the next day; then
 // the morale of temples and of the monument (rules BLD-10, MON-1).
 func (t *tick) produceCamp(c CampID) {
-	w := t.w
-	camp := &w.Camps[c]
+	camp := &t.w.Camps[c]
+	paid, carry := t.w.production(c)
+	camp.Carry = carry
+	before := camp.Resources.Research
+	camp.Resources = camp.Resources.Add(paid)
+	t.announceTiers(c, before, camp.Resources.Research)
+	morale := t.w.TempleMorale(c)
+	if t.w.HasMonument(c) {
+		morale += 2
+	}
+	camp.Morale = min(100, camp.Morale+morale)
+}
+
+// production returns what camp c's zones and ruler yield today (rules
+// ECO-1, RES-1, RES-2, SHEET-BONUS): paid, the whole units it is paid, and
+// carry, the hundredths it carries to the next day. The production phase
+// and Forecast both read it.
+func (w *World) production(c CampID) (paid, carry Resources) {
 	var terrains [len(TerrainIncome)]int64
 	var buildings [NumBuildingKinds + 1]int64
 	for z := ZoneID(1); z <= NumZones; z++ {
@@ -329,19 +345,12 @@ func (t *tick) produceCamp(c CampID) {
 			h = h.Add(out.scale(buildings[b] * w.OutputPercent(c, b)))
 		}
 	}
-	camp.Carry = camp.Carry.Add(h)
-	paid := camp.Carry.div(100)
-	camp.Carry = camp.Carry.Sub(paid.scale(100))
+	carry = w.Camps[c].Carry.Add(h)
+	paid = carry.div(100)
+	carry = carry.Sub(paid.scale(100))
 	// The ruler's Savoir adds research (rule SHEET-BONUS).
 	paid.Research += int64(w.Rulers[c].ResearchPerDay)
-	before := camp.Resources.Research
-	camp.Resources = camp.Resources.Add(paid)
-	t.announceTiers(c, before, camp.Resources.Research)
-	morale := w.TempleMorale(c)
-	if w.HasMonument(c) {
-		morale += 2
-	}
-	camp.Morale = min(100, camp.Morale+morale)
+	return paid, carry
 }
 
 // scale returns r with every resource multiplied by k.

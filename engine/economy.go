@@ -39,19 +39,13 @@ func (t *tick) consume() {
 		if !camp.Alive {
 			continue
 		}
-		pop := t.w.Population(c)
-		need := int64(pop + camp.FieldArmy/SoldiersPerFood)
-		if YearSeason(t.w.Day) == "winter" {
-			need += int64(pop / WinterMouthsPerFood)
-		}
-		if camp.Resources.Food >= need {
-			camp.Resources.Food -= need
+		need := t.w.foodNeed(c, t.w.Day)
+		if eat(&camp.Resources, need) == 0 {
 			if camp.Resources.Food >= t.prev.Camps[c].Resources.Food {
 				t.record(c, factSurplus)
 			}
 			continue
 		}
-		camp.Resources.Food = 0
 		camp.Morale = max(0, camp.Morale-5)
 		camp.FamineDay = t.w.Day
 		t.record(c, factFamine)
@@ -62,4 +56,28 @@ func (t *tick) consume() {
 		t.note(c, "famine", nil, fmt.Sprintf("La famine frappe : les greniers sont vides et %s meurt de faim.", victim),
 			fmt.Sprintf("famine : besoin %d nourriture, réserve épuisée ; population %d", need, t.w.Population(c)))
 	}
+}
+
+// foodNeed returns the food camp c eats on day (rules ECO-2, ECO-3): a
+// food per inhabitant, a food per SoldiersPerFood men of the field army,
+// and in winter a food more per WinterMouthsPerFood inhabitants.
+func (w *World) foodNeed(c CampID, day int) int64 {
+	pop := w.Population(c)
+	need := int64(pop + w.Camps[c].FieldArmy/SoldiersPerFood)
+	if YearSeason(day) == "winter" {
+		need += int64(pop / WinterMouthsPerFood)
+	}
+	return need
+}
+
+// eat takes a day's need of food from stock r (rule ECO-2): all of it, or
+// the whole stock when it falls short. It returns the food missing.
+func eat(r *Resources, need int64) int64 {
+	if r.Food >= need {
+		r.Food -= need
+		return 0
+	}
+	short := need - r.Food
+	r.Food = 0
+	return short
 }

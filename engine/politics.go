@@ -40,6 +40,10 @@ type GovernmentForm struct {
 	Defence int
 }
 
+// payGold takes the form's daily gold from stock r, as far as it goes
+// (rule POL-1).
+func (g *GovernmentForm) payGold(r *Resources) { r.Gold = max(0, r.Gold-int64(g.Gold)) }
+
 // Governments are the forms of government, indexed by Government (index 0
 // unused).
 var Governments = [NumGovernments + 1]GovernmentForm{
@@ -269,7 +273,7 @@ func (t *tick) governDay(c CampID) {
 	camp := &t.w.Camps[c]
 	g := &Governments[camp.Government]
 	camp.Morale = min(100, max(0, camp.Morale+g.Morale))
-	camp.Resources.Gold = max(0, camp.Resources.Gold-int64(g.Gold))
+	g.payGold(&camp.Resources)
 
 	t.readFacts(c)
 	f := &t.facts[c]

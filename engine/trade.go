@@ -211,14 +211,24 @@ func (t *tick) tradeRoute(c CampID, o Order) {
 func (t *tick) tradeRoutesIncome() {
 	kept := t.w.Routes[:0]
 	for _, r := range t.w.Routes {
-		if t.w.Relation(r.A, r.B) == War || !t.w.Camps[r.A].Alive || !t.w.Camps[r.B].Alive {
+		if !t.w.routeHolds(r) {
 			t.announce(0, "trade_route_broken", fmt.Sprintf("La route commerciale entre %s et %s est coupée.", t.w.Camps[r.A].Name, t.w.Camps[r.B].Name),
 				"la paix ne tient plus entre les deux camps", r.A, r.B)
 			continue
 		}
-		t.w.Camps[r.A].Resources.Gold += TradeRouteGold + int64(t.w.Rulers[r.A].RouteGold)
-		t.w.Camps[r.B].Resources.Gold += TradeRouteGold + int64(t.w.Rulers[r.B].RouteGold)
+		t.w.Camps[r.A].Resources.Gold += t.w.routeGold(r.A)
+		t.w.Camps[r.B].Resources.Gold += t.w.routeGold(r.B)
 		kept = append(kept, r)
 	}
 	t.w.Routes = kept
 }
+
+// routeHolds reports whether route r still pays (rule TRD-2): its camps
+// are not at war and both live.
+func (w *World) routeHolds(r Route) bool {
+	return w.Relation(r.A, r.B) != War && w.Camps[r.A].Alive && w.Camps[r.B].Alive
+}
+
+// routeGold returns the gold a route pays camp c a day (rules TRD-2,
+// SHEET-BONUS).
+func (w *World) routeGold(c CampID) int64 { return TradeRouteGold + int64(w.Rulers[c].RouteGold) }
