@@ -92,6 +92,10 @@ type Token struct {
 	Player string
 }
 
+// MaxReplacedOrders bounds the replaced orders a camp leaves in the store
+// for one day: a flood of orders keeps the latest ones (docs/security.md).
+const MaxReplacedOrders = 16
+
 // Order statuses.
 const (
 	OrderPending  = "pending"  // accepted, its tick not yet resolved
@@ -274,7 +278,9 @@ type Store interface {
 	TokenByHash(ctx context.Context, hash []byte) (Token, error)
 
 	// SaveOrder durably records an accepted pending order; an earlier pending
-	// order of the same camp for the same day becomes "replaced".
+	// order of the same camp for the same day becomes "replaced". Of a
+	// camp's replaced orders for one day, the MaxReplacedOrders latest are
+	// kept and the older ones deleted.
 	SaveOrder(ctx context.Context, o Order) error
 	// PendingOrders returns the pending order of each camp that has one for
 	// (world, season, day), in camp order.

@@ -324,6 +324,12 @@ func (s *Store) saveOrder(ctx context.Context, o store.Order, fence *store.Lease
 		{sql: `UPDATE orders SET status = 'replaced'
 			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending'`,
 			args: []any{world, o.Season, o.Day, o.Camp}},
+		// A camp keeps its store.MaxReplacedOrders latest replaced orders
+		// of a day.
+		{sql: `DELETE FROM orders WHERE id IN (SELECT id FROM orders
+			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'replaced'
+			ORDER BY id DESC OFFSET $5)`,
+			args: []any{world, o.Season, o.Day, o.Camp, store.MaxReplacedOrders}},
 		{sql: `INSERT INTO orders (` + orderColumns + `)
 			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9, 'pending', '', '', '')`,
 			args: []any{world, o.Season, o.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt)}},

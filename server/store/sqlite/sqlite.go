@@ -375,6 +375,11 @@ func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 		if err != nil {
 			return err
 		}
+		_, err = s.exec(ctx, tx, sqlTrimReplaced,
+			o.WorldID, o.Season, o.Day, o.Camp, store.MaxReplacedOrders)
+		if err != nil {
+			return err
+		}
 		_, err = s.exec(ctx, tx, sqlInsertPendingOrder,
 			o.WorldID, o.Season, o.Day, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro())
 		return err

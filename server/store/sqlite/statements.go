@@ -34,6 +34,11 @@ const (
 		WHERE pacts.status <> excluded.status`
 	sqlReplaceOrder = `UPDATE orders SET status = 'replaced'
 		WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`
+	// sqlTrimReplaced keeps a camp's store.MaxReplacedOrders latest
+	// replaced orders of a day.
+	sqlTrimReplaced = `DELETE FROM orders WHERE id IN (SELECT id FROM orders
+		WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'replaced'
+		ORDER BY id DESC LIMIT -1 OFFSET ?)`
 	sqlSettleOrder = `UPDATE orders SET status = ?, code = ?, field = ?, message = ?
 		WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`
 	sqlInsertPendingOrder = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '')`
@@ -50,7 +55,7 @@ const (
 // writeQueries are the statements prepared on the writing connection.
 var writeQueries = []string{
 	sqlWorldExists, sqlInsertTick, sqlStartSeason, sqlEndSeason, sqlInsertJournal, sqlInsertPactChange, sqlSetPact,
-	sqlReplaceOrder, sqlSettleOrder, sqlInsertPendingOrder, sqlInsertPlayedOrder, sqlSetStanding, sqlInsertMessage,
+	sqlReplaceOrder, sqlTrimReplaced, sqlSettleOrder, sqlInsertPendingOrder, sqlInsertPlayedOrder, sqlSetStanding, sqlInsertMessage,
 }
 
 // prepareWrites prepares writeQueries on the writing connection. It runs

@@ -28,6 +28,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Tokens", testTokens},
 		{"SaveOrder", testSaveOrder},
 		{"Orders", testOrders},
+		{"ReplacedOrdersBounded", testReplacedOrdersBounded},
 		{"CommitTick", testCommitTick},
 		{"CommitTickConflict", testCommitTickConflict},
 		{"CommitTickWithoutPendingOrder", testCommitTickWithoutPendingOrder},

@@ -1,0 +1,41 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// LiveTokens returns those of hashes that name a token the store has (not
+// revoked), in one query: the server checks the tokens of its open streams
+// so (docs/security.md).
+func (s *Store) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error) {
+	var live [][]byte
+	for len(hashes) > 0 {
+		n := min(len(hashes), 500)
+		args := make([]any, n)
+		for i, h := range hashes[:n] {
+			args[i] = h
+		}
+		rows, err := s.db.QueryContext(ctx, `SELECT hash FROM tokens WHERE hash IN (?`+strings.Repeat(", ?", n-1)+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("live tokens: %w", err)
+		}
+		for rows.Next() {
+			var h []byte
+			if err := rows.Scan(&h); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("live tokens: %w", err)
+			}
+			live = append(live, h)
+		}
+		if err := rows.Close(); err != nil {
+			return nil, fmt.Errorf("live tokens: %w", err)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("live tokens: %w", err)
+		}
+		hashes = hashes[n:]
+	}
+	return live, nil
+}
