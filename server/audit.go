@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
@@ -46,16 +47,23 @@ func (s *Server) audit(ctx context.Context, req any, info *grpc.UnaryServerInfo,
 		e.WorldID = r.GetWorldId()
 	}
 	if m, ok := req.(proto.Message); ok {
-		detail := prototext.MarshalOptions{}.Format(m)
-		if len(detail) > maxAuditDetail {
-			detail = detail[:maxAuditDetail]
-		}
-		e.Detail = detail
+		e.Detail = cutUTF8(prototext.MarshalOptions{}.Format(m), maxAuditDetail)
 	}
 	if werr := s.cfg.Store.PutAudit(context.WithoutCancel(ctx), &e); werr != nil {
 		s.log.Error().Err(werr).Str("admin", e.Admin).Str("action", method).Uint64("world", e.WorldID).Msg("admin action not audited")
 	}
 	return resp, err
+}
+
+// cutUTF8 returns s cut to at most n bytes, on a character's boundary.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // ListAudit lists the last admin actions, oldest first.
@@ -72,9 +80,13 @@ func (a *adminService) ListAudit(ctx context.Context, req *pb.ListAuditRequest) 
 		return nil, toStatus(a.s.log, err)
 	}
 	resp := &pb.ListAuditResponse{}
+	// A text of invalid UTF-8 (an entry cut mid-character before the
+	// migration that repairs them) cannot be encoded: it would fail the
+	// whole listing, so its invalid bytes are dropped.
+	valid := func(s string) string { return strings.ToValidUTF8(s, "") }
 	for _, e := range entries {
-		resp.Entries = append(resp.Entries, &pb.AuditEntry{Id: e.ID, At: timestamppb.New(e.At), Admin: e.Admin,
-			Action: e.Action, WorldId: e.WorldID, Detail: e.Detail, Code: e.Code})
+		resp.Entries = append(resp.Entries, &pb.AuditEntry{Id: e.ID, At: timestamppb.New(e.At), Admin: valid(e.Admin),
+			Action: valid(e.Action), WorldId: e.WorldID, Detail: valid(e.Detail), Code: valid(e.Code)})
 	}
 	return resp, nil
 }

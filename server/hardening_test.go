@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
@@ -15,6 +16,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/store"
 )
 
 // logBuffer is a zerolog writer safe for concurrent use that keeps every
@@ -145,5 +147,51 @@ func TestMalformedWire(t *testing.T) {
 	}
 	if errs := logs.errors(); len(errs) > 0 {
 		t.Errorf("error-level logs for malformed requests:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// TestAuditCutsOnCharacters: an audit detail past its bound is cut between
+// two characters, never inside one, so that the entry is recorded (a
+// Postgres text refuses half a character) and ListAudit over every world
+// answers; a bad entry already stored does not break the listing (issue
+// 14, point 4).
+func TestAuditCutsOnCharacters(t *testing.T) {
+	for _, sc := range stores {
+		t.Run(sc.name, func(t *testing.T) {
+			st := sc.open(t)
+			h := startServer(t, st, server.NewFakeClock(start))
+			// Two names a byte apart: the cut falls inside a character for
+			// one of them.
+			for _, pad := range []string{"", "a"} {
+				name := pad + strings.Repeat("é", 300)
+				h.admin.CreateWorld(as(h.adminToken), &pb.CreateWorldRequest{Name: name, Seed: 1})
+			}
+			resp, err := h.admin.ListAudit(as(h.adminToken), &pb.ListAuditRequest{})
+			if err != nil {
+				t.Fatalf("ListAudit: %v", err)
+			}
+			if n := len(resp.GetEntries()); n != 2 {
+				t.Fatalf("got %d audit entries; want 2 (one per CreateWorld)", n)
+			}
+			for _, e := range resp.GetEntries() {
+				if d := e.GetDetail(); !utf8.ValidString(d) || len(d) > 500 || len(d) < 497 {
+					t.Errorf("detail of %d bytes, valid UTF-8 %t; want 497 to 500 bytes of valid UTF-8", len(d), utf8.ValidString(d))
+				}
+			}
+			if sc.name != "sqlite" {
+				return // a Postgres text cannot hold half a character
+			}
+			bad := store.AuditEntry{At: start, Admin: "old", Action: "CreateWorld", Detail: "name:\"\xc3", Code: "OK"}
+			if err := st.PutAudit(t.Context(), &bad); err != nil {
+				t.Fatalf("PutAudit: %v", err)
+			}
+			resp, err = h.admin.ListAudit(as(h.adminToken), &pb.ListAuditRequest{})
+			if err != nil {
+				t.Fatalf("ListAudit with an entry of invalid UTF-8: %v", err)
+			}
+			if got := resp.GetEntries()[2].GetDetail(); got != `name:"` {
+				t.Errorf("the bad entry's detail: got %q; want %q", got, `name:"`)
+			}
+		})
 	}
 }

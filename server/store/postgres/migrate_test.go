@@ -170,7 +170,7 @@ func provider(t *testing.T, db *sql.DB) *goose.Provider {
 	if err != nil {
 		t.Fatalf("migrations: %v", err)
 	}
-	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys, goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys, goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(goMigrations()...))
 	if err != nil {
 		t.Fatalf("goose provider: %v", err)
 	}

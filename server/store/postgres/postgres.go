@@ -88,7 +88,7 @@ func migrate(ctx context.Context, cfg *pgx.ConnConfig) error {
 	db := stdlib.OpenDB(*cfg)
 	defer db.Close()
 	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys,
-		goose.WithDisableGlobalRegistry(true), goose.WithLocker(locker))
+		goose.WithDisableGlobalRegistry(true), goose.WithLocker(locker), goose.WithGoMigrations(goMigrations()...))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}

@@ -161,9 +161,48 @@ func provider(t *testing.T, db *sql.DB) *goose.Provider {
 	if err != nil {
 		t.Fatalf("migrations: %v", err)
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(goMigrations()...))
 	if err != nil {
 		t.Fatalf("goose provider: %v", err)
 	}
 	return p
+}
+
+// TestMigrateRepairsAuditDetails checks migration 00013 (a Go migration):
+// an audit detail cut inside a character, as the server cut them before,
+// is made valid UTF-8; valid ones are kept as they are.
+func TestMigrateRepairsAuditDetails(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, dbFile))
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	if _, err := provider(t, db).UpTo(ctx, 12); err != nil {
+		t.Fatalf("migrate to version 12: %v", err)
+	}
+	_, err = db.ExecContext(ctx, `INSERT INTO admin_audit (at, admin, action, world_id, detail, code)
+		VALUES (0, 'dev', 'CreateWorld', 0, CAST(x'6e616d653a22c3a9c3' AS TEXT), 'OK'),
+			(0, 'dev', 'ForceTick', 1, 'world_id:1 « é »', 'OK')`)
+	if err != nil {
+		t.Fatalf("fill version 12: %v", err)
+	}
+	db.Close()
+
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	got, err := s.Audit(ctx, 0, 10)
+	if err != nil {
+		t.Fatalf("Audit: %v", err)
+	}
+	var details []string
+	for _, e := range got {
+		details = append(details, e.Detail)
+	}
+	if want := []string{`name:"é`, "world_id:1 « é »"}; !slices.Equal(details, want) {
+		t.Errorf("details after migrating: got %q; want %q", details, want)
+	}
 }

@@ -122,7 +122,8 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true),
+		goose.WithGoMigrations(goMigrations()...))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
