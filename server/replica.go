@@ -65,6 +65,11 @@ func (l *leasedStore) SaveMessage(ctx context.Context, m *store.Message) error {
 	return l.fence(l.Store.SaveMessage(ctx, m))
 }
 
+// SetNotebook sets a camp's notes under the lease.
+func (l *leasedStore) SetNotebook(ctx context.Context, n store.Notebook) error {
+	return l.fence(l.Store.SetNotebook(ctx, n))
+}
+
 // CommitTick commits a tick under the lease.
 func (l *leasedStore) CommitTick(ctx context.Context, t store.Tick) error {
 	return l.fence(l.Store.CommitTick(ctx, t))

@@ -182,6 +182,14 @@ func (s *timedStore) Messages(ctx context.Context, worldID uint64, season, camp,
 	return timedValue(s.m, s.name, "messages", func() ([]store.Message, error) { return s.st.Messages(ctx, worldID, season, camp, sinceDay) })
 }
 
+func (s *timedStore) SetNotebook(ctx context.Context, n store.Notebook) error {
+	return s.m.timed(s.name, "set_notebook", func() error { return s.st.SetNotebook(ctx, n) })
+}
+
+func (s *timedStore) Notebooks(ctx context.Context, worldID uint64, season int) ([]store.Notebook, error) {
+	return timedValue(s.m, s.name, "notebooks", func() ([]store.Notebook, error) { return s.st.Notebooks(ctx, worldID, season) })
+}
+
 func (s *timedStore) CommitTick(ctx context.Context, t store.Tick) error {
 	return s.m.timed(s.name, "commit_tick", func() error { return s.st.CommitTick(ctx, t) })
 }

@@ -163,6 +163,26 @@ type Message struct {
 	SentAt time.Time
 }
 
+// MaxNotebookLen bounds the text of a Notebook, in bytes.
+const MaxNotebookLen = 8192
+
+// Notebook is a camp's private notes of a season: only the camp reads them
+// while its season runs.
+type Notebook struct {
+	WorldID uint64
+	Season  int
+	Camp    int
+	// Player is the player who last wrote them; empty when its token names
+	// none.
+	Player string
+	Text   string
+	// Day is the day being decided when the notes were last written, and
+	// Writes how many times they were written for that day.
+	Day       int
+	Writes    int
+	UpdatedAt time.Time
+}
+
 // JournalEntry is one journal entry, for one camp.
 type JournalEntry struct {
 	WorldID   uint64
@@ -300,6 +320,13 @@ type Store interface {
 	// received, from sinceDay on, in the order they were saved.
 	Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]Message, error)
 
+	// SetNotebook durably records a camp's notes of a season, replacing
+	// its earlier ones; ErrNotFound if the world does not exist.
+	SetNotebook(ctx context.Context, n Notebook) error
+	// Notebooks returns the notes of each camp that has written some in a
+	// season, in camp order.
+	Notebooks(ctx context.Context, worldID uint64, season int) ([]Notebook, error)
+
 	// CommitTick stores a tick atomically: its state, its journal, its
 	// orders (pending orders of that day take the status, code, field and
 	// message given in t.Orders; standing and standing_stale orders are
@@ -379,9 +406,9 @@ type Leaser interface {
 	// never had one.
 	LeaseOf(ctx context.Context, worldID uint64) (Lease, error)
 	// Fenced returns the store seen by l's holder: its SaveOrder,
-	// SetStandingOrder, SaveMessage, CommitTick, UpdateWorld and
-	// EnrolAtSetup of l's world check, in their own transaction, that l is still held and
-	// live, and otherwise fail with ErrLeaseLost and store nothing. Writes
-	// to other worlds are refused the same way.
+	// SetStandingOrder, SaveMessage, SetNotebook, CommitTick, UpdateWorld
+	// and EnrolAtSetup of l's world check, in their own transaction, that
+	// l is still held and live, and otherwise fail with ErrLeaseLost and
+	// store nothing. Writes to other worlds are refused the same way.
 	Fenced(l Lease) Store
 }

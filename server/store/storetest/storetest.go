@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"StandingOrders", testStandingOrders},
 		{"StandingStale", testStandingStale},
 		{"Messages", testMessages},
+		{"Notebooks", testNotebooks},
 		{"FiveCamps", testFiveCamps},
 		{"WrongControllers", testWrongControllers},
 	}
