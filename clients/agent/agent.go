@@ -2,7 +2,9 @@
 // Model Context Protocol, with the official Go SDK: over stdio for one camp
 // whose token the process holds, or over stateless streamable HTTP where
 // each request names its camp with an "Authorization: Bearer <token>"
-// header. The token is never a tool argument.
+// header. The token is never a tool argument. Every text it serves (the
+// instructions, the tools' descriptions and results) is in the camp's
+// language (tools.Camp's Lang): English or French.
 package agent
 
 import (
@@ -15,6 +17,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
@@ -31,10 +34,11 @@ const retryWait = time.Second
 
 // NewServer returns an MCP server whose tools are the tools table played
 // for camp c, with the input schemas and the instructions built from v,
-// c's current view (the instructions speak of v's ruleset).
+// c's current view (the instructions speak of v's ruleset), in c's
+// language.
 func NewServer(c *tools.Camp, v *pb.CampView) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "grisonval", Version: Version},
-		&mcp.ServerOptions{Instructions: tools.Instructions(v)})
+		&mcp.ServerOptions{Instructions: tools.Instructions(c.Lang, v)})
 	for _, t := range tools.Table() {
 		addTool(s, t, c, v)
 	}
@@ -89,8 +93,8 @@ func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log ze
 // handler that checks each call's arguments against the schema it
 // publishes.
 func addTool(s *mcp.Server, t tools.Tool, c *tools.Camp, v *pb.CampView) {
-	schema := t.Schema(v)
-	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: schema}, handler(t, c, schema))
+	schema := t.Schema(c.Lang, v)
+	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description.In(c.Lang), InputSchema: schema}, handler(t, c, schema))
 }
 
 // handler runs t for camp c once its arguments conform to schema, the
@@ -101,7 +105,7 @@ func handler(t tools.Tool, c *tools.Camp, schema *jsonschema.Schema) mcp.ToolHan
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		res, err := t.Run(ctx, c, schema, req.Params.Arguments)
 		if err != nil {
-			f := tools.Describe(err)
+			f := tools.Describe(c.Lang, err)
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: f.Text}}, StructuredContent: f}, nil
 		}
 		out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
@@ -116,9 +120,10 @@ type serverKey struct{}
 
 // HTTPHandler serves MCP over stateless streamable HTTP. Each request
 // carries its camp's token as "Authorization: Bearer <token>"; the handler
-// reads that camp's view and serves the tools built from it. A request
-// without a token, or with one the game server refuses, is answered 401.
-func HTTPHandler(game pb.GameServiceClient, now func() time.Time, log zerolog.Logger) http.Handler {
+// reads that camp's view and serves the tools built from it, in language
+// l. A request without a token, or with one the game server refuses, is
+// answered 401.
+func HTTPHandler(game pb.GameServiceClient, now func() time.Time, l lang.Lang, log zerolog.Logger) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		s, _ := r.Context().Value(serverKey{}).(*mcp.Server)
 		return s
@@ -126,10 +131,11 @@ func HTTPHandler(game pb.GameServiceClient, now func() time.Time, log zerolog.Lo
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok || strings.TrimSpace(tok) == "" {
-			http.Error(w, "missing camp token: send the header \"Authorization: Bearer <camp token>\"", http.StatusUnauthorized)
+			http.Error(w, l.Sprintf("missing camp token: send the header \"Authorization: Bearer <camp token>\"",
+				"jeton de camp absent : envoyez l'en-tête \"Authorization: Bearer <jeton du camp>\""), http.StatusUnauthorized)
 			return
 		}
-		c := &tools.Camp{Game: game, Token: strings.TrimSpace(tok), Now: now}
+		c := &tools.Camp{Game: game, Token: strings.TrimSpace(tok), Now: now, Lang: l}
 		v, err := c.GetView(r.Context())
 		if err != nil {
 			code := http.StatusBadGateway
@@ -139,7 +145,7 @@ func HTTPHandler(game pb.GameServiceClient, now func() time.Time, log zerolog.Lo
 				return
 			}
 			log.Warn().Err(err).Int("http_status", code).Msg("read the camp's view")
-			http.Error(w, viewtext.Error(err), code)
+			http.Error(w, viewtext.Error(l, err), code)
 			return
 		}
 		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverKey{}, NewServer(c, v))))

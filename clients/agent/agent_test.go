@@ -18,6 +18,7 @@ import (
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
@@ -338,7 +339,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func TestHTTP(t *testing.T) {
 	srv := testserver.Start(t)
-	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, zerolog.Nop()))
+	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, zerolog.Nop()))
 	defer web.Close()
 	ctx := context.Background()
 	for camp := range 2 {
@@ -430,7 +431,7 @@ func TestViewSize(t *testing.T) {
 			t.Fatalf("got the view of day %d; want day %d", v.GetDay(), day)
 		}
 		if slices.Contains(sizeDays, day) {
-			text := viewtext.View(v, time.Now())
+			text := viewtext.View(lang.EN, v, time.Now())
 			structured, err := tools.JSON(v)
 			if err != nil {
 				t.Fatalf("structured view: %v", err)

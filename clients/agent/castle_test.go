@@ -14,6 +14,7 @@ import (
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -230,7 +231,7 @@ func TestCastleThroughMCP(t *testing.T) {
 	for c := range int32(cities) {
 		if c != cur {
 			if _, err := camps[c].Submit(ctx, &pb.Order{Action: "default"}); err != nil {
-				t.Fatalf("city %d default: %s", c, viewtext.Error(err))
+				t.Fatalf("city %d default: %s", c, viewtext.Error(lang.EN, err))
 			}
 		}
 	}
@@ -271,7 +272,7 @@ func TestCastleViewSize(t *testing.T) {
 			if v.GetDay() != int32(day) {
 				t.Fatalf("got city %d's view of day %d; want day %d", c, v.GetDay(), day)
 			}
-			text := viewtext.View(v, time.Now())
+			text := viewtext.View(lang.EN, v, time.Now())
 			sum, n = sum+len(text), n+1
 			if len(text) > largest {
 				largest, largestStep = len(text), v.GetCastle().GetStep()
@@ -292,7 +293,7 @@ func TestCastleViewSize(t *testing.T) {
 			}
 			a := v.GetLegalActions()[len(v.GetLegalActions())-1]
 			if _, err := camps[c].Submit(ctx, &pb.Order{Action: a.GetAction(), Args: castleOrder(a, 1), Reason: "la taille de la vue"}); err != nil {
-				t.Fatalf("day %d, city %d: %s", day+1, c, viewtext.Error(err))
+				t.Fatalf("day %d, city %d: %s", day+1, c, viewtext.Error(lang.EN, err))
 			}
 		}
 		waitForDay(t, camps[0], int32(day+1))

@@ -23,6 +23,7 @@ import (
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/llm"
 	"github.com/grisonval/server/clients/tools"
+	"github.com/grisonval/server/engine/lang"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -382,7 +383,7 @@ func (e *docEnv) exploreSchema(t *testing.T, doc any) {
 		t.Fatalf("get view: %v", err)
 	}
 	tool, _ := tools.Lookup(tools.SubmitOrder)
-	for _, branch := range tool.Schema(v).Properties["order"].OneOf {
+	for _, branch := range tool.Schema(lang.EN, v).Properties["order"].OneOf {
 		if branch.Title != "explore" {
 			continue
 		}

@@ -45,7 +45,7 @@ func FuzzParseArgs(f *testing.F) {
 		if inv.cmd != "order" {
 			words = append([]string{inv.cmd}, inv.args...)
 		}
-		if o, err := parseOrder(words, inv.reason); err == nil && len(o.GetArgs()) != len(words)-1 {
+		if o, err := parseOrder(inv.lang, words, inv.reason); err == nil && len(o.GetArgs()) != len(words)-1 {
 			t.Fatalf("parseOrder(%q) kept %d of %d arguments", words, len(o.GetArgs()), len(words)-1)
 		}
 	})

@@ -18,7 +18,9 @@
 //	cli [flags] help
 //
 // Flags may come before or after the command: --addr (default $GRISONVAL_ADDR
-// or 127.0.0.1:7777), --token (default $GRISONVAL_TOKEN), --json (print the
+// or 127.0.0.1:7777), --token (default $GRISONVAL_TOKEN), --lang (en or fr:
+// the language of every text, the CLI's and the server's; default
+// $GRISONVAL_LANG, else English), --json (print the
 // protobuf answer as JSON, as the agent tools' structured content) and --no-color (the map without ANSI colours;
 // also when $NO_COLOR is set or stdout is not a terminal).
 package main
@@ -40,17 +42,17 @@ import (
 
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 )
 
 const defaultAddr = tools.DefaultAddr
 
-const usage = `usage: cli [flags] COMMAND [ARGS...]
+// usage is the CLI's help.
+var usage = lang.T(`usage: cli [flags] COMMAND [ARGS...]
 
 Commands:
   view                          your camp's view: the ruleset's part (Grisonval:
@@ -86,6 +88,8 @@ Commands:
 Flags (before or after the command):
   --addr HOST:PORT   game server (default $GRISONVAL_ADDR or 127.0.0.1:7777)
   --token TOKEN      your camp's token (default $GRISONVAL_TOKEN)
+  --lang en|fr       the language of every text, the CLI's and the server's
+                     (default $GRISONVAL_LANG, else en: English)
   --json             print the server's answer as JSON (protojson's names, every
                      field with its zero value, 64-bit numbers as numbers;
                      watch: one view a day)
@@ -94,9 +98,59 @@ Flags (before or after the command):
                      in your journal only)
   --since DAY        journal, messages: entries from this day on
   --after DAY        wait: return once a day after this one is resolved
-`
+`, `usage : cli [options] COMMANDE [ARGS...]
 
-const usageHint = "run 'cli help' for usage\n"
+Commandes :
+  view                          la vue de votre camp : la partie des règles (Grisonval :
+                                stocks, zones, les inconnues aussi, colonnes ; le
+                                Château : tour et étape, les jauges de chaque cité, votre
+                                main ou les cartes tirées), journal, messages, le
+                                menu numéroté des actions permises avec leurs coûts
+  map                           la carte en hexagones de Grisonval : camps en couleur,
+                                brouillard, capitales (*) et garnisons (:N) ; le Château
+                                n'en a pas
+  order ACTION [ARGS...]        poster (ou remplacer) votre ordre pour le jour suivant :
+                                une action du menu, ses arguments dans l'ordre
+                                du menu
+  ACTION [ARGS...]              la même chose, en bref. Grisonval : cli expand_to 19,
+                                cli send_army 4 15, cli rest. Le Château : cli convert,
+                                cli pass, cli draft 2 1 3 (garder l'emplacement 2, donner
+                                1 et 3 dans l'ordre du tour), cli play 1, cli discard,
+                                cli default
+  journal [--since DAY]         votre journal, avec le « pourquoi » de chaque entrée
+  message CAMP TEXT...          envoyer un message privé à un camp auquel vous pouvez écrire
+  messages [--since DAY]        vos messages, envoyés et reçus
+  standing ACTION [ARGS...]     fixer votre ordre permanent : joué chaque jour où
+                                vous ne postez rien
+  wait [--after DAY]            attendre qu'un jour après DAY se résolve (par défaut :
+                                le jour en cours), puis montrer ce que vous avez appris ;
+                                un jour peut se résoudre dès que chaque camp qui décide
+                                a posté : après un ordre accepté pour le jour N,
+                                utilisez --after N-1
+  watch                         redessiner la carte (terrain compris) et une vue compacte
+                                à chaque nouveau jour, à la taille du terminal (50 lignes
+                                par défaut, ou $LINES et $COLUMNS) ; Ctrl-C arrête
+  help                          ce texte, et vos actions permises quand un jeton
+                                est donné
+
+Options (avant ou après la commande) :
+  --addr HOTE:PORT   serveur de jeu (par défaut $GRISONVAL_ADDR ou 127.0.0.1:7777)
+  --token JETON      le jeton de votre camp (par défaut $GRISONVAL_TOKEN)
+  --lang en|fr       la langue de tous les textes, ceux du CLI et du serveur
+                     (par défaut $GRISONVAL_LANG, sinon en : anglais)
+  --json             afficher la réponse du serveur en JSON (les noms de protojson,
+                     chaque champ avec sa valeur nulle, les nombres de 64 bits en
+                     nombres ; watch : une vue par jour)
+  --no-color         pas de couleurs ANSI sur la carte (aussi avec $NO_COLOR ou sans
+                     terminal)
+  --reason TEXTE     order, ACTION, standing : pourquoi vous donnez cet ordre (montré
+                     dans votre seul journal)
+  --since DAY        journal, messages : les entrées à partir de ce jour
+  --after DAY        wait : rendre dès qu'un jour après celui-ci est résolu
+`)
+
+// usageHint follows a usage error.
+var usageHint = lang.T("run 'cli help' for usage\n", "lancez 'cli help' pour l'usage\n")
 
 // clearScreen moves the cursor home and clears the terminal.
 const clearScreen = "\x1b[H\x1b[2J"
@@ -122,6 +176,7 @@ func isTerminal(f *os.File) bool {
 type invocation struct {
 	addr    string
 	token   string
+	lang    lang.Lang
 	json    bool
 	noColor bool
 	reason  string
@@ -138,8 +193,9 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
+// usagef is a usage error said in l: en or fr formatted with args.
+func usagef(l lang.Lang, en, fr string, args ...any) error {
+	return &usageError{l.Sprintf(en, fr, args...)}
 }
 
 // run is the whole command: it parses args, calls the server and writes the
@@ -148,15 +204,16 @@ func usagef(format string, args ...any) error {
 // errors.
 func run(ctx context.Context, args []string, getenv func(string) string, colour bool, stdout, stderr io.Writer) int {
 	inv, err := parseArgs(args, getenv)
+	l := inv.lang
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		if inv != nil && inv.token != "" {
+		fmt.Fprint(stdout, usage.In(l))
+		if inv.token != "" {
 			fmt.Fprint(stdout, legalHelp(ctx, inv))
 		}
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "cli: %v\n%s", err, usageHint)
+		fmt.Fprintf(stderr, "cli: %v\n%s", err, usageHint.In(l))
 		return 2
 	}
 	camp, closeConn, err := dial(inv)
@@ -169,32 +226,33 @@ func run(ctx context.Context, args []string, getenv func(string) string, colour 
 	if err := execute(ctx, camp, inv, colour && !inv.noColor, stdout); err != nil {
 		var u *usageError
 		if errors.As(err, &u) {
-			fmt.Fprintf(stderr, "cli: %v\n%s", err, usageHint)
+			fmt.Fprintf(stderr, "cli: %v\n%s", err, usageHint.In(l))
 			return 2
 		}
 		if ctx.Err() != nil {
 			if inv.cmd == "watch" {
 				return 0
 			}
-			fmt.Fprintln(stderr, "cli: interrupted")
+			fmt.Fprintln(stderr, l.Sprintf("cli: interrupted", "cli : interrompu"))
 			return 1
 		}
-		fmt.Fprint(stderr, viewtext.Error(err))
+		fmt.Fprint(stderr, viewtext.Error(l, err))
 		if status.Code(err) == codes.Unavailable {
-			fmt.Fprintf(stderr, "  is the server running at %s? (--addr or $GRISONVAL_ADDR)\n", inv.addr)
+			fmt.Fprint(stderr, l.Sprintf("  is the server running at %s? (--addr or $GRISONVAL_ADDR)\n",
+				"  le serveur tourne-t-il à %s ? (--addr ou $GRISONVAL_ADDR)\n", inv.addr))
 		}
 		return 1
 	}
 	return 0
 }
 
-// dial connects to the game server for inv's camp.
+// dial connects to the game server for inv's camp, in inv's language.
 func dial(inv *invocation) (*tools.Camp, func(), error) {
-	conn, err := grpc.NewClient(inv.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := tools.Dial(inv.addr, inv.lang)
 	if err != nil {
-		return nil, nil, fmt.Errorf("bad server address %q: %w", inv.addr, err)
+		return nil, nil, errors.New(inv.lang.Sprintf("bad server address %q: %v", "adresse de serveur invalide %q : %v", inv.addr, err))
 	}
-	return &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: inv.token, Now: time.Now}, func() { conn.Close() }, nil
+	return &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: inv.token, Now: time.Now, Lang: inv.lang}, func() { conn.Close() }, nil
 }
 
 // legalHelp lists the camp's legal actions for the next day, or says why it
@@ -207,19 +265,24 @@ func legalHelp(ctx context.Context, inv *invocation) string {
 	defer closeConn()
 	ctx, cancel := context.WithTimeout(ctx, helpTimeout)
 	defer cancel()
+	l := inv.lang
 	v, err := camp.GetView(ctx)
 	if err != nil {
-		return "\nYour legal actions could not be read:\n" + viewtext.Error(err)
+		return l.Sprintf("\nYour legal actions could not be read:\n", "\nVos actions permises n'ont pas pu être lues :\n") + viewtext.Error(l, err)
 	}
-	return fmt.Sprintf("\nYour camp: world %d (%s), camp %d %q. Its orders are the actions of its menu:\n%s",
-		v.GetWorldId(), v.GetRuleset(), v.GetCamp(), v.GetCampName(), viewtext.Menu(v))
+	return l.Sprintf("\nYour camp: world %d (%s), camp %d %q. Its orders are the actions of its menu:\n%s",
+		"\nVotre camp : monde %d (%s), camp %d %q. Ses ordres sont les actions de son menu :\n%s",
+		v.GetWorldId(), v.GetRuleset(), v.GetCamp(), v.GetCampName(), viewtext.Menu(l, v))
 }
 
 // parseArgs parses the command line; flags may come before or after the
 // command and its arguments. getenv supplies the environment defaults. For
-// help it returns the invocation (for its token) with flag.ErrHelp.
+// help it returns the invocation (for its token) with flag.ErrHelp. It
+// always returns the invocation, whose language says the usage errors
+// (the environment's when the command line cannot be read).
 func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	inv := &invocation{addr: getenv("GRISONVAL_ADDR"), token: getenv("GRISONVAL_TOKEN")}
+	inv.lang, _ = tools.ChooseLang("", getenv)
 	if inv.addr == "" {
 		inv.addr = defaultAddr
 	}
@@ -229,16 +292,20 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	fs.StringVar(&inv.token, "token", inv.token, "")
 	fs.BoolVar(&inv.json, "json", false, "")
 	fs.BoolVar(&inv.noColor, "no-color", false, "")
+	langFlag := fs.String("lang", "", "")
 	fs.StringVar(&inv.reason, "reason", "", "")
 	fs.IntVar(&inv.since, "since", 0, "")
 	fs.IntVar(&inv.after, "after", -1, "")
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			if l, lerr := tools.ChooseLang(*langFlag, getenv); lerr == nil {
+				inv.lang = l
+			}
 			if errors.Is(err, flag.ErrHelp) {
 				return inv, err
 			}
-			return nil, usagef("%v", err)
+			return inv, &usageError{err.Error()}
 		}
 		if fs.NArg() == 0 {
 			break
@@ -246,8 +313,13 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+	l, err := tools.ChooseLang(*langFlag, getenv)
+	if err != nil {
+		return inv, &usageError{err.Error()}
+	}
+	inv.lang = l
 	if len(pos) == 0 {
-		return nil, usagef("no command")
+		return inv, usagef(l, "no command", "aucune commande")
 	}
 	inv.cmd, inv.args = pos[0], pos[1:]
 	if inv.cmd == "help" {
@@ -256,68 +328,72 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["after"] && inv.cmd != "wait" {
-		return nil, usagef("--after goes with wait, not with %s", inv.cmd)
+		return inv, usagef(l, "--after goes with wait, not with %s", "--after va avec wait, pas avec %s", inv.cmd)
 	}
 	if set["after"] && inv.after < 0 {
-		return nil, usagef("--after is a day, 0 or more; got %d", inv.after)
+		return inv, usagef(l, "--after is a day, 0 or more; got %d", "--after est un jour, 0 ou plus ; reçu %d", inv.after)
 	}
 	switch inv.cmd {
 	case "view", "map", "wait", "watch", "journal":
 		if len(inv.args) > 0 {
-			return nil, usagef("%s takes no argument; got %q", inv.cmd, inv.args)
+			return inv, usagef(l, "%s takes no argument; got %q", "%s ne prend aucun argument ; reçu %q", inv.cmd, inv.args)
 		}
 		if set["reason"] {
-			return nil, usagef("--reason goes with an order, not with %s", inv.cmd)
+			return inv, usagef(l, "--reason goes with an order, not with %s", "--reason va avec un ordre, pas avec %s", inv.cmd)
 		}
 		if set["since"] && inv.cmd != "journal" {
-			return nil, usagef("--since goes with journal or messages, not with %s", inv.cmd)
+			return inv, usagef(l, "--since goes with journal or messages, not with %s", "--since va avec journal ou messages, pas avec %s", inv.cmd)
 		}
 	case "messages":
 		if len(inv.args) > 0 {
-			return nil, usagef("messages takes no argument; got %q", inv.args)
+			return inv, usagef(l, "messages takes no argument; got %q", "messages ne prend aucun argument ; reçu %q", inv.args)
 		}
 		if set["reason"] {
-			return nil, usagef("--reason goes with an order, not with messages")
+			return inv, usagef(l, "--reason goes with an order, not with messages", "--reason va avec un ordre, pas avec messages")
 		}
 	case "message":
 		if len(inv.args) < 2 {
-			return nil, usagef("message needs a camp and a text: message CAMP TEXT...")
+			return inv, usagef(l, "message needs a camp and a text: message CAMP TEXT...", "message demande un camp et un texte : message CAMP TEXTE...")
 		}
 		if set["reason"] || set["since"] {
-			return nil, usagef("message takes neither --reason nor --since")
+			return inv, usagef(l, "message takes neither --reason nor --since", "message ne prend ni --reason ni --since")
 		}
 	case "standing":
 		if len(inv.args) == 0 {
-			return nil, usagef("standing needs an action: standing ACTION [ARGS...]; see the menu of the view command")
+			return inv, usagef(l, "standing needs an action: standing ACTION [ARGS...]; see the menu of the view command",
+				"standing demande une action : standing ACTION [ARGS...] ; voyez le menu de la commande view")
 		}
 		if set["since"] {
-			return nil, usagef("--since goes with journal or messages, not with standing")
+			return inv, usagef(l, "--since goes with journal or messages, not with standing", "--since va avec journal ou messages, pas avec standing")
 		}
 	case "order":
 		if len(inv.args) == 0 {
-			return nil, usagef("order needs an action: order ACTION [ARGS...]; see the menu of the view command")
+			return inv, usagef(l, "order needs an action: order ACTION [ARGS...]; see the menu of the view command",
+				"order demande une action : order ACTION [ARGS...] ; voyez le menu de la commande view")
 		}
 		fallthrough
 	default:
 		if set["since"] {
-			return nil, usagef("--since goes with journal, not with an order")
+			return inv, usagef(l, "--since goes with journal, not with an order", "--since va avec journal, pas avec un ordre")
 		}
 	}
 	if inv.token == "" {
-		return nil, usagef("no token: pass --token or set GRISONVAL_TOKEN")
+		return inv, usagef(l, "no token: pass --token or set GRISONVAL_TOKEN", "pas de jeton : passez --token ou fixez GRISONVAL_TOKEN")
 	}
 	return inv, nil
 }
 
 // parseOrder builds the order of an order command: the action name and its
 // integer arguments. The server judges whether the action and arguments are
-// legal.
-func parseOrder(words []string, reason string) (*pb.Order, error) {
+// legal. A usage error is said in l.
+func parseOrder(l lang.Lang, words []string, reason string) (*pb.Order, error) {
 	o := &pb.Order{Action: words[0], Reason: reason}
 	for i, w := range words[1:] {
 		n, err := strconv.ParseInt(w, 10, 32)
 		if err != nil {
-			return nil, usagef("argument %d of %s is %q; want a whole number, as the menu of the view command lists (a zone, a camp, a card slot or a count)", i+1, o.Action, w)
+			return nil, usagef(l, "argument %d of %s is %q; want a whole number, as the menu of the view command lists (a zone, a camp, a card slot or a count)",
+				"l'argument %d de %s vaut %q ; attendu un nombre entier, comme le liste le menu de la commande view (une zone, un camp, un emplacement de carte ou un nombre)",
+				i+1, o.Action, w)
 		}
 		o.Args = append(o.Args, int32(n))
 	}
@@ -345,43 +421,45 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		msg  proto.Message
 		text string
 	)
+	l := c.Lang
 	switch inv.cmd {
 	case "view", "map":
 		v, err := c.GetView(ctx)
 		if err != nil {
 			return err
 		}
-		msg, text = v, viewtext.View(v, c.Now())
+		msg, text = v, viewtext.View(l, v, c.Now())
 		if inv.cmd == "map" {
-			text = viewtext.Map(v, colour)
+			text = viewtext.Map(l, v, colour)
 		}
 	case "journal":
 		entries, err := c.JournalSince(ctx, int32(inv.since))
 		if err != nil {
 			return err
 		}
-		msg, text = &pb.GetJournalResponse{Entries: entries}, viewtext.Journal(entries)
+		msg, text = &pb.GetJournalResponse{Entries: entries}, viewtext.Journal(l, entries)
 		if len(entries) == 0 {
-			text = fmt.Sprintf("No journal entry from day %d on.\n", inv.since)
+			text = tools.NoJournal(l, int32(inv.since))
 		}
 	case "wait":
 		n, err := waitTick(ctx, c, int32(inv.after))
 		if err != nil {
 			return err
 		}
-		msg, text = n, viewtext.Notice(n, c.Now())
+		msg, text = n, viewtext.Notice(l, n, c.Now())
 	case "watch":
 		return watch(ctx, c, inv.json, colour, inv.screen, stdout)
 	case "message":
 		to, err := strconv.ParseInt(inv.args[0], 10, 32)
 		if err != nil {
-			return usagef("the camp of message is %q; want its number (the view lists the camps)", inv.args[0])
+			return usagef(l, "the camp of message is %q; want its number (the view lists the camps)",
+				"le camp de message vaut %q ; attendu son numéro (la vue liste les camps)", inv.args[0])
 		}
 		m, err := c.Send(ctx, int32(to), strings.Join(inv.args[1:], " "))
 		if err != nil {
 			return err
 		}
-		msg, text = m, viewtext.Sent(m)
+		msg, text = m, viewtext.Sent(l, m)
 	case "messages":
 		v, err := c.GetView(ctx)
 		if err != nil {
@@ -391,9 +469,9 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		if err != nil {
 			return err
 		}
-		msg, text = &pb.ListMessagesResponse{Messages: ms}, viewtext.Messages(ms, v.GetCamp())
+		msg, text = &pb.ListMessagesResponse{Messages: ms}, viewtext.Messages(l, ms, v.GetCamp())
 	case "standing":
-		o, err := parseOrder(inv.args, inv.reason)
+		o, err := parseOrder(l, inv.args, inv.reason)
 		if err != nil {
 			return err
 		}
@@ -401,13 +479,13 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		if err != nil {
 			return err
 		}
-		msg, text = set, viewtext.Standing(set)
+		msg, text = set, viewtext.Standing(l, set)
 	default:
 		words := append([]string{inv.cmd}, inv.args...)
 		if inv.cmd == "order" {
 			words = inv.args
 		}
-		o, err := parseOrder(words, inv.reason)
+		o, err := parseOrder(l, words, inv.reason)
 		if err != nil {
 			return err
 		}
@@ -415,7 +493,7 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		if err != nil {
 			return err
 		}
-		msg, text = r, viewtext.Submitted(r)
+		msg, text = r, viewtext.Submitted(l, r)
 	}
 	if inv.json {
 		var err error
@@ -446,7 +524,8 @@ const (
 )
 
 // watchFooter is the last line of watch's screen.
-const watchFooter = "cli view: the whole view (costs, zones, rules). Ctrl-C stops."
+var watchFooter = lang.T("cli view: the whole view (costs, zones, rules). Ctrl-C stops.",
+	"cli view : la vue entière (coûts, zones, règles). Ctrl-C arrête.")
 
 // screenSize returns a function that reads the size of the terminal out is
 // ($COLUMNS and $LINES when out is not one, or its size is not known;
@@ -477,13 +556,13 @@ func screenSize(out io.Writer, getenv func(string) string) func() (int, int) {
 // (when the ruleset has one), a blank line, the compact view (Brief) in
 // the lines left, and the footer, with no newline after it so that the
 // screen does not scroll.
-func watchScreen(v *pb.CampView, now time.Time, colour bool, cols, lines int) string {
+func watchScreen(l lang.Lang, v *pb.CampView, now time.Time, colour bool, cols, lines int) string {
 	var top string
 	if viewtext.HasMap(v) {
-		top = viewtext.Map(v, colour) + "\n"
+		top = viewtext.Map(l, v, colour) + "\n"
 	}
 	room := max(lines-strings.Count(top, "\n")-1, 1)
-	return clearScreen + top + viewtext.Brief(v, now, cols, room) + watchFooter
+	return clearScreen + top + viewtext.Brief(l, v, now, cols, room) + watchFooter.In(l)
 }
 
 // watch draws the map (when the ruleset has one) and the compact view,
@@ -497,7 +576,7 @@ func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, screen func(
 			return err
 		}
 		cols, lines := screen()
-		text := watchScreen(v, c.Now(), colour, cols, lines)
+		text := watchScreen(c.Lang, v, c.Now(), colour, cols, lines)
 		if asJSON {
 			if text, err = formatJSON(v); err != nil {
 				return err

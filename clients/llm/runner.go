@@ -12,6 +12,7 @@ import (
 
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc/codes"
@@ -68,11 +69,15 @@ const (
 	AppliedStandingStale = "standing_order_stale"
 )
 
-// System is the runner's system prompt for a camp of view v's ruleset.
-func System(v *pb.CampView) string {
-	return tools.Instructions(v) + " Here the day's view is the user's message. You may read, write to the camps you may write to " +
-		"and set your standing order first; your turn for the day ends once submit_order accepts your order, and the runner " +
-		"then waits for the next day itself (you need not call wait_next_tick)."
+// System is the runner's system prompt for a camp of view v's ruleset, in
+// l.
+func System(l lang.Lang, v *pb.CampView) string {
+	return tools.Instructions(l, v) + l.Sprintf(" Here the day's view is the user's message. You may read, write to the camps you may write to "+
+		"and set your standing order first; your turn for the day ends once submit_order accepts your order, and the runner "+
+		"then waits for the next day itself (you need not call wait_next_tick).",
+		" Ici, la vue du jour est le message de l'utilisateur. Vous pouvez d'abord lire, écrire aux camps auxquels vous pouvez écrire "+
+			"et fixer votre ordre permanent ; votre tour du jour s'achève dès que submit_order accepte votre ordre, et le programme "+
+			"attend ensuite lui-même le jour suivant (inutile d'appeler wait_next_tick).")
 }
 
 // nothingToDecide reports whether v leaves the camp nothing to decide: its
@@ -227,11 +232,12 @@ func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error)
 	return nil, nil
 }
 
-// toolDefs returns the offered tools, with their schemas for view v.
-func toolDefs(v *pb.CampView) []ToolDef {
+// toolDefs returns the offered tools, with their schemas for view v, in
+// l.
+func toolDefs(l lang.Lang, v *pb.CampView) []ToolDef {
 	var defs []ToolDef
 	for _, t := range tools.Table() {
-		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description, Parameters: t.Schema(v)}})
+		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(l), Parameters: t.Schema(l, v)}})
 	}
 	return defs
 }
@@ -256,9 +262,10 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
 			rec.DeadlineUsedPct = math.Round(1000*float64(rec.UsedMS)/float64(rec.DeadlineMS)) / 10
 		}
 	}()
-	msgs := []Message{{Role: "system", Content: System(v)}, {Role: "user", Content: viewtext.View(v, r.Camp.Now())}}
+	l := r.Camp.Lang
+	msgs := []Message{{Role: "system", Content: System(l, v)}, {Role: "user", Content: viewtext.View(l, v, r.Camp.Now())}}
 	rec.Prompt = slices.Clone(msgs)
-	defs := toolDefs(v)
+	defs := toolDefs(l, v)
 	for range max(r.MaxCalls, 1) {
 		start := time.Now()
 		comp, err := r.Chat.Complete(ctx, msgs, defs, until)
@@ -281,7 +288,8 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
 		msgs = append(msgs, answer)
 		if len(answer.ToolCalls) == 0 {
 			rec.InvalidOrders++
-			msgs = append(msgs, Message{Role: "user", Content: "You posted no order. Call submit_order with one legal action, its arguments and a reason."})
+			msgs = append(msgs, Message{Role: "user", Content: l.Sprintf("You posted no order. Call submit_order with one legal action, its arguments and a reason.",
+				"Vous n'avez posté aucun ordre. Appelez submit_order avec une action permise, ses arguments et une raison.")})
 		}
 		for _, call := range answer.ToolCalls {
 			res := r.call(ctx, call, v, defs, rec)
@@ -307,12 +315,12 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, defs [
 	t, ok := tools.Lookup(call.Function.Name)
 	i := slices.IndexFunc(defs, func(d ToolDef) bool { return d.Function.Name == call.Function.Name })
 	if !ok || i < 0 {
-		out.Result, out.Error = fmt.Sprintf("no tool %q; the tools are %s", call.Function.Name, strings.Join(Offered(), ", ")), true
+		out.Result, out.Error = r.Camp.Lang.Sprintf("no tool %q; the tools are %s", "pas d'outil %q ; les outils sont %s", call.Function.Name, strings.Join(Offered(), ", ")), true
 		return out
 	}
 	res, err := t.Run(ctx, r.Camp, defs[i].Function.Parameters, json.RawMessage(call.Function.Arguments))
 	if err != nil {
-		f := tools.Describe(err)
+		f := tools.Describe(r.Camp.Lang, err)
 		out.Result, out.Error = f.Text, true
 		if t.Name == tools.SubmitOrder {
 			rec.InvalidOrders++
@@ -364,7 +372,7 @@ func applied(rec *Record, n *pb.TickNotice) *Applied {
 		}
 		if !ours {
 			a.Status = AppliedEarlier
-			why := "the order posted before this day's turn: " + viewtext.Order(o)
+			why := "the order posted before this day's turn: " + viewtext.Order(lang.EN, o)
 			if a.Why != "" {
 				why += "; " + a.Why
 			}
@@ -372,7 +380,7 @@ func applied(rec *Record, n *pb.TickNotice) *Applied {
 		}
 	case pb.OrderStatus_ORDER_STATUS_STANDING:
 		a.Status = AppliedStanding
-		a.Why = "no order posted for the day; the standing order played: " + viewtext.Order(o)
+		a.Why = "no order posted for the day; the standing order played: " + viewtext.Order(lang.EN, o)
 	case pb.OrderStatus_ORDER_STATUS_STANDING_STALE:
 		a.Status = AppliedStandingStale
 	default:

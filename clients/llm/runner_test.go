@@ -18,6 +18,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/tools"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/rs/zerolog"
 )
@@ -309,7 +310,7 @@ func TestRunnerModelError(t *testing.T) {
 // shared part of a view of another ruleset (no Grisonval detail).
 func TestToolDefsOtherRuleset(t *testing.T) {
 	v := &pb.CampView{Day: 2, Ruleset: "dice", LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "hold"}}}
-	defs := toolDefs(v)
+	defs := toolDefs(lang.EN, v)
 	if len(defs) != len(Offered()) {
 		t.Fatalf("got %d tools; want %d", len(defs), len(Offered()))
 	}

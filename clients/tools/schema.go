@@ -3,6 +3,7 @@ package tools
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -29,38 +31,42 @@ import (
 // The oneOf sits under the "order" property, not at the top of the tool's
 // schema: some model APIs (Anthropic's) refuse a tool whose input schema
 // has a oneOf, anyOf or allOf at its top level.
-func orderSchema(v *pb.CampView) *jsonschema.Schema {
+func orderSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	actions := v.GetLegalActions()
 	if len(actions) == 0 {
 		return &jsonschema.Schema{Type: "object",
-			Description: "the order: an action of the menu and its arguments as whole numbers, in the menu's order",
+			Description: l.Sprintf("the order: an action of the menu and its arguments as whole numbers, in the menu's order",
+				"l'ordre : une action du menu et ses arguments en nombres entiers, dans l'ordre du menu"),
 			Properties: map[string]*jsonschema.Schema{
-				"action": {Type: "string", Description: "the action's name"},
-				"args":   {Type: "array", Items: &jsonschema.Schema{Type: "integer"}, Description: "the action's arguments, in the menu's order"},
+				"action": {Type: "string", Description: l.Sprintf("the action's name", "le nom de l'action")},
+				"args": {Type: "array", Items: &jsonschema.Schema{Type: "integer"},
+					Description: l.Sprintf("the action's arguments, in the menu's order", "les arguments de l'action, dans l'ordre du menu")},
 			},
 			Required: []string{"action"}, AdditionalProperties: falseSchema(), PropertyOrder: []string{"action", "args"}}
 	}
 	s := &jsonschema.Schema{Type: "object",
-		Description: fmt.Sprintf("the order: one of the legal actions for day %d, {\"action\": NAME, \"args\": [...]}, "+
-			"its arguments as whole numbers in the menu's order (leave args out for an action without one)", v.GetDay()+1)}
+		Description: l.Sprintf("the order: one of the legal actions for day %d, {\"action\": NAME, \"args\": [...]}, "+
+			"its arguments as whole numbers in the menu's order (leave args out for an action without one)",
+			"l'ordre : l'une des actions permises pour le jour %d, {\"action\": NOM, \"args\": [...]}, "+
+				"ses arguments en nombres entiers dans l'ordre du menu (omettez args pour une action qui n'en a pas)", v.GetDay()+1)}
 	for _, a := range actions {
-		s.OneOf = append(s.OneOf, actionSchema(a))
+		s.OneOf = append(s.OneOf, actionSchema(l, a))
 	}
 	return s
 }
 
 // actionSchema is the branch of the order's oneOf for legal action a.
-func actionSchema(a *pb.LegalAction) *jsonschema.Schema {
+func actionSchema(l lang.Lang, a *pb.LegalAction) *jsonschema.Schema {
 	var name any = a.GetAction()
 	desc := a.GetSummary()
-	if c := viewtext.Cost(a); c != "" {
-		desc += "; cost: " + c
+	if c := viewtext.Cost(l, a); c != "" {
+		desc += l.Sprintf("; cost: %s", " ; coût : %s", c)
 	}
 	args := &jsonschema.Schema{Type: "array"}
 	required := 0
 	var names []string
 	for _, s := range a.GetArgs() {
-		item := &jsonschema.Schema{Type: "integer", Title: strings.ToUpper(s.GetName()), Description: argKind(s.GetKind())}
+		item := &jsonschema.Schema{Type: "integer", Title: strings.ToUpper(s.GetName()), Description: argKind(l, s.GetKind())}
 		switch {
 		case s.GetKind() == pb.ArgKind_ARG_KIND_COUNT:
 			item.Minimum, item.Maximum = jsonschema.Ptr(float64(s.GetMin())), jsonschema.Ptr(float64(s.GetMax()))
@@ -73,7 +79,7 @@ func actionSchema(a *pb.LegalAction) *jsonschema.Schema {
 			item.Not = &jsonschema.Schema{}
 		}
 		if s.GetOptional() {
-			item.Description += " (may be left out)"
+			item.Description += l.Sprintf(" (may be left out)", " (peut être omis)")
 		} else {
 			required++
 		}
@@ -82,7 +88,7 @@ func actionSchema(a *pb.LegalAction) *jsonschema.Schema {
 	}
 	args.MinItems, args.MaxItems = jsonschema.Ptr(required), jsonschema.Ptr(len(a.GetArgs()))
 	if len(names) == 0 {
-		args.Description = "none: leave args out"
+		args.Description = l.Sprintf("none: leave args out", "aucun : omettez args")
 	} else {
 		args.Description = strings.Join(names, " ")
 	}
@@ -103,14 +109,14 @@ func falseSchema() *jsonschema.Schema { return &jsonschema.Schema{Not: &jsonsche
 // tool publishes, before anything is sent to the server. Arguments that do
 // not conform come back as a *Failure (InvalidArgument, reason
 // bad_request) whose fields name the argument at fault by its path, such
-// as "order.args[0]", and say what it may be. Empty arguments are {}.
-func Validate(tool string, s *jsonschema.Schema, args json.RawMessage) error {
+// as "order.args[0]", and say what it may be, in l. Empty arguments are {}.
+func Validate(l lang.Lang, tool string, s *jsonschema.Schema, args json.RawMessage) error {
 	if len(bytes.TrimSpace(args)) == 0 || string(bytes.TrimSpace(args)) == "null" {
 		args = json.RawMessage("{}")
 	}
 	var in any
 	if err := json.Unmarshal(args, &in); err != nil {
-		return badArgs(tool, fmt.Errorf("the arguments are not JSON: %v", err))
+		return badArgs(l, tool, errors.New(l.Sprintf("the arguments are not JSON: %v", "les arguments ne sont pas du JSON : %v", err)))
 	}
 	rs, err := s.Resolve(nil)
 	if err != nil {
@@ -120,20 +126,20 @@ func Validate(tool string, s *jsonschema.Schema, args json.RawMessage) error {
 	if verr == nil {
 		return nil
 	}
-	if v := explain(s, in, "", ""); v != nil {
-		return badField(tool, v.field, v.msg)
+	if v := explain(l, s, in, "", ""); v != nil {
+		return badField(l, tool, v.field, v.msg)
 	}
-	return badField(tool, "", "they do not match the tool's input schema: "+verr.Error())
+	return badField(l, tool, "", l.Sprintf("they do not match the tool's input schema: %v", "ils ne suivent pas le schéma d'entrée de l'outil : %v", verr))
 }
 
 // badField is a Failure for a tool argument that does not conform to the
 // tool's input schema: field names it ("" for the whole).
-func badField(tool, field, msg string) *Failure {
-	f := badArgs(tool, fmt.Errorf("%s", msg))
+func badField(l lang.Lang, tool, field, msg string) *Failure {
+	f := badArgs(l, tool, errors.New(msg))
 	if field != "" {
-		f = badArgs(tool, fmt.Errorf("%s: %s", field, msg))
+		f = badArgs(l, tool, errors.New(l.Sprintf("%s: %s", "%s : %s", field, msg)))
 		f.Fields = map[string]string{field: msg}
-		f.Text += "  " + field + ": " + msg + "\n"
+		f.Text += l.Sprintf("  %s: %s\n", "  %s : %s\n", field, msg)
 	}
 	return f
 }
@@ -149,88 +155,88 @@ type violation struct {
 // required, additionalProperties, prefixItems, items, minItems, maxItems,
 // oneOf, not), and says it in words. path is v's path from the arguments'
 // root; action is the legal action being checked ("" outside an order).
-// It returns nil when it finds nothing.
-func explain(s *jsonschema.Schema, v any, path, action string) *violation {
-	bad := func(format string, args ...any) *violation {
-		return &violation{field: path, msg: fmt.Sprintf(format, args...)}
+// It returns nil when it finds nothing. It says it in l.
+func explain(l lang.Lang, s *jsonschema.Schema, v any, path, action string) *violation {
+	bad := func(en, fr string, args ...any) *violation {
+		return &violation{field: path, msg: l.Sprintf(en, fr, args...)}
 	}
 	label := func() string {
 		if s.Title != "" && action != "" && s.Type != "object" {
-			return fmt.Sprintf("%s's %s ", action, s.Title)
+			return l.Sprintf("%s's %s ", "le %[2]s de %[1]s ", action, s.Title)
 		}
 		return ""
 	}
 	if s.Not != nil && isEmpty(s.Not) {
-		return bad("%sadmits no value today", label())
+		return bad("%sadmits no value today", "%sn'admet aucune valeur aujourd'hui", label())
 	}
 	if s.Type != "" && !hasType(v, s.Type) {
-		return bad("%sis %s; want %s", label(), show(v), typeName(s.Type))
+		return bad("%sis %s; want %s", "%svaut %s ; attendu %s", label(), show(v), typeName(l, s.Type))
 	}
 	if s.Const != nil && !sameJSON(*s.Const, v) {
-		return bad("is %s; want %s", show(v), show(*s.Const))
+		return bad("is %s; want %s", "vaut %s ; attendu %s", show(v), show(*s.Const))
 	}
 	if s.Enum != nil && !slices.ContainsFunc(s.Enum, func(e any) bool { return sameJSON(e, v) }) {
-		return bad("%s%s is not one of %s", label(), show(v), enumText(s.Enum))
+		return bad("%s%s is not one of %s", "%s%s n'est pas l'une des valeurs %s", label(), show(v), enumText(s.Enum))
 	}
 	if n, ok := v.(float64); ok {
 		if s.Minimum != nil && n < *s.Minimum {
-			return bad("%s%s is below the minimum, %s", label(), show(n), show(*s.Minimum))
+			return bad("%s%s is below the minimum, %s", "%s%s est sous le minimum, %s", label(), show(n), show(*s.Minimum))
 		}
 		if s.Maximum != nil && n > *s.Maximum {
-			return bad("%s%s is above the maximum, %s", label(), show(n), show(*s.Maximum))
+			return bad("%s%s is above the maximum, %s", "%s%s est au-dessus du maximum, %s", label(), show(n), show(*s.Maximum))
 		}
 	}
 	if str, ok := v.(string); ok {
 		n := utf8.RuneCountInString(str)
 		if s.MinLength != nil && n < *s.MinLength {
-			return bad("is %d characters long; want at least %d", n, *s.MinLength)
+			return bad("is %d characters long; want at least %d", "fait %d caractères ; attendu au moins %d", n, *s.MinLength)
 		}
 		if s.MaxLength != nil && n > *s.MaxLength {
-			return bad("is %d characters long; want at most %d", n, *s.MaxLength)
+			return bad("is %d characters long; want at most %d", "fait %d caractères ; attendu au plus %d", n, *s.MaxLength)
 		}
 	}
 	switch x := v.(type) {
 	case []any:
-		if w := explainArray(s, x, path, action); w != nil {
+		if w := explainArray(l, s, x, path, action); w != nil {
 			return w
 		}
 	case map[string]any:
-		if w := explainObject(s, x, path, action); w != nil {
+		if w := explainObject(l, s, x, path, action); w != nil {
 			return w
 		}
 	}
 	if len(s.OneOf) > 0 {
-		return explainOneOf(s, v, path)
+		return explainOneOf(l, s, v, path)
 	}
 	return nil
 }
 
 // explainArray finds where array a breaks s's array keywords.
-func explainArray(s *jsonschema.Schema, a []any, path, action string) *violation {
+func explainArray(l lang.Lang, s *jsonschema.Schema, a []any, path, action string) *violation {
 	if (s.MinItems != nil && len(a) < *s.MinItems) || (s.MaxItems != nil && len(a) > *s.MaxItems) {
 		var want string
 		switch lo, hi := ptrOr(s.MinItems, 0), ptrOr(s.MaxItems, -1); {
 		case hi == 0:
-			want = "no argument"
+			want = l.Sprintf("no argument", "aucun argument")
 		case lo == hi:
-			want = plural(lo, "argument")
+			want = arguments(l, lo)
 		case hi < 0:
-			want = "at least " + plural(lo, "argument")
+			want = l.Sprintf("at least %s", "au moins %s", arguments(l, lo))
 		default:
-			want = fmt.Sprintf("%d to %d arguments", lo, hi)
+			want = l.Sprintf("%d to %d arguments", "de %d à %d arguments", lo, hi)
 		}
 		var names []string
 		for _, p := range s.PrefixItems {
 			names = append(names, p.Title)
 		}
-		who := "it takes"
+		who := l.Sprintf("it takes", "il prend")
 		if action != "" {
-			who = action + " takes"
+			who = l.Sprintf("%s takes", "%s prend", action)
 		}
 		if len(names) > 0 && !slices.Contains(names, "") {
 			want += " (" + strings.Join(names, " ") + ")"
 		}
-		return &violation{field: path, msg: fmt.Sprintf("%s %s; got %d", who, want, len(a))}
+		return &violation{field: path, msg: l.Sprintf("%s %s; got %d", "%s %s ; reçu %d", who, want, len(a))}
 	}
 	for i, item := range a {
 		is := s.Items
@@ -240,7 +246,7 @@ func explainArray(s *jsonschema.Schema, a []any, path, action string) *violation
 		if is == nil {
 			continue
 		}
-		if w := explain(is, item, fmt.Sprintf("%s[%d]", path, i), action); w != nil {
+		if w := explain(l, is, item, fmt.Sprintf("%s[%d]", path, i), action); w != nil {
 			return w
 		}
 	}
@@ -249,7 +255,7 @@ func explainArray(s *jsonschema.Schema, a []any, path, action string) *violation
 
 // explainObject finds where object o breaks s's object keywords: an
 // unknown field, a missing one, then each field's own value.
-func explainObject(s *jsonschema.Schema, o map[string]any, path, action string) *violation {
+func explainObject(l lang.Lang, s *jsonschema.Schema, o map[string]any, path, action string) *violation {
 	keys := make([]string, 0, len(o))
 	for k := range o {
 		keys = append(keys, k)
@@ -259,22 +265,22 @@ func explainObject(s *jsonschema.Schema, o map[string]any, path, action string) 
 	if s.AdditionalProperties != nil && isFalse(s.AdditionalProperties) {
 		for _, k := range keys {
 			if _, ok := s.Properties[k]; !ok {
-				want := "this takes no field"
+				want := l.Sprintf("this takes no field", "ceci ne prend aucun champ")
 				if len(known) > 0 {
-					want = "the fields are " + strings.Join(known, ", ")
+					want = l.Sprintf("the fields are %s", "les champs sont %s", strings.Join(known, ", "))
 				}
-				return &violation{field: join(path, k), msg: "unknown field; " + want}
+				return &violation{field: join(path, k), msg: l.Sprintf("unknown field; %s", "champ inconnu ; %s", want)}
 			}
 		}
 	}
 	for _, r := range s.Required {
 		if _, ok := o[r]; !ok {
-			return &violation{field: join(path, r), msg: "missing; it is required"}
+			return &violation{field: join(path, r), msg: l.Sprintf("missing; it is required", "absent ; il est requis")}
 		}
 	}
 	for _, k := range known {
 		if val, ok := o[k]; ok {
-			if w := explain(s.Properties[k], val, join(path, k), action); w != nil {
+			if w := explain(l, s.Properties[k], val, join(path, k), action); w != nil {
 				return w
 			}
 		}
@@ -286,10 +292,10 @@ func explainObject(s *jsonschema.Schema, o map[string]any, path, action string) 
 // order are told apart by their const property (the action's name): v is
 // checked against the branch it names, or its name is refused with the
 // names it may take.
-func explainOneOf(s *jsonschema.Schema, v any, path string) *violation {
+func explainOneOf(l lang.Lang, s *jsonschema.Schema, v any, path string) *violation {
 	o, ok := v.(map[string]any)
 	if !ok {
-		return &violation{field: path, msg: fmt.Sprintf("is %s; want an object", show(v))}
+		return &violation{field: path, msg: l.Sprintf("is %s; want an object", "vaut %s ; attendu un objet", show(v))}
 	}
 	key, names := "", []any{}
 	for _, b := range s.OneOf {
@@ -299,7 +305,7 @@ func explainOneOf(s *jsonschema.Schema, v any, path string) *violation {
 				names = append(names, *p.Const)
 				if sameJSON(*p.Const, o[k]) {
 					action, _ := (*p.Const).(string)
-					return explain(b, v, path, action)
+					return explain(l, b, v, path, action)
 				}
 			}
 		}
@@ -308,9 +314,9 @@ func explainOneOf(s *jsonschema.Schema, v any, path string) *violation {
 		return nil
 	}
 	if _, ok := o[key]; !ok {
-		return &violation{field: join(path, key), msg: "missing; want one of " + enumText(names)}
+		return &violation{field: join(path, key), msg: l.Sprintf("missing; want one of %s", "absent ; attendu l'une de %s", enumText(names))}
 	}
-	return &violation{field: join(path, key), msg: fmt.Sprintf("%s is not one of the legal actions: %s", show(o[key]), enumText(names))}
+	return &violation{field: join(path, key), msg: l.Sprintf("%s is not one of the legal actions: %s", "%s n'est pas l'une des actions permises : %s", show(o[key]), enumText(names))}
 }
 
 // fieldNames are s's properties, in its PropertyOrder then by name.
@@ -352,11 +358,12 @@ func ptrOr(p *int, def int) int {
 	return *p
 }
 
-func plural(n int, word string) string {
+// arguments counts n arguments: "1 argument", "2 arguments".
+func arguments(l lang.Lang, n int) string {
 	if n == 1 {
-		return "1 " + word
+		return l.Sprintf("1 argument", "1 argument")
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return l.Sprintf("%d arguments", "%d arguments", n)
 }
 
 // hasType reports whether JSON value v is of JSON Schema type t.
@@ -386,20 +393,20 @@ func hasType(v any, t string) bool {
 	return true
 }
 
-func typeName(t string) string {
+func typeName(l lang.Lang, t string) string {
 	switch t {
 	case "object":
-		return "an object"
+		return l.Sprintf("an object", "un objet")
 	case "array":
-		return "an array"
+		return l.Sprintf("an array", "un tableau")
 	case "integer":
-		return "a whole number"
+		return l.Sprintf("a whole number", "un nombre entier")
 	case "number":
-		return "a number"
+		return l.Sprintf("a number", "un nombre")
 	case "string":
-		return "a string"
+		return l.Sprintf("a string", "une chaîne")
 	case "boolean":
-		return "true or false"
+		return l.Sprintf("true or false", "true ou false")
 	}
 	return t
 }

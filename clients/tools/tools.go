@@ -4,14 +4,16 @@
 // section and waiting for the next day. The MCP server (clients/agent) and
 // the chat-completions runner (clients/llm) both serve this one table; each
 // tool has a name, a description, an input schema (built from the camp's
-// current view where the legal actions restrict it) and a call.
+// current view where the legal actions restrict it) and a call. Every text
+// a player or a model reads (descriptions, instructions, the results'
+// text) is written in English and French (DESIGN decision 8); the field
+// names of the structured results are the same in both.
 package tools
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -20,6 +22,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/grisonval/server/clients/viewtext"
 	"github.com/grisonval/server/docs"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -48,13 +51,16 @@ const (
 )
 
 // Camp is a player's handle on one camp: a client of the game service, the
-// camp's token (which names the world and the camp) and the clock used to
-// say how long remains before a deadline. A Camp is safe for concurrent use
-// when its Game client is.
+// camp's token (which names the world and the camp), the clock used to
+// say how long remains before a deadline and the language the tools'
+// texts are written in (the zero value is English; Dial's connection asks
+// the server for the same one). A Camp is safe for concurrent use when its
+// Game client is.
 type Camp struct {
 	Game  pb.GameServiceClient
 	Token string
 	Now   func() time.Time
+	Lang  lang.Lang
 }
 
 // auth returns ctx carrying the camp's token.
@@ -163,17 +169,17 @@ type Failure struct {
 func (f *Failure) Error() string { return f.Text }
 
 // Describe returns err, a refusal of the server, bad arguments or any other
-// error, as a Failure.
-func Describe(err error) *Failure {
+// error, as a Failure whose text is written in l.
+func Describe(l lang.Lang, err error) *Failure {
 	var f *Failure
 	if errors.As(err, &f) {
 		return f
 	}
 	st, ok := status.FromError(err)
 	if !ok {
-		return &Failure{Code: "Unknown", Message: err.Error(), Text: viewtext.Error(err)}
+		return &Failure{Code: "Unknown", Message: err.Error(), Text: viewtext.Error(l, err)}
 	}
-	f = &Failure{Code: st.Code().String(), Message: st.Message(), Text: viewtext.Error(err)}
+	f = &Failure{Code: st.Code().String(), Message: st.Message(), Text: viewtext.Error(l, err)}
 	for _, d := range st.Details() {
 		switch d := d.(type) {
 		case *errdetails.ErrorInfo:
@@ -191,42 +197,55 @@ func Describe(err error) *Failure {
 }
 
 // badArgs is a Failure for tool arguments that do not decode: a bad
-// request, like a malformed field of a call to the server.
-func badArgs(tool string, err error) *Failure {
-	msg := fmt.Sprintf("bad arguments for %s: %v", tool, err)
+// request, like a malformed field of a call to the server, said in l.
+func badArgs(l lang.Lang, tool string, err error) *Failure {
+	msg := l.Sprintf("bad arguments for %s: %v", "arguments invalides pour %s : %v", tool, err)
 	reason := pb.ErrorReason_ERROR_REASON_BAD_REQUEST.Code()
 	return &Failure{Code: "InvalidArgument", Message: msg, Reason: reason,
-		Text: "error (InvalidArgument): " + msg + "\n  reason: " + reason + "\n"}
+		Text: l.Sprintf("error (InvalidArgument): %s\n  reason: %s\n", "erreur (InvalidArgument) : %s\n  motif : %s\n", msg, reason)}
 }
 
 // instructions tell a model how to play with the tools, whatever the
 // ruleset; Instructions adds the ruleset's own lines.
-const instructions = `You play one camp of a turn-based game on a Grisonval server; the view names the world's ruleset. Each game day (a tick), every camp that has something to decide posts one order; the orders resolve together at the deadline, or as soon as every camp that decides has posted. A camp that posts nothing plays its standing order (the view shows it; set_standing_order changes it). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's arguments and cost), and call submit_order with it as the order ({"action": NAME, "args": [...]}) and a short reason; you may replace your order until the day resolves. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; send_message writes a short private message to a camp the view says you may write to.`
+var instructions = lang.T(`You play one camp of a turn-based game on a Grisonval server; the view names the world's ruleset. Each game day (a tick), every camp that has something to decide posts one order; the orders resolve together at the deadline, or as soon as every camp that decides has posted. A camp that posts nothing plays its standing order (the view shows it; set_standing_order changes it). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's arguments and cost), and call submit_order with it as the order ({"action": NAME, "args": [...]}) and a short reason; you may replace your order until the day resolves. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; send_message writes a short private message to a camp the view says you may write to.`,
+	`Vous jouez un camp d'un jeu au tour par tour sur un serveur Grisonval ; la vue nomme les règles du monde. Chaque jour de jeu (un tick), chaque camp qui a quelque chose à décider poste un ordre ; les ordres se résolvent ensemble à l'échéance, ou dès que chaque camp qui décide a posté. Un camp qui ne poste rien joue son ordre permanent (la vue le montre ; set_standing_order le change). Chaque jour : lisez la vue (ou legal_actions), choisissez une action permise avec des arguments valides (le menu donne les arguments et le coût de chacune), et appelez submit_order avec elle comme ordre ({"action": NOM, "args": [...]}) et une courte raison ; vous pouvez remplacer votre ordre jusqu'à ce que le jour se résolve. Puis wait_next_tick : il dit ce qu'est devenu votre ordre (appliqué, caduc ou permanent) et les messages reçus. Le journal dit ce qui s'est passé et pourquoi ; send_message écrit un court message privé à un camp auquel la vue dit que vous pouvez écrire.`)
 
 // rulesetInstructions are each ruleset's lines of the instructions, by
 // the ruleset's name. They describe the game's shape; its numbers are the
 // view's.
-var rulesetInstructions = map[string]string{
-	"grisonval": `In Grisonval, the camps share a map of hex zones under a fog of war.`,
-	"castle": `In the Castle, each camp is a city with five gauges, and the last city standing wins. A turn is three days: ` +
-		`the current city's convert step, its draft step (it keeps one of the cards it drew and gives one to each other city; ` +
-		`a card is named by its slot, from 1), then the play step, where every city holding a card plays or discards it, in turn order. ` +
+var rulesetInstructions = map[string]lang.Text{
+	"grisonval": lang.T(`In Grisonval, the camps share a map of hex zones under a fog of war.`,
+		`Dans Grisonval, les camps partagent une carte de zones hexagonales sous un brouillard de guerre.`),
+	"castle": lang.T(`In the Castle, each camp is a city with five gauges, and the last city standing wins. A turn is three days: `+
+		`the current city's convert step, its draft step (it keeps one of the cards it drew and gives one to each other city; `+
+		`a card is named by its slot, from 1), then the play step, where every city holding a card plays or discards it, in turn order. `+
 		`The view says whether you act or wait: when you wait, your order is not needed and you need not post.`,
+		`Dans le Château, chaque camp est une cité à cinq jauges, et la dernière cité debout gagne. Un tour dure trois jours : `+
+			`l'étape de conversion de la cité en cours, son étape de tirage (elle garde l'une des cartes tirées et en donne une à chaque autre cité ; `+
+			`une carte se nomme par son emplacement, à partir de 1), puis l'étape de jeu, où chaque cité qui tient une carte la joue ou la défausse, dans l'ordre du tour. `+
+			`La vue dit si vous agissez ou attendez : quand vous attendez, votre ordre n'est pas nécessaire et vous n'avez pas à poster.`),
 }
 
 // Instructions tell a model how to play a camp of view v's ruleset with
-// the tools: the shared rules of play, the ruleset's shape and where its
-// rulebook is. v may be nil (Grisonval's, the server's first ruleset).
-func Instructions(v *pb.CampView) string {
+// the tools, in l: the shared rules of play, the ruleset's shape and where
+// its rulebook is. v may be nil (Grisonval's, the server's first ruleset).
+func Instructions(l lang.Lang, v *pb.CampView) string {
 	ruleset := rulesetOf(v)
-	s := instructions
-	if r := rulesetInstructions[ruleset]; r != "" {
-		s += " " + r
+	s := instructions.In(l)
+	if r, ok := rulesetInstructions[ruleset]; ok {
+		s += " " + r.In(l)
 	}
 	if _, ok := rulebooks[ruleset]; ok {
-		return s + " The rules tool holds its rulebook by section."
+		return s + l.Sprintf(" The rules tool holds its rulebook by section.", " L'outil rules donne son livre de règles par section (en anglais).")
 	}
-	return s + " This program has no rulebook of this ruleset: the view carries its rules' numbers, and each legal action's summary says what it does."
+	return s + noRulebook(l)
+}
+
+// noRulebook says what a player of a ruleset without a rulebook reads
+// instead.
+func noRulebook(l lang.Lang) string {
+	return l.Sprintf(" This program has no rulebook of this ruleset: the view carries its rules' numbers, and each legal action's summary says what it does.",
+		" Ce programme n'a pas le livre de règles de ces règles : la vue porte leurs chiffres, et le résumé de chaque action permise dit ce qu'elle fait.")
 }
 
 // rulebooks are the rulebooks the rules tool serves, by ruleset.
@@ -244,10 +263,11 @@ func rulesetOf(v *pb.CampView) string {
 // Tool is one tool of the table.
 type Tool struct {
 	Name        string
-	Description string
+	Description lang.Text
 	// Schema returns the tool's JSON input schema for the camp's current
-	// view v (v is nil when the view is not available).
-	Schema func(v *pb.CampView) *jsonschema.Schema
+	// view v (v is nil when the view is not available), its descriptions
+	// written in l.
+	Schema func(l lang.Lang, v *pb.CampView) *jsonschema.Schema
 	// PerDay is set when Schema depends on the view, so that the tool's
 	// definition changes each day.
 	PerDay bool
@@ -262,7 +282,7 @@ type Tool struct {
 // when they conform: arguments outside the schema are refused as a
 // *Failure naming the field, and nothing reaches the server.
 func (t Tool) Run(ctx context.Context, c *Camp, s *jsonschema.Schema, args json.RawMessage) (*Result, error) {
-	if err := Validate(t.Name, s, args); err != nil {
+	if err := Validate(c.Lang, t.Name, s, args); err != nil {
 		return nil, err
 	}
 	return t.Call(ctx, c, args)
@@ -271,45 +291,73 @@ func (t Tool) Run(ctx context.Context, c *Camp, s *jsonschema.Schema, args json.
 // Table returns every tool, in a stable order.
 func Table() []Tool {
 	return []Tool{
-		{Name: View, Description: "Your camp's view of the world as compact text: day and deadline, the ruleset's " +
-			"own part (Grisonval: stocks, the zones you see and remember with the day last seen, the unknown zones, " +
-			"columns, other camps and the numbers of the rules; the Castle: the turn, whose step it is and whether you " +
-			"act, every city's gauges and stores, your hand or the cards you drew, the deck, the discard pile and the " +
-			"numbers of the rules), your latest journal entries and messages, and the numbered menu of legal actions " +
+		{Name: View, Description: lang.T("Your camp's view of the world as compact text: day and deadline, the ruleset's "+
+			"own part (Grisonval: stocks, the zones you see and remember with the day last seen, the unknown zones, "+
+			"columns, other camps and the numbers of the rules; the Castle: the turn, whose step it is and whether you "+
+			"act, every city's gauges and stores, your hand or the cards you drew, the deck, the discard pile and the "+
+			"numbers of the rules), your latest journal entries and messages, and the numbered menu of legal actions "+
 			"with their valid arguments and costs.",
+			"La vue du monde de votre camp en texte compact : jour et échéance, la partie propre aux règles "+
+				"(Grisonval : stocks, les zones que vous voyez et celles en mémoire avec le jour où vous les avez vues, les zones inconnues, "+
+				"les colonnes, les autres camps et les chiffres des règles ; le Château : le tour, à qui est l'étape et si vous "+
+				"agissez, les jauges et réserves de chaque cité, votre main ou les cartes tirées, la pioche, la défausse et les "+
+				"chiffres des règles), les dernières entrées de votre journal et vos messages, et le menu numéroté des actions permises "+
+				"avec leurs arguments valides et leurs coûts."),
 			Schema: noArgs, Call: callView},
-		{Name: ViewStructured, Description: "Your camp's view as structured JSON (the grisonval.v1.CampView " +
-			"message in protojson), for programs: the shared part, and the ruleset's own in its detail (grisonval: " +
-			"every zone with its coordinates and neighbours; castle: every city, your hand or drawn cards; both with " +
+		{Name: ViewStructured, Description: lang.T("Your camp's view as structured JSON (the grisonval.v1.CampView "+
+			"message in protojson), for programs: the shared part, and the ruleset's own in its detail (grisonval: "+
+			"every zone with its coordinates and neighbours; castle: every city, your hand or drawn cards; both with "+
 			"the numbers of the rules).",
+			"La vue de votre camp en JSON structuré (le message grisonval.v1.CampView en protojson), pour les programmes : "+
+				"la partie commune, et celle des règles en détail (grisonval : chaque zone avec ses coordonnées et ses voisines ; "+
+				"castle : chaque cité, votre main ou les cartes tirées ; les deux avec les chiffres des règles). Les noms des champs "+
+				"sont ceux du .proto, les textes dans la langue choisie."),
 			Schema: noArgs, Call: callViewStructured},
-		{Name: LegalActions, Description: "The actions you may order for the next day, numbered, each with its " +
+		{Name: LegalActions, Description: lang.T("The actions you may order for the next day, numbered, each with its "+
 			"arguments in order, their valid values (the zones, camps or card slots you may name, a count's bounds) and its cost.",
+			"Les actions que vous pouvez ordonner pour le jour suivant, numérotées, chacune avec ses arguments dans l'ordre, "+
+				"leurs valeurs valides (les zones, camps ou emplacements de carte que vous pouvez nommer, les bornes d'un nombre) et son coût."),
 			Schema: noArgs, Call: callLegalActions},
-		{Name: SubmitOrder, Description: "Post (or replace, until the deadline) your order for the next day: " +
-			"order, one of the day's legal actions with its own arguments ({\"action\": \"explore\", \"args\": [4]}: " +
-			"the schema lists each action's valid values), and your reason (kept in your own journal, never " +
+		{Name: SubmitOrder, Description: lang.T("Post (or replace, until the deadline) your order for the next day: "+
+			"order, one of the day's legal actions with its own arguments ({\"action\": \"explore\", \"args\": [4]}: "+
+			"the schema lists each action's valid values), and your reason (kept in your own journal, never "+
 			"shown to another camp). A refusal says the rule code and the argument at fault.",
+			"Postez (ou remplacez, jusqu'à l'échéance) votre ordre pour le jour suivant : order, l'une des actions "+
+				"permises du jour avec ses propres arguments ({\"action\": \"explore\", \"args\": [4]} : le schéma donne les "+
+				"valeurs valides de chaque action), et votre raison (gardée dans votre propre journal, jamais montrée à un autre camp). "+
+				"Un refus dit le code de la règle et l'argument fautif."),
 			Schema: submitSchema, PerDay: true, Call: callSubmit},
-		{Name: Journal, Description: "Your camp's journal from a day on: what happened each day, in French, " +
+		{Name: Journal, Description: lang.T("Your camp's journal from a day on: what happened each day, "+
 			"with a factual \"why\".",
+			"Le journal de votre camp à partir d'un jour : ce qui s'est passé chaque jour, avec un « pourquoi » factuel."),
 			Schema: journalSchema, Call: callJournal},
-		{Name: Rules, Description: "The rulebook of your world's ruleset by section (Grisonval: docs/rules.md): " +
+		{Name: Rules, Description: lang.T("The rulebook of your world's ruleset by section (Grisonval: docs/rules.md): "+
 			"without a section, the list of sections; with one, its text.",
+			"Le livre des règles de votre monde par section (Grisonval : docs/rules.md, en anglais) : "+
+				"sans section, la liste des sections ; avec une, son texte."),
 			Schema: rulesSchema, Call: callRules},
-		{Name: WaitNextTick, Description: "Wait until the world resolves a day after after_day (default: the " +
-			"current day), at most timeout_seconds, and return what became of your order that day (applied, " +
-			"stale with the rule code, or your standing order), the messages you received and what your journal " +
+		{Name: WaitNextTick, Description: lang.T("Wait until the world resolves a day after after_day (default: the "+
+			"current day), at most timeout_seconds, and return what became of your order that day (applied, "+
+			"stale with the rule code, or your standing order), the messages you received and what your journal "+
 			"learned.",
+			"Attendez que le monde résolve un jour après after_day (par défaut : le jour en cours), au plus "+
+				"timeout_seconds, et recevez ce qu'est devenu votre ordre ce jour-là (appliqué, caduc avec le code de la règle, "+
+				"ou votre ordre permanent), les messages reçus et ce que votre journal a appris."),
 			Schema: waitSchema, PerDay: true, Call: callWait},
-		{Name: SendMessage, Description: "Send a short private message to a camp you have met and that still " +
+		{Name: SendMessage, Description: lang.T("Send a short private message to a camp you have met and that still "+
 			"lives (the view lists them). Only that camp reads it; it is tied to the day being decided.",
+			"Envoyez un court message privé à un camp que vous avez rencontré et qui vit encore (la vue les liste). "+
+				"Seul ce camp le lit ; il est lié au jour en cours de décision."),
 			Schema: sendSchema, PerDay: true, Call: callSend},
-		{Name: Messages, Description: "Your private messages, sent and received, from a day on.",
+		{Name: Messages, Description: lang.T("Your private messages, sent and received, from a day on.",
+			"Vos messages privés, envoyés et reçus, à partir d'un jour."),
 			Schema: messagesSchema, Call: callMessages},
-		{Name: SetStanding, Description: "Set your standing order: the order played on each day you post " +
-			"nothing (default: rest in Grisonval, default in the Castle). It must be legal now, and plays only while it stays legal; " +
+		{Name: SetStanding, Description: lang.T("Set your standing order: the order played on each day you post "+
+			"nothing (default: rest in Grisonval, default in the Castle). It must be legal now, and plays only while it stays legal; "+
 			"otherwise your camp rests and the day's result says why.",
+			"Fixez votre ordre permanent : l'ordre joué chaque jour où vous ne postez rien (par défaut : rest dans Grisonval, "+
+				"default dans le Château). Il doit être permis maintenant, et ne joue que tant qu'il le reste ; "+
+				"sinon votre camp se repose et le résultat du jour dit pourquoi."),
 			Schema: submitSchema, PerDay: true, Call: callSetStanding},
 	}
 }
@@ -323,19 +371,20 @@ func Lookup(name string) (Tool, bool) {
 	return Table()[i], true
 }
 
-func noArgs(*pb.CampView) *jsonschema.Schema {
+func noArgs(lang.Lang, *pb.CampView) *jsonschema.Schema {
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}, AdditionalProperties: falseSchema()}
 }
 
-// decode decodes a tool's arguments into in; empty arguments leave in as is.
-func decode(tool string, args json.RawMessage, in any) error {
+// decode decodes a tool's arguments into in; empty arguments leave in as
+// is. A failure is said in l.
+func decode(l lang.Lang, tool string, args json.RawMessage, in any) error {
 	if len(args) == 0 || string(args) == "null" {
 		return nil
 	}
 	d := json.NewDecoder(strings.NewReader(string(args)))
 	d.DisallowUnknownFields()
 	if err := d.Decode(in); err != nil {
-		return badArgs(tool, err)
+		return badArgs(l, tool, err)
 	}
 	return nil
 }
@@ -343,15 +392,15 @@ func decode(tool string, args json.RawMessage, in any) error {
 func callView(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
 	v, err := c.GetView(ctx)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
-	return &Result{Text: viewtext.View(v, c.Now())}, nil
+	return &Result{Text: viewtext.View(c.Lang, v, c.Now())}, nil
 }
 
 func callViewStructured(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
 	v, err := c.GetView(ctx)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	s, err := JSON(v)
 	if err != nil {
@@ -363,7 +412,7 @@ func callViewStructured(ctx context.Context, c *Camp, _ json.RawMessage) (*Resul
 func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
 	v, err := c.GetView(ctx)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	actions := []json.RawMessage{}
 	for _, a := range v.GetLegalActions() {
@@ -374,7 +423,7 @@ func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result,
 		actions = append(actions, b)
 	}
 	s := map[string]any{"day": v.GetDay(), "ruleset": rulesetOf(v), "legalActions": actions}
-	return &Result{Text: viewtext.Menu(v), Structured: s}, nil
+	return &Result{Text: viewtext.Menu(c.Lang, v), Structured: s}, nil
 }
 
 // OrderArgs is an order as a program records it: the action, its
@@ -406,12 +455,13 @@ func (in OrderInput) Flat() OrderArgs {
 // submitSchema is the input of submit_order and set_standing_order for v's
 // next day: the order (orderSchema: one branch per legal action) and the
 // reason.
-func submitSchema(v *pb.CampView) *jsonschema.Schema {
+func submitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"order":  orderSchema(v),
-			"reason": {Type: "string", Description: "why you give this order, in a sentence (kept in your own journal)"},
+			"order": orderSchema(l, v),
+			"reason": {Type: "string", Description: l.Sprintf("why you give this order, in a sentence (kept in your own journal)",
+				"pourquoi vous donnez cet ordre, en une phrase (gardée dans votre propre journal)")},
 		},
 		Required:             []string{"order", "reason"},
 		AdditionalProperties: falseSchema(),
@@ -420,36 +470,36 @@ func submitSchema(v *pb.CampView) *jsonschema.Schema {
 }
 
 // argKind says what an argument of a kind designates.
-func argKind(k pb.ArgKind) string {
+func argKind(l lang.Lang, k pb.ArgKind) string {
 	switch k {
 	case pb.ArgKind_ARG_KIND_ZONE:
-		return "a zone"
+		return l.Sprintf("a zone", "une zone")
 	case pb.ArgKind_ARG_KIND_COUNT:
-		return "a count"
+		return l.Sprintf("a count", "un nombre")
 	case pb.ArgKind_ARG_KIND_CAMP:
-		return "a camp"
+		return l.Sprintf("a camp", "un camp")
 	case pb.ArgKind_ARG_KIND_GOVERNMENT:
-		return "a government"
+		return l.Sprintf("a government", "un gouvernement")
 	case pb.ArgKind_ARG_KIND_CARD:
-		return "a slot of the cards you drew, from 1"
+		return l.Sprintf("a slot of the cards you drew, from 1", "un emplacement des cartes tirées, à partir de 1")
 	}
-	return "a number"
+	return l.Sprintf("a number", "un nombre")
 }
 
 func callSubmit(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
 	var in OrderInput
-	if err := decode(SubmitOrder, args, &in); err != nil {
+	if err := decode(c.Lang, SubmitOrder, args, &in); err != nil {
 		return nil, err
 	}
 	r, err := c.Submit(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	s, err := JSON(r)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Text: viewtext.Submitted(r), Structured: s}, nil
+	return &Result{Text: viewtext.Submitted(c.Lang, r), Structured: s}, nil
 }
 
 // JournalArgs are the arguments of journal.
@@ -457,30 +507,41 @@ type JournalArgs struct {
 	SinceDay int32 `json:"since_day"`
 }
 
-func journalSchema(*pb.CampView) *jsonschema.Schema {
+func journalSchema(l lang.Lang, _ *pb.CampView) *jsonschema.Schema {
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
-		"since_day": {Type: "integer", Minimum: jsonschema.Ptr(0.0), Description: "first day to return (default 0: all)"},
+		"since_day": sinceDay(l),
 	}, AdditionalProperties: falseSchema()}
+}
+
+// sinceDay is the argument of journal and messages: the first day.
+func sinceDay(l lang.Lang) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(0.0),
+		Description: l.Sprintf("first day to return (default 0: all)", "premier jour à rendre (par défaut 0 : tous)")}
 }
 
 func callJournal(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
 	var in JournalArgs
-	if err := decode(Journal, args, &in); err != nil {
+	if err := decode(c.Lang, Journal, args, &in); err != nil {
 		return nil, err
 	}
 	entries, err := c.JournalSince(ctx, in.SinceDay)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	s, err := JSON(&pb.GetJournalResponse{Entries: entries})
 	if err != nil {
 		return nil, err
 	}
-	text := viewtext.Journal(entries)
+	text := viewtext.Journal(c.Lang, entries)
 	if len(entries) == 0 {
-		text = fmt.Sprintf("No journal entry from day %d on.\n", in.SinceDay)
+		text = NoJournal(c.Lang, in.SinceDay)
 	}
 	return &Result{Text: text, Structured: s}, nil
+}
+
+// NoJournal says that a journal read from day since on is empty.
+func NoJournal(l lang.Lang, since int32) string {
+	return l.Sprintf("No journal entry from day %d on.\n", "Aucune entrée de journal à partir du jour %d.\n", since)
 }
 
 // RulesArgs are the arguments of rules.
@@ -514,8 +575,9 @@ func RuleSections(ruleset string) []Section {
 
 // rulesSchema lists the sections of v's ruleset's rulebook (none without
 // a view, or for a ruleset without a rulebook).
-func rulesSchema(v *pb.CampView) *jsonschema.Schema {
-	section := &jsonschema.Schema{Type: "string", Description: "the section to read; leave out to list the sections"}
+func rulesSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	section := &jsonschema.Schema{Type: "string", Description: l.Sprintf("the section to read; leave out to list the sections",
+		"la section à lire ; omettez-la pour la liste des sections")}
 	if v != nil {
 		for _, s := range RuleSections(rulesetOf(v)) {
 			section.Enum = append(section.Enum, s.Title)
@@ -526,18 +588,17 @@ func rulesSchema(v *pb.CampView) *jsonschema.Schema {
 
 func callRules(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
 	var in RulesArgs
-	if err := decode(Rules, args, &in); err != nil {
+	if err := decode(c.Lang, Rules, args, &in); err != nil {
 		return nil, err
 	}
 	v, err := c.GetView(ctx)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	ruleset := rulesetOf(v)
 	secs := RuleSections(ruleset)
 	if secs == nil {
-		text := fmt.Sprintf("This program has no rulebook of the %s ruleset: the view carries its rules' numbers, "+
-			"and each legal action's summary says what it does.\n", ruleset)
+		text := c.Lang.Sprintf("The %s ruleset:", "Les règles %s :", ruleset) + noRulebook(c.Lang) + "\n"
 		return &Result{Text: text, Structured: map[string]any{"ruleset": ruleset, "sections": []string{}}}, nil
 	}
 	var titles []string
@@ -546,9 +607,10 @@ func callRules(ctx context.Context, c *Camp, args json.RawMessage) (*Result, err
 	}
 	if in.Section == "" {
 		var b strings.Builder
-		b.WriteString("Sections of the rules (call rules with one of them):\n")
+		b.WriteString(c.Lang.Sprintf("Sections of the rules (call rules with one of them):\n",
+			"Sections des règles, en anglais (appelez rules avec l'une d'elles) :\n"))
 		for _, s := range secs {
-			fmt.Fprintf(&b, "  %s (%d characters)\n", s.Title, len(s.Text))
+			b.WriteString(c.Lang.Sprintf("  %s (%d characters)\n", "  %s (%d caractères)\n", s.Title, len(s.Text)))
 		}
 		return &Result{Text: b.String(), Structured: map[string]any{"ruleset": ruleset, "sections": titles}}, nil
 	}
@@ -557,7 +619,7 @@ func callRules(ctx context.Context, c *Camp, args json.RawMessage) (*Result, err
 			return &Result{Text: s.Text, Structured: map[string]any{"ruleset": ruleset, "section": s.Title, "text": s.Text}}, nil
 		}
 	}
-	return nil, badArgs(Rules, fmt.Errorf("no section %q; sections: %s", in.Section, strings.Join(titles, ", ")))
+	return nil, badArgs(c.Lang, Rules, errors.New(c.Lang.Sprintf("no section %q; sections: %s", "pas de section %q ; sections : %s", in.Section, strings.Join(titles, ", "))))
 }
 
 // WaitArgs are the arguments of wait_next_tick.
@@ -566,26 +628,29 @@ type WaitArgs struct {
 	TimeoutSeconds int    `json:"timeout_seconds,omitempty"`
 }
 
-func waitSchema(v *pb.CampView) *jsonschema.Schema {
+func waitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	after := &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(0.0),
-		Description: "return once a day later than this one is resolved (default: the current day)"}
+		Description: l.Sprintf("return once a day later than this one is resolved (default: the current day)",
+			"rendre dès qu'un jour postérieur à celui-ci est résolu (par défaut : le jour en cours)")}
 	if v != nil {
-		after.Description = fmt.Sprintf("return once a day later than this one is resolved (default: the current day, %d now)", v.GetDay())
+		after.Description = l.Sprintf("return once a day later than this one is resolved (default: the current day, %d now)",
+			"rendre dès qu'un jour postérieur à celui-ci est résolu (par défaut : le jour en cours, %d maintenant)", v.GetDay())
 	}
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
 		"after_day": after,
 		"timeout_seconds": {Type: "integer", Minimum: jsonschema.Ptr(1.0), Maximum: jsonschema.Ptr(float64(MaxWaitSeconds)),
-			Description: fmt.Sprintf("how long to wait at most (default %d)", DefaultWaitSeconds)},
+			Description: l.Sprintf("how long to wait at most (default %d)", "combien de secondes attendre au plus (par défaut %d)", DefaultWaitSeconds)},
 	}, AdditionalProperties: falseSchema(), PropertyOrder: []string{"after_day", "timeout_seconds"}}
 }
 
 func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
 	in := WaitArgs{TimeoutSeconds: DefaultWaitSeconds}
-	if err := decode(WaitNextTick, args, &in); err != nil {
+	if err := decode(c.Lang, WaitNextTick, args, &in); err != nil {
 		return nil, err
 	}
 	if in.TimeoutSeconds < 1 || in.TimeoutSeconds > MaxWaitSeconds {
-		return nil, badArgs(WaitNextTick, fmt.Errorf("timeout_seconds is %d; want 1 to %d", in.TimeoutSeconds, MaxWaitSeconds))
+		return nil, badArgs(c.Lang, WaitNextTick, errors.New(c.Lang.Sprintf("timeout_seconds is %d; want 1 to %d",
+			"timeout_seconds vaut %d ; attendu de 1 à %d", in.TimeoutSeconds, MaxWaitSeconds)))
 	}
 	after := int32(-1)
 	if in.AfterDay != nil {
@@ -593,17 +658,18 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 	}
 	n, err := c.WaitAfter(ctx, after, time.Duration(in.TimeoutSeconds)*time.Second)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	if n == nil {
-		return &Result{Text: fmt.Sprintf("No new day within %d s; call wait_next_tick again.\n", in.TimeoutSeconds),
+		return &Result{Text: c.Lang.Sprintf("No new day within %d s; call wait_next_tick again.\n",
+			"Aucun nouveau jour en %d s ; rappelez wait_next_tick.\n", in.TimeoutSeconds),
 			Structured: map[string]any{"resolved": false}}, nil
 	}
 	s, err := JSON(n)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Text: viewtext.Notice(n, c.Now()), Structured: map[string]any{"resolved": true, "notice": s}}, nil
+	return &Result{Text: viewtext.Notice(c.Lang, n, c.Now()), Structured: map[string]any{"resolved": true, "notice": s}}, nil
 }
 
 // MessageArgs are the arguments of send_message.
@@ -614,9 +680,11 @@ type MessageArgs struct {
 
 // sendSchema restricts the recipient to v's recipients and the text to
 // v's max_message_len.
-func sendSchema(v *pb.CampView) *jsonschema.Schema {
-	to := &jsonschema.Schema{Type: "integer", Description: "the camp to write to: one you have met and that still lives"}
-	text := &jsonschema.Schema{Type: "string", MinLength: jsonschema.Ptr(1), Description: "the message, a few sentences at most"}
+func sendSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	to := &jsonschema.Schema{Type: "integer", Description: l.Sprintf("the camp to write to: one you have met and that still lives",
+		"le camp à qui écrire : un camp rencontré et qui vit encore")}
+	text := &jsonschema.Schema{Type: "string", MinLength: jsonschema.Ptr(1), Description: l.Sprintf("the message, a few sentences at most",
+		"le message, quelques phrases au plus")}
 	if v != nil {
 		var rs []any
 		for _, c := range v.GetMessageRecipients() {
@@ -640,58 +708,58 @@ func sendSchema(v *pb.CampView) *jsonschema.Schema {
 
 func callSend(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
 	var in MessageArgs
-	if err := decode(SendMessage, args, &in); err != nil {
+	if err := decode(c.Lang, SendMessage, args, &in); err != nil {
 		return nil, err
 	}
 	m, err := c.Send(ctx, in.ToCamp, in.Text)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	s, err := JSON(m)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Text: viewtext.Sent(m), Structured: s}, nil
+	return &Result{Text: viewtext.Sent(c.Lang, m), Structured: s}, nil
 }
 
-func messagesSchema(*pb.CampView) *jsonschema.Schema {
+func messagesSchema(l lang.Lang, _ *pb.CampView) *jsonschema.Schema {
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
-		"since_day": {Type: "integer", Minimum: jsonschema.Ptr(0.0), Description: "first day to return (default 0: all)"},
+		"since_day": sinceDay(l),
 	}, AdditionalProperties: falseSchema()}
 }
 
 func callMessages(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
 	var in JournalArgs
-	if err := decode(Messages, args, &in); err != nil {
+	if err := decode(c.Lang, Messages, args, &in); err != nil {
 		return nil, err
 	}
 	v, err := c.GetView(ctx)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	msgs, err := c.MessagesSince(ctx, in.SinceDay)
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	s, err := JSON(&pb.ListMessagesResponse{Messages: msgs})
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Text: viewtext.Messages(msgs, v.GetCamp()), Structured: s}, nil
+	return &Result{Text: viewtext.Messages(c.Lang, msgs, v.GetCamp()), Structured: s}, nil
 }
 
 func callSetStanding(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
 	var in OrderInput
-	if err := decode(SetStanding, args, &in); err != nil {
+	if err := decode(c.Lang, SetStanding, args, &in); err != nil {
 		return nil, err
 	}
 	o, err := c.SetStanding(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
 	if err != nil {
-		return nil, Describe(err)
+		return nil, Describe(c.Lang, err)
 	}
 	s, err := JSON(o)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Text: viewtext.Standing(o), Structured: s}, nil
+	return &Result{Text: viewtext.Standing(c.Lang, o), Structured: s}, nil
 }

@@ -9,20 +9,21 @@ import (
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
 // TestSendSchema checks that the message's length bound is the view's
 // max_message_len, and that no bound is made up without a view.
 func TestSendSchema(t *testing.T) {
-	s := sendSchema(&pb.CampView{MessageRecipients: []int32{2}, MaxMessageLen: 280})
+	s := sendSchema(lang.EN, &pb.CampView{MessageRecipients: []int32{2}, MaxMessageLen: 280})
 	if m := s.Properties["text"].MaxLength; m == nil || *m != 280 {
 		t.Errorf("got text max length %v; want 280, the view's", m)
 	}
 	if e := s.Properties["to_camp"].Enum; len(e) != 1 || e[0] != int32(2) {
 		t.Errorf("got recipients %v; want [2]", e)
 	}
-	if m := sendSchema(nil).Properties["text"].MaxLength; m != nil {
+	if m := sendSchema(lang.EN, nil).Properties["text"].MaxLength; m != nil {
 		t.Errorf("got text max length %d without a view; want none", *m)
 	}
 }
@@ -43,7 +44,7 @@ func TestSubmitSchemaOtherRuleset(t *testing.T) {
 	v := &pb.CampView{Day: 3, Ruleset: "dice", LegalActions: []*pb.LegalAction{
 		{Action: "draw"}, {Action: "raise", Args: []*pb.ArgSpec{{Name: "gauge", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 5}}},
 	}}
-	s := submitSchema(v)
+	s := submitSchema(lang.EN, v)
 	if got := actions(s); !slices.Equal(got, []string{"draw", "raise"}) {
 		t.Errorf("got actions %v; want [draw raise]", got)
 	}
@@ -66,7 +67,7 @@ func TestSubmitSchemaCastle(t *testing.T) {
 		{Action: "draft", Args: []*pb.ArgSpec{{Name: "keep", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots},
 			{Name: "to_city_2", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots}, {Name: "to_city_0", Kind: pb.ArgKind_ARG_KIND_CARD, Choices: slots}}},
 	}}
-	s := submitSchema(v)
+	s := submitSchema(lang.EN, v)
 	if got := actions(s); !slices.Equal(got, []string{"default", "draft"}) {
 		t.Errorf("got actions %v; want [default draft]", got)
 	}
@@ -169,8 +170,8 @@ func TestValidate(t *testing.T) {
 			if !ok {
 				t.Fatalf("no tool %s", tt.tool)
 			}
-			s := tool.Schema(v)
-			err := Validate(tt.tool, s, json.RawMessage(tt.args))
+			s := tool.Schema(lang.EN, v)
+			err := Validate(lang.EN, tt.tool, s, json.RawMessage(tt.args))
 			var in any
 			libErr := json.Unmarshal([]byte(tt.args), &in)
 			if libErr == nil && tt.args != "" {
@@ -215,11 +216,11 @@ func TestValidate(t *testing.T) {
 // TestValidateWithoutView checks the schema of an order without a view:
 // the order's shape only, the server judging the rest.
 func TestValidateWithoutView(t *testing.T) {
-	s := submitSchema(nil)
-	if err := Validate(SubmitOrder, s, json.RawMessage(`{"order": {"action": "explore", "args": [999]}, "reason": "x"}`)); err != nil {
+	s := submitSchema(lang.EN, nil)
+	if err := Validate(lang.EN, SubmitOrder, s, json.RawMessage(`{"order": {"action": "explore", "args": [999]}, "reason": "x"}`)); err != nil {
 		t.Errorf("got %v; want any action and whole numbers to pass", err)
 	}
-	err := Validate(SubmitOrder, s, json.RawMessage(`{"order": {"action": "explore", "args": ["a"]}, "reason": "x"}`))
+	err := Validate(lang.EN, SubmitOrder, s, json.RawMessage(`{"order": {"action": "explore", "args": ["a"]}, "reason": "x"}`))
 	var f *Failure
 	if !errors.As(err, &f) || f.Fields["order.args[0]"] != `is "a"; want a whole number` {
 		t.Errorf("got %v; want order.args[0] refused", err)
@@ -229,7 +230,7 @@ func TestValidateWithoutView(t *testing.T) {
 // TestBadArgs checks that a tool's own refusal reads like the server's,
 // with a reason of the ErrorReason catalogue.
 func TestBadArgs(t *testing.T) {
-	_, err := callRules(context.Background(), nil, json.RawMessage(`{"chapter": 1}`))
+	_, err := callRules(context.Background(), &Camp{}, json.RawMessage(`{"chapter": 1}`))
 	var f *Failure
 	if !errors.As(err, &f) {
 		t.Fatalf("got %v; want a *Failure", err)
@@ -255,7 +256,7 @@ func TestInstructions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.ruleset, func(t *testing.T) {
-			got := Instructions(&pb.CampView{Ruleset: tt.ruleset})
+			got := Instructions(lang.EN, &pb.CampView{Ruleset: tt.ruleset})
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("got %q; want it to contain %q", got, w)
@@ -274,13 +275,13 @@ func TestInstructions(t *testing.T) {
 // camp's ruleset's rulebook (Grisonval's, the Castle's), and none for a
 // ruleset without one.
 func TestRulesSchema(t *testing.T) {
-	if e := rulesSchema(&pb.CampView{Ruleset: "grisonval"}).Properties["section"].Enum; len(e) < 2 || e[0] != "Introduction" {
+	if e := rulesSchema(lang.EN, &pb.CampView{Ruleset: "grisonval"}).Properties["section"].Enum; len(e) < 2 || e[0] != "Introduction" {
 		t.Errorf("got Grisonval's sections %v; want its rulebook's, Introduction first", e)
 	}
-	if e := rulesSchema(&pb.CampView{Ruleset: "castle"}).Properties["section"].Enum; !slices.Contains(e, "The cards") {
+	if e := rulesSchema(lang.EN, &pb.CampView{Ruleset: "castle"}).Properties["section"].Enum; !slices.Contains(e, "The cards") {
 		t.Errorf("got the Castle's sections %v; want its rulebook's, The cards among them", e)
 	}
-	if e := rulesSchema(&pb.CampView{Ruleset: "dice"}).Properties["section"].Enum; len(e) != 0 {
+	if e := rulesSchema(lang.EN, &pb.CampView{Ruleset: "dice"}).Properties["section"].Enum; len(e) != 0 {
 		t.Errorf("got sections %v for a ruleset without a rulebook; want none", e)
 	}
 	if RuleSections("dice") != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -20,23 +21,23 @@ import (
 // first when the fixed part does not fit. A view of another ruleset than
 // Grisonval is its whole text view, cut to fit. A width or height under 1
 // sets no bound.
-func Brief(v *pb.CampView, now time.Time, width, height int) string {
+func Brief(l lang.Lang, v *pb.CampView, now time.Time, width, height int) string {
 	if height < 1 {
 		height = 1 << 30
 	}
 	g := v.GetGrisonval()
 	if g == nil {
-		lines := strings.Split(strings.TrimSuffix(View(v, now), "\n"), "\n")
+		lines := strings.Split(strings.TrimSuffix(View(l, v, now), "\n"), "\n")
 		if len(lines) > height {
-			lines = append(lines[:height-1], fmt.Sprintf("(%d more lines in the whole view)", len(lines)-height+1))
+			lines = append(lines[:height-1], l.Sprintf("(%d more lines in the whole view)", "(%d lignes de plus dans la vue entière)", len(lines)-height+1))
 		}
 		return fit(lines, width)
 	}
 	var head []string
-	for _, l := range briefHead(v, g, now) {
-		head = append(head, wrap(l, width)...)
+	for _, line := range briefHead(l, v, g, now) {
+		head = append(head, wrap(line, width)...)
 	}
-	menu := briefMenu(v, width)
+	menu := briefMenu(l, v, width)
 	if len(head) >= height {
 		return fit(head[:height], width)
 	}
@@ -55,14 +56,11 @@ func Brief(v *pb.CampView, now time.Time, width, height int) string {
 	}
 	var news []item
 	for _, e := range v.GetJournal() {
-		news = append(news, item{e.GetDay(), fmt.Sprintf("day %d [%s] %s", e.GetDay(), e.GetKind(), e.GetNarration())})
+		news = append(news, item{e.GetDay(), l.Sprintf("day %d [%s] %s", "jour %d [%s] %s", e.GetDay(), e.GetKind(), e.GetNarration())})
 	}
 	for _, m := range v.GetMessages() {
-		dir := fmt.Sprintf("from camp %d", m.GetFromCamp())
-		if m.GetFromCamp() == v.GetCamp() {
-			dir = fmt.Sprintf("to camp %d", m.GetToCamp())
-		}
-		news = append(news, item{m.GetDay(), fmt.Sprintf("day %d, message %s: %s", m.GetDay(), dir, strings.ReplaceAll(m.GetText(), "\n", " / "))})
+		news = append(news, item{m.GetDay(), l.Sprintf("day %d, message %s: %s", "jour %d, message %s : %s",
+			m.GetDay(), messageDir(l, m, v.GetCamp()), strings.ReplaceAll(m.GetText(), "\n", " / "))})
 	}
 	slices.SortStableFunc(news, func(a, b item) int { return int(a.day - b.day) })
 	if room := height - len(lines); room > 0 && len(news) > 0 {
@@ -75,31 +73,33 @@ func Brief(v *pb.CampView, now time.Time, width, height int) string {
 }
 
 // briefHead is the fixed part of Brief for a Grisonval view.
-func briefHead(v *pb.CampView, g *pb.GrisonvalView, now time.Time) []string {
-	s := fmt.Sprintf("Camp %d, day %d", v.GetCamp(), v.GetDay())
+func briefHead(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView, now time.Time) []string {
+	s := l.Sprintf("Camp %d, day %d", "Camp %d, jour %d", v.GetCamp(), v.GetDay())
 	if n := v.GetSeasonLength(); n > 0 {
-		s += fmt.Sprintf(" of %d", n)
+		s += l.Sprintf(" of %d", " sur %d", n)
 	}
-	s += fmt.Sprintf(" (%s): orders for day %d, ", g.GetYearSeason(), v.GetDay()+1)
+	s += l.Sprintf(" (%s): orders for day %d, ", " (%s) : ordres pour le jour %d, ", g.GetYearSeason(), v.GetDay()+1)
 	switch d := v.GetDeadline(); {
 	case d == nil:
-		s += "no deadline"
+		s += l.Sprintf("no deadline", "pas d'échéance")
 	case d.AsTime().Sub(now) <= 0:
-		s += "deadline passed"
+		s += l.Sprintf("deadline passed", "échéance passée")
 	default:
-		s += "deadline in " + d.AsTime().Sub(now).Round(time.Second).String()
+		s += l.Sprintf("deadline in %s", "échéance dans %s", d.AsTime().Sub(now).Round(time.Second))
 	}
 	if v.GetPaused() {
-		s += "; paused"
+		s += l.Sprintf("; paused", " ; en pause")
 	}
 	if !v.GetAlive() {
-		s += "; your people is extinct"
+		s += l.Sprintf("; your people is extinct", " ; votre peuple est éteint")
 	}
 	r := g.GetResources()
 	lines := []string{s + ".",
-		fmt.Sprintf("Stocks: food %d, wood %d, stone %d, tools %d, gold %d, research %d.",
+		l.Sprintf("Stocks: food %d, wood %d, stone %d, tools %d, gold %d, research %d.",
+			"Stocks : vivres %d, bois %d, pierre %d, outils %d, or %d, recherche %d.",
 			r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch()),
-		fmt.Sprintf("Morale %d, population %d, housing %d; army %d in the field, %d/%d under arms.",
+		l.Sprintf("Morale %d, population %d, housing %d; army %d in the field, %d/%d under arms.",
+			"Moral %d, population %d, logement %d ; armée %d en campagne, %d/%d sous les armes.",
 			g.GetMorale(), g.GetPopulation(), g.GetHousing(), g.GetFieldArmy(), g.GetMenUnderArms(), g.GetMaxUnderArms()),
 	}
 	var held []int32
@@ -117,41 +117,31 @@ func briefHead(v *pb.CampView, g *pb.GrisonvalView, now time.Time) []string {
 			unknown++
 		}
 	}
-	zones := fmt.Sprintf("Zones: %d held", len(held))
+	zones := l.Sprintf("Zones: %d held", "Zones : %d tenues", len(held))
 	if len(held) > 0 {
 		zones += " (" + Ranges(held) + ")"
 	}
-	lines = append(lines, zones+fmt.Sprintf("; %d visible, %d remembered, %d unknown.", visible, remembered, unknown))
+	lines = append(lines, zones+l.Sprintf("; %d visible, %d remembered, %d unknown.", " ; %d visibles, %d en mémoire, %d inconnues.", visible, remembered, unknown))
 	if cols := g.GetColumns(); len(cols) > 0 {
 		var parts []string
 		for _, c := range cols {
-			kind := "army"
-			if c.GetKind() == pb.ColumnKind_COLUMN_KIND_SETTLERS {
-				kind = "settlers"
-			}
+			kind := columnKind(l, c)
 			if c.GetMen() > 0 {
-				kind += fmt.Sprintf(" of %d", c.GetMen())
+				kind += l.Sprintf(" of %d", " de %d", c.GetMen())
 			}
-			parts = append(parts, fmt.Sprintf("%s %d->%d day %d", kind, c.GetFromZone(), c.GetToZone(), c.GetArrivalDay()))
+			parts = append(parts, l.Sprintf("%s %d->%d day %d", "%s %d->%d jour %d", kind, c.GetFromZone(), c.GetToZone(), c.GetArrivalDay()))
 		}
-		lines = append(lines, "Columns: "+strings.Join(parts, "; ")+".")
+		lines = append(lines, l.Sprintf("Columns: %s.", "Colonnes : %s.", strings.Join(parts, "; ")))
 	}
 	if sieges := g.GetSieges(); len(sieges) > 0 {
 		var parts []string
 		for _, s := range sieges {
-			who := "an unknown camp"
-			switch b := s.GetBesieger(); {
-			case b == v.GetCamp():
-				who = "you"
-			case b >= 0:
-				who = fmt.Sprintf("camp %d", b)
-			}
-			parts = append(parts, fmt.Sprintf("zone %d by %s, assault day %d", s.GetZone(), who, s.GetAssaultDay()))
+			parts = append(parts, l.Sprintf("zone %d by %s, assault day %d", "zone %d par %s, assaut le jour %d", s.GetZone(), besieger(l, v, s), s.GetAssaultDay()))
 		}
-		lines = append(lines, "Sieges: "+strings.Join(parts, "; ")+".")
+		lines = append(lines, l.Sprintf("Sieges: %s.", "Sièges : %s.", strings.Join(parts, "; ")))
 	}
 	if r := v.GetLastResult(); r != nil {
-		res := strings.ReplaceAll(strings.TrimSuffix(Result(r), "\n"), ".\n  ", "; ")
+		res := strings.ReplaceAll(strings.TrimSuffix(Result(l, r), "\n"), ".\n  ", "; ")
 		if !strings.HasSuffix(res, ".") {
 			res += "."
 		}
@@ -159,13 +149,15 @@ func briefHead(v *pb.CampView, g *pb.GrisonvalView, now time.Time) []string {
 	}
 	switch {
 	case v.GetPendingOrder() != nil:
-		lines = append(lines, fmt.Sprintf("Posted for day %d: %s.", v.GetDay()+1, Order(v.GetPendingOrder())))
+		lines = append(lines, l.Sprintf("Posted for day %d: %s.", "Posté pour le jour %d : %s.", v.GetDay()+1, Order(l, v.GetPendingOrder())))
 	case v.GetPostingStatus() == pb.PostingStatus_POSTING_STATUS_LATE:
-		lines = append(lines, fmt.Sprintf("Late: nothing posted for day %d and the deadline has passed.", v.GetDay()+1))
+		lines = append(lines, l.Sprintf("Late: nothing posted for day %d and the deadline has passed.",
+			"En retard : rien de posté pour le jour %d et l'échéance est passée.", v.GetDay()+1))
 	case v.GetStandingOrder() != nil:
-		lines = append(lines, fmt.Sprintf("Nothing posted for day %d: the standing order plays (%s).", v.GetDay()+1, Order(v.GetStandingOrder())))
+		lines = append(lines, l.Sprintf("Nothing posted for day %d: the standing order plays (%s).",
+			"Rien de posté pour le jour %d : l'ordre permanent joue (%s).", v.GetDay()+1, Order(l, v.GetStandingOrder())))
 	default:
-		lines = append(lines, fmt.Sprintf("Nothing posted for day %d: the standing order plays.", v.GetDay()+1))
+		lines = append(lines, l.Sprintf("Nothing posted for day %d: the standing order plays.", "Rien de posté pour le jour %d : l'ordre permanent joue.", v.GetDay()+1))
 	}
 	return lines
 }
@@ -173,7 +165,7 @@ func briefHead(v *pb.CampView, g *pb.GrisonvalView, now time.Time) []string {
 // briefMenu is the legal menu by name, each action with its arguments'
 // values ("explore 4,10,18", "send_army 1-4 11,19"), packed in lines of
 // width.
-func briefMenu(v *pb.CampView, width int) []string {
+func briefMenu(l lang.Lang, v *pb.CampView, width int) []string {
 	var items []string
 	for _, a := range v.GetLegalActions() {
 		item := a.GetAction()
@@ -187,9 +179,9 @@ func briefMenu(v *pb.CampView, width int) []string {
 		items = append(items, item)
 	}
 	if len(items) == 0 {
-		return []string{"Menu: none: your camp cannot act."}
+		return []string{l.Sprintf("Menu: none: your camp cannot act.", "Menu : aucun : votre camp ne peut pas agir.")}
 	}
-	lines := []string{fmt.Sprintf("Menu for day %d:", v.GetDay()+1)}
+	lines := []string{l.Sprintf("Menu for day %d:", "Menu du jour %d :", v.GetDay()+1)}
 	for i, it := range items {
 		last := &lines[len(lines)-1]
 		sep := " "

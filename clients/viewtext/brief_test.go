@@ -4,13 +4,15 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // TestBrief checks the watch's compact view: within its lines and
 // columns, the fixed part first, then the latest news that fit.
 func TestBrief(t *testing.T) {
 	v := sampleView()
-	out := Brief(v, now, 80, 20)
+	out := Brief(lang.EN, v, now, 80, 20)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if len(lines) != 20 {
 		t.Errorf("got %d lines; want 20, the height, filled with the latest news:\n%s", len(lines), out)
@@ -40,20 +42,20 @@ func TestBrief(t *testing.T) {
 		t.Errorf("got:\n%s\nwant the oldest journal entries left out for want of room", out)
 	}
 	t.Run("the menu is cut first", func(t *testing.T) {
-		out := Brief(v, now, 80, 11)
+		out := Brief(lang.EN, v, now, 80, 11)
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 		if len(lines) != 11 || lines[10] != "Menu for day 13: rest, explore 6,9, send_army 1-4 1-5, expand_to 3, …" {
 			t.Errorf("got:\n%s\nwant the head, then the menu cut to its first line", out)
 		}
 	})
 	t.Run("no bound", func(t *testing.T) {
-		out := Brief(v, now, 0, 0)
+		out := Brief(lang.EN, v, now, 0, 0)
 		if !strings.Contains(out, "day 1 [rest]") || !strings.Contains(out, "reason: unknown_zone (args[0]): zone 9 is out of sight.") {
 			t.Errorf("got:\n%s\nwant every journal entry and no line cut", out)
 		}
 	})
 	t.Run("another ruleset", func(t *testing.T) {
-		out := Brief(otherView(), now, 80, 5)
+		out := Brief(lang.EN, otherView(), now, 80, 5)
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 		if len(lines) != 5 || !strings.HasPrefix(lines[0], "World 9 (dice)") || !strings.HasSuffix(lines[4], "more lines in the whole view)") {
 			t.Errorf("got:\n%s\nwant the view's first lines and a count of the rest", out)

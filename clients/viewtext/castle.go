@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -18,42 +19,47 @@ import (
 // it is and the roll, whether the city acts or waits, every city's gauges
 // and stores (the fallen ones on a line each), the city's hand or the
 // cards it drew, the deck and the discard pile, and the rules' numbers.
-func writeCastle(b *strings.Builder, v *pb.CampView, c *pb.CastleView) {
-	fmt.Fprintf(b, "Turn %d: %s's %s step; it rolled %s. Turn order: %s.\n",
-		c.GetTurn(), cityName(c, c.GetCurrent()), c.GetStep(), orNone(c.GetRoll()), cityList(c.GetTurnOrder()))
+func writeCastle(l lang.Lang, b *strings.Builder, v *pb.CampView, c *pb.CastleView) {
+	b.WriteString(l.Sprintf("Turn %d: %s's %s step; it rolled %s. Turn order: %s.\n",
+		"Tour %d : étape %[3]s de %[2]s ; le dé a donné %[4]s. Ordre du tour : %[5]s.\n",
+		c.GetTurn(), cityName(l, c, c.GetCurrent()), c.GetStep(), orNone(l, c.GetRoll()), cityList(l, c.GetTurnOrder())))
 	if v.GetAlive() {
 		if c.GetActs() {
-			fmt.Fprintf(b, "You act in this step: post one of the legal actions below.\n")
+			b.WriteString(l.Sprintf("You act in this step: post one of the legal actions below.\n",
+				"Vous agissez à cette étape : postez l'une des actions permises ci-dessous.\n"))
 		} else {
-			fmt.Fprintf(b, "You wait in this step: your order is not needed (default plays).\n")
+			b.WriteString(l.Sprintf("You wait in this step: your order is not needed (default plays).\n",
+				"Vous attendez à cette étape : votre ordre n'est pas nécessaire (default joue).\n"))
 		}
 	}
-	writeCities(b, v.GetCamp(), c)
+	writeCities(l, b, v.GetCamp(), c)
 	switch {
 	case len(c.GetDrawn()) > 0:
 		var slots []string
 		for i, card := range c.GetDrawn() {
 			slots = append(slots, fmt.Sprintf("%d %s", i+1, card))
 		}
-		fmt.Fprintf(b, "You drew (by slot): %s.\n", strings.Join(slots, ", "))
+		b.WriteString(l.Sprintf("You drew (by slot): %s.\n", "Vous avez tiré (par emplacement) : %s.\n", strings.Join(slots, ", ")))
 	case c.GetHand() != "":
-		fmt.Fprintf(b, "Your hand: %s.\n", c.GetHand())
+		b.WriteString(l.Sprintf("Your hand: %s.\n", "Votre main : %s.\n", c.GetHand()))
 	default:
-		b.WriteString("Your hand: none.\n")
+		b.WriteString(l.Sprintf("Your hand: none.\n", "Votre main : aucune carte.\n"))
 	}
-	fmt.Fprintf(b, "Deck: %d cards. Discard pile (%d): %s.\n", c.GetDeck(), len(c.GetDiscard()), cardCounts(c.GetDiscard(), c.GetRules()))
-	writeCastleRules(b, c.GetRules())
+	b.WriteString(l.Sprintf("Deck: %d cards. Discard pile (%d): %s.\n", "Pioche : %d cartes. Défausse (%d) : %s.\n",
+		c.GetDeck(), len(c.GetDiscard()), cardCounts(l, c.GetDiscard(), c.GetRules())))
+	writeCastleRules(l, b, c.GetRules())
 }
 
 // writeCities writes every standing city's gauges and stores as a table,
 // marked you, current, neighbour and card (it holds one), then a line per
 // fallen city.
-func writeCities(b *strings.Builder, camp int32, c *pb.CastleView) {
+func writeCities(l lang.Lang, b *strings.Builder, camp int32, c *pb.CastleView) {
 	r := c.GetRules()
-	fmt.Fprintf(b, "Cities (gauges %d-%d):\n", r.GetMinGauge(), r.GetMaxGauge())
+	b.WriteString(l.Sprintf("Cities (gauges %d-%d):\n", "Cités (jauges %d-%d) :\n", r.GetMinGauge(), r.GetMaxGauge()))
 	var table strings.Builder
 	tw := tabwriter.NewWriter(&table, 0, 0, 1, ' ', 0)
-	fmt.Fprintln(tw, "  city\tgold\twheat\thealth\tcivilians\tarmy\tgranary\toutpost\t")
+	fmt.Fprintln(tw, l.Sprintf("  city\tgold\twheat\thealth\tcivilians\tarmy\tgranary\toutpost\t",
+		"  cité\tor\tblé\tsanté\tcivils\tarmée\tgrenier\tposte\t"))
 	var fallen []*pb.CastleCity
 	for _, city := range c.GetCities() {
 		if city.GetFellTurn() > 0 {
@@ -62,16 +68,16 @@ func writeCities(b *strings.Builder, camp int32, c *pb.CastleView) {
 		}
 		var marks []string
 		if city.GetCamp() == camp {
-			marks = append(marks, "you")
+			marks = append(marks, l.Sprintf("you", "vous"))
 		}
 		if city.GetCamp() == c.GetCurrent() {
-			marks = append(marks, "current")
+			marks = append(marks, l.Sprintf("current", "en cours"))
 		}
 		if slices.Contains(c.GetNeighbours(), city.GetCamp()) {
-			marks = append(marks, "neighbour")
+			marks = append(marks, l.Sprintf("neighbour", "voisine"))
 		}
 		if city.GetHoldsCard() {
-			marks = append(marks, "card")
+			marks = append(marks, l.Sprintf("card", "carte"))
 		}
 		fmt.Fprintf(tw, "  %d %s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", city.GetCamp(), city.GetName(),
 			city.GetGold(), city.GetWheat(), city.GetHealth(), city.GetCivilians(), city.GetArmy(),
@@ -84,9 +90,10 @@ func writeCities(b *strings.Builder, camp int32, c *pb.CastleView) {
 	for _, city := range fallen {
 		you := ""
 		if city.GetCamp() == camp {
-			you = " (you)"
+			you = l.Sprintf(" (you)", " (vous)")
 		}
-		fmt.Fprintf(b, "  %d %s%s fell on turn %d (%s).\n", city.GetCamp(), city.GetName(), you, city.GetFellTurn(), city.GetFellCause())
+		b.WriteString(l.Sprintf("  %d %s%s fell on turn %d (%s).\n", "  %d %s%s est tombée au tour %d (%s).\n",
+			city.GetCamp(), city.GetName(), you, city.GetFellTurn(), city.GetFellCause()))
 	}
 }
 
@@ -94,7 +101,7 @@ func writeCities(b *strings.Builder, camp int32, c *pb.CastleView) {
 // short: the links by gauge, in the order they apply ("health <2
 // civilians -2, <4 civilians -1"), the die's sides, the stores' room, the
 // cards' numbers and the deck.
-func writeCastleRules(b *strings.Builder, r *pb.CastleRules) {
+func writeCastleRules(l lang.Lang, b *strings.Builder, r *pb.CastleRules) {
 	if r == nil {
 		return
 	}
@@ -113,25 +120,27 @@ func writeCastleRules(b *strings.Builder, r *pb.CastleRules) {
 		}
 		links[len(links)-1] += ", " + link
 	}
-	fmt.Fprintf(b, "Rules: gauges start at %d. Links at a city's turn start (per gauge, the first that holds): %s.\n",
-		r.GetStartGauge(), strings.Join(links, "; "))
+	b.WriteString(l.Sprintf("Rules: gauges start at %d. Links at a city's turn start (per gauge, the first that holds): %s.\n",
+		"Règles : les jauges partent de %d. Liens au début du tour d'une cité (par jauge, le premier qui tient) : %s.\n",
+		r.GetStartGauge(), strings.Join(links, "; ")))
 	var deck []string
 	total := int32(0)
 	for _, cc := range r.GetDeck() {
 		deck = append(deck, fmt.Sprintf("%s %d", cc.GetCard(), cc.GetCount()))
 		total += cc.GetCount()
 	}
-	fmt.Fprintf(b, "  Die: %s. Granary holds %d wheat, outpost %d army; allegiance %d gold; fire -%d wheat. Deck of %d: %s.\n",
+	b.WriteString(l.Sprintf("  Die: %s. Granary holds %d wheat, outpost %d army; allegiance %d gold; fire -%d wheat. Deck of %d: %s.\n",
+		"  Dé : %s. Le grenier tient %d blé, le poste avancé %d armée ; allégeance %d or ; incendie -%d blé. Pioche de %d : %s.\n",
 		sides(r.GetDie()), r.GetGranarySlots(), r.GetOutpostSlots(), r.GetAllegianceGold(), r.GetFireWheat(),
-		total, strings.Join(deck, ", "))
+		total, strings.Join(deck, ", ")))
 }
 
 // cardCounts renders a pile of cards as each card's count, in the deck's
 // order of the rules (cards it does not list last): "war 2, fire 1";
 // "none" for an empty pile.
-func cardCounts(pile []string, r *pb.CastleRules) string {
+func cardCounts(l lang.Lang, pile []string, r *pb.CastleRules) string {
 	if len(pile) == 0 {
-		return "none"
+		return l.Sprintf("none", "aucune")
 	}
 	count := map[string]int{}
 	var order []string
@@ -177,19 +186,19 @@ func sides(die []string) string {
 
 // cityName names city camp of c: "1 Carcassonne", or "city 1" when the view
 // does not list it.
-func cityName(c *pb.CastleView, camp int32) string {
+func cityName(l lang.Lang, c *pb.CastleView, camp int32) string {
 	for _, city := range c.GetCities() {
 		if city.GetCamp() == camp {
-			return fmt.Sprintf("city %d %s", camp, city.GetName())
+			return l.Sprintf("city %d %s", "la cité %d %s", camp, city.GetName())
 		}
 	}
-	return fmt.Sprintf("city %d", camp)
+	return l.Sprintf("city %d", "la cité %d", camp)
 }
 
 // cityList renders cities in their order (not sorted, unlike Ranges).
-func cityList(xs []int32) string {
+func cityList(l lang.Lang, xs []int32) string {
 	if len(xs) == 0 {
-		return "none"
+		return l.Sprintf("none", "aucune")
 	}
 	parts := make([]string, len(xs))
 	for i, x := range xs {
@@ -206,9 +215,9 @@ func store(n int32) string {
 	return fmt.Sprint(n)
 }
 
-func orNone(s string) string {
+func orNone(l lang.Lang, s string) string {
 	if s == "" {
-		return "nothing"
+		return l.Sprintf("nothing", "rien")
 	}
 	return s
 }

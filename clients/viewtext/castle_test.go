@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -56,7 +57,7 @@ func castleView() *pb.CampView {
 }
 
 func TestCastleView(t *testing.T) {
-	out := View(castleView(), now)
+	out := View(lang.EN, castleView(), now)
 	tests := []struct {
 		name  string
 		parts []string // on one line
@@ -119,7 +120,7 @@ func TestCastleFog(t *testing.T) {
 		city.HoldsCard = false
 	}
 	v.LegalActions = []*pb.LegalAction{{Action: "default", Summary: "default: wait (city 0's draft step)"}}
-	out := View(v, now)
+	out := View(lang.EN, v, now)
 	for _, want := range []string{"Your hand: none.", "You wait in this step: your order is not needed (default plays).",
 		"Turn 3: city 0 Montségur's draft step"} {
 		if !strings.Contains(out, want) {
@@ -135,7 +136,7 @@ func TestCastleFog(t *testing.T) {
 		c := v.GetCastle()
 		c.Step, c.Current, c.Hand = "draft", 2, ""
 		c.Drawn = []string{"hospital", "war", "fire"}
-		out := View(v, now)
+		out := View(lang.EN, v, now)
 		if !strings.Contains(out, "You drew (by slot): 1 hospital, 2 war, 3 fire.\n") || strings.Contains(out, "Your hand") {
 			t.Errorf("got:\n%s\nwant the drawn cards numbered by slot instead of a hand", out)
 		}
@@ -143,7 +144,7 @@ func TestCastleFog(t *testing.T) {
 	t.Run("fallen city", func(t *testing.T) {
 		v := castleView()
 		v.Camp, v.Alive, v.LegalActions = 3, false, nil
-		out := View(v, now)
+		out := View(lang.EN, v, now)
 		for _, want := range []string{"Your city has fallen: it no longer plays.", "  3 Loches (you) fell on turn 2 (army_10).", "none: your camp cannot act."} {
 			if !strings.Contains(out, want) {
 				t.Errorf("got:\n%s\nwant it to contain %q", out, want)
@@ -161,7 +162,7 @@ func TestCastleMap(t *testing.T) {
 	if HasMap(v) {
 		t.Errorf("got HasMap true for a Castle view")
 	}
-	if got, want := Map(v, false), "No map: the \"castle\" ruleset's view has no hex map.\n"; got != want {
+	if got, want := Map(lang.EN, v, false), "No map: the \"castle\" ruleset's view has no hex map.\n"; got != want {
 		t.Errorf("got %q; want %q", got, want)
 	}
 }
@@ -171,7 +172,7 @@ func TestCastleMap(t *testing.T) {
 const castleViewMaxTokens = 700
 
 func TestCastleViewSize(t *testing.T) {
-	out := View(castleView(), now)
+	out := View(lang.EN, castleView(), now)
 	t.Logf("Castle view of 4 cities: %d characters (~%d tokens)", len(out), len(out)/4)
 	if len(out)/4 > castleViewMaxTokens {
 		t.Errorf("got %d tokens; want at most %d:\n%s", len(out)/4, castleViewMaxTokens, out)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -27,18 +28,19 @@ const (
 // zone number (with * for a capital), then what the camp knows of the zone:
 // the holder and its garrison ("1:4" is camp 1 with 4 men, "-" free land),
 // "~" when it is only remembered, "." when unknown, and its terrain's
-// letter (p plains, f forest, m mountain, c coast). Two lines of legend
+// letter (p plains, f forest, m mountain, c coast; the same letters in
+// French: plaine, forêt, montagne, côte). Two lines of legend, in l,
 // follow. With colour, holders are also coloured (gold, red, cyan; grey
 // for free land), remembered zones dim.
 // The map is Grisonval's: a view of another ruleset (the Castle's cities
 // sit in a ring, not on a map) has none; HasMap says so.
-func Map(v *pb.CampView, colour bool) string {
+func Map(l lang.Lang, v *pb.CampView, colour bool) string {
 	if !HasMap(v) {
-		return fmt.Sprintf("No map: the %s ruleset's view has no hex map.\n", rulesetName(v.GetRuleset()))
+		return l.Sprintf("No map: the %s ruleset's view has no hex map.\n", "Pas de carte : la vue des règles %s n'a pas de carte en hexagones.\n", rulesetName(l, v.GetRuleset()))
 	}
 	zones := slices.Clone(v.GetGrisonval().GetZones())
 	if len(zones) == 0 {
-		return "No map: the view has no zones.\n"
+		return l.Sprintf("No map: the view has no zones.\n", "Pas de carte : la vue n'a aucune zone.\n")
 	}
 	slices.SortFunc(zones, func(a, b *pb.Zone) int {
 		if a.GetR() != b.GetR() {
@@ -76,17 +78,17 @@ func Map(v *pb.CampView, colour bool) string {
 		b.WriteString(strings.TrimRight(bottom.String(), " ") + "\n")
 		i = j
 	}
-	b.WriteString(legend(v, colour))
+	b.WriteString(legend(l, v, colour))
 	return b.String()
 }
 
 // terrainLetter is a zone's terrain on the map: the first letter of its
-// name, " " when unknown.
+// English name (the French one's too), " " when unknown.
 func terrainLetter(z *pb.Zone) string {
 	if z.GetVisibility() == pb.Visibility_VISIBILITY_UNKNOWN || z.GetTerrain() == pb.Terrain_TERRAIN_UNSPECIFIED {
 		return " "
 	}
-	return TerrainName(z.GetTerrain())[:1]
+	return TerrainName(lang.EN, z.GetTerrain())[:1]
 }
 
 // knownText is the second line of a cell: holder and garrison, "~" when
@@ -136,12 +138,12 @@ func paint(s, style string, colour bool) string {
 	return "\x1b[" + style + "m" + s + ansiReset
 }
 
-func legend(v *pb.CampView, colour bool) string {
-	names := map[int32]string{v.GetCamp(): v.GetCampName() + ", you"}
+func legend(l lang.Lang, v *pb.CampView, colour bool) string {
+	names := map[int32]string{v.GetCamp(): v.GetCampName() + l.Sprintf(", you", ", vous")}
 	for _, c := range v.GetContacts() {
 		names[c.GetCamp()] = c.GetName()
 		if c.GetName() == "" {
-			names[c.GetCamp()] = "not met"
+			names[c.GetCamp()] = l.Sprintf("not met", "pas rencontré")
 		}
 	}
 	var parts []string
@@ -154,12 +156,13 @@ func legend(v *pb.CampView, colour bool) string {
 	}
 	var terrains []string
 	for n := range int32(len(pb.Terrain_name)) {
-		if t := pb.Terrain(n); TerrainName(t) != "?" {
-			terrains = append(terrains, TerrainName(t)[:1]+" "+TerrainName(t))
+		if t := pb.Terrain(n); TerrainName(l, t) != "?" {
+			terrains = append(terrains, TerrainName(lang.EN, t)[:1]+" "+TerrainName(l, t))
 		}
 	}
-	return fmt.Sprintf("Camps: %s; %s; * capital, :N garrison.\nTerrain: %s; ~ remembered, . unknown.\n",
-		strings.Join(parts, ", "), paint("- free", freeColour, colour), strings.Join(terrains, ", "))
+	return l.Sprintf("Camps: %s; %s; * capital, :N garrison.\nTerrain: %s; ~ remembered, . unknown.\n",
+		"Camps : %s ; %s ; * capitale, :N garnison.\nTerrain : %s ; ~ en mémoire, . inconnue.\n",
+		strings.Join(parts, ", "), paint(l.Sprintf("- free", "- libre"), freeColour, colour), strings.Join(terrains, ", "))
 }
 
 // HasMap reports whether v's ruleset has a map that Map draws: Grisonval's

@@ -2,7 +2,10 @@
 // view with its numbered menu of legal actions, the journal, tick notices,
 // submitted orders and the server's errors, rendered compactly for a person
 // at a terminal and for an LLM's context. It states what the camp does not
-// know rather than leaving it out. It is pure: the caller passes the time.
+// know rather than leaving it out. It is pure: the caller passes the time
+// and the language (DESIGN decision 8): every text of its own is written
+// in English and French; the server's texts (narrations, summaries,
+// refusals) come in the language the call asked for.
 //
 // This file renders what every ruleset's view shares; grisonval.go and
 // hexmap.go render Grisonval's detail (GrisonvalView), castle.go the
@@ -16,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/status"
@@ -33,95 +37,103 @@ const JournalLines = 6
 // camps; the Castle's turn and step, every city's gauges and stores, the
 // city's own hand or drawn cards, the deck and the discard pile. A view of a ruleset this package does not know shows its shared
 // part, the other camps as its contacts list them, and names the ruleset.
-// now is used only to say how long remains before the deadline.
-func View(v *pb.CampView, now time.Time) string {
+// now is used only to say how long remains before the deadline; l is the
+// language of the view's own texts.
+func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 	var b strings.Builder
 	g := v.GetGrisonval()
-	fmt.Fprintf(&b, "World %d%s, camp %d %q%s. Day %d", v.GetWorldId(), rulesetText(v.GetRuleset()), v.GetCamp(), v.GetCampName(),
-		controllerText(v.GetController()), v.GetDay())
+	b.WriteString(l.Sprintf("World %d%s, camp %d %q%s. Day %d", "Monde %d%s, camp %d %q%s. Jour %d", v.GetWorldId(), rulesetText(v.GetRuleset()), v.GetCamp(), v.GetCampName(),
+		controllerText(l, v.GetController()), v.GetDay()))
 	if n := v.GetSeasonLength(); n > 0 {
-		fmt.Fprintf(&b, " of %d", n)
+		b.WriteString(l.Sprintf(" of %d", " sur %d", n))
 	}
 	if g != nil {
 		fmt.Fprintf(&b, " (%s)", g.GetYearSeason())
 	}
-	fmt.Fprintf(&b, "; orders are for day %d.\n", v.GetDay()+1)
-	b.WriteString(deadlineText(v, now))
+	b.WriteString(l.Sprintf("; orders are for day %d.\n", " ; les ordres sont pour le jour %d.\n", v.GetDay()+1))
+	b.WriteString(deadlineText(l, v, now))
 	if !v.GetAlive() {
 		if v.GetCastle() != nil {
-			b.WriteString("Your city has fallen: it no longer plays.\n")
+			b.WriteString(l.Sprintf("Your city has fallen: it no longer plays.\n", "Votre cité est tombée : elle ne joue plus.\n"))
 		} else {
-			b.WriteString("Your people is extinct: it can no longer act.\n")
+			b.WriteString(l.Sprintf("Your people is extinct: it can no longer act.\n", "Votre peuple est éteint : il ne peut plus agir.\n"))
 		}
 	}
 	if v.GetPaused() {
-		b.WriteString("The world is paused.\n")
+		b.WriteString(l.Sprintf("The world is paused.\n", "Le monde est en pause.\n"))
 	}
 	switch {
 	case g != nil:
-		writeGrisonval(&b, v, g)
+		writeGrisonval(l, &b, v, g)
 	case v.GetCastle() != nil:
-		writeCastle(&b, v, v.GetCastle())
+		writeCastle(l, &b, v, v.GetCastle())
 	default:
-		fmt.Fprintf(&b, "This client does not know the %s ruleset: it shows the shared part of the view only.\n", rulesetName(v.GetRuleset()))
-		writeContacts(&b, v.GetContacts())
+		b.WriteString(l.Sprintf("This client does not know the %s ruleset: it shows the shared part of the view only.\n",
+			"Ce client ne connaît pas les règles %s : il ne montre que la partie commune de la vue.\n", rulesetName(l, v.GetRuleset())))
+		writeContacts(l, &b, v.GetContacts())
 	}
 	journal := v.GetJournal()
 	if len(journal) > JournalLines {
 		journal = journal[len(journal)-JournalLines:]
 	}
 	if len(journal) == 0 {
-		b.WriteString("Journal: nothing yet.\n")
+		b.WriteString(l.Sprintf("Journal: nothing yet.\n", "Journal : rien encore.\n"))
 	} else {
-		fmt.Fprintf(&b, "Journal (latest %d of %d):\n", len(journal), len(v.GetJournal()))
-		b.WriteString(indent(Journal(journal), "  "))
+		b.WriteString(l.Sprintf("Journal (latest %d of %d):\n", "Journal (les %d dernières de %d entrées) :\n", len(journal), len(v.GetJournal())))
+		b.WriteString(indent(Journal(l, journal), "  "))
 	}
-	b.WriteString(Messages(v.GetMessages(), v.GetCamp()))
+	b.WriteString(Messages(l, v.GetMessages(), v.GetCamp()))
 	if rs := v.GetMessageRecipients(); len(rs) > 0 {
-		fmt.Fprintf(&b, "You may write to camps %s (at most %d bytes a message).\n", Ranges(rs), v.GetMaxMessageLen())
+		b.WriteString(l.Sprintf("You may write to camps %s (at most %d bytes a message).\n",
+			"Vous pouvez écrire aux camps %s (%d octets au plus par message).\n", Ranges(rs), v.GetMaxMessageLen()))
 	} else {
-		b.WriteString("You may write to no camp yet: meet one first.\n")
+		b.WriteString(l.Sprintf("You may write to no camp yet: meet one first.\n", "Vous ne pouvez encore écrire à aucun camp : rencontrez-en un d'abord.\n"))
 	}
 	if r := v.GetLastResult(); r != nil {
-		b.WriteString(Result(r))
+		b.WriteString(Result(l, r))
 	}
-	b.WriteString(Menu(v))
+	b.WriteString(Menu(l, v))
 	if o := v.GetStandingOrder(); o != nil {
-		fmt.Fprintf(&b, "Standing order (played on a day you post nothing): %s.\n", Order(o))
+		b.WriteString(l.Sprintf("Standing order (played on a day you post nothing): %s.\n",
+			"Ordre permanent (joué les jours où vous ne postez rien) : %s.\n", Order(l, o)))
 	}
 	switch {
 	case v.GetPendingOrder() != nil:
-		fmt.Fprintf(&b, "Pending order for day %d: %s", v.GetDay()+1, Order(v.GetPendingOrder()))
+		b.WriteString(l.Sprintf("Pending order for day %d: %s", "Ordre posté pour le jour %d : %s", v.GetDay()+1, Order(l, v.GetPendingOrder())))
 		if at := v.GetPostedAt(); at != nil {
-			fmt.Fprintf(&b, ", posted at %s", at.AsTime().UTC().Format("15:04:05 UTC"))
+			b.WriteString(l.Sprintf(", posted at %s", ", posté à %s", at.AsTime().UTC().Format("15:04:05 UTC")))
 		}
 		b.WriteString(".\n")
 	case v.GetPostingStatus() == pb.PostingStatus_POSTING_STATUS_LATE:
-		fmt.Fprintf(&b, "Late: the deadline has passed and day %d is not resolved yet; post now, or the standing order plays.\n", v.GetDay()+1)
+		b.WriteString(l.Sprintf("Late: the deadline has passed and day %d is not resolved yet; post now, or the standing order plays.\n",
+			"En retard : l'échéance est passée et le jour %d n'est pas encore résolu ; postez maintenant, sinon l'ordre permanent joue.\n", v.GetDay()+1))
 	default:
-		fmt.Fprintf(&b, "No order posted for day %d yet: without one, the standing order plays.\n", v.GetDay()+1)
+		b.WriteString(l.Sprintf("No order posted for day %d yet: without one, the standing order plays.\n",
+			"Aucun ordre posté pour le jour %d : sans ordre, l'ordre permanent joue.\n", v.GetDay()+1))
 	}
 	return b.String()
 }
 
 // Result renders what became of a camp's order for a day.
-func Result(r *pb.OrderResult) string {
+func Result(l lang.Lang, r *pb.OrderResult) string {
 	var what string
 	switch r.GetStatus() {
 	case pb.OrderStatus_ORDER_STATUS_APPLIED:
-		what = "applied"
+		what = l.Sprintf("applied", "appliqué")
 	case pb.OrderStatus_ORDER_STATUS_STALE:
-		what = "stale: no longer legal when the day resolved; your camp did nothing"
+		what = l.Sprintf("stale: no longer legal when the day resolved; your camp did nothing",
+			"caduc : plus permis quand le jour s'est résolu ; votre camp n'a rien fait")
 	case pb.OrderStatus_ORDER_STATUS_STANDING:
-		what = "you posted nothing; your standing order played"
+		what = l.Sprintf("you posted nothing; your standing order played", "vous n'avez rien posté ; votre ordre permanent a joué")
 	case pb.OrderStatus_ORDER_STATUS_STANDING_STALE:
-		what = "you posted nothing and your standing order was no longer legal; your camp rested"
+		what = l.Sprintf("you posted nothing and your standing order was no longer legal; your camp rested",
+			"vous n'avez rien posté et votre ordre permanent n'était plus permis ; votre camp s'est reposé")
 	default:
-		what = "unknown"
+		what = l.Sprintf("unknown", "inconnu")
 	}
-	s := fmt.Sprintf("Your order for day %d: %s - %s.\n", r.GetDay(), Order(r.GetOrder()), what)
+	s := l.Sprintf("Your order for day %d: %s - %s.\n", "Votre ordre du jour %d : %s - %s.\n", r.GetDay(), Order(l, r.GetOrder()), what)
 	if r.GetCode() != "" {
-		s += fmt.Sprintf("  reason: %s", r.GetCode())
+		s += l.Sprintf("  reason: %s", "  motif : %s", r.GetCode())
 		if r.GetField() != "" {
 			s += fmt.Sprintf(" (%s)", r.GetField())
 		}
@@ -134,30 +146,36 @@ func Result(r *pb.OrderResult) string {
 }
 
 // Messages renders the messages of camp, sent and received, oldest first.
-func Messages(ms []*pb.CampMessage, camp int32) string {
+func Messages(l lang.Lang, ms []*pb.CampMessage, camp int32) string {
 	if len(ms) == 0 {
-		return "Messages: none.\n"
+		return l.Sprintf("Messages: none.\n", "Messages : aucun.\n")
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Messages (%d):\n", len(ms))
+	b.WriteString(l.Sprintf("Messages (%d):\n", "Messages (%d) :\n", len(ms)))
 	for _, m := range ms {
-		dir := fmt.Sprintf("from camp %d", m.GetFromCamp())
-		if m.GetFromCamp() == camp {
-			dir = fmt.Sprintf("to camp %d", m.GetToCamp())
-		}
-		fmt.Fprintf(&b, "  day %d, %s: %s\n", m.GetDay(), dir, strings.ReplaceAll(m.GetText(), "\n", "\n    "))
+		b.WriteString(l.Sprintf("  day %d, %s: %s\n", "  jour %d, %s : %s\n", m.GetDay(), messageDir(l, m, camp), strings.ReplaceAll(m.GetText(), "\n", "\n    ")))
 	}
 	return b.String()
 }
 
+// messageDir says whom a message of camp's went to, or whom it came from:
+// "to camp 2", "from camp 1".
+func messageDir(l lang.Lang, m *pb.CampMessage, camp int32) string {
+	if m.GetFromCamp() == camp {
+		return l.Sprintf("to camp %d", "au camp %d", m.GetToCamp())
+	}
+	return l.Sprintf("from camp %d", "du camp %d", m.GetFromCamp())
+}
+
 // Sent renders the server's answer to a message.
-func Sent(m *pb.CampMessage) string {
-	return fmt.Sprintf("Message %d sent to camp %d for day %d.\n", m.GetId(), m.GetToCamp(), m.GetDay())
+func Sent(l lang.Lang, m *pb.CampMessage) string {
+	return l.Sprintf("Message %d sent to camp %d for day %d.\n", "Message %d envoyé au camp %d pour le jour %d.\n", m.GetId(), m.GetToCamp(), m.GetDay())
 }
 
 // Standing renders the server's answer to a standing order.
-func Standing(o *pb.Order) string {
-	return fmt.Sprintf("Standing order set: %s. It plays on each day you post nothing.\n", Order(o))
+func Standing(l lang.Lang, o *pb.Order) string {
+	return l.Sprintf("Standing order set: %s. It plays on each day you post nothing.\n",
+		"Ordre permanent fixé : %s. Il joue chaque jour où vous ne postez rien.\n", Order(l, o))
 }
 
 // rulesetText is the ruleset's name after the world's number: " (grisonval)";
@@ -171,21 +189,21 @@ func rulesetText(name string) string {
 
 // rulesetName names a ruleset in a sentence, "unnamed" when the view does
 // not name it.
-func rulesetName(name string) string {
+func rulesetName(l lang.Lang, name string) string {
 	if name == "" {
-		return "unnamed"
+		return l.Sprintf("unnamed", "sans nom")
 	}
 	return fmt.Sprintf("%q", name)
 }
 
 // writeContacts renders the other camps as every ruleset's view lists them:
 // met or not, alive or extinct.
-func writeContacts(b *strings.Builder, cs []*pb.Contact) {
+func writeContacts(l lang.Lang, b *strings.Builder, cs []*pb.Contact) {
 	if len(cs) == 0 {
-		b.WriteString("Other camps: none.\n")
+		b.WriteString(l.Sprintf("Other camps: none.\n", "Autres camps : aucun.\n"))
 		return
 	}
-	b.WriteString("Other camps:\n")
+	b.WriteString(l.Sprintf("Other camps:\n", "Autres camps :\n"))
 	for _, c := range cs {
 		name := fmt.Sprint(c.GetCamp())
 		if c.GetName() != "" {
@@ -193,67 +211,74 @@ func writeContacts(b *strings.Builder, cs []*pb.Contact) {
 		}
 		switch {
 		case !c.GetMet():
-			fmt.Fprintf(b, "  %s: not met yet (nothing known).\n", name)
+			b.WriteString(l.Sprintf("  %s: not met yet (nothing known).\n", "  %s : pas encore rencontré (rien n'en est connu).\n", name))
 		case !c.GetAlive():
-			fmt.Fprintf(b, "  %s: met, extinct.\n", name)
+			b.WriteString(l.Sprintf("  %s: met, extinct.\n", "  %s : rencontré, éteint.\n", name))
 		default:
-			fmt.Fprintf(b, "  %s: met.\n", name)
+			b.WriteString(l.Sprintf("  %s: met.\n", "  %s : rencontré.\n", name))
 		}
 	}
 }
 
-func controllerText(c *pb.Controller) string {
+func controllerText(l lang.Lang, c *pb.Controller) string {
 	switch c.GetKind() {
 	case pb.ControllerKind_CONTROLLER_KIND_HUMAN:
-		return " (human)"
+		return l.Sprintf(" (human)", " (humain)")
 	case pb.ControllerKind_CONTROLLER_KIND_AGENT:
-		return " (agent)"
+		return l.Sprintf(" (agent)", " (agent)")
 	case pb.ControllerKind_CONTROLLER_KIND_AI:
-		return " (AI, " + postureName(c.GetPosture()) + ")"
+		return l.Sprintf(" (AI, %s)", " (IA, %s)", postureName(l, c.GetPosture()))
 	default:
 		return ""
 	}
 }
 
-func postureName(p pb.Posture) string {
+func postureName(l lang.Lang, p pb.Posture) string {
 	switch p {
 	case pb.Posture_POSTURE_AGGRESSIVE:
-		return "aggressive"
+		return l.Sprintf("aggressive", "belliqueux")
 	case pb.Posture_POSTURE_PRUDENT:
-		return "prudent"
+		return l.Sprintf("prudent", "prudent")
 	default:
-		return "growth"
+		return l.Sprintf("growth", "croissance")
 	}
 }
 
-func deadlineText(v *pb.CampView, now time.Time) string {
+func deadlineText(l lang.Lang, v *pb.CampView, now time.Time) string {
 	if v.GetDeadline() == nil {
-		return "No deadline: the day resolves when an admin or every player moves it on.\n"
+		return noDeadline(l)
 	}
-	return Deadline(v.GetDeadline().AsTime(), now)
+	return Deadline(l, v.GetDeadline().AsTime(), now)
+}
+
+// noDeadline says that a day without a deadline waits for the players.
+func noDeadline(l lang.Lang) string {
+	return l.Sprintf("No deadline: the day resolves when an admin or every player moves it on.\n",
+		"Pas d'échéance : le jour se résout quand un administrateur ou tous les joueurs le font avancer.\n")
 }
 
 // Deadline says when a day resolves and how long remains from now.
-func Deadline(deadline, now time.Time) string {
+func Deadline(l lang.Lang, deadline, now time.Time) string {
 	left := deadline.Sub(now).Round(time.Second)
 	if left <= 0 {
-		return fmt.Sprintf("Deadline: %s (passed; the day resolves any moment).\n", deadline.UTC().Format(time.RFC3339))
+		return l.Sprintf("Deadline: %s (passed; the day resolves any moment).\n",
+			"Échéance : %s (passée ; le jour se résout d'un instant à l'autre).\n", deadline.UTC().Format(time.RFC3339))
 	}
-	return fmt.Sprintf("Deadline: %s (in %s).\n", deadline.UTC().Format(time.RFC3339), left)
+	return l.Sprintf("Deadline: %s (in %s).\n", "Échéance : %s (dans %s).\n", deadline.UTC().Format(time.RFC3339), left)
 }
 
 // Journal renders journal entries with their narration, their "why" and
 // the zones they concern.
-func Journal(entries []*pb.JournalEntry) string {
+func Journal(l lang.Lang, entries []*pb.JournalEntry) string {
 	var b strings.Builder
 	for _, e := range entries {
-		fmt.Fprintf(&b, "day %d [%s] %s", e.GetDay(), e.GetKind(), e.GetNarration())
+		b.WriteString(l.Sprintf("day %d [%s] %s", "jour %d [%s] %s", e.GetDay(), e.GetKind(), e.GetNarration()))
 		if len(e.GetZones()) > 0 {
-			fmt.Fprintf(&b, " (zones %s)", Ranges(e.GetZones()))
+			b.WriteString(l.Sprintf(" (zones %s)", " (zones %s)", Ranges(e.GetZones())))
 		}
 		b.WriteString("\n")
 		if e.GetWhy() != "" {
-			fmt.Fprintf(&b, "  why: %s\n", e.GetWhy())
+			b.WriteString(l.Sprintf("  why: %s\n", "  pourquoi : %s\n", e.GetWhy()))
 		}
 	}
 	return b.String()
@@ -262,12 +287,13 @@ func Journal(entries []*pb.JournalEntry) string {
 // Menu renders the legal actions of v's next day as a numbered menu, each
 // with its arguments in the order an order takes them, their valid values
 // and its cost.
-func Menu(v *pb.CampView) string {
+func Menu(l lang.Lang, v *pb.CampView) string {
 	var b strings.Builder
 	actions := v.GetLegalActions()
-	fmt.Fprintf(&b, "Legal actions for day %d (post one: ACTION ARGS...):\n", v.GetDay()+1)
+	b.WriteString(l.Sprintf("Legal actions for day %d (post one: ACTION ARGS...):\n",
+		"Actions permises pour le jour %d (postez-en une : ACTION ARGS...) :\n", v.GetDay()+1))
 	if len(actions) == 0 {
-		b.WriteString("  none: your camp cannot act.\n")
+		b.WriteString(l.Sprintf("  none: your camp cannot act.\n", "  aucune : votre camp ne peut pas agir.\n"))
 	}
 	for i, a := range actions {
 		fmt.Fprintf(&b, "  %d. %s", i+1, a.GetAction())
@@ -279,10 +305,10 @@ func Menu(v *pb.CampView) string {
 		}
 		b.WriteString("\n")
 		for _, s := range a.GetArgs() {
-			fmt.Fprintf(&b, "     %s: %s\n", strings.ToUpper(s.GetName()), ArgValues(s))
+			b.WriteString(l.Sprintf("     %s: %s\n", "     %s : %s\n", strings.ToUpper(s.GetName()), ArgValues(l, s)))
 		}
-		if c := Cost(a); c != "" {
-			fmt.Fprintf(&b, "     cost: %s\n", c)
+		if c := Cost(l, a); c != "" {
+			b.WriteString(l.Sprintf("     cost: %s\n", "     coût : %s\n", c))
 		}
 	}
 	return b.String()
@@ -293,10 +319,10 @@ func Menu(v *pb.CampView) string {
 // ("food 2, wood 2 per MEN") or of one level ("wood 18 per level of the
 // zone before it develops": level 0 is free). It returns "" for an action
 // without a cost.
-func Cost(a *pb.LegalAction) string {
+func Cost(l lang.Lang, a *pb.LegalAction) string {
 	var parts []string
 	for _, c := range a.GetCost() {
-		parts = append(parts, fmt.Sprintf("%s %d", c.GetResource(), c.GetAmount()))
+		parts = append(parts, fmt.Sprintf("%s %d", ResourceName(l, c.GetResource()), c.GetAmount()))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -305,87 +331,87 @@ func Cost(a *pb.LegalAction) string {
 	switch per := a.GetCostPer(); {
 	case per == "":
 	case slices.ContainsFunc(a.GetArgs(), func(s *pb.ArgSpec) bool { return s.GetName() == per }):
-		s += " per " + strings.ToUpper(per)
+		s += l.Sprintf(" per %s", " par %s", strings.ToUpper(per))
 	case per == "level":
-		s += " per level of the zone before it develops"
+		s += l.Sprintf(" per level of the zone before it develops", " par niveau de la zone avant son aménagement")
 	default:
-		s += " per " + per
+		s += l.Sprintf(" per %s", " par %s", per)
 	}
 	return s
 }
 
 // ArgValues says which values an argument may take: a range for a count,
 // the list of choices otherwise.
-func ArgValues(s *pb.ArgSpec) string {
+func ArgValues(l lang.Lang, s *pb.ArgSpec) string {
 	if s.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
-		return fmt.Sprintf("%d to %d", s.GetMin(), s.GetMax())
+		return l.Sprintf("%d to %d", "de %d à %d", s.GetMin(), s.GetMax())
 	}
 	if len(s.GetChoices()) == 0 {
-		return "none"
+		return l.Sprintf("none", "aucune")
 	}
-	return "one of " + Ranges(s.GetChoices())
+	return l.Sprintf("one of %s", "l'une de %s", Ranges(s.GetChoices()))
 }
 
 // Order renders an order as it is typed: the action, its arguments and the
 // reason.
-func Order(o *pb.Order) string {
+func Order(l lang.Lang, o *pb.Order) string {
 	s := o.GetAction()
 	for _, a := range o.GetArgs() {
 		s += fmt.Sprintf(" %d", a)
 	}
 	if o.GetReason() != "" {
-		s += fmt.Sprintf(" (reason: %s)", o.GetReason())
+		s += l.Sprintf(" (reason: %s)", " (raison : %s)", o.GetReason())
 	}
 	return s
 }
 
 // Submitted renders the server's answer to an order.
-func Submitted(r *pb.SubmitOrderResponse) string {
-	s := fmt.Sprintf("Order accepted for day %d: %s\n", r.GetDay(), Order(r.GetOrder()))
+func Submitted(l lang.Lang, r *pb.SubmitOrderResponse) string {
+	s := l.Sprintf("Order accepted for day %d: %s\n", "Ordre accepté pour le jour %d : %s\n", r.GetDay(), Order(l, r.GetOrder()))
 	if r.GetReplaced() {
-		s += "It replaces the order you had posted for that day.\n"
+		s += l.Sprintf("It replaces the order you had posted for that day.\n", "Il remplace l'ordre que vous aviez posté pour ce jour.\n")
 	}
 	return s
 }
 
 // Notice renders a resolved tick and what the camp learned that day.
-func Notice(n *pb.TickNotice, now time.Time) string {
+func Notice(l lang.Lang, n *pb.TickNotice, now time.Time) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Day %d resolved; orders are now for day %d.\n", n.GetDay(), n.GetDay()+1)
+	b.WriteString(l.Sprintf("Day %d resolved; orders are now for day %d.\n", "Jour %d résolu ; les ordres sont désormais pour le jour %d.\n", n.GetDay(), n.GetDay()+1))
 	if n.GetNextDeadline() == nil {
-		b.WriteString("No deadline: the day resolves when an admin or every player moves it on.\n")
+		b.WriteString(noDeadline(l))
 	} else {
-		b.WriteString(Deadline(n.GetNextDeadline().AsTime(), now))
+		b.WriteString(Deadline(l, n.GetNextDeadline().AsTime(), now))
 	}
 	if r := n.GetResult(); r != nil {
-		b.WriteString(Result(r))
+		b.WriteString(Result(l, r))
 	}
 	for _, m := range n.GetMessages() {
-		fmt.Fprintf(&b, "Message from camp %d: %s\n", m.GetFromCamp(), strings.ReplaceAll(m.GetText(), "\n", "\n  "))
+		b.WriteString(l.Sprintf("Message from camp %d: %s\n", "Message du camp %d : %s\n", m.GetFromCamp(), strings.ReplaceAll(m.GetText(), "\n", "\n  ")))
 	}
 	if len(n.GetJournal()) == 0 {
-		b.WriteString("Nothing new in your journal that day.\n")
+		b.WriteString(l.Sprintf("Nothing new in your journal that day.\n", "Rien de neuf dans votre journal ce jour-là.\n"))
 		return b.String()
 	}
-	b.WriteString("Your journal that day:\n")
-	b.WriteString(indent(Journal(n.GetJournal()), "  "))
+	b.WriteString(l.Sprintf("Your journal that day:\n", "Votre journal ce jour-là :\n"))
+	b.WriteString(indent(Journal(l, n.GetJournal()), "  "))
 	return b.String()
 }
 
 // Error renders an error so that a person or a model can act on it: the
 // status code and message, the rule code of a refusal (ErrorInfo reason)
 // and the arguments at fault (BadRequest field violations).
-func Error(err error) string {
+func Error(l lang.Lang, err error) string {
 	st, ok := status.FromError(err)
 	if !ok {
-		return fmt.Sprintf("error: %v\n", err)
+		return l.Sprintf("error: %v\n", "erreur : %v\n", err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "error (%s): %s\n", st.Code(), st.Message())
+	b.WriteString(l.Sprintf("error (%s): %s\n", "erreur (%s) : %s\n", st.Code(), st.Message()))
 	for _, d := range st.Details() {
 		switch d := d.(type) {
 		case *errdetails.ErrorInfo:
-			fmt.Fprintf(&b, "  reason: %s\n", d.GetReason())
+			b.WriteString(l.Sprintf("  reason: %s\n", "  motif : %s\n", d.GetReason()))
 		case *errdetails.BadRequest:
 			for _, v := range d.GetFieldViolations() {
 				fmt.Fprintf(&b, "  %s: %s\n", v.GetField(), v.GetDescription())

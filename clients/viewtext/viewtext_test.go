@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -146,7 +147,7 @@ func lineWith(s string, parts ...string) (string, bool) {
 }
 
 func TestView(t *testing.T) {
-	out := View(sampleView(), now)
+	out := View(lang.EN, sampleView(), now)
 	tests := []struct {
 		name  string
 		parts []string // on one line
@@ -243,7 +244,7 @@ func TestViewStates(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			v := sampleView()
 			tt.edit(v)
-			if out := View(v, now); !strings.Contains(out, tt.want) {
+			if out := View(lang.EN, v, now); !strings.Contains(out, tt.want) {
 				t.Errorf("got:\n%s\nwant it to contain %q", out, tt.want)
 			}
 		})
@@ -269,7 +270,7 @@ func TestRanges(t *testing.T) {
 }
 
 func TestJournal(t *testing.T) {
-	out := Journal([]*pb.JournalEntry{
+	out := Journal(lang.EN, []*pb.JournalEntry{
 		{Day: 4, Kind: "expand", Narration: "Des colons partent vers l'est.", Why: "croissance : 1540 nourriture ≥ 600", Zones: []int32{12, 13}},
 		{Day: 5, Kind: "event", Narration: "Une belle récolte."},
 	})
@@ -294,7 +295,7 @@ func TestSubmitted(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Submitted(tt.resp); got != tt.want {
+			if got := Submitted(lang.EN, tt.resp); got != tt.want {
 				t.Errorf("got %q; want %q", got, tt.want)
 			}
 		})
@@ -305,7 +306,7 @@ func TestNoticeResultAndMessages(t *testing.T) {
 	n := &pb.TickNotice{Day: 13,
 		Result:   &pb.OrderResult{Day: 13, Order: &pb.Order{Action: "rest"}, Status: pb.OrderStatus_ORDER_STATUS_STANDING},
 		Messages: []*pb.CampMessage{{Day: 13, FromCamp: 2, ToCamp: 1, Text: "Paix ?"}}}
-	out := Notice(n, now)
+	out := Notice(lang.EN, n, now)
 	for _, want := range []string{
 		"Your order for day 13: rest - you posted nothing; your standing order played.\n",
 		"Message from camp 2: Paix ?\n",
@@ -324,11 +325,11 @@ func TestNotice(t *testing.T) {
 		"Your journal that day:\n" +
 		"  day 13 [explore] Les éclaireurs reviennent.\n" +
 		"    why: zone 9 explorée\n"
-	if got := Notice(n, now); got != want {
+	if got := Notice(lang.EN, n, now); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 	n.Journal = nil
-	if got := Notice(n, now); !strings.HasSuffix(got, "Nothing new in your journal that day.\n") {
+	if got := Notice(lang.EN, n, now); !strings.HasSuffix(got, "Nothing new in your journal that day.\n") {
 		t.Errorf("got:\n%s\nwant it to say nothing is new", got)
 	}
 }
@@ -354,7 +355,7 @@ func TestError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Error(tt.err); got != tt.want {
+			if got := Error(lang.EN, tt.err); got != tt.want {
 				t.Errorf("got %q; want %q", got, tt.want)
 			}
 		})
@@ -385,7 +386,7 @@ func hexView() *pb.CampView {
 }
 
 func TestMap(t *testing.T) {
-	plain := Map(hexView(), false)
+	plain := Map(lang.EN, hexView(), false)
 	lines := strings.Split(plain, "\n")
 	if len(lines) != 2*11+3 {
 		t.Fatalf("got %d lines; want 2 per row of hexes and two of legend:\n%s", len(lines), plain)
@@ -411,7 +412,7 @@ func TestMap(t *testing.T) {
 		})
 	}
 	t.Run("colours", func(t *testing.T) {
-		out := Map(hexView(), true)
+		out := Map(lang.EN, hexView(), true)
 		for _, w := range []string{
 			"\x1b[1;33m  12* \x1b[0m",  // own capital: bold gold
 			"\x1b[90m  13  \x1b[0m",    // free land: grey
@@ -432,7 +433,7 @@ func TestMap(t *testing.T) {
 // knows shows its shared part, its contacts, and names its ruleset; and
 // that the map says it has none.
 func TestViewOtherRuleset(t *testing.T) {
-	out := View(otherView(), now)
+	out := View(lang.EN, otherView(), now)
 	for _, want := range []string{
 		"World 9 (dice), camp 0 \"Tour\" (agent). Day 3 of 12; orders are for day 4.\n",
 		"This client does not know the \"dice\" ruleset: it shows the shared part of the view only.\n",
@@ -451,10 +452,10 @@ func TestViewOtherRuleset(t *testing.T) {
 			t.Errorf("got %q in a view of another ruleset:\n%s", absent, out)
 		}
 	}
-	if got, want := Map(otherView(), true), "No map: the \"dice\" ruleset's view has no hex map.\n"; got != want {
+	if got, want := Map(lang.EN, otherView(), true), "No map: the \"dice\" ruleset's view has no hex map.\n"; got != want {
 		t.Errorf("got map %q; want %q", got, want)
 	}
-	if got := View(&pb.CampView{}, now); !strings.Contains(got, "does not know the unnamed ruleset") {
+	if got := View(lang.EN, &pb.CampView{}, now); !strings.Contains(got, "does not know the unnamed ruleset") {
 		t.Errorf("got:\n%s\nwant the empty view to say its ruleset is unnamed", got)
 	}
 }

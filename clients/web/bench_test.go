@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -37,17 +38,17 @@ func observerPage(t testing.TB, s *Server, fx fixture, w io.Writer) {
 	for _, l := range fx.journal {
 		sn.journals[l.Entry.GetDay()] = append(sn.journals[l.Entry.GetDay()], l)
 	}
-	body := frameBodyOf(fx.frame, sn)
+	body := frameBodyOf(lang.EN, fx.frame, sn)
 	body.World, body.WorldName, body.Season, body.Running = 1, "Grisonval", 1, true
-	if err := s.pages.ExecuteTemplate(w, "observer", page{Title: "Grisonval", CSRF: "x", Kind: "admin", State: "/world/1/state.json", Day: body.Day, Body: body}); err != nil {
+	if err := s.pages[lang.EN].ExecuteTemplate(w, "observer", page{Title: "Grisonval", CSRF: "x", Kind: "admin", State: "/world/1/state.json", Day: body.Day, Body: body}); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // campPageOf renders camp 0's page of the fixture.
 func campPageOf(t testing.TB, s *Server, fx fixture, w io.Writer) {
-	body := s.campBodyOf(fx.view, nil, fx.view.GetDay())
-	if err := s.pages.ExecuteTemplate(w, "camp", page{Title: "camp", CSRF: "x", Kind: "camp", State: "/camp/state.json", Day: fx.view.GetDay(), Body: body}); err != nil {
+	body := s.campBodyOf(lang.EN, fx.view, nil, fx.view.GetDay())
+	if err := s.pages[lang.EN].ExecuteTemplate(w, "camp", page{Title: "camp", CSRF: "x", Kind: "camp", State: "/camp/state.json", Day: fx.view.GetDay(), Body: body}); err != nil {
 		t.Fatal(err)
 	}
 }

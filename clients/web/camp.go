@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -65,6 +67,7 @@ type menuAction struct {
 
 // campBody is what a camp's page shows.
 type campBody struct {
+	L          lang.Lang
 	View       *pb.CampView
 	Ruleset    string
 	Self       campBanner
@@ -96,7 +99,7 @@ func (b *campBody) name(c int32) string {
 	if c >= 0 && int(c) < len(b.Names) && b.Names[c] != "" {
 		return b.Names[c]
 	}
-	return "an unknown camp"
+	return unknownCamp.In(b.L)
 }
 
 // maxJournal is the most journal entries a camp's page shows: the newest
@@ -104,33 +107,33 @@ func (b *campBody) name(c int32) string {
 const maxJournal = 60
 
 // deadlineText words the day's deadline: when, and how long remains.
-func deadlineText(deadline, now time.Time) string {
+func deadlineText(l lang.Lang, deadline, now time.Time) string {
 	left := deadline.Sub(now).Round(time.Second)
 	at := deadline.UTC().Format("15:04:05 UTC")
 	if left <= 0 {
-		return at + " (passed: the day resolves any moment)"
+		return l.Sprintf("%s (passed: the day resolves any moment)", "%s (passée : le jour se résout d'un instant à l'autre)", at)
 	}
-	return fmt.Sprintf("%s (in %s)", at, left)
+	return l.Sprintf("%s (in %s)", "%s (dans %s)", at, left)
 }
 
 // postingText words a camp's posting status.
-func postingText(v *pb.CampView) string {
+func postingText(l lang.Lang, v *pb.CampView) string {
 	switch v.GetPostingStatus() {
 	case pb.PostingStatus_POSTING_STATUS_POSTED:
-		return "posted"
+		return l.Sprintf("posted", "posté")
 	case pb.PostingStatus_POSTING_STATUS_STANDING:
-		return "not posted: the standing order will play"
+		return l.Sprintf("not posted: the standing order will play", "non posté : l'ordre permanent jouera")
 	case pb.PostingStatus_POSTING_STATUS_LATE:
-		return "late: post now, or the standing order plays"
+		return l.Sprintf("late: post now, or the standing order plays", "en retard : postez maintenant, sinon l'ordre permanent joue")
 	}
-	return "the season is over"
+	return l.Sprintf("the season is over", "la saison est finie")
 }
 
-// campBodyOf builds the page of view v, with the camp's journal since its
-// last visit (since) when given.
-func (s *Server) campBodyOf(v *pb.CampView, journal []*pb.JournalEntry, since int32) *campBody {
-	b := &campBody{View: v, Ruleset: v.GetRuleset(), Since: since, Journal: journal, Messages: v.GetMessages(),
-		Posting: postingText(v)}
+// campBodyOf builds the page of view v in l, with the camp's journal
+// since its last visit (since) when given.
+func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEntry, since int32) *campBody {
+	b := &campBody{L: l, View: v, Ruleset: v.GetRuleset(), Since: since, Journal: journal, Messages: v.GetMessages(),
+		Posting: postingText(l, v)}
 	if len(b.Journal) == 0 {
 		b.Journal = v.GetJournal()
 	}
@@ -149,16 +152,16 @@ func (s *Server) campBodyOf(v *pb.CampView, journal []*pb.JournalEntry, since in
 		b.Recipients = append(b.Recipients, option{Value: c, Label: b.name(c)})
 	}
 	if o := v.GetPendingOrder(); o != nil {
-		b.Pending = viewtext.Order(o)
+		b.Pending = viewtext.Order(l, o)
 	}
 	if o := v.GetStandingOrder(); o != nil {
-		b.Standing = viewtext.Order(o)
+		b.Standing = viewtext.Order(l, o)
 	} else {
 		b.Standing = "rest"
 	}
-	b.Deadline = s.deadlineOf(v)
+	b.Deadline = s.deadlineOf(l, v)
 	if r := v.GetLastResult(); r != nil {
-		b.LastResult = strings.TrimSpace(viewtext.Result(r))
+		b.LastResult = strings.TrimSpace(viewtext.Result(l, r))
 	}
 	if g := v.GetGrisonval(); g != nil {
 		b.Grisonval = g
@@ -167,7 +170,7 @@ func (s *Server) campBodyOf(v *pb.CampView, journal []*pb.JournalEntry, since in
 		for _, z := range g.GetZones() {
 			garrison[z.GetId()] = z.GetGarrison()
 		}
-		b.Map = mapOfView(v, g).SVG()
+		b.Map = mapOfView(l, v, g).SVG()
 		b.Camps = g.GetCamps()
 		for _, sg := range g.GetSieges() {
 			b.Sieges = append(b.Sieges, siegeCardOf(sg, garrison[sg.GetZone()], b.name(sg.GetBesieger()), v.GetDay()))
@@ -183,19 +186,19 @@ func (s *Server) campBodyOf(v *pb.CampView, journal []*pb.JournalEntry, since in
 	if c := v.GetCastle(); c != nil {
 		b.Castle = castleViewOf(v, c)
 	}
-	b.Menu = menuOf(v)
+	b.Menu = menuOf(l, v)
 	return b
 }
 
 // deadlineOf words the view's deadline, or why there is none.
-func (s *Server) deadlineOf(v *pb.CampView) string {
+func (s *Server) deadlineOf(l lang.Lang, v *pb.CampView) string {
 	switch d := v.GetDeadline(); {
 	case v.GetPaused():
-		return "the world is paused"
+		return l.Sprintf("the world is paused", "le monde est en pause")
 	case d != nil:
-		return deadlineText(d.AsTime(), s.now())
+		return deadlineText(l, d.AsTime(), s.now())
 	}
-	return "none"
+	return l.Sprintf("none", "aucune")
 }
 
 // selfBanner is a Grisonval camp's own counters, from its view: the zones
@@ -217,14 +220,14 @@ func selfBanner(v *pb.CampView, g *pb.GrisonvalView) campBanner {
 // menuOf builds the numbered legal menu: each action with its valid
 // arguments to pick (choices labelled with what the view says of them) or
 // bounds, and its cost.
-func menuOf(v *pb.CampView) []menuAction {
-	labels := choiceLabels(v)
+func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
+	labels := choiceLabels(l, v)
 	var out []menuAction
 	for i, a := range v.GetLegalActions() {
-		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(a),
+		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(l, a),
 			Pending: v.GetPendingOrder().GetAction() == a.GetAction()}
 		for j, spec := range a.GetArgs() {
-			arg := menuArg{Field: "a" + strconv.Itoa(j), Name: argName(v, spec.GetName()), Optional: spec.GetOptional(), Min: spec.GetMin(), Max: spec.GetMax()}
+			arg := menuArg{Field: "a" + strconv.Itoa(j), Name: argName(l, v, spec.GetName()), Optional: spec.GetOptional(), Min: spec.GetMin(), Max: spec.GetMax()}
 			if spec.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
 				arg.Kind = "number"
 			} else {
@@ -250,12 +253,12 @@ func menuOf(v *pb.CampView) []menuAction {
 
 // argName words an argument's name for its label: a Castle draft's
 // "to_city_2" reads "to Provins".
-func argName(v *pb.CampView, name string) string {
+func argName(l lang.Lang, v *pb.CampView, name string) string {
 	if n, ok := strings.CutPrefix(name, "to_city_"); ok {
 		if c, err := strconv.Atoi(n); err == nil {
 			for _, ct := range v.GetContacts() {
 				if int(ct.GetCamp()) == c && ct.GetName() != "" {
-					return "to " + ct.GetName()
+					return l.Sprintf("to %s", "à %s", ct.GetName())
 				}
 			}
 		}
@@ -266,7 +269,7 @@ func argName(v *pb.CampView, name string) string {
 // choiceLabels returns a function that words a choice of an argument from
 // the view: a zone's terrain and holder, a camp's name, a government's
 // name, a card's face.
-func choiceLabels(v *pb.CampView) func(pb.ArgKind, int32) string {
+func choiceLabels(l lang.Lang, v *pb.CampView) func(pb.ArgKind, int32) string {
 	zones := make(map[int32]*pb.Zone)
 	govs := make(map[int32]string)
 	if g := v.GetGrisonval(); g != nil {
@@ -286,7 +289,7 @@ func choiceLabels(v *pb.CampView) func(pb.ArgKind, int32) string {
 		switch k {
 		case pb.ArgKind_ARG_KIND_ZONE:
 			if z := zones[c]; z != nil && z.GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
-				return fmt.Sprintf("%d · %s, %s", c, terrainName(z.GetTerrain()), ownerWord(v, z.GetOwner(), names))
+				return fmt.Sprintf("%d · %s, %s", c, viewtext.TerrainName(l, z.GetTerrain()), ownerWord(l, v, z.GetOwner(), names))
 			}
 		case pb.ArgKind_ARG_KIND_CAMP:
 			if n := names[c]; n != "" {
@@ -306,22 +309,24 @@ func choiceLabels(v *pb.CampView) func(pb.ArgKind, int32) string {
 }
 
 // ownerWord words a zone's holder for a choice's label.
-func ownerWord(v *pb.CampView, owner int32, names map[int32]string) string {
+func ownerWord(l lang.Lang, v *pb.CampView, owner int32, names map[int32]string) string {
 	switch {
 	case owner < 0:
-		return "free"
+		return l.Sprintf("free", "libre")
 	case owner == v.GetCamp():
-		return "yours"
+		return l.Sprintf("yours", "à vous")
 	case names[owner] != "":
 		return names[owner]
 	}
-	return fmt.Sprintf("camp %d", owner)
+	return l.Sprintf("camp %d", "camp %d", owner)
 }
 
 // campPage is a camp's page, from its own view.
 func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
+	l := langOf(r)
 	if tokenKind(token(r)) != "camp" {
-		s.refuse(w, r, http.StatusUnauthorized, "Sign in with your camp's token (it starts with gvc_) to play from here.")
+		s.refuse(w, r, http.StatusUnauthorized, l.Sprintf("Sign in with your camp's token (it starts with gvc_) to play from here.",
+			"Connectez-vous avec le jeton de votre camp (il commence par gvc_) pour jouer d'ici."))
 		return
 	}
 	ctx, cancel := s.call(r)
@@ -347,8 +352,8 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 		journal = j.GetEntries()
 	}
 	setCookie(w, r, seenCookie, strconv.Itoa(int(v.GetDay())), 0)
-	body := s.campBodyOf(v, journal, since)
-	s.render(w, r, http.StatusOK, "camp", page{Title: v.GetCampName() + ", day " + strconv.Itoa(int(v.GetDay())),
+	body := s.campBodyOf(l, v, journal, since)
+	s.render(w, r, http.StatusOK, "camp", page{Title: l.Sprintf("%s, day %d", "%s, jour %d", v.GetCampName(), v.GetDay()),
 		State: "/camp/state.json", Day: v.GetDay(), Flash: flashed(w, r), Body: body})
 }
 
@@ -362,7 +367,7 @@ func (s *Server) campState(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := liveState{Day: v.GetDay(), Paused: v.GetPaused(), Keys: map[string]int64{},
-		Text: map[string]string{"posting": postingText(v), "deadline": s.deadlineOf(v)}}
+		Text: map[string]string{"posting": postingText(langOf(r), v), "deadline": s.deadlineOf(langOf(r), v)}}
 	if g := v.GetGrisonval(); g != nil {
 		selfBanner(v, g).keys(st.Keys)
 	}
@@ -377,6 +382,7 @@ func (s *Server) campState(w http.ResponseWriter, r *http.Request) {
 // orderOf reads an order from a posted form: action, arguments a0, a1, ...
 // (an empty optional one ends them) and reason.
 func orderOf(r *http.Request) (*pb.Order, error) {
+	l := langOf(r)
 	o := &pb.Order{Action: r.PostFormValue("action"), Reason: strings.TrimSpace(r.PostFormValue("reason"))}
 	for i := 0; ; i++ {
 		vals, ok := r.PostForm["a"+strconv.Itoa(i)]
@@ -385,7 +391,7 @@ func orderOf(r *http.Request) (*pb.Order, error) {
 		}
 		n, err := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 32)
 		if err != nil {
-			return nil, fmt.Errorf("argument %d is not a number: %q", i+1, vals[0])
+			return nil, errors.New(l.Sprintf("argument %d is not a number: %q", "l'argument %d n'est pas un nombre : %q", i+1, vals[0]))
 		}
 		o.Args = append(o.Args, int32(n))
 	}
@@ -397,63 +403,68 @@ func orderOf(r *http.Request) (*pb.Order, error) {
 // page with the server's answer.
 func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 	s.postForm(w, r, func(r *http.Request) string {
+		l := langOf(r)
 		o, err := orderOf(r)
 		if err != nil {
-			return "error: " + err.Error()
+			return viewtext.Error(l, err)
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
 		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o})
 		if err != nil {
-			return viewtext.Error(err)
+			return viewtext.Error(l, err)
 		}
-		return viewtext.Submitted(resp)
+		return viewtext.Submitted(l, resp)
 	})
 }
 
 // postStanding sets the camp's standing order from the order form.
 func (s *Server) postStanding(w http.ResponseWriter, r *http.Request) {
 	s.postForm(w, r, func(r *http.Request) string {
+		l := langOf(r)
 		o, err := orderOf(r)
 		if err != nil {
-			return "error: " + err.Error()
+			return viewtext.Error(l, err)
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
 		resp, err := s.game.SetStandingOrder(ctx, &pb.SetStandingOrderRequest{Order: o})
 		if err != nil {
-			return viewtext.Error(err)
+			return viewtext.Error(l, err)
 		}
-		return "Standing order set: " + viewtext.Standing(resp.GetOrder())
+		return viewtext.Standing(l, resp.GetOrder())
 	})
 }
 
 // postMessage sends a message to a camp met.
 func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	s.postForm(w, r, func(r *http.Request) string {
+		l := langOf(r)
 		to, err := strconv.Atoi(r.PostFormValue("to"))
 		if err != nil {
-			return "error: choose a recipient"
+			return viewtext.Error(l, errors.New(l.Sprintf("choose a recipient", "choisissez un destinataire")))
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
 		m, err := s.game.SendMessage(ctx, &pb.SendMessageRequest{ToCamp: int32(to), Text: r.PostFormValue("text")})
 		if err != nil {
-			return viewtext.Error(err)
+			return viewtext.Error(l, err)
 		}
-		return strings.TrimSpace(viewtext.Sent(m.GetMessage()))
+		return strings.TrimSpace(viewtext.Sent(l, m.GetMessage()))
 	})
 }
 
 // postForm checks a camp's form (signed in, CSRF), runs do and goes back to
 // the camp's page with do's answer (post, redirect, get).
 func (s *Server) postForm(w http.ResponseWriter, r *http.Request, do func(*http.Request) string) {
+	l := langOf(r)
 	if !s.checkCSRF(r) {
-		s.refuse(w, r, http.StatusForbidden, "The form has expired: reload the page and post again.")
+		s.refuse(w, r, http.StatusForbidden, l.Sprintf("The form has expired: reload the page and post again.",
+			"Le formulaire a expiré : rechargez la page et postez de nouveau."))
 		return
 	}
 	if tokenKind(token(r)) != "camp" {
-		s.refuse(w, r, http.StatusUnauthorized, "Sign in with your camp's token first.")
+		s.refuse(w, r, http.StatusUnauthorized, l.Sprintf("Sign in with your camp's token first.", "Connectez-vous d'abord avec le jeton de votre camp."))
 		return
 	}
 	flash(w, r, strings.TrimSpace(do(r)))

@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -30,6 +31,8 @@ type seasonKey struct {
 	world  uint64
 	season int32
 	closed bool
+	// lang is the language its journals were fetched in.
+	lang lang.Lang
 }
 
 // journalLine is one camp's journal entry.

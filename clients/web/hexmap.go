@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -65,6 +66,8 @@ type hexMap struct {
 	Names []string
 	// Self is the camp whose view this is, or -1 for the observer.
 	Self int32
+	// L is the language of the tooltips and labels.
+	L lang.Lang
 }
 
 // zoneCentre returns the centre of the hex at axial (q, r), pointy side up.
@@ -72,9 +75,9 @@ func zoneCentre(q, r int32) (x, y float64) {
 	return hexSize * math.Sqrt(3) * (float64(q) + float64(r)/2), hexSize * 1.5 * float64(r)
 }
 
-// terrainName names a terrain for the tooltip and the tile's id.
+// terrainName names a terrain for the tile's id: its English name.
 func terrainName(t pb.Terrain) string {
-	if s := viewtext.TerrainName(t); s != "?" {
+	if s := viewtext.TerrainName(lang.EN, t); s != "?" {
 		return s
 	}
 	return "land"
@@ -161,9 +164,9 @@ func esc(s string) string { return template.HTMLEscapeString(s) }
 func (m *hexMap) campLabel(c int32) string {
 	switch {
 	case c < 0:
-		return "free"
+		return m.L.Sprintf("free", "libre")
 	case c == m.Self:
-		return "you (" + m.name(c) + ")"
+		return m.L.Sprintf("you (%s)", "vous (%s)", m.name(c))
 	}
 	return m.name(c)
 }
@@ -173,7 +176,7 @@ func (m *hexMap) name(c int32) string {
 	if c >= 0 && int(c) < len(m.Names) && m.Names[c] != "" {
 		return m.Names[c]
 	}
-	return fmt.Sprintf("camp %d", c)
+	return m.L.Sprintf("camp %d", "camp %d", c)
 }
 
 // SVG draws the map. Every zone is a <g class="z ..."> with data-zone,
@@ -192,8 +195,8 @@ func (m *hexMap) SVG() template.HTML {
 		minX, minY, maxX, maxY = 0, 0, 0, 0
 	}
 	pad := float64(hexSize) + 6
-	fmt.Fprintf(&b, `<svg id="map" class="map" data-day="%d" viewBox="%s %s %s %s" role="img" aria-label="map of day %d" xmlns="http://www.w3.org/2000/svg">`,
-		m.Day, fmtf(minX-pad), fmtf(minY-pad), fmtf(maxX-minX+2*pad), fmtf(maxY-minY+2*pad), m.Day)
+	fmt.Fprintf(&b, `<svg id="map" class="map" data-day="%d" viewBox="%s %s %s %s" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
+		m.Day, fmtf(minX-pad), fmtf(minY-pad), fmtf(maxX-minX+2*pad), fmtf(maxY-minY+2*pad), m.L.Sprintf("map of day %d", "carte du jour %d", m.Day))
 	b.WriteString(mapDefs)
 	centres := make(map[int32][2]float64, len(m.Zones))
 	for i := range m.Zones {
@@ -306,40 +309,42 @@ func (m *hexMap) writeZone(b *strings.Builder, z *hexZone, x, y float64) {
 // terrain, holder, capital, garrison, development, slots and buildings,
 // the siege, and for a remembered zone the day it was seen.
 func (m *hexMap) tooltip(z *hexZone) string {
+	l := m.L
 	var b strings.Builder
 	fmt.Fprintf(&b, "zone %d", z.ID)
 	if !z.Known {
-		b.WriteString(": unknown")
+		b.WriteString(l.Sprintf(": unknown", " : inconnue"))
 		return b.String()
 	}
-	fmt.Fprintf(&b, ", %s", terrainName(z.Terrain))
+	fmt.Fprintf(&b, ", %s", viewtext.TerrainName(l, z.Terrain))
 	if z.Capital && z.Owner >= 0 {
-		fmt.Fprintf(&b, "\ncapital of %s", m.name(z.Owner))
+		b.WriteString(l.Sprintf("\ncapital of %s", "\ncapitale de %s", m.name(z.Owner)))
 	}
-	fmt.Fprintf(&b, "\nholder: %s", m.campLabel(z.Owner))
-	fmt.Fprintf(&b, "\ngarrison: %d", z.Garrison)
+	b.WriteString(l.Sprintf("\nholder: %s", "\ndétenteur : %s", m.campLabel(z.Owner)))
+	b.WriteString(l.Sprintf("\ngarrison: %d", "\ngarnison : %d", z.Garrison))
 	if z.Development > 0 {
-		fmt.Fprintf(&b, ", development %d", z.Development)
+		b.WriteString(l.Sprintf(", development %d", ", aménagement %d", z.Development))
 	}
 	if z.Slots > 0 || len(z.Buildings) > 0 {
-		fmt.Fprintf(&b, "\nslots: %d of %d used", len(z.Buildings), z.Slots)
+		b.WriteString(l.Sprintf("\nslots: %d of %d used", "\nemplacements : %d sur %d occupés", len(z.Buildings), z.Slots))
 		if len(z.Buildings) > 0 {
 			fmt.Fprintf(&b, " (%s)", strings.Join(z.Buildings, ", "))
 		}
 	}
 	if z.Monument {
-		b.WriteString("\ngreat monument")
+		b.WriteString(l.Sprintf("\ngreat monument", "\ngrand monument"))
 	}
 	if s := z.Siege; s != nil {
-		besieger := "an unknown camp"
+		besieger := unknownCamp.In(l)
 		if s.GetBesieger() >= 0 {
 			besieger = m.campLabel(s.GetBesieger())
 		}
-		fmt.Fprintf(&b, "\nbesieged by %s, %d men, since day %d; assault on day %d (J-%d)",
-			besieger, s.GetMen(), s.GetStartDay(), s.GetAssaultDay(), max(0, s.GetAssaultDay()-m.Day))
+		b.WriteString(l.Sprintf("\nbesieged by %s, %d men, since day %d; assault on day %d (J-%d)",
+			"\nassiégée par %s, %d hommes, depuis le jour %d ; assaut le jour %d (J-%d)",
+			besieger, s.GetMen(), s.GetStartDay(), s.GetAssaultDay(), max(0, s.GetAssaultDay()-m.Day)))
 	}
 	if z.Remembered {
-		fmt.Fprintf(&b, "\nas seen on day %d", z.LastSeen)
+		b.WriteString(l.Sprintf("\nas seen on day %d", "\ntelle que vue le jour %d", z.LastSeen))
 	}
 	return b.String()
 }
@@ -363,10 +368,11 @@ func (m *hexMap) writeColumn(b *strings.Builder, c mapColumn, centres map[int32]
 	}
 	men := ""
 	if c.Men > 0 {
-		men = fmt.Sprintf(" of %d men", c.Men)
+		men = m.L.Sprintf(" of %d men", " de %d hommes", c.Men)
 	}
-	fmt.Fprintf(b, `<g class="col %s %s" data-camp="%d" data-from="%d" data-to="%d"><title>%s: %s%s, zone %d to %d, arrives day %d</title>`,
-		campClass(c.Camp), kind, c.Camp, c.From, c.To, esc(m.campLabel(c.Camp)), kind, men, c.From, c.To, c.Arrival)
+	fmt.Fprintf(b, `<g class="col %s %s" data-camp="%d" data-from="%d" data-to="%d"><title>%s</title>`,
+		campClass(c.Camp), kind, c.Camp, c.From, c.To, esc(m.L.Sprintf("%s: %s%s, zone %d to %d, arrives day %d", "%s : %s%s, zone %d vers %d, arrive le jour %d",
+			m.campLabel(c.Camp), words[kind].In(m.L), men, c.From, c.To, c.Arrival)))
 	fmt.Fprintf(b, `<path d="M%s %sl%s %s"/><circle cx="%s" cy="%s" r="4.5"/></g>`,
 		fmtf(from[0]), fmtf(from[1]), fmtf(dx), fmtf(dy), fmtf(from[0]+p*dx), fmtf(from[1]+p*dy))
 }
@@ -382,8 +388,8 @@ func columnProgress(c mapColumn, day int32) float64 {
 
 // mapOfFrame is the observer's map of a Grisonval frame: every zone as it
 // is, its terrain, buildings and slots included.
-func mapOfFrame(day int32, f *pb.GrisonvalFrame) *hexMap {
-	m := &hexMap{Day: day, Self: -1}
+func mapOfFrame(l lang.Lang, day int32, f *pb.GrisonvalFrame) *hexMap {
+	m := &hexMap{Day: day, Self: -1, L: l}
 	for _, c := range f.GetCamps() {
 		for int(c.GetCamp()) >= len(m.Names) {
 			m.Names = append(m.Names, "")
@@ -418,8 +424,8 @@ func columnOf(camp int32, c *pb.Column) mapColumn {
 // mapOfView is a camp's map, built from its own view alone: unknown zones
 // drawn as unknown, remembered ones with the day last seen, the sieges it
 // knows and its own columns.
-func mapOfView(v *pb.CampView, g *pb.GrisonvalView) *hexMap {
-	m := &hexMap{Day: v.GetDay(), Self: v.GetCamp()}
+func mapOfView(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView) *hexMap {
+	m := &hexMap{Day: v.GetDay(), Self: v.GetCamp(), L: l}
 	m.Names = make([]string, max(int(v.GetCamp())+1, len(v.GetContacts())+1))
 	m.Names[v.GetCamp()] = v.GetCampName()
 	for _, c := range v.GetContacts() {

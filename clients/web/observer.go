@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -107,6 +108,7 @@ type scrubber struct {
 // frameBody is what the observer's and the timelapse's pages show of a
 // frame.
 type frameBody struct {
+	L          lang.Lang
 	World      uint64
 	WorldName  string
 	Season     int32
@@ -134,8 +136,14 @@ func (b *frameBody) name(c int32) string {
 	if c >= 0 && int(c) < len(b.Names) {
 		return b.Names[c]
 	}
-	return "an unknown camp"
+	return unknownCamp.In(b.L)
 }
+
+// noWorld refuses a world that is not.
+var noWorld = lang.T("no such world", "pas de tel monde")
+
+// unknownCamp names a camp the page does not know.
+var unknownCamp = lang.T("an unknown camp", "un camp inconnu")
 
 // roman writes a citizen's level (1 to 5) as I to V.
 func roman(n int32) string {
@@ -146,9 +154,10 @@ func roman(n int32) string {
 }
 
 // frameBodyOf builds the page of frame f; s, when given, is the season it
-// belongs to (plots and journal), locked by the caller.
-func frameBodyOf(f *pb.Frame, s *season) *frameBody {
-	b := &frameBody{Day: f.GetDay()}
+// belongs to (plots and journal), locked by the caller. Its texts are in
+// l.
+func frameBodyOf(l lang.Lang, f *pb.Frame, s *season) *frameBody {
+	b := &frameBody{L: l, Day: f.GetDay()}
 	if c := f.GetCastle(); c != nil {
 		b.Ruleset = "castle"
 		b.Castle = castleFrameOf(c)
@@ -196,14 +205,15 @@ func frameBodyOf(f *pb.Frame, s *season) *frameBody {
 			rl.Closed = r.GetClosedUntil()
 		}
 		if p := r.GetProposal(); p != nil {
-			rl.Proposal = fmt.Sprintf("%s proposes %s (day %d, open until day %d)", b.name(p.GetFromCamp()), p.GetPact(), p.GetDay(), p.GetExpiresDay())
+			rl.Proposal = l.Sprintf("%s proposes %s (day %d, open until day %d)", "%s propose %s (jour %d, ouvert jusqu'au jour %d)",
+				b.name(p.GetFromCamp()), p.GetPact(), p.GetDay(), p.GetExpiresDay())
 		}
 		b.Relations = append(b.Relations, rl)
 	}
-	b.Map = mapOfFrame(f.GetDay(), g).SVG()
+	b.Map = mapOfFrame(l, f.GetDay(), g).SVG()
 	if s != nil {
 		b.Journal = s.recentJournal(f.GetDay()-journalDays+1, f.GetDay())
-		b.Plots = plots(s.series, b.Names, f.GetDay())
+		b.Plots = plots(l, s.series, b.Names, f.GetDay())
 	}
 	return b
 }
@@ -255,7 +265,7 @@ func pathID(r *http.Request, name string) (uint64, bool) {
 func (s *Server) observer(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r, "id")
 	if !ok {
-		s.refuse(w, r, http.StatusNotFound, "no such world")
+		s.refuse(w, r, http.StatusNotFound, noWorld.In(langOf(r)))
 		return
 	}
 	body, err := s.observerBody(r, id)
@@ -265,7 +275,8 @@ func (s *Server) observer(w http.ResponseWriter, r *http.Request) {
 				http.Redirect(w, r, to, http.StatusSeeOther)
 				return
 			}
-			code, msg := http.StatusForbidden, "While a season runs, the omniscient page is for the server's admins only; it opens to everyone as the chronicle once the season is closed."
+			code, msg := http.StatusForbidden, langOf(r).Sprintf("While a season runs, the omniscient page is for the server's admins only; it opens to everyone as the chronicle once the season is closed.",
+				"Pendant qu'une saison court, la page omnisciente est réservée aux administrateurs du serveur ; elle s'ouvre à tous comme chronique une fois la saison close.")
 			if token(r) == "" {
 				code = http.StatusUnauthorized
 			}
@@ -275,7 +286,7 @@ func (s *Server) observer(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "observer", page{Title: body.WorldName + ", day " + strconv.Itoa(int(body.Day)),
+	s.render(w, r, http.StatusOK, "observer", page{Title: langOf(r).Sprintf("%s, day %d", "%s, jour %d", body.WorldName, body.Day),
 		State: fmt.Sprintf("/world/%d/state.json", id), Day: body.Day, Body: body})
 }
 
@@ -293,7 +304,8 @@ func (s *Server) observerBody(r *http.Request, id uint64) (*frameBody, error) {
 	if err != nil {
 		return nil, err
 	}
-	sn := s.seasons.get(seasonKey{world: id, season: info.GetSeason()})
+	l := langOf(r)
+	sn := s.seasons.get(seasonKey{world: id, season: info.GetSeason(), lang: l})
 	if err := sn.load(ctx, id, info.GetSeason(), false, f.GetDay(), s.admin.GetTimeline); err != nil {
 		// A season not started has no timeline yet: the page shows the
 		// frame alone.
@@ -304,10 +316,10 @@ func (s *Server) observerBody(r *http.Request, id uint64) (*frameBody, error) {
 	}
 	var body *frameBody
 	if sn != nil {
-		body = frameBodyOf(f, sn)
+		body = frameBodyOf(l, f, sn)
 		sn.mu.Unlock()
 	} else {
-		body = frameBodyOf(f, nil)
+		body = frameBodyOf(l, f, nil)
 	}
 	body.World, body.WorldName, body.Season, body.Running = id, info.GetName(), info.GetSeason(), true
 	return body, nil
@@ -413,7 +425,7 @@ func httpCode(err error) int {
 func (s *Server) chronicleOf(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseUint(r.URL.Query().Get("world"), 10, 64)
 	if err != nil || id == 0 {
-		s.refuse(w, r, http.StatusBadRequest, "a world's number is a whole number from 1")
+		s.refuse(w, r, http.StatusBadRequest, langOf(r).Sprintf("a world's number is a whole number from 1", "le numéro d'un monde est un nombre entier à partir de 1"))
 		return
 	}
 	http.Redirect(w, r, fmt.Sprintf("/chronicle/%d", id), http.StatusSeeOther)
@@ -423,10 +435,10 @@ func (s *Server) chronicleOf(w http.ResponseWriter, r *http.Request) {
 func (s *Server) seasonList(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r, "id")
 	if !ok {
-		s.refuse(w, r, http.StatusNotFound, "no such world")
+		s.refuse(w, r, http.StatusNotFound, noWorld.In(langOf(r)))
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
+	ctx, cancel := context.WithTimeout(pb.WithLang(r.Context(), langOf(r)), rpcTimeout)
 	defer cancel()
 	ss, err := s.chronicle.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: id})
 	if err != nil {
@@ -437,19 +449,20 @@ func (s *Server) seasonList(w http.ResponseWriter, r *http.Request) {
 		World   uint64
 		Seasons *pb.ListSeasonsResponse
 	}
-	s.render(w, r, http.StatusOK, "seasons", page{Title: fmt.Sprintf("World %d: the chronicle", id), Body: listBody{World: id, Seasons: ss}})
+	s.render(w, r, http.StatusOK, "seasons", page{Title: langOf(r).Sprintf("World %d: the chronicle", "Monde %d : la chronique", id), Body: listBody{World: id, Seasons: ss}})
 }
 
 // timelapse is a season's chronicle, day by day: public once the season is
 // closed; an admin may also follow a running season through GetTimeline.
 func (s *Server) timelapse(w http.ResponseWriter, r *http.Request) {
+	l := langOf(r)
 	id, ok := pathID(r, "id")
 	number, err := strconv.Atoi(r.PathValue("season"))
 	if !ok || err != nil || number <= 0 {
-		s.refuse(w, r, http.StatusNotFound, "no such season")
+		s.refuse(w, r, http.StatusNotFound, l.Sprintf("no such season", "pas de telle saison"))
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
+	ctx, cancel := context.WithTimeout(pb.WithLang(r.Context(), l), rpcTimeout)
 	defer cancel()
 	ss, err := s.chronicle.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: id})
 	if err != nil {
@@ -474,14 +487,14 @@ func (s *Server) timelapse(w http.ResponseWriter, r *http.Request) {
 	}
 	// A running season is fetched again from its last page on each
 	// visit (load), with the visitor's token: the cache never answers alone.
-	sn := s.seasons.get(seasonKey{world: id, season: int32(number), closed: closed})
+	sn := s.seasons.get(seasonKey{world: id, season: int32(number), closed: closed, lang: l})
 	if err := sn.load(ctx, id, int32(number), closed, -1, fetch); err != nil {
 		s.timelapseRefused(w, r, err)
 		return
 	}
 	defer sn.mu.Unlock()
 	if len(sn.frames) == 0 {
-		s.refuse(w, r, http.StatusNotFound, "this season has no day yet")
+		s.refuse(w, r, http.StatusNotFound, l.Sprintf("this season has no day yet", "cette saison n'a encore aucun jour"))
 		return
 	}
 	first, last := sn.frames[0].GetDay(), sn.frames[len(sn.frames)-1].GetDay()
@@ -490,9 +503,9 @@ func (s *Server) timelapse(w http.ResponseWriter, r *http.Request) {
 		day = min(last, max(first, int32(d)))
 	}
 	f := sn.frame(day)
-	body := frameBodyOf(f, sn)
+	body := frameBodyOf(l, f, sn)
 	body.World, body.Season, body.Running = id, int32(number), !closed
-	body.WorldName = fmt.Sprintf("World %d", id)
+	body.WorldName = l.Sprintf("World %d", "Monde %d", id)
 	body.Journal = sn.journals[f.GetDay()]
 	body.Messages = sn.messages[f.GetDay()]
 	sc := &scrubber{World: id, Season: int32(number), First: first, Last: last, Day: f.GetDay(), Prev: -1, Next: -1}
@@ -506,7 +519,7 @@ func (s *Server) timelapse(w http.ResponseWriter, r *http.Request) {
 	if sn.first != nil {
 		body.Results = sn.first.GetSeason().GetCamps()
 	}
-	s.render(w, r, http.StatusOK, "observer", page{Title: fmt.Sprintf("World %d, season %d, day %d", id, number, f.GetDay()), Day: f.GetDay(), Body: body})
+	s.render(w, r, http.StatusOK, "observer", page{Title: l.Sprintf("World %d, season %d, day %d", "Monde %d, saison %d, jour %d", id, number, f.GetDay()), Day: f.GetDay(), Body: body})
 }
 
 // timelapseRefused renders the refusal of a season's chronicle.
@@ -517,7 +530,8 @@ func (s *Server) timelapseRefused(w http.ResponseWriter, r *http.Request, err er
 		if token(r) == "" {
 			code = http.StatusUnauthorized
 		}
-		s.refuse(w, r, code, "This season is still running: its chronicle opens to everyone at its close (admins may follow it now).")
+		s.refuse(w, r, code, langOf(r).Sprintf("This season is still running: its chronicle opens to everyone at its close (admins may follow it now).",
+			"Cette saison court encore : sa chronique s'ouvre à tous à sa clôture (les administrateurs peuvent la suivre dès maintenant)."))
 		return
 	}
 	s.fail(w, r, err)

@@ -2,19 +2,44 @@ package web
 
 import (
 	"html/template"
+
+	"github.com/grisonval/server/engine/lang"
 )
+
+// words are the codes the pages show in words: a column's kind, a
+// Castle gauge, in both languages.
+var words = map[string]lang.Text{
+	"army": lang.T("army", "armée"), "settlers": lang.T("settlers", "colons"),
+	"gold": lang.T("gold", "or"), "wheat": lang.T("wheat", "blé"), "health": lang.T("health", "santé"),
+	"civilians": lang.T("civilians", "civils"),
+}
+
+// langFuncs are the template functions of the pages in language l: t
+// picks l's text of two (formatted with the arguments that follow), word
+// says a code of words in l (a code it does not know as it is), and nm
+// names a camp.
+func langFuncs(l lang.Lang) template.FuncMap {
+	return template.FuncMap{
+		"t": l.Sprintf,
+		"word": func(code string) string {
+			if w, ok := words[code]; ok {
+				return w.In(l)
+			}
+			return code
+		},
+		"nm": func(names []string, c int32) string {
+			if c >= 0 && int(c) < len(names) && names[c] != "" {
+				return names[c]
+			}
+			return unknownCamp.In(l)
+		},
+	}
+}
 
 // funcs are the pages' template functions.
 var funcs = template.FuncMap{
 	// cls is a camp's colour class.
 	"cls": campClass,
-	// nm names camp c from names.
-	"nm": func(names []string, c int32) string {
-		if c >= 0 && int(c) < len(names) && names[c] != "" {
-			return names[c]
-		}
-		return "an unknown camp"
-	},
 	"add": func(a, b int32) int32 { return a + b },
 	// banners makes one camp's banner a list.
 	"banners": func(c campBanner) []campBanner { return []campBanner{c} },

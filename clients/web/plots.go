@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"strings"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -42,18 +43,18 @@ func pointsOf(f *pb.Frame) *seriesDay {
 
 // measure is one plotted measure.
 type measure struct {
-	Name string
+	Name lang.Text
 	Of   func(dayPoint) float64
 }
 
 // measures are the plots, in the order they are shown.
 var measures = []measure{
-	{"population", func(p dayPoint) float64 { return p.Population }},
-	{"zones held", func(p dayPoint) float64 { return p.Zones }},
-	{"food", func(p dayPoint) float64 { return p.Food }},
-	{"gold", func(p dayPoint) float64 { return p.Gold }},
-	{"tier", func(p dayPoint) float64 { return p.Tier }},
-	{"morale", func(p dayPoint) float64 { return p.Morale }},
+	{lang.T("population", "population"), func(p dayPoint) float64 { return p.Population }},
+	{lang.T("zones held", "zones tenues"), func(p dayPoint) float64 { return p.Zones }},
+	{lang.T("food", "vivres"), func(p dayPoint) float64 { return p.Food }},
+	{lang.T("gold", "or"), func(p dayPoint) float64 { return p.Gold }},
+	{lang.T("tier", "palier"), func(p dayPoint) float64 { return p.Tier }},
+	{lang.T("morale", "moral"), func(p dayPoint) float64 { return p.Morale }},
 }
 
 // plot sizes, in SVG units.
@@ -64,20 +65,21 @@ const (
 )
 
 // plots draws every measure of days (in day order) as SVG, one line per
-// camp and a vertical mark at day mark (-1: none).
-func plots(days []*seriesDay, names []string, mark int32) template.HTML {
+// camp and a vertical mark at day mark (-1: none), labelled in l.
+func plots(l lang.Lang, days []*seriesDay, names []string, mark int32) template.HTML {
 	if len(days) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	for _, m := range measures {
-		writePlot(&b, m, days, names, mark)
+		writePlot(l, &b, m, days, names, mark)
 	}
 	return template.HTML(b.String())
 }
 
 // writePlot draws one measure.
-func writePlot(b *strings.Builder, m measure, days []*seriesDay, names []string, mark int32) {
+func writePlot(l lang.Lang, b *strings.Builder, m measure, days []*seriesDay, names []string, mark int32) {
+	name := m.Name.In(l)
 	first, last := days[0].Day, days[len(days)-1].Day
 	lo, hi := 0.0, 1.0
 	camps := 0
@@ -91,12 +93,13 @@ func writePlot(b *strings.Builder, m measure, days []*seriesDay, names []string,
 	span := float64(max(1, last-first))
 	x := func(day int32) float64 { return plotLeft + float64(day-first)/span*(plotW-plotLeft-4) }
 	y := func(v float64) float64 { return 4 + (1-(v-lo)/(hi-lo))*(plotH-plotBottom-4) }
-	fmt.Fprintf(b, `<figure class="plot"><svg viewBox="0 0 %d %d" role="img" aria-label="%s over the season" xmlns="http://www.w3.org/2000/svg">`, plotW, plotH, esc(m.Name))
+	fmt.Fprintf(b, `<figure class="plot"><svg viewBox="0 0 %d %d" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`, plotW, plotH,
+		esc(l.Sprintf("%s over the season", "%s au fil de la saison", name)))
 	fmt.Fprintf(b, `<path class="ax" d="M%d 4V%dH%d"/>`, plotLeft, plotH-plotBottom, plotW-4)
 	fmt.Fprintf(b, `<text class="tk" x="%d" y="10" text-anchor="end">%s</text><text class="tk" x="%d" y="%d" text-anchor="end">%s</text>`,
 		plotLeft-3, short(hi), plotLeft-3, plotH-plotBottom, short(lo))
-	fmt.Fprintf(b, `<text class="tk" x="%d" y="%d">day %d</text><text class="tk" x="%d" y="%d" text-anchor="end">day %d</text>`,
-		plotLeft, plotH-3, first, plotW-4, plotH-3, last)
+	fmt.Fprintf(b, `<text class="tk" x="%d" y="%d">%s</text><text class="tk" x="%d" y="%d" text-anchor="end">%s</text>`,
+		plotLeft, plotH-3, l.Sprintf("day %d", "jour %d", first), plotW-4, plotH-3, l.Sprintf("day %d", "jour %d", last))
 	if mark >= first && mark <= last {
 		fmt.Fprintf(b, `<path class="mark" d="M%s 4V%d"/>`, fmtf(x(mark)), plotH-plotBottom)
 	}
@@ -112,13 +115,13 @@ func writePlot(b *strings.Builder, m measure, days []*seriesDay, names []string,
 			}
 		}
 		b.Write(pts)
-		name := fmt.Sprintf("camp %d", c)
+		camp := l.Sprintf("camp %d", "camp %d", c)
 		if c < len(names) {
-			name = names[c]
+			camp = names[c]
 		}
-		fmt.Fprintf(b, `"><title>%s</title></polyline>`, esc(name))
+		fmt.Fprintf(b, `"><title>%s</title></polyline>`, esc(camp))
 	}
-	fmt.Fprintf(b, `</svg><figcaption>%s</figcaption></figure>`, esc(m.Name))
+	fmt.Fprintf(b, `</svg><figcaption>%s</figcaption></figure>`, esc(name))
 }
 
 // short writes a number in a few characters: 1234 is 1.2k.

@@ -11,6 +11,10 @@
 // are complete without JavaScript; one small static script polls a JSON
 // state and swaps the content in place when a new day was played. See
 // docs/web.md.
+//
+// Every page is in the visitor's language (DESIGN decision 8), English by
+// default or French, chosen by a small form on every page that keeps it in
+// a cookie; the calls to the server ask for the same language.
 package web
 
 import (
@@ -34,6 +38,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -46,7 +51,11 @@ const (
 	csrfCookie  = "gv_csrf"
 	flashCookie = "gv_flash"
 	seenCookie  = "gv_seen"
+	langCookie  = "gv_lang"
 )
+
+// langCookieAge is how long the language cookie lasts, in seconds: a year.
+const langCookieAge = 365 * 24 * 3600
 
 // DefaultPoll is how often a page polls its state (seed 000: 20 s).
 const DefaultPoll = 20 * time.Second
@@ -79,8 +88,10 @@ type Server struct {
 	log       zerolog.Logger
 	poll      time.Duration
 	now       func() time.Time
-	pages     *template.Template
-	handler   http.Handler
+	// pages are the page templates by language (lang.Lang is the index):
+	// each set's t function picks its own language's text.
+	pages   [2]*template.Template
+	handler http.Handler
 	// csrfKey signs the CSRF tokens: a form's token is the HMAC of the
 	// browser's csrf cookie.
 	csrfKey []byte
@@ -117,11 +128,13 @@ func New(cfg Config) (*Server, error) {
 	if _, err := rand.Read(s.csrfKey); err != nil {
 		return nil, fmt.Errorf("web: draw the csrf key: %w", err)
 	}
-	pages, err := template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")
-	if err != nil {
-		return nil, fmt.Errorf("web: parse the pages: %w", err)
+	for _, l := range lang.All {
+		pages, err := template.New("").Funcs(funcs).Funcs(langFuncs(l)).ParseFS(assets, "assets/*.html")
+		if err != nil {
+			return nil, fmt.Errorf("web: parse the pages: %w", err)
+		}
+		s.pages[l] = pages
 	}
-	s.pages = pages
 	static, err := fs.Sub(assets, "assets/static")
 	if err != nil {
 		return nil, err
@@ -131,6 +144,7 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /{$}", s.home)
 	mux.HandleFunc("POST /signin", s.signIn)
 	mux.HandleFunc("POST /signout", s.signOut)
+	mux.HandleFunc("POST /lang", s.setLang)
 	mux.HandleFunc("GET /world/{id}", s.observer)
 	mux.HandleFunc("GET /world/{id}/state.json", s.observerState)
 	mux.HandleFunc("GET /chronicle", s.chronicleOf)
@@ -166,9 +180,10 @@ func staticFiles(static fs.FS) http.Handler {
 }
 
 // call returns a context for one call to the server on behalf of the
-// request: its token, if any, as bearer metadata.
+// request: its token, if any, as bearer metadata, and its language.
 func (s *Server) call(r *http.Request) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
+	ctx = pb.WithLang(ctx, langOf(r))
 	if tok := token(r); tok != "" {
 		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
 	}
@@ -182,6 +197,41 @@ func token(r *http.Request) string {
 		return ""
 	}
 	return c.Value
+}
+
+// langOf returns the request's language from its cookie: English when it
+// has none, or one that names no language.
+func langOf(r *http.Request) lang.Lang {
+	c, err := r.Cookie(langCookie)
+	if err != nil {
+		return lang.EN
+	}
+	l, _ := lang.Parse(c.Value)
+	return l
+}
+
+// setLang keeps the language of the form (lang: en or fr) in the
+// visitor's cookie and goes back to the page the form was on (back, a path
+// of this site). A language it does not know is refused, in the language
+// the visitor had.
+func (s *Server) setLang(w http.ResponseWriter, r *http.Request) {
+	old := langOf(r)
+	if !s.checkCSRF(r) {
+		s.refuse(w, r, http.StatusForbidden, old.Sprintf("The form has expired: reload the page.", "Le formulaire a expiré : rechargez la page."))
+		return
+	}
+	l, err := lang.Parse(r.PostFormValue("lang"))
+	if err != nil || r.PostFormValue("lang") == "" {
+		s.refuse(w, r, http.StatusBadRequest, old.Sprintf("Unknown language %q: en (English) or fr (French).",
+			"Langue inconnue %q : en (anglais) ou fr (français).", r.PostFormValue("lang")))
+		return
+	}
+	setCookie(w, r, langCookie, l.String(), langCookieAge)
+	back := r.PostFormValue("back")
+	if !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") || strings.HasPrefix(back, "/\\") {
+		back = "/"
+	}
+	http.Redirect(w, r, back, http.StatusSeeOther)
 }
 
 // tokenKind says what a token opens, from its documented prefix: "camp",
@@ -261,6 +311,10 @@ func flashed(w http.ResponseWriter, r *http.Request) string {
 type page struct {
 	Title string
 	CSRF  string
+	// Lang is the visitor's language and Path the page's address, where
+	// the language form comes back to.
+	Lang lang.Lang
+	Path string
 	// Kind is the signed-in visitor's kind: "camp", "admin" or "".
 	Kind string
 	// State is the URL of the JSON state the page polls ("" for none),
@@ -277,14 +331,18 @@ type page struct {
 func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, name string, p page) {
 	p.CSRF = s.csrfToken(w, r)
 	p.Kind = tokenKind(token(r))
+	p.Lang, p.Path = langOf(r), r.URL.RequestURI()
+	if r.Method != http.MethodGet {
+		p.Path = "/"
+	}
 	if p.State != "" {
 		p.Poll = s.poll.Milliseconds()
 	}
 	var b strings.Builder
 	b.Grow(64 << 10)
-	if err := s.pages.ExecuteTemplate(&b, name, p); err != nil {
+	if err := s.pages[p.Lang].ExecuteTemplate(&b, name, p); err != nil {
 		s.log.Error().Err(err).Str("page", name).Msg("render")
-		http.Error(w, "the page could not be drawn", http.StatusInternalServerError)
+		http.Error(w, p.Lang.Sprintf("the page could not be drawn", "la page n'a pas pu être dessinée"), http.StatusInternalServerError)
 		return
 	}
 	h := w.Header()
@@ -297,13 +355,14 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, name s
 // fail renders an error page for a server's refusal err, with the HTTP
 // status that matches its gRPC code.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	l := langOf(r)
 	code := http.StatusBadGateway
-	msg := "the game server could not answer: " + status.Convert(err).Message()
+	msg := l.Sprintf("the game server could not answer: %s", "le serveur de jeu n'a pas pu répondre : %s", status.Convert(err).Message())
 	switch status.Code(err) {
 	case codes.Unauthenticated:
-		code, msg = http.StatusUnauthorized, "Sign in first: "+status.Convert(err).Message()
+		code, msg = http.StatusUnauthorized, l.Sprintf("Sign in first: %s", "Connectez-vous d'abord : %s", status.Convert(err).Message())
 	case codes.PermissionDenied:
-		code, msg = http.StatusForbidden, "Not for you: "+status.Convert(err).Message()
+		code, msg = http.StatusForbidden, l.Sprintf("Not for you: %s", "Pas pour vous : %s", status.Convert(err).Message())
 	case codes.NotFound:
 		code, msg = http.StatusNotFound, status.Convert(err).Message()
 	case codes.InvalidArgument, codes.FailedPrecondition:
@@ -354,13 +413,14 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 // in a URL.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !s.checkCSRF(r) {
-		s.refuse(w, r, http.StatusForbidden, "The form has expired: reload the page and sign in again.")
+		s.refuse(w, r, http.StatusForbidden, langOf(r).Sprintf("The form has expired: reload the page and sign in again.",
+			"Le formulaire a expiré : rechargez la page et reconnectez-vous."))
 		return
 	}
 	tok := strings.TrimSpace(r.PostFormValue("token"))
 	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
 	defer cancel()
-	ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
+	ctx = metadata.AppendToOutgoingContext(pb.WithLang(ctx, langOf(r)), "authorization", "Bearer "+tok)
 	var err error
 	next := "/"
 	switch tokenKind(tok) {
@@ -370,10 +430,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	case "admin":
 		_, err = s.admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
 	default:
-		err = status.Error(codes.Unauthenticated, "a token starts with gvc_ (a camp's) or gva_ (an admin's)")
+		err = status.Error(codes.Unauthenticated, langOf(r).Sprintf("a token starts with gvc_ (a camp's) or gva_ (an admin's)",
+			"un jeton commence par gvc_ (celui d'un camp) ou gva_ (celui d'un administrateur)"))
 	}
 	if err != nil {
-		s.refuse(w, r, http.StatusUnauthorized, "The server refused this token: "+status.Convert(err).Message())
+		s.refuse(w, r, http.StatusUnauthorized, langOf(r).Sprintf("The server refused this token: %s", "Le serveur a refusé ce jeton : %s", status.Convert(err).Message()))
 		return
 	}
 	setCookie(w, r, tokenCookie, tok, 0)
@@ -384,7 +445,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 // signOut forgets the token.
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 	if !s.checkCSRF(r) {
-		s.refuse(w, r, http.StatusForbidden, "The form has expired: reload the page.")
+		s.refuse(w, r, http.StatusForbidden, langOf(r).Sprintf("The form has expired: reload the page.", "Le formulaire a expiré : rechargez la page."))
 		return
 	}
 	setCookie(w, r, tokenCookie, "", -1)

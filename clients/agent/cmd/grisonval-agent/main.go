@@ -3,8 +3,12 @@
 //
 // Usage:
 //
-//	GRISONVAL_TOKEN=<camp token> grisonval-agent --stdio [--addr HOST:PORT]
-//	grisonval-agent --http 127.0.0.1:8080 [--addr HOST:PORT]
+//	GRISONVAL_TOKEN=<camp token> grisonval-agent --stdio [--addr HOST:PORT] [--lang en|fr]
+//	grisonval-agent --http 127.0.0.1:8080 [--addr HOST:PORT] [--lang en|fr]
+//
+// --lang (default $GRISONVAL_LANG, else en) is the language of every text
+// the agent reads: the instructions, the tools' descriptions and results,
+// and the server's texts in them.
 //
 // Over stdio the camp's token comes from $GRISONVAL_TOKEN; over HTTP each
 // request carries it as "Authorization: Bearer <token>", and the MCP
@@ -26,31 +30,40 @@ import (
 	"github.com/grisonval/server/clients/agent"
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/clients/viewtext"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 )
 
-const usage = "usage: grisonval-agent --stdio | --http HOST:PORT [--addr HOST:PORT] (stdio: set GRISONVAL_TOKEN)"
+var usage = lang.T("usage: grisonval-agent --stdio | --http HOST:PORT [--addr HOST:PORT] [--lang en|fr] (stdio: set GRISONVAL_TOKEN)",
+	"usage : grisonval-agent --stdio | --http HOTE:PORT [--addr HOTE:PORT] [--lang en|fr] (stdio : fixez GRISONVAL_TOKEN)")
 
 func main() {
+	envLang, _ := lang.Parse(os.Getenv(lang.EnvVar))
 	fs := flag.NewFlagSet("grisonval-agent", flag.ContinueOnError)
-	addr := fs.String("addr", tools.Addr(), "game server address (default $GRISONVAL_ADDR)")
-	stdio := fs.Bool("stdio", false, "serve MCP over stdin and stdout for the camp of $GRISONVAL_TOKEN")
-	httpAddr := fs.String("http", "", "serve stateless streamable HTTP MCP at this address, path /mcp")
+	addr := fs.String("addr", tools.Addr(), envLang.Sprintf("game server address (default $GRISONVAL_ADDR)", "adresse du serveur de jeu (par défaut $GRISONVAL_ADDR)"))
+	stdio := fs.Bool("stdio", false, envLang.Sprintf("serve MCP over stdin and stdout for the camp of $GRISONVAL_TOKEN",
+		"servir MCP sur stdin et stdout pour le camp de $GRISONVAL_TOKEN"))
+	httpAddr := fs.String("http", "", envLang.Sprintf("serve stateless streamable HTTP MCP at this address, path /mcp",
+		"servir MCP en HTTP streamable sans état à cette adresse, chemin /mcp"))
+	langFlag := tools.LangFlag(fs, envLang)
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if *stdio == (*httpAddr != "") || fs.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, usage)
+	l, err := tools.ChooseLang(*langFlag, os.Getenv)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "grisonval-agent: %v\n%s\n", err, usage.In(envLang))
 		os.Exit(2)
 	}
-	log := zerolog.New(os.Stderr).With().Timestamp().Str("addr", *addr).Logger()
+	if *stdio == (*httpAddr != "") || fs.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, usage.In(l))
+		os.Exit(2)
+	}
+	log := zerolog.New(os.Stderr).With().Timestamp().Str("addr", *addr).Str("lang", l.String()).Logger()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	conn, err := grpc.NewClient(*addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := tools.Dial(*addr, l)
 	if err != nil {
 		log.Error().Err(err).Msg("bad game server address")
 		os.Exit(2)
@@ -58,9 +71,9 @@ func main() {
 	defer conn.Close()
 	game := pb.NewGameServiceClient(conn)
 	if *stdio {
-		err = serveStdio(ctx, game, os.Getenv("GRISONVAL_TOKEN"), log)
+		err = serveStdio(ctx, game, os.Getenv("GRISONVAL_TOKEN"), l, log)
 	} else {
-		err = serveHTTP(ctx, game, *httpAddr, log)
+		err = serveHTTP(ctx, game, *httpAddr, l, log)
 	}
 	if err != nil {
 		log.Error().Err(err).Msg("grisonval-agent stopped")
@@ -70,14 +83,14 @@ func main() {
 }
 
 // serveStdio serves one camp over stdio, refreshing the tools each day.
-func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, log zerolog.Logger) error {
+func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, l lang.Lang, log zerolog.Logger) error {
 	if token == "" {
-		return errors.New("no camp token: set GRISONVAL_TOKEN")
+		return errors.New(l.Sprintf("no camp token: set GRISONVAL_TOKEN", "pas de jeton de camp : fixez GRISONVAL_TOKEN"))
 	}
-	c := &tools.Camp{Game: game, Token: token, Now: time.Now}
+	c := &tools.Camp{Game: game, Token: token, Now: time.Now, Lang: l}
 	v, err := c.GetView(ctx)
 	if err != nil {
-		return fmt.Errorf("read the camp's view: %s", viewtext.Error(err))
+		return errors.New(l.Sprintf("read the camp's view: %s", "lire la vue du camp : %s", viewtext.Error(l, err)))
 	}
 	log = log.With().Uint64("world", v.GetWorldId()).Int32("camp", v.GetCamp()).Logger()
 	s := agent.NewServer(c, v)
@@ -99,9 +112,9 @@ func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, lo
 
 // serveHTTP serves every camp over stateless streamable HTTP at /mcp until
 // ctx is done.
-func serveHTTP(ctx context.Context, game pb.GameServiceClient, addr string, log zerolog.Logger) error {
+func serveHTTP(ctx context.Context, game pb.GameServiceClient, addr string, l lang.Lang, log zerolog.Logger) error {
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", agent.HTTPHandler(game, time.Now, log))
+	mux.Handle("/mcp", agent.HTTPHandler(game, time.Now, l, log))
 	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.ListenAndServe() }()
