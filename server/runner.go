@@ -355,7 +355,12 @@ func (r *runner) doFor(ctx context.Context, camp int, fn func() error) error {
 // says fn may have changed, before the caller hears of it.
 func (r *runner) request(ctx context.Context, drop int, fn func() error) error {
 	var err error
-	req := request{fn: func() { err = fn() }, done: make(chan struct{}), drop: drop}
+	run := func() {
+		if perr := r.safely("request", func() { err = fn() }); perr != nil {
+			err = perr
+		}
+	}
+	req := request{fn: run, done: make(chan struct{}), drop: drop}
 	select {
 	case r.reqs <- req:
 	case <-r.done:
@@ -373,7 +378,8 @@ func (r *runner) run() {
 	r.log.Info().Dur("cadence", r.settings.Cadence).Bool("paused", r.settings.Paused).Msg("world loop started")
 	for {
 		if !r.leaseLost {
-			r.schedule()
+			// A panic pauses the world (recover.go).
+			_ = r.safely("tick", r.schedule)
 		}
 		if r.leaseLost {
 			r.log.Warn().Msg("lease lost: the world is run by another server now")

@@ -55,6 +55,9 @@ type Config struct {
 	// its gRPC calls, world loops and leases. The store's operations are
 	// timed by wrapping Store with Metrics.Store.
 	Metrics *metrics.Metrics
+	// Limits bound what one client can cost the server (limits.go,
+	// docs/security.md); each zero field is its DefaultLimits value.
+	Limits Limits
 }
 
 // Server holds the world loops and serves the gRPC services. It is safe for
@@ -63,6 +66,7 @@ type Server struct {
 	cfg    Config
 	log    zerolog.Logger
 	auth   *authenticator
+	guard  *guard
 	health *health.Server
 
 	mu      sync.Mutex // guards runners, leases, taking and stopped
@@ -123,6 +127,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		taking:  make(map[uint64]bool),
 		wire:    &wireViews{},
 	}
+	s.guard = newGuard(s, cfg.Limits)
 	cfg.Metrics.Watch(s.loadedWorlds, s.heldLeases)
 	if cfg.Replica != nil {
 		return s.startReplica(ctx)
@@ -178,16 +183,19 @@ func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 		// First in the chains, so that it counts what authentication refuses.
 		opts = append(opts, grpc.ChainUnaryInterceptor(m.UnaryInterceptor), grpc.ChainStreamInterceptor(m.StreamInterceptor))
 	}
+	// A panic of any later interceptor or handler ends its call alone.
+	opts = append(opts, grpc.ChainUnaryInterceptor(s.recoverUnary), grpc.ChainStreamInterceptor(s.recoverStream))
+	opts = append(opts, s.guard.serverOptions()...)
 	opts = append(opts, grpc.ChainUnaryInterceptor(s.checkUnary), grpc.ChainStreamInterceptor(s.checkStream))
 	if s.forward != nil {
 		opts = append(opts,
-			grpc.ChainUnaryInterceptor(s.auth.unary, s.audit, s.forward.unary),
-			grpc.ChainStreamInterceptor(s.auth.stream, s.forward.stream),
+			grpc.ChainUnaryInterceptor(s.guard.peerUnary, s.auth.unary, s.guard.unary, s.audit, s.forward.unary),
+			grpc.ChainStreamInterceptor(s.guard.peerStream, s.auth.stream, s.guard.stream, s.forward.stream),
 		)
 	} else {
 		opts = append(opts,
-			grpc.ChainUnaryInterceptor(s.auth.unary, s.audit),
-			grpc.ChainStreamInterceptor(s.auth.stream),
+			grpc.ChainUnaryInterceptor(s.guard.peerUnary, s.auth.unary, s.guard.unary, s.audit),
+			grpc.ChainStreamInterceptor(s.guard.peerStream, s.auth.stream, s.guard.stream),
 		)
 	}
 	g := grpc.NewServer(opts...)

@@ -249,6 +249,10 @@ const (
 	ErrorReason_ERROR_REASON_INTERNAL ErrorReason = 24
 	// UNKNOWN_RULESET: the server does not serve that ruleset.
 	ErrorReason_ERROR_REASON_UNKNOWN_RULESET ErrorReason = 25
+	// RATE_LIMITED: too many calls of a kind from one token or address, or
+	// too many streams; the status's RetryInfo says when to call again
+	// (docs/security.md).
+	ErrorReason_ERROR_REASON_RATE_LIMITED ErrorReason = 27
 )
 
 // Enum value maps for ErrorReason.
@@ -280,6 +284,7 @@ var (
 		23: "ERROR_REASON_UNAVAILABLE",
 		24: "ERROR_REASON_INTERNAL",
 		25: "ERROR_REASON_UNKNOWN_RULESET",
+		27: "ERROR_REASON_RATE_LIMITED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":            0,
@@ -308,6 +313,7 @@ var (
 		"ERROR_REASON_UNAVAILABLE":            23,
 		"ERROR_REASON_INTERNAL":               24,
 		"ERROR_REASON_UNKNOWN_RULESET":        25,
+		"ERROR_REASON_RATE_LIMITED":           27,
 	}
 )
 
@@ -1209,7 +1215,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x0eARG_KIND_COUNT\x10\x02\x12\x11\n" +
 	"\rARG_KIND_CAMP\x10\x03\x12\x17\n" +
 	"\x13ARG_KIND_GOVERNMENT\x10\x04\x12\x11\n" +
-	"\rARG_KIND_CARD\x10\x05*\xdf\x06\n" +
+	"\rARG_KIND_CARD\x10\x05*\xfe\x06\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18ERROR_REASON_BAD_REQUEST\x10\x01\x12\x1f\n" +
@@ -1237,7 +1243,8 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x1aERROR_REASON_STREAM_BEHIND\x10\x16\x12\x1c\n" +
 	"\x18ERROR_REASON_UNAVAILABLE\x10\x17\x12\x19\n" +
 	"\x15ERROR_REASON_INTERNAL\x10\x18\x12 \n" +
-	"\x1cERROR_REASON_UNKNOWN_RULESET\x10\x19*\x99\x01\n" +
+	"\x1cERROR_REASON_UNKNOWN_RULESET\x10\x19\x12\x1d\n" +
+	"\x19ERROR_REASON_RATE_LIMITED\x10\x1b*\x99\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14ORDER_STATUS_APPLIED\x10\x01\x12\x16\n" +
