@@ -127,7 +127,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		return fmt.Errorf("listen: %w", err)
 	}
 	listening := lis.Addr().String()
-	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met}
+	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Limits: *limits}
 	if dbURL != "" {
 		if advertise == "" {
 			advertise = loopback(listening)
