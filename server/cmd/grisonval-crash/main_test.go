@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
 )
 
@@ -56,4 +57,35 @@ func TestFailover(t *testing.T) {
 	// assertion: the run only fails when no process takes over within
 	// failoverLimit.
 	t.Logf("failover: resumed after %s, the client's call answered after %s", rep.Resumed, rep.Answered)
+}
+
+// TestFlood runs a short flood (make test; -mode flood runs the minute):
+// the flooding token's orders and messages are refused with
+// ResourceExhausted (its streams stay under the bound in so short a run),
+// its orders leave a bounded trace in the store, the log stays small, the
+// server's files come back once its connections close, and the scripted
+// camps lose nothing.
+func TestFlood(t *testing.T) {
+	rep, err := runFlood(t.Context(), floodConfig{
+		URL: pgtest.NewDatabase(t), Dir: t.TempDir(), Baseline: 2 * time.Second, Flood: 5 * time.Second, Out: testWriter{t},
+	})
+	if err != nil {
+		t.Fatalf("flood: %v", err)
+	}
+	rep.print(testWriter{t})
+	if rep.Orders.Limited.Load() == 0 || rep.Messages.Limited.Load() == 0 {
+		t.Errorf("the flood was never refused: orders %s; messages %s", &rep.Orders, &rep.Messages)
+	}
+	if perDay := store.MaxReplacedOrders + 1; rep.FloodRows > perDay*rep.Days {
+		t.Errorf("the flooding camp left %d orders over %d days; want at most %d a day", rep.FloodRows, rep.Days, perDay)
+	}
+	if rep.LogGrowth > 1<<20 {
+		t.Errorf("the log grew by %d bytes during a %s flood; want under 1 MiB", rep.LogGrowth, 5*time.Second)
+	}
+	if rep.FilesAfter > rep.FilesBefore+5 {
+		t.Errorf("open files: %d before the flood, %d after; want them back", rep.FilesBefore, rep.FilesAfter)
+	}
+	if rep.Acked == 0 || rep.During.Calls == 0 {
+		t.Errorf("the scripted camps did not play: %+v", rep)
+	}
 }
