@@ -124,6 +124,11 @@ type CampView struct {
 	Columns      []Column   // the camp's own columns
 	Others       []OtherCamp
 	Legal        []LegalAction
+	// Closed are the actions closed today, with why (rule ACT-CLOSED).
+	Closed []Closed
+	// Forecast is how the camp's stocks move tomorrow if it rests (rule
+	// VIEW-INCOME).
+	Forecast Forecast
 	// Tier is the number of tiers reached; Next is the next tier, or nil
 	// when the tree is complete.
 	Tier int
@@ -215,10 +220,11 @@ func View(w *World, c CampID) CampView {
 		Resources: camp.Resources, Morale: camp.Morale, Population: w.Population(c),
 		FieldArmy: camp.FieldArmy, UnderArms: w.MenUnderArms(c), MaxUnderArms: w.MaxUnderArms(c),
 		Housing: w.Housing(c), Zones: make([]ZoneView, NumZones+1),
-		Legal: LegalActions(w, c), Tier: w.Tier(c), Upkeep: w.Upkeep(c), Degraded: camp.Degraded,
+		Forecast: ForecastOf(w, c), Tier: w.Tier(c), Upkeep: w.Upkeep(c), Degraded: camp.Degraded,
 		People: w.People(c), Notables: w.Notables(c, NotablesShown), Government: camp.Government, GovernmentDay: camp.GovernmentDay,
 		Legitimacy: camp.Legitimacy, LowLegitimacy: camp.LowLegitimacy, Infamy: camp.Infamy, Fame: camp.Fame,
 	}
+	v.Legal, v.Closed = Menu(w, c)
 	if camp.GovernmentDay > 0 {
 		v.NextGovernmentDay = camp.GovernmentDay + GovernmentLockDays
 	}

@@ -259,6 +259,9 @@ type LegalAction struct {
 	Summary string
 	Args    []ArgSpec
 	Price
+	// Choices gives, when the price depends on the first argument's value
+	// (develop), the price of each of its choices (rule ACT-CLOSED).
+	Choices []ChoicePrice
 }
 
 // Price is what an action costs when it plays: Cost, or Cost for each unit
@@ -550,21 +553,10 @@ func armyWhy(w *World, c CampID, n int) *RuleError {
 }
 
 // LegalActions returns the actions camp c may order for the next tick, in a
-// stable order, with their valid arguments.
+// stable order, with their valid arguments (Menu's first half).
 func LegalActions(w *World, c CampID) []LegalAction {
-	if !w.Camps[c].Alive {
-		return nil
-	}
-	var out []LegalAction
-	for _, a := range Actions() {
-		r := rules[a]
-		specs, err := r.args(w, c)
-		if err != nil {
-			continue
-		}
-		out = append(out, LegalAction{Action: a, Summary: r.summary, Args: specs, Price: priceOf(a)})
-	}
-	return out
+	legal, _ := Menu(w, c)
+	return legal
 }
 
 // Validate checks camp c's order against w, the state at the start of the
