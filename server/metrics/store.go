@@ -206,6 +206,12 @@ func (s *timedStore) Orders(ctx context.Context, worldID uint64, season int) ([]
 	return timedValue(s.m, s.name, "orders", func() ([]store.Order, error) { return s.st.Orders(ctx, worldID, season) })
 }
 
+func (s *timedStore) Results(ctx context.Context, worldID uint64, season, camp, sinceDay, untilDay int) ([]store.Order, error) {
+	return timedValue(s.m, s.name, "results", func() ([]store.Order, error) {
+		return s.st.Results(ctx, worldID, season, camp, sinceDay, untilDay)
+	})
+}
+
 func (s *timedStore) TickHashes(ctx context.Context, worldID uint64, season int) ([]store.Tick, error) {
 	return timedValue(s.m, s.name, "tick_hashes", func() ([]store.Tick, error) { return s.st.TickHashes(ctx, worldID, season) })
 }

@@ -344,6 +344,10 @@ type Store interface {
 	// Orders returns every order of a season (all statuses), by day, camp and
 	// submission.
 	Orders(ctx context.Context, worldID uint64, season int) ([]Order, error)
+	// Results returns what camp played on each resolved day of a season
+	// from sinceDay to untilDay: its orders whose status is applied, stale,
+	// standing or standing_stale (one a day), by day.
+	Results(ctx context.Context, worldID uint64, season, camp, sinceDay, untilDay int) ([]Order, error)
 	// TickHashes returns every committed tick of a season by day, with its
 	// hash and commit time but without state, orders and journal.
 	TickHashes(ctx context.Context, worldID uint64, season int) ([]Tick, error)

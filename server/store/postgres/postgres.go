@@ -364,6 +364,20 @@ func (s *Store) Orders(ctx context.Context, worldID uint64, season int) ([]store
 	return orders, nil
 }
 
+// Results returns what camp played on each resolved day of a season from
+// sinceDay to untilDay, by day.
+func (s *Store) Results(ctx context.Context, worldID uint64, season, camp, sinceDay, untilDay int) ([]store.Order, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT `+orderColumns+` FROM orders
+		WHERE world_id = $1 AND season = $2 AND day BETWEEN $3 AND $4 AND camp = $5 AND status = ANY($6)
+		ORDER BY day, id`, int64(worldID), season, sinceDay, untilDay, camp,
+		[]string{store.OrderApplied, store.OrderStale, store.OrderStanding, store.OrderStandingStale})
+	orders, err := pgx.CollectRows(rows, scanOrder)
+	if err != nil {
+		return nil, fmt.Errorf("results of camp %d: %w", camp, err)
+	}
+	return orders, nil
+}
+
 func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 	var (
 		o     store.Order

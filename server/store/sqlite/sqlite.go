@@ -421,6 +421,23 @@ func (s *Store) Orders(ctx context.Context, worldID uint64, season int) ([]store
 	return orders, nil
 }
 
+// Results returns what camp played on each resolved day of a season from
+// sinceDay to untilDay, by day.
+func (s *Store) Results(ctx context.Context, worldID uint64, season, camp, sinceDay, untilDay int) ([]store.Order, error) {
+	rows, err := s.query(ctx, `SELECT `+orderColumns+` FROM orders
+		WHERE world_id = ? AND season = ? AND day BETWEEN ? AND ? AND camp = ? AND status IN (?, ?, ?, ?)
+		ORDER BY day, id`, worldID, season, sinceDay, untilDay, camp,
+		store.OrderApplied, store.OrderStale, store.OrderStanding, store.OrderStandingStale)
+	if err != nil {
+		return nil, fmt.Errorf("results of camp %d: %w", camp, err)
+	}
+	orders, err := collect(rows, scanOrder)
+	if err != nil {
+		return nil, fmt.Errorf("results of camp %d: %w", camp, err)
+	}
+	return orders, nil
+}
+
 func scanOrder(row scanner) (store.Order, error) {
 	var (
 		o           store.Order

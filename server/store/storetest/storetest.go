@@ -29,6 +29,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SaveOrder", testSaveOrder},
 		{"Orders", testOrders},
 		{"ReplacedOrdersBounded", testReplacedOrdersBounded},
+		{"Results", testResults},
 		{"CommitTick", testCommitTick},
 		{"CommitTickConflict", testCommitTickConflict},
 		{"CommitTickWithoutPendingOrder", testCommitTickWithoutPendingOrder},
@@ -333,6 +334,47 @@ func testOrders(t *testing.T, s store.Store) {
 	})
 	checkOrders(t, s, w.ID, 1, []store.Order{d1c0a, d1c0b, standing, d1c2, d2c1})
 	checkOrders(t, s, w.ID, 2, []store.Order{season2})
+}
+
+// testResults: Results gives a camp's played orders of a range of days, one
+// a day whatever its status, never a replaced or pending order, another
+// camp's or another season's.
+func testResults(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	w := newWorld(t, s, "results")
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: 0, State: []byte("setup"), Hash: "h0"})
+	replaced := order(w.ID, 1, 1, 0, "rest", nil, "first thought", 0)
+	d1 := order(w.ID, 1, 1, 0, "explore", []int{4}, "look", 1)
+	other := order(w.ID, 1, 1, 1, "rest", nil, "", 2)
+	d2 := order(w.ID, 1, 2, 0, "attack", []int{5}, "", 3)
+	pending := order(w.ID, 1, 4, 0, "rest", nil, "", 4)
+	season2 := order(w.ID, 2, 1, 0, "rest", nil, "", 5)
+	for _, o := range []store.Order{replaced, d1, other, d2, pending, season2} {
+		saveOrder(t, s, o)
+	}
+	d1.Status, other.Status = store.OrderApplied, store.OrderApplied
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: 1, State: []byte("1"), Hash: "h1", Orders: []store.Order{d1, other}})
+	d2.Status, d2.Code, d2.Field, d2.Message = store.OrderStale, "unknown_zone", "args[0]", "zone 5 is not known"
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: 2, State: []byte("2"), Hash: "h2", Orders: []store.Order{d2}})
+	d3 := order(w.ID, 1, 3, 0, "explore", []int{9}, "standing", 5)
+	d3.Status, d3.Code, d3.Message = store.OrderStandingStale, "unknown_zone", "zone 9 is not known"
+	commit(t, s, store.Tick{WorldID: w.ID, Season: 1, Day: 3, State: []byte("3"), Hash: "h3", Orders: []store.Order{d3}})
+
+	for _, tc := range []struct {
+		since, until int
+		want         []store.Order
+	}{
+		{0, 10, []store.Order{d1, d2, d3}},
+		{2, 3, []store.Order{d2, d3}},
+		{1, 1, []store.Order{d1}},
+		{4, 9, nil},
+	} {
+		got, err := s.Results(ctx, w.ID, 1, 0, tc.since, tc.until)
+		if err != nil {
+			t.Fatalf("Results(days %d to %d): %v", tc.since, tc.until, err)
+		}
+		checkOrderList(t, fmt.Sprintf("Results(days %d to %d)", tc.since, tc.until), got, tc.want)
+	}
 }
 
 func testCommitTick(t *testing.T, s store.Store) {
