@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -40,7 +41,8 @@ const (
 	stepPlay    = "play"
 )
 
-var stepFR = map[string]string{stepConvert: "conversion", stepDraft: "distribution", stepPlay: "jeu"}
+// stepNames are the steps' names in the reasons.
+var stepNames = map[string]lang.Text{stepConvert: lang.T("convert", "conversion"), stepDraft: lang.T("draft", "distribution"), stepPlay: lang.T("play", "jeu")}
 
 // maxCastleReason bounds the bot's reasons, in bytes: the bot's own
 // brevity, well under what any ruleset accepts.
@@ -48,6 +50,8 @@ const maxCastleReason = 300
 
 // castleDecider is one decision of a Castle city.
 type castleDecider struct {
+	// l is the language of the reasons.
+	l     lang.Lang
 	v     *pb.CampView
 	c     *pb.CastleView
 	t     *ctable
@@ -62,19 +66,19 @@ type castleDecider struct {
 // it waits; otherwise the move of its step that leaves the table best for
 // it under its posture (the controller's, or recomputed when unspecified:
 // see castlePosture).
-func decideCastle(v *pb.CampView, c *pb.CastleView) *pb.Order {
+func decideCastle(l lang.Lang, v *pb.CampView, c *pb.CastleView) *pb.Order {
 	names := make([]string, len(c.GetCities()))
 	for i, city := range c.GetCities() {
 		names[i] = city.GetName()
 	}
 	if !c.GetActs() {
-		who := fmt.Sprintf("la cité %d", c.GetCurrent())
+		who := l.Sprintf("city %d", "la cité %d", c.GetCurrent())
 		if cur := int(c.GetCurrent()); cur >= 0 && cur < len(names) {
 			who = names[cur]
 		}
-		return &pb.Order{Action: casDefault, Reason: fmt.Sprintf("j'attends : étape de %s de %s", stepFR[c.GetStep()], who)}
+		return &pb.Order{Action: casDefault, Reason: l.Sprintf("I wait: %[2]s's %[1]s step", "j'attends : étape de %s de %s", stepNames[c.GetStep()].In(l), who)}
 	}
-	d := &castleDecider{v: v, c: c, t: tableOf(c), me: int(v.GetCamp()), names: names}
+	d := &castleDecider{l: l, v: v, c: c, t: tableOf(c), me: int(v.GetCamp()), names: names}
 	p, note := d.posture()
 	d.s, d.stance = d.styleOf(p)
 	var o *pb.Order
@@ -87,10 +91,10 @@ func decideCastle(v *pb.CampView, c *pb.CastleView) *pb.Order {
 		o = d.play()
 	}
 	if o == nil || !legalOrder(v, o) {
-		o = &pb.Order{Action: casDefault, Reason: d.stance + " : rien de mieux que le coup par défaut"}
+		o = &pb.Order{Action: casDefault, Reason: l.Sprintf("%s: nothing better than the default move", "%s : rien de mieux que le coup par défaut", d.stance)}
 	}
 	if note != "" {
-		o.Reason = note + " ; " + o.Reason
+		o.Reason = note + l.Sprintf("; ", " ; ") + o.Reason
 	}
 	o.Reason = clip(o.Reason, maxCastleReason)
 	return o
@@ -131,16 +135,17 @@ func (d *castleDecider) posture() (pb.Posture, string) {
 	}
 	t, me := d.t, d.me
 	if m := t.margin(me); m <= prudentMargin {
-		return pb.Posture_POSTURE_PRUDENT, fmt.Sprintf("posture recalculée : prudente (à %d pas d'une chute)", m)
+		return pb.Posture_POSTURE_PRUDENT, d.l.Sprintf("posture recomputed: prudent (%d steps from a fall)", "posture recalculée : prudente (à %d pas d'une chute)", m)
 	}
 	top := 0
 	for _, n := range t.neighbours(me) {
 		top = max(top, t.cities[n].g[cArmy])
 	}
 	if army := t.cities[me].g[cArmy]; army >= top+armyLead {
-		return pb.Posture_POSTURE_AGGRESSIVE, fmt.Sprintf("posture recalculée : belliqueuse (armée %d contre %d au plus chez mes voisins)", army, top)
+		return pb.Posture_POSTURE_AGGRESSIVE, d.l.Sprintf("posture recomputed: aggressive (army %d against %d at most among my neighbours)",
+			"posture recalculée : belliqueuse (armée %d contre %d au plus chez mes voisins)", army, top)
 	}
-	return pb.Posture_POSTURE_GROWTH, "posture recalculée : croissance"
+	return pb.Posture_POSTURE_GROWTH, d.l.Sprintf("posture recomputed: growth", "posture recalculée : croissance")
 }
 
 // Hostilities of the postures: what a rival's misfortune is worth to the
@@ -165,7 +170,7 @@ func (d *castleDecider) styleOf(p pb.Posture) (*style, string) {
 	var name string
 	switch p {
 	case pb.Posture_POSTURE_PRUDENT:
-		name = "prudente"
+		name = d.l.Sprintf("prudent", "prudente")
 		s.own = weights{caution: 1.6, armyWant: 2, goldWant: t.tax + 2, wheatWant: 4, healthWant: 6}
 		leader := -1
 		for _, r := range rivals {
@@ -178,7 +183,7 @@ func (d *castleDecider) styleOf(p pb.Posture) (*style, string) {
 			s.hostility[leader] = prudentLeader
 		}
 	case pb.Posture_POSTURE_AGGRESSIVE:
-		name = "belliqueuse"
+		name = d.l.Sprintf("aggressive", "belliqueuse")
 		top := 0
 		for _, n := range t.neighbours(me) {
 			top = max(top, t.cities[n].g[cArmy])
@@ -198,7 +203,7 @@ func (d *castleDecider) styleOf(p pb.Posture) (*style, string) {
 			s.hostility[weak] = aggressiveWeak
 		}
 	default:
-		name = "croissance"
+		name = d.l.Sprintf("growth", "croissance")
 		s.own = weights{caution: 1.2, armyWant: 3, goldWant: t.tax + 1, wheatWant: 6, healthWant: 7}
 		for _, r := range rivals {
 			s.hostility[r] = growthAll
@@ -260,14 +265,14 @@ func (d *castleDecider) convert() *pb.Order {
 	g := t.cities[me].g
 	switch best {
 	case casPass:
-		return &pb.Order{Action: casPass, Reason: fmt.Sprintf("%s : je ne convertis rien (or %d, civils %d, armée %d)",
+		return &pb.Order{Action: casPass, Reason: d.l.Sprintf("%s: I convert nothing (gold %d, civilians %d, army %d)", "%s : je ne convertis rien (or %d, civils %d, armée %d)",
 			d.stance, g[cGold], g[cCiv], g[cArmy])}
 	case casConvert:
-		return &pb.Order{Action: casConvert, Reason: fmt.Sprintf("%s : j'arme un civil : %s", d.stance, change(t, after, me))}
+		return &pb.Order{Action: casConvert, Reason: d.l.Sprintf("%s: I arm a civilian: %s", "%s : j'arme un civil : %s", d.stance, change(d.l, t, after, me))}
 	case casReleaseGranary:
-		return &pb.Order{Action: best, Reason: fmt.Sprintf("%s : je vide le grenier : %s", d.stance, change(t, after, me))}
+		return &pb.Order{Action: best, Reason: d.l.Sprintf("%s: I empty the granary: %s", "%s : je vide le grenier : %s", d.stance, change(d.l, t, after, me))}
 	}
-	return &pb.Order{Action: best, Reason: fmt.Sprintf("%s : je rappelle le poste avancé : %s", d.stance, change(t, after, me))}
+	return &pb.Order{Action: best, Reason: d.l.Sprintf("%s: I recall the outpost: %s", "%s : je rappelle le poste avancé : %s", d.stance, change(d.l, t, after, me))}
 }
 
 // costOf returns a legal action's price by gauge.
@@ -281,20 +286,20 @@ func costOf(la *pb.LegalAction) [cGauges]int {
 	return out
 }
 
-// change describes how city c's gauges differ between two tables, such as
-// "civils 8 → 7, armée 2 → 3".
-func change(before, after *ctable, c int) string {
+// change describes how city c's gauges differ between two tables, in l,
+// such as "civilians 8 → 7, army 2 → 3".
+func change(l lang.Lang, before, after *ctable, c int) string {
 	if after.cities[c].fell {
-		return "la cité tomberait"
+		return l.Sprintf("the city would fall", "la cité tomberait")
 	}
 	var parts []string
 	for g := range cGauges {
 		if a, b := before.cities[c].g[g], after.cities[c].g[g]; a != b {
-			parts = append(parts, fmt.Sprintf("%s %d → %d", cgaugeFR[g], a, b))
+			parts = append(parts, fmt.Sprintf("%s %d → %d", cgaugeWords[g].In(l), a, b))
 		}
 	}
 	if len(parts) == 0 {
-		return "rien ne change"
+		return l.Sprintf("nothing changes", "rien ne change")
 	}
 	return strings.Join(parts, ", ")
 }
@@ -413,18 +418,18 @@ func (d *castleDecider) draft() *pb.Order {
 	}
 	var gifts []string
 	for i, k := range perm[1:] {
-		gifts = append(gifts, fmt.Sprintf("%s → %s (%s)", cardFR[drawn[k]], d.names[holders[i+1]], hits(t, holders[i+1], drawn[k])))
+		gifts = append(gifts, fmt.Sprintf("%s → %s (%s)", cardWords[drawn[k]].In(d.l), d.names[holders[i+1]], hits(d.l, t, holders[i+1], drawn[k])))
 	}
-	o.Reason = fmt.Sprintf("%s : je garde %s", d.stance, cardFR[drawn[perm[0]]])
+	o.Reason = d.l.Sprintf("%s: I keep %s", "%s : je garde %s", d.stance, cardWords[drawn[perm[0]]].In(d.l))
 	if len(gifts) > 0 {
-		o.Reason += " ; " + strings.Join(gifts, ", ")
+		o.Reason += d.l.Sprintf("; ", " ; ") + strings.Join(gifts, ", ")
 	}
 	return o
 }
 
 // hits names the gauges of city c that card touches, with their values,
-// such as "blé 3".
-func hits(t *ctable, c int, card string) string {
+// such as "wheat 3", in l.
+func hits(l lang.Lang, t *ctable, c int, card string) string {
 	var gs []cgauge
 	switch card {
 	case cardGranary, cardFire:
@@ -444,7 +449,7 @@ func hits(t *ctable, c int, card string) string {
 	}
 	parts := make([]string, len(gs))
 	for i, g := range gs {
-		parts[i] = fmt.Sprintf("%s %d", cgaugeFR[g], t.cities[c].g[g])
+		parts[i] = fmt.Sprintf("%s %d", cgaugeWords[g].In(l), t.cities[c].g[g])
 	}
 	return strings.Join(parts, ", ")
 }
@@ -514,11 +519,12 @@ func (d *castleDecider) play() *pb.Order {
 		price = costOf(dl)
 	}
 	m, after := t.respond(me, card, d.s, args, price, dl != nil)
-	name := cardFR[card]
+	l := d.l
+	name := cardWords[card].In(l)
 	if m.discard {
 		_, played := t.respond(me, card, d.s, args, price, false)
-		return &pb.Order{Action: casDiscard, Reason: fmt.Sprintf("%s : je défausse %s (%s) ; jouée : %s",
-			d.stance, name, change(t, after, me), change(t, played, me))}
+		return &pb.Order{Action: casDiscard, Reason: l.Sprintf("%s: I discard %s (%s); played: %s", "%s : je défausse %s (%s) ; jouée : %s",
+			d.stance, name, change(l, t, after, me), change(l, t, played, me))}
 	}
 	o := &pb.Order{Action: casPlay}
 	if m.arg >= 0 {
@@ -526,18 +532,18 @@ func (d *castleDecider) play() *pb.Order {
 	}
 	switch card {
 	case cardWar:
-		why := fmt.Sprintf("armée %d contre %d", t.cities[me].g[cArmy], t.cities[m.arg].g[cArmy])
+		why := l.Sprintf("army %d against %d", "armée %d contre %d", t.cities[me].g[cArmy], t.cities[m.arg].g[cArmy])
 		if t.cities[m.arg].outpost >= 0 {
-			why = "son poste avancé tombe"
+			why = l.Sprintf("its outpost falls", "son poste avancé tombe")
 		}
-		o.Reason = fmt.Sprintf("%s : guerre contre %s (%s) : %s ; chez moi, %s", d.stance, d.names[m.arg], why,
-			change(t, after, m.arg), change(t, after, me))
+		o.Reason = l.Sprintf("%s: war on %s (%s): %s; at home, %s", "%s : guerre contre %s (%s) : %s ; chez moi, %s", d.stance, d.names[m.arg], why,
+			change(l, t, after, m.arg), change(l, t, after, me))
 	case cardGranary:
-		o.Reason = fmt.Sprintf("%s : %s, %d blé à l'abri", d.stance, name, m.arg)
+		o.Reason = l.Sprintf("%s: %s, %d wheat sheltered", "%s : %s, %d blé à l'abri", d.stance, name, m.arg)
 	case cardOutpost:
-		o.Reason = fmt.Sprintf("%s : %s, %d soldats postés", d.stance, name, m.arg)
+		o.Reason = l.Sprintf("%s: %s, %d soldiers posted", "%s : %s, %d soldats postés", d.stance, name, m.arg)
 	default:
-		o.Reason = fmt.Sprintf("%s : je joue %s : %s", d.stance, name, change(t, after, me))
+		o.Reason = l.Sprintf("%s: I play %s: %s", "%s : je joue %s : %s", d.stance, name, change(l, t, after, me))
 	}
 	return o
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -25,8 +26,9 @@ const (
 // cgaugeNames are the gauges' names on the wire (links, costs).
 var cgaugeNames = [cGauges]string{"gold", "wheat", "health", "civilians", "army"}
 
-// cgaugeFR are the gauges' names in the reasons.
-var cgaugeFR = [cGauges]string{"or", "blé", "santé", "civils", "armée"}
+// cgaugeWords are the gauges' names in the reasons.
+var cgaugeWords = [cGauges]lang.Text{lang.T("gold", "or"), lang.T("wheat", "blé"), lang.T("health", "santé"),
+	lang.T("civilians", "civils"), lang.T("army", "armée")}
 
 func cgaugeOf(name string) (cgauge, bool) {
 	for g, n := range cgaugeNames {
@@ -50,11 +52,12 @@ const (
 	cardWelcome    = "land_of_welcome"
 )
 
-// cardFR are the cards' names in the reasons (the seed's).
-var cardFR = map[string]string{
-	cardGranary: "grenier", cardWar: "une bonne guerre", cardOutpost: "poste avancé", cardAllegiance: "allégeance",
-	cardHospital: "hôpital", cardFire: "incendie", cardBarbarians: "invasion barbare", cardCivilWar: "guerre civile",
-	cardWelcome: "terre d'accueil",
+// cardWords are the cards' names in the reasons (the seed's in French).
+var cardWords = map[string]lang.Text{
+	cardGranary: lang.T("granary", "grenier"), cardWar: lang.T("a good war", "une bonne guerre"), cardOutpost: lang.T("outpost", "poste avancé"),
+	cardAllegiance: lang.T("allegiance", "allégeance"), cardHospital: lang.T("hospital", "hôpital"), cardFire: lang.T("fire", "incendie"),
+	cardBarbarians: lang.T("barbarian invasion", "invasion barbare"), cardCivilWar: lang.T("civil war", "guerre civile"),
+	cardWelcome: lang.T("land of welcome", "terre d'accueil"),
 }
 
 // The numbers of the Castle's rules that CastleRules does not carry

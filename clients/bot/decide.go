@@ -5,9 +5,9 @@ package bot
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -54,34 +54,41 @@ const (
 	bridleColumns = 2
 )
 
-// Decide returns the order camp v plays for the next day and the bot's
-// state after it. The posture is the controller's (v.Controller.Posture);
+// Decide is DecideIn with the reasons in French, the seeds' language: the
+// golden replays (whose state hashes hold the reasons the journals keep)
+// and the simulations were recorded with it. A Player writes them in its
+// own language.
+func Decide(v *pb.CampView, s State) (*pb.Order, State) { return DecideIn(lang.FR, v, s) }
+
+// DecideIn returns the order camp v plays for the next day and the bot's
+// state after it, its reason written in l. The posture is the controller's (v.Controller.Posture);
 // when it is unspecified, the bot recomputes it from the balance of power
 // (see posture). Before the posture's play come diplomacy, the relief of a
 // besieged zone and politics (see diplomacy). s is the state Decide
 // returned the day before (the zero
 // State on a season's first day). Decide is pure and deterministic, and
 // chooses only among v.LegalActions with argument values inside their
-// ArgSpec. The order's Reason names, in French, the figures that decided.
+// ArgSpec. The order's Reason names, in l (English or French), the
+// figures that decided.
 // When nothing else is legal it returns "rest"; when the view lists no
 // legal action at all (an extinct camp), that rest is not legal either.
 // On a Castle view it plays the Castle (decideCastle, castle.go) and
 // returns s unchanged: the Castle bot reads all it needs from the view. On
 // a view of another ruleset it plays the first legal action that takes no
 // argument, rest when there is none, and returns s unchanged.
-func Decide(v *pb.CampView, s State) (*pb.Order, State) {
+func DecideIn(l lang.Lang, v *pb.CampView, s State) (*pb.Order, State) {
 	if c := v.GetCastle(); c != nil {
-		return decideCastle(v, c), s
+		return decideCastle(l, v, c), s
 	}
 	if v.GetGrisonval() == nil {
-		return foreign(v), s
+		return foreign(l, v), s
 	}
-	d := newDecider(v)
+	d := newDecider(l, v)
 	p, note := d.posture()
 	auto := v.GetController().GetPosture() == pb.Posture_POSTURE_UNSPECIFIED
 	if auto && p == pb.Posture_POSTURE_AGGRESSIVE && v.GetDay()+1 <= s.CalmUntil {
 		p = pb.Posture_POSTURE_GROWTH
-		note += fmt.Sprintf(" ; aucune cible à sa portée pendant %d jours : croissance jusqu'au jour %d", idleDays, s.CalmUntil)
+		note += l.Sprintf("; no target within reach for %d days: growth until day %d", " ; aucune cible à sa portée pendant %d jours : croissance jusqu'au jour %d", idleDays, s.CalmUntil)
 	}
 	s = s.next(p)
 	d.appetite, d.stance, d.spoke = s.Aggressiveness, p, s.Spoke
@@ -97,7 +104,7 @@ func Decide(v *pb.CampView, s State) (*pb.Order, State) {
 		}
 	}
 	if o == nil || !legalOrder(v, o) {
-		o = &pb.Order{Action: actRest, Reason: "repos : aucune autre action permise aujourd'hui"}
+		o = &pb.Order{Action: actRest, Reason: l.Sprintf("rest: no other action allowed today", "repos : aucune autre action permise aujourd'hui")}
 	}
 	s = s.idle(d.busy(o), auto, v.GetDay())
 	switch o.GetAction() {
@@ -107,21 +114,22 @@ func Decide(v *pb.CampView, s State) (*pb.Order, State) {
 		}
 	}
 	if note != "" {
-		o.Reason = note + " ; " + o.Reason
+		o.Reason = note + l.Sprintf("; ", " ; ") + o.Reason
 	}
 	return o, s
 }
 
 // foreign returns the order of a camp of a ruleset the bot does not play: the
 // first legal action without arguments, rest when there is none.
-func foreign(v *pb.CampView) *pb.Order {
-	why := fmt.Sprintf("le bot ne joue pas les règles %q", v.GetRuleset())
+func foreign(l lang.Lang, v *pb.CampView) *pb.Order {
 	for _, la := range v.GetLegalActions() {
 		if len(la.GetArgs()) == 0 {
-			return &pb.Order{Action: la.GetAction(), Reason: why + " : première action sans argument"}
+			return &pb.Order{Action: la.GetAction(), Reason: l.Sprintf("the bot does not play the %q ruleset: the first action without an argument",
+				"le bot ne joue pas les règles %q : première action sans argument", v.GetRuleset())}
 		}
 	}
-	return &pb.Order{Action: actRest, Reason: why + " : aucune action sans argument"}
+	return &pb.Order{Action: actRest, Reason: l.Sprintf("the bot does not play the %q ruleset: no action without an argument",
+		"le bot ne joue pas les règles %q : aucune action sans argument", v.GetRuleset())}
 }
 
 // busy reports whether the camp wages war today: order o is a send_army
@@ -189,6 +197,8 @@ func legal(v *pb.CampView, name string) *pb.LegalAction {
 // rules it carries, and what the postures share: the camp's held zones, its
 // economy and its aggressiveness.
 type decider struct {
+	// l is the language of the reasons.
+	l        lang.Lang
 	v        *pb.CampView
 	g        *pb.GrisonvalView
 	r        rules
@@ -205,8 +215,8 @@ type decider struct {
 }
 
 // newDecider returns the decider of v, a view with its Grisonval detail.
-func newDecider(v *pb.CampView) decider {
-	d := decider{v: v, g: v.GetGrisonval(), r: rulesOf(v.GetGrisonval().GetRules())}
+func newDecider(l lang.Lang, v *pb.CampView) decider {
+	d := decider{l: l, v: v, g: v.GetGrisonval(), r: rulesOf(v.GetGrisonval().GetRules())}
 	for _, z := range d.g.GetZones() {
 		if z.GetVisibility() == pb.Visibility_VISIBILITY_VISIBLE && z.GetOwner() == v.GetCamp() {
 			d.own = append(d.own, z)
@@ -222,10 +232,10 @@ func newDecider(v *pb.CampView) decider {
 // emergencies, expansion while the bridle allows, the rest of the economy,
 // then the day's chores.
 func (d decider) growth() *pb.Order {
-	const p = "croissance"
+	p := d.l.Sprintf("growth", "croissance")
 	g := d.g
 	if g.GetMorale() < growthLowMorale {
-		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, g.GetMorale(), growthLowMorale))
+		return d.rest(d.lowMorale(p, growthLowMorale))
 	}
 	if o := d.urgent(p); o != nil {
 		return o
@@ -239,7 +249,7 @@ func (d decider) growth() *pb.Order {
 	if o := d.economy(p); o != nil {
 		return o
 	}
-	return d.chores(p, "aucune zone libre où s'étendre")
+	return d.chores(p, d.l.Sprintf("no free zone to expand to", "aucune zone libre où s'étendre"))
 }
 
 // aggressive plays the aggressive posture: the economy's emergencies,
@@ -247,17 +257,18 @@ func (d decider) growth() *pb.Order {
 // stale target, the attack once aggressiveness reaches attackAppetite, the
 // levy or a recall), then expansion, the economy and chores.
 func (d decider) aggressive() *pb.Order {
-	const p = "belliqueux"
+	l := d.l
+	p := l.Sprintf("aggressive", "belliqueux")
 	g := d.g
 	if g.GetMorale() < aggressiveLowMorale {
-		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, g.GetMorale(), aggressiveLowMorale))
+		return d.rest(d.lowMorale(p, aggressiveLowMorale))
 	}
 	if o := d.urgent(p); o != nil {
 		return o
 	}
 	if c := d.capital(); c != nil && c.GetGarrison() < aggressiveCapitalGarrison {
 		if o := d.send(aggressiveCapitalGarrison-c.GetGarrison(), c.GetId(),
-			fmt.Sprintf("%s : garnison de la capitale %d < %d", p, c.GetGarrison(), aggressiveCapitalGarrison)); o != nil {
+			l.Sprintf("%s: capital's garrison %d < %d", "%s : garnison de la capitale %d < %d", p, c.GetGarrison(), aggressiveCapitalGarrison)); o != nil {
 			return o
 		}
 	}
@@ -269,7 +280,7 @@ func (d decider) aggressive() *pb.Order {
 	need := int32(aggressiveArmy)
 	if target != nil {
 		need = d.enemyDefence(target) + attackMargin + 1
-		if o := d.scout(target, fmt.Sprintf("%s : cible la zone %d", p, target.GetId())); o != nil {
+		if o := d.scout(target, l.Sprintf("%s: targets zone %d", "%s : cible la zone %d", p, target.GetId())); o != nil {
 			return o
 		}
 	}
@@ -282,14 +293,14 @@ func (d decider) aggressive() *pb.Order {
 		if s := d.raiseSpec(); s != nil {
 			n := clamp(s, need-army)
 			return &pb.Order{Action: actRaise, Args: []int32{n},
-				Reason: fmt.Sprintf("%s : armée de campagne %d < %d, levée de %d hommes", p, army, need, n)}
+				Reason: l.Sprintf("%s: field army %d < %d, raising %d men", "%s : armée de campagne %d < %d, levée de %d hommes", p, army, need, n)}
 		}
-		capped := fmt.Sprintf("%s : armée de campagne %d < %d, plus de levée possible", p, army, need)
+		capped := l.Sprintf("%s: field army %d < %d, no more raising possible", "%s : armée de campagne %d < %d, plus de levée possible", p, army, need)
 		if o := d.recall(capped); o != nil {
 			return o
 		}
 		if target != nil && d.e.count[bBarracks] < maxBarracks {
-			if o := d.build(bBarracks, capped+fmt.Sprintf(" (plafond %d hommes sous les armes)", g.GetMaxUnderArms())); o != nil {
+			if o := d.build(bBarracks, capped+l.Sprintf(" (ceiling of %d men under arms)", " (plafond %d hommes sous les armes)", g.GetMaxUnderArms())); o != nil {
 				return o
 			}
 		}
@@ -300,9 +311,9 @@ func (d decider) aggressive() *pb.Order {
 	if o := d.economy(p); o != nil {
 		return o
 	}
-	why := fmt.Sprintf("armée de campagne %d, aucune cible connue à sa portée", army)
+	why := l.Sprintf("field army %d, no known target within reach", "armée de campagne %d, aucune cible connue à sa portée", army)
 	if target != nil {
-		why = fmt.Sprintf("armée de campagne %d, agressivité %d", army, d.appetite)
+		why = l.Sprintf("field army %d, aggressiveness %d", "armée de campagne %d, agressivité %d", army, d.appetite)
 	}
 	return d.chores(p, why)
 }
@@ -311,10 +322,11 @@ func (d decider) aggressive() *pb.Order {
 // economy's emergencies, garrisons, then the economy, a rare expansion and
 // chores.
 func (d decider) prudent() *pb.Order {
-	const p = "prudent"
+	l := d.l
+	p := l.Sprintf("prudent", "prudent")
 	g := d.g
 	if g.GetMorale() < prudentLowMorale {
-		return d.rest(fmt.Sprintf("%s : moral %d < %d", p, g.GetMorale(), prudentLowMorale))
+		return d.rest(d.lowMorale(p, prudentLowMorale))
 	}
 	if o := d.urgent(p); o != nil {
 		return o
@@ -322,14 +334,14 @@ func (d decider) prudent() *pb.Order {
 	weak, deficit := d.weakestOwn()
 	if weak != nil && g.GetFieldArmy() > 0 {
 		if o := d.send(prudentGarrison-weak.GetGarrison(), weak.GetId(),
-			fmt.Sprintf("%s : garnison de la zone %d à %d < %d", p, weak.GetId(), weak.GetGarrison(), prudentGarrison)); o != nil {
+			l.Sprintf("%s: zone %d's garrison at %d < %d", "%s : garnison de la zone %d à %d < %d", p, weak.GetId(), weak.GetGarrison(), prudentGarrison)); o != nil {
 			return o
 		}
 	}
 	if s := d.raiseSpec(); s != nil && deficit > g.GetFieldArmy() {
 		n := clamp(s, deficit-g.GetFieldArmy())
 		return &pb.Order{Action: actRaise, Args: []int32{n},
-			Reason: fmt.Sprintf("%s : il manque %d hommes aux garnisons, armée de campagne %d, levée de %d", p, deficit, g.GetFieldArmy(), n)}
+			Reason: l.Sprintf("%s: the garrisons lack %d men, field army %d, raising %d", "%s : il manque %d hommes aux garnisons, armée de campagne %d, levée de %d", p, deficit, g.GetFieldArmy(), n)}
 	}
 	if o := d.economy(p); o != nil {
 		return o
@@ -337,7 +349,12 @@ func (d decider) prudent() *pb.Order {
 	if o := d.expand(p, prudentColumns, 0); o != nil {
 		return o
 	}
-	return d.chores(p, "garnisons tenues")
+	return d.chores(p, l.Sprintf("garrisons held", "garnisons tenues"))
+}
+
+// lowMorale is the reason of a posture p's rest under its morale floor.
+func (d decider) lowMorale(p string, floor int) string {
+	return d.l.Sprintf("%s: morale %d < %d", "%s : moral %d < %d", p, d.g.GetMorale(), floor)
 }
 
 // chores is the day of a camp with nothing better to do: rest under
@@ -346,17 +363,17 @@ func (d decider) prudent() *pb.Order {
 func (d decider) chores(posture, why string) *pb.Order {
 	v, g := d.v, d.g
 	if g.GetMorale() < restMorale {
-		if o := d.rest(fmt.Sprintf("%s : %s, moral %d < %d", posture, why, g.GetMorale(), restMorale)); o != nil {
+		if o := d.rest(d.l.Sprintf("%s: %s, morale %d < %d", "%s : %s, moral %d < %d", posture, why, g.GetMorale(), restMorale)); o != nil {
 			return o
 		}
 	}
 	if wood := d.e.have[rWood]; wood < d.e.buffer[rWood] && legal(v, actChop) != nil {
-		return &pb.Order{Action: actChop, Reason: fmt.Sprintf("%s : %s, %d bois < %d", posture, why, wood, d.e.buffer[rWood])}
+		return &pb.Order{Action: actChop, Reason: d.l.Sprintf("%s: %s, wood %d < %d", "%s : %s, %d bois < %d", posture, why, wood, d.e.buffer[rWood])}
 	}
-	if o := d.explore(fmt.Sprintf("%s : %s", posture, why)); o != nil {
+	if o := d.explore(d.l.Sprintf("%s: %s", "%s : %s", posture, why)); o != nil {
 		return o
 	}
-	return d.rest(fmt.Sprintf("%s : %s, rien à explorer, moral %d", posture, why, g.GetMorale()))
+	return d.rest(d.l.Sprintf("%s: %s, nothing to explore, morale %d", "%s : %s, rien à explorer, moral %d", posture, why, g.GetMorale()))
 }
 
 func (d decider) rest(reason string) *pb.Order {
@@ -380,7 +397,7 @@ func (d decider) chop(why string) *pb.Order {
 	if legal(d.v, actChop) == nil {
 		return nil
 	}
-	return &pb.Order{Action: actChop, Reason: fmt.Sprintf("%s ; corvée de bois", why)}
+	return &pb.Order{Action: actChop, Reason: d.l.Sprintf("%s; wood chore", "%s ; corvée de bois", why)}
 }
 
 // explore returns an explore order on the offered zone nearest the centre
@@ -392,7 +409,7 @@ func (d decider) explore(why string) *pb.Order {
 	}
 	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), d.centreFirst)
 	return &pb.Order{Action: actExplore, Args: []int32{z},
-		Reason: fmt.Sprintf("%s, exploration de la zone inconnue %d", why, z)}
+		Reason: d.l.Sprintf("%s, exploring unknown zone %d", "%s, exploration de la zone inconnue %d", why, z)}
 }
 
 // centreFirst orders zones by their distance to the centre of the world,
@@ -456,13 +473,13 @@ func (d decider) expand(posture string, columns, reserve int64) *pb.Order {
 		ta, tb := d.zone(a).GetTerrain(), d.zone(b).GetTerrain()
 		return cmp.Or(cmp.Compare(rank(ta), rank(tb)), cmp.Compare(lack[tb], lack[ta]), d.centreFirst(a, b))
 	})
-	cond := fmt.Sprintf("%d nourriture", food)
+	cond := d.l.Sprintf("food %d", "%d nourriture", food)
 	if minFood > 0 {
-		cond = fmt.Sprintf("%d nourriture ≥ %d", food, minFood)
+		cond = d.l.Sprintf("food %d ≥ %d", "%d nourriture ≥ %d", food, minFood)
 	}
 	return &pb.Order{Action: actExpand, Args: []int32{z},
-		Reason: fmt.Sprintf("%s : %s, %d zones tenues < %d, zone libre %d (%s) adjacente",
-			posture, cond, len(held), limit, z, terrainName(d.zone(z).GetTerrain()))}
+		Reason: d.l.Sprintf("%s: %s, %d zones held < %d, free zone %d (%s) adjoining", "%s : %s, %d zones tenues < %d, zone libre %d (%s) adjacente",
+			posture, cond, len(held), limit, z, terrainName(d.l, d.zone(z).GetTerrain()))}
 }
 
 // landShare is the share of each terrain, in per mille, in the land a camp
@@ -513,7 +530,7 @@ func (d decider) send(men, z int32, reason string) *pb.Order {
 		return nil
 	}
 	n := clamp(la.GetArgs()[0], men)
-	return &pb.Order{Action: actSend, Args: []int32{n, z}, Reason: fmt.Sprintf("%s, %d hommes en garnison", reason, n)}
+	return &pb.Order{Action: actSend, Args: []int32{n, z}, Reason: d.l.Sprintf("%s, %d men to the garrison", "%s, %d hommes en garnison", reason, n)}
 }
 
 // weakestOwn returns the own zone with the lowest garrison under
@@ -578,17 +595,17 @@ func terrainRank(z *pb.Zone) int {
 	}
 }
 
-func terrainName(t pb.Terrain) string {
+func terrainName(l lang.Lang, t pb.Terrain) string {
 	switch t {
 	case pb.Terrain_TERRAIN_PLAINS:
-		return "plaines"
+		return l.Sprintf("plains", "plaines")
 	case pb.Terrain_TERRAIN_FOREST:
-		return "forêt"
+		return l.Sprintf("forest", "forêt")
 	case pb.Terrain_TERRAIN_MOUNTAIN:
-		return "montagne"
+		return l.Sprintf("mountain", "montagne")
 	case pb.Terrain_TERRAIN_COAST:
-		return "côte"
+		return l.Sprintf("coast", "côte")
 	default:
-		return "terrain inconnu"
+		return l.Sprintf("unknown terrain", "terrain inconnu")
 	}
 }

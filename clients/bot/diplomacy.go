@@ -2,9 +2,9 @@ package bot
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -199,40 +199,41 @@ func (d decider) score(c *pb.CampSummary, p pb.Posture) (int, string) {
 	w := int(c.GetProposal().GetWillingness())
 	l := d.lean()
 	s := w + l.sign
-	why := fmt.Sprintf("disposition %d %%, %s %+d", w, d.g.GetArchetype(), l.sign)
+	t := d.l.Sprintf
+	why := t("willingness %d %%, %s %+d", "disposition %d %%, %s %+d", w, d.g.GetArchetype(), l.sign)
 	switch p {
 	case pb.Posture_POSTURE_AGGRESSIVE:
 		s -= postureSign
-		why += fmt.Sprintf(", belliqueux %+d", -postureSign)
+		why += t(", aggressive %+d", ", belliqueux %+d", -postureSign)
 	case pb.Posture_POSTURE_PRUDENT:
 		s += postureSign
-		why += fmt.Sprintf(", prudent %+d", postureSign)
+		why += t(", prudent %+d", ", prudent %+d", postureSign)
 	}
 	if r := d.estimate(c.GetCamp()); r != nil {
 		switch q := d.ratio(r); {
 		case q > aggressiveRatio:
 			s -= balanceSign
-			why += fmt.Sprintf(", rapport de force %.2f %+d", q, -balanceSign)
+			why += t(", balance of power %.2f %+d", ", rapport de force %.2f %+d", q, -balanceSign)
 		case q < prudentRatio:
 			s += balanceSign
-			why += fmt.Sprintf(", rapport de force %.2f %+d", q, balanceSign)
+			why += t(", balance of power %.2f %+d", ", rapport de force %.2f %+d", q, balanceSign)
 		}
 	}
-	if t := d.third(c.GetCamp()); t != nil && float64(t.power) > aggressiveRatio*float64(d.power) {
+	if th := d.third(c.GetCamp()); th != nil && float64(th.power) > aggressiveRatio*float64(d.power) {
 		s += thirdSign
-		why += fmt.Sprintf(", %s trop fort (%d contre %d) %+d", t.name, t.power, d.power, thirdSign)
+		why += t(", %s too strong (%d against %d) %+d", ", %s trop fort (%d contre %d) %+d", th.name, th.power, d.power, thirdSign)
 	}
 	switch {
 	case d.besiegedBy(c.GetCamp()):
 		s += besiegedSign
-		why += fmt.Sprintf(", une place assiégée par lui %+d", besiegedSign)
+		why += t(", a place besieged by it %+d", ", une place assiégée par lui %+d", besiegedSign)
 	case d.besieged():
 		s += besiegedThirdSign
-		why += fmt.Sprintf(", une place assiégée par un autre %+d", besiegedThirdSign)
+		why += t(", a place besieged by another %+d", ", une place assiégée par un autre %+d", besiegedThirdSign)
 	}
 	if d.winningAgainst(c.GetCamp()) {
 		s -= winningSign
-		why += fmt.Sprintf(", un siège en passe d'être gagné contre lui %+d", -winningSign)
+		why += t(", a siege about to be won against it %+d", ", un siège en passe d'être gagné contre lui %+d", -winningSign)
 	}
 	return s, why
 }
@@ -259,13 +260,13 @@ func (d decider) answer() *pb.Order {
 	}
 	s, why := d.score(from, d.stance)
 	roll := d20(v.GetDay(), v.GetCamp(), from.GetCamp(), from.GetProposal().GetDay())
-	act, verdict := actRefuse, "refus"
+	act, verdict := actRefuse, d.l.Sprintf("refusal", "refus")
 	if roll*5 <= s {
-		act, verdict = actAccept, "accord"
+		act, verdict = actAccept, d.l.Sprintf("agreement", "accord")
 	}
 	if o := d.campOrder(act, from.GetCamp()); o != nil {
-		o.Reason = fmt.Sprintf("diplomatie : %s de %s proposée par %s, dé %d × 5 contre %d (%s)",
-			verdict, pactFR(from.GetProposal().GetPact()), from.GetName(), roll, s, why)
+		o.Reason = d.l.Sprintf("diplomacy: %s to %s proposed by %s, die %d × 5 against %d (%s)", "diplomatie : %s de %s proposée par %s, dé %d × 5 contre %d (%s)",
+			verdict, pactName(d.l, from.GetProposal().GetPact()), from.GetName(), roll, s, why)
 		return o
 	}
 	return nil
@@ -291,11 +292,12 @@ func d20(day, camp, from, proposed int32) int {
 	return int(h%20) + 1
 }
 
-func pactFR(p string) string {
+// pactName names pact p in a reason: "the alliance" or "the peace".
+func pactName(l lang.Lang, p string) string {
 	if p == relAlliance {
-		return "l'alliance"
+		return l.Sprintf("the alliance", "l'alliance")
 	}
-	return "la paix"
+	return l.Sprintf("the peace", "la paix")
 }
 
 // campOrder returns action act on camp c with an empty reason, or nil when
@@ -338,15 +340,15 @@ func (d decider) proposePeace() *pb.Order {
 		t := d.third(r.camp)
 		switch {
 		case d.besiegedBy(r.camp):
-			w = "il assiège une de nos places"
+			w = d.l.Sprintf("it besieges one of our places", "il assiège une de nos places")
 		case d.stance == pb.Posture_POSTURE_AGGRESSIVE:
 			continue
 		case d.stance == pb.Posture_POSTURE_PRUDENT && d.ratio(r) < 1:
-			w = fmt.Sprintf("posture prudente, rapport de force %.2f", d.ratio(r))
+			w = d.l.Sprintf("prudent posture, balance of power %.2f", "posture prudente, rapport de force %.2f", d.ratio(r))
 		case t != nil && t.relation == relWar && float64(t.power) > aggressiveRatio*float64(d.power):
-			w = fmt.Sprintf("%s devenu trop fort (%d contre %d)", t.name, t.power, d.power)
+			w = d.l.Sprintf("%s grown too strong (%d against %d)", "%s devenu trop fort (%d contre %d)", t.name, t.power, d.power)
 		case l.peaceInGrowth:
-			w = fmt.Sprintf("une %s préfère le commerce à la guerre", d.g.GetArchetype())
+			w = d.l.Sprintf("a %s prefers trade to war", "une %s préfère le commerce à la guerre", d.g.GetArchetype())
 		default:
 			continue
 		}
@@ -358,7 +360,7 @@ func (d decider) proposePeace() *pb.Order {
 		return nil
 	}
 	o := d.campOrder(actProposePeace, best.camp)
-	o.Reason = fmt.Sprintf("diplomatie : paix proposée à %s (puissance estimée %d contre %d) : %s", best.name, best.power, d.power, why)
+	o.Reason = d.l.Sprintf("diplomacy: peace proposed to %s (estimated power %d against %d): %s", "diplomatie : paix proposée à %s (puissance estimée %d contre %d) : %s", best.name, best.power, d.power, why)
 	return o
 }
 
@@ -384,7 +386,8 @@ func (d decider) proposeAlliance() *pb.Order {
 			continue
 		}
 		o := d.campOrder(actProposeAlliance, r.camp)
-		o.Reason = fmt.Sprintf("diplomatie : alliance proposée à %s, en paix depuis le jour %d, contre %s (puissance estimée %d contre %d)",
+		o.Reason = d.l.Sprintf("diplomacy: alliance proposed to %s, at peace since day %d, against %s (estimated power %d against %d)",
+			"diplomatie : alliance proposée à %s, en paix depuis le jour %d, contre %s (puissance estimée %d contre %d)",
 			r.name, r.summary.GetRelationSince(), t.name, t.power, d.power)
 		return o
 	}
@@ -431,7 +434,8 @@ func (d decider) declareWar() *pb.Order {
 		return nil
 	}
 	o := d.campOrder(actDeclare, best.camp)
-	o.Reason = fmt.Sprintf("diplomatie : guerre déclarée à %s (%s depuis le jour %d, rompable depuis le jour %d) : rapport de force %.2f ≥ %.1f, armée de campagne %d, aucune cible en guerre",
+	o.Reason = d.l.Sprintf("diplomacy: war declared on %s (%s since day %d, breakable since day %d): balance of power %.2f ≥ %.1f, field army %d, no target at war",
+		"diplomatie : guerre déclarée à %s (%s depuis le jour %d, rompable depuis le jour %d) : rapport de force %.2f ≥ %.1f, armée de campagne %d, aucune cible en guerre",
 		best.name, best.relation, best.summary.GetRelationSince(), best.summary.GetBreakableFrom(), d.ratio(best), l.declareRatio, g.GetFieldArmy())
 	return o
 }
@@ -465,12 +469,12 @@ func (d decider) government(urgent bool) *pb.Order {
 		if i < 0 || f == pol.GetGovernment() || !allows(la.GetArgs()[0], g.GetGovernments()[i].GetId()) {
 			continue
 		}
-		why := fmt.Sprintf("la forme qui sied à une %s, %d or", g.GetArchetype(), g.GetResources().GetGold())
+		why := d.l.Sprintf("the form that suits a %s, gold %d", "la forme qui sied à une %s, %d or", g.GetArchetype(), g.GetResources().GetGold())
 		if urgent {
-			why = fmt.Sprintf("légitimité %d < %d : un nouveau régime la ramène à %d", pol.GetLegitimacy(), lowLegitimacy, d.r.legitimacy)
+			why = d.l.Sprintf("legitimacy %d < %d: a new regime brings it back to %d", "légitimité %d < %d : un nouveau régime la ramène à %d", pol.GetLegitimacy(), lowLegitimacy, d.r.legitimacy)
 		}
 		return &pb.Order{Action: actGovernment, Args: []int32{g.GetGovernments()[i].GetId()},
-			Reason: fmt.Sprintf("politique : %s remplace %s : %s", f, pol.GetGovernment(), why)}
+			Reason: d.l.Sprintf("politics: %s replaces %s: %s", "politique : %s remplace %s : %s", f, pol.GetGovernment(), why)}
 	}
 	return nil
 }

@@ -2,9 +2,9 @@ package bot
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -46,7 +46,9 @@ const (
 	numRes
 )
 
-var resNames = [numRes]string{"nourriture", "bois", "pierre", "outils", "or", "recherche"}
+// resNames are the resources' names in the reasons.
+var resNames = [numRes]lang.Text{lang.T("food", "nourriture"), lang.T("wood", "bois"), lang.T("stone", "pierre"),
+	lang.T("tools", "outils"), lang.T("gold", "or"), lang.T("research", "recherche")}
 
 func stockOf(r *pb.Resources) stock {
 	return stock{r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch()}
@@ -204,7 +206,7 @@ func (d decider) urgent(posture string) *pb.Order {
 	}
 	g := d.g
 	if g.GetPopulation() >= g.GetHousing()-housingMargin {
-		return d.build(bHouse, fmt.Sprintf("%s : population %d, logement %d", posture, g.GetPopulation(), g.GetHousing()))
+		return d.build(bHouse, d.l.Sprintf("%s: population %d, housing %d", "%s : population %d, logement %d", posture, g.GetPopulation(), g.GetHousing()))
 	}
 	return nil
 }
@@ -215,18 +217,19 @@ func (d decider) urgent(posture string) *pb.Order {
 // producers the stocks ask for, development when slots run out, and the
 // investment of surpluses.
 func (d decider) economy(posture string) *pb.Order {
-	e, v, g := d.e, d.v, d.g
+	e, v, g, l := d.e, d.v, d.g, d.l
 	if g.GetMorale() < templeMorale && e.count[bTemple] < d.r.temples {
-		if o := d.build(bTemple, fmt.Sprintf("%s : moral %d < %d, %d temple(s)", posture, g.GetMorale(), templeMorale, e.count[bTemple])); o != nil {
+		if o := d.build(bTemple, l.Sprintf("%s: morale %d < %d, %d temple(s)", "%s : moral %d < %d, %d temple(s)", posture, g.GetMorale(), templeMorale, e.count[bTemple])); o != nil {
 			return o
 		}
 	}
 	if legal(v, actMonument) != nil {
-		return &pb.Order{Action: actMonument, Reason: fmt.Sprintf("%s : recherche %d, le grand monument est à portée (%d bois, %d pierre, %d outils, %d or)",
+		return &pb.Order{Action: actMonument, Reason: l.Sprintf("%s: research %d, the great monument is within reach (wood %d, stone %d, tools %d, gold %d)",
+			"%s : recherche %d, le grand monument est à portée (%d bois, %d pierre, %d outils, %d or)",
 			posture, e.have[rResearch], e.have[rWood], e.have[rStone], e.have[rTools], e.have[rGold])}
 	}
 	if want := 1 + int(v.GetDay())/schoolDays; e.count[bSchool] < want {
-		if o := d.build(bSchool, fmt.Sprintf("%s : %d école(s) < %d au jour %d, recherche %d", posture, e.count[bSchool], want, v.GetDay(), e.have[rResearch])); o != nil {
+		if o := d.build(bSchool, l.Sprintf("%s: %d school(s) < %d on day %d, research %d", "%s : %d école(s) < %d au jour %d, recherche %d", posture, e.count[bSchool], want, v.GetDay(), e.have[rResearch])); o != nil {
 			return o
 		}
 	}
@@ -234,12 +237,12 @@ func (d decider) economy(posture string) *pb.Order {
 		return o
 	}
 	if want := popBase + len(d.own); int(g.GetPopulation()) < want {
-		if o := d.build(bHouse, fmt.Sprintf("%s : population %d < %d (%d + 1 par zone tenue)", posture, g.GetPopulation(), want, popBase)); o != nil {
+		if o := d.build(bHouse, l.Sprintf("%s: population %d < %d (%d + 1 a zone held)", "%s : population %d < %d (%d + 1 par zone tenue)", posture, g.GetPopulation(), want, popBase)); o != nil {
 			return o
 		}
 	}
 	if e.free <= developFreeSlots {
-		if o := d.develop(fmt.Sprintf("%s : %d emplacement(s) libre(s) ≤ %d", posture, e.free, developFreeSlots)); o != nil {
+		if o := d.develop(l.Sprintf("%s: %d free slot(s) ≤ %d", "%s : %d emplacement(s) libre(s) ≤ %d", posture, e.free, developFreeSlots)); o != nil {
 			return o
 		}
 	}
@@ -257,15 +260,16 @@ func (d decider) upkeepEmergency(posture string) *pb.Order {
 		if e.net(r) >= 0 || e.have[r] >= upkeepDays*e.upkeep[r] && !d.g.GetUpkeep().GetDegraded() {
 			continue
 		}
-		why := fmt.Sprintf("%s : entretien de %d %s par jour, revenu estimé %d, stock %d", posture, e.upkeep[r], resNames[r], e.income[r], e.have[r])
+		why := d.l.Sprintf("%s: upkeep of %d %s a day, estimated income %d, stock %d", "%s : entretien de %d %s par jour, revenu estimé %d, stock %d",
+			posture, e.upkeep[r], resNames[r].In(d.l), e.income[r], e.have[r])
 		if d.g.GetUpkeep().GetDegraded() {
-			why += ", bâtiments dégradés"
+			why += d.l.Sprintf(", buildings degraded", ", bâtiments dégradés")
 		}
 		if o := d.build(producer[r], why); o != nil {
 			return o
 		}
 		if land := producerLand[r]; land != nil {
-			if o := d.develop(why+", aucun emplacement pour "+buildingFR[producer[r]], land...); o != nil {
+			if o := d.develop(why+d.l.Sprintf(", no slot for %s", ", aucun emplacement pour %s", buildingNames[producer[r]].In(d.l)), land...); o != nil {
 				return o
 			}
 		}
@@ -287,12 +291,12 @@ func (d decider) foodCrisis(posture string) *pb.Order {
 	if net >= 0 || e.foodDays() >= foodCrisisDays {
 		return nil
 	}
-	why := fmt.Sprintf("%s : %d nourriture, %d jour(s) de réserve, bilan %d par jour", posture, e.have[rFood], e.foodDays(), net)
+	why := d.l.Sprintf("%s: food %d, %d day(s) in reserve, balance %d a day", "%s : %d nourriture, %d jour(s) de réserve, bilan %d par jour", posture, e.have[rFood], e.foodDays(), net)
 	if la := legal(d.v, actTrade); la != nil && len(la.GetArgs()) == 1 {
 		// Enough lots for a month of the deficit, within what the market sells.
 		lot := max(1, d.r.lotFood)
 		n := clamp(la.GetArgs()[0], int32((-30*net+lot-1)/lot))
-		return &pb.Order{Action: actTrade, Args: []int32{n}, Reason: fmt.Sprintf("%s, achat de %d lot(s) de %d", why, n, lot)}
+		return &pb.Order{Action: actTrade, Args: []int32{n}, Reason: d.l.Sprintf("%s, buying %d lot(s) of %d", "%s, achat de %d lot(s) de %d", why, n, lot)}
 	}
 	for _, b := range []string{bFarm, bMarket} {
 		if o := d.build(b, why); o != nil {
@@ -309,12 +313,13 @@ func (d decider) foodCrisis(posture string) *pb.Order {
 func (d decider) producers(posture string) *pb.Order {
 	e := d.e
 	for _, n := range e.needs() {
-		why := fmt.Sprintf("%s : %s net estimé %d < %d par jour, stock %d < %d", posture, resNames[n.r], e.net(n.r), minNet[n.r], e.have[n.r], e.buffer[n.r])
+		why := d.l.Sprintf("%s: estimated net %s %d < %d a day, stock %d < %d", "%s : %s net estimé %d < %d par jour, stock %d < %d",
+			posture, resNames[n.r].In(d.l), e.net(n.r), minNet[n.r], e.have[n.r], e.buffer[n.r])
 		if o := d.build(producer[n.r], why); o != nil {
 			return o
 		}
 		if land := producerLand[n.r]; land != nil {
-			if o := d.develop(why+", aucun emplacement pour "+buildingFR[producer[n.r]], land...); o != nil {
+			if o := d.develop(why+d.l.Sprintf(", no slot for %s", ", aucun emplacement pour %s", buildingNames[producer[n.r]].In(d.l)), land...); o != nil {
 				return o
 			}
 		}
@@ -339,10 +344,10 @@ var producerLand = [numRes][]pb.Terrain{
 func (d decider) invest(posture string) *pb.Order {
 	e := d.e
 	woody := e.have[rWood] >= e.buffer[rWood]
-	why := fmt.Sprintf("%s : réserves %d bois, %d pierre, %d or (seuils %d, %d, %d)",
+	why := d.l.Sprintf("%s: reserves of wood %d, stone %d, gold %d (thresholds %d, %d, %d)", "%s : réserves %d bois, %d pierre, %d or (seuils %d, %d, %d)",
 		posture, e.have[rWood], e.have[rStone], e.have[rGold], e.buffer[rWood], e.buffer[rStone], e.buffer[rGold])
 	if woody && e.free <= 2*developFreeSlots {
-		if o := d.develop(fmt.Sprintf("%s, %d emplacement(s) libre(s)", why, e.free)); o != nil {
+		if o := d.develop(d.l.Sprintf("%s, %d free slot(s)", "%s, %d emplacement(s) libre(s)", why, e.free)); o != nil {
 			return o
 		}
 	}
@@ -384,7 +389,7 @@ func (d decider) walls(why string) *pb.Order {
 		return cmp.Or(cmp.Compare(btoi(!za.GetCapital()), btoi(!zc.GetCapital())), cmp.Compare(exposed(zc), exposed(za)), d.centreFirst(a, c))
 	})
 	return &pb.Order{Action: buildAction(bWalls), Args: []int32{z},
-		Reason: fmt.Sprintf("%s ; des murailles en zone %d (%d voisine(s) hors du camp)", why, z, exposed(d.zone(z)))}
+		Reason: d.l.Sprintf("%s; walls in zone %d (%d neighbour(s) outside the camp)", "%s ; des murailles en zone %d (%d voisine(s) hors du camp)", why, z, exposed(d.zone(z)))}
 }
 
 func btoi(b bool) int {
@@ -403,7 +408,8 @@ func (d decider) build(b, why string) *pb.Order {
 	}
 	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), func(a, c int32) int { return d.buildSite(b, a, c) })
 	return &pb.Order{Action: buildAction(b), Args: []int32{z},
-		Reason: fmt.Sprintf("%s ; %s en zone %d (%s, %d emplacement(s) libre(s))", why, buildingFR[b], z, terrainName(d.zone(z).GetTerrain()), freeSlots(d.zone(z)))}
+		Reason: d.l.Sprintf("%s; %s in zone %d (%s, %d free slot(s))", "%s ; %s en zone %d (%s, %d emplacement(s) libre(s))",
+			why, buildingNames[b].In(d.l), z, terrainName(d.l, d.zone(z).GetTerrain()), freeSlots(d.zone(z)))}
 }
 
 // buildSite orders zones a and c for building b: a building any land takes
@@ -425,9 +431,11 @@ func siteRank(b string, t pb.Terrain) int {
 
 func freeSlots(z *pb.Zone) int { return max(0, int(z.GetSlots())-len(z.GetBuildings())) }
 
-var buildingFR = map[string]string{
-	bFarm: "une ferme", bLumberCamp: "un camp de bûcherons", bMine: "une mine", bWorkshop: "un atelier",
-	bMarket: "un marché", bSchool: "une école", bHouse: "une maison", bTemple: "un temple", bBarracks: "une caserne",
+// buildingNames are the buildings' names in the reasons.
+var buildingNames = map[string]lang.Text{
+	bFarm: lang.T("a farm", "une ferme"), bLumberCamp: lang.T("a lumber camp", "un camp de bûcherons"), bMine: lang.T("a mine", "une mine"),
+	bWorkshop: lang.T("a workshop", "un atelier"), bMarket: lang.T("a market", "un marché"), bSchool: lang.T("a school", "une école"),
+	bHouse: lang.T("a house", "une maison"), bTemple: lang.T("a temple", "un temple"), bBarracks: lang.T("barracks", "une caserne"),
 }
 
 // develop returns a develop order on the cheapest zone offered (lowest
@@ -453,6 +461,7 @@ func (d decider) develop(why string, land ...pb.Terrain) *pb.Order {
 	lvl := d.zone(z).GetDevelopment()
 	cost := price(la, int64(lvl))
 	return &pb.Order{Action: actDevelop, Args: []int32{z},
-		Reason: fmt.Sprintf("%s ; aménagement de la zone %d du niveau %d au niveau %d (coût %d bois, %d pierre, %d outils, %d or)",
+		Reason: d.l.Sprintf("%s; developing zone %d from level %d to level %d (cost wood %d, stone %d, tools %d, gold %d)",
+			"%s ; aménagement de la zone %d du niveau %d au niveau %d (coût %d bois, %d pierre, %d outils, %d or)",
 			why, z, lvl, lvl+1, cost[rWood], cost[rStone], cost[rTools], cost[rGold])}
 }

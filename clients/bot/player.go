@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc/codes"
@@ -28,6 +29,9 @@ type Player struct {
 	Client pb.GameServiceClient
 	Token  string
 	Log    zerolog.Logger
+	// Lang is the language of the orders' reasons (the zero value is
+	// English).
+	Lang lang.Lang
 
 	// state is the bot's state after the last day played (see Decide).
 	state State
@@ -112,7 +116,7 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 		log.Info().Bool("alive", v.GetAlive()).Msg("no legal action this day")
 		return
 	}
-	o, next := Decide(v, p.state)
+	o, next := DecideIn(p.Lang, v, p.state)
 	resp, err := p.Client.SubmitOrder(ctx, &pb.SubmitOrderRequest{WorldId: v.GetWorldId(), Order: o})
 	if err != nil {
 		log.Warn().Err(err).Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Msg("order refused")

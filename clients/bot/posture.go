@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"fmt"
-
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -163,16 +161,17 @@ func (d decider) posture() (pb.Posture, string) {
 		}
 	}
 	if heavy == nil {
-		return pb.Posture_POSTURE_GROWTH, fmt.Sprintf("posture croissance (puissance %d, aucun rival connu)", own)
+		return pb.Posture_POSTURE_GROWTH, d.l.Sprintf("growth posture (power %d, no known rival)", "posture croissance (puissance %d, aucun rival connu)", own)
 	}
 	ratio := float64(own) / float64(max(1, heavy.power))
-	p, word := pb.Posture_POSTURE_GROWTH, "croissance"
+	p, word := pb.Posture_POSTURE_GROWTH, d.l.Sprintf("growth", "croissance")
 	switch {
 	case ratio > aggressiveRatio:
-		p, word = pb.Posture_POSTURE_AGGRESSIVE, "belliqueuse"
+		p, word = pb.Posture_POSTURE_AGGRESSIVE, d.l.Sprintf("aggressive", "belliqueuse")
 	case ratio < prudentRatio:
-		p, word = pb.Posture_POSTURE_PRUDENT, "prudente"
+		p, word = pb.Posture_POSTURE_PRUDENT, d.l.Sprintf("prudent", "prudente")
 	}
-	return p, fmt.Sprintf("posture %s (puissance %d contre %d estimée pour %s, %d zone(s) vue(s) ; rapport %.2f)",
+	return p, d.l.Sprintf("%s posture (power %d against %d estimated for %s, %d zone(s) seen; ratio %.2f)",
+		"posture %s (puissance %d contre %d estimée pour %s, %d zone(s) vue(s) ; rapport %.2f)",
 		word, own, heavy.power, heavy.name, heavy.seen, ratio)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -58,7 +59,7 @@ func TestPosture(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, note := newDecider(tt.view).posture()
+			got, note := newDecider(lang.FR, tt.view).posture()
 			if got != tt.want {
 				t.Fatalf("got posture %v (%q); want %v", got, note, tt.want)
 			}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -115,20 +114,22 @@ func (d decider) relieve() *pb.Order {
 	p := slices.MinFunc(pleas, func(a, b plea) int {
 		return cmp.Or(cmp.Compare(a.need, b.need), cmp.Compare(btoi(!a.z.GetCapital()), btoi(!b.z.GetCapital())), d.centreFirst(a.z.GetId(), b.z.GetId()))
 	})
-	why := fmt.Sprintf("zone %d assiégée par %d hommes (assaut estimé %d, défense %d, assaut le jour %d)",
+	l := d.l
+	why := l.Sprintf("zone %d besieged by %d men (estimated assault %d, defence %d, assault on day %d)",
+		"zone %d assiégée par %d hommes (assaut estimé %d, défense %d, assaut le jour %d)",
 		p.z.GetId(), p.s.GetMen(), p.s.GetMen()+d.r.moraleAssault, d.r.zoneDefence(p.z, d.r.share(army)), p.s.GetAssaultDay())
 	if p.need > 0 && p.need <= army {
-		if o := d.send(p.need, p.z.GetId(), "secours : "+why); o != nil {
+		if o := d.send(p.need, p.z.GetId(), l.Sprintf("relief: %s", "secours : %s", why)); o != nil {
 			return o
 		}
 	}
 	if s := d.raiseSpec(); s != nil {
 		n := s.GetMax()
 		return &pb.Order{Action: actRaise, Args: []int32{n},
-			Reason: fmt.Sprintf("secours : %s, armée de campagne %d trop courte, levée de %d", why, army, n)}
+			Reason: l.Sprintf("relief: %s, field army %d too short, raising %d", "secours : %s, armée de campagne %d trop courte, levée de %d", why, army, n)}
 	}
 	if army > 0 {
-		return d.send(army, p.z.GetId(), "secours : "+why+", toute l'armée de campagne")
+		return d.send(army, p.z.GetId(), l.Sprintf("relief: %s, the whole field army", "secours : %s, toute l'armée de campagne", why))
 	}
 	return nil
 }
@@ -164,7 +165,8 @@ func (d decider) reinforce(posture string) *pb.Order {
 	}
 	n := clamp(la.GetArgs()[0], bestShort)
 	return &pb.Order{Action: actSend, Args: []int32{n, best.GetZone()},
-		Reason: fmt.Sprintf("%s : renfort de %d hommes au siège de la zone %d (%d en ligne contre une défense estimée %d, assaut le jour %d)",
+		Reason: d.l.Sprintf("%s: %d men to reinforce the siege of zone %d (%d in the lines against an estimated defence of %d, assault on day %d)",
+			"%s : renfort de %d hommes au siège de la zone %d (%d en ligne contre une défense estimée %d, assaut le jour %d)",
 			posture, n, best.GetZone(), best.GetMen(), d.enemyDefence(d.zone(best.GetZone())), best.GetAssaultDay())}
 }
 
@@ -207,7 +209,8 @@ func (d decider) attack(z *pb.Zone) *pb.Order {
 	def := d.enemyDefence(z)
 	men := clamp(la.GetArgs()[0], def+attackMargin+(d.g.GetFieldArmy()-def-attackMargin)/2)
 	return &pb.Order{Action: actSend, Args: []int32{men, z.GetId()},
-		Reason: fmt.Sprintf("belliqueux : %d hommes contre la zone %d du camp %d, défense estimée %d (garnison %d vue le jour %d), agressivité %d",
+		Reason: d.l.Sprintf("aggressive: %d men against zone %d of camp %d, estimated defence %d (garrison %d seen on day %d), aggressiveness %d",
+			"belliqueux : %d hommes contre la zone %d du camp %d, défense estimée %d (garnison %d vue le jour %d), agressivité %d",
 			men, z.GetId(), z.GetOwner(), def, z.GetGarrison(), z.GetLastSeenDay(), d.appetite)}
 }
 
@@ -222,7 +225,7 @@ func (d decider) scout(z *pb.Zone, why string) *pb.Order {
 		return nil
 	}
 	return &pb.Order{Action: actSpy, Args: []int32{z.GetId()},
-		Reason: fmt.Sprintf("%s ; espion sur la zone %d du camp %d, vue il y a %d jours", why, z.GetId(), z.GetOwner(), age)}
+		Reason: d.l.Sprintf("%s; a spy on zone %d of camp %d, seen %d days ago", "%s ; espion sur la zone %d du camp %d, vue il y a %d jours", why, z.GetId(), z.GetOwner(), age)}
 }
 
 // recall brings back to the field army the garrison of the camp's quietest
@@ -252,7 +255,7 @@ func (d decider) recall(why string) *pb.Order {
 		return nil
 	}
 	return &pb.Order{Action: actRecall, Args: []int32{best.GetId(), n},
-		Reason: fmt.Sprintf("%s ; rappel de %d hommes de la zone %d, sans voisin étranger connu", why, n, best.GetId())}
+		Reason: d.l.Sprintf("%s; recalling %d men from zone %d, with no known foreign neighbour", "%s ; rappel de %d hommes de la zone %d, sans voisin étranger connu", why, n, best.GetId())}
 }
 
 // exposed reports whether zone z borders a zone the camp knows as held by

@@ -3,9 +3,11 @@
 //
 // Usage:
 //
-//	grisonval-bot [--addr 127.0.0.1:7777] [--token TOKEN | --token-file PATH]
+//	grisonval-bot [--addr 127.0.0.1:7777] [--token TOKEN | --token-file PATH] [--lang en|fr]
 //
 // The token defaults to $GRISONVAL_TOKEN; it names the world and the camp.
+// --lang (default $GRISONVAL_LANG, else en) is the language of the orders'
+// reasons, which the camp's journal keeps.
 // With --token-file the bot waits for the file to appear (a server started
 // with -dev writes its open camps' tokens under <data>/tokens/).
 package main
@@ -21,25 +23,34 @@ import (
 	"time"
 
 	"github.com/grisonval/server/clients/bot"
+	"github.com/grisonval/server/clients/tools"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/rs/zerolog"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 )
 
 func main() {
+	el, _ := lang.Parse(os.Getenv(lang.EnvVar))
 	fs := flag.NewFlagSet("grisonval-bot", flag.ContinueOnError)
-	addr := fs.String("addr", "127.0.0.1:7777", "game server address")
-	token := fs.String("token", os.Getenv("GRISONVAL_TOKEN"), "camp token (default $GRISONVAL_TOKEN)")
-	tokenFile := fs.String("token-file", "", "read the camp token from this file, waiting for it to appear")
+	addr := fs.String("addr", "127.0.0.1:7777", el.Sprintf("game server address", "adresse du serveur de jeu"))
+	token := fs.String("token", os.Getenv("GRISONVAL_TOKEN"), el.Sprintf("camp token (default $GRISONVAL_TOKEN)", "jeton du camp (par défaut $GRISONVAL_TOKEN)"))
+	tokenFile := fs.String("token-file", "", el.Sprintf("read the camp token from this file, waiting for it to appear",
+		"lire le jeton du camp dans ce fichier, en attendant qu'il apparaisse"))
+	langFlag := tools.LangFlag(fs, el)
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if (*token == "" && *tokenFile == "") || fs.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: grisonval-bot [--addr HOST:PORT] --token TOKEN | --token-file PATH (or set GRISONVAL_TOKEN)")
+	l, err := tools.ChooseLang(*langFlag, os.Getenv)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "grisonval-bot: %v\n", err)
 		os.Exit(2)
 	}
-	log := zerolog.New(os.Stderr).With().Timestamp().Str("addr", *addr).Logger()
+	if (*token == "" && *tokenFile == "") || fs.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, l.Sprintf("usage: grisonval-bot [--addr HOST:PORT] --token TOKEN | --token-file PATH (or set GRISONVAL_TOKEN) [--lang en|fr]",
+			"usage : grisonval-bot [--addr HOTE:PORT] --token JETON | --token-file CHEMIN (ou fixez GRISONVAL_TOKEN) [--lang en|fr]"))
+		os.Exit(2)
+	}
+	log := zerolog.New(os.Stderr).With().Timestamp().Str("addr", *addr).Str("lang", l.String()).Logger()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *tokenFile != "" {
@@ -51,7 +62,7 @@ func main() {
 		}
 		*token = t
 	}
-	if err := run(ctx, *addr, *token, log); err != nil {
+	if err := run(ctx, *addr, *token, l, log); err != nil {
 		log.Error().Err(err).Msg("bot stopped")
 		stop()
 		os.Exit(1)
@@ -59,14 +70,15 @@ func main() {
 	log.Info().Msg("bot stopped")
 }
 
-// run plays until ctx is done or the server refuses the token.
-func run(ctx context.Context, addr, token string, log zerolog.Logger) error {
-	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+// run plays in language l until ctx is done or the server refuses the
+// token.
+func run(ctx context.Context, addr, token string, l lang.Lang, log zerolog.Logger) error {
+	conn, err := tools.Dial(addr, l)
 	if err != nil {
 		return fmt.Errorf("connect to %s: %w", addr, err)
 	}
 	defer conn.Close()
-	p := &bot.Player{Client: pb.NewGameServiceClient(conn), Token: token, Log: log}
+	p := &bot.Player{Client: pb.NewGameServiceClient(conn), Token: token, Log: log, Lang: l}
 	log.Info().Msg("bot started")
 	return p.Run(ctx)
 }
