@@ -249,6 +249,10 @@ const (
 	ErrorReason_ERROR_REASON_INTERNAL ErrorReason = 24
 	// UNKNOWN_RULESET: the server does not serve that ruleset.
 	ErrorReason_ERROR_REASON_UNKNOWN_RULESET ErrorReason = 25
+	// DAY_RESOLVED: the order names a day (SubmitOrderRequest.for_day) that
+	// is already resolved; ErrorInfo's metadata give for_day, day (the last
+	// day resolved) and next_day (the day orders are for now).
+	ErrorReason_ERROR_REASON_DAY_RESOLVED ErrorReason = 26
 	// RATE_LIMITED: too many calls of a kind from one token or address, or
 	// too many streams; the status's RetryInfo says when to call again
 	// (docs/security.md).
@@ -284,6 +288,7 @@ var (
 		23: "ERROR_REASON_UNAVAILABLE",
 		24: "ERROR_REASON_INTERNAL",
 		25: "ERROR_REASON_UNKNOWN_RULESET",
+		26: "ERROR_REASON_DAY_RESOLVED",
 		27: "ERROR_REASON_RATE_LIMITED",
 	}
 	ErrorReason_value = map[string]int32{
@@ -313,6 +318,7 @@ var (
 		"ERROR_REASON_UNAVAILABLE":            23,
 		"ERROR_REASON_INTERNAL":               24,
 		"ERROR_REASON_UNKNOWN_RULESET":        25,
+		"ERROR_REASON_DAY_RESOLVED":           26,
 		"ERROR_REASON_RATE_LIMITED":           27,
 	}
 )
@@ -1215,7 +1221,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x0eARG_KIND_COUNT\x10\x02\x12\x11\n" +
 	"\rARG_KIND_CAMP\x10\x03\x12\x17\n" +
 	"\x13ARG_KIND_GOVERNMENT\x10\x04\x12\x11\n" +
-	"\rARG_KIND_CARD\x10\x05*\xfe\x06\n" +
+	"\rARG_KIND_CARD\x10\x05*\x9d\a\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18ERROR_REASON_BAD_REQUEST\x10\x01\x12\x1f\n" +
@@ -1244,6 +1250,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x18ERROR_REASON_UNAVAILABLE\x10\x17\x12\x19\n" +
 	"\x15ERROR_REASON_INTERNAL\x10\x18\x12 \n" +
 	"\x1cERROR_REASON_UNKNOWN_RULESET\x10\x19\x12\x1d\n" +
+	"\x19ERROR_REASON_DAY_RESOLVED\x10\x1a\x12\x1d\n" +
 	"\x19ERROR_REASON_RATE_LIMITED\x10\x1b*\x99\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
