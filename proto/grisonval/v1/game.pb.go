@@ -78,6 +78,9 @@ type CampView struct {
 	Day          int32           `protobuf:"varint,4,opt,name=day,proto3" json:"day,omitempty"`
 	Journal      []*JournalEntry `protobuf:"bytes,16,rep,name=journal,proto3" json:"journal,omitempty"`
 	LegalActions []*LegalAction  `protobuf:"bytes,17,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
+	// closed_actions are the other actions, closed today, each with why
+	// (docs/rules.md ACT-CLOSED), in the ruleset's order.
+	ClosedActions []*ClosedAction `protobuf:"bytes,80,rep,name=closed_actions,json=closedActions,proto3" json:"closed_actions,omitempty"`
 	// pending_order is the order posted for day + 1, if any.
 	PendingOrder *Order                 `protobuf:"bytes,18,opt,name=pending_order,json=pendingOrder,proto3" json:"pending_order,omitempty"`
 	Deadline     *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=deadline,proto3" json:"deadline,omitempty"`
@@ -191,6 +194,13 @@ func (x *CampView) GetJournal() []*JournalEntry {
 func (x *CampView) GetLegalActions() []*LegalAction {
 	if x != nil {
 		return x.LegalActions
+	}
+	return nil
+}
+
+func (x *CampView) GetClosedActions() []*ClosedAction {
+	if x != nil {
+		return x.ClosedActions
 	}
 	return nil
 }
@@ -1140,14 +1150,15 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xd0\b\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x93\t\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
 	"\tcamp_name\x18\x03 \x01(\tR\bcampName\x12\x10\n" +
 	"\x03day\x18\x04 \x01(\x05R\x03day\x124\n" +
 	"\ajournal\x18\x10 \x03(\v2\x1a.grisonval.v1.JournalEntryR\ajournal\x12>\n" +
-	"\rlegal_actions\x18\x11 \x03(\v2\x19.grisonval.v1.LegalActionR\flegalActions\x128\n" +
+	"\rlegal_actions\x18\x11 \x03(\v2\x19.grisonval.v1.LegalActionR\flegalActions\x12A\n" +
+	"\x0eclosed_actions\x18P \x03(\v2\x1a.grisonval.v1.ClosedActionR\rclosedActions\x128\n" +
 	"\rpending_order\x18\x12 \x01(\v2\x13.grisonval.v1.OrderR\fpendingOrder\x126\n" +
 	"\bdeadline\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\x12\x16\n" +
 	"\x06paused\x18\x14 \x01(\bR\x06paused\x12\x14\n" +
@@ -1262,67 +1273,69 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*GetNewsResponse)(nil),          // 15: grisonval.v1.GetNewsResponse
 	(*JournalEntry)(nil),             // 16: grisonval.v1.JournalEntry
 	(*LegalAction)(nil),              // 17: grisonval.v1.LegalAction
-	(*Order)(nil),                    // 18: grisonval.v1.Order
-	(*timestamppb.Timestamp)(nil),    // 19: google.protobuf.Timestamp
-	(*Controller)(nil),               // 20: grisonval.v1.Controller
-	(*CampMessage)(nil),              // 21: grisonval.v1.CampMessage
-	(*OrderResult)(nil),              // 22: grisonval.v1.OrderResult
-	(PostingStatus)(0),               // 23: grisonval.v1.PostingStatus
-	(*Contact)(nil),                  // 24: grisonval.v1.Contact
-	(*GrisonvalView)(nil),            // 25: grisonval.v1.GrisonvalView
-	(*CastleView)(nil),               // 26: grisonval.v1.CastleView
-	(*GetGloryBoardRequest)(nil),     // 27: grisonval.v1.GetGloryBoardRequest
-	(*GloryBoard)(nil),               // 28: grisonval.v1.GloryBoard
+	(*ClosedAction)(nil),             // 18: grisonval.v1.ClosedAction
+	(*Order)(nil),                    // 19: grisonval.v1.Order
+	(*timestamppb.Timestamp)(nil),    // 20: google.protobuf.Timestamp
+	(*Controller)(nil),               // 21: grisonval.v1.Controller
+	(*CampMessage)(nil),              // 22: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 23: grisonval.v1.OrderResult
+	(PostingStatus)(0),               // 24: grisonval.v1.PostingStatus
+	(*Contact)(nil),                  // 25: grisonval.v1.Contact
+	(*GrisonvalView)(nil),            // 26: grisonval.v1.GrisonvalView
+	(*CastleView)(nil),               // 27: grisonval.v1.CastleView
+	(*GetGloryBoardRequest)(nil),     // 28: grisonval.v1.GetGloryBoardRequest
+	(*GloryBoard)(nil),               // 29: grisonval.v1.GloryBoard
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	16, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
 	17, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
-	18, // 2: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
-	19, // 3: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	20, // 4: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	21, // 5: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
-	18, // 6: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
-	22, // 7: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
-	23, // 8: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
-	19, // 9: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
-	24, // 10: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
-	25, // 11: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	26, // 12: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
-	18, // 13: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	18, // 14: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	19, // 15: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	16, // 16: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	21, // 17: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	22, // 18: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	16, // 19: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	21, // 20: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	21, // 21: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	18, // 22: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	18, // 23: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	5,  // 24: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
-	0,  // 25: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 26: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 27: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 28: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	27, // 29: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	8,  // 30: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 31: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 32: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	14, // 33: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
-	1,  // 34: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 35: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 36: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 37: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	28, // 38: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	9,  // 39: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 40: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 41: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	15, // 42: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
-	34, // [34:43] is the sub-list for method output_type
-	25, // [25:34] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	18, // 2: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
+	19, // 3: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
+	20, // 4: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
+	21, // 5: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	22, // 6: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
+	19, // 7: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
+	23, // 8: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
+	24, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
+	20, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
+	25, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
+	26, // 12: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	27, // 13: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	19, // 14: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	19, // 15: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	20, // 16: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	16, // 17: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	22, // 18: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	23, // 19: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	16, // 20: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	22, // 21: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	22, // 22: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	19, // 23: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	19, // 24: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	5,  // 25: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
+	0,  // 26: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 27: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 28: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 29: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	28, // 30: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	8,  // 31: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 32: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 33: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	14, // 34: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
+	1,  // 35: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 36: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 37: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 38: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	29, // 39: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	9,  // 40: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 41: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 42: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	15, // 43: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
+	35, // [35:44] is the sub-list for method output_type
+	26, // [26:35] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
