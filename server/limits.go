@@ -22,6 +22,7 @@ import (
 	"google.golang.org/protobuf/protoadapt"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -42,6 +43,11 @@ type Rate struct {
 }
 
 func (r Rate) String() string { return fmt.Sprintf("%g/s, burst %d", r.PerSecond, r.Burst) }
+
+// text is the rate as a player reads it.
+func (r Rate) text() lang.Text {
+	return lang.T("%g a second, %d at once", "%g par seconde, %d d'un coup", r.PerSecond, r.Burst)
+}
 
 // Limits bounds the work one token, connection or address can cause. The
 // zero value of a field is its default, DefaultLimits' value; a negative
@@ -126,10 +132,11 @@ func (l Limits) withDefaults() Limits {
 const reasonRateLimited = pb.ErrorReason_ERROR_REASON_RATE_LIMITED
 
 // rateLimited returns the refusal of a call over a limit: ResourceExhausted
-// with the reason RATE_LIMITED and a RetryInfo saying when to call again.
-func rateLimited(wait time.Duration, format string, args ...any) error {
+// with the reason RATE_LIMITED and a RetryInfo saying when to call again,
+// its message why in the call's language.
+func rateLimited(ctx context.Context, wait time.Duration, why lang.Text) error {
 	wait = max(wait.Round(time.Millisecond), time.Millisecond)
-	msg := fmt.Sprintf(format, args...) + fmt.Sprintf("; retry in %s", wait)
+	msg := lang.T("%s; retry in %s", "%s ; réessayez dans %s", why, wait).In(pb.LangOf(ctx))
 	st := status.New(codes.ResourceExhausted, msg)
 	details := []protoadapt.MessageV1{
 		&errdetails.ErrorInfo{Reason: reasonRateLimited.Code(), Domain: errorDomain},
@@ -403,7 +410,8 @@ func (g *guard) admit(ctx context.Context, method string, call func(context.Cont
 	if spent, wait := g.authFailures.empty(host); spent && !g.knownToken(ctx) {
 		g.log.note("auth:"+host, zerolog.WarnLevel, "authentication refused: too many failures from this address",
 			map[string]any{"peer": host, "method": method, "limit": g.limits.AuthFailures.String()})
-		return rateLimited(wait, "too many failed authentications from your address")
+		return rateLimited(ctx, wait, lang.T("too many failed authentications from your address",
+			"trop d'authentifications échouées depuis votre adresse"))
 	}
 	err := call(ctx)
 	if status.Code(err) == codes.Unauthenticated {
@@ -428,28 +436,28 @@ func (g *guard) peerStream(srv any, ss grpc.ServerStream, info *grpc.StreamServe
 	return g.admit(ss.Context(), info.FullMethod, func(context.Context) error { return handler(srv, ss) })
 }
 
-// writeKind returns the rate a camp token's call to method spends, or nil
-// for a read.
-func (g *guard) writeKind(method string) (*buckets, string) {
+// writeKind returns the rate a camp token's call to method spends and the
+// name of its kind, in the log and in a refusal; nil for a read.
+func (g *guard) writeKind(method string) (*buckets, string, lang.Text) {
 	prefix := "/" + pb.GameService_ServiceDesc.ServiceName + "/"
 	name, ok := strings.CutPrefix(method, prefix)
 	switch {
 	case !ok:
-		return nil, ""
+		return nil, "", lang.Text{}
 	case name == "SubmitOrder":
-		return g.orders, "orders"
+		return g.orders, "orders", lang.T("orders", "d'ordres")
 	case name == "SendMessage":
-		return g.messages, "messages"
+		return g.messages, "messages", lang.T("messages", "de messages")
 	case strings.HasPrefix(name, "Get"), strings.HasPrefix(name, "List"), strings.HasPrefix(name, "Watch"):
-		return nil, ""
+		return nil, "", lang.Text{}
 	}
-	return g.writes, "writes"
+	return g.writes, "writes", lang.T("writes", "d'écritures")
 }
 
 // unary limits a camp token's writes; it runs after authentication.
 func (g *guard) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	p, ok := principalFrom(ctx)
-	b, kind := g.writeKind(info.FullMethod)
+	b, kind, kindText := g.writeKind(info.FullMethod)
 	if !ok || p.role != store.RoleCamp || b == nil {
 		return handler(ctx, req)
 	}
@@ -457,7 +465,8 @@ func (g *guard) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, 
 	if ok, wait := b.take(string(hash[:])); !ok {
 		g.log.note(fmt.Sprintf("%s:%x", kind, hash[:8]), zerolog.WarnLevel, "call refused: rate limit",
 			map[string]any{"world": p.worldID, "camp": p.camp, "kind": kind, "limit": b.rate.String()})
-		return nil, rateLimited(wait, "too many %s from this token (at most %s)", kind, b.rate)
+		return nil, rateLimited(ctx, wait, lang.T("too many %s from this token (at most %s)",
+			"trop %s de ce jeton (au plus %s)", kindText, b.rate.text()))
 	}
 	return handler(ctx, req)
 }
@@ -474,33 +483,36 @@ func (g *guard) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInf
 	hash := tokenHash(ctx)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	gs, err := g.register(hash, p, cancel)
+	gs, err := g.register(ctx, hash, p, cancel)
 	if err != nil {
 		return err
 	}
 	defer g.unregister(hash, gs)
 	err = handler(srv, &authedStream{ServerStream: ss, ctx: ctx})
 	if errors.Is(context.Cause(ctx), errRevoked) {
-		return refuse(reasonUnauthenticated, "", "the token was revoked: ask an admin for a new one")
+		msg := lang.T("the token was revoked: ask an admin for a new one", "le jeton a été révoqué : demandez-en un nouveau à un admin")
+		return refuse(reasonUnauthenticated, "", msg.In(pb.LangOf(ctx)))
 	}
 	return err
 }
 
 // register counts a new stream of token hash, or refuses it over a bound,
 // and starts the revocation check with the first stream.
-func (g *guard) register(hash [sha256.Size]byte, p principal, cancel context.CancelCauseFunc) (*guardedStream, error) {
+func (g *guard) register(ctx context.Context, hash [sha256.Size]byte, p principal, cancel context.CancelCauseFunc) (*guardedStream, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	mine := g.streams[hash]
 	if n := g.limits.StreamsPerToken; n > 0 && len(mine) >= n {
 		g.log.note(fmt.Sprintf("streams:%x", hash[:8]), zerolog.WarnLevel, "stream refused: too many streams of one token",
 			map[string]any{"world": p.worldID, "camp": p.camp, "limit": n})
-		return nil, rateLimited(time.Second, "this token holds %d tick streams, the most allowed; close one first", n)
+		return nil, rateLimited(ctx, time.Second, lang.T("this token holds %d tick streams, the most allowed; close one first",
+			"ce jeton tient %d flux de jours, le plus permis ; fermez-en un d'abord", n))
 	}
 	if n := g.limits.Streams; n > 0 && g.open >= n {
 		g.log.note("streams", zerolog.WarnLevel, "stream refused: the server holds its most streams",
 			map[string]any{"limit": n})
-		return nil, rateLimited(time.Second, "the server holds its most tick streams (%d)", n)
+		return nil, rateLimited(ctx, time.Second, lang.T("the server holds its most tick streams (%d)",
+			"le serveur tient déjà le plus de flux de jours qu'il permet (%d)", n))
 	}
 	if mine == nil {
 		mine = make(map[*guardedStream]struct{})

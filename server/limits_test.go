@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/store/pgtest"
@@ -92,6 +93,11 @@ func TestWriteRateLimits(t *testing.T) {
 	for i := range 20 {
 		_, err := h.game.SubmitOrder(as(w.tokens[0]), &pb.SubmitOrderRequest{Order: &pb.Order{Action: "rest"}})
 		wantRateLimited(t, fmt.Sprintf("order %d over the burst", 4+i), err, 2*time.Second)
+	}
+	// In the caller's language.
+	_, err := h.game.SubmitOrder(pb.WithLang(as(w.tokens[0]), lang.FR), &pb.SubmitOrderRequest{Order: &pb.Order{Action: "rest"}})
+	if msg := status.Convert(err).Message(); !strings.HasPrefix(msg, "trop d'ordres de ce jeton") || !strings.Contains(msg, "réessayez dans") {
+		t.Errorf("refusal in French: got %q", msg)
 	}
 	orders, err := h.store.Orders(context.Background(), w.info.GetId(), 1)
 	if err != nil {

@@ -7,6 +7,9 @@ import (
 
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
+
+	"github.com/grisonval/server/engine/lang"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
 // This file keeps a panic to the call or the world it happened in
@@ -46,23 +49,31 @@ func (s *Server) recoverStream(srv any, ss grpc.ServerStream, info *grpc.StreamS
 }
 
 // safely runs fn, a step of the world loop; if it panics, the world is
-// paused and the panic's error returned (nil otherwise). It runs on the
-// loop's goroutine.
-func (r *runner) safely(step string, fn func()) (err error) {
+// paused and safely reports it. It runs on the loop's goroutine.
+func (r *runner) safely(step string, fn func()) (panicked bool) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = r.pauseOnPanic(step, p)
+			r.pauseOnPanic(step, p)
+			panicked = true
 		}
 	}()
 	fn()
-	return nil
+	return false
+}
+
+// worldPanicked answers a call whose step on the world loop panicked, in
+// the call's language.
+func worldPanicked(ctx context.Context) error {
+	msg := lang.T("internal error: the world is paused until an admin resumes it",
+		"erreur interne : le monde est en pause jusqu'à ce qu'un admin le relance")
+	return refuse(reasonInternal, "", msg.In(pb.LangOf(ctx)))
 }
 
 // pauseOnPanic logs a panic of the world loop with the world's tick and
 // pauses the world: its clock stops, in the store too when it can be
 // written, until an admin resumes it. The views kept are dropped, as the
 // step may have left them behind.
-func (r *runner) pauseOnPanic(step string, p any) error {
+func (r *runner) pauseOnPanic(step string, p any) {
 	r.log.Error().Str("step", step).Str("panic", fmt.Sprint(p)).Str("stack", string(debug.Stack())).
 		Msg("world loop panicked: the world is paused until an admin resumes it")
 	r.dropViews()
@@ -75,5 +86,4 @@ func (r *runner) pauseOnPanic(step string, p any) error {
 			r.log.Error().Err(err).Msg("paused world not stored: it runs again after a restart")
 		}
 	}
-	return refuse(reasonInternal, "", "internal error: the world is paused until an admin resumes it")
 }

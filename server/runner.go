@@ -356,8 +356,8 @@ func (r *runner) doFor(ctx context.Context, camp int, fn func() error) error {
 func (r *runner) request(ctx context.Context, drop int, fn func() error) error {
 	var err error
 	run := func() {
-		if perr := r.safely("request", func() { err = fn() }); perr != nil {
-			err = perr
+		if r.safely("request", func() { err = fn() }) {
+			err = worldPanicked(ctx)
 		}
 	}
 	req := request{fn: run, done: make(chan struct{}), drop: drop}
@@ -379,7 +379,7 @@ func (r *runner) run() {
 	for {
 		if !r.leaseLost {
 			// A panic pauses the world (recover.go).
-			_ = r.safely("tick", r.schedule)
+			r.safely("tick", r.schedule)
 		}
 		if r.leaseLost {
 			r.log.Warn().Msg("lease lost: the world is run by another server now")
