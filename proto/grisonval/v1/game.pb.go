@@ -78,6 +78,9 @@ type CampView struct {
 	Day          int32           `protobuf:"varint,4,opt,name=day,proto3" json:"day,omitempty"`
 	Journal      []*JournalEntry `protobuf:"bytes,16,rep,name=journal,proto3" json:"journal,omitempty"`
 	LegalActions []*LegalAction  `protobuf:"bytes,17,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
+	// closed_actions are the other actions, closed today, each with why
+	// (docs/rules.md ACT-CLOSED), in the ruleset's order.
+	ClosedActions []*ClosedAction `protobuf:"bytes,80,rep,name=closed_actions,json=closedActions,proto3" json:"closed_actions,omitempty"`
 	// pending_order is the order posted for day + 1, if any.
 	PendingOrder *Order                 `protobuf:"bytes,18,opt,name=pending_order,json=pendingOrder,proto3" json:"pending_order,omitempty"`
 	Deadline     *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=deadline,proto3" json:"deadline,omitempty"`
@@ -191,6 +194,13 @@ func (x *CampView) GetJournal() []*JournalEntry {
 func (x *CampView) GetLegalActions() []*LegalAction {
 	if x != nil {
 		return x.LegalActions
+	}
+	return nil
+}
+
+func (x *CampView) GetClosedActions() []*ClosedAction {
+	if x != nil {
+		return x.ClosedActions
 	}
 	return nil
 }
@@ -349,9 +359,17 @@ func (*CampView_Grisonval) isCampView_Detail() {}
 func (*CampView_Castle) isCampView_Detail() {}
 
 type SubmitOrderRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
-	Order         *Order                 `protobuf:"bytes,2,opt,name=order,proto3" json:"order,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	Order   *Order                 `protobuf:"bytes,2,opt,name=order,proto3" json:"order,omitempty"`
+	// for_day is the day the order is meant for: the day after the view it
+	// was decided on (CampView.day + 1). An order for a day already resolved
+	// is refused (FailedPrecondition, reason day_resolved; ErrorInfo's
+	// metadata give for_day, the day it was meant for, day, the last day
+	// resolved, and next_day, the day orders are for now), and one for a day
+	// not yet open is InvalidArgument. 0 means the next day, whichever it is
+	// when the order arrives.
+	ForDay        int32 `protobuf:"varint,3,opt,name=for_day,json=forDay,proto3" json:"for_day,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -398,6 +416,13 @@ func (x *SubmitOrderRequest) GetOrder() *Order {
 		return x.Order
 	}
 	return nil
+}
+
+func (x *SubmitOrderRequest) GetForDay() int32 {
+	if x != nil {
+		return x.ForDay
+	}
+	return 0
 }
 
 type SubmitOrderResponse struct {
@@ -990,20 +1015,150 @@ func (x *SetStandingOrderResponse) GetOrder() *Order {
 	return nil
 }
 
+type GetNewsRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	// since_day is the first day to report: the day after the last one the
+	// client has shown. 0 starts at the season's setup.
+	SinceDay      int32 `protobuf:"varint,2,opt,name=since_day,json=sinceDay,proto3" json:"since_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetNewsRequest) Reset() {
+	*x = GetNewsRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetNewsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetNewsRequest) ProtoMessage() {}
+
+func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetNewsRequest.ProtoReflect.Descriptor instead.
+func (*GetNewsRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *GetNewsRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *GetNewsRequest) GetSinceDay() int32 {
+	if x != nil {
+		return x.SinceDay
+	}
+	return 0
+}
+
+type GetNewsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// days holds one notice per resolved day from since_day on, oldest
+	// first, at most max_news_days of them; only the last day's notice, when
+	// it is the current day, has a next_deadline.
+	Days []*TickNotice `protobuf:"bytes,1,rep,name=days,proto3" json:"days,omitempty"`
+	// day is the last day resolved (CampView.day).
+	Day int32 `protobuf:"varint,2,opt,name=day,proto3" json:"day,omitempty"`
+	// more is set when days stops before day: ask again from the day after
+	// the last one given.
+	More bool `protobuf:"varint,3,opt,name=more,proto3" json:"more,omitempty"`
+	// max_news_days is the most days one answer gives.
+	MaxNewsDays   int32 `protobuf:"varint,4,opt,name=max_news_days,json=maxNewsDays,proto3" json:"max_news_days,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetNewsResponse) Reset() {
+	*x = GetNewsResponse{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetNewsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetNewsResponse) ProtoMessage() {}
+
+func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetNewsResponse.ProtoReflect.Descriptor instead.
+func (*GetNewsResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *GetNewsResponse) GetDays() []*TickNotice {
+	if x != nil {
+		return x.Days
+	}
+	return nil
+}
+
+func (x *GetNewsResponse) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *GetNewsResponse) GetMore() bool {
+	if x != nil {
+		return x.More
+	}
+	return false
+}
+
+func (x *GetNewsResponse) GetMaxNewsDays() int32 {
+	if x != nil {
+		return x.MaxNewsDays
+	}
+	return 0
+}
+
 var File_grisonval_v1_game_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xd0\b\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x93\t\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
 	"\tcamp_name\x18\x03 \x01(\tR\bcampName\x12\x10\n" +
 	"\x03day\x18\x04 \x01(\x05R\x03day\x124\n" +
 	"\ajournal\x18\x10 \x03(\v2\x1a.grisonval.v1.JournalEntryR\ajournal\x12>\n" +
-	"\rlegal_actions\x18\x11 \x03(\v2\x19.grisonval.v1.LegalActionR\flegalActions\x128\n" +
+	"\rlegal_actions\x18\x11 \x03(\v2\x19.grisonval.v1.LegalActionR\flegalActions\x12A\n" +
+	"\x0eclosed_actions\x18P \x03(\v2\x1a.grisonval.v1.ClosedActionR\rclosedActions\x128\n" +
 	"\rpending_order\x18\x12 \x01(\v2\x13.grisonval.v1.OrderR\fpendingOrder\x126\n" +
 	"\bdeadline\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\x12\x16\n" +
 	"\x06paused\x18\x14 \x01(\bR\x06paused\x12\x14\n" +
@@ -1025,10 +1180,11 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x05waits\x18; \x01(\bR\x05waits\x12;\n" +
 	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonval\x122\n" +
 	"\x06castle\x18e \x01(\v2\x18.grisonval.v1.CastleViewH\x00R\x06castleB\b\n" +
-	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"Z\n" +
+	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"s\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
-	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"n\n" +
+	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x12\x17\n" +
+	"\afor_day\x18\x03 \x01(\x05R\x06forDay\"n\n" +
 	"\x13SubmitOrderResponse\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\x05R\x03day\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x12\x1a\n" +
@@ -1063,7 +1219,15 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"E\n" +
 	"\x18SetStandingOrderResponse\x12)\n" +
-	"\x05order\x18\x01 \x01(\v2\x13.grisonval.v1.OrderR\x05order2\x9b\x05\n" +
+	"\x05order\x18\x01 \x01(\v2\x13.grisonval.v1.OrderR\x05order\"H\n" +
+	"\x0eGetNewsRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x1b\n" +
+	"\tsince_day\x18\x02 \x01(\x05R\bsinceDay\"\x89\x01\n" +
+	"\x0fGetNewsResponse\x12,\n" +
+	"\x04days\x18\x01 \x03(\v2\x18.grisonval.v1.TickNoticeR\x04days\x12\x10\n" +
+	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x12\n" +
+	"\x04more\x18\x03 \x01(\bR\x04more\x12\"\n" +
+	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xe3\x05\n" +
 	"\vGameService\x12?\n" +
 	"\aGetView\x12\x1c.grisonval.v1.GetViewRequest\x1a\x16.grisonval.v1.CampView\x12R\n" +
 	"\vSubmitOrder\x12 .grisonval.v1.SubmitOrderRequest\x1a!.grisonval.v1.SubmitOrderResponse\x12I\n" +
@@ -1074,7 +1238,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\rGetGloryBoard\x12\".grisonval.v1.GetGloryBoardRequest\x1a\x18.grisonval.v1.GloryBoard\x12R\n" +
 	"\vSendMessage\x12 .grisonval.v1.SendMessageRequest\x1a!.grisonval.v1.SendMessageResponse\x12U\n" +
 	"\fListMessages\x12!.grisonval.v1.ListMessagesRequest\x1a\".grisonval.v1.ListMessagesResponse\x12a\n" +
-	"\x10SetStandingOrder\x12%.grisonval.v1.SetStandingOrderRequest\x1a&.grisonval.v1.SetStandingOrderResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\x10SetStandingOrder\x12%.grisonval.v1.SetStandingOrderRequest\x1a&.grisonval.v1.SetStandingOrderResponse\x12F\n" +
+	"\aGetNews\x12\x1c.grisonval.v1.GetNewsRequest\x1a\x1d.grisonval.v1.GetNewsResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_game_proto_rawDescOnce sync.Once
@@ -1088,7 +1253,7 @@ func file_grisonval_v1_game_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_game_proto_rawDescData
 }
 
-var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_grisonval_v1_game_proto_goTypes = []any{
 	(*GetViewRequest)(nil),           // 0: grisonval.v1.GetViewRequest
 	(*CampView)(nil),                 // 1: grisonval.v1.CampView
@@ -1104,66 +1269,73 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*ListMessagesResponse)(nil),     // 11: grisonval.v1.ListMessagesResponse
 	(*SetStandingOrderRequest)(nil),  // 12: grisonval.v1.SetStandingOrderRequest
 	(*SetStandingOrderResponse)(nil), // 13: grisonval.v1.SetStandingOrderResponse
-	(*JournalEntry)(nil),             // 14: grisonval.v1.JournalEntry
-	(*LegalAction)(nil),              // 15: grisonval.v1.LegalAction
-	(*Order)(nil),                    // 16: grisonval.v1.Order
-	(*timestamppb.Timestamp)(nil),    // 17: google.protobuf.Timestamp
-	(*Controller)(nil),               // 18: grisonval.v1.Controller
-	(*CampMessage)(nil),              // 19: grisonval.v1.CampMessage
-	(*OrderResult)(nil),              // 20: grisonval.v1.OrderResult
-	(PostingStatus)(0),               // 21: grisonval.v1.PostingStatus
-	(*Contact)(nil),                  // 22: grisonval.v1.Contact
-	(*GrisonvalView)(nil),            // 23: grisonval.v1.GrisonvalView
-	(*CastleView)(nil),               // 24: grisonval.v1.CastleView
-	(*GetGloryBoardRequest)(nil),     // 25: grisonval.v1.GetGloryBoardRequest
-	(*GloryBoard)(nil),               // 26: grisonval.v1.GloryBoard
+	(*GetNewsRequest)(nil),           // 14: grisonval.v1.GetNewsRequest
+	(*GetNewsResponse)(nil),          // 15: grisonval.v1.GetNewsResponse
+	(*JournalEntry)(nil),             // 16: grisonval.v1.JournalEntry
+	(*LegalAction)(nil),              // 17: grisonval.v1.LegalAction
+	(*ClosedAction)(nil),             // 18: grisonval.v1.ClosedAction
+	(*Order)(nil),                    // 19: grisonval.v1.Order
+	(*timestamppb.Timestamp)(nil),    // 20: google.protobuf.Timestamp
+	(*Controller)(nil),               // 21: grisonval.v1.Controller
+	(*CampMessage)(nil),              // 22: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 23: grisonval.v1.OrderResult
+	(PostingStatus)(0),               // 24: grisonval.v1.PostingStatus
+	(*Contact)(nil),                  // 25: grisonval.v1.Contact
+	(*GrisonvalView)(nil),            // 26: grisonval.v1.GrisonvalView
+	(*CastleView)(nil),               // 27: grisonval.v1.CastleView
+	(*GetGloryBoardRequest)(nil),     // 28: grisonval.v1.GetGloryBoardRequest
+	(*GloryBoard)(nil),               // 29: grisonval.v1.GloryBoard
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
-	14, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
-	15, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
-	16, // 2: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
-	17, // 3: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	18, // 4: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	19, // 5: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
-	16, // 6: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
-	20, // 7: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
-	21, // 8: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
-	17, // 9: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
-	22, // 10: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
-	23, // 11: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	24, // 12: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
-	16, // 13: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	16, // 14: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	17, // 15: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	14, // 16: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	19, // 17: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	20, // 18: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	14, // 19: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	19, // 20: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	19, // 21: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	16, // 22: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	16, // 23: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	0,  // 24: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 25: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 26: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 27: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	25, // 28: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	8,  // 29: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 30: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 31: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	1,  // 32: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 33: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 34: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 35: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	26, // 36: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	9,  // 37: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 38: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 39: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	32, // [32:40] is the sub-list for method output_type
-	24, // [24:32] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	16, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
+	17, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
+	18, // 2: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
+	19, // 3: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
+	20, // 4: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
+	21, // 5: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	22, // 6: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
+	19, // 7: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
+	23, // 8: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
+	24, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
+	20, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
+	25, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
+	26, // 12: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	27, // 13: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	19, // 14: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	19, // 15: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	20, // 16: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	16, // 17: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	22, // 18: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	23, // 19: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	16, // 20: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	22, // 21: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	22, // 22: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	19, // 23: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	19, // 24: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	5,  // 25: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
+	0,  // 26: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 27: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 28: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 29: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	28, // 30: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	8,  // 31: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 32: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 33: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	14, // 34: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
+	1,  // 35: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 36: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 37: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 38: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	29, // 39: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	9,  // 40: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 41: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 42: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	15, // 43: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
+	35, // [35:44] is the sub-list for method output_type
+	26, // [26:35] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
@@ -1185,7 +1357,7 @@ func file_grisonval_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_game_proto_rawDesc), len(file_grisonval_v1_game_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -27,6 +27,7 @@ const (
 	GameService_SendMessage_FullMethodName      = "/grisonval.v1.GameService/SendMessage"
 	GameService_ListMessages_FullMethodName     = "/grisonval.v1.GameService/ListMessages"
 	GameService_SetStandingOrder_FullMethodName = "/grisonval.v1.GameService/SetStandingOrder"
+	GameService_GetNews_FullMethodName          = "/grisonval.v1.GameService/GetNews"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -66,6 +67,13 @@ type GameServiceClient interface {
 	// like an order now, and again on each day it plays. It is durable
 	// before the call answers.
 	SetStandingOrder(ctx context.Context, in *SetStandingOrderRequest, opts ...grpc.CallOption) (*SetStandingOrderResponse, error)
+	// GetNews returns what the camp learned on each day resolved from
+	// since_day on, oldest first: its order's result, its journal entries
+	// and the messages it received, each day as a TickNotice. A client that
+	// keeps the last day it has shown and asks from the day after loses no
+	// day's news, however many days resolved while it was away. At most
+	// max_news_days days are given; more says that later days remain.
+	GetNews(ctx context.Context, in *GetNewsRequest, opts ...grpc.CallOption) (*GetNewsResponse, error)
 }
 
 type gameServiceClient struct {
@@ -165,6 +173,16 @@ func (c *gameServiceClient) SetStandingOrder(ctx context.Context, in *SetStandin
 	return out, nil
 }
 
+func (c *gameServiceClient) GetNews(ctx context.Context, in *GetNewsRequest, opts ...grpc.CallOption) (*GetNewsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetNewsResponse)
+	err := c.cc.Invoke(ctx, GameService_GetNews_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -202,6 +220,13 @@ type GameServiceServer interface {
 	// like an order now, and again on each day it plays. It is durable
 	// before the call answers.
 	SetStandingOrder(context.Context, *SetStandingOrderRequest) (*SetStandingOrderResponse, error)
+	// GetNews returns what the camp learned on each day resolved from
+	// since_day on, oldest first: its order's result, its journal entries
+	// and the messages it received, each day as a TickNotice. A client that
+	// keeps the last day it has shown and asks from the day after loses no
+	// day's news, however many days resolved while it was away. At most
+	// max_news_days days are given; more says that later days remain.
+	GetNews(context.Context, *GetNewsRequest) (*GetNewsResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -235,6 +260,9 @@ func (UnimplementedGameServiceServer) ListMessages(context.Context, *ListMessage
 }
 func (UnimplementedGameServiceServer) SetStandingOrder(context.Context, *SetStandingOrderRequest) (*SetStandingOrderResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetStandingOrder not implemented")
+}
+func (UnimplementedGameServiceServer) GetNews(context.Context, *GetNewsRequest) (*GetNewsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetNews not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -394,6 +422,24 @@ func _GameService_SetStandingOrder_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetNews_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetNewsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetNews(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetNews_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetNews(ctx, req.(*GetNewsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -428,6 +474,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetStandingOrder",
 			Handler:    _GameService_SetStandingOrder_Handler,
+		},
+		{
+			MethodName: "GetNews",
+			Handler:    _GameService_GetNews_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -221,7 +221,10 @@ type GrisonvalView struct {
 	Rules *GrisonvalRules `protobuf:"bytes,23,opt,name=rules,proto3" json:"rules,omitempty"`
 	// notables are the camp's most accomplished citizens (seed 000's
 	// "Peuple" tab), a dozen at most.
-	Notables      []*Citizen `protobuf:"bytes,24,rep,name=notables,proto3" json:"notables,omitempty"`
+	Notables []*Citizen `protobuf:"bytes,24,rep,name=notables,proto3" json:"notables,omitempty"`
+	// forecast is how the camp's stocks move tomorrow if it rests
+	// (docs/rules.md VIEW-INCOME).
+	Forecast      *Forecast `protobuf:"bytes,25,opt,name=forecast,proto3" json:"forecast,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -424,6 +427,217 @@ func (x *GrisonvalView) GetNotables() []*Citizen {
 	return nil
 }
 
+func (x *GrisonvalView) GetForecast() *Forecast {
+	if x != nil {
+		return x.Forecast
+	}
+	return nil
+}
+
+// Forecast is a camp's economy of the next day if it rests, as the tick
+// plays it (docs/rules.md VIEW-INCOME): a flow per resource and what the
+// stocks would not cover. The day's random event and the other camps'
+// orders are not in it.
+type Forecast struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// day is the day forecast: the view's day + 1.
+	Day int32 `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
+	// flows has one entry per resource, in the order of Resources.
+	Flows []*ResourceFlow `protobuf:"bytes,2,rep,name=flows,proto3" json:"flows,omitempty"`
+	// upkeep_unpaid is the units of upkeep the stocks would not pay (3 or
+	// more degrade the buildings and cost morale, UPK-5).
+	UpkeepUnpaid int64 `protobuf:"varint,3,opt,name=upkeep_unpaid,json=upkeepUnpaid,proto3" json:"upkeep_unpaid,omitempty"`
+	// food_short is the food the camp would lack to eat: a famine (ECO-4).
+	FoodShort     int64 `protobuf:"varint,4,opt,name=food_short,json=foodShort,proto3" json:"food_short,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Forecast) Reset() {
+	*x = Forecast{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Forecast) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Forecast) ProtoMessage() {}
+
+func (x *Forecast) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Forecast.ProtoReflect.Descriptor instead.
+func (*Forecast) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Forecast) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *Forecast) GetFlows() []*ResourceFlow {
+	if x != nil {
+		return x.Flows
+	}
+	return nil
+}
+
+func (x *Forecast) GetUpkeepUnpaid() int64 {
+	if x != nil {
+		return x.UpkeepUnpaid
+	}
+	return 0
+}
+
+func (x *Forecast) GetFoodShort() int64 {
+	if x != nil {
+		return x.FoodShort
+	}
+	return 0
+}
+
+// ResourceFlow is how one resource moves in a day: its stock, each term
+// of the change (positive comes in, negative goes out), their sum (net)
+// and, when net is negative, the whole days the stock lasts at that rate
+// (days_left, 0 when it does not fall).
+type ResourceFlow struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Resource string                 `protobuf:"bytes,1,opt,name=resource,proto3" json:"resource,omitempty"`
+	Stock    int64                  `protobuf:"varint,2,opt,name=stock,proto3" json:"stock,omitempty"`
+	Net      int64                  `protobuf:"varint,3,opt,name=net,proto3" json:"net,omitempty"`
+	// income: zones, buildings and the ruler (ECO-1, RES-1).
+	Income int64 `protobuf:"varint,4,opt,name=income,proto3" json:"income,omitempty"`
+	// trade: trade routes (TRD-2).
+	Trade int64 `protobuf:"varint,5,opt,name=trade,proto3" json:"trade,omitempty"`
+	// upkeep: the upkeep paid (UPK-1 to UPK-4; a stone missing is paid
+	// with 2 wood, counted in wood).
+	Upkeep int64 `protobuf:"varint,6,opt,name=upkeep,proto3" json:"upkeep,omitempty"`
+	// rot: wood over the shelter that rots (UPK-6).
+	Rot int64 `protobuf:"varint,7,opt,name=rot,proto3" json:"rot,omitempty"`
+	// eating: the food eaten (ECO-2, ECO-3).
+	Eating int64 `protobuf:"varint,8,opt,name=eating,proto3" json:"eating,omitempty"`
+	// government: the government's daily gold (POL-1).
+	Government    int64 `protobuf:"varint,9,opt,name=government,proto3" json:"government,omitempty"`
+	DaysLeft      int64 `protobuf:"varint,10,opt,name=days_left,json=daysLeft,proto3" json:"days_left,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResourceFlow) Reset() {
+	*x = ResourceFlow{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResourceFlow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResourceFlow) ProtoMessage() {}
+
+func (x *ResourceFlow) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResourceFlow.ProtoReflect.Descriptor instead.
+func (*ResourceFlow) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ResourceFlow) GetResource() string {
+	if x != nil {
+		return x.Resource
+	}
+	return ""
+}
+
+func (x *ResourceFlow) GetStock() int64 {
+	if x != nil {
+		return x.Stock
+	}
+	return 0
+}
+
+func (x *ResourceFlow) GetNet() int64 {
+	if x != nil {
+		return x.Net
+	}
+	return 0
+}
+
+func (x *ResourceFlow) GetIncome() int64 {
+	if x != nil {
+		return x.Income
+	}
+	return 0
+}
+
+func (x *ResourceFlow) GetTrade() int64 {
+	if x != nil {
+		return x.Trade
+	}
+	return 0
+}
+
+func (x *ResourceFlow) GetUpkeep() int64 {
+	if x != nil {
+		return x.Upkeep
+	}
+	return 0
+}
+
+func (x *ResourceFlow) GetRot() int64 {
+	if x != nil {
+		return x.Rot
+	}
+	return 0
+}
+
+func (x *ResourceFlow) GetEating() int64 {
+	if x != nil {
+		return x.Eating
+	}
+	return 0
+}
+
+func (x *ResourceFlow) GetGovernment() int64 {
+	if x != nil {
+		return x.Government
+	}
+	return 0
+}
+
+func (x *ResourceFlow) GetDaysLeft() int64 {
+	if x != nil {
+		return x.DaysLeft
+	}
+	return 0
+}
+
 // Citizen is a notable citizen: name, job, level (1 to 5) and its title,
 // aspiration, experience and the experience of its next level (0 at the
 // top), mood in percent, age, and whether it serves under arms.
@@ -445,7 +659,7 @@ type Citizen struct {
 
 func (x *Citizen) Reset() {
 	*x = Citizen{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -457,7 +671,7 @@ func (x *Citizen) String() string {
 func (*Citizen) ProtoMessage() {}
 
 func (x *Citizen) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -470,7 +684,7 @@ func (x *Citizen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Citizen.ProtoReflect.Descriptor instead.
 func (*Citizen) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Citizen) GetName() string {
@@ -595,7 +809,7 @@ type GrisonvalRules struct {
 
 func (x *GrisonvalRules) Reset() {
 	*x = GrisonvalRules{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -607,7 +821,7 @@ func (x *GrisonvalRules) String() string {
 func (*GrisonvalRules) ProtoMessage() {}
 
 func (x *GrisonvalRules) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -620,7 +834,7 @@ func (x *GrisonvalRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GrisonvalRules.ProtoReflect.Descriptor instead.
 func (*GrisonvalRules) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GrisonvalRules) GetTerrains() []*TerrainRule {
@@ -754,7 +968,7 @@ type TerrainRule struct {
 
 func (x *TerrainRule) Reset() {
 	*x = TerrainRule{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -766,7 +980,7 @@ func (x *TerrainRule) String() string {
 func (*TerrainRule) ProtoMessage() {}
 
 func (x *TerrainRule) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -779,7 +993,7 @@ func (x *TerrainRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TerrainRule.ProtoReflect.Descriptor instead.
 func (*TerrainRule) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *TerrainRule) GetTerrain() Terrain {
@@ -816,7 +1030,7 @@ type BuildingRule struct {
 
 func (x *BuildingRule) Reset() {
 	*x = BuildingRule{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -828,7 +1042,7 @@ func (x *BuildingRule) String() string {
 func (*BuildingRule) ProtoMessage() {}
 
 func (x *BuildingRule) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -841,7 +1055,7 @@ func (x *BuildingRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuildingRule.ProtoReflect.Descriptor instead.
 func (*BuildingRule) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *BuildingRule) GetBuilding() string {
@@ -889,7 +1103,7 @@ type GrisonvalFrame struct {
 
 func (x *GrisonvalFrame) Reset() {
 	*x = GrisonvalFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -901,7 +1115,7 @@ func (x *GrisonvalFrame) String() string {
 func (*GrisonvalFrame) ProtoMessage() {}
 
 func (x *GrisonvalFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -914,7 +1128,7 @@ func (x *GrisonvalFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GrisonvalFrame.ProtoReflect.Descriptor instead.
 func (*GrisonvalFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GrisonvalFrame) GetZones() []*ZoneFrame {
@@ -983,7 +1197,7 @@ type CampFrame struct {
 
 func (x *CampFrame) Reset() {
 	*x = CampFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -995,7 +1209,7 @@ func (x *CampFrame) String() string {
 func (*CampFrame) ProtoMessage() {}
 
 func (x *CampFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1008,7 +1222,7 @@ func (x *CampFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampFrame.ProtoReflect.Descriptor instead.
 func (*CampFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CampFrame) GetCamp() int32 {
@@ -1141,7 +1355,7 @@ type ZoneFrame struct {
 
 func (x *ZoneFrame) Reset() {
 	*x = ZoneFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1153,7 +1367,7 @@ func (x *ZoneFrame) String() string {
 func (*ZoneFrame) ProtoMessage() {}
 
 func (x *ZoneFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1166,7 +1380,7 @@ func (x *ZoneFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ZoneFrame.ProtoReflect.Descriptor instead.
 func (*ZoneFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ZoneFrame) GetZone() int32 {
@@ -1264,7 +1478,7 @@ type ColumnFrame struct {
 
 func (x *ColumnFrame) Reset() {
 	*x = ColumnFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1276,7 +1490,7 @@ func (x *ColumnFrame) String() string {
 func (*ColumnFrame) ProtoMessage() {}
 
 func (x *ColumnFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1289,7 +1503,7 @@ func (x *ColumnFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ColumnFrame.ProtoReflect.Descriptor instead.
 func (*ColumnFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ColumnFrame) GetCamp() int32 {
@@ -1321,7 +1535,7 @@ type Resources struct {
 
 func (x *Resources) Reset() {
 	*x = Resources{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1333,7 +1547,7 @@ func (x *Resources) String() string {
 func (*Resources) ProtoMessage() {}
 
 func (x *Resources) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1346,7 +1560,7 @@ func (x *Resources) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Resources.ProtoReflect.Descriptor instead.
 func (*Resources) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Resources) GetFood() int64 {
@@ -1421,7 +1635,7 @@ type Zone struct {
 
 func (x *Zone) Reset() {
 	*x = Zone{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1433,7 +1647,7 @@ func (x *Zone) String() string {
 func (*Zone) ProtoMessage() {}
 
 func (x *Zone) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1446,7 +1660,7 @@ func (x *Zone) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Zone.ProtoReflect.Descriptor instead.
 func (*Zone) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Zone) GetId() int32 {
@@ -1570,7 +1784,7 @@ type Siege struct {
 
 func (x *Siege) Reset() {
 	*x = Siege{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1582,7 +1796,7 @@ func (x *Siege) String() string {
 func (*Siege) ProtoMessage() {}
 
 func (x *Siege) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1595,7 +1809,7 @@ func (x *Siege) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Siege.ProtoReflect.Descriptor instead.
 func (*Siege) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Siege) GetZone() int32 {
@@ -1652,7 +1866,7 @@ type Column struct {
 
 func (x *Column) Reset() {
 	*x = Column{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1664,7 +1878,7 @@ func (x *Column) String() string {
 func (*Column) ProtoMessage() {}
 
 func (x *Column) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1677,7 +1891,7 @@ func (x *Column) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Column.ProtoReflect.Descriptor instead.
 func (*Column) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Column) GetId() int32 {
@@ -1769,7 +1983,7 @@ type CampSummary struct {
 
 func (x *CampSummary) Reset() {
 	*x = CampSummary{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1781,7 +1995,7 @@ func (x *CampSummary) String() string {
 func (*CampSummary) ProtoMessage() {}
 
 func (x *CampSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1794,7 +2008,7 @@ func (x *CampSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampSummary.ProtoReflect.Descriptor instead.
 func (*CampSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CampSummary) GetCamp() int32 {
@@ -1920,7 +2134,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1932,7 +2146,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1945,7 +2159,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Proposal) GetPact() string {
@@ -2007,7 +2221,7 @@ type PairRelation struct {
 
 func (x *PairRelation) Reset() {
 	*x = PairRelation{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2019,7 +2233,7 @@ func (x *PairRelation) String() string {
 func (*PairRelation) ProtoMessage() {}
 
 func (x *PairRelation) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2032,7 +2246,7 @@ func (x *PairRelation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairRelation.ProtoReflect.Descriptor instead.
 func (*PairRelation) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *PairRelation) GetA() int32 {
@@ -2097,7 +2311,7 @@ type GovernmentForm struct {
 
 func (x *GovernmentForm) Reset() {
 	*x = GovernmentForm{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2109,7 +2323,7 @@ func (x *GovernmentForm) String() string {
 func (*GovernmentForm) ProtoMessage() {}
 
 func (x *GovernmentForm) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2122,7 +2336,7 @@ func (x *GovernmentForm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GovernmentForm.ProtoReflect.Descriptor instead.
 func (*GovernmentForm) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GovernmentForm) GetId() int32 {
@@ -2172,7 +2386,7 @@ type Politics struct {
 
 func (x *Politics) Reset() {
 	*x = Politics{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2184,7 +2398,7 @@ func (x *Politics) String() string {
 func (*Politics) ProtoMessage() {}
 
 func (x *Politics) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2197,7 +2411,7 @@ func (x *Politics) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Politics.ProtoReflect.Descriptor instead.
 func (*Politics) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Politics) GetGovernment() string {
@@ -2264,7 +2478,7 @@ type Tech struct {
 
 func (x *Tech) Reset() {
 	*x = Tech{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2276,7 +2490,7 @@ func (x *Tech) String() string {
 func (*Tech) ProtoMessage() {}
 
 func (x *Tech) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2289,7 +2503,7 @@ func (x *Tech) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tech.ProtoReflect.Descriptor instead.
 func (*Tech) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Tech) GetTier() int32 {
@@ -2339,7 +2553,7 @@ type Achievement struct {
 
 func (x *Achievement) Reset() {
 	*x = Achievement{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2351,7 +2565,7 @@ func (x *Achievement) String() string {
 func (*Achievement) ProtoMessage() {}
 
 func (x *Achievement) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2364,7 +2578,7 @@ func (x *Achievement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Achievement.ProtoReflect.Descriptor instead.
 func (*Achievement) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Achievement) GetCode() string {
@@ -2402,7 +2616,7 @@ type Upkeep struct {
 
 func (x *Upkeep) Reset() {
 	*x = Upkeep{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2414,7 +2628,7 @@ func (x *Upkeep) String() string {
 func (*Upkeep) ProtoMessage() {}
 
 func (x *Upkeep) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2427,7 +2641,7 @@ func (x *Upkeep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Upkeep.ProtoReflect.Descriptor instead.
 func (*Upkeep) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Upkeep) GetBuildings() *Resources {
@@ -2471,7 +2685,7 @@ type JobSummary struct {
 
 func (x *JobSummary) Reset() {
 	*x = JobSummary{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2483,7 +2697,7 @@ func (x *JobSummary) String() string {
 func (*JobSummary) ProtoMessage() {}
 
 func (x *JobSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2496,7 +2710,7 @@ func (x *JobSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JobSummary.ProtoReflect.Descriptor instead.
 func (*JobSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *JobSummary) GetJob() string {
@@ -2534,7 +2748,7 @@ type People struct {
 
 func (x *People) Reset() {
 	*x = People{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2546,7 +2760,7 @@ func (x *People) String() string {
 func (*People) ProtoMessage() {}
 
 func (x *People) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2559,7 +2773,7 @@ func (x *People) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use People.ProtoReflect.Descriptor instead.
 func (*People) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *People) GetChildren() int32 {
@@ -2601,7 +2815,7 @@ var File_grisonval_v1_grisonval_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\n" +
-	"\x1cgrisonval/v1/grisonval.proto\x12\fgrisonval.v1\"\x90\b\n" +
+	"\x1cgrisonval/v1/grisonval.proto\x12\fgrisonval.v1\"\xc4\b\n" +
 	"\rGrisonvalView\x12\x1f\n" +
 	"\vyear_season\x18\x01 \x01(\tR\n" +
 	"yearSeason\x125\n" +
@@ -2631,7 +2845,28 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x0fother_relations\x18\x15 \x03(\v2\x1a.grisonval.v1.PairRelationR\x0eotherRelations\x12\x1c\n" +
 	"\tarchetype\x18\x16 \x01(\tR\tarchetype\x122\n" +
 	"\x05rules\x18\x17 \x01(\v2\x1c.grisonval.v1.GrisonvalRulesR\x05rules\x121\n" +
-	"\bnotables\x18\x18 \x03(\v2\x15.grisonval.v1.CitizenR\bnotables\"\xf4\x01\n" +
+	"\bnotables\x18\x18 \x03(\v2\x15.grisonval.v1.CitizenR\bnotables\x122\n" +
+	"\bforecast\x18\x19 \x01(\v2\x16.grisonval.v1.ForecastR\bforecast\"\x92\x01\n" +
+	"\bForecast\x12\x10\n" +
+	"\x03day\x18\x01 \x01(\x05R\x03day\x120\n" +
+	"\x05flows\x18\x02 \x03(\v2\x1a.grisonval.v1.ResourceFlowR\x05flows\x12#\n" +
+	"\rupkeep_unpaid\x18\x03 \x01(\x03R\fupkeepUnpaid\x12\x1d\n" +
+	"\n" +
+	"food_short\x18\x04 \x01(\x03R\tfoodShort\"\xff\x01\n" +
+	"\fResourceFlow\x12\x1a\n" +
+	"\bresource\x18\x01 \x01(\tR\bresource\x12\x14\n" +
+	"\x05stock\x18\x02 \x01(\x03R\x05stock\x12\x10\n" +
+	"\x03net\x18\x03 \x01(\x03R\x03net\x12\x16\n" +
+	"\x06income\x18\x04 \x01(\x03R\x06income\x12\x14\n" +
+	"\x05trade\x18\x05 \x01(\x03R\x05trade\x12\x16\n" +
+	"\x06upkeep\x18\x06 \x01(\x03R\x06upkeep\x12\x10\n" +
+	"\x03rot\x18\a \x01(\x03R\x03rot\x12\x16\n" +
+	"\x06eating\x18\b \x01(\x03R\x06eating\x12\x1e\n" +
+	"\n" +
+	"government\x18\t \x01(\x03R\n" +
+	"government\x12\x1b\n" +
+	"\tdays_left\x18\n" +
+	" \x01(\x03R\bdaysLeft\"\xf4\x01\n" +
 	"\aCitizen\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03job\x18\x02 \x01(\tR\x03job\x12\x14\n" +
@@ -2881,81 +3116,85 @@ func file_grisonval_v1_grisonval_proto_rawDescGZIP() []byte {
 }
 
 var file_grisonval_v1_grisonval_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_grisonval_v1_grisonval_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_grisonval_v1_grisonval_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_grisonval_v1_grisonval_proto_goTypes = []any{
 	(Terrain)(0),           // 0: grisonval.v1.Terrain
 	(Visibility)(0),        // 1: grisonval.v1.Visibility
 	(ColumnKind)(0),        // 2: grisonval.v1.ColumnKind
 	(*GrisonvalView)(nil),  // 3: grisonval.v1.GrisonvalView
-	(*Citizen)(nil),        // 4: grisonval.v1.Citizen
-	(*GrisonvalRules)(nil), // 5: grisonval.v1.GrisonvalRules
-	(*TerrainRule)(nil),    // 6: grisonval.v1.TerrainRule
-	(*BuildingRule)(nil),   // 7: grisonval.v1.BuildingRule
-	(*GrisonvalFrame)(nil), // 8: grisonval.v1.GrisonvalFrame
-	(*CampFrame)(nil),      // 9: grisonval.v1.CampFrame
-	(*ZoneFrame)(nil),      // 10: grisonval.v1.ZoneFrame
-	(*ColumnFrame)(nil),    // 11: grisonval.v1.ColumnFrame
-	(*Resources)(nil),      // 12: grisonval.v1.Resources
-	(*Zone)(nil),           // 13: grisonval.v1.Zone
-	(*Siege)(nil),          // 14: grisonval.v1.Siege
-	(*Column)(nil),         // 15: grisonval.v1.Column
-	(*CampSummary)(nil),    // 16: grisonval.v1.CampSummary
-	(*Proposal)(nil),       // 17: grisonval.v1.Proposal
-	(*PairRelation)(nil),   // 18: grisonval.v1.PairRelation
-	(*GovernmentForm)(nil), // 19: grisonval.v1.GovernmentForm
-	(*Politics)(nil),       // 20: grisonval.v1.Politics
-	(*Tech)(nil),           // 21: grisonval.v1.Tech
-	(*Achievement)(nil),    // 22: grisonval.v1.Achievement
-	(*Upkeep)(nil),         // 23: grisonval.v1.Upkeep
-	(*JobSummary)(nil),     // 24: grisonval.v1.JobSummary
-	(*People)(nil),         // 25: grisonval.v1.People
+	(*Forecast)(nil),       // 4: grisonval.v1.Forecast
+	(*ResourceFlow)(nil),   // 5: grisonval.v1.ResourceFlow
+	(*Citizen)(nil),        // 6: grisonval.v1.Citizen
+	(*GrisonvalRules)(nil), // 7: grisonval.v1.GrisonvalRules
+	(*TerrainRule)(nil),    // 8: grisonval.v1.TerrainRule
+	(*BuildingRule)(nil),   // 9: grisonval.v1.BuildingRule
+	(*GrisonvalFrame)(nil), // 10: grisonval.v1.GrisonvalFrame
+	(*CampFrame)(nil),      // 11: grisonval.v1.CampFrame
+	(*ZoneFrame)(nil),      // 12: grisonval.v1.ZoneFrame
+	(*ColumnFrame)(nil),    // 13: grisonval.v1.ColumnFrame
+	(*Resources)(nil),      // 14: grisonval.v1.Resources
+	(*Zone)(nil),           // 15: grisonval.v1.Zone
+	(*Siege)(nil),          // 16: grisonval.v1.Siege
+	(*Column)(nil),         // 17: grisonval.v1.Column
+	(*CampSummary)(nil),    // 18: grisonval.v1.CampSummary
+	(*Proposal)(nil),       // 19: grisonval.v1.Proposal
+	(*PairRelation)(nil),   // 20: grisonval.v1.PairRelation
+	(*GovernmentForm)(nil), // 21: grisonval.v1.GovernmentForm
+	(*Politics)(nil),       // 22: grisonval.v1.Politics
+	(*Tech)(nil),           // 23: grisonval.v1.Tech
+	(*Achievement)(nil),    // 24: grisonval.v1.Achievement
+	(*Upkeep)(nil),         // 25: grisonval.v1.Upkeep
+	(*JobSummary)(nil),     // 26: grisonval.v1.JobSummary
+	(*People)(nil),         // 27: grisonval.v1.People
 }
 var file_grisonval_v1_grisonval_proto_depIdxs = []int32{
-	12, // 0: grisonval.v1.GrisonvalView.resources:type_name -> grisonval.v1.Resources
-	13, // 1: grisonval.v1.GrisonvalView.zones:type_name -> grisonval.v1.Zone
-	15, // 2: grisonval.v1.GrisonvalView.columns:type_name -> grisonval.v1.Column
-	16, // 3: grisonval.v1.GrisonvalView.camps:type_name -> grisonval.v1.CampSummary
-	21, // 4: grisonval.v1.GrisonvalView.next_tier:type_name -> grisonval.v1.Tech
-	22, // 5: grisonval.v1.GrisonvalView.achievements:type_name -> grisonval.v1.Achievement
-	23, // 6: grisonval.v1.GrisonvalView.upkeep:type_name -> grisonval.v1.Upkeep
-	25, // 7: grisonval.v1.GrisonvalView.people:type_name -> grisonval.v1.People
-	14, // 8: grisonval.v1.GrisonvalView.sieges:type_name -> grisonval.v1.Siege
-	20, // 9: grisonval.v1.GrisonvalView.politics:type_name -> grisonval.v1.Politics
-	19, // 10: grisonval.v1.GrisonvalView.governments:type_name -> grisonval.v1.GovernmentForm
-	18, // 11: grisonval.v1.GrisonvalView.other_relations:type_name -> grisonval.v1.PairRelation
-	5,  // 12: grisonval.v1.GrisonvalView.rules:type_name -> grisonval.v1.GrisonvalRules
-	4,  // 13: grisonval.v1.GrisonvalView.notables:type_name -> grisonval.v1.Citizen
-	6,  // 14: grisonval.v1.GrisonvalRules.terrains:type_name -> grisonval.v1.TerrainRule
-	7,  // 15: grisonval.v1.GrisonvalRules.buildings:type_name -> grisonval.v1.BuildingRule
-	12, // 16: grisonval.v1.GrisonvalRules.develop_cost:type_name -> grisonval.v1.Resources
-	0,  // 17: grisonval.v1.TerrainRule.terrain:type_name -> grisonval.v1.Terrain
-	12, // 18: grisonval.v1.TerrainRule.income:type_name -> grisonval.v1.Resources
-	12, // 19: grisonval.v1.BuildingRule.cost:type_name -> grisonval.v1.Resources
-	12, // 20: grisonval.v1.BuildingRule.output:type_name -> grisonval.v1.Resources
-	10, // 21: grisonval.v1.GrisonvalFrame.zones:type_name -> grisonval.v1.ZoneFrame
-	11, // 22: grisonval.v1.GrisonvalFrame.columns:type_name -> grisonval.v1.ColumnFrame
-	9,  // 23: grisonval.v1.GrisonvalFrame.camps:type_name -> grisonval.v1.CampFrame
-	14, // 24: grisonval.v1.GrisonvalFrame.sieges:type_name -> grisonval.v1.Siege
-	18, // 25: grisonval.v1.GrisonvalFrame.relations:type_name -> grisonval.v1.PairRelation
-	12, // 26: grisonval.v1.CampFrame.resources:type_name -> grisonval.v1.Resources
-	25, // 27: grisonval.v1.CampFrame.people:type_name -> grisonval.v1.People
-	4,  // 28: grisonval.v1.CampFrame.notables:type_name -> grisonval.v1.Citizen
-	0,  // 29: grisonval.v1.ZoneFrame.terrain:type_name -> grisonval.v1.Terrain
-	15, // 30: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
-	1,  // 31: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
-	0,  // 32: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
-	2,  // 33: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	17, // 34: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
-	17, // 35: grisonval.v1.PairRelation.proposal:type_name -> grisonval.v1.Proposal
-	12, // 36: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	12, // 37: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	12, // 38: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	24, // 39: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
-	40, // [40:40] is the sub-list for method output_type
-	40, // [40:40] is the sub-list for method input_type
-	40, // [40:40] is the sub-list for extension type_name
-	40, // [40:40] is the sub-list for extension extendee
-	0,  // [0:40] is the sub-list for field type_name
+	14, // 0: grisonval.v1.GrisonvalView.resources:type_name -> grisonval.v1.Resources
+	15, // 1: grisonval.v1.GrisonvalView.zones:type_name -> grisonval.v1.Zone
+	17, // 2: grisonval.v1.GrisonvalView.columns:type_name -> grisonval.v1.Column
+	18, // 3: grisonval.v1.GrisonvalView.camps:type_name -> grisonval.v1.CampSummary
+	23, // 4: grisonval.v1.GrisonvalView.next_tier:type_name -> grisonval.v1.Tech
+	24, // 5: grisonval.v1.GrisonvalView.achievements:type_name -> grisonval.v1.Achievement
+	25, // 6: grisonval.v1.GrisonvalView.upkeep:type_name -> grisonval.v1.Upkeep
+	27, // 7: grisonval.v1.GrisonvalView.people:type_name -> grisonval.v1.People
+	16, // 8: grisonval.v1.GrisonvalView.sieges:type_name -> grisonval.v1.Siege
+	22, // 9: grisonval.v1.GrisonvalView.politics:type_name -> grisonval.v1.Politics
+	21, // 10: grisonval.v1.GrisonvalView.governments:type_name -> grisonval.v1.GovernmentForm
+	20, // 11: grisonval.v1.GrisonvalView.other_relations:type_name -> grisonval.v1.PairRelation
+	7,  // 12: grisonval.v1.GrisonvalView.rules:type_name -> grisonval.v1.GrisonvalRules
+	6,  // 13: grisonval.v1.GrisonvalView.notables:type_name -> grisonval.v1.Citizen
+	4,  // 14: grisonval.v1.GrisonvalView.forecast:type_name -> grisonval.v1.Forecast
+	5,  // 15: grisonval.v1.Forecast.flows:type_name -> grisonval.v1.ResourceFlow
+	8,  // 16: grisonval.v1.GrisonvalRules.terrains:type_name -> grisonval.v1.TerrainRule
+	9,  // 17: grisonval.v1.GrisonvalRules.buildings:type_name -> grisonval.v1.BuildingRule
+	14, // 18: grisonval.v1.GrisonvalRules.develop_cost:type_name -> grisonval.v1.Resources
+	0,  // 19: grisonval.v1.TerrainRule.terrain:type_name -> grisonval.v1.Terrain
+	14, // 20: grisonval.v1.TerrainRule.income:type_name -> grisonval.v1.Resources
+	14, // 21: grisonval.v1.BuildingRule.cost:type_name -> grisonval.v1.Resources
+	14, // 22: grisonval.v1.BuildingRule.output:type_name -> grisonval.v1.Resources
+	12, // 23: grisonval.v1.GrisonvalFrame.zones:type_name -> grisonval.v1.ZoneFrame
+	13, // 24: grisonval.v1.GrisonvalFrame.columns:type_name -> grisonval.v1.ColumnFrame
+	11, // 25: grisonval.v1.GrisonvalFrame.camps:type_name -> grisonval.v1.CampFrame
+	16, // 26: grisonval.v1.GrisonvalFrame.sieges:type_name -> grisonval.v1.Siege
+	20, // 27: grisonval.v1.GrisonvalFrame.relations:type_name -> grisonval.v1.PairRelation
+	14, // 28: grisonval.v1.CampFrame.resources:type_name -> grisonval.v1.Resources
+	27, // 29: grisonval.v1.CampFrame.people:type_name -> grisonval.v1.People
+	6,  // 30: grisonval.v1.CampFrame.notables:type_name -> grisonval.v1.Citizen
+	0,  // 31: grisonval.v1.ZoneFrame.terrain:type_name -> grisonval.v1.Terrain
+	17, // 32: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
+	1,  // 33: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
+	0,  // 34: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
+	2,  // 35: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
+	19, // 36: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
+	19, // 37: grisonval.v1.PairRelation.proposal:type_name -> grisonval.v1.Proposal
+	14, // 38: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	14, // 39: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	14, // 40: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	26, // 41: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	42, // [42:42] is the sub-list for method output_type
+	42, // [42:42] is the sub-list for method input_type
+	42, // [42:42] is the sub-list for extension type_name
+	42, // [42:42] is the sub-list for extension extendee
+	0,  // [0:42] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_grisonval_proto_init() }
@@ -2969,7 +3208,7 @@ func file_grisonval_v1_grisonval_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_grisonval_proto_rawDesc), len(file_grisonval_v1_grisonval_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   23,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

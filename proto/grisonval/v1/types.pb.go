@@ -249,6 +249,10 @@ const (
 	ErrorReason_ERROR_REASON_INTERNAL ErrorReason = 24
 	// UNKNOWN_RULESET: the server does not serve that ruleset.
 	ErrorReason_ERROR_REASON_UNKNOWN_RULESET ErrorReason = 25
+	// DAY_RESOLVED: the order names a day (SubmitOrderRequest.for_day) that
+	// is already resolved; ErrorInfo's metadata give for_day, day (the last
+	// day resolved) and next_day (the day orders are for now).
+	ErrorReason_ERROR_REASON_DAY_RESOLVED ErrorReason = 26
 	// RATE_LIMITED: too many calls of a kind from one token or address, or
 	// too many streams; the status's RetryInfo says when to call again
 	// (docs/security.md).
@@ -284,6 +288,7 @@ var (
 		23: "ERROR_REASON_UNAVAILABLE",
 		24: "ERROR_REASON_INTERNAL",
 		25: "ERROR_REASON_UNKNOWN_RULESET",
+		26: "ERROR_REASON_DAY_RESOLVED",
 		27: "ERROR_REASON_RATE_LIMITED",
 	}
 	ErrorReason_value = map[string]int32{
@@ -313,6 +318,7 @@ var (
 		"ERROR_REASON_UNAVAILABLE":            23,
 		"ERROR_REASON_INTERNAL":               24,
 		"ERROR_REASON_UNKNOWN_RULESET":        25,
+		"ERROR_REASON_DAY_RESOLVED":           26,
 		"ERROR_REASON_RATE_LIMITED":           27,
 	}
 )
@@ -645,8 +651,12 @@ type LegalAction struct {
 	// the cost of one unit of it; when cost_per is "level" (Grisonval's
 	// develop), the cost per level the zone has: the price is cost times the
 	// zone's current development (0 to 1 is free).
-	Cost          []*Amount `protobuf:"bytes,4,rep,name=cost,proto3" json:"cost,omitempty"`
-	CostPer       string    `protobuf:"bytes,5,opt,name=cost_per,json=costPer,proto3" json:"cost_per,omitempty"`
+	Cost    []*Amount `protobuf:"bytes,4,rep,name=cost,proto3" json:"cost,omitempty"`
+	CostPer string    `protobuf:"bytes,5,opt,name=cost_per,json=costPer,proto3" json:"cost_per,omitempty"`
+	// choice_costs gives, when the price depends on the first argument's
+	// value (Grisonval's develop: the next level of each zone), the price of
+	// each of its choices.
+	ChoiceCosts   []*ChoiceCost `protobuf:"bytes,6,rep,name=choice_costs,json=choiceCosts,proto3" json:"choice_costs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -716,6 +726,200 @@ func (x *LegalAction) GetCostPer() string {
 	return ""
 }
 
+func (x *LegalAction) GetChoiceCosts() []*ChoiceCost {
+	if x != nil {
+		return x.ChoiceCosts
+	}
+	return nil
+}
+
+// ChoiceCost is what an action costs with one value of its first argument.
+type ChoiceCost struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Value         int32                  `protobuf:"varint,1,opt,name=value,proto3" json:"value,omitempty"`
+	Cost          []*Amount              `protobuf:"bytes,2,rep,name=cost,proto3" json:"cost,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ChoiceCost) Reset() {
+	*x = ChoiceCost{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChoiceCost) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChoiceCost) ProtoMessage() {}
+
+func (x *ChoiceCost) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChoiceCost.ProtoReflect.Descriptor instead.
+func (*ChoiceCost) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ChoiceCost) GetValue() int32 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *ChoiceCost) GetCost() []*Amount {
+	if x != nil {
+		return x.Cost
+	}
+	return nil
+}
+
+// ClosedAction is an action closed to the camp today, and why: the
+// refusal an order of it would meet whatever its arguments (reason, an
+// ErrorReason's code such as "insufficient_resources", and message), and
+// for a price the stock does not cover, every resource missing. Like every
+// refusal it says only what the camp knows.
+type ClosedAction struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Action        string                 `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
+	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	Message       string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	Missing       []*Shortfall           `protobuf:"bytes,4,rep,name=missing,proto3" json:"missing,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClosedAction) Reset() {
+	*x = ClosedAction{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClosedAction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClosedAction) ProtoMessage() {}
+
+func (x *ClosedAction) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClosedAction.ProtoReflect.Descriptor instead.
+func (*ClosedAction) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ClosedAction) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
+}
+
+func (x *ClosedAction) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *ClosedAction) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *ClosedAction) GetMissing() []*Shortfall {
+	if x != nil {
+		return x.Missing
+	}
+	return nil
+}
+
+// Shortfall is a resource an order needs more of than the camp holds.
+type Shortfall struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Resource      string                 `protobuf:"bytes,1,opt,name=resource,proto3" json:"resource,omitempty"`
+	Need          int64                  `protobuf:"varint,2,opt,name=need,proto3" json:"need,omitempty"`
+	Have          int64                  `protobuf:"varint,3,opt,name=have,proto3" json:"have,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Shortfall) Reset() {
+	*x = Shortfall{}
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Shortfall) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Shortfall) ProtoMessage() {}
+
+func (x *Shortfall) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Shortfall.ProtoReflect.Descriptor instead.
+func (*Shortfall) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Shortfall) GetResource() string {
+	if x != nil {
+		return x.Resource
+	}
+	return ""
+}
+
+func (x *Shortfall) GetNeed() int64 {
+	if x != nil {
+		return x.Need
+	}
+	return 0
+}
+
+func (x *Shortfall) GetHave() int64 {
+	if x != nil {
+		return x.Have
+	}
+	return 0
+}
+
 // Amount is a quantity of one of a ruleset's resources: Grisonval's "food",
 // "wood", "stone", "tools", "gold", "research"; the Castle's gauges.
 type Amount struct {
@@ -728,7 +932,7 @@ type Amount struct {
 
 func (x *Amount) Reset() {
 	*x = Amount{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[3]
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -740,7 +944,7 @@ func (x *Amount) String() string {
 func (*Amount) ProtoMessage() {}
 
 func (x *Amount) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[3]
+	mi := &file_grisonval_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -753,7 +957,7 @@ func (x *Amount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Amount.ProtoReflect.Descriptor instead.
 func (*Amount) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Amount) GetResource() string {
@@ -786,7 +990,7 @@ type Contact struct {
 
 func (x *Contact) Reset() {
 	*x = Contact{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -798,7 +1002,7 @@ func (x *Contact) String() string {
 func (*Contact) ProtoMessage() {}
 
 func (x *Contact) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[4]
+	mi := &file_grisonval_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -811,7 +1015,7 @@ func (x *Contact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Contact.ProtoReflect.Descriptor instead.
 func (*Contact) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Contact) GetCamp() int32 {
@@ -855,7 +1059,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -867,7 +1071,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[5]
+	mi := &file_grisonval_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -880,7 +1084,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Order) GetAction() string {
@@ -915,7 +1119,7 @@ type Controller struct {
 
 func (x *Controller) Reset() {
 	*x = Controller{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	mi := &file_grisonval_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -927,7 +1131,7 @@ func (x *Controller) String() string {
 func (*Controller) ProtoMessage() {}
 
 func (x *Controller) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[6]
+	mi := &file_grisonval_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -940,7 +1144,7 @@ func (x *Controller) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Controller.ProtoReflect.Descriptor instead.
 func (*Controller) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Controller) GetKind() ControllerKind {
@@ -979,7 +1183,7 @@ type OrderResult struct {
 
 func (x *OrderResult) Reset() {
 	*x = OrderResult{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	mi := &file_grisonval_v1_types_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -991,7 +1195,7 @@ func (x *OrderResult) String() string {
 func (*OrderResult) ProtoMessage() {}
 
 func (x *OrderResult) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[7]
+	mi := &file_grisonval_v1_types_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1004,7 +1208,7 @@ func (x *OrderResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderResult.ProtoReflect.Descriptor instead.
 func (*OrderResult) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *OrderResult) GetDay() int32 {
@@ -1074,7 +1278,7 @@ type CampMessage struct {
 
 func (x *CampMessage) Reset() {
 	*x = CampMessage{}
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	mi := &file_grisonval_v1_types_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1290,7 @@ func (x *CampMessage) String() string {
 func (*CampMessage) ProtoMessage() {}
 
 func (x *CampMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_types_proto_msgTypes[8]
+	mi := &file_grisonval_v1_types_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1303,7 @@ func (x *CampMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampMessage.ProtoReflect.Descriptor instead.
 func (*CampMessage) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CampMessage) GetId() uint64 {
@@ -1161,13 +1365,27 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\achoices\x18\x03 \x03(\x05R\achoices\x12\x10\n" +
 	"\x03min\x18\x04 \x01(\x05R\x03min\x12\x10\n" +
 	"\x03max\x18\x05 \x01(\x05R\x03max\x12\x1a\n" +
-	"\boptional\x18\x06 \x01(\bR\boptional\"\xaf\x01\n" +
+	"\boptional\x18\x06 \x01(\bR\boptional\"\xec\x01\n" +
 	"\vLegalAction\x12\x16\n" +
 	"\x06action\x18\x01 \x01(\tR\x06action\x12\x18\n" +
 	"\asummary\x18\x02 \x01(\tR\asummary\x12)\n" +
 	"\x04args\x18\x03 \x03(\v2\x15.grisonval.v1.ArgSpecR\x04args\x12(\n" +
 	"\x04cost\x18\x04 \x03(\v2\x14.grisonval.v1.AmountR\x04cost\x12\x19\n" +
-	"\bcost_per\x18\x05 \x01(\tR\acostPer\"<\n" +
+	"\bcost_per\x18\x05 \x01(\tR\acostPer\x12;\n" +
+	"\fchoice_costs\x18\x06 \x03(\v2\x18.grisonval.v1.ChoiceCostR\vchoiceCosts\"L\n" +
+	"\n" +
+	"ChoiceCost\x12\x14\n" +
+	"\x05value\x18\x01 \x01(\x05R\x05value\x12(\n" +
+	"\x04cost\x18\x02 \x03(\v2\x14.grisonval.v1.AmountR\x04cost\"\x8b\x01\n" +
+	"\fClosedAction\x12\x16\n" +
+	"\x06action\x18\x01 \x01(\tR\x06action\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\x121\n" +
+	"\amissing\x18\x04 \x03(\v2\x17.grisonval.v1.ShortfallR\amissing\"O\n" +
+	"\tShortfall\x12\x1a\n" +
+	"\bresource\x18\x01 \x01(\tR\bresource\x12\x12\n" +
+	"\x04need\x18\x02 \x01(\x03R\x04need\x12\x12\n" +
+	"\x04have\x18\x03 \x01(\x03R\x04have\"<\n" +
 	"\x06Amount\x12\x1a\n" +
 	"\bresource\x18\x01 \x01(\tR\bresource\x12\x16\n" +
 	"\x06amount\x18\x02 \x01(\x03R\x06amount\"Y\n" +
@@ -1215,7 +1433,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x0eARG_KIND_COUNT\x10\x02\x12\x11\n" +
 	"\rARG_KIND_CAMP\x10\x03\x12\x17\n" +
 	"\x13ARG_KIND_GOVERNMENT\x10\x04\x12\x11\n" +
-	"\rARG_KIND_CARD\x10\x05*\xfe\x06\n" +
+	"\rARG_KIND_CARD\x10\x05*\x9d\a\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18ERROR_REASON_BAD_REQUEST\x10\x01\x12\x1f\n" +
@@ -1244,6 +1462,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x18ERROR_REASON_UNAVAILABLE\x10\x17\x12\x19\n" +
 	"\x15ERROR_REASON_INTERNAL\x10\x18\x12 \n" +
 	"\x1cERROR_REASON_UNKNOWN_RULESET\x10\x19\x12\x1d\n" +
+	"\x19ERROR_REASON_DAY_RESOLVED\x10\x1a\x12\x1d\n" +
 	"\x19ERROR_REASON_RATE_LIMITED\x10\x1b*\x99\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
@@ -1270,7 +1489,7 @@ func file_grisonval_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_grisonval_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_grisonval_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_grisonval_v1_types_proto_goTypes = []any{
 	(ControllerKind)(0),           // 0: grisonval.v1.ControllerKind
 	(Posture)(0),                  // 1: grisonval.v1.Posture
@@ -1281,29 +1500,35 @@ var file_grisonval_v1_types_proto_goTypes = []any{
 	(*JournalEntry)(nil),          // 6: grisonval.v1.JournalEntry
 	(*ArgSpec)(nil),               // 7: grisonval.v1.ArgSpec
 	(*LegalAction)(nil),           // 8: grisonval.v1.LegalAction
-	(*Amount)(nil),                // 9: grisonval.v1.Amount
-	(*Contact)(nil),               // 10: grisonval.v1.Contact
-	(*Order)(nil),                 // 11: grisonval.v1.Order
-	(*Controller)(nil),            // 12: grisonval.v1.Controller
-	(*OrderResult)(nil),           // 13: grisonval.v1.OrderResult
-	(*CampMessage)(nil),           // 14: grisonval.v1.CampMessage
-	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
+	(*ChoiceCost)(nil),            // 9: grisonval.v1.ChoiceCost
+	(*ClosedAction)(nil),          // 10: grisonval.v1.ClosedAction
+	(*Shortfall)(nil),             // 11: grisonval.v1.Shortfall
+	(*Amount)(nil),                // 12: grisonval.v1.Amount
+	(*Contact)(nil),               // 13: grisonval.v1.Contact
+	(*Order)(nil),                 // 14: grisonval.v1.Order
+	(*Controller)(nil),            // 15: grisonval.v1.Controller
+	(*OrderResult)(nil),           // 16: grisonval.v1.OrderResult
+	(*CampMessage)(nil),           // 17: grisonval.v1.CampMessage
+	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
 }
 var file_grisonval_v1_types_proto_depIdxs = []int32{
 	2,  // 0: grisonval.v1.ArgSpec.kind:type_name -> grisonval.v1.ArgKind
 	7,  // 1: grisonval.v1.LegalAction.args:type_name -> grisonval.v1.ArgSpec
-	9,  // 2: grisonval.v1.LegalAction.cost:type_name -> grisonval.v1.Amount
-	0,  // 3: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
-	1,  // 4: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
-	11, // 5: grisonval.v1.OrderResult.order:type_name -> grisonval.v1.Order
-	4,  // 6: grisonval.v1.OrderResult.status:type_name -> grisonval.v1.OrderStatus
-	3,  // 7: grisonval.v1.OrderResult.reason:type_name -> grisonval.v1.ErrorReason
-	15, // 8: grisonval.v1.CampMessage.sent_at:type_name -> google.protobuf.Timestamp
-	9,  // [9:9] is the sub-list for method output_type
-	9,  // [9:9] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	12, // 2: grisonval.v1.LegalAction.cost:type_name -> grisonval.v1.Amount
+	9,  // 3: grisonval.v1.LegalAction.choice_costs:type_name -> grisonval.v1.ChoiceCost
+	12, // 4: grisonval.v1.ChoiceCost.cost:type_name -> grisonval.v1.Amount
+	11, // 5: grisonval.v1.ClosedAction.missing:type_name -> grisonval.v1.Shortfall
+	0,  // 6: grisonval.v1.Controller.kind:type_name -> grisonval.v1.ControllerKind
+	1,  // 7: grisonval.v1.Controller.posture:type_name -> grisonval.v1.Posture
+	14, // 8: grisonval.v1.OrderResult.order:type_name -> grisonval.v1.Order
+	4,  // 9: grisonval.v1.OrderResult.status:type_name -> grisonval.v1.OrderStatus
+	3,  // 10: grisonval.v1.OrderResult.reason:type_name -> grisonval.v1.ErrorReason
+	18, // 11: grisonval.v1.CampMessage.sent_at:type_name -> google.protobuf.Timestamp
+	12, // [12:12] is the sub-list for method output_type
+	12, // [12:12] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_types_proto_init() }
@@ -1317,7 +1542,7 @@ func file_grisonval_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_types_proto_rawDesc), len(file_grisonval_v1_types_proto_rawDesc)),
 			NumEnums:      6,
-			NumMessages:   9,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
