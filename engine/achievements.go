@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "github.com/grisonval/server/engine/lang"
 
 // AchievementID numbers an achievement, from 1 to NumAchievements. Values
 // are stored in states (bit ID-1 of Camp.Achievements): append only.
@@ -14,10 +14,10 @@ type Achievement struct {
 	ID AchievementID
 	// Code is a stable English name for clients.
 	Code string
-	// Name is the French name the journal announces.
-	Name string
-	// Condition says in English when it is unlocked.
-	Condition string
+	// Name is the name the journal announces.
+	Name lang.Text
+	// Condition says when it is unlocked.
+	Condition lang.Text
 	met       func(s *campStats) bool
 }
 
@@ -59,13 +59,13 @@ func (s *campStats) res() Resources { return s.w.Camps[s.c].Resources }
 
 // Achievements are the 26 achievements, indexed by ID (index 0 unused).
 var Achievements = [NumAchievements + 1]Achievement{
-	1: {Code: "first_stone", Name: "Première pierre", Condition: "hold a building",
+	1: {Code: "first_stone", Name: lang.T("First Stone", "Première pierre"), Condition: lang.T("hold a building", "tenir un bâtiment"),
 		met: func(s *campStats) bool { return s.buildings >= 1 }},
-	2: {Code: "builder", Name: "Bâtisseur", Condition: "hold 10 buildings",
+	2: {Code: "builder", Name: lang.T("Builder", "Bâtisseur"), Condition: lang.T("hold 10 buildings", "tenir 10 bâtiments"),
 		met: func(s *campStats) bool { return s.buildings >= 10 }},
-	3: {Code: "master_builder", Name: "Maître d'œuvre", Condition: "hold 30 buildings",
+	3: {Code: "master_builder", Name: lang.T("Master Builder", "Maître d'œuvre"), Condition: lang.T("hold 30 buildings", "tenir 30 bâtiments"),
 		met: func(s *campStats) bool { return s.buildings >= 30 }},
-	4: {Code: "all_trades", Name: "Tous les corps de métier", Condition: "hold one building of each of the ten kinds",
+	4: {Code: "all_trades", Name: lang.T("Every Trade", "Tous les corps de métier"), Condition: lang.T("hold one building of each of the ten kinds", "tenir un bâtiment de chacun des dix types"),
 		met: func(s *campStats) bool {
 			for b := Farm; b <= Temple; b++ {
 				if s.kinds[b] == 0 {
@@ -74,41 +74,41 @@ var Achievements = [NumAchievements + 1]Achievement{
 			}
 			return true
 		}},
-	5: {Code: "learned_town", Name: "Ville savante", Condition: "hold 5 schools",
+	5: {Code: "learned_town", Name: lang.T("Learned Town", "Ville savante"), Condition: lang.T("hold 5 schools", "tenir 5 écoles"),
 		met: func(s *campStats) bool { return s.kinds[School] >= 5 }},
-	6: {Code: "full_granaries", Name: "Greniers pleins", Condition: "5000 food in stock",
+	6: {Code: "full_granaries", Name: lang.T("Full Granaries", "Greniers pleins"), Condition: lang.T("5000 food in stock", "5000 nourriture en réserve"),
 		met: func(s *campStats) bool { return s.res().Food >= 5000 }},
-	7: {Code: "woodpile", Name: "Grand bûcher", Condition: "500 wood in stock",
+	7: {Code: "woodpile", Name: lang.T("Great Woodpile", "Grand bûcher"), Condition: lang.T("500 wood in stock", "500 bois en réserve"),
 		met: func(s *campStats) bool { return s.res().Wood >= 500 }},
-	8: {Code: "quarry", Name: "Carrière", Condition: "300 stone in stock",
+	8: {Code: "quarry", Name: lang.T("Quarry", "Carrière"), Condition: lang.T("300 stone in stock", "300 pierre en réserve"),
 		met: func(s *campStats) bool { return s.res().Stone >= 300 }},
-	9: {Code: "treasury", Name: "Trésor", Condition: "500 gold in stock",
+	9: {Code: "treasury", Name: lang.T("Treasury", "Trésor"), Condition: lang.T("500 gold in stock", "500 or en réserve"),
 		met: func(s *campStats) bool { return s.res().Gold >= 500 }},
-	10: {Code: "toolroom", Name: "Arsenal d'outils", Condition: "50 tools in stock",
+	10: {Code: "toolroom", Name: lang.T("Tool Store", "Arsenal d'outils"), Condition: lang.T("50 tools in stock", "50 outils en réserve"),
 		met: func(s *campStats) bool { return s.res().Tools >= 50 }},
-	11: {Code: "first_tier", Name: "Premier savoir", Condition: "reach tier 1",
+	11: {Code: "first_tier", Name: lang.T("First Knowledge", "Premier savoir"), Condition: lang.T("reach tier 1", "atteindre le palier 1"),
 		met: func(s *campStats) bool { return s.w.Tier(s.c) >= 1 }},
-	12: {Code: "erudition", Name: "Érudition", Condition: "reach tier 10",
+	12: {Code: "erudition", Name: lang.T("Erudition", "Érudition"), Condition: lang.T("reach tier 10", "atteindre le palier 10"),
 		met: func(s *campStats) bool { return s.w.Tier(s.c) >= 10 }},
-	13: {Code: "wisdom", Name: "Sagesse", Condition: "reach tier 20",
+	13: {Code: "wisdom", Name: lang.T("Wisdom", "Sagesse"), Condition: lang.T("reach tier 20", "atteindre le palier 20"),
 		met: func(s *campStats) bool { return s.w.Tier(s.c) >= 20 }},
-	14: {Code: "enlightenment", Name: "Lumières", Condition: "reach tier 25",
+	14: {Code: "enlightenment", Name: lang.T("Enlightenment", "Lumières"), Condition: lang.T("reach tier 25", "atteindre le palier 25"),
 		met: func(s *campStats) bool { return s.w.Tier(s.c) >= NumOrdinaryTechs }},
-	15: {Code: "living_legend", Name: LegendTitle, Condition: "reach tier 29, the whole tree (the prestige title)",
+	15: {Code: "living_legend", Name: LegendTitle, Condition: lang.T("reach tier 29, the whole tree (the prestige title)", "atteindre le palier 29, l'arbre entier (le titre de prestige)"),
 		met: func(s *campStats) bool { return s.w.Tier(s.c) >= NumTechs }},
-	16: {Code: "pioneers", Name: "Pionniers", Condition: "hold 3 zones",
+	16: {Code: "pioneers", Name: lang.T("Pioneers", "Pionniers"), Condition: lang.T("hold 3 zones", "tenir 3 zones"),
 		met: func(s *campStats) bool { return s.zones >= 3 }},
-	17: {Code: "lordship", Name: "Seigneurie", Condition: "hold 10 zones",
+	17: {Code: "lordship", Name: lang.T("Lordship", "Seigneurie"), Condition: lang.T("hold 10 zones", "tenir 10 zones"),
 		met: func(s *campStats) bool { return s.zones >= 10 }},
-	18: {Code: "realm", Name: "Royaume", Condition: "hold 25 zones",
+	18: {Code: "realm", Name: lang.T("Kingdom", "Royaume"), Condition: lang.T("hold 25 zones", "tenir 25 zones"),
 		met: func(s *campStats) bool { return s.zones >= 25 }},
-	19: {Code: "developer", Name: "Aménageur", Condition: "a held zone at development level 4",
+	19: {Code: "developer", Name: lang.T("Developer", "Aménageur"), Condition: lang.T("a held zone at development level 4", "une zone tenue au niveau de développement 4"),
 		met: func(s *campStats) bool { return s.maxDev >= 4 }},
-	20: {Code: "ideal_city", Name: "Cité idéale", Condition: "a held zone at development level 7",
+	20: {Code: "ideal_city", Name: lang.T("Ideal City", "Cité idéale"), Condition: lang.T("a held zone at development level 7", "une zone tenue au niveau de développement 7"),
 		met: func(s *campStats) bool { return s.maxDev >= 7 }},
-	21: {Code: "monument", Name: "Grand monument", Condition: "the camp's monument stands",
+	21: {Code: "monument", Name: lang.T("Great Monument", "Grand monument"), Condition: lang.T("the camp's monument stands", "le monument du camp est debout"),
 		met: func(s *campStats) bool { return s.monument }},
-	22: {Code: "caravans", Name: "Caravanier", Condition: "an open trade route",
+	22: {Code: "caravans", Name: lang.T("Caravaneer", "Caravanier"), Condition: lang.T("an open trade route", "une route commerciale ouverte"),
 		met: func(s *campStats) bool {
 			for o := range CampID(NumCamps) {
 				if o != s.c && s.w.HasRoute(s.c, o) {
@@ -117,13 +117,13 @@ var Achievements = [NumAchievements + 1]Achievement{
 			}
 			return false
 		}},
-	23: {Code: "fervour", Name: "Ferveur", Condition: "morale 100",
+	23: {Code: "fervour", Name: lang.T("Fervour", "Ferveur"), Condition: lang.T("morale 100", "moral 100"),
 		met: func(s *campStats) bool { return s.w.Camps[s.c].Morale >= 100 }},
-	24: {Code: "multitude", Name: "Peuple nombreux", Condition: "100 inhabitants",
+	24: {Code: "multitude", Name: lang.T("Multitude", "Peuple nombreux"), Condition: lang.T("100 inhabitants", "100 habitants"),
 		met: func(s *campStats) bool { return s.w.Population(s.c) >= 100 }},
-	25: {Code: "cartographer", Name: "Cartographe", Condition: "know 45 zones (seen now or before)",
+	25: {Code: "cartographer", Name: lang.T("Cartographer", "Cartographe"), Condition: lang.T("know 45 zones (seen now or before)", "connaître 45 zones (vues aujourd'hui ou avant)"),
 		met: func(s *campStats) bool { return s.known >= 45 }},
-	26: {Code: "fortress", Name: "Forteresse", Condition: "a held zone of defence 20 or more",
+	26: {Code: "fortress", Name: lang.T("Fortress", "Forteresse"), Condition: lang.T("a held zone of defence 20 or more", "une zone tenue de défense 20 ou plus"),
 		met: func(s *campStats) bool {
 			for z := ZoneID(1); z <= NumZones; z++ {
 				if s.w.Zones[z].Owner == s.c && s.w.Defence(z) >= 20 {
@@ -161,8 +161,8 @@ func (t *tick) unlockAchievements() {
 				continue
 			}
 			camp.Achievements |= 1 << (i - 1)
-			t.note(c, "achievement", nil, fmt.Sprintf("Haut fait accompli : « %s ».", a.Name),
-				fmt.Sprintf("condition remplie : %s", a.Condition))
+			t.note(c, "achievement", nil, lang.T("Achievement unlocked: “%s”.", "Haut fait accompli : « %s ».", a.Name),
+				lang.T("condition met: %s", "condition remplie : %s", a.Condition))
 		}
 	}
 }

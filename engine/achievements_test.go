@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 func TestAchievements(t *testing.T) {
@@ -49,7 +51,7 @@ func TestAchievements(t *testing.T) {
 		24: func(w *World, _ econZones) {
 			tk := &tick{w: w}
 			for w.Population(0) < 100 {
-				tk.addArrival(0, "migrants")
+				tk.addArrival(0, lang.T("migrants", "migrants"))
 			}
 		},
 		25: func(w *World, _ econZones) {
@@ -63,7 +65,7 @@ func TestAchievements(t *testing.T) {
 		codes := map[string]bool{}
 		for i := 1; i <= NumAchievements; i++ {
 			a := Achievements[i]
-			if a.ID != AchievementID(i) || a.Code == "" || a.Name == "" || a.Condition == "" || codes[a.Code] {
+			if a.ID != AchievementID(i) || a.Code == "" || a.Name.EN == "" || a.Name.FR == "" || a.Condition.EN == "" || a.Condition.FR == "" || codes[a.Code] {
 				t.Errorf("achievement %d: %+v; want an ID, a unique code, a name and a condition", i, a)
 			}
 			codes[a.Code] = true
@@ -90,7 +92,7 @@ func TestAchievements(t *testing.T) {
 			}
 			found := false
 			for _, e := range tk.journal {
-				found = found || e.Kind == "achievement" && strings.Contains(e.Narration, a.Name)
+				found = found || e.Kind == "achievement" && strings.Contains(e.Narration.FR, a.Name.FR)
 			}
 			if !found {
 				t.Errorf("journal %+v; want %q announced", tk.journal, a.Name)
@@ -106,7 +108,7 @@ func TestAchievements(t *testing.T) {
 				t.Errorf("%s lost with its condition", a.Code)
 			}
 			for _, e := range again.journal {
-				if strings.Contains(e.Narration, a.Name) {
+				if strings.Contains(e.Narration.FR, a.Name.FR) {
 					t.Errorf("%s announced twice", a.Code)
 				}
 			}

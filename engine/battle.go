@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // arrive resolves every column whose arrival day is today. Columns reaching
@@ -82,18 +83,18 @@ func (t *tick) arriveAt(z ZoneID, cols []Column) {
 	case zone.Owner == f.camp:
 		zone.Garrison += f.men - f.home
 		t.w.Camps[f.camp].FieldArmy += f.home
-		t.note(f.camp, "arrival", []ZoneID{z}, fmt.Sprintf("Une colonne arrive dans la zone %d ; la garnison compte %d hommes, l'armée de campagne %d.", z, zone.Garrison, t.w.Camps[f.camp].FieldArmy), "")
+		t.note(f.camp, "arrival", []ZoneID{z}, lang.T("A column arrives in zone %d; the garrison counts %d men, the field army %d.", "Une colonne arrive dans la zone %d ; la garnison compte %d hommes, l'armée de campagne %d.", z, zone.Garrison, t.w.Camps[f.camp].FieldArmy), lang.Text{})
 	case zone.Owner == NoCamp:
 		if f.men == 0 && !f.settlers {
 			return
 		}
 		zone.Owner, zone.Garrison = f.camp, f.men
 		t.w.Camps[f.camp].Morale = min(100, t.w.Camps[f.camp].Morale+5)
-		t.announce(z, "zone_taken", fmt.Sprintf("La zone %d (%s) passe sous la bannière de %s.", z, terrainFR(zone.Terrain), t.w.Camps[f.camp].Name),
-			fmt.Sprintf("zone libre prise sans bataille ; %d homme(s) en garnison", f.men), f.camp)
+		t.announce(z, "zone_taken", lang.T("Zone %d (%s) passes under the banner of %s.", "La zone %d (%s) passe sous la bannière de %s.", z, terrainName(zone.Terrain), t.w.Camps[f.camp].Name),
+			lang.T("a free zone taken without a battle; %d man (men) in garrison", "zone libre prise sans bataille ; %d homme(s) en garnison", f.men), f.camp)
 	case f.men == 0:
-		t.announce(z, "settlers_turned_back", fmt.Sprintf("Des colons trouvent la zone %d occupée par %s et se dispersent.", z, t.w.Camps[zone.Owner].Name),
-			"zone déjà tenue : une colonne de colons ne se bat pas", f.camp)
+		t.announce(z, "settlers_turned_back", lang.T("Settlers find zone %d held by %s and scatter.", "Des colons trouvent la zone %d occupée par %s et se dispersent.", z, t.w.Camps[zone.Owner].Name),
+			lang.T("the zone is already held: a column of settlers does not fight", "zone déjà tenue : une colonne de colons ne se bat pas"), f.camp)
 	default:
 		t.battle(z, f)
 	}
@@ -127,8 +128,8 @@ func (t *tick) meeting(z ZoneID, forces []force) []force {
 			t.record(f.camp, factDefeat)
 		}
 		t.killSoldiers(forces[0].camp, forces[0].men)
-		t.announce(z, "meeting", fmt.Sprintf("Des colonnes de camps rivaux se heurtent dans la zone %d ; aucune ne survit.", z),
-			fmt.Sprintf("rencontre à forces égales (%d contre %d)", forces[0].men, forces[1].men), camps...)
+		t.announce(z, "meeting", lang.T("Columns of rival camps clash in zone %d; none survives.", "Des colonnes de camps rivaux se heurtent dans la zone %d ; aucune ne survit.", z),
+			lang.T("a meeting of equal forces (%d against %d)", "rencontre à forces égales (%d contre %d)", forces[0].men, forces[1].men), camps...)
 		return nil
 	}
 	w := forces[0]
@@ -139,8 +140,8 @@ func (t *tick) meeting(z ZoneID, forces []force) []force {
 	w.men -= lost
 	w.home = min(w.home, w.men)
 	t.killSoldiers(w.camp, lost)
-	t.announce(z, "meeting", fmt.Sprintf("Des colonnes rivales se heurtent dans la zone %d ; celle de %s l'emporte.", z, t.w.Camps[w.camp].Name),
-		fmt.Sprintf("rencontre : %d contre %d ; %d survivant(s)", forces[0].men, forces[1].men, w.men), camps...)
+	t.announce(z, "meeting", lang.T("Rival columns clash in zone %d; that of %s prevails.", "Des colonnes rivales se heurtent dans la zone %d ; celle de %s l'emporte.", z, t.w.Camps[w.camp].Name),
+		lang.T("meeting: %d against %d; %d survivor(s)", "rencontre : %d contre %d ; %d survivant(s)", forces[0].men, forces[1].men, w.men), camps...)
 	return []force{w}
 }
 
@@ -231,6 +232,6 @@ func (t *tick) battle(z ZoneID, f force) {
 		return
 	}
 	loss := t.repel(z, f.camp, f.men, assault)
-	t.announce(z, "battle", fmt.Sprintf("L'assaut de %s sur la zone %d se brise devant %s.", t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name),
-		fmt.Sprintf("assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), f.camp, def)
+	t.announce(z, "battle", lang.T("The assault of %s on zone %d breaks against %s.", "L'assaut de %s sur la zone %d se brise devant %s.", t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name),
+		lang.T("assault %d against defence %d; the garrison loses %d man (men)", "assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), f.camp, def)
 }

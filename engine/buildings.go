@@ -1,20 +1,21 @@
 package engine
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // BuildingSpec is the rule of one building kind, the same for every camp
 // (rules BLD-1 to BLD-10).
 type BuildingSpec struct {
 	Kind BuildingKind
-	// NameFR is the building's name in the journal, with its indefinite
+	// Name is the building's name in the journal, with its indefinite
 	// article.
-	NameFR string
+	Name lang.Text
 	// Cost is paid once, when the building is built.
 	Cost Resources
 	// Terrains are the terrains the building may stand on.
@@ -29,35 +30,35 @@ type BuildingSpec struct {
 	// Defence is what the building adds to its zone's defence (rule BAT-2),
 	// before tier bonuses.
 	Defence int
-	// Effect says in English what the building does.
-	Effect string
+	// Effect says what the building does.
+	Effect lang.Text
 }
 
 var anyTerrain = []Terrain{Plains, Forest, Mountain, Coast}
 
 // Buildings are the ten buildings' rules, indexed by kind (index 0 unused).
 var Buildings = [NumBuildingKinds + 1]BuildingSpec{
-	Farm: {Kind: Farm, NameFR: "une ferme", Cost: Resources{Wood: 10, Stone: 2},
-		Terrains: []Terrain{Plains, Coast}, Output: Resources{Food: 20}, Effect: "+20 food a day"},
-	LumberCamp: {Kind: LumberCamp, NameFR: "un camp de bûcherons", Cost: Resources{Wood: 8, Stone: 4},
-		Terrains: []Terrain{Forest}, Output: Resources{Wood: 5}, Effect: "+5 wood a day"},
-	Mine: {Kind: Mine, NameFR: "une mine", Cost: Resources{Wood: 12, Gold: 2},
-		Terrains: []Terrain{Mountain}, Output: Resources{Stone: 3}, Effect: "+3 stone a day"},
-	Workshop: {Kind: Workshop, NameFR: "un atelier", Cost: Resources{Wood: 10, Stone: 6},
-		Terrains: anyTerrain, Tier: TechTooling, Output: Resources{Tools: 1}, Effect: "+1 tool a day"},
-	Market: {Kind: Market, NameFR: "un marché", Cost: Resources{Wood: 10, Stone: 5, Gold: 5},
+	Farm: {Kind: Farm, Name: lang.T("a farm", "une ferme"), Cost: Resources{Wood: 10, Stone: 2},
+		Terrains: []Terrain{Plains, Coast}, Output: Resources{Food: 20}, Effect: lang.T("+20 food a day", "+20 nourriture par jour")},
+	LumberCamp: {Kind: LumberCamp, Name: lang.T("a lumber camp", "un camp de bûcherons"), Cost: Resources{Wood: 8, Stone: 4},
+		Terrains: []Terrain{Forest}, Output: Resources{Wood: 5}, Effect: lang.T("+5 wood a day", "+5 bois par jour")},
+	Mine: {Kind: Mine, Name: lang.T("a mine", "une mine"), Cost: Resources{Wood: 12, Gold: 2},
+		Terrains: []Terrain{Mountain}, Output: Resources{Stone: 3}, Effect: lang.T("+3 stone a day", "+3 pierre par jour")},
+	Workshop: {Kind: Workshop, Name: lang.T("a workshop", "un atelier"), Cost: Resources{Wood: 10, Stone: 6},
+		Terrains: anyTerrain, Tier: TechTooling, Output: Resources{Tools: 1}, Effect: lang.T("+1 tool a day", "+1 outil par jour")},
+	Market: {Kind: Market, Name: lang.T("a market", "un marché"), Cost: Resources{Wood: 10, Stone: 5, Gold: 5},
 		Terrains: []Terrain{Plains, Coast}, Tier: TechCommerce, Output: Resources{Gold: 2},
-		Effect: "+2 gold a day; opens trade and trade_route, +2 trade lots a day"},
-	School: {Kind: School, NameFR: "une école", Cost: Resources{Wood: 10, Stone: 6, Gold: 4},
-		Terrains: anyTerrain, Output: Resources{Research: 2}, Effect: "+2 research a day"},
-	House: {Kind: House, NameFR: "une maison", Cost: Resources{Wood: 12, Stone: 4},
-		Terrains: []Terrain{Plains, Forest, Coast}, Effect: "+3 housing; one new inhabitant arrives"},
-	Barracks: {Kind: Barracks, NameFR: "une caserne", Cost: Resources{Wood: 10, Stone: 8, Tools: 4, Gold: 3},
-		Terrains: anyTerrain, Tier: TechWarcraft, OnePerZone: true, Defence: 3, Effect: "+3 defence of its zone; +2 to the cap on men under arms"},
-	Walls: {Kind: Walls, NameFR: "des murailles", Cost: Resources{Wood: 5, Stone: 15},
-		Terrains: anyTerrain, Tier: TechFortification, OnePerZone: true, Defence: 4, Effect: "+4 defence of its zone"},
-	Temple: {Kind: Temple, NameFR: "un temple", Cost: Resources{Wood: 8, Stone: 10, Gold: 5},
-		Terrains: anyTerrain, Tier: TechSpirituality, Effect: "+1 morale a day (temples give at most 3 a day)"},
+		Effect: lang.T("+2 gold a day; opens trade and trade_route, +2 trade lots a day", "+2 or par jour ; ouvre trade et trade_route, +2 lots d'échange par jour")},
+	School: {Kind: School, Name: lang.T("a school", "une école"), Cost: Resources{Wood: 10, Stone: 6, Gold: 4},
+		Terrains: anyTerrain, Output: Resources{Research: 2}, Effect: lang.T("+2 research a day", "+2 recherche par jour")},
+	House: {Kind: House, Name: lang.T("a house", "une maison"), Cost: Resources{Wood: 12, Stone: 4},
+		Terrains: []Terrain{Plains, Forest, Coast}, Effect: lang.T("+3 housing; one new inhabitant arrives", "+3 logements ; un nouvel habitant arrive")},
+	Barracks: {Kind: Barracks, Name: lang.T("barracks", "une caserne"), Cost: Resources{Wood: 10, Stone: 8, Tools: 4, Gold: 3},
+		Terrains: anyTerrain, Tier: TechWarcraft, OnePerZone: true, Defence: 3, Effect: lang.T("+3 defence of its zone; +2 to the cap on men under arms", "+3 défense de sa zone ; +2 au plafond des hommes en armes")},
+	Walls: {Kind: Walls, Name: lang.T("walls", "des murailles"), Cost: Resources{Wood: 5, Stone: 15},
+		Terrains: anyTerrain, Tier: TechFortification, OnePerZone: true, Defence: 4, Effect: lang.T("+4 defence of its zone", "+4 défense de sa zone")},
+	Temple: {Kind: Temple, Name: lang.T("a temple", "un temple"), Cost: Resources{Wood: 8, Stone: 10, Gold: 5},
+		Terrains: anyTerrain, Tier: TechSpirituality, Effect: lang.T("+1 morale a day (temples give at most 3 a day)", "+1 moral par jour (les temples en donnent au plus 3 par jour)")},
 }
 
 // BaseSlots are the building slots of a zone by terrain (rule BLD-SLOT).
@@ -162,11 +163,12 @@ func buildAction(b BuildingKind) Action { return BuildFarm + Action(b-Farm) }
 // (rule BLD-BUILD).
 func buildRule(b BuildingKind) rule {
 	s := &Buildings[b]
-	var land []string
+	var en, fr []string
 	for _, t := range s.Terrains {
-		land = append(land, t.String())
+		en, fr = append(en, t.String()), append(fr, terrainName(t).FR)
 	}
-	summary := fmt.Sprintf("%s Z: a %s in held zone Z (%s; %s): %s", buildAction(b), b, strings.Join(land, ", "), s.Cost, s.Effect)
+	summary := lang.T("%s Z: %s in held zone Z (%s; %s): %s", "%s Z : %s dans la zone tenue Z (%s ; %s) : %s",
+		buildAction(b), s.Name, lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")}, s.Cost.text(), s.Effect)
 	return rule{
 		summary: summary,
 		args:    func(w *World, c CampID) ([]ArgSpec, *RuleError) { return buildArgs(w, c, b) },
@@ -258,11 +260,11 @@ func (t *tick) build(c CampID, b BuildingKind, o Order) {
 	zone := &t.w.Zones[z]
 	zone.Buildings = append(zone.Buildings, b)
 	t.note(c, buildAction(b).String(), []ZoneID{z},
-		fmt.Sprintf("Les bâtisseurs achèvent %s dans la zone %d (%s).", s.NameFR, z, terrainFR(zone.Terrain)),
-		why(o, fmt.Sprintf("%s %d : coût %s payé sur %s ; emplacements %d/%d",
-			buildAction(b), z, s.Cost.fr(), before.fr(), len(zone.Buildings), t.w.Slots(z))))
+		lang.T("The builders complete %s in zone %d (%s).", "Les bâtisseurs achèvent %s dans la zone %d (%s).", s.Name, z, terrainName(zone.Terrain)),
+		why(o, lang.T("%s %d: cost %s paid out of %s; slots %d/%d", "%s %d : coût %s payé sur %s ; emplacements %d/%d",
+			buildAction(b), z, s.Cost.text(), before.text(), len(zone.Buildings), t.w.Slots(z))))
 	if b == House {
-		t.addArrival(c, "house")
+		t.addArrival(c, lang.T("house", "maison"))
 	}
 }
 
@@ -372,6 +374,9 @@ func (r Resources) String() string {
 func (r Resources) fr() string {
 	return r.list([6]string{"nourriture", "bois", "pierre", "outils", "or", "recherche"}, "rien")
 }
+
+// text lists r's non-zero resources in both languages.
+func (r Resources) text() lang.Text { return lang.Text{EN: r.String(), FR: r.fr()} }
 
 func (r Resources) list(names [6]string, none string) string {
 	var b []byte

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Aspiration is what a citizen wants of his camp; each day it bends his mood
@@ -246,15 +247,15 @@ func (t *tick) stream(c CampID, p Purpose) *Rand {
 // addArrival adds one newcomer to camp c (rule POP-3): an adult aged 18-34
 // with a drawn name, job, aspiration and trait, arrived today. kind names
 // the cause ("house", "migrants") in the journal.
-func (t *tick) addArrival(c CampID, kind string) {
+func (t *tick) addArrival(c CampID, kind lang.Text) {
 	camp := &t.w.Camps[c]
 	r := t.stream(c, PurposeArrival)
 	p := newCitizen(r, camp.NextCitizen, ArrivalMinAge+r.Intn(ArrivalMaxAge-ArrivalMinAge+1), t.w.Day, camp.Morale)
 	camp.NextCitizen++
 	camp.Citizens = append(camp.Citizens, p)
 	t.note(c, "arrival_citizen", nil,
-		fmt.Sprintf("%s, %d ans, %s, s'installe au camp.", p.Name(), p.Age, p.jobFR()),
-		fmt.Sprintf("arrivée (%s) : aspiration %s, trait %s ; population %d, logement %d",
+		lang.T("%s, aged %d, %s, settles in the camp.", "%s, %d ans, %s, s'installe au camp.", p.Name(), p.Age, p.job()),
+		lang.T("arrival (%s): aspiration %s, trait %s; population %d, housing %d", "arrivée (%s) : aspiration %s, trait %s ; population %d, logement %d",
 			kind, p.Aspiration, p.Trait, len(camp.Citizens), t.w.Housing(c)))
 }
 
@@ -400,7 +401,7 @@ func (t *tick) disbandArmy(c CampID, o Order) {
 	before := camp.FieldArmy
 	camp.FieldArmy -= n
 	t.disbandCitizens(c, n)
-	t.note(c, "disband_army", nil, fmt.Sprintf("%d soldats rendent les armes et retournent à leur métier.", n),
-		why(o, fmt.Sprintf("disband_army %d : armée de campagne %d -> %d, hommes en armes %d/%d, civils %d",
+	t.note(c, "disband_army", nil, lang.T("%d soldiers lay down their arms and go back to their trade.", "%d soldats rendent les armes et retournent à leur métier.", n),
+		why(o, lang.T("disband_army %d: field army %d -> %d, men under arms %d/%d, civilians %d", "disband_army %d : armée de campagne %d -> %d, hommes en armes %d/%d, civils %d",
 			n, before, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c), t.w.Population(c)-t.w.MenUnderArms(c))))
 }

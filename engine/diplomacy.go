@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Diplomacy figures (rules DIP-1 to DIP-6, PACT-1 to PACT-6).
@@ -217,7 +218,7 @@ func (t *tick) resolvePair(a, b CampID) {
 		// Only two proposals can meet in a pair (a pending offer forbids
 		// its author to propose, and only its target answers it); they are
 		// for the same pact, the one above the status: they sign it.
-		t.sign(a, b, NoCamp, t.w.Relation(a, b)+1, "les deux propositions se sont croisées")
+		t.sign(a, b, NoCamp, t.w.Relation(a, b)+1, lang.T("the two proposals crossed", "les deux propositions se sont croisées"))
 	case okA:
 		t.act(a, b, ia)
 	default:
@@ -230,7 +231,7 @@ func (t *tick) act(c, o CampID, a Action) {
 	p := t.w.pact(c, o)
 	switch a {
 	case AcceptPact:
-		t.sign(c, o, c, p.Offer, fmt.Sprintf("%s accepte la proposition du jour %d", t.w.Camps[c].Name, p.Day))
+		t.sign(c, o, c, p.Offer, lang.T("%s accepts the proposal of day %d", "%s accepte la proposition du jour %d", t.w.Camps[c].Name, p.Day))
 	case RefusePact:
 		t.refusePact(c, o)
 	default:
@@ -239,13 +240,13 @@ func (t *tick) act(c, o CampID, a Action) {
 			kind = Alliance
 		}
 		if p.Pending(o) {
-			t.sign(c, o, c, kind, fmt.Sprintf("%s propose à son tour le pacte que %s lui offrait", t.w.Camps[c].Name, t.w.Camps[o].Name))
+			t.sign(c, o, c, kind, lang.T("%s proposes in turn the pact %s offered it", "%s propose à son tour le pacte que %s lui offrait", t.w.Camps[c].Name, t.w.Camps[o].Name))
 			return
 		}
 		p.Offer, p.From, p.Day = kind, c, t.w.Day
 		t.pactEvent(c, o, c, PactProposed)
-		narr := fmt.Sprintf("Une ambassade de %s propose %s à %s.", t.w.Camps[c].Name, pactFR(kind), t.w.Camps[o].Name)
-		why := fmt.Sprintf("propose_%s %d : proposition privée, valable jusqu'au jour %d", kind, o, p.Expires())
+		narr := lang.T("An embassy of %s proposes %s to %s.", "Une ambassade de %s propose %s à %s.", t.w.Camps[c].Name, pactName(kind), t.w.Camps[o].Name)
+		why := lang.T("propose_%s %d: a private proposal, valid until day %d", "propose_%s %d : proposition privée, valable jusqu'au jour %d", kind, o, p.Expires())
 		t.note(c, "pact_proposed", nil, narr, why)
 		t.note(o, "pact_proposed", nil, narr, why)
 	}
@@ -256,7 +257,7 @@ func (t *tick) act(c, o CampID, a Action) {
 // proposal and the refusals are cleared, both camps gain morale and fame,
 // and all camps learn it. A peace lifts every siege between the two and
 // turns back their columns bound for each other's land.
-func (t *tick) sign(a, b, by CampID, kind Relation, how string) {
+func (t *tick) sign(a, b, by CampID, kind Relation, how lang.Text) {
 	t.w.SetRelation(a, b, kind)
 	*t.w.pact(a, b) = Pact{Since: t.w.Day}
 	t.pactEvent(a, b, by, PactSigned)
@@ -269,14 +270,14 @@ func (t *tick) sign(a, b, by CampID, kind Relation, how string) {
 		t.w.Camps[c].Fame += FamePact
 	}
 	na, nb := t.w.Camps[a].Name, t.w.Camps[b].Name
-	t.announce(0, "pact_signed", fmt.Sprintf("%s et %s signent %s ; les hérauts le proclament sur toutes les routes.", na, nb, pactFR(kind)),
-		fmt.Sprintf("%s ; moral +%d pour les deux ; le pacte ne peut être rompu avant le jour %d", how, gain, t.w.Day+PactLockDays), allCamps()...)
+	t.announce(0, "pact_signed", lang.T("%s and %s sign %s; the heralds proclaim it on every road.", "%s et %s signent %s ; les hérauts le proclament sur toutes les routes.", na, nb, pactName(kind)),
+		lang.T("%s; morale +%d for both; the pact cannot be broken before day %d", "%s ; moral +%d pour les deux ; le pacte ne peut être rompu avant le jour %d", how, gain, t.w.Day+PactLockDays), allCamps()...)
 	if kind != Peace {
 		return
 	}
 	for _, s := range slices.Clone(t.w.Sieges) {
 		if owner := t.w.Zones[s.Zone].Owner; (s.Camp == a && owner == b) || (s.Camp == b && owner == a) {
-			t.liftSiege(s.Zone, fmt.Sprintf("la paix signée entre %s et %s lève le blocus", na, nb))
+			t.liftSiege(s.Zone, lang.T("the peace signed between %s and %s lifts the blockade", "la paix signée entre %s et %s lève le blocus", na, nb))
 		}
 	}
 }
@@ -291,7 +292,7 @@ func (t *tick) turnBackFromPartners() {
 		if !t.w.AtPeace(col.Camp, owner) {
 			continue
 		}
-		t.turnBack(i, fmt.Sprintf("%s est en paix avec %s : aucune colonne ne marche sur ses terres", t.w.Camps[col.Camp].Name, t.w.Camps[owner].Name))
+		t.turnBack(i, lang.T("%s is at peace with %s: no column marches on its land", "%s est en paix avec %s : aucune colonne ne marche sur ses terres", t.w.Camps[col.Camp].Name, t.w.Camps[owner].Name))
 	}
 }
 
@@ -304,8 +305,8 @@ func (t *tick) refusePact(c, o CampID) {
 	p.Refusals++
 	p.ClosedUntil = t.w.Day + DoorDays*p.Refusals
 	t.pactEvent(c, o, c, PactRefused)
-	narr := fmt.Sprintf("%s éconduit l'ambassade de %s qui proposait %s.", t.w.Camps[c].Name, t.w.Camps[o].Name, pactFR(kind))
-	why := fmt.Sprintf("refus n°%d entre les deux camps : porte fermée %d jours, aucune proposition avant le jour %d", p.Refusals, DoorDays*p.Refusals, p.ClosedUntil+1)
+	narr := lang.T("%s sends away the embassy of %s that proposed %s.", "%s éconduit l'ambassade de %s qui proposait %s.", t.w.Camps[c].Name, t.w.Camps[o].Name, pactName(kind))
+	why := lang.T("refusal no. %d between the two camps: the door is closed %d days, no proposal before day %d", "refus n°%d entre les deux camps : porte fermée %d jours, aucune proposition avant le jour %d", p.Refusals, DoorDays*p.Refusals, p.ClosedUntil+1)
 	t.note(c, "pact_refused", nil, narr, why)
 	t.note(o, "pact_refused", nil, narr, why)
 }
@@ -336,8 +337,8 @@ func (t *tick) declareWar(a, b CampID, byA, byB bool) {
 		camp.Morale = max(0, camp.Morale-loss)
 		camp.Infamy += infamy
 		t.pactEvent(a, b, br.c, PactBroken)
-		t.announce(0, "war_declared", fmt.Sprintf("%s rompt sa parole et déclare la guerre à %s : %s est morte.", camp.Name, t.w.Camps[br.o].Name, pactWordFR(was)),
-			fmt.Sprintf("declare_war %d : moral de %s %d -> %d, infamie %d ; porte fermée jusqu'au jour %d", br.o, camp.Name, before, camp.Morale, camp.Infamy, p.ClosedUntil),
+		t.announce(0, "war_declared", lang.T("%s breaks its word and declares war on %s: %s is dead.", "%s rompt sa parole et déclare la guerre à %s : %s est morte.", camp.Name, t.w.Camps[br.o].Name, pactWord(was)),
+			lang.T("declare_war %d: morale of %s %d -> %d, infamy %d; the door is closed until day %d", "declare_war %d : moral de %s %d -> %d, infamie %d ; porte fermée jusqu'au jour %d", br.o, camp.Name, before, camp.Morale, camp.Infamy, p.ClosedUntil),
 			allCamps()...)
 	}
 }
@@ -361,7 +362,7 @@ func (w *World) BreakMorale(c CampID, was Relation) int {
 func (t *tick) void(c, o CampID) {
 	err := refuse(CodeNotAllowed, "action", "%s came to nothing: war was declared between you and camp %d the same day", t.orders[c], o)
 	t.results[c].Status, t.results[c].Err = Stale, err
-	t.note(c, "order_stale", nil, fmt.Sprintf("L'ordre « %s » reste sans effet : la guerre déclarée le même jour l'emporte.", t.orders[c]), err.Message)
+	t.note(c, "order_stale", nil, lang.T("The order “%s” has no effect: the war declared the same day prevails.", "L'ordre « %s » reste sans effet : la guerre déclarée le même jour l'emporte.", t.orders[c]), err.Message)
 }
 
 // expireProposals drops every proposal left unanswered for 6 days (rule
@@ -374,8 +375,8 @@ func (t *tick) expireProposals() {
 				continue
 			}
 			from, to := p.From, a+b-p.From
-			narr := fmt.Sprintf("La proposition de %s à %s (%s) expire sans réponse.", t.w.Camps[from].Name, t.w.Camps[to].Name, pactFR(p.Offer))
-			why := fmt.Sprintf("proposée le jour %d, sans réponse en %d jours", p.Day, ProposalDays)
+			narr := lang.T("The proposal of %s to %s (%s) expires unanswered.", "La proposition de %s à %s (%s) expire sans réponse.", t.w.Camps[from].Name, t.w.Camps[to].Name, pactName(p.Offer))
+			why := lang.T("proposed on day %d, unanswered in %d days", "proposée le jour %d, sans réponse en %d jours", p.Day, ProposalDays)
 			p.Offer, p.From, p.Day = War, 0, 0
 			t.pactEvent(a, b, NoCamp, PactExpired)
 			t.note(from, "pact_expired", nil, narr, why)
@@ -395,8 +396,8 @@ func (t *tick) dropPacts(c CampID) {
 		*t.w.pact(c, o) = Pact{Since: t.w.Day}
 		if had != War {
 			t.pactEvent(c, o, NoCamp, PactDissolved)
-			t.announce(0, "pact_dropped", fmt.Sprintf("Avec le peuple de %s s'éteint %s qui le liait à %s.", t.w.Camps[c].Name, pactFR(had), t.w.Camps[o].Name),
-				"un peuple éteint ne tient plus aucune parole", allCamps()...)
+			t.announce(0, "pact_dropped", lang.T("With the people of %s dies %s that bound it to %s.", "Avec le peuple de %s s'éteint %s qui le liait à %s.", t.w.Camps[c].Name, pactName(had), t.w.Camps[o].Name),
+				lang.T("an extinct people keeps no word", "un peuple éteint ne tient plus aucune parole"), allCamps()...)
 		}
 	}
 }
@@ -439,23 +440,23 @@ func allCamps() []CampID {
 	return cs
 }
 
-// pactFR names a pact in French, with its article.
-func pactFR(r Relation) string {
+// pactName names a pact, with its article.
+func pactName(r Relation) lang.Text {
 	switch r {
 	case Peace:
-		return "la paix"
+		return lang.T("peace", "la paix")
 	case Alliance:
-		return "une alliance"
+		return lang.T("an alliance", "une alliance")
 	}
-	return "la guerre"
+	return lang.T("war", "la guerre")
 }
 
-// pactWordFR names a broken pact in French.
-func pactWordFR(r Relation) string {
+// pactWord names a broken pact.
+func pactWord(r Relation) lang.Text {
 	if r == Alliance {
-		return "l'alliance"
+		return lang.T("the alliance", "l'alliance")
 	}
-	return "la paix"
+	return lang.T("the peace", "la paix")
 }
 
 // sharesVision reports whether camp c sees what camp o sees with its own

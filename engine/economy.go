@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "github.com/grisonval/server/engine/lang"
 
 // Terrain income of a held zone per day (rule ECO-1).
 var TerrainIncome = [...]Resources{
@@ -53,8 +53,8 @@ func (t *tick) consume() {
 		if p, ok := t.loseInhabitant(c); ok {
 			victim = p.Name()
 		}
-		t.note(c, "famine", nil, fmt.Sprintf("La famine frappe : les greniers sont vides et %s meurt de faim.", victim),
-			fmt.Sprintf("famine : besoin %d nourriture, réserve épuisée ; population %d", need, t.w.Population(c)))
+		t.note(c, "famine", nil, lang.T("Famine strikes: the granaries are empty and %s starves to death.", "La famine frappe : les greniers sont vides et %s meurt de faim.", victim),
+			lang.T("famine: %d food needed, the stock is exhausted; population %d", "famine : besoin %d nourriture, réserve épuisée ; population %d", need, t.w.Population(c)))
 	}
 }
 

@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "github.com/grisonval/server/engine/lang"
 
 // EventSpec is one natural event of the daily roll (rule EVT-1): its journal
 // kind, its chance per day in parts per million, when it can happen, and
@@ -11,7 +11,7 @@ type EventSpec struct {
 	// Applies reports whether the event can strike camp c today; a drawn
 	// event that does not apply does nothing (its chance is not redrawn).
 	Applies func(w *World, c CampID) bool
-	run     func(t *tick, c CampID, r *Rand) (narration, why string)
+	run     func(t *tick, c CampID, r *Rand) (narration, why lang.Text)
 }
 
 // Events is the table of natural events (rules EVT-1 to EVT-11). Their
@@ -67,8 +67,8 @@ func (t *tick) runEvent(c CampID, i int, r *Rand) {
 	if !e.Applies(t.w, c) {
 		return
 	}
-	if narr, why := e.run(t, c, r); narr != "" {
-		t.note(c, e.Kind, nil, narr, fmt.Sprintf("événement naturel (%s, %.1f %% par jour) : %s", e.Kind, float64(e.PPM)/10_000, why))
+	if narr, why := e.run(t, c, r); !narr.IsZero() {
+		t.note(c, e.Kind, nil, narr, lang.T("natural event (%s, %.1f %% a day): %s", "événement naturel (%s, %.1f %% par jour) : %s", e.Kind, float64(e.PPM)/10_000, why))
 	}
 }
 
@@ -95,109 +95,109 @@ func isAnyone(*Citizen) bool { return true }
 
 // disease (EVT-2): a citizen drawn at random falls ill; one time in two he
 // dies and morale loses 2, else he recovers with 10 points of mood less.
-func (t *tick) disease(c CampID, r *Rand) (string, string) {
+func (t *tick) disease(c CampID, r *Rand) (lang.Text, lang.Text) {
 	i := t.pickCitizen(c, r, isAnyone)
 	camp := &t.w.Camps[c]
 	if r.Intn(2) == 0 {
 		p := t.removeCitizen(c, i)
 		camp.Morale = max(0, camp.Morale-2)
-		return fmt.Sprintf("Une fièvre emporte %s, %d ans, en trois jours.", p.Name(), p.Age),
-			fmt.Sprintf("maladie mortelle (1 chance sur 2) ; moral -2 -> %d ; population %d", camp.Morale, len(camp.Citizens))
+		return lang.T("A fever carries off %s, aged %d, in three days.", "Une fièvre emporte %s, %d ans, en trois jours.", p.Name(), p.Age),
+			lang.T("deadly disease (1 chance in 2); morale -2 -> %d; population %d", "maladie mortelle (1 chance sur 2) ; moral -2 -> %d ; population %d", camp.Morale, len(camp.Citizens))
 	}
 	p := &camp.Citizens[i]
 	p.Mood = clampMood(int(p.Mood) - 10*MoodScale)
-	return fmt.Sprintf("%s tombe malade, mais se relève après quelques jours de fièvre.", p.Name()),
-		fmt.Sprintf("maladie surmontée (1 chance sur 2) ; humeur de %s -10 -> %.1f", p.Name(), float64(p.Mood)/MoodScale)
+	return lang.T("%s falls ill, but recovers after a few days of fever.", "%s tombe malade, mais se relève après quelques jours de fièvre.", p.Name()),
+		lang.T("disease overcome (1 chance in 2); mood of %s -10 -> %.1f", "maladie surmontée (1 chance sur 2) ; humeur de %s -10 -> %.1f", p.Name(), float64(p.Mood)/MoodScale)
 }
 
 // migrants (EVT-3): one newcomer arrives, with a drawn job and aspiration,
 // if the camp has room. The arrival's own journal entry tells it.
-func (t *tick) migrants(c CampID, _ *Rand) (string, string) {
-	t.addArrival(c, "migrants, événement naturel à 4 % par jour")
-	return "", ""
+func (t *tick) migrants(c CampID, _ *Rand) (lang.Text, lang.Text) {
+	t.addArrival(c, lang.T("migrants, a natural event at 4 % a day", "migrants, événement naturel à 4 % par jour"))
+	return lang.Text{}, lang.Text{}
 }
 
 // harvest (EVT-4): outside winter, 5 days of rations come in (5 food per
 // inhabitant, at least 50).
-func (t *tick) harvest(c CampID, _ *Rand) (string, string) {
+func (t *tick) harvest(c CampID, _ *Rand) (lang.Text, lang.Text) {
 	camp := &t.w.Camps[c]
 	gain := max(50, 5*int64(len(camp.Citizens)))
 	camp.Resources.Food += gain
-	return fmt.Sprintf("Récolte exceptionnelle : les greniers débordent de %d mesures de grain.", gain),
-		fmt.Sprintf("+%d nourriture (5 par habitant, au moins 50, hors hiver) ; nourriture %d", gain, camp.Resources.Food)
+	return lang.T("An exceptional harvest: the granaries overflow with %d measures of grain.", "Récolte exceptionnelle : les greniers débordent de %d mesures de grain.", gain),
+		lang.T("+%d food (5 per inhabitant, at least 50, outside winter); food %d", "+%d nourriture (5 par habitant, au moins 50, hors hiver) ; nourriture %d", gain, camp.Resources.Food)
 }
 
 // blight (EVT-5): 15 % of the food stock rots, at most 30 days of rations.
-func (t *tick) blight(c CampID, _ *Rand) (string, string) {
+func (t *tick) blight(c CampID, _ *Rand) (lang.Text, lang.Text) {
 	camp := &t.w.Camps[c]
 	loss := min(camp.Resources.Food*15/100, 30*int64(max(1, len(camp.Citizens))))
 	camp.Resources.Food -= loss
-	return fmt.Sprintf("Le mildiou gagne les réserves : %d mesures de grain sont perdues.", loss),
-		fmt.Sprintf("-%d nourriture (15 %% du stock, au plus 30 jours de rations) ; nourriture %d", loss, camp.Resources.Food)
+	return lang.T("Blight reaches the stores: %d measures of grain are lost.", "Le mildiou gagne les réserves : %d mesures de grain sont perdues.", loss),
+		lang.T("-%d food (15 %% of the stock, at most 30 days of rations); food %d", "-%d nourriture (15 %% du stock, au plus 30 jours de rations) ; nourriture %d", loss, camp.Resources.Food)
 }
 
 // epidemic (EVT-6): one citizen in twenty (at least one) dies, drawn at
 // random; morale loses 4.
-func (t *tick) epidemic(c CampID, r *Rand) (string, string) {
+func (t *tick) epidemic(c CampID, r *Rand) (lang.Text, lang.Text) {
 	camp := &t.w.Camps[c]
 	dead := max(1, len(camp.Citizens)/20)
 	for range dead {
 		t.removeCitizen(c, t.pickCitizen(c, r, isAnyone))
 	}
 	camp.Morale = max(0, camp.Morale-4)
-	return fmt.Sprintf("Une épidémie ravage le camp : %d habitant(s) succombent.", dead),
-		fmt.Sprintf("épidémie : 1 habitant sur 20 emporté (%d) ; moral -4 -> %d ; population %d", dead, camp.Morale, len(camp.Citizens))
+	return lang.T("An epidemic ravages the camp: %d inhabitant(s) succumb.", "Une épidémie ravage le camp : %d habitant(s) succombent.", dead),
+		lang.T("epidemic: 1 inhabitant in 20 carried off (%d); morale -4 -> %d; population %d", "épidémie : 1 habitant sur 20 emporté (%d) ; moral -4 -> %d ; population %d", dead, camp.Morale, len(camp.Citizens))
 }
 
 // workshopFire (EVT-7): with a workshop, a quarter of the tools (at least
 // one) and up to 10 wood burn.
-func (t *tick) workshopFire(c CampID, _ *Rand) (string, string) {
+func (t *tick) workshopFire(c CampID, _ *Rand) (lang.Text, lang.Text) {
 	camp := &t.w.Camps[c]
 	tools := min(camp.Resources.Tools, max(1, camp.Resources.Tools/4))
 	wood := min(camp.Resources.Wood, 10)
 	camp.Resources.Tools -= tools
 	camp.Resources.Wood -= wood
-	return "Un incendie se déclare dans un atelier ; on sauve les murs, pas l'outillage.",
-		fmt.Sprintf("incendie d'atelier (%d atelier(s)) : -%d outils (un quart), -%d bois ; outils %d, bois %d",
+	return lang.T("A fire breaks out in a workshop; the walls are saved, not the tools.", "Un incendie se déclare dans un atelier ; on sauve les murs, pas l'outillage."),
+		lang.T("workshop fire (%d workshop(s)): -%d tools (a quarter), -%d wood; tools %d, wood %d", "incendie d'atelier (%d atelier(s)) : -%d outils (un quart), -%d bois ; outils %d, bois %d",
 			t.w.CountBuildings(c, Workshop), tools, wood, camp.Resources.Tools, camp.Resources.Wood)
 }
 
 // stoneVein (EVT-8): with a held mountain, +15 stone.
-func (t *tick) stoneVein(c CampID, _ *Rand) (string, string) {
+func (t *tick) stoneVein(c CampID, _ *Rand) (lang.Text, lang.Text) {
 	camp := &t.w.Camps[c]
 	camp.Resources.Stone += 15
-	return "Des carriers mettent au jour un filon de belle pierre.",
-		fmt.Sprintf("filon (une montagne tenue) : +15 pierre ; pierre %d", camp.Resources.Stone)
+	return lang.T("Quarrymen uncover a vein of fine stone.", "Des carriers mettent au jour un filon de belle pierre."),
+		lang.T("vein (a mountain held): +15 stone; stone %d", "filon (une montagne tenue) : +15 pierre ; pierre %d", camp.Resources.Stone)
 }
 
 // festival (EVT-9): morale +3 and every mood +5.
-func (t *tick) festival(c CampID, _ *Rand) (string, string) {
+func (t *tick) festival(c CampID, _ *Rand) (lang.Text, lang.Text) {
 	camp := &t.w.Camps[c]
 	before := camp.Morale
 	camp.Morale = min(100, camp.Morale+3)
 	for i := range camp.Citizens {
 		camp.Citizens[i].Mood = clampMood(int(camp.Citizens[i].Mood) + 5*MoodScale)
 	}
-	return "Une fête improvisée réunit tout le camp autour des feux jusqu'à l'aube.",
-		fmt.Sprintf("fête : moral %d -> %d, humeur de chacun +5", before, camp.Morale)
+	return lang.T("An improvised feast gathers the whole camp around the fires until dawn.", "Une fête improvisée réunit tout le camp autour des feux jusqu'à l'aube."),
+		lang.T("feast: morale %d -> %d, everyone's mood +5", "fête : moral %d -> %d, humeur de chacun +5", before, camp.Morale)
 }
 
 // storm (EVT-10): a tenth of the wood is lost and morale loses 1.
-func (t *tick) storm(c CampID, _ *Rand) (string, string) {
+func (t *tick) storm(c CampID, _ *Rand) (lang.Text, lang.Text) {
 	camp := &t.w.Camps[c]
 	loss := camp.Resources.Wood / 10
 	camp.Resources.Wood -= loss
 	camp.Morale = max(0, camp.Morale-1)
-	return "Une tempête arrache les toits et disperse les piles de bois.",
-		fmt.Sprintf("tempête : -%d bois (un dixième), moral -1 -> %d ; bois %d", loss, camp.Morale, camp.Resources.Wood)
+	return lang.T("A storm tears off the roofs and scatters the woodpiles.", "Une tempête arrache les toits et disperse les piles de bois."),
+		lang.T("storm: -%d wood (a tenth), morale -1 -> %d; wood %d", "tempête : -%d bois (un dixième), moral -1 -> %d ; bois %d", loss, camp.Morale, camp.Resources.Wood)
 }
 
 // wanderingScholar (EVT-11): with a school, +20 research.
-func (t *tick) wanderingScholar(c CampID, _ *Rand) (string, string) {
+func (t *tick) wanderingScholar(c CampID, _ *Rand) (lang.Text, lang.Text) {
 	camp := &t.w.Camps[c]
 	before := camp.Resources.Research
 	camp.Resources.Research += 20
 	t.announceTiers(c, before, camp.Resources.Research)
-	return "Un érudit de passage partage ses manuscrits avec l'école.",
-		fmt.Sprintf("érudit de passage (%d école(s)) : +20 recherche ; recherche %d", t.w.CountBuildings(c, School), camp.Resources.Research)
+	return lang.T("A wandering scholar shares his manuscripts with the school.", "Un érudit de passage partage ses manuscrits avec l'école."),
+		lang.T("wandering scholar (%d school(s)): +20 research; research %d", "érudit de passage (%d école(s)) : +20 recherche ; recherche %d", t.w.CountBuildings(c, School), camp.Resources.Research)
 }

@@ -186,7 +186,7 @@ func TestEvents(t *testing.T) {
 	})
 	t.Run("EVT-11 wandering scholar: +20 research with a school", func(t *testing.T) {
 		b, w, j := run("scholar", nil)
-		if d := w.Camps[0].Resources.Research - b.Camps[0].Resources.Research; d != 20 || len(j) == 0 || j[len(j)-1].Why == "" {
+		if d := w.Camps[0].Resources.Research - b.Camps[0].Resources.Research; d != 20 || len(j) == 0 || j[len(j)-1].Why.IsZero() {
 			t.Errorf("scholar gave %d research, journal %+v; want 20 and a why", d, j)
 		}
 		if Events[index["scholar"]].Applies(NewWorld(5), 0) {

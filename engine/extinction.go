@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // extinguish marks camps with no zone, no column and no siege lines left
@@ -16,6 +17,6 @@ func (t *tick) extinguish() {
 		}
 		camp.Alive = false
 		t.dropPacts(c)
-		t.announce(0, "extinct", fmt.Sprintf("Le peuple de %s s'est éteint.", camp.Name), "plus aucune zone tenue", CampID(0), CampID(1), CampID(2))
+		t.announce(0, "extinct", lang.T("The people of %s has died out.", "Le peuple de %s s'est éteint.", camp.Name), lang.T("no zone held any more", "plus aucune zone tenue"), CampID(0), CampID(1), CampID(2))
 	}
 }

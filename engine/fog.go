@@ -3,6 +3,8 @@ package engine
 import (
 	"cmp"
 	"slices"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Vision returns, indexed by zone number, the zones camp c sees today: its
@@ -133,8 +135,8 @@ type CampView struct {
 	// when the tree is complete.
 	Tier int
 	Next *Tech
-	// Title is the prestige title, or "".
-	Title        string
+	// Title is the prestige title, or the empty text.
+	Title        lang.Text
 	Achievements []Achievement
 	Upkeep       UpkeepBill
 	Degraded     bool
@@ -342,7 +344,7 @@ type Notable struct {
 	Name       string
 	Job        Job
 	Level      int
-	Title      string
+	Title      lang.Text
 	Aspiration Aspiration
 	XP, NextXP int
 	Mood       int

@@ -27,7 +27,7 @@ func FuzzValidate(f *testing.F) {
 		err := engine.Validate(w, c, o)
 		if err != nil {
 			re, ok := err.(*engine.RuleError)
-			if !ok || re.Code == "" || re.Message == "" {
+			if !ok || re.Code == "" || re.Message.IsZero() {
 				t.Fatalf("Validate(%v) = %#v; want a *RuleError with a code and a message", o, err)
 			}
 		} else {

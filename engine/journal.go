@@ -1,22 +1,24 @@
 package engine
 
+import "github.com/grisonval/server/engine/lang"
+
 // news is an event not yet delivered: it reaches the involved camps and every
 // camp that sees its zone at the end of the tick (rule FOG-2).
 type news struct {
 	involved  [NumCamps]bool
 	zone      ZoneID
 	kind      string
-	narration string
-	why       string
+	narration lang.Text
+	why       lang.Text
 }
 
 // note adds a journal entry for camp c alone.
-func (t *tick) note(c CampID, kind string, zones []ZoneID, narration, why string) {
+func (t *tick) note(c CampID, kind string, zones []ZoneID, narration, why lang.Text) {
 	t.journal = append(t.journal, Entry{Day: t.w.Day, Camp: c, Kind: kind, Zones: zones, Narration: narration, Why: why})
 }
 
 // announce records news about zone z, delivered at the end of the tick.
-func (t *tick) announce(z ZoneID, kind, narration, why string, involved ...CampID) {
+func (t *tick) announce(z ZoneID, kind string, narration, why lang.Text, involved ...CampID) {
 	n := news{zone: z, kind: kind, narration: narration, why: why}
 	for _, c := range involved {
 		if c != NoCamp {
@@ -45,24 +47,21 @@ func (t *tick) deliverNews() {
 	}
 }
 
-// why returns the player's reason when given, else the engine's.
-func why(o Order, derived string) string {
+// why returns the player's reason when given (the player's own words, the
+// same in both languages), else the engine's.
+func why(o Order, derived lang.Text) lang.Text {
 	if o.Reason != "" {
-		return o.Reason
+		return lang.Same(o.Reason)
 	}
 	return derived
 }
 
-func terrainFR(t Terrain) string {
-	switch t {
-	case Plains:
-		return "plaine"
-	case Forest:
-		return "forêt"
-	case Mountain:
-		return "montagne"
-	case Coast:
-		return "côte"
+var terrainNamesFR = [...]string{Plains: "plaine", Forest: "forêt", Mountain: "montagne", Coast: "côte"}
+
+// terrainName names a terrain for the journal.
+func terrainName(t Terrain) lang.Text {
+	if int(t) < len(terrainNamesFR) && terrainNamesFR[t] != "" {
+		return lang.Text{EN: t.String(), FR: terrainNamesFR[t]}
 	}
-	return "terre inconnue"
+	return lang.T("unknown land", "terre inconnue")
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/grisonval/server/engine/lang"
+)
 
 // Name tables of citizens (rule CIT-1). A citizen stores indexes into these
 // tables, never the strings, so that the encoded state stays small. The
@@ -44,7 +48,8 @@ var jobNamesFR = [NumJobs + 1][2]string{
 
 // LevelTitles are the titles of levels I to V (rule CIT-XP); index 0 is
 // unused.
-var LevelTitles = [MaxLevel + 1]string{1: "Novice", 2: "Apprenti", 3: "Compagnon", 4: "Expert", 5: "Maître"}
+var LevelTitles = [MaxLevel + 1]lang.Text{1: lang.T("Novice", "Novice"), 2: lang.T("Apprentice", "Apprenti"),
+	3: lang.T("Journeyman", "Compagnon"), 4: lang.T("Expert", "Expert"), 5: lang.T("Master", "Maître")}
 
 var romanLevels = [MaxLevel + 1]string{1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 
@@ -65,6 +70,11 @@ func (p *Citizen) firstName() string {
 		return femaleNames[int(p.First)%len(femaleNames)]
 	}
 	return maleNames[int(p.First)%len(maleNames)]
+}
+
+// job names the citizen's job, in French in the citizen's gender.
+func (p *Citizen) job() lang.Text {
+	return lang.Text{EN: p.Job.String(), FR: p.jobFR()}
 }
 
 // jobFR returns the French name of the citizen's job, in the citizen's

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Action is one of seed 000's actions.
@@ -147,9 +149,10 @@ const (
 // argument i's value is refused, "reason" for the order's reason text
 // (rule ACT-REFUSE).
 type RuleError struct {
-	Code    Code
-	Field   string
-	Message string
+	Code  Code
+	Field string
+	// Message explains the rule, in both languages (DESIGN decision 8).
+	Message lang.Text
 	// Missing lists, for insufficient_resources, every resource the order
 	// needs more of than the camp holds.
 	Missing []Shortfall
@@ -164,13 +167,20 @@ type Shortfall struct {
 
 func (e *RuleError) Error() string {
 	if e.Field != "" {
-		return fmt.Sprintf("%s: %s: %s", e.Code, e.Field, e.Message)
+		return fmt.Sprintf("%s: %s: %s", e.Code, e.Field, e.Message.EN)
 	}
-	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+	return fmt.Sprintf("%s: %s", e.Code, e.Message.EN)
 }
 
+// refuse returns the refusal of code on field, its message written in
+// English only.
 func refuse(code Code, field, format string, args ...any) *RuleError {
-	return &RuleError{Code: code, Field: field, Message: fmt.Sprintf(format, args...)}
+	return &RuleError{Code: code, Field: field, Message: lang.Text{EN: lang.T(format, format, args...).EN}}
+}
+
+// refuseT returns the refusal of code on field with message msg.
+func refuseT(code Code, field string, msg lang.Text) *RuleError {
+	return &RuleError{Code: code, Field: field, Message: msg}
 }
 
 // shortOf returns nil if stock have covers cost, else the refusal of what
@@ -183,7 +193,7 @@ func shortOf(field, what string, cost, have Resources) *RuleError {
 		return nil
 	}
 	return &RuleError{Code: CodeShortOf, Field: field, Missing: missing,
-		Message: fmt.Sprintf("%s costs %s; you have %s: short of %s", what, cost, heldOf(cost, have), missingText(missing))}
+		Message: lang.Text{EN: fmt.Sprintf("%s costs %s; you have %s: short of %s", what, cost, heldOf(cost, have), missingText(missing))}}
 }
 
 // shortfalls lists the resources of cost that have does not cover, in the
@@ -256,7 +266,7 @@ func (s ArgSpec) allows(v int) bool {
 // and its price.
 type LegalAction struct {
 	Action  Action
-	Summary string
+	Summary lang.Text
 	Args    []ArgSpec
 	Price
 	// Choices gives, when the price depends on the first argument's value
@@ -299,7 +309,7 @@ func priceOf(a Action) Price {
 // actions phase with arguments already validated against the start of the
 // tick.
 type rule struct {
-	summary string
+	summary lang.Text
 	args    func(w *World, c CampID) ([]ArgSpec, *RuleError)
 	apply   func(t *tick, c CampID, o Order)
 }
@@ -314,16 +324,16 @@ var argChecks = map[Action]func(w *World, c CampID, o Order) *RuleError{
 // rules is the table of the actions the engine plays. It is only ever
 // looked up, never ranged over (Actions gives the order).
 var rules = map[Action]rule{
-	Rest:     {"rest: +4 morale (cap 100)", noArgs, (*tick).rest},
-	ChopWood: {"wood chore: +2 wood, +2 per held forest", noArgs, (*tick).chopWood},
-	Explore:  {"explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", exploreArgs, (*tick).explore},
-	ExpandTo: {fmt.Sprintf("expand_to Z: settlers to a free adjacent zone; %d food, %d wood", ExpandCost.Food, ExpandCost.Wood), expandArgs, (*tick).expandTo},
-	RaiseArmy: {fmt.Sprintf("raise_army N: N adults take up arms; %d food and %d wood a man, at most %d a day",
+	Rest:     {lang.T("rest: +4 morale (cap 100)", "rest : +4 moral (plafond 100)"), noArgs, (*tick).rest},
+	ChopWood: {lang.T("wood chore: +2 wood, +2 per held forest", "corvée de bois : +2 bois, +2 par forêt tenue"), noArgs, (*tick).chopWood},
+	Explore:  {lang.T("explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", "explore Z : lever le brouillard sur une zone inconnue en bordure de vision ; 0-2 pierre, 0-2 nourriture"), exploreArgs, (*tick).explore},
+	ExpandTo: {lang.T("expand_to Z: settlers to a free adjacent zone; %d food, %d wood", "expand_to Z : des colons vers une zone libre adjacente ; %d nourriture, %d bois", ExpandCost.Food, ExpandCost.Wood), expandArgs, (*tick).expandTo},
+	RaiseArmy: {lang.T("raise_army N: N adults take up arms; %d food and %d wood a man, at most %d a day", "raise_army N : N adultes prennent les armes ; %d nourriture et %d bois par homme, au plus %d par jour",
 		RaiseCostPerMan.Food, RaiseCostPerMan.Wood, MaxRaisePerDay), raiseArgs, (*tick).raiseArmy},
-	SendArmy:    {"send_army N Z: N men of the field army march to zone Z (garrison at once if Z is held)", sendArgs, (*tick).sendArmy},
-	DisbandArmy: {"disband_army N: N men of the field army go back to their trade, the same citizens; free", disbandArgs, (*tick).disbandArmy},
-	RecallArmy:  {"recall_army Z [N]: N men (all if N is left out) of held zone Z's garrison rejoin the field army, marching to the capital (at once from the capital); not from a besieged zone", recallArgs, (*tick).recallArmy},
-	Spy: {fmt.Sprintf("spy Z: %d gold; an informer reveals zone Z at the end of the day if another camp holds it; fails 1 time in %d (the gold is lost and the target learns it was spied on)",
+	SendArmy:    {lang.T("send_army N Z: N men of the field army march to zone Z (garrison at once if Z is held)", "send_army N Z : N hommes de l'armée de campagne marchent vers la zone Z (garnison aussitôt si Z est tenue)"), sendArgs, (*tick).sendArmy},
+	DisbandArmy: {lang.T("disband_army N: N men of the field army go back to their trade, the same citizens; free", "disband_army N : N hommes de l'armée de campagne retournent à leur métier, les mêmes habitants ; gratuit"), disbandArgs, (*tick).disbandArmy},
+	RecallArmy:  {lang.T("recall_army Z [N]: N men (all if N is left out) of held zone Z's garrison rejoin the field army, marching to the capital (at once from the capital); not from a besieged zone", "recall_army Z [N] : N hommes (tous si N est omis) de la garnison de la zone tenue Z rejoignent l'armée de campagne en marchant vers la capitale (aussitôt depuis la capitale) ; pas depuis une zone assiégée"), recallArgs, (*tick).recallArmy},
+	Spy: {lang.T("spy Z: %d gold; an informer reveals zone Z at the end of the day if another camp holds it; fails 1 time in %d (the gold is lost and the target learns it was spied on)", "spy Z : %d or ; un informateur révèle la zone Z en fin de journée si un autre camp la tient ; échoue 1 fois sur %d (l'or est perdu et la cible apprend qu'on l'espionne)",
 		SpyCost, 100/SpyFailure), spyArgs, (*tick).spy},
 	BuildFarm:       buildRule(Farm),
 	BuildLumberCamp: buildRule(LumberCamp),
@@ -335,24 +345,24 @@ var rules = map[Action]rule{
 	BuildBarracks:   buildRule(Barracks),
 	BuildWalls:      buildRule(Walls),
 	BuildTemple:     buildRule(Temple),
-	Develop: {fmt.Sprintf("develop Z: raise held zone Z one level (cost %s x level; needs %d x level research)", DevelopBase, DevelopResearch(1)),
+	Develop: {lang.T("develop Z: raise held zone Z one level (cost %s x level; needs %d x level research)", "develop Z : élever d'un niveau la zone tenue Z (coût %s x niveau ; demande %d x niveau de recherche)", DevelopBase.text(), DevelopResearch(1)),
 		developArgs, (*tick).develop},
-	Trade: {fmt.Sprintf("trade N: N lots of %d food, each paid %s, else %s, else %s; 2 + 2 per market a day",
-		TradeLotFood, TradeLotPrices[0], TradeLotPrices[1], TradeLotPrices[2]), tradeArgs, (*tick).trade},
-	TradeRoute: {fmt.Sprintf("trade_route C: %d gold, +%d gold a day to both camps while at peace; needs a market", TradeRouteCost, TradeRouteGold),
+	Trade: {lang.T("trade N: N lots of %d food, each paid %s, else %s, else %s; 2 + 2 per market a day", "trade N : N lots de %d nourriture, chacun payé %s, sinon %s, sinon %s ; 2 + 2 par marché par jour",
+		TradeLotFood, TradeLotPrices[0].text(), TradeLotPrices[1].text(), TradeLotPrices[2].text()), tradeArgs, (*tick).trade},
+	TradeRoute: {lang.T("trade_route C: %d gold, +%d gold a day to both camps while at peace; needs a market", "trade_route C : %d or, +%d or par jour aux deux camps tant qu'ils sont en paix ; demande un marché", TradeRouteCost, TradeRouteGold),
 		tradeRouteArgs, (*tick).tradeRoute},
-	BuildMonument: {fmt.Sprintf("build_monument: the great monument on the capital; %s, research %d", MonumentCost, MonumentResearch),
+	BuildMonument: {lang.T("build_monument: the great monument on the capital; %s, research %d", "build_monument : le grand monument sur la capitale ; %s, recherche %d", MonumentCost.text(), MonumentResearch),
 		monumentArgs, (*tick).buildMonument},
-	ProposePeace: {fmt.Sprintf("propose_peace C: offer peace to camp C (met, at war with you); private to you two, expires after %d days", ProposalDays),
+	ProposePeace: {lang.T("propose_peace C: offer peace to camp C (met, at war with you); private to you two, expires after %d days", "propose_peace C : offrir la paix au camp C (rencontré, en guerre avec vous) ; entre vous deux, expire après %d jours", ProposalDays),
 		proposeArgs(Peace), (*tick).gatherDiplomacy},
-	ProposeAlliance: {fmt.Sprintf("propose_alliance C: offer an alliance to camp C (met, at peace with you); private to you two, expires after %d days", ProposalDays),
+	ProposeAlliance: {lang.T("propose_alliance C: offer an alliance to camp C (met, at peace with you); private to you two, expires after %d days", "propose_alliance C : offrir une alliance au camp C (rencontré, en paix avec vous) ; entre vous deux, expire après %d jours", ProposalDays),
 		proposeArgs(Alliance), (*tick).gatherDiplomacy},
-	AcceptPact: {"accept_pact C: sign the pact camp C proposed; proclaimed to all", answerArgs, (*tick).gatherDiplomacy},
-	RefusePact: {fmt.Sprintf("refuse_pact C: turn down camp C's proposal; the door closes %d days, %d more at each refusal", DoorDays, DoorDays),
+	AcceptPact: {lang.T("accept_pact C: sign the pact camp C proposed; proclaimed to all", "accept_pact C : signer le pacte proposé par le camp C ; proclamé à tous"), answerArgs, (*tick).gatherDiplomacy},
+	RefusePact: {lang.T("refuse_pact C: turn down camp C's proposal; the door closes %d days, %d more at each refusal", "refuse_pact C : décliner la proposition du camp C ; la porte se ferme %d jours, %d de plus à chaque refus", DoorDays, DoorDays),
 		answerArgs, (*tick).gatherDiplomacy},
-	DeclareWar: {fmt.Sprintf("declare_war C: break a pact of %d days or more with camp C; -%d morale (peace) or -%d (alliance), door closed %d days; proclaimed to all",
+	DeclareWar: {lang.T("declare_war C: break a pact of %d days or more with camp C; -%d morale (peace) or -%d (alliance), door closed %d days; proclaimed to all", "declare_war C : rompre un pacte de %d jours ou plus avec le camp C ; -%d moral (paix) ou -%d (alliance), porte fermée %d jours ; proclamé à tous",
 		PactLockDays, BreakPeaceMorale, BreakAllianceMorale, DoorDays), declareArgs, (*tick).gatherDiplomacy},
-	SetGovernment: {fmt.Sprintf("set_government F: adopt form of government F; %d gold and %d research, legitimacy falls to %d, %d days before the next change",
+	SetGovernment: {lang.T("set_government F: adopt form of government F; %d gold and %d research, legitimacy falls to %d, %d days before the next change", "set_government F : adopter la forme de gouvernement F ; %d or et %d recherche, la légitimité tombe à %d, %d jours avant le prochain changement",
 		GovernmentGold, GovernmentResearch, GovernmentLegitimacy, GovernmentLockDays), governmentArgs, (*tick).setGovernment},
 }
 

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Probabilities of the society phase are integers in parts per million, so
@@ -71,25 +73,25 @@ func (w *World) FertileCouples(c CampID) int {
 // million, or 0 and the lock that forbids it (rule POP-1): min(45 %, rate x
 // couples x morale factor x food factor); locked with no fertile couple,
 // under 1 food, or with housing full.
-func (w *World) BirthChance(c CampID) (int64, string) {
+func (w *World) BirthChance(c CampID) (int64, lang.Text) {
 	chance, lock, _ := w.birthChance(c)
 	return chance, lock
 }
 
 // birthChance is BirthChance, with the camp's fertile couples.
-func (w *World) birthChance(c CampID) (chance int64, lock string, couples int) {
+func (w *World) birthChance(c CampID) (chance int64, lock lang.Text, couples int) {
 	camp := &w.Camps[c]
 	couples, pop := w.FertileCouples(c), w.Population(c)
 	switch {
 	case couples == 0:
-		return 0, "aucun couple fécond", couples
+		return 0, lang.T("no fertile couple", "aucun couple fécond"), couples
 	case camp.Resources.Food < 1:
-		return 0, "moins de 1 nourriture en réserve", couples
+		return 0, lang.T("less than 1 food in stock", "moins de 1 nourriture en réserve"), couples
 	case pop >= w.Housing(c):
-		return 0, fmt.Sprintf("logement plein (%d/%d)", pop, w.Housing(c)), couples
+		return 0, lang.T("housing full (%d/%d)", "logement plein (%d/%d)", pop, w.Housing(c)), couples
 	}
 	p := BirthRatePPM * int64(couples) * MoraleFactor(camp.Morale) * FoodFactor(camp.Resources.Food, pop) / 1_000_000
-	return min(BirthCapPPM, p), "", couples
+	return min(BirthCapPPM, p), lang.Text{}, couples
 }
 
 // OldAgeChance returns the daily chance, in parts per million, that a
@@ -180,19 +182,19 @@ func (t *tick) oldAge(c CampID) {
 	// Remove the higher index first so that the other stays valid.
 	for _, i := range dying[:n] {
 		p := t.removeCitizen(c, i)
-		var narr string
+		var narr lang.Text
 		if p.Level > 1 {
-			narr = fmt.Sprintf("%s, %s %s de niveau %s, s'éteint de vieillesse à %d ans ; son savoir-faire part avec lui.",
-				p.Name(), p.jobFR(), LevelTitles[p.Level], romanLevels[p.Level], p.Age)
+			narr = lang.T("%s, %s %s of level %s, dies of old age at %d; the skill goes with them.", "%s, %s %s de niveau %s, s'éteint de vieillesse à %d ans ; son savoir-faire part avec lui.",
+				p.Name(), p.job(), LevelTitles[p.Level], romanLevels[p.Level], p.Age)
 		} else {
-			narr = fmt.Sprintf("%s s'éteint de vieillesse à %d ans.", p.Name(), p.Age)
+			narr = lang.T("%s dies of old age at %d.", "%s s'éteint de vieillesse à %d ans.", p.Name(), p.Age)
 		}
-		famineNote := ""
+		var famineNote lang.Text
 		if famine {
-			famineNote = ", doublé par la famine"
+			famineNote = lang.T(", doubled by the famine", ", doublé par la famine")
 		}
 		t.note(c, "old_age", nil, narr,
-			fmt.Sprintf("vieillesse : %d ans, risque %.1f %% par jour%s ; %d XP et le niveau %s perdus ; population %d",
+			lang.T("old age: %d years, risk %.1f %% a day%s; %d XP and level %s lost; population %d", "vieillesse : %d ans, risque %.1f %% par jour%s ; %d XP et le niveau %s perdus ; population %d",
 				p.Age, float64(OldAgeChance(int(p.Age), famine))/10_000, famineNote, p.XP, romanLevels[p.Level], len(camp.Citizens)))
 	}
 }
@@ -245,7 +247,7 @@ func (t *tick) loseInhabitant(c CampID) (Citizen, bool) {
 // takes the father's family name and, two times in three, one parent's job.
 func (t *tick) birth(c CampID) {
 	chance, lock, couples := t.w.birthChance(c)
-	if lock != "" {
+	if !lock.IsZero() {
 		return
 	}
 	r := t.stream(c, PurposeBirth)
@@ -262,23 +264,23 @@ func (t *tick) birth(c CampID) {
 	child := newCitizen(r, camp.NextCitizen, 0, t.w.Day, camp.Morale)
 	camp.NextCitizen++
 	child.Family = father.Family
-	inherit := "métier tiré au sort"
+	inherit := lang.T("trade drawn by lot", "métier tiré au sort")
 	if r.Intn(3) < 2 {
 		parent := father
 		if r.Intn(2) == 1 {
 			parent = mother
 		}
 		child.Job = parent.Job
-		inherit = "métier hérité de " + parent.Name()
+		inherit = lang.T("trade inherited from %s", "métier hérité de %s", parent.Name())
 	}
 	camp.Citizens = append(camp.Citizens, child)
-	word, future := "un fils", "futur"
+	word, future := lang.T("a son", "un fils"), lang.T("future", "futur")
 	if child.Female {
-		word, future = "une fille", "future"
+		word, future = lang.T("a daughter", "une fille"), lang.T("future", "future")
 	}
 	t.note(c, "birth", nil,
-		fmt.Sprintf("%s et %s accueillent %s, %s, %s %s.", father.Name(), mother.Name(), word, child.Name(), future, child.jobFR()),
-		fmt.Sprintf("naissance : chance %.1f %% (%d couples féconds, moral %d, %d nourriture) ; %s ; population %d/%d",
+		lang.T("%s and %s welcome %s, %s, %s %s.", "%s et %s accueillent %s, %s, %s %s.", father.Name(), mother.Name(), word, child.Name(), future, child.job()),
+		lang.T("birth: chance %.1f %% (%d fertile couples, morale %d, %d food); %s; population %d/%d", "naissance : chance %.1f %% (%d couples féconds, moral %d, %d nourriture) ; %s ; population %d/%d",
 			float64(chance)/10_000, couples, camp.Morale, camp.Resources.Food, inherit, len(camp.Citizens), t.w.Housing(c)))
 }
 
@@ -408,12 +410,12 @@ func (t *tick) moods(c CampID) {
 	before := camp.Morale
 	camp.Morale = min(100, max(0, camp.Morale+MoralePull(sum/len(cs), camp.Morale)))
 	if d := camp.Morale - before; d >= 3 || d <= -3 {
-		word := "remonte"
+		word := lang.T("rises", "remonte")
 		if d < 0 {
-			word = "fléchit"
+			word = lang.T("sags", "fléchit")
 		}
-		t.note(c, "mood", nil, fmt.Sprintf("L'humeur des habitants pèse sur le camp : le moral %s.", word),
-			fmt.Sprintf("humeur moyenne %.1f contre moral %d : moral %d -> %d (tirage x0,2, plafonné à ±4)",
+		t.note(c, "mood", nil, lang.T("The people's mood weighs on the camp: morale %s.", "L'humeur des habitants pèse sur le camp : le moral %s.", word),
+			lang.T("mean mood %.1f against morale %d: morale %d -> %d (pull x0.2, capped at ±4)", "humeur moyenne %.1f contre moral %d : moral %d -> %d (tirage x0,2, plafonné à ±4)",
 				float64(sum/len(cs))/MoodScale, before, before, camp.Morale))
 	}
 }
@@ -521,32 +523,45 @@ func (t *tick) experience(c CampID) {
 		return
 	}
 	// "<name> devient <title> (<job>), ... et N autre(s) montent de
-	// niveau." and its why, each written in one buffer.
-	var b strings.Builder
-	b.Grow(256)
+	// niveau." and its why, each language written in one buffer.
+	var en, fr strings.Builder
+	en.Grow(256)
+	fr.Grow(256)
 	for k := range min(n, len(named)) {
 		p := &camp.Citizens[named[k]]
 		if k > 0 {
-			b.WriteString(", ")
+			en.WriteString(", ")
+			fr.WriteString(", ")
 		}
-		p.writeName(&b)
-		b.WriteString(" devient ")
-		b.WriteString(LevelTitles[p.Level])
-		b.WriteString(" (")
-		b.WriteString(p.jobFR())
-		b.WriteByte(')')
+		p.writeName(&en)
+		p.writeName(&fr)
+		en.WriteString(" becomes ")
+		en.WriteString(LevelTitles[p.Level].EN)
+		en.WriteString(" (")
+		en.WriteString(p.Job.String())
+		en.WriteByte(')')
+		fr.WriteString(" devient ")
+		fr.WriteString(LevelTitles[p.Level].FR)
+		fr.WriteString(" (")
+		fr.WriteString(p.jobFR())
+		fr.WriteByte(')')
 	}
 	if n > len(named) {
-		fmt.Fprintf(&b, " et %d autre(s) montent de niveau", n-len(named))
+		fmt.Fprintf(&en, " and %d other(s) level up", n-len(named))
+		fmt.Fprintf(&fr, " et %d autre(s) montent de niveau", n-len(named))
 	}
-	b.WriteByte('.')
-	var why strings.Builder
-	why.Grow(160)
-	why.WriteString("expérience : montées de niveau")
+	en.WriteByte('.')
+	fr.WriteByte('.')
+	var whyEN, whyFR strings.Builder
+	whyEN.Grow(160)
+	whyFR.Grow(160)
+	whyEN.WriteString("experience: levels gained")
+	whyFR.WriteString("expérience : montées de niveau")
 	for l := 2; l <= MaxLevel; l++ {
 		if ups[l] > 0 {
-			fmt.Fprintf(&why, " %d au niveau %s (%d XP)", ups[l], romanLevels[l], LevelXP[l])
+			fmt.Fprintf(&whyEN, " %d to level %s (%d XP)", ups[l], romanLevels[l], LevelXP[l])
+			fmt.Fprintf(&whyFR, " %d au niveau %s (%d XP)", ups[l], romanLevels[l], LevelXP[l])
 		}
 	}
-	t.note(c, "level_up", nil, b.String(), why.String())
+	t.note(c, "level_up", nil, lang.Text{EN: en.String(), FR: fr.String()}, lang.Text{EN: whyEN.String(), FR: whyFR.String()})
 }

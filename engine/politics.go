@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Government is a camp's form of government (rule POL-1). Values are stored
@@ -26,10 +28,10 @@ const NumGovernments = 6
 type GovernmentForm struct {
 	// Code is the form's stable English name, as orders and clients use it.
 	Code string
-	// Name is its French name, as the journal announces it.
-	Name string
-	// Effect says in English what it gives and costs.
-	Effect string
+	// Name is its name, as the journal announces it.
+	Name lang.Text
+	// Effect says what it gives and costs.
+	Effect lang.Text
 	// Buildings is the percentage added to the output of every building,
 	// School to schools', Market to markets'.
 	Buildings, School, Market int64
@@ -47,17 +49,24 @@ func (g *GovernmentForm) payGold(r *Resources) { r.Gold = max(0, r.Gold-int64(g.
 // Governments are the forms of government, indexed by Government (index 0
 // unused).
 var Governments = [NumGovernments + 1]GovernmentForm{
-	Autocracy: {Code: "autocracy", Name: "autocratie", Effect: "no modifier (the starting form)"},
-	Oligarchy: {Code: "oligarchy", Name: "oligarchie", Effect: "markets +25 %; the council's stipends cost 2 gold a day",
+	Autocracy: {Code: "autocracy", Name: lang.T("autocracy", "autocratie"),
+		Effect: lang.T("no modifier (the starting form)", "aucun modificateur (la forme de départ)")},
+	Oligarchy: {Code: "oligarchy", Name: lang.T("oligarchy", "oligarchie"),
+		Effect: lang.T("markets +25 %; the council's stipends cost 2 gold a day", "marchés +25 % ; les indemnités du conseil coûtent 2 or par jour"),
 		Market: 25, Gold: 2},
-	Overlord: {Code: "overlord", Name: "suzeraineté", Effect: "+1 defence in every held zone; -1 morale a day",
+	Overlord: {Code: "overlord", Name: lang.T("overlordship", "suzeraineté"),
+		Effect:  lang.T("+1 defence in every held zone; -1 morale a day", "+1 défense dans chaque zone tenue ; -1 moral par jour"),
 		Defence: 1, Morale: -1},
-	Republic: {Code: "republic", Name: "république", Effect: "every building +5 %; +1 legitimacy a day; breaking a pact costs 3 more morale",
+	Republic: {Code: "republic", Name: lang.T("republic", "république"),
+		Effect: lang.T("every building +5 %; +1 legitimacy a day; breaking a pact costs 3 more morale",
+			"chaque bâtiment +5 % ; +1 légitimité par jour ; rompre un pacte coûte 3 de moral de plus"),
 		Buildings: 5, Legitimacy: 1},
-	Theocracy: {Code: "theocracy", Name: "théocratie", Effect: "+1 morale a day; schools -20 %",
+	Theocracy: {Code: "theocracy", Name: lang.T("theocracy", "théocratie"),
+		Effect: lang.T("+1 morale a day; schools -20 %", "+1 moral par jour ; écoles -20 %"),
 		Morale: 1, School: -20},
 	// A scholarchy's schools get +30 % and, as every building, -5 %.
-	Scholarchy: {Code: "scholarchy", Name: "collège des savants", Effect: "schools +25 %; every other building -5 %",
+	Scholarchy: {Code: "scholarchy", Name: lang.T("college of scholars", "collège des savants"),
+		Effect: lang.T("schools +25 %; every other building -5 %", "écoles +25 % ; tout autre bâtiment -5 %"),
 		School: 30, Buildings: -5},
 }
 
@@ -221,8 +230,8 @@ func governmentArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	cost := Resources{Gold: GovernmentGold, Research: GovernmentResearch}
 	if missing := shortfalls(cost, Resources{Gold: camp.Resources.Gold, Research: w.SpareResearch(c)}); len(missing) > 0 {
 		return nil, &RuleError{Code: CodeShortOf, Field: "action", Missing: missing,
-			Message: fmt.Sprintf("set_government costs %d gold and %d research beyond your last tier's threshold (%d); you have %d gold and %d research beyond it: short of %s",
-				GovernmentGold, GovernmentResearch, Techs[w.Tier(c)].Research, camp.Resources.Gold, w.SpareResearch(c), missingText(missing))}
+			Message: lang.Text{EN: fmt.Sprintf("set_government costs %d gold and %d research beyond your last tier's threshold (%d); you have %d gold and %d research beyond it: short of %s",
+				GovernmentGold, GovernmentResearch, Techs[w.Tier(c)].Research, camp.Resources.Gold, w.SpareResearch(c), missingText(missing))}}
 	}
 	var gs []int
 	for g := Government(1); g <= NumGovernments; g++ {
@@ -250,11 +259,11 @@ func (t *tick) setGovernment(c CampID, o Order) {
 	camp.Resources.Gold -= GovernmentGold
 	camp.Resources.Research -= GovernmentResearch
 	camp.Government, camp.Legitimacy, camp.GovernmentDay, camp.LowLegitimacy = g, GovernmentLegitimacy, t.w.Day, 0
-	t.note(c, "set_government", nil, fmt.Sprintf("Le peuple de %s change de régime : la %s remplace l'%s.", camp.Name, Governments[g].Name, Governments[old].Name),
-		why(o, fmt.Sprintf("set_government %s : %d or et %d recherche payés ; légitimité %d ; pas d'autre changement avant le jour %d ; effet : %s",
+	t.note(c, "set_government", nil, lang.T("The people of %s changes its government: %s replaces %s.", "Le peuple de %s change de régime : la %s remplace l'%s.", camp.Name, Governments[g].Name, Governments[old].Name),
+		why(o, lang.T("set_government %s: %d gold and %d research paid; legitimacy %d; no other change before day %d; effect: %s", "set_government %s : %d or et %d recherche payés ; légitimité %d ; pas d'autre changement avant le jour %d ; effet : %s",
 			g, GovernmentGold, GovernmentResearch, camp.Legitimacy, t.w.Day+GovernmentLockDays, Governments[g].Effect)))
-	t.announce(0, "government", fmt.Sprintf("%s adopte un nouveau régime : %s.", camp.Name, Governments[g].Name),
-		fmt.Sprintf("ancien régime : %s", Governments[old].Name), allCamps()...)
+	t.announce(0, "government", lang.T("%s adopts a new government: %s.", "%s adopte un nouveau régime : %s.", camp.Name, Governments[g].Name),
+		lang.T("former government: %s", "ancien régime : %s", Governments[old].Name), allCamps()...)
 }
 
 // politics is the politics phase (rules POL-1, LEG-1 to LEG-4): for each
@@ -277,35 +286,36 @@ func (t *tick) governDay(c CampID) {
 
 	t.readFacts(c)
 	f := &t.facts[c]
-	var parts []string
+	var en, fr []string
 	delta := 0
-	add := func(n int, what string) {
+	add := func(n int, what lang.Text) {
 		if n != 0 {
 			delta += n
-			parts = append(parts, fmt.Sprintf("%+d %s", n, what))
+			en = append(en, fmt.Sprintf("%+d %s", n, what.EN))
+			fr = append(fr, fmt.Sprintf("%+d %s", n, what.FR))
 		}
 	}
-	add(LegVictory*f[factVictory], "victoire(s)")
-	add(LegDefeat*f[factDefeat], "défaite(s)")
-	add(LegZoneWon*f[factZoneWon], "zone(s) gagnée(s)")
-	add(LegZoneLost*f[factZoneLost], "zone(s) perdue(s)")
-	add(LegFamine*min(1, f[factFamine]), "famine")
-	add(LegSurplus*min(1, f[factSurplus]), "surplus")
-	add(LegSiege*min(1, f[factBesieged]), "siège")
-	add(LegLegendLost*f[factLegendLost], "légende(s) perdue(s)")
-	add(MoraleLegitimacy(camp.Morale), fmt.Sprintf("moral %d", camp.Morale))
+	add(LegVictory*f[factVictory], lang.T("victory(ies)", "victoire(s)"))
+	add(LegDefeat*f[factDefeat], lang.T("defeat(s)", "défaite(s)"))
+	add(LegZoneWon*f[factZoneWon], lang.T("zone(s) won", "zone(s) gagnée(s)"))
+	add(LegZoneLost*f[factZoneLost], lang.T("zone(s) lost", "zone(s) perdue(s)"))
+	add(LegFamine*min(1, f[factFamine]), lang.T("famine", "famine"))
+	add(LegSurplus*min(1, f[factSurplus]), lang.T("surplus", "surplus"))
+	add(LegSiege*min(1, f[factBesieged]), lang.T("siege", "siège"))
+	add(LegLegendLost*f[factLegendLost], lang.T("legend(s) lost", "légende(s) perdue(s)"))
+	add(MoraleLegitimacy(camp.Morale), lang.T("morale %d", "moral %d", camp.Morale))
 	add(g.Legitimacy, Governments[camp.Government].Name)
 	before := camp.Legitimacy
 	camp.Legitimacy = min(100, max(0, camp.Legitimacy+delta))
 	if d := camp.Legitimacy - before; d <= -5 || d >= 5 {
-		t.note(c, "legitimacy", nil, fmt.Sprintf("La légitimité du pouvoir passe de %d à %d.", before, camp.Legitimacy), strings.Join(parts, ", "))
+		t.note(c, "legitimacy", nil, lang.T("The legitimacy of power goes from %d to %d.", "La légitimité du pouvoir passe de %d à %d.", before, camp.Legitimacy), lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")})
 	}
 
 	if camp.Legitimacy < UnrestBelow {
 		m := camp.Morale
 		camp.Morale = max(0, camp.Morale-UnrestMorale)
-		t.note(c, "unrest", nil, "Des troubles agitent le camp : on conteste le pouvoir sur les places et dans les ateliers.",
-			fmt.Sprintf("légitimité %d < %d : moral %d -> %d", camp.Legitimacy, UnrestBelow, m, camp.Morale))
+		t.note(c, "unrest", nil, lang.T("Unrest stirs the camp: power is challenged in the squares and the workshops.", "Des troubles agitent le camp : on conteste le pouvoir sur les places et dans les ateliers."),
+			lang.T("legitimacy %d < %d: morale %d -> %d", "légitimité %d < %d : moral %d -> %d", camp.Legitimacy, UnrestBelow, m, camp.Morale))
 	}
 	if camp.Legitimacy >= CoupBelow {
 		camp.LowLegitimacy = 0
@@ -325,8 +335,8 @@ func (t *tick) coup(c CampID) {
 	n := 1 + t.stream(c, PurposeCoup).Intn(NumGovernments-1)
 	g := Government((int(old)-1+n)%NumGovernments + 1)
 	camp.Government, camp.Legitimacy, camp.GovernmentDay, camp.LowLegitimacy = g, CoupLegitimacy, t.w.Day, 0
-	t.announce(0, "coup", fmt.Sprintf("Coup d'État chez %s : l'%s est renversée, la %s s'impose par la force.", camp.Name, Governments[old].Name, Governments[g].Name),
-		fmt.Sprintf("légitimité sous %d pendant %d jours ; nouveau régime tiré au sort, légitimité %d", CoupBelow, CoupDays, CoupLegitimacy), allCamps()...)
+	t.announce(0, "coup", lang.T("A coup in %s: %s is overthrown, %s takes power by force.", "Coup d'État chez %s : l'%s est renversée, la %s s'impose par la force.", camp.Name, Governments[old].Name, Governments[g].Name),
+		lang.T("legitimacy below %d for %d days; a new government drawn by lot, legitimacy %d", "légitimité sous %d pendant %d jours ; nouveau régime tiré au sort, légitimité %d", CoupBelow, CoupDays, CoupLegitimacy), allCamps()...)
 }
 
 // lostLegends counts camp c's legends lost today (rule LEG-3): its masters

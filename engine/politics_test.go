@@ -11,7 +11,7 @@ func TestPolitics(t *testing.T) {
 	t.Run("POL-1 six forms, each with a code that parses back, a French name and an effect", func(t *testing.T) {
 		for g := engine.Government(1); g <= engine.NumGovernments; g++ {
 			f := engine.Governments[g]
-			if back, ok := engine.ParseGovernment(f.Code); !ok || back != g || f.Name == "" || f.Effect == "" {
+			if back, ok := engine.ParseGovernment(f.Code); !ok || back != g || f.Name.EN == "" || f.Name.FR == "" || f.Effect.EN == "" || f.Effect.FR == "" {
 				t.Errorf("form %d %+v parses back to %d, %v", g, f, back, ok)
 			}
 		}

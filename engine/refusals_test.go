@@ -212,7 +212,7 @@ func TestRefusals(t *testing.T) {
 
 		// build_*
 		{"build_workshop: closed, no tier", rich, oz(engine.BuildWorkshop, plains),
-			engine.CodeNotAllowed, "action", []string{"build_workshop needs tier 1 (Outillage, 13 research); you have 0 research"}, nil},
+			engine.CodeNotAllowed, "action", []string{"build_workshop needs tier 1 (Toolmaking, 13 research); you have 0 research"}, nil},
 		{"build_farm: closed, short of wood and stone", stock(engine.Resources{Wood: 5}), oz(engine.BuildFarm, plains),
 			engine.CodeShortOf, "action", []string{"build_farm costs 10 wood, 2 stone; you have 5 wood, 0 stone: short of 5 wood, 2 stone"},
 			[]engine.Shortfall{short("wood", 10, 5), short("stone", 2, 0)}},
@@ -362,17 +362,17 @@ func TestRefusals(t *testing.T) {
 				t.Fatalf("%s: %v; want a refusal", order, err)
 			}
 			if re.Code != tc.code || re.Field != tc.field {
-				t.Errorf("%s: code %q field %q; want %q %q (%s)", order, re.Code, re.Field, tc.code, tc.field, re.Message)
+				t.Errorf("%s: code %q field %q; want %q %q (%s)", order, re.Code, re.Field, tc.code, tc.field, re.Message.EN)
 			}
 			for _, s := range tc.says {
-				if !strings.Contains(re.Message, s) {
-					t.Errorf("%s: message %q; want it to say %q", order, re.Message, s)
+				if !strings.Contains(re.Message.EN, s) {
+					t.Errorf("%s: message %q; want it to say %q", order, re.Message.EN, s)
 				}
 			}
 			if tc.missing != nil && !reflect.DeepEqual(re.Missing, tc.missing) {
 				t.Errorf("%s: missing %+v; want %+v", order, re.Missing, tc.missing)
 			}
-			if tc.code == engine.CodeShortOf && len(re.Missing) == 0 && !strings.Contains(re.Message, "that pays") {
+			if tc.code == engine.CodeShortOf && len(re.Missing) == 0 && !strings.Contains(re.Message.EN, "that pays") {
 				t.Errorf("%s: insufficient_resources without the missing resources", order)
 			}
 		})
@@ -474,18 +474,18 @@ func check(t *testing.T, w *engine.World, c engine.CampID, o engine.Order, field
 	if !errors.As(err, &re) {
 		t.Fatalf("day %d camp %d %s: %v is no RuleError", w.Day, c, o, err)
 	}
-	if strings.Contains(re.Message, "not a valid choice today") {
+	if strings.Contains(re.Message.EN, "not a valid choice today") {
 		t.Errorf("day %d camp %d %s: %s: no rule says why", w.Day, c, o, re)
 	}
 	if re.Field != field {
-		t.Errorf("day %d camp %d %s: field %q; want %q (%s)", w.Day, c, o, re.Field, field, re.Message)
+		t.Errorf("day %d camp %d %s: field %q; want %q (%s)", w.Day, c, o, re.Field, field, re.Message.EN)
 	}
 	for _, m := range re.Missing {
-		if m.Have >= m.Need || !strings.Contains(re.Message, fmt.Sprintf("%d %s", m.Have, m.Resource)) {
-			t.Errorf("day %d camp %d %s: missing %+v not said in %q", w.Day, c, o, m, re.Message)
+		if m.Have >= m.Need || !strings.Contains(re.Message.EN, fmt.Sprintf("%d %s", m.Have, m.Resource)) {
+			t.Errorf("day %d camp %d %s: missing %+v not said in %q", w.Day, c, o, m, re.Message.EN)
 		}
 	}
-	if re.Code == engine.CodeShortOf && len(re.Missing) == 0 && !strings.Contains(re.Message, "that pays") {
-		t.Errorf("day %d camp %d %s: insufficient_resources without the missing resources: %s", w.Day, c, o, re.Message)
+	if re.Code == engine.CodeShortOf && len(re.Missing) == 0 && !strings.Contains(re.Message.EN, "that pays") {
+		t.Errorf("day %d camp %d %s: insufficient_resources without the missing resources: %s", w.Day, c, o, re.Message.EN)
 	}
 }

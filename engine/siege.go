@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Siege is an army in line before a zone of another camp that it invested
@@ -64,9 +65,9 @@ func (t *tick) invest(z ZoneID, f force, assault, defence int) {
 	s := Siege{Zone: z, Camp: f.camp, Men: f.men, Start: t.w.Day, Assault: t.w.Day + SiegeCountdown(assault, left)}
 	i, _ := slices.BinarySearchFunc(t.w.Sieges, z, func(s Siege, z ZoneID) int { return int(s.Zone) - int(z) })
 	t.w.Sieges = slices.Insert(t.w.Sieges, i, s)
-	t.announce(z, "siege", fmt.Sprintf("%s investit la zone %d de %s : le blocus commence, l'assaut décisif est attendu le jour %d.",
+	t.announce(z, "siege", lang.T("%s invests zone %d of %s: the blockade begins, the decisive assault is expected on day %d.", "%s investit la zone %d de %s : le blocus commence, l'assaut décisif est attendu le jour %d.",
 		t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name, s.Assault),
-		fmt.Sprintf("assaut %d contre défense %d : place investie ; la garnison perd %d homme(s) (moitié de l'écart) ; défense restante %d ; compte à rebours 2 + 6 × %d ÷ %d = %d jour(s)",
+		lang.T("assault %d against defence %d: the place is invested; the garrison loses %d man (men) (half the gap); defence left %d; countdown 2 + 6 × %d ÷ %d = %d day(s)", "assaut %d contre défense %d : place investie ; la garnison perd %d homme(s) (moitié de l'écart) ; défense restante %d ; compte à rebours 2 + 6 × %d ÷ %d = %d jour(s)",
 			assault, defence, loss, left, left, assault, s.Assault-t.w.Day), f.camp, def)
 }
 
@@ -75,8 +76,8 @@ func (t *tick) invest(z ZoneID, f force, assault, defence int) {
 func (t *tick) reinforceSiege(z ZoneID, men int) {
 	s := &t.w.Sieges[t.w.siegeAt(z)]
 	s.Men += men
-	t.note(s.Camp, "siege_reinforced", []ZoneID{z}, fmt.Sprintf("%d hommes rejoignent les lignes devant la zone %d ; %d hommes tiennent le blocus.", men, z, s.Men),
-		fmt.Sprintf("renfort du siège : le compte à rebours reste au jour %d", s.Assault))
+	t.note(s.Camp, "siege_reinforced", []ZoneID{z}, lang.T("%d men join the lines before zone %d; %d men hold the blockade.", "%d hommes rejoignent les lignes devant la zone %d ; %d hommes tiennent le blocus.", men, z, s.Men),
+		lang.T("siege reinforced: the countdown stays at day %d", "renfort du siège : le compte à rebours reste au jour %d", s.Assault))
 }
 
 // breakLines resolves force f of a third camp reaching zone z, besieged by
@@ -97,7 +98,7 @@ func (t *tick) breakLines(z ZoneID, f force) (force, bool) {
 		t.killSoldiers(f.camp, lost)
 		f.men -= lost
 		f.home = min(f.home, f.men)
-		t.liftSiege(z, fmt.Sprintf("%s chasse les assiégeants de leurs lignes : assaut %d contre %d hommes en ligne ; %d attaquant(s) tombent",
+		t.liftSiege(z, lang.T("%s drives the besiegers from their lines: assault %d against %d men in line; %d attacker(s) fall", "%s chasse les assiégeants de leurs lignes : assaut %d contre %d hommes en ligne ; %d attaquant(s) tombent",
 			t.w.Camps[f.camp].Name, assault, s.Men, lost), f.camp)
 		return f, true
 	}
@@ -107,8 +108,8 @@ func (t *tick) breakLines(z ZoneID, f force) (force, bool) {
 	loss := min(s.Men, max(0, assault)/2)
 	t.w.Sieges[i].Men -= loss
 	t.killSoldiers(s.Camp, loss)
-	t.announce(z, "siege_lines_held", fmt.Sprintf("Une colonne de %s se brise sur les lignes de siège de %s devant la zone %d.", t.w.Camps[f.camp].Name, t.w.Camps[s.Camp].Name, z),
-		fmt.Sprintf("assaut %d contre %d hommes en ligne ; les assiégeants perdent %d homme(s)", assault, s.Men, loss), f.camp, s.Camp)
+	t.announce(z, "siege_lines_held", lang.T("A column of %s breaks on the siege lines of %s before zone %d.", "Une colonne de %s se brise sur les lignes de siège de %s devant la zone %d.", t.w.Camps[f.camp].Name, t.w.Camps[s.Camp].Name, z),
+		lang.T("assault %d against %d men in line; the besiegers lose %d man (men)", "assaut %d contre %d hommes en ligne ; les assiégeants perdent %d homme(s)", assault, s.Men, loss), f.camp, s.Camp)
 	if t.w.Sieges[i].Men == 0 {
 		t.endSiege(i)
 	}
@@ -123,7 +124,7 @@ func (t *tick) endSiege(i int) { t.w.Sieges = slices.Delete(t.w.Sieges, i, i+1) 
 // (lowest number on a tie); the others fall in the sortie. Besiegers with no
 // zone left to fall back to go home as civilians. why says what lifted it;
 // extra names camps involved beyond the besieger and the holder.
-func (t *tick) liftSiege(z ZoneID, why string, extra ...CampID) {
+func (t *tick) liftSiege(z ZoneID, why lang.Text, extra ...CampID) {
 	i := t.w.siegeAt(z)
 	if i < 0 {
 		return
@@ -133,14 +134,14 @@ func (t *tick) liftSiege(z ZoneID, why string, extra ...CampID) {
 	back := (s.Men + 1) / 2
 	t.killSoldiers(s.Camp, s.Men-back)
 	to := t.w.nearestHeld(s.Camp, z)
-	narr := fmt.Sprintf("Le siège de la zone %d est levé : %d assiégeant(s) de %s refluent vers la zone %d.", z, back, t.w.Camps[s.Camp].Name, to)
+	narr := lang.T("The siege of zone %d is lifted: %d besieger(s) of %s fall back toward zone %d.", "Le siège de la zone %d est levé : %d assiégeant(s) de %s refluent vers la zone %d.", z, back, t.w.Camps[s.Camp].Name, to)
 	if to == 0 {
 		t.disbandCitizens(s.Camp, back)
-		narr = fmt.Sprintf("Le siège de la zone %d est levé : les assiégeants de %s, sans terre où se replier, se dispersent.", z, t.w.Camps[s.Camp].Name)
+		narr = lang.T("The siege of zone %d is lifted: the besiegers of %s, with no land to fall back to, scatter.", "Le siège de la zone %d est levé : les assiégeants de %s, sans terre où se replier, se dispersent.", z, t.w.Camps[s.Camp].Name)
 	} else {
 		t.launch(s.Camp, ArmyColumn, back, z, to)
 	}
-	t.announce(z, "siege_lifted", narr, fmt.Sprintf("%s ; %d homme(s) en ligne : %d se replient, %d tombent", why, s.Men, back, s.Men-back),
+	t.announce(z, "siege_lifted", narr, lang.T("%s; %d man (men) in line: %d fall back, %d fall", "%s ; %d homme(s) en ligne : %d se replient, %d tombent", why, s.Men, back, s.Men-back),
 		append([]CampID{s.Camp, t.w.Zones[z].Owner}, extra...)...)
 }
 
@@ -176,8 +177,8 @@ func (t *tick) besiege() {
 			s.Men--
 			t.killSoldiers(s.Camp, 1)
 			if s.Men == 0 {
-				t.announce(z, "siege_starved", fmt.Sprintf("Les derniers assiégeants de %s devant la zone %d succombent ; le blocus tombe.", t.w.Camps[s.Camp].Name, z),
-					"usure du siège : 1 homme par jour de chaque côté", s.Camp, zone.Owner)
+				t.announce(z, "siege_starved", lang.T("The last besiegers of %s before zone %d succumb; the blockade falls.", "Les derniers assiégeants de %s devant la zone %d succombent ; le blocus tombe.", t.w.Camps[s.Camp].Name, z),
+					lang.T("siege attrition: 1 man a day on each side", "usure du siège : 1 homme par jour de chaque côté"), s.Camp, zone.Owner)
 				t.endSiege(i)
 				continue
 			}
@@ -187,10 +188,10 @@ func (t *tick) besiege() {
 		case t.w.Day >= s.Assault:
 			t.decisiveAssault(i, assault, defence, &delta)
 		case defence >= assault:
-			t.liftSiege(z, fmt.Sprintf("la défense de la place (%d) rattrape l'assaut des assiégeants (%d)", defence, assault))
+			t.liftSiege(z, lang.T("the place's defence (%d) catches up with the besiegers' assault (%d)", "la défense de la place (%d) rattrape l'assaut des assiégeants (%d)", defence, assault))
 		default:
-			t.announce(z, "siege_day", fmt.Sprintf("Le blocus de la zone %d se resserre : %d hommes en ligne, %d en garnison ; assaut décisif le jour %d.", z, s.Men, zone.Garrison, s.Assault),
-				fmt.Sprintf("jour %d du siège ; assaut %d contre défense %d ; usure 1 homme par jour de chaque côté", t.w.Day-s.Start, assault, defence), s.Camp, zone.Owner)
+			t.announce(z, "siege_day", lang.T("The blockade of zone %d tightens: %d men in line, %d in garrison; decisive assault on day %d.", "Le blocus de la zone %d se resserre : %d hommes en ligne, %d en garnison ; assaut décisif le jour %d.", z, s.Men, zone.Garrison, s.Assault),
+				lang.T("day %d of the siege; assault %d against defence %d; attrition 1 man a day on each side", "jour %d du siège ; assaut %d contre défense %d ; usure 1 homme par jour de chaque côté", t.w.Day-s.Start, assault, defence), s.Camp, zone.Owner)
 		}
 	}
 	for _, s := range t.w.Sieges {
@@ -223,14 +224,14 @@ func (t *tick) decisiveAssault(i, assault, defence int, delta *[NumCamps]int) {
 		t.w.sack(z)
 		delta[s.Camp] += 5
 		delta[def] -= 8
-		narr := fmt.Sprintf("Assaut décisif : %s prend la zone %d à %s.", t.w.Camps[s.Camp].Name, z, t.w.Camps[def].Name)
+		narr := lang.T("Decisive assault: %s takes zone %d from %s.", "Assaut décisif : %s prend la zone %d à %s.", t.w.Camps[s.Camp].Name, z, t.w.Camps[def].Name)
 		if razed {
-			narr += " La capitale est rasée."
+			narr = lang.Text{EN: narr.EN + " The capital is razed.", FR: narr.FR + " La capitale est rasée."}
 		}
-		t.announce(z, "siege_won", narr, fmt.Sprintf("assaut %d contre défense %d au jour %d du siège ; %d assaillant(s) tombent ; saccage", assault, defence, t.w.Day-s.Start, lost), s.Camp, def)
+		t.announce(z, "siege_won", narr, lang.T("assault %d against defence %d on day %d of the siege; %d attacker(s) fall; sack", "assaut %d contre défense %d au jour %d du siège ; %d assaillant(s) tombent ; saccage", assault, defence, t.w.Day-s.Start, lost), s.Camp, def)
 		return
 	}
 	loss := t.repel(z, s.Camp, s.Men, assault)
-	t.announce(z, "siege_broken", fmt.Sprintf("L'assaut décisif de %s sur la zone %d se brise : l'armée de siège est anéantie.", t.w.Camps[s.Camp].Name, z),
-		fmt.Sprintf("assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), s.Camp, def)
+	t.announce(z, "siege_broken", lang.T("The decisive assault of %s on zone %d breaks: the siege army is wiped out.", "L'assaut décisif de %s sur la zone %d se brise : l'armée de siège est anéantie.", t.w.Camps[s.Camp].Name, z),
+		lang.T("assault %d against defence %d; the garrison loses %d man (men)", "assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), s.Camp, def)
 }

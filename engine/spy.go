@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "github.com/grisonval/server/engine/lang"
 
 // Spying (rule SPY-1).
 const (
@@ -68,18 +68,18 @@ func (t *tick) reportSpies() {
 		zone := &t.w.Zones[m.zone]
 		target := zone.Owner
 		if failed || target == NoCamp || target == m.camp {
-			t.note(m.camp, "spy", nil, fmt.Sprintf("L'informateur envoyé vers la zone %d ne rapporte rien : l'or est perdu.", m.zone),
-				why(m.order, fmt.Sprintf("spy %d : %d or payés, aucun renseignement", m.zone, SpyCost)))
+			t.note(m.camp, "spy", nil, lang.T("The informer sent to zone %d brings back nothing: the gold is lost.", "L'informateur envoyé vers la zone %d ne rapporte rien : l'or est perdu.", m.zone),
+				why(m.order, lang.T("spy %d: %d gold paid, no intelligence", "spy %d : %d or payés, aucun renseignement", m.zone, SpyCost)))
 			if failed && target != NoCamp && target != m.camp {
-				t.note(target, "spied_on", []ZoneID{m.zone}, fmt.Sprintf("Un informateur soudoyé est démasqué dans la zone %d : quelqu'un nous espionne.", m.zone),
-					"espion étranger pris (25 % d'échec) ; il n'a rien pu transmettre")
+				t.note(target, "spied_on", []ZoneID{m.zone}, lang.T("A bribed informer is unmasked in zone %d: someone is spying on us.", "Un informateur soudoyé est démasqué dans la zone %d : quelqu'un nous espionne.", m.zone),
+					lang.T("a foreign spy caught (25 % failure); he could pass on nothing", "espion étranger pris (25 % d'échec) ; il n'a rien pu transmettre"))
 			}
 			continue
 		}
 		t.w.remember(m.camp, m.zone)
 		t.note(m.camp, "spy", []ZoneID{m.zone},
-			fmt.Sprintf("L'informateur décrit la zone %d (%s) : tenue par %s, %d homme(s) en garnison, %d bâtiment(s).",
-				m.zone, terrainFR(zone.Terrain), t.w.Camps[target].Name, zone.Garrison, len(zone.Buildings)),
-			why(m.order, fmt.Sprintf("spy %d : %d or payés ; zone révélée telle qu'au soir du jour %d", m.zone, SpyCost, t.w.Day)))
+			lang.T("The informer describes zone %d (%s): held by %s, %d man (men) in garrison, %d building(s).", "L'informateur décrit la zone %d (%s) : tenue par %s, %d homme(s) en garnison, %d bâtiment(s).",
+				m.zone, terrainName(zone.Terrain), t.w.Camps[target].Name, zone.Garrison, len(zone.Buildings)),
+			why(m.order, lang.T("spy %d: %d gold paid; the zone revealed as it stood on the evening of day %d", "spy %d : %d or payés ; zone révélée telle qu'au soir du jour %d", m.zone, SpyCost, t.w.Day)))
 	}
 }

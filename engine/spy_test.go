@@ -54,7 +54,7 @@ func TestSpy(t *testing.T) {
 			if a.Narration != b.Narration || a.Why != b.Why || len(a.Zones) != 0 || len(b.Zones) != 0 {
 				t.Errorf("seed %d: failure %+v; free zone %+v; want the same entry, no zone named", seed, a, b)
 			}
-			texts = append(texts, a.Narration)
+			texts = append(texts, a.Narration.FR)
 		}
 		if len(texts) == 0 {
 			t.Fatal("no failed spy in 59 seeds")

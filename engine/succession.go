@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "github.com/grisonval/server/engine/lang"
 
 // CentreZone is the zone at the centre of the world (rule MAP-1).
 var CentreZone = ZoneAt(Hex{})
@@ -26,8 +26,8 @@ func (t *tick) succeed() {
 		}
 		zone := &t.w.Zones[best]
 		zone.Capital = true
-		t.announce(best, "capital_named", fmt.Sprintf("%s relève la tête : la zone %d (%s) devient sa nouvelle capitale.", t.w.Camps[c].Name, best, terrainFR(zone.Terrain)),
-			fmt.Sprintf("succession : %d bâtiment(s), à %d zone(s) du centre ; le plus de bâtiments, puis le plus proche du centre, puis le plus petit numéro",
+		t.announce(best, "capital_named", lang.T("%s raises its head: zone %d (%s) becomes its new capital.", "%s relève la tête : la zone %d (%s) devient sa nouvelle capitale.", t.w.Camps[c].Name, best, terrainName(zone.Terrain)),
+			lang.T("succession: %d building(s), %d zone(s) from the centre; the most buildings, then the nearest the centre, then the lowest number", "succession : %d bâtiment(s), à %d zone(s) du centre ; le plus de bâtiments, puis le plus proche du centre, puis le plus petit numéro",
 				len(zone.Buildings), ZoneDistance(best, CentreZone)), c)
 	}
 }

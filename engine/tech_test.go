@@ -10,7 +10,7 @@ func TestTech(t *testing.T) {
 		ages := map[int]int{}
 		for i := 1; i <= NumTechs; i++ {
 			tech := Techs[i]
-			if tech.ID != TechID(i) || tech.Name == "" || tech.Effect == "" {
+			if tech.ID != TechID(i) || tech.Name.EN == "" || tech.Name.FR == "" || tech.Effect.EN == "" || tech.Effect.FR == "" {
 				t.Errorf("tier %d: %+v; want an ID, a name and an effect", i, tech)
 			}
 			if i > 1 && tech.Research <= Techs[i-1].Research {
@@ -68,7 +68,7 @@ func TestTech(t *testing.T) {
 				t.Errorf("tier %d opens a building", i)
 			}
 		}
-		if Techs[TechCivilEngineering].Name != "Génie civil" || Techs[TechHydraulic].Name != "Génie hydraulique" {
+		if Techs[TechCivilEngineering].Name.FR != "Génie civil" || Techs[TechHydraulic].Name.FR != "Génie hydraulique" {
 			t.Errorf("tiers %d and %d: %q, %q", TechCivilEngineering, TechHydraulic, Techs[TechCivilEngineering].Name, Techs[TechHydraulic].Name)
 		}
 		w, zs := econWorld(t)
@@ -87,7 +87,7 @@ func TestTech(t *testing.T) {
 		w.Camps[0].Resources.Research = Techs[1].Research - 1
 		w.Zones[zs.plains].Buildings = []BuildingKind{School}
 		_, tk := produced(w, 0)
-		if len(tk.journal) != 1 || tk.journal[0].Kind != "tier" || !strings.Contains(tk.journal[0].Narration, "Outillage") {
+		if len(tk.journal) != 1 || tk.journal[0].Kind != "tier" || !strings.Contains(tk.journal[0].Narration.FR, "Outillage") {
 			t.Errorf("journal %+v; want one tier entry naming Outillage", tk.journal)
 		}
 		_, again := produced(tk.w, 0)
@@ -106,7 +106,7 @@ func TestTech(t *testing.T) {
 		w.Camps[0].Resources.Research = Techs[NumTechs].Research - 1
 		w.Zones[zs.plains].Buildings = []BuildingKind{School}
 		_, tk := produced(w, 0)
-		if len(tk.journal) != 1 || !strings.Contains(tk.journal[0].Narration, LegendTitle) {
+		if len(tk.journal) != 1 || !strings.Contains(tk.journal[0].Narration.EN, LegendTitle.EN) {
 			t.Errorf("journal %+v; want the title %q", tk.journal, LegendTitle)
 		}
 	})

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/grisonval/server/engine/lang"
+
 // Status says what became of a camp's order in a tick.
 type Status uint8
 
@@ -17,15 +19,15 @@ type Result struct {
 	Err    *RuleError // set when Status is Stale
 }
 
-// Entry is one journal entry for one camp: an immersive narration (French)
-// and a factual "why".
+// Entry is one journal entry for one camp: an immersive narration and a
+// factual "why", each written in both languages (DESIGN decision 8).
 type Entry struct {
-	Day       int      `json:"day"`
-	Camp      CampID   `json:"camp"`
-	Kind      string   `json:"kind"`
-	Zones     []ZoneID `json:"zones,omitempty"`
-	Narration string   `json:"narration"`
-	Why       string   `json:"why,omitempty"`
+	Day       int       `json:"day"`
+	Camp      CampID    `json:"camp"`
+	Kind      string    `json:"kind"`
+	Zones     []ZoneID  `json:"zones,omitempty"`
+	Narration lang.Text `json:"narration"`
+	Why       lang.Text `json:"why,omitzero"`
 }
 
 // Outcome is the result of one tick.

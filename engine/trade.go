@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Relation is the status between two camps. There is one truth per pair:
@@ -157,8 +158,8 @@ func (t *tick) trade(c CampID, o Order) {
 	}
 	camp.Resources.Food += int64(n * TradeLotFood)
 	t.note(c, "trade", nil,
-		fmt.Sprintf("Marché d'urgence : %d charrette(s) de grain entrent au camp contre %s.", n, paid.fr()),
-		why(o, fmt.Sprintf("trade %d : %d nourriture pour %s (bois, sinon pierre, sinon or) ; nourriture %d", n, n*TradeLotFood, paid.fr(), camp.Resources.Food)))
+		lang.T("Emergency market: %d cart(s) of grain come into the camp for %s.", "Marché d'urgence : %d charrette(s) de grain entrent au camp contre %s.", n, paid.text()),
+		why(o, lang.T("trade %d: %d food for %s (wood, else stone, else gold); food %d", "trade %d : %d nourriture pour %s (bois, sinon pierre, sinon or) ; nourriture %d", n, n*TradeLotFood, paid.text(), camp.Resources.Food)))
 }
 
 // Trade routes (rule TRD-2).
@@ -200,10 +201,10 @@ func (t *tick) tradeRoute(c CampID, o Order) {
 	if !t.w.HasRoute(c, other) {
 		t.w.Routes = append(t.w.Routes, Route{A: min(c, other), B: max(c, other), Opened: t.w.Day})
 	}
-	t.note(c, "trade_route", nil, fmt.Sprintf("Une route commerciale relie désormais %s et %s ; les caravanes partent dès l'aube.", camp.Name, t.w.Camps[other].Name),
-		why(o, fmt.Sprintf("trade_route %d : 20 or payés, or restant %d ; +3 or par jour pour chacun tant que la paix tient", other, camp.Resources.Gold)))
-	t.announce(0, "trade_route", fmt.Sprintf("%s ouvre une route commerciale avec %s.", camp.Name, t.w.Camps[other].Name),
-		"+3 or par jour pour chacun tant que la paix tient", other)
+	t.note(c, "trade_route", nil, lang.T("A trade route now joins %s and %s; the caravans leave at dawn.", "Une route commerciale relie désormais %s et %s ; les caravanes partent dès l'aube.", camp.Name, t.w.Camps[other].Name),
+		why(o, lang.T("trade_route %d: 20 gold paid, gold left %d; +3 gold a day for each while the peace holds", "trade_route %d : 20 or payés, or restant %d ; +3 or par jour pour chacun tant que la paix tient", other, camp.Resources.Gold)))
+	t.announce(0, "trade_route", lang.T("%s opens a trade route with %s.", "%s ouvre une route commerciale avec %s.", camp.Name, t.w.Camps[other].Name),
+		lang.T("+3 gold a day for each while the peace holds", "+3 or par jour pour chacun tant que la paix tient"), other)
 }
 
 // tradeRoutesIncome breaks the routes whose camps are at war or extinct and
@@ -212,8 +213,8 @@ func (t *tick) tradeRoutesIncome() {
 	kept := t.w.Routes[:0]
 	for _, r := range t.w.Routes {
 		if !t.w.routeHolds(r) {
-			t.announce(0, "trade_route_broken", fmt.Sprintf("La route commerciale entre %s et %s est coupée.", t.w.Camps[r.A].Name, t.w.Camps[r.B].Name),
-				"la paix ne tient plus entre les deux camps", r.A, r.B)
+			t.announce(0, "trade_route_broken", lang.T("The trade route between %s and %s is cut.", "La route commerciale entre %s et %s est coupée.", t.w.Camps[r.A].Name, t.w.Camps[r.B].Name),
+				lang.T("the peace no longer holds between the two camps", "la paix ne tient plus entre les deux camps"), r.A, r.B)
 			continue
 		}
 		t.w.Camps[r.A].Resources.Gold += t.w.routeGold(r.A)

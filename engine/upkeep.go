@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "github.com/grisonval/server/engine/lang"
 
 // Upkeep thresholds (rules UPK-1 to UPK-3).
 const (
@@ -98,17 +98,17 @@ func (t *tick) upkeep() {
 		switch {
 		case short >= MinShortfall:
 			camp.Morale = max(0, camp.Morale-3)
-			narr := "L'entretien n'est pas payé : les toits fuient, les outils rouillent et les bâtiments se dégradent."
+			narr := lang.T("The upkeep is not paid: the roofs leak, the tools rust and the buildings decay.", "L'entretien n'est pas payé : les toits fuient, les outils rouillent et les bâtiments se dégradent.")
 			if camp.Degraded {
-				narr = "L'entretien reste impayé : les bâtiments dégradés ne rendent que la moitié de leur ouvrage."
+				narr = lang.T("The upkeep is still unpaid: the decayed buildings give only half their work.", "L'entretien reste impayé : les bâtiments dégradés ne rendent que la moitié de leur ouvrage.")
 			}
 			camp.Degraded = true
 			t.note(c, "upkeep_unpaid", nil, narr,
-				fmt.Sprintf("entretien du jour %s ; %d unité(s) impayée(s) ; moral -3 (%d) ; production des bâtiments divisée par deux", bill.fr(), short, camp.Morale))
+				lang.T("the day's upkeep %s; %d unit(s) unpaid; morale -3 (%d); the buildings' output halved", "entretien du jour %s ; %d unité(s) impayée(s) ; moral -3 (%d) ; production des bâtiments divisée par deux", bill.text(), short, camp.Morale))
 		case camp.Degraded:
 			camp.Degraded = false
-			t.note(c, "upkeep_restored", nil, "L'entretien est enfin payé : charpentiers et maçons remettent les bâtiments en état.",
-				fmt.Sprintf("entretien du jour %s payé", bill.fr()))
+			t.note(c, "upkeep_restored", nil, lang.T("The upkeep is paid at last: carpenters and masons set the buildings right.", "L'entretien est enfin payé : charpentiers et maçons remettent les bâtiments en état."),
+				lang.T("the day's upkeep %s paid", "entretien du jour %s payé", bill.text()))
 		}
 		camp.Resources.Wood -= WoodRot(camp.Resources.Wood)
 	}

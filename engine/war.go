@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "github.com/grisonval/server/engine/lang"
 
 // Marches and morale (rules MAR-3, MAR-4).
 const (
@@ -33,19 +33,19 @@ func (t *tick) march() {
 			t.disbandCitizens(col.Camp, 1)
 			if col.Men == 0 {
 				t.note(col.Camp, "column_dispersed", []ZoneID{col.To},
-					fmt.Sprintf("Le dernier homme de la colonne en route vers la zone %d déserte : la colonne se disperse, l'expédition a échoué.", col.To),
-					fmt.Sprintf("moral %d < 45 : %.1f %% de chance de désertion par jour et par colonne", m, DesertionChance(m)))
+					lang.T("The last man of the column bound for zone %d deserts: the column scatters, the expedition has failed.", "Le dernier homme de la colonne en route vers la zone %d déserte : la colonne se disperse, l'expédition a échoué.", col.To),
+					lang.T("morale %d < 45: %.1f %% chance of desertion a day per column", "moral %d < 45 : %.1f %% de chance de désertion par jour et par colonne", m, DesertionChance(m)))
 				continue
 			}
 			t.note(col.Camp, "desertion", []ZoneID{col.To},
-				fmt.Sprintf("Un homme quitte de nuit la colonne en route vers la zone %d et rentre chez lui ; il en reste %d.", col.To, col.Men),
-				fmt.Sprintf("moral %d < 45 : %.1f %% de chance de désertion par jour et par colonne", m, DesertionChance(m)))
+				lang.T("A man leaves the column bound for zone %d by night and goes home; %d remain.", "Un homme quitte de nuit la colonne en route vers la zone %d et rentre chez lui ; il en reste %d.", col.To, col.Men),
+				lang.T("morale %d < 45: %.1f %% chance of desertion a day per column", "moral %d < 45 : %.1f %% de chance de désertion par jour et par colonne", m, DesertionChance(m)))
 		}
 		if m < DelayMorale && t.stream(col.Camp, PurposeDelay).Chance(DelayChance) {
 			col.Arrive++
 			t.note(col.Camp, "column_delayed", []ZoneID{col.To},
-				fmt.Sprintf("La colonne en route vers la zone %d traîne les pieds : arrivée repoussée au jour %d.", col.To, col.Arrive),
-				fmt.Sprintf("moral %d < 25 : 12 %% de chance par jour de perdre une journée", m))
+				lang.T("The column bound for zone %d drags its feet: arrival put back to day %d.", "La colonne en route vers la zone %d traîne les pieds : arrivée repoussée au jour %d.", col.To, col.Arrive),
+				lang.T("morale %d < 25: 12 %% chance a day of losing a day", "moral %d < 25 : 12 %% de chance par jour de perdre une journée", m))
 		}
 		kept = append(kept, col)
 	}
@@ -57,14 +57,14 @@ func (t *tick) march() {
 // has walked out (at least one), and it rejoins the body it left: the field
 // army for a column sent from it, the garrison for a recalled one. why is
 // written in the camp's journal.
-func (t *tick) turnBack(i int, why string) {
+func (t *tick) turnBack(i int, why lang.Text) {
 	col := &t.w.Columns[i]
 	out := t.w.Day - col.Depart
 	col.From, col.To = col.To, col.From
 	col.Depart, col.Arrive = t.w.Day, t.w.Day+max(1, out)
 	col.Home = !col.Home
 	t.note(col.Camp, "column_turned_back", []ZoneID{col.To},
-		fmt.Sprintf("La colonne fait demi-tour et rentre vers la zone %d ; arrivée prévue le jour %d.", col.To, col.Arrive), why)
+		lang.T("The column turns back toward zone %d; arrival expected on day %d.", "La colonne fait demi-tour et rentre vers la zone %d ; arrivée prévue le jour %d.", col.To, col.Arrive), why)
 }
 
 // recallBar returns the bar on zone z for camp c's recall (rule
@@ -135,15 +135,15 @@ func (t *tick) recallArmy(c CampID, o Order) {
 	capital := t.w.Capital(c)
 	if z == capital {
 		t.w.Camps[c].FieldArmy += n
-		t.note(c, "recall_army", []ZoneID{z}, fmt.Sprintf("%d hommes de la garnison de la capitale rejoignent l'armée de campagne.", n),
-			why(o, fmt.Sprintf("recall_army %d %d : sans marche depuis la capitale ; garnison %d, armée de campagne %d", z, n, zone.Garrison, t.w.Camps[c].FieldArmy)))
+		t.note(c, "recall_army", []ZoneID{z}, lang.T("%d men of the capital's garrison join the field army.", "%d hommes de la garnison de la capitale rejoignent l'armée de campagne.", n),
+			why(o, lang.T("recall_army %d %d: no march from the capital; garrison %d, field army %d", "recall_army %d %d : sans marche depuis la capitale ; garnison %d, armée de campagne %d", z, n, zone.Garrison, t.w.Camps[c].FieldArmy)))
 		return
 	}
 	col := t.launch(c, ArmyColumn, n, z, capital)
 	t.w.Columns[len(t.w.Columns)-1].Home = true
 	t.note(c, "recall_army", []ZoneID{z, capital},
-		fmt.Sprintf("%d hommes quittent la garnison de la zone %d pour la capitale ; arrivée prévue le jour %d.", n, z, col.Arrive),
-		why(o, fmt.Sprintf("recall_army %d %d : garnison restante %d ; marche de %d jour(s) vers la capitale (zone %d)", z, n, zone.Garrison, col.Arrive-t.w.Day, capital)))
+		lang.T("%d men leave the garrison of zone %d for the capital; arrival expected on day %d.", "%d hommes quittent la garnison de la zone %d pour la capitale ; arrivée prévue le jour %d.", n, z, col.Arrive),
+		why(o, lang.T("recall_army %d %d: garrison left %d; a march of %d day(s) to the capital (zone %d)", "recall_army %d %d : garnison restante %d ; marche de %d jour(s) vers la capitale (zone %d)", z, n, zone.Garrison, col.Arrive-t.w.Day, capital)))
 }
 
 // nearestHeld returns camp c's held zone nearest to z (lowest number on a

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // TestMarches covers MAR-3 and MAR-4: desertion and delay rates, and a
@@ -146,7 +148,7 @@ func TestTurnBack(t *testing.T) {
 	w = Resolve(w, [NumCamps]Order{{Action: Rest}, {Action: Rest}, {Action: Rest}}).World
 	w = Resolve(w, [NumCamps]Order{{Action: Rest}, {Action: Rest}, {Action: Rest}}).World
 	tk := startTick(w) // day 4: the column left on day 1
-	tk.turnBack(0, "test")
+	tk.turnBack(0, lang.Same("test"))
 	col := tk.w.Columns[0]
 	if col.To != capital || col.From != 46 || col.Arrive != 4+3 || !col.Home {
 		t.Fatalf("turned column %+v; want home to %d on day 7", col, capital)

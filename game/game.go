@@ -13,6 +13,7 @@ import (
 	"fmt"
 
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -41,11 +42,12 @@ type Ruleset interface {
 
 	// View returns camp's fogged view of s: the shared part of the wire
 	// view (camp, camp_name, day, alive, contacts, legal_actions) and the
-	// ruleset's detail. The server adds what the world loop knows.
-	View(s State, camp int) *pb.CampView
+	// ruleset's detail, its texts in l. The server adds what the world
+	// loop knows.
+	View(s State, camp int, l lang.Lang) *pb.CampView
 	// Frame returns the public frame of s, for the chronicle of a closed
-	// season: the day and the ruleset's omniscient detail.
-	Frame(s State) *pb.Frame
+	// season: the day and the ruleset's omniscient detail, its texts in l.
+	Frame(s State, l lang.Lang) *pb.Frame
 
 	// Encode returns s's canonical encoding (JSON, which admins may read)
 	// and its hash, the state's identity; Hash returns the hash alone, and
@@ -160,15 +162,21 @@ type Refusal struct {
 	Reason pb.ErrorReason
 	// Field is the part of the order at fault ("action", "args[1]"), or "".
 	Field string
-	// Message is the rule's explanation, for a person or an LLM.
-	Message string
+	// Message is the rule's explanation, for a person or an LLM, in both
+	// languages.
+	Message lang.Text
 }
 
-func (r *Refusal) Error() string {
+// Error returns the refusal in English.
+func (r *Refusal) Error() string { return r.In(lang.EN) }
+
+// In returns the refusal with its message in l: the code and the field
+// are the same in every language.
+func (r *Refusal) In(l lang.Lang) string {
 	if r.Field != "" {
-		return fmt.Sprintf("%s: %s: %s", r.Reason.Code(), r.Field, r.Message)
+		return fmt.Sprintf("%s: %s: %s", r.Reason.Code(), r.Field, r.Message.In(l))
 	}
-	return fmt.Sprintf("%s: %s", r.Reason.Code(), r.Message)
+	return fmt.Sprintf("%s: %s", r.Reason.Code(), r.Message.In(l))
 }
 
 // Outcome is what a day's resolution gives.
@@ -189,9 +197,10 @@ type Entry struct {
 	Camp int
 	Kind string
 	// Zones are the places the entry is about, when the ruleset has places.
-	Zones     []int
-	Narration string
-	Why       string
+	Zones []int
+	// Narration and Why are written in both languages.
+	Narration lang.Text
+	Why       lang.Text
 }
 
 // PactChange is one change of the relation of camps A < B: By (a camp, or

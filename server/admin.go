@@ -329,7 +329,7 @@ func (a *adminService) GetFrame(ctx context.Context, req *pb.WorldRequest) (*pb.
 		return nil, err
 	}
 	var f *pb.Frame
-	if err := r.do(ctx, func() error { f = r.rs.Frame(r.state); return nil }); err != nil {
+	if err := r.do(ctx, func() error { f = r.rs.Frame(r.state, pb.LangOf(ctx)); return nil }); err != nil {
 		return nil, toStatus(r.base, err)
 	}
 	return f, nil

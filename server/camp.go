@@ -113,7 +113,8 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 			return fmt.Errorf("save message of camp %d: %w", p.camp, err)
 		}
 		r.sent[p.camp]++
-		r.log.Info().Int("camp", p.camp).Int("to", to).Int("bytes", len(m.Text)).Msg("message sent")
+		r.log.Info().Int("camp", p.camp).Msg("message sent")
+		r.log.Debug().Int("camp", p.camp).Int("to", to).Int("bytes", len(m.Text)).Msg("message sent")
 		return nil
 	})
 	if err != nil {
@@ -158,8 +159,9 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 			return seasonOver(r.state.Day())
 		}
 		if re := r.rs.Validate(r.state, p.camp, o); re != nil {
-			log.Info().Str("refused", re.Error()).Msg("standing order refused")
-			return re
+			log.Info().Str("code", re.Reason.Code()).Msg("standing order refused")
+			log.Debug().Str("refused", re.Error()).Msg("standing order refused")
+			return ruleStatus(re, pb.LangOf(ctx))
 		}
 		s := play{order: o, player: p.player, at: r.clock.Now()}
 		wctx, cancel := writeCtx(ctx)
@@ -168,7 +170,8 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 			return fmt.Errorf("set standing order of camp %d: %w", p.camp, err)
 		}
 		r.standing[p.camp] = &s
-		log.Info().Str("action", o.Action).Ints("args", o.Args).Msg("standing order set")
+		log.Info().Msg("standing order set")
+		log.Debug().Str("action", o.Action).Ints("args", o.Args).Msg("standing order set")
 		return nil
 	})
 	if err != nil {

@@ -198,7 +198,7 @@ func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, rs game.R
 		if err != nil {
 			return err
 		}
-		ch.Frames = append(ch.Frames, rs.Frame(s))
+		ch.Frames = append(ch.Frames, rs.Frame(s, pb.LangOf(ctx)))
 		last = t.Day
 		return nil
 	})
@@ -214,7 +214,7 @@ func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, rs game.R
 		cj := &pb.CampJournal{Camp: int32(camp)}
 		for _, e := range entries {
 			if e.Day <= last {
-				cj.Entries = append(cj.Entries, journalToPB(e))
+				cj.Entries = append(cj.Entries, journalToPB(e, pb.LangOf(ctx)))
 			}
 		}
 		ch.Journals = append(ch.Journals, cj)

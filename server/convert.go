@@ -6,6 +6,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -95,6 +96,8 @@ func rulesetInfoToPB(i game.Info) *pb.RulesetInfo {
 // viewExtras are the facts of a camp's view that come from the world loop
 // rather than from the ruleset.
 type viewExtras struct {
+	// Lang is the language the view's texts are written in.
+	Lang         lang.Lang
 	WorldID      uint64
 	Ruleset      string
 	Pending      *play
@@ -126,7 +129,7 @@ func completeView(out *pb.CampView, x viewExtras) *pb.CampView {
 	out.WorldId, out.Ruleset = x.WorldID, x.Ruleset
 	out.Paused, out.Controller, out.SeasonLength, out.Waits = x.Paused, controllerToPB(x.Controller), int32(x.SeasonLength), x.Waits
 	for _, e := range x.Journal {
-		out.Journal = append(out.Journal, journalToPB(e))
+		out.Journal = append(out.Journal, journalToPB(e, x.Lang))
 	}
 	if x.Pending != nil {
 		out.PendingOrder = orderToPB(x.Pending.order)
@@ -148,7 +151,7 @@ func completeView(out *pb.CampView, x viewExtras) *pb.CampView {
 		out.StandingOrder = orderToPB(x.Standing.order)
 	}
 	if x.Played != nil {
-		out.LastResult = playToPB(out.GetDay(), *x.Played)
+		out.LastResult = playToPB(out.GetDay(), *x.Played, x.Lang)
 	}
 	for _, c := range x.Recipients {
 		out.MessageRecipients = append(out.MessageRecipients, int32(c))
@@ -186,12 +189,13 @@ var orderStatusToPB = map[string]pb.OrderStatus{
 	store.OrderStandingStale: pb.OrderStatus_ORDER_STATUS_STANDING_STALE,
 }
 
-// playToPB converts a camp's play of day and what became of it; it is for
-// its own camp's eyes only, as it carries the order's reason.
-func playToPB(day int32, p play) *pb.OrderResult {
+// playToPB converts a camp's play of day and what became of it, its
+// refusal's message in l; it is for its own camp's eyes only, as it
+// carries the order's reason.
+func playToPB(day int32, p play, l lang.Lang) *pb.OrderResult {
 	out := &pb.OrderResult{Day: day, Order: orderToPB(p.order), Status: orderStatusToPB[p.status]}
 	if r := p.refusal; r != nil {
-		out.Code, out.Field, out.Message, out.Reason = r.Reason.Code(), r.Field, r.Message, r.Reason
+		out.Code, out.Field, out.Message, out.Reason = r.Reason.Code(), r.Field, r.Message.In(l), r.Reason
 	}
 	return out
 }
@@ -203,8 +207,11 @@ func messageToPB(m store.Message) *pb.CampMessage {
 	}
 }
 
-func journalToPB(e store.JournalEntry) *pb.JournalEntry {
-	out := &pb.JournalEntry{Day: int32(e.Day), Kind: e.Kind, Narration: e.Narration, Why: e.Why}
+// journalToPB converts a stored journal entry, its texts in l. The store
+// keeps each text as lang.Text.Encode wrote it; an entry stored before
+// the texts had two languages is French (lang.Decode).
+func journalToPB(e store.JournalEntry, l lang.Lang) *pb.JournalEntry {
+	out := &pb.JournalEntry{Day: int32(e.Day), Kind: e.Kind, Narration: lang.Decode(e.Narration).In(l), Why: lang.Decode(e.Why).In(l)}
 	for _, z := range e.Zones {
 		out.Zones = append(out.Zones, int32(z))
 	}
@@ -217,7 +224,7 @@ func journalToStore(worldID uint64, season int, entries []game.Entry) []store.Jo
 	for _, e := range entries {
 		out = append(out, store.JournalEntry{
 			WorldID: worldID, Season: season, Day: e.Day, Camp: e.Camp,
-			Kind: e.Kind, Zones: e.Zones, Narration: e.Narration, Why: e.Why,
+			Kind: e.Kind, Zones: e.Zones, Narration: e.Narration.Encode(), Why: e.Why.Encode(),
 		})
 	}
 	return out
@@ -227,7 +234,8 @@ func journalToStore(worldID uint64, season int, entries []game.Entry) []store.Jo
 func journalFromStore(entries []store.JournalEntry) []game.Entry {
 	out := make([]game.Entry, 0, len(entries))
 	for _, e := range entries {
-		out = append(out, game.Entry{Day: e.Day, Camp: e.Camp, Kind: e.Kind, Zones: e.Zones, Narration: e.Narration, Why: e.Why})
+		out = append(out, game.Entry{Day: e.Day, Camp: e.Camp, Kind: e.Kind, Zones: e.Zones,
+			Narration: lang.Decode(e.Narration), Why: lang.Decode(e.Why)})
 	}
 	return out
 }

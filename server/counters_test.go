@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -80,7 +81,7 @@ func (counters) Setup(s game.Setup) (game.State, error) {
 func (counters) Validate(s game.State, camp int, o game.Order) *game.Refusal {
 	st := s.(*countersState)
 	refuse := func(r pb.ErrorReason, field, msg string) *game.Refusal {
-		return &game.Refusal{Reason: r, Field: field, Message: msg}
+		return &game.Refusal{Reason: r, Field: field, Message: lang.Text{EN: msg}}
 	}
 	switch {
 	case st.Retired[camp]:
@@ -119,7 +120,7 @@ func (r counters) Resolve(s game.State, orders []game.Order) game.Outcome {
 	for c, o := range orders {
 		if o.Action == "gain" && !prev.Retired[c] {
 			st.Points[c] += o.Args[0]
-			out.Journal = append(out.Journal, game.Entry{Day: st.D, Camp: c, Kind: "gain", Narration: fmt.Sprintf("+%d", o.Args[0])})
+			out.Journal = append(out.Journal, game.Entry{Day: st.D, Camp: c, Kind: "gain", Narration: lang.T("+%d", "+%d", o.Args[0])})
 		}
 	}
 	for c, o := range orders {
@@ -128,13 +129,13 @@ func (r counters) Resolve(s game.State, orders []game.Order) game.Outcome {
 		}
 		v := o.Args[0]
 		if st.Points[v] == 0 {
-			out.Refusals[c] = &game.Refusal{Reason: pb.ErrorReason_ERROR_REASON_NOT_ALLOWED, Field: "args[0]", Message: "nothing left to steal"}
+			out.Refusals[c] = &game.Refusal{Reason: pb.ErrorReason_ERROR_REASON_NOT_ALLOWED, Field: "args[0]", Message: lang.T("nothing left to steal", "plus rien à prendre")}
 			continue
 		}
 		st.Points[v]--
 		st.Points[c]++
-		out.Journal = append(out.Journal, game.Entry{Day: st.D, Camp: c, Kind: "steal", Narration: fmt.Sprintf("a point from %d", v)},
-			game.Entry{Day: st.D, Camp: v, Kind: "robbed", Narration: fmt.Sprintf("a point to %d", c)})
+		out.Journal = append(out.Journal, game.Entry{Day: st.D, Camp: c, Kind: "steal", Narration: lang.T("a point from %d", "un point pris à %d", v)},
+			game.Entry{Day: st.D, Camp: v, Kind: "robbed", Narration: lang.T("a point to %d", "un point pour %d", c)})
 	}
 	for c, p := range st.Points {
 		st.Retired[c] = st.Retired[c] || p >= 10
@@ -142,7 +143,7 @@ func (r counters) Resolve(s game.State, orders []game.Order) game.Outcome {
 	return out
 }
 
-func (r counters) View(s game.State, camp int) *pb.CampView {
+func (r counters) View(s game.State, camp int, _ lang.Lang) *pb.CampView {
 	st := s.(*countersState)
 	names := r.CampNames(len(st.Points))
 	v := &pb.CampView{Camp: int32(camp), CampName: names[camp], Day: int32(st.D), Alive: !st.Retired[camp]}
@@ -166,7 +167,7 @@ func (r counters) View(s game.State, camp int) *pb.CampView {
 	return v
 }
 
-func (counters) Frame(s game.State) *pb.Frame { return &pb.Frame{Day: int32(s.Day())} }
+func (counters) Frame(s game.State, _ lang.Lang) *pb.Frame { return &pb.Frame{Day: int32(s.Day())} }
 
 func (counters) Encode(s game.State) ([]byte, string, error) {
 	b, err := json.Marshal(s)

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/protoadapt"
 
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -107,11 +108,12 @@ func invalidArgument(field, format string, args ...any) error {
 	return refusef(reasonBadRequest, field, format, args...)
 }
 
-// ruleStatus returns the status of an order a ruleset refused: the rule's
-// message prefixed with its code and field, and its field described by the
-// rule's message alone.
-func ruleStatus(r *game.Refusal) error {
-	return refuseField(r.Reason, r.Field, r.Error(), r.Message)
+// ruleStatus returns the status of an order a ruleset refused, in l: the
+// rule's message prefixed with its code and field, and its field described
+// by the rule's message alone. The code, the reason and the field are the
+// same in every language.
+func ruleStatus(r *game.Refusal, l lang.Lang) error {
+	return refuseField(r.Reason, r.Field, r.In(l), r.Message.In(l))
 }
 
 // toStatus turns any error of the server into a gRPC status error. Errors
@@ -127,7 +129,7 @@ func toStatus(log zerolog.Logger, err error) error {
 	var re *game.Refusal
 	switch {
 	case errors.As(err, &re):
-		return ruleStatus(re)
+		return ruleStatus(re, lang.EN)
 	case errors.Is(err, errStopped):
 		return refuse(reasonWorldStopped, "", "the server is stopping; retry shortly")
 	case errors.Is(err, errTooSlow):

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -43,13 +44,14 @@ func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.
 	if err != nil {
 		return nil, err
 	}
-	if v := r.cachedView(p.camp); v != nil {
+	l := pb.LangOf(ctx)
+	if v := r.cachedView(p.camp, l); v != nil {
 		return v, nil
 	}
 	var v *pb.CampView
 	err = r.read(ctx, func() error {
 		var err error
-		v, err = r.campView(ctx, p.camp)
+		v, err = r.campView(ctx, p.camp, l)
 		return err
 	})
 	if err != nil {
@@ -78,7 +80,7 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 		}
 		if re := r.rs.Validate(r.state, p.camp, o); re != nil {
 			log.Info().Str("refused", re.Error()).Msg("order refused")
-			return re
+			return ruleStatus(re, pb.LangOf(ctx))
 		}
 		pl := play{order: o, player: p.player, at: r.clock.Now(), status: store.OrderPending}
 		day := r.state.Day() + 1
@@ -109,7 +111,8 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	if err != nil {
 		return err
 	}
-	w := &watcher{camp: p.camp, ch: make(chan *pb.TickNotice, watcherBuffer)}
+	l := pb.LangOf(ctx)
+	w := &watcher{camp: p.camp, lang: l, ch: make(chan *pb.TickNotice, watcherBuffer)}
 	var (
 		snap   snapshot
 		played []*play
@@ -138,7 +141,7 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	if err != nil {
 		return toStatus(r.base, err)
 	}
-	if err := stream.Send(tickNotice(r.id, p.camp, first, msgs)); err != nil {
+	if err := stream.Send(tickNotice(r.id, p.camp, first, msgs, l)); err != nil {
 		return err
 	}
 	for {
@@ -156,12 +159,13 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	}
 }
 
-// tickNotice returns camp's notice of ev: only its own entries of that day,
-// its own order's result and msgs, the messages it received for that day.
-func tickNotice(worldID uint64, camp int, ev tickEvent, msgs []store.Message) *pb.TickNotice {
+// tickNotice returns camp's notice of ev, its texts in l: only its own
+// entries of that day, its own order's result and msgs, the messages it
+// received for that day.
+func tickNotice(worldID uint64, camp int, ev tickEvent, msgs []store.Message, l lang.Lang) *pb.TickNotice {
 	n := &pb.TickNotice{WorldId: worldID, Day: int32(ev.day)}
 	if camp < len(ev.played) && ev.played[camp] != nil {
-		n.Result = playToPB(int32(ev.day), *ev.played[camp])
+		n.Result = playToPB(int32(ev.day), *ev.played[camp], l)
 	}
 	for _, m := range msgs {
 		n.Messages = append(n.Messages, messageToPB(m))
@@ -171,7 +175,7 @@ func tickNotice(worldID uint64, camp int, ev tickEvent, msgs []store.Message) *p
 	}
 	for _, e := range ev.journal {
 		if e.Camp == camp && e.Day == ev.day {
-			n.Journal = append(n.Journal, journalToPB(e))
+			n.Journal = append(n.Journal, journalToPB(e, l))
 		}
 	}
 	return n
@@ -205,9 +209,9 @@ func (g *gameService) GetJournal(ctx context.Context, req *pb.GetJournalRequest)
 	if err != nil {
 		return nil, toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
 	}
-	resp := &pb.GetJournalResponse{}
+	resp, l := &pb.GetJournalResponse{}, pb.LangOf(ctx)
 	for _, e := range entries {
-		resp.Entries = append(resp.Entries, journalToPB(e))
+		resp.Entries = append(resp.Entries, journalToPB(e, l))
 	}
 	return resp, nil
 }

@@ -2,8 +2,10 @@ package server
 
 import (
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -36,7 +38,7 @@ func (p play) record(worldID uint64, season, day, camp int) store.Order {
 		SubmittedAt: p.at, Status: p.status,
 	}
 	if p.refusal != nil {
-		o.Code, o.Field, o.Message = p.refusal.Reason.Code(), p.refusal.Field, p.refusal.Message
+		o.Code, o.Field, o.Message = p.refusal.Reason.Code(), p.refusal.Field, p.refusal.Message.Encode()
 	}
 	return o
 }
@@ -46,7 +48,12 @@ func playOf(o store.Order) play {
 	p := play{order: game.Order{Action: o.Action, Args: slices.Clone(o.Args), Reason: o.Reason},
 		player: o.Player, at: o.SubmittedAt, status: o.Status}
 	if o.Code != "" {
-		p.refusal = &game.Refusal{Reason: pb.ReasonOf(o.Code), Field: o.Field, Message: o.Message}
+		// A message stored before the texts had two languages is English.
+		msg := lang.Text{EN: o.Message}
+		if strings.HasPrefix(o.Message, "{") {
+			msg = lang.Decode(o.Message)
+		}
+		p.refusal = &game.Refusal{Reason: pb.ReasonOf(o.Code), Field: o.Field, Message: msg}
 	}
 	return p
 }

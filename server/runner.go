@@ -10,6 +10,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/metrics"
@@ -119,6 +120,8 @@ type tickEvent struct {
 // ch when it drops the watcher, after setting err to why.
 type watcher struct {
 	camp int
+	// lang is the language of the camp's notices on this stream.
+	lang lang.Lang
 	ch   chan *pb.TickNotice
 	err  error
 }
@@ -610,19 +613,24 @@ func (r *runner) resolve() error {
 }
 
 // notify sends every watcher its camp's notice of ev, built once for all
-// the camp's watchers; one that fell behind is dropped, and so are the
-// watchers of a camp whose notice cannot be built.
+// the camp's watchers in one language; one that fell behind is dropped, and
+// so are the watchers of a camp whose notice cannot be built.
 func (r *runner) notify(ev tickEvent) {
 	type built struct {
 		n   *pb.TickNotice
 		err error
 	}
-	notices := make(map[int]built)
+	type key struct {
+		camp int
+		lang lang.Lang
+	}
+	notices := make(map[key]built)
 	for w := range r.watchers {
-		b, ok := notices[w.camp]
+		k := key{w.camp, w.lang}
+		b, ok := notices[k]
 		if !ok {
-			b.n, b.err = r.notice(ev, w.camp)
-			notices[w.camp] = b
+			b.n, b.err = r.notice(ev, w.camp, w.lang)
+			notices[k] = b
 		}
 		if b.err != nil {
 			r.drop(w, b.err)
@@ -636,10 +644,10 @@ func (r *runner) notify(ev tickEvent) {
 	}
 }
 
-// notice returns camp's notice of ev, with the messages it received for
-// that day, read from the store. An event without a season (a season's
+// notice returns camp's notice of ev in l, with the messages it received
+// for that day, read from the store. An event without a season (a season's
 // setup or close) has none.
-func (r *runner) notice(ev tickEvent, camp int) (*pb.TickNotice, error) {
+func (r *runner) notice(ev tickEvent, camp int, l lang.Lang) (*pb.TickNotice, error) {
 	var msgs []store.Message
 	if ev.season != 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
@@ -650,7 +658,7 @@ func (r *runner) notice(ev tickEvent, camp int) (*pb.TickNotice, error) {
 			return nil, err
 		}
 	}
-	return tickNotice(r.id, camp, ev, msgs), nil
+	return tickNotice(r.id, camp, ev, msgs, l), nil
 }
 
 // drop closes a watcher with err.

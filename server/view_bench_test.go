@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/grisonval/server/engine/lang"
 	"testing"
 	"time"
 
@@ -20,7 +21,7 @@ func BenchmarkViewBuild(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		err := r.read(ctx, func() error {
-			v, err := r.buildView(ctx, 0)
+			v, err := r.buildView(ctx, 0, lang.EN)
 			if err != nil {
 				return err
 			}
@@ -96,7 +97,7 @@ func BenchmarkTickFanout(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := proto.Marshal(tickNotice(r.id, camp, ev, msgs)); err != nil {
+				if _, err := proto.Marshal(tickNotice(r.id, camp, ev, msgs, lang.EN)); err != nil {
 					b.Fatal(err)
 				}
 			}

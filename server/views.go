@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -20,19 +21,25 @@ import (
 // requests run by read (which change no view) and by doFor (which changes
 // one camp's) keep the others.
 
-// campViews are the views of a world's camps, by camp; nil for a camp whose
-// view is to be built. A campViews is never modified once stored: the loop
-// stores a copy.
+// campViews are the views of a world's camps, by camp and language (the
+// view of camp c in language l at index c*numLangs + l); nil for a view to
+// be built. A view is built in a language only when a caller asks for it
+// in that language, so that a camp read in one language costs one view. A
+// campViews is never modified once stored: the loop stores a copy.
 type campViews []*pb.CampView
 
-// cachedView returns camp's view as last built, or nil. It is safe for
-// concurrent use. The view must not be modified.
-func (r *runner) cachedView(camp int) *pb.CampView {
+// numLangs is the number of languages a view is written in.
+const numLangs = int(lang.FR) + 1
+
+// cachedView returns camp's view in l as last built, or nil. It is safe
+// for concurrent use. The view must not be modified.
+func (r *runner) cachedView(camp int, l lang.Lang) *pb.CampView {
 	vs := r.views.Load()
-	if vs == nil || camp < 0 || camp >= len(*vs) {
+	i := camp*numLangs + int(l)
+	if vs == nil || camp < 0 || i >= len(*vs) {
 		return nil
 	}
-	return (*vs)[camp]
+	return (*vs)[i]
 }
 
 // dropViews forgets every camp's view; it runs on the loop.
@@ -44,19 +51,19 @@ func (r *runner) dropViews() {
 	}
 }
 
-// dropView forgets camp's view; it runs on the loop.
+// dropView forgets camp's views, in every language; it runs on the loop.
 func (r *runner) dropView(camp int) {
-	old := r.cachedView(camp)
-	if old == nil {
-		return
+	for _, l := range lang.All {
+		if old := r.cachedView(camp, l); old != nil {
+			r.keepView(camp, l, nil)
+			r.wire.forget(old)
+		}
 	}
-	r.keepView(camp, nil)
-	r.wire.forget(old)
 }
 
-// keepView stores v as camp's view, with its wire encoding when it is not
-// nil; it runs on the loop.
-func (r *runner) keepView(camp int, v *pb.CampView) {
+// keepView stores v as camp's view in l, with its wire encoding when it is
+// not nil; it runs on the loop.
+func (r *runner) keepView(camp int, l lang.Lang, v *pb.CampView) {
 	if v != nil {
 		r.wire.keep(v)
 	}
@@ -64,33 +71,34 @@ func (r *runner) keepView(camp int, v *pb.CampView) {
 	if old := r.views.Load(); old != nil {
 		vs = append(vs, *old...)
 	}
-	for len(vs) <= camp {
+	i := camp*numLangs + int(l)
+	for len(vs) <= i {
 		vs = append(vs, nil)
 	}
-	vs[camp] = v
+	vs[i] = v
 	r.views.Store(&vs)
 }
 
-// campView returns camp's complete view, kept or built now (buildView) and
-// kept. It runs on the loop.
-func (r *runner) campView(ctx context.Context, camp int) (*pb.CampView, error) {
-	if v := r.cachedView(camp); v != nil {
+// campView returns camp's complete view in l, kept or built now
+// (buildView) and kept. It runs on the loop.
+func (r *runner) campView(ctx context.Context, camp int, l lang.Lang) (*pb.CampView, error) {
+	if v := r.cachedView(camp, l); v != nil {
 		return v, nil
 	}
-	v, err := r.buildView(ctx, camp)
+	v, err := r.buildView(ctx, camp, l)
 	if err != nil {
 		return nil, err
 	}
-	r.keepView(camp, v)
+	r.keepView(camp, l, v)
 	return v, nil
 }
 
-// buildView builds camp's complete view: the ruleset's fogged view, what
-// the loop knows (orders, deadline, posting status) and the camp's recent
-// journal and messages, read from the store. It runs on the loop.
-func (r *runner) buildView(ctx context.Context, camp int) (*pb.CampView, error) {
-	v, day := r.rs.View(r.state, camp), r.state.Day()
-	x := viewExtras{
+// buildView builds camp's complete view in l: the ruleset's fogged view,
+// what the loop knows (orders, deadline, posting status) and the camp's
+// recent journal and messages, read from the store. It runs on the loop.
+func (r *runner) buildView(ctx context.Context, camp int, l lang.Lang) (*pb.CampView, error) {
+	v, day := r.rs.View(r.state, camp, l), r.state.Day()
+	x := viewExtras{Lang: l,
 		WorldID: r.id, Ruleset: r.settings.Ruleset, Deadline: r.deadline(), Paused: r.settings.Paused,
 		Controller: r.settings.Controllers[camp], SeasonLength: r.settings.SeasonLength, Idle: r.rs.Idle(),
 		Pending: r.pending[camp], Standing: r.standing[camp], Played: r.played[camp],

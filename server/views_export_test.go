@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/grisonval/server/engine/lang"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -16,7 +17,7 @@ func FreshView(s *Server, id uint64, camp int) (*pb.CampView, error) {
 	var v *pb.CampView
 	err = r.read(context.Background(), func() error {
 		var err error
-		v, err = r.buildView(context.Background(), camp)
+		v, err = r.buildView(context.Background(), camp, lang.EN)
 		return err
 	})
 	return v, err

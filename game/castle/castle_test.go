@@ -1,6 +1,7 @@
 package castle_test
 
 import (
+	"github.com/grisonval/server/engine/lang"
 	"testing"
 
 	"github.com/grisonval/server/engine/career"
@@ -93,7 +94,7 @@ func TestCastleFog(t *testing.T) {
 	s := castle.StateOf(st)
 	for s.Day() < 40 && !s.Over() {
 		for c := range 4 {
-			v := rs.View(s, c).GetCastle()
+			v := rs.View(s, c, lang.EN).GetCastle()
 			g := castle.Of(s)
 			if want := g.Cities[c].Hand; (want == 0) != (v.GetHand() == "") || (want != 0 && v.GetHand() != want.String()) {
 				t.Fatalf("day %d city %d: hand %q; want its own %s", s.Day(), c, v.GetHand(), want)
@@ -109,7 +110,7 @@ func TestCastleFog(t *testing.T) {
 		}
 		s = rs.Resolve(s, make([]game.Order, 4)).State
 	}
-	f := rs.Frame(s).GetCastle()
+	f := rs.Frame(s, lang.EN).GetCastle()
 	if len(f.GetHands()) != 4 {
 		t.Errorf("the chronicle's frame: %d hands; want every city's", len(f.GetHands()))
 	}
@@ -170,7 +171,7 @@ func TestCastleFeats(t *testing.T) {
 	if k := kinds(1); k[career.IntelSupportInfluence] != 1 {
 		t.Errorf("the drafter's feats: %v; want intelligence", k)
 	}
-	if v := rs.View(out.State, 1); v.GetDetail() == nil {
+	if v := rs.View(out.State, 1, lang.EN); v.GetDetail() == nil {
 		t.Errorf("no Castle detail")
 	} else if _, ok := v.GetDetail().(*pb.CampView_Castle); !ok {
 		t.Errorf("detail %T", v.GetDetail())

@@ -2,6 +2,7 @@ package castle
 
 import (
 	"github.com/grisonval/server/engine/castle"
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -14,7 +15,7 @@ var argKinds = [...]pb.ArgKind{
 
 // View returns city camp's view of s (rule CAS-FOG): every city's public
 // facts; its own card in hand; what it drew while it drafts.
-func (r Ruleset) View(s game.State, camp int) *pb.CampView {
+func (r Ruleset) View(s game.State, camp int, _ lang.Lang) *pb.CampView {
 	st := Of(s)
 	names := r.CampNames(len(st.Cities))
 	city := &st.Cities[camp]
@@ -43,7 +44,7 @@ func (r Ruleset) View(s game.State, camp int) *pb.CampView {
 }
 
 // Frame returns the whole game on s's day, every hand shown.
-func (r Ruleset) Frame(s game.State) *pb.Frame {
+func (r Ruleset) Frame(s game.State, _ lang.Lang) *pb.Frame {
 	st := Of(s)
 	f := &pb.CastleFrame{Turn: int32(st.Turn), Current: int32(st.Current), Step: st.Step.String(), Roll: st.Roll.String(),
 		Cities: citiesToPB(st, r.CampNames(len(st.Cities))), Drawn: cardNames(st.Drawn)}

@@ -1,6 +1,7 @@
 package grisonval_test
 
 import (
+	"github.com/grisonval/server/engine/lang"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -24,7 +25,7 @@ func TestWireViewFog(t *testing.T) {
 	for day := 1; day <= 120; day++ {
 		var o [engine.NumCamps]engine.Order
 		for c := range engine.CampID(engine.NumCamps) {
-			v := rs.View(grisonval.StateOf(w), int(c))
+			v := rs.View(grisonval.StateOf(w), int(c), lang.EN)
 			v.Controller = &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI}
 			checkWireFog(t, w, c, v)
 			for _, z := range v.GetGrisonval().GetZones() {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -135,7 +136,7 @@ func refusal(re *engine.RuleError) *game.Refusal {
 // Validate checks camp's order against s.
 func (Ruleset) Validate(s game.State, camp int, o game.Order) *game.Refusal {
 	if camp < 0 || camp >= engine.NumCamps {
-		return &game.Refusal{Reason: pb.ErrorReason_ERROR_REASON_BAD_REQUEST, Message: fmt.Sprintf("no camp %d", camp)}
+		return &game.Refusal{Reason: pb.ErrorReason_ERROR_REASON_BAD_REQUEST, Message: lang.T("no camp %d", "pas de camp %d", camp)}
 	}
 	var re *engine.RuleError
 	if err := engine.Validate(Of(s), engine.CampID(camp), EngineOrder(o)); errors.As(err, &re) {

@@ -2,6 +2,7 @@ package grisonval
 
 import (
 	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -34,12 +35,12 @@ var columnKindToPB = [...]pb.ColumnKind{
 	engine.SettlerColumn: pb.ColumnKind_COLUMN_KIND_SETTLERS,
 }
 
-// View returns camp's fogged view of s.
-func (Ruleset) View(s game.State, camp int) *pb.CampView {
+// View returns camp's fogged view of s, its texts in l.
+func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	v := engine.View(Of(s), engine.CampID(camp))
 	out := &pb.CampView{Camp: int32(v.Camp), CampName: v.Name, Day: int32(v.Day), Alive: v.Alive}
 	for _, la := range v.Legal {
-		out.LegalActions = append(out.LegalActions, legalToPB(la))
+		out.LegalActions = append(out.LegalActions, legalToPB(la, l))
 	}
 	d := &pb.GrisonvalView{
 		YearSeason:   v.YearSeason,
@@ -51,9 +52,9 @@ func (Ruleset) View(s game.State, camp int) *pb.CampView {
 		MaxUnderArms: int32(v.MaxUnderArms),
 		Housing:      int32(v.Housing),
 		Tier:         int32(v.Tier),
-		Title:        v.Title,
+		Title:        v.Title.In(l),
 		Archetype:    v.Archetype().String(),
-		Governments:  governments,
+		Governments:  governments[l],
 		Rules:        rules,
 	}
 	d.Zones = make([]*pb.Zone, 0, engine.NumZones)
@@ -68,17 +69,17 @@ func (Ruleset) View(s game.State, camp int) *pb.CampView {
 		d.Camps = append(d.Camps, otherToPB(o))
 	}
 	if v.Next != nil {
-		d.NextTier = techToPB(*v.Next)
+		d.NextTier = techToPB(*v.Next, l)
 	}
 	for _, a := range v.Achievements {
-		d.Achievements = append(d.Achievements, &pb.Achievement{Code: a.Code, Name: a.Name, Condition: a.Condition})
+		d.Achievements = append(d.Achievements, &pb.Achievement{Code: a.Code, Name: a.Name.In(l), Condition: a.Condition.In(l)})
 	}
 	d.Upkeep = &pb.Upkeep{
 		Buildings: resourcesToPB(v.Upkeep.Buildings), Territory: resourcesToPB(v.Upkeep.Territory),
 		Governance: resourcesToPB(v.Upkeep.Governance), Degraded: v.Degraded,
 	}
 	d.People = peopleToPB(v.People)
-	d.Notables = notablesToPB(v.Notables)
+	d.Notables = notablesToPB(v.Notables, l)
 	d.Politics = &pb.Politics{
 		Government: engine.Governments[v.Government].Code, GovernmentDay: int32(v.GovernmentDay),
 		NextChangeDay: int32(v.NextGovernmentDay), Legitimacy: int32(v.Legitimacy),
@@ -114,13 +115,14 @@ func otherToPB(o engine.OtherCamp) *pb.CampSummary {
 	return cs
 }
 
-// governments lists every form set_government may choose; it never
-// changes, and views share it.
-var governments = func() []*pb.GovernmentForm {
-	var out []*pb.GovernmentForm
-	for g := 1; g <= engine.NumGovernments; g++ {
-		f := engine.Governments[g]
-		out = append(out, &pb.GovernmentForm{Id: int32(g), Code: f.Code, Name: f.Name, Effect: f.Effect})
+// governments lists, in each language, every form set_government may
+// choose; it never changes, and views share it.
+var governments = func() (out [lang.FR + 1][]*pb.GovernmentForm) {
+	for _, l := range lang.All {
+		for g := 1; g <= engine.NumGovernments; g++ {
+			f := engine.Governments[g]
+			out[l] = append(out[l], &pb.GovernmentForm{Id: int32(g), Code: f.Code, Name: f.Name.In(l), Effect: f.Effect.In(l)})
+		}
 	}
 	return out
 }()
@@ -148,8 +150,8 @@ var rules = func() *pb.GrisonvalRules {
 	return r
 }()
 
-func techToPB(t engine.Tech) *pb.Tech {
-	return &pb.Tech{Tier: int32(t.ID), Name: t.Name, Age: int32(t.Age), Research: t.Research, Effect: t.Effect}
+func techToPB(t engine.Tech, l lang.Lang) *pb.Tech {
+	return &pb.Tech{Tier: int32(t.ID), Name: t.Name.In(l), Age: int32(t.Age), Research: t.Research, Effect: t.Effect.In(l)}
 }
 
 func peopleToPB(p engine.People) *pb.People {
@@ -216,8 +218,8 @@ func columnToPB(col engine.Column) *pb.Column {
 	}
 }
 
-func legalToPB(la engine.LegalAction) *pb.LegalAction {
-	out := &pb.LegalAction{Action: la.Action.String(), Summary: la.Summary, Cost: amounts(la.Cost), CostPer: la.Per}
+func legalToPB(la engine.LegalAction, l lang.Lang) *pb.LegalAction {
+	out := &pb.LegalAction{Action: la.Action.String(), Summary: la.Summary.In(l), Cost: amounts(la.Cost), CostPer: la.Per}
 	for _, s := range la.Args {
 		spec := &pb.ArgSpec{Name: s.Name, Kind: argKindToPB[s.Kind], Min: int32(s.Min), Max: int32(s.Max), Optional: s.Optional}
 		for _, c := range s.Choices {
@@ -228,11 +230,11 @@ func legalToPB(la engine.LegalAction) *pb.LegalAction {
 	return out
 }
 
-// notablesToPB converts a camp's notable citizens.
-func notablesToPB(ns []engine.Notable) []*pb.Citizen {
+// notablesToPB converts a camp's notable citizens, their titles in l.
+func notablesToPB(ns []engine.Notable, l lang.Lang) []*pb.Citizen {
 	out := make([]*pb.Citizen, len(ns))
 	for i, n := range ns {
-		out[i] = &pb.Citizen{Name: n.Name, Job: n.Job.String(), Level: int32(n.Level), Title: n.Title,
+		out[i] = &pb.Citizen{Name: n.Name, Job: n.Job.String(), Level: int32(n.Level), Title: n.Title.In(l),
 			Aspiration: n.Aspiration.String(), Xp: int32(n.XP), NextLevelXp: int32(n.NextXP), Mood: int32(n.Mood),
 			Age: int32(n.Age), UnderArms: n.UnderArms}
 	}
@@ -241,8 +243,8 @@ func notablesToPB(ns []engine.Notable) []*pb.Citizen {
 
 // Frame returns the frame of s, seed 000's observer page and the
 // chronicle's timelapse: every zone and column, each camp's counters and
-// notables, every siege and the relations between camps.
-func (Ruleset) Frame(s game.State) *pb.Frame {
+// notables, every siege and the relations between camps; its texts in l.
+func (Ruleset) Frame(s game.State, l lang.Lang) *pb.Frame {
 	w := Of(s)
 	f := &pb.GrisonvalFrame{Zones: make([]*pb.ZoneFrame, 0, engine.NumZones), YearSeason: engine.YearSeason(w.Day)}
 	for c := range engine.CampID(engine.NumCamps) {
@@ -251,7 +253,7 @@ func (Ruleset) Frame(s game.State) *pb.Frame {
 			Resources: resourcesToPB(camp.Resources), Population: int32(w.Population(c)), Morale: int32(camp.Morale),
 			FieldArmy: int32(camp.FieldArmy), MenUnderArms: int32(w.MenUnderArms(c)), Tier: int32(w.Tier(c)),
 			Zones: int32(w.HeldZones(c)), Government: engine.Governments[camp.Government].Code, Legitimacy: int32(camp.Legitimacy),
-			People: peopleToPB(w.People(c)), Notables: notablesToPB(w.Notables(c, engine.NotablesShown)), Title: w.Title(c)})
+			People: peopleToPB(w.People(c)), Notables: notablesToPB(w.Notables(c, engine.NotablesShown), l), Title: w.Title(c).In(l)})
 	}
 	for _, sg := range w.Sieges {
 		f.Sieges = append(f.Sieges, &pb.Siege{Zone: int32(sg.Zone), Besieger: int32(sg.Camp), Men: int32(sg.Men),

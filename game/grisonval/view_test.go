@@ -1,6 +1,7 @@
 package grisonval_test
 
 import (
+	"github.com/grisonval/server/engine/lang"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ import (
 func TestViewCopiesTheEngine(t *testing.T) {
 	rs := grisonval.Ruleset{}
 	w := engine.NewWorld(7)
-	v := rs.View(grisonval.StateOf(w), 0)
+	v := rs.View(grisonval.StateOf(w), 0, lang.EN)
 	if got := v.GetGrisonval().GetPolitics().GetNextChangeDay(); got != 0 {
 		t.Errorf("fresh world: next_change_day %d; want 0 (set_government is open)", got)
 	}
@@ -26,7 +27,7 @@ func TestViewCopiesTheEngine(t *testing.T) {
 	w.Camps[0].GovernmentDay = 12
 	w.Camps[0].Met[1], w.Camps[1].Met[0] = true, true
 	ev := engine.View(w, 0)
-	v = rs.View(grisonval.StateOf(w), 0)
+	v = rs.View(grisonval.StateOf(w), 0, lang.EN)
 	if got, want := v.GetGrisonval().GetPolitics().GetNextChangeDay(), int32(ev.NextGovernmentDay); got != want || want != 12+engine.GovernmentLockDays {
 		t.Errorf("government adopted on day 12: next_change_day %d; want the engine's %d (day 12 + %d)", got, want, engine.GovernmentLockDays)
 	}
@@ -83,7 +84,7 @@ func TestFrameCopiesTheWorld(t *testing.T) {
 	capital := w.Capital(0)
 	w.Zones[capital].Buildings = append(w.Zones[capital].Buildings, engine.Farm)
 	w.Zones[capital].Monument = true
-	f := grisonval.Ruleset{}.Frame(grisonval.StateOf(w)).GetGrisonval()
+	f := grisonval.Ruleset{}.Frame(grisonval.StateOf(w), lang.EN).GetGrisonval()
 	if len(f.GetZones()) != engine.NumZones {
 		t.Fatalf("got %d zones; want %d", len(f.GetZones()), engine.NumZones)
 	}

@@ -28,6 +28,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/grisonval/server/engine/lang"
 	"io"
 	"os"
 	"runtime"
@@ -193,7 +194,7 @@ func play(seed uint64, n int, mix []strategy, maxDays int, trace io.Writer) resu
 			if !s.Acts(c) || mix[r.strategies[c]].idle {
 				continue
 			}
-			v := rs.View(gs, c)
+			v := rs.View(gs, c, lang.EN)
 			v.Controller = ctrl[c]
 			o, _ := bot.Decide(v, bot.State{})
 			orders[c] = game.Order{Action: o.GetAction(), Reason: o.GetReason()}
@@ -225,8 +226,8 @@ func play(seed uint64, n int, mix []strategy, maxDays int, trace io.Writer) resu
 		out := rs.Resolve(gs, orders)
 		if trace != nil {
 			for _, e := range out.Journal {
-				if e.Camp == 0 && e.Why != "" {
-					fmt.Fprintf(trace, "    %s: %s\n", e.Kind, e.Why)
+				if e.Camp == 0 && !e.Why.IsZero() {
+					fmt.Fprintf(trace, "    %s: %s\n", e.Kind, e.Why.EN)
 				}
 			}
 		}
@@ -272,7 +273,7 @@ func lastFalls(before, after *castle.State, journal []game.Entry) []int {
 			continue
 		}
 		for c := range after.Cities {
-			if before.Cities[c].Standing() && !after.Cities[c].Standing() && strings.HasPrefix(e.Why, fmt.Sprintf("city %d falls", c)) {
+			if before.Cities[c].Standing() && !after.Cities[c].Standing() && strings.HasPrefix(e.Why.EN, fmt.Sprintf("city %d falls", c)) {
 				last = append(last, c)
 			}
 		}

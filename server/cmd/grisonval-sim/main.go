@@ -23,6 +23,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/grisonval/server/engine/lang"
 	"io"
 	"os"
 	"slices"
@@ -118,7 +119,7 @@ func play(seed uint64, days int, ctrl [engine.NumCamps]*pb.Controller) run {
 		for c := range engine.CampID(engine.NumCamps) {
 			orders[c] = engine.Order{Action: engine.Rest}
 			if w.Camps[c].Alive {
-				v := grisonval.Ruleset{}.View(grisonval.StateOf(w), int(c))
+				v := grisonval.Ruleset{}.View(grisonval.StateOf(w), int(c), lang.EN)
 				v.Controller = ctrl[c]
 				var o *pb.Order
 				o, states[c] = bot.Decide(v, states[c])
