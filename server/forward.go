@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
@@ -20,8 +21,30 @@ import (
 )
 
 // forwardedKey is the metadata key a replica sets on a call it forwards: the
-// owner answers such a call itself, never forwards it again.
-const forwardedKey = "grisonval-forwarded-by"
+// owner answers such a call itself, never forwards it again, and does not
+// audit it (the replica that forwarded it did). secretKey carries the
+// replicas' shared secret beside it: a call with forwardedKey and without
+// the secret is refused (checkForwarded).
+const (
+	forwardedKey = "grisonval-forwarded-by"
+	secretKey    = "grisonval-replica-secret"
+)
+
+// checkForwarded refuses a call that claims to come from a replica
+// (forwardedKey) without the replicas' secret: a client cannot skip the
+// audit or the forwarding by claiming to be a replica.
+func (s *Server) checkForwarded(ctx context.Context) error {
+	md, _ := metadata.FromIncomingContext(ctx)
+	if len(md.Get(forwardedKey)) == 0 {
+		return nil
+	}
+	secret := md.Get(secretKey)
+	if s.cfg.Replica == nil || len(secret) != 1 ||
+		subtle.ConstantTimeCompare([]byte(secret[0]), []byte(s.cfg.Replica.Secret)) != 1 {
+		return refuse(reasonUnauthenticated, "", "the "+forwardedKey+" metadata is for the server's replicas, which send their shared secret with it")
+	}
+	return nil
+}
 
 // forwarder sends the calls for worlds that another replica runs to that
 // replica, over gRPC, and relays its answer: a client may call any replica.
@@ -108,7 +131,7 @@ func (f *forwarder) conn(addr string) (*grpc.ClientConn, error) {
 // outgoing returns the context of a forwarded call: the caller's token, and
 // the forwarding mark.
 func (f *forwarder) outgoing(ctx context.Context) context.Context {
-	md := metadata.Pairs(forwardedKey, f.s.cfg.Replica.Addr)
+	md := metadata.Pairs(forwardedKey, f.s.cfg.Replica.Addr, secretKey, f.s.cfg.Replica.Secret)
 	if in, ok := metadata.FromIncomingContext(ctx); ok {
 		md.Set("authorization", in.Get("authorization")...)
 	}

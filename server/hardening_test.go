@@ -3,7 +3,10 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -12,11 +15,14 @@ import (
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/server/store/pgtest"
 )
 
 // logBuffer is a zerolog writer safe for concurrent use that keeps every
@@ -193,5 +199,109 @@ func TestAuditCutsOnCharacters(t *testing.T) {
 				t.Errorf("the bad entry's detail: got %q; want %q", got, `name:"`)
 			}
 		})
+	}
+}
+
+// replicaSecret is the secret the test replicas share.
+const replicaSecret = "test-replica-secret"
+
+// auditActions returns the actions ListAudit lists, oldest first.
+func auditActions(t *testing.T, h *harness, token string) []string {
+	t.Helper()
+	resp, err := h.admin.ListAudit(as(token), &pb.ListAuditRequest{})
+	if err != nil {
+		t.Fatalf("ListAudit: %v", err)
+	}
+	var out []string
+	for _, e := range resp.GetEntries() {
+		out = append(out, e.GetAction())
+	}
+	return out
+}
+
+// TestForwardedByAClient: a client that claims to be a replica (the
+// grisonval-forwarded-by metadata) without the replicas' secret is refused,
+// on a single server and on replicas, and changes nothing; an admin action
+// sent to a replica that forwards it is audited once (issue 14, point 3).
+func TestForwardedByAClient(t *testing.T) {
+	claim := func(token string, secret ...string) context.Context {
+		ctx := metadata.AppendToOutgoingContext(as(token), "grisonval-forwarded-by", "127.0.0.1:1")
+		for _, s := range secret {
+			ctx = metadata.AppendToOutgoingContext(ctx, "grisonval-replica-secret", s)
+		}
+		return ctx
+	}
+	t.Run("single server", func(t *testing.T) {
+		h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+		w := h.createWorld(t, &pb.CreateWorldRequest{})
+		_, err := h.admin.PauseWorld(claim(h.adminToken), &pb.WorldRequest{WorldId: w.info.GetId()})
+		wantCode(t, err, codes.Unauthenticated)
+		_, err = h.admin.PauseWorld(claim(h.adminToken, "guess"), &pb.WorldRequest{WorldId: w.info.GetId()})
+		wantCode(t, err, codes.Unauthenticated)
+		_, err = h.game.GetView(claim(w.tokens[0]), &pb.GetViewRequest{})
+		wantCode(t, err, codes.Unauthenticated)
+		stream, err := h.game.WatchTicks(claim(w.tokens[0]), &pb.WatchTicksRequest{})
+		if err == nil {
+			_, err = stream.Recv()
+		}
+		wantCode(t, err, codes.Unauthenticated)
+		if v := h.view(t, w.tokens[0]); v.GetPaused() {
+			t.Errorf("the world is paused by a refused call")
+		}
+		if got, want := auditActions(t, h, h.adminToken), []string{"CreateWorld", "IssueToken", "IssueToken", "IssueToken"}; !slices.Equal(got, want) {
+			t.Errorf("audit: got %v; want %v", got, want)
+		}
+	})
+	t.Run("replicas", func(t *testing.T) {
+		url := pgtest.NewDatabase(t)
+		a := startReplica(t, url, "a")
+		b := startReplica(t, url, "b")
+		token, err := a.srv.IssueAdminToken(context.Background(), "test")
+		if err != nil {
+			t.Fatalf("issue admin token: %v", err)
+		}
+		a.adminToken, b.adminToken = token, token
+		w := a.createWorld(t, &pb.CreateWorldRequest{Seed: 8}) // run by a
+		id := w.info.GetId()
+		// Through b, which forwards it to a with the secret: audited once.
+		if _, err := b.admin.PauseWorld(as(token), &pb.WorldRequest{WorldId: id}); err != nil {
+			t.Fatalf("PauseWorld through b: %v", err)
+		}
+		// Straight to a, claiming to be b: refused, not audited.
+		_, err = a.admin.ResumeWorld(claim(token, "guess"), &pb.WorldRequest{WorldId: id})
+		wantCode(t, err, codes.Unauthenticated)
+		want := []string{"CreateWorld", "IssueToken", "IssueToken", "IssueToken", "PauseWorld"}
+		if got := auditActions(t, a, token); !slices.Equal(got, want) {
+			t.Errorf("audit: got %v; want %v", got, want)
+		}
+		if v := a.view(t, w.tokens[0]); !v.GetPaused() {
+			t.Errorf("the world is not paused after PauseWorld through b")
+		}
+	})
+}
+
+// TestReflectionSwitch: gRPC reflection, which describes the whole admin
+// API, is served only when Config.Reflection asks for it (issue 14, point
+// 10).
+func TestReflectionSwitch(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: server.NewFakeClock(start), Rulesets: rulesets, Reflection: on})
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel() // ends the stream, which the server keeps open
+		stream, err := grpc_reflection_v1.NewServerReflectionClient(h.conn).ServerReflectionInfo(ctx)
+		if err != nil {
+			t.Fatalf("open reflection stream: %v", err)
+		}
+		// A stream the server refused ends its sends with EOF: Recv says why.
+		if err := stream.Send(&grpc_reflection_v1.ServerReflectionRequest{MessageRequest: &grpc_reflection_v1.ServerReflectionRequest_ListServices{}}); err != nil && !errors.Is(err, io.EOF) {
+			t.Fatalf("send: %v", err)
+		}
+		_, err = stream.Recv()
+		if on && err != nil {
+			t.Errorf("reflection on: %v", err)
+		}
+		if !on && status.Code(err) != codes.Unimplemented {
+			t.Errorf("reflection off: got %v; want Unimplemented", err)
+		}
 	}
 }

@@ -30,6 +30,10 @@ type Replica struct {
 	// DefaultLeaseTTL when 0. Leases are renewed, and free worlds looked
 	// for, every third of it.
 	LeaseTTL time.Duration
+	// Secret authenticates the calls one replica forwards to another:
+	// every replica of a store has the same, and a call marked as
+	// forwarded without it is refused. Required.
+	Secret string
 }
 
 // worldMoved tells a caller that world id is no longer run here.

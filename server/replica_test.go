@@ -43,7 +43,7 @@ func startReplicaOn(t *testing.T, st store.Store, name string) *harness {
 	srv, err := server.New(context.Background(), server.Config{
 		Store: st, Rulesets: rulesets,
 		Log:     zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel).With().Str("replica", name).Logger(),
-		Replica: &server.Replica{Addr: lis.Addr().String(), LeaseTTL: replicaTTL},
+		Replica: &server.Replica{Addr: lis.Addr().String(), LeaseTTL: replicaTTL, Secret: replicaSecret},
 	})
 	if err != nil {
 		t.Fatalf("new replica %s: %v", name, err)

@@ -41,17 +41,24 @@ func (s *Server) checkRequest(req any) error {
 	return nil
 }
 
-// checkUnary is the interceptor of checkRequest for unary calls.
+// checkUnary is the interceptor of checkForwarded and checkRequest for
+// unary calls.
 func (s *Server) checkUnary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if err := s.checkForwarded(ctx); err != nil {
+		return nil, err
+	}
 	if err := s.checkRequest(req); err != nil {
 		return nil, err
 	}
 	return handler(ctx, req)
 }
 
-// checkStream is the interceptor of checkRequest for streams: every
-// message received is checked.
+// checkStream is the interceptor of checkForwarded and checkRequest for
+// streams: every message received is checked.
 func (s *Server) checkStream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	if err := s.checkForwarded(ss.Context()); err != nil {
+		return err
+	}
 	return handler(srv, &checkedStream{ServerStream: ss, s: s})
 }
 

@@ -51,6 +51,9 @@ type Config struct {
 	// Store, which must then implement store.Leaser. Clock must then be
 	// the real clock.
 	Replica *Replica
+	// Reflection serves gRPC reflection, which describes the whole API,
+	// admin included (docs/security.md).
+	Reflection bool
 	// Metrics, when set, records the server's series (docs/operations.md):
 	// its gRPC calls, world loops and leases. The store's operations are
 	// timed by wrapping Store with Metrics.Store.
@@ -159,6 +162,9 @@ func (s *Server) startReplica(ctx context.Context) (*Server, error) {
 	if s.cfg.Replica.Addr == "" {
 		return nil, fmt.Errorf("new server: replica: no address")
 	}
+	if s.cfg.Replica.Secret == "" {
+		return nil, fmt.Errorf("new server: replica: no secret")
+	}
 	s.forward = newForwarder(s)
 	s.leaseRound(ctx)
 	s.quitLeases, s.leasesDone = make(chan struct{}), make(chan struct{})
@@ -174,8 +180,8 @@ func (s *Server) startReplica(ctx context.Context) (*Server, error) {
 }
 
 // NewGRPCServer returns a gRPC server with the authentication and audit
-// interceptors and the game, admin, chronicle, health and reflection
-// services registered. It speaks proto only: a kept view is written from
+// interceptors and the game, admin, chronicle and health services
+// registered, and reflection with Config.Reflection. It speaks proto only: a kept view is written from
 // its encoding made once (wire.go).
 func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 	opts = append(opts, grpc.ForceServerCodecV2(newViewCodec(s.wire, &s.malformed)))
@@ -203,7 +209,9 @@ func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 	pb.RegisterAdminServiceServer(g, &adminService{s: s})
 	pb.RegisterChronicleServiceServer(g, &chronicleService{s: s})
 	healthpb.RegisterHealthServer(g, s.health)
-	reflection.Register(g)
+	if s.cfg.Reflection {
+		reflection.Register(g)
+	}
 	return g
 }
 

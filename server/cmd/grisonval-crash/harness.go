@@ -67,6 +67,8 @@ func newCluster(bin, url, dir string, n int) (*cluster, error) {
 // start starts process i and waits until it serves.
 func (c *cluster) start(ctx context.Context, i int) error {
 	cmd := exec.Command(c.bin, "-database-url", c.url, "-addr", c.addrs[i], "-data", c.dir)
+	// The processes forward calls to each other: they share a secret.
+	cmd.Env = append(os.Environ(), "GRISONVAL_REPLICA_SECRET=grisonval-crash")
 	cmd.Stdout, cmd.Stderr = c.logs[i], c.logs[i]
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start server %d: %w", i, err)

@@ -43,7 +43,7 @@ func startDevServer(t *testing.T, dbURL string) devServer {
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, dbURL, devWorld{on: true, ruleset: "grisonval"}, "", server.DefaultLeaseTTL,
-			faces{http: "127.0.0.1:0", metrics: "127.0.0.1:0"})
+			faces{http: "127.0.0.1:0", metrics: "127.0.0.1:0"}, security{})
 	}()
 	t.Cleanup(func() {
 		cancel()

@@ -76,8 +76,11 @@ func main() {
 		webAt  = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
 		httpAt = flag.String("http", "", "address of the JSON/HTTP face (every RPC as POST /<service>/<method>; docs/http.md), such as 127.0.0.1:7781; off when empty")
 		metAt  = flag.String("metrics", "", "private address of the Prometheus metrics (/metrics) and net/http/pprof (/debug/pprof/; docs/operations.md), such as 127.0.0.1:7790; off when empty")
+		secret = flag.String("replica-secret", os.Getenv(replicaSecretEnv), "with Postgres: the secret every server process of the database shares, which authenticates the calls they forward to each other (docs/security.md; default $"+replicaSecretEnv+"; a random one when empty: no other process can forward to this one)")
+		reflec = flag.Bool("reflection", false, "serve gRPC reflection (the whole API's description, admin included); on with -dev unless -reflection=false")
 	)
 	flag.Parse()
+	sec := security{replicaSecret: *secret, reflection: *reflec || (*dev && !flagSet("reflection"))}
 	var log zerolog.Logger
 	if *pretty {
 		log = zerolog.New(zerolog.ConsoleWriter{Out: os.Stderr}).With().Timestamp().Logger()
@@ -86,10 +89,30 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, faces{web: *webAt, http: *httpAt, metrics: *metAt}); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, faces{web: *webAt, http: *httpAt, metrics: *metAt}, sec); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
+}
+
+// replicaSecretEnv is the environment variable of -replica-secret's default.
+const replicaSecretEnv = "GRISONVAL_REPLICA_SECRET"
+
+// security is what the server exposes and how its processes trust each
+// other (docs/security.md).
+type security struct {
+	// replicaSecret authenticates the calls between the server processes
+	// of one database; a random one when empty.
+	replicaSecret string
+	// reflection serves gRPC reflection.
+	reflection bool
+}
+
+// flagSet reports whether the command line set the flag called name.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // faces are the addresses of the server's HTTP faces, each off when empty:
@@ -103,7 +126,7 @@ type faces struct {
 // server is a replica: it runs the worlds whose lease it holds, advertised
 // as advertise (the listening address when empty). It also serves the
 // faces whose address is set.
-func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, leaseTTL time.Duration, at faces) error {
+func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, leaseTTL time.Duration, at faces, sec security) error {
 	st, err := openStore(ctx, data, dbURL)
 	if err != nil {
 		return err
@@ -127,12 +150,16 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		return fmt.Errorf("listen: %w", err)
 	}
 	listening := lis.Addr().String()
-	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Limits: *limits}
+	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Reflection: sec.reflection, Limits: *limits}
 	if dbURL != "" {
 		if advertise == "" {
 			advertise = loopback(listening)
 		}
-		cfg.Replica = &server.Replica{Addr: advertise, LeaseTTL: leaseTTL}
+		if sec.replicaSecret == "" {
+			sec.replicaSecret = rand.Text()
+			log.Warn().Msg("no -replica-secret nor $" + replicaSecretEnv + ": other server processes of this database cannot forward calls to this one")
+		}
+		cfg.Replica = &server.Replica{Addr: advertise, LeaseTTL: leaseTTL, Secret: sec.replicaSecret}
 	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
@@ -497,7 +524,7 @@ func announce(log zerolog.Logger, data, text string) error {
 // writeSecret writes text to path, readable by the owner only, creating the
 // folders on the way.
 func writeSecret(path, text string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
 	}
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {

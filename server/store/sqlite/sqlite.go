@@ -54,16 +54,22 @@ var readConns = max(4, runtime.GOMAXPROCS(0))
 
 var _ store.Store = (*Store)(nil)
 
-// Open opens the store in the data folder dir, creating the folder and the
-// database if needed and applying pending migrations. It takes an exclusive
+// Open opens the store in the data folder dir, creating the folder (0700)
+// and the database (0600, as its journal files) if needed and applying
+// pending migrations; a database file readable by others is made the
+// owner's alone. It takes an exclusive
 // lock on the folder, held until Close: if another process (or another Open
 // in this one) holds it, Open fails with an error wrapping store.ErrLocked.
 func Open(dir string) (*Store, error) {
-	if err := os.MkdirAll(dir, 0o750); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create data folder: %w", err)
 	}
 	lock, err := lockDir(dir)
 	if err != nil {
+		return nil, err
+	}
+	if err := ownerOnly(dir); err != nil {
+		lock.Close()
 		return nil, err
 	}
 	// Every connection gets WAL, a busy timeout, foreign keys and full
@@ -98,6 +104,26 @@ func Open(dir string) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// ownerOnly creates the database file of the data folder dir readable and
+// writable by its owner alone, or makes it so, with its journal files:
+// SQLite gives the journal files the database file's mode.
+func ownerOnly(dir string) error {
+	path := filepath.Join(dir, dbFile)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("create database file: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("create database file: %w", err)
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("make %s the owner's alone: %w", p, err)
+		}
+	}
+	return nil
 }
 
 // lockDir takes the exclusive lock of the data folder dir.
