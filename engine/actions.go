@@ -10,7 +10,7 @@ func (t *tick) validateOrders() {
 		t.results[c] = Result{Order: t.orders[c], Status: Applied}
 		if !prev.Camps[c].Alive {
 			t.results[c].Status = Stale
-			t.results[c].Err = refuseT(CodeExtinct, "", lang.T("your people is extinct", "votre peuple s'est éteint"))
+			t.results[c].Err = refuse(CodeExtinct, "", lang.T("your people is extinct", "votre peuple s'est éteint"))
 			continue
 		}
 		if err := validate(prev, c, t.orders[c]); err != nil {

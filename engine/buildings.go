@@ -218,10 +218,10 @@ func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 	a := buildAction(b)
 	if s.Tier != 0 && !w.HasTier(c, s.Tier) {
 		tech := Techs[s.Tier]
-		return nil, refuse(CodeNotAllowed, "action", "%s needs tier %d (%s, %d research); you have %d research",
-			a, s.Tier, tech.Name, tech.Research, w.Camps[c].Resources.Research)
+		return nil, refuse(CodeNotAllowed, "action", lang.T("%s needs tier %d (%s, %d research); you have %d research", "%s demande le palier %d (%s, %d de recherche) ; vous avez %d de recherche",
+			a, s.Tier, tech.Name, tech.Research, w.Camps[c].Resources.Research))
 	}
-	if e := shortOf("action", a.String(), s.Cost, w.Camps[c].Resources); e != nil {
+	if e := shortOf("action", lang.Same(a.String()), s.Cost, w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
 	var zs []int
@@ -231,7 +231,7 @@ func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 		}
 	}
 	if len(zs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no held zone can take a %s: it needs a free slot on %s land, not under siege", b, terrainList(s.Terrains))
+		return nil, refuse(CodeNotAllowed, "action", lang.T("no held zone can take a %s: it needs a free slot on %s land, not under siege", "aucune zone tenue ne peut recevoir de %s : il faut un emplacement libre sur une terre %s, hors siège", b, terrainList(s.Terrains)))
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 }
@@ -243,12 +243,12 @@ func buildWhy(b BuildingKind) func(w *World, c CampID, o Order, i int) *RuleErro
 	}
 }
 
-func terrainList(ts []Terrain) string {
-	names := make([]string, len(ts))
+func terrainList(ts []Terrain) lang.Text {
+	en, fr := make([]string, len(ts)), make([]string, len(ts))
 	for i, t := range ts {
-		names[i] = t.String()
+		en[i], fr[i] = t.String(), terrainName(t).FR
 	}
-	return strings.Join(names, " or ")
+	return lang.Text{EN: strings.Join(en, " or "), FR: strings.Join(fr, " ou ")}
 }
 
 func (t *tick) build(c CampID, b BuildingKind, o Order) {
@@ -370,9 +370,13 @@ func (r Resources) String() string {
 	return r.list(ResourceNames, "nothing")
 }
 
+// resourceNamesFR are the resources' French names, in the order of
+// ResourceNames.
+var resourceNamesFR = [6]string{"nourriture", "bois", "pierre", "outils", "or", "recherche"}
+
 // fr lists r's non-zero resources in French, for the journal.
 func (r Resources) fr() string {
-	return r.list([6]string{"nourriture", "bois", "pierre", "outils", "or", "recherche"}, "rien")
+	return r.list(resourceNamesFR, "rien")
 }
 
 // text lists r's non-zero resources in both languages.

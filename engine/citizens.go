@@ -386,7 +386,7 @@ func (t *tick) disbandCitizens(c CampID, n int) {
 
 func disbandArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.Camps[c].FieldArmy == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "the field army is empty: nobody to disband (garrisons come back with recall_army)")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("the field army is empty: nobody to disband (garrisons come back with recall_army)", "l'armée de campagne est vide : personne à démobiliser (les garnisons reviennent par recall_army)"))
 	}
 	return []ArgSpec{{Name: "men", Kind: ArgCount, Min: 1, Max: w.Camps[c].FieldArmy}}, nil
 }

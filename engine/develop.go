@@ -34,7 +34,8 @@ func (w *World) DevelopCap(c CampID) int {
 }
 
 // developCapText says the development caps (rule DEV-1).
-const developCapText = "4, 5 with civil engineering, 6 with hydraulic engineering, 7 with urbanism"
+var developCapText = lang.T("4, 5 with civil engineering, 6 with hydraulic engineering, 7 with urbanism",
+	"4, 5 avec le génie civil, 6 avec le génie hydraulique, 7 avec l'urbanisme")
 
 // developBar returns the bar on zone z for camp c's develop (rules DEV-1,
 // DEV-2, DEV-4): a held zone, not under siege, under the camp's cap, whose
@@ -90,7 +91,7 @@ func developArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 	}
 	if near == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "you hold no zone")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("you hold no zone", "vous ne tenez aucune zone"))
 	}
 	e := zoneRefusal(w, c, Develop, near, nearBar)
 	e.Field = "action"
@@ -140,13 +141,13 @@ func monumentArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	r := w.Camps[c].Resources
 	switch {
 	case w.HasMonument(c):
-		return nil, refuse(CodeNotAllowed, "action", "your monument already stands: one per camp")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("your monument already stands: one per camp", "votre monument est déjà debout : un par camp"))
 	case w.Capital(c) == 0:
-		return nil, refuse(CodeNotAllowed, "action", "the monument stands on the capital; you have none")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("the monument stands on the capital; you have none", "le monument se dresse sur la capitale ; vous n'en avez pas"))
 	case r.Research < MonumentResearch:
-		return nil, refuse(CodeNotAllowed, "action", "build_monument needs %d research (not spent); you have %d", MonumentResearch, r.Research)
+		return nil, refuse(CodeNotAllowed, "action", lang.T("build_monument needs %d research (not spent); you have %d", "build_monument demande %d de recherche (non dépensée) ; vous avez %d", MonumentResearch, r.Research))
 	}
-	if e := shortOf("action", "build_monument", MonumentCost, r); e != nil {
+	if e := shortOf("action", lang.Same("build_monument"), MonumentCost, r); e != nil {
 		return nil, e
 	}
 	return nil, nil

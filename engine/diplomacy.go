@@ -146,7 +146,7 @@ func answerArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		}
 	}
 	if len(cs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no proposal awaits your answer")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("no proposal awaits your answer", "aucune proposition n'attend votre réponse"))
 	}
 	return []ArgSpec{{Name: "camp", Kind: ArgCamp, Choices: cs}}, nil
 }
@@ -360,7 +360,7 @@ func (w *World) BreakMorale(c CampID, was Relation) int {
 // void marks camp c's diplomatic order toward o as stale: war was declared
 // between them the same day, and war wins (rules CON-4, CON-6).
 func (t *tick) void(c, o CampID) {
-	err := refuse(CodeNotAllowed, "action", "%s came to nothing: war was declared between you and camp %d the same day", t.orders[c], o)
+	err := refuse(CodeNotAllowed, "action", lang.T("%s came to nothing: war was declared between you and camp %d the same day", "%s reste sans effet : la guerre a été déclarée entre vous et le camp %d le même jour", t.orders[c], o))
 	t.results[c].Status, t.results[c].Err = Stale, err
 	t.note(c, "order_stale", nil, lang.T("The order “%s” has no effect: the war declared the same day prevails.", "L'ordre « %s » reste sans effet : la guerre déclarée le même jour l'emporte.", t.orders[c]), err.Message)
 }

@@ -172,14 +172,9 @@ func (e *RuleError) Error() string {
 	return fmt.Sprintf("%s: %s", e.Code, e.Message.EN)
 }
 
-// refuse returns the refusal of code on field, its message written in
-// English only.
-func refuse(code Code, field, format string, args ...any) *RuleError {
-	return &RuleError{Code: code, Field: field, Message: lang.Text{EN: lang.T(format, format, args...).EN}}
-}
-
-// refuseT returns the refusal of code on field with message msg.
-func refuseT(code Code, field string, msg lang.Text) *RuleError {
+// refuse returns the refusal of code on field with message msg, written in
+// both languages.
+func refuse(code Code, field string, msg lang.Text) *RuleError {
 	return &RuleError{Code: code, Field: field, Message: msg}
 }
 
@@ -187,13 +182,14 @@ func refuseT(code Code, field string, msg lang.Text) *RuleError {
 // (an order, in words: "build_farm", "developing zone 12 from level 1 to
 // 2"), which costs cost: every resource of the cost with the amount held,
 // then each one missing (rule ACT-REFUSE).
-func shortOf(field, what string, cost, have Resources) *RuleError {
+func shortOf(field string, what lang.Text, cost, have Resources) *RuleError {
 	missing := shortfalls(cost, have)
 	if len(missing) == 0 {
 		return nil
 	}
 	return &RuleError{Code: CodeShortOf, Field: field, Missing: missing,
-		Message: lang.Text{EN: fmt.Sprintf("%s costs %s; you have %s: short of %s", what, cost, heldOf(cost, have), missingText(missing))}}
+		Message: lang.T("%s costs %s; you have %s: short of %s", "%s coûte %s ; vous avez %s : il manque %s",
+			what, cost.text(), heldOf(cost, have), missingText(missing))}
 }
 
 // shortfalls lists the resources of cost that have does not cover, in the
@@ -211,24 +207,26 @@ func shortfalls(cost, have Resources) []Shortfall {
 
 // heldOf lists what have holds of each resource cost asks for, zeros
 // included: "5 wood, 0 stone".
-func heldOf(cost, have Resources) string {
-	var parts []string
+func heldOf(cost, have Resources) lang.Text {
+	var en, fr []string
 	c, h := cost.values(), have.values()
 	for i := range c {
 		if c[i] != 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", h[i], ResourceNames[i]))
+			en = append(en, fmt.Sprintf("%d %s", h[i], ResourceNames[i]))
+			fr = append(fr, fmt.Sprintf("%d %s", h[i], resourceNamesFR[i]))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")}
 }
 
 // missingText lists the amounts missing: "5 wood, 2 stone".
-func missingText(ms []Shortfall) string {
-	parts := make([]string, len(ms))
+func missingText(ms []Shortfall) lang.Text {
+	en, fr := make([]string, len(ms)), make([]string, len(ms))
 	for i, m := range ms {
-		parts[i] = fmt.Sprintf("%d %s", m.Need-m.Have, m.Resource)
+		en[i] = fmt.Sprintf("%d %s", m.Need-m.Have, m.Resource)
+		fr[i] = fmt.Sprintf("%d %s", m.Need-m.Have, resourceNamesFR[slices.Index(ResourceNames[:], m.Resource)])
 	}
-	return strings.Join(parts, ", ")
+	return lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")}
 }
 
 // ArgKind says what an argument designates.
@@ -401,7 +399,7 @@ func exploreArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		}
 	}
 	if len(zs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no unknown zone borders your vision")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("no unknown zone borders your vision", "aucune zone inconnue ne borde votre vision"))
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 }
@@ -430,7 +428,7 @@ func expandBar(w *World, c CampID, z ZoneID) bar {
 }
 
 func expandArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	if e := shortOf("action", "expand_to", ExpandCost, w.Camps[c].Resources); e != nil {
+	if e := shortOf("action", lang.Same("expand_to"), ExpandCost, w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
 	var zs []int
@@ -440,7 +438,7 @@ func expandArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		}
 	}
 	if len(zs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no free zone borders your land, or your settlers already head for each")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("no free zone borders your land, or your settlers already head for each", "aucune zone libre ne borde vos terres, ou vos colons se dirigent déjà vers chacune"))
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 }
@@ -466,7 +464,7 @@ func (w *World) RaiseLimit(c CampID) int {
 }
 
 // armsCapText says the cap on men under arms (rule ARM-2).
-const armsCapText = "min(adults - 3, adults / 2 + 2 per barracks)"
+var armsCapText = lang.T("min(adults - 3, adults / 2 + 2 per barracks)", "min(adultes - 3, adultes / 2 + 2 par caserne)")
 
 // raiseRefusal returns why camp c cannot raise n men today, or nil: the
 // day's limit, the cap on men under arms, then the price (rules ARM-1,
@@ -475,17 +473,17 @@ func raiseRefusal(w *World, c CampID, n int) *RuleError {
 	room := w.MaxUnderArms(c) - w.MenUnderArms(c)
 	switch {
 	case n > MaxRaisePerDay:
-		return refuse(CodeBadArgs, "", "at most %d men are raised a day; got %d", MaxRaisePerDay, n)
+		return refuse(CodeBadArgs, "", lang.T("at most %d men are raised a day; got %d", "au plus %d hommes sont levés par jour ; reçu %d", MaxRaisePerDay, n))
 	case n > room && room <= 0:
-		return refuse(CodeNotAllowed, "", "your men under arms are at their cap: %d of %d (%s, %d adults)",
-			w.MenUnderArms(c), w.MaxUnderArms(c), armsCapText, w.Adults(c))
+		return refuse(CodeNotAllowed, "", lang.T("your men under arms are at their cap: %d of %d (%s, %d adults)", "vos hommes en armes sont à leur plafond : %d sur %d (%s, %d adultes)",
+			w.MenUnderArms(c), w.MaxUnderArms(c), armsCapText, w.Adults(c)))
 	case n > room:
-		return refuse(CodeNotAllowed, "", "%d under arms of %d allowed (%s, %d adults): at most %d more",
-			w.MenUnderArms(c), w.MaxUnderArms(c), armsCapText, w.Adults(c), room)
+		return refuse(CodeNotAllowed, "", lang.T("%d under arms of %d allowed (%s, %d adults): at most %d more", "%d en armes sur %d permis (%s, %d adultes) : au plus %d de plus",
+			w.MenUnderArms(c), w.MaxUnderArms(c), armsCapText, w.Adults(c), room))
 	}
-	what := "raising 1 man"
+	what := lang.T("raising 1 man", "lever 1 homme")
 	if n > 1 {
-		what = fmt.Sprintf("raising %d men", n)
+		what = lang.T("raising %d men", "lever %d hommes", n)
 	}
 	return shortOf("", what, RaiseCostPerMan.scale(int64(n)), w.Camps[c].Resources)
 }
@@ -528,10 +526,10 @@ func sendBar(w *World, c CampID, vis []bool, z ZoneID) bar {
 
 func sendArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.Camps[c].FieldArmy == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "the field army is empty: raise_army first")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("the field army is empty: raise_army first", "l'armée de campagne est vide : raise_army d'abord"))
 	}
 	if w.Capital(c) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "without a capital the field army cannot march")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("without a capital the field army cannot march", "sans capitale l'armée de campagne ne peut pas marcher"))
 	}
 	vis := w.Vision(c)
 	var zs []int
@@ -557,7 +555,7 @@ func sendWhy(w *World, c CampID, o Order, i int) *RuleError {
 // armyWhy refuses n men of the field army when it has fewer.
 func armyWhy(w *World, c CampID, n int) *RuleError {
 	if army := w.Camps[c].FieldArmy; n > army {
-		return refuse(CodeBadArgs, "", "your field army has %d men; got %d", army, n)
+		return refuse(CodeBadArgs, "", lang.T("your field army has %d men; got %d", "votre armée de campagne compte %d hommes ; reçu %d", army, n))
 	}
 	return nil
 }
@@ -580,7 +578,7 @@ func Validate(w *World, c CampID, o Order) error {
 
 func validate(w *World, c CampID, o Order) *RuleError {
 	if !w.Camps[c].Alive {
-		return refuse(CodeExtinct, "", "your people is extinct; it can no longer act")
+		return refuse(CodeExtinct, "", lang.T("your people is extinct; it can no longer act", "votre peuple s'est éteint ; il ne peut plus agir"))
 	}
 	r, ok := rules[o.Action]
 	if !ok {
@@ -588,10 +586,10 @@ func validate(w *World, c CampID, o Order) *RuleError {
 		for _, a := range Actions() {
 			names = append(names, a.String())
 		}
-		return refuse(CodeUnknownAction, "action", "unknown action; known actions: %s", strings.Join(names, ", "))
+		return refuse(CodeUnknownAction, "action", lang.T("unknown action; known actions: %s", "action inconnue ; actions connues : %s", strings.Join(names, ", ")))
 	}
 	if len(o.Reason) > MaxReasonLen {
-		return refuse(CodeBadArgs, "reason", "reason is %d bytes; at most %d", len(o.Reason), MaxReasonLen)
+		return refuse(CodeBadArgs, "reason", lang.T("reason is %d bytes; at most %d", "la raison fait %d octets ; au plus %d", len(o.Reason), MaxReasonLen))
 	}
 	specs, err := r.args(w, c)
 	if err != nil {
@@ -602,7 +600,7 @@ func validate(w *World, c CampID, o Order) *RuleError {
 		least--
 	}
 	if len(o.Args) < least || len(o.Args) > len(specs) {
-		return refuse(CodeBadArgs, "args", "%s takes %d argument(s) (%s); got %d", o.Action, len(specs), argNames(specs), len(o.Args))
+		return refuse(CodeBadArgs, "args", lang.T("%s takes %d argument(s) (%s); got %d", "%s prend %d argument(s) (%s) ; reçu %d", o.Action, len(specs), argNames(specs), len(o.Args)))
 	}
 	for i, s := range specs[:len(o.Args)] {
 		if !s.allows(o.Args[i]) {

@@ -225,13 +225,14 @@ func (w *World) SpareResearch(c CampID) int64 {
 func governmentArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	camp := &w.Camps[c]
 	if next := camp.GovernmentDay + GovernmentLockDays; camp.GovernmentDay > 0 && w.Day+1 < next {
-		return nil, refuse(CodeNotAllowed, "action", "the government changed on day %d: no new change before day %d", camp.GovernmentDay, next)
+		return nil, refuse(CodeNotAllowed, "action", lang.T("the government changed on day %d: no new change before day %d", "le gouvernement a changé le jour %d : pas de nouveau changement avant le jour %d", camp.GovernmentDay, next))
 	}
 	cost := Resources{Gold: GovernmentGold, Research: GovernmentResearch}
 	if missing := shortfalls(cost, Resources{Gold: camp.Resources.Gold, Research: w.SpareResearch(c)}); len(missing) > 0 {
 		return nil, &RuleError{Code: CodeShortOf, Field: "action", Missing: missing,
-			Message: lang.Text{EN: fmt.Sprintf("set_government costs %d gold and %d research beyond your last tier's threshold (%d); you have %d gold and %d research beyond it: short of %s",
-				GovernmentGold, GovernmentResearch, Techs[w.Tier(c)].Research, camp.Resources.Gold, w.SpareResearch(c), missingText(missing))}}
+			Message: lang.T("set_government costs %d gold and %d research beyond your last tier's threshold (%d); you have %d gold and %d research beyond it: short of %s",
+				"set_government coûte %d or et %d de recherche au-delà du seuil de votre dernier palier (%d) ; vous avez %d or et %d de recherche au-delà : il manque %s",
+				GovernmentGold, GovernmentResearch, Techs[w.Tier(c)].Research, camp.Resources.Gold, w.SpareResearch(c), missingText(missing))}
 	}
 	var gs []int
 	for g := Government(1); g <= NumGovernments; g++ {
@@ -244,9 +245,9 @@ func governmentArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 
 func governmentWhy(w *World, c CampID, o Order, _ int) *RuleError {
 	if g := Government(o.Args[0]); g == w.Camps[c].Government {
-		return refuse(CodeNotAllowed, "", "you already live under %s: set_government takes another form", g)
+		return refuse(CodeNotAllowed, "", lang.T("you already live under %s: set_government takes another form", "vous vivez déjà sous %s : set_government prend une autre forme", g))
 	}
-	return refuse(CodeBadArgs, "", "there is no form of government %d (forms 1 to %d)", o.Args[0], NumGovernments)
+	return refuse(CodeBadArgs, "", lang.T("there is no form of government %d (forms 1 to %d)", "il n'y a pas de forme de gouvernement %d (formes 1 à %d)", o.Args[0], NumGovernments))
 }
 
 // setGovernment plays set_government F (rule POL-2): 20 gold and 10

@@ -18,7 +18,7 @@ type spyMission struct {
 // spyArgs lists every zone the camp does not see today (rule SPY-2): the
 // numbers are public, and the list says nothing of who holds what.
 func spyArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	if e := shortOf("action", "spy", Resources{Gold: SpyCost}, w.Camps[c].Resources); e != nil {
+	if e := shortOf("action", lang.Same("spy"), Resources{Gold: SpyCost}, w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
 	vis := w.Vision(c)
@@ -29,7 +29,7 @@ func spyArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		}
 	}
 	if len(zs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "you see every zone today: there is nothing to spy on")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("you see every zone today: there is nothing to spy on", "vous voyez toutes les zones aujourd'hui : il n'y a rien à espionner"))
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 }

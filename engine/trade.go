@@ -106,7 +106,7 @@ func tradeLots(r Resources, limit int) int {
 
 func tradeArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.CountBuildings(c, Market) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "trade needs a market (tier %d, %s)", TechCommerce, Techs[TechCommerce].Name)
+		return nil, refuse(CodeNotAllowed, "action", lang.T("trade needs a market (tier %d, %s)", "trade demande un marché (palier %d, %s)", TechCommerce, Techs[TechCommerce].Name))
 	}
 	n := tradeLots(w.Camps[c].Resources, w.TradeLotsPerDay(c))
 	if n == 0 {
@@ -122,13 +122,13 @@ func tradeArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 // if it can.
 func lotsRefusal(w *World, c CampID, n int) *RuleError {
 	if limit := w.TradeLotsPerDay(c); n > limit {
-		return refuse(CodeNotAllowed, "", "at most %d lots a day (2 + 2 per market; you have %d working markets); got %d",
-			limit, w.CountBuildings(c, Market), n)
+		return refuse(CodeNotAllowed, "", lang.T("at most %d lots a day (2 + 2 per market; you have %d working markets); got %d", "au plus %d lots par jour (2 + 2 par marché ; vous avez %d marchés en activité) ; reçu %d",
+			limit, w.CountBuildings(c, Market), n))
 	}
 	r := w.Camps[c].Resources
 	if k := tradeLots(r, n); k < n {
-		e := refuse(CodeShortOf, "", "a lot of %d food costs %s, else %s, else %s, lot by lot; you have %d wood, %d stone, %d gold: that pays %d lot(s), not %d",
-			TradeLotFood, TradeLotPrices[0], TradeLotPrices[1], TradeLotPrices[2], r.Wood, r.Stone, r.Gold, k, n)
+		e := refuse(CodeShortOf, "", lang.T("a lot of %d food costs %s, else %s, else %s, lot by lot; you have %d wood, %d stone, %d gold: that pays %d lot(s), not %d", "un lot de %d nourriture coûte %s, sinon %s, sinon %s, lot par lot ; vous avez %d bois, %d pierre, %d or : de quoi payer %d lot(s), pas %d",
+			TradeLotFood, TradeLotPrices[0].text(), TradeLotPrices[1].text(), TradeLotPrices[2].text(), r.Wood, r.Stone, r.Gold, k, n))
 		if k == 0 {
 			// Not one price is paid: each is missing.
 			for _, p := range TradeLotPrices {
@@ -184,9 +184,9 @@ func tradeRouteBar(w *World, c, o CampID) bar {
 
 func tradeRouteArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.CountBuildings(c, Market) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "trade_route needs a market (tier %d, %s)", TechCommerce, Techs[TechCommerce].Name)
+		return nil, refuse(CodeNotAllowed, "action", lang.T("trade_route needs a market (tier %d, %s)", "trade_route demande un marché (palier %d, %s)", TechCommerce, Techs[TechCommerce].Name))
 	}
-	if e := shortOf("action", "trade_route", Resources{Gold: TradeRouteCost}, w.Camps[c].Resources); e != nil {
+	if e := shortOf("action", lang.Same("trade_route"), Resources{Gold: TradeRouteCost}, w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
 	return campChoices(w, c, TradeRoute, tradeRouteBar)

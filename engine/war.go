@@ -84,7 +84,7 @@ func recallBar(w *World, c CampID, z ZoneID) bar {
 
 func recallArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.Capital(c) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "without a capital a garrison has no field army to rejoin")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("without a capital a garrison has no field army to rejoin", "sans capitale une garnison n'a pas d'armée de campagne à rejoindre"))
 	}
 	var zs []int
 	most := 0
@@ -95,7 +95,7 @@ func recallArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		}
 	}
 	if len(zs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", "no held zone has a garrison free to leave (a besieged garrison holds or falls)")
+		return nil, refuse(CodeNotAllowed, "action", lang.T("no held zone has a garrison free to leave (a besieged garrison holds or falls)", "aucune zone tenue n'a de garnison libre de partir (une garnison assiégée tient ou tombe)"))
 	}
 	return []ArgSpec{
 		{Name: "zone", Kind: ArgZone, Choices: zs},
@@ -115,8 +115,8 @@ func recallWhy(w *World, c CampID, o Order, i int) *RuleError {
 func recallCheck(w *World, _ CampID, o Order) *RuleError {
 	z := ZoneID(o.Args[0])
 	if len(o.Args) > 1 && o.Args[1] > w.Zones[z].Garrison {
-		return refuse(CodeBadArgs, "args[1]", "zone %d has a garrison of %d; recall at most %d (or leave men out to recall them all)",
-			z, w.Zones[z].Garrison, w.Zones[z].Garrison)
+		return refuse(CodeBadArgs, "args[1]", lang.T("zone %d has a garrison of %d; recall at most %d (or leave men out to recall them all)", "la zone %d a une garnison de %d ; rappelez-en au plus %d (ou omettez le nombre pour tous les rappeler)",
+			z, w.Zones[z].Garrison, w.Zones[z].Garrison))
 	}
 	return nil
 }
