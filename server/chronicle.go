@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -150,16 +149,12 @@ func (c *chronicleService) firstPage(ctx context.Context, ch *pb.Chronicle, rs g
 	}
 	entries := make([]career.Entry, 0, len(cl.Players))
 	for _, p := range cl.Players {
-		var t career.Tally
-		if err := json.Unmarshal(p.Feats, &t); err != nil {
-			return fmt.Errorf("decode feats of %q: %w", p.Player, err)
+		res, t, err := playerResultToPB(p)
+		if err != nil {
+			return err
 		}
 		entries = append(entries, career.Entry{Agent: p.Player, Tally: t})
-		ch.Players = append(ch.Players, &pb.PlayerResult{
-			Player: p.Player, Camp: int32(p.Camp), Patron: p.Patron, Mode: p.Mode, Feats: featsToPB(t),
-			Standing: int32(p.Standing), Verdict: p.Verdict, Titles: p.Titles,
-			PostedTicks: int32(p.PostedTicks), Eminence: int32(p.Eminence),
-		})
+		ch.Players = append(ch.Players, res)
 	}
 	awards, err := career.Titles(entries)
 	if err != nil {
@@ -177,6 +172,15 @@ func (c *chronicleService) firstPage(ctx context.Context, ch *pb.Chronicle, rs g
 			return err
 		}
 		ch.RollOfHonour = append(ch.RollOfHonour, honours(rs.CampNames(w.Camps), prev)...)
+	}
+	nbs, err := st.Notebooks(ctx, w.ID, cl.Season)
+	if err != nil {
+		return err
+	}
+	for _, n := range nbs {
+		if n.Text != "" {
+			ch.Notebooks = append(ch.Notebooks, notebookToPB(n, 0))
+		}
 	}
 	return nil
 }

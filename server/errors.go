@@ -34,6 +34,7 @@ var reasonCodes = map[pb.ErrorReason]codes.Code{
 	pb.ErrorReason_ERROR_REASON_UNKNOWN_ZONE:         codes.InvalidArgument,
 	pb.ErrorReason_ERROR_REASON_UNKNOWN_RULESET:      codes.InvalidArgument,
 	pb.ErrorReason_ERROR_REASON_TOO_MANY_MESSAGES:    codes.ResourceExhausted,
+	pb.ErrorReason_ERROR_REASON_TOO_MANY_NOTES:       codes.ResourceExhausted,
 	pb.ErrorReason_ERROR_REASON_STREAM_BEHIND:        codes.ResourceExhausted,
 	pb.ErrorReason_ERROR_REASON_WORLD_STOPPED:        codes.Unavailable,
 	pb.ErrorReason_ERROR_REASON_WORLD_MOVED:          codes.Unavailable,

@@ -9,10 +9,10 @@ import (
 	"github.com/grisonval/server/server/store"
 )
 
-// seasonTallies reads a season's stored ticks, journals and orders and
-// returns each camp's tally of feats, as the world's ruleset derives them
-// day by day (docs/career.md, FEAT-MAP).
-func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, season int) ([]career.Tally, error) {
+// seasonTallies reads a season's stored ticks, journals and orders through
+// day through and returns each camp's tally of feats, as the world's
+// ruleset derives them day by day (docs/career.md, FEAT-MAP).
+func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, season, through int) ([]career.Tally, error) {
 	n := w.Camps
 	tallies := make([]career.Tally, n)
 	journals := make([]map[int][]game.Entry, n)
@@ -43,6 +43,9 @@ func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store
 	feats := rs.Season(n).Feats(w.Seed, season)
 	var before game.State
 	err = walkSeason(ctx, st, rs, w.ID, season, 0, func(t store.Tick, state func() (game.State, error)) error {
+		if t.Day > through {
+			return errWalkDone
+		}
 		after, err := state()
 		if err != nil {
 			return err

@@ -19,6 +19,9 @@ const viewJournalDays = 3
 type gameService struct {
 	pb.UnimplementedGameServiceServer
 	s *Server
+	// tallies keeps the camps' feats of the day for their standings
+	// (standing.go).
+	tallies tallyCache
 }
 
 // campWorld returns the caller's camp and the loop of its world. worldID 0

@@ -224,7 +224,7 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 		c.Camps = append(c.Camps, store.SeasonResult{WorldID: w.ID, Season: season, Camp: s.Camp, Rank: s.Rank,
 			Score: int64(s.Score), Zones: sc.Holdings, Summary: sc.Summary})
 	}
-	tallies, err := seasonTallies(ctx, r.store, r.rs, w, season)
+	tallies, err := seasonTallies(ctx, r.store, r.rs, w, season, day)
 	if err != nil {
 		return c, err
 	}

@@ -117,5 +117,9 @@ func (r *runner) buildView(ctx context.Context, camp int, l lang.Lang) (*pb.Camp
 	if x.Messages, err = recentMessages(ctx, r.store, r.id, season, camp, since, day+1); err != nil {
 		return nil, err
 	}
-	return completeView(v, x), nil
+	out := completeView(v, x)
+	if out.Notebook, err = r.viewNotebook(ctx, camp); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -115,6 +115,8 @@ type CampView struct {
 	// turn-based ruleset, another camp's step): the day does not wait for its
 	// order, and it plays the ruleset's default.
 	Waits bool `protobuf:"varint,59,opt,name=waits,proto3" json:"waits,omitempty"`
+	// notebook is the camp's private notes of the season (SetNotebook).
+	Notebook *Notebook `protobuf:"bytes,70,opt,name=notebook,proto3" json:"notebook,omitempty"`
 	// detail is the ruleset's own part of the view.
 	//
 	// Types that are valid to be assigned to Detail:
@@ -315,6 +317,13 @@ func (x *CampView) GetWaits() bool {
 		return x.Waits
 	}
 	return false
+}
+
+func (x *CampView) GetNotebook() *Notebook {
+	if x != nil {
+		return x.Notebook
+	}
+	return nil
 }
 
 func (x *CampView) GetDetail() isCampView_Detail {
@@ -1150,7 +1159,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x93\t\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xc7\t\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -1177,7 +1186,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\tposted_at\x188 \x01(\v2\x1a.google.protobuf.TimestampR\bpostedAt\x12\x18\n" +
 	"\aruleset\x189 \x01(\tR\aruleset\x121\n" +
 	"\bcontacts\x18: \x03(\v2\x15.grisonval.v1.ContactR\bcontacts\x12\x14\n" +
-	"\x05waits\x18; \x01(\bR\x05waits\x12;\n" +
+	"\x05waits\x18; \x01(\bR\x05waits\x122\n" +
+	"\bnotebook\x18F \x01(\v2\x16.grisonval.v1.NotebookR\bnotebook\x12;\n" +
 	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonval\x122\n" +
 	"\x06castle\x18e \x01(\v2\x18.grisonval.v1.CastleViewH\x00R\x06castleB\b\n" +
 	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"s\n" +
@@ -1227,7 +1237,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x04days\x18\x01 \x03(\v2\x18.grisonval.v1.TickNoticeR\x04days\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x12\n" +
 	"\x04more\x18\x03 \x01(\bR\x04more\x12\"\n" +
-	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xe3\x05\n" +
+	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xd0\a\n" +
 	"\vGameService\x12?\n" +
 	"\aGetView\x12\x1c.grisonval.v1.GetViewRequest\x1a\x16.grisonval.v1.CampView\x12R\n" +
 	"\vSubmitOrder\x12 .grisonval.v1.SubmitOrderRequest\x1a!.grisonval.v1.SubmitOrderResponse\x12I\n" +
@@ -1238,7 +1248,10 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\rGetGloryBoard\x12\".grisonval.v1.GetGloryBoardRequest\x1a\x18.grisonval.v1.GloryBoard\x12R\n" +
 	"\vSendMessage\x12 .grisonval.v1.SendMessageRequest\x1a!.grisonval.v1.SendMessageResponse\x12U\n" +
 	"\fListMessages\x12!.grisonval.v1.ListMessagesRequest\x1a\".grisonval.v1.ListMessagesResponse\x12a\n" +
-	"\x10SetStandingOrder\x12%.grisonval.v1.SetStandingOrderRequest\x1a&.grisonval.v1.SetStandingOrderResponse\x12F\n" +
+	"\x10SetStandingOrder\x12%.grisonval.v1.SetStandingOrderRequest\x1a&.grisonval.v1.SetStandingOrderResponse\x12Y\n" +
+	"\x11GetSeasonStanding\x12&.grisonval.v1.GetSeasonStandingRequest\x1a\x1c.grisonval.v1.SeasonStanding\x12G\n" +
+	"\vSetNotebook\x12 .grisonval.v1.SetNotebookRequest\x1a\x16.grisonval.v1.Notebook\x12G\n" +
+	"\vGetNotebook\x12 .grisonval.v1.GetNotebookRequest\x1a\x16.grisonval.v1.Notebook\x12F\n" +
 	"\aGetNews\x12\x1c.grisonval.v1.GetNewsRequest\x1a\x1d.grisonval.v1.GetNewsResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
@@ -1281,10 +1294,15 @@ var file_grisonval_v1_game_proto_goTypes = []any{
 	(*OrderResult)(nil),              // 23: grisonval.v1.OrderResult
 	(PostingStatus)(0),               // 24: grisonval.v1.PostingStatus
 	(*Contact)(nil),                  // 25: grisonval.v1.Contact
-	(*GrisonvalView)(nil),            // 26: grisonval.v1.GrisonvalView
-	(*CastleView)(nil),               // 27: grisonval.v1.CastleView
-	(*GetGloryBoardRequest)(nil),     // 28: grisonval.v1.GetGloryBoardRequest
-	(*GloryBoard)(nil),               // 29: grisonval.v1.GloryBoard
+	(*Notebook)(nil),                 // 26: grisonval.v1.Notebook
+	(*GrisonvalView)(nil),            // 27: grisonval.v1.GrisonvalView
+	(*CastleView)(nil),               // 28: grisonval.v1.CastleView
+	(*GetGloryBoardRequest)(nil),     // 29: grisonval.v1.GetGloryBoardRequest
+	(*GetSeasonStandingRequest)(nil), // 30: grisonval.v1.GetSeasonStandingRequest
+	(*SetNotebookRequest)(nil),       // 31: grisonval.v1.SetNotebookRequest
+	(*GetNotebookRequest)(nil),       // 32: grisonval.v1.GetNotebookRequest
+	(*GloryBoard)(nil),               // 33: grisonval.v1.GloryBoard
+	(*SeasonStanding)(nil),           // 34: grisonval.v1.SeasonStanding
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
 	16, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
@@ -1299,43 +1317,50 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	24, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
 	20, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
 	25, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
-	26, // 12: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	27, // 13: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
-	19, // 14: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	19, // 15: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	20, // 16: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	16, // 17: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	22, // 18: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	23, // 19: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	16, // 20: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	22, // 21: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	22, // 22: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	19, // 23: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	19, // 24: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	5,  // 25: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
-	0,  // 26: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 27: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 28: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 29: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	28, // 30: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	8,  // 31: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 32: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 33: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	14, // 34: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
-	1,  // 35: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 36: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 37: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 38: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	29, // 39: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	9,  // 40: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 41: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 42: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	15, // 43: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
-	35, // [35:44] is the sub-list for method output_type
-	26, // [26:35] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	26, // 12: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
+	27, // 13: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	28, // 14: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	19, // 15: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	19, // 16: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	20, // 17: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	16, // 18: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	22, // 19: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	23, // 20: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	16, // 21: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	22, // 22: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	22, // 23: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	19, // 24: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	19, // 25: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	5,  // 26: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
+	0,  // 27: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 28: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	4,  // 29: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	6,  // 30: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	29, // 31: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	8,  // 32: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	10, // 33: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	12, // 34: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	30, // 35: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
+	31, // 36: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
+	32, // 37: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
+	14, // 38: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
+	1,  // 39: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 40: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	5,  // 41: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	7,  // 42: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	33, // 43: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	9,  // 44: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	11, // 45: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	13, // 46: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	34, // 47: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
+	26, // 48: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
+	26, // 49: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
+	15, // 50: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
+	39, // [39:51] is the sub-list for method output_type
+	27, // [27:39] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }

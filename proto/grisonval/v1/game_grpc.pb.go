@@ -19,15 +19,18 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	GameService_GetView_FullMethodName          = "/grisonval.v1.GameService/GetView"
-	GameService_SubmitOrder_FullMethodName      = "/grisonval.v1.GameService/SubmitOrder"
-	GameService_WatchTicks_FullMethodName       = "/grisonval.v1.GameService/WatchTicks"
-	GameService_GetJournal_FullMethodName       = "/grisonval.v1.GameService/GetJournal"
-	GameService_GetGloryBoard_FullMethodName    = "/grisonval.v1.GameService/GetGloryBoard"
-	GameService_SendMessage_FullMethodName      = "/grisonval.v1.GameService/SendMessage"
-	GameService_ListMessages_FullMethodName     = "/grisonval.v1.GameService/ListMessages"
-	GameService_SetStandingOrder_FullMethodName = "/grisonval.v1.GameService/SetStandingOrder"
-	GameService_GetNews_FullMethodName          = "/grisonval.v1.GameService/GetNews"
+	GameService_GetView_FullMethodName           = "/grisonval.v1.GameService/GetView"
+	GameService_SubmitOrder_FullMethodName       = "/grisonval.v1.GameService/SubmitOrder"
+	GameService_WatchTicks_FullMethodName        = "/grisonval.v1.GameService/WatchTicks"
+	GameService_GetJournal_FullMethodName        = "/grisonval.v1.GameService/GetJournal"
+	GameService_GetGloryBoard_FullMethodName     = "/grisonval.v1.GameService/GetGloryBoard"
+	GameService_SendMessage_FullMethodName       = "/grisonval.v1.GameService/SendMessage"
+	GameService_ListMessages_FullMethodName      = "/grisonval.v1.GameService/ListMessages"
+	GameService_SetStandingOrder_FullMethodName  = "/grisonval.v1.GameService/SetStandingOrder"
+	GameService_GetSeasonStanding_FullMethodName = "/grisonval.v1.GameService/GetSeasonStanding"
+	GameService_SetNotebook_FullMethodName       = "/grisonval.v1.GameService/SetNotebook"
+	GameService_GetNotebook_FullMethodName       = "/grisonval.v1.GameService/GetNotebook"
+	GameService_GetNews_FullMethodName           = "/grisonval.v1.GameService/GetNews"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -67,6 +70,18 @@ type GameServiceClient interface {
 	// like an order now, and again on each day it plays. It is durable
 	// before the call answers.
 	SetStandingOrder(ctx context.Context, in *SetStandingOrderRequest, opts ...grpc.CallOption) (*SetStandingOrderResponse, error)
+	// GetSeasonStanding returns how the camp is doing in its season: its
+	// score, days left, its patron's glory and its feats so far; its rank,
+	// its player's judgment and career once the season is closed (rule
+	// SEA-STANDING).
+	GetSeasonStanding(ctx context.Context, in *GetSeasonStandingRequest, opts ...grpc.CallOption) (*SeasonStanding, error)
+	// SetNotebook replaces the camp's private notes of the season (rule
+	// SEA-NOTEBOOK); an empty text erases them. The notes are durable
+	// before the call answers.
+	SetNotebook(ctx context.Context, in *SetNotebookRequest, opts ...grpc.CallOption) (*Notebook, error)
+	// GetNotebook returns the camp's private notes of the season, as the
+	// view carries them (CampView.notebook).
+	GetNotebook(ctx context.Context, in *GetNotebookRequest, opts ...grpc.CallOption) (*Notebook, error)
 	// GetNews returns what the camp learned on each day resolved from
 	// since_day on, oldest first: its order's result, its journal entries
 	// and the messages it received, each day as a TickNotice. A client that
@@ -173,6 +188,36 @@ func (c *gameServiceClient) SetStandingOrder(ctx context.Context, in *SetStandin
 	return out, nil
 }
 
+func (c *gameServiceClient) GetSeasonStanding(ctx context.Context, in *GetSeasonStandingRequest, opts ...grpc.CallOption) (*SeasonStanding, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SeasonStanding)
+	err := c.cc.Invoke(ctx, GameService_GetSeasonStanding_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) SetNotebook(ctx context.Context, in *SetNotebookRequest, opts ...grpc.CallOption) (*Notebook, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Notebook)
+	err := c.cc.Invoke(ctx, GameService_SetNotebook_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetNotebook(ctx context.Context, in *GetNotebookRequest, opts ...grpc.CallOption) (*Notebook, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Notebook)
+	err := c.cc.Invoke(ctx, GameService_GetNotebook_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *gameServiceClient) GetNews(ctx context.Context, in *GetNewsRequest, opts ...grpc.CallOption) (*GetNewsResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetNewsResponse)
@@ -220,6 +265,18 @@ type GameServiceServer interface {
 	// like an order now, and again on each day it plays. It is durable
 	// before the call answers.
 	SetStandingOrder(context.Context, *SetStandingOrderRequest) (*SetStandingOrderResponse, error)
+	// GetSeasonStanding returns how the camp is doing in its season: its
+	// score, days left, its patron's glory and its feats so far; its rank,
+	// its player's judgment and career once the season is closed (rule
+	// SEA-STANDING).
+	GetSeasonStanding(context.Context, *GetSeasonStandingRequest) (*SeasonStanding, error)
+	// SetNotebook replaces the camp's private notes of the season (rule
+	// SEA-NOTEBOOK); an empty text erases them. The notes are durable
+	// before the call answers.
+	SetNotebook(context.Context, *SetNotebookRequest) (*Notebook, error)
+	// GetNotebook returns the camp's private notes of the season, as the
+	// view carries them (CampView.notebook).
+	GetNotebook(context.Context, *GetNotebookRequest) (*Notebook, error)
 	// GetNews returns what the camp learned on each day resolved from
 	// since_day on, oldest first: its order's result, its journal entries
 	// and the messages it received, each day as a TickNotice. A client that
@@ -260,6 +317,15 @@ func (UnimplementedGameServiceServer) ListMessages(context.Context, *ListMessage
 }
 func (UnimplementedGameServiceServer) SetStandingOrder(context.Context, *SetStandingOrderRequest) (*SetStandingOrderResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetStandingOrder not implemented")
+}
+func (UnimplementedGameServiceServer) GetSeasonStanding(context.Context, *GetSeasonStandingRequest) (*SeasonStanding, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetSeasonStanding not implemented")
+}
+func (UnimplementedGameServiceServer) SetNotebook(context.Context, *SetNotebookRequest) (*Notebook, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetNotebook not implemented")
+}
+func (UnimplementedGameServiceServer) GetNotebook(context.Context, *GetNotebookRequest) (*Notebook, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetNotebook not implemented")
 }
 func (UnimplementedGameServiceServer) GetNews(context.Context, *GetNewsRequest) (*GetNewsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetNews not implemented")
@@ -422,6 +488,60 @@ func _GameService_SetStandingOrder_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetSeasonStanding_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetSeasonStandingRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetSeasonStanding(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetSeasonStanding_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetSeasonStanding(ctx, req.(*GetSeasonStandingRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_SetNotebook_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetNotebookRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).SetNotebook(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_SetNotebook_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).SetNotebook(ctx, req.(*SetNotebookRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetNotebook_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetNotebookRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetNotebook(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetNotebook_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetNotebook(ctx, req.(*GetNotebookRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_GetNews_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetNewsRequest)
 	if err := dec(in); err != nil {
@@ -474,6 +594,18 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetStandingOrder",
 			Handler:    _GameService_SetStandingOrder_Handler,
+		},
+		{
+			MethodName: "GetSeasonStanding",
+			Handler:    _GameService_GetSeasonStanding_Handler,
+		},
+		{
+			MethodName: "SetNotebook",
+			Handler:    _GameService_SetNotebook_Handler,
+		},
+		{
+			MethodName: "GetNotebook",
+			Handler:    _GameService_GetNotebook_Handler,
 		},
 		{
 			MethodName: "GetNews",

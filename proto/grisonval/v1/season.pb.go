@@ -1062,7 +1062,10 @@ type Chronicle struct {
 	NextPageToken string `protobuf:"bytes,10,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	// messages holds every message between camps sent on the page's days,
 	// in the order they were sent.
-	Messages      []*CampMessage `protobuf:"bytes,11,rep,name=messages,proto3" json:"messages,omitempty"`
+	Messages []*CampMessage `protobuf:"bytes,11,rep,name=messages,proto3" json:"messages,omitempty"`
+	// notebooks holds every camp's private notes of the season that are not
+	// empty, by camp (first page only; rule SEA-NOTEBOOK).
+	Notebooks     []*Notebook `protobuf:"bytes,12,rep,name=notebooks,proto3" json:"notebooks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1156,6 +1159,13 @@ func (x *Chronicle) GetNextPageToken() string {
 func (x *Chronicle) GetMessages() []*CampMessage {
 	if x != nil {
 		return x.Messages
+	}
+	return nil
+}
+
+func (x *Chronicle) GetNotebooks() []*Notebook {
+	if x != nil {
+		return x.Notebooks
 	}
 	return nil
 }
@@ -1942,6 +1952,464 @@ func (x *AuditEntry) GetCode() string {
 	return ""
 }
 
+type GetSeasonStandingRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// world_id may be 0 to mean the token's world.
+	WorldId       uint64 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSeasonStandingRequest) Reset() {
+	*x = GetSeasonStandingRequest{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSeasonStandingRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSeasonStandingRequest) ProtoMessage() {}
+
+func (x *GetSeasonStandingRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSeasonStandingRequest.ProtoReflect.Descriptor instead.
+func (*GetSeasonStandingRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *GetSeasonStandingRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+// SeasonStanding is how a camp is doing in its world's current season,
+// as the camp may know it (rule SEA-STANDING).
+type SeasonStanding struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	WorldId  uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	Camp     int32                  `protobuf:"varint,2,opt,name=camp,proto3" json:"camp,omitempty"`
+	CampName string                 `protobuf:"bytes,3,opt,name=camp_name,json=campName,proto3" json:"camp_name,omitempty"`
+	Season   int32                  `protobuf:"varint,4,opt,name=season,proto3" json:"season,omitempty"`
+	// day is the number of days resolved in the season so far.
+	Day int32 `protobuf:"varint,5,opt,name=day,proto3" json:"day,omitempty"`
+	// season_length is the number of days of the season (0: endless).
+	SeasonLength int32 `protobuf:"varint,6,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
+	// days_left is how many days remain to be played: 0 once the season is
+	// over, and for an endless season.
+	DaysLeft int32 `protobuf:"varint,7,opt,name=days_left,json=daysLeft,proto3" json:"days_left,omitempty"`
+	// closed is set once the season is closed: rank, result, career and
+	// ranking are then set.
+	Closed bool `protobuf:"varint,8,opt,name=closed,proto3" json:"closed,omitempty"`
+	// score is the camp's score on the current day (rule CAR-SCORE) and
+	// zones the number of zones it holds; at the close, the final ones.
+	Score int64 `protobuf:"varint,9,opt,name=score,proto3" json:"score,omitempty"`
+	Zones int32 `protobuf:"varint,10,opt,name=zones,proto3" json:"zones,omitempty"`
+	// rank is the camp's rank (rule CAR-RANK) once the season is closed; 0
+	// while it runs: the other camps' scores are beyond the camp's fog.
+	Rank int32 `protobuf:"varint,11,opt,name=rank,proto3" json:"rank,omitempty"`
+	// player and patron are the player enrolled for the camp in the season
+	// and the patron it serves; empty when none is.
+	Player string `protobuf:"bytes,12,opt,name=player,proto3" json:"player,omitempty"`
+	Patron string `protobuf:"bytes,13,opt,name=patron,proto3" json:"patron,omitempty"`
+	// glory_board is the camp's own glory board (GetGloryBoard): cumulative
+	// glory, which moves only at the close.
+	GloryBoard *GloryBoard `protobuf:"bytes,14,opt,name=glory_board,json=gloryBoard,proto3" json:"glory_board,omitempty"`
+	// feats are the camp's feats of the season so far (FEAT-MAP); feats.glory
+	// is the glory they bring the patron at the close.
+	Feats *Feats `protobuf:"bytes,15,opt,name=feats,proto3" json:"feats,omitempty"`
+	// standing is the standing the feats so far give (rule JUD-COTE), and
+	// verdict the verdict they would earn if the season closed today:
+	// "praise", "discharge" or "blame" (docs/career.md, Standing and
+	// judgment).
+	Standing int32  `protobuf:"varint,16,opt,name=standing,proto3" json:"standing,omitempty"`
+	Verdict  string `protobuf:"bytes,17,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	// result is the player's result of the closed season: feats, standing,
+	// verdict, titles and eminence points (unset while the season runs, and
+	// when no player was enrolled for the camp).
+	Result *PlayerResult `protobuf:"bytes,18,opt,name=result,proto3" json:"result,omitempty"`
+	// career is the player's career as the close left it (unset as result).
+	Career *CareerInfo `protobuf:"bytes,19,opt,name=career,proto3" json:"career,omitempty"`
+	// ranking is the camp ranking of the closed season.
+	Ranking       []*CampResult `protobuf:"bytes,20,rep,name=ranking,proto3" json:"ranking,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeasonStanding) Reset() {
+	*x = SeasonStanding{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeasonStanding) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeasonStanding) ProtoMessage() {}
+
+func (x *SeasonStanding) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeasonStanding.ProtoReflect.Descriptor instead.
+func (*SeasonStanding) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *SeasonStanding) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetCampName() string {
+	if x != nil {
+		return x.CampName
+	}
+	return ""
+}
+
+func (x *SeasonStanding) GetSeason() int32 {
+	if x != nil {
+		return x.Season
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetSeasonLength() int32 {
+	if x != nil {
+		return x.SeasonLength
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetDaysLeft() int32 {
+	if x != nil {
+		return x.DaysLeft
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetClosed() bool {
+	if x != nil {
+		return x.Closed
+	}
+	return false
+}
+
+func (x *SeasonStanding) GetScore() int64 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetZones() int32 {
+	if x != nil {
+		return x.Zones
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetRank() int32 {
+	if x != nil {
+		return x.Rank
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *SeasonStanding) GetPatron() string {
+	if x != nil {
+		return x.Patron
+	}
+	return ""
+}
+
+func (x *SeasonStanding) GetGloryBoard() *GloryBoard {
+	if x != nil {
+		return x.GloryBoard
+	}
+	return nil
+}
+
+func (x *SeasonStanding) GetFeats() *Feats {
+	if x != nil {
+		return x.Feats
+	}
+	return nil
+}
+
+func (x *SeasonStanding) GetStanding() int32 {
+	if x != nil {
+		return x.Standing
+	}
+	return 0
+}
+
+func (x *SeasonStanding) GetVerdict() string {
+	if x != nil {
+		return x.Verdict
+	}
+	return ""
+}
+
+func (x *SeasonStanding) GetResult() *PlayerResult {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
+func (x *SeasonStanding) GetCareer() *CareerInfo {
+	if x != nil {
+		return x.Career
+	}
+	return nil
+}
+
+func (x *SeasonStanding) GetRanking() []*CampResult {
+	if x != nil {
+		return x.Ranking
+	}
+	return nil
+}
+
+type SetNotebookRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	// text is at most Notebook.max_len bytes of UTF-8, without control
+	// characters other than newline and tab; empty erases the notes.
+	Text          string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetNotebookRequest) Reset() {
+	*x = SetNotebookRequest{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetNotebookRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetNotebookRequest) ProtoMessage() {}
+
+func (x *SetNotebookRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetNotebookRequest.ProtoReflect.Descriptor instead.
+func (*SetNotebookRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *SetNotebookRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *SetNotebookRequest) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+type GetNotebookRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetNotebookRequest) Reset() {
+	*x = GetNotebookRequest{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetNotebookRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetNotebookRequest) ProtoMessage() {}
+
+func (x *GetNotebookRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetNotebookRequest.ProtoReflect.Descriptor instead.
+func (*GetNotebookRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *GetNotebookRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+// Notebook is a camp's private notes of a season (rule SEA-NOTEBOOK): only
+// the camp reads them while the season runs; the chronicle publishes them
+// at the close.
+type Notebook struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Camp  int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Text  string                 `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	// day is the day being decided when the notes were last written; 0 when
+	// they never were.
+	Day       int32                  `protobuf:"varint,3,opt,name=day,proto3" json:"day,omitempty"`
+	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// max_len is the longest text, in bytes of UTF-8.
+	MaxLen int32 `protobuf:"varint,5,opt,name=max_len,json=maxLen,proto3" json:"max_len,omitempty"`
+	// writes_left is how many more times the camp may write its notes for
+	// the day being decided.
+	WritesLeft    int32 `protobuf:"varint,6,opt,name=writes_left,json=writesLeft,proto3" json:"writes_left,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Notebook) Reset() {
+	*x = Notebook{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Notebook) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Notebook) ProtoMessage() {}
+
+func (x *Notebook) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Notebook.ProtoReflect.Descriptor instead.
+func (*Notebook) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *Notebook) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *Notebook) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *Notebook) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *Notebook) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *Notebook) GetMaxLen() int32 {
+	if x != nil {
+		return x.MaxLen
+	}
+	return 0
+}
+
+func (x *Notebook) GetWritesLeft() int32 {
+	if x != nil {
+		return x.WritesLeft
+	}
+	return 0
+}
+
 var File_grisonval_v1_season_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_season_proto_rawDesc = "" +
@@ -2035,7 +2503,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x12\x1b\n" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x04 \x01(\tR\tpageToken\"\xe1\x03\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\"\x97\x04\n" +
 	"\tChronicle\x120\n" +
 	"\x06season\x18\x01 \x01(\v2\x18.grisonval.v1.SeasonInfoR\x06season\x12;\n" +
 	"\fglory_boards\x18\x02 \x03(\v2\x18.grisonval.v1.GloryBoardR\vgloryBoards\x124\n" +
@@ -2046,7 +2514,8 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\bjournals\x18\t \x03(\v2\x19.grisonval.v1.CampJournalR\bjournals\x12&\n" +
 	"\x0fnext_page_token\x18\n" +
 	" \x01(\tR\rnextPageToken\x125\n" +
-	"\bmessages\x18\v \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\"W\n" +
+	"\bmessages\x18\v \x03(\v2\x19.grisonval.v1.CampMessageR\bmessages\x124\n" +
+	"\tnotebooks\x18\f \x03(\v2\x16.grisonval.v1.NotebookR\tnotebooks\"W\n" +
 	"\vCampJournal\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x124\n" +
 	"\aentries\x18\x02 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"\xa2\x01\n" +
@@ -2102,7 +2571,46 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06action\x18\x04 \x01(\tR\x06action\x12\x19\n" +
 	"\bworld_id\x18\x05 \x01(\x04R\aworldId\x12\x16\n" +
 	"\x06detail\x18\x06 \x01(\tR\x06detail\x12\x12\n" +
-	"\x04code\x18\a \x01(\tR\x04code2\x8f\x02\n" +
+	"\x04code\x18\a \x01(\tR\x04code\"5\n" +
+	"\x18GetSeasonStandingRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x86\x05\n" +
+	"\x0eSeasonStanding\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
+	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
+	"\tcamp_name\x18\x03 \x01(\tR\bcampName\x12\x16\n" +
+	"\x06season\x18\x04 \x01(\x05R\x06season\x12\x10\n" +
+	"\x03day\x18\x05 \x01(\x05R\x03day\x12#\n" +
+	"\rseason_length\x18\x06 \x01(\x05R\fseasonLength\x12\x1b\n" +
+	"\tdays_left\x18\a \x01(\x05R\bdaysLeft\x12\x16\n" +
+	"\x06closed\x18\b \x01(\bR\x06closed\x12\x14\n" +
+	"\x05score\x18\t \x01(\x03R\x05score\x12\x14\n" +
+	"\x05zones\x18\n" +
+	" \x01(\x05R\x05zones\x12\x12\n" +
+	"\x04rank\x18\v \x01(\x05R\x04rank\x12\x16\n" +
+	"\x06player\x18\f \x01(\tR\x06player\x12\x16\n" +
+	"\x06patron\x18\r \x01(\tR\x06patron\x129\n" +
+	"\vglory_board\x18\x0e \x01(\v2\x18.grisonval.v1.GloryBoardR\n" +
+	"gloryBoard\x12)\n" +
+	"\x05feats\x18\x0f \x01(\v2\x13.grisonval.v1.FeatsR\x05feats\x12\x1a\n" +
+	"\bstanding\x18\x10 \x01(\x05R\bstanding\x12\x18\n" +
+	"\averdict\x18\x11 \x01(\tR\averdict\x122\n" +
+	"\x06result\x18\x12 \x01(\v2\x1a.grisonval.v1.PlayerResultR\x06result\x120\n" +
+	"\x06career\x18\x13 \x01(\v2\x18.grisonval.v1.CareerInfoR\x06career\x122\n" +
+	"\aranking\x18\x14 \x03(\v2\x18.grisonval.v1.CampResultR\aranking\"C\n" +
+	"\x12SetNotebookRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
+	"\x04text\x18\x02 \x01(\tR\x04text\"/\n" +
+	"\x12GetNotebookRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xb9\x01\n" +
+	"\bNotebook\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04text\x18\x02 \x01(\tR\x04text\x12\x10\n" +
+	"\x03day\x18\x03 \x01(\x05R\x03day\x129\n" +
+	"\n" +
+	"updated_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x17\n" +
+	"\amax_len\x18\x05 \x01(\x05R\x06maxLen\x12\x1f\n" +
+	"\vwrites_left\x18\x06 \x01(\x05R\n" +
+	"writesLeft2\x8f\x02\n" +
 	"\x10ChronicleService\x12R\n" +
 	"\vListSeasons\x12 .grisonval.v1.ListSeasonsRequest\x1a!.grisonval.v1.ListSeasonsResponse\x12J\n" +
 	"\fGetChronicle\x12!.grisonval.v1.GetChronicleRequest\x1a\x17.grisonval.v1.Chronicle\x12[\n" +
@@ -2120,47 +2628,52 @@ func file_grisonval_v1_season_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_season_proto_rawDescData
 }
 
-var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_grisonval_v1_season_proto_goTypes = []any{
-	(*ListChroniclesRequest)(nil),  // 0: grisonval.v1.ListChroniclesRequest
-	(*ListChroniclesResponse)(nil), // 1: grisonval.v1.ListChroniclesResponse
-	(*ChronicleEntry)(nil),         // 2: grisonval.v1.ChronicleEntry
-	(*ListSeasonsRequest)(nil),     // 3: grisonval.v1.ListSeasonsRequest
-	(*ListSeasonsResponse)(nil),    // 4: grisonval.v1.ListSeasonsResponse
-	(*SeasonInfo)(nil),             // 5: grisonval.v1.SeasonInfo
-	(*CampResult)(nil),             // 6: grisonval.v1.CampResult
-	(*Honour)(nil),                 // 7: grisonval.v1.Honour
-	(*GloryBoard)(nil),             // 8: grisonval.v1.GloryBoard
-	(*PatronGlory)(nil),            // 9: grisonval.v1.PatronGlory
-	(*Feats)(nil),                  // 10: grisonval.v1.Feats
-	(*PlayerResult)(nil),           // 11: grisonval.v1.PlayerResult
-	(*TitleAward)(nil),             // 12: grisonval.v1.TitleAward
-	(*GetChronicleRequest)(nil),    // 13: grisonval.v1.GetChronicleRequest
-	(*Chronicle)(nil),              // 14: grisonval.v1.Chronicle
-	(*CampJournal)(nil),            // 15: grisonval.v1.CampJournal
-	(*Frame)(nil),                  // 16: grisonval.v1.Frame
-	(*GetGloryBoardRequest)(nil),   // 17: grisonval.v1.GetGloryBoardRequest
-	(*CreateSeasonRequest)(nil),    // 18: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),     // 19: grisonval.v1.CloseSeasonRequest
-	(*EnrollPlayerRequest)(nil),    // 20: grisonval.v1.EnrollPlayerRequest
-	(*EnrollPlayerResponse)(nil),   // 21: grisonval.v1.EnrollPlayerResponse
-	(*CareerInfo)(nil),             // 22: grisonval.v1.CareerInfo
-	(*ListAuditRequest)(nil),       // 23: grisonval.v1.ListAuditRequest
-	(*ListAuditResponse)(nil),      // 24: grisonval.v1.ListAuditResponse
-	(*AuditEntry)(nil),             // 25: grisonval.v1.AuditEntry
-	(*timestamppb.Timestamp)(nil),  // 26: google.protobuf.Timestamp
-	(*CampMessage)(nil),            // 27: grisonval.v1.CampMessage
-	(*JournalEntry)(nil),           // 28: grisonval.v1.JournalEntry
-	(*GrisonvalFrame)(nil),         // 29: grisonval.v1.GrisonvalFrame
-	(*CastleFrame)(nil),            // 30: grisonval.v1.CastleFrame
+	(*ListChroniclesRequest)(nil),    // 0: grisonval.v1.ListChroniclesRequest
+	(*ListChroniclesResponse)(nil),   // 1: grisonval.v1.ListChroniclesResponse
+	(*ChronicleEntry)(nil),           // 2: grisonval.v1.ChronicleEntry
+	(*ListSeasonsRequest)(nil),       // 3: grisonval.v1.ListSeasonsRequest
+	(*ListSeasonsResponse)(nil),      // 4: grisonval.v1.ListSeasonsResponse
+	(*SeasonInfo)(nil),               // 5: grisonval.v1.SeasonInfo
+	(*CampResult)(nil),               // 6: grisonval.v1.CampResult
+	(*Honour)(nil),                   // 7: grisonval.v1.Honour
+	(*GloryBoard)(nil),               // 8: grisonval.v1.GloryBoard
+	(*PatronGlory)(nil),              // 9: grisonval.v1.PatronGlory
+	(*Feats)(nil),                    // 10: grisonval.v1.Feats
+	(*PlayerResult)(nil),             // 11: grisonval.v1.PlayerResult
+	(*TitleAward)(nil),               // 12: grisonval.v1.TitleAward
+	(*GetChronicleRequest)(nil),      // 13: grisonval.v1.GetChronicleRequest
+	(*Chronicle)(nil),                // 14: grisonval.v1.Chronicle
+	(*CampJournal)(nil),              // 15: grisonval.v1.CampJournal
+	(*Frame)(nil),                    // 16: grisonval.v1.Frame
+	(*GetGloryBoardRequest)(nil),     // 17: grisonval.v1.GetGloryBoardRequest
+	(*CreateSeasonRequest)(nil),      // 18: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 19: grisonval.v1.CloseSeasonRequest
+	(*EnrollPlayerRequest)(nil),      // 20: grisonval.v1.EnrollPlayerRequest
+	(*EnrollPlayerResponse)(nil),     // 21: grisonval.v1.EnrollPlayerResponse
+	(*CareerInfo)(nil),               // 22: grisonval.v1.CareerInfo
+	(*ListAuditRequest)(nil),         // 23: grisonval.v1.ListAuditRequest
+	(*ListAuditResponse)(nil),        // 24: grisonval.v1.ListAuditResponse
+	(*AuditEntry)(nil),               // 25: grisonval.v1.AuditEntry
+	(*GetSeasonStandingRequest)(nil), // 26: grisonval.v1.GetSeasonStandingRequest
+	(*SeasonStanding)(nil),           // 27: grisonval.v1.SeasonStanding
+	(*SetNotebookRequest)(nil),       // 28: grisonval.v1.SetNotebookRequest
+	(*GetNotebookRequest)(nil),       // 29: grisonval.v1.GetNotebookRequest
+	(*Notebook)(nil),                 // 30: grisonval.v1.Notebook
+	(*timestamppb.Timestamp)(nil),    // 31: google.protobuf.Timestamp
+	(*CampMessage)(nil),              // 32: grisonval.v1.CampMessage
+	(*JournalEntry)(nil),             // 33: grisonval.v1.JournalEntry
+	(*GrisonvalFrame)(nil),           // 34: grisonval.v1.GrisonvalFrame
+	(*CastleFrame)(nil),              // 35: grisonval.v1.CastleFrame
 }
 var file_grisonval_v1_season_proto_depIdxs = []int32{
 	2,  // 0: grisonval.v1.ListChroniclesResponse.chronicles:type_name -> grisonval.v1.ChronicleEntry
 	5,  // 1: grisonval.v1.ChronicleEntry.season:type_name -> grisonval.v1.SeasonInfo
 	5,  // 2: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
 	7,  // 3: grisonval.v1.ListSeasonsResponse.roll_of_honour:type_name -> grisonval.v1.Honour
-	26, // 4: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
-	26, // 5: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
+	31, // 4: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
+	31, // 5: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
 	6,  // 6: grisonval.v1.SeasonInfo.camps:type_name -> grisonval.v1.CampResult
 	9,  // 7: grisonval.v1.GloryBoard.patrons:type_name -> grisonval.v1.PatronGlory
 	10, // 8: grisonval.v1.PlayerResult.feats:type_name -> grisonval.v1.Feats
@@ -2171,24 +2684,31 @@ var file_grisonval_v1_season_proto_depIdxs = []int32{
 	7,  // 13: grisonval.v1.Chronicle.roll_of_honour:type_name -> grisonval.v1.Honour
 	16, // 14: grisonval.v1.Chronicle.frames:type_name -> grisonval.v1.Frame
 	15, // 15: grisonval.v1.Chronicle.journals:type_name -> grisonval.v1.CampJournal
-	27, // 16: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
-	28, // 17: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
-	29, // 18: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
-	30, // 19: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
-	22, // 20: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
-	25, // 21: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
-	26, // 22: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
-	3,  // 23: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	13, // 24: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
-	0,  // 25: grisonval.v1.ChronicleService.ListChronicles:input_type -> grisonval.v1.ListChroniclesRequest
-	4,  // 26: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	14, // 27: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
-	1,  // 28: grisonval.v1.ChronicleService.ListChronicles:output_type -> grisonval.v1.ListChroniclesResponse
-	26, // [26:29] is the sub-list for method output_type
-	23, // [23:26] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	32, // 16: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
+	30, // 17: grisonval.v1.Chronicle.notebooks:type_name -> grisonval.v1.Notebook
+	33, // 18: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
+	34, // 19: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
+	35, // 20: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
+	22, // 21: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
+	25, // 22: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
+	31, // 23: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
+	8,  // 24: grisonval.v1.SeasonStanding.glory_board:type_name -> grisonval.v1.GloryBoard
+	10, // 25: grisonval.v1.SeasonStanding.feats:type_name -> grisonval.v1.Feats
+	11, // 26: grisonval.v1.SeasonStanding.result:type_name -> grisonval.v1.PlayerResult
+	22, // 27: grisonval.v1.SeasonStanding.career:type_name -> grisonval.v1.CareerInfo
+	6,  // 28: grisonval.v1.SeasonStanding.ranking:type_name -> grisonval.v1.CampResult
+	31, // 29: grisonval.v1.Notebook.updated_at:type_name -> google.protobuf.Timestamp
+	3,  // 30: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	13, // 31: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
+	0,  // 32: grisonval.v1.ChronicleService.ListChronicles:input_type -> grisonval.v1.ListChroniclesRequest
+	4,  // 33: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	14, // 34: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
+	1,  // 35: grisonval.v1.ChronicleService.ListChronicles:output_type -> grisonval.v1.ListChroniclesResponse
+	33, // [33:36] is the sub-list for method output_type
+	30, // [30:33] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_season_proto_init() }
@@ -2209,7 +2729,7 @@ func file_grisonval_v1_season_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_season_proto_rawDesc), len(file_grisonval_v1_season_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -257,6 +257,9 @@ const (
 	// too many streams; the status's RetryInfo says when to call again
 	// (docs/security.md).
 	ErrorReason_ERROR_REASON_RATE_LIMITED ErrorReason = 27
+	// TOO_MANY_NOTES: the camp wrote its notebook the most times one day
+	// allows (SetNotebook); write again after the day resolves.
+	ErrorReason_ERROR_REASON_TOO_MANY_NOTES ErrorReason = 28
 )
 
 // Enum value maps for ErrorReason.
@@ -290,6 +293,7 @@ var (
 		25: "ERROR_REASON_UNKNOWN_RULESET",
 		26: "ERROR_REASON_DAY_RESOLVED",
 		27: "ERROR_REASON_RATE_LIMITED",
+		28: "ERROR_REASON_TOO_MANY_NOTES",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":            0,
@@ -320,6 +324,7 @@ var (
 		"ERROR_REASON_UNKNOWN_RULESET":        25,
 		"ERROR_REASON_DAY_RESOLVED":           26,
 		"ERROR_REASON_RATE_LIMITED":           27,
+		"ERROR_REASON_TOO_MANY_NOTES":         28,
 	}
 )
 
@@ -1433,7 +1438,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x0eARG_KIND_COUNT\x10\x02\x12\x11\n" +
 	"\rARG_KIND_CAMP\x10\x03\x12\x17\n" +
 	"\x13ARG_KIND_GOVERNMENT\x10\x04\x12\x11\n" +
-	"\rARG_KIND_CARD\x10\x05*\x9d\a\n" +
+	"\rARG_KIND_CARD\x10\x05*\xbe\a\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18ERROR_REASON_BAD_REQUEST\x10\x01\x12\x1f\n" +
@@ -1463,7 +1468,8 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x15ERROR_REASON_INTERNAL\x10\x18\x12 \n" +
 	"\x1cERROR_REASON_UNKNOWN_RULESET\x10\x19\x12\x1d\n" +
 	"\x19ERROR_REASON_DAY_RESOLVED\x10\x1a\x12\x1d\n" +
-	"\x19ERROR_REASON_RATE_LIMITED\x10\x1b*\x99\x01\n" +
+	"\x19ERROR_REASON_RATE_LIMITED\x10\x1b\x12\x1f\n" +
+	"\x1bERROR_REASON_TOO_MANY_NOTES\x10\x1c*\x99\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14ORDER_STATUS_APPLIED\x10\x01\x12\x16\n" +

@@ -1,0 +1,194 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/game"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
+)
+
+// This file is a camp's season standing (rule SEA-STANDING): how it is
+// doing, as far as its fog lets it know.
+
+// tallyCache keeps, per world, the camps' tallies of feats of the latest
+// day a standing was asked for, so that the season is walked once a day
+// rather than at every call. Its zero value is empty; it is safe for
+// concurrent use.
+type tallyCache struct {
+	mu sync.Mutex // guards m
+	m  map[uint64]dayTallies
+}
+
+// dayTallies are a world's camps' tallies of a season through a day.
+type dayTallies struct {
+	season, day int
+	tallies     []career.Tally
+}
+
+// tallies returns the camps' tallies of feats of world w's season through
+// day, walking the season unless the cache has them.
+func (c *tallyCache) tallies(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, day int) ([]career.Tally, error) {
+	c.mu.Lock()
+	got, ok := c.m[w.ID]
+	c.mu.Unlock()
+	if ok && got.season == w.Season && got.day == day {
+		return got.tallies, nil
+	}
+	ts, err := seasonTallies(ctx, st, rs, w, w.Season, day)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = make(map[uint64]dayTallies)
+	}
+	if cur, ok := c.m[w.ID]; !ok || cur.season < w.Season || cur.season == w.Season && cur.day < day {
+		c.m[w.ID] = dayTallies{season: w.Season, day: day, tallies: ts}
+	}
+	return ts, nil
+}
+
+// GetSeasonStanding returns the caller's camp's standing in the world's
+// current season: what the camp knows of its own score and feats while the
+// season runs, and its rank, result and career once it is closed.
+func (g *gameService) GetSeasonStanding(ctx context.Context, req *pb.GetSeasonStandingRequest) (*pb.SeasonStanding, error) {
+	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	var (
+		w      store.World
+		state  game.State
+		closed bool
+		over   bool
+	)
+	err = r.read(ctx, func() error {
+		w, state, closed, over = r.settings, r.state, r.closed, r.seasonOver()
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	out, err := g.standing(ctx, r.rs, w, state, p.camp, closed, over)
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return out, nil
+}
+
+// standing builds camp's standing in world w's current season, on state,
+// the season's current state: closed says whether the season is closed,
+// over whether it has ended (closed or not yet).
+func (g *gameService) standing(ctx context.Context, rs game.Ruleset, w store.World, state game.State, camp int, closed, over bool) (*pb.SeasonStanding, error) {
+	st, day := g.s.cfg.Store, state.Day()
+	out := &pb.SeasonStanding{WorldId: w.ID, Camp: int32(camp), CampName: campName(rs.CampNames(w.Camps), camp),
+		Season: int32(w.Season), Day: int32(day), SeasonLength: int32(w.SeasonLength), Closed: closed}
+	if w.SeasonLength > 0 && !over {
+		out.DaysLeft = int32(max(0, w.SeasonLength-day))
+	}
+	scored, err := rs.Season(w.Camps).Score(state)
+	if err != nil {
+		return nil, fmt.Errorf("score of camp %d: %w", camp, err)
+	}
+	if camp < len(scored) {
+		out.Score, out.Zones = int64(scored[camp].Score), int32(scored[camp].Holdings)
+	}
+	es, err := st.Enrolments(ctx, w.ID, w.Season)
+	if err != nil {
+		return nil, fmt.Errorf("enrolments of season %d: %w", w.Season, err)
+	}
+	for _, e := range es {
+		if e.Camp == camp {
+			out.Player, out.Patron = e.Player, e.Patron
+		}
+	}
+	var cl *store.SeasonClose
+	if closed {
+		c, err := st.SeasonClose(ctx, w.ID, w.Season)
+		if err != nil {
+			return nil, fmt.Errorf("close of season %d: %w", w.Season, err)
+		}
+		cl = &c
+	}
+	if out.GloryBoard, err = gloryBoard(ctx, st, rs, w, camp, cl); err != nil {
+		return nil, fmt.Errorf("glory board of camp %d: %w", camp, err)
+	}
+	if cl != nil {
+		if err := g.closedStanding(ctx, out, rs, w, *cl); err != nil {
+			return nil, err
+		}
+		if out.Result != nil {
+			return out, nil
+		}
+	}
+	// The feats so far: the camp's own, drawn from its own journal and
+	// dice (FEAT-MAP), which its fog already shows.
+	tallies, err := g.tallies.tallies(ctx, st, rs, w, day)
+	if err != nil {
+		return nil, err
+	}
+	var t career.Tally
+	if camp < len(tallies) {
+		t = tallies[camp]
+	}
+	out.Feats, out.Standing, out.Verdict = featsToPB(t), int32(career.Standing(t)), career.Judge(t).String()
+	return out, nil
+}
+
+// closedStanding completes out, a camp's standing in a closed season, with
+// the close: the final score and zones, the rank and ranking, and the
+// result and career of the player enrolled for the camp, if any.
+func (g *gameService) closedStanding(ctx context.Context, out *pb.SeasonStanding, rs game.Ruleset, w store.World, cl store.SeasonClose) error {
+	names := rs.CampNames(w.Camps)
+	for _, res := range cl.Camps {
+		if res.Camp == int(out.GetCamp()) {
+			out.Rank, out.Score, out.Zones = int32(res.Rank), res.Score, int32(res.Zones)
+		}
+		out.Ranking = append(out.Ranking, &pb.CampResult{Camp: int32(res.Camp), CampName: campName(names, res.Camp),
+			Rank: int32(res.Rank), Score: res.Score, Zones: int32(res.Zones)})
+	}
+	for _, p := range cl.Players {
+		if p.Camp != int(out.GetCamp()) {
+			continue
+		}
+		res, _, err := playerResultToPB(p)
+		if err != nil {
+			return err
+		}
+		out.Result, out.Feats, out.Standing, out.Verdict = res, res.GetFeats(), int32(p.Standing), p.Verdict
+		out.Player, out.Patron = p.Player, p.Patron
+		sc, err := g.s.cfg.Store.Career(ctx, w.ID, p.Player)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return fmt.Errorf("career of %q: %w", p.Player, err)
+		}
+		c, err := careerFromStore(sc)
+		if err != nil {
+			return err
+		}
+		out.Career = careerToPB(c)
+	}
+	return nil
+}
+
+// playerResultToPB converts a player's stored result of a closed season,
+// and returns its tally of feats.
+func playerResultToPB(p store.PlayerResult) (*pb.PlayerResult, career.Tally, error) {
+	var t career.Tally
+	if err := json.Unmarshal(p.Feats, &t); err != nil {
+		return nil, t, fmt.Errorf("decode feats of %q: %w", p.Player, err)
+	}
+	return &pb.PlayerResult{
+		Player: p.Player, Camp: int32(p.Camp), Patron: p.Patron, Mode: p.Mode, Feats: featsToPB(t),
+		Standing: int32(p.Standing), Verdict: p.Verdict, Titles: p.Titles,
+		PostedTicks: int32(p.PostedTicks), Eminence: int32(p.Eminence),
+	}, t, nil
+}
