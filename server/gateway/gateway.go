@@ -11,13 +11,36 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
+
+// langMetadata passes the language an HTTP caller reads in to the call's
+// metadata (pb.LangKey): the Grisonval-Lang header, else the lang query
+// parameter, else the first language of Accept-Language the game speaks;
+// nothing (English) when none is given.
+func langMetadata(_ context.Context, req *http.Request) metadata.MD {
+	if v := req.Header.Get(pb.LangKey); v != "" {
+		return metadata.Pairs(pb.LangKey, v)
+	}
+	if v := req.URL.Query().Get("lang"); v != "" {
+		return metadata.Pairs(pb.LangKey, v)
+	}
+	for _, part := range strings.Split(req.Header.Get("Accept-Language"), ",") {
+		tag, _, _ := strings.Cut(part, ";")
+		if l, err := lang.Parse(tag); err == nil && strings.TrimSpace(tag) != "" {
+			return metadata.Pairs(pb.LangKey, l.String())
+		}
+	}
+	return nil
+}
 
 // marshaler writes JSON with the proto's own field names and every field,
 // zero values included (camp 0 is a camp, 0 gold is a stock), and reads
@@ -29,7 +52,7 @@ var marshaler = &runtime.JSONPb{
 
 // New returns the JSON face of the services reached through conn.
 func New(ctx context.Context, conn *grpc.ClientConn) (http.Handler, error) {
-	mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, marshaler))
+	mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, marshaler), runtime.WithMetadata(langMetadata))
 	for name, register := range map[string]func(context.Context, *runtime.ServeMux, *grpc.ClientConn) error{
 		"game":      pb.RegisterGameServiceHandler,
 		"admin":     pb.RegisterAdminServiceHandler,

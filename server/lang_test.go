@@ -1,0 +1,160 @@
+package server_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/grisonval/server/engine"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+)
+
+// in returns a context carrying token and, unless code is "", the language
+// code in the call's metadata.
+func in(token, code string) context.Context {
+	ctx := as(token)
+	if code == "" {
+		return ctx
+	}
+	return metadata.AppendToOutgoingContext(ctx, pb.LangKey, code)
+}
+
+// foreignWords are, for each language code, words of the other language
+// that no text in this one holds.
+var foreignWords = map[string][]string{
+	"en": {" le ", " la ", " les ", " des ", " du ", " et ", " une ", " jour "},
+	"fr": {" the ", " and ", " with ", " day ", " your "},
+}
+
+// checkJournal fails the test unless entries, in language code, hold
+// want and none of the other language's words.
+func checkJournal(t *testing.T, what, code string, entries []*pb.JournalEntry, want string) {
+	t.Helper()
+	found := false
+	for _, e := range entries {
+		for _, text := range []string{e.GetNarration(), e.GetWhy()} {
+			found = found || strings.Contains(text, want)
+			for _, w := range foreignWords[code] {
+				if strings.Contains(" "+text+" ", w) {
+					t.Errorf("%s in %s: %q holds %q", what, code, text, w)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Errorf("%s in %s: no entry says %q in %d entries", what, code, want, len(entries))
+	}
+}
+
+// TestLanguages checks DESIGN decision 8 on the wire: the same camp's view,
+// menu, journal, tick notices and refusals, asked in English and in French
+// (the grisonval-lang metadata), come in that language only; a call
+// without a language, or with one the server does not know, is answered in
+// English; codes, reasons and fields are the same in both.
+func TestLanguages(t *testing.T) {
+	st := openSQLite(t)
+	w := metWorld(t, st)
+	h := startServer(t, st, server.NewFakeClock(start))
+	tok := h.tokens(t, w.ID)[0]
+	admin := as(h.adminToken)
+
+	ctx, cancel := context.WithCancel(in(tok, "fr"))
+	defer cancel()
+	stream, err := h.game.WatchTicks(ctx, &pb.WatchTicksRequest{})
+	if err != nil {
+		t.Fatalf("watch ticks in French: %v", err)
+	}
+	if _, err := stream.Recv(); err != nil {
+		t.Fatalf("first notice: %v", err)
+	}
+	var notices []*pb.TickNotice
+	for _, action := range []string{"rest", "chop_wood"} {
+		h.submit(t, tok, action)
+		if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: w.ID}); err != nil {
+			t.Fatalf("force a day: %v", err)
+		}
+		n, err := stream.Recv()
+		if err != nil {
+			t.Fatalf("notice after %s: %v", action, err)
+		}
+		notices = append(notices, n)
+	}
+	checkJournal(t, "the French notice of day 1", "fr", notices[0].GetJournal(), "Le camp se repose")
+	checkJournal(t, "the French notice of day 2", "fr", notices[1].GetJournal(), "Corvée de bois")
+
+	views := map[string]*pb.CampView{}
+	for _, code := range []string{"en", "fr", "", "de", "EN", "fr-CH"} {
+		v, err := h.game.GetView(in(tok, code), &pb.GetViewRequest{})
+		if err != nil {
+			t.Fatalf("view in %q: %v", code, err)
+		}
+		views[code] = v
+	}
+	phrases := map[string]struct{ rest, chop, summary, government string }{
+		"en": {"The camp rests", "Wood duty", "rest: +4 morale (cap 100)", "autocracy"},
+		"fr": {"Le camp se repose", "Corvée de bois", "rest : +4 moral (plafond 100)", "autocratie"},
+	}
+	for code, p := range phrases {
+		v := views[code]
+		checkJournal(t, "the view's journal", code, v.GetJournal(), p.rest)
+		checkJournal(t, "the view's journal", code, v.GetJournal(), p.chop)
+		var summary string
+		for _, la := range v.GetLegalActions() {
+			if la.GetAction() == "rest" {
+				summary = la.GetSummary()
+			}
+			for _, w := range foreignWords[code] {
+				if strings.Contains(" "+la.GetSummary()+" ", w) {
+					t.Errorf("menu in %s: %q holds %q", code, la.GetSummary(), w)
+				}
+			}
+		}
+		if summary != p.summary {
+			t.Errorf("rest's summary in %s: %q; want %q", code, summary, p.summary)
+		}
+		if g := v.GetGrisonval().GetGovernments()[0].GetName(); g != p.government {
+			t.Errorf("the first form of government in %s: %q; want %q", code, g, p.government)
+		}
+		j, err := h.game.GetJournal(in(tok, code), &pb.GetJournalRequest{})
+		if err != nil {
+			t.Fatalf("journal in %s: %v", code, err)
+		}
+		checkJournal(t, "GetJournal", code, j.GetEntries(), p.chop)
+	}
+	for _, code := range []string{"", "de", "EN"} {
+		if !proto.Equal(views[code], views["en"]) {
+			t.Errorf("the view asked in %q differs from the English one", code)
+		}
+	}
+	if !proto.Equal(views["fr-CH"], views["fr"]) {
+		t.Error("the view asked in fr-CH differs from the French one")
+	}
+	if again, err := h.game.GetView(in(tok, "en"), &pb.GetViewRequest{}); err != nil || !proto.Equal(again, views["en"]) {
+		t.Errorf("the English view asked again after the French one: %v", err)
+	}
+
+	// The same refusal in both languages: settlers to a zone far from
+	// camp 0's land.
+	far := int32(engine.ZoneAt(engine.CapitalSites[1]))
+	refusals := map[string]error{}
+	for code, want := range map[string]string{"en": "does not border your land", "fr": "ne borde pas vos terres", "": "does not border your land"} {
+		_, err := h.game.SubmitOrder(in(tok, code), &pb.SubmitOrderRequest{Order: &pb.Order{Action: "expand_to", Args: []int32{far}}})
+		if msg := status.Convert(err).Message(); !strings.Contains(msg, want) || !strings.HasPrefix(msg, "not_allowed: args[0]: ") {
+			t.Errorf("expand_to %d refused in %q: %v; want not_allowed: args[0]: and %q", far, code, err, want)
+		}
+		refusals[code] = err
+	}
+	for code, err := range refusals {
+		wantCode(t, err, codes.FailedPrecondition)
+		reason, fields := errorInfo(err)
+		if reason != "not_allowed" || len(fields) != 1 || fields[0] != "args[0]" {
+			t.Errorf("refusal in %q: reason %q fields %v; want not_allowed on args[0]", code, reason, fields)
+		}
+	}
+}
