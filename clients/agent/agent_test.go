@@ -23,6 +23,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/encoding/protojson"
 )
@@ -393,11 +394,13 @@ var sizeDays = []int32{0, 60, 150}
 // TestViewSize plays camp 0 of a world of seed 1 and a season of 200 days
 // on the real server for 150 forced days (expanding when it can, else
 // exploring, else chopping wood; camps 1 and 2 post nothing, so that their
-// standing order, rest, plays) and logs, on days 0, 60 and 150,
-// the size of the text view, of the structured view and of the MCP tool
-// list (tools/list as JSON), in bytes and in tokens counted as bytes / 4.
-// It fails if the text view grows past maxViewTokens. With
-// $GRISONVAL_SIZES_DIR set it writes the three texts of each day there.
+// standing order, rest, plays) and logs, on days 0, 60 and 150 and in
+// each language (the camp read through a connection that asks the server
+// for it, and an MCP server in it), the size of the text view, of the
+// structured view and of the MCP tool list (tools/list as JSON), in bytes
+// and in tokens counted as bytes / 4. It fails if the text view grows
+// past maxViewTokens. With $GRISONVAL_SIZES_DIR set it writes the three
+// texts of each day and language there.
 // docs/agents.md gives its figures:
 //
 //	go test -run 'TestViewSize$' -v ./clients/agent/
@@ -405,21 +408,34 @@ func TestViewSize(t *testing.T) {
 	srv := testserver.Start(t)
 	ctx := context.Background()
 	world, token := srv.NewWorld(t, 1, 200, nil)
-	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now}
-	v, err := camp.GetView(ctx)
-	if err != nil {
-		t.Fatalf("get view: %v", err)
+	// One camp, MCP server and client per language.
+	camps := make([]*tools.Camp, len(lang.All))
+	servers := make([]*mcp.Server, len(lang.All))
+	clients := make([]*mcp.ClientSession, len(lang.All))
+	for _, l := range lang.All {
+		conn, err := tools.Dial(srv.Addr, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		camps[l] = &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: token, Now: time.Now, Lang: l}
+		v, err := camps[l].GetView(ctx)
+		if err != nil {
+			t.Fatalf("get view: %v", err)
+		}
+		servers[l] = NewServer(camps[l], v)
+		st, ct := mcp.NewInMemoryTransports()
+		if _, err := servers[l].Connect(ctx, st, nil); err != nil {
+			t.Fatalf("server connect: %v", err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+		if err != nil {
+			t.Fatalf("client connect: %v", err)
+		}
+		defer cs.Close()
+		clients[l] = cs
 	}
-	server := NewServer(camp, v)
-	st, ct := mcp.NewInMemoryTransports()
-	if _, err := server.Connect(ctx, st, nil); err != nil {
-		t.Fatalf("server connect: %v", err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatalf("client connect: %v", err)
-	}
-	defer cs.Close()
+	camp := camps[lang.EN]
 	submit, _ := tools.Lookup(tools.SubmitOrder)
 	last := sizeDays[len(sizeDays)-1]
 	for day := int32(0); ; day++ {
@@ -430,15 +446,22 @@ func TestViewSize(t *testing.T) {
 		if v.GetDay() != day {
 			t.Fatalf("got the view of day %d; want day %d", v.GetDay(), day)
 		}
-		if slices.Contains(sizeDays, day) {
-			text := viewtext.View(lang.EN, v, time.Now())
+		for _, l := range lang.All {
+			if !slices.Contains(sizeDays, day) {
+				break
+			}
+			v, err := camps[l].GetView(ctx)
+			if err != nil {
+				t.Fatalf("get view: %v", err)
+			}
+			text := viewtext.View(l, v, time.Now())
 			structured, err := tools.JSON(v)
 			if err != nil {
 				t.Fatalf("structured view: %v", err)
 			}
 			// The MCP server's tool list of the day, as a client reads it.
-			Refresh(server, camp, v)
-			list, err := cs.ListTools(ctx, nil)
+			Refresh(servers[l], camps[l], v)
+			list, err := clients[l].ListTools(ctx, nil)
 			if err != nil {
 				t.Fatalf("list tools: %v", err)
 			}
@@ -453,30 +476,39 @@ func TestViewSize(t *testing.T) {
 					order = len(sb)
 				}
 			}
-			t.Logf("day %3d: text view %5d bytes (~%4d tokens); structured view %6d bytes (~%5d tokens); "+
+			t.Logf("%s, day %3d: text view %5d bytes (~%4d tokens); structured view %6d bytes (~%5d tokens); "+
 				"tools/list %5d bytes (~%4d tokens), of which submit_order %5d bytes; %d legal actions",
-				day, len(text), len(text)/4, len(structured), len(structured)/4, len(b), len(b)/4, order, len(v.GetLegalActions()))
+				l, day, len(text), len(text)/4, len(structured), len(structured)/4, len(b), len(b)/4, order, len(v.GetLegalActions()))
 			if os.Getenv("GRISONVAL_PRINT_VIEWS") != "" {
-				fmt.Printf("---- day %d\n%s", day, text)
+				fmt.Printf("---- %s, day %d\n%s", l, day, text)
 			}
 			if dir := os.Getenv("GRISONVAL_SIZES_DIR"); dir != "" {
 				// For a tokenizer of one's choice.
 				for name, b := range map[string][]byte{"view.txt": []byte(text), "view.json": structured, "tools.json": b} {
-					if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("day%d-%s", day, name)), b, 0o644); err != nil {
+					if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-day%d-%s", l, day, name)), b, 0o644); err != nil {
 						t.Fatalf("write the sizes' files: %v", err)
 					}
 				}
 			}
 			if len(text)/4 > maxViewTokens {
-				t.Errorf("got a view of %d tokens on day %d; want at most %d tokens", len(text)/4, day, maxViewTokens)
+				t.Errorf("got a view of %d tokens on day %d in %s; want at most %d tokens", len(text)/4, day, l, maxViewTokens)
 			}
 		}
 		if day == last {
 			break
 		}
 		args, _ := json.Marshal(choose(v))
-		if _, err := submit.Call(ctx, camp, args); err != nil {
-			t.Fatalf("day %d: submit: %v", day+1, err)
+		// The server's limit of orders a second per token: a day played
+		// faster than it waits for its turn.
+		for {
+			_, err := submit.Call(ctx, camp, args)
+			if err == nil {
+				break
+			}
+			if f := tools.Describe(lang.EN, err); f.Code != codes.ResourceExhausted.String() {
+				t.Fatalf("day %d: submit: %v", day+1, err)
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
 		srv.ForceTick(t, world)
 	}

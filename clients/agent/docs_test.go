@@ -241,6 +241,9 @@ func (e *docEnv) run(t *testing.T, command string) {
 	case strings.HasPrefix(line, "go run ./clients/cli "):
 		out := e.shell(t, line, time.Minute)
 		t.Logf("%s:\n%s", line, out)
+		if strings.Contains(line, "--lang fr") && !strings.Contains(out, "Actions permises pour le jour") {
+			t.Errorf("%s: got\n%s\nwant the view in French", line, out)
+		}
 	default:
 		t.Fatalf("no check for the command %q of %s: add one to TestAgentsDoc", command, docPath)
 	}
@@ -370,6 +373,7 @@ func (e *docEnv) mcpConfig(t *testing.T, v any) {
 		if res.IsError || !strings.Contains(text, `camp 1 "Carmin" (agent)`) {
 			t.Errorf("%s: got view:\n%s\nwant the camp of the configuration's token", name, text)
 		}
+		checkLang(t, text, s.Args, s.Env[lang.EnvVar])
 		cs.Close()
 	}
 }
@@ -422,8 +426,28 @@ func (e *docEnv) httpServer(t *testing.T, line string) {
 	if res.IsError || !strings.Contains(text, `camp 1 "Carmin" (agent)`) {
 		t.Errorf("got view:\n%s\nwant the camp of the bearer token", text)
 	}
+	checkLang(t, text, strings.Fields(line), "")
 	cs.Close()
 	stop()
+}
+
+// checkLang checks that a view is in the language an MCP server was given
+// by its arguments (--lang) or else its environment's GRISONVAL_LANG.
+func checkLang(t *testing.T, view string, args []string, env string) {
+	t.Helper()
+	flag := ""
+	for i, a := range args {
+		if a == "--lang" && i+1 < len(args) {
+			flag = args[i+1]
+		}
+	}
+	l, err := lang.Choose(flag, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[lang.Lang]string{lang.EN: "World ", lang.FR: "Monde "}[l]; !strings.HasPrefix(view, want) {
+		t.Errorf("got view:\n%.300s\nwant it in %s (starting %q)", view, l, want)
+	}
 }
 
 // runner runs the chat-completions runner as line does against the fake
