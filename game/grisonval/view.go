@@ -42,6 +42,9 @@ func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	for _, la := range v.Legal {
 		out.LegalActions = append(out.LegalActions, legalToPB(la, l))
 	}
+	for _, cl := range v.Closed {
+		out.ClosedActions = append(out.ClosedActions, closedToPB(cl, l))
+	}
 	d := &pb.GrisonvalView{
 		YearSeason:   v.YearSeason,
 		Resources:    resourcesToPB(v.Resources),
@@ -80,6 +83,7 @@ func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	}
 	d.People = peopleToPB(v.People)
 	d.Notables = notablesToPB(v.Notables, l)
+	d.Forecast = forecastToPB(v.Forecast)
 	d.Politics = &pb.Politics{
 		Government: engine.Governments[v.Government].Code, GovernmentDay: int32(v.GovernmentDay),
 		NextChangeDay: int32(v.NextGovernmentDay), Legitimacy: int32(v.Legitimacy),
@@ -219,7 +223,8 @@ func columnToPB(col engine.Column) *pb.Column {
 }
 
 func legalToPB(la engine.LegalAction, l lang.Lang) *pb.LegalAction {
-	out := &pb.LegalAction{Action: la.Action.String(), Summary: la.Summary.In(l), Cost: amounts(la.Cost), CostPer: la.Per}
+	out := &pb.LegalAction{Action: la.Action.String(), Summary: la.Summary.In(l), Cost: amounts(la.Cost), CostPer: la.Per,
+		ChoiceCosts: choiceCostsToPB(la.Choices)}
 	for _, s := range la.Args {
 		spec := &pb.ArgSpec{Name: s.Name, Kind: argKindToPB[s.Kind], Min: int32(s.Min), Max: int32(s.Max), Optional: s.Optional}
 		for _, c := range s.Choices {
