@@ -549,12 +549,6 @@ func (g *guard) openStreams() int {
 	return g.open
 }
 
-// liveTokens is a store that says at once which of many token hashes
-// still exist.
-type liveTokens interface {
-	LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error)
-}
-
 // checkRevoked reads, every RevokeCheck while streams are open, which of
 // their tokens still exist in the store, and ends the streams of those
 // that do not: the store, not this server's cache, knows a revocation made
@@ -588,30 +582,18 @@ func (g *guard) checkRevoked() {
 
 // revoked returns those of hashes that the store no longer has.
 func (g *guard) revoked(ctx context.Context, hashes [][]byte) ([][]byte, error) {
-	if lt, ok := g.s.cfg.Store.(liveTokens); ok {
-		live, err := lt.LiveTokens(ctx, hashes)
-		if err != nil {
-			return nil, err
-		}
-		has := make(map[string]bool, len(live))
-		for _, h := range live {
-			has[string(h)] = true
-		}
-		var out [][]byte
-		for _, h := range hashes {
-			if !has[string(h)] {
-				out = append(out, h)
-			}
-		}
-		return out, nil
+	live, err := g.s.cfg.Store.LiveTokens(ctx, hashes)
+	if err != nil {
+		return nil, err
+	}
+	has := make(map[string]bool, len(live))
+	for _, h := range live {
+		has[string(h)] = true
 	}
 	var out [][]byte
 	for _, h := range hashes {
-		_, err := g.s.cfg.Store.TokenByHash(ctx, h)
-		if errors.Is(err, store.ErrNotFound) {
+		if !has[string(h)] {
 			out = append(out, h)
-		} else if err != nil {
-			return out, err
 		}
 	}
 	return out, nil

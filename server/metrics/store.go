@@ -158,6 +158,10 @@ func (s *timedStore) TokenByHash(ctx context.Context, hash []byte) (store.Token,
 	return timedValue(s.m, s.name, "token_by_hash", func() (store.Token, error) { return s.st.TokenByHash(ctx, hash) })
 }
 
+func (s *timedStore) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error) {
+	return timedValue(s.m, s.name, "live_tokens", func() ([][]byte, error) { return s.st.LiveTokens(ctx, hashes) })
+}
+
 func (s *timedStore) SaveOrder(ctx context.Context, o store.Order) error {
 	return s.m.timed(s.name, "save_order", func() error { return s.st.SaveOrder(ctx, o) })
 }

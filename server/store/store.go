@@ -296,6 +296,10 @@ type Store interface {
 	PutToken(ctx context.Context, t Token) error
 	// TokenByHash returns the token with that hash, or ErrNotFound.
 	TokenByHash(ctx context.Context, hash []byte) (Token, error)
+	// LiveTokens returns those of hashes that name a token the store has
+	// (not revoked), in any order: the server checks the tokens of its
+	// open streams so, many at once.
+	LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error)
 
 	// SaveOrder durably records an accepted pending order; an earlier pending
 	// order of the same camp for the same day becomes "replaced". Of a

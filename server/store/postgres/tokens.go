@@ -8,9 +8,7 @@ import (
 )
 
 // LiveTokens returns those of hashes that name a token the store has (not
-// revoked), in one query: each replica checks the tokens of its open
-// streams so, and ends those of a token revoked on another replica
-// (docs/security.md).
+// revoked), in one query.
 func (s *Store) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error) {
 	rows, err := s.pool.Query(ctx, `SELECT hash FROM tokens WHERE hash = ANY($1)`, hashes)
 	if err != nil {

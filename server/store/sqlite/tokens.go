@@ -7,8 +7,7 @@ import (
 )
 
 // LiveTokens returns those of hashes that name a token the store has (not
-// revoked), in one query: the server checks the tokens of its open streams
-// so (docs/security.md).
+// revoked), in a query per 500 hashes.
 func (s *Store) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error) {
 	var live [][]byte
 	for len(hashes) > 0 {

@@ -29,6 +29,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SaveOrder", testSaveOrder},
 		{"Orders", testOrders},
 		{"ReplacedOrdersBounded", testReplacedOrdersBounded},
+		{"LiveTokens", testLiveTokens},
 		{"Results", testResults},
 		{"CommitTick", testCommitTick},
 		{"CommitTickConflict", testCommitTickConflict},
