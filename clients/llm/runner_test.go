@@ -50,7 +50,7 @@ type script struct {
 	requests map[int][]ChatRequest
 }
 
-var dayRE = regexp.MustCompile(`orders are for day (\d+)\.`)
+var dayRE = regexp.MustCompile(`(?:orders are for day|les ordres sont pour le jour) (\d+)\.`)
 
 func (s *script) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer sk-test" {
@@ -153,10 +153,10 @@ func TestRunner(t *testing.T) {
 			1: {{calls: [][2]string{{tools.View, `{}`}}}, {calls: [][2]string{{tools.SubmitOrder, chopWood}}, tickWhenPosted: true}},
 			// Day 2: an invalid order, then a valid one once it reads why.
 			2: {{calls: [][2]string{{tools.SubmitOrder, offMap}}}, {calls: [][2]string{{tools.SubmitOrder, rest}}, tickWhenPosted: true}},
-			// Day 3: the day resolves while the model thinks: its order is
-			// posted for day 4.
+			// Day 3: the day resolves while the model thinks: its order,
+			// meant for day 3, is refused (day_resolved).
 			3: {{calls: [][2]string{{tools.SubmitOrder, chopWood}}, tickFirst: true}},
-			// Day 4: never right; the order posted on day 3 plays.
+			// Day 4: never right; the standing order plays.
 			4: {{calls: [][2]string{{tools.SubmitOrder, offMap}}}, {calls: [][2]string{{tools.SubmitOrder, offMap}}},
 				{calls: [][2]string{{tools.SubmitOrder, offMap}}, tickFirst: true}},
 			// Day 5: prose, then never right; the standing order plays.
@@ -201,8 +201,8 @@ func TestRunner(t *testing.T) {
 	}{
 		{"valid", OutcomePosted, "chop_wood", 1, 0, 2, AppliedOrder},
 		{"invalid then valid", OutcomePosted, "rest", 2, 1, 2, AppliedOrder},
-		{"stale", OutcomeStale, "chop_wood", 4, 0, 1, AppliedStanding},
-		{"retries exhausted, earlier order plays", OutcomeGaveUp, "", 0, 3, 3, AppliedEarlier},
+		{"stale", OutcomeStale, "", 0, 0, 1, AppliedStanding},
+		{"retries exhausted after a stale day", OutcomeGaveUp, "", 0, 3, 3, AppliedStanding},
 		{"retries exhausted, standing order plays", OutcomeGaveUp, "", 0, 3, 3, AppliedStanding},
 	}
 	for i, tt := range tests {
@@ -251,8 +251,9 @@ func TestRunner(t *testing.T) {
 		}
 	})
 	t.Run("the stale order's day", func(t *testing.T) {
-		if want := "the order posted before this day's turn: chop_wood"; !strings.HasPrefix(recs[3].Applied.Why, want) {
-			t.Errorf("got %q; want it to start with %q", recs[3].Applied.Why, want)
+		res := recs[2].Exchanges[0].Tools[0]
+		if want := "the order was meant for day 3, which is resolved"; !res.Error || !strings.Contains(res.Result, want) || !strings.Contains(res.Result, "day_resolved") {
+			t.Errorf("got day 3's order tool result %+v; want the refusal day_resolved saying %q", res, want)
 		}
 	})
 	t.Run("journal", func(t *testing.T) {
@@ -260,7 +261,7 @@ func TestRunner(t *testing.T) {
 		if err != nil {
 			t.Fatalf("journal: %v", err)
 		}
-		want := map[int32]string{1: "chop_wood", 2: "rest", 3: "rest", 4: "chop_wood", 5: "rest"}
+		want := map[int32]string{1: "chop_wood", 2: "rest", 3: "rest", 4: "rest", 5: "rest"}
 		got := map[int32]string{}
 		for _, e := range entries {
 			if _, ok := want[e.GetDay()]; ok && (e.GetKind() == "rest" || e.GetKind() == "chop_wood") {
