@@ -123,8 +123,8 @@ func TestGetFrame(t *testing.T) {
 			len(tl.GetFrames()), tl.GetSeason().GetClosed(), len(tl.GetJournals()), len(tl.GetPlayers()))
 	}
 	_, err = pb.NewChronicleServiceClient(h.conn).GetChronicle(context.Background(), &pb.GetChronicleRequest{WorldId: g.GetId(), Season: 1})
-	if reason, _ := errorInfo(err); pb.ReasonOf(reason) != pb.ErrorReason_ERROR_REASON_SEASON_RUNNING {
-		t.Errorf("the public chronicle of a running season: got %v; want season_running", err)
+	if reason, _ := errorInfo(err); pb.ReasonOf(reason) != pb.ErrorReason_ERROR_REASON_NOT_FOUND {
+		t.Errorf("the public chronicle of a running season: got %v; want not_found (as a season that does not exist)", err)
 	}
 	c, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 4, Ruleset: "castle", Camps: 5, Cadence: durationpb.New(cadence)})
 	if err != nil {

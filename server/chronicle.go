@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/grisonval/server/engine/career"
@@ -93,21 +95,31 @@ func (c *chronicleService) chronicle(ctx context.Context, req *pb.GetChronicleRe
 		}
 		from = day
 	}
+	// The public chronicle answers alike for a world that does not exist,
+	// a season that does not and a season still running: it never says
+	// which worlds exist or which season they play.
+	hidden := refusef(reasonNotFound, "season", "world %d has no closed season %d", id, season)
 	w, rs, err := c.s.storedWorld(ctx, id)
-	if err != nil {
+	if status.Code(err) == codes.NotFound && !running {
+		return nil, hidden
+	} else if err != nil {
 		return nil, err
 	}
 	se, err := st.Season(ctx, id, season)
 	if errors.Is(err, store.ErrNotFound) {
+		if !running {
+			return nil, hidden
+		}
 		return nil, refusef(reasonNotFound, "season", "world %d has no season %d", id, season)
 	} else if err != nil {
 		return nil, toStatus(c.s.log, err)
 	}
 	cl, err := st.SeasonClose(ctx, id, season)
 	closed := err == nil
+	abandoned := errors.Is(err, store.ErrNotFound) && season < w.Season
 	switch {
-	case errors.Is(err, store.ErrNotFound) && !running:
-		return nil, refuse(reasonSeasonRunning, "", "the season is still running; its chronicle opens at the close")
+	case errors.Is(err, store.ErrNotFound) && !running && !abandoned:
+		return nil, hidden
 	case err != nil && !errors.Is(err, store.ErrNotFound):
 		return nil, toStatus(c.s.log, err)
 	}
@@ -121,6 +133,11 @@ func (c *chronicleService) chronicle(ctx context.Context, req *pb.GetChronicleRe
 			return nil, toStatus(c.s.log, err)
 		}
 		last = latest.Day
+		if abandoned {
+			if err := abandon(ctx, st, ch.Season, last); err != nil {
+				return nil, toStatus(c.s.log, err)
+			}
+		}
 	}
 	if from < 0 {
 		from = se.FirstDay
@@ -258,19 +275,36 @@ func featsToPB(t career.Tally) *pb.Feats {
 }
 
 // seasonInfoToPB converts a season and, when closed, its close; names are
-// the world's camps' names.
+// the world's camps' names. A season not closed is running or ended:
+// abandon marks an abandoned one.
 func seasonInfoToPB(names []string, se store.Season, c *store.SeasonClose) *pb.SeasonInfo {
 	info := &pb.SeasonInfo{WorldId: se.WorldID, Season: int32(se.Number), FirstDay: int32(se.FirstDay),
-		LastDay: int32(se.EndedDay), StartedAt: timestamppb.New(se.StartedAt)}
+		LastDay: int32(se.EndedDay), StartedAt: timestamppb.New(se.StartedAt), State: pb.SeasonState_SEASON_STATE_RUNNING}
+	if se.EndedDay > 0 {
+		info.State = pb.SeasonState_SEASON_STATE_ENDED
+	}
 	if c == nil {
 		return info
 	}
+	info.State = pb.SeasonState_SEASON_STATE_CLOSED
 	info.Closed, info.ClosedAt, info.ClosedBy, info.LastDay = true, timestamppb.New(c.At), c.By, int32(c.Day)
 	for _, r := range c.Camps {
 		info.Camps = append(info.Camps, &pb.CampResult{Camp: int32(r.Camp), CampName: campName(names, r.Camp),
 			Rank: int32(r.Rank), Score: r.Score, Zones: int32(r.Zones)})
 	}
 	return info
+}
+
+// abandon marks info, a season that ResetSeason left unclosed, abandoned:
+// its last day is last, the last it played, and it ended when the next
+// season started.
+func abandon(ctx context.Context, st store.Store, info *pb.SeasonInfo, last int) error {
+	next, err := st.Season(ctx, info.GetWorldId(), int(info.GetSeason())+1)
+	if err != nil {
+		return fmt.Errorf("season after abandoned season %d: %w", info.GetSeason(), err)
+	}
+	info.State, info.LastDay, info.ClosedAt = pb.SeasonState_SEASON_STATE_ABANDONED, int32(last), timestamppb.New(next.StartedAt)
+	return nil
 }
 
 // careerToPB converts a career.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"slices"
@@ -302,6 +303,77 @@ func TestReflectionSwitch(t *testing.T) {
 		}
 		if !on && status.Code(err) != codes.Unimplemented {
 			t.Errorf("reflection off: got %v; want Unimplemented", err)
+		}
+	}
+}
+
+// TestAbandonedSeason: a season left by ResetSeason is abandoned, with its
+// last day played, and its chronicle is public; the public chronicle
+// answers alike for a running season, a season and a world that do not
+// exist (issue 14, points 14 and 10).
+func TestAbandonedSeason(t *testing.T) {
+	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	admin := as(h.adminToken)
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	id := w.info.GetId()
+	quiet := h.createWorld(t, &pb.CreateWorldRequest{Seed: 5}) // never closes a season
+	for range 2 {
+		if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+			t.Fatalf("ForceTick: %v", err)
+		}
+	}
+	if _, err := h.admin.ResetSeason(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+		t.Fatalf("ResetSeason: %v", err)
+	}
+	chron := pb.NewChronicleServiceClient(h.conn)
+	ctx := context.Background()
+
+	list, err := chron.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: id})
+	if err != nil {
+		t.Fatalf("public ListSeasons: %v", err)
+	}
+	if got := list.GetSeasons(); len(got) != 1 || got[0].GetState() != pb.SeasonState_SEASON_STATE_ABANDONED ||
+		got[0].GetLastDay() != 2 || got[0].GetClosedAt() == nil {
+		t.Fatalf("public seasons after a reset: got %v; want season 1 abandoned on day 2", got)
+	}
+	all, err := h.admin.ListSeasons(admin, &pb.ListSeasonsRequest{WorldId: id})
+	if err != nil {
+		t.Fatalf("admin ListSeasons: %v", err)
+	}
+	var states []pb.SeasonState
+	for _, se := range all.GetSeasons() {
+		states = append(states, se.GetState())
+	}
+	if want := []pb.SeasonState{pb.SeasonState_SEASON_STATE_ABANDONED, pb.SeasonState_SEASON_STATE_RUNNING}; !slices.Equal(states, want) {
+		t.Errorf("admin seasons: got states %v; want %v", states, want)
+	}
+	ch, err := chron.GetChronicle(ctx, &pb.GetChronicleRequest{WorldId: id, Season: 1})
+	if err != nil {
+		t.Fatalf("the abandoned season's chronicle: %v", err)
+	}
+	if len(ch.GetFrames()) != 3 || ch.GetSeason().GetState() != pb.SeasonState_SEASON_STATE_ABANDONED || len(ch.GetPlayers()) != 0 {
+		t.Errorf("the abandoned season's chronicle: %d frames, state %s, %d players; want days 0-2, abandoned, no results",
+			len(ch.GetFrames()), ch.GetSeason().GetState(), len(ch.GetPlayers()))
+	}
+
+	// Nothing tells a running season from one or a world that does not exist.
+	missing := uint64(999)
+	hidden := map[string]*pb.GetChronicleRequest{
+		"running season":  {WorldId: id, Season: 2},
+		"no such season":  {WorldId: id, Season: 9},
+		"no such world":   {WorldId: missing, Season: 2},
+		"a quiet world's": {WorldId: quiet.info.GetId(), Season: 1},
+	}
+	for name, req := range hidden {
+		_, err := chron.GetChronicle(ctx, req)
+		want := fmt.Sprintf("world %d has no closed season %d", req.GetWorldId(), req.GetSeason())
+		if status.Code(err) != codes.NotFound || status.Convert(err).Message() != want {
+			t.Errorf("%s: got %v; want NotFound %q", name, err, want)
+		}
+	}
+	for _, wid := range []uint64{quiet.info.GetId(), missing} {
+		if list, err := chron.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: wid}); err != nil || len(list.GetSeasons()) != 0 {
+			t.Errorf("public seasons of world %d: got %v, %v; want none", wid, list.GetSeasons(), err)
 		}
 	}
 }

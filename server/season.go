@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
 	"github.com/grisonval/server/engine/career"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -416,7 +419,11 @@ func (a *adminService) ListSeasons(ctx context.Context, req *pb.ListSeasonsReque
 // listSeasons lists a world's seasons, closed ones only when closedOnly.
 func listSeasons(ctx context.Context, s *Server, worldID uint64, closedOnly bool) (*pb.ListSeasonsResponse, error) {
 	w, rs, err := s.storedWorld(ctx, worldID)
-	if err != nil {
+	if status.Code(err) == codes.NotFound && closedOnly {
+		// The public list is empty alike for a world without a closed
+		// season and one that does not exist: it never says which exist.
+		return &pb.ListSeasonsResponse{}, nil
+	} else if err != nil {
 		return nil, err
 	}
 	names := rs.CampNames(w.Camps)
@@ -428,6 +435,18 @@ func listSeasons(ctx context.Context, s *Server, worldID uint64, closedOnly bool
 	for _, se := range seasons {
 		c, err := s.cfg.Store.SeasonClose(ctx, worldID, se.Number)
 		switch {
+		case errors.Is(err, store.ErrNotFound) && se.Number < w.Season:
+			// Abandoned by ResetSeason: public, without results.
+			info := seasonInfoToPB(names, se, nil)
+			last, err := s.cfg.Store.LatestTick(ctx, worldID, se.Number)
+			if err != nil {
+				return nil, toStatus(s.log, err)
+			}
+			if err := abandon(ctx, s.cfg.Store, info, last.Day); err != nil {
+				return nil, toStatus(s.log, err)
+			}
+			resp.Seasons = append(resp.Seasons, info)
+			continue
 		case errors.Is(err, store.ErrNotFound):
 			if !closedOnly {
 				resp.Seasons = append(resp.Seasons, seasonInfoToPB(names, se, nil))

@@ -188,7 +188,7 @@ func playSeasons(t *testing.T, st store.Store) {
 	wantCode(t, err, codes.PermissionDenied)
 	p.day(t, 0)
 	_, err = chron.GetChronicle(ctx, &pb.GetChronicleRequest{WorldId: p.id, Season: 1})
-	wantCode(t, err, codes.FailedPrecondition)
+	wantCode(t, err, codes.NotFound)
 	if list, err := chron.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: p.id}); err != nil || len(list.GetSeasons()) != 0 {
 		t.Fatalf("public seasons while the first runs: got %v, %v; want none", list.GetSeasons(), err)
 	}

@@ -22,6 +22,67 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// SeasonState is where a season is in its life.
+type SeasonState int32
+
+const (
+	SeasonState_SEASON_STATE_UNSPECIFIED SeasonState = 0
+	// RUNNING: days are being played.
+	SeasonState_SEASON_STATE_RUNNING SeasonState = 1
+	// ENDED: its last day is played; it waits for an admin's close.
+	SeasonState_SEASON_STATE_ENDED SeasonState = 2
+	// CLOSED: judged, with its results; its chronicle is public.
+	SeasonState_SEASON_STATE_CLOSED SeasonState = 3
+	// ABANDONED: an admin reset the world before the close (ResetSeason);
+	// its chronicle is public, without results.
+	SeasonState_SEASON_STATE_ABANDONED SeasonState = 4
+)
+
+// Enum value maps for SeasonState.
+var (
+	SeasonState_name = map[int32]string{
+		0: "SEASON_STATE_UNSPECIFIED",
+		1: "SEASON_STATE_RUNNING",
+		2: "SEASON_STATE_ENDED",
+		3: "SEASON_STATE_CLOSED",
+		4: "SEASON_STATE_ABANDONED",
+	}
+	SeasonState_value = map[string]int32{
+		"SEASON_STATE_UNSPECIFIED": 0,
+		"SEASON_STATE_RUNNING":     1,
+		"SEASON_STATE_ENDED":       2,
+		"SEASON_STATE_CLOSED":      3,
+		"SEASON_STATE_ABANDONED":   4,
+	}
+)
+
+func (x SeasonState) Enum() *SeasonState {
+	p := new(SeasonState)
+	*p = x
+	return p
+}
+
+func (x SeasonState) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SeasonState) Descriptor() protoreflect.EnumDescriptor {
+	return file_grisonval_v1_season_proto_enumTypes[0].Descriptor()
+}
+
+func (SeasonState) Type() protoreflect.EnumType {
+	return &file_grisonval_v1_season_proto_enumTypes[0]
+}
+
+func (x SeasonState) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SeasonState.Descriptor instead.
+func (SeasonState) EnumDescriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{0}
+}
+
 type ListChroniclesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -285,7 +346,12 @@ type SeasonInfo struct {
 	// reached its last day.
 	ClosedBy string `protobuf:"bytes,8,opt,name=closed_by,json=closedBy,proto3" json:"closed_by,omitempty"`
 	// camps is the camp ranking, by rank then camp (closed seasons only).
-	Camps         []*CampResult `protobuf:"bytes,9,rep,name=camps,proto3" json:"camps,omitempty"`
+	Camps []*CampResult `protobuf:"bytes,9,rep,name=camps,proto3" json:"camps,omitempty"`
+	// state says whether the season runs, has ended, was closed or was
+	// abandoned by ResetSeason. An abandoned season's last_day is its last
+	// day played and its closed_at when the next season started; its
+	// chronicle is public, without results.
+	State         SeasonState `protobuf:"varint,10,opt,name=state,proto3,enum=grisonval.v1.SeasonState" json:"state,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -381,6 +447,13 @@ func (x *SeasonInfo) GetCamps() []*CampResult {
 		return x.Camps
 	}
 	return nil
+}
+
+func (x *SeasonInfo) GetState() SeasonState {
+	if x != nil {
+		return x.State
+	}
+	return SeasonState_SEASON_STATE_UNSPECIFIED
 }
 
 // CampResult is a camp's line of a season's ranking (rule CAR-RANK).
@@ -2430,7 +2503,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x85\x01\n" +
 	"\x13ListSeasonsResponse\x122\n" +
 	"\aseasons\x18\x01 \x03(\v2\x18.grisonval.v1.SeasonInfoR\aseasons\x12:\n" +
-	"\x0eroll_of_honour\x18\x02 \x03(\v2\x14.grisonval.v1.HonourR\frollOfHonour\"\xd0\x02\n" +
+	"\x0eroll_of_honour\x18\x02 \x03(\v2\x14.grisonval.v1.HonourR\frollOfHonour\"\x81\x03\n" +
 	"\n" +
 	"SeasonInfo\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x16\n" +
@@ -2442,7 +2515,9 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"started_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tstartedAt\x127\n" +
 	"\tclosed_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\bclosedAt\x12\x1b\n" +
 	"\tclosed_by\x18\b \x01(\tR\bclosedBy\x12.\n" +
-	"\x05camps\x18\t \x03(\v2\x18.grisonval.v1.CampResultR\x05camps\"}\n" +
+	"\x05camps\x18\t \x03(\v2\x18.grisonval.v1.CampResultR\x05camps\x12/\n" +
+	"\x05state\x18\n" +
+	" \x01(\x0e2\x19.grisonval.v1.SeasonStateR\x05state\"}\n" +
 	"\n" +
 	"CampResult\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -2610,7 +2685,13 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"updated_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x17\n" +
 	"\amax_len\x18\x05 \x01(\x05R\x06maxLen\x12\x1f\n" +
 	"\vwrites_left\x18\x06 \x01(\x05R\n" +
-	"writesLeft2\x8f\x02\n" +
+	"writesLeft*\x92\x01\n" +
+	"\vSeasonState\x12\x1c\n" +
+	"\x18SEASON_STATE_UNSPECIFIED\x10\x00\x12\x18\n" +
+	"\x14SEASON_STATE_RUNNING\x10\x01\x12\x16\n" +
+	"\x12SEASON_STATE_ENDED\x10\x02\x12\x17\n" +
+	"\x13SEASON_STATE_CLOSED\x10\x03\x12\x1a\n" +
+	"\x16SEASON_STATE_ABANDONED\x10\x042\x8f\x02\n" +
 	"\x10ChronicleService\x12R\n" +
 	"\vListSeasons\x12 .grisonval.v1.ListSeasonsRequest\x1a!.grisonval.v1.ListSeasonsResponse\x12J\n" +
 	"\fGetChronicle\x12!.grisonval.v1.GetChronicleRequest\x1a\x17.grisonval.v1.Chronicle\x12[\n" +
@@ -2628,87 +2709,90 @@ func file_grisonval_v1_season_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_season_proto_rawDescData
 }
 
+var file_grisonval_v1_season_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_grisonval_v1_season_proto_goTypes = []any{
-	(*ListChroniclesRequest)(nil),    // 0: grisonval.v1.ListChroniclesRequest
-	(*ListChroniclesResponse)(nil),   // 1: grisonval.v1.ListChroniclesResponse
-	(*ChronicleEntry)(nil),           // 2: grisonval.v1.ChronicleEntry
-	(*ListSeasonsRequest)(nil),       // 3: grisonval.v1.ListSeasonsRequest
-	(*ListSeasonsResponse)(nil),      // 4: grisonval.v1.ListSeasonsResponse
-	(*SeasonInfo)(nil),               // 5: grisonval.v1.SeasonInfo
-	(*CampResult)(nil),               // 6: grisonval.v1.CampResult
-	(*Honour)(nil),                   // 7: grisonval.v1.Honour
-	(*GloryBoard)(nil),               // 8: grisonval.v1.GloryBoard
-	(*PatronGlory)(nil),              // 9: grisonval.v1.PatronGlory
-	(*Feats)(nil),                    // 10: grisonval.v1.Feats
-	(*PlayerResult)(nil),             // 11: grisonval.v1.PlayerResult
-	(*TitleAward)(nil),               // 12: grisonval.v1.TitleAward
-	(*GetChronicleRequest)(nil),      // 13: grisonval.v1.GetChronicleRequest
-	(*Chronicle)(nil),                // 14: grisonval.v1.Chronicle
-	(*CampJournal)(nil),              // 15: grisonval.v1.CampJournal
-	(*Frame)(nil),                    // 16: grisonval.v1.Frame
-	(*GetGloryBoardRequest)(nil),     // 17: grisonval.v1.GetGloryBoardRequest
-	(*CreateSeasonRequest)(nil),      // 18: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),       // 19: grisonval.v1.CloseSeasonRequest
-	(*EnrollPlayerRequest)(nil),      // 20: grisonval.v1.EnrollPlayerRequest
-	(*EnrollPlayerResponse)(nil),     // 21: grisonval.v1.EnrollPlayerResponse
-	(*CareerInfo)(nil),               // 22: grisonval.v1.CareerInfo
-	(*ListAuditRequest)(nil),         // 23: grisonval.v1.ListAuditRequest
-	(*ListAuditResponse)(nil),        // 24: grisonval.v1.ListAuditResponse
-	(*AuditEntry)(nil),               // 25: grisonval.v1.AuditEntry
-	(*GetSeasonStandingRequest)(nil), // 26: grisonval.v1.GetSeasonStandingRequest
-	(*SeasonStanding)(nil),           // 27: grisonval.v1.SeasonStanding
-	(*SetNotebookRequest)(nil),       // 28: grisonval.v1.SetNotebookRequest
-	(*GetNotebookRequest)(nil),       // 29: grisonval.v1.GetNotebookRequest
-	(*Notebook)(nil),                 // 30: grisonval.v1.Notebook
-	(*timestamppb.Timestamp)(nil),    // 31: google.protobuf.Timestamp
-	(*CampMessage)(nil),              // 32: grisonval.v1.CampMessage
-	(*JournalEntry)(nil),             // 33: grisonval.v1.JournalEntry
-	(*GrisonvalFrame)(nil),           // 34: grisonval.v1.GrisonvalFrame
-	(*CastleFrame)(nil),              // 35: grisonval.v1.CastleFrame
+	(SeasonState)(0),                 // 0: grisonval.v1.SeasonState
+	(*ListChroniclesRequest)(nil),    // 1: grisonval.v1.ListChroniclesRequest
+	(*ListChroniclesResponse)(nil),   // 2: grisonval.v1.ListChroniclesResponse
+	(*ChronicleEntry)(nil),           // 3: grisonval.v1.ChronicleEntry
+	(*ListSeasonsRequest)(nil),       // 4: grisonval.v1.ListSeasonsRequest
+	(*ListSeasonsResponse)(nil),      // 5: grisonval.v1.ListSeasonsResponse
+	(*SeasonInfo)(nil),               // 6: grisonval.v1.SeasonInfo
+	(*CampResult)(nil),               // 7: grisonval.v1.CampResult
+	(*Honour)(nil),                   // 8: grisonval.v1.Honour
+	(*GloryBoard)(nil),               // 9: grisonval.v1.GloryBoard
+	(*PatronGlory)(nil),              // 10: grisonval.v1.PatronGlory
+	(*Feats)(nil),                    // 11: grisonval.v1.Feats
+	(*PlayerResult)(nil),             // 12: grisonval.v1.PlayerResult
+	(*TitleAward)(nil),               // 13: grisonval.v1.TitleAward
+	(*GetChronicleRequest)(nil),      // 14: grisonval.v1.GetChronicleRequest
+	(*Chronicle)(nil),                // 15: grisonval.v1.Chronicle
+	(*CampJournal)(nil),              // 16: grisonval.v1.CampJournal
+	(*Frame)(nil),                    // 17: grisonval.v1.Frame
+	(*GetGloryBoardRequest)(nil),     // 18: grisonval.v1.GetGloryBoardRequest
+	(*CreateSeasonRequest)(nil),      // 19: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 20: grisonval.v1.CloseSeasonRequest
+	(*EnrollPlayerRequest)(nil),      // 21: grisonval.v1.EnrollPlayerRequest
+	(*EnrollPlayerResponse)(nil),     // 22: grisonval.v1.EnrollPlayerResponse
+	(*CareerInfo)(nil),               // 23: grisonval.v1.CareerInfo
+	(*ListAuditRequest)(nil),         // 24: grisonval.v1.ListAuditRequest
+	(*ListAuditResponse)(nil),        // 25: grisonval.v1.ListAuditResponse
+	(*AuditEntry)(nil),               // 26: grisonval.v1.AuditEntry
+	(*GetSeasonStandingRequest)(nil), // 27: grisonval.v1.GetSeasonStandingRequest
+	(*SeasonStanding)(nil),           // 28: grisonval.v1.SeasonStanding
+	(*SetNotebookRequest)(nil),       // 29: grisonval.v1.SetNotebookRequest
+	(*GetNotebookRequest)(nil),       // 30: grisonval.v1.GetNotebookRequest
+	(*Notebook)(nil),                 // 31: grisonval.v1.Notebook
+	(*timestamppb.Timestamp)(nil),    // 32: google.protobuf.Timestamp
+	(*CampMessage)(nil),              // 33: grisonval.v1.CampMessage
+	(*JournalEntry)(nil),             // 34: grisonval.v1.JournalEntry
+	(*GrisonvalFrame)(nil),           // 35: grisonval.v1.GrisonvalFrame
+	(*CastleFrame)(nil),              // 36: grisonval.v1.CastleFrame
 }
 var file_grisonval_v1_season_proto_depIdxs = []int32{
-	2,  // 0: grisonval.v1.ListChroniclesResponse.chronicles:type_name -> grisonval.v1.ChronicleEntry
-	5,  // 1: grisonval.v1.ChronicleEntry.season:type_name -> grisonval.v1.SeasonInfo
-	5,  // 2: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
-	7,  // 3: grisonval.v1.ListSeasonsResponse.roll_of_honour:type_name -> grisonval.v1.Honour
-	31, // 4: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
-	31, // 5: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
-	6,  // 6: grisonval.v1.SeasonInfo.camps:type_name -> grisonval.v1.CampResult
-	9,  // 7: grisonval.v1.GloryBoard.patrons:type_name -> grisonval.v1.PatronGlory
-	10, // 8: grisonval.v1.PlayerResult.feats:type_name -> grisonval.v1.Feats
-	5,  // 9: grisonval.v1.Chronicle.season:type_name -> grisonval.v1.SeasonInfo
-	8,  // 10: grisonval.v1.Chronicle.glory_boards:type_name -> grisonval.v1.GloryBoard
-	11, // 11: grisonval.v1.Chronicle.players:type_name -> grisonval.v1.PlayerResult
-	12, // 12: grisonval.v1.Chronicle.titles:type_name -> grisonval.v1.TitleAward
-	7,  // 13: grisonval.v1.Chronicle.roll_of_honour:type_name -> grisonval.v1.Honour
-	16, // 14: grisonval.v1.Chronicle.frames:type_name -> grisonval.v1.Frame
-	15, // 15: grisonval.v1.Chronicle.journals:type_name -> grisonval.v1.CampJournal
-	32, // 16: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
-	30, // 17: grisonval.v1.Chronicle.notebooks:type_name -> grisonval.v1.Notebook
-	33, // 18: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
-	34, // 19: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
-	35, // 20: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
-	22, // 21: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
-	25, // 22: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
-	31, // 23: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
-	8,  // 24: grisonval.v1.SeasonStanding.glory_board:type_name -> grisonval.v1.GloryBoard
-	10, // 25: grisonval.v1.SeasonStanding.feats:type_name -> grisonval.v1.Feats
-	11, // 26: grisonval.v1.SeasonStanding.result:type_name -> grisonval.v1.PlayerResult
-	22, // 27: grisonval.v1.SeasonStanding.career:type_name -> grisonval.v1.CareerInfo
-	6,  // 28: grisonval.v1.SeasonStanding.ranking:type_name -> grisonval.v1.CampResult
-	31, // 29: grisonval.v1.Notebook.updated_at:type_name -> google.protobuf.Timestamp
-	3,  // 30: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	13, // 31: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
-	0,  // 32: grisonval.v1.ChronicleService.ListChronicles:input_type -> grisonval.v1.ListChroniclesRequest
-	4,  // 33: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	14, // 34: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
-	1,  // 35: grisonval.v1.ChronicleService.ListChronicles:output_type -> grisonval.v1.ListChroniclesResponse
-	33, // [33:36] is the sub-list for method output_type
-	30, // [30:33] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	3,  // 0: grisonval.v1.ListChroniclesResponse.chronicles:type_name -> grisonval.v1.ChronicleEntry
+	6,  // 1: grisonval.v1.ChronicleEntry.season:type_name -> grisonval.v1.SeasonInfo
+	6,  // 2: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
+	8,  // 3: grisonval.v1.ListSeasonsResponse.roll_of_honour:type_name -> grisonval.v1.Honour
+	32, // 4: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
+	32, // 5: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
+	7,  // 6: grisonval.v1.SeasonInfo.camps:type_name -> grisonval.v1.CampResult
+	0,  // 7: grisonval.v1.SeasonInfo.state:type_name -> grisonval.v1.SeasonState
+	10, // 8: grisonval.v1.GloryBoard.patrons:type_name -> grisonval.v1.PatronGlory
+	11, // 9: grisonval.v1.PlayerResult.feats:type_name -> grisonval.v1.Feats
+	6,  // 10: grisonval.v1.Chronicle.season:type_name -> grisonval.v1.SeasonInfo
+	9,  // 11: grisonval.v1.Chronicle.glory_boards:type_name -> grisonval.v1.GloryBoard
+	12, // 12: grisonval.v1.Chronicle.players:type_name -> grisonval.v1.PlayerResult
+	13, // 13: grisonval.v1.Chronicle.titles:type_name -> grisonval.v1.TitleAward
+	8,  // 14: grisonval.v1.Chronicle.roll_of_honour:type_name -> grisonval.v1.Honour
+	17, // 15: grisonval.v1.Chronicle.frames:type_name -> grisonval.v1.Frame
+	16, // 16: grisonval.v1.Chronicle.journals:type_name -> grisonval.v1.CampJournal
+	33, // 17: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
+	31, // 18: grisonval.v1.Chronicle.notebooks:type_name -> grisonval.v1.Notebook
+	34, // 19: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
+	35, // 20: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
+	36, // 21: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
+	23, // 22: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
+	26, // 23: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
+	32, // 24: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
+	9,  // 25: grisonval.v1.SeasonStanding.glory_board:type_name -> grisonval.v1.GloryBoard
+	11, // 26: grisonval.v1.SeasonStanding.feats:type_name -> grisonval.v1.Feats
+	12, // 27: grisonval.v1.SeasonStanding.result:type_name -> grisonval.v1.PlayerResult
+	23, // 28: grisonval.v1.SeasonStanding.career:type_name -> grisonval.v1.CareerInfo
+	7,  // 29: grisonval.v1.SeasonStanding.ranking:type_name -> grisonval.v1.CampResult
+	32, // 30: grisonval.v1.Notebook.updated_at:type_name -> google.protobuf.Timestamp
+	4,  // 31: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	14, // 32: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
+	1,  // 33: grisonval.v1.ChronicleService.ListChronicles:input_type -> grisonval.v1.ListChroniclesRequest
+	5,  // 34: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	15, // 35: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
+	2,  // 36: grisonval.v1.ChronicleService.ListChronicles:output_type -> grisonval.v1.ListChroniclesResponse
+	34, // [34:37] is the sub-list for method output_type
+	31, // [31:34] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_season_proto_init() }
@@ -2728,13 +2812,14 @@ func file_grisonval_v1_season_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_season_proto_rawDesc), len(file_grisonval_v1_season_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_grisonval_v1_season_proto_goTypes,
 		DependencyIndexes: file_grisonval_v1_season_proto_depIdxs,
+		EnumInfos:         file_grisonval_v1_season_proto_enumTypes,
 		MessageInfos:      file_grisonval_v1_season_proto_msgTypes,
 	}.Build()
 	File_grisonval_v1_season_proto = out.File

@@ -152,7 +152,7 @@ func TestJSONFace(t *testing.T) {
 			func() error {
 				_, err := pb.NewChronicleServiceClient(conn).GetChronicle(context.Background(), &pb.GetChronicleRequest{WorldId: 1, Season: 1})
 				return err
-			}, http.StatusBadRequest},
+			}, http.StatusNotFound},
 	}
 	for _, r := range refusals {
 		want := status.Convert(r.grpcCall())
