@@ -62,6 +62,8 @@ type config struct {
 	// view and clients modes; days the days played before.
 	viewCadence, clientsCadence time.Duration
 	days                        int
+	// profile is where the first round's CPU profiles go, when asked.
+	profile string
 }
 
 // run parses args, runs the modes and returns the exit status.
@@ -102,6 +104,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.worlds.cadence, "world-cadence", 10*time.Second, "worlds: each world's cadence")
 	fs.DurationVar(&c.worlds.duration, "worlds-duration", 30*time.Second, "worlds: how long the worlds live once all are created")
 	fs.IntVar(&c.worlds.conns, "watch-conns", 8, "worlds: the watchers' client connections")
+	fs.StringVar(&c.profile, "profile", "", "write a CPU profile of each server over the first round's measured window to this folder, as <mode>-<server>.pprof (servers with -metrics only)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -137,6 +140,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	} else {
 		defer os.RemoveAll(dir)
 	}
+	if *smoke && c.profile == "" {
+		c.profile = filepath.Join(dir, "profiles") // the smoke checks them
+	}
+	if c.profile != "" {
+		if err := os.MkdirAll(c.profile, 0o750); err != nil {
+			fmt.Fprintf(stderr, "grisonval-load: %v\n", err)
+			return 1
+		}
+	}
 	if c.servers, err = parseServers(ctx, *servers, dir); err != nil {
 		fmt.Fprintf(stderr, "grisonval-load: %v\n", err)
 		return 2
@@ -158,6 +170,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		failed = failed || bad
+	}
+	if *smoke {
+		if err := checkProfiles(c); err != nil {
+			fmt.Fprintf(stderr, "grisonval-load: %v\n", err)
+			return 1
+		}
 	}
 	if c.check && failed {
 		fmt.Fprintln(stderr, "grisonval-load: a measured server failed (see above)")
@@ -211,7 +229,7 @@ func fresh(c config, withNoop bool) []*target {
 		ts = append(ts, &target{name: "noop"})
 	}
 	for _, s := range c.servers {
-		ts = append(ts, &target{name: s.name, bin: s.bin})
+		ts = append(ts, &target{name: s.name, bin: s.bin, profile: c.profile != ""})
 	}
 	return ts
 }
@@ -258,7 +276,11 @@ func viewMode(ctx context.Context, c config, dir string, out io.Writer) (bool, e
 	res := make([][]viewResult, len(ts))
 	for round := range c.rounds {
 		for i, t := range ts {
+			wait := profileWindow(ctx, t, c.profile, "view", round, c.view.warmup, c.view.duration)
 			r, err := runView(ctx, t, ws[i], c.view)
+			if err == nil {
+				err = wait()
+			}
 			if err != nil {
 				return false, err
 			}
@@ -308,7 +330,11 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 	res := make([][]clientsResult, len(ts))
 	for round := range c.rounds {
 		for i, t := range ts {
+			wait := profileWindow(ctx, t, c.profile, "clients", round, c.clients.warmup, c.clients.duration)
 			r, err := runClients(ctx, t, ws[i], c.clients)
+			if err == nil {
+				err = wait()
+			}
 			if err != nil {
 				return false, err
 			}
@@ -373,7 +399,11 @@ func worldsMode(ctx context.Context, c config, dir string, out io.Writer) (bool,
 			if err := t.start(ctx, d, c.store); err != nil {
 				return false, err
 			}
+			wait := profileWindow(ctx, t, c.profile, "worlds", round, 0, time.Duration(float64(c.worlds.worlds)/c.worlds.rate*float64(time.Second))+c.worlds.duration)
 			r, err := runWorlds(ctx, t, d, c.store, c.worlds)
+			if err == nil {
+				err = wait()
+			}
 			if cerr := t.close(); err == nil {
 				err = cerr
 			}

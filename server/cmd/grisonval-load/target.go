@@ -30,6 +30,10 @@ type target struct {
 	// at the end, when the store is Postgres.
 	admin string
 	pgURL string
+	// profile asks for the metrics listener, where profiles are served;
+	// metrics is its address once started (empty when the binary has none).
+	profile bool
+	metrics string
 }
 
 func (t *target) noop() bool { return t.bin == "" }
@@ -61,6 +65,12 @@ func (t *target) start(ctx context.Context, dir string, sc storeConfig) error {
 	} else {
 		bin = t.bin
 		args = []string{"-addr", addr, "-data", data}
+		if t.profile && servesProfiles(bin) {
+			if t.metrics, err = freeAddr(); err != nil {
+				return err
+			}
+			args = append(args, "-metrics", t.metrics)
+		}
 		if sc.kind == "postgres" {
 			if t.pgURL, err = createDatabase(ctx, sc.pgBase); err != nil {
 				return err
