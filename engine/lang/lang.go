@@ -142,9 +142,42 @@ func (t Text) Encode() string {
 // Decode reads a text as Encode wrote it. A column written before the texts
 // had two languages holds a bare French string: it is read as French.
 func Decode(s string) Text {
+	if !strings.HasPrefix(s, "{") {
+		return Text{FR: s}
+	}
+	if t, ok := decodePlain(s); ok {
+		return t
+	}
 	var t Text
-	if strings.HasPrefix(s, "{") && json.Unmarshal([]byte(s), &t) == nil {
+	if json.Unmarshal([]byte(s), &t) == nil {
 		return t
 	}
 	return Text{FR: s}
+}
+
+// decodePlain reads Encode's JSON when it holds no escape, as most texts
+// do, without copying: each language is a part of s.
+func decodePlain(s string) (Text, bool) {
+	if strings.IndexByte(s, '\\') >= 0 {
+		return Text{}, false
+	}
+	rest, ok := strings.CutPrefix(s, `{"en":"`)
+	if !ok {
+		return Text{}, false
+	}
+	en, rest, ok := strings.Cut(rest, `"`)
+	if !ok {
+		return Text{}, false
+	}
+	if rest == "}" {
+		return Text{EN: en}, true
+	}
+	if rest, ok = strings.CutPrefix(rest, `,"fr":"`); !ok {
+		return Text{}, false
+	}
+	fr, rest, ok := strings.Cut(rest, `"`)
+	if !ok || rest != "}" {
+		return Text{}, false
+	}
+	return Text{EN: en, FR: fr}, true
 }

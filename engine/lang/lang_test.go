@@ -58,7 +58,7 @@ func TestTextArgs(t *testing.T) {
 }
 
 func TestEncode(t *testing.T) {
-	for _, x := range []Text{{}, T("a {b}", "c"), {FR: "seul"}} {
+	for _, x := range []Text{{}, T("a {b}", "c"), {FR: "seul"}, {EN: "only"}, T(`a "quoted" <b> & \\ text`, "l'été, « été »"), T("", "")} {
 		if got := Decode(x.Encode()); got != x {
 			t.Errorf("Decode(Encode(%+v)) = %+v", x, got)
 		}
@@ -68,5 +68,12 @@ func TestEncode(t *testing.T) {
 	}
 	if got := Decode("{pas du JSON"); got.In(FR) != "{pas du JSON" {
 		t.Errorf("a French column starting with a brace reads as %+v", got)
+	}
+}
+
+func TestDecodeAllocs(t *testing.T) {
+	enc := T("The camp rests.", "Le camp se repose.").Encode()
+	if n := testing.AllocsPerRun(100, func() { _ = Decode(enc) }); n != 0 {
+		t.Errorf("Decode of a text without escapes: %v allocations; want 0", n)
 	}
 }
