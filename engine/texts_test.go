@@ -37,7 +37,7 @@ func checkText(t *testing.T, what string, x lang.Text, empty bool) {
 	}
 }
 
-// TestTextsInBothLanguages checks DESIGN decision 8 on the engine: over
+// TestTextsInBothLanguages checks rule LANG-1 (DESIGN decision 8): over
 // 100 days of legal play on three seeds, every journal entry's narration
 // and why, every menu summary, title and name a view shows, and every
 // refusal of a random order are written in English and in French, neither

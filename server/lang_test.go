@@ -52,11 +52,12 @@ func checkJournal(t *testing.T, what, code string, entries []*pb.JournalEntry, w
 	}
 }
 
-// TestLanguages checks DESIGN decision 8 on the wire: the same camp's view,
-// menu, journal, tick notices and refusals, asked in English and in French
-// (the grisonval-lang metadata), come in that language only; a call
-// without a language, or with one the server does not know, is answered in
-// English; codes, reasons and fields are the same in both.
+// TestLanguages checks rule LANG-2 (DESIGN decision 8) on the wire: the
+// same camp's view, menu, journal, tick notices and refusals, asked in
+// English and in French (the grisonval-lang metadata), come in that
+// language only; a call without a language, or with one the server does
+// not know, is answered in English; codes, reasons and fields are the same
+// in both.
 func TestLanguages(t *testing.T) {
 	st := openSQLite(t)
 	w := metWorld(t, st)
