@@ -159,7 +159,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 	}
 	slices.Sort(names)
 	want := []string{tools.Journal, tools.LegalActions, tools.Rules, tools.SubmitOrder, tools.View, tools.ViewStructured, tools.WaitNextTick,
-		tools.SendMessage, tools.Messages, tools.SetStanding}
+		tools.SendMessage, tools.Messages, tools.SetStanding, tools.SeasonStanding, tools.WriteNotebook}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Fatalf("got tools %v; want %v", names, want)

@@ -74,6 +74,11 @@ Commands:
   messages [--since DAY]        your messages, sent and received
   standing ACTION [ARGS...]     set your standing order: played on each day
                                 you post nothing
+  season                        your season's standing: days left, score, your
+                                patron's glory, your feats so far; after the
+                                close your rank, judgment and career
+  notebook [TEXT...]            your private notes across days; with TEXT,
+                                replace them ("" erases them)
   wait [--after DAY]            wait until a day after DAY resolves (default: the
                                 current day), then show what you learned; a day
                                 may resolve as soon as every camp that decides
@@ -122,6 +127,11 @@ Commandes :
   messages [--since DAY]        vos messages, envoyés et reçus
   standing ACTION [ARGS...]     fixer votre ordre permanent : joué chaque jour où
                                 vous ne postez rien
+  season                        où en est votre saison : jours restants, score, la
+                                gloire de votre patron, vos faits d'armes ; après la
+                                clôture votre rang, jugement et carrière
+  notebook [TEXTE...]           vos notes privées d'un jour à l'autre ; avec TEXTE,
+                                les remplacer ("" les efface)
   wait [--after DAY]            attendre qu'un jour après DAY se résolve (par défaut :
                                 le jour en cours), puis montrer ce que vous avez appris ;
                                 un jour peut se résoudre dès que chaque camp qui décide
@@ -344,6 +354,13 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 		if set["since"] && inv.cmd != "journal" {
 			return inv, usagef(l, "--since goes with journal or messages, not with %s", "--since va avec journal ou messages, pas avec %s", inv.cmd)
 		}
+	case "season", "notebook":
+		if inv.cmd == "season" && len(inv.args) > 0 {
+			return inv, usagef(l, "season takes no argument; got %q", "season ne prend aucun argument ; reçu %q", inv.args)
+		}
+		if set["reason"] || set["since"] {
+			return inv, usagef(l, "%s takes neither --reason nor --since", "%s ne prend ni --reason ni --since", inv.cmd)
+		}
 	case "messages":
 		if len(inv.args) > 0 {
 			return inv, usagef(l, "messages takes no argument; got %q", "messages ne prend aucun argument ; reçu %q", inv.args)
@@ -480,6 +497,26 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 			return err
 		}
 		msg, text = set, viewtext.Standing(l, set)
+	case "season":
+		s, err := c.Standing(ctx)
+		if err != nil {
+			return err
+		}
+		msg, text = s, viewtext.SeasonStanding(l, s)
+	case "notebook":
+		if len(inv.args) == 0 {
+			n, err := c.Notebook(ctx)
+			if err != nil {
+				return err
+			}
+			msg, text = n, viewtext.Notebook(l, n)
+			break
+		}
+		n, err := c.WriteNotebook(ctx, strings.Join(inv.args, " "))
+		if err != nil {
+			return err
+		}
+		msg, text = n, viewtext.NotebookSaved(l, n)
 	default:
 		words := append([]string{inv.cmd}, inv.args...)
 		if inv.cmd == "order" {

@@ -290,7 +290,7 @@ func (t Tool) Run(ctx context.Context, c *Camp, s *jsonschema.Schema, args json.
 
 // Table returns every tool, in a stable order.
 func Table() []Tool {
-	return []Tool{
+	return append([]Tool{
 		{Name: View, Description: lang.T("Your camp's view of the world as compact text: day and deadline, the ruleset's "+
 			"own part (Grisonval: stocks, the zones you see and remember with the day last seen, the unknown zones, "+
 			"columns, other camps and the numbers of the rules; the Castle: the turn, whose step it is and whether you "+
@@ -359,7 +359,7 @@ func Table() []Tool {
 				"default dans le Château). Il doit être permis maintenant, et ne joue que tant qu'il le reste ; "+
 				"sinon votre camp se repose et le résultat du jour dit pourquoi."),
 			Schema: submitSchema, PerDay: true, Call: callSetStanding},
-	}
+	}, seasonTools()...)
 }
 
 // Lookup returns the tool named name.

@@ -89,6 +89,9 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 	} else {
 		b.WriteString(l.Sprintf("You may write to no camp yet: meet one first.\n", "Vous ne pouvez encore écrire à aucun camp : rencontrez-en un d'abord.\n"))
 	}
+	if n := v.GetNotebook(); n != nil {
+		b.WriteString(Notebook(l, n))
+	}
 	if r := v.GetLastResult(); r != nil {
 		b.WriteString(Result(l, r))
 	}

@@ -1,0 +1,135 @@
+package viewtext
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grisonval/server/engine/lang"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// SeasonStanding renders a camp's standing in its season (GetSeasonStanding):
+// the day and days left, score and zones, the rank once the season is
+// closed, the player and patron, the patron's glory, the feats so far with
+// the standing and verdict they earn, and after the close the player's
+// result and career.
+func SeasonStanding(l lang.Lang, s *pb.SeasonStanding) string {
+	var b strings.Builder
+	b.WriteString(l.Sprintf("Season %d of world %d, camp %d %q: day %d", "Saison %d du monde %d, camp %d %q : jour %d",
+		s.GetSeason(), s.GetWorldId(), s.GetCamp(), s.GetCampName(), s.GetDay()))
+	switch {
+	case s.GetClosed():
+		b.WriteString(l.Sprintf(", closed.\n", ", close.\n"))
+	case s.GetSeasonLength() == 0:
+		b.WriteString(l.Sprintf(" of an endless season (an admin closes it).\n", " d'une saison sans fin (un admin la clôt).\n"))
+	case s.GetDaysLeft() == 0:
+		b.WriteString(l.Sprintf(" of %d: over, waiting for its close.\n", " sur %d : finie, elle attend sa clôture.\n", s.GetSeasonLength()))
+	default:
+		b.WriteString(l.Sprintf(" of %d: %d days left.\n", " sur %d : %d jours restants.\n", s.GetSeasonLength(), s.GetDaysLeft()))
+	}
+	b.WriteString(l.Sprintf("Score %d on %d zones held", "Score %d sur %d zones tenues", s.GetScore(), s.GetZones()))
+	if s.GetRank() > 0 {
+		b.WriteString(l.Sprintf("; rank %d of %d.\n", " ; rang %d sur %d.\n", s.GetRank(), len(s.GetRanking())))
+	} else {
+		b.WriteString(l.Sprintf("; the rank falls at the close (the other camps' scores are beyond your fog).\n",
+			" ; le rang tombe à la clôture (les scores des autres camps sont hors de votre brouillard).\n"))
+	}
+	if s.GetPlayer() != "" {
+		b.WriteString(l.Sprintf("Player %s, serving %s.\n", "Joueur %s, au service de %s.\n", s.GetPlayer(), s.GetPatron()))
+	}
+	for _, p := range s.GetGloryBoard().GetPatrons() {
+		b.WriteString(l.Sprintf("  patron %s: glory %d (rank %d)", "  patron %s : gloire %d (rang %d)", p.GetPatron(), p.GetGlory(), p.GetRank()))
+		if p.GetSeasonGlory() > 0 {
+			b.WriteString(l.Sprintf(", +%d this season", ", +%d cette saison", p.GetSeasonGlory()))
+		}
+		b.WriteString("\n")
+	}
+	f := s.GetFeats()
+	b.WriteString(l.Sprintf("Feats: %s; glory for the patron %d.\n", "Faits d'armes : %s ; gloire pour le patron %d.\n", featsText(l, f), f.GetGlory()))
+	verdict := verdictName(l, s.GetVerdict())
+	if s.GetClosed() {
+		b.WriteString(l.Sprintf("Standing %d: %s.\n", "Cote %d : %s.\n", s.GetStanding(), verdict))
+	} else {
+		b.WriteString(l.Sprintf("Standing %d: %s if the season closed today.\n", "Cote %d : %s si la saison se close aujourd'hui.\n", s.GetStanding(), verdict))
+	}
+	if r := s.GetResult(); r != nil {
+		titles := strings.Join(r.GetTitles(), ", ")
+		if titles == "" {
+			titles = l.Sprintf("none", "aucun")
+		}
+		b.WriteString(l.Sprintf("Judgment: %s; titles: %s; orders posted on %d days; eminence points %+d.\n",
+			"Jugement : %s ; titres : %s ; ordres postés %d jours ; points d'éminence %+d.\n",
+			verdict, titles, r.GetPostedTicks(), r.GetEminence()))
+	}
+	if c := s.GetCareer(); c != nil {
+		b.WriteString(l.Sprintf("Career: %d seasons, %d eminence points to spend at re-enrolment.\n",
+			"Carrière : %d saisons, %d points d'éminence à dépenser à la ré-inscription.\n", c.GetSeasons(), c.GetEminencePoints()))
+	}
+	for _, r := range s.GetRanking() {
+		b.WriteString(l.Sprintf("  %d. camp %d %q: score %d, %d zones\n", "  %d. camp %d %q : score %d, %d zones\n",
+			r.GetRank(), r.GetCamp(), r.GetCampName(), r.GetScore(), r.GetZones()))
+	}
+	return b.String()
+}
+
+// featsText lists the feats counted, or says there are none.
+func featsText(l lang.Lang, f *pb.Feats) string {
+	counts := []struct {
+		n      int32
+		en, fr string
+	}{
+		{f.GetMissionsSucceeded(), "missions succeeded", "missions réussies"},
+		{f.GetMissionsFailed(), "missions failed", "missions échouées"},
+		{f.GetCounterMissionsSucceeded(), "counter-missions succeeded", "contre-missions réussies"},
+		{f.GetCounterMissionsFailed(), "counter-missions failed", "contre-missions échouées"},
+		{f.GetEnemyMissionsRevealed(), "enemy missions revealed", "missions adverses révélées"},
+		{f.GetIntelSupportInfluence(), "intel, support or influence", "renseignement, soutien ou influence"},
+		{f.GetInterventions(), "interventions", "interventions"},
+		{f.GetSabotagesSuffered(), "sabotages suffered", "sabotages subis"},
+		{f.GetRecoveries(), "recoveries", "récupérations"},
+	}
+	var parts []string
+	for _, c := range counts {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, l.Sprintf(c.en, c.fr)))
+		}
+	}
+	if len(parts) == 0 {
+		return l.Sprintf("none yet", "aucun encore")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// verdictName names a verdict ("praise", "discharge", "blame").
+func verdictName(l lang.Lang, v string) string {
+	switch v {
+	case "praise":
+		return l.Sprintf("praise", "éloge")
+	case "discharge":
+		return l.Sprintf("discharge", "quitus")
+	case "blame":
+		return l.Sprintf("blame", "blâme")
+	}
+	return v
+}
+
+// Notebook renders a camp's notebook: its text, or that it is empty, with
+// its bound.
+func Notebook(l lang.Lang, n *pb.Notebook) string {
+	if n.GetText() == "" {
+		return l.Sprintf("Notebook: empty (your private notes across days, at most %d bytes; no other camp reads them; public in the chronicle after the season).\n",
+			"Carnet : vide (vos notes privées d'un jour à l'autre, %d octets au plus ; aucun autre camp ne les lit ; publiques dans la chronique après la saison).\n",
+			n.GetMaxLen())
+	}
+	return l.Sprintf("Notebook (%d of %d bytes, written for day %d):\n", "Carnet (%d octets sur %d, écrit pour le jour %d) :\n",
+		len(n.GetText()), n.GetMaxLen(), n.GetDay()) + indent(strings.TrimRight(n.GetText(), "\n")+"\n", "  ")
+}
+
+// NotebookSaved renders the server's answer to a notebook write.
+func NotebookSaved(l lang.Lang, n *pb.Notebook) string {
+	if n.GetText() == "" {
+		return l.Sprintf("Notebook erased; %d writes left for day %d.\n", "Carnet effacé ; encore %d écritures pour le jour %d.\n", n.GetWritesLeft(), n.GetDay())
+	}
+	return l.Sprintf("Notebook saved: %d of %d bytes; %d writes left for day %d.\n", "Carnet enregistré : %d octets sur %d ; encore %d écritures pour le jour %d.\n",
+		len(n.GetText()), n.GetMaxLen(), n.GetWritesLeft(), n.GetDay())
+}
