@@ -23,7 +23,8 @@
     if (!live) { return; }
     live.classList.toggle('on', ok);
     live.classList.toggle('off', !ok);
-    live.title = ok ? 'live: the page follows the days as they are played' : 'the server did not answer; retrying';
+    // The titles are the page's, in its language.
+    live.title = ok ? live.dataset.on : live.dataset.off;
   }
 
   function apply(st) {
