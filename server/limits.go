@@ -542,13 +542,6 @@ func (g *guard) unregister(hash [sha256.Size]byte, gs *guardedStream) {
 	g.open--
 }
 
-// openStreams counts the streams open now.
-func (g *guard) openStreams() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.open
-}
-
 // checkRevoked reads, every RevokeCheck while streams are open, which of
 // their tokens still exist in the store, and ends the streams of those
 // that do not: the store, not this server's cache, knows a revocation made

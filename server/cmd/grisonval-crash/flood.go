@@ -74,7 +74,12 @@ func (l latencyStats) String() string {
 }
 
 // floodCounts counts the flood's calls by outcome.
-type floodCounts struct{ OK, Limited, Other atomic.Int64 }
+type floodCounts struct {
+	OK, Limited, Other atomic.Int64
+
+	mu    sync.Mutex        // guards other
+	other map[string]string // the first message of each other code
+}
 
 func (c *floodCounts) add(err error) {
 	switch status.Code(err) {
@@ -84,11 +89,21 @@ func (c *floodCounts) add(err error) {
 		c.Limited.Add(1)
 	default:
 		c.Other.Add(1)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.other == nil {
+			c.other = make(map[string]string)
+		}
+		if code := status.Code(err).String(); c.other[code] == "" {
+			c.other[code] = status.Convert(err).Message()
+		}
 	}
 }
 
 func (c *floodCounts) String() string {
-	return fmt.Sprintf("%d accepted, %d refused ResourceExhausted, %d other", c.OK.Load(), c.Limited.Load(), c.Other.Load())
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return fmt.Sprintf("%d accepted, %d refused ResourceExhausted, %d other (first of each code: %q)", c.OK.Load(), c.Limited.Load(), c.Other.Load(), c.other)
 }
 
 // floodConns is how many connections the flooding token spreads over.
@@ -235,8 +250,13 @@ func runFlood(ctx context.Context, cfg floodConfig) (*floodReport, error) {
 		defer fc.Close()
 		fconns = append(fconns, fc)
 	}
-	fctx, stopFlood := context.WithTimeout(as(ctx, tokens[0][2]), cfg.Flood)
+	// The flood ends by cancellation, not by a deadline: a deadline would
+	// reach the server, which refuses a call past it before the client's
+	// own clock says it passed.
+	fctx, stopFlood := context.WithCancel(as(ctx, tokens[0][2]))
 	defer stopFlood()
+	floodTimer := time.AfterFunc(cfg.Flood, stopFlood)
+	defer floodTimer.Stop()
 	flooding.Store(true)
 	fmt.Fprintf(cfg.Out, "flood: one token floods orders, messages and streams for %s\n", cfg.Flood)
 	var flood sync.WaitGroup
