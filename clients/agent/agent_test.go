@@ -283,7 +283,7 @@ func TestToolErrorsAndRules(t *testing.T) {
 		{"rules sections", tools.Rules, nil, false, []string{"Sections of the rules", "Time (", "Fog of war ("}},
 		{"rules section", tools.Rules, map[string]any{"section": "Time"}, false, []string{"## Time", "TICK-1"}},
 		{"rules unknown section", tools.Rules, map[string]any{"section": "Magic"}, true, []string{`section: "Magic" is not one of "Introduction", `}},
-		{"legal actions", tools.LegalActions, nil, false, []string{"Legal actions for day 1", "1. rest", "ZONE: one of"}},
+		{"legal actions", tools.LegalActions, nil, false, []string{"Legal actions for day 1", "1. rest", "ZONE: one of", "Closed today, and why:\n"}},
 		{"wait times out", tools.WaitNextTick, map[string]any{"timeout_seconds": 1}, false, []string{"No new day within 1 s"}},
 		{"wait bad timeout", tools.WaitNextTick, map[string]any{"timeout_seconds": 0}, true, []string{"timeout_seconds: 0 is below the minimum, 1"}},
 		{"message to an unmet camp", tools.SendMessage, map[string]any{"to_camp": 2, "text": "bonjour"}, true,
@@ -313,6 +313,36 @@ func TestToolErrorsAndRules(t *testing.T) {
 		var f tools.Failure
 		if err := json.Unmarshal(b, &f); err != nil || pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_REQUEST || f.Fields["order.args[0]"] == "" {
 			t.Errorf("got structured %s; want reason bad_request and field order.args[0]", b)
+		}
+	})
+	t.Run("closed actions and the forecast, structured", func(t *testing.T) {
+		// ACT-CLOSED and VIEW-INCOME through MCP: legal_actions gives the
+		// closed actions with why, view_structured the forecast.
+		_, res := callTool(t, cs, tools.LegalActions, nil)
+		b, _ := json.Marshal(res.StructuredContent)
+		var menu struct {
+			ClosedActions []struct{ Action, Reason, Message string }
+		}
+		if err := json.Unmarshal(b, &menu); err != nil || len(menu.ClosedActions) == 0 {
+			t.Fatalf("legal_actions structured %s (%v); want closedActions", b, err)
+		}
+		for _, c := range menu.ClosedActions {
+			if c.Action == "" || c.Reason == "" || c.Message == "" {
+				t.Errorf("closed action %+v; want its action, reason and message", c)
+			}
+		}
+		_, res = callTool(t, cs, tools.ViewStructured, nil)
+		b, _ = json.Marshal(res.StructuredContent)
+		var v pb.CampView
+		if err := unmarshalProto(res.StructuredContent, &v); err != nil {
+			t.Fatalf("view_structured %s: %v", b, err)
+		}
+		f := v.GetGrisonval().GetForecast()
+		if f.GetDay() != v.GetDay()+1 || len(f.GetFlows()) != 6 || f.GetFlows()[0].GetResource() != "food" || f.GetFlows()[0].GetEating() >= 0 {
+			t.Errorf("view_structured forecast %v; want day %d, six flows, food eaten", f, v.GetDay()+1)
+		}
+		if !strings.Contains(string(b), `"closedActions"`) {
+			t.Errorf("view_structured %s; want its closedActions", b)
 		}
 	})
 	t.Run("a refused order reaches no server", func(t *testing.T) {

@@ -314,9 +314,11 @@ func Table() []Tool {
 				"sont ceux du .proto, les textes dans la langue choisie."),
 			Schema: noArgs, Call: callViewStructured},
 		{Name: LegalActions, Description: lang.T("The actions you may order for the next day, numbered, each with its "+
-			"arguments in order, their valid values (the zones, camps or card slots you may name, a count's bounds) and its cost.",
+			"arguments in order, their valid values (the zones, camps or card slots you may name, a count's bounds) and its cost; "+
+			"then the actions closed today, each with why (the refusal an order of it would meet).",
 			"Les actions que vous pouvez ordonner pour le jour suivant, numérotées, chacune avec ses arguments dans l'ordre, "+
-				"leurs valeurs valides (les zones, camps ou emplacements de carte que vous pouvez nommer, les bornes d'un nombre) et son coût."),
+				"leurs valeurs valides (les zones, camps ou emplacements de carte que vous pouvez nommer, les bornes d'un nombre) et son coût ; "+
+				"puis les actions fermées aujourd'hui, chacune avec sa raison (le refus qu'un ordre d'elle rencontrerait)."),
 			Schema: noArgs, Call: callLegalActions},
 		{Name: SubmitOrder, Description: lang.T("Post (or replace, until the deadline) your order for the next day: "+
 			"order, one of the day's legal actions with its own arguments ({\"action\": \"explore\", \"args\": [4]}: "+
@@ -422,7 +424,15 @@ func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result,
 		}
 		actions = append(actions, b)
 	}
-	s := map[string]any{"day": v.GetDay(), "ruleset": rulesetOf(v), "legalActions": actions}
+	closed := []json.RawMessage{}
+	for _, a := range v.GetClosedActions() {
+		b, err := JSON(a)
+		if err != nil {
+			return nil, err
+		}
+		closed = append(closed, b)
+	}
+	s := map[string]any{"day": v.GetDay(), "ruleset": rulesetOf(v), "legalActions": actions, "closedActions": closed}
 	return &Result{Text: viewtext.Menu(c.Lang, v), Structured: s}, nil
 }
 

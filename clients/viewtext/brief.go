@@ -102,6 +102,9 @@ func briefHead(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView, now time.Time) 
 			"Moral %d, population %d, logement %d ; armée %d en campagne, %d/%d sous les armes.",
 			g.GetMorale(), g.GetPopulation(), g.GetHousing(), g.GetFieldArmy(), g.GetMenUnderArms(), g.GetMaxUnderArms()),
 	}
+	if f := g.GetForecast(); f != nil {
+		lines = slices.Insert(lines, 2, ForecastLine(l, f))
+	}
 	var held []int32
 	var visible, remembered, unknown int
 	for _, z := range g.GetZones() {
@@ -164,7 +167,7 @@ func briefHead(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView, now time.Time) 
 
 // briefMenu is the legal menu by name, each action with its arguments'
 // values ("explore 4,10,18", "send_army 1-4 11,19"), packed in lines of
-// width.
+// width, then the names of the actions closed today.
 func briefMenu(l lang.Lang, v *pb.CampView, width int) []string {
 	var items []string
 	for _, a := range v.GetLegalActions() {
@@ -193,6 +196,9 @@ func briefMenu(l lang.Lang, v *pb.CampView, width int) []string {
 			last = &lines[len(lines)-1]
 		}
 		*last += sep + it
+	}
+	if s := closedBrief(l, v); s != "" {
+		lines = append(lines, wrap(s, width)...)
 	}
 	return lines
 }

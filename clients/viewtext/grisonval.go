@@ -21,6 +21,7 @@ func writeGrisonval(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Griso
 	b.WriteString(l.Sprintf("Resources: food %d, wood %d, stone %d, tools %d, gold %d, research %d.\n",
 		"Ressources : vivres %d, bois %d, pierre %d, outils %d, or %d, recherche %d.\n",
 		r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch()))
+	b.WriteString(Forecast(l, g.GetForecast()))
 	b.WriteString(l.Sprintf("People: morale %d, population %d, housing %d. Army: %d in the field, %d under arms of %d at most.\n",
 		"Peuple : moral %d, population %d, logement %d. Armée : %d en campagne, %d sous les armes sur %d au plus.\n",
 		g.GetMorale(), g.GetPopulation(), g.GetHousing(), g.GetFieldArmy(), g.GetMenUnderArms(), g.GetMaxUnderArms()))

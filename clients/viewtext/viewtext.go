@@ -289,7 +289,7 @@ func Journal(l lang.Lang, entries []*pb.JournalEntry) string {
 
 // Menu renders the legal actions of v's next day as a numbered menu, each
 // with its arguments in the order an order takes them, their valid values
-// and its cost.
+// and its cost, then the actions closed today with why (Closed).
 func Menu(l lang.Lang, v *pb.CampView) string {
 	var b strings.Builder
 	actions := v.GetLegalActions()
@@ -314,6 +314,7 @@ func Menu(l lang.Lang, v *pb.CampView) string {
 			b.WriteString(l.Sprintf("     cost: %s\n", "     coût : %s\n", c))
 		}
 	}
+	b.WriteString(Closed(l, v))
 	return b.String()
 }
 
@@ -321,8 +322,12 @@ func Menu(l lang.Lang, v *pb.CampView) string {
 // wood 4"; with cost_per, the price of one unit of the argument it names
 // ("food 2, wood 2 per MEN") or of one level ("wood 18 per level of the
 // zone before it develops": level 0 is free). It returns "" for an action
-// without a cost.
+// without a cost. An action whose price depends on its first argument's
+// value says each value's price (develop: each zone's next level).
 func Cost(l lang.Lang, a *pb.LegalAction) string {
+	if len(a.GetChoiceCosts()) > 0 {
+		return choiceCosts(l, a)
+	}
 	var parts []string
 	for _, c := range a.GetCost() {
 		parts = append(parts, fmt.Sprintf("%s %d", ResourceName(l, c.GetResource()), c.GetAmount()))

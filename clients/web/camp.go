@@ -92,6 +92,8 @@ type campBody struct {
 	Notables   []person
 	Grisonval  *pb.GrisonvalView
 	Castle     *castleView
+	// Forecast is the stocks' forecast in a line (VIEW-INCOME).
+	Forecast string
 }
 
 // name returns camp c's name as the view knows it.
@@ -166,6 +168,9 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 	if g := v.GetGrisonval(); g != nil {
 		b.Grisonval = g
 		b.Self = selfBanner(v, g)
+		if f := g.GetForecast(); f != nil {
+			b.Forecast = viewtext.ForecastLine(l, f)
+		}
 		garrison := make(map[int32]int32)
 		for _, z := range g.GetZones() {
 			garrison[z.GetId()] = z.GetGarrison()
