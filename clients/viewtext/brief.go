@@ -144,7 +144,7 @@ func briefHead(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView, now time.Time) 
 		lines = append(lines, l.Sprintf("Sieges: %s.", "Sièges : %s.", strings.Join(parts, "; ")))
 	}
 	if r := v.GetLastResult(); r != nil {
-		res := strings.ReplaceAll(strings.TrimSuffix(Result(l, r), "\n"), ".\n  ", "; ")
+		res := strings.ReplaceAll(strings.TrimSuffix(Result(l, r), "\n"), ".\n  ", l.Sprintf("; ", " ; "))
 		if !strings.HasSuffix(res, ".") {
 			res += "."
 		}
