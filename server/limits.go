@@ -57,6 +57,10 @@ type Limits struct {
 	// SendMessage and other writes of the game service (every method that
 	// is not a Get, List or Watch).
 	Orders, Messages, Writes Rate
+	// StreamOpens bounds how fast one camp token opens tick streams: each
+	// opening reads the store, so that a token opening and closing
+	// streams in a loop would take the database from the other camps.
+	StreamOpens Rate
 	// StreamsPerToken and Streams bound the tick streams open at once by
 	// one token and by the whole server.
 	StreamsPerToken, Streams int
@@ -84,6 +88,7 @@ var DefaultLimits = Limits{
 	Orders:           Rate{PerSecond: 10, Burst: 100},
 	Messages:         Rate{PerSecond: 5, Burst: 40},
 	Writes:           Rate{PerSecond: 5, Burst: 40},
+	StreamOpens:      Rate{PerSecond: 5, Burst: 600},
 	StreamsPerToken:  512,
 	Streams:          16384,
 	AuthFailures:     Rate{PerSecond: 2, Burst: 60},
@@ -107,6 +112,7 @@ func (l Limits) withDefaults() Limits {
 	rate(&l.Orders, d.Orders)
 	rate(&l.Messages, d.Messages)
 	rate(&l.Writes, d.Writes)
+	rate(&l.StreamOpens, d.StreamOpens)
 	rate(&l.AuthFailures, d.AuthFailures)
 	for _, f := range []struct {
 		v   *int
@@ -314,7 +320,7 @@ type guard struct {
 	limits Limits
 	log    *sampler
 
-	orders, messages, writes, authFailures *buckets
+	orders, messages, writes, streamOpens, authFailures *buckets
 
 	mu sync.Mutex // guards streams, open and checking
 	// streams are the open tick streams by token hash; open counts them.
@@ -339,6 +345,7 @@ func newGuard(s *Server, l Limits) *guard {
 		orders:       newBuckets(l.Orders, time.Now),
 		messages:     newBuckets(l.Messages, time.Now),
 		writes:       newBuckets(l.Writes, time.Now),
+		streamOpens:  newBuckets(l.StreamOpens, time.Now),
 		authFailures: newBuckets(l.AuthFailures, time.Now),
 		streams:      make(map[[sha256.Size]byte]map[*guardedStream]struct{}),
 	}
@@ -481,6 +488,12 @@ func (g *guard) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInf
 		return handler(srv, ss)
 	}
 	hash := tokenHash(ctx)
+	if ok, wait := g.streamOpens.take(string(hash[:])); !ok {
+		g.log.note(fmt.Sprintf("stream-opens:%x", hash[:8]), zerolog.WarnLevel, "stream refused: opened too fast",
+			map[string]any{"world": p.worldID, "camp": p.camp, "limit": g.streamOpens.rate.String()})
+		return rateLimited(ctx, wait, lang.T("this token opens tick streams too fast (at most %s)",
+			"ce jeton ouvre des flux de jours trop vite (au plus %s)", g.streamOpens.rate.text()))
+	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	gs, err := g.register(ctx, hash, p, cancel)

@@ -181,6 +181,31 @@ func TestStreamLimits(t *testing.T) {
 	})
 }
 
+// TestStreamOpenRate checks issue 14's point 6 for a token that opens and
+// closes streams in a loop: its openings are rate-limited, each reading
+// the store.
+func TestStreamOpenRate(t *testing.T) {
+	h, _ := startLimited(t, server.Limits{StreamOpens: server.Rate{PerSecond: 0.5, Burst: 3}})
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "churn"})
+	for i := range 3 {
+		ctx, cancel := context.WithCancel(as(w.tokens[0]))
+		stream, err := h.game.WatchTicks(ctx, &pb.WatchTicksRequest{})
+		if err == nil {
+			_, err = stream.Recv()
+		}
+		cancel()
+		if err != nil {
+			t.Fatalf("stream %d within the burst: %v", i, err)
+		}
+	}
+	stream, err := h.game.WatchTicks(as(w.tokens[0]), &pb.WatchTicksRequest{})
+	if err == nil {
+		_, err = stream.Recv()
+	}
+	wantRateLimited(t, "a stream past the burst", err, 2*time.Second)
+	openStream(t, h.game, w.tokens[1]) // another token is not slowed
+}
+
 // openStream opens a tick stream, reads its first notice and returns a
 // channel that receives how it ended.
 func openStream(t *testing.T, game pb.GameServiceClient, token string) <-chan error {
