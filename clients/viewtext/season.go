@@ -27,7 +27,7 @@ func SeasonStanding(l lang.Lang, s *pb.SeasonStanding) string {
 	default:
 		b.WriteString(l.Sprintf(" of %d: %d days left.\n", " sur %d : %d jours restants.\n", s.GetSeasonLength(), s.GetDaysLeft()))
 	}
-	b.WriteString(l.Sprintf("Score %d on %d zones held", "Score %d sur %d zones tenues", s.GetScore(), s.GetZones()))
+	b.WriteString(l.Sprintf("Score %d (zones held: %d)", "Score %d (zones tenues : %d)", s.GetScore(), s.GetZones()))
 	if s.GetRank() > 0 {
 		b.WriteString(l.Sprintf("; rank %d of %d.\n", " ; rang %d sur %d.\n", s.GetRank(), len(s.GetRanking())))
 	} else {
