@@ -13,6 +13,8 @@ package castle
 import (
 	"fmt"
 	"strings"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Gauge is one of a city's five gauges (rule CAS-GAUGES).
@@ -261,8 +263,8 @@ type Entry struct {
 	Day       int
 	City      int
 	Kind      string
-	Narration string
-	Why       string
+	Narration lang.Text
+	Why       lang.Text
 }
 
 func (s *State) String() string {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/engine/rng"
 )
 
@@ -49,13 +50,13 @@ func Resolve(s *State, orders []Order) Outcome {
 }
 
 // tell adds an entry to city c's journal.
-func (t *turn) tell(c int, kind, narration, why string) {
+func (t *turn) tell(c int, kind string, narration, why lang.Text) {
 	t.journal = append(t.journal, Entry{Day: t.s.Day, City: c, Kind: kind, Narration: narration, Why: why})
 }
 
 // announce tells every city, fallen ones included: the Castle's events are
 // public (rule CAS-FOG).
-func (t *turn) announce(kind, narration, why string) {
+func (t *turn) announce(kind string, narration, why lang.Text) {
 	for c := range t.s.Cities {
 		t.tell(c, kind, narration, why)
 	}
@@ -110,16 +111,16 @@ func (t *turn) falls() bool {
 		if city.Outpost != None {
 			t.s.Discard, city.Outpost = append(t.s.Discard, Outpost), None
 		}
-		t.announce("fall", fmt.Sprintf("La cité %d tombe : %s.", c, causeFR[cause]),
-			fmt.Sprintf("city %d falls on turn %d: %s", c, t.s.Turn, cause))
+		t.announce("fall", lang.T("City %d falls: %s.", "La cité %d tombe : %s.", c, causeText[cause]),
+			lang.T("city %d falls on turn %d: %s", "la cité %d tombe au tour %d : %s", c, t.s.Turn, cause))
 	}
 	return t.s.Over()
 }
 
-var causeFR = map[string]string{
-	"civilians_0":  "il ne reste plus un civil à gouverner",
-	"civilians_10": "le peuple renverse ses maîtres",
-	"army_10":      "l'armée prend le pouvoir",
+var causeText = map[string]lang.Text{
+	"civilians_0":  lang.T("not one civilian is left to govern", "il ne reste plus un civil à gouverner"),
+	"civilians_10": lang.T("the people overthrow their masters", "le peuple renverse ses maîtres"),
+	"army_10":      lang.T("the army seizes power", "l'armée prend le pouvoir"),
 }
 
 // begin begins the turn of city c (rules CAS-TURN, CAS-LINKS, CAS-DIE):
@@ -140,9 +141,10 @@ func (t *turn) begin(c int) {
 			}
 		}
 		s.Roll = dieSides[rng.New(s.Seed, s.Turn, c, purposeDie).Intn(len(dieSides))]
-		changes = append(changes, "die "+s.Roll.String()+": "+t.roll(c, s.Roll))
-		t.announce("turn", fmt.Sprintf("Tour %d : la cité %d lance le dé : %s.", s.Turn, c, faceFR[s.Roll]),
-			fmt.Sprintf("turn %d of city %d: %s", s.Turn, c, strings.Join(changes, "; ")))
+		rolled := t.roll(c, s.Roll)
+		t.announce("turn", lang.T("Turn %d: city %d rolls the die: %s.", "Tour %d : la cité %d lance le dé : %s.", s.Turn, c, faceName(s.Roll)),
+			lang.T("turn %d of city %d: %s", "tour %d de la cité %d : %s", s.Turn, c,
+				lang.T("%sdie %s: %s", "%sdé %s : %s", joinChanges(changes), s.Roll.String(), rolled)))
 		if t.falls() || s.Cities[c].Standing() {
 			return
 		}
@@ -151,6 +153,18 @@ func (t *turn) begin(c int) {
 }
 
 var faceFR = [...]string{Harvest: "récolte", Trade: "commerce", Plague: "peste", Hail: "grêle", Medicine: "médicaments"}
+
+// faceName names a face of the die for the journal.
+func faceName(f Face) lang.Text { return lang.Text{EN: f.String(), FR: faceFR[f]} }
+
+// joinChanges writes a turn's gauge changes before its roll, each followed
+// by "; ".
+func joinChanges(changes []string) string {
+	if len(changes) == 0 {
+		return ""
+	}
+	return strings.Join(changes, "; ") + "; "
+}
 
 // roll applies face f to city c (rule CAS-DIE).
 func (t *turn) roll(c int, f Face) string {
@@ -169,21 +183,21 @@ func (t *turn) convert(o Order) {
 	switch o.Action {
 	case ConvertArmy:
 		why := strings.Join([]string{t.add(c, Gold, -1), t.add(c, Civilians, -1), t.add(c, Army, +1)}, ", ")
-		t.announce("convert", fmt.Sprintf("La cité %d arme un civil.", c), fmt.Sprintf("city %d converts: %s", c, why))
+		t.announce("convert", lang.T("City %d arms a civilian.", "La cité %d arme un civil.", c), lang.T("city %d converts: %s", "la cité %d convertit : %s", c, why))
 	case ReleaseGranary:
 		stored := city.Granary
 		city.Granary = None
 		s.Discard = append(s.Discard, Granary)
 		why := t.add(c, Wheat, stored)
-		t.announce("release_granary", fmt.Sprintf("La cité %d vide son grenier.", c), fmt.Sprintf("city %d releases its granary: %s", c, why))
+		t.announce("release_granary", lang.T("City %d empties its granary.", "La cité %d vide son grenier.", c), lang.T("city %d releases its granary: %s", "la cité %d libère son grenier : %s", c, why))
 	case ReleaseOutpost:
 		stored := city.Outpost
 		city.Outpost = None
 		s.Discard = append(s.Discard, Outpost)
 		why := t.add(c, Army, stored)
-		t.announce("release_outpost", fmt.Sprintf("La cité %d rappelle son poste avancé.", c), fmt.Sprintf("city %d releases its outpost: %s", c, why))
+		t.announce("release_outpost", lang.T("City %d recalls its outpost.", "La cité %d rappelle son poste avancé.", c), lang.T("city %d releases its outpost: %s", "la cité %d libère son poste avancé : %s", c, why))
 	default:
-		t.tell(c, "pass", "Vous ne convertissez rien ce tour-ci.", "pass")
+		t.tell(c, "pass", lang.T("You convert nothing this turn.", "Vous ne convertissez rien ce tour-ci."), lang.Same("pass"))
 	}
 	if t.falls() {
 		return
@@ -205,24 +219,29 @@ func (t *turn) draw(c int) {
 		pile := slices.Clone(s.Discard)
 		shuffle(rng.New(s.Seed, s.Turn, -1, purposeShuffle), pile)
 		s.Deck, s.Discard = append(s.Deck, pile...), nil
-		t.announce("reshuffle", "La défausse est mélangée sous la pioche.", fmt.Sprintf("%d cards shuffled under the deck", len(pile)))
+		t.announce("reshuffle", lang.T("The discard pile is shuffled under the deck.", "La défausse est mélangée sous la pioche."),
+			lang.T("%d cards shuffled under the deck", "%d cartes mélangées sous la pioche", len(pile)))
 	}
 	n = min(n, len(s.Deck))
 	s.Drawn, s.Deck = slices.Clone(s.Deck[:n]), s.Deck[n:]
 	s.Step = Draft
-	t.tell(c, "draw", fmt.Sprintf("Vous piochez : %s.", cardsFR(s.Drawn)), fmt.Sprintf("drawn: %v", s.Drawn))
+	t.tell(c, "draw", lang.T("You draw: %s.", "Vous piochez : %s.", cardsText(s.Drawn)), lang.T("drawn: %v", "pioché : %v", s.Drawn))
 }
 
-func cardsFR(cards []Card) string {
-	names := make([]string, len(cards))
+// cardsText names cards for the journal.
+func cardsText(cards []Card) lang.Text {
+	en, fr := make([]string, len(cards)), make([]string, len(cards))
 	for i, c := range cards {
-		names[i] = cardFR[c]
+		en[i], fr[i] = cardName[c].EN, cardName[c].FR
 	}
-	return strings.Join(names, ", ")
+	return lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")}
 }
 
-var cardFR = [...]string{Granary: "grenier", War: "une bonne guerre", Outpost: "poste avancé", Allegiance: "allégeance",
-	Hospital: "hôpital", Fire: "incendie", Barbarians: "invasion barbare", CivilWar: "guerre civile", Welcome: "terre d'accueil"}
+// cardName names each card for the journal.
+var cardName = [...]lang.Text{Granary: lang.T("granary", "grenier"), War: lang.T("a good war", "une bonne guerre"),
+	Outpost: lang.T("outpost", "poste avancé"), Allegiance: lang.T("allegiance", "allégeance"), Hospital: lang.T("hospital", "hôpital"),
+	Fire: lang.T("fire", "incendie"), Barbarians: lang.T("barbarian invasion", "invasion barbare"), CivilWar: lang.T("civil war", "guerre civile"),
+	Welcome: lang.T("land of welcome", "terre d'accueil")}
 
 // draft plays the current city's draft (rule CAS-DRAFT): it keeps one card
 // and gives one to each other standing city.
@@ -243,7 +262,7 @@ func (t *turn) draft(o Order) {
 		}
 	}
 	s.Cities[c].Hand = s.Drawn[slots[0]]
-	var given []string
+	var given, givenFR []string
 	for i, r := range receivers {
 		if i+1 >= len(slots) {
 			break
@@ -251,13 +270,15 @@ func (t *turn) draft(o Order) {
 		card := s.Drawn[slots[i+1]]
 		s.Cities[r].Hand = card
 		given = append(given, fmt.Sprintf("%s to city %d", card, r))
-		t.tell(r, "card_received", fmt.Sprintf("La cité %d vous donne : %s.", c, cardFR[card]), fmt.Sprintf("received %s from city %d", card, c))
+		givenFR = append(givenFR, fmt.Sprintf("%s à la cité %d", card, r))
+		t.tell(r, "card_received", lang.T("City %d gives you: %s.", "La cité %d vous donne : %s.", c, cardName[card]),
+			lang.T("received %s from city %d", "reçu %s de la cité %d", card, c))
 	}
-	t.tell(c, "draft", fmt.Sprintf("Vous gardez %s.", cardFR[s.Cities[c].Hand]),
-		fmt.Sprintf("kept %s; gave %s", s.Cities[c].Hand, strings.Join(given, ", ")))
+	t.tell(c, "draft", lang.T("You keep %s.", "Vous gardez %s.", cardName[s.Cities[c].Hand]),
+		lang.T("kept %s; gave %s", "gardé %s ; donné %s", s.Cities[c].Hand, lang.Text{EN: strings.Join(given, ", "), FR: strings.Join(givenFR, ", ")}))
 	for o := range s.Cities {
 		if o != c {
-			t.tell(o, "dealt", fmt.Sprintf("La cité %d garde une carte et distribue les autres.", c), "")
+			t.tell(o, "dealt", lang.T("City %d keeps one card and deals the others.", "La cité %d garde une carte et distribue les autres.", c), lang.Text{})
 		}
 	}
 	s.Drawn, s.Step = nil, Play
@@ -283,8 +304,8 @@ func (t *turn) play(order func(int) Order) {
 		if o.Action == DiscardCard {
 			why := t.add(c, Gold, -1) + ", " + t.add(c, Wheat, -1)
 			s.Discard = append(s.Discard, card)
-			t.announce("discard", fmt.Sprintf("La cité %d défausse sa carte (%s).", c, cardFR[card]),
-				fmt.Sprintf("city %d discards %s: %s", c, card, why))
+			t.announce("discard", lang.T("City %d discards its card (%s).", "La cité %d défausse sa carte (%s).", c, cardName[card]),
+				lang.T("city %d discards %s: %s", "la cité %d défausse %s : %s", c, card, why))
 		} else {
 			t.effect(c, card, o)
 		}
@@ -316,7 +337,8 @@ func (t *turn) effect(c int, card Card, o Order) {
 		}
 		city.Granary += n
 		why := t.add(c, Wheat, -n)
-		t.announce("granary", fmt.Sprintf("La cité %d remplit un grenier de %d blé.", c, n), fmt.Sprintf("city %d's granary holds %d: %s", c, city.Granary, why))
+		t.announce("granary", lang.T("City %d fills a granary with %d wheat.", "La cité %d remplit un grenier de %d blé.", c, n),
+			lang.T("city %d's granary holds %d: %s", "le grenier de la cité %d contient %d : %s", c, city.Granary, why))
 		return
 	case Outpost:
 		n := max(0, arg())
@@ -327,7 +349,8 @@ func (t *turn) effect(c int, card Card, o Order) {
 		}
 		city.Outpost += n
 		why := t.add(c, Army, -n)
-		t.announce("outpost", fmt.Sprintf("La cité %d poste %d soldats en avant.", c, n), fmt.Sprintf("city %d's outpost holds %d: %s", c, city.Outpost, why))
+		t.announce("outpost", lang.T("City %d posts %d soldiers ahead.", "La cité %d poste %d soldats en avant.", c, n),
+			lang.T("city %d's outpost holds %d: %s", "le poste avancé de la cité %d compte %d : %s", c, city.Outpost, why))
 		return
 	case War:
 		target := arg()
@@ -346,25 +369,30 @@ func (t *turn) effect(c int, card Card, o Order) {
 		} else {
 			why = t.add(c, Civilians, -1)
 		}
-		t.announce("allegiance", fmt.Sprintf("La cité %d paie l'impôt du roi.", c), fmt.Sprintf("city %d's allegiance: %s", c, why))
+		t.announce("allegiance", lang.T("City %d pays the king's tax.", "La cité %d paie l'impôt du roi.", c),
+			lang.T("city %d's allegiance: %s", "allégeance de la cité %d : %s", c, why))
 	case Hospital:
-		t.announce("hospital", fmt.Sprintf("La cité %d bâtit un hôpital.", c), fmt.Sprintf("city %d: %s", c, t.add(c, Health, +1)))
+		t.announce("hospital", lang.T("City %d builds a hospital.", "La cité %d bâtit un hôpital.", c), lang.T("city %d: %s", "cité %d : %s", c, t.add(c, Health, +1)))
 	case Fire:
-		t.announce("fire", fmt.Sprintf("Un incendie ravage les greniers de la cité %d.", c), fmt.Sprintf("city %d: %s", c, t.add(c, Wheat, -FireWheat)))
+		t.announce("fire", lang.T("A fire ravages the granaries of city %d.", "Un incendie ravage les greniers de la cité %d.", c),
+			lang.T("city %d: %s", "cité %d : %s", c, t.add(c, Wheat, -FireWheat)))
 	case Barbarians:
 		why := t.add(c, Wheat, -1) + ", " + t.add(c, Army, -1)
-		t.announce("barbarians", fmt.Sprintf("Des barbares pillent la cité %d.", c), fmt.Sprintf("city %d: %s", c, why))
+		t.announce("barbarians", lang.T("Barbarians plunder city %d.", "Des barbares pillent la cité %d.", c), lang.T("city %d: %s", "cité %d : %s", c, why))
 	case CivilWar:
 		why := t.add(c, Civilians, -1) + ", " + t.add(c, Army, -1)
-		t.announce("civil_war", fmt.Sprintf("La guerre civile déchire la cité %d.", c), fmt.Sprintf("city %d: %s", c, why))
+		t.announce("civil_war", lang.T("Civil war tears city %d apart.", "La guerre civile déchire la cité %d.", c), lang.T("city %d: %s", "cité %d : %s", c, why))
 	case Welcome:
-		var whys []string
+		var en, fr []string
 		for _, n := range s.Neighbours(c) {
 			if s.Cities[n].Gauges[Civilians] > 0 {
-				whys = append(whys, fmt.Sprintf("city %d: %s", n, t.add(n, Civilians, -1)), t.add(c, Civilians, +1))
+				from, to := t.add(n, Civilians, -1), t.add(c, Civilians, +1)
+				en = append(en, fmt.Sprintf("city %d: %s", n, from), to)
+				fr = append(fr, fmt.Sprintf("cité %d : %s", n, from), to)
 			}
 		}
-		t.announce("welcome", fmt.Sprintf("La cité %d accueille des familles de ses voisins.", c), fmt.Sprintf("city %d: %s", c, strings.Join(whys, "; ")))
+		t.announce("welcome", lang.T("City %d welcomes families from its neighbours.", "La cité %d accueille des familles de ses voisins.", c),
+			lang.T("city %d: %s", "cité %d : %s", c, lang.Text{EN: strings.Join(en, "; "), FR: strings.Join(fr, " ; ")}))
 	}
 	s.Discard = append(s.Discard, card)
 }
@@ -381,45 +409,53 @@ func (t *turn) war(a, d int) {
 		def.Outpost = None
 		s.Discard = append(s.Discard, Outpost)
 		why := t.add(a, Army, -1)
-		t.tell(a, "war_stopped", fmt.Sprintf("Votre armée se brise sur le poste avancé de la cité %d.", d), fmt.Sprintf("war on city %d: its outpost falls with %d army; %s", d, lost, why))
-		t.tell(d, "war_absorbed", fmt.Sprintf("Votre poste avancé tombe sous l'assaut de la cité %d ; la cité est épargnée.", a), fmt.Sprintf("war of city %d: the outpost falls with %d army", a, lost))
-		t.announceOthers(a, d, "war", fmt.Sprintf("La cité %d attaque la cité %d ; le poste avancé tombe.", a, d), "")
+		t.tell(a, "war_stopped", lang.T("Your army breaks on the outpost of city %d.", "Votre armée se brise sur le poste avancé de la cité %d.", d),
+			lang.T("war on city %d: its outpost falls with %d army; %s", "guerre contre la cité %d : son poste avancé tombe avec %d d'armée ; %s", d, lost, why))
+		t.tell(d, "war_absorbed", lang.T("Your outpost falls under the assault of city %d; the city is spared.", "Votre poste avancé tombe sous l'assaut de la cité %d ; la cité est épargnée.", a),
+			lang.T("war of city %d: the outpost falls with %d army", "guerre de la cité %d : le poste avancé tombe avec %d d'armée", a, lost))
+		t.announceOthers(a, d, "war", lang.T("City %d attacks city %d; the outpost falls.", "La cité %d attaque la cité %d ; le poste avancé tombe.", a, d), lang.Text{})
 		return
 	}
 	armyA, armyD := s.Cities[a].Gauges[Army], def.Gauges[Army]
-	var changes []string
-	changes = append(changes, t.add(a, Army, -1), t.add(d, Army, -1))
+	var changes []lang.Text
+	changes = append(changes, lang.Same(t.add(a, Army, -1)), lang.Same(t.add(d, Army, -1)))
 	kindA, kindD := "war_tied", "war_tied"
 	switch {
 	case armyA > armyD:
 		kindA, kindD = "war_won", "war_defeated"
-		changes = append(changes, t.add(d, Civilians, -1), t.loot(a, d))
+		changes = append(changes, lang.Same(t.add(d, Civilians, -1)), t.loot(a, d))
 	case armyD > armyA:
 		kindA, kindD = "war_lost", "war_defended"
-		changes = append(changes, t.add(a, Civilians, -1), t.loot(d, a))
+		changes = append(changes, lang.Same(t.add(a, Civilians, -1)), t.loot(d, a))
 	}
-	why := fmt.Sprintf("war of city %d (army %d) on city %d (army %d): %s", a, armyA, d, armyD, strings.Join(changes, "; "))
-	t.tell(a, kindA, fmt.Sprintf("Vous attaquez la cité %d.", d), why)
-	t.tell(d, kindD, fmt.Sprintf("La cité %d vous attaque.", a), why)
-	t.announceOthers(a, d, "war", fmt.Sprintf("La cité %d attaque la cité %d.", a, d), why)
+	en, fr := make([]string, len(changes)), make([]string, len(changes))
+	for i, ch := range changes {
+		en[i], fr[i] = ch.EN, ch.FR
+	}
+	why := lang.T("war of city %d (army %d) on city %d (army %d): %s", "guerre de la cité %d (armée %d) contre la cité %d (armée %d) : %s",
+		a, armyA, d, armyD, lang.Text{EN: strings.Join(en, "; "), FR: strings.Join(fr, " ; ")})
+	t.tell(a, kindA, lang.T("You attack city %d.", "Vous attaquez la cité %d.", d), why)
+	t.tell(d, kindD, lang.T("City %d attacks you.", "La cité %d vous attaque.", a), why)
+	t.announceOthers(a, d, "war", lang.T("City %d attacks city %d.", "La cité %d attaque la cité %d.", a, d), why)
 }
 
 // loot gives winner w 1 gold or 1 wheat of loser l: the gauge the loser
 // has more of, gold on a tie; nothing when it has neither.
-func (t *turn) loot(w, l int) string {
+func (t *turn) loot(w, l int) lang.Text {
 	g := t.s.Cities[l].Gauges
 	take := Gold
 	if g[Wheat] > g[Gold] {
 		take = Wheat
 	}
 	if g[take] == 0 {
-		return "nothing to take"
+		return lang.T("nothing to take", "rien à prendre")
 	}
-	return t.add(l, take, -1) + " taken: " + t.add(w, take, +1)
+	from, to := t.add(l, take, -1), t.add(w, take, +1)
+	return lang.T("%s taken: %s", "%s pris : %s", from, to)
 }
 
 // announceOthers tells every city but a and b.
-func (t *turn) announceOthers(a, b int, kind, narration, why string) {
+func (t *turn) announceOthers(a, b int, kind string, narration, why lang.Text) {
 	for c := range t.s.Cities {
 		if c != a && c != b {
 			t.tell(c, kind, narration, why)

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/grisonval/server/engine/rng"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // Purposes of the Castle's random streams (package rng). Stable: they key
@@ -178,15 +180,17 @@ const (
 
 // Refusal says why an order is refused.
 type Refusal struct {
-	Code    string
-	Field   string
-	Message string
+	Code  string
+	Field string
+	// Message says why, in both languages.
+	Message lang.Text
 }
 
-func (r *Refusal) Error() string { return r.Code + ": " + r.Message }
+// Error returns the refusal in English.
+func (r *Refusal) Error() string { return r.Code + ": " + r.Message.EN }
 
-func refuse(code, field, format string, args ...any) *Refusal {
-	return &Refusal{Code: code, Field: field, Message: fmt.Sprintf(format, args...)}
+func refuse(code, field string, msg lang.Text) *Refusal {
+	return &Refusal{Code: code, Field: field, Message: msg}
 }
 
 // ArgKind says what an argument designates.
@@ -220,7 +224,7 @@ func (a ArgSpec) allows(v int) bool {
 // arguments and its price.
 type Legal struct {
 	Action  Action
-	Summary string
+	Summary lang.Text
 	Args    []ArgSpec
 	// Cost is what the order costs, by gauge.
 	Cost [NumGauges]int
@@ -239,65 +243,71 @@ func LegalActions(s *State, c int) []Legal {
 	city := &s.Cities[c]
 	switch s.Step {
 	case Convert:
-		out = append(out, Legal{Action: Pass, Summary: "pass: no conversion this turn"})
+		out = append(out, Legal{Action: Pass, Summary: lang.T("pass: no conversion this turn", "pass : aucune conversion ce tour-ci")})
 		if city.Gauges[Gold] >= 1 && city.Gauges[Civilians] >= 1 {
-			out = append(out, Legal{Action: ConvertArmy, Summary: "convert: 1 gold and 1 civilian become 1 army" + fallWarning(s, c, ConvertArmy),
+			out = append(out, Legal{Action: ConvertArmy, Summary: lang.T("convert: 1 gold and 1 civilian become 1 army%s",
+				"convert : 1 or et 1 civil deviennent 1 armée%s", fallWarning(s, c, ConvertArmy)),
 				Cost: [NumGauges]int{Gold: 1, Civilians: 1}})
 		}
 		if city.Granary != None {
 			out = append(out, Legal{Action: ReleaseGranary,
-				Summary: fmt.Sprintf("release_granary: the granary's %d wheat go back to the gauge; the granary is gone", city.Granary)})
+				Summary: lang.T("release_granary: the granary's %d wheat go back to the gauge; the granary is gone",
+					"release_granary : les %d blé du grenier retournent à la jauge ; le grenier disparaît", city.Granary)})
 		}
 		if city.Outpost != None {
 			out = append(out, Legal{Action: ReleaseOutpost,
-				Summary: fmt.Sprintf("release_outpost: the outpost's %d army come home; the outpost is gone", city.Outpost) + fallWarning(s, c, ReleaseOutpost)})
+				Summary: lang.T("release_outpost: the outpost's %d army come home; the outpost is gone%s",
+					"release_outpost : les %d d'armée du poste avancé rentrent ; le poste disparaît%s", city.Outpost, fallWarning(s, c, ReleaseOutpost))})
 		}
 	case Draft:
 		out = append(out, Legal{Action: DraftCards, Summary: draftSummary(s), Args: draftArgs(s)})
 	case Play:
 		out = append(out, Legal{Action: PlayCard, Summary: playSummary(s, c), Args: playArgs(s, c)})
 		if city.Hand != Allegiance && city.Gauges[Gold] >= 1 && city.Gauges[Wheat] >= 1 {
-			out = append(out, Legal{Action: DiscardCard, Summary: "discard: pay 1 gold and 1 wheat and ignore the card",
+			out = append(out, Legal{Action: DiscardCard, Summary: lang.T("discard: pay 1 gold and 1 wheat and ignore the card", "discard : payer 1 or et 1 blé et ignorer la carte"),
 				Cost: [NumGauges]int{Gold: 1, Wheat: 1}})
 		}
 	}
 	return out
 }
 
-func defaultSummary(s *State, c int) string {
+func defaultSummary(s *State, c int) lang.Text {
 	if !s.Acts(c) {
-		return fmt.Sprintf("default: wait (city %d's %s step)", s.Current, s.Step)
+		return lang.T("default: wait (city %d's %s step)", "default : attendre (étape %[2]s de la cité %[1]d)", s.Current, s.Step)
 	}
 	switch s.Step {
 	case Convert:
-		return "default: pass"
+		return lang.T("default: pass", "default : passer")
 	case Draft:
-		return "default: keep the first card, give the others in order to the next cities in turn order"
+		return lang.T("default: keep the first card, give the others in order to the next cities in turn order",
+			"default : garder la première carte, donner les autres dans l'ordre aux cités suivantes dans l'ordre du tour")
 	}
-	return "default: play the card (war on your next neighbour; a granary or an outpost stores nothing)"
+	return lang.T("default: play the card (war on your next neighbour; a granary or an outpost stores nothing)",
+		"default : jouer la carte (guerre contre votre prochain voisin ; un grenier ou un poste avancé ne stocke rien)")
 }
 
-func fallWarning(s *State, c int, a Action) string {
+func fallWarning(s *State, c int, a Action) lang.Text {
 	city := s.Cities[c]
 	switch {
 	case a == ConvertArmy && (city.Gauges[Civilians] == 1 || city.Gauges[Army] == MaxGauge-1):
-		return " (your city would fall)"
+		return lang.T(" (your city would fall)", " (votre cité tomberait)")
 	case a == ReleaseOutpost && city.Gauges[Army]+city.Outpost >= MaxGauge:
-		return " (your city would fall: army 10)"
+		return lang.T(" (your city would fall: army 10)", " (votre cité tomberait : armée 10)")
 	}
-	return ""
+	return lang.Text{}
 }
 
 // receivers returns the cities the current city gives a drawn card to, in
 // turn order.
 func (s *State) receivers() []int { return s.TurnOrder()[1:] }
 
-func draftSummary(s *State) string {
+func draftSummary(s *State) lang.Text {
 	names := make([]string, len(s.Drawn))
 	for i, card := range s.Drawn {
 		names[i] = fmt.Sprintf("%d=%s", i+1, card)
 	}
-	return fmt.Sprintf("draft K [to each city]: keep card K of %s and give each other one to a city, in turn order %v",
+	return lang.T("draft K [to each city]: keep card K of %s and give each other one to a city, in turn order %v",
+		"draft K [à chaque cité] : garder la carte K parmi %s et donner chacune des autres à une cité, dans l'ordre du tour %v",
 		strings.Join(names, ", "), s.receivers())
 }
 
@@ -313,14 +323,14 @@ func draftArgs(s *State) []ArgSpec {
 	return out
 }
 
-func playSummary(s *State, c int) string {
+func playSummary(s *State, c int) lang.Text {
 	city := &s.Cities[c]
 	card := city.Hand
-	prefix := "play: "
+	prefix := "play"
 	if len(playArgs(s, c)) > 0 {
-		prefix = map[Card]string{Granary: "play N: ", War: "play C: ", Outpost: "play N: "}[card]
+		prefix = map[Card]string{Granary: "play N", War: "play C", Outpost: "play N"}[card]
 	}
-	summary := prefix + CardEffect(card)
+	summary := lang.T("%s: %s", "%s : %s", prefix, CardEffect(card))
 	if card == Welcome {
 		gain := 0
 		for _, n := range s.Neighbours(c) {
@@ -329,7 +339,7 @@ func playSummary(s *State, c int) string {
 			}
 		}
 		if city.Gauges[Civilians]+gain >= MaxGauge {
-			summary += " (your city would fall: civilians 10)"
+			summary = lang.T("%s (your city would fall: civilians 10)", "%s (votre cité tomberait : civils 10)", summary)
 		}
 	}
 	return summary
@@ -337,24 +347,29 @@ func playSummary(s *State, c int) string {
 
 // cardEffects say what each card does (rule CAS-CARDS), for the menu and
 // the wire.
-var cardEffects = [...]string{
-	Granary:    fmt.Sprintf("granary: it stands before the city and stores N wheat from the gauge (at most %d), safe from every loss; a second granary fills the first", GranarySlots),
-	War:        "war on a neighbour C: the larger army in its city wins; each loses 1 army (a civilian without one), the loser 1 civilian more, the winner takes 1 gold or wheat from it; an outpost takes the blow",
-	Outpost:    fmt.Sprintf("outpost: it stands before the city and stores N army from the gauge (at most %d); attacked, it falls with its troops and the city is spared", OutpostSlots),
-	Allegiance: fmt.Sprintf("allegiance: pay %d gold to the king, or lose 1 civilian without them; cannot be discarded", AllegianceGold),
-	Hospital:   "hospital: +1 health",
-	Fire:       fmt.Sprintf("fire: -%d wheat (the granary's is safe)", FireWheat),
-	Barbarians: "barbarian invasion: -1 wheat, -1 army (a civilian without one)",
-	CivilWar:   "civil war: -1 civilian, -1 army (a civilian without one)",
-	Welcome:    "land of welcome: take 1 civilian from each neighbour that has one",
+var cardEffects = [...]lang.Text{
+	Granary: lang.T("granary: it stands before the city and stores N wheat from the gauge (at most %d), safe from every loss; a second granary fills the first",
+		"grenier : il se dresse devant la cité et stocke N blé de la jauge (au plus %d), à l'abri de toute perte ; un second grenier remplit le premier", GranarySlots),
+	War: lang.T("war on a neighbour C: the larger army in its city wins; each loses 1 army (a civilian without one), the loser 1 civilian more, the winner takes 1 gold or wheat from it; an outpost takes the blow",
+		"guerre contre un voisin C : la plus grande armée dans sa cité l'emporte ; chacun perd 1 armée (un civil à défaut), le perdant 1 civil de plus, le vainqueur lui prend 1 or ou 1 blé ; un poste avancé encaisse le coup"),
+	Outpost: lang.T("outpost: it stands before the city and stores N army from the gauge (at most %d); attacked, it falls with its troops and the city is spared",
+		"poste avancé : il se dresse devant la cité et stocke N armée de la jauge (au plus %d) ; attaqué, il tombe avec ses troupes et la cité est épargnée", OutpostSlots),
+	Allegiance: lang.T("allegiance: pay %d gold to the king, or lose 1 civilian without them; cannot be discarded",
+		"allégeance : payer %d or au roi, ou perdre 1 civil à défaut ; ne peut être défaussée", AllegianceGold),
+	Hospital: lang.T("hospital: +1 health", "hôpital : +1 santé"),
+	Fire:     lang.T("fire: -%d wheat (the granary's is safe)", "incendie : -%d blé (celui du grenier est à l'abri)", FireWheat),
+	Barbarians: lang.T("barbarian invasion: -1 wheat, -1 army (a civilian without one)",
+		"invasion barbare : -1 blé, -1 armée (un civil à défaut)"),
+	CivilWar: lang.T("civil war: -1 civilian, -1 army (a civilian without one)", "guerre civile : -1 civil, -1 armée (un civil à défaut)"),
+	Welcome:  lang.T("land of welcome: take 1 civilian from each neighbour that has one", "terre d'accueil : prendre 1 civil à chaque voisin qui en a un"),
 }
 
 // CardEffect says what card c does when played.
-func CardEffect(c Card) string {
+func CardEffect(c Card) lang.Text {
 	if c >= Granary && int(c) <= NumCards {
 		return cardEffects[c]
 	}
-	return ""
+	return lang.Text{}
 }
 
 // FaceEffect returns what face f of the die does to the rolling city's
@@ -398,20 +413,20 @@ func playArgs(s *State, c int) []ArgSpec {
 // tick: nil, or why not.
 func Validate(s *State, c int, o Order) *Refusal {
 	if c < 0 || c >= len(s.Cities) {
-		return refuse(CodeNotAllowed, "", "no city %d", c)
+		return refuse(CodeNotAllowed, "", lang.T("no city %d", "pas de cité %d", c))
 	}
 	if !s.Cities[c].Standing() {
-		return refuse(CodeFallen, "", "your city has fallen; it no longer plays")
+		return refuse(CodeFallen, "", lang.T("your city has fallen; it no longer plays", "votre cité est tombée ; elle ne joue plus"))
 	}
 	if s.Over() {
-		return refuse(CodeNotAllowed, "", "the game is over")
+		return refuse(CodeNotAllowed, "", lang.T("the game is over", "la partie est finie"))
 	}
 	if len(o.Reason) > MaxReasonLen {
-		return refuse(CodeBadArgs, "reason", "reason is %d bytes; at most %d", len(o.Reason), MaxReasonLen)
+		return refuse(CodeBadArgs, "reason", lang.T("reason is %d bytes; at most %d", "la raison fait %d octets ; au plus %d", len(o.Reason), MaxReasonLen))
 	}
 	if o.Action < Default || o.Action > DiscardCard {
 		names := slices.Clone(actionNames[Default:])
-		return refuse(CodeUnknownAction, "action", "unknown action; the Castle's actions: %s", strings.Join(names, ", "))
+		return refuse(CodeUnknownAction, "action", lang.T("unknown action; the Castle's actions: %s", "action inconnue ; les actions du Château : %s", strings.Join(names, ", ")))
 	}
 	var la *Legal
 	for _, l := range LegalActions(s, c) {
@@ -424,22 +439,22 @@ func Validate(s *State, c int, o Order) *Refusal {
 		return notLegal(s, c, o.Action)
 	}
 	if len(o.Args) != len(la.Args) {
-		return refuse(CodeBadArgs, "args", "%s takes %d argument(s) (%s); got %d", o.Action, len(la.Args), argNames(la.Args), len(o.Args))
+		return refuse(CodeBadArgs, "args", lang.T("%s takes %d argument(s) (%s); got %d", "%s prend %d argument(s) (%s) ; reçu %d", o.Action, len(la.Args), argNames(la.Args), len(o.Args)))
 	}
 	for i, spec := range la.Args {
 		if v := o.Args[i]; !spec.allows(v) {
 			field := fmt.Sprintf("args[%d]", i)
 			if spec.Kind == ArgCount {
-				return refuse(CodeBadArgs, field, "%s must be between %d and %d; got %d", spec.Name, spec.Min, spec.Max, v)
+				return refuse(CodeBadArgs, field, lang.T("%s must be between %d and %d; got %d", "%s doit être entre %d et %d ; reçu %d", spec.Name, spec.Min, spec.Max, v))
 			}
-			return refuse(CodeBadArgs, field, "%s must be one of %v; got %d", spec.Name, spec.Choices, v)
+			return refuse(CodeBadArgs, field, lang.T("%s must be one of %v; got %d", "%s doit être l'un de %v ; reçu %d", spec.Name, spec.Choices, v))
 		}
 	}
 	if o.Action == DraftCards {
 		seen := make(map[int]bool)
 		for i, v := range o.Args {
 			if seen[v] {
-				return refuse(CodeBadArgs, fmt.Sprintf("args[%d]", i), "card %d is given twice: keep one card and give each other card once", v)
+				return refuse(CodeBadArgs, fmt.Sprintf("args[%d]", i), lang.T("card %d is given twice: keep one card and give each other card once", "la carte %d est donnée deux fois : gardez une carte et donnez chaque autre une fois", v))
 			}
 			seen[v] = true
 		}
@@ -453,26 +468,26 @@ func notLegal(s *State, c int, a Action) *Refusal {
 	switch {
 	case !s.Acts(c):
 		if s.Step == Play {
-			return refuse(CodeNotAllowed, "action", "you hold no card this play step: wait (default)")
+			return refuse(CodeNotAllowed, "action", lang.T("you hold no card this play step: wait (default)", "vous n'avez pas de carte à cette étape de jeu : attendez (default)"))
 		}
-		return refuse(CodeNotAllowed, "action", "it is city %d's %s step: wait (default) until your turn", s.Current, s.Step)
+		return refuse(CodeNotAllowed, "action", lang.T("it is city %d's %s step: wait (default) until your turn", "c'est l'étape %[2]s de la cité %[1]d : attendez (default) votre tour", s.Current, s.Step))
 	case (a == Pass || a == ConvertArmy || a == ReleaseGranary || a == ReleaseOutpost) && s.Step != Convert,
 		a == DraftCards && s.Step != Draft, (a == PlayCard || a == DiscardCard) && s.Step != Play:
-		return refuse(CodeNotAllowed, "action", "%s is not a move of the %s step", a, s.Step)
+		return refuse(CodeNotAllowed, "action", lang.T("%s is not a move of the %s step", "%s n'est pas un coup de l'étape %s", a, s.Step))
 	case a == ConvertArmy:
-		return refuse(CodeShortOf, "action", "convert takes 1 gold and 1 civilian; you have %d gold and %d civilians",
-			city.Gauges[Gold], city.Gauges[Civilians])
+		return refuse(CodeShortOf, "action", lang.T("convert takes 1 gold and 1 civilian; you have %d gold and %d civilians", "convert prend 1 or et 1 civil ; vous avez %d or et %d civils",
+			city.Gauges[Gold], city.Gauges[Civilians]))
 	case a == ReleaseGranary:
-		return refuse(CodeNotAllowed, "action", "no granary stands before your city")
+		return refuse(CodeNotAllowed, "action", lang.T("no granary stands before your city", "aucun grenier ne se dresse devant votre cité"))
 	case a == ReleaseOutpost:
-		return refuse(CodeNotAllowed, "action", "no outpost stands before your city")
+		return refuse(CodeNotAllowed, "action", lang.T("no outpost stands before your city", "aucun poste avancé ne se dresse devant votre cité"))
 	case a == DiscardCard && city.Hand == Allegiance:
-		return refuse(CodeNotAllowed, "action", "allegiance cannot be discarded")
+		return refuse(CodeNotAllowed, "action", lang.T("allegiance cannot be discarded", "l'allégeance ne peut pas être défaussée"))
 	case a == DiscardCard:
-		return refuse(CodeShortOf, "action", "discarding takes 1 gold and 1 wheat; you have %d gold and %d wheat",
-			city.Gauges[Gold], city.Gauges[Wheat])
+		return refuse(CodeShortOf, "action", lang.T("discarding takes 1 gold and 1 wheat; you have %d gold and %d wheat", "défausser prend 1 or et 1 blé ; vous avez %d or et %d blé",
+			city.Gauges[Gold], city.Gauges[Wheat]))
 	}
-	return refuse(CodeNotAllowed, "action", "%s is not open now", a)
+	return refuse(CodeNotAllowed, "action", lang.T("%s is not open now", "%s n'est pas ouvert maintenant", a))
 }
 
 func argNames(specs []ArgSpec) string {

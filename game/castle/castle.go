@@ -10,7 +10,6 @@ import (
 	"fmt"
 
 	"github.com/grisonval/server/engine/castle"
-	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -90,7 +89,7 @@ func EngineOrder(o game.Order) castle.Order {
 }
 
 func refusal(r *castle.Refusal) *game.Refusal {
-	return &game.Refusal{Reason: pb.ReasonOf(r.Code), Field: r.Field, Message: lang.Text{EN: r.Message}}
+	return &game.Refusal{Reason: pb.ReasonOf(r.Code), Field: r.Field, Message: r.Message}
 }
 
 // Validate checks city camp's order against s.
@@ -118,7 +117,7 @@ func (Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
 		}
 	}
 	for _, e := range out.Journal {
-		g.Journal = append(g.Journal, game.Entry{Day: e.Day, Camp: e.City, Kind: e.Kind, Narration: lang.Text{EN: e.Narration}, Why: lang.Text{EN: e.Why}})
+		g.Journal = append(g.Journal, game.Entry{Day: e.Day, Camp: e.City, Kind: e.Kind, Narration: e.Narration, Why: e.Why})
 	}
 	return g
 }

@@ -15,7 +15,7 @@ var argKinds = [...]pb.ArgKind{
 
 // View returns city camp's view of s (rule CAS-FOG): every city's public
 // facts; its own card in hand; what it drew while it drafts.
-func (r Ruleset) View(s game.State, camp int, _ lang.Lang) *pb.CampView {
+func (r Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	st := Of(s)
 	names := r.CampNames(len(st.Cities))
 	city := &st.Cities[camp]
@@ -26,12 +26,12 @@ func (r Ruleset) View(s game.State, camp int, _ lang.Lang) *pb.CampView {
 		}
 	}
 	for _, la := range castle.LegalActions(st, camp) {
-		v.LegalActions = append(v.LegalActions, legalToPB(la))
+		v.LegalActions = append(v.LegalActions, legalToPB(la, l))
 	}
 	d := &pb.CastleView{
 		Turn: int32(st.Turn), Current: int32(st.Current), Step: st.Step.String(), Roll: st.Roll.String(),
 		Cities: citiesToPB(st, names), Deck: int32(len(st.Deck)), Discard: cardNames(st.Discard),
-		TurnOrder: ints(st.TurnOrder()), Neighbours: ints(st.Neighbours(camp)), Acts: st.Acts(camp), Rules: rules,
+		TurnOrder: ints(st.TurnOrder()), Neighbours: ints(st.Neighbours(camp)), Acts: st.Acts(camp), Rules: rules[l],
 	}
 	if city.Hand != 0 {
 		d.Hand = city.Hand.String()
@@ -71,8 +71,8 @@ func citiesToPB(st *castle.State, names []string) []*pb.CastleCity {
 	return out
 }
 
-func legalToPB(la castle.Legal) *pb.LegalAction {
-	out := &pb.LegalAction{Action: la.Action.String(), Summary: la.Summary}
+func legalToPB(la castle.Legal, l lang.Lang) *pb.LegalAction {
+	out := &pb.LegalAction{Action: la.Action.String(), Summary: la.Summary.In(l)}
 	for g, n := range la.Cost {
 		if n != 0 {
 			out.Cost = append(out.Cost, &pb.Amount{Resource: castle.Gauge(g).String(), Amount: int64(n)})
@@ -104,13 +104,16 @@ func ints(xs []int) []int32 {
 	return out
 }
 
-// rules are the numbers of the Castle's rules; views share them.
-var rules = func() *pb.CastleRules {
+// rules are the numbers of the Castle's rules, with the cards' effects in
+// each language; views share them.
+var rules = [...]*pb.CastleRules{lang.EN: castleRules(lang.EN), lang.FR: castleRules(lang.FR)}
+
+func castleRules(l lang.Lang) *pb.CastleRules {
 	r := &pb.CastleRules{MinGauge: castle.MinGauge, MaxGauge: castle.MaxGauge, StartGauge: castle.StartGauge,
 		GranarySlots: castle.GranarySlots, OutpostSlots: castle.OutpostSlots,
 		AllegianceGold: castle.AllegianceGold, FireWheat: castle.FireWheat}
 	for c := castle.Granary; int(c) <= castle.NumCards; c++ {
-		r.Deck = append(r.Deck, &pb.CardCount{Card: c.String(), Count: int32(castle.Deck[c]), Effect: castle.CardEffect(c)})
+		r.Deck = append(r.Deck, &pb.CardCount{Card: c.String(), Count: int32(castle.Deck[c]), Effect: castle.CardEffect(c).In(l)})
 	}
 	for f := castle.Harvest; f <= castle.Medicine; f++ {
 		g, d := castle.FaceEffect(f)
@@ -125,4 +128,4 @@ var rules = func() *pb.CastleRules {
 		r.Die = append(r.Die, f.String())
 	}
 	return r
-}()
+}
