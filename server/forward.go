@@ -120,7 +120,11 @@ func (f *forwarder) conn(addr string) (*grpc.ClientConn, error) {
 	if c, ok := f.conns[addr]; ok {
 		return c, nil
 	}
-	c, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	transport := f.s.cfg.Replica.Transport
+	if transport == nil {
+		transport = grpc.WithTransportCredentials(insecure.NewCredentials())
+	}
+	c, err := grpc.NewClient(addr, transport)
 	if err != nil {
 		return nil, toStatus(f.s.log, fmt.Errorf("dial replica %s: %w", addr, err))
 	}

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"google.golang.org/grpc"
+
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -30,6 +32,9 @@ type Replica struct {
 	// DefaultLeaseTTL when 0. Leases are renewed, and free worlds looked
 	// for, every third of it.
 	LeaseTTL time.Duration
+	// Transport is how a replica dials the others (TLS credentials);
+	// plaintext when nil.
+	Transport grpc.DialOption
 	// Secret authenticates the calls one replica forwards to another:
 	// every replica of a store has the same, and a call marked as
 	// forwarded without it is refused. Required.

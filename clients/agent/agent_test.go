@@ -443,7 +443,7 @@ func TestViewSize(t *testing.T) {
 	servers := make([]*mcp.Server, len(lang.All))
 	clients := make([]*mcp.ClientSession, len(lang.All))
 	for _, l := range lang.All {
-		conn, err := tools.Dial(srv.Addr, l)
+		conn, err := tools.Dial(srv.Addr, l, tools.Transport{})
 		if err != nil {
 			t.Fatal(err)
 		}

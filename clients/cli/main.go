@@ -95,6 +95,13 @@ Flags (before or after the command):
   --token TOKEN      your camp's token (default $GRISONVAL_TOKEN)
   --lang en|fr       the language of every text, the CLI's and the server's
                      (default $GRISONVAL_LANG, else en: English)
+  --tls              speak TLS, trusting the system's authorities (default
+                     $GRISONVAL_TLS=1); plaintext otherwise, for a server on
+                     the loopback
+  --ca FILE          speak TLS, trusting the certificates of this PEM file,
+                     such as the server's self-signed one (default $GRISONVAL_CA)
+  --server-name NAME with TLS: the name the server's certificate carries, when
+                     not the address's host (default $GRISONVAL_SERVER_NAME)
   --json             print the server's answer as JSON (protojson's names, every
                      field with its zero value, 64-bit numbers as numbers;
                      watch: one view a day)
@@ -148,6 +155,13 @@ Options (avant ou après la commande) :
   --token JETON      le jeton de votre camp (par défaut $GRISONVAL_TOKEN)
   --lang en|fr       la langue de tous les textes, ceux du CLI et du serveur
                      (par défaut $GRISONVAL_LANG, sinon en : anglais)
+  --tls              parler TLS, en se fiant aux autorités du système (par
+                     défaut $GRISONVAL_TLS=1) ; sinon en clair, pour un serveur
+                     sur la boucle locale
+  --ca FICHIER       parler TLS en se fiant aux certificats de ce fichier PEM,
+                     comme celui, autosigné, du serveur (par défaut $GRISONVAL_CA)
+  --server-name NOM  avec TLS : le nom que porte le certificat du serveur, s'il
+                     n'est pas l'hôte de l'adresse (par défaut $GRISONVAL_SERVER_NAME)
   --json             afficher la réponse du serveur en JSON (les noms de protojson,
                      chaque champ avec sa valeur nulle, les nombres de 64 bits en
                      nombres ; watch : une vue par jour)
@@ -196,6 +210,9 @@ type invocation struct {
 	args    []string
 	// screen returns the terminal's columns and lines for watch.
 	screen func() (cols, lines int)
+
+	// transport is how to reach the server: --tls, --ca, --server-name.
+	transport *tools.Transport
 }
 
 // usageError is a mistake on the command line; it exits with code 2.
@@ -258,7 +275,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, colour 
 
 // dial connects to the game server for inv's camp, in inv's language.
 func dial(inv *invocation) (*tools.Camp, func(), error) {
-	conn, err := tools.Dial(inv.addr, inv.lang)
+	conn, err := tools.Dial(inv.addr, inv.lang, *inv.transport)
 	if err != nil {
 		return nil, nil, errors.New(inv.lang.Sprintf("bad server address %q: %v", "adresse de serveur invalide %q : %v", inv.addr, err))
 	}
@@ -300,6 +317,7 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&inv.addr, "addr", inv.addr, "")
 	fs.StringVar(&inv.token, "token", inv.token, "")
+	inv.transport = tools.TransportFlags(fs, inv.lang, getenv)
 	fs.BoolVar(&inv.json, "json", false, "")
 	fs.BoolVar(&inv.noColor, "no-color", false, "")
 	langFlag := fs.String("lang", "", "")

@@ -23,7 +23,7 @@ import (
 func TestRunnerInFrench(t *testing.T) {
 	srv := testserver.Start(t)
 	world, token := srv.NewWorld(t, 7, 0, nil)
-	conn, err := tools.Dial(srv.Addr, lang.FR)
+	conn, err := tools.Dial(srv.Addr, lang.FR, tools.Transport{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 )
 
 // LangUsage is the usage of every client's --lang flag.
@@ -35,12 +34,16 @@ func ChooseLang(flag string, getenv func(string) string) (lang.Lang, error) {
 	return l, fmt.Errorf("$%s: %w", lang.EnvVar, err)
 }
 
-// Dial connects to the game server at addr (plain gRPC, as every client
-// does) so that each call, unary or stream, carries language l in its
-// metadata (pb.WithLang): the server writes its answers' texts (views,
-// menus, journals, refusals) in it.
-func Dial(addr string, l lang.Lang) (*grpc.ClientConn, error) {
-	return grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+// Dial connects to the game server at addr over tr (TLS, or plaintext for
+// a server on the loopback) so that each call, unary or stream, carries
+// language l in its metadata (pb.WithLang): the server writes its answers'
+// texts (views, menus, journals, refusals) in it.
+func Dial(addr string, l lang.Lang, tr Transport) (*grpc.ClientConn, error) {
+	creds, err := tr.Credentials()
+	if err != nil {
+		return nil, err
+	}
+	return grpc.NewClient(addr, grpc.WithTransportCredentials(creds),
 		grpc.WithChainUnaryInterceptor(func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
 			return invoker(pb.WithLang(ctx, l), method, req, reply, cc, opts...)
 		}),

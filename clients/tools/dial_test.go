@@ -36,7 +36,7 @@ func TestDialSendsLang(t *testing.T) {
 	go srv.Serve(lis)
 	t.Cleanup(srv.Stop)
 	for _, l := range lang.All {
-		conn, err := Dial(lis.Addr().String(), l)
+		conn, err := Dial(lis.Addr().String(), l, Transport{})
 		if err != nil {
 			t.Fatal(err)
 		}

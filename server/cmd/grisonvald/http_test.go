@@ -32,18 +32,20 @@ import (
 // person reads them.
 type devServer struct {
 	grpcAddr, url, metrics, camp, admin string
+	// data is the data folder.
+	data string
 }
 
 // startDevServer runs grisonvald -dev on the store of dbURL (SQLite when
-// empty) until the test ends.
-func startDevServer(t *testing.T, dbURL string) devServer {
+// empty), with sec, until the test ends.
+func startDevServer(t *testing.T, dbURL string, sec security) devServer {
 	t.Helper()
 	data := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, dbURL, devWorld{on: true, ruleset: "grisonval"}, "", server.DefaultLeaseTTL,
-			faces{http: "127.0.0.1:0", metrics: "127.0.0.1:0"}, security{})
+			faces{http: "127.0.0.1:0", metrics: "127.0.0.1:0"}, sec)
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -71,7 +73,7 @@ func startDevServer(t *testing.T, dbURL string) devServer {
 		return m[1]
 	}
 	return devServer{grpcAddr: find(`Grisonval server at (\S+)`), url: find(`JSON face at (\S+)`), metrics: find(`metrics at (\S+)metrics`),
-		camp: find(`camp 0 \S+ \(human\): (\S+)`), admin: find(`admin token: (\S+)`)}
+		camp: find(`camp 0 \S+ \(human\): (\S+)`), admin: find(`admin token: (\S+)`), data: data}
 }
 
 // post calls method of the JSON face with body and token; it returns the
@@ -106,7 +108,7 @@ func (d devServer) post(t *testing.T, method, token, body string) (int, map[stri
 // HTTP statuses, the chronicle without a token, a stream of ticks, and a
 // route for every RPC of the three services.
 func TestJSONFace(t *testing.T) {
-	d := startDevServer(t, "")
+	d := startDevServer(t, "", security{})
 	conn, err := grpc.NewClient(d.grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,6 @@ import (
 
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/grisonval/server/clients/bot"
@@ -78,9 +77,12 @@ func main() {
 		metAt  = flag.String("metrics", "", "private address of the Prometheus metrics (/metrics) and net/http/pprof (/debug/pprof/; docs/operations.md), such as 127.0.0.1:7790; off when empty")
 		secret = flag.String("replica-secret", os.Getenv(replicaSecretEnv), "with Postgres: the secret every server process of the database shares, which authenticates the calls they forward to each other (docs/security.md; default $"+replicaSecretEnv+"; a random one when empty: no other process can forward to this one)")
 		reflec = flag.Bool("reflection", false, "serve gRPC reflection (the whole API's description, admin included); on with -dev unless -reflection=false")
+		cert   = flag.String("tls-cert", "", "PEM file of the TLS certificate (its chain after it): the server speaks TLS (docs/security.md); with -tls-key")
+		key    = flag.String("tls-key", "", "PEM file of the TLS certificate's private key; with -tls-cert")
+		devTLS = flag.Bool("dev-tls", false, "with -dev: speak TLS with a self-signed certificate made at first start for the loopback, the machine's name and the -addr and -advertise hosts, kept in <data>/"+devTLSDir+"/ (clients trust it with --ca <data>/"+devTLSDir+"/"+devTLSCert+")")
 	)
 	flag.Parse()
-	sec := security{replicaSecret: *secret, reflection: *reflec || (*dev && !flagSet("reflection"))}
+	sec := security{replicaSecret: *secret, reflection: *reflec || (*dev && !flagSet("reflection")), tlsCert: *cert, tlsKey: *key, devTLS: *devTLS}
 	var log zerolog.Logger
 	if *pretty {
 		log = zerolog.New(zerolog.ConsoleWriter{Out: os.Stderr}).With().Timestamp().Logger()
@@ -106,6 +108,10 @@ type security struct {
 	replicaSecret string
 	// reflection serves gRPC reflection.
 	reflection bool
+	// tlsCert and tlsKey are the files of the TLS pair; devTLS, with -dev,
+	// asks for a self-signed one. Plaintext without any.
+	tlsCert, tlsKey string
+	devTLS          bool
 }
 
 // flagSet reports whether the command line set the flag called name.
@@ -150,6 +156,23 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		return fmt.Errorf("listen: %w", err)
 	}
 	listening := lis.Addr().String()
+	if sec.devTLS && !dev.on {
+		lis.Close()
+		return errors.New("-dev-tls goes with -dev; give -tls-cert and -tls-key otherwise")
+	}
+	tr, err := loadTransport(sec.tlsCert, sec.tlsKey, sec.devTLS, data, tlsHosts(addr, advertise))
+	if err != nil {
+		lis.Close()
+		return err
+	}
+	if tr.cert == nil && !isLoopback(listening) {
+		log.Warn().Str("addr", listening).Msg("plaintext on an address other than the loopback: tokens and messages travel in clear; give -tls-cert and -tls-key")
+	}
+	forward, err := tr.replicas()
+	if err != nil {
+		lis.Close()
+		return err
+	}
 	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Reflection: sec.reflection, Limits: *limits}
 	if dbURL != "" {
 		if advertise == "" {
@@ -159,7 +182,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 			sec.replicaSecret = rand.Text()
 			log.Warn().Msg("no -replica-secret nor $" + replicaSecretEnv + ": other server processes of this database cannot forward calls to this one")
 		}
-		cfg.Replica = &server.Replica{Addr: advertise, LeaseTTL: leaseTTL, Secret: sec.replicaSecret}
+		cfg.Replica = &server.Replica{Addr: advertise, LeaseTTL: leaseTTL, Secret: sec.replicaSecret, Transport: forward}
 	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
@@ -167,11 +190,11 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		return err
 	}
 	defer srv.Stop()
-	g := srv.NewGRPCServer()
+	g := srv.NewGRPCServer(tr.serverOption()...)
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- g.Serve(lis) }()
-	log.Info().Str("addr", listening).Msg("listening")
-	urls, stopFaces, err := startFaces(ctx, log, at, listening)
+	log.Info().Str("addr", listening).Bool("tls", tr.cert != nil).Msg("listening")
+	urls, stopFaces, err := startFaces(ctx, log, at, listening, tr)
 	if err != nil {
 		return err
 	}
@@ -192,11 +215,11 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		bots.Wait()
 	}()
 	if dev.on {
-		players, err := devSetup(ctx, log, srv, data, listening, urls, dev)
+		players, err := devSetup(ctx, log, srv, data, listening, urls, dev, tr)
 		if err != nil {
 			return err
 		}
-		if err := startBots(botCtx, &bots, listening, players); err != nil {
+		if err := startBots(botCtx, &bots, listening, players, tr); err != nil {
 			return err
 		}
 	} else if err := adminSetup(ctx, log, srv, data, listening, urls); err != nil {
@@ -273,7 +296,7 @@ func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, dat
 // devSetup creates the development world if there is none and prints how
 // to connect once. It returns a bot for every AI camp of every world, each
 // with a fresh token.
-func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string, urls faces, dev devWorld) ([]*bot.Player, error) {
+func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string, urls faces, dev devWorld, tr transport) ([]*bot.Player, error) {
 	admin := srv.Admin()
 	worlds, err := admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
 	if err != nil {
@@ -284,7 +307,7 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 		if err != nil {
 			return nil, err
 		}
-		text, err := devConnectText(ctx, srv, info, data, addr, urls)
+		text, err := devConnectText(ctx, srv, info, data, addr, urls, tr)
 		if err != nil {
 			return nil, err
 		}
@@ -314,13 +337,14 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 	return players, nil
 }
 
-// startBots runs players as gRPC clients of addr until ctx is done; wg
+// startBots runs players as gRPC clients of addr, over tr, until ctx is
+// done; wg
 // counts them and their connection.
-func startBots(ctx context.Context, wg *sync.WaitGroup, addr string, players []*bot.Player) error {
+func startBots(ctx context.Context, wg *sync.WaitGroup, addr string, players []*bot.Player, tr transport) error {
 	if len(players) == 0 {
 		return nil
 	}
-	conn, err := grpc.NewClient(loopback(addr), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(loopback(addr), tr.self())
 	if err != nil {
 		return fmt.Errorf("dial %s: %w", addr, err)
 	}
@@ -391,7 +415,7 @@ func createDevWorld(ctx context.Context, admin pb.AdminServiceServer, dev devWor
 // addresses when they run). Each open camp's token is also kept alone in
 // <data>/tokens/camp-N.token, for a bot started beside the server
 // (docker-compose.yml).
-func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr string, urls faces) (string, error) {
+func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr string, urls faces, tr transport) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
 	if urls.web != "" {
@@ -429,7 +453,11 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 	}
 	fmt.Fprintf(&b, "admin token: %s\n", adminTok)
 	if firstToken != "" {
-		fmt.Fprintf(&b, "\nplay camp 0 from a terminal:\n  go run ./clients/cli --addr %s --token %s view\n", addr, firstToken)
+		ca := ""
+		if tr.certFile != "" {
+			ca = " --ca " + tr.certFile
+		}
+		fmt.Fprintf(&b, "\nplay camp 0 from a terminal:\n  go run ./clients/cli --addr %s%s --token %s view\n", addr, ca, firstToken)
 		if urls.http != "" {
 			fmt.Fprintf(&b, "or over HTTP:\n  curl -s -H 'Authorization: Bearer %s' -d '{}' %sgrisonval.v1.GameService/GetView\n", firstToken, urls.http)
 		}
@@ -438,10 +466,10 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 }
 
 // startFaces serves the faces of at, each a gRPC client of the server's
-// own address over loopback (as the in-process bot), so that every call
+// own address over loopback and tr (as the in-process bot), so that every call
 // passes the same interceptors, authentication and limits. It returns the
 // faces' addresses and how to stop them all.
-func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr string) (urls faces, stop func(), err error) {
+func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr string, tr transport) (urls faces, stop func(), err error) {
 	var stops []func()
 	stop = func() {
 		for _, f := range stops {
@@ -451,7 +479,7 @@ func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr stri
 	if at.web == "" && at.http == "" {
 		return urls, stop, nil
 	}
-	conn, err := grpc.NewClient(loopback(grpcAddr), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(loopback(grpcAddr), tr.self())
 	if err != nil {
 		return urls, stop, fmt.Errorf("dial %s for the HTTP faces: %w", grpcAddr, err)
 	}
@@ -544,6 +572,13 @@ func loopback(addr string) string {
 		host = "127.0.0.1"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// isLoopback reports whether addr's host is a loopback address.
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	ip := net.ParseIP(host)
+	return err == nil && (host == "localhost" || (ip != nil && ip.IsLoopback()))
 }
 
 // enumName returns the last word of a protobuf enum value name, in lower

@@ -66,7 +66,7 @@ func TestMetrics(t *testing.T) {
 		{"postgres", func(t *testing.T) string { return pgtest.NewDatabase(t) }},
 	} {
 		t.Run(tc.store, func(t *testing.T) {
-			d := startDevServer(t, tc.url(t))
+			d := startDevServer(t, tc.url(t), security{})
 			conn, err := grpc.NewClient(d.grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 			if err != nil {
 				t.Fatal(err)

@@ -48,6 +48,7 @@ func main() {
 	httpAddr := fs.String("http", "", envLang.Sprintf("serve stateless streamable HTTP MCP at this address, path /mcp",
 		"servir MCP en HTTP streamable sans état à cette adresse, chemin /mcp"))
 	langFlag := tools.LangFlag(fs, envLang)
+	transport := tools.TransportFlags(fs, envLang, os.Getenv)
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -63,7 +64,7 @@ func main() {
 	log := zerolog.New(os.Stderr).With().Timestamp().Str("addr", *addr).Str("lang", l.String()).Logger()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	conn, err := tools.Dial(*addr, l)
+	conn, err := tools.Dial(*addr, l, *transport)
 	if err != nil {
 		log.Error().Err(err).Msg("bad game server address")
 		os.Exit(2)

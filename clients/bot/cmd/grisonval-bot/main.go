@@ -37,6 +37,7 @@ func main() {
 	tokenFile := fs.String("token-file", "", el.Sprintf("read the camp token from this file, waiting for it to appear",
 		"lire le jeton du camp dans ce fichier, en attendant qu'il apparaisse"))
 	langFlag := tools.LangFlag(fs, el)
+	transport := tools.TransportFlags(fs, el, os.Getenv)
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -62,7 +63,7 @@ func main() {
 		}
 		*token = t
 	}
-	if err := run(ctx, *addr, *token, l, log); err != nil {
+	if err := run(ctx, *addr, *transport, *token, l, log); err != nil {
 		log.Error().Err(err).Msg("bot stopped")
 		stop()
 		os.Exit(1)
@@ -70,10 +71,10 @@ func main() {
 	log.Info().Msg("bot stopped")
 }
 
-// run plays in language l until ctx is done or the server refuses the
-// token.
-func run(ctx context.Context, addr, token string, l lang.Lang, log zerolog.Logger) error {
-	conn, err := tools.Dial(addr, l)
+// run plays in language l, on the server at addr over tr, until ctx is
+// done or the server refuses the token.
+func run(ctx context.Context, addr string, tr tools.Transport, token string, l lang.Lang, log zerolog.Logger) error {
+	conn, err := tools.Dial(addr, l, tr)
 	if err != nil {
 		return fmt.Errorf("connect to %s: %w", addr, err)
 	}

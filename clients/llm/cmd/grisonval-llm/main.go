@@ -52,6 +52,7 @@ func main() {
 	logLevel := fs.String("log-level", "info", el.Sprintf("stderr's log level: debug (with the model's reasoning text), info, warn or error",
 		"niveau du journal sur stderr : debug (avec le raisonnement du modèle), info, warn ou error"))
 	langFlag := tools.LangFlag(fs, el)
+	transport := tools.TransportFlags(fs, el, os.Getenv)
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -75,7 +76,7 @@ func main() {
 	log := zerolog.New(os.Stderr).Level(level).With().Timestamp().Str("model", *model).Str("lang", l.String()).Logger()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, token, l, *logPath, &llm.Runner{
+	if err := run(ctx, log, *addr, *transport, token, l, *logPath, &llm.Runner{
 		Chat: &llm.Client{BaseURL: *baseURL, Model: *model, APIKey: os.Getenv(*keyEnv), HTTP: &http.Client{Timeout: *timeout},
 			MaxAttempts: *attempts, Backoff: *backoff},
 		Retries: *retries, MaxCalls: *maxCalls, Days: *days, Logger: log,
@@ -86,9 +87,10 @@ func main() {
 	}
 }
 
-// run connects r to the game server and plays in language l.
-func run(ctx context.Context, log zerolog.Logger, addr, token string, l lang.Lang, logPath string, r *llm.Runner) error {
-	conn, err := tools.Dial(addr, l)
+// run connects r to the game server at addr over tr and plays in
+// language l.
+func run(ctx context.Context, log zerolog.Logger, addr string, tr tools.Transport, token string, l lang.Lang, logPath string, r *llm.Runner) error {
+	conn, err := tools.Dial(addr, l, tr)
 	if err != nil {
 		return fmt.Errorf("connect to %s: %w", addr, err)
 	}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+)
+
+// Files of the self-signed pair -dev-tls keeps in the data folder.
+const (
+	devTLSDir  = "tls"
+	devTLSCert = "cert.pem"
+	devTLSKey  = "key.pem"
+)
+
+// devTLSLifetime is how long a self-signed certificate is valid.
+const devTLSLifetime = 365 * 24 * time.Hour
+
+// transport is how the server's listener speaks: TLS with cert, or
+// plaintext when cert is nil.
+type transport struct {
+	cert *tls.Certificate
+	// certFile is the certificate's PEM file, which clients trust with
+	// --ca (the self-signed one of -dev-tls).
+	certFile string
+}
+
+// loadTransport returns the listener's transport: the pair certFile and
+// keyFile when both are set, a self-signed pair kept in data when devTLS
+// (made for hosts on the first start, reused after), else plaintext.
+func loadTransport(certFile, keyFile string, devTLS bool, data string, hosts []string) (transport, error) {
+	switch {
+	case (certFile == "") != (keyFile == ""):
+		return transport{}, errors.New("-tls-cert and -tls-key go together")
+	case certFile != "" && devTLS:
+		return transport{}, errors.New("-dev-tls makes its own pair: give it or -tls-cert and -tls-key, not both")
+	case devTLS:
+		dir := filepath.Join(data, devTLSDir)
+		certFile, keyFile = filepath.Join(dir, devTLSCert), filepath.Join(dir, devTLSKey)
+		if _, err := os.Stat(certFile); errors.Is(err, os.ErrNotExist) {
+			if err := selfSigned(dir, hosts); err != nil {
+				return transport{}, err
+			}
+		}
+	case certFile == "":
+		return transport{}, nil
+	}
+	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		return transport{}, fmt.Errorf("load the TLS pair: %w", err)
+	}
+	return transport{cert: &cert, certFile: certFile}, nil
+}
+
+// selfSigned writes a self-signed certificate for hosts (names or IP
+// addresses), and its key readable by the owner only, in dir.
+func selfSigned(dir string, hosts []string) error {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return fmt.Errorf("self-signed certificate: %w", err)
+	}
+	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 127))
+	if err != nil {
+		return fmt.Errorf("self-signed certificate: %w", err)
+	}
+	now := time.Now()
+	tmpl := &x509.Certificate{
+		SerialNumber: serial,
+		Subject:      pkix.Name{Organization: []string{"Grisonval development"}, CommonName: hosts[0]},
+		NotBefore:    now.Add(-time.Hour),
+		NotAfter:     now.Add(devTLSLifetime),
+		KeyUsage:     x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		IsCA:         true, BasicConstraintsValid: true,
+	}
+	for _, h := range hosts {
+		if ip := net.ParseIP(h); ip != nil {
+			tmpl.IPAddresses = append(tmpl.IPAddresses, ip)
+		} else {
+			tmpl.DNSNames = append(tmpl.DNSNames, h)
+		}
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		return fmt.Errorf("self-signed certificate: %w", err)
+	}
+	keyDER, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		return fmt.Errorf("self-signed certificate: %w", err)
+	}
+	if err := writeSecret(filepath.Join(dir, devTLSKey), string(pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}))); err != nil {
+		return err
+	}
+	return writeSecret(filepath.Join(dir, devTLSCert), string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})))
+}
+
+// tlsHosts returns the names the self-signed certificate is made for: the
+// loopback's, the machine's name, and the hosts of addrs (the listening
+// and advertised addresses) that name one.
+func tlsHosts(addrs ...string) []string {
+	hosts := []string{"localhost", "127.0.0.1", "::1"}
+	if name, err := os.Hostname(); err == nil {
+		hosts = append(hosts, name)
+	}
+	for _, a := range addrs {
+		h, _, err := net.SplitHostPort(a)
+		if ip := net.ParseIP(h); err != nil || h == "" || (ip != nil && ip.IsUnspecified()) {
+			continue
+		}
+		hosts = append(hosts, h)
+	}
+	return hosts
+}
+
+// serverOption returns the gRPC server's credentials, none in plaintext.
+func (t transport) serverOption() []grpc.ServerOption {
+	if t.cert == nil {
+		return nil
+	}
+	return []grpc.ServerOption{grpc.Creds(credentials.NewTLS(&tls.Config{Certificates: []tls.Certificate{*t.cert}, MinVersion: tls.VersionTLS12}))}
+}
+
+// self returns the credentials of the server's own clients (the in-process
+// bots and the HTTP faces, over loopback): in TLS, they trust the server's
+// certificate itself, whatever names it carries.
+func (t transport) self() grpc.DialOption {
+	if t.cert == nil {
+		return grpc.WithTransportCredentials(insecure.NewCredentials())
+	}
+	leaf := t.cert.Certificate[0]
+	return grpc.WithTransportCredentials(credentials.NewTLS(&tls.Config{
+		MinVersion: tls.VersionTLS12,
+		// The chain is checked below: the server must present this very
+		// certificate.
+		InsecureSkipVerify: true,
+		VerifyPeerCertificate: func(raw [][]byte, _ [][]*x509.Certificate) error {
+			if len(raw) == 0 || !bytes.Equal(raw[0], leaf) {
+				return errors.New("the server presented another certificate than its own")
+			}
+			return nil
+		},
+	}))
+}
+
+// replicas returns the credentials a replica forwards calls with: in TLS,
+// it trusts the system's authorities and its own certificate's chain, so
+// that replicas sharing a certificate, or holding ones of a common
+// authority, reach each other.
+func (t transport) replicas() (grpc.DialOption, error) {
+	if t.cert == nil {
+		return grpc.WithTransportCredentials(insecure.NewCredentials()), nil
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool()
+	}
+	for _, der := range t.cert.Certificate {
+		c, err := x509.ParseCertificate(der)
+		if err != nil {
+			return nil, fmt.Errorf("parse the TLS certificate: %w", err)
+		}
+		pool.AddCert(c)
+	}
+	return grpc.WithTransportCredentials(credentials.NewTLS(&tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12})), nil
+}
