@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -40,36 +41,40 @@ func recipients(s game.State, n, c int) []int {
 // checkMessageText refuses a text that is not valid UTF-8, blank, longer
 // than store.MaxMessageLen bytes or holding control characters other than
 // newline and tab (which could drive the recipient's terminal).
-func checkMessageText(text string) error {
+// Its message is in l.
+func checkMessageText(l lang.Lang, text string) error {
 	switch {
 	case !utf8.ValidString(text):
-		return invalidArgument("text", "text is not valid UTF-8")
+		return refuseIn(l, reasonBadRequest, "text", lang.T("text is not valid UTF-8", "le texte n'est pas de l'UTF-8 valide"))
 	case strings.TrimSpace(text) == "":
-		return invalidArgument("text", "text is empty; write a few words")
+		return refuseIn(l, reasonBadRequest, "text", lang.T("text is empty; write a few words", "le texte est vide ; écrivez quelques mots"))
 	case len(text) > store.MaxMessageLen:
-		return invalidArgument("text", "text is %d bytes; at most %d", len(text), store.MaxMessageLen)
+		return refuseIn(l, reasonBadRequest, "text", lang.T("text is %d bytes; at most %d", "le texte fait %d octets ; au plus %d", len(text), store.MaxMessageLen))
 	}
 	for _, r := range text {
 		if unicode.IsControl(r) && r != '\n' && r != '\t' {
-			return invalidArgument("text", "text holds the control character %U; only newline and tab are allowed", r)
+			return refuseIn(l, reasonBadRequest, "text", lang.T("text holds the control character %U; only newline and tab are allowed",
+				"le texte contient le caractère de contrôle %U ; seuls le saut de ligne et la tabulation sont permis", r))
 		}
 	}
 	return nil
 }
 
 // notRecipient refuses a message to a camp outside the sender's
-// recipients, saying only what the sender's view says.
-func notRecipient(rs []int) error {
-	list := "you have none yet: meet a camp first (see it on the map or its columns)"
+// recipients, saying only what the sender's view says, in l.
+func notRecipient(l lang.Lang, rs []int) error {
+	list := lang.T("you have none yet: meet a camp first (see it on the map or its columns)",
+		"vous n'en avez pas encore : rencontrez d'abord un camp (voyez-le sur la carte ou ses colonnes)")
 	if len(rs) > 0 {
 		var names []string
 		for _, c := range rs {
 			names = append(names, fmt.Sprint(c))
 		}
-		list = "yours are camps " + strings.Join(names, ", ")
+		list = lang.T("yours are camps %s", "les vôtres sont les camps %s", strings.Join(names, ", "))
 	}
-	return refuse(reasonNotRecipient, "to_camp",
-		"you may write only to a camp you have met and that still lives (CampView.message_recipients); "+list)
+	return refuseIn(l, reasonNotRecipient, "to_camp",
+		lang.T("you may write only to a camp you have met and that still lives (CampView.message_recipients); %s",
+			"vous ne pouvez écrire qu'à un camp rencontré et encore en vie (CampView.message_recipients) ; %s", list))
 }
 
 // SendMessage checks and stores a message to another camp, tied to the day
@@ -79,29 +84,30 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 	if err != nil {
 		return nil, err
 	}
-	to := int(req.GetToCamp())
+	to, l := int(req.GetToCamp()), pb.LangOf(ctx)
 	if to == p.camp {
-		return nil, invalidArgument("to_camp", "to_camp is your own camp")
+		return nil, refuseIn(l, reasonBadRequest, "to_camp", lang.T("to_camp is your own camp", "to_camp est votre propre camp"))
 	}
-	if err := checkMessageText(req.GetText()); err != nil {
+	if err := checkMessageText(l, req.GetText()); err != nil {
 		return nil, err
 	}
 	var m store.Message
 	err = r.do(ctx, func() error {
 		if n := r.settings.Camps; to < 0 || to >= n {
-			return invalidArgument("to_camp", "to_camp must be a camp of the world, 0 to %d; got %d", n-1, to)
+			return refuseIn(l, reasonBadRequest, "to_camp", lang.T("to_camp must be a camp of the world, 0 to %d; got %d",
+				"to_camp doit être un camp du monde, de 0 à %d ; reçu %d", n-1, to))
 		}
 		if r.seasonOver() {
 			return seasonOver(r.state.Day())
 		}
 		rs := recipients(r.state, r.settings.Camps, p.camp)
 		if !slices.Contains(rs, to) {
-			return notRecipient(rs)
+			return notRecipient(l, rs)
 		}
 		day := r.state.Day() + 1
 		if r.sent[p.camp] >= maxMessagesPerDay {
-			return refusef(reasonTooManyMessages, "",
-				"you sent %d messages for day %d, the most a day allows; write again after it resolves", maxMessagesPerDay, day)
+			return refuseIn(l, reasonTooManyMessages, "", lang.T("you sent %d messages for day %d, the most a day allows; write again after it resolves",
+				"vous avez envoyé %d messages pour le jour %d, le plus qu'un jour permette ; écrivez de nouveau après sa résolution", maxMessagesPerDay, day))
 		}
 		m = store.Message{
 			WorldID: r.id, Season: r.settings.Season, Day: day, From: p.camp, To: to, Player: p.player,
@@ -150,7 +156,8 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 		return nil, err
 	}
 	if req.GetOrder() == nil {
-		return nil, invalidArgument("order", "order is required: an action name and its arguments (rest to play nothing)")
+		return nil, refuseIn(pb.LangOf(ctx), reasonBadRequest, "order", lang.T("order is required: an action name and its arguments (rest to play nothing)",
+			"l'ordre est requis : un nom d'action et ses arguments (rest pour ne rien jouer)"))
 	}
 	o := orderFromPB(req.GetOrder())
 	err = r.do(ctx, func() error {

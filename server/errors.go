@@ -109,6 +109,11 @@ func invalidArgument(field, format string, args ...any) error {
 	return refusef(reasonBadRequest, field, format, args...)
 }
 
+// refuseIn is refuse with its message in l, written in both languages.
+func refuseIn(l lang.Lang, reason pb.ErrorReason, field string, msg lang.Text) error {
+	return refuse(reason, field, msg.In(l))
+}
+
 // ruleStatus returns the status of an order a ruleset refused, in l: the
 // rule's message prefixed with its code and field, and its field described
 // by the rule's message alone. The code, the reason and the field are the

@@ -151,6 +151,16 @@ func TestLanguages(t *testing.T) {
 		}
 		refusals[code] = err
 	}
+	// The server's own refusals too: an empty message.
+	for code, want := range map[string]string{"en": "text is empty", "fr": "le texte est vide"} {
+		_, err := h.game.SendMessage(in(tok, code), &pb.SendMessageRequest{ToCamp: 1, Text: " "})
+		if msg := status.Convert(err).Message(); !strings.Contains(msg, want) {
+			t.Errorf("an empty message refused in %s: %v; want it to say %q", code, err, want)
+		}
+		if reason, fields := errorInfo(err); reason != "bad_request" || len(fields) != 1 || fields[0] != "text" {
+			t.Errorf("an empty message refused in %s: reason %q fields %v; want bad_request on text", code, reason, fields)
+		}
+	}
 	for code, err := range refusals {
 		wantCode(t, err, codes.FailedPrecondition)
 		reason, fields := errorInfo(err)
