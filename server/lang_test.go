@@ -11,8 +11,10 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/store"
 )
 
 // in returns a context carrying token and, unless code is "", the language
@@ -166,6 +168,42 @@ func TestLanguages(t *testing.T) {
 		reason, fields := errorInfo(err)
 		if reason != "not_allowed" || len(fields) != 1 || fields[0] != "args[0]" {
 			t.Errorf("refusal in %q: reason %q fields %v; want not_allowed on args[0]", code, reason, fields)
+		}
+	}
+}
+
+// TestOldJournalReadsAsFrench checks rule LANG-2's old journals: an entry
+// stored before the texts had two languages (a bare French column) reads
+// as the French it was, in both languages, next to new ones.
+func TestOldJournalReadsAsFrench(t *testing.T) {
+	st := openSQLite(t)
+	w := store.World{
+		Name: "old", Ruleset: grisonval.Name, Camps: 3, Seed: metSeed, Cadence: cadence, SeasonLength: 24, Season: 1,
+		Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.Human}},
+		CreatedAt:   start,
+	}
+	if err := st.CreateWorld(context.Background(), &w); err != nil {
+		t.Fatalf("create world: %v", err)
+	}
+	enc, hash, err := server.EncodeState(grisonval.Ruleset{}, grisonval.StateOf(engine.NewWorld(metSeed)))
+	if err != nil {
+		t.Fatalf("encode state: %v", err)
+	}
+	old := store.JournalEntry{WorldID: w.ID, Season: 1, Camp: 0, Kind: "rest",
+		Narration: "Le camp se repose ; les feux brûlent tard.", Why: "rest : moral 60 -> 64"}
+	if err := st.CommitTick(context.Background(), store.Tick{WorldID: w.ID, Season: 1, State: enc, Hash: hash, CommittedAt: start,
+		Journal: []store.JournalEntry{old}}); err != nil {
+		t.Fatalf("commit day 0: %v", err)
+	}
+	h := startServer(t, st, server.NewFakeClock(start))
+	tok := h.tokens(t, w.ID)[0]
+	for _, code := range []string{"en", "fr"} {
+		j, err := h.game.GetJournal(in(tok, code), &pb.GetJournalRequest{})
+		if err != nil {
+			t.Fatalf("journal in %s: %v", code, err)
+		}
+		if len(j.GetEntries()) != 1 || j.GetEntries()[0].GetNarration() != old.Narration || j.GetEntries()[0].GetWhy() != old.Why {
+			t.Errorf("the old entry read in %s: %v; want %q, %q", code, j.GetEntries(), old.Narration, old.Why)
 		}
 	}
 }
