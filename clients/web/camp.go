@@ -94,6 +94,8 @@ type campBody struct {
 	Castle     *castleView
 	// Forecast is the stocks' forecast in a line (VIEW-INCOME).
 	Forecast string
+	// Season is the camp's standing in its season, as text (season.go).
+	Season string
 }
 
 // name returns camp c's name as the view knows it.
@@ -358,6 +360,12 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 	}
 	setCookie(w, r, seenCookie, strconv.Itoa(int(v.GetDay())), 0)
 	body := s.campBodyOf(l, v, journal, since)
+	standing, err := s.game.GetSeasonStanding(ctx, &pb.GetSeasonStandingRequest{WorldId: v.GetWorldId()})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body.Season = viewtext.SeasonStanding(l, standing)
 	s.render(w, r, http.StatusOK, "camp", page{Title: l.Sprintf("%s, day %d", "%s, jour %d", v.GetCampName(), v.GetDay()),
 		State: "/camp/state.json", Day: v.GetDay(), Flash: flashed(w, r), Body: body})
 }

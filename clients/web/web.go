@@ -155,6 +155,7 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("POST /camp/order", s.postOrder)
 	mux.HandleFunc("POST /camp/standing", s.postStanding)
 	mux.HandleFunc("POST /camp/message", s.postMessage)
+	mux.HandleFunc("POST /camp/notebook", s.postNotebook)
 	s.handler = http.NewCrossOriginProtection().Handler(mux)
 	return s, nil
 }
