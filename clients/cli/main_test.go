@@ -37,6 +37,12 @@ func TestParseArgs(t *testing.T) {
 			invocation{after: -1, addr: defaultAddr, token: "envtok", reason: "terre libre", cmd: "expand_to", args: []string{"12"}}},
 		{"order with flags between arguments", []string{"order", "send_army", "--reason=siège", "4", "15"},
 			invocation{after: -1, addr: defaultAddr, token: "envtok", reason: "siège", cmd: "order", args: []string{"send_army", "4", "15"}}},
+		{"season as JSON", []string{"season", "--json"},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", json: true, cmd: "season"}},
+		{"notebook read", []string{"notebook"},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", cmd: "notebook"}},
+		{"notebook written", []string{"notebook", "east first", "then 12"},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", cmd: "notebook", args: []string{"east first", "then 12"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,6 +90,9 @@ func TestParseArgsUsageErrors(t *testing.T) {
 		{"reason on watch", []string{"watch", "--reason", "x"}, "--reason goes with an order"},
 		{"after on view", []string{"view", "--after", "2"}, "--after goes with wait"},
 		{"after before day 0", []string{"wait", "--after", "-2"}, "--after is a day"},
+		{"season with an argument", []string{"season", "3"}, "season takes no argument"},
+		{"reason on notebook", []string{"notebook", "plan", "--reason", "x"}, "notebook takes neither --reason nor --since"},
+		{"since on season", []string{"season", "--since", "2"}, "season takes neither --reason nor --since"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
