@@ -73,6 +73,9 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 	if req.GetOrder() == nil {
 		return nil, invalidArgument("order", "order is required: an action name and its arguments")
 	}
+	if req.GetForDay() < 0 {
+		return nil, invalidArgument("for_day", "for_day is the day the order is meant for, 1 or more (0: the next day); got %d", req.GetForDay())
+	}
 	o := orderFromPB(req.GetOrder())
 	var resp *pb.SubmitOrderResponse
 	// An order changes its own camp's view only (its pending order).
@@ -81,8 +84,15 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 		if r.seasonOver() {
 			return seasonOver(r.state.Day())
 		}
+		if err := checkForDay(pb.LangOf(ctx), int(req.GetForDay()), r.state.Day()); err != nil {
+			log.Info().Int32("for_day", req.GetForDay()).Msg("order refused: its day is not the next one")
+			return err
+		}
 		if re := r.rs.Validate(r.state, p.camp, o); re != nil {
-			log.Info().Str("refused", re.Error()).Msg("order refused")
+			// What a camp orders is its own: the console, which another
+			// player may read, has its code only.
+			log.Info().Str("code", re.Reason.Code()).Msg("order refused")
+			log.Debug().Str("refused", re.Error()).Msg("order refused")
 			return ruleStatus(re, pb.LangOf(ctx))
 		}
 		pl := play{order: o, player: p.player, at: r.clock.Now(), status: store.OrderPending}
@@ -94,7 +104,8 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 		}
 		replaced := r.pending[p.camp] != nil
 		r.pending[p.camp] = &pl
-		log.Info().Str("action", o.Action).Ints("args", o.Args).Bool("replaced", replaced).Msg("order accepted")
+		log.Info().Bool("replaced", replaced).Msg("order accepted")
+		log.Debug().Str("action", o.Action).Ints("args", o.Args).Msg("order accepted")
 		resp = &pb.SubmitOrderResponse{Day: int32(day), Order: orderToPB(o), Replaced: replaced}
 		return nil
 	})

@@ -170,8 +170,9 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 			continue
 		}
 		if re := r.rs.Validate(setup, camp, o.order); re != nil {
-			r.log.Warn().Int("camp", camp).Str("action", o.order.Action).Ints("args", o.order.Args).Str("code", re.Reason.Code()).
+			r.log.Warn().Int("camp", camp).Str("code", re.Reason.Code()).
 				Msg("order pending for day 1 no longer valid against the rebuilt setup: kept, it is played stale unless replaced")
+			r.log.Debug().Int("camp", camp).Str("action", o.order.Action).Ints("args", o.order.Args).Msg("order pending for day 1 no longer valid")
 		}
 	}
 	return nil

@@ -109,7 +109,7 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 		return
 	case v.GetPendingOrder() != nil:
 		*played = v.GetDay()
-		log.Info().Str("action", v.GetPendingOrder().GetAction()).Msg("an order is already pending for this day")
+		log.Info().Msg("an order is already pending for this day")
 		return
 	case len(v.GetLegalActions()) == 0:
 		*played = v.GetDay()
@@ -117,13 +117,17 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 		return
 	}
 	o, next := DecideIn(p.Lang, v, p.state)
-	resp, err := p.Client.SubmitOrder(ctx, &pb.SubmitOrderRequest{WorldId: v.GetWorldId(), Order: o})
+	resp, err := p.Client.SubmitOrder(ctx, &pb.SubmitOrderRequest{WorldId: v.GetWorldId(), Order: o, ForDay: v.GetDay() + 1})
 	if err != nil {
-		log.Warn().Err(err).Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Msg("order refused")
+		// What the camp orders and why is its own: only the refusal's code
+		// above debug level, where another player may read the console.
+		log.Warn().Str("code", status.Code(err).String()).Msg("order refused")
+		log.Debug().Err(err).Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Msg("order refused")
 		return
 	}
 	*played = v.GetDay()
 	p.state = next
-	log.Info().Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Int32("for_day", resp.GetDay()).
+	log.Info().Int32("for_day", resp.GetDay()).Msg("order posted")
+	log.Debug().Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Int32("for_day", resp.GetDay()).
 		Str("reason", o.GetReason()).Msg("order posted")
 }

@@ -72,6 +72,7 @@ func main() {
 		adv    = flag.String("advertise", "", "with Postgres: the address other server processes reach this one at (default the listening address)")
 		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed, so about how long a world waits when its server dies")
 		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
+		level  = flag.String("log-level", "info", "the lowest level logged: debug adds what each camp orders and writes (its orders' arguments and reasons, its messages' recipients), which another player may read on the console; info, warn or error")
 		webAt  = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
 		httpAt = flag.String("http", "", "address of the JSON/HTTP face (every RPC as POST /<service>/<method>; docs/http.md), such as 127.0.0.1:7781; off when empty")
 		metAt  = flag.String("metrics", "", "private address of the Prometheus metrics (/metrics) and net/http/pprof (/debug/pprof/; docs/operations.md), such as 127.0.0.1:7790; off when empty")
@@ -89,6 +90,12 @@ func main() {
 	} else {
 		log = zerolog.New(os.Stderr).With().Timestamp().Logger()
 	}
+	lvl, err := zerolog.ParseLevel(*level)
+	if err != nil || lvl < zerolog.DebugLevel || lvl > zerolog.ErrorLevel {
+		log.Error().Str("log_level", *level).Msg("-log-level is one of debug, info, warn, error")
+		os.Exit(2)
+	}
+	log = log.Level(lvl)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, faces{web: *webAt, http: *httpAt, metrics: *metAt}, sec); err != nil {
