@@ -63,42 +63,46 @@ func (g *gameService) GetSeasonStanding(ctx context.Context, req *pb.GetSeasonSt
 	if err != nil {
 		return nil, err
 	}
-	var (
-		w      store.World
-		state  game.State
-		closed bool
-		over   bool
-	)
+	// The world's position and the camps' scores are read on the loop,
+	// which owns the state; the rest from the store.
+	var pos position
 	err = r.read(ctx, func() error {
-		w, state, closed, over = r.settings, r.state, r.closed, r.seasonOver()
-		return nil
+		pos = position{settings: r.settings, day: r.state.Day(), closed: r.closed, over: r.seasonOver()}
+		var err error
+		pos.scored, err = r.rs.Season(r.settings.Camps).Score(r.state)
+		return err
 	})
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	out, err := g.standing(ctx, r.rs, w, state, p.camp, closed, over)
+	out, err := g.standing(ctx, r.rs, pos, p.camp)
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
 	return out, nil
 }
 
-// standing builds camp's standing in world w's current season, on state,
-// the season's current state: closed says whether the season is closed,
-// over whether it has ended (closed or not yet).
-func (g *gameService) standing(ctx context.Context, rs game.Ruleset, w store.World, state game.State, camp int, closed, over bool) (*pb.SeasonStanding, error) {
-	st, day := g.s.cfg.Store, state.Day()
+// position is a world's season as a standing reads it from the loop: the
+// settings, the current day, whether the season is closed and whether it
+// is over (closed or not yet), and the camps' scores on the current day.
+type position struct {
+	settings     store.World
+	day          int
+	closed, over bool
+	scored       []game.Score
+}
+
+// standing builds camp's standing in the current season of the world at
+// pos.
+func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos position, camp int) (*pb.SeasonStanding, error) {
+	st, w, day, closed := g.s.cfg.Store, pos.settings, pos.day, pos.closed
 	out := &pb.SeasonStanding{WorldId: w.ID, Camp: int32(camp), CampName: campName(rs.CampNames(w.Camps), camp),
 		Season: int32(w.Season), Day: int32(day), SeasonLength: int32(w.SeasonLength), Closed: closed}
-	if w.SeasonLength > 0 && !over {
+	if w.SeasonLength > 0 && !pos.over {
 		out.DaysLeft = int32(max(0, w.SeasonLength-day))
 	}
-	scored, err := rs.Season(w.Camps).Score(state)
-	if err != nil {
-		return nil, fmt.Errorf("score of camp %d: %w", camp, err)
-	}
-	if camp < len(scored) {
-		out.Score, out.Zones = int64(scored[camp].Score), int32(scored[camp].Holdings)
+	if camp < len(pos.scored) {
+		out.Score, out.Zones = int64(pos.scored[camp].Score), int32(pos.scored[camp].Holdings)
 	}
 	es, err := st.Enrolments(ctx, w.ID, w.Season)
 	if err != nil {
