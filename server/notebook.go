@@ -86,7 +86,17 @@ func (r *runner) viewNotebook(ctx context.Context, camp int) (*pb.Notebook, erro
 	if err != nil {
 		return nil, err
 	}
-	return notebookToPB(n, r.state.Day()+1), nil
+	return notebookToPB(n, r.notebookDay()), nil
+}
+
+// notebookDay returns the day a notebook is written for now: the day being
+// decided, or 0 once the season is over and takes no more writes. It runs
+// on the loop.
+func (r *runner) notebookDay() int {
+	if r.seasonOver() {
+		return 0
+	}
+	return r.state.Day() + 1
 }
 
 // SetNotebook checks and stores the camp's notes of the season, replacing
@@ -105,8 +115,8 @@ func (g *gameService) SetNotebook(ctx context.Context, req *pb.SetNotebookReques
 	err = r.doFor(ctx, p.camp, func() error {
 		if r.seasonOver() {
 			return refuse(reasonSeasonOver, "", l.Sprintf(
-				"the season ended on day %d: its notebooks are in its chronicle now, and a notebook opens with the next season",
-				"la saison s'est achevée au jour %d : ses carnets sont dans sa chronique, et un carnet s'ouvre avec la saison suivante",
+				"the season ended on day %d: its chronicle publishes its notebooks, and a new notebook opens with the next season",
+				"la saison s'est achevée au jour %d : sa chronique publie ses carnets, et un nouveau carnet s'ouvre avec la saison suivante",
 				r.state.Day()))
 		}
 		season, day := r.settings.Season, r.state.Day()+1
@@ -149,7 +159,7 @@ func (g *gameService) GetNotebook(ctx context.Context, req *pb.GetNotebookReques
 	}
 	var season, day int
 	err = r.read(ctx, func() error {
-		season, day = r.settings.Season, r.state.Day()+1
+		season, day = r.settings.Season, r.notebookDay()
 		return nil
 	})
 	if err != nil {

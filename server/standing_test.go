@@ -296,6 +296,9 @@ func notebook(t *testing.T, st store.Store) {
 	}
 	_, err = h.game.SetNotebook(as(w.tokens[0]), &pb.SetNotebookRequest{Text: "after the close"})
 	wantCode(t, err, codes.FailedPrecondition)
+	if got := read(0); got.GetText() != day2.GetText() || got.GetWritesLeft() != 0 {
+		t.Errorf("after the close: got %v; want the notes of day 2, no write left", got)
+	}
 	ch, _, _ := chronicle(t, h, w.info.GetId(), 1)
 	nbs := ch.GetNotebooks()
 	if len(nbs) != 2 || nbs[0].GetCamp() != 0 || nbs[0].GetText() != day2.GetText() || nbs[0].GetDay() != 2 ||
