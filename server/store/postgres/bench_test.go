@@ -48,7 +48,7 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 		for i, z := range e.Zones {
 			zones[i] = int(z)
 		}
-		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration, Why: e.Why})
+		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration.Encode(), Why: e.Why.Encode()})
 	}
 	b.Logf("day %d state: %d bytes of JSON, %d gzipped; %d journal entries", w.Day, len(raw), buf.Len(), len(journal))
 	return buf.Bytes(), engine.Hash(w), journal

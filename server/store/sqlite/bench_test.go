@@ -57,7 +57,7 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 		for i, z := range e.Zones {
 			zones[i] = int(z)
 		}
-		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration, Why: e.Why})
+		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration.Encode(), Why: e.Why.Encode()})
 	}
 	return buf.Bytes(), engine.Hash(w), journal
 }
