@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -99,6 +100,9 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 		SeasonLength: seasonLength(req.GetSeasonLength()), Season: 1,
 		Controllers: DefaultControllers(camps), CreatedAt: a.s.cfg.Clock.Now(),
 	}
+	if err := checkText(lang.EN, "name", w.Name, MaxNameLen, false); err != nil {
+		return nil, err
+	}
 	if w.Name == "" {
 		w.Name = defaultName
 	}
@@ -113,6 +117,12 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 		if w.Cadence < MinCadence {
 			return nil, invalidArgument("cadence", "cadence must be at least %s; got %s", MinCadence, w.Cadence)
 		}
+		if c := req.GetCadence(); c.GetSeconds() > int64(MaxCadence/time.Second) || w.Cadence > MaxCadence {
+			return nil, invalidArgument("cadence", "cadence must be at most %s (a day a month); got %ds", MaxCadence, c.GetSeconds())
+		}
+	}
+	if req.GetSeasonLength() > MaxSeasonLength {
+		return nil, invalidArgument("season_length", "season_length must be at most %d days; got %d", MaxSeasonLength, req.GetSeasonLength())
 	}
 	if req.GetSeasonLength() < endlessSeason {
 		return nil, invalidArgument("season_length", "season_length must be 0 (the default, %d days), -1 (endless) or a number of days; got %d",
@@ -350,6 +360,9 @@ func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) 
 	}
 	if err != nil {
 		return nil, toStatus(a.s.log, err)
+	}
+	if err := checkText(lang.EN, "name", req.GetName(), MaxNameLen, false); err != nil {
+		return nil, err
 	}
 	season, day := int(req.GetSeason()), int(req.GetDay())
 	if season == 0 {

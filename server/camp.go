@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/grisonval/server/engine/lang"
@@ -40,24 +39,13 @@ func recipients(s game.State, n, c int) []int {
 
 // checkMessageText refuses a text that is not valid UTF-8, blank, longer
 // than store.MaxMessageLen bytes or holding control characters other than
-// newline and tab (which could drive the recipient's terminal).
-// Its message is in l.
+// newline and tab (which could drive the recipient's terminal) or
+// direction overrides (checkText). Its message is in l.
 func checkMessageText(l lang.Lang, text string) error {
-	switch {
-	case !utf8.ValidString(text):
-		return refuseIn(l, reasonBadRequest, "text", lang.T("text is not valid UTF-8", "le texte n'est pas de l'UTF-8 valide"))
-	case strings.TrimSpace(text) == "":
+	if utf8.ValidString(text) && strings.TrimSpace(text) == "" {
 		return refuseIn(l, reasonBadRequest, "text", lang.T("text is empty; write a few words", "le texte est vide ; écrivez quelques mots"))
-	case len(text) > store.MaxMessageLen:
-		return refuseIn(l, reasonBadRequest, "text", lang.T("text is %d bytes; at most %d", "le texte fait %d octets ; au plus %d", len(text), store.MaxMessageLen))
 	}
-	for _, r := range text {
-		if unicode.IsControl(r) && r != '\n' && r != '\t' {
-			return refuseIn(l, reasonBadRequest, "text", lang.T("text holds the control character %U; only newline and tab are allowed",
-				"le texte contient le caractère de contrôle %U ; seuls le saut de ligne et la tabulation sont permis", r))
-		}
-	}
-	return nil
+	return checkText(l, "text", text, store.MaxMessageLen, true)
 }
 
 // notRecipient refuses a message to a camp outside the sender's
@@ -158,6 +146,9 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 	if req.GetOrder() == nil {
 		return nil, refuseIn(pb.LangOf(ctx), reasonBadRequest, "order", lang.T("order is required: an action name and its arguments (rest to play nothing)",
 			"l'ordre est requis : un nom d'action et ses arguments (rest pour ne rien jouer)"))
+	}
+	if err := checkText(pb.LangOf(ctx), "order.reason", req.GetOrder().GetReason(), 0, true); err != nil {
+		return nil, err
 	}
 	o := orderFromPB(req.GetOrder())
 	err = r.do(ctx, func() error {

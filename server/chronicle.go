@@ -53,7 +53,7 @@ func (c *chronicleService) ListChronicles(ctx context.Context, _ *pb.ListChronic
 			return nil, err
 		}
 		for _, se := range seasons.GetSeasons() {
-			resp.Chronicles = append(resp.Chronicles, &pb.ChronicleEntry{WorldId: w.ID, WorldName: w.Name, Ruleset: w.Ruleset, Season: se})
+			resp.Chronicles = append(resp.Chronicles, &pb.ChronicleEntry{WorldId: w.ID, WorldName: pb.Printable(w.Name, false), Ruleset: w.Ruleset, Season: se})
 		}
 	}
 	slices.SortStableFunc(resp.Chronicles, func(a, b *pb.ChronicleEntry) int {

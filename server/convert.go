@@ -70,7 +70,7 @@ func controllerFromPB(c *pb.Controller, field string) (store.Controller, error) 
 func worldInfoToPB(rs game.Ruleset, w store.World, day int, hash string) *pb.WorldInfo {
 	info := &pb.WorldInfo{
 		Id:           w.ID,
-		Name:         w.Name,
+		Name:         pb.Printable(w.Name, false),
 		Seed:         w.Seed,
 		Cadence:      durationpb.New(w.Cadence),
 		Day:          int32(day),
@@ -174,7 +174,7 @@ func orderFromPB(o *pb.Order) game.Order {
 
 // orderToPB converts an order.
 func orderToPB(o game.Order) *pb.Order {
-	out := &pb.Order{Action: o.Action, Reason: o.Reason}
+	out := &pb.Order{Action: o.Action, Reason: pb.Printable(o.Reason, true)}
 	for _, v := range o.Args {
 		out.Args = append(out.Args, int32(v))
 	}
@@ -202,7 +202,7 @@ func playToPB(day int32, p play, l lang.Lang) *pb.OrderResult {
 
 func messageToPB(m store.Message) *pb.CampMessage {
 	return &pb.CampMessage{
-		Id: m.ID, Day: int32(m.Day), FromCamp: int32(m.From), ToCamp: int32(m.To), Text: m.Text,
+		Id: m.ID, Day: int32(m.Day), FromCamp: int32(m.From), ToCamp: int32(m.To), Text: pb.Printable(m.Text, true),
 		SentAt: timestamppb.New(m.SentAt),
 	}
 }

@@ -76,6 +76,9 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 	if req.GetForDay() < 0 {
 		return nil, invalidArgument("for_day", "for_day is the day the order is meant for, 1 or more (0: the next day); got %d", req.GetForDay())
 	}
+	if err := checkText(pb.LangOf(ctx), "order.reason", req.GetOrder().GetReason(), 0, true); err != nil {
+		return nil, err
+	}
 	o := orderFromPB(req.GetOrder())
 	var resp *pb.SubmitOrderResponse
 	// An order changes its own camp's view only (its pending order).

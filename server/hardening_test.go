@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/rs/zerolog"
@@ -19,6 +20,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
@@ -375,5 +377,150 @@ func TestAbandonedSeason(t *testing.T) {
 		if list, err := chron.ListSeasons(ctx, &pb.ListSeasonsRequest{WorldId: wid}); err != nil || len(list.GetSeasons()) != 0 {
 			t.Errorf("public seasons of world %d: got %v, %v; want none", wid, list.GetSeasons(), err)
 		}
+	}
+}
+
+// TestTextFields: control characters, terminal escape codes and direction
+// overrides are refused in every text a caller writes, with the field
+// named, and nothing changes; a text stored before is escaped on output
+// (issue 14, point 9).
+func TestTextFields(t *testing.T) {
+	st := openSQLite(t)
+	old := metWorld(t, st)
+	old.Name = "old \x1b[31mred"
+	if err := st.UpdateWorld(context.Background(), old); err != nil {
+		t.Fatalf("UpdateWorld: %v", err)
+	}
+	h := startServer(t, st, server.NewFakeClock(start))
+	admin := as(h.adminToken)
+	tok := h.tokens(t, old.ID)
+	bad := []string{"\x1b[2J\x1b[H", "evil\u202Etxt.exe", "bell\a", "\u2066isolate\u2069", "C1\u009b31m"}
+	calls := map[string]func(text string) error{
+		"text": func(s string) error {
+			_, err := h.game.SendMessage(as(tok[0]), &pb.SendMessageRequest{ToCamp: 1, Text: s})
+			return err
+		},
+		"order.reason": func(s string) error {
+			_, err := h.game.SubmitOrder(as(tok[0]), &pb.SubmitOrderRequest{Order: &pb.Order{Action: "rest", Reason: s}})
+			return err
+		},
+		"order.reason (standing)": func(s string) error {
+			_, err := h.game.SetStandingOrder(as(tok[0]), &pb.SetStandingOrderRequest{Order: &pb.Order{Action: "rest", Reason: s}})
+			return err
+		},
+		"name": func(s string) error {
+			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: s, Seed: 3})
+			return err
+		},
+		"name (fork)": func(s string) error {
+			_, err := h.admin.ForkWorld(admin, &pb.ForkWorldRequest{WorldId: old.ID, Name: s})
+			return err
+		},
+		"player": func(s string) error {
+			_, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: old.ID, Camp: 0, Player: s, Mode: "human", Package: "levy",
+				Characteristics: []int32{1, 1, 1, 1, 1}, Talents: []int32{1, 1, 1, 1, 1}})
+			return err
+		},
+	}
+	for name, call := range calls {
+		field, _, _ := strings.Cut(name, " ")
+		for _, s := range bad {
+			err := call(s)
+			if status.Code(err) != codes.InvalidArgument {
+				t.Errorf("%s %q: got %v; want InvalidArgument", name, s, err)
+				continue
+			}
+			if _, fields := errorInfo(err); !slices.Equal(fields, []string{field}) {
+				t.Errorf("%s %q: got fields %v; want [%s]", name, s, fields, field)
+			}
+		}
+	}
+	if v := h.view(t, tok[0]); v.GetPendingOrder() != nil || len(v.GetMessages()) != 0 {
+		t.Errorf("a refused text changed the view: pending %v, %d messages", v.GetPendingOrder(), len(v.GetMessages()))
+	}
+	list, err := h.admin.ListWorlds(admin, &pb.ListWorldsRequest{})
+	if err != nil || len(list.GetWorlds()) != 1 {
+		t.Fatalf("ListWorlds: got %v, %v; want the old world alone", list.GetWorlds(), err)
+	}
+	if got, want := list.GetWorlds()[0].GetName(), `old \x1b[31mred`; got != want {
+		t.Errorf("a stored name on output: got %q; want %q", got, want)
+	}
+	// Newline and tab stay allowed where a text has several lines.
+	if _, err := h.game.SendMessage(as(tok[0]), &pb.SendMessageRequest{ToCamp: 1, Text: "Paix ?\n\t« oui »"}); err != nil {
+		t.Errorf("a message of two lines: %v", err)
+	}
+}
+
+// TestAdminBounds: every admin input is bounded with a clear error naming
+// the field: a huge name is neither accepted nor logged whole, a cadence
+// past the bound is refused rather than cut to 292 years (issue 14, point
+// 12).
+func TestAdminBounds(t *testing.T) {
+	h, logs := startLogged(t)
+	admin := as(h.adminToken)
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	huge := strings.Repeat("n", 3<<20)
+	tests := []struct {
+		name  string
+		call  func() error
+		field string
+	}{
+		{"a name of 3 MB", func() error {
+			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: huge, Seed: 1})
+			return err
+		}, "name"},
+		{"a name of 101 bytes", func() error {
+			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: strings.Repeat("n", server.MaxNameLen+1), Seed: 1})
+			return err
+		}, "name"},
+		{"a cadence of 300 years", func() error {
+			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 1, Cadence: &durationpb.Duration{Seconds: 300 * 365 * 86400}})
+			return err
+		}, "cadence"},
+		{"a cadence of 31 days", func() error {
+			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 1, Cadence: durationpb.New(31 * 24 * time.Hour)})
+			return err
+		}, "cadence"},
+		{"a season of 100,001 days", func() error {
+			_, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 1, SeasonLength: server.MaxSeasonLength + 1})
+			return err
+		}, "season_length"},
+		{"a fork's name of 3 MB", func() error {
+			_, err := h.admin.ForkWorld(admin, &pb.ForkWorldRequest{WorldId: w.info.GetId(), Name: huge})
+			return err
+		}, "name"},
+		{"a player of 3 MB", func() error {
+			_, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: w.info.GetId(), Player: huge, Mode: "human"})
+			return err
+		}, "player"},
+		{"101 purchases", func() error {
+			_, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: w.info.GetId(), Player: "ada", Mode: "human",
+				Purchases: slices.Repeat([]string{"max_pp"}, 101)})
+			return err
+		}, "purchases"},
+	}
+	for _, tt := range tests {
+		err := tt.call()
+		if status.Code(err) != codes.InvalidArgument {
+			t.Errorf("%s: got %v; want InvalidArgument", tt.name, err)
+			continue
+		}
+		if _, fields := errorInfo(err); !slices.Equal(fields, []string{tt.field}) {
+			t.Errorf("%s: got fields %v; want [%s]", tt.name, fields, tt.field)
+		}
+	}
+	// The bounds themselves are accepted.
+	if _, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: strings.Repeat("é", server.MaxNameLen/2), Seed: 1,
+		Cadence: durationpb.New(server.MaxCadence), SeasonLength: server.MaxSeasonLength}); err != nil {
+		t.Errorf("a world at every bound: %v", err)
+	}
+	if list, err := h.admin.ListWorlds(admin, &pb.ListWorldsRequest{}); err != nil || len(list.GetWorlds()) != 2 {
+		t.Errorf("worlds after the refusals: got %d, %v; want 2", len(list.GetWorlds()), err)
+	}
+	logs.mu.Lock()
+	size := logs.buf.Len()
+	logs.mu.Unlock()
+	if size > 64<<10 {
+		t.Errorf("the log holds %d bytes after refusing huge inputs; want them not logged whole", size)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -486,8 +487,14 @@ func campName(names []string, camp int) string {
 // issues the camp's token.
 func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerRequest) (*pb.EnrollPlayerResponse, error) {
 	camp := int(req.GetCamp())
+	if err := checkText(lang.EN, "player", req.GetPlayer(), MaxNameLen, false); err != nil {
+		return nil, err
+	}
 	if strings.TrimSpace(req.GetPlayer()) == "" {
 		return nil, invalidArgument("player", "player must name the player")
+	}
+	if n := len(req.GetPurchases()); n > maxPurchases {
+		return nil, invalidArgument("purchases", "at most %d purchases; got %d", maxPurchases, n)
 	}
 	var mode career.Mode
 	switch req.GetMode() {
