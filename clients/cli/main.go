@@ -33,6 +33,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strconv"
@@ -80,10 +81,10 @@ Commands:
   notebook [TEXT...]            your private notes across days; with TEXT,
                                 replace them ("" erases them)
   wait [--after DAY]            wait until a day after DAY resolves (default: the
-                                current day), then show what you learned; a day
-                                may resolve as soon as every camp that decides
-                                has posted, so after an order accepted for day N
-                                use --after N-1
+                                last day view or wait showed you, else the current
+                                day), then show every day resolved since: each
+                                order's result, the messages you received, your
+                                journal; at once when such days are resolved
   watch                         redraw the map (terrain too) and a compact view at
                                 each new day, fitted to the terminal (50 lines
                                 by default, or $LINES and $COLUMNS); Ctrl-C stops
@@ -140,10 +141,10 @@ Commandes :
   notebook [TEXTE...]           vos notes privées d'un jour à l'autre ; avec TEXTE,
                                 les remplacer ("" les efface)
   wait [--after DAY]            attendre qu'un jour après DAY se résolve (par défaut :
-                                le jour en cours), puis montrer ce que vous avez appris ;
-                                un jour peut se résoudre dès que chaque camp qui décide
-                                a posté : après un ordre accepté pour le jour N,
-                                utilisez --after N-1
+                                le dernier jour que view ou wait vous a montré, sinon
+                                le jour en cours), puis montrer chaque jour résolu
+                                depuis : le sort de chaque ordre, les messages reçus,
+                                votre journal ; tout de suite si de tels jours sont joués
   watch                         redessiner la carte (terrain compris) et une vue compacte
                                 à chaque nouveau jour, à la taille du terminal (50 lignes
                                 par défaut, ou $LINES et $COLUMNS) ; Ctrl-C arrête
@@ -457,6 +458,7 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		text string
 	)
 	l := c.Lang
+	lk := lookFor(inv.addr, inv.token)
 	switch inv.cmd {
 	case "view", "map":
 		v, err := c.GetView(ctx)
@@ -466,6 +468,15 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		msg, text = v, viewtext.View(l, v, c.Now())
 		if inv.cmd == "map" {
 			text = viewtext.Map(l, v, colour)
+			break
+		}
+		missed, err := missedDays(ctx, c, lk, v.GetDay())
+		if err != nil {
+			return err
+		}
+		text = missed + text
+		if err := lk.save(v.GetDay()); err != nil {
+			fmt.Fprintln(os.Stderr, "cli:", err)
 		}
 	case "journal":
 		entries, err := c.JournalSince(ctx, int32(inv.since))
@@ -477,13 +488,22 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 			text = tools.NoJournal(l, int32(inv.since))
 		}
 	case "wait":
-		n, err := waitTick(ctx, c, int32(inv.after))
+		after := int32(inv.after)
+		if last, ok := lk.last(math.MaxInt32); ok && after < 0 {
+			after = last
+		}
+		news, err := waitNews(ctx, c, after)
 		if err != nil {
 			return err
 		}
-		msg, text = n, viewtext.Notice(l, n, c.Now())
+		msg, text = news, viewtext.News(l, news, c.Now())
+		if days := news.GetDays(); len(days) > 0 {
+			if err := lk.save(days[len(days)-1].GetDay()); err != nil {
+				fmt.Fprintln(os.Stderr, "cli:", err)
+			}
+		}
 	case "watch":
-		return watch(ctx, c, inv.json, colour, inv.screen, stdout)
+		return watch(ctx, c, lk, inv.json, colour, inv.screen, stdout)
 	case "message":
 		to, err := strconv.ParseInt(inv.args[0], 10, 32)
 		if err != nil {
@@ -543,6 +563,11 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		o, err := parseOrder(l, words, inv.reason)
 		if err != nil {
 			return err
+		}
+		// The order is meant for the day after the last one shown: a day
+		// that resolved since is refused rather than played unseen.
+		if last, ok := lk.last(math.MaxInt32); ok {
+			c.MarkShown(last)
 		}
 		r, err := c.Submit(ctx, o)
 		if err != nil {
@@ -624,11 +649,14 @@ func watchScreen(l lang.Lang, v *pb.CampView, now time.Time, colour bool, cols, 
 // fitted to the terminal's size, then again each time a day resolves,
 // until ctx is done. With asJSON it prints each day's view as protojson
 // instead, without clearing the screen.
-func watch(ctx context.Context, c *tools.Camp, asJSON, colour bool, screen func() (int, int), stdout io.Writer) error {
+func watch(ctx context.Context, c *tools.Camp, lk look, asJSON, colour bool, screen func() (int, int), stdout io.Writer) error {
 	for {
 		v, err := c.GetView(ctx)
 		if err != nil {
 			return err
+		}
+		if err := lk.save(v.GetDay()); err != nil {
+			fmt.Fprintln(os.Stderr, "cli:", err)
 		}
 		cols, lines := screen()
 		text := watchScreen(c.Lang, v, c.Now(), colour, cols, lines)

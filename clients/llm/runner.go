@@ -33,8 +33,9 @@ func Offered() []string {
 const (
 	// OutcomePosted: an order was accepted for the day.
 	OutcomePosted = "posted"
-	// OutcomeStale: the order was accepted, but for a later day: the day
-	// resolved while the model was thinking.
+	// OutcomeStale: the day resolved while the model was thinking: the
+	// order, meant for it (for_day), was refused as day_resolved, and the
+	// camp played its standing order (or an order posted earlier).
 	OutcomeStale = "stale"
 	// OutcomeGaveUp: no valid order within the retries or model calls;
 	// the standing order (or an order posted earlier) plays.
@@ -174,6 +175,7 @@ type Runner struct {
 // the token or the log cannot be written.
 func (r *Runner) Run(ctx context.Context) error {
 	enc := json.NewEncoder(r.Log)
+	seen := int32(-1) // the last day whose view the model was given
 	for played := 0; r.Days == 0 || played < r.Days; played++ {
 		v, err := r.Camp.GetView(ctx)
 		if err != nil {
@@ -183,7 +185,12 @@ func (r *Runner) Run(ctx context.Context) error {
 			return fmt.Errorf("get view: %w", err)
 		}
 		log := r.Logger.With().Uint64("world", v.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
-		rec := r.play(ctx, v)
+		missed, err := r.missed(ctx, seen, v.GetDay())
+		if err != nil {
+			log.Warn().Err(err).Msg("read the news of the days missed")
+		}
+		seen = v.GetDay()
+		rec := r.play(ctx, v, missed)
 		if rec.Outcome != OutcomeSeasonOver {
 			n, err := r.waitDay(ctx, v.GetDay())
 			if err != nil {
@@ -210,14 +217,40 @@ func (r *Runner) Run(ctx context.Context) error {
 	return nil
 }
 
-// waitDay waits until a day after day is resolved and returns its notice
+// missed returns the news of the days resolved after seen, the day of the
+// last view the model was given (-1: none), and before today, the day of
+// the view it is about to be given (whose own result and journal that view
+// has): the days it would otherwise never hear of.
+func (r *Runner) missed(ctx context.Context, seen, today int32) ([]*pb.TickNotice, error) {
+	var out []*pb.TickNotice
+	for since := seen + 1; seen >= 0 && since < today; {
+		news, err := r.Camp.News(ctx, since)
+		if err != nil || len(news.GetDays()) == 0 {
+			return out, err
+		}
+		for _, n := range news.GetDays() {
+			if n.GetDay() < today {
+				out = append(out, n)
+			}
+		}
+		since = news.GetDays()[len(news.GetDays())-1].GetDay() + 1
+	}
+	return out, nil
+}
+
+// waitDay waits until a day after day is resolved and returns the notice
+// of the day after it, the one the runner's turn was for, from the camp's
+// news: that day's, even when later days resolved before the wait ended
 // (nil when ctx is done first).
 func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error) {
 	for ctx.Err() == nil {
-		n, err := r.Camp.WaitAfter(ctx, day, time.Duration(tools.MaxWaitSeconds)*time.Second)
+		news, err := r.Camp.WaitNews(ctx, day, time.Duration(tools.MaxWaitSeconds)*time.Second)
 		switch {
-		case n != nil:
-			return n, nil
+		case news != nil && len(news.GetDays()) > 0:
+			return news.GetDays()[0], nil
+		case news != nil:
+			// The season was reset under the wait: no day after day.
+			return nil, nil
 		case err == nil || ctx.Err() != nil:
 		case status.Code(err) == codes.Unauthenticated || status.Code(err) == codes.PermissionDenied:
 			return nil, fmt.Errorf("wait for the next day: %w", err)
@@ -244,7 +277,7 @@ func toolDefs(l lang.Lang, v *pb.CampView) []ToolDef {
 
 // play runs the model on view v until it posts an order, runs out of
 // retries or calls, or the endpoint fails.
-func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
+func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNotice) *Record {
 	rec := &Record{World: v.GetWorldId(), Camp: v.GetCamp(), Day: v.GetDay() + 1, Start: r.Camp.Now()}
 	if nothingToDecide(v) {
 		rec.Outcome = OutcomeWaited
@@ -263,7 +296,15 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView) *Record {
 		}
 	}()
 	l := r.Camp.Lang
-	msgs := []Message{{Role: "system", Content: System(l, v)}, {Role: "user", Content: viewtext.View(l, v, r.Camp.Now())}}
+	// The model decides on v: its orders are meant for the day after.
+	r.Camp.MarkShown(v.GetDay())
+	prompt := viewtext.View(l, v, r.Camp.Now())
+	if len(missed) > 0 {
+		prompt = l.Sprintf("Days resolved since your last turn (day %d), before today's view:\n",
+			"Jours résolus depuis votre dernier tour (jour %d), avant la vue du jour :\n", missed[0].GetDay()-1) +
+			viewtext.News(l, &pb.GetNewsResponse{Days: missed, Day: v.GetDay()}, r.Camp.Now()) + "\n" + prompt
+	}
+	msgs := []Message{{Role: "system", Content: System(l, v)}, {Role: "user", Content: prompt}}
 	rec.Prompt = slices.Clone(msgs)
 	defs := toolDefs(l, v)
 	for range max(r.MaxCalls, 1) {
@@ -323,9 +364,15 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, defs [
 		f := tools.Describe(r.Camp.Lang, err)
 		out.Result, out.Error = f.Text, true
 		if t.Name == tools.SubmitOrder {
-			rec.InvalidOrders++
-			if pb.ReasonOf(f.Reason) == pb.ErrorReason_ERROR_REASON_SEASON_OVER {
+			switch pb.ReasonOf(f.Reason) {
+			case pb.ErrorReason_ERROR_REASON_DAY_RESOLVED:
+				// Not the model's fault: its day is gone.
+				rec.Outcome = OutcomeStale
+			case pb.ErrorReason_ERROR_REASON_SEASON_OVER:
+				rec.InvalidOrders++
 				rec.Outcome = OutcomeSeasonOver
+			default:
+				rec.InvalidOrders++
 			}
 		}
 		return out

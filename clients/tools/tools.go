@@ -17,6 +17,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -61,6 +62,24 @@ type Camp struct {
 	Token string
 	Now   func() time.Time
 	Lang  lang.Lang
+	// shown is 1 + the last day whose view or news the camp's player was
+	// shown (0: none yet): the day its orders are decided on, and the
+	// last look its news start after.
+	shown atomic.Int32
+}
+
+// Shown returns the last day whose view or news the camp's player was
+// shown (MarkShown), and false when there is none.
+func (c *Camp) Shown() (int32, bool) {
+	d := c.shown.Load()
+	return d - 1, d > 0
+}
+
+// MarkShown records that the camp's player was shown day's view or news:
+// its next orders are meant for day + 1 (Submit), and its news start
+// after day.
+func (c *Camp) MarkShown(day int32) {
+	c.shown.Store(day + 1)
 }
 
 // auth returns ctx carrying the camp's token.
@@ -73,9 +92,38 @@ func (c *Camp) GetView(ctx context.Context) (*pb.CampView, error) {
 	return c.Game.GetView(c.auth(ctx), &pb.GetViewRequest{})
 }
 
-// Submit posts or replaces the camp's order for the next day.
+// Submit posts or replaces the camp's order for the next day: the day
+// after the last one shown (MarkShown), so that an order decided on a day
+// that has since resolved is refused (day_resolved) rather than played on
+// a day its player has not seen; any next day when none was shown.
 func (c *Camp) Submit(ctx context.Context, o *pb.Order) (*pb.SubmitOrderResponse, error) {
-	return c.Game.SubmitOrder(c.auth(ctx), &pb.SubmitOrderRequest{Order: o})
+	req := &pb.SubmitOrderRequest{Order: o}
+	if day, ok := c.Shown(); ok {
+		req.ForDay = day + 1
+	}
+	return c.Game.SubmitOrder(c.auth(ctx), req)
+}
+
+// News returns the camp's news of the days resolved from since on, oldest
+// first: one GetNews answer (its More says whether later days remain).
+func (c *Camp) News(ctx context.Context, since int32) (*pb.GetNewsResponse, error) {
+	return c.Game.GetNews(c.auth(ctx), &pb.GetNewsRequest{SinceDay: since})
+}
+
+// WaitNews waits until the world has resolved a day later than after (< 0:
+// the current day when the stream opens) and returns the news of the days
+// after it (News), so that none of them is lost; at once when such a day
+// is already resolved. It returns nil and no error when timeout passes
+// first.
+func (c *Camp) WaitNews(ctx context.Context, after int32, timeout time.Duration) (*pb.GetNewsResponse, error) {
+	n, err := c.WaitAfter(ctx, after, timeout)
+	if err != nil || n == nil {
+		return nil, err
+	}
+	if after < 0 {
+		after = n.GetDay() - 1
+	}
+	return c.News(ctx, after+1)
 }
 
 // Send sends a private message to camp to.
@@ -339,12 +387,15 @@ func Table() []Tool {
 				"sans section, la liste des sections ; avec une, son texte."),
 			Schema: rulesSchema, Call: callRules},
 		{Name: WaitNextTick, Description: lang.T("Wait until the world resolves a day after after_day (default: the "+
-			"current day), at most timeout_seconds, and return what became of your order that day (applied, "+
-			"stale with the rule code, or your standing order), the messages you received and what your journal "+
-			"learned.",
-			"Attendez que le monde résolve un jour après after_day (par défaut : le jour en cours), au plus "+
-				"timeout_seconds, et recevez ce qu'est devenu votre ordre ce jour-là (appliqué, caduc avec le code de la règle, "+
-				"ou votre ordre permanent), les messages reçus et ce que votre journal a appris."),
+			"last day this session showed you, by view, legal_actions or a wait, else the current day), at most "+
+			"timeout_seconds, and return every day resolved since, oldest first, none left out: what became of "+
+			"your order each day (applied, stale with the rule code, or your standing order), the messages you "+
+			"received and what your journal learned. At once when such days are already resolved.",
+			"Attendez que le monde résolve un jour après after_day (par défaut : le dernier jour que cette session "+
+				"vous a montré, par view, legal_actions ou une attente, sinon le jour en cours), au plus timeout_seconds, "+
+				"et recevez chaque jour résolu depuis, du plus ancien au plus récent, sans en omettre : ce qu'est devenu "+
+				"votre ordre chaque jour (appliqué, caduc avec le code de la règle, ou votre ordre permanent), les messages "+
+				"reçus et ce que votre journal a appris. Tout de suite si de tels jours sont déjà résolus."),
 			Schema: waitSchema, PerDay: true, Call: callWait},
 		{Name: SendMessage, Description: lang.T("Send a short private message to a camp you have met and that still "+
 			"lives (the view lists them). Only that camp reads it; it is tied to the day being decided.",
@@ -396,6 +447,7 @@ func callView(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) 
 	if err != nil {
 		return nil, Describe(c.Lang, err)
 	}
+	c.MarkShown(v.GetDay())
 	return &Result{Text: viewtext.View(c.Lang, v, c.Now())}, nil
 }
 
@@ -404,6 +456,7 @@ func callViewStructured(ctx context.Context, c *Camp, _ json.RawMessage) (*Resul
 	if err != nil {
 		return nil, Describe(c.Lang, err)
 	}
+	c.MarkShown(v.GetDay())
 	s, err := JSON(v)
 	if err != nil {
 		return nil, err
@@ -416,6 +469,7 @@ func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result,
 	if err != nil {
 		return nil, Describe(c.Lang, err)
 	}
+	c.MarkShown(v.GetDay())
 	actions := []json.RawMessage{}
 	for _, a := range v.GetLegalActions() {
 		b, err := JSON(a)
@@ -640,11 +694,11 @@ type WaitArgs struct {
 
 func waitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	after := &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(0.0),
-		Description: l.Sprintf("return once a day later than this one is resolved (default: the current day)",
-			"rendre dès qu'un jour postérieur à celui-ci est résolu (par défaut : le jour en cours)")}
+		Description: l.Sprintf("return once a day later than this one is resolved, with every day after it (default: the last day you were shown, else the current day)",
+			"rendre dès qu'un jour postérieur à celui-ci est résolu, avec chaque jour d'après (par défaut : le dernier jour qui vous a été montré, sinon le jour en cours)")}
 	if v != nil {
-		after.Description = l.Sprintf("return once a day later than this one is resolved (default: the current day, %d now)",
-			"rendre dès qu'un jour postérieur à celui-ci est résolu (par défaut : le jour en cours, %d maintenant)", v.GetDay())
+		after.Description = l.Sprintf("return once a day later than this one is resolved, with every day after it (default: the last day you were shown, else the current day, %d now)",
+			"rendre dès qu'un jour postérieur à celui-ci est résolu, avec chaque jour d'après (par défaut : le dernier jour qui vous a été montré, sinon le jour en cours, %d maintenant)", v.GetDay())
 	}
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
 		"after_day": after,
@@ -662,24 +716,35 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 		return nil, badArgs(c.Lang, WaitNextTick, errors.New(c.Lang.Sprintf("timeout_seconds is %d; want 1 to %d",
 			"timeout_seconds vaut %d ; attendu de 1 à %d", in.TimeoutSeconds, MaxWaitSeconds)))
 	}
-	after := int32(-1)
+	after, ok := c.Shown()
+	if !ok {
+		after = -1
+	}
 	if in.AfterDay != nil {
 		after = *in.AfterDay
 	}
-	n, err := c.WaitAfter(ctx, after, time.Duration(in.TimeoutSeconds)*time.Second)
+	news, err := c.WaitNews(ctx, after, time.Duration(in.TimeoutSeconds)*time.Second)
 	if err != nil {
 		return nil, Describe(c.Lang, err)
 	}
-	if n == nil {
+	if news == nil {
 		return &Result{Text: c.Lang.Sprintf("No new day within %d s; call wait_next_tick again.\n",
 			"Aucun nouveau jour en %d s ; rappelez wait_next_tick.\n", in.TimeoutSeconds),
 			Structured: map[string]any{"resolved": false}}, nil
 	}
-	s, err := JSON(n)
+	all, err := JSON(news)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Text: viewtext.Notice(c.Lang, n, c.Now()), Structured: map[string]any{"resolved": true, "notice": s}}, nil
+	out := map[string]any{"resolved": true, "news": all}
+	// No day after after_day only when the season was reset under the wait.
+	if days := news.GetDays(); len(days) > 0 {
+		c.MarkShown(days[len(days)-1].GetDay())
+		if out["notice"], err = JSON(days[len(days)-1]); err != nil {
+			return nil, err
+		}
+	}
+	return &Result{Text: viewtext.News(c.Lang, news, c.Now()), Structured: out}, nil
 }
 
 // MessageArgs are the arguments of send_message.

@@ -391,6 +391,13 @@ func Notice(l lang.Lang, n *pb.TickNotice, now time.Time) string {
 	} else {
 		b.WriteString(Deadline(l, n.GetNextDeadline().AsTime(), now))
 	}
+	noticeBody(l, &b, n)
+	return b.String()
+}
+
+// noticeBody writes what n says of its day: the order's result, the
+// messages received and the journal.
+func noticeBody(l lang.Lang, b *strings.Builder, n *pb.TickNotice) {
 	if r := n.GetResult(); r != nil {
 		b.WriteString(Result(l, r))
 	}
@@ -399,11 +406,10 @@ func Notice(l lang.Lang, n *pb.TickNotice, now time.Time) string {
 	}
 	if len(n.GetJournal()) == 0 {
 		b.WriteString(l.Sprintf("Nothing new in your journal that day.\n", "Rien de neuf dans votre journal ce jour-là.\n"))
-		return b.String()
+		return
 	}
 	b.WriteString(l.Sprintf("Your journal that day:\n", "Votre journal ce jour-là :\n"))
 	b.WriteString(indent(Journal(l, n.GetJournal()), "  "))
-	return b.String()
 }
 
 // Error renders an error so that a person or a model can act on it: the

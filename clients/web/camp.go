@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"html/template"
@@ -78,8 +79,11 @@ type campBody struct {
 	Deadline   string
 	Posting    string
 	LastResult string
-	Since      int32
-	Journal    []*pb.JournalEntry
+	// Results are what became of the camp's order each day since its last
+	// visit, oldest first.
+	Results []string
+	Since   int32
+	Journal []*pb.JournalEntry
 	// Older counts the entries since the last visit left out.
 	Older      int
 	Messages   []*pb.CampMessage
@@ -358,8 +362,14 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 		}
 		journal = j.GetEntries()
 	}
+	results, err := s.resultsSince(ctx, l, v, since+1)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	setCookie(w, r, seenCookie, strconv.Itoa(int(v.GetDay())), 0)
 	body := s.campBodyOf(l, v, journal, since)
+	body.Results = results
 	standing, err := s.game.GetSeasonStanding(ctx, &pb.GetSeasonStandingRequest{WorldId: v.GetWorldId()})
 	if err != nil {
 		s.fail(w, r, err)
@@ -368,6 +378,29 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 	body.Season = viewtext.SeasonStanding(l, standing)
 	s.render(w, r, http.StatusOK, "camp", page{Title: l.Sprintf("%s, day %d", "%s, jour %d", v.GetCampName(), v.GetDay()),
 		State: "/camp/state.json", Day: v.GetDay(), Flash: flashed(w, r), Body: body})
+}
+
+// resultsSince returns, in the page's language, what became of the camp's
+// order on each day of view v from since on, oldest first (GetNews, page
+// after page).
+func (s *Server) resultsSince(ctx context.Context, l lang.Lang, v *pb.CampView, since int32) ([]string, error) {
+	var out []string
+	for since <= v.GetDay() {
+		news, err := s.game.GetNews(ctx, &pb.GetNewsRequest{WorldId: v.GetWorldId(), SinceDay: since})
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range news.GetDays() {
+			if res := n.GetResult(); res != nil && n.GetDay() <= v.GetDay() {
+				out = append(out, strings.TrimSpace(viewtext.Result(l, res)))
+			}
+		}
+		if !news.GetMore() || len(news.GetDays()) == 0 {
+			break
+		}
+		since = news.GetDays()[len(news.GetDays())-1].GetDay() + 1
+	}
+	return out, nil
 }
 
 // campState is the camp page's polled state, from its own view.
@@ -421,9 +454,15 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return viewtext.Error(l, err)
 		}
+		// The day the page's view was of, plus one: an order decided on a
+		// page the world has moved past is refused, not played unseen.
+		forDay, err := strconv.ParseInt(strings.TrimSpace(r.PostFormValue("for_day")), 10, 32)
+		if err != nil && r.PostFormValue("for_day") != "" {
+			return l.Sprintf("the order's day is not a number: %q", "le jour de l'ordre n'est pas un nombre : %q", r.PostFormValue("for_day"))
+		}
 		ctx, cancel := s.call(r)
 		defer cancel()
-		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o})
+		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o, ForDay: int32(forDay)})
 		if err != nil {
 			return viewtext.Error(l, err)
 		}

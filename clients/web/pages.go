@@ -48,7 +48,7 @@ var funcs = template.FuncMap{
 	},
 	"castleT": castleTable,
 	"menuT": func(b *campBody, csrf string) menuData {
-		return menuData{Menu: b.Menu, CSRF: csrf}
+		return menuData{Menu: b.Menu, CSRF: csrf, ForDay: b.View.GetDay() + 1}
 	},
 }
 
@@ -58,10 +58,12 @@ type journalData struct {
 	Names []string
 }
 
-// menuData is the menu template's data.
+// menuData is the menu template's data: ForDay is the day the page's
+// orders are meant for (the day after its view's).
 type menuData struct {
-	Menu []menuAction
-	CSRF string
+	Menu   []menuAction
+	CSRF   string
+	ForDay int32
 }
 
 // castleTableData is the cities table's data: the cities and the gauges'
