@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/grisonval/server/engine/lang"
@@ -182,21 +183,86 @@ func (t *tick) oldAge(c CampID) {
 	// Remove the higher index first so that the other stays valid.
 	for _, i := range dying[:n] {
 		p := t.removeCitizen(c, i)
-		var narr lang.Text
-		if p.Level > 1 {
-			narr = lang.T("%s, %s %s of level %s, dies of old age at %d; the skill goes with them.", "%s, %s %s de niveau %s, s'éteint de vieillesse à %d ans ; son savoir-faire part avec lui.",
-				p.Name(), p.job(), LevelTitles[p.Level], romanLevels[p.Level], p.Age)
-		} else {
-			narr = lang.T("%s dies of old age at %d.", "%s s'éteint de vieillesse à %d ans.", p.Name(), p.Age)
-		}
-		var famineNote lang.Text
-		if famine {
-			famineNote = lang.T(", doubled by the famine", ", doublé par la famine")
-		}
-		t.note(c, "old_age", nil, narr,
-			lang.T("old age: %d years, risk %.1f %% a day%s; %d XP and level %s lost; population %d", "vieillesse : %d ans, risque %.1f %% par jour%s ; %d XP et le niveau %s perdus ; population %d",
-				p.Age, float64(OldAgeChance(int(p.Age), famine))/10_000, famineNote, p.XP, romanLevels[p.Level], len(camp.Citizens)))
+		t.note(c, "old_age", nil, oldAgeNarration(&p), oldAgeWhy(&p, famine, len(camp.Citizens)))
 	}
+}
+
+// oldAgeNarration tells citizen p's death of old age, both languages
+// written in one buffer (a late-game day has several).
+func oldAgeNarration(p *Citizen) lang.Text {
+	var b strings.Builder
+	b.Grow(224)
+	var num [8]byte
+	age := strconv.AppendInt(num[:0], int64(p.Age), 10)
+	if p.Level > 1 {
+		title, job, roman := LevelTitles[p.Level], p.job(), romanLevels[p.Level]
+		p.writeName(&b)
+		b.WriteString(", ")
+		b.WriteString(title.EN)
+		b.WriteByte(' ')
+		b.WriteString(job.EN)
+		b.WriteString(" of level ")
+		b.WriteString(roman)
+		b.WriteString(", dies of old age at ")
+		b.Write(age)
+		b.WriteString("; the skill goes with them.")
+		mid := b.Len()
+		p.writeName(&b)
+		b.WriteString(", ")
+		b.WriteString(job.FR)
+		b.WriteByte(' ')
+		b.WriteString(title.FR)
+		b.WriteString(" de niveau ")
+		b.WriteString(roman)
+		b.WriteString(", s'éteint de vieillesse à ")
+		b.Write(age)
+		b.WriteString(" ans ; son savoir-faire part avec lui.")
+		s := b.String()
+		return lang.Text{EN: s[:mid], FR: s[mid:]}
+	}
+	p.writeName(&b)
+	b.WriteString(" dies of old age at ")
+	b.Write(age)
+	b.WriteByte('.')
+	mid := b.Len()
+	p.writeName(&b)
+	b.WriteString(" s'éteint de vieillesse à ")
+	b.Write(age)
+	b.WriteString(" ans.")
+	s := b.String()
+	return lang.Text{EN: s[:mid], FR: s[mid:]}
+}
+
+// oldAgeWhy says why citizen p died of old age, in both languages written
+// in one buffer: its age's chance (doubled by a famine), what the camp
+// lost and its population after.
+func oldAgeWhy(p *Citizen, famine bool, population int) lang.Text {
+	type words struct{ head, years, day, famine, sep, xp, lost string }
+	var b strings.Builder
+	b.Grow(224)
+	var num [24]byte
+	chance := float64(OldAgeChance(int(p.Age), famine)) / 10_000
+	write := func(w words) {
+		b.WriteString(w.head)
+		b.Write(strconv.AppendInt(num[:0], int64(p.Age), 10))
+		b.WriteString(w.years)
+		b.Write(strconv.AppendFloat(num[:0], chance, 'f', 1, 64))
+		b.WriteString(w.day)
+		if famine {
+			b.WriteString(w.famine)
+		}
+		b.WriteString(w.sep)
+		b.Write(strconv.AppendInt(num[:0], int64(p.XP), 10))
+		b.WriteString(w.xp)
+		b.WriteString(romanLevels[p.Level])
+		b.WriteString(w.lost)
+		b.Write(strconv.AppendInt(num[:0], int64(population), 10))
+	}
+	write(words{"old age: ", " years, risk ", " % a day", ", doubled by the famine", "; ", " XP and level ", " lost; population "})
+	mid := b.Len()
+	write(words{"vieillesse : ", " ans, risque ", " % par jour", ", doublé par la famine", " ; ", " XP et le niveau ", " perdus ; population "})
+	s := b.String()
+	return lang.Text{EN: s[:mid], FR: s[mid:]}
 }
 
 // pickCitizen returns the index of a citizen of camp c drawn evenly from r

@@ -287,13 +287,19 @@ func (t *tick) governDay(c CampID) {
 
 	t.readFacts(c)
 	f := &t.facts[c]
-	var en, fr []string
-	delta := 0
+	// The day's terms, written out only when the journal tells them.
+	type term struct {
+		n      int
+		what   lang.Text
+		morale bool // the term of morale, which names it
+	}
+	var terms [10]term
+	k, delta := 0, 0
 	add := func(n int, what lang.Text) {
 		if n != 0 {
 			delta += n
-			en = append(en, fmt.Sprintf("%+d %s", n, what.EN))
-			fr = append(fr, fmt.Sprintf("%+d %s", n, what.FR))
+			terms[k] = term{n: n, what: what}
+			k++
 		}
 	}
 	add(LegVictory*f[factVictory], lang.T("victory(ies)", "victoire(s)"))
@@ -304,12 +310,24 @@ func (t *tick) governDay(c CampID) {
 	add(LegSurplus*min(1, f[factSurplus]), lang.T("surplus", "surplus"))
 	add(LegSiege*min(1, f[factBesieged]), lang.T("siege", "siège"))
 	add(LegLegendLost*f[factLegendLost], lang.T("legend(s) lost", "légende(s) perdue(s)"))
-	add(MoraleLegitimacy(camp.Morale), lang.T("morale %d", "moral %d", camp.Morale))
+	if n := MoraleLegitimacy(camp.Morale); n != 0 {
+		add(n, lang.T("morale", "moral"))
+		terms[k-1].morale = true
+	}
 	add(g.Legitimacy, Governments[camp.Government].Name)
 	before := camp.Legitimacy
 	camp.Legitimacy = min(100, max(0, camp.Legitimacy+delta))
 	if d := camp.Legitimacy - before; d <= -5 || d >= 5 {
-		t.note(c, "legitimacy", nil, lang.T("The legitimacy of power goes from %d to %d.", "La légitimité du pouvoir passe de %d à %d.", before, camp.Legitimacy), lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")})
+		var en, fr []string
+		for _, tm := range terms[:k] {
+			e, f := fmt.Sprintf("%+d %s", tm.n, tm.what.EN), fmt.Sprintf("%+d %s", tm.n, tm.what.FR)
+			if tm.morale {
+				e, f = fmt.Sprintf("%s %d", e, camp.Morale), fmt.Sprintf("%s %d", f, camp.Morale)
+			}
+			en, fr = append(en, e), append(fr, f)
+		}
+		t.note(c, "legitimacy", nil, lang.T("The legitimacy of power goes from %d to %d.", "La légitimité du pouvoir passe de %d à %d.", before, camp.Legitimacy),
+			lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")})
 	}
 
 	if camp.Legitimacy < UnrestBelow {

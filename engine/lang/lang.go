@@ -8,7 +8,6 @@ package lang
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -78,7 +77,11 @@ func T(en, fr string, args ...any) Text {
 	for i, a := range args {
 		if t, ok := a.(Text); ok {
 			if &enArgs[0] == &frArgs[0] {
-				enArgs, frArgs = slices.Clone(args), slices.Clone(args)
+				// One allocation holds both languages' arguments.
+				both := make([]any, 2*len(args))
+				copy(both, args)
+				copy(both[len(args):], args)
+				enArgs, frArgs = both[:len(args)], both[len(args):]
 			}
 			enArgs[i], frArgs[i] = t.In(EN), t.In(FR)
 		}
