@@ -3,11 +3,10 @@ package server
 import (
 	"context"
 	"fmt"
-	"unicode"
-	"unicode/utf8"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -23,28 +22,6 @@ const maxNotebookWritesPerDay = 20
 // reasonTooManyNotes refuses a notebook write beyond
 // maxNotebookWritesPerDay.
 const reasonTooManyNotes = pb.ErrorReason_ERROR_REASON_TOO_MANY_NOTES
-
-// checkNotebookText refuses, in the call's language, a text that is not valid UTF-8, longer
-// than store.MaxNotebookLen bytes or holding control characters other than
-// newline and tab (which could drive a reader's terminal). An empty text
-// erases the notes.
-func checkNotebookText(ctx context.Context, text string) error {
-	l := pb.LangOf(ctx)
-	switch {
-	case !utf8.ValidString(text):
-		return invalidArgument("text", "%s", l.Sprintf("text is not valid UTF-8", "le texte n'est pas de l'UTF-8 valide"))
-	case len(text) > store.MaxNotebookLen:
-		return invalidArgument("text", "%s", l.Sprintf("text is %d bytes; a notebook holds at most %d: shorten it",
-			"le texte fait %d octets ; un carnet en tient au plus %d : raccourcissez-le", len(text), store.MaxNotebookLen))
-	}
-	for _, r := range text {
-		if unicode.IsControl(r) && r != '\n' && r != '\t' {
-			return invalidArgument("text", "%s", l.Sprintf("text holds the control character %U; only newline and tab are allowed",
-				"le texte contient le caractère de contrôle %U ; seuls le saut de ligne et la tabulation sont permis", r))
-		}
-	}
-	return nil
-}
 
 // campNotebook returns camp's notebook of a season, or an empty one with
 // no day when the camp never wrote it.
@@ -65,7 +42,7 @@ func campNotebook(ctx context.Context, st store.Store, worldID uint64, season, c
 // decided, day, with the writes it has left for that day; day 0 is a
 // closed season's, which has none left.
 func notebookToPB(n store.Notebook, day int) *pb.Notebook {
-	out := &pb.Notebook{Camp: int32(n.Camp), Text: n.Text, Day: int32(n.Day), MaxLen: store.MaxNotebookLen}
+	out := &pb.Notebook{Camp: int32(n.Camp), Text: pb.Printable(n.Text, true), Day: int32(n.Day), MaxLen: store.MaxNotebookLen}
 	if !n.UpdatedAt.IsZero() {
 		out.UpdatedAt = timestamppb.New(n.UpdatedAt)
 	}
@@ -106,15 +83,15 @@ func (g *gameService) SetNotebook(ctx context.Context, req *pb.SetNotebookReques
 	if err != nil {
 		return nil, err
 	}
-	if err := checkNotebookText(ctx, req.GetText()); err != nil {
+	l := pb.LangOf(ctx)
+	if err := checkText(l, "text", req.GetText(), store.MaxNotebookLen, true); err != nil {
 		return nil, err
 	}
-	l := pb.LangOf(ctx)
 	var out *pb.Notebook
 	// The notes change their own camp's view only.
 	err = r.doFor(ctx, p.camp, func() error {
 		if r.seasonOver() {
-			return refuse(reasonSeasonOver, "", l.Sprintf(
+			return refuseIn(l, reasonSeasonOver, "", lang.T(
 				"the season ended on day %d: its chronicle publishes its notebooks, and a new notebook opens with the next season",
 				"la saison s'est achevée au jour %d : sa chronique publie ses carnets, et un nouveau carnet s'ouvre avec la saison suivante",
 				r.state.Day()))
@@ -129,7 +106,7 @@ func (g *gameService) SetNotebook(ctx context.Context, req *pb.SetNotebookReques
 			writes = cur.Writes + 1
 		}
 		if writes > maxNotebookWritesPerDay {
-			return refuse(reasonTooManyNotes, "", l.Sprintf(
+			return refuseIn(l, reasonTooManyNotes, "", lang.T(
 				"you wrote your notebook %d times for day %d, the most a day allows; write again after it resolves",
 				"vous avez écrit votre carnet %d fois pour le jour %d, le plus qu'un jour permette ; écrivez de nouveau une fois ce jour résolu",
 				maxNotebookWritesPerDay, day))

@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/store"
@@ -235,12 +237,17 @@ func notebook(t *testing.T, st store.Store) {
 		{"an escape sequence", "red \x1b[31m alert"},
 		{"a carriage return", "line\rover"},
 		{"a NUL", "a\x00b"},
+		{"a direction override", "left \u202e right"},
 	} {
 		_, err := h.game.SetNotebook(as(w.tokens[0]), &pb.SetNotebookRequest{Text: tc.text})
 		wantCode(t, err, codes.InvalidArgument)
 		if reason, fields := errorInfo(err); reason != "bad_request" || len(fields) != 1 || fields[0] != "text" {
 			t.Errorf("%s: got reason %q fields %v; want bad_request on text", tc.name, reason, fields)
 		}
+	}
+	_, err := h.game.SetNotebook(pb.WithLang(as(w.tokens[0]), lang.FR), &pb.SetNotebookRequest{Text: "cloche\a"})
+	if st, _ := status.FromError(err); st.Code() != codes.InvalidArgument || !strings.Contains(st.Message(), "contient le caractère U+0007") {
+		t.Errorf("a control character, in French: got %v; want InvalidArgument naming le caractère U+0007", err)
 	}
 	if got := read(0); got.GetText() != plan || got.GetWritesLeft() != 19 {
 		t.Errorf("after refused writes: got %v; want the plan, 19 writes left", got)
@@ -265,7 +272,7 @@ func notebook(t *testing.T, st store.Store) {
 	for i := 2; i < 20; i++ {
 		write(0, plan)
 	}
-	_, err := h.game.SetNotebook(as(w.tokens[0]), &pb.SetNotebookRequest{Text: "one too many"})
+	_, err = h.game.SetNotebook(as(w.tokens[0]), &pb.SetNotebookRequest{Text: "one too many"})
 	wantCode(t, err, codes.ResourceExhausted)
 	if reason, _ := errorInfo(err); reason != "too_many_notes" {
 		t.Errorf("the 21st write of a day: got reason %q; want too_many_notes", reason)
