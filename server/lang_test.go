@@ -55,9 +55,9 @@ func checkJournal(t *testing.T, what, code string, entries []*pb.JournalEntry, w
 }
 
 // TestLanguages checks rule LANG-2 (DESIGN decision 8) on the wire: the
-// same camp's view, menu, journal, tick notices and refusals, asked in
-// English and in French (the grisonval-lang metadata), come in that
-// language only; a call without a language, or with one the server does
+// same camp's view, menu, journal, tick notices and refusals, and the
+// closed season's chronicle, asked in English and in French (the
+// grisonval-lang metadata), come in that language only; a call without a language, or with one the server does
 // not know, is answered in English; codes, reasons and fields are the same
 // in both.
 func TestLanguages(t *testing.T) {
@@ -168,6 +168,23 @@ func TestLanguages(t *testing.T) {
 		reason, fields := errorInfo(err)
 		if reason != "not_allowed" || len(fields) != 1 || fields[0] != "args[0]" {
 			t.Errorf("refusal in %q: reason %q fields %v; want not_allowed on args[0]", code, reason, fields)
+		}
+	}
+
+	// The chronicle of the closed season, public, in the caller's language.
+	if _, err := h.admin.CloseSeason(admin, &pb.CloseSeasonRequest{WorldId: w.ID}); err != nil {
+		t.Fatalf("close the season: %v", err)
+	}
+	chronicles := pb.NewChronicleServiceClient(h.conn)
+	for code, p := range phrases {
+		ch, err := chronicles.GetChronicle(in("", code), &pb.GetChronicleRequest{WorldId: w.ID, Season: 1})
+		if err != nil {
+			t.Fatalf("chronicle in %s: %v", code, err)
+		}
+		for _, cj := range ch.GetJournals() {
+			if cj.GetCamp() == 0 {
+				checkJournal(t, "the chronicle", code, cj.GetEntries(), p.rest)
+			}
 		}
 	}
 }
