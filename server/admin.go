@@ -278,7 +278,7 @@ func (a *adminService) ResumeWorld(ctx context.Context, req *pb.WorldRequest) (*
 func (a *adminService) ForceTick(ctx context.Context, req *pb.WorldRequest) (*pb.WorldInfo, error) {
 	return a.onWorld(ctx, req.GetWorldId(), func(r *runner) error {
 		if r.seasonOver() {
-			return seasonOver(r.state.Day())
+			return seasonOver(pb.LangOf(ctx), r.state.Day())
 		}
 		r.log.Info().Msg("admin: tick forced")
 		return r.resolve()

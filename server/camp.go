@@ -86,7 +86,7 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 				"to_camp doit être un camp du monde, de 0 à %d ; reçu %d", n-1, to))
 		}
 		if r.seasonOver() {
-			return seasonOver(r.state.Day())
+			return seasonOver(pb.LangOf(ctx), r.state.Day())
 		}
 		rs := recipients(r.state, r.settings.Camps, p.camp)
 		if !slices.Contains(rs, to) {
@@ -154,7 +154,7 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 	err = r.do(ctx, func() error {
 		log := r.log.With().Int("camp", p.camp).Logger()
 		if r.seasonOver() {
-			return seasonOver(r.state.Day())
+			return seasonOver(pb.LangOf(ctx), r.state.Day())
 		}
 		if re := r.rs.Validate(r.state, p.camp, o); re != nil {
 			log.Info().Str("code", re.Reason.Code()).Msg("standing order refused")

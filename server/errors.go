@@ -109,6 +109,11 @@ func invalidArgument(field, format string, args ...any) error {
 	return refusef(reasonBadRequest, field, format, args...)
 }
 
+// sinceDayText refuses a negative since_day.
+func sinceDayText(day int32) lang.Text {
+	return lang.T("since_day must be 0 or more; got %d", "since_day doit valoir 0 ou plus ; reçu %d", day)
+}
+
 // refuseIn is refuse with its message in l, written in both languages.
 func refuseIn(l lang.Lang, reason pb.ErrorReason, field string, msg lang.Text) error {
 	return refuse(reason, field, msg.In(l))
@@ -150,8 +155,9 @@ func toStatus(log zerolog.Logger, err error) error {
 }
 
 // seasonOver refuses an order once the world's season has ended.
-func seasonOver(day int) error {
-	return refusef(reasonSeasonOver, "", "the season ended on day %d; an admin can reset it", day)
+func seasonOver(l lang.Lang, day int) error {
+	return refuseIn(l, reasonSeasonOver, "", lang.T("the season ended on day %d; an admin can reset it",
+		"la saison s'est achevée le jour %d ; un administrateur peut la relancer", day))
 }
 
 // worldNotFound answers a request naming a world that does not exist.

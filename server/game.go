@@ -29,11 +29,11 @@ type gameService struct {
 func (g *gameService) campWorld(ctx context.Context, worldID uint64) (principal, *runner, error) {
 	p, ok := principalFrom(ctx)
 	if !ok || p.role != store.RoleCamp {
-		return principal{}, nil, refuse(reasonPermission, "", "this call needs a camp token")
+		return principal{}, nil, refuseIn(pb.LangOf(ctx), reasonPermission, "", lang.T("this call needs a camp token", "cet appel demande un jeton de camp"))
 	}
 	if worldID != 0 && worldID != p.worldID {
-		return principal{}, nil, refusef(reasonPermission, "world_id",
-			"this token plays world %d; use world_id %d or 0", p.worldID, p.worldID)
+		return principal{}, nil, refuseIn(pb.LangOf(ctx), reasonPermission, "world_id",
+			lang.T("this token plays world %d; use world_id %d or 0", "ce jeton joue le monde %d ; utilisez world_id %d ou 0", p.worldID, p.worldID))
 	}
 	r, err := g.s.world(p.worldID)
 	return p, r, err
@@ -71,10 +71,12 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 		return nil, err
 	}
 	if req.GetOrder() == nil {
-		return nil, invalidArgument("order", "order is required: an action name and its arguments")
+		return nil, refuseIn(pb.LangOf(ctx), reasonBadRequest, "order", lang.T("order is required: an action name and its arguments",
+			"l'ordre est requis : un nom d'action et ses arguments"))
 	}
 	if req.GetForDay() < 0 {
-		return nil, invalidArgument("for_day", "for_day is the day the order is meant for, 1 or more (0: the next day); got %d", req.GetForDay())
+		return nil, refuseIn(pb.LangOf(ctx), reasonBadRequest, "for_day", lang.T("for_day is the day the order is meant for, 1 or more (0: the next day); got %d",
+			"for_day est le jour auquel l'ordre est destiné, 1 ou plus (0 : le jour suivant) ; reçu %d", req.GetForDay()))
 	}
 	if err := checkText(pb.LangOf(ctx), "order.reason", req.GetOrder().GetReason(), 0, true); err != nil {
 		return nil, err
@@ -85,7 +87,7 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 	err = r.doFor(ctx, p.camp, func() error {
 		log := r.log.With().Int("camp", p.camp).Logger()
 		if r.seasonOver() {
-			return seasonOver(r.state.Day())
+			return seasonOver(pb.LangOf(ctx), r.state.Day())
 		}
 		if err := checkForDay(pb.LangOf(ctx), int(req.GetForDay()), r.state.Day()); err != nil {
 			log.Info().Int32("for_day", req.GetForDay()).Msg("order refused: its day is not the next one")
@@ -207,7 +209,7 @@ func (g *gameService) campSeasonSince(ctx context.Context, worldID uint64, since
 		return p, nil, 0, err
 	}
 	if sinceDay < 0 {
-		return p, nil, 0, invalidArgument("since_day", "since_day must be 0 or more; got %d", sinceDay)
+		return p, nil, 0, refuseIn(pb.LangOf(ctx), reasonBadRequest, "since_day", sinceDayText(sinceDay))
 	}
 	var season int
 	if err := r.read(ctx, func() error { season = r.settings.Season; return nil }); err != nil {

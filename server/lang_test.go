@@ -153,7 +153,10 @@ func TestLanguages(t *testing.T) {
 		}
 		refusals[code] = err
 	}
-	// The server's own refusals too: an empty message.
+	// The server's own refusals too: another world's view, an empty message.
+	if _, err := h.game.GetView(in(tok, "fr"), &pb.GetViewRequest{WorldId: w.ID + 1}); !strings.Contains(status.Convert(err).Message(), "ce jeton joue le monde") {
+		t.Errorf("another world's view asked in fr: %v", err)
+	}
 	for code, want := range map[string]string{"en": "text is empty", "fr": "le texte est vide"} {
 		_, err := h.game.SendMessage(in(tok, code), &pb.SendMessageRequest{ToCamp: 1, Text: " "})
 		if msg := status.Convert(err).Message(); !strings.Contains(msg, want) {

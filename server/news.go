@@ -33,7 +33,7 @@ func (g *gameService) GetNews(ctx context.Context, req *pb.GetNewsRequest) (*pb.
 	}
 	since := int(req.GetSinceDay())
 	if since < 0 {
-		return nil, invalidArgument("since_day", "since_day must be 0 or more; got %d", since)
+		return nil, refuseIn(pb.LangOf(ctx), reasonBadRequest, "since_day", sinceDayText(int32(since)))
 	}
 	var snap snapshot
 	if err := r.read(ctx, func() error { snap = r.snapshot(); return nil }); err != nil {
