@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -91,22 +92,26 @@ func (a *authenticator) authorize(ctx context.Context, fullMethod string) (conte
 			header = v[0]
 		}
 	}
+	l := pb.LangOf(ctx)
 	scheme, token, ok := strings.Cut(header, " ")
 	if !ok || !strings.EqualFold(scheme, "bearer") || token == "" {
-		return nil, refuse(reasonUnauthenticated, "", `missing token: send the metadata "authorization: Bearer <token>"`)
+		return nil, refuseIn(l, reasonUnauthenticated, "", lang.T(`missing token: send the metadata "authorization: Bearer <token>"`,
+			`jeton manquant : envoyez la métadonnée "authorization: Bearer <jeton>"`))
 	}
 	p, err := a.lookup(ctx, token)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, refuse(reasonUnauthenticated, "", "unknown or revoked token: ask an admin for a new one")
+		return nil, refuseIn(l, reasonUnauthenticated, "", lang.T("unknown or revoked token: ask an admin for a new one",
+			"jeton inconnu ou révoqué : demandez-en un nouveau à un administrateur"))
 	}
 	if err != nil {
-		return nil, refuse(reasonUnavailable, "", "cannot check the token now; retry shortly")
+		return nil, refuseIn(l, reasonUnavailable, "", lang.T("cannot check the token now; retry shortly",
+			"impossible de vérifier le jeton maintenant ; réessayez bientôt"))
 	}
 	if p.role != role {
 		if role == store.RoleAdmin {
-			return nil, refuse(reasonPermission, "", "this call needs the admin token")
+			return nil, refuseIn(l, reasonPermission, "", lang.T("this call needs the admin token", "cet appel demande le jeton d'administration"))
 		}
-		return nil, refuse(reasonPermission, "", "this call needs a camp token")
+		return nil, refuseIn(l, reasonPermission, "", lang.T("this call needs a camp token", "cet appel demande un jeton de camp"))
 	}
 	return context.WithValue(ctx, principalKey{}, p), nil
 }

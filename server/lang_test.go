@@ -153,7 +153,11 @@ func TestLanguages(t *testing.T) {
 		}
 		refusals[code] = err
 	}
-	// The server's own refusals too: another world's view, an empty message.
+	// The server's own refusals too: a token unknown, another world's view,
+	// an empty message.
+	if _, err := h.game.GetView(in("gvc_unknown", "fr"), &pb.GetViewRequest{}); !strings.Contains(status.Convert(err).Message(), "jeton inconnu") {
+		t.Errorf("an unknown token in fr: %v", err)
+	}
 	if _, err := h.game.GetView(in(tok, "fr"), &pb.GetViewRequest{WorldId: w.ID + 1}); !strings.Contains(status.Convert(err).Message(), "ce jeton joue le monde") {
 		t.Errorf("another world's view asked in fr: %v", err)
 	}
