@@ -2,6 +2,9 @@ package server_test
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -14,6 +17,7 @@ import (
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/gateway"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -229,5 +233,50 @@ func TestOldJournalReadsAsFrench(t *testing.T) {
 		if len(j.GetEntries()) != 1 || j.GetEntries()[0].GetNarration() != old.Narration || j.GetEntries()[0].GetWhy() != old.Why {
 			t.Errorf("the old entry read in %s: %v; want %q, %q", code, j.GetEntries(), old.Narration, old.Why)
 		}
+	}
+}
+
+// TestJSONFaceLanguage checks rule LANG-2 on the JSON face: the language of
+// an HTTP call (the Grisonval-Lang header, ?lang=, Accept-Language) reaches
+// the server, which answers in it.
+func TestJSONFaceLanguage(t *testing.T) {
+	st := openSQLite(t)
+	w := metWorld(t, st)
+	h := startServer(t, st, server.NewFakeClock(start))
+	tok := h.tokens(t, w.ID)[0]
+	mux, err := gateway.New(context.Background(), h.conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	web := httptest.NewServer(mux)
+	defer web.Close()
+	for _, tc := range []struct {
+		name, query, header, accept, want string
+	}{
+		{"no language", "", "", "", "rest: +4 morale (cap 100)"},
+		{"header", "", "fr", "", "rest : +4 moral (plafond 100)"},
+		{"query", "?lang=fr", "", "", "rest : +4 moral (plafond 100)"},
+		{"accept-language", "", "", "fr-CH, en;q=0.5", "rest : +4 moral (plafond 100)"},
+		{"header over accept-language", "", "en", "fr", "rest: +4 morale (cap 100)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest("POST", web.URL+"/grisonval.v1.GameService/GetView"+tc.query, strings.NewReader("{}"))
+			req.Header.Set("Authorization", "Bearer "+tok)
+			if tc.header != "" {
+				req.Header.Set("Grisonval-Lang", tc.header)
+			}
+			if tc.accept != "" {
+				req.Header.Set("Accept-Language", tc.accept)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), tc.want) {
+				t.Errorf("status %d; want 200 and %q in the view", resp.StatusCode, tc.want)
+			}
+		})
 	}
 }
