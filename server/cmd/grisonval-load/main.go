@@ -331,12 +331,23 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 	for round := range c.rounds {
 		for i, t := range ts {
 			wait := profileWindow(ctx, t, c.profile, "clients", round, c.clients.warmup, c.clients.duration)
+			var h0 map[float64]float64
+			if t.metrics != "" {
+				h0, _ = handlingBuckets(ctx, t.metrics, "GetView")
+			}
 			r, err := runClients(ctx, t, ws[i], c.clients)
 			if err == nil {
 				err = wait()
 			}
 			if err != nil {
 				return false, err
+			}
+			if h0 != nil {
+				if h1, err := handlingBuckets(ctx, t.metrics, "GetView"); err == nil {
+					p99, n := handlingP99(h0, h1)
+					fmt.Fprintf(out, "clients round %d %-8s GetView handled in the server (its metrics, from the interceptor on; not the transport): p99 <= %s ms of %d calls\n",
+						round+1, t.name, ms(p99), n)
+				}
 			}
 			r.filesAfter = settleFiles(t)
 			res[i] = append(res[i], r)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -80,5 +81,18 @@ func TestParseServers(t *testing.T) {
 		if _, err := parseServers(t.Context(), bad, t.TempDir()); err == nil {
 			t.Errorf("parseServers(%q) accepted", bad)
 		}
+	}
+}
+
+func TestHandlingP99(t *testing.T) {
+	inf := math.Inf(1)
+	before := map[float64]float64{0.00064: 5, 0.00256: 5, 0.01024: 5, inf: 5}
+	after := map[float64]float64{0.00064: 905, 0.00256: 1000, 0.01024: 1005, inf: 1005}
+	if p99, n := handlingP99(before, after); p99 != 2560*time.Microsecond || n != 1000 {
+		t.Errorf("handlingP99 = %v, %d; want 2.56ms of 1000 calls", p99, n)
+	}
+	after[0.00256] = 980
+	if p99, _ := handlingP99(before, after); p99 != 10240*time.Microsecond {
+		t.Errorf("handlingP99 = %v; want 10.24ms once 2 %% of the calls are slower than 2.56ms", p99)
 	}
 }

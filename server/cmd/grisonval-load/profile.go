@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -84,4 +87,65 @@ func checkProfiles(c config) error {
 		}
 	}
 	return nil
+}
+
+// handlingBuckets returns the cumulative counts of the server's histogram
+// of method's handling time (grpc_server_handling_seconds, from the metrics
+// listener at addr), by bucket upper bound in seconds.
+func handlingBuckets(ctx context.Context, addr, method string) (map[float64]float64, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/metrics", nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	out := make(map[float64]float64)
+	for _, line := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(line, "grpc_server_handling_seconds_bucket{") || !strings.Contains(line, `grpc_method="`+method+`"`) {
+			continue
+		}
+		_, rest, _ := strings.Cut(line, `le="`)
+		le, rest, _ := strings.Cut(rest, `"`)
+		fields := strings.Fields(rest)
+		if len(fields) == 0 {
+			continue
+		}
+		bound, err1 := strconv.ParseFloat(le, 64) // "+Inf" parses as +Inf
+		n, err2 := strconv.ParseFloat(fields[len(fields)-1], 64)
+		if err1 == nil && err2 == nil {
+			out[bound] += n
+		}
+	}
+	return out, nil
+}
+
+// handlingP99 returns the upper bound of the bucket holding the 99th
+// percentile of the calls counted between two reads of handlingBuckets, and
+// how many calls that is.
+func handlingP99(before, after map[float64]float64) (bound time.Duration, calls int) {
+	bounds := make([]float64, 0, len(after))
+	for b := range after {
+		bounds = append(bounds, b)
+	}
+	slices.Sort(bounds)
+	if len(bounds) == 0 {
+		return 0, 0
+	}
+	total := after[bounds[len(bounds)-1]] - before[bounds[len(bounds)-1]]
+	for _, b := range bounds {
+		if after[b]-before[b] >= 0.99*total {
+			if math.IsInf(b, 1) {
+				return -1, int(total)
+			}
+			return time.Duration(b * float64(time.Second)), int(total)
+		}
+	}
+	return -1, int(total)
 }
