@@ -130,7 +130,7 @@ func TestNewsKeepsEveryDay(t *testing.T) {
 	})
 }
 
-// TestOrderForDay: an order names the day it is meant for. The next day is
+// TestOrderForDay (rule TICK-6): an order names the day it is meant for. The next day is
 // accepted; a day already resolved is refused with FailedPrecondition,
 // reason day_resolved, the days in ErrorInfo's metadata and the message
 // (in the caller's language), and changes nothing; a day not open yet, or
