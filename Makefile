@@ -68,11 +68,14 @@ load: postgres
 	$(GO) run ./server/cmd/grisonval-load -mode view,clients -store sqlite $(LOAD_FLAGS)
 	$(GO) run ./server/cmd/grisonval-load -mode view,clients,worlds -store postgres $(LOAD_FLAGS)
 
-## fuzz: fuzz order validation and the CLI's parser for FUZZTIME each (the seed corpora run in every test run).
+## fuzz: fuzz order validation, the CLI's parser, the decoding of every RPC's request and the texts' checks for FUZZTIME each (the seed corpora run in every test run).
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./engine/
 	$(GO) test -run '^$$' -fuzz FuzzParseArgs -fuzztime $(FUZZTIME) ./clients/cli/
+	$(GO) test -run '^$$' -fuzz FuzzRequestDecoding -fuzztime $(FUZZTIME) ./server/
+	$(GO) test -run '^$$' -fuzz FuzzCheckText -fuzztime $(FUZZTIME) ./server/
+	$(GO) test -run '^$$' -fuzz FuzzPrintable -fuzztime $(FUZZTIME) ./proto/grisonval/v1/
 
 ## crash-long: the long crash test: 50 SIGKILLs of a bot-played server on Postgres (docs/persistence.md).
 crash-long: postgres

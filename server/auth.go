@@ -165,8 +165,8 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 }
 
 // issue creates a token for t's role, world and camp, stores its hash (which
-// revokes the earlier tokens of that camp, or the earlier admin tokens) and
-// drops the revoked ones from the cache.
+// revokes the earlier tokens of that camp, or the earlier admin token of
+// t's name) and drops the revoked ones from the cache.
 func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error) {
 	var raw [32]byte
 	if _, err := rand.Read(raw[:]); err != nil {

@@ -524,3 +524,84 @@ func TestAdminBounds(t *testing.T) {
 		t.Errorf("the log holds %d bytes after refusing huge inputs; want them not logged whole", size)
 	}
 }
+
+// TestNamedAdminTokens: admins issue, list and revoke named admin tokens
+// through AdminService, audited under the caller's name; the token of the
+// server's start stays; a revoked token stops at once; a name holds one
+// line of printable text (issue 14, point 16).
+func TestNamedAdminTokens(t *testing.T) {
+	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	admin := as(h.adminToken) // "test", issued at the server's start
+	issue := func(ctx context.Context, name string) string {
+		t.Helper()
+		resp, err := h.admin.IssueAdminToken(ctx, &pb.IssueAdminTokenRequest{Name: name})
+		if err != nil {
+			t.Fatalf("IssueAdminToken(%s): %v", name, err)
+		}
+		return resp.GetToken()
+	}
+	works := func(tok string) error {
+		_, err := h.admin.ListWorlds(as(tok), &pb.ListWorldsRequest{})
+		return err
+	}
+	ops := issue(admin, "ops")
+	ci := issue(as(ops), "ci")
+	for name, tok := range map[string]string{"test": h.adminToken, "ops": ops, "ci": ci} {
+		if err := works(tok); err != nil {
+			t.Errorf("the %s token: %v", name, err)
+		}
+	}
+	list, err := h.admin.ListAdminTokens(admin, &pb.ListAdminTokensRequest{})
+	if err != nil || !slices.Equal(list.GetNames(), []string{"ci", "ops", "test"}) {
+		t.Errorf("ListAdminTokens: got %v, %v; want [ci ops test]", list.GetNames(), err)
+	}
+
+	if _, err := h.admin.RevokeAdminToken(as(ops), &pb.RevokeAdminTokenRequest{Name: "ci"}); err != nil {
+		t.Fatalf("RevokeAdminToken(ci): %v", err)
+	}
+	wantCode(t, works(ci), codes.Unauthenticated)
+	_, err = h.admin.RevokeAdminToken(as(ops), &pb.RevokeAdminTokenRequest{Name: "ops"})
+	wantCode(t, err, codes.InvalidArgument)
+	_, err = h.admin.RevokeAdminToken(admin, &pb.RevokeAdminTokenRequest{Name: "nobody"})
+	wantCode(t, err, codes.NotFound)
+	_, err = h.admin.IssueAdminToken(admin, &pb.IssueAdminTokenRequest{Name: "evil\x1b[2J"})
+	wantCode(t, err, codes.InvalidArgument)
+	_, err = h.admin.IssueAdminToken(admin, &pb.IssueAdminTokenRequest{Name: " "})
+	wantCode(t, err, codes.InvalidArgument)
+
+	// A new token of a name replaces that name's only.
+	ops2 := issue(admin, "ops")
+	wantCode(t, works(ops), codes.Unauthenticated)
+	for name, tok := range map[string]string{"test": h.adminToken, "ops (new)": ops2} {
+		if err := works(tok); err != nil {
+			t.Errorf("the %s token: %v", name, err)
+		}
+	}
+
+	audit, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{})
+	if err != nil {
+		t.Fatalf("ListAudit: %v", err)
+	}
+	var got []string
+	for _, e := range audit.GetEntries() {
+		got = append(got, e.GetAdmin()+" "+e.GetAction()+" "+e.GetCode()+" "+e.GetDetail())
+		for _, tok := range []string{ops, ci, ops2} {
+			if strings.Contains(e.GetDetail(), tok) {
+				t.Errorf("the audit records a token: %q", e.GetDetail())
+			}
+		}
+	}
+	want := []string{
+		`test IssueAdminToken OK name:"ops"`,
+		`ops IssueAdminToken OK name:"ci"`,
+		`ops RevokeAdminToken OK name:"ci"`,
+		`ops RevokeAdminToken InvalidArgument name:"ops"`,
+		`test RevokeAdminToken NotFound name:"nobody"`,
+		`test IssueAdminToken InvalidArgument name:"evil\x1b[2J"`,
+		`test IssueAdminToken InvalidArgument name:" "`,
+		`test IssueAdminToken OK name:"ops"`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("audit:\ngot  %q\nwant %q", got, want)
+	}
+}

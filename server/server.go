@@ -240,7 +240,8 @@ func (s *Server) Admin() pb.AdminServiceServer {
 }
 
 // IssueAdminToken issues a new admin token for the admin called name, the
-// name the admin audit records; earlier admin tokens stop working.
+// name the admin audit records; the earlier admin token of that name stops
+// working, the others stay (AdminService.IssueAdminToken).
 func (s *Server) IssueAdminToken(ctx context.Context, name string) (string, error) {
 	tok, err := s.auth.issue(ctx, store.Token{Role: store.RoleAdmin, Camp: -1, Name: name})
 	if err != nil {

@@ -154,6 +154,14 @@ func (s *timedStore) PutToken(ctx context.Context, t store.Token) error {
 	return s.m.timed(s.name, "put_token", func() error { return s.st.PutToken(ctx, t) })
 }
 
+func (s *timedStore) AdminTokens(ctx context.Context) ([]store.Token, error) {
+	return timedValue(s.m, s.name, "admin_tokens", func() ([]store.Token, error) { return s.st.AdminTokens(ctx) })
+}
+
+func (s *timedStore) RevokeAdminToken(ctx context.Context, name string) error {
+	return s.m.timed(s.name, "revoke_admin_token", func() error { return s.st.RevokeAdminToken(ctx, name) })
+}
+
 func (s *timedStore) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
 	return timedValue(s.m, s.name, "token_by_hash", func() (store.Token, error) { return s.st.TokenByHash(ctx, hash) })
 }

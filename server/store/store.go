@@ -292,8 +292,14 @@ type Store interface {
 	Worlds(ctx context.Context) ([]World, error)
 
 	// PutToken stores a token. For a camp token, it revokes that camp's
-	// earlier tokens; for an admin token, earlier admin tokens.
+	// earlier tokens; for an admin token, the earlier admin token of the
+	// same name.
 	PutToken(ctx context.Context, t Token) error
+	// AdminTokens returns the admin tokens, by name.
+	AdminTokens(ctx context.Context) ([]Token, error)
+	// RevokeAdminToken deletes the admin token called name, or returns
+	// ErrNotFound.
+	RevokeAdminToken(ctx context.Context, name string) error
 	// TokenByHash returns the token with that hash, or ErrNotFound.
 	TokenByHash(ctx context.Context, hash []byte) (Token, error)
 	// LiveTokens returns those of hashes that name a token the store has

@@ -825,6 +825,212 @@ func (x *ForkWorldRequest) GetName() string {
 	return ""
 }
 
+type IssueAdminTokenRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// name names the token's holder: one line of at most 100 bytes.
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssueAdminTokenRequest) Reset() {
+	*x = IssueAdminTokenRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssueAdminTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssueAdminTokenRequest) ProtoMessage() {}
+
+func (x *IssueAdminTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssueAdminTokenRequest.ProtoReflect.Descriptor instead.
+func (*IssueAdminTokenRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *IssueAdminTokenRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type ListAdminTokensRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAdminTokensRequest) Reset() {
+	*x = ListAdminTokensRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAdminTokensRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAdminTokensRequest) ProtoMessage() {}
+
+func (x *ListAdminTokensRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAdminTokensRequest.ProtoReflect.Descriptor instead.
+func (*ListAdminTokensRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{14}
+}
+
+type ListAdminTokensResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// names are the admin tokens' names, in order.
+	Names         []string `protobuf:"bytes,1,rep,name=names,proto3" json:"names,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAdminTokensResponse) Reset() {
+	*x = ListAdminTokensResponse{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAdminTokensResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAdminTokensResponse) ProtoMessage() {}
+
+func (x *ListAdminTokensResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAdminTokensResponse.ProtoReflect.Descriptor instead.
+func (*ListAdminTokensResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ListAdminTokensResponse) GetNames() []string {
+	if x != nil {
+		return x.Names
+	}
+	return nil
+}
+
+type RevokeAdminTokenRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeAdminTokenRequest) Reset() {
+	*x = RevokeAdminTokenRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeAdminTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeAdminTokenRequest) ProtoMessage() {}
+
+func (x *RevokeAdminTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeAdminTokenRequest.ProtoReflect.Descriptor instead.
+func (*RevokeAdminTokenRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *RevokeAdminTokenRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type RevokeAdminTokenResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeAdminTokenResponse) Reset() {
+	*x = RevokeAdminTokenResponse{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeAdminTokenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeAdminTokenResponse) ProtoMessage() {}
+
+func (x *RevokeAdminTokenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeAdminTokenResponse.ProtoReflect.Descriptor instead.
+func (*RevokeAdminTokenResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{17}
+}
+
 var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
@@ -890,8 +1096,15 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x16\n" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x12\x10\n" +
 	"\x03day\x18\x03 \x01(\x05R\x03day\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name2\xd1\n" +
-	"\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\",\n" +
+	"\x16IssueAdminTokenRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"\x18\n" +
+	"\x16ListAdminTokensRequest\"/\n" +
+	"\x17ListAdminTokensResponse\x12\x14\n" +
+	"\x05names\x18\x01 \x03(\tR\x05names\"-\n" +
+	"\x17RevokeAdminTokenRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"\x1a\n" +
+	"\x18RevokeAdminTokenResponse2\xef\f\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12U\n" +
 	"\fListRulesets\x12!.grisonval.v1.ListRulesetsRequest\x1a\".grisonval.v1.ListRulesetsResponse\x12O\n" +
@@ -913,7 +1126,10 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\vCloseSeason\x12 .grisonval.v1.CloseSeasonRequest\x1a\x18.grisonval.v1.SeasonInfo\x12R\n" +
 	"\vListSeasons\x12 .grisonval.v1.ListSeasonsRequest\x1a!.grisonval.v1.ListSeasonsResponse\x12U\n" +
 	"\fEnrollPlayer\x12!.grisonval.v1.EnrollPlayerRequest\x1a\".grisonval.v1.EnrollPlayerResponse\x12L\n" +
-	"\tListAudit\x12\x1e.grisonval.v1.ListAuditRequest\x1a\x1f.grisonval.v1.ListAuditResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\tListAudit\x12\x1e.grisonval.v1.ListAuditRequest\x1a\x1f.grisonval.v1.ListAuditResponse\x12Y\n" +
+	"\x0fIssueAdminToken\x12$.grisonval.v1.IssueAdminTokenRequest\x1a .grisonval.v1.IssueTokenResponse\x12^\n" +
+	"\x0fListAdminTokens\x12$.grisonval.v1.ListAdminTokensRequest\x1a%.grisonval.v1.ListAdminTokensResponse\x12a\n" +
+	"\x10RevokeAdminToken\x12%.grisonval.v1.RevokeAdminTokenRequest\x1a&.grisonval.v1.RevokeAdminTokenResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_admin_proto_rawDescOnce sync.Once
@@ -927,44 +1143,49 @@ func file_grisonval_v1_admin_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_admin_proto_rawDescData
 }
 
-var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_grisonval_v1_admin_proto_goTypes = []any{
-	(*CreateWorldRequest)(nil),   // 0: grisonval.v1.CreateWorldRequest
-	(*ListRulesetsRequest)(nil),  // 1: grisonval.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil), // 2: grisonval.v1.ListRulesetsResponse
-	(*RulesetInfo)(nil),          // 3: grisonval.v1.RulesetInfo
-	(*WorldInfo)(nil),            // 4: grisonval.v1.WorldInfo
-	(*ListWorldsRequest)(nil),    // 5: grisonval.v1.ListWorldsRequest
-	(*ListWorldsResponse)(nil),   // 6: grisonval.v1.ListWorldsResponse
-	(*SetControllerRequest)(nil), // 7: grisonval.v1.SetControllerRequest
-	(*IssueTokenRequest)(nil),    // 8: grisonval.v1.IssueTokenRequest
-	(*IssueTokenResponse)(nil),   // 9: grisonval.v1.IssueTokenResponse
-	(*WorldRequest)(nil),         // 10: grisonval.v1.WorldRequest
-	(*WorldState)(nil),           // 11: grisonval.v1.WorldState
-	(*ForkWorldRequest)(nil),     // 12: grisonval.v1.ForkWorldRequest
-	(*durationpb.Duration)(nil),  // 13: google.protobuf.Duration
-	(*Controller)(nil),           // 14: grisonval.v1.Controller
-	(*GetChronicleRequest)(nil),  // 15: grisonval.v1.GetChronicleRequest
-	(*CreateSeasonRequest)(nil),  // 16: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),   // 17: grisonval.v1.CloseSeasonRequest
-	(*ListSeasonsRequest)(nil),   // 18: grisonval.v1.ListSeasonsRequest
-	(*EnrollPlayerRequest)(nil),  // 19: grisonval.v1.EnrollPlayerRequest
-	(*ListAuditRequest)(nil),     // 20: grisonval.v1.ListAuditRequest
-	(*Frame)(nil),                // 21: grisonval.v1.Frame
-	(*Chronicle)(nil),            // 22: grisonval.v1.Chronicle
-	(*SeasonInfo)(nil),           // 23: grisonval.v1.SeasonInfo
-	(*ListSeasonsResponse)(nil),  // 24: grisonval.v1.ListSeasonsResponse
-	(*EnrollPlayerResponse)(nil), // 25: grisonval.v1.EnrollPlayerResponse
-	(*ListAuditResponse)(nil),    // 26: grisonval.v1.ListAuditResponse
+	(*CreateWorldRequest)(nil),       // 0: grisonval.v1.CreateWorldRequest
+	(*ListRulesetsRequest)(nil),      // 1: grisonval.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),     // 2: grisonval.v1.ListRulesetsResponse
+	(*RulesetInfo)(nil),              // 3: grisonval.v1.RulesetInfo
+	(*WorldInfo)(nil),                // 4: grisonval.v1.WorldInfo
+	(*ListWorldsRequest)(nil),        // 5: grisonval.v1.ListWorldsRequest
+	(*ListWorldsResponse)(nil),       // 6: grisonval.v1.ListWorldsResponse
+	(*SetControllerRequest)(nil),     // 7: grisonval.v1.SetControllerRequest
+	(*IssueTokenRequest)(nil),        // 8: grisonval.v1.IssueTokenRequest
+	(*IssueTokenResponse)(nil),       // 9: grisonval.v1.IssueTokenResponse
+	(*WorldRequest)(nil),             // 10: grisonval.v1.WorldRequest
+	(*WorldState)(nil),               // 11: grisonval.v1.WorldState
+	(*ForkWorldRequest)(nil),         // 12: grisonval.v1.ForkWorldRequest
+	(*IssueAdminTokenRequest)(nil),   // 13: grisonval.v1.IssueAdminTokenRequest
+	(*ListAdminTokensRequest)(nil),   // 14: grisonval.v1.ListAdminTokensRequest
+	(*ListAdminTokensResponse)(nil),  // 15: grisonval.v1.ListAdminTokensResponse
+	(*RevokeAdminTokenRequest)(nil),  // 16: grisonval.v1.RevokeAdminTokenRequest
+	(*RevokeAdminTokenResponse)(nil), // 17: grisonval.v1.RevokeAdminTokenResponse
+	(*durationpb.Duration)(nil),      // 18: google.protobuf.Duration
+	(*Controller)(nil),               // 19: grisonval.v1.Controller
+	(*GetChronicleRequest)(nil),      // 20: grisonval.v1.GetChronicleRequest
+	(*CreateSeasonRequest)(nil),      // 21: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 22: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),       // 23: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),      // 24: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),         // 25: grisonval.v1.ListAuditRequest
+	(*Frame)(nil),                    // 26: grisonval.v1.Frame
+	(*Chronicle)(nil),                // 27: grisonval.v1.Chronicle
+	(*SeasonInfo)(nil),               // 28: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),      // 29: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil),     // 30: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),        // 31: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
-	13, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
-	14, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
+	18, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
+	19, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
 	3,  // 2: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
-	13, // 3: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	14, // 4: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	18, // 3: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	19, // 4: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
 	4,  // 5: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	14, // 6: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	19, // 6: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
 	0,  // 7: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
 	1,  // 8: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
 	5,  // 9: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
@@ -976,33 +1197,39 @@ var file_grisonval_v1_admin_proto_depIdxs = []int32{
 	10, // 15: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
 	10, // 16: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
 	10, // 17: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
-	15, // 18: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
+	20, // 18: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
 	12, // 19: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	16, // 20: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	17, // 21: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	18, // 22: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	19, // 23: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	20, // 24: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	4,  // 25: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	2,  // 26: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
-	6,  // 27: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	4,  // 28: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	9,  // 29: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	4,  // 30: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 31: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 32: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	4,  // 33: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	11, // 34: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	21, // 35: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
-	22, // 36: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
-	4,  // 37: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 38: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	23, // 39: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	24, // 40: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	25, // 41: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	26, // 42: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	25, // [25:43] is the sub-list for method output_type
-	7,  // [7:25] is the sub-list for method input_type
+	21, // 20: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	22, // 21: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	23, // 22: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	24, // 23: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	25, // 24: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	13, // 25: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
+	14, // 26: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
+	16, // 27: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
+	4,  // 28: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	2,  // 29: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	6,  // 30: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	4,  // 31: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	9,  // 32: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	4,  // 33: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 34: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 35: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	4,  // 36: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	11, // 37: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	26, // 38: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
+	27, // 39: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
+	4,  // 40: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 41: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	28, // 42: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	29, // 43: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	30, // 44: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	31, // 45: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	9,  // 46: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
+	15, // 47: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
+	17, // 48: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
+	28, // [28:49] is the sub-list for method output_type
+	7,  // [7:28] is the sub-list for method input_type
 	7,  // [7:7] is the sub-list for extension type_name
 	7,  // [7:7] is the sub-list for extension extendee
 	0,  // [0:7] is the sub-list for field type_name
@@ -1021,7 +1248,7 @@ func file_grisonval_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_admin_proto_rawDesc), len(file_grisonval_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

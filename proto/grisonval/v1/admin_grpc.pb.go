@@ -19,24 +19,27 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	AdminService_CreateWorld_FullMethodName   = "/grisonval.v1.AdminService/CreateWorld"
-	AdminService_ListRulesets_FullMethodName  = "/grisonval.v1.AdminService/ListRulesets"
-	AdminService_ListWorlds_FullMethodName    = "/grisonval.v1.AdminService/ListWorlds"
-	AdminService_SetController_FullMethodName = "/grisonval.v1.AdminService/SetController"
-	AdminService_IssueToken_FullMethodName    = "/grisonval.v1.AdminService/IssueToken"
-	AdminService_PauseWorld_FullMethodName    = "/grisonval.v1.AdminService/PauseWorld"
-	AdminService_ResumeWorld_FullMethodName   = "/grisonval.v1.AdminService/ResumeWorld"
-	AdminService_ForceTick_FullMethodName     = "/grisonval.v1.AdminService/ForceTick"
-	AdminService_ResetSeason_FullMethodName   = "/grisonval.v1.AdminService/ResetSeason"
-	AdminService_GetWorldState_FullMethodName = "/grisonval.v1.AdminService/GetWorldState"
-	AdminService_GetFrame_FullMethodName      = "/grisonval.v1.AdminService/GetFrame"
-	AdminService_GetTimeline_FullMethodName   = "/grisonval.v1.AdminService/GetTimeline"
-	AdminService_ForkWorld_FullMethodName     = "/grisonval.v1.AdminService/ForkWorld"
-	AdminService_CreateSeason_FullMethodName  = "/grisonval.v1.AdminService/CreateSeason"
-	AdminService_CloseSeason_FullMethodName   = "/grisonval.v1.AdminService/CloseSeason"
-	AdminService_ListSeasons_FullMethodName   = "/grisonval.v1.AdminService/ListSeasons"
-	AdminService_EnrollPlayer_FullMethodName  = "/grisonval.v1.AdminService/EnrollPlayer"
-	AdminService_ListAudit_FullMethodName     = "/grisonval.v1.AdminService/ListAudit"
+	AdminService_CreateWorld_FullMethodName      = "/grisonval.v1.AdminService/CreateWorld"
+	AdminService_ListRulesets_FullMethodName     = "/grisonval.v1.AdminService/ListRulesets"
+	AdminService_ListWorlds_FullMethodName       = "/grisonval.v1.AdminService/ListWorlds"
+	AdminService_SetController_FullMethodName    = "/grisonval.v1.AdminService/SetController"
+	AdminService_IssueToken_FullMethodName       = "/grisonval.v1.AdminService/IssueToken"
+	AdminService_PauseWorld_FullMethodName       = "/grisonval.v1.AdminService/PauseWorld"
+	AdminService_ResumeWorld_FullMethodName      = "/grisonval.v1.AdminService/ResumeWorld"
+	AdminService_ForceTick_FullMethodName        = "/grisonval.v1.AdminService/ForceTick"
+	AdminService_ResetSeason_FullMethodName      = "/grisonval.v1.AdminService/ResetSeason"
+	AdminService_GetWorldState_FullMethodName    = "/grisonval.v1.AdminService/GetWorldState"
+	AdminService_GetFrame_FullMethodName         = "/grisonval.v1.AdminService/GetFrame"
+	AdminService_GetTimeline_FullMethodName      = "/grisonval.v1.AdminService/GetTimeline"
+	AdminService_ForkWorld_FullMethodName        = "/grisonval.v1.AdminService/ForkWorld"
+	AdminService_CreateSeason_FullMethodName     = "/grisonval.v1.AdminService/CreateSeason"
+	AdminService_CloseSeason_FullMethodName      = "/grisonval.v1.AdminService/CloseSeason"
+	AdminService_ListSeasons_FullMethodName      = "/grisonval.v1.AdminService/ListSeasons"
+	AdminService_EnrollPlayer_FullMethodName     = "/grisonval.v1.AdminService/EnrollPlayer"
+	AdminService_ListAudit_FullMethodName        = "/grisonval.v1.AdminService/ListAudit"
+	AdminService_IssueAdminToken_FullMethodName  = "/grisonval.v1.AdminService/IssueAdminToken"
+	AdminService_ListAdminTokens_FullMethodName  = "/grisonval.v1.AdminService/ListAdminTokens"
+	AdminService_RevokeAdminToken_FullMethodName = "/grisonval.v1.AdminService/RevokeAdminToken"
 )
 
 // AdminServiceClient is the client API for AdminService service.
@@ -97,6 +100,17 @@ type AdminServiceClient interface {
 	EnrollPlayer(ctx context.Context, in *EnrollPlayerRequest, opts ...grpc.CallOption) (*EnrollPlayerResponse, error)
 	// ListAudit lists the admin actions, with who did them and when.
 	ListAudit(ctx context.Context, in *ListAuditRequest, opts ...grpc.CallOption) (*ListAuditResponse, error)
+	// IssueAdminToken issues an admin token called name, the name the audit
+	// records its actions under; an earlier admin token of that name stops
+	// working, the others stay. Audited.
+	IssueAdminToken(ctx context.Context, in *IssueAdminTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error)
+	// ListAdminTokens lists the admin tokens' names.
+	ListAdminTokens(ctx context.Context, in *ListAdminTokensRequest, opts ...grpc.CallOption) (*ListAdminTokensResponse, error)
+	// RevokeAdminToken revokes the admin token called name: it stops
+	// working at once on the server that revokes it, within the token
+	// cache's time (30 s) on the other replicas. An admin cannot revoke the
+	// token of its own call. Audited.
+	RevokeAdminToken(ctx context.Context, in *RevokeAdminTokenRequest, opts ...grpc.CallOption) (*RevokeAdminTokenResponse, error)
 }
 
 type adminServiceClient struct {
@@ -287,6 +301,36 @@ func (c *adminServiceClient) ListAudit(ctx context.Context, in *ListAuditRequest
 	return out, nil
 }
 
+func (c *adminServiceClient) IssueAdminToken(ctx context.Context, in *IssueAdminTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IssueTokenResponse)
+	err := c.cc.Invoke(ctx, AdminService_IssueAdminToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) ListAdminTokens(ctx context.Context, in *ListAdminTokensRequest, opts ...grpc.CallOption) (*ListAdminTokensResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListAdminTokensResponse)
+	err := c.cc.Invoke(ctx, AdminService_ListAdminTokens_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) RevokeAdminToken(ctx context.Context, in *RevokeAdminTokenRequest, opts ...grpc.CallOption) (*RevokeAdminTokenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RevokeAdminTokenResponse)
+	err := c.cc.Invoke(ctx, AdminService_RevokeAdminToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AdminServiceServer is the server API for AdminService service.
 // All implementations must embed UnimplementedAdminServiceServer
 // for forward compatibility.
@@ -345,6 +389,17 @@ type AdminServiceServer interface {
 	EnrollPlayer(context.Context, *EnrollPlayerRequest) (*EnrollPlayerResponse, error)
 	// ListAudit lists the admin actions, with who did them and when.
 	ListAudit(context.Context, *ListAuditRequest) (*ListAuditResponse, error)
+	// IssueAdminToken issues an admin token called name, the name the audit
+	// records its actions under; an earlier admin token of that name stops
+	// working, the others stay. Audited.
+	IssueAdminToken(context.Context, *IssueAdminTokenRequest) (*IssueTokenResponse, error)
+	// ListAdminTokens lists the admin tokens' names.
+	ListAdminTokens(context.Context, *ListAdminTokensRequest) (*ListAdminTokensResponse, error)
+	// RevokeAdminToken revokes the admin token called name: it stops
+	// working at once on the server that revokes it, within the token
+	// cache's time (30 s) on the other replicas. An admin cannot revoke the
+	// token of its own call. Audited.
+	RevokeAdminToken(context.Context, *RevokeAdminTokenRequest) (*RevokeAdminTokenResponse, error)
 	mustEmbedUnimplementedAdminServiceServer()
 }
 
@@ -408,6 +463,15 @@ func (UnimplementedAdminServiceServer) EnrollPlayer(context.Context, *EnrollPlay
 }
 func (UnimplementedAdminServiceServer) ListAudit(context.Context, *ListAuditRequest) (*ListAuditResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListAudit not implemented")
+}
+func (UnimplementedAdminServiceServer) IssueAdminToken(context.Context, *IssueAdminTokenRequest) (*IssueTokenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method IssueAdminToken not implemented")
+}
+func (UnimplementedAdminServiceServer) ListAdminTokens(context.Context, *ListAdminTokensRequest) (*ListAdminTokensResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListAdminTokens not implemented")
+}
+func (UnimplementedAdminServiceServer) RevokeAdminToken(context.Context, *RevokeAdminTokenRequest) (*RevokeAdminTokenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RevokeAdminToken not implemented")
 }
 func (UnimplementedAdminServiceServer) mustEmbedUnimplementedAdminServiceServer() {}
 func (UnimplementedAdminServiceServer) testEmbeddedByValue()                      {}
@@ -754,6 +818,60 @@ func _AdminService_ListAudit_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_IssueAdminToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IssueAdminTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).IssueAdminToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_IssueAdminToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).IssueAdminToken(ctx, req.(*IssueAdminTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_ListAdminTokens_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListAdminTokensRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ListAdminTokens(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ListAdminTokens_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ListAdminTokens(ctx, req.(*ListAdminTokensRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_RevokeAdminToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeAdminTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).RevokeAdminToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_RevokeAdminToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).RevokeAdminToken(ctx, req.(*RevokeAdminTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AdminService_ServiceDesc is the grpc.ServiceDesc for AdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -832,6 +950,18 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListAudit",
 			Handler:    _AdminService_ListAudit_Handler,
+		},
+		{
+			MethodName: "IssueAdminToken",
+			Handler:    _AdminService_IssueAdminToken_Handler,
+		},
+		{
+			MethodName: "ListAdminTokens",
+			Handler:    _AdminService_ListAdminTokens_Handler,
+		},
+		{
+			MethodName: "RevokeAdminToken",
+			Handler:    _AdminService_RevokeAdminToken_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -271,7 +271,7 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 	b := &pgx.Batch{}
 	switch t.Role {
 	case store.RoleAdmin:
-		b.Queue(`DELETE FROM tokens WHERE role = 'admin'`)
+		b.Queue(`DELETE FROM tokens WHERE role = 'admin' AND name = $1`, t.Name)
 		b.Queue(`INSERT INTO tokens (hash, role, name, player) VALUES ($1, 'admin', $2, $3)`, t.Hash, t.Name, t.Player)
 	case store.RoleCamp:
 		b.Queue(`DELETE FROM tokens WHERE role = 'camp' AND world_id = $1 AND camp = $2`, int64(t.WorldID), t.Camp)

@@ -344,7 +344,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 	)
 	switch t.Role {
 	case store.RoleAdmin:
-		revoke = `DELETE FROM tokens WHERE role = 'admin'`
+		revoke = `DELETE FROM tokens WHERE role = 'admin' AND name = ?`
+		args = []any{t.Name}
 	case store.RoleCamp:
 		revoke = `DELETE FROM tokens WHERE role = 'camp' AND world_id = ? AND camp = ?`
 		args = []any{t.WorldID, t.Camp}

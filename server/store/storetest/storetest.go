@@ -44,6 +44,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Pacts", testPacts},
 		{"SeasonResults", testSeasonResults},
 		{"AdminTokenName", testAdminTokenName},
+		{"AdminTokens", testAdminTokens},
 		{"Careers", testCareers},
 		{"EnrolAtSetup", testEnrolAtSetup},
 		{"CloseSeason", testCloseSeason},
@@ -221,7 +222,7 @@ func testTokens(t *testing.T, s store.Store) {
 		{"camp 0 of world 2", w2camp0, []store.Token{admin1, camp0, camp1, w2camp0}, nil},
 		{"new camp 0 of world 1 revokes only the old one", camp0b,
 			[]store.Token{admin1, camp0b, camp1, w2camp0}, []store.Token{camp0}},
-		{"new admin revokes only the old admin", admin2,
+		{"new admin of the same name revokes only the old admin", admin2,
 			[]store.Token{admin2, camp0b, camp1, w2camp0}, []store.Token{admin1, camp0}},
 	}
 	for _, step := range steps {
