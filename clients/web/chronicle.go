@@ -115,7 +115,7 @@ func (s *season) load(ctx context.Context, world uint64, number int32, closed bo
 		}
 		if tok == "" && s.first == nil {
 			s.first = &pb.Chronicle{Season: page.GetSeason(), GloryBoards: page.GetGloryBoards(), Players: page.GetPlayers(),
-				Titles: page.GetTitles(), RollOfHonour: page.GetRollOfHonour()}
+				Titles: page.GetTitles(), RollOfHonour: page.GetRollOfHonour(), Notebooks: page.GetNotebooks()}
 		}
 		s.add(page)
 		if page.GetNextPageToken() == "" {

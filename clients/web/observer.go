@@ -129,6 +129,8 @@ type frameBody struct {
 	Castle     *castleFrame
 	Scrub      *scrubber
 	Results    []*pb.CampResult
+	// Notebooks are the camps' notebooks of a closed season (SEA-NOTEBOOK).
+	Notebooks []*pb.Notebook
 }
 
 // name returns camp c's name.
@@ -517,7 +519,7 @@ func (s *Server) timelapse(w http.ResponseWriter, r *http.Request) {
 	}
 	body.Scrub = sc
 	if sn.first != nil {
-		body.Results = sn.first.GetSeason().GetCamps()
+		body.Results, body.Notebooks = sn.first.GetSeason().GetCamps(), sn.first.GetNotebooks()
 	}
 	s.render(w, r, http.StatusOK, "observer", page{Title: l.Sprintf("World %d, season %d, day %d", "Monde %d, saison %d, jour %d", id, number, f.GetDay()), Day: f.GetDay(), Body: body})
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/grisonval/server/clients/internal/testserver"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
 // TestSeasonTab: the camp page's season tab shows the camp's standing
@@ -51,5 +52,28 @@ func TestSeasonTab(t *testing.T) {
 	other, _ := s.get(t, s.client(t, s.world.Tokens[1]), "/camp")
 	if strings.Contains(other, "Promised camp 1") || !strings.Contains(other, "Season 1 of world "+strconv.FormatUint(s.world.ID, 10)+", camp 1 ") {
 		t.Errorf("camp 1's page shows camp 0's notebook, or not its own standing")
+	}
+}
+
+// TestChronicleNotebooks: the timelapse of a closed season publishes the
+// camps' notebooks (SEA-NOTEBOOK), escaped; a running season's stays
+// closed to visitors.
+func TestChronicleNotebooks(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, testserver.Game{Seed: 4, SeasonLength: 2}, time.Second)
+	note := "Carmin <lies>: take 19 first."
+	if _, err := s.srv.Game.SetNotebook(as(s.world.Tokens[1]), &pb.SetNotebookRequest{Text: note}); err != nil {
+		t.Fatalf("write notebook: %v", err)
+	}
+	path := "/chronicle/" + strconv.FormatUint(s.world.ID, 10) + "/1"
+	anonymous := s.client(t, "")
+	if page, code := s.get(t, anonymous, path); code == http.StatusOK || strings.Contains(page, "take 19 first") {
+		t.Fatalf("a running season's timelapse: status %d; want it refused, its notebooks unseen", code)
+	}
+	s.srv.ForceTick(t, s.world.ID)
+	s.srv.ForceTick(t, s.world.ID)
+	page, code := s.get(t, anonymous, path)
+	if code != http.StatusOK || !strings.Contains(page, html.EscapeString(note)) || !strings.Contains(page, "notebooks, published at the close") {
+		t.Errorf("the closed season's timelapse: status %d; want camp 1's notebook, escaped:\n%s", code, page)
 	}
 }
