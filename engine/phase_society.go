@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -590,44 +589,59 @@ func (t *tick) experience(c CampID) {
 	}
 	// "<name> devient <title> (<job>), ... et N autre(s) montent de
 	// niveau." and its why, each language written in one buffer.
-	var en, fr strings.Builder
-	en.Grow(256)
-	fr.Grow(256)
-	for k := range min(n, len(named)) {
-		p := &camp.Citizens[named[k]]
-		if k > 0 {
-			en.WriteString(", ")
-			fr.WriteString(", ")
+	// Both languages are written in one buffer, the narration then the
+	// why: one allocation for the four texts.
+	var b strings.Builder
+	b.Grow(640)
+	var num [20]byte
+	narration := func(becomes, others, levelUp string, fr bool) {
+		for k := range min(n, len(named)) {
+			p := &camp.Citizens[named[k]]
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			p.writeName(&b)
+			b.WriteString(becomes)
+			job := p.job()
+			if fr {
+				b.WriteString(LevelTitles[p.Level].FR)
+				b.WriteString(" (")
+				b.WriteString(job.FR)
+			} else {
+				b.WriteString(LevelTitles[p.Level].EN)
+				b.WriteString(" (")
+				b.WriteString(job.EN)
+			}
+			b.WriteByte(')')
 		}
-		p.writeName(&en)
-		p.writeName(&fr)
-		en.WriteString(" becomes ")
-		en.WriteString(LevelTitles[p.Level].EN)
-		en.WriteString(" (")
-		en.WriteString(p.Job.String())
-		en.WriteByte(')')
-		fr.WriteString(" devient ")
-		fr.WriteString(LevelTitles[p.Level].FR)
-		fr.WriteString(" (")
-		fr.WriteString(p.jobFR())
-		fr.WriteByte(')')
+		if n > len(named) {
+			b.WriteString(others)
+			b.Write(strconv.AppendInt(num[:0], int64(n-len(named)), 10))
+			b.WriteString(levelUp)
+		}
+		b.WriteByte('.')
 	}
-	if n > len(named) {
-		fmt.Fprintf(&en, " and %d other(s) level up", n-len(named))
-		fmt.Fprintf(&fr, " et %d autre(s) montent de niveau", n-len(named))
-	}
-	en.WriteByte('.')
-	fr.WriteByte('.')
-	var whyEN, whyFR strings.Builder
-	whyEN.Grow(160)
-	whyFR.Grow(160)
-	whyEN.WriteString("experience: levels gained")
-	whyFR.WriteString("expérience : montées de niveau")
-	for l := 2; l <= MaxLevel; l++ {
-		if ups[l] > 0 {
-			fmt.Fprintf(&whyEN, " %d to level %s (%d XP)", ups[l], romanLevels[l], LevelXP[l])
-			fmt.Fprintf(&whyFR, " %d au niveau %s (%d XP)", ups[l], romanLevels[l], LevelXP[l])
+	why := func(head, to string) {
+		b.WriteString(head)
+		for l := 2; l <= MaxLevel; l++ {
+			if ups[l] > 0 {
+				b.WriteByte(' ')
+				b.Write(strconv.AppendInt(num[:0], int64(ups[l]), 10))
+				b.WriteString(to)
+				b.WriteString(romanLevels[l])
+				b.WriteString(" (")
+				b.Write(strconv.AppendInt(num[:0], int64(LevelXP[l]), 10))
+				b.WriteString(" XP)")
+			}
 		}
 	}
-	t.note(c, "level_up", nil, lang.Text{EN: en.String(), FR: fr.String()}, lang.Text{EN: whyEN.String(), FR: whyFR.String()})
+	narration(" becomes ", " and ", " other(s) level up", false)
+	i1 := b.Len()
+	narration(" devient ", " et ", " autre(s) montent de niveau", true)
+	i2 := b.Len()
+	why("experience: levels gained", " to level ")
+	i3 := b.Len()
+	why("expérience : montées de niveau", " au niveau ")
+	s := b.String()
+	t.note(c, "level_up", nil, lang.Text{EN: s[:i1], FR: s[i1:i2]}, lang.Text{EN: s[i2:i3], FR: s[i3:]})
 }
