@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rs/zerolog"
+
 	"github.com/grisonval/server/clients/bot"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
@@ -228,7 +230,11 @@ func (g *golden) check(t *testing.T, name string) {
 // newGolden creates a paused world and issues its camp tokens.
 func newGolden(t *testing.T, req *pb.CreateWorldRequest, players [3]goldenPlayer) *golden {
 	t.Helper()
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	// The replays post a season's orders in seconds: far more a second than
+	// a token may in play (DefaultLimits.Orders), so the order limit is off.
+	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: server.NewFakeClock(start), Rulesets: rulesets,
+		Log:    zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel),
+		Limits: server.Limits{Orders: server.Rate{PerSecond: -1}}})
 	w := h.createWorld(t, req)
 	g := &golden{h: h, id: w.info.GetId(), tokens: w.tokens, players: players}
 	if _, err := h.admin.PauseWorld(as(h.adminToken), &pb.WorldRequest{WorldId: g.id}); err != nil {
