@@ -74,7 +74,7 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 	cpuTimer := time.AfterFunc(l.warmup, func() { cpu0 = t.proc.cpu() })
 	defer cpuTimer.Stop()
 	for i := range l.clients {
-		conn, err := dial(t.proc.addr)
+		conn, err := dial(t.proc.addr, t.creds)
 		if err != nil {
 			return res, err
 		}

@@ -64,6 +64,8 @@ type config struct {
 	days                        int
 	// profile is where the first round's CPU profiles go, when asked.
 	profile string
+	// tls makes the measured servers and their clients speak TLS.
+	tls bool
 }
 
 // run parses args, runs the modes and returns the exit status.
@@ -105,6 +107,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.worlds.duration, "worlds-duration", 30*time.Second, "worlds: how long the worlds live once all are created")
 	fs.IntVar(&c.worlds.conns, "watch-conns", 8, "worlds: the watchers' client connections")
 	fs.StringVar(&c.profile, "profile", "", "write a CPU profile of each server over the first round's measured window to this folder, as <mode>-<server>.pprof (servers with -metrics only)")
+	fs.BoolVar(&c.tls, "tls", false, "the measured servers speak TLS, with a self-signed pair the tool makes for each, and every client speaks it (the no-op baseline stays plaintext)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -229,7 +232,7 @@ func fresh(c config, withNoop bool) []*target {
 		ts = append(ts, &target{name: "noop"})
 	}
 	for _, s := range c.servers {
-		ts = append(ts, &target{name: s.name, bin: s.bin, profile: c.profile != ""})
+		ts = append(ts, &target{name: s.name, bin: s.bin, profile: c.profile != "", tls: c.tls})
 	}
 	return ts
 }

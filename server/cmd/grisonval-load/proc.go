@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 )
 
@@ -28,6 +27,8 @@ type process struct {
 	addr string
 	log  string // the path of its log (stdout and stderr)
 	done chan struct{}
+	// creds are the transport of its health checks.
+	creds grpc.DialOption
 }
 
 // freeAddr returns a loopback address with a free port.
@@ -41,8 +42,8 @@ func freeAddr() (string, error) {
 }
 
 // startProcess runs bin with args, its output in logPath, and waits until
-// the gRPC health service at addr says it serves.
-func startProcess(ctx context.Context, name, bin string, args []string, addr, logPath string) (*process, error) {
+// the gRPC health service at addr, reached over creds, says it serves.
+func startProcess(ctx context.Context, name, bin string, args []string, addr, logPath string, creds grpc.DialOption) (*process, error) {
 	f, err := os.Create(logPath)
 	if err != nil {
 		return nil, fmt.Errorf("create log: %w", err)
@@ -53,7 +54,7 @@ func startProcess(ctx context.Context, name, bin string, args []string, addr, lo
 		f.Close()
 		return nil, fmt.Errorf("start %s: %w", name, err)
 	}
-	p := &process{name: name, cmd: cmd, addr: addr, log: logPath, done: make(chan struct{})}
+	p := &process{name: name, cmd: cmd, addr: addr, log: logPath, done: make(chan struct{}), creds: creds}
 	go func() {
 		cmd.Wait()
 		f.Close()
@@ -70,7 +71,7 @@ func startProcess(ctx context.Context, name, bin string, args []string, addr, lo
 func (p *process) waitServing(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, startTimeout)
 	defer cancel()
-	conn, err := grpc.NewClient(p.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(p.addr, p.creds)
 	if err != nil {
 		return err
 	}

@@ -14,9 +14,12 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/grisonval/server/clients/tools"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/cmd/internal/selfsigned"
 )
 
 // target is a server measured: a grisonvald binary on a fresh store, or the
@@ -34,6 +37,10 @@ type target struct {
 	// metrics is its address once started (empty when the binary has none).
 	profile bool
 	metrics string
+	// tls makes the server speak TLS; creds are its clients' transport,
+	// set by start.
+	tls   bool
+	creds grpc.DialOption
 }
 
 func (t *target) noop() bool { return t.bin == "" }
@@ -81,10 +88,24 @@ func (t *target) start(ctx context.Context, dir string, sc storeConfig) error {
 			}
 		}
 	}
-	if t.proc, err = startProcess(ctx, t.name, bin, args, addr, filepath.Join(dir, t.name+".log")); err != nil {
+	t.creds = grpc.WithTransportCredentials(insecure.NewCredentials())
+	if t.tls && !t.noop() {
+		pair := filepath.Join(data, "tls")
+		if err := selfsigned.Write(pair, []string{"127.0.0.1", "localhost"}); err != nil {
+			return err
+		}
+		cert := filepath.Join(pair, selfsigned.CertFile)
+		args = append(args, "-tls-cert", cert, "-tls-key", filepath.Join(pair, selfsigned.KeyFile))
+		creds, err := tools.Transport{CA: cert}.Credentials()
+		if err != nil {
+			return err
+		}
+		t.creds = grpc.WithTransportCredentials(creds)
+	}
+	if t.proc, err = startProcess(ctx, t.name, bin, args, addr, filepath.Join(dir, t.name+".log"), t.creds); err != nil {
 		return err
 	}
-	if t.conn, err = dial(addr); err != nil {
+	if t.conn, err = dial(addr, t.creds); err != nil {
 		return err
 	}
 	if t.noop() {

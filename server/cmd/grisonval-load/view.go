@@ -29,7 +29,7 @@ type viewResult struct {
 func runView(ctx context.Context, t *target, w world, l viewLoad) (viewResult, error) {
 	conns := make([]*grpc.ClientConn, l.conns)
 	for i := range conns {
-		c, err := dial(t.proc.addr)
+		c, err := dial(t.proc.addr, t.creds)
 		if err != nil {
 			return viewResult{}, err
 		}

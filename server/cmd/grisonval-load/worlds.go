@@ -55,7 +55,7 @@ func runWorlds(ctx context.Context, t *target, dir string, sc storeConfig, l wor
 	res.rssBefore, _ = t.proc.memory()
 	conns := make([]*grpc.ClientConn, l.conns)
 	for i := range conns {
-		c, err := dial(t.proc.addr)
+		c, err := dial(t.proc.addr, t.creds)
 		if err != nil {
 			return res, err
 		}

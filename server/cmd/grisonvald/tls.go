@@ -2,35 +2,27 @@ package main
 
 import (
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
 	"fmt"
-	"math/big"
 	"net"
 	"os"
 	"path/filepath"
-	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/grisonval/server/server/cmd/internal/selfsigned"
 )
 
 // Files of the self-signed pair -dev-tls keeps in the data folder.
 const (
 	devTLSDir  = "tls"
-	devTLSCert = "cert.pem"
-	devTLSKey  = "key.pem"
+	devTLSCert = selfsigned.CertFile
+	devTLSKey  = selfsigned.KeyFile
 )
-
-// devTLSLifetime is how long a self-signed certificate is valid.
-const devTLSLifetime = 365 * 24 * time.Hour
 
 // transport is how the server's listener speaks: TLS with cert, or
 // plaintext when cert is nil.
@@ -54,7 +46,7 @@ func loadTransport(certFile, keyFile string, devTLS bool, data string, hosts []s
 		dir := filepath.Join(data, devTLSDir)
 		certFile, keyFile = filepath.Join(dir, devTLSCert), filepath.Join(dir, devTLSKey)
 		if _, err := os.Stat(certFile); errors.Is(err, os.ErrNotExist) {
-			if err := selfSigned(dir, hosts); err != nil {
+			if err := selfsigned.Write(dir, hosts); err != nil {
 				return transport{}, err
 			}
 		}
@@ -66,48 +58,6 @@ func loadTransport(certFile, keyFile string, devTLS bool, data string, hosts []s
 		return transport{}, fmt.Errorf("load the TLS pair: %w", err)
 	}
 	return transport{cert: &cert, certFile: certFile}, nil
-}
-
-// selfSigned writes a self-signed certificate for hosts (names or IP
-// addresses), and its key readable by the owner only, in dir.
-func selfSigned(dir string, hosts []string) error {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return fmt.Errorf("self-signed certificate: %w", err)
-	}
-	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 127))
-	if err != nil {
-		return fmt.Errorf("self-signed certificate: %w", err)
-	}
-	now := time.Now()
-	tmpl := &x509.Certificate{
-		SerialNumber: serial,
-		Subject:      pkix.Name{Organization: []string{"Grisonval development"}, CommonName: hosts[0]},
-		NotBefore:    now.Add(-time.Hour),
-		NotAfter:     now.Add(devTLSLifetime),
-		KeyUsage:     x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		IsCA:         true, BasicConstraintsValid: true,
-	}
-	for _, h := range hosts {
-		if ip := net.ParseIP(h); ip != nil {
-			tmpl.IPAddresses = append(tmpl.IPAddresses, ip)
-		} else {
-			tmpl.DNSNames = append(tmpl.DNSNames, h)
-		}
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		return fmt.Errorf("self-signed certificate: %w", err)
-	}
-	keyDER, err := x509.MarshalECPrivateKey(key)
-	if err != nil {
-		return fmt.Errorf("self-signed certificate: %w", err)
-	}
-	if err := writeSecret(filepath.Join(dir, devTLSKey), string(pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}))); err != nil {
-		return err
-	}
-	return writeSecret(filepath.Join(dir, devTLSCert), string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})))
 }
 
 // tlsHosts returns the names the self-signed certificate is made for: the
