@@ -191,7 +191,7 @@ func playerResultToPB(p store.PlayerResult) (*pb.PlayerResult, career.Tally, err
 		return nil, t, fmt.Errorf("decode feats of %q: %w", p.Player, err)
 	}
 	return &pb.PlayerResult{
-		Player: p.Player, Camp: int32(p.Camp), Patron: p.Patron, Mode: p.Mode, Feats: featsToPB(t),
+		Player: pb.Printable(p.Player, false), Camp: int32(p.Camp), Patron: p.Patron, Mode: p.Mode, Feats: featsToPB(t),
 		Standing: int32(p.Standing), Verdict: p.Verdict, Titles: p.Titles,
 		PostedTicks: int32(p.PostedTicks), Eminence: int32(p.Eminence),
 	}, t, nil
