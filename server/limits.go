@@ -57,6 +57,10 @@ type Limits struct {
 	// SendMessage and other writes of the game service (every method that
 	// is not a Get, List or Watch).
 	Orders, Messages, Writes Rate
+	// Reads bounds each camp token's reads of the game service that reach
+	// the store (every Get and List but GetView, served from the views the
+	// world loop keeps).
+	Reads Rate
 	// StreamOpens bounds how fast one camp token opens tick streams: each
 	// opening reads the store, so that a token opening and closing
 	// streams in a loop would take the database from the other camps.
@@ -88,6 +92,7 @@ var DefaultLimits = Limits{
 	Orders:           Rate{PerSecond: 10, Burst: 100},
 	Messages:         Rate{PerSecond: 5, Burst: 40},
 	Writes:           Rate{PerSecond: 5, Burst: 40},
+	Reads:            Rate{PerSecond: 50, Burst: 200},
 	StreamOpens:      Rate{PerSecond: 5, Burst: 600},
 	StreamsPerToken:  512,
 	Streams:          16384,
@@ -112,6 +117,7 @@ func (l Limits) withDefaults() Limits {
 	rate(&l.Orders, d.Orders)
 	rate(&l.Messages, d.Messages)
 	rate(&l.Writes, d.Writes)
+	rate(&l.Reads, d.Reads)
 	rate(&l.StreamOpens, d.StreamOpens)
 	rate(&l.AuthFailures, d.AuthFailures)
 	for _, f := range []struct {
@@ -320,7 +326,7 @@ type guard struct {
 	limits Limits
 	log    *sampler
 
-	orders, messages, writes, streamOpens, authFailures *buckets
+	orders, messages, writes, reads, streamOpens, authFailures *buckets
 
 	mu sync.Mutex // guards streams, open and checking
 	// streams are the open tick streams by token hash; open counts them.
@@ -345,6 +351,7 @@ func newGuard(s *Server, l Limits) *guard {
 		orders:       newBuckets(l.Orders, time.Now),
 		messages:     newBuckets(l.Messages, time.Now),
 		writes:       newBuckets(l.Writes, time.Now),
+		reads:        newBuckets(l.Reads, time.Now),
 		streamOpens:  newBuckets(l.StreamOpens, time.Now),
 		authFailures: newBuckets(l.AuthFailures, time.Now),
 		streams:      make(map[[sha256.Size]byte]map[*guardedStream]struct{}),
@@ -443,9 +450,10 @@ func (g *guard) peerStream(srv any, ss grpc.ServerStream, info *grpc.StreamServe
 	return g.admit(ss.Context(), info.FullMethod, func(context.Context) error { return handler(srv, ss) })
 }
 
-// writeKind returns the rate a camp token's call to method spends and the
-// name of its kind, in the log and in a refusal; nil for a read.
-func (g *guard) writeKind(method string) (*buckets, string, lang.Text) {
+// callKind returns the rate a camp token's call to method spends and the
+// name of its kind, in the log and in a refusal; nil for a call without
+// one (GetView, WatchTicks: a stream has its own bounds).
+func (g *guard) callKind(method string) (*buckets, string, lang.Text) {
 	prefix := "/" + pb.GameService_ServiceDesc.ServiceName + "/"
 	name, ok := strings.CutPrefix(method, prefix)
 	switch {
@@ -455,16 +463,19 @@ func (g *guard) writeKind(method string) (*buckets, string, lang.Text) {
 		return g.orders, "orders", lang.T("orders", "d'ordres")
 	case name == "SendMessage":
 		return g.messages, "messages", lang.T("messages", "de messages")
-	case strings.HasPrefix(name, "Get"), strings.HasPrefix(name, "List"), strings.HasPrefix(name, "Watch"):
+	case name == "GetView", strings.HasPrefix(name, "Watch"):
 		return nil, "", lang.Text{}
+	case strings.HasPrefix(name, "Get"), strings.HasPrefix(name, "List"):
+		return g.reads, "reads", lang.T("reads", "de lectures")
 	}
 	return g.writes, "writes", lang.T("writes", "d'écritures")
 }
 
-// unary limits a camp token's writes; it runs after authentication.
+// unary limits a camp token's writes and reads; it runs after
+// authentication.
 func (g *guard) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	p, ok := principalFrom(ctx)
-	b, kind, kindText := g.writeKind(info.FullMethod)
+	b, kind, kindText := g.callKind(info.FullMethod)
 	if !ok || p.role != store.RoleCamp || b == nil {
 		return handler(ctx, req)
 	}

@@ -123,13 +123,33 @@ func TestWriteRateLimits(t *testing.T) {
 	wantRateLimited(t, "message over the burst", err, 2*time.Second)
 	_, err = h.game.SetStandingOrder(as(w.tokens[0]), &pb.SetStandingOrderRequest{Order: &pb.Order{Action: "rest"}})
 	wantRateLimited(t, "standing order over the burst", err, 2*time.Second)
-	// Reads are not limited.
+	// Views are not limited.
 	for range 10 {
 		h.view(t, w.tokens[0])
 	}
 	// 20 refused orders, one line (the repeats are counted at the window's end).
 	if n := logs.count("call refused: rate limit"); n != 3 {
 		t.Errorf("log lines of refusals: got %d; want 3 (one per kind)", n)
+	}
+}
+
+// TestReadRateLimit checks issue 14's point 1 for reads: those that reach
+// the store are rate-limited per token, views are not.
+func TestReadRateLimit(t *testing.T) {
+	h, _ := startLimited(t, server.Limits{Reads: server.Rate{PerSecond: 0.5, Burst: 3}})
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "reads"})
+	for i := range 3 {
+		if _, err := h.game.GetJournal(as(w.tokens[0]), &pb.GetJournalRequest{}); err != nil {
+			t.Fatalf("journal %d within the burst: %v", i, err)
+		}
+	}
+	_, err := h.game.ListMessages(as(w.tokens[0]), &pb.ListMessagesRequest{})
+	wantRateLimited(t, "messages listed past the burst", err, 2*time.Second)
+	for range 10 {
+		h.view(t, w.tokens[0])
+	}
+	if _, err := h.game.GetJournal(as(w.tokens[1]), &pb.GetJournalRequest{}); err != nil {
+		t.Errorf("another token's journal: %v", err)
 	}
 }
 

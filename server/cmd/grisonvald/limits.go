@@ -49,6 +49,7 @@ func limitFlags(fs *flag.FlagSet) *server.Limits {
 	fs.Var(rateFlag{&l.Messages}, "limit-messages", "SendMessage calls of one camp token, RATE:BURST or off")
 	fs.Var(rateFlag{&l.Writes}, "limit-writes", "the other writes of one camp token (SetStandingOrder...), RATE:BURST or off")
 	fs.Var(rateFlag{&l.AuthFailures}, "limit-auth-failures", "failed authentications of one peer address before its calls with an unknown token are refused, RATE:BURST or off")
+	fs.Var(rateFlag{&l.Reads}, "limit-reads", "the reads of one camp token that reach the store (GetJournal, ListMessages, GetNews...; not GetView), RATE:BURST or off")
 	fs.Var(rateFlag{&l.StreamOpens}, "limit-stream-opens", "tick streams one camp token opens, RATE:BURST or off")
 	fs.IntVar(&l.StreamsPerToken, "max-streams-per-token", l.StreamsPerToken, "tick streams one camp token holds at once (-1: no limit)")
 	fs.IntVar(&l.Streams, "max-streams", l.Streams, "tick streams the server holds at once (-1: no limit)")
