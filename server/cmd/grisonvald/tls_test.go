@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/rs/zerolog"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
@@ -14,6 +19,9 @@ import (
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/cmd/internal/selfsigned"
+	"github.com/grisonval/server/server/store/pgtest"
 )
 
 // TestDevTLS: grisonvald -dev -dev-tls speaks TLS with a self-signed pair
@@ -59,5 +67,70 @@ func TestDevTLS(t *testing.T) {
 		if err := view(tr); status.Code(err) != codes.Unavailable {
 			t.Errorf("a client %s: got %v; want Unavailable", name, err)
 		}
+	}
+}
+
+// TestReplicasOverTLS: two server processes of one database, sharing a
+// certificate and the replica secret, forward calls to each other over
+// TLS: a world created through one is played through the other (issue
+// 14, points 3 and 5).
+func TestReplicasOverTLS(t *testing.T) {
+	pair := t.TempDir()
+	if err := selfsigned.Write(pair, []string{"127.0.0.1", "localhost"}); err != nil {
+		t.Fatal(err)
+	}
+	sec := security{replicaSecret: "shared", tlsCert: filepath.Join(pair, selfsigned.CertFile), tlsKey: filepath.Join(pair, selfsigned.KeyFile)}
+	url := pgtest.NewDatabase(t)
+	start := func() (addr, admin string) {
+		t.Helper()
+		data := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, url, devWorld{}, "", server.DefaultLeaseTTL, faces{}, sec)
+		}()
+		t.Cleanup(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("grisonvald: %v", err)
+			}
+		})
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			text, err := os.ReadFile(filepath.Join(data, connectFile))
+			if err == nil {
+				a := regexp.MustCompile(`Grisonval server at (\S+)`).FindStringSubmatch(string(text))
+				tok := regexp.MustCompile(`admin token: (\S+)`).FindStringSubmatch(string(text))
+				return a[1], tok[1]
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("no %s after 20s", connectFile)
+			}
+		}
+	}
+	dial := func(addr string) *grpc.ClientConn {
+		t.Helper()
+		conn, err := tools.Dial(addr, lang.EN, tools.Transport{CA: sec.tlsCert})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		return conn
+	}
+	addrA, _ := start()
+	addrB, admin := start() // its "admin" token replaces the first's
+	ctx := metadata.AppendToOutgoingContext(t.Context(), "authorization", "Bearer "+admin)
+	a, b := pb.NewAdminServiceClient(dial(addrA)), pb.NewAdminServiceClient(dial(addrB))
+	w, err := a.CreateWorld(ctx, &pb.CreateWorldRequest{Name: "tls", Seed: 9})
+	if err != nil {
+		t.Fatalf("CreateWorld through the first: %v", err)
+	}
+	// Whichever runs the world, one of the two calls is forwarded.
+	for name, c := range map[string]pb.AdminServiceClient{"first": a, "second": b} {
+		if _, err := c.ForceTick(ctx, &pb.WorldRequest{WorldId: w.GetId()}); err != nil {
+			t.Errorf("ForceTick through the %s: %v", name, err)
+		}
+	}
+	if st, err := b.GetWorldState(ctx, &pb.WorldRequest{WorldId: w.GetId()}); err != nil || st.GetDay() != 2 {
+		t.Errorf("the world after a tick through each: got %v, %v; want day 2", st.GetDay(), err)
 	}
 }
