@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -14,6 +15,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -26,9 +28,6 @@ import (
 	"github.com/grisonval/server/engine/lang"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// docPath is the page TestAgentsDoc runs, from the module's root.
-const docPath = "docs/agents.md"
 
 // block is a fenced code block of a Markdown page: its language (the
 // fence's info string), its text and the line it starts on.
@@ -87,7 +86,9 @@ var programs = regexp.MustCompile("^(go|grisonval-agent|grisonval-llm|grisonvald
 // binaries and of scratch files, a fake chat-completions endpoint, and
 // the placeholders of the page with what stands for them.
 type docEnv struct {
-	t       *testing.T
+	t *testing.T
+	// page is the page whose commands run.
+	page    string
 	root    string
 	srv     *testserver.Server
 	bin     string
@@ -97,6 +98,15 @@ type docEnv struct {
 	// CLI's commands play camp 0, from $GRISONVAL_TOKEN.
 	agentToken, humanToken string
 	model                  *fakeModel
+	// cache is the CLI's cache folder (its last look at each camp).
+	cache string
+	// cliAddr and cliToken are the server and the camp the CLI's commands
+	// play: camp 0 of the development world, until an export line of
+	// the page names another (the Castle's).
+	cliAddr, cliToken string
+	// castle and castleToken are the Castle's server and city 0's token
+	// once the page has started it.
+	castle, castleToken string
 }
 
 // TestAgentsDoc runs every command docs/agents.md shows, so that none can
@@ -113,6 +123,23 @@ type docEnv struct {
 // branch is the real one, and that no command hides in the prose outside
 // the sh blocks.
 func TestAgentsDoc(t *testing.T) {
+	runDoc(t, "docs/agents.md", 8)
+}
+
+// TestReadme runs every command README.md shows as TestAgentsDoc runs
+// docs/agents.md's, against the default world of make run: the first
+// order as printed must be legal there. make's targets are checked with
+// make -n (make run starts the server this test runs; make test is this
+// suite), the Castle's server is started as printed (on a free address and
+// a scratch data folder) and each Castle step's command must reach the
+// server and be either accepted or refused only for being out of its step.
+func TestReadme(t *testing.T) {
+	runDoc(t, "README.md", 12)
+}
+
+// runDoc runs every command of the page docPath (from the module's root)
+// with its check, and fails unless it ran at least atLeast.
+func runDoc(t *testing.T, docPath string, atLeast int) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -142,8 +169,9 @@ func TestAgentsDoc(t *testing.T) {
 	})
 
 	srv := testserver.Start(t)
-	e := &docEnv{t: t, root: root, srv: srv, bin: t.TempDir(), scratch: t.TempDir(),
+	e := &docEnv{t: t, page: docPath, root: root, srv: srv, bin: t.TempDir(), scratch: t.TempDir(), cache: t.TempDir(),
 		agentToken: srv.CampToken(t, 1), humanToken: srv.CampToken(t, 0), model: &fakeModel{key: "sk-test"}}
+	e.cliAddr, e.cliToken = srv.Addr, e.humanToken
 	chat := httptest.NewServer(e.model)
 	defer chat.Close()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -157,6 +185,17 @@ func TestAgentsDoc(t *testing.T) {
 	// The page's commands find the binaries it installs on the PATH.
 	t.Setenv("PATH", e.bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 
+	// The page's go run lines build on first use: build them once
+	// before, so that each line is timed as a player's later runs are.
+	var mains []string
+	for _, pkg := range []string{"./clients/cli", "./server/cmd/grisonvald"} {
+		if slices.ContainsFunc(commands, func(c string) bool { return strings.HasPrefix(c, "go run "+pkg+" ") }) {
+			mains = append(mains, pkg)
+		}
+	}
+	if len(mains) > 0 {
+		e.shell(t, "go build -o "+t.TempDir()+"/ "+strings.Join(mains, " "), 10*time.Minute)
+	}
 	ran := 0
 	for _, b := range blocks {
 		switch b.lang {
@@ -180,14 +219,16 @@ func TestAgentsDoc(t *testing.T) {
 			}
 		}
 	}
-	if ran < 8 {
-		t.Errorf("ran %d commands of %s; want every one (at least 8)", ran, docPath)
+	if ran < atLeast {
+		t.Errorf("ran %d commands of %s; want every one (at least %d)", ran, docPath, atLeast)
 	}
 }
 
+// contains reports whether the command x is one of xs, whose comments
+// after a " #" are left out.
 func contains(xs []string, x string) bool {
 	for _, y := range xs {
-		if strings.Join(strings.Fields(y), " ") == x {
+		if cmd, _, _ := strings.Cut(y, " #"); strings.Join(strings.Fields(cmd), " ") == x {
 			return true
 		}
 	}
@@ -238,14 +279,25 @@ func (e *docEnv) run(t *testing.T, command string) {
 		}
 	case strings.HasPrefix(line, "go run ./clients/cli wait"):
 		e.cliWait(t, line)
+	case strings.HasPrefix(line, "go run ./clients/cli ") && e.castle != "":
+		e.castleStep(t, line)
 	case strings.HasPrefix(line, "go run ./clients/cli "):
-		out := e.shell(t, line, time.Minute)
+		out := e.shell(t, line, goRunLimit)
 		t.Logf("%s:\n%s", line, out)
 		if strings.Contains(line, "--lang fr") && !strings.Contains(out, "Actions permises pour le jour") {
 			t.Errorf("%s: got\n%s\nwant the view in French", line, out)
 		}
+	case regexp.MustCompile(`^make [a-z-]+\b`).MatchString(line):
+		// A dry run in the module's root: the target exists and its
+		// recipe expands.
+		target := strings.Fields(line)[1]
+		e.shell(t, "make -C "+e.root+" -n "+target, time.Minute)
+	case strings.HasPrefix(line, "export "):
+		e.export(t, line)
+	case strings.HasPrefix(line, "go run ./server/cmd/grisonvald -dev -ruleset castle "):
+		e.castleServer(t, line)
 	default:
-		t.Fatalf("no check for the command %q of %s: add one to TestAgentsDoc", command, docPath)
+		t.Fatalf("no check for the command %q of %s: add one to TestAgentsDoc", command, e.page)
 	}
 }
 
@@ -258,7 +310,8 @@ func (e *docEnv) command(line string) *exec.Cmd {
 	if strings.HasPrefix(line, "go ") {
 		cmd.Dir = e.root
 	}
-	cmd.Env = append(os.Environ(), "GOBIN="+e.bin, "GRISONVAL_ADDR="+e.srv.Addr, "GRISONVAL_TOKEN="+e.humanToken, "NO_COLOR=1")
+	cmd.Env = append(os.Environ(), "GOBIN="+e.bin, "GRISONVAL_ADDR="+e.cliAddr, "GRISONVAL_TOKEN="+e.cliToken, "NO_COLOR=1",
+		"XDG_CACHE_HOME="+e.cache)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	return cmd
 }
@@ -481,6 +534,100 @@ func (e *docEnv) runner(t *testing.T, line string) {
 
 // cliWait runs the CLI's wait as line does, moving the world until it
 // returns.
+// goRunLimit bounds a go run of the page: a build on a loaded machine,
+// then the call.
+const goRunLimit = 3 * time.Minute
+
+// export sets the CLI's server and token as the line exports them: the
+// development world's camp 0, or the Castle's city 0 once its server runs
+// (castleServer).
+func (e *docEnv) export(t *testing.T, line string) {
+	for _, kv := range strings.Fields(strings.TrimPrefix(line, "export ")) {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "GRISONVAL_TOKEN":
+			// The page's gvc_... is the first token the server printed:
+			// camp 0's (the human's), or city 0's.
+			e.cliToken = e.humanToken
+			if e.castle != "" {
+				e.cliToken = e.castleToken
+			}
+		case "GRISONVAL_ADDR":
+			e.cliAddr = v
+		default:
+			t.Fatalf("%s: no check for the variable %s", line, k)
+		}
+	}
+}
+
+// castleServer starts the Castle's server as line does, on a free address
+// (which stands for the page's) and a scratch data folder, and reads city
+// 0's token from its connection details.
+func (e *docEnv) castleServer(t *testing.T, line string) {
+	addr := regexp.MustCompile(`-addr (\S+)`).FindStringSubmatch(line)[1]
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	free := l.Addr().String()
+	l.Close()
+	data := filepath.Join(t.TempDir(), "data-castle")
+	line = strings.NewReplacer(addr, free, "-data data-castle", "-data "+data).Replace(line)
+	e.subst = strings.NewReplacer("gvc_...", e.agentToken, "sk-...", e.model.key, addr, free, "127.0.0.1:7777", e.srv.Addr)
+	// go run ends by the signal that stops it: stopped at the end, its
+	// exit is not checked.
+	cmd := e.command(line)
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start %s: %v", line, err)
+	}
+	e.t.Cleanup(func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			<-done
+		}
+	})
+	for range 1500 {
+		b, err := os.ReadFile(filepath.Join(data, "connect.txt"))
+		if m := regexp.MustCompile(`camp 0 \S+ \(human\): (\S+)`).FindSubmatch(b); err == nil && m != nil {
+			e.castle, e.castleToken = free, string(m[1])
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("%s: no connection details after 5 minutes:\n%s", line, out.String())
+}
+
+// castleStep runs a CLI command of the Castle's city 0 on the day its
+// player has just read (the CLI's view first, as a player reads it before
+// each step): it must be accepted, or refused only because it is not that
+// step's (FailedPrecondition), never as a command the Castle does not know
+// nor as meant for a day gone.
+func (e *docEnv) castleStep(t *testing.T, line string) {
+	if !strings.HasPrefix(line, "go run ./clients/cli view") {
+		e.shell(t, "go run ./clients/cli view", goRunLimit)
+	}
+	cmd := e.command(line)
+	timer := time.AfterFunc(goRunLimit, func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+	defer timer.Stop()
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit) && exit.ExitCode() == 1 && strings.Contains(string(out), "error (FailedPrecondition)") &&
+		!strings.Contains(string(out), "day_resolved"):
+	default:
+		t.Fatalf("%s: %v\n%s", line, err, out)
+	}
+	t.Logf("%s:\n%s", line, out)
+}
+
 func (e *docEnv) cliWait(t *testing.T, line string) {
 	out, stop := e.background(t, line)
 	for range 200 {

@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -42,6 +43,33 @@ type Server struct {
 	// AdminContext.
 	Game  pb.GameServiceClient
 	Admin pb.AdminServiceClient
+	// logs is the server's console: its standard output and error.
+	logs *syncBuffer
+}
+
+// Output returns what the server has printed on its console so far (its
+// standard output and error), as a person running it reads it.
+func (s *Server) Output() string {
+	return s.logs.String()
+}
+
+// syncBuffer is a bytes.Buffer that a process writes while a test reads
+// it.
+type syncBuffer struct {
+	mu sync.Mutex // guards b
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // Binary returns the path of a grisonvald binary for the test: the one
@@ -87,7 +115,7 @@ func moduleRoot() (string, error) {
 
 // Start starts grisonvald -dev for the test and stops it at cleanup. Its
 // development world is world 1: camp 0 human, camp 1 agent, camp 2 played
-// by the in-process bot, one tick every 30 s (tests use ForceTick).
+// by the in-process bot, one tick every 5 minutes (tests use ForceTick).
 func Start(t testing.TB) *Server {
 	t.Helper()
 	return StartWith(t, Options{})
@@ -105,13 +133,13 @@ func StartWith(t testing.TB, opts Options) *Server {
 	t.Helper()
 	bin := Binary(t)
 	data := t.TempDir()
-	var logs bytes.Buffer
+	logs := &syncBuffer{}
 	args := []string{"-dev", "-addr", "127.0.0.1:0", "-data", data}
 	if opts.Web {
 		args = append(args, "-web", "127.0.0.1:0")
 	}
 	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start grisonvald: %v", err)
 	}
@@ -129,7 +157,7 @@ func StartWith(t testing.TB, opts Options) *Server {
 			t.Logf("grisonvald output:\n%s", logs.String())
 		}
 	})
-	s := &Server{Data: data}
+	s := &Server{Data: data, logs: logs}
 	deadline := time.Now().Add(startTimeout)
 	for {
 		if err := s.readConnect(); err == nil {

@@ -47,9 +47,12 @@ const shutdownTimeout = 10 * time.Second
 // connection details printed at first start.
 const connectFile = "connect.txt"
 
-// The development world.
+// The development world. A day lasts at most seed 000's five minutes: a
+// person reads the view (a few screens), decides and posts within it, and
+// a day still resolves at once when every camp that is not the AI's has
+// posted, so the cadence only bounds a day someone lets pass.
 const (
-	devCadence      = 30 * time.Second
+	devCadence      = 5 * time.Minute
 	devSeasonLength = 200
 )
 
