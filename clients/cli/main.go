@@ -574,6 +574,14 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 			return err
 		}
 		msg, text = r, viewtext.Submitted(l, r)
+		// A first order without a view shown (its token printed by the
+		// server, its menu known): the next wait starts at its day, so
+		// that the order's fate is never missed.
+		if _, ok := lk.last(math.MaxInt32); !ok {
+			if err := lk.save(r.GetDay() - 1); err != nil {
+				fmt.Fprintln(os.Stderr, "cli:", err)
+			}
+		}
 	}
 	if inv.json {
 		var err error

@@ -64,4 +64,12 @@ func TestNoDayLost(t *testing.T) {
 		"the order was meant for day 5, which is resolved: day 5 is resolved and orders are for day 6 now")
 	run(0, "view")
 	contains("an order decided on day 5's view", run(0, "rest"), "Order accepted for day 6: rest")
+
+	// A camp that posts without ever looking (its token just printed)
+	// hears its order's fate from its first wait, even once the day has
+	// resolved.
+	env[1] = "GRISONVAL_TOKEN=" + srv.CampToken(t, 1)
+	contains("a first order without a view", run(0, "chop_wood"), "Order accepted for day 6: chop_wood")
+	srv.ForceTick(t, 1)
+	contains("wait after a first order", run(0, "wait"), "Day 6 resolved", "Your order for day 6: chop_wood")
 }
