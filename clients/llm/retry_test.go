@@ -220,7 +220,8 @@ func TestRunnerRetriesAndReasoning(t *testing.T) {
 		if rec.UsedMS < ex.LatencyMS {
 			t.Errorf("got %d ms used; want at least the model's %d ms", rec.UsedMS, ex.LatencyMS)
 		}
-		if want := 100 * float64(rec.UsedMS) / float64(rec.DeadlineMS); math.Abs(rec.DeadlineUsedPct-want) > 0.01 {
+		// The share is given to a tenth of a per cent.
+		if want := 100 * float64(rec.UsedMS) / float64(rec.DeadlineMS); math.Abs(rec.DeadlineUsedPct-want) > 0.05+1e-9 {
 			t.Errorf("got %.3f %% of the deadline used; want %.3f", rec.DeadlineUsedPct, want)
 		}
 		if !strings.Contains(events.String(), `"deadline_used_pct":`) || !strings.Contains(events.String(), `"deadline_ms":`) {
