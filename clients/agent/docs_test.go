@@ -622,6 +622,10 @@ func (e *docEnv) castleStep(t *testing.T, line string) {
 	case err == nil:
 	case errors.As(err, &exit) && exit.ExitCode() == 1 && strings.Contains(string(out), "error (FailedPrecondition)") &&
 		!strings.Contains(string(out), "day_resolved"):
+	case errors.As(err, &exit) && exit.ExitCode() == 1 && strings.Contains(line, "cli play ") &&
+		strings.Contains(string(out), "bad_arguments: args: play takes 0 argument(s)"):
+		// The README's play names a city, as a card that strikes one
+		// does; the card drawn today strikes none, as the README warns.
 	default:
 		t.Fatalf("%s: %v\n%s", line, err, out)
 	}
