@@ -413,8 +413,14 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 			return inv, usagef(l, "--since goes with journal, not with an order", "--since va avec journal, pas avec un ordre")
 		}
 	}
+	// A token pasted with the line break or spaces around it is the token.
+	inv.token = strings.TrimSpace(inv.token)
 	if inv.token == "" {
 		return inv, usagef(l, "no token: pass --token or set GRISONVAL_TOKEN", "pas de jeton : passez --token ou fixez GRISONVAL_TOKEN")
+	}
+	if i := strings.IndexFunc(inv.token, func(r rune) bool { return r <= ' ' || r > '~' }); i >= 0 {
+		return inv, usagef(l, "the token holds a space, a line break or a character no token has (at byte %d): a token is one word, as the server printed it",
+			"le jeton contient une espace, un saut de ligne ou un caractère qu'aucun jeton n'a (à l'octet %d) : un jeton est un seul mot, tel que le serveur l'a écrit", i)
 	}
 	return inv, nil
 }

@@ -108,6 +108,23 @@ func TestParseArgsUsageErrors(t *testing.T) {
 			t.Errorf("got error %v; want one about the missing token", err)
 		}
 	})
+	t.Run("a token pasted with its line break", func(t *testing.T) {
+		inv, err := parseArgs([]string{"view", "--token", " gvc_abc\n"}, func(string) string { return "" })
+		if err != nil || inv.token != "gvc_abc" {
+			t.Errorf("got token %q, error %v; want gvc_abc", inv.token, err)
+		}
+	})
+	t.Run("two lines pasted as a token", func(t *testing.T) {
+		_, err := parseArgs([]string{"view"}, func(k string) string {
+			if k == "GRISONVAL_TOKEN" {
+				return "gvc_abc\nplay camp 0 from a terminal:"
+			}
+			return ""
+		})
+		if err == nil || !strings.Contains(err.Error(), "the token holds a space, a line break") || !strings.Contains(err.Error(), "at byte 7") {
+			t.Errorf("got error %v; want one naming the line break in the token", err)
+		}
+	})
 }
 
 // cliRun runs the real cli binary with env and args and returns its exit
