@@ -13,6 +13,8 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/grisonval/server/engine/lang"
 )
 
 // JSON encodes a message of the API for programs: protojson's field names
@@ -166,4 +168,17 @@ func writeString(b *bytes.Buffer, s string) {
 	e.SetEscapeHTML(false)
 	_ = e.Encode(s) // a string always encodes
 	b.Write(bytes.TrimSuffix(q.Bytes(), []byte("\n")))
+}
+
+// reply answers a tool call whose client call returned m and err: the
+// error described in l, else m in words by text and as structured JSON.
+func reply[M proto.Message](l lang.Lang, m M, err error, text func(lang.Lang, M) string) (*Result, error) {
+	if err != nil {
+		return nil, Describe(l, err)
+	}
+	js, err := JSON(m)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Text: text(l, m), Structured: js}, nil
 }

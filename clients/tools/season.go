@@ -61,14 +61,7 @@ func seasonTools() []Tool {
 
 func callSeasonStanding(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
 	s, err := c.Standing(ctx)
-	if err != nil {
-		return nil, Describe(c.Lang, err)
-	}
-	js, err := JSON(s)
-	if err != nil {
-		return nil, err
-	}
-	return &Result{Text: viewtext.SeasonStanding(c.Lang, s), Structured: js}, nil
+	return reply(c.Lang, s, err, viewtext.SeasonStanding)
 }
 
 // NotebookArgs are the arguments of write_notebook.
@@ -98,12 +91,5 @@ func callWriteNotebook(ctx context.Context, c *Camp, args json.RawMessage) (*Res
 		return nil, err
 	}
 	n, err := c.WriteNotebook(ctx, in.Text)
-	if err != nil {
-		return nil, Describe(c.Lang, err)
-	}
-	js, err := JSON(n)
-	if err != nil {
-		return nil, err
-	}
-	return &Result{Text: viewtext.NotebookSaved(c.Lang, n), Structured: js}, nil
+	return reply(c.Lang, n, err, viewtext.NotebookSaved)
 }

@@ -556,14 +556,7 @@ func callSubmit(ctx context.Context, c *Camp, args json.RawMessage) (*Result, er
 		return nil, err
 	}
 	r, err := c.Submit(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
-	if err != nil {
-		return nil, Describe(c.Lang, err)
-	}
-	s, err := JSON(r)
-	if err != nil {
-		return nil, err
-	}
-	return &Result{Text: viewtext.Submitted(c.Lang, r), Structured: s}, nil
+	return reply(c.Lang, r, err, viewtext.Submitted)
 }
 
 // JournalArgs are the arguments of journal.
@@ -787,14 +780,7 @@ func callSend(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 		return nil, err
 	}
 	m, err := c.Send(ctx, in.ToCamp, in.Text)
-	if err != nil {
-		return nil, Describe(c.Lang, err)
-	}
-	s, err := JSON(m)
-	if err != nil {
-		return nil, err
-	}
-	return &Result{Text: viewtext.Sent(c.Lang, m), Structured: s}, nil
+	return reply(c.Lang, m, err, viewtext.Sent)
 }
 
 func messagesSchema(l lang.Lang, _ *pb.CampView) *jsonschema.Schema {
@@ -829,12 +815,5 @@ func callSetStanding(ctx context.Context, c *Camp, args json.RawMessage) (*Resul
 		return nil, err
 	}
 	o, err := c.SetStanding(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
-	if err != nil {
-		return nil, Describe(c.Lang, err)
-	}
-	s, err := JSON(o)
-	if err != nil {
-		return nil, err
-	}
-	return &Result{Text: viewtext.Standing(c.Lang, o), Structured: s}, nil
+	return reply(c.Lang, o, err, viewtext.Standing)
 }
