@@ -47,7 +47,12 @@ type confLine struct {
 }
 
 func TestConformance(t *testing.T) {
-	files, err := filepath.Glob("testdata/conformance/*.case")
+	files, err := filepath.Glob("testdata/conformance/*/*.case")
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := filepath.Glob("testdata/conformance/*.case")
+	files = append(top, files...)
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no conformance files: %v", err)
 	}
@@ -441,10 +446,21 @@ func applySetup(w *engine.World, f []string) error {
 		w.NextColumn++
 		w.Columns = append(w.Columns, col)
 	default:
+		if set, ok := setupKinds[f[0]]; ok {
+			return set(w, f)
+		}
 		return fmt.Errorf("unknown setup %q", f[0])
 	}
 	return nil
 }
+
+// setupKinds and expectKinds hold the line kinds of a part of the rules
+// that keeps its conformance lines in its own test file (the governance
+// parts: conf_*_test.go), each registered by that file's init.
+var (
+	setupKinds  = map[string]func(w *engine.World, f []string) error{}
+	expectKinds = map[string]func(out engine.Outcome, f []string) error{}
+)
 
 func checkExpect(out engine.Outcome, f []string) error {
 	w := out.World
@@ -728,6 +744,9 @@ func checkExpect(out engine.Outcome, f []string) error {
 			return fmt.Errorf("camp %d journal has %q: %v; want %v", c, f[2], got, !got)
 		}
 	default:
+		if check, ok := expectKinds[f[0]]; ok {
+			return check(out, f)
+		}
 		return fmt.Errorf("unknown expectation %q", f[0])
 	}
 	return nil

@@ -44,6 +44,8 @@ const (
 	RefusePact
 	DeclareWar
 	SetGovernment
+	SetEdict
+	Appoint
 )
 
 var actionNames = [...]string{
@@ -76,6 +78,8 @@ var actionNames = [...]string{
 	RefusePact:      "refuse_pact",
 	DeclareWar:      "declare_war",
 	SetGovernment:   "set_government",
+	SetEdict:        "set_edict",
+	Appoint:         "appoint",
 }
 
 // String returns the action's seed 000 name.
@@ -322,6 +326,7 @@ var argChecks = map[Action]func(w *World, c CampID, o Order) *RuleError{
 // rules is the table of the actions the engine plays. It is only ever
 // looked up, never ranged over (Actions gives the order).
 var rules = map[Action]rule{
+	// appoint: engine/council.go.
 	Rest:     {lang.T("rest: +4 morale (cap 100)", "rest : +4 moral (plafond 100)"), noArgs, (*tick).rest},
 	ChopWood: {lang.T("wood chore: +2 wood, +2 per held forest", "corvée de bois : +2 bois, +2 par forêt tenue"), noArgs, (*tick).chopWood},
 	Explore:  {lang.T("explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", "explore Z : lever le brouillard sur une zone inconnue en bordure de vision ; 0-2 pierre, 0-2 nourriture"), exploreArgs, (*tick).explore},
@@ -362,6 +367,7 @@ var rules = map[Action]rule{
 		PactLockDays, BreakPeaceMorale, BreakAllianceMorale, DoorDays), declareArgs, (*tick).gatherDiplomacy},
 	SetGovernment: {lang.T("set_government F: adopt form of government F; %d gold and %d research, legitimacy falls to %d, %d days before the next change", "set_government F : adopter la forme de gouvernement F ; %d or et %d recherche, la légitimité tombe à %d, %d jours avant le prochain changement",
 		GovernmentGold, GovernmentResearch, GovernmentLegitimacy, GovernmentLockDays), governmentArgs, (*tick).setGovernment},
+	// set_edict: engine/edicts.go.
 }
 
 func noArgs(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }

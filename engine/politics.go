@@ -293,7 +293,7 @@ func (t *tick) governDay(c CampID) {
 		what   lang.Text
 		morale bool // the term of morale, which names it
 	}
-	var terms [10]term
+	var terms [16]term
 	k, delta := 0, 0
 	add := func(n int, what lang.Text) {
 		if n != 0 {
@@ -315,6 +315,7 @@ func (t *tick) governDay(c CampID) {
 		terms[k-1].morale = true
 	}
 	add(g.Legitimacy, Governments[camp.Government].Name)
+	t.governanceTerms(c, add)
 	before := camp.Legitimacy
 	camp.Legitimacy = min(100, max(0, camp.Legitimacy+delta))
 	if d := camp.Legitimacy - before; d <= -5 || d >= 5 {

@@ -96,6 +96,8 @@ type Zone struct {
 	// Monument is set when the zone bears its holder's great monument
 	// (rule MON-1).
 	Monument bool `json:"mon,omitempty"`
+	// Special is the zone's special terrain, hidden until found (engine/special.go).
+	Special Special `json:"sp,omitempty"`
 }
 
 // Memory is what a camp last saw of a zone, and when.
@@ -110,6 +112,9 @@ type Memory struct {
 	// Buildings and Monument are the zone's buildings as last seen.
 	Buildings []BuildingKind `json:"b,omitempty"`
 	Monument  bool           `json:"mon,omitempty"`
+	// Special is the zone's special terrain as this camp found it
+	// (engine/special.go): private knowledge.
+	Special Special `json:"sp,omitempty"`
 }
 
 // Camp is the state of one camp.
@@ -154,6 +159,20 @@ type Camp struct {
 	// signed (rule DIP-7).
 	Infamy int `json:"infamy,omitempty"`
 	Fame   int `json:"fame,omitempty"`
+
+	// Governance (seed 001, engine/governance.go). Each part of it keeps its
+	// fields under its own heading.
+
+	// Edicts (engine/edicts.go).
+	Edicts [NumEdicts]uint8 `json:"edicts"`
+
+	// Council (engine/council.go).
+	Council [NumSeats]Seat `json:"council"`
+
+	// Kingdom events (engine/kingdom_events.go).
+	Ongoing []Ongoing `json:"ongoing,omitempty"`
+
+	// Cut-off land (engine/cutoff.go).
 }
 
 // ColumnKind distinguishes soldiers from settlers.
@@ -220,6 +239,7 @@ func (w *World) Clone() *World {
 	for i := range c.Camps {
 		c.Camps[i].Memory = slices.Clone(w.Camps[i].Memory)
 		c.Camps[i].Citizens = slices.Clone(w.Camps[i].Citizens)
+		c.Camps[i].Ongoing = slices.Clone(w.Camps[i].Ongoing)
 	}
 	return &c
 }

@@ -1,0 +1,3 @@
+package engine
+
+func (w *World) councilStats(c CampID, s *Stats) {}

@@ -1,0 +1,3 @@
+package engine
+
+func (w *World) cutoffStats(c CampID, s *Stats) {}

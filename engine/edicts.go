@@ -1,0 +1,3 @@
+package engine
+
+func (w *World) edictStats(c CampID, s *Stats) {}

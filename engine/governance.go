@@ -1,0 +1,96 @@
+package engine
+
+import "github.com/grisonval/server/engine/lang"
+
+// Governance adapts seed 001's kingdom (the Kingmaker rules) to a camp of
+// seed 000: edicts, a council of notable citizens, special terrain, kingdom
+// events and cut-off land (docs/rules.md, "Governing a camp"). Seed 001's
+// kingdom statistics find homes in what seed 000 has:
+//
+//   - Economy: gold (taxes) and market output;
+//   - Loyalty: legitimacy's daily drift;
+//   - Stability: resistance to kingdom events;
+//   - Unrest: legitimacy lost each day;
+//   - Consumption: upkeep.
+
+// Stats are a camp's kingdom statistics of the day, summed from their
+// sources (GOV-STATS).
+type Stats struct {
+	Economy     int `json:"economy"`
+	Loyalty     int `json:"loyalty"`
+	Stability   int `json:"stability"`
+	Unrest      int `json:"unrest"`
+	Consumption int `json:"consumption"`
+}
+
+// Edict is one of the standing policies of seed 001 (engine/edicts.go).
+type Edict uint8
+
+// Edicts. Values are stored in orders: append only.
+const (
+	Taxation Edict = iota + 1
+	Holidays
+	Promotion
+)
+
+// NumEdicts is the number of edicts.
+const NumEdicts = int(Promotion)
+
+// SeatKind is a seat of a camp's council (engine/council.go).
+type SeatKind uint8
+
+// Seats of the council. Values are stored in orders: append only.
+const (
+	SeatRuler SeatKind = iota + 1
+	SeatCouncillor
+	SeatGeneral
+	SeatDiplomat
+	SeatHighPriest
+	SeatMarshal
+	SeatSpymaster
+	SeatTreasurer
+)
+
+// NumSeats is the number of seats of a council.
+const NumSeats = int(SeatTreasurer)
+
+// Seat is one seat of a council: the citizen who holds it (0: vacant) and
+// the day he was named.
+type Seat struct {
+	Citizen int32 `json:"c,omitempty"`
+	Since   int   `json:"d,omitempty"`
+}
+
+// Special is a zone's special terrain (engine/special.go); 0 is none.
+type Special uint8
+
+// Special terrains. Values are stored: append only.
+const (
+	Resource Special = iota + 1
+	Landmark
+	Lair
+	Ruin
+	River
+)
+
+// Ongoing is a continuing kingdom event (engine/kingdom_events.go).
+type Ongoing struct {
+	Kind  string `json:"k"`
+	Since int    `json:"d"`
+	Zone  ZoneID `json:"z,omitempty"`
+}
+
+// Stats returns camp c's kingdom statistics, each the sum of its sources.
+func (w *World) Stats(c CampID) Stats {
+	var s Stats
+	w.edictStats(c, &s)
+	w.councilStats(c, &s)
+	w.specialStats(c, &s)
+	w.ongoingStats(c, &s)
+	w.cutoffStats(c, &s)
+	return s
+}
+
+// governanceTerms adds the day's governance terms to camp c's legitimacy
+// (rule LEG-1): loyalty and unrest.
+func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {}

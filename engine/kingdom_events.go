@@ -1,0 +1,3 @@
+package engine
+
+func (w *World) ongoingStats(c CampID, s *Stats) {}

@@ -1,0 +1,3 @@
+package engine
+
+func (w *World) specialStats(c CampID, s *Stats) {}
