@@ -94,3 +94,44 @@ func (w *World) Stats(c CampID) Stats {
 // governanceTerms adds the day's governance terms to camp c's legitimacy
 // (rule LEG-1): loyalty and unrest.
 func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {}
+
+var edictNames = [...]string{Taxation: "taxation", Holidays: "holidays", Promotion: "promotion"}
+
+func (e Edict) String() string {
+	if int(e) < len(edictNames) && edictNames[e] != "" {
+		return edictNames[e]
+	}
+	return "none"
+}
+
+// EdictLevels is the number of levels of an edict (0 to EdictLevels-1).
+const EdictLevels = 5
+
+// EdictLevelNames are each edict's level names, the same in both languages
+// (they are codes a player types).
+var EdictLevelNames = [NumEdicts + 1][EdictLevels]string{
+	Taxation:  {"none", "light", "normal", "heavy", "crushing"},
+	Holidays:  {"none", "1", "6", "12", "24"},
+	Promotion: {"none", "token", "standard", "aggressive", "expansive"},
+}
+
+var seatNames = [...]string{
+	SeatRuler: "ruler", SeatCouncillor: "councillor", SeatGeneral: "general", SeatDiplomat: "diplomat",
+	SeatHighPriest: "high_priest", SeatMarshal: "marshal", SeatSpymaster: "spymaster", SeatTreasurer: "treasurer",
+}
+
+func (s SeatKind) String() string {
+	if int(s) < len(seatNames) && seatNames[s] != "" {
+		return seatNames[s]
+	}
+	return "none"
+}
+
+var specialNames = [...]string{Resource: "resource", Landmark: "landmark", Lair: "lair", Ruin: "ruin", River: "river"}
+
+func (s Special) String() string {
+	if int(s) < len(specialNames) && specialNames[s] != "" {
+		return specialNames[s]
+	}
+	return "none"
+}
