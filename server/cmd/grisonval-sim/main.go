@@ -50,7 +50,9 @@ func main() {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(2)
 			}
-			reportWar(os.Stdout, m, playSeeds(*first, *seeds, *days, ctrl), *days)
+			runs := playSeeds(*first, *seeds, *days, ctrl)
+			reportWar(os.Stdout, m, runs, *days)
+			reportGov(os.Stdout, runs)
 		}
 		return
 	}
@@ -59,7 +61,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	report(os.Stdout, playSeeds(*first, *seeds, *days, ctrl), *days)
+	runs := playSeeds(*first, *seeds, *days, ctrl)
+	report(os.Stdout, runs, *days)
+	reportGov(os.Stdout, runs)
 }
 
 // playSeeds plays n seeds from first, days days each.
@@ -105,6 +109,7 @@ type run struct {
 	tiers [engine.NumCamps][]int // tiers[c][day]
 	final *engine.World
 	war   [engine.NumCamps]warStats
+	gov   [engine.NumCamps]govStats
 }
 
 func play(seed uint64, days int, ctrl [engine.NumCamps]*pb.Controller) run {
@@ -131,7 +136,11 @@ func play(seed uint64, days int, ctrl [engine.NumCamps]*pb.Controller) run {
 		w = out.World
 		for c := range engine.CampID(engine.NumCamps) {
 			r.tiers[c][day] = w.Tier(c)
+			recordGov(&r.gov[c], w, c)
 		}
+	}
+	for c := range r.gov {
+		closeGov(&r.gov[c])
 	}
 	r.final = w
 	return r
