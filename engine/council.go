@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -65,20 +66,22 @@ var SeatRules = [NumSeats + 1]SeatRule{
 		Vacancy: Stats{Economy: -4}, Source: "L100"},
 }
 
-// Seats returns the seats in order.
-func Seats() []SeatKind {
-	ss := make([]SeatKind, NumSeats)
+// seats are the seats in order.
+var seats = func() (ss [NumSeats]SeatKind) {
 	for i := range ss {
 		ss[i] = SeatKind(i + 1)
 	}
 	return ss
-}
+}()
+
+// Seats returns the seats in order.
+func Seats() []SeatKind { return slices.Clone(seats[:]) }
 
 // ParseSeat returns the seat whose code is name ("ruler", "high_priest"),
 // or whose number it is ("1" to "8").
 func ParseSeat(name string) (SeatKind, bool) {
 	name = strings.ToLower(strings.TrimSpace(name))
-	for _, s := range Seats() {
+	for _, s := range seats {
 		if s.String() == name || fmt.Sprint(int(s)) == name {
 			return s, true
 		}
@@ -203,7 +206,7 @@ func (s *Stats) add(o Stats) {
 // vacant seat its cost, and the unrest of a holder replaced today.
 func (w *World) councilStats(c CampID, s *Stats) {
 	camp := &w.Camps[c]
-	for _, k := range Seats() {
+	for _, k := range seats {
 		if p, ok := w.SeatHolder(c, k); ok {
 			*statOf(s, SeatRules[k].Stat) += p.BenefitIn(k)
 		} else {
@@ -222,7 +225,7 @@ func (w *World) councilStats(c CampID, s *Stats) {
 // first (openArgs), so the menu, its closed half and the refusals agree.
 func councilBar(w *World, c CampID, a Action) *RuleError {
 	day := w.Day + 1
-	for _, k := range Seats() {
+	for _, k := range seats {
 		r := &SeatRules[k]
 		st := w.Camps[c].Council[k-1]
 		closed := (r.Open != nil && !slices.Contains(r.Open, a)) || slices.Contains(r.Closes, a)
@@ -263,17 +266,17 @@ func appointArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if len(ids) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("your camp has no adult to name: a seat needs a citizen aged %d or more", "votre camp n'a aucun adulte à nommer : un siège demande un habitant de %d ans ou plus", AdultAge))
 	}
-	seats := make([]int, NumSeats)
-	for i := range seats {
-		seats[i] = i + 1
+	nums := make([]int, NumSeats)
+	for i := range nums {
+		nums[i] = i + 1
 	}
-	return []ArgSpec{{Name: "seat", Kind: ArgSeat, Choices: seats}, {Name: "citizen", Kind: ArgCitizen, Choices: ids}}, nil
+	return []ArgSpec{{Name: "seat", Kind: ArgSeat, Choices: nums}, {Name: "citizen", Kind: ArgCitizen, Choices: ids}}, nil
 }
 
 // seatList names the seats with their numbers: "1 ruler, 2 councillor...".
 var seatList = func() string {
 	var b strings.Builder
-	for _, s := range Seats() {
+	for _, s := range seats {
 		if s > 1 {
 			b.WriteString(", ")
 		}
@@ -289,8 +292,11 @@ func appointWhy(w *World, c CampID, o Order, i int) *RuleError {
 		return refuse(CodeBadArgs, "", lang.T("there is no seat %d: the seats are %s", "il n'y a pas de siège %d : les sièges sont %s", o.Args[0], seatList))
 	}
 	id := o.Args[1]
-	k := w.citizen(c, int32(id))
-	if id <= 0 || k < 0 {
+	k := -1
+	if id > 0 && id <= math.MaxInt32 {
+		k = w.citizen(c, int32(id))
+	}
+	if k < 0 {
 		return refuse(CodeBadArgs, "", lang.T("your camp has no living citizen %d: the view lists your citizens with their IDs", "votre camp n'a pas d'habitant vivant %d : la vue donne vos habitants avec leur numéro", id))
 	}
 	if p := &w.Camps[c].Citizens[k]; p.Age < AdultAge {
@@ -468,7 +474,7 @@ func (t *tick) council() {
 func (w *World) seatCouncil(c CampID) {
 	camp := &w.Camps[c]
 	taken := map[int32]bool{}
-	for _, s := range Seats() {
+	for _, s := range seats {
 		pick := -1
 		for i := range camp.Citizens {
 			p := &camp.Citizens[i]

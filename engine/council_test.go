@@ -318,6 +318,7 @@ func TestCouncil(t *testing.T) {
 			{[]int{9, free}, CodeBadArgs, "args[0]", "there is no seat 9"},
 			{[]int{1, 99}, CodeBadArgs, "args[1]", "your camp has no living citizen 99"},
 			{[]int{1, 0}, CodeBadArgs, "args[1]", "no living citizen 0"},
+			{[]int{1, 1<<32 + 10}, CodeBadArgs, "args[1]", "no living citizen 4294967306"},
 			{[]int{1, 20}, CodeNotAllowed, "args[1]", "is aged 15: a seat needs an adult, aged 18 or more"},
 			{[]int{1, ruler}, CodeNotAllowed, "args[1]", "already holds the seat of ruler"},
 			{[]int{1}, CodeBadArgs, "args", "appoint takes 2 argument(s) (seat, citizen); got 1"},
