@@ -175,6 +175,7 @@ func (w *World) foundCamp(c CampID) {
 		camp.Citizens[i] = p
 	}
 	camp.NextCitizen = int32(StartPopulation + 1)
+	w.seatCouncil(c)
 }
 
 // Population returns the camp's living citizens, soldiers included.
@@ -271,6 +272,7 @@ func (t *tick) removeCitizen(c CampID, i int) Citizen {
 	if p.UnderArms {
 		t.w.dischargeOne(c)
 	}
+	t.vacate(c, &p)
 	return p
 }
 
@@ -337,7 +339,9 @@ func (t *tick) killSoldiers(c CampID, n int) {
 		if best < 0 {
 			return
 		}
+		p := camp.Citizens[best]
 		camp.Citizens = slices.Delete(camp.Citizens, best, best+1)
+		t.vacate(c, &p)
 	}
 }
 

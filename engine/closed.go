@@ -46,7 +46,7 @@ func Menu(w *World, c CampID) (legal []LegalAction, closed []Closed) {
 	}
 	for _, a := range Actions() {
 		r := rules[a]
-		specs, err := r.args(w, c)
+		specs, err := openArgs(w, c, a)
 		if err != nil {
 			closed = append(closed, Closed{Action: a, Why: err})
 			continue

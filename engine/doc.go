@@ -56,11 +56,14 @@
 //     days under 15 bring a coup.
 //  14. succession: a camp whose capital fell on an earlier day names a new
 //     one.
-//  15. spies: the day's informers report the end-of-day state of their zone,
+//  15. council: a camp whose ruler seat has stood vacant three days names a
+//     regent, the highest-level adult without a seat; he rules from the
+//     next day.
+//  16. spies: the day's informers report the end-of-day state of their zone,
 //     or fail.
-//  16. achievements: each camp unlocks, once and for good, every achievement
+//  17. achievements: each camp unlocks, once and for good, every achievement
 //     whose condition holds.
-//  17. vision: every camp's memory of the zones it sees is refreshed, and the
+//  18. vision: every camp's memory of the zones it sees is refreshed, and the
 //     day's news is delivered to the camps involved or seeing its zone.
 //
 // docs/rules.md gives every rule an ID and the seed paragraph it comes from.

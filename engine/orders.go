@@ -243,6 +243,10 @@ const (
 	ArgCamp
 	// ArgGovernment designates a form of government (see Governments).
 	ArgGovernment
+	// ArgSeat designates a seat of the council (see SeatKind, Seats).
+	ArgSeat
+	// ArgCitizen designates a citizen of the camp by his ID.
+	ArgCitizen
 )
 
 // ArgSpec gives the valid values of one argument: Choices for zones and
@@ -321,12 +325,16 @@ type rule struct {
 // argument is within its spec.
 var argChecks = map[Action]func(w *World, c CampID, o Order) *RuleError{
 	RecallArmy: recallCheck,
+	Appoint:    appointCheck,
 }
 
 // rules is the table of the actions the engine plays. It is only ever
 // looked up, never ranged over (Actions gives the order).
 var rules = map[Action]rule{
 	// appoint: engine/council.go.
+	Appoint: {lang.T("appoint S C: name citizen C (an adult of the camp) to council seat S (%s); counts from the next day; a living holder replaced costs unrest %d (%d for the ruler)",
+		"appoint S C : nommer l'habitant C (un adulte du camp) au siège S du conseil (%s) ; compte dès le lendemain ; remplacer un titulaire vivant coûte %d d'insatisfaction (%d pour le dirigeant)",
+		seatList, DismissUnrest, RulerDismissUnrest), appointArgs, (*tick).appoint},
 	Rest:     {lang.T("rest: +4 morale (cap 100)", "rest : +4 moral (plafond 100)"), noArgs, (*tick).rest},
 	ChopWood: {lang.T("wood chore: +2 wood, +2 per held forest", "corvée de bois : +2 bois, +2 par forêt tenue"), noArgs, (*tick).chopWood},
 	Explore:  {lang.T("explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", "explore Z : lever le brouillard sur une zone inconnue en bordure de vision ; 0-2 pierre, 0-2 nourriture"), exploreArgs, (*tick).explore},
@@ -566,6 +574,16 @@ func armyWhy(w *World, c CampID, n int) *RuleError {
 	return nil
 }
 
+// openArgs returns action a's argument specs for camp c, or why it is
+// closed today: a vacant seat of the council first (rules CNL-7, CNL-8),
+// then the action's own rule. The menu and validate both ask it.
+func openArgs(w *World, c CampID, a Action) ([]ArgSpec, *RuleError) {
+	if e := councilBar(w, c, a); e != nil {
+		return nil, e
+	}
+	return rules[a].args(w, c)
+}
+
 // LegalActions returns the actions camp c may order for the next tick, in a
 // stable order, with their valid arguments (Menu's first half).
 func LegalActions(w *World, c CampID) []LegalAction {
@@ -586,8 +604,7 @@ func validate(w *World, c CampID, o Order) *RuleError {
 	if !w.Camps[c].Alive {
 		return refuse(CodeExtinct, "", lang.T("your people is extinct; it can no longer act", "votre peuple s'est éteint ; il ne peut plus agir"))
 	}
-	r, ok := rules[o.Action]
-	if !ok {
+	if _, ok := rules[o.Action]; !ok {
 		names := make([]string, 0, len(actionNames))
 		for _, a := range Actions() {
 			names = append(names, a.String())
@@ -597,7 +614,7 @@ func validate(w *World, c CampID, o Order) *RuleError {
 	if len(o.Reason) > MaxReasonLen {
 		return refuse(CodeBadArgs, "reason", lang.T("reason is %d bytes; at most %d", "la raison fait %d octets ; au plus %d", len(o.Reason), MaxReasonLen))
 	}
-	specs, err := r.args(w, c)
+	specs, err := openArgs(w, c, o.Action)
 	if err != nil {
 		return err
 	}

@@ -84,6 +84,7 @@ var argWhys = map[Action]func(w *World, c CampID, o Order, i int) *RuleError{
 	RefusePact:      campWhy(answerBar),
 	DeclareWar:      campWhy(declareBar),
 	SetGovernment:   governmentWhy,
+	Appoint:         appointWhy,
 }
 
 // fallbackRefusal starts the message of a refused value that no rule

@@ -80,6 +80,7 @@ var phases = []phase{
 	{"extinction", (*tick).extinguish},
 	{"politics", (*tick).politics},
 	{"succession", (*tick).succeed},
+	{"council", (*tick).council},
 	{"spies", (*tick).reportSpies},
 	{"achievements", (*tick).unlockAchievements},
 	{"vision", (*tick).see},

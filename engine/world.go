@@ -168,6 +168,10 @@ type Camp struct {
 
 	// Council (engine/council.go).
 	Council [NumSeats]Seat `json:"council"`
+	// CouncilUnrest is the unrest of day CouncilUnrestDay, the day a living
+	// holder lost his seat (rule CNL-5).
+	CouncilUnrest    int `json:"council_unrest,omitempty"`
+	CouncilUnrestDay int `json:"council_unrest_day,omitempty"`
 
 	// Kingdom events (engine/kingdom_events.go).
 	Ongoing []Ongoing `json:"ongoing,omitempty"`

@@ -28,6 +28,10 @@ var argKindToPB = [...]pb.ArgKind{
 	engine.ArgCount:      pb.ArgKind_ARG_KIND_COUNT,
 	engine.ArgCamp:       pb.ArgKind_ARG_KIND_CAMP,
 	engine.ArgGovernment: pb.ArgKind_ARG_KIND_GOVERNMENT,
+	// appoint's seat and citizen (engine/council.go) have no wire kind yet:
+	// their choices are listed.
+	engine.ArgSeat:    pb.ArgKind_ARG_KIND_UNSPECIFIED,
+	engine.ArgCitizen: pb.ArgKind_ARG_KIND_UNSPECIFIED,
 }
 
 var columnKindToPB = [...]pb.ColumnKind{
