@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/grisonval/server/engine/lang"
+import (
+	"slices"
+
+	"github.com/grisonval/server/engine/lang"
+)
 
 // Special terrain (seed 001 L478-543, "Les terrains spéciaux"; detection
 // L1881-1888): a few zones bear a resource, a landmark, a lair, a ruin or a
@@ -17,8 +21,8 @@ type SpecialSpec struct {
 	Kind Special
 	// Name is the special's name for the journal, with its article.
 	Name lang.Text
-	// Weight is the chance, in percent, that an orbit drawn for a
-	// special bears this one (rule TER-DRAW).
+	// Weight is the chance, in percent, that an orbit drawn for a spot
+	// bears this special (rule TER-DRAW); the river is drawn apart.
 	Weight int
 	// Effect says what the special does for the camp that holds it.
 	Effect lang.Text
@@ -30,19 +34,19 @@ type SpecialSpec struct {
 // Specials are the five special terrains' rules, indexed by kind (index 0
 // unused).
 var Specials = [River + 1]SpecialSpec{
-	Resource: {Kind: Resource, Name: lang.T("a resource", "une ressource"), Weight: 25,
+	Resource: {Kind: Resource, Name: lang.T("a resource", "une ressource"), Weight: 30,
 		Effect: lang.T("economy +1 while held; its farms, lumber camps and mines yield 50 % more", "économie +1 tant qu'elle est tenue ; ses fermes, camps de bûcherons et mines produisent 50 % de plus"),
 		found:  [2]string{"Zone %d hides riches: rare wood, salt, furs or dyes to trade.", "La zone %d recèle des richesses : bois rares, sel, fourrures ou teintures à négocier."}},
-	Landmark: {Kind: Landmark, Name: lang.T("a landmark", "un site étonnant"), Weight: 20,
+	Landmark: {Kind: Landmark, Name: lang.T("a landmark", "un site étonnant"), Weight: 25,
 		Effect: lang.T("loyalty +1 while held, +1 more once developed", "loyauté +1 tant qu'il est tenu, +1 de plus une fois la zone développée"),
 		found:  [2]string{"Zone %d holds a wonder: a cliff with a human face, a lake of strange colours; people will be proud of it.", "La zone %d abrite un site étonnant : une falaise au visage humain, un lac aux couleurs étranges ; le peuple en sera fier."}},
-	Lair: {Kind: Lair, Name: lang.T("a lair", "un antre"), Weight: 20,
+	Lair: {Kind: Lair, Name: lang.T("a lair", "un antre"), Weight: 25,
 		Effect: lang.T("stability +1 while held; +1 defence of its zone", "stabilité +1 tant qu'il est tenu ; +1 de défense de sa zone"),
 		found:  [2]string{"A cave in zone %d, easy to hold, would shelter a garrison.", "Une caverne de la zone %d, facile à tenir, abriterait une garnison."}},
-	Ruin: {Kind: Ruin, Name: lang.T("a ruin", "une ruine"), Weight: 15,
+	Ruin: {Kind: Ruin, Name: lang.T("a ruin", "une ruine"), Weight: 20,
 		Effect: lang.T("the first building built on it costs half", "le premier bâtiment qu'on y bâtit coûte moitié prix"),
 		found:  [2]string{"Ruins stand in zone %d; their stones will serve a first building.", "Des ruines se dressent dans la zone %d ; leurs pierres serviront à un premier bâtiment."}},
-	River: {Kind: River, Name: lang.T("a river", "une rivière"), Weight: 20,
+	River: {Kind: River, Name: lang.T("a river", "une rivière"),
 		Effect: lang.T("economy +1 per 4 river zones held, stability +1 per 8", "économie +1 par 4 zones de rivière tenues, stabilité +1 par 8"),
 		found:  [2]string{"A river runs through zone %d: boats, trade and watered fields.", "Une rivière traverse la zone %d : bateaux, commerce et champs irrigués."}},
 }
@@ -50,9 +54,13 @@ var Specials = [River + 1]SpecialSpec{
 // Numbers of the special terrain's rules.
 const (
 	// SpecialOrbits is how many orbits of the 120-degree rotation bear a
-	// special (rule TER-DRAW): 4 of the 20 inland orbits of three zones,
-	// so 12 zones, four in each camp's third of the map.
+	// spot of special terrain (rule TER-DRAW): one of the 20 inland orbits
+	// of three zones in five, so 12 zones.
 	SpecialOrbits = 4
+	// RiverLength is the length of the river near each camp (rule
+	// TER-DRAW): one river of RiverLength zones and its two turns, so
+	// that a camp holding its own gets the economy point of TER-RIVER.
+	RiverLength = 4
 	// ResourceBonus is what a farm, lumber camp or mine on a resource
 	// yields more, in percent of its output (rule TER-RESOURCE).
 	ResourceBonus = 50
@@ -65,20 +73,22 @@ const (
 	RiverStability = 8
 )
 
-// drawSpecials draws the world's special terrain (rule TER-DRAW): from its
-// own stream, so that the terrain's draw is untouched, SpecialOrbits orbits
-// of three inland zones, neither a capital nor next to one, each with one
-// special drawn by weight and borne by its three zones alike.
+// drawSpecials draws the world's special terrain (rule TER-DRAW) from its
+// own stream, so that the terrain's draw is untouched: first a river
+// (drawRiver), then SpecialOrbits spots, each on an orbit of the 120-degree
+// rotation free of river, with one special drawn by weight and borne by the
+// orbit's three zones alike. Only inland zones that are neither a capital
+// nor next to one bear a special (specialSite).
 func (w *World) drawSpecials() {
 	rng := NewRand(w.Seed, 0, -1, PurposeSpecial)
-	var orbits []ZoneID // each orbit by its lowest zone, in zone order
+	w.drawRiver(rng)
+	var orbits []ZoneID // each free orbit by its lowest zone, in zone order
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if h := HexOf(z); h.Ring() > 0 && h.Ring() < Radius && specialSite(z) &&
-			z < ZoneAt(rotate(h)) && z < ZoneAt(rotate(rotate(h))) {
+		if h := HexOf(z); specialSite(z) && w.Zones[z].Special == 0 && z < ZoneAt(rotate(h)) && z < ZoneAt(rotate(rotate(h))) {
 			orbits = append(orbits, z)
 		}
 	}
-	for i := range SpecialOrbits {
+	for i := range min(SpecialOrbits, len(orbits)) {
 		j := i + rng.Intn(len(orbits)-i)
 		orbits[i], orbits[j] = orbits[j], orbits[i]
 		kind, n := Special(0), rng.Intn(100)
@@ -88,18 +98,73 @@ func (w *World) drawSpecials() {
 				break
 			}
 		}
-		h := HexOf(orbits[i])
-		for range 3 {
-			w.Zones[ZoneAt(h)].Special = kind
-			h = rotate(h)
+		w.setOrbit(orbits[i], kind)
+	}
+}
+
+// drawRiver lays the world's river (rule TER-DRAW): a walk of RiverLength
+// neighbouring sites, each of another orbit, from a site drawn at random, a
+// step to a neighbour drawn at random; a walk that finds no way on starts
+// again, riverTries times at most. The walk and its two turns by 120
+// degrees bear the river: RiverLength zones near each camp.
+func (w *World) drawRiver(rng *Rand) {
+	var sites []ZoneID
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if specialSite(z) {
+			sites = append(sites, z)
+		}
+	}
+	for range riverTries {
+		path := []ZoneID{sites[rng.Intn(len(sites))]}
+		for len(path) < RiverLength {
+			var next []ZoneID
+			for _, n := range Neighbors(path[len(path)-1]) {
+				if specialSite(n) && !slices.ContainsFunc(path, func(p ZoneID) bool { return sameOrbit(p, n) }) {
+					next = append(next, n)
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			path = append(path, next[rng.Intn(len(next))])
+		}
+		if len(path) == RiverLength {
+			for _, z := range path {
+				w.setOrbit(z, River)
+			}
+			return
 		}
 	}
 }
 
-// specialSite reports whether zone z may bear a special: neither a capital
-// site nor next to one (rule TER-DRAW), so that the land MAP-2 guarantees
-// every capital stays as it is.
+// riverTries bounds the river's walks; on a map of radius 5 the first
+// almost always succeeds.
+const riverTries = 100
+
+// setOrbit gives special s to zone z and its two turns by 120 degrees.
+func (w *World) setOrbit(z ZoneID, s Special) {
+	h := HexOf(z)
+	for range 3 {
+		w.Zones[ZoneAt(h)].Special = s
+		h = rotate(h)
+	}
+}
+
+// sameOrbit reports whether zones a and b are one orbit of the 120-degree
+// rotation.
+func sameOrbit(a, b ZoneID) bool {
+	h := HexOf(a)
+	return b == a || b == ZoneAt(rotate(h)) || b == ZoneAt(rotate(rotate(h)))
+}
+
+// specialSite reports whether zone z may bear a special (rule TER-DRAW):
+// inland, not the centre (its own orbit), neither a capital site nor next
+// to one, so that the land MAP-2 guarantees every capital stays as it is
+// and no camp starts in sight of a special.
 func specialSite(z ZoneID) bool {
+	if r := HexOf(z).Ring(); r == 0 || r == Radius {
+		return false
+	}
 	for _, h := range CapitalSites {
 		if ZoneDistance(z, ZoneAt(h)) <= 1 {
 			return false
