@@ -323,7 +323,7 @@ func (t *tick) produceCamp(c CampID) {
 }
 
 // production returns what camp c's zones and ruler yield today (rules
-// ECO-1, RES-1, RES-2, SHEET-BONUS): paid, the whole units it is paid, and
+// ECO-1, RES-1, RES-2, SHEET-BONUS, TER-RESOURCE): paid, the whole units it is paid, and
 // carry, the hundredths it carries to the next day. The production phase
 // and Forecast both read it.
 func (w *World) production(c CampID) (paid, carry Resources) {

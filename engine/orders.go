@@ -272,7 +272,8 @@ type LegalAction struct {
 	Args    []ArgSpec
 	Price
 	// Choices gives, when the price depends on the first argument's value
-	// (develop), the price of each of its choices (rule ACT-CLOSED).
+	// (develop; a build where a ruin halves it, rule TER-RUIN), the price
+	// of each of its choices (rule ACT-CLOSED).
 	Choices []ChoicePrice
 }
 
