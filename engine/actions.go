@@ -96,8 +96,13 @@ func (t *tick) explore(c CampID, o Order) {
 	camp := &t.w.Camps[c]
 	camp.Resources.Stone += stone
 	camp.Resources.Food += food
+	derived := lang.T("explore %d: an unknown zone on the edge of sight", "explore %d : zone inconnue en bordure de vision", z)
+	if camp.Memory[z].Seen {
+		derived = lang.T("explore %d: a zone in sight, not yet surveyed", "explore %d : zone en vue, pas encore reconnue", z)
+	}
 	t.w.remember(c, z)
 	t.note(c, "explore", []ZoneID{z},
 		lang.T("Scouts come back from zone %d (%s) with %d stone and %d food.", "Des éclaireurs reviennent de la zone %d (%s) avec %d pierre(s) et %d nourriture.", z, terrainName(t.w.Zones[z].Terrain), stone, food),
-		why(o, lang.T("explore %d: an unknown zone on the edge of sight", "explore %d : zone inconnue en bordure de vision", z)))
+		why(o, derived))
+	t.discover(c, z, lang.T("explore: your scouts surveyed it", "explore : vos éclaireurs l'ont reconnue"))
 }

@@ -163,7 +163,7 @@ const (
 // (buildingDefence).
 func (w *World) Defence(z ZoneID) int {
 	zone := &w.Zones[z]
-	d := zone.Garrison + zone.Terrain.Cost() + MilitiaDefence + w.buildingDefence(z)
+	d := zone.Garrison + zone.Terrain.Cost() + MilitiaDefence + w.buildingDefence(z) + w.specialDefence(z)
 	if zone.Capital {
 		d += CapitalDefence
 	}

@@ -207,7 +207,10 @@ func buildBar(w *World, c CampID, b BuildingKind, z ZoneID) bar {
 	case w.Besieged(z):
 		return barBesieged
 	}
-	return holdBar(w, z, b)
+	if h := holdBar(w, z, b); h != barNone {
+		return h
+	}
+	return w.buildCostBar(c, b, z)
 }
 
 // buildingOf returns the building kind of build action a.
@@ -221,7 +224,7 @@ func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("%s needs tier %d (%s, %d research); you have %d research", "%s demande le palier %d (%s, %d de recherche) ; vous avez %d de recherche",
 			a, s.Tier, tech.Name, tech.Research, w.Camps[c].Resources.Research))
 	}
-	if e := shortOf("action", lang.Same(a.String()), s.Cost, w.Camps[c].Resources); e != nil {
+	if e := shortOf("action", lang.Same(a.String()), w.leastBuildCost(c, b), w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
 	var zs []int
@@ -255,14 +258,14 @@ func (t *tick) build(c CampID, b BuildingKind, o Order) {
 	camp := &t.w.Camps[c]
 	z := ZoneID(o.Args[0])
 	s := &Buildings[b]
-	before := camp.Resources
-	camp.Resources = camp.Resources.Sub(s.Cost)
+	before, cost := camp.Resources, t.w.BuildCost(b, z)
+	camp.Resources = camp.Resources.Sub(cost)
 	zone := &t.w.Zones[z]
 	zone.Buildings = append(zone.Buildings, b)
 	t.note(c, buildAction(b).String(), []ZoneID{z},
 		lang.T("The builders complete %s in zone %d (%s).", "Les bâtisseurs achèvent %s dans la zone %d (%s).", s.Name, z, terrainName(zone.Terrain)),
 		why(o, lang.T("%s %d: cost %s paid out of %s; slots %d/%d", "%s %d : coût %s payé sur %s ; emplacements %d/%d",
-			buildAction(b), z, s.Cost.text(), before.text(), len(zone.Buildings), t.w.Slots(z))))
+			buildAction(b), z, cost.text(), before.text(), len(zone.Buildings), t.w.Slots(z))))
 	if b == House {
 		t.addArrival(c, lang.T("house", "maison"))
 	}
@@ -320,12 +323,13 @@ func (t *tick) produceCamp(c CampID) {
 }
 
 // production returns what camp c's zones and ruler yield today (rules
-// ECO-1, RES-1, RES-2, SHEET-BONUS): paid, the whole units it is paid, and
+// ECO-1, RES-1, RES-2, SHEET-BONUS, TER-RESOURCE): paid, the whole units it is paid, and
 // carry, the hundredths it carries to the next day. The production phase
 // and Forecast both read it.
 func (w *World) production(c CampID) (paid, carry Resources) {
 	var terrains [len(TerrainIncome)]int64
 	var buildings [NumBuildingKinds + 1]int64
+	var h Resources
 	for z := ZoneID(1); z <= NumZones; z++ {
 		zone := &w.Zones[z]
 		if zone.Owner != c || w.Besieged(z) {
@@ -335,8 +339,8 @@ func (w *World) production(c CampID) (paid, carry Resources) {
 		for _, b := range zone.Buildings {
 			buildings[b]++
 		}
+		h = h.Add(w.specialOutput(c, zone))
 	}
-	var h Resources
 	for tr := Plains; tr <= Coast; tr++ {
 		if terrains[tr] > 0 {
 			h = h.Add(TerrainIncome[tr].scale(terrains[tr] * (100 + w.terrainBonus(c, tr))))

@@ -14,7 +14,8 @@ type Closed struct {
 }
 
 // ChoicePrice is what an action costs with one value of its first
-// argument: develop's next level of a zone.
+// argument: develop's next level of a zone, a building on a ruin (rule
+// TER-RUIN).
 type ChoicePrice struct {
 	Value int
 	Cost  Resources

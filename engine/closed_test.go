@@ -59,6 +59,16 @@ func TestClosedActions(t *testing.T) {
 				t.Fatalf("day %d camp %d: the menu's actions %v; want each of %v once", w.Day, c, names, all)
 			}
 			for _, la := range legal {
+				if la.Action >= engine.BuildFarm && la.Action <= engine.BuildTemple {
+					// A ruin halves the first building's price (TER-RUIN).
+					b := engine.Farm + engine.BuildingKind(la.Action-engine.BuildFarm)
+					for _, p := range la.Choices {
+						if want := w.BuildCost(b, engine.ZoneID(p.Value)); p.Cost != want {
+							t.Errorf("day %d camp %d: %s in zone %d costs %v; want %v", w.Day, c, la.Action, p.Value, p.Cost, want)
+						}
+					}
+					continue
+				}
 				if la.Action != engine.Develop {
 					if la.Choices != nil {
 						t.Errorf("%s has prices per choice", la.Action)

@@ -63,7 +63,8 @@
 //     or fail.
 //  17. achievements: each camp unlocks, once and for good, every achievement
 //     whose condition holds.
-//  18. vision: every camp's memory of the zones it sees is refreshed, and the
+//  18. vision: every camp surveys the zones it holds (their special
+//     terrain), its memory of the zones it sees is refreshed, and the
 //     day's news is delivered to the camps involved or seeing its zone.
 //
 // docs/rules.md gives every rule an ID and the seed paragraph it comes from.

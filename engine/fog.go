@@ -42,6 +42,8 @@ func (w *World) Vision(c CampID) []bool {
 func (w *World) remember(c CampID, z ZoneID) {
 	zone := &w.Zones[z]
 	m := seen(zone, w.Day)
+	// What the camp surveyed stays known (rule TER-FIND).
+	m.Surveyed, m.Special = w.Camps[c].Memory[z].Surveyed, w.Camps[c].Memory[z].Special
 	// A memory keeps its own copy of the buildings: the zone's slice may be
 	// changed in place later, and a memory must not follow it.
 	if old := w.Camps[c].Memory[z].Buildings; slices.Equal(old, m.Buildings) {
@@ -105,6 +107,11 @@ type ZoneView struct {
 	ID        ZoneID
 	Knowledge Knowledge
 	Memory    Memory
+	// Surveyed is set once the camp has surveyed the zone (explored,
+	// spied or held it), and Special is what it found there: its own
+	// knowledge, never another camp's (rule TER-PRIVATE).
+	Surveyed bool
+	Special  Special
 }
 
 // CampView is everything camp c knows: the engine's side of the fogged view.
@@ -259,6 +266,8 @@ func View(w *World, c CampID) CampView {
 			zv.Knowledge = Remembered
 			zv.Memory = camp.Memory[z]
 		}
+		zv.Surveyed, zv.Special = camp.Memory[z].Surveyed, camp.Memory[z].Special
+		zv.Memory.Surveyed, zv.Memory.Special = zv.Surveyed, zv.Special
 		v.Zones[z] = zv
 	}
 	for _, col := range w.Columns {
@@ -335,7 +344,10 @@ func YearSeason(day int) string {
 	return [...]string{"spring", "summer", "autumn", "winter"}[(max(day, 1)-1)/20%4]
 }
 
-func (t *tick) see() { t.w.updateVision() }
+func (t *tick) see() {
+	t.learnHeld()
+	t.w.updateVision()
+}
 
 // Notable is a citizen as a page shows it (the "Peuple" tab of seed 000):
 // its name, job, level (I to V) and title, aspiration, experience, the

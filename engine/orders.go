@@ -276,7 +276,8 @@ type LegalAction struct {
 	Args    []ArgSpec
 	Price
 	// Choices gives, when the price depends on the first argument's value
-	// (develop), the price of each of its choices (rule ACT-CLOSED).
+	// (develop; a build where a ruin halves it, rule TER-RUIN), the price
+	// of each of its choices (rule ACT-CLOSED).
 	Choices []ChoicePrice
 }
 
@@ -337,7 +338,7 @@ var rules = map[Action]rule{
 		seatList, DismissUnrest, RulerDismissUnrest), appointArgs, (*tick).appoint},
 	Rest:     {lang.T("rest: +4 morale (cap 100)", "rest : +4 moral (plafond 100)"), noArgs, (*tick).rest},
 	ChopWood: {lang.T("wood chore: +2 wood, +2 per held forest", "corvée de bois : +2 bois, +2 par forêt tenue"), noArgs, (*tick).chopWood},
-	Explore:  {lang.T("explore Z: lift the fog on an unknown zone at the edge of vision; 0-2 stone, 0-2 food", "explore Z : lever le brouillard sur une zone inconnue en bordure de vision ; 0-2 pierre, 0-2 nourriture"), exploreArgs, (*tick).explore},
+	Explore:  {lang.T("explore Z: lift the fog on an unknown zone at the edge of vision, or survey a zone in sight, finding its special terrain; 0-2 stone, 0-2 food", "explore Z : lever le brouillard sur une zone inconnue en bordure de vision, ou reconnaître une zone en vue et son terrain spécial ; 0-2 pierre, 0-2 nourriture"), exploreArgs, (*tick).explore},
 	ExpandTo: {lang.T("expand_to Z: settlers to a free adjacent zone; %d food, %d wood", "expand_to Z : des colons vers une zone libre adjacente ; %d nourriture, %d bois", ExpandCost.Food, ExpandCost.Wood), expandArgs, (*tick).expandTo},
 	RaiseArmy: {lang.T("raise_army N: N adults take up arms; %d food and %d wood a man, at most %d a day", "raise_army N : N adultes prennent les armes ; %d nourriture et %d bois par homme, au plus %d par jour",
 		RaiseCostPerMan.Food, RaiseCostPerMan.Wood, MaxRaisePerDay), raiseArgs, (*tick).raiseArmy},
@@ -390,10 +391,12 @@ var RaiseCostPerMan = Resources{Food: 2, Wood: 2}
 const MaxRaisePerDay = 5
 
 // exploreBar returns the bar on zone z for camp c's explore, c seeing vis
-// (rule ACT-EXPLORE): a zone it neither sees nor remembers, next to one it
-// sees.
+// (rules ACT-EXPLORE, TER-EXPLORE): a zone it neither sees nor remembers,
+// next to one it sees, or a zone it sees and has not surveyed.
 func exploreBar(w *World, c CampID, vis []bool, z ZoneID) bar {
 	switch {
+	case vis[z] && !w.Camps[c].Memory[z].Surveyed:
+		return barNone
 	case vis[z]:
 		return barVisible
 	case w.Camps[c].Memory[z].Seen:
@@ -413,7 +416,7 @@ func exploreArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		}
 	}
 	if len(zs) == 0 {
-		return nil, refuse(CodeNotAllowed, "action", lang.T("no unknown zone borders your vision", "aucune zone inconnue ne borde votre vision"))
+		return nil, refuse(CodeNotAllowed, "action", lang.T("no unknown zone borders your vision and you have surveyed every zone you see", "aucune zone inconnue ne borde votre vision et vous avez reconnu toutes les zones que vous voyez"))
 	}
 	return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 }

@@ -146,15 +146,18 @@ func zoneRefusal(w *World, c CampID, a Action, z ZoneID, b bar) *RuleError {
 		return refuse(CodeNotAllowed, "", lang.T("developing zone %d from level %d to %d needs %d research (not spent); you have %d", "développer la zone %d du niveau %d au niveau %d demande %d de recherche (non dépensée) ; vous avez %d",
 			z, l, l+1, DevelopResearch(l), w.Camps[c].Resources.Research))
 	case barCost:
+		if a >= BuildFarm && a <= BuildTemple {
+			return shortOf("", lang.T("%s in zone %d", "%s dans la zone %d", a, z), w.BuildCost(buildingOf(a), z), w.Camps[c].Resources)
+		}
 		l := zone.Development
 		return shortOf("", lang.T("developing zone %d from level %d to %d", "développer la zone %d du niveau %d au niveau %d", z, l, l+1), DevelopCost(l), w.Camps[c].Resources)
 	case barVisible:
 		if a == Spy {
 			return refuse(CodeNotAllowed, "", lang.T("you see zone %d today: there is nothing to spy on", "vous voyez la zone %d aujourd'hui : il n'y a rien à espionner", z))
 		}
-		return refuse(CodeNotAllowed, "", lang.T("you see zone %d today: explore lifts the fog on a zone you neither see nor remember", "vous voyez la zone %d aujourd'hui : explore lève le brouillard sur une zone que vous ne voyez ni ne vous rappelez", z))
+		return refuse(CodeNotAllowed, "", lang.T("you see zone %d today and have surveyed it: explore lifts the fog on a zone you neither see nor remember, or surveys a zone you see", "vous voyez la zone %d aujourd'hui et l'avez reconnue : explore lève le brouillard sur une zone que vous ne voyez ni ne vous rappelez, ou reconnaît une zone que vous voyez", z))
 	case barRemembered:
-		return refuse(CodeNotAllowed, "", lang.T("you remember zone %d (last seen on day %d): explore lifts the fog on a zone you neither see nor remember", "vous vous rappelez la zone %d (vue le jour %d) : explore lève le brouillard sur une zone que vous ne voyez ni ne vous rappelez",
+		return refuse(CodeNotAllowed, "", lang.T("you remember zone %d (last seen on day %d): explore lifts the fog on a zone you neither see nor remember, or surveys a zone you see", "vous vous rappelez la zone %d (vue le jour %d) : explore lève le brouillard sur une zone que vous ne voyez ni ne vous rappelez, ou reconnaît une zone que vous voyez",
 			z, w.Camps[c].Memory[z].Day))
 	case barBeyondSight:
 		return refuse(CodeUnknownZone, "", lang.T("zone %d lies beyond your sight: explore a zone next to one you see", "la zone %d est hors de votre vue : explorez une zone voisine d'une zone que vous voyez", z))

@@ -128,7 +128,7 @@ func TestRefusals(t *testing.T) {
 			engine.CodeUnknownZone, "args[0]", []string{"zone 46 lies beyond your sight"}, nil},
 		{"explore: closed, every zone known", func(w *engine.World, _ zs) {
 			for z := range w.Camps[0].Memory {
-				w.Camps[0].Memory[z].Seen = true
+				w.Camps[0].Memory[z].Seen, w.Camps[0].Memory[z].Surveyed = true, true
 			}
 		}, o(engine.Explore, 46), engine.CodeNotAllowed, "action", []string{"no unknown zone borders your vision"}, nil},
 

@@ -26,6 +26,9 @@ const (
 	PurposeDeath
 	PurposeSpy
 	PurposeCoup
+	// PurposeSpecial draws the special terrain at world creation (rule
+	// TER-DRAW), apart from the terrain's PurposeMap stream.
+	PurposeSpecial
 )
 
 // NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for

@@ -113,8 +113,11 @@ type Memory struct {
 	Buildings []BuildingKind `json:"b,omitempty"`
 	Monument  bool           `json:"mon,omitempty"`
 	// Special is the zone's special terrain as this camp found it
-	// (engine/special.go): private knowledge.
-	Special Special `json:"sp,omitempty"`
+	// (engine/special.go): private knowledge. Surveyed is set once the
+	// camp has explored, spied or held the zone (rule TER-FIND): a zero
+	// Special then means the zone bears none.
+	Special  Special `json:"sp,omitempty"`
+	Surveyed bool    `json:"surv,omitempty"`
 }
 
 // Camp is the state of one camp.
@@ -414,6 +417,10 @@ func NewWorld(seed uint64) *World {
 			h = rotate(h)
 		}
 	}
+	// Special terrain, hidden; each camp surveys its capital (rules
+	// TER-DRAW, TER-FIND).
+	w.drawSpecials()
+	w.surveyHeld()
 	w.updateVision()
 	return w
 }
