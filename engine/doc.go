@@ -50,17 +50,21 @@
 //     zones cost their camp morale.
 //  12. extinction: a camp with no zone, no column and no siege lines left is
 //     extinct; all its pacts fall.
-//  13. politics: each camp's government gives its daily due; legitimacy
+//  13. cut-off: a zone no longer linked to its camp's capital by held
+//     zones is cut off (it produces half and its camp suffers unrest); one
+//     cut off for 10 days without a garrison goes free; a zone linked again
+//     today is whole at once.
+//  14. politics: each camp's government gives its daily due; legitimacy
 //     moves with the day's victories, defeats, zones, famine, surplus,
 //     sieges, morale and lost legends; under 30 unrest lowers morale; 5
 //     days under 15 bring a coup.
-//  14. succession: a camp whose capital fell on an earlier day names a new
+//  15. succession: a camp whose capital fell on an earlier day names a new
 //     one.
-//  15. spies: the day's informers report the end-of-day state of their zone,
+//  16. spies: the day's informers report the end-of-day state of their zone,
 //     or fail.
-//  16. achievements: each camp unlocks, once and for good, every achievement
+//  17. achievements: each camp unlocks, once and for good, every achievement
 //     whose condition holds.
-//  17. vision: every camp's memory of the zones it sees is refreshed, and the
+//  18. vision: every camp's memory of the zones it sees is refreshed, and the
 //     day's news is delivered to the camps involved or seeing its zone.
 //
 // docs/rules.md gives every rule an ID and the seed paragraph it comes from.
