@@ -113,8 +113,8 @@ func (w *World) cutoffStats(c CampID, s *Stats) {
 // off tonight are recorded with the day they were cut off (kept for those
 // already cut off); zones linked again are told; a cut-off zone without a
 // garrison all day and not besieged, cut off CutOffLossDays days ago or
-// more, is lost (it goes free); the spell of cut-off land starts with its first zone
-// and ends when none is left.
+// more, is lost (it goes free); the spell of cut-off land starts with its
+// first zone and ends when none is left.
 func (t *tick) cutOffLand() {
 	for c := range CampID(NumCamps) {
 		camp := &t.w.Camps[c]
@@ -125,7 +125,7 @@ func (t *tick) cutOffLand() {
 		cut := t.w.CutOff(c)
 		old := camp.CutZones
 		var next []CutZone
-		var fresh, rejoined, lost []ZoneID
+		var fresh, rejoined []ZoneID
 		for _, cz := range old {
 			if t.w.Zones[cz.Zone].Owner == c && !cut[cz.Zone] {
 				rejoined = append(rejoined, cz.Zone)
@@ -143,7 +143,6 @@ func (t *tick) cutOffLand() {
 			}
 			if t.w.Day-cz.Since >= CutOffLossDays && t.unguarded(z) && !t.w.Besieged(z) {
 				t.loseCutZone(c, cz)
-				lost = append(lost, z)
 				continue
 			}
 			next = append(next, cz)
@@ -171,7 +170,7 @@ func (t *tick) cutOffLand() {
 		if len(fresh) > 0 {
 			t.note(c, "cut_off", fresh,
 				lang.T("%s: no road through held land leads to the capital any more; the land is cut off.", "%s : plus aucune route par des terres tenues ne mène à la capitale ; la terre est coupée.", zonesText(fresh)),
-				lang.T("cut-off land: no chain of held zones to capital zone %d; a cut-off zone produces half; unrest %d a day; without a garrison it is lost on day %d unless linked again", "terres coupées : aucune chaîne de zones tenues jusqu'à la capitale, zone %d ; une zone coupée produit moitié ; agitation %d par jour ; sans garnison elle est perdue le jour %d sauf si elle est reliée de nouveau",
+				lang.T("cut-off land: no chain of held zones to capital zone %d; a cut-off zone produces half; unrest %d a day; a zone without a garrison is lost on day %d unless linked again", "terres coupées : aucune chaîne de zones tenues jusqu'à la capitale, zone %d ; une zone coupée produit moitié ; agitation %d par jour ; une zone sans garnison est perdue le jour %d sauf si elle est reliée de nouveau",
 					capital, t.w.CutOffUnrest(c), t.w.Day+CutOffLossDays))
 		}
 	}
@@ -193,7 +192,7 @@ func (t *tick) loseCutZone(c CampID, cz CutZone) {
 	zone.Owner, zone.Garrison = NoCamp, 0
 	t.w.sack(cz.Zone)
 	t.announce(cz.Zone, "cut_off_lost", lang.T("Cut off from its capital and with no garrison, zone %d (%s) breaks away from %s: it is free land now.", "Coupée de sa capitale et sans garnison, la zone %d (%s) se détache de %s : c'est désormais une terre libre.", cz.Zone, terrainName(zone.Terrain), t.w.Camps[c].Name),
-		lang.T("cut-off land: cut off since day %d (%d days), no garrison: the zone goes free, sacked as any zone lost (half its buildings kept, a development level lost)", "terres coupées : coupée depuis le jour %d (%d jours), sans garnison : la zone devient libre, saccagée comme toute zone perdue (la moitié de ses bâtiments restent, un niveau de développement perdu)",
+		lang.T("cut-off land: cut off since day %d (%d days), no garrison: the zone goes free, sacked as any zone lost (half its buildings kept, its monument razed, a development level lost)", "terres coupées : coupée depuis le jour %d (%d jours), sans garnison : la zone devient libre, saccagée comme toute zone perdue (la moitié de ses bâtiments restent, son monument rasé, un niveau de développement perdu)",
 			cz.Since, t.w.Day-cz.Since), c)
 }
 
