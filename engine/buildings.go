@@ -310,8 +310,8 @@ func (w *World) TempleMorale(c CampID) int {
 // the morale of temples and of the monument (rules BLD-10, MON-1).
 func (t *tick) produceCamp(c CampID) {
 	camp := &t.w.Camps[c]
-	paid, carry := t.w.production(c)
-	camp.Carry = carry
+	paid, carry, half := t.w.production(c)
+	camp.Carry, camp.CutOffHalf = carry, half
 	before := camp.Resources.Research
 	camp.Resources = camp.Resources.Add(paid)
 	t.announceTiers(c, before, camp.Resources.Research)
@@ -323,23 +323,27 @@ func (t *tick) produceCamp(c CampID) {
 }
 
 // production returns what camp c's zones and ruler yield today (rules
-// ECO-1, RES-1, RES-2, SHEET-BONUS, TER-RESOURCE): paid, the whole units it is paid, and
-// carry, the hundredths it carries to the next day. The production phase
-// and Forecast both read it.
-func (w *World) production(c CampID) (paid, carry Resources) {
+// ECO-1, RES-1, RES-2, CUT-2, SHEET-BONUS, TER-RESOURCE): paid, the whole units it is
+// paid, and carry and half, the hundredths and the half hundredths it
+// carries to the next day. Zones are counted in halves, a cut-off zone once
+// and a linked one twice (cutoffShare). The production phase and Forecast
+// both read it.
+func (w *World) production(c CampID) (paid, carry, half Resources) {
 	var terrains [len(TerrainIncome)]int64
 	var buildings [NumBuildingKinds + 1]int64
-	var h Resources
+	cut := w.CutOff(c)
+	var h Resources // in half hundredths
 	for z := ZoneID(1); z <= NumZones; z++ {
 		zone := &w.Zones[z]
 		if zone.Owner != c || w.Besieged(z) {
 			continue
 		}
-		terrains[zone.Terrain]++
+		n := cutoffShare(cut, z)
+		terrains[zone.Terrain] += n
 		for _, b := range zone.Buildings {
-			buildings[b]++
+			buildings[b] += n
 		}
-		h = h.Add(w.specialOutput(c, zone))
+		h = h.Add(w.specialOutput(c, zone).scale(n))
 	}
 	for tr := Plains; tr <= Coast; tr++ {
 		if terrains[tr] > 0 {
@@ -351,12 +355,10 @@ func (w *World) production(c CampID) (paid, carry Resources) {
 			h = h.Add(out.scale(buildings[b] * w.OutputPercent(c, b)))
 		}
 	}
-	carry = w.Camps[c].Carry.Add(h)
-	paid = carry.div(100)
-	carry = carry.Sub(paid.scale(100))
+	paid, carry, half = payHalves(h, w.Camps[c].Carry, w.Camps[c].CutOffHalf)
 	// The ruler's Savoir adds research (rule SHEET-BONUS).
 	paid.Research += int64(w.Rulers[c].ResearchPerDay)
-	return paid, carry
+	return paid, carry, half
 }
 
 // scale returns r with every resource multiplied by k.

@@ -13,7 +13,7 @@ type Flow struct {
 	Resource string
 	Stock    int64
 	// Income is the production of the camp's zones, buildings and ruler
-	// (ECO-1, RES-1, SHEET-BONUS); Trade its trade routes' gold (TRD-2);
+	// (ECO-1, RES-1, SHEET-BONUS; a cut-off zone's half, CUT-2); Trade its trade routes' gold (TRD-2);
 	// Upkeep the upkeep paid (UPK-1 to UPK-4: a stone missing is paid
 	// with 2 wood, counted in wood); Rot the wood that rots (UPK-6);
 	// Eating the food eaten (ECO-2, ECO-3); Government the government's
@@ -52,7 +52,7 @@ func ForecastOf(w *World, c CampID) Forecast {
 	var income, trade, upkeep, rot, eating, gov Resources
 	r := camp.Resources
 	// production (phase 4): the zones, then the routes.
-	income, _ = w.production(c)
+	income, _, _ = w.production(c)
 	r = r.Add(income)
 	for _, rt := range w.Routes {
 		if (rt.A == c || rt.B == c) && w.routeHolds(rt) {

@@ -78,6 +78,7 @@ var phases = []phase{
 	{"arrivals", (*tick).arrive},
 	{"sieges", (*tick).besiege},
 	{"extinction", (*tick).extinguish},
+	{"cut-off", (*tick).cutOffLand},
 	{"politics", (*tick).politics},
 	{"succession", (*tick).succeed},
 	{"council", (*tick).council},

@@ -179,7 +179,15 @@ type Camp struct {
 	// Kingdom events (engine/kingdom_events.go).
 	Ongoing []Ongoing `json:"ongoing,omitempty"`
 
-	// Cut-off land (engine/cutoff.go).
+	// Cut-off land (engine/cutoff.go). CutZones are the camp's zones cut
+	// off from its capital, in zone order, each with the day it was cut off;
+	// CutOffSince is the first day of the spell of cut-off land under way (0:
+	// the camp's land is whole); CutOffHalf holds the half hundredths of
+	// production a cut-off zone's halved output leaves over, 0 or 1 of each
+	// resource (rules CUT-1 to CUT-6, RES-2).
+	CutZones    []CutZone `json:"cut,omitempty"`
+	CutOffSince int       `json:"cut_since,omitempty"`
+	CutOffHalf  Resources `json:"cut_half,omitzero"`
 }
 
 // ColumnKind distinguishes soldiers from settlers.
@@ -247,6 +255,7 @@ func (w *World) Clone() *World {
 		c.Camps[i].Memory = slices.Clone(w.Camps[i].Memory)
 		c.Camps[i].Citizens = slices.Clone(w.Camps[i].Citizens)
 		c.Camps[i].Ongoing = slices.Clone(w.Camps[i].Ongoing)
+		c.Camps[i].CutZones = slices.Clone(w.Camps[i].CutZones)
 	}
 	return &c
 }
