@@ -140,8 +140,8 @@ func TestOrderIndependence(t *testing.T) {
 }
 
 // rotateWorld returns w turned by 120 degrees: zone z becomes rot(z), in the
-// zones, the camps' memories, the columns and the sieges (kept in zone
-// order); camps keep their labels.
+// zones, the camps' memories and ongoing events, the columns and the
+// sieges (kept in zone order); camps keep their labels.
 func rotateWorld(w *engine.World, rot func(engine.ZoneID) engine.ZoneID) *engine.World {
 	r := w.Clone()
 	for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
@@ -152,6 +152,11 @@ func rotateWorld(w *engine.World, rot func(engine.ZoneID) engine.ZoneID) *engine
 	for c := range engine.CampID(engine.NumCamps) {
 		for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
 			r.Camps[c].Memory[rot(z)] = w.Camps[c].Memory[z]
+		}
+		for i, o := range w.Camps[c].Ongoing {
+			if o.Zone != 0 {
+				r.Camps[c].Ongoing[i].Zone = rot(o.Zone)
+			}
 		}
 	}
 	for i := range r.Columns {
