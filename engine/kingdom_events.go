@@ -94,7 +94,7 @@ var ongoingKinds = map[string]ongoingSpec{
 		effect: lang.T("-4 to loyalty checks", "-4 aux tests de loyauté"),
 		over:   lang.T("The scandal fades from memory.", "Le scandale s'efface des mémoires.")},
 	KindLandRush: {name: lang.T("land rush", "ruée vers la terre"), days: LastingDays, stats: Stats{Stability: -1},
-		effect: lang.T("stability -1, until the settlers' zone is ours", "stabilité -1, jusqu'à ce que la zone des colons soit à nous"),
+		effect: lang.T("stability -1; it ends early once the settlers' zone is ours", "stabilité -1 ; il prend fin plus tôt dès que la zone des colons est à nous"),
 		over:   lang.T("The quarrel over the settlers' land dies down.", "La querelle sur la terre des colons s'apaise.")},
 }
 
@@ -418,6 +418,11 @@ func (t *tick) startLasting(c CampID, kind string, z ZoneID) Ongoing {
 	return o
 }
 
+// OverSuffix ends the journal kind of a lasting effect's end
+// ("good_weather_over"): the end changes nothing but the camp's stats of
+// the next days, so it is not the event's own kind.
+const OverSuffix = "_over"
+
 // endLasting ends camp c's lasting effects that are over, before the day's
 // roll (rule EVK-ONGOING): their days ran out, or the zone of a land rush
 // is the camp's.
@@ -436,7 +441,7 @@ func (t *tick) endLasting(c CampID) {
 		if held {
 			why = lang.T("%s: zone %d is ours, the settlers accept our rule", "%s : la zone %d est à nous, les colons acceptent notre autorité", spec.name, o.Zone)
 		}
-		t.note(c, o.Kind, o.zones(), spec.over, why)
+		t.note(c, o.Kind+OverSuffix, o.zones(), spec.over, why)
 	}
 	if len(camp.Ongoing) == 0 {
 		camp.Ongoing = nil
@@ -513,12 +518,12 @@ func (t *tick) bandits(c CampID, r *Rand, o *Ongoing) (bool, lang.Text, lang.Tex
 	}
 	bp := explodingD6(r)
 	took := t.takeGold(c, GoldPerBP*bp)
-	narr := lang.T("Bandits hold up the convoys on the roads: %d gold stolen.", "Des brigands attaquent les convois sur les routes : %d or volés.", took)
+	narr := lang.T("Bandits hold up the convoys on the roads and make off with %d gold.", "Des brigands attaquent les convois sur les routes et emportent %d or.", took)
 	if !first {
-		narr = lang.T("The bandits strike again: %d gold stolen.", "Les brigands frappent encore : %d or volés.", took)
+		narr = lang.T("The bandits strike again and make off with %d gold.", "Les brigands frappent encore et emportent %d or.", took)
 	}
-	return true, narr, lang.T("%s; 1d6 build points (each 6 rolled again) = %d, %d gold each: %d gold stolen (at most the treasury); gold %d",
-		"%s ; 1d6 PC (chaque 6 relancé) = %d, %d or chacun : %d or volés (au plus le trésor) ; or %d", k.text, bp, GoldPerBP, took, t.w.Camps[c].Resources.Gold)
+	return true, narr, lang.T("%s; 1d6 build points (each 6 rolled again) = %d, %d gold each: -%d gold (at most the treasury); gold %d",
+		"%s ; 1d6 PC (chaque 6 relancé) = %d, %d or chacun : -%d or (au plus le trésor) ; or %d", k.text, bp, GoldPerBP, took, t.w.Camps[c].Resources.Gold)
 }
 
 // assassination (EVK-2): one of the held council seats, drawn at random,
@@ -596,7 +601,10 @@ func (t *tick) cult(c CampID, r *Rand, o *Ongoing) (bool, lang.Text, lang.Text) 
 	checks := lang.T("%s; %s", "%s ; %s", kl.text, ks.text)
 	n := failures(kl, ks)
 	if n == 0 {
-		return false, lang.T("Zealots of a dark cult seize converts at night; the watch breaks the cult up.", "Les zélotes d'un culte obscur enlèvent des convertis la nuit ; le guet démantèle le culte."), checks
+		if o.Since == t.w.Day {
+			return false, lang.T("Zealots of a dark cult seize converts at night; the watch breaks the cult up.", "Les zélotes d'un culte obscur enlèvent des convertis la nuit ; le guet démantèle le culte."), checks
+		}
+		return false, lang.T("The watch breaks the cult up at last: its zealots scatter.", "Le guet démantèle enfin le culte : ses zélotes se dispersent."), checks
 	}
 	before, after := t.eventLegitimacy(c, -n)
 	why := lang.T("%s: unrest +%d: legitimacy %d -> %d", "%s : insatisfaction +%d : légitimité %d -> %d", checks, n, before, after)
@@ -619,17 +627,20 @@ func (t *tick) smugglers(c CampID, r *Rand, o *Ongoing) (bool, lang.Text, lang.T
 	checks := lang.T("%s; %s", "%s ; %s", kl.text, ks.text)
 	switch failures(kl, ks) {
 	case 0:
-		return false, lang.T("Smugglers undercut the market; the guards catch them with their goods.", "Des contrebandiers sabotent le marché ; les gardes les prennent avec leurs marchandises."), checks
+		if o.Since == t.w.Day {
+			return false, lang.T("Smugglers undercut the market; the guards catch them with their goods.", "Des contrebandiers sabotent le marché ; les gardes les prennent avec leurs marchandises."), checks
+		}
+		return false, lang.T("The guards catch the smugglers at last, goods and all.", "Les gardes prennent enfin les contrebandiers, marchandises comprises."), checks
 	case 1:
 		bp := 1 + r.Intn(3)
 		took := t.takeGold(c, GoldPerBP*bp)
 		return false, lang.T("Smugglers drain the market of %d gold before they flee.", "Des contrebandiers saignent le marché de %d or avant de s'enfuir.", took),
-			lang.T("%s: 1d3 build points = %d, %d gold each: %d gold lost; gold %d", "%s : 1d3 PC = %d, %d or chacun : %d or perdus ; or %d", checks, bp, GoldPerBP, took, t.w.Camps[c].Resources.Gold)
+			lang.T("%s: 1d3 build points = %d, %d gold each: -%d gold; gold %d", "%s : 1d3 PC = %d, %d or chacun : -%d or ; or %d", checks, bp, GoldPerBP, took, t.w.Camps[c].Resources.Gold)
 	}
 	bp := 1 + r.Intn(6)
 	took := t.takeGold(c, GoldPerBP*bp)
-	return true, lang.T("Smugglers rule the market: %d gold lost to their trade.", "Les contrebandiers font la loi au marché : %d or perdus dans leur trafic.", took),
-		lang.T("%s: 1d6 build points = %d, %d gold each: %d gold lost; gold %d", "%s : 1d6 PC = %d, %d or chacun : %d or perdus ; or %d", checks, bp, GoldPerBP, took, t.w.Camps[c].Resources.Gold)
+	return true, lang.T("Smugglers rule the market, and %d gold vanishes into their trade.", "Les contrebandiers font la loi au marché, et %d or disparaît dans leur trafic.", took),
+		lang.T("%s: 1d6 build points = %d, %d gold each: -%d gold; gold %d", "%s : 1d6 PC = %d, %d or chacun : -%d or ; or %d", checks, bp, GoldPerBP, took, t.w.Camps[c].Resources.Gold)
 }
 
 // routesOf counts camp c's trade routes.
@@ -769,8 +780,8 @@ func (t *tick) landRush(c CampID, r *Rand) (lang.Text, lang.Text) {
 	before, after := t.eventLegitimacy(c, -u)
 	o := t.startLasting(c, KindLandRush, z)
 	return lang.T("Eager settlers claim zone %d beyond our borders and put up %s there, then quarrel over who owns it.", "Des colons trop enthousiastes s'approprient la zone %d, hors de nos frontières, y bâtissent %s, puis se disputent la propriété.", z, Buildings[b].Name),
-		lang.T("zone %d (%s) stays free, with %s; until day %d or until the zone is ours: %s; %s: unrest +%d: legitimacy %d -> %d",
-			"la zone %d (%s) reste libre, avec %s ; jusqu'au jour %d ou jusqu'à ce que la zone soit à nous : %s ; %s : insatisfaction +%d : légitimité %d -> %d",
+		lang.T("zone %d (%s) stays free, with %s; until day %d: %s; %s: unrest +%d: legitimacy %d -> %d",
+			"la zone %d (%s) reste libre, avec %s ; jusqu'au jour %d : %s ; %s : insatisfaction +%d : légitimité %d -> %d",
 			z, terrainName(zone.Terrain), Buildings[b].Name, o.Until(), ongoingKinds[KindLandRush].effect, k.text, u, before, after)
 }
 
