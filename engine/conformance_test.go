@@ -170,8 +170,14 @@ func (c *confCase) run(t *testing.T) {
 	}
 	out := engine.Resolve(w, c.orders)
 	// A natural event would blur what the case checks: a case runs on a
-	// seed whose day is quiet for every camp.
+	// seed whose day is quiet for every camp, but for the events it expects
+	// (a continuing kingdom event it set up, EVK-ONGOING).
 	for _, e := range out.Journal {
+		if slices.ContainsFunc(c.expect, func(l confLine) bool {
+			return len(l.fields) == 3 && l.fields[0] == "journal" && l.fields[1] == strconv.Itoa(int(e.Camp)) && l.fields[2] == e.Kind
+		}) {
+			continue
+		}
 		for _, ev := range engine.Events {
 			if e.Kind == ev.Kind {
 				t.Fatalf("%s:%d: a natural event (%s) struck camp %d with seed %d; give the case a seed with a quiet day", c.file, c.line, e.Kind, e.Camp, c.seed)

@@ -140,8 +140,8 @@ func TestOrderIndependence(t *testing.T) {
 }
 
 // rotateWorld returns w turned by 120 degrees: zone z becomes rot(z), in the
-// zones, the camps' memories and cut-off zones, the columns and the sieges
-// (kept in zone order); camps keep their labels.
+// zones, the camps' memories, cut-off zones and ongoing events, the columns
+// and the sieges (kept in zone order); camps keep their labels.
 func rotateWorld(w *engine.World, rot func(engine.ZoneID) engine.ZoneID) *engine.World {
 	r := w.Clone()
 	for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
@@ -157,6 +157,11 @@ func rotateWorld(w *engine.World, rot func(engine.ZoneID) engine.ZoneID) *engine
 			r.Camps[c].CutZones[i].Zone = rot(w.Camps[c].CutZones[i].Zone)
 		}
 		slices.SortStableFunc(r.Camps[c].CutZones, func(a, b engine.CutZone) int { return int(a.Zone) - int(b.Zone) })
+		for i, o := range w.Camps[c].Ongoing {
+			if o.Zone != 0 {
+				r.Camps[c].Ongoing[i].Zone = rot(o.Zone)
+			}
+		}
 	}
 	for i := range r.Columns {
 		r.Columns[i].From, r.Columns[i].To = rot(w.Columns[i].From), rot(w.Columns[i].To)

@@ -1,36 +1,72 @@
 package engine
 
-import "github.com/grisonval/server/engine/lang"
+import (
+	"fmt"
 
-// EventSpec is one natural event of the daily roll (rule EVT-1): its journal
-// kind, its chance per day in parts per million, when it can happen, and
-// what it does.
+	"github.com/grisonval/server/engine/lang"
+)
+
+// EventSpec is one event of the daily roll (rule EVT-1): its journal kind,
+// whether it is one of seed 000's natural events or one of seed 001's
+// kingdom events (engine/kingdom_events.go), its chance per day in parts
+// per million, when it can happen, and what it does.
 type EventSpec struct {
-	Kind string
-	PPM  int64
+	Kind   string
+	Origin EventOrigin
+	PPM    int64
 	// Applies reports whether the event can strike camp c today; a drawn
 	// event that does not apply does nothing (its chance is not redrawn).
 	Applies func(w *World, c CampID) bool
 	run     func(t *tick, c CampID, r *Rand) (narration, why lang.Text)
 }
 
-// Events is the table of natural events (rules EVT-1 to EVT-11). Their
-// chances add up to EventChancePPM: 25 % a day per camp.
+// EventOrigin tells where an event of the daily roll comes from.
+type EventOrigin uint8
+
+// Origins of events.
+const (
+	// Natural events are seed 000's (rules EVT-2 to EVT-11).
+	Natural EventOrigin = iota + 1
+	// Kingdom events are seed 001's (rules EVK-1 to EVK-13).
+	Kingdom
+)
+
+// Events is the table of the daily roll (rule EVT-1): seed 000's natural
+// events (EVT-2 to EVT-11), 15 % a day in all, and seed 001's kingdom
+// events (EVK-1 to EVK-13), 10 %. Their chances add up to EventChancePPM:
+// 25 % a day per camp.
 var Events = [...]EventSpec{
-	{"disease", 40_000, hasPeople, (*tick).disease},
-	{"migrants", 40_000, hasRoom, (*tick).migrants},
-	{"harvest", 40_000, notWinter, (*tick).harvest},
-	{"blight", 30_000, hasFood, (*tick).blight},
-	{"epidemic", 10_000, hasTenPeople, (*tick).epidemic},
-	{"workshop_fire", 20_000, hasWorkshop, (*tick).workshopFire},
-	{"stone_vein", 20_000, holdsMountain, (*tick).stoneVein},
-	{"festival", 20_000, hasPeople, (*tick).festival},
-	{"storm", 15_000, alwaysApplies, (*tick).storm},
-	{"scholar", 15_000, hasSchool, (*tick).wanderingScholar},
+	{"disease", Natural, 20_000, hasPeople, (*tick).disease},
+	{"harvest", Natural, 40_000, notWinter, (*tick).harvest},
+	{"migrants", Natural, migrantsPPM, hasRoom, (*tick).migrants},
+	{"blight", Natural, 15_000, hasFood, (*tick).blight},
+	{"epidemic", Natural, 5_000, hasTenPeople, (*tick).epidemic},
+	{"workshop_fire", Natural, 10_000, hasWorkshop, (*tick).workshopFire},
+	{"stone_vein", Natural, 10_000, holdsMountain, (*tick).stoneVein},
+	{"festival", Natural, 10_000, hasPeople, (*tick).festival},
+	{"storm", Natural, 5_000, alwaysApplies, (*tick).storm},
+	{"scholar", Natural, 15_000, hasSchool, (*tick).wanderingScholar},
+	{KindBandits, Kingdom, 15_000, notOngoing(KindBandits), continuing(KindBandits)},
+	{KindAssassination, Kingdom, 5_000, hasCouncil, (*tick).assassination},
+	{KindPlague, Kingdom, 5_000, both(hasPeople, notOngoing(KindPlague)), continuing(KindPlague)},
+	{KindNewSubjects, Kingdom, 10_000, hasRoom, (*tick).newSubjects},
+	{KindSmugglers, Kingdom, 5_000, both(hasMarket, notOngoing(KindSmugglers)), continuing(KindSmugglers)},
+	{KindGoodWeather, Kingdom, 10_000, notOngoing(KindGoodWeather), lasting(KindGoodWeather)},
+	{KindBlessing, Kingdom, 5_000, notOngoing(KindBlessing), lasting(KindBlessing)},
+	{KindCalm, Kingdom, 10_000, notOngoing(KindCalm), (*tick).politicalCalm},
+	{KindBoom, Kingdom, 10_000, alwaysApplies, (*tick).economicBoom},
+	{KindScandal, Kingdom, 10_000, notOngoing(KindScandal), (*tick).scandal},
+	{KindCult, Kingdom, 5_000, notOngoing(KindCult), continuing(KindCult)},
+	{KindMonster, Kingdom, 5_000, both(hasProvince, notOngoing(KindMonster)), continuing(KindMonster)},
+	{KindLandRush, Kingdom, 5_000, both(hasRushLand, notOngoing(KindLandRush)), (*tick).landRush},
 }
 
-// EventChancePPM is the daily chance of a natural event per camp: 25 %.
+// EventChancePPM is the daily chance of an event per camp: 25 %.
 const EventChancePPM = 250_000
+
+// migrantsPPM is the chance of migrants (EVT-3), which their arrival's
+// journal entry tells.
+const migrantsPPM = 20_000
 
 // DrawEvent returns the index in Events of the event drawn for camp c on a
 // day, or -1 for a quiet day (rule EVT-1). The draw is the first of the
@@ -46,17 +82,21 @@ func DrawEvent(r *Rand) int {
 	return -1
 }
 
-// rollEvents runs the events phase: each living camp draws its natural
-// event of the day (rule EVT-1).
+// rollEvents runs the events phase: for each living camp, its lasting
+// effects that are over end, it draws its event of the day (rule EVT-1),
+// then its continuing events get their checks from the same stream (rule
+// EVK-ONGOING).
 func (t *tick) rollEvents() {
 	for c := range CampID(NumCamps) {
 		if !t.w.Camps[c].Alive {
 			continue
 		}
+		t.endLasting(c)
 		r := t.stream(c, PurposeEvent)
 		if i := DrawEvent(r); i >= 0 {
 			t.runEvent(c, i, r)
 		}
+		t.continueEvents(c, r)
 	}
 }
 
@@ -68,8 +108,19 @@ func (t *tick) runEvent(c CampID, i int, r *Rand) {
 		return
 	}
 	if narr, why := e.run(t, c, r); !narr.IsZero() {
-		t.note(c, e.Kind, nil, narr, lang.T("natural event (%s, %.1f %% a day): %s", "événement naturel (%s, %.1f %% par jour) : %s", e.Kind, float64(e.PPM)/10_000, why))
+		t.note(c, e.Kind, nil, narr, lang.T("%s (%s, %s a day): %s", "%s (%s, %s par jour) : %s", e.Origin.text(), e.Kind, e.Chance(), why))
 	}
+}
+
+// Chance returns the event's daily chance as a percentage: "1.5 %".
+func (e *EventSpec) Chance() string { return fmt.Sprintf("%.1f %%", float64(e.PPM)/10_000) }
+
+// text names the origin of an event in the journal.
+func (o EventOrigin) text() lang.Text {
+	if o == Kingdom {
+		return lang.T("kingdom event", "événement du royaume")
+	}
+	return lang.T("natural event", "événement naturel")
 }
 
 func alwaysApplies(*World, CampID) bool     { return true }
@@ -113,7 +164,7 @@ func (t *tick) disease(c CampID, r *Rand) (lang.Text, lang.Text) {
 // migrants (EVT-3): one newcomer arrives, with a drawn job and aspiration,
 // if the camp has room. The arrival's own journal entry tells it.
 func (t *tick) migrants(c CampID, _ *Rand) (lang.Text, lang.Text) {
-	t.addArrival(c, lang.T("migrants, a natural event at 4 % a day", "migrants, événement naturel à 4 % par jour"))
+	t.addArrival(c, lang.T("migrants, a natural event at %.1f %% a day", "migrants, événement naturel à %.1f %% par jour", float64(migrantsPPM)/10_000))
 	return lang.Text{}, lang.Text{}
 }
 
