@@ -91,9 +91,22 @@ func (w *World) Stats(c CampID) Stats {
 	return s
 }
 
+// LoyaltyQuarters is the number of points of loyalty that move legitimacy
+// by one (rule GOV-LOYALTY).
+const LoyaltyQuarters = 4
+
 // governanceTerms adds the day's governance terms to camp c's legitimacy
-// (rule LEG-1): loyalty and unrest.
-func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {}
+// (rule LEG-1), each named in the journal: loyalty, in quarter points, its
+// remainder carried to the next day (rule GOV-LOYALTY), and unrest, a
+// point of legitimacy lost per point (rule GOV-UNREST).
+func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {
+	camp := &t.w.Camps[c]
+	s := t.w.Stats(c)
+	q := camp.LoyaltyCarry + s.Loyalty
+	camp.LoyaltyCarry = q % LoyaltyQuarters
+	add(q/LoyaltyQuarters, lang.T("loyalty (%+d a day, in quarter points)", "loyauté (%+d par jour, en quarts de point)", s.Loyalty))
+	add(-s.Unrest, lang.T("unrest", "insatisfaction"))
+}
 
 var edictNames = [...]string{Taxation: "taxation", Holidays: "holidays", Promotion: "promotion"}
 

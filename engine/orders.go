@@ -321,6 +321,7 @@ type rule struct {
 // argument is within its spec.
 var argChecks = map[Action]func(w *World, c CampID, o Order) *RuleError{
 	RecallArmy: recallCheck,
+	SetEdict:   edictCheck,
 }
 
 // rules is the table of the actions the engine plays. It is only ever
@@ -368,6 +369,8 @@ var rules = map[Action]rule{
 	SetGovernment: {lang.T("set_government F: adopt form of government F; %d gold and %d research, legitimacy falls to %d, %d days before the next change", "set_government F : adopter la forme de gouvernement F ; %d or et %d recherche, la légitimité tombe à %d, %d jours avant le prochain changement",
 		GovernmentGold, GovernmentResearch, GovernmentLegitimacy, GovernmentLockDays), governmentArgs, (*tick).setGovernment},
 	// set_edict: engine/edicts.go.
+	SetEdict: {lang.T("set_edict E L: set edict E (1 taxation, 2 holidays, 3 promotion) to level L (0 none to 4); free; the same edict changes again %d days later at the earliest", "set_edict E L : régler l'édit E (1 impôts, 2 jours fériés, 3 promotion) au niveau L (0 aucun à 4) ; gratuit ; le même édit ne change de nouveau que %d jours plus tard au plus tôt", EdictLockDays),
+		edictArgs, (*tick).setEdict},
 }
 
 func noArgs(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }

@@ -26,6 +26,9 @@ const (
 	PurposeDeath
 	PurposeSpy
 	PurposeCoup
+	// PurposePromotion draws the migrants of the promotion edict (rule
+	// EDI-5).
+	PurposePromotion
 )
 
 // NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for
