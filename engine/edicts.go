@@ -253,8 +253,12 @@ func (w *World) Taxes(c CampID) int64 {
 	if !w.edictSeat(c, SeatTreasurer) {
 		return 0
 	}
-	return int64(max(0, w.Stats(c).Economy)) * int64(w.Population(c)) / TaxPopulation
+	return taxGold(w.Stats(c).Economy, w.Population(c))
 }
+
+// taxGold is the gold the taxes of a camp of economy e and pop inhabitants
+// bring a day (rule EDI-2).
+func taxGold(e, pop int) int64 { return int64(max(0, e)) * int64(pop) / TaxPopulation }
 
 // marketEconomy returns the percentage camp c's economy adds to the output
 // of a building of kind b (rule EDI-7): 2 % a point for a market, at worst
@@ -263,8 +267,12 @@ func (w *World) marketEconomy(c CampID, b BuildingKind) int64 {
 	if b != Market {
 		return 0
 	}
-	return int64(max(MarketEconomyFloor, MarketEconomyPercent*w.Stats(c).Economy))
+	return economyPercent(w.Stats(c).Economy)
 }
+
+// economyPercent is the percentage an economy of e adds to a market's
+// output (rule EDI-7).
+func economyPercent(e int) int64 { return int64(max(MarketEconomyFloor, MarketEconomyPercent*e)) }
 
 // payConsumption takes a day's consumption of points from stock r, 2 food
 // and 1 gold a point, as far as the stock goes (rule EDI-6). It returns the

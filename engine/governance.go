@@ -102,10 +102,19 @@ const LoyaltyQuarters = 4
 func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {
 	camp := &t.w.Camps[c]
 	s := t.w.Stats(c)
-	q := camp.LoyaltyCarry + s.Loyalty
-	camp.LoyaltyCarry = q % LoyaltyQuarters
-	add(q/LoyaltyQuarters, lang.T("loyalty (%+d a day, in quarter points)", "loyauté (%+d par jour, en quarts de point)", s.Loyalty))
+	var n int
+	n, camp.LoyaltyCarry = loyaltyPoints(camp.LoyaltyCarry, s.Loyalty)
+	add(n, lang.T("loyalty (%+d a day, in quarter points)", "loyauté (%+d par jour, en quarts de point)", s.Loyalty))
 	add(-s.Unrest, lang.T("unrest", "insatisfaction"))
+}
+
+// loyaltyPoints returns the points of legitimacy a day of loyalty gives
+// with carry quarter points carried from the day before, and the quarters
+// carried to the next (rule GOV-LOYALTY): (carry + loyalty) / 4, truncated
+// toward zero, and the remainder.
+func loyaltyPoints(carry, loyalty int) (points, rest int) {
+	q := carry + loyalty
+	return q / LoyaltyQuarters, q % LoyaltyQuarters
 }
 
 var edictNames = [...]string{Taxation: "taxation", Holidays: "holidays", Promotion: "promotion"}
