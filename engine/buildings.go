@@ -274,10 +274,11 @@ func (t *tick) build(c CampID, b BuildingKind, o Order) {
 // OutputPercent returns the percentage of its base output a building of
 // kind b yields for camp c today (rules RES-1, UPK-5): the job multiplier of
 // its workers (in hundredths) times the camp's tier and government bonuses
-// (rule POL-1), halved while the camp's buildings are degraded.
+// (rule POL-1) and, for a market, its economy's (rule EDI-7), halved while
+// the camp's buildings are degraded.
 func (w *World) OutputPercent(c CampID, b BuildingKind) int64 {
 	mult := int64(math.Round(w.JobMultiplier(c, b.Job()) * 100))
-	pct := mult * (100 + w.buildingBonus(c, b) + w.governmentBonus(c, b)) / 100
+	pct := mult * (100 + w.buildingBonus(c, b) + w.governmentBonus(c, b) + w.marketEconomy(c, b)) / 100
 	if w.Camps[c].Degraded {
 		pct /= 2
 	}
@@ -306,14 +307,16 @@ func (w *World) TempleMorale(c CampID) int {
 // produceCamp adds camp c's production of the day (rules ECO-1, RES-1,
 // RES-2): terrain income and building output of its zones not under siege
 // (rule SIE-4), each with its multipliers,
-// counted in hundredths with the remainder carried to the next day; then
-// the morale of temples and of the monument (rules BLD-10, MON-1).
+// counted in hundredths with the remainder carried to the next day; the
+// taxes (rule EDI-2); then the morale of temples and of the monument (rules
+// BLD-10, MON-1).
 func (t *tick) produceCamp(c CampID) {
 	camp := &t.w.Camps[c]
 	paid, carry, half := t.w.production(c)
 	camp.Carry, camp.CutOffHalf = carry, half
 	before := camp.Resources.Research
 	camp.Resources = camp.Resources.Add(paid)
+	camp.Resources.Gold += t.w.Taxes(c)
 	t.announceTiers(c, before, camp.Resources.Research)
 	morale := t.w.TempleMorale(c)
 	if t.w.HasMonument(c) {

@@ -264,8 +264,9 @@ func TestCutOffLoss(t *testing.T) {
 			t.Fatal("the garrisoned zone was lost")
 		}
 		// LEG-1: -5 for the zone lost, -3 more for the monument razed
-		// with it (LEG-3); the control world differs in nothing else.
-		if got, want := out.World.Camps[0].Legitimacy-control.World.Camps[0].Legitimacy, LegZoneLost+LegLegendLost; got != want {
+		// with it (LEG-3); the control world differs in nothing else but
+		// the unrest of its land still cut off (CUT-3, GOV-UNREST).
+		if got, want := out.World.Camps[0].Legitimacy-control.World.Camps[0].Legitimacy, LegZoneLost+LegLegendLost+control.World.CutOffUnrest(0); got != want {
 			t.Errorf("legitimacy %d against %d kept; want a difference of %d", out.World.Camps[0].Legitimacy, control.World.Camps[0].Legitimacy, want)
 		}
 	})

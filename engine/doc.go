@@ -26,18 +26,21 @@
 //  4. production: every held zone yields its terrain's income and every
 //     building its output (times its workers' multiplier and the camp's
 //     tier bonuses, halved while degraded); schools' research may reach a
-//     tier; temples and the monument raise morale; trade routes pay.
+//     tier; the taxes come in; temples and the monument raise morale;
+//     trade routes pay.
 //  5. upkeep: every camp pays its buildings, territory and governance
-//     upkeep (unpaid: buildings degrade, morale -3); wood over 150 rots.
+//     upkeep (unpaid: buildings degrade, morale -3); wood over 150 rots;
+//     the edicts' consumption is paid (unpaid: a broken promise) and taxes
+//     and holidays move morale.
 //  6. consumption: every camp eats; a camp that cannot eat starves (a
 //     civilian dies first).
 //  7. events: each camp draws its natural event of the day (25 %): disease,
 //     migrants, harvest, blight, epidemic, fire, vein, festival, storm,
 //     wandering scholar.
 //  8. society: every citizen ages a year; elders may die (at most 2 a day);
-//     a child may be born (at most 1 a day); moods drift to morale, bend to
-//     aspirations and move each other, then pull morale; civilians gain
-//     experience and levels.
+//     a child may be born (at most 1 a day); the promotion edict may draw a
+//     migrant; moods drift to morale, bend to aspirations and move each
+//     other, then pull morale; civilians gain experience and levels.
 //  9. marches: under 45 morale a column may lose a deserter (an emptied
 //     column disperses); under 25 it may lose one more day.
 //  10. arrivals: columns whose arrival day has come reach their zone; columns
@@ -56,8 +59,8 @@
 //     today is whole at once.
 //  14. politics: each camp's government gives its daily due; legitimacy
 //     moves with the day's victories, defeats, zones, famine, surplus,
-//     sieges, morale and lost legends; under 30 unrest lowers morale; 5
-//     days under 15 bring a coup.
+//     sieges, morale, lost legends, loyalty and unrest; under 30 unrest
+//     lowers morale; 5 days under 15 bring a coup.
 //  15. succession: a camp whose capital fell on an earlier day names a new
 //     one.
 //  16. council: a camp whose ruler seat has stood vacant three days names a

@@ -2,8 +2,9 @@ package engine
 
 // This file forecasts a camp's stocks (rule VIEW-INCOME): how each
 // resource would move tomorrow if the camp rested, as the tick's own
-// economy functions move it (production, trade routes, upkeep and the
-// rot of wood, eating, the government's gold), in the tick's order.
+// economy functions move it (production and taxes, trade routes, upkeep,
+// the rot of wood and the edicts' consumption, eating, the government's
+// gold), in the tick's order.
 
 // Flow is how one resource of a camp moves in a day: its stock, each
 // term of the day's change (positive comes in, negative goes out), their
@@ -13,9 +14,11 @@ type Flow struct {
 	Resource string
 	Stock    int64
 	// Income is the production of the camp's zones, buildings and ruler
-	// (ECO-1, RES-1, SHEET-BONUS; a cut-off zone's half, CUT-2); Trade its trade routes' gold (TRD-2);
-	// Upkeep the upkeep paid (UPK-1 to UPK-4: a stone missing is paid
-	// with 2 wood, counted in wood); Rot the wood that rots (UPK-6);
+	// (ECO-1, RES-1, SHEET-BONUS; a cut-off zone's half, CUT-2) and its
+	// taxes (EDI-2); Trade its trade routes' gold (TRD-2); Upkeep the
+	// upkeep paid (UPK-1 to UPK-4: a stone missing is paid with 2 wood,
+	// counted in wood) and the edicts' consumption paid (EDI-6); Rot the
+	// wood that rots (UPK-6);
 	// Eating the food eaten (ECO-2, ECO-3); Government the government's
 	// daily gold (POL-1).
 	Income, Trade, Upkeep, Rot, Eating, Government int64
@@ -28,11 +31,13 @@ type Flow struct {
 // Forecast is camp c's economy of day Day if it rests: a Flow per
 // resource, in the order of ResourceNames, and what the stocks would not
 // cover: UpkeepUnpaid units of upkeep (3 or more degrade the buildings,
-// UPK-5) and FoodShort food (a famine, ECO-4).
+// UPK-5), EdictsUnpaid units of the edicts' consumption (a broken promise,
+// EDI-6) and FoodShort food (a famine, ECO-4).
 type Forecast struct {
 	Day          int
 	Flows        [6]Flow
 	UpkeepUnpaid int64
+	EdictsUnpaid int64
 	FoodShort    int64
 }
 
@@ -51,8 +56,14 @@ func ForecastOf(w *World, c CampID) Forecast {
 	}
 	var income, trade, upkeep, rot, eating, gov Resources
 	r := camp.Resources
-	// production (phase 4): the zones, then the routes.
-	income, _, _ = w.production(c)
+	// The kingdom statistics (GOV-STATS) that markets and taxes read are
+	// those of the day forecast: a seat takes effect the day after its
+	// holder is named.
+	next := *w
+	next.Day = f.Day
+	// production (phase 4): the zones and the taxes, then the routes.
+	income, _, _ = next.production(c)
+	income.Gold += next.Taxes(c)
 	r = r.Add(income)
 	for _, rt := range w.Routes {
 		if (rt.A == c || rt.B == c) && w.routeHolds(rt) {
@@ -66,6 +77,10 @@ func ForecastOf(w *World, c CampID) Forecast {
 	upkeep = r.Sub(before)
 	rot.Wood = -WoodRot(r.Wood)
 	r = r.Add(rot)
+	// The edicts' consumption, in the upkeep phase after the rot.
+	before = r
+	f.EdictsUnpaid = payConsumption(&r, next.Stats(c).Consumption)
+	upkeep = upkeep.Add(r.Sub(before))
 	// consumption (phase 6).
 	before = r
 	f.FoodShort = eat(&r, w.foodNeed(c, f.Day))

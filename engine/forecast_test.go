@@ -40,6 +40,7 @@ func TestForecast(t *testing.T) {
 		w.Routes = []Route{{A: 0, B: 1}}
 		w.Camps[0].Government = Oligarchy
 		w.Camps[0].Resources.Gold = 9
+		w.Camps[0].Council[SeatTreasurer-1] = Seat{} // no taxes (EDI-2)
 		gold := flow(ForecastOf(w, 0), "gold")
 		if gold.Trade != TradeRouteGold || gold.Government != -int64(Governments[Oligarchy].Gold) {
 			t.Errorf("gold: trade %+d, government %+d; want %+d and %+d", gold.Trade, gold.Government, TradeRouteGold, -Governments[Oligarchy].Gold)

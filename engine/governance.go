@@ -91,9 +91,31 @@ func (w *World) Stats(c CampID) Stats {
 	return s
 }
 
+// LoyaltyQuarters is the number of points of loyalty that move legitimacy
+// by one (rule GOV-LOYALTY).
+const LoyaltyQuarters = 4
+
 // governanceTerms adds the day's governance terms to camp c's legitimacy
-// (rule LEG-1): loyalty and unrest.
-func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {}
+// (rule LEG-1), each named in the journal: loyalty, in quarter points, its
+// remainder carried to the next day (rule GOV-LOYALTY), and unrest, a
+// point of legitimacy lost per point (rule GOV-UNREST).
+func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {
+	camp := &t.w.Camps[c]
+	s := t.w.Stats(c)
+	var n int
+	n, camp.LoyaltyCarry = loyaltyPoints(camp.LoyaltyCarry, s.Loyalty)
+	add(n, lang.T("loyalty (%+d a day, in quarter points)", "loyauté (%+d par jour, en quarts de point)", s.Loyalty))
+	add(-s.Unrest, lang.T("unrest", "insatisfaction"))
+}
+
+// loyaltyPoints returns the points of legitimacy a day of loyalty gives
+// with carry quarter points carried from the day before, and the quarters
+// carried to the next (rule GOV-LOYALTY): (carry + loyalty) / 4, truncated
+// toward zero, and the remainder.
+func loyaltyPoints(carry, loyalty int) (points, rest int) {
+	q := carry + loyalty
+	return q / LoyaltyQuarters, q % LoyaltyQuarters
+}
 
 var edictNames = [...]string{Taxation: "taxation", Holidays: "holidays", Promotion: "promotion"}
 

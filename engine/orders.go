@@ -327,6 +327,7 @@ type rule struct {
 var argChecks = map[Action]func(w *World, c CampID, o Order) *RuleError{
 	RecallArmy: recallCheck,
 	Appoint:    appointCheck,
+	SetEdict:   edictCheck,
 }
 
 // rules is the table of the actions the engine plays. It is only ever
@@ -377,6 +378,8 @@ var rules = map[Action]rule{
 	SetGovernment: {lang.T("set_government F: adopt form of government F; %d gold and %d research, legitimacy falls to %d, %d days before the next change", "set_government F : adopter la forme de gouvernement F ; %d or et %d recherche, la légitimité tombe à %d, %d jours avant le prochain changement",
 		GovernmentGold, GovernmentResearch, GovernmentLegitimacy, GovernmentLockDays), governmentArgs, (*tick).setGovernment},
 	// set_edict: engine/edicts.go.
+	SetEdict: {lang.T("set_edict E L: edict E (1 taxation, 2 holidays, 3 promotion) at level L; an edict changes at most every %d days", "set_edict E L : édit E (1 impôts, 2 jours fériés, 3 promotion) au niveau L ; un édit change au plus tous les %d jours", EdictLockDays),
+		edictArgs, (*tick).setEdict},
 }
 
 func noArgs(*World, CampID) ([]ArgSpec, *RuleError) { return nil, nil }

@@ -113,9 +113,9 @@ func OldAgeChance(age int, famine bool) int64 {
 const MaxOldAgeDeaths = 2
 
 // liveSociety runs the society phase for every living camp: everyone ages a
-// year, elders may die, a child may be born, moods drift and pull morale,
-// and citizens gain experience (rules POP-1 to POP-4, CIT-MOOD, CIT-ASP,
-// CIT-SOC, CIT-XP).
+// year, elders may die, a child may be born, the promotion edict may draw
+// a migrant, moods drift and pull morale, and citizens gain experience
+// (rules POP-1 to POP-4, EDI-5, CIT-MOOD, CIT-ASP, CIT-SOC, CIT-XP).
 func (t *tick) liveSociety() {
 	for c := range CampID(NumCamps) {
 		if !t.w.Camps[c].Alive {
@@ -123,6 +123,7 @@ func (t *tick) liveSociety() {
 		}
 		t.oldAge(c)
 		t.birth(c)
+		t.promote(c)
 		t.moods(c)
 		t.experience(c)
 	}

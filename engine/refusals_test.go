@@ -425,12 +425,46 @@ func TestRefusalsExplained(t *testing.T) {
 								o.Args = append(o.Args, firstValue(p))
 							}
 						}
-						check(t, w, c, o, fmt.Sprintf("args[%d]", i))
+						check(t, w, c, fit(w, c, o, la.Args, i), fmt.Sprintf("args[%d]", i))
 					}
 				}
 			}
 		}
 	}
+}
+
+// fit returns o, probed on its argument i, with another argument moved
+// when o is refused on that one: to the first value of its spec with which
+// the order is accepted or refused on argument i. One argument's valid
+// values may depend on another's (set_edict's level on its edict: the level
+// an edict already holds is refused on the level); o is returned as it is
+// when no value fits.
+func fit(w *engine.World, c engine.CampID, o engine.Order, specs []engine.ArgSpec, i int) engine.Order {
+	field := fmt.Sprintf("args[%d]", i)
+	var re *engine.RuleError
+	if !errors.As(engine.Validate(w, c, o), &re) || re.Field == field {
+		return o
+	}
+	var j int
+	if _, err := fmt.Sscanf(re.Field, "args[%d]", &j); err != nil || j == i || j >= len(o.Args) {
+		return o
+	}
+	values := specs[j].Choices
+	if specs[j].Kind == engine.ArgCount {
+		values = nil
+		for v := specs[j].Min; v <= specs[j].Max; v++ {
+			values = append(values, v)
+		}
+	}
+	for _, v := range values {
+		alt := engine.Order{Action: o.Action, Args: append([]int(nil), o.Args...)}
+		alt.Args[j] = v
+		err := engine.Validate(w, c, alt)
+		if err == nil || errors.As(err, &re) && re.Field == field {
+			return alt
+		}
+	}
+	return o
 }
 
 // firstValue is a valid value of spec s.

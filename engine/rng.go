@@ -29,6 +29,9 @@ const (
 	// PurposeSpecial draws the special terrain at world creation (rule
 	// TER-DRAW), apart from the terrain's PurposeMap stream.
 	PurposeSpecial
+	// PurposePromotion draws the migrants of the promotion edict (rule
+	// EDI-5).
+	PurposePromotion
 )
 
 // NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for

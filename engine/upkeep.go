@@ -86,7 +86,8 @@ func WoodRot(wood int64) int64 { return max(0, wood-WoodShelter) * 2 / 100 }
 // upkeep takes every camp's daily upkeep, then rots its wood (rules UPK-1
 // to UPK-6). A shortfall of 3 units or more degrades the camp's buildings
 // and costs 3 morale; a day paid in full (or short by less than 3) restores
-// them.
+// them. Then the camp keeps its edicts: their consumption and morale (rules
+// EDI-2, EDI-3, EDI-6).
 func (t *tick) upkeep() {
 	for c := range CampID(NumCamps) {
 		camp := &t.w.Camps[c]
@@ -111,5 +112,6 @@ func (t *tick) upkeep() {
 				lang.T("the day's upkeep %s paid", "entretien du jour %s payé", bill.text()))
 		}
 		camp.Resources.Wood -= WoodRot(camp.Resources.Wood)
+		t.keepEdicts(c)
 	}
 }

@@ -168,6 +168,17 @@ type Camp struct {
 
 	// Edicts (engine/edicts.go).
 	Edicts [NumEdicts]uint8 `json:"edicts"`
+	// EdictDay[e-1] is the day edict e last changed, 0 if never (rule
+	// EDI-1). LoyaltyCarry keeps the quarter points of loyalty not yet
+	// paid to legitimacy (rule GOV-LOYALTY). HolidayCut is the day the
+	// holidays were last lowered and HolidayDistrust the first day the
+	// people believe in them again (rule EDI-4). EdictsUnpaid is the last
+	// day the edicts' consumption went unpaid (rule EDI-6).
+	EdictDay        [NumEdicts]int `json:"edict_day,omitzero"`
+	LoyaltyCarry    int            `json:"loyalty_carry,omitempty"`
+	HolidayCut      int            `json:"holiday_cut,omitempty"`
+	HolidayDistrust int            `json:"holiday_distrust,omitempty"`
+	EdictsUnpaid    int            `json:"edicts_unpaid,omitempty"`
 
 	// Council (engine/council.go).
 	Council [NumSeats]Seat `json:"council"`
