@@ -84,14 +84,23 @@ func Map(l lang.Lang, v *pb.CampView, colour bool) string {
 	return b.String()
 }
 
-// specialMark is the mark of the special terrain the camp found on a zone
-// ($ resource, ^ landmark, @ lair, # ruin, = river), " " when it found
-// none.
+// specialMark is the mark of the special terrain the camp found on a
+// zone, " " when it found none.
 func specialMark(z *pb.Zone) string {
-	if m, ok := specialMarks[z.GetSpecial()]; ok {
+	if z.GetSpecial() == "" {
+		return " "
+	}
+	return SpecialMark(z.GetSpecial())
+}
+
+// SpecialMark is a special terrain's mark on the map, by its code: $
+// resource, ^ landmark, @ lair, # ruin, = river; ? for a code it does not
+// know.
+func SpecialMark(code string) string {
+	if m, ok := specialMarks[code]; ok {
 		return m
 	}
-	return " "
+	return "?"
 }
 
 // terrainLetter is a zone's terrain on the map: the first letter of its

@@ -94,8 +94,10 @@ type campBody struct {
 	Columns    []columnLine
 	People     *pb.People
 	Notables   []person
-	Grisonval  *pb.GrisonvalView
-	Castle     *castleView
+	// Council is the council tab: the camp's governance (VIEW-GOV).
+	Council   *councilPanel
+	Grisonval *pb.GrisonvalView
+	Castle    *castleView
 	// Forecast is the stocks' forecast in a line (VIEW-INCOME).
 	Forecast string
 	// Season is the camp's standing in its season, as text (season.go).
@@ -193,6 +195,7 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 		for _, n := range g.GetNotables() {
 			b.Notables = append(b.Notables, personOf(n))
 		}
+		b.Council = councilOf(l, g)
 	}
 	if c := v.GetCastle(); c != nil {
 		b.Castle = castleViewOf(v, c)
@@ -233,6 +236,7 @@ func selfBanner(v *pb.CampView, g *pb.GrisonvalView) campBanner {
 // bounds, and its cost.
 func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
 	labels := choiceLabels(l, v)
+	named := namedChoices(l, v.GetGrisonval())
 	var out []menuAction
 	for i, a := range v.GetLegalActions() {
 		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(l, a),
@@ -251,7 +255,11 @@ func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
 				}
 				opts := make([]option, 0, len(spec.GetChoices()))
 				for k, c := range spec.GetChoices() {
-					opts = append(opts, option{Value: c, Label: labels(spec.GetKind(), c), Selected: k == first})
+					label, ok := named(spec.GetName(), c)
+					if !ok {
+						label = labels(spec.GetKind(), c)
+					}
+					opts = append(opts, option{Value: c, Label: label, Selected: k == first})
 				}
 				arg.Options = optionsHTML(opts)
 			}
