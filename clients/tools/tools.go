@@ -550,6 +550,11 @@ func argKind(l lang.Lang, k pb.ArgKind) string {
 		return l.Sprintf("a government", "un gouvernement")
 	case pb.ArgKind_ARG_KIND_CARD:
 		return l.Sprintf("a slot of the cards you drew, from 1", "un emplacement des cartes tirées, à partir de 1")
+	case pb.ArgKind_ARG_KIND_SEAT:
+		return l.Sprintf("a seat of your council (the view's council gives each seat's number)", "un siège de votre conseil (le conseil de la vue donne le numéro de chaque siège)")
+	case pb.ArgKind_ARG_KIND_CITIZEN:
+		return l.Sprintf("a citizen of your camp by his number (the view's council and notables give numbers)",
+			"un habitant de votre camp par son numéro (le conseil et les notables de la vue donnent les numéros)")
 	}
 	return l.Sprintf("a number", "un nombre")
 }

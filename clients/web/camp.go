@@ -236,7 +236,6 @@ func selfBanner(v *pb.CampView, g *pb.GrisonvalView) campBanner {
 // bounds, and its cost.
 func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
 	labels := choiceLabels(l, v)
-	named := namedChoices(l, v.GetGrisonval())
 	var out []menuAction
 	for i, a := range v.GetLegalActions() {
 		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(l, a),
@@ -255,11 +254,7 @@ func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
 				}
 				opts := make([]option, 0, len(spec.GetChoices()))
 				for k, c := range spec.GetChoices() {
-					label, ok := named(spec.GetName(), c)
-					if !ok {
-						label = labels(spec.GetKind(), c)
-					}
-					opts = append(opts, option{Value: c, Label: label, Selected: k == first})
+					opts = append(opts, option{Value: c, Label: labels(spec.GetKind(), c), Selected: k == first})
 				}
 				arg.Options = optionsHTML(opts)
 			}
@@ -287,10 +282,11 @@ func argName(l lang.Lang, v *pb.CampView, name string) string {
 
 // choiceLabels returns a function that words a choice of an argument from
 // the view: a zone's terrain and holder, a camp's name, a government's
-// name, a card's face.
+// name, a card's face, a seat's name, a citizen's name, level and trait.
 func choiceLabels(l lang.Lang, v *pb.CampView) func(pb.ArgKind, int32) string {
 	zones := make(map[int32]*pb.Zone)
 	govs := make(map[int32]string)
+	seats, citizens := governanceLabels(l, v.GetGrisonval())
 	if g := v.GetGrisonval(); g != nil {
 		for _, z := range g.GetZones() {
 			zones[z.GetId()] = z
@@ -321,6 +317,14 @@ func choiceLabels(l lang.Lang, v *pb.CampView) func(pb.ArgKind, int32) string {
 		case pb.ArgKind_ARG_KIND_CARD:
 			if c >= 1 && int(c) <= len(drawn) {
 				return fmt.Sprintf("%d · %s", c, drawn[c-1])
+			}
+		case pb.ArgKind_ARG_KIND_SEAT:
+			if n := seats[c]; n != "" {
+				return fmt.Sprintf("%d · %s", c, n)
+			}
+		case pb.ArgKind_ARG_KIND_CITIZEN:
+			if n := citizens[c]; n != "" {
+				return fmt.Sprintf("%d · %s", c, n)
 			}
 		}
 		return strconv.Itoa(int(c))

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/grisonval/server/clients/viewtext"
 	"github.com/grisonval/server/engine/lang"
@@ -75,18 +74,12 @@ func councilOf(l lang.Lang, g *pb.GrisonvalView) *councilPanel {
 	return p
 }
 
-// namedChoices returns, for the arguments the menu names by the
-// governance's numbers (an edict, a seat, a citizen), a function that
-// labels a choice with what the view says of it; ok is false for another
-// argument. The names are the arguments' codes (LANG-1): the wire gives
-// these arguments no kind of their own.
-func namedChoices(l lang.Lang, g *pb.GrisonvalView) func(arg string, c int32) (string, bool) {
-	edicts, seats, citizens := map[int32]string{}, map[int32]string{}, map[int32]string{}
-	gv := g.GetGovernance()
-	for _, e := range gv.GetEdicts() {
-		edicts[e.GetId()] = viewtext.EdictName(l, e.GetEdict())
-	}
-	for _, s := range gv.GetCouncil() {
+// governanceLabels returns the names of the choices of a seat and of a
+// citizen, from a camp's view: each seat's name; each citizen of the
+// council or the notables with his level and trait (and his seat).
+func governanceLabels(l lang.Lang, g *pb.GrisonvalView) (seats, citizens map[int32]string) {
+	seats, citizens = map[int32]string{}, map[int32]string{}
+	for _, s := range g.GetGovernance().GetCouncil() {
 		seats[s.GetId()] = viewtext.SeatName(l, s.GetSeat())
 		if !s.GetVacant() {
 			citizens[s.GetCitizen()] = fmt.Sprintf("%s (%s, %s; %s)", s.GetName(), viewtext.Roman(s.GetLevel()), s.GetTrait(), viewtext.SeatName(l, s.GetSeat()))
@@ -97,15 +90,5 @@ func namedChoices(l lang.Lang, g *pb.GrisonvalView) func(arg string, c int32) (s
 			citizens[n.GetId()] = fmt.Sprintf("%s (%s, %s)", n.GetName(), viewtext.Roman(n.GetLevel()), n.GetTrait())
 		}
 	}
-	byArg := map[string]map[int32]string{"edict": edicts, "seat": seats, "citizen": citizens}
-	return func(arg string, c int32) (string, bool) {
-		names, ok := byArg[arg]
-		if !ok {
-			return "", false
-		}
-		if n := names[c]; n != "" {
-			return strconv.Itoa(int(c)) + " · " + n, true
-		}
-		return strconv.Itoa(int(c)), true
-	}
+	return seats, citizens
 }

@@ -47,8 +47,8 @@ func withGovernance(v *pb.CampView) (*pb.CampView, int32) {
 		}
 	}
 	v.LegalActions = append(v.LegalActions, &pb.LegalAction{Action: "appoint", Args: []*pb.ArgSpec{
-		{Name: "seat", Kind: pb.ArgKind_ARG_KIND_UNSPECIFIED, Choices: []int32{2, 8}},
-		{Name: "citizen", Kind: pb.ArgKind_ARG_KIND_UNSPECIFIED, Choices: []int32{4, 7, 30}},
+		{Name: "seat", Kind: pb.ArgKind_ARG_KIND_SEAT, Choices: []int32{2, 8}},
+		{Name: "citizen", Kind: pb.ArgKind_ARG_KIND_CITIZEN, Choices: []int32{4, 7, 30}},
 	}})
 	return v, ruin
 }
@@ -57,8 +57,8 @@ func withGovernance(v *pb.CampView) (*pb.CampView, int32) {
 // both languages: the council tab has the kingdom's statistics, each
 // edict and its level, each seat with its holder or vacant, the notables
 // without a seat and the continuing events; the map marks the special
-// terrain found; appoint's choices are labelled with the seats' and the
-// citizens' names.
+// terrain found; appoint's choices (SEAT and CITIZEN arguments) are
+// labelled with the seats' and the citizens' names.
 func TestCampCouncil(t *testing.T) {
 	s := offline(t)
 	for _, tt := range []struct {
