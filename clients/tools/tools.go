@@ -262,8 +262,12 @@ var instructions = lang.T(`You play one camp of a turn-based game on a Grisonval
 // the ruleset's name. They describe the game's shape; its numbers are the
 // view's.
 var rulesetInstructions = map[string]lang.Text{
-	"grisonval": lang.T(`In Grisonval, the camps share a map of hex zones under a fog of war.`,
-		`Dans Grisonval, les camps partagent une carte de zones hexagonales sous un brouillard de guerre.`),
+	"grisonval": lang.T(`In Grisonval, the camps share a map of hex zones under a fog of war. `+
+		`A camp is also governed: its edicts (set_edict) and the citizens it names to its council's seats (appoint) `+
+		`shape its kingdom's statistics; the view gives them, with each seat's and citizen's number.`,
+		`Dans Grisonval, les camps partagent une carte de zones hexagonales sous un brouillard de guerre. `+
+			`Un camp est aussi gouverné : ses édits (set_edict) et les habitants qu'il nomme aux sièges de son conseil (appoint) `+
+			`font les caractéristiques de son royaume ; la vue les donne, avec le numéro de chaque siège et de chaque habitant.`),
 	"castle": lang.T(`In the Castle, each camp is a city with five gauges, and the last city standing wins. A turn is three days: `+
 		`the current city's convert step, its draft step (it keeps one of the cards it drew and gives one to each other city; `+
 		`a card is named by its slot, from 1), then the play step, where every city holding a card plays or discards it, in turn order. `+
