@@ -167,7 +167,57 @@ type CampView struct {
 	OtherPairs []PairView
 	// Notables are the camp's most accomplished citizens (Notables).
 	Notables []Notable
+	// Governance is the camp's own governance: its edicts, council,
+	// kingdom statistics and continuing events (rule VIEW-GOV).
+	Governance Governance
 }
+
+// Governance is a camp's governance as its own view shows it (seed 001,
+// docs/rules.md "Governing a camp"). All of it is the camp's own: no view
+// carries another camp's (rule VIEW-GOV).
+type Governance struct {
+	// Edicts are the edicts' levels, in the order of Edict.
+	Edicts [NumEdicts]EdictView
+	// Council is the council's seats, in the order of SeatKind.
+	Council [NumSeats]SeatView
+	// Stats are the camp's kingdom statistics of the day (World.Stats).
+	Stats Stats
+	// Ongoing are the continuing kingdom events, as Camp.Ongoing holds
+	// them.
+	Ongoing []Ongoing
+}
+
+// EdictView is an edict and the level the camp holds it at (0 to
+// EdictLevels-1).
+type EdictView struct {
+	Edict Edict
+	Level int
+}
+
+// LevelName returns the name of the edict's level (EdictLevelNames).
+func (e EdictView) LevelName() string {
+	if e.Edict < 1 || int(e.Edict) > NumEdicts || e.Level < 0 || e.Level >= EdictLevels {
+		return "?"
+	}
+	return EdictLevelNames[e.Edict][e.Level]
+}
+
+// SeatView is a seat of the council and its holder: his ID (0 when the
+// seat is vacant), name, level, trait, job and age, and the day he was
+// named.
+type SeatView struct {
+	Seat    SeatKind
+	Citizen int32
+	Since   int
+	Name    string
+	Level   int
+	Trait   Trait
+	Job     Job
+	Age     int
+}
+
+// Vacant reports whether no one holds the seat.
+func (s SeatView) Vacant() bool { return s.Citizen == 0 }
 
 // Archetype returns the camp's archetype; see CampArchetypes.
 func (v CampView) Archetype() Archetype { return CampArchetypes[v.Camp] }
@@ -234,6 +284,7 @@ func View(w *World, c CampID) CampView {
 		Legitimacy: camp.Legitimacy, LowLegitimacy: camp.LowLegitimacy, Infamy: camp.Infamy, Fame: camp.Fame,
 	}
 	v.Legal, v.Closed = Menu(w, c)
+	v.Governance = governanceOf(w, c)
 	if camp.GovernmentDay > 0 {
 		v.NextGovernmentDay = camp.GovernmentDay + GovernmentLockDays
 	}
@@ -262,6 +313,9 @@ func View(w *World, c CampID) CampView {
 			zone := &w.Zones[z]
 			zv.Knowledge = Visible
 			zv.Memory = seen(zone, w.Day)
+			// What the camp found of the zone is its own knowledge, kept
+			// in its memory whether it sees the zone or not.
+			zv.Memory.Special = camp.Memory[z].Special
 		case camp.Memory[z].Seen:
 			zv.Knowledge = Remembered
 			zv.Memory = camp.Memory[z]
@@ -303,6 +357,29 @@ func View(w *World, c CampID) CampView {
 		v.Others = append(v.Others, oc)
 	}
 	return v
+}
+
+// governanceOf returns camp c's own governance: its edicts, its council
+// with each holder as the camp's census has him, its kingdom statistics
+// and its continuing events.
+func governanceOf(w *World, c CampID) Governance {
+	camp := &w.Camps[c]
+	var g Governance
+	for i := range g.Edicts {
+		g.Edicts[i] = EdictView{Edict: Edict(i + 1), Level: int(camp.Edicts[i])}
+	}
+	for i, s := range camp.Council {
+		sv := SeatView{Seat: SeatKind(i + 1), Citizen: s.Citizen, Since: s.Since}
+		// Citizens are in order of arrival, so of ID.
+		if j, ok := slices.BinarySearchFunc(camp.Citizens, s.Citizen, func(p Citizen, id int32) int { return cmp.Compare(p.ID, id) }); ok && s.Citizen != 0 {
+			p := &camp.Citizens[j]
+			sv.Name, sv.Level, sv.Trait, sv.Job, sv.Age = p.Name(), int(p.Level), p.Trait, p.Job, int(p.Age)
+		}
+		g.Council[i] = sv
+	}
+	g.Stats = w.Stats(c)
+	g.Ongoing = slices.Clone(camp.Ongoing)
+	return g
 }
 
 // People sums up camp c's citizens.
@@ -353,11 +430,14 @@ func (t *tick) see() {
 // its name, job, level (I to V) and title, aspiration, experience, the
 // experience of its next level (0 at the top), mood in percent and age.
 type Notable struct {
+	// ID is the citizen's number (the one appoint names).
+	ID         int32
 	Name       string
 	Job        Job
 	Level      int
 	Title      lang.Text
 	Aspiration Aspiration
+	Trait      Trait
 	XP, NextXP int
 	Mood       int
 	Age        int
@@ -395,7 +475,7 @@ func (w *World) Notables(c CampID, n int) []Notable {
 	out := make([]Notable, 0, len(idx))
 	for _, i := range idx {
 		p := &cs[i]
-		nb := Notable{Name: p.Name(), Job: p.Job, Level: int(p.Level), Aspiration: p.Aspiration, XP: int(p.XP),
+		nb := Notable{ID: p.ID, Name: p.Name(), Job: p.Job, Trait: p.Trait, Level: int(p.Level), Aspiration: p.Aspiration, XP: int(p.XP),
 			Mood: int(p.Mood) / MoodScale, Age: int(p.Age), UnderArms: p.UnderArms}
 		if l := int(p.Level); l >= 1 && l <= MaxLevel {
 			nb.Title = LevelTitles[l]

@@ -415,8 +415,9 @@ func TestHTTP(t *testing.T) {
 }
 
 // maxViewTokens bounds the text view's size, in tokens of four bytes:
-// the view must stay small in an LLM's context late in a season.
-const maxViewTokens = 4000
+// the view must stay small in an LLM's context late in a season. It was
+// 4000 until the governance of issue 15 (docs/agents.md).
+const maxViewTokens = 4500
 
 // sizeDays are the days TestViewSize measures.
 var sizeDays = []int32{0, 60, 150}

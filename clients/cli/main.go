@@ -57,17 +57,21 @@ var usage = lang.T(`usage: cli [flags] COMMAND [ARGS...]
 
 Commands:
   view                          your camp's view: the ruleset's part (Grisonval:
-                                stocks, zones, unknown ones too, columns; the
-                                Castle: turn and step, every city's gauges, your
-                                hand or drawn cards), journal, messages, the
-                                numbered menu of legal actions with their costs
+                                stocks, kingdom stats, edicts, council, zones,
+                                unknown ones too, columns; the Castle: turn and
+                                step, every city's gauges, your hand or drawn
+                                cards), journal, messages, the numbered menu of
+                                legal actions with their costs
   map                           Grisonval's hex map: camps in colour, fog,
-                                capitals (*) and garrisons (:N); the Castle has none
+                                capitals (*), garrisons (:N) and the special
+                                terrain you found ($ ^ @ # =); the Castle has none
   order ACTION [ARGS...]        post (or replace) your order for the next day:
                                 an action of the menu, its arguments in the
                                 menu's order
   ACTION [ARGS...]              the same, short form. Grisonval: cli expand_to 19,
-                                cli send_army 4 15, cli rest. The Castle: cli convert,
+                                cli send_army 4 15, cli set_edict 1 2 (edict 1 at
+                                level 2), cli appoint 8 42 (citizen 42 to seat 8),
+                                cli rest. The Castle: cli convert,
                                 cli pass, cli draft 2 1 3 (keep slot 2, give 1 and
                                 3 in turn order), cli play 1, cli discard, cli default
   journal [--since DAY]         your journal, with the "why" of each entry
@@ -115,18 +119,22 @@ Flags (before or after the command):
 
 Commandes :
   view                          la vue de votre camp : la partie des règles (Grisonval :
-                                stocks, zones, les inconnues aussi, colonnes ; le
-                                Château : tour et étape, les jauges de chaque cité, votre
-                                main ou les cartes tirées), journal, messages, le
-                                menu numéroté des actions permises avec leurs coûts
+                                stocks, caractéristiques du royaume, édits, conseil,
+                                zones, les inconnues aussi, colonnes ; le Château :
+                                tour et étape, les jauges de chaque cité, votre main
+                                ou les cartes tirées), journal, messages, le menu
+                                numéroté des actions permises avec leurs coûts
   map                           la carte en hexagones de Grisonval : camps en couleur,
-                                brouillard, capitales (*) et garnisons (:N) ; le Château
+                                brouillard, capitales (*), garnisons (:N) et les
+                                terrains spéciaux trouvés ($ ^ @ # =) ; le Château
                                 n'en a pas
   order ACTION [ARGS...]        poster (ou remplacer) votre ordre pour le jour suivant :
                                 une action du menu, ses arguments dans l'ordre
                                 du menu
   ACTION [ARGS...]              la même chose, en bref. Grisonval : cli expand_to 19,
-                                cli send_army 4 15, cli rest. Le Château : cli convert,
+                                cli send_army 4 15, cli set_edict 1 2 (l'édit 1 au
+                                niveau 2), cli appoint 8 42 (le citoyen 42 au siège 8),
+                                cli rest. Le Château : cli convert,
                                 cli pass, cli draft 2 1 3 (garder l'emplacement 2, donner
                                 1 et 3 dans l'ordre du tour), cli play 1, cli discard,
                                 cli default

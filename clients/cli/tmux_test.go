@@ -184,7 +184,7 @@ func TestWatchFitsInTmux(t *testing.T) {
 			if len(lines) > 50 || !strings.Contains(lines[0], "    1     2     3     4     5     6") || !strings.HasPrefix(lines[len(lines)-1], "cli view: the whole view") {
 				t.Fatalf("got %d lines:\n%s\nwant at most 50: the map's first row on top, the footer last", len(lines), s)
 			}
-			for _, want := range []string{"Terrain: p plains, f forest, m mountain, c coast", "Stocks: food ", fmt.Sprintf("Menu for day %d:", day+1), "Zones: "} {
+			for _, want := range []string{"Terrain: p plains, f forest, m mountain, c coast", "Stocks: food ", fmt.Sprintf("Menu for day %d:", day+1), "Zones: ", "Kingdom: economy ", "Council: "} {
 				if !strings.Contains(s, want) {
 					t.Errorf("got:\n%s\nwant it to contain %q", s, want)
 				}

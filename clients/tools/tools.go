@@ -262,8 +262,12 @@ var instructions = lang.T(`You play one camp of a turn-based game on a Grisonval
 // the ruleset's name. They describe the game's shape; its numbers are the
 // view's.
 var rulesetInstructions = map[string]lang.Text{
-	"grisonval": lang.T(`In Grisonval, the camps share a map of hex zones under a fog of war.`,
-		`Dans Grisonval, les camps partagent une carte de zones hexagonales sous un brouillard de guerre.`),
+	"grisonval": lang.T(`In Grisonval, the camps share a map of hex zones under a fog of war. `+
+		`A camp is also governed: its edicts (set_edict) and the citizens it names to its council's seats (appoint) `+
+		`shape its kingdom's statistics; the view gives them, with each seat's and citizen's number.`,
+		`Dans Grisonval, les camps partagent une carte de zones hexagonales sous un brouillard de guerre. `+
+			`Un camp est aussi gouverné : ses édits (set_edict) et les habitants qu'il nomme aux sièges de son conseil (appoint) `+
+			`font les caractéristiques de son royaume ; la vue les donne, avec le numéro de chaque siège et de chaque habitant.`),
 	"castle": lang.T(`In the Castle, each camp is a city with five gauges, and the last city standing wins. A turn is three days: `+
 		`the current city's convert step, its draft step (it keeps one of the cards it drew and gives one to each other city; `+
 		`a card is named by its slot, from 1), then the play step, where every city holding a card plays or discards it, in turn order. `+
@@ -340,24 +344,28 @@ func (t Tool) Run(ctx context.Context, c *Camp, s *jsonschema.Schema, args json.
 func Table() []Tool {
 	return append([]Tool{
 		{Name: View, Description: lang.T("Your camp's view of the world as compact text: day and deadline, the ruleset's "+
-			"own part (Grisonval: stocks, the zones you see and remember with the day last seen, the unknown zones, "+
-			"columns, other camps and the numbers of the rules; the Castle: the turn, whose step it is and whether you "+
-			"act, every city's gauges and stores, your hand or the cards you drew, the deck, the discard pile and the "+
+			"own part (Grisonval: stocks, your kingdom's statistics, edicts and council (each seat's holder by number, or vacant), "+
+			"the notables you may name to a seat, continuing events, the zones you see and remember with the day last seen "+
+			"and the special terrain you found there, the unknown zones, columns, other camps and the numbers of the rules; "+
+			"the Castle: the turn, whose step it is and whether you act, every city's gauges and stores, your hand or the cards you drew, the deck, the discard pile and the "+
 			"numbers of the rules), your latest journal entries and messages, and the numbered menu of legal actions "+
 			"with their valid arguments and costs.",
 			"La vue du monde de votre camp en texte compact : jour et échéance, la partie propre aux règles "+
-				"(Grisonval : stocks, les zones que vous voyez et celles en mémoire avec le jour où vous les avez vues, les zones inconnues, "+
-				"les colonnes, les autres camps et les chiffres des règles ; le Château : le tour, à qui est l'étape et si vous "+
-				"agissez, les jauges et réserves de chaque cité, votre main ou les cartes tirées, la pioche, la défausse et les "+
+				"(Grisonval : stocks, les caractéristiques de votre royaume, ses édits et son conseil (le titulaire de chaque siège par son numéro, ou vacant), "+
+				"les notables que vous pouvez nommer à un siège, les événements en cours, les zones que vous voyez et celles en mémoire avec le jour où vous les avez vues "+
+				"et les terrains spéciaux que vous y avez trouvés, les zones inconnues, les colonnes, les autres camps et les chiffres des règles ; "+
+				"le Château : le tour, à qui est l'étape et si vous agissez, les jauges et réserves de chaque cité, votre main ou les cartes tirées, la pioche, la défausse et les "+
 				"chiffres des règles), les dernières entrées de votre journal et vos messages, et le menu numéroté des actions permises "+
 				"avec leurs arguments valides et leurs coûts."),
 			Schema: noArgs, Call: callView},
 		{Name: ViewStructured, Description: lang.T("Your camp's view as structured JSON (the grisonval.v1.CampView "+
 			"message in protojson), for programs: the shared part, and the ruleset's own in its detail (grisonval: "+
-			"every zone with its coordinates and neighbours; castle: every city, your hand or drawn cards; both with "+
+			"every zone with its coordinates, neighbours and the special terrain you found, your governance's edicts, council "+
+			"seats, statistics and continuing events; castle: every city, your hand or drawn cards; both with "+
 			"the numbers of the rules).",
 			"La vue de votre camp en JSON structuré (le message grisonval.v1.CampView en protojson), pour les programmes : "+
-				"la partie commune, et celle des règles en détail (grisonval : chaque zone avec ses coordonnées et ses voisines ; "+
+				"la partie commune, et celle des règles en détail (grisonval : chaque zone avec ses coordonnées, ses voisines et le terrain spécial "+
+				"que vous y avez trouvé, les édits, les sièges du conseil, les caractéristiques et les événements en cours de votre gouvernement ; "+
 				"castle : chaque cité, votre main ou les cartes tirées ; les deux avec les chiffres des règles). Les noms des champs "+
 				"sont ceux du .proto, les textes dans la langue choisie."),
 			Schema: noArgs, Call: callViewStructured},
@@ -546,6 +554,11 @@ func argKind(l lang.Lang, k pb.ArgKind) string {
 		return l.Sprintf("a government", "un gouvernement")
 	case pb.ArgKind_ARG_KIND_CARD:
 		return l.Sprintf("a slot of the cards you drew, from 1", "un emplacement des cartes tirées, à partir de 1")
+	case pb.ArgKind_ARG_KIND_SEAT:
+		return l.Sprintf("a seat of your council (the view's council gives each seat's number)", "un siège de votre conseil (le conseil de la vue donne le numéro de chaque siège)")
+	case pb.ArgKind_ARG_KIND_CITIZEN:
+		return l.Sprintf("a citizen of your camp by his number (the view's council and notables give numbers)",
+			"un habitant de votre camp par son numéro (le conseil et les notables de la vue donnent les numéros)")
 	}
 	return l.Sprintf("a number", "un nombre")
 }

@@ -105,6 +105,7 @@ func briefHead(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView, now time.Time) 
 	if f := g.GetForecast(); f != nil {
 		lines = slices.Insert(lines, 2, ForecastLine(l, f))
 	}
+	lines = append(lines, governanceBrief(l, g)...)
 	var held []int32
 	var visible, remembered, unknown int
 	for _, z := range g.GetZones() {

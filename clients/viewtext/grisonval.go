@@ -27,6 +27,7 @@ func writeGrisonval(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Griso
 		g.GetMorale(), g.GetPopulation(), g.GetHousing(), g.GetFieldArmy(), g.GetMenUnderArms(), g.GetMaxUnderArms()))
 	writeSociety(l, b, g)
 	writePolitics(l, b, v, g)
+	writeGovernance(l, b, g)
 	writeZones(l, b, v, g)
 	writeColumns(l, b, g.GetColumns())
 	writeSieges(l, b, v, g)
@@ -194,7 +195,11 @@ func writeZones(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Grisonval
 			if z.GetMonument() {
 				owner += l.Sprintf(" monument", " monument")
 			}
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\n", z.GetId(), TerrainName(l, z.GetTerrain()),
+			terrain := TerrainName(l, z.GetTerrain())
+			if sp := z.GetSpecial(); sp != "" {
+				terrain += "+" + SpecialName(l, sp)
+			}
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\n", z.GetId(), terrain,
 				owner, z.GetGarrison(), z.GetDevelopment(), z.GetSlots(), seen, Ranges(z.GetNeighbors()), buildingList(z.GetBuildings()))
 		}
 		tw.Flush()

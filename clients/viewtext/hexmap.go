@@ -25,13 +25,15 @@ const (
 )
 
 // Map draws the camp's fogged map as rows of hexes, two lines a row: the
-// zone number (with * for a capital), then what the camp knows of the zone:
+// zone number (with * for a capital, then the mark of the special terrain
+// the camp found there), then what the camp knows of the zone:
 // the holder and its garrison ("1:4" is camp 1 with 4 men, "-" free land),
 // "~" when it is only remembered, "." when unknown, and its terrain's
 // letter (p plains, f forest, m mountain, c coast; the same letters in
 // French: plaine, forêt, montagne, côte). Two lines of legend, in l,
-// follow. With colour, holders are also coloured (gold, red, cyan; grey
-// for free land), remembered zones dim.
+// follow, and a third with the marks of the special terrains found, once
+// the camp has found one. With colour, holders are also coloured (gold,
+// red, cyan; grey for free land), remembered zones dim.
 // The map is Grisonval's: a view of another ruleset (the Castle's cities
 // sit in a ring, not on a map) has none; HasMap says so.
 func Map(l lang.Lang, v *pb.CampView, colour bool) string {
@@ -71,7 +73,7 @@ func Map(l lang.Lang, v *pb.CampView, colour bool) string {
 			if z.GetCapital() && z.GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
 				mark = "*"
 			}
-			top.WriteString(paint(fmt.Sprintf(" %3d%s ", z.GetId(), mark), zoneStyle(v, z), colour))
+			top.WriteString(paint(fmt.Sprintf(" %3d%s%s", z.GetId(), mark, specialMark(z)), zoneStyle(v, z), colour))
 			bottom.WriteString(paint(fmt.Sprintf("%4s %s", knownText(z), terrainLetter(z)), zoneStyle(v, z), colour))
 		}
 		b.WriteString(strings.TrimRight(top.String(), " ") + "\n")
@@ -80,6 +82,25 @@ func Map(l lang.Lang, v *pb.CampView, colour bool) string {
 	}
 	b.WriteString(legend(l, v, colour))
 	return b.String()
+}
+
+// specialMark is the mark of the special terrain the camp found on a
+// zone, " " when it found none.
+func specialMark(z *pb.Zone) string {
+	if z.GetSpecial() == "" {
+		return " "
+	}
+	return SpecialMark(z.GetSpecial())
+}
+
+// SpecialMark is a special terrain's mark on the map, by its code: $
+// resource, ^ landmark, @ lair, # ruin, = river; ? for a code it does not
+// know.
+func SpecialMark(code string) string {
+	if m, ok := specialMarks[code]; ok {
+		return m
+	}
+	return "?"
 }
 
 // terrainLetter is a zone's terrain on the map: the first letter of its
@@ -160,9 +181,24 @@ func legend(l lang.Lang, v *pb.CampView, colour bool) string {
 			terrains = append(terrains, TerrainName(lang.EN, t)[:1]+" "+TerrainName(l, t))
 		}
 	}
-	return l.Sprintf("Camps: %s; %s; * capital, :N garrison.\nTerrain: %s; ~ remembered, . unknown.\n",
+	out := l.Sprintf("Camps: %s; %s; * capital, :N garrison.\nTerrain: %s; ~ remembered, . unknown.\n",
 		"Camps : %s ; %s ; * capitale, :N garnison.\nTerrain : %s ; ~ en mémoire, . inconnue.\n",
 		strings.Join(parts, ", "), paint(l.Sprintf("- free", "- libre"), freeColour, colour), strings.Join(terrains, ", "))
+	// The special terrains' marks, once the camp has found one.
+	found := map[string]bool{}
+	for _, z := range v.GetGrisonval().GetZones() {
+		found[z.GetSpecial()] = true
+	}
+	var specials []string
+	for _, code := range specialOrder {
+		if found[code] {
+			specials = append(specials, specialMarks[code]+" "+SpecialName(l, code))
+		}
+	}
+	if len(specials) > 0 {
+		out += l.Sprintf("Special terrain: %s.\n", "Terrains spéciaux : %s.\n", strings.Join(specials, ", "))
+	}
+	return out
 }
 
 // HasMap reports whether v's ruleset has a map that Map draws: Grisonval's

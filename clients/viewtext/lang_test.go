@@ -14,8 +14,8 @@ import (
 // englishWords are phrases of the text view's own English; frenchWords of
 // its French. A text in one language has none of the other's.
 var (
-	englishWords = regexp.MustCompile(`\b(Resources|People|Legal actions|Journal \(latest|Messages \(\d+\):|You may write|Zones: \d|Unknown zones|Other camps|Deadline|orders are for day|Columns|Standing order|cost:|day \d+ \[|Camps: |Terrain: |Menu for day|Your order|Order accepted|reason: |error \(|error: )`)
-	frenchWords  = regexp.MustCompile(`\b(Ressources|Peuple|Actions permises|Journal \(les|Messages \(\d+\) :|Vous pouvez écrire|Zones : \d|Zones inconnues|Autres camps|Échéance|les ordres sont|Colonnes|Ordre permanent|coût :|jour \d+ \[|Camps : |Terrain : |Menu du jour|Votre ordre|Ordre accepté|raison : |erreur \(|erreur : )`)
+	englishWords = regexp.MustCompile(`\b(Resources|People|Legal actions|Journal \(latest|Messages \(\d+\):|You may write|Zones: \d|Unknown zones|Other camps|Deadline|orders are for day|Columns|Standing order|cost:|day \d+ \[|Camps: |Terrain: |Menu for day|Your order|Order accepted|reason: |error \(|error: |Kingdom: |Council \(|Edicts \(|Notables without|Ongoing events|Special terrain: )`)
+	frenchWords  = regexp.MustCompile(`\b(Ressources|Peuple|Actions permises|Journal \(les|Messages \(\d+\) :|Vous pouvez écrire|Zones : \d|Zones inconnues|Autres camps|Échéance|les ordres sont|Colonnes|Ordre permanent|coût :|jour \d+ \[|Camps : |Terrain : |Menu du jour|Votre ordre|Ordre accepté|raison : |erreur \(|erreur : |Royaume : |Conseil \(|Édits \(|Notables sans|Événements en cours|Terrains spéciaux : )`)
 )
 
 // TestLanguages renders every text of the package in English and in
@@ -29,13 +29,14 @@ func TestLanguages(t *testing.T) {
 		Journal: []*pb.JournalEntry{{Day: 7, Kind: "rest", Narration: "Repos."}}}
 	texts := func(l lang.Lang) map[string]string {
 		return map[string]string{
-			"view":      View(l, v, now),
-			"brief":     Brief(l, v, now, 0, 0),
-			"map":       Map(l, hexView(), false),
-			"castle":    View(l, castleView(), now),
-			"submitted": Submitted(l, submitted),
-			"notice":    Notice(l, notice, now),
-			"error":     Error(l, errors.New("boom")),
+			"view":       View(l, v, now),
+			"governance": View(l, govView(), now) + Brief(l, govView(), now, 0, 0),
+			"brief":      Brief(l, v, now, 0, 0),
+			"map":        Map(l, hexView(), false),
+			"castle":     View(l, castleView(), now),
+			"submitted":  Submitted(l, submitted),
+			"notice":     Notice(l, notice, now),
+			"error":      Error(l, errors.New("boom")),
 		}
 	}
 	for _, tt := range []struct {

@@ -94,8 +94,10 @@ type campBody struct {
 	Columns    []columnLine
 	People     *pb.People
 	Notables   []person
-	Grisonval  *pb.GrisonvalView
-	Castle     *castleView
+	// Council is the council tab: the camp's governance (VIEW-GOV).
+	Council   *councilPanel
+	Grisonval *pb.GrisonvalView
+	Castle    *castleView
 	// Forecast is the stocks' forecast in a line (VIEW-INCOME).
 	Forecast string
 	// Season is the camp's standing in its season, as text (season.go).
@@ -193,6 +195,7 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 		for _, n := range g.GetNotables() {
 			b.Notables = append(b.Notables, personOf(n))
 		}
+		b.Council = councilOf(l, g)
 	}
 	if c := v.GetCastle(); c != nil {
 		b.Castle = castleViewOf(v, c)
@@ -279,10 +282,11 @@ func argName(l lang.Lang, v *pb.CampView, name string) string {
 
 // choiceLabels returns a function that words a choice of an argument from
 // the view: a zone's terrain and holder, a camp's name, a government's
-// name, a card's face.
+// name, a card's face, a seat's name, a citizen's name, level and trait.
 func choiceLabels(l lang.Lang, v *pb.CampView) func(pb.ArgKind, int32) string {
 	zones := make(map[int32]*pb.Zone)
 	govs := make(map[int32]string)
+	seats, citizens := governanceLabels(l, v.GetGrisonval())
 	if g := v.GetGrisonval(); g != nil {
 		for _, z := range g.GetZones() {
 			zones[z.GetId()] = z
@@ -313,6 +317,14 @@ func choiceLabels(l lang.Lang, v *pb.CampView) func(pb.ArgKind, int32) string {
 		case pb.ArgKind_ARG_KIND_CARD:
 			if c >= 1 && int(c) <= len(drawn) {
 				return fmt.Sprintf("%d · %s", c, drawn[c-1])
+			}
+		case pb.ArgKind_ARG_KIND_SEAT:
+			if n := seats[c]; n != "" {
+				return fmt.Sprintf("%d · %s", c, n)
+			}
+		case pb.ArgKind_ARG_KIND_CITIZEN:
+			if n := citizens[c]; n != "" {
+				return fmt.Sprintf("%d · %s", c, n)
 			}
 		}
 		return strconv.Itoa(int(c))

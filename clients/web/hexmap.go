@@ -45,6 +45,9 @@ type hexZone struct {
 	Buildings []string
 	// Siege is the siege the zone is under, if known.
 	Siege *pb.Siege
+	// Special is the special terrain the camp found on the zone (its
+	// code), "" when none: a camp's own map only.
+	Special string
 }
 
 // mapColumn is one column on the march as the map draws it.
@@ -251,6 +254,9 @@ func (m *hexMap) writeZone(b *strings.Builder, z *hexZone, x, y float64) {
 	if z.Known {
 		fmt.Fprintf(b, ` data-owner="%d" data-garrison="%d"`, z.Owner, z.Garrison)
 	}
+	if z.Special != "" {
+		fmt.Fprintf(b, ` data-special="%s"`, esc(z.Special))
+	}
 	fmt.Fprintf(b, ` transform="translate(%s %s)"><title>%s</title>`, fmtf(x), fmtf(y), esc(m.tooltip(z)))
 	if !z.Known {
 		b.WriteString(`<use href="#t-unknown"/><use href="#hx" class="edge"/></g>`)
@@ -296,6 +302,9 @@ func (m *hexMap) writeZone(b *strings.Builder, z *hexZone, x, y float64) {
 			px += step
 		}
 	}
+	if z.Special != "" {
+		fmt.Fprintf(b, `<text x="-14" y="-10" class="sp">%s</text>`, esc(viewtext.SpecialMark(z.Special)))
+	}
 	if z.Garrison > 0 {
 		fmt.Fprintf(b, `<g class="gar" transform="translate(14 8)"><rect x="-10" y="-6" width="21" height="12" rx="3"/><use href="#swords" x="-5"/><text x="5" y="3.5">%d</text></g>`, z.Garrison)
 	}
@@ -333,6 +342,9 @@ func (m *hexMap) tooltip(z *hexZone) string {
 	}
 	if z.Monument {
 		b.WriteString(l.Sprintf("\ngreat monument", "\ngrand monument"))
+	}
+	if z.Special != "" {
+		b.WriteString(l.Sprintf("\nspecial terrain found: %s", "\nterrain spécial trouvé : %s", viewtext.SpecialName(l, z.Special)))
 	}
 	if s := z.Siege; s != nil {
 		besieger := unknownCamp.In(l)
@@ -450,6 +462,7 @@ func mapOfView(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView) *hexMap {
 			if hz.Siege == nil && z.GetBesieged() {
 				hz.Siege = &pb.Siege{Zone: z.GetId(), Besieger: -1}
 			}
+			hz.Special = z.GetSpecial()
 		}
 		m.Zones = append(m.Zones, hz)
 	}

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/grisonval/server/clients/viewtext"
 	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -65,15 +66,17 @@ type columnLine struct {
 // person is a notable citizen in the people tab (a flat struct: the
 // template reads its fields without searching an embedded message).
 type person struct {
+	ID                           int32
 	Name, Job, Title, Aspiration string
-	Roman                        string
+	Roman, Trait                 string
 	Xp, NextLevelXp, Mood, Age   int32
 	UnderArms                    bool
 }
 
 // personOf converts a notable citizen.
 func personOf(c *pb.Citizen) person {
-	return person{Name: c.GetName(), Job: c.GetJob(), Title: c.GetTitle(), Aspiration: c.GetAspiration(), Roman: roman(c.GetLevel()),
+	return person{ID: c.GetId(), Name: c.GetName(), Job: c.GetJob(), Title: c.GetTitle(), Aspiration: c.GetAspiration(),
+		Roman: viewtext.Roman(c.GetLevel()), Trait: c.GetTrait(),
 		Xp: c.GetXp(), NextLevelXp: c.GetNextLevelXp(), Mood: c.GetMood(), Age: c.GetAge(), UnderArms: c.GetUnderArms()}
 }
 
@@ -146,14 +149,6 @@ var noWorld = lang.T("no such world", "pas de tel monde")
 
 // unknownCamp names a camp the page does not know.
 var unknownCamp = lang.T("an unknown camp", "un camp inconnu")
-
-// roman writes a citizen's level (1 to 5) as I to V.
-func roman(n int32) string {
-	if n >= 1 && n <= 5 {
-		return [...]string{"I", "II", "III", "IV", "V"}[n-1]
-	}
-	return strconv.Itoa(int(n))
-}
 
 // frameBodyOf builds the page of frame f; s, when given, is the season it
 // belongs to (plots and journal), locked by the caller. Its texts are in

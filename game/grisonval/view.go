@@ -23,7 +23,7 @@ var knowledgeToPB = [...]pb.Visibility{
 	engine.Visible:    pb.Visibility_VISIBILITY_VISIBLE,
 }
 
-var argKindToPB = [...]pb.ArgKind{
+var argKindToPB = map[engine.ArgKind]pb.ArgKind{
 	engine.ArgZone:       pb.ArgKind_ARG_KIND_ZONE,
 	engine.ArgCount:      pb.ArgKind_ARG_KIND_COUNT,
 	engine.ArgCamp:       pb.ArgKind_ARG_KIND_CAMP,
@@ -88,6 +88,7 @@ func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	d.People = peopleToPB(v.People)
 	d.Notables = notablesToPB(v.Notables, l)
 	d.Forecast = forecastToPB(v.Forecast)
+	d.Governance = governanceToPB(v.Governance)
 	d.Politics = &pb.Politics{
 		Government: engine.Governments[v.Government].Code, GovernmentDay: int32(v.GovernmentDay),
 		NextChangeDay: int32(v.NextGovernmentDay), Legitimacy: int32(v.Legitimacy),
@@ -214,6 +215,9 @@ func zoneToPB(zv engine.ZoneView) *pb.Zone {
 		z.Buildings = append(z.Buildings, b.String())
 	}
 	z.Slots = int32(m.Slots())
+	if m.Special != 0 {
+		z.Special = m.Special.String()
+	}
 	return z
 }
 
@@ -239,13 +243,43 @@ func legalToPB(la engine.LegalAction, l lang.Lang) *pb.LegalAction {
 	return out
 }
 
+// governanceToPB converts a camp's own governance.
+func governanceToPB(g engine.Governance) *pb.Governance {
+	out := &pb.Governance{Stats: &pb.KingdomStats{Economy: int32(g.Stats.Economy), Loyalty: int32(g.Stats.Loyalty),
+		Stability: int32(g.Stats.Stability), Unrest: int32(g.Stats.Unrest), Consumption: int32(g.Stats.Consumption)}}
+	for _, e := range g.Edicts {
+		out.Edicts = append(out.Edicts, &pb.Edict{Id: int32(e.Edict), Edict: e.Edict.String(), Level: int32(e.Level),
+			LevelName: e.LevelName(), Levels: edictLevels[e.Edict]})
+	}
+	for _, s := range g.Council {
+		cs := &pb.CouncilSeat{Id: int32(s.Seat), Seat: s.Seat.String(), Vacant: s.Vacant()}
+		if !s.Vacant() {
+			cs.Citizen, cs.Name, cs.Level, cs.Trait = s.Citizen, s.Name, int32(s.Level), s.Trait.String()
+			cs.Job, cs.Age, cs.SinceDay = s.Job.String(), int32(s.Age), int32(s.Since)
+		}
+		out.Council = append(out.Council, cs)
+	}
+	for _, o := range g.Ongoing {
+		out.Ongoing = append(out.Ongoing, &pb.OngoingEvent{Kind: o.Kind, SinceDay: int32(o.Since), Zone: int32(o.Zone)})
+	}
+	return out
+}
+
+// edictLevels are each edict's level codes; views share them.
+var edictLevels = func() (out [engine.NumEdicts + 1][]string) {
+	for e := 1; e <= engine.NumEdicts; e++ {
+		out[e] = engine.EdictLevelNames[e][:]
+	}
+	return out
+}()
+
 // notablesToPB converts a camp's notable citizens, their titles in l.
 func notablesToPB(ns []engine.Notable, l lang.Lang) []*pb.Citizen {
 	out := make([]*pb.Citizen, len(ns))
 	for i, n := range ns {
 		out[i] = &pb.Citizen{Name: n.Name, Job: n.Job.String(), Level: int32(n.Level), Title: n.Title.In(l),
 			Aspiration: n.Aspiration.String(), Xp: int32(n.XP), NextLevelXp: int32(n.NextXP), Mood: int32(n.Mood),
-			Age: int32(n.Age), UnderArms: n.UnderArms}
+			Age: int32(n.Age), UnderArms: n.UnderArms, Id: n.ID, Trait: n.Trait.String()}
 	}
 	return out
 }

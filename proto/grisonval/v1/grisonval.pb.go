@@ -224,7 +224,11 @@ type GrisonvalView struct {
 	Notables []*Citizen `protobuf:"bytes,24,rep,name=notables,proto3" json:"notables,omitempty"`
 	// forecast is how the camp's stocks move tomorrow if it rests
 	// (docs/rules.md VIEW-INCOME).
-	Forecast      *Forecast `protobuf:"bytes,25,opt,name=forecast,proto3" json:"forecast,omitempty"`
+	Forecast *Forecast `protobuf:"bytes,25,opt,name=forecast,proto3" json:"forecast,omitempty"`
+	// governance is the camp's own governance (seed 001): its edicts,
+	// council, kingdom statistics and continuing events; never another
+	// camp's (docs/rules.md VIEW-GOV).
+	Governance    *Governance `protobuf:"bytes,26,opt,name=governance,proto3" json:"governance,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -434,6 +438,438 @@ func (x *GrisonvalView) GetForecast() *Forecast {
 	return nil
 }
 
+func (x *GrisonvalView) GetGovernance() *Governance {
+	if x != nil {
+		return x.Governance
+	}
+	return nil
+}
+
+// Governance is a camp's own governance (docs/rules.md "Governing a camp").
+type Governance struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// edicts are the camp's standing policies, in the order of their ids.
+	Edicts []*Edict `protobuf:"bytes,1,rep,name=edicts,proto3" json:"edicts,omitempty"`
+	// council is the council's seats, in the order of their ids.
+	Council []*CouncilSeat `protobuf:"bytes,2,rep,name=council,proto3" json:"council,omitempty"`
+	// stats are the camp's kingdom statistics of the day.
+	Stats *KingdomStats `protobuf:"bytes,3,opt,name=stats,proto3" json:"stats,omitempty"`
+	// ongoing are the continuing kingdom events.
+	Ongoing       []*OngoingEvent `protobuf:"bytes,4,rep,name=ongoing,proto3" json:"ongoing,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Governance) Reset() {
+	*x = Governance{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Governance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Governance) ProtoMessage() {}
+
+func (x *Governance) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Governance.ProtoReflect.Descriptor instead.
+func (*Governance) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Governance) GetEdicts() []*Edict {
+	if x != nil {
+		return x.Edicts
+	}
+	return nil
+}
+
+func (x *Governance) GetCouncil() []*CouncilSeat {
+	if x != nil {
+		return x.Council
+	}
+	return nil
+}
+
+func (x *Governance) GetStats() *KingdomStats {
+	if x != nil {
+		return x.Stats
+	}
+	return nil
+}
+
+func (x *Governance) GetOngoing() []*OngoingEvent {
+	if x != nil {
+		return x.Ongoing
+	}
+	return nil
+}
+
+// Edict is one of the camp's edicts and the level it holds it at. id is
+// set_edict's first argument; level (0 to the number of levels - 1) its
+// second.
+type Edict struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// edict is the edict's code: "taxation", "holidays" or "promotion".
+	Edict string `protobuf:"bytes,2,opt,name=edict,proto3" json:"edict,omitempty"`
+	Level int32  `protobuf:"varint,3,opt,name=level,proto3" json:"level,omitempty"`
+	// level_name is the level's code ("none", "light", ...; holidays: "1",
+	// "6", ... a year).
+	LevelName string `protobuf:"bytes,4,opt,name=level_name,json=levelName,proto3" json:"level_name,omitempty"`
+	// levels are the codes of every level, from level 0.
+	Levels        []string `protobuf:"bytes,5,rep,name=levels,proto3" json:"levels,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Edict) Reset() {
+	*x = Edict{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Edict) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Edict) ProtoMessage() {}
+
+func (x *Edict) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Edict.ProtoReflect.Descriptor instead.
+func (*Edict) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Edict) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Edict) GetEdict() string {
+	if x != nil {
+		return x.Edict
+	}
+	return ""
+}
+
+func (x *Edict) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *Edict) GetLevelName() string {
+	if x != nil {
+		return x.LevelName
+	}
+	return ""
+}
+
+func (x *Edict) GetLevels() []string {
+	if x != nil {
+		return x.Levels
+	}
+	return nil
+}
+
+// CouncilSeat is a seat of the camp's council and its holder. id is
+// appoint's first argument; citizen (the holder's number) the kind of
+// value its second takes.
+type CouncilSeat struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int32                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// seat is the seat's code: "ruler", "councillor", "general", "diplomat",
+	// "high_priest", "marshal", "spymaster" or "treasurer".
+	Seat string `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	// vacant is set when no one holds the seat; the fields below are then
+	// unset.
+	Vacant  bool   `protobuf:"varint,3,opt,name=vacant,proto3" json:"vacant,omitempty"`
+	Citizen int32  `protobuf:"varint,4,opt,name=citizen,proto3" json:"citizen,omitempty"`
+	Name    string `protobuf:"bytes,5,opt,name=name,proto3" json:"name,omitempty"`
+	// level is the holder's level, 1 to 5.
+	Level int32 `protobuf:"varint,6,opt,name=level,proto3" json:"level,omitempty"`
+	// trait is the holder's trait code ("steady", "sociable", ...).
+	Trait string `protobuf:"bytes,7,opt,name=trait,proto3" json:"trait,omitempty"`
+	Job   string `protobuf:"bytes,8,opt,name=job,proto3" json:"job,omitempty"`
+	Age   int32  `protobuf:"varint,9,opt,name=age,proto3" json:"age,omitempty"`
+	// since_day is the day the holder was named.
+	SinceDay      int32 `protobuf:"varint,10,opt,name=since_day,json=sinceDay,proto3" json:"since_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CouncilSeat) Reset() {
+	*x = CouncilSeat{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CouncilSeat) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CouncilSeat) ProtoMessage() {}
+
+func (x *CouncilSeat) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CouncilSeat.ProtoReflect.Descriptor instead.
+func (*CouncilSeat) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *CouncilSeat) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *CouncilSeat) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+func (x *CouncilSeat) GetVacant() bool {
+	if x != nil {
+		return x.Vacant
+	}
+	return false
+}
+
+func (x *CouncilSeat) GetCitizen() int32 {
+	if x != nil {
+		return x.Citizen
+	}
+	return 0
+}
+
+func (x *CouncilSeat) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CouncilSeat) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *CouncilSeat) GetTrait() string {
+	if x != nil {
+		return x.Trait
+	}
+	return ""
+}
+
+func (x *CouncilSeat) GetJob() string {
+	if x != nil {
+		return x.Job
+	}
+	return ""
+}
+
+func (x *CouncilSeat) GetAge() int32 {
+	if x != nil {
+		return x.Age
+	}
+	return 0
+}
+
+func (x *CouncilSeat) GetSinceDay() int32 {
+	if x != nil {
+		return x.SinceDay
+	}
+	return 0
+}
+
+// KingdomStats are a camp's kingdom statistics of the day, each the sum of
+// its sources (edicts, council, special terrain, kingdom events, cut-off
+// land): economy (gold and markets), loyalty (legitimacy's drift),
+// stability (resistance to events), unrest (legitimacy lost a day) and
+// consumption (upkeep).
+type KingdomStats struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Economy       int32                  `protobuf:"varint,1,opt,name=economy,proto3" json:"economy,omitempty"`
+	Loyalty       int32                  `protobuf:"varint,2,opt,name=loyalty,proto3" json:"loyalty,omitempty"`
+	Stability     int32                  `protobuf:"varint,3,opt,name=stability,proto3" json:"stability,omitempty"`
+	Unrest        int32                  `protobuf:"varint,4,opt,name=unrest,proto3" json:"unrest,omitempty"`
+	Consumption   int32                  `protobuf:"varint,5,opt,name=consumption,proto3" json:"consumption,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KingdomStats) Reset() {
+	*x = KingdomStats{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KingdomStats) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KingdomStats) ProtoMessage() {}
+
+func (x *KingdomStats) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KingdomStats.ProtoReflect.Descriptor instead.
+func (*KingdomStats) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *KingdomStats) GetEconomy() int32 {
+	if x != nil {
+		return x.Economy
+	}
+	return 0
+}
+
+func (x *KingdomStats) GetLoyalty() int32 {
+	if x != nil {
+		return x.Loyalty
+	}
+	return 0
+}
+
+func (x *KingdomStats) GetStability() int32 {
+	if x != nil {
+		return x.Stability
+	}
+	return 0
+}
+
+func (x *KingdomStats) GetUnrest() int32 {
+	if x != nil {
+		return x.Unrest
+	}
+	return 0
+}
+
+func (x *KingdomStats) GetConsumption() int32 {
+	if x != nil {
+		return x.Consumption
+	}
+	return 0
+}
+
+// OngoingEvent is a continuing kingdom event: its kind's code, the day it
+// began and the zone it strikes (0: the whole camp).
+type OngoingEvent struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Kind          string                 `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	SinceDay      int32                  `protobuf:"varint,2,opt,name=since_day,json=sinceDay,proto3" json:"since_day,omitempty"`
+	Zone          int32                  `protobuf:"varint,3,opt,name=zone,proto3" json:"zone,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OngoingEvent) Reset() {
+	*x = OngoingEvent{}
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OngoingEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OngoingEvent) ProtoMessage() {}
+
+func (x *OngoingEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OngoingEvent.ProtoReflect.Descriptor instead.
+func (*OngoingEvent) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *OngoingEvent) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *OngoingEvent) GetSinceDay() int32 {
+	if x != nil {
+		return x.SinceDay
+	}
+	return 0
+}
+
+func (x *OngoingEvent) GetZone() int32 {
+	if x != nil {
+		return x.Zone
+	}
+	return 0
+}
+
 // Forecast is a camp's economy of the next day if it rests, as the tick
 // plays it (docs/rules.md VIEW-INCOME): a flow per resource and what the
 // stocks would not cover. The day's random event and the other camps'
@@ -455,7 +891,7 @@ type Forecast struct {
 
 func (x *Forecast) Reset() {
 	*x = Forecast{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -467,7 +903,7 @@ func (x *Forecast) String() string {
 func (*Forecast) ProtoMessage() {}
 
 func (x *Forecast) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[1]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -480,7 +916,7 @@ func (x *Forecast) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Forecast.ProtoReflect.Descriptor instead.
 func (*Forecast) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Forecast) GetDay() int32 {
@@ -540,7 +976,7 @@ type ResourceFlow struct {
 
 func (x *ResourceFlow) Reset() {
 	*x = ResourceFlow{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -552,7 +988,7 @@ func (x *ResourceFlow) String() string {
 func (*ResourceFlow) ProtoMessage() {}
 
 func (x *ResourceFlow) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[2]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -565,7 +1001,7 @@ func (x *ResourceFlow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResourceFlow.ProtoReflect.Descriptor instead.
 func (*ResourceFlow) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ResourceFlow) GetResource() string {
@@ -640,26 +1076,31 @@ func (x *ResourceFlow) GetDaysLeft() int64 {
 
 // Citizen is a notable citizen: name, job, level (1 to 5) and its title,
 // aspiration, experience and the experience of its next level (0 at the
-// top), mood in percent, age, and whether it serves under arms.
+// top), mood in percent, age, whether it serves under arms, its number and
+// trait.
 type Citizen struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Job           string                 `protobuf:"bytes,2,opt,name=job,proto3" json:"job,omitempty"`
-	Level         int32                  `protobuf:"varint,3,opt,name=level,proto3" json:"level,omitempty"`
-	Title         string                 `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
-	Aspiration    string                 `protobuf:"bytes,5,opt,name=aspiration,proto3" json:"aspiration,omitempty"`
-	Xp            int32                  `protobuf:"varint,6,opt,name=xp,proto3" json:"xp,omitempty"`
-	NextLevelXp   int32                  `protobuf:"varint,7,opt,name=next_level_xp,json=nextLevelXp,proto3" json:"next_level_xp,omitempty"`
-	Mood          int32                  `protobuf:"varint,8,opt,name=mood,proto3" json:"mood,omitempty"`
-	Age           int32                  `protobuf:"varint,9,opt,name=age,proto3" json:"age,omitempty"`
-	UnderArms     bool                   `protobuf:"varint,10,opt,name=under_arms,json=underArms,proto3" json:"under_arms,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Name        string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Job         string                 `protobuf:"bytes,2,opt,name=job,proto3" json:"job,omitempty"`
+	Level       int32                  `protobuf:"varint,3,opt,name=level,proto3" json:"level,omitempty"`
+	Title       string                 `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	Aspiration  string                 `protobuf:"bytes,5,opt,name=aspiration,proto3" json:"aspiration,omitempty"`
+	Xp          int32                  `protobuf:"varint,6,opt,name=xp,proto3" json:"xp,omitempty"`
+	NextLevelXp int32                  `protobuf:"varint,7,opt,name=next_level_xp,json=nextLevelXp,proto3" json:"next_level_xp,omitempty"`
+	Mood        int32                  `protobuf:"varint,8,opt,name=mood,proto3" json:"mood,omitempty"`
+	Age         int32                  `protobuf:"varint,9,opt,name=age,proto3" json:"age,omitempty"`
+	UnderArms   bool                   `protobuf:"varint,10,opt,name=under_arms,json=underArms,proto3" json:"under_arms,omitempty"`
+	// id is the citizen's number (appoint names a citizen by it).
+	Id int32 `protobuf:"varint,11,opt,name=id,proto3" json:"id,omitempty"`
+	// trait is the citizen's trait code ("steady", "sociable", ...).
+	Trait         string `protobuf:"bytes,12,opt,name=trait,proto3" json:"trait,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Citizen) Reset() {
 	*x = Citizen{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -671,7 +1112,7 @@ func (x *Citizen) String() string {
 func (*Citizen) ProtoMessage() {}
 
 func (x *Citizen) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[3]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -684,7 +1125,7 @@ func (x *Citizen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Citizen.ProtoReflect.Descriptor instead.
 func (*Citizen) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Citizen) GetName() string {
@@ -757,6 +1198,20 @@ func (x *Citizen) GetUnderArms() bool {
 	return false
 }
 
+func (x *Citizen) GetId() int32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Citizen) GetTrait() string {
+	if x != nil {
+		return x.Trait
+	}
+	return ""
+}
+
 // GrisonvalRules are the numbers of Grisonval's rules that a player (the
 // AI bot above all) plans with, carried on the wire so that no client
 // copies them (docs/rules.md).
@@ -809,7 +1264,7 @@ type GrisonvalRules struct {
 
 func (x *GrisonvalRules) Reset() {
 	*x = GrisonvalRules{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -821,7 +1276,7 @@ func (x *GrisonvalRules) String() string {
 func (*GrisonvalRules) ProtoMessage() {}
 
 func (x *GrisonvalRules) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[4]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -834,7 +1289,7 @@ func (x *GrisonvalRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GrisonvalRules.ProtoReflect.Descriptor instead.
 func (*GrisonvalRules) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GrisonvalRules) GetTerrains() []*TerrainRule {
@@ -968,7 +1423,7 @@ type TerrainRule struct {
 
 func (x *TerrainRule) Reset() {
 	*x = TerrainRule{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -980,7 +1435,7 @@ func (x *TerrainRule) String() string {
 func (*TerrainRule) ProtoMessage() {}
 
 func (x *TerrainRule) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[5]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -993,7 +1448,7 @@ func (x *TerrainRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TerrainRule.ProtoReflect.Descriptor instead.
 func (*TerrainRule) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *TerrainRule) GetTerrain() Terrain {
@@ -1030,7 +1485,7 @@ type BuildingRule struct {
 
 func (x *BuildingRule) Reset() {
 	*x = BuildingRule{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1042,7 +1497,7 @@ func (x *BuildingRule) String() string {
 func (*BuildingRule) ProtoMessage() {}
 
 func (x *BuildingRule) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[6]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1055,7 +1510,7 @@ func (x *BuildingRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuildingRule.ProtoReflect.Descriptor instead.
 func (*BuildingRule) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *BuildingRule) GetBuilding() string {
@@ -1103,7 +1558,7 @@ type GrisonvalFrame struct {
 
 func (x *GrisonvalFrame) Reset() {
 	*x = GrisonvalFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1115,7 +1570,7 @@ func (x *GrisonvalFrame) String() string {
 func (*GrisonvalFrame) ProtoMessage() {}
 
 func (x *GrisonvalFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[7]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1128,7 +1583,7 @@ func (x *GrisonvalFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GrisonvalFrame.ProtoReflect.Descriptor instead.
 func (*GrisonvalFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GrisonvalFrame) GetZones() []*ZoneFrame {
@@ -1197,7 +1652,7 @@ type CampFrame struct {
 
 func (x *CampFrame) Reset() {
 	*x = CampFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1209,7 +1664,7 @@ func (x *CampFrame) String() string {
 func (*CampFrame) ProtoMessage() {}
 
 func (x *CampFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[8]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1222,7 +1677,7 @@ func (x *CampFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampFrame.ProtoReflect.Descriptor instead.
 func (*CampFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CampFrame) GetCamp() int32 {
@@ -1355,7 +1810,7 @@ type ZoneFrame struct {
 
 func (x *ZoneFrame) Reset() {
 	*x = ZoneFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1367,7 +1822,7 @@ func (x *ZoneFrame) String() string {
 func (*ZoneFrame) ProtoMessage() {}
 
 func (x *ZoneFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[9]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1380,7 +1835,7 @@ func (x *ZoneFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ZoneFrame.ProtoReflect.Descriptor instead.
 func (*ZoneFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ZoneFrame) GetZone() int32 {
@@ -1478,7 +1933,7 @@ type ColumnFrame struct {
 
 func (x *ColumnFrame) Reset() {
 	*x = ColumnFrame{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1490,7 +1945,7 @@ func (x *ColumnFrame) String() string {
 func (*ColumnFrame) ProtoMessage() {}
 
 func (x *ColumnFrame) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[10]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1503,7 +1958,7 @@ func (x *ColumnFrame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ColumnFrame.ProtoReflect.Descriptor instead.
 func (*ColumnFrame) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ColumnFrame) GetCamp() int32 {
@@ -1535,7 +1990,7 @@ type Resources struct {
 
 func (x *Resources) Reset() {
 	*x = Resources{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1547,7 +2002,7 @@ func (x *Resources) String() string {
 func (*Resources) ProtoMessage() {}
 
 func (x *Resources) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[11]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1560,7 +2015,7 @@ func (x *Resources) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Resources.ProtoReflect.Descriptor instead.
 func (*Resources) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Resources) GetFood() int64 {
@@ -1628,14 +2083,19 @@ type Zone struct {
 	// monument is set when the zone bears its holder's great monument.
 	Monument bool `protobuf:"varint,14,opt,name=monument,proto3" json:"monument,omitempty"`
 	// besieged is set when the camp knows the zone is under siege today.
-	Besieged      bool `protobuf:"varint,15,opt,name=besieged,proto3" json:"besieged,omitempty"`
+	Besieged bool `protobuf:"varint,15,opt,name=besieged,proto3" json:"besieged,omitempty"`
+	// special is the zone's special terrain as this camp found it
+	// (exploring, spying or holding it): "resource", "landmark", "lair",
+	// "ruin" or "river"; "" when it found none (there may be one it has not
+	// found). It is the camp's own knowledge.
+	Special       string `protobuf:"bytes,16,opt,name=special,proto3" json:"special,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Zone) Reset() {
 	*x = Zone{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1647,7 +2107,7 @@ func (x *Zone) String() string {
 func (*Zone) ProtoMessage() {}
 
 func (x *Zone) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[12]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1660,7 +2120,7 @@ func (x *Zone) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Zone.ProtoReflect.Descriptor instead.
 func (*Zone) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Zone) GetId() int32 {
@@ -1768,6 +2228,13 @@ func (x *Zone) GetBesieged() bool {
 	return false
 }
 
+func (x *Zone) GetSpecial() string {
+	if x != nil {
+		return x.Special
+	}
+	return ""
+}
+
 // Siege is a siege the camp knows of: its own, one of its zones', or one at a
 // zone it sees. besieger is -1 when the camp has not met the besieger.
 type Siege struct {
@@ -1784,7 +2251,7 @@ type Siege struct {
 
 func (x *Siege) Reset() {
 	*x = Siege{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1796,7 +2263,7 @@ func (x *Siege) String() string {
 func (*Siege) ProtoMessage() {}
 
 func (x *Siege) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[13]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1809,7 +2276,7 @@ func (x *Siege) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Siege.ProtoReflect.Descriptor instead.
 func (*Siege) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Siege) GetZone() int32 {
@@ -1866,7 +2333,7 @@ type Column struct {
 
 func (x *Column) Reset() {
 	*x = Column{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1878,7 +2345,7 @@ func (x *Column) String() string {
 func (*Column) ProtoMessage() {}
 
 func (x *Column) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[14]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1891,7 +2358,7 @@ func (x *Column) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Column.ProtoReflect.Descriptor instead.
 func (*Column) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Column) GetId() int32 {
@@ -1983,7 +2450,7 @@ type CampSummary struct {
 
 func (x *CampSummary) Reset() {
 	*x = CampSummary{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1995,7 +2462,7 @@ func (x *CampSummary) String() string {
 func (*CampSummary) ProtoMessage() {}
 
 func (x *CampSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[15]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2008,7 +2475,7 @@ func (x *CampSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampSummary.ProtoReflect.Descriptor instead.
 func (*CampSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CampSummary) GetCamp() int32 {
@@ -2134,7 +2601,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2146,7 +2613,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[16]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2159,7 +2626,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Proposal) GetPact() string {
@@ -2221,7 +2688,7 @@ type PairRelation struct {
 
 func (x *PairRelation) Reset() {
 	*x = PairRelation{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2233,7 +2700,7 @@ func (x *PairRelation) String() string {
 func (*PairRelation) ProtoMessage() {}
 
 func (x *PairRelation) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[17]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2246,7 +2713,7 @@ func (x *PairRelation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairRelation.ProtoReflect.Descriptor instead.
 func (*PairRelation) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PairRelation) GetA() int32 {
@@ -2311,7 +2778,7 @@ type GovernmentForm struct {
 
 func (x *GovernmentForm) Reset() {
 	*x = GovernmentForm{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2323,7 +2790,7 @@ func (x *GovernmentForm) String() string {
 func (*GovernmentForm) ProtoMessage() {}
 
 func (x *GovernmentForm) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[18]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2336,7 +2803,7 @@ func (x *GovernmentForm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GovernmentForm.ProtoReflect.Descriptor instead.
 func (*GovernmentForm) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GovernmentForm) GetId() int32 {
@@ -2386,7 +2853,7 @@ type Politics struct {
 
 func (x *Politics) Reset() {
 	*x = Politics{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2398,7 +2865,7 @@ func (x *Politics) String() string {
 func (*Politics) ProtoMessage() {}
 
 func (x *Politics) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[19]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2411,7 +2878,7 @@ func (x *Politics) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Politics.ProtoReflect.Descriptor instead.
 func (*Politics) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Politics) GetGovernment() string {
@@ -2478,7 +2945,7 @@ type Tech struct {
 
 func (x *Tech) Reset() {
 	*x = Tech{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2490,7 +2957,7 @@ func (x *Tech) String() string {
 func (*Tech) ProtoMessage() {}
 
 func (x *Tech) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[20]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2503,7 +2970,7 @@ func (x *Tech) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tech.ProtoReflect.Descriptor instead.
 func (*Tech) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Tech) GetTier() int32 {
@@ -2553,7 +3020,7 @@ type Achievement struct {
 
 func (x *Achievement) Reset() {
 	*x = Achievement{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2565,7 +3032,7 @@ func (x *Achievement) String() string {
 func (*Achievement) ProtoMessage() {}
 
 func (x *Achievement) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[21]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2578,7 +3045,7 @@ func (x *Achievement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Achievement.ProtoReflect.Descriptor instead.
 func (*Achievement) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Achievement) GetCode() string {
@@ -2616,7 +3083,7 @@ type Upkeep struct {
 
 func (x *Upkeep) Reset() {
 	*x = Upkeep{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2628,7 +3095,7 @@ func (x *Upkeep) String() string {
 func (*Upkeep) ProtoMessage() {}
 
 func (x *Upkeep) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[22]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2641,7 +3108,7 @@ func (x *Upkeep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Upkeep.ProtoReflect.Descriptor instead.
 func (*Upkeep) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Upkeep) GetBuildings() *Resources {
@@ -2685,7 +3152,7 @@ type JobSummary struct {
 
 func (x *JobSummary) Reset() {
 	*x = JobSummary{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[23]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2697,7 +3164,7 @@ func (x *JobSummary) String() string {
 func (*JobSummary) ProtoMessage() {}
 
 func (x *JobSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[23]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2710,7 +3177,7 @@ func (x *JobSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JobSummary.ProtoReflect.Descriptor instead.
 func (*JobSummary) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{23}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *JobSummary) GetJob() string {
@@ -2748,7 +3215,7 @@ type People struct {
 
 func (x *People) Reset() {
 	*x = People{}
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[24]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2760,7 +3227,7 @@ func (x *People) String() string {
 func (*People) ProtoMessage() {}
 
 func (x *People) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_grisonval_proto_msgTypes[24]
+	mi := &file_grisonval_v1_grisonval_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2773,7 +3240,7 @@ func (x *People) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use People.ProtoReflect.Descriptor instead.
 func (*People) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{24}
+	return file_grisonval_v1_grisonval_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *People) GetChildren() int32 {
@@ -2815,7 +3282,7 @@ var File_grisonval_v1_grisonval_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\n" +
-	"\x1cgrisonval/v1/grisonval.proto\x12\fgrisonval.v1\"\xc4\b\n" +
+	"\x1cgrisonval/v1/grisonval.proto\x12\fgrisonval.v1\"\xfe\b\n" +
 	"\rGrisonvalView\x12\x1f\n" +
 	"\vyear_season\x18\x01 \x01(\tR\n" +
 	"yearSeason\x125\n" +
@@ -2846,7 +3313,45 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\tarchetype\x18\x16 \x01(\tR\tarchetype\x122\n" +
 	"\x05rules\x18\x17 \x01(\v2\x1c.grisonval.v1.GrisonvalRulesR\x05rules\x121\n" +
 	"\bnotables\x18\x18 \x03(\v2\x15.grisonval.v1.CitizenR\bnotables\x122\n" +
-	"\bforecast\x18\x19 \x01(\v2\x16.grisonval.v1.ForecastR\bforecast\"\x92\x01\n" +
+	"\bforecast\x18\x19 \x01(\v2\x16.grisonval.v1.ForecastR\bforecast\x128\n" +
+	"\n" +
+	"governance\x18\x1a \x01(\v2\x18.grisonval.v1.GovernanceR\n" +
+	"governance\"\xd6\x01\n" +
+	"\n" +
+	"Governance\x12+\n" +
+	"\x06edicts\x18\x01 \x03(\v2\x13.grisonval.v1.EdictR\x06edicts\x123\n" +
+	"\acouncil\x18\x02 \x03(\v2\x19.grisonval.v1.CouncilSeatR\acouncil\x120\n" +
+	"\x05stats\x18\x03 \x01(\v2\x1a.grisonval.v1.KingdomStatsR\x05stats\x124\n" +
+	"\aongoing\x18\x04 \x03(\v2\x1a.grisonval.v1.OngoingEventR\aongoing\"z\n" +
+	"\x05Edict\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
+	"\x05edict\x18\x02 \x01(\tR\x05edict\x12\x14\n" +
+	"\x05level\x18\x03 \x01(\x05R\x05level\x12\x1d\n" +
+	"\n" +
+	"level_name\x18\x04 \x01(\tR\tlevelName\x12\x16\n" +
+	"\x06levels\x18\x05 \x03(\tR\x06levels\"\xe4\x01\n" +
+	"\vCouncilSeat\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
+	"\x06vacant\x18\x03 \x01(\bR\x06vacant\x12\x18\n" +
+	"\acitizen\x18\x04 \x01(\x05R\acitizen\x12\x12\n" +
+	"\x04name\x18\x05 \x01(\tR\x04name\x12\x14\n" +
+	"\x05level\x18\x06 \x01(\x05R\x05level\x12\x14\n" +
+	"\x05trait\x18\a \x01(\tR\x05trait\x12\x10\n" +
+	"\x03job\x18\b \x01(\tR\x03job\x12\x10\n" +
+	"\x03age\x18\t \x01(\x05R\x03age\x12\x1b\n" +
+	"\tsince_day\x18\n" +
+	" \x01(\x05R\bsinceDay\"\x9a\x01\n" +
+	"\fKingdomStats\x12\x18\n" +
+	"\aeconomy\x18\x01 \x01(\x05R\aeconomy\x12\x18\n" +
+	"\aloyalty\x18\x02 \x01(\x05R\aloyalty\x12\x1c\n" +
+	"\tstability\x18\x03 \x01(\x05R\tstability\x12\x16\n" +
+	"\x06unrest\x18\x04 \x01(\x05R\x06unrest\x12 \n" +
+	"\vconsumption\x18\x05 \x01(\x05R\vconsumption\"S\n" +
+	"\fOngoingEvent\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x1b\n" +
+	"\tsince_day\x18\x02 \x01(\x05R\bsinceDay\x12\x12\n" +
+	"\x04zone\x18\x03 \x01(\x05R\x04zone\"\x92\x01\n" +
 	"\bForecast\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\x05R\x03day\x120\n" +
 	"\x05flows\x18\x02 \x03(\v2\x1a.grisonval.v1.ResourceFlowR\x05flows\x12#\n" +
@@ -2866,7 +3371,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"government\x18\t \x01(\x03R\n" +
 	"government\x12\x1b\n" +
 	"\tdays_left\x18\n" +
-	" \x01(\x03R\bdaysLeft\"\xf4\x01\n" +
+	" \x01(\x03R\bdaysLeft\"\x9a\x02\n" +
 	"\aCitizen\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03job\x18\x02 \x01(\tR\x03job\x12\x14\n" +
@@ -2881,7 +3386,9 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x03age\x18\t \x01(\x05R\x03age\x12\x1d\n" +
 	"\n" +
 	"under_arms\x18\n" +
-	" \x01(\bR\tunderArms\"\x89\x06\n" +
+	" \x01(\bR\tunderArms\x12\x0e\n" +
+	"\x02id\x18\v \x01(\x05R\x02id\x12\x14\n" +
+	"\x05trait\x18\f \x01(\tR\x05trait\"\x89\x06\n" +
 	"\x0eGrisonvalRules\x125\n" +
 	"\bterrains\x18\x01 \x03(\v2\x19.grisonval.v1.TerrainRuleR\bterrains\x128\n" +
 	"\tbuildings\x18\x02 \x03(\v2\x1a.grisonval.v1.BuildingRuleR\tbuildings\x12'\n" +
@@ -2967,7 +3474,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x05stone\x18\x03 \x01(\x03R\x05stone\x12\x14\n" +
 	"\x05tools\x18\x04 \x01(\x03R\x05tools\x12\x12\n" +
 	"\x04gold\x18\x05 \x01(\x03R\x04gold\x12\x1a\n" +
-	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\xb9\x03\n" +
+	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\xd3\x03\n" +
 	"\x04Zone\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\f\n" +
 	"\x01q\x18\x02 \x01(\x05R\x01q\x12\f\n" +
@@ -2986,7 +3493,8 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x05slots\x18\f \x01(\x05R\x05slots\x12\x1c\n" +
 	"\tneighbors\x18\r \x03(\x05R\tneighbors\x12\x1a\n" +
 	"\bmonument\x18\x0e \x01(\bR\bmonument\x12\x1a\n" +
-	"\bbesieged\x18\x0f \x01(\bR\bbesieged\"\x87\x01\n" +
+	"\bbesieged\x18\x0f \x01(\bR\bbesieged\x12\x18\n" +
+	"\aspecial\x18\x10 \x01(\tR\aspecial\"\x87\x01\n" +
 	"\x05Siege\x12\x12\n" +
 	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x1a\n" +
 	"\bbesieger\x18\x02 \x01(\x05R\bbesieger\x12\x10\n" +
@@ -3116,85 +3624,95 @@ func file_grisonval_v1_grisonval_proto_rawDescGZIP() []byte {
 }
 
 var file_grisonval_v1_grisonval_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_grisonval_v1_grisonval_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_grisonval_v1_grisonval_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_grisonval_v1_grisonval_proto_goTypes = []any{
 	(Terrain)(0),           // 0: grisonval.v1.Terrain
 	(Visibility)(0),        // 1: grisonval.v1.Visibility
 	(ColumnKind)(0),        // 2: grisonval.v1.ColumnKind
 	(*GrisonvalView)(nil),  // 3: grisonval.v1.GrisonvalView
-	(*Forecast)(nil),       // 4: grisonval.v1.Forecast
-	(*ResourceFlow)(nil),   // 5: grisonval.v1.ResourceFlow
-	(*Citizen)(nil),        // 6: grisonval.v1.Citizen
-	(*GrisonvalRules)(nil), // 7: grisonval.v1.GrisonvalRules
-	(*TerrainRule)(nil),    // 8: grisonval.v1.TerrainRule
-	(*BuildingRule)(nil),   // 9: grisonval.v1.BuildingRule
-	(*GrisonvalFrame)(nil), // 10: grisonval.v1.GrisonvalFrame
-	(*CampFrame)(nil),      // 11: grisonval.v1.CampFrame
-	(*ZoneFrame)(nil),      // 12: grisonval.v1.ZoneFrame
-	(*ColumnFrame)(nil),    // 13: grisonval.v1.ColumnFrame
-	(*Resources)(nil),      // 14: grisonval.v1.Resources
-	(*Zone)(nil),           // 15: grisonval.v1.Zone
-	(*Siege)(nil),          // 16: grisonval.v1.Siege
-	(*Column)(nil),         // 17: grisonval.v1.Column
-	(*CampSummary)(nil),    // 18: grisonval.v1.CampSummary
-	(*Proposal)(nil),       // 19: grisonval.v1.Proposal
-	(*PairRelation)(nil),   // 20: grisonval.v1.PairRelation
-	(*GovernmentForm)(nil), // 21: grisonval.v1.GovernmentForm
-	(*Politics)(nil),       // 22: grisonval.v1.Politics
-	(*Tech)(nil),           // 23: grisonval.v1.Tech
-	(*Achievement)(nil),    // 24: grisonval.v1.Achievement
-	(*Upkeep)(nil),         // 25: grisonval.v1.Upkeep
-	(*JobSummary)(nil),     // 26: grisonval.v1.JobSummary
-	(*People)(nil),         // 27: grisonval.v1.People
+	(*Governance)(nil),     // 4: grisonval.v1.Governance
+	(*Edict)(nil),          // 5: grisonval.v1.Edict
+	(*CouncilSeat)(nil),    // 6: grisonval.v1.CouncilSeat
+	(*KingdomStats)(nil),   // 7: grisonval.v1.KingdomStats
+	(*OngoingEvent)(nil),   // 8: grisonval.v1.OngoingEvent
+	(*Forecast)(nil),       // 9: grisonval.v1.Forecast
+	(*ResourceFlow)(nil),   // 10: grisonval.v1.ResourceFlow
+	(*Citizen)(nil),        // 11: grisonval.v1.Citizen
+	(*GrisonvalRules)(nil), // 12: grisonval.v1.GrisonvalRules
+	(*TerrainRule)(nil),    // 13: grisonval.v1.TerrainRule
+	(*BuildingRule)(nil),   // 14: grisonval.v1.BuildingRule
+	(*GrisonvalFrame)(nil), // 15: grisonval.v1.GrisonvalFrame
+	(*CampFrame)(nil),      // 16: grisonval.v1.CampFrame
+	(*ZoneFrame)(nil),      // 17: grisonval.v1.ZoneFrame
+	(*ColumnFrame)(nil),    // 18: grisonval.v1.ColumnFrame
+	(*Resources)(nil),      // 19: grisonval.v1.Resources
+	(*Zone)(nil),           // 20: grisonval.v1.Zone
+	(*Siege)(nil),          // 21: grisonval.v1.Siege
+	(*Column)(nil),         // 22: grisonval.v1.Column
+	(*CampSummary)(nil),    // 23: grisonval.v1.CampSummary
+	(*Proposal)(nil),       // 24: grisonval.v1.Proposal
+	(*PairRelation)(nil),   // 25: grisonval.v1.PairRelation
+	(*GovernmentForm)(nil), // 26: grisonval.v1.GovernmentForm
+	(*Politics)(nil),       // 27: grisonval.v1.Politics
+	(*Tech)(nil),           // 28: grisonval.v1.Tech
+	(*Achievement)(nil),    // 29: grisonval.v1.Achievement
+	(*Upkeep)(nil),         // 30: grisonval.v1.Upkeep
+	(*JobSummary)(nil),     // 31: grisonval.v1.JobSummary
+	(*People)(nil),         // 32: grisonval.v1.People
 }
 var file_grisonval_v1_grisonval_proto_depIdxs = []int32{
-	14, // 0: grisonval.v1.GrisonvalView.resources:type_name -> grisonval.v1.Resources
-	15, // 1: grisonval.v1.GrisonvalView.zones:type_name -> grisonval.v1.Zone
-	17, // 2: grisonval.v1.GrisonvalView.columns:type_name -> grisonval.v1.Column
-	18, // 3: grisonval.v1.GrisonvalView.camps:type_name -> grisonval.v1.CampSummary
-	23, // 4: grisonval.v1.GrisonvalView.next_tier:type_name -> grisonval.v1.Tech
-	24, // 5: grisonval.v1.GrisonvalView.achievements:type_name -> grisonval.v1.Achievement
-	25, // 6: grisonval.v1.GrisonvalView.upkeep:type_name -> grisonval.v1.Upkeep
-	27, // 7: grisonval.v1.GrisonvalView.people:type_name -> grisonval.v1.People
-	16, // 8: grisonval.v1.GrisonvalView.sieges:type_name -> grisonval.v1.Siege
-	22, // 9: grisonval.v1.GrisonvalView.politics:type_name -> grisonval.v1.Politics
-	21, // 10: grisonval.v1.GrisonvalView.governments:type_name -> grisonval.v1.GovernmentForm
-	20, // 11: grisonval.v1.GrisonvalView.other_relations:type_name -> grisonval.v1.PairRelation
-	7,  // 12: grisonval.v1.GrisonvalView.rules:type_name -> grisonval.v1.GrisonvalRules
-	6,  // 13: grisonval.v1.GrisonvalView.notables:type_name -> grisonval.v1.Citizen
-	4,  // 14: grisonval.v1.GrisonvalView.forecast:type_name -> grisonval.v1.Forecast
-	5,  // 15: grisonval.v1.Forecast.flows:type_name -> grisonval.v1.ResourceFlow
-	8,  // 16: grisonval.v1.GrisonvalRules.terrains:type_name -> grisonval.v1.TerrainRule
-	9,  // 17: grisonval.v1.GrisonvalRules.buildings:type_name -> grisonval.v1.BuildingRule
-	14, // 18: grisonval.v1.GrisonvalRules.develop_cost:type_name -> grisonval.v1.Resources
-	0,  // 19: grisonval.v1.TerrainRule.terrain:type_name -> grisonval.v1.Terrain
-	14, // 20: grisonval.v1.TerrainRule.income:type_name -> grisonval.v1.Resources
-	14, // 21: grisonval.v1.BuildingRule.cost:type_name -> grisonval.v1.Resources
-	14, // 22: grisonval.v1.BuildingRule.output:type_name -> grisonval.v1.Resources
-	12, // 23: grisonval.v1.GrisonvalFrame.zones:type_name -> grisonval.v1.ZoneFrame
-	13, // 24: grisonval.v1.GrisonvalFrame.columns:type_name -> grisonval.v1.ColumnFrame
-	11, // 25: grisonval.v1.GrisonvalFrame.camps:type_name -> grisonval.v1.CampFrame
-	16, // 26: grisonval.v1.GrisonvalFrame.sieges:type_name -> grisonval.v1.Siege
-	20, // 27: grisonval.v1.GrisonvalFrame.relations:type_name -> grisonval.v1.PairRelation
-	14, // 28: grisonval.v1.CampFrame.resources:type_name -> grisonval.v1.Resources
-	27, // 29: grisonval.v1.CampFrame.people:type_name -> grisonval.v1.People
-	6,  // 30: grisonval.v1.CampFrame.notables:type_name -> grisonval.v1.Citizen
-	0,  // 31: grisonval.v1.ZoneFrame.terrain:type_name -> grisonval.v1.Terrain
-	17, // 32: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
-	1,  // 33: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
-	0,  // 34: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
-	2,  // 35: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	19, // 36: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
-	19, // 37: grisonval.v1.PairRelation.proposal:type_name -> grisonval.v1.Proposal
-	14, // 38: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	14, // 39: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	14, // 40: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	26, // 41: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
-	42, // [42:42] is the sub-list for method output_type
-	42, // [42:42] is the sub-list for method input_type
-	42, // [42:42] is the sub-list for extension type_name
-	42, // [42:42] is the sub-list for extension extendee
-	0,  // [0:42] is the sub-list for field type_name
+	19, // 0: grisonval.v1.GrisonvalView.resources:type_name -> grisonval.v1.Resources
+	20, // 1: grisonval.v1.GrisonvalView.zones:type_name -> grisonval.v1.Zone
+	22, // 2: grisonval.v1.GrisonvalView.columns:type_name -> grisonval.v1.Column
+	23, // 3: grisonval.v1.GrisonvalView.camps:type_name -> grisonval.v1.CampSummary
+	28, // 4: grisonval.v1.GrisonvalView.next_tier:type_name -> grisonval.v1.Tech
+	29, // 5: grisonval.v1.GrisonvalView.achievements:type_name -> grisonval.v1.Achievement
+	30, // 6: grisonval.v1.GrisonvalView.upkeep:type_name -> grisonval.v1.Upkeep
+	32, // 7: grisonval.v1.GrisonvalView.people:type_name -> grisonval.v1.People
+	21, // 8: grisonval.v1.GrisonvalView.sieges:type_name -> grisonval.v1.Siege
+	27, // 9: grisonval.v1.GrisonvalView.politics:type_name -> grisonval.v1.Politics
+	26, // 10: grisonval.v1.GrisonvalView.governments:type_name -> grisonval.v1.GovernmentForm
+	25, // 11: grisonval.v1.GrisonvalView.other_relations:type_name -> grisonval.v1.PairRelation
+	12, // 12: grisonval.v1.GrisonvalView.rules:type_name -> grisonval.v1.GrisonvalRules
+	11, // 13: grisonval.v1.GrisonvalView.notables:type_name -> grisonval.v1.Citizen
+	9,  // 14: grisonval.v1.GrisonvalView.forecast:type_name -> grisonval.v1.Forecast
+	4,  // 15: grisonval.v1.GrisonvalView.governance:type_name -> grisonval.v1.Governance
+	5,  // 16: grisonval.v1.Governance.edicts:type_name -> grisonval.v1.Edict
+	6,  // 17: grisonval.v1.Governance.council:type_name -> grisonval.v1.CouncilSeat
+	7,  // 18: grisonval.v1.Governance.stats:type_name -> grisonval.v1.KingdomStats
+	8,  // 19: grisonval.v1.Governance.ongoing:type_name -> grisonval.v1.OngoingEvent
+	10, // 20: grisonval.v1.Forecast.flows:type_name -> grisonval.v1.ResourceFlow
+	13, // 21: grisonval.v1.GrisonvalRules.terrains:type_name -> grisonval.v1.TerrainRule
+	14, // 22: grisonval.v1.GrisonvalRules.buildings:type_name -> grisonval.v1.BuildingRule
+	19, // 23: grisonval.v1.GrisonvalRules.develop_cost:type_name -> grisonval.v1.Resources
+	0,  // 24: grisonval.v1.TerrainRule.terrain:type_name -> grisonval.v1.Terrain
+	19, // 25: grisonval.v1.TerrainRule.income:type_name -> grisonval.v1.Resources
+	19, // 26: grisonval.v1.BuildingRule.cost:type_name -> grisonval.v1.Resources
+	19, // 27: grisonval.v1.BuildingRule.output:type_name -> grisonval.v1.Resources
+	17, // 28: grisonval.v1.GrisonvalFrame.zones:type_name -> grisonval.v1.ZoneFrame
+	18, // 29: grisonval.v1.GrisonvalFrame.columns:type_name -> grisonval.v1.ColumnFrame
+	16, // 30: grisonval.v1.GrisonvalFrame.camps:type_name -> grisonval.v1.CampFrame
+	21, // 31: grisonval.v1.GrisonvalFrame.sieges:type_name -> grisonval.v1.Siege
+	25, // 32: grisonval.v1.GrisonvalFrame.relations:type_name -> grisonval.v1.PairRelation
+	19, // 33: grisonval.v1.CampFrame.resources:type_name -> grisonval.v1.Resources
+	32, // 34: grisonval.v1.CampFrame.people:type_name -> grisonval.v1.People
+	11, // 35: grisonval.v1.CampFrame.notables:type_name -> grisonval.v1.Citizen
+	0,  // 36: grisonval.v1.ZoneFrame.terrain:type_name -> grisonval.v1.Terrain
+	22, // 37: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
+	1,  // 38: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
+	0,  // 39: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
+	2,  // 40: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
+	24, // 41: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
+	24, // 42: grisonval.v1.PairRelation.proposal:type_name -> grisonval.v1.Proposal
+	19, // 43: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	19, // 44: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	19, // 45: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	31, // 46: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	47, // [47:47] is the sub-list for method output_type
+	47, // [47:47] is the sub-list for method input_type
+	47, // [47:47] is the sub-list for extension type_name
+	47, // [47:47] is the sub-list for extension extendee
+	0,  // [0:47] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_grisonval_proto_init() }
@@ -3208,7 +3726,7 @@ func file_grisonval_v1_grisonval_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_grisonval_proto_rawDesc), len(file_grisonval_v1_grisonval_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   25,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

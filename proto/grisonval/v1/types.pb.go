@@ -144,6 +144,12 @@ const (
 	ArgKind_ARG_KIND_GOVERNMENT ArgKind = 4
 	// CARD: choices are slots of CastleView.drawn, from 1.
 	ArgKind_ARG_KIND_CARD ArgKind = 5
+	// SEAT: a seat of the council; choices are ids of
+	// GrisonvalView.governance.council.
+	ArgKind_ARG_KIND_SEAT ArgKind = 6
+	// CITIZEN: a citizen of the camp by his number, as
+	// GrisonvalView.notables and governance.council give it.
+	ArgKind_ARG_KIND_CITIZEN ArgKind = 7
 )
 
 // Enum value maps for ArgKind.
@@ -155,6 +161,8 @@ var (
 		3: "ARG_KIND_CAMP",
 		4: "ARG_KIND_GOVERNMENT",
 		5: "ARG_KIND_CARD",
+		6: "ARG_KIND_SEAT",
+		7: "ARG_KIND_CITIZEN",
 	}
 	ArgKind_value = map[string]int32{
 		"ARG_KIND_UNSPECIFIED": 0,
@@ -163,6 +171,8 @@ var (
 		"ARG_KIND_CAMP":        3,
 		"ARG_KIND_GOVERNMENT":  4,
 		"ARG_KIND_CARD":        5,
+		"ARG_KIND_SEAT":        6,
+		"ARG_KIND_CITIZEN":     7,
 	}
 )
 
@@ -1431,14 +1441,16 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x13POSTURE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12POSTURE_AGGRESSIVE\x10\x01\x12\x12\n" +
 	"\x0ePOSTURE_GROWTH\x10\x02\x12\x13\n" +
-	"\x0fPOSTURE_PRUDENT\x10\x03*\x89\x01\n" +
+	"\x0fPOSTURE_PRUDENT\x10\x03*\xb2\x01\n" +
 	"\aArgKind\x12\x18\n" +
 	"\x14ARG_KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rARG_KIND_ZONE\x10\x01\x12\x12\n" +
 	"\x0eARG_KIND_COUNT\x10\x02\x12\x11\n" +
 	"\rARG_KIND_CAMP\x10\x03\x12\x17\n" +
 	"\x13ARG_KIND_GOVERNMENT\x10\x04\x12\x11\n" +
-	"\rARG_KIND_CARD\x10\x05*\xbe\a\n" +
+	"\rARG_KIND_CARD\x10\x05\x12\x11\n" +
+	"\rARG_KIND_SEAT\x10\x06\x12\x14\n" +
+	"\x10ARG_KIND_CITIZEN\x10\a*\xbe\a\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18ERROR_REASON_BAD_REQUEST\x10\x01\x12\x1f\n" +

@@ -1,0 +1,95 @@
+package grisonval_test
+
+import (
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/game/grisonval"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+)
+
+// TestGovernanceOnTheWire checks VIEW-GOV through the wire view: each
+// camp's view carries its own edicts, council, stats and continuing
+// events as the engine's view has them, and the special terrain it found;
+// none of another camp's.
+func TestGovernanceOnTheWire(t *testing.T) {
+	w := engine.NewWorld(9)
+	for c := range engine.CampID(engine.NumCamps) {
+		camp := &w.Camps[c]
+		camp.Edicts = [engine.NumEdicts]uint8{uint8(c + 1), 0, uint8(4 - c)}
+		camp.Council = [engine.NumSeats]engine.Seat{}
+		camp.Council[engine.SeatRuler-1] = engine.Seat{Citizen: camp.Citizens[int(c)].ID, Since: 3}
+		camp.Council[engine.SeatDiplomat-1] = engine.Seat{Citizen: camp.Citizens[int(c)+4].ID, Since: int(c)}
+		camp.Ongoing = []engine.Ongoing{{Kind: "bandits", Since: int(c) + 7}}
+	}
+	found := engine.Neighbors(w.Capital(0))[0]
+	w.Zones[found].Special = engine.River
+	w.Camps[0].Memory[found].Special = engine.River
+	rs := grisonval.Ruleset{}
+	t.Run("VIEW-GOV", func(t *testing.T) {
+		for c := range engine.CampID(engine.NumCamps) {
+			camp := &w.Camps[c]
+			g := rs.View(grisonval.StateOf(w), int(c), lang.FR).GetGrisonval().GetGovernance()
+			ev := engine.View(w, c).Governance
+			if len(g.GetEdicts()) != engine.NumEdicts || len(g.GetCouncil()) != engine.NumSeats {
+				t.Fatalf("camp %d: %d edicts, %d seats; want %d and %d", c, len(g.GetEdicts()), len(g.GetCouncil()), engine.NumEdicts, engine.NumSeats)
+			}
+			for i, e := range g.GetEdicts() {
+				ed := engine.Edict(i + 1)
+				lvl := camp.Edicts[i]
+				want := &pb.Edict{Id: int32(ed), Edict: ed.String(), Level: int32(lvl), LevelName: engine.EdictLevelNames[ed][lvl],
+					Levels: engine.EdictLevelNames[ed][:]}
+				if !proto.Equal(e, want) {
+					t.Errorf("camp %d: edict %v; want its own %v", c, e, want)
+				}
+			}
+			for i, s := range g.GetCouncil() {
+				sv := ev.Council[i]
+				want := &pb.CouncilSeat{Id: int32(i + 1), Seat: engine.SeatKind(i + 1).String(), Vacant: true}
+				if camp.Council[i].Citizen != 0 {
+					want = &pb.CouncilSeat{Id: int32(i + 1), Seat: engine.SeatKind(i + 1).String(), Citizen: camp.Council[i].Citizen,
+						Name: sv.Name, Level: int32(sv.Level), Trait: sv.Trait.String(), Job: sv.Job.String(), Age: int32(sv.Age),
+						SinceDay: int32(camp.Council[i].Since)}
+					if sv.Name == "" {
+						t.Errorf("camp %d: seat %s held by %d has no name in the engine's view", c, sv.Seat, sv.Citizen)
+					}
+				}
+				if !proto.Equal(s, want) {
+					t.Errorf("camp %d: seat %v; want %v", c, s, want)
+				}
+			}
+			st := w.Stats(c)
+			if want := (&pb.KingdomStats{Economy: int32(st.Economy), Loyalty: int32(st.Loyalty), Stability: int32(st.Stability),
+				Unrest: int32(st.Unrest), Consumption: int32(st.Consumption)}); !proto.Equal(g.GetStats(), want) {
+				t.Errorf("camp %d: stats %v; want %v", c, g.GetStats(), want)
+			}
+			if o := g.GetOngoing(); len(o) != 1 || o[0].GetKind() != "bandits" || o[0].GetSinceDay() != int32(c)+7 || o[0].GetZone() != 0 {
+				t.Errorf("camp %d: ongoing %v; want its own bandits since day %d", c, o, c+7)
+			}
+		}
+	})
+	t.Run("VIEW-GOV special terrain", func(t *testing.T) {
+		for c := range engine.CampID(engine.NumCamps) {
+			for _, z := range rs.View(grisonval.StateOf(w), int(c), lang.EN).GetGrisonval().GetZones() {
+				want := ""
+				if c == 0 && engine.ZoneID(z.GetId()) == found {
+					want = "river"
+				}
+				if z.GetSpecial() != want {
+					t.Errorf("camp %d: zone %d special %q; want %q", c, z.GetId(), z.GetSpecial(), want)
+				}
+			}
+		}
+	})
+	t.Run("notables carry their number and trait", func(t *testing.T) {
+		v := rs.View(grisonval.StateOf(w), 0, lang.EN).GetGrisonval()
+		for i, n := range engine.View(w, 0).Notables {
+			if got := v.GetNotables()[i]; got.GetId() != n.ID || got.GetTrait() != n.Trait.String() || n.ID == 0 {
+				t.Errorf("notable %d: id %d trait %q; want %d %q", i, got.GetId(), got.GetTrait(), n.ID, n.Trait)
+			}
+		}
+	})
+}
