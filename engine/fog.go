@@ -112,6 +112,9 @@ type ZoneView struct {
 	// knowledge, never another camp's (rule TER-PRIVATE).
 	Surveyed bool
 	Special  Special
+	// CutOff is set on a zone of the camp's own that is cut off from its
+	// capital today (rule CUT-1).
+	CutOff bool
 }
 
 // CampView is everything camp c knows: the engine's side of the fogged view.
@@ -305,17 +308,14 @@ func View(w *World, c CampID) CampView {
 			v.Achievements = append(v.Achievements, Achievements[id])
 		}
 	}
-	vis := w.Vision(c)
+	vis, cut := w.Vision(c), w.CutOff(c)
 	for z := ZoneID(1); z <= NumZones; z++ {
-		zv := ZoneView{ID: z, Knowledge: Unknown}
+		zv := ZoneView{ID: z, Knowledge: Unknown, CutOff: cut[z]}
 		switch {
 		case vis[z]:
 			zone := &w.Zones[z]
 			zv.Knowledge = Visible
 			zv.Memory = seen(zone, w.Day)
-			// What the camp found of the zone is its own knowledge, kept
-			// in its memory whether it sees the zone or not.
-			zv.Memory.Special = camp.Memory[z].Special
 		case camp.Memory[z].Seen:
 			zv.Knowledge = Remembered
 			zv.Memory = camp.Memory[z]

@@ -195,6 +195,9 @@ func writeZones(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Grisonval
 			if z.GetMonument() {
 				owner += l.Sprintf(" monument", " monument")
 			}
+			if z.GetCutOff() {
+				owner += l.Sprintf(" cut-off", " coupée")
+			}
 			terrain := TerrainName(l, z.GetTerrain())
 			if sp := z.GetSpecial(); sp != "" {
 				terrain += "+" + SpecialName(l, sp)

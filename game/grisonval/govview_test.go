@@ -1,6 +1,7 @@
 package grisonval_test
 
 import (
+	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -92,4 +93,28 @@ func TestGovernanceOnTheWire(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestCutOffOnTheWire covers CUT-1's view: a camp's own cut-off zone
+// reaches the wire marked, its linked zones and other camps' zones never.
+func TestCutOffOnTheWire(t *testing.T) {
+	w := engine.NewWorld(1)
+	capital := w.Capital(0)
+	var far engine.ZoneID // a free zone two steps from the capital
+	for _, n := range engine.Neighbors(capital) {
+		for _, m := range engine.Neighbors(n) {
+			if far == 0 && m != capital && w.Zone(m).Owner == engine.NoCamp && !slices.Contains(engine.Neighbors(capital), m) {
+				far = m
+			}
+		}
+	}
+	w.Zone(far).Owner, w.Zone(far).Garrison = 0, 1
+	for c := range engine.CampID(engine.NumCamps) {
+		v := grisonval.Ruleset{}.View(grisonval.StateOf(w), int(c), lang.EN).GetGrisonval()
+		for _, z := range v.GetZones() {
+			if want := c == 0 && engine.ZoneID(z.GetId()) == far; z.GetCutOff() != want {
+				t.Errorf("CUT-1 camp %d sees zone %d cut off %v; want %v", c, z.GetId(), z.GetCutOff(), want)
+			}
+		}
+	}
 }

@@ -30,8 +30,8 @@ var argKindToPB = map[engine.ArgKind]pb.ArgKind{
 	engine.ArgGovernment: pb.ArgKind_ARG_KIND_GOVERNMENT,
 	// appoint's seat and citizen (engine/council.go) have no wire kind yet:
 	// their choices are listed.
-	engine.ArgSeat:    pb.ArgKind_ARG_KIND_UNSPECIFIED,
-	engine.ArgCitizen: pb.ArgKind_ARG_KIND_UNSPECIFIED,
+	engine.ArgSeat:    pb.ArgKind_ARG_KIND_SEAT,
+	engine.ArgCitizen: pb.ArgKind_ARG_KIND_CITIZEN,
 }
 
 var columnKindToPB = [...]pb.ColumnKind{
@@ -218,6 +218,7 @@ func zoneToPB(zv engine.ZoneView) *pb.Zone {
 	if m.Special != 0 {
 		z.Special = m.Special.String()
 	}
+	z.Surveyed, z.CutOff = zv.Surveyed, zv.CutOff
 	return z
 }
 

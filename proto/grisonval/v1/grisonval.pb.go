@@ -2088,7 +2088,15 @@ type Zone struct {
 	// (exploring, spying or holding it): "resource", "landmark", "lair",
 	// "ruin" or "river"; "" when it found none (there may be one it has not
 	// found). It is the camp's own knowledge.
-	Special       string `protobuf:"bytes,16,opt,name=special,proto3" json:"special,omitempty"`
+	Special string `protobuf:"bytes,16,opt,name=special,proto3" json:"special,omitempty"`
+	// cut_off is set on a zone of the camp's own that no chain of its held
+	// zones links to its capital today (rule CUT-1): it produces half and
+	// costs unrest; without a garrison it is lost after 10 days.
+	CutOff bool `protobuf:"varint,17,opt,name=cut_off,json=cutOff,proto3" json:"cut_off,omitempty"`
+	// surveyed is set once the camp has explored, spied or held the zone:
+	// special then says all there is ("" is nothing). An unsurveyed zone in
+	// sight may still be explored (rule TER-EXPLORE).
+	Surveyed      bool `protobuf:"varint,18,opt,name=surveyed,proto3" json:"surveyed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2233,6 +2241,20 @@ func (x *Zone) GetSpecial() string {
 		return x.Special
 	}
 	return ""
+}
+
+func (x *Zone) GetCutOff() bool {
+	if x != nil {
+		return x.CutOff
+	}
+	return false
+}
+
+func (x *Zone) GetSurveyed() bool {
+	if x != nil {
+		return x.Surveyed
+	}
+	return false
 }
 
 // Siege is a siege the camp knows of: its own, one of its zones', or one at a
@@ -3474,7 +3496,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x05stone\x18\x03 \x01(\x03R\x05stone\x12\x14\n" +
 	"\x05tools\x18\x04 \x01(\x03R\x05tools\x12\x12\n" +
 	"\x04gold\x18\x05 \x01(\x03R\x04gold\x12\x1a\n" +
-	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\xd3\x03\n" +
+	"\bresearch\x18\x06 \x01(\x03R\bresearch\"\x88\x04\n" +
 	"\x04Zone\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\f\n" +
 	"\x01q\x18\x02 \x01(\x05R\x01q\x12\f\n" +
@@ -3494,7 +3516,9 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\tneighbors\x18\r \x03(\x05R\tneighbors\x12\x1a\n" +
 	"\bmonument\x18\x0e \x01(\bR\bmonument\x12\x1a\n" +
 	"\bbesieged\x18\x0f \x01(\bR\bbesieged\x12\x18\n" +
-	"\aspecial\x18\x10 \x01(\tR\aspecial\"\x87\x01\n" +
+	"\aspecial\x18\x10 \x01(\tR\aspecial\x12\x17\n" +
+	"\acut_off\x18\x11 \x01(\bR\x06cutOff\x12\x1a\n" +
+	"\bsurveyed\x18\x12 \x01(\bR\bsurveyed\"\x87\x01\n" +
 	"\x05Siege\x12\x12\n" +
 	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x1a\n" +
 	"\bbesieger\x18\x02 \x01(\x05R\bbesieger\x12\x10\n" +
