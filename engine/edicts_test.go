@@ -7,18 +7,13 @@ import (
 	"github.com/grisonval/server/engine/lang"
 )
 
-// seatFor names camp c's i-th citizen to seat s (engine/council.go names
-// the holders in play; the edicts only read whether a seat is held).
-func seatFor(w *World, c CampID, s SeatKind, i int) {
-	w.Camps[c].Council[s-1] = Seat{Citizen: w.Camps[c].Citizens[i].ID}
-}
-
-// edictWorld returns seed 1's world in which camp 0 has a treasurer and a
-// councillor, and f applied.
+// edictWorld returns seed 1's world, in which camp 0's founding council
+// (CNL-2) seats a treasurer and a councillor, with f applied.
 func edictWorld(f func(w *World)) *World {
 	w := NewWorld(1)
-	seatFor(w, 0, SeatTreasurer, 0)
-	seatFor(w, 0, SeatCouncillor, 1)
+	if !w.edictSeat(0, SeatTreasurer) || !w.edictSeat(0, SeatCouncillor) {
+		panic("seed 1's founding council seats no treasurer or no councillor")
+	}
 	if f != nil {
 		f(w)
 	}
