@@ -149,9 +149,14 @@ func (w *World) EdictOpens(c CampID, e Edict) int {
 // edict e: it plays on day w.Day+1.
 func (w *World) edictOpen(c CampID, e Edict) bool { return w.Day+1 >= w.EdictOpens(c, e) }
 
-// edictSeat reports whether seat s of camp c's council is held. The
-// council (engine/council.go) names the holders.
-func (w *World) edictSeat(c CampID, s SeatKind) bool { return w.Camps[c].Council[s-1].Citizen != 0 }
+// edictSeat reports whether seat s of camp c's council is held today
+// (engine/council.go): a holder named today serves from tomorrow, so on
+// the day of his naming the seat is vacant and raises no taxes or carries
+// no holidays (rules CNL-4, CNL-6).
+func (w *World) edictSeat(c CampID, s SeatKind) bool {
+	_, ok := w.SeatHolder(c, s)
+	return ok
+}
 
 // brokenPromise reports whether camp c's edicts' consumption went unpaid
 // today (rule EDI-6).

@@ -7,18 +7,13 @@ import (
 	"github.com/grisonval/server/engine/lang"
 )
 
-// seatFor names camp c's i-th citizen to seat s (engine/council.go names
-// the holders in play; the edicts only read whether a seat is held).
-func seatFor(w *World, c CampID, s SeatKind, i int) {
-	w.Camps[c].Council[s-1] = Seat{Citizen: w.Camps[c].Citizens[i].ID}
-}
-
-// edictWorld returns seed 1's world in which camp 0 has a treasurer and a
-// councillor, and f applied.
+// edictWorld returns seed 1's world, in which camp 0's founding council
+// (CNL-2) seats a treasurer and a councillor, with f applied.
 func edictWorld(f func(w *World)) *World {
 	w := NewWorld(1)
-	seatFor(w, 0, SeatTreasurer, 0)
-	seatFor(w, 0, SeatCouncillor, 1)
+	if !w.edictSeat(0, SeatTreasurer) || !w.edictSeat(0, SeatCouncillor) {
+		panic("seed 1's founding council seats no treasurer or no councillor")
+	}
 	if f != nil {
 		f(w)
 	}
@@ -211,6 +206,37 @@ func TestEdicts(t *testing.T) {
 		}
 		if w.Taxes(0) != 0 || w.EdictTerms(0, Taxation) != EdictTable[Taxation][0] {
 			t.Errorf("without a treasurer: taxes %d, taxation counts %+v; want none, as level none (seed 001 L101)", w.Taxes(0), w.EdictTerms(0, Taxation))
+		}
+	})
+
+	t.Run("EDI-2 EDI-3 CNL-4 a treasurer or a councillor named today serves from tomorrow: no taxes, no holidays' loyalty that day", func(t *testing.T) {
+		for _, s := range []SeatKind{SeatTreasurer, SeatCouncillor} {
+			w := edictWorld(func(w *World) {
+				w.Day = 5
+				w.Camps[0].Edicts = [NumEdicts]uint8{3, 4, 0}
+			})
+			heavy, holidays, taxes := w.EdictTerms(0, Taxation), w.EdictTerms(0, Holidays), w.Taxes(0)
+			if heavy != EdictTable[Taxation][3] || holidays != EdictTable[Holidays][4] || taxes == 0 {
+				t.Fatalf("the founders seated: taxation %+v, holidays %+v, taxes %d; want the levels' rows and some taxes", heavy, holidays, taxes)
+			}
+			// Another citizen named to the seat on day 5 (a holder
+			// replaced): the seat is vacant that day (CNL-4).
+			w.Camps[0].Council[s-1] = Seat{Citizen: int32(adultIDs(w, 0)[0]), Since: w.Day}
+			tax, hol := w.EdictTerms(0, Taxation), w.EdictTerms(0, Holidays)
+			switch s {
+			case SeatTreasurer:
+				if w.Taxes(0) != 0 || tax != EdictTable[Taxation][0] || hol != holidays {
+					t.Errorf("a treasurer named today: taxes %d, taxation %+v, holidays %+v; want none, as level none, the holidays unchanged", w.Taxes(0), tax, hol)
+				}
+			case SeatCouncillor:
+				if hol.Loyalty != 0 || !strings.Contains(w.HolidaysVoid(0).EN, "councillor") || tax != heavy || w.Taxes(0) != taxGold(w.Stats(0).Economy, w.Population(0)) {
+					t.Errorf("a councillor named today: holidays %+v (void %q), taxation %+v; want no loyalty for want of a councillor, the taxes unchanged", hol, w.HolidaysVoid(0).EN, tax)
+				}
+			}
+			w.Day++
+			if w.EdictTerms(0, Taxation) != heavy || w.EdictTerms(0, Holidays) != holidays || w.Taxes(0) == 0 {
+				t.Errorf("%s named the day before: taxation %+v, holidays %+v, taxes %d; want the levels' rows and taxes", s, w.EdictTerms(0, Taxation), w.EdictTerms(0, Holidays), w.Taxes(0))
+			}
 		}
 	})
 

@@ -64,6 +64,9 @@ func TestForecast(t *testing.T) {
 		}
 		w.Camps[0].Resources = Resources{}
 		w.Camps[0].FieldArmy = 100_000 // eats 50,000 food a day
+		// No taxes (EDI-2): with the founding treasurer they would bring
+		// the day's gold upkeep, and the stocks must be all there is.
+		w.Camps[0].Council[SeatTreasurer-1] = Seat{}
 		f := ForecastOf(w, 0)
 		out := Resolve(w, [NumCamps]Order{{Action: Rest}, {Action: Rest}, {Action: Rest}})
 		if f.UpkeepUnpaid < MinShortfall || !out.World.Camps[0].Degraded {

@@ -448,14 +448,21 @@ func TestKingdomEvents(t *testing.T) {
 	})
 	t.Run("EVK-8 scandal: infamy +1; a loyalty check, -4 without a councillor; on a failure unrest +2 and -4 to loyalty checks", func(t *testing.T) {
 		failed, shrugged := 0, 0
-		for seed := uint64(1); seed <= 80; seed++ {
+		for seed := uint64(1); seed <= 90; seed++ {
+			// Seats by seed: no councillor; a councillor; a councillor
+			// named today, who serves from tomorrow (CNL-4): his seat is
+			// vacant today and the check takes the malus.
 			seats := map[SeatKind]int{SeatRuler: 0}
-			vacant := seed%2 == 0
-			if !vacant {
+			named := seed % 3
+			vacant := named != 1
+			if named != 0 {
 				seats[SeatCouncillor] = 3
 			}
 			tk := kingdomWorld(seats)
 			camp := &tk.w.Camps[0]
+			if named == 2 {
+				camp.Council[SeatCouncillor-1].Since = tk.w.Day
+			}
 			camp.Legitimacy = 50
 			l := tk.w.Stats(0).Loyalty
 			if vacant {

@@ -45,7 +45,16 @@ func TestPolitics(t *testing.T) {
 			{engine.Oligarchy, engine.Market, 125},
 			{engine.Oligarchy, engine.Farm, 100},
 		} {
-			w := mustWorld(1, func(w *engine.World) { w.Camps[0].Government = tc.g })
+			// The treasurer's seat vacant (economy -4) takes the founding
+			// marshal's and spymaster's +2 each: economy 0, so the
+			// markets owe nothing to it (EDI-7) and only the form counts.
+			w := mustWorld(1, func(w *engine.World) {
+				w.Camps[0].Government = tc.g
+				w.Camps[0].Council[engine.SeatTreasurer-1] = engine.Seat{}
+			})
+			if e := w.Stats(0).Economy; e != 0 {
+				t.Fatalf("economy %d with the treasurer's seat vacant; want 0", e)
+			}
 			if got := w.OutputPercent(0, tc.b); got != tc.want {
 				t.Errorf("%s: %s output %d %%; want %d %%", tc.g, tc.b, got, tc.want)
 			}

@@ -18,12 +18,17 @@ import (
 // replaced by rest and the other camps playing their bots' orders. The
 // days the forecast cannot know are left out: the camp's random event
 // struck, one of its pacts changed or one of its routes opened or broke.
-// They must be the few.
+// They must be the few, and some days must be short of upkeep or food.
 func TestForecastMatchesTheTick(t *testing.T) {
 	rs := grisonval.Ruleset{}
 	var compared, skipped, falling, short int
 	for _, seed := range []uint64{3, 11, 29} {
 		w := engine.NewWorld(seed)
+		// Camp 2 starts with an empty treasury and no treasurer: its
+		// founders' taxes (EDI-2) would pay every day's gold upkeep, and
+		// the days its stocks cannot cover must be among those compared.
+		w.Camps[2].Resources.Gold = 0
+		w.Camps[2].Council[engine.SeatTreasurer-1] = engine.Seat{}
 		var states [engine.NumCamps]bot.State
 		for day := 1; day <= 150; day++ {
 			var o [engine.NumCamps]engine.Order
