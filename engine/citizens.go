@@ -175,7 +175,9 @@ func (w *World) foundCamp(c CampID) {
 		camp.Citizens[i] = p
 	}
 	camp.NextCitizen = int32(StartPopulation + 1)
-	w.seatCouncil(c)
+	if w.Governed() {
+		w.seatCouncil(c)
+	}
 }
 
 // Population returns the camp's living citizens, soldiers included.

@@ -443,6 +443,9 @@ func (w *World) betterRegent(c CampID, p, b *Citizen) bool {
 // seat has stood vacant since RegencyDays days names a regent, who rules
 // from the next day.
 func (t *tick) council() {
+	if !t.w.Governed() {
+		return // seed 000 alone (rule RULES-1)
+	}
 	day := t.w.Day
 	for c := range CampID(NumCamps) {
 		camp := &t.w.Camps[c]
@@ -493,17 +496,6 @@ func (w *World) seatCouncil(c CampID) {
 		if pick >= 0 {
 			taken[camp.Citizens[pick].ID] = true
 			camp.Council[s-1] = Seat{Citizen: camp.Citizens[pick].ID}
-		}
-	}
-}
-
-// seatStoredCouncils seats the council of every living camp of a world
-// stored before the council existed (every seat zero; rule CNL-2), as at
-// its founding.
-func (w *World) seatStoredCouncils() {
-	for c := range CampID(NumCamps) {
-		if w.Camps[c].Alive && w.Camps[c].Council == [NumSeats]Seat{} {
-			w.seatCouncil(c)
 		}
 	}
 }

@@ -188,41 +188,55 @@ func TestCouncil(t *testing.T) {
 		}
 	})
 
-	t.Run("CNL-2 a world stored before the council gets one on decoding; a seated one is kept", func(t *testing.T) {
-		w := playCouncil(NewWorld(3), 15)[14]
-		old := w.Clone()
-		for c := range old.Camps {
-			old.Camps[c].Council = [NumSeats]Seat{}
-		}
-		b, err := Marshal(old)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Unmarshal(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := old.Clone()
-		for c := range CampID(NumCamps) {
-			want.seatCouncil(c)
-			if got.Camps[c].Council != want.Camps[c].Council {
-				t.Errorf("camp %d council %v; want %v", c, got.Camps[c].Council, want.Camps[c].Council)
+	t.Run("CNL-2 RULES-1 a world of seed 000's rules has no council, and decoding gives it none", func(t *testing.T) {
+		w := NewWorldRules(3, RulesSeed000)
+		for _, got := range playCouncil(w, 40) {
+			b, err := Marshal(got)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if _, ok := got.SeatHolder(c, SeatRuler); !ok {
-				t.Errorf("camp %d has no ruler after decoding", c)
+			for _, key := range []string{`"rules"`, `"edicts"`, `"council"`, `"ongoing"`, `"sp"`, `"surv"`} {
+				if strings.Contains(string(b), key) {
+					t.Fatalf("day %d: a world of seed 000's rules encodes %s", got.Day, key)
+				}
 			}
-			if len(LegalActions(got, c)) < 3 {
-				t.Errorf("camp %d menu %v after decoding", c, LegalActions(got, c))
+			again, err := Unmarshal(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if Hash(again) != Hash(got) || again.Rules != RulesSeed000 {
+				t.Fatalf("day %d: decoding changed the world (rules %d)", got.Day, again.Rules)
+			}
+			for c := range CampID(NumCamps) {
+				if s := again.Stats(c); s != (Stats{}) {
+					t.Errorf("day %d camp %d: stats %+v; want none", got.Day, c, s)
+				}
+				for _, a := range []Action{SetEdict, Appoint} {
+					if err := Validate(again, c, Order{Action: a, Args: []int{1, 1}}); err == nil || err.(*RuleError).Field != "action" {
+						t.Errorf("day %d camp %d: %s %v; want closed", got.Day, c, a, err)
+					}
+				}
 			}
 		}
-		checkCouncil(t, got)
-		b, _ = Marshal(w)
-		again, err := Unmarshal(b)
-		if err != nil {
-			t.Fatal(err)
+		// Its daily roll is seed 000's: no kingdom event in 300 days.
+		var rest [NumCamps]Order
+		for i := range rest {
+			rest[i] = Order{Action: Rest}
 		}
-		if Hash(again) != Hash(w) {
-			t.Error("decoding a world with its council changed it")
+		events := 0
+		for range 300 {
+			out := Resolve(w, rest)
+			for _, e := range out.Journal {
+				if slices.ContainsFunc(EventTable(RulesSeed000), func(ev EventSpec) bool { return ev.Kind == e.Kind }) {
+					events++
+				} else if slices.ContainsFunc(Events[:], func(ev EventSpec) bool { return ev.Kind == e.Kind }) {
+					t.Errorf("day %d: a kingdom event (%s) in a world of seed 000's rules", out.World.Day, e.Kind)
+				}
+			}
+			w = out.World
+		}
+		if events == 0 {
+			t.Error("no natural event in 300 days: the check did not bite")
 		}
 	})
 

@@ -43,7 +43,7 @@ type CutZone struct {
 func (w *World) CutOff(c CampID) []bool {
 	cut := make([]bool, NumZones+1)
 	capital := w.Capital(c)
-	if capital == 0 {
+	if capital == 0 || !w.Governed() {
 		return cut
 	}
 	linked := make([]bool, NumZones+1)

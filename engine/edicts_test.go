@@ -421,7 +421,7 @@ func TestEdicts(t *testing.T) {
 				w.Camps[0].Resources.Gold = gold
 				w.Zones[ZoneAt(CapitalSites[0])].Buildings = []BuildingKind{Market}
 			})
-			for DrawEvent(NewRand(w.Seed, w.Day+1, 0, PurposeEvent)) >= 0 {
+			for DrawEvent(Events[:], NewRand(w.Seed, w.Day+1, 0, PurposeEvent)) >= 0 {
 				w.Day++ // a quiet day: the forecast leaves out the random event
 			}
 			f := ForecastOf(w, 0)

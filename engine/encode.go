@@ -27,7 +27,6 @@ func Unmarshal(b []byte) (*World, error) {
 			return nil, fmt.Errorf("decode world: camp %d memory has %d zones; want %d", c, len(w.Camps[c].Memory)-1, NumZones)
 		}
 	}
-	w.seatStoredCouncils()
 	return &w, nil
 }
 

@@ -61,6 +61,32 @@ var Events = [...]EventSpec{
 	{KindLandRush, Kingdom, 5_000, both(hasRushLand, notOngoing(KindLandRush)), (*tick).landRush},
 }
 
+// seed000Events is the daily roll of a world played by seed 000's rules
+// alone (rule RULES-1): its ten natural events at their chances of then,
+// 25 % a day in all, in their order of then.
+var seed000Events = [...]EventSpec{
+	{"disease", Natural, 40_000, hasPeople, (*tick).disease},
+	{"migrants", Natural, 40_000, hasRoom, (*tick).migrants},
+	{"harvest", Natural, 40_000, notWinter, (*tick).harvest},
+	{"blight", Natural, 30_000, hasFood, (*tick).blight},
+	{"epidemic", Natural, 10_000, hasTenPeople, (*tick).epidemic},
+	{"workshop_fire", Natural, 20_000, hasWorkshop, (*tick).workshopFire},
+	{"stone_vein", Natural, 20_000, holdsMountain, (*tick).stoneVein},
+	{"festival", Natural, 20_000, hasPeople, (*tick).festival},
+	{"storm", Natural, 15_000, alwaysApplies, (*tick).storm},
+	{"scholar", Natural, 15_000, hasSchool, (*tick).wanderingScholar},
+}
+
+// EventTable returns the daily roll of a world played by rules (rule
+// RULES-1): Events, or seed 000's own table for a world of before
+// governance.
+func EventTable(rules Rules) []EventSpec {
+	if rules < RulesGovernance {
+		return seed000Events[:]
+	}
+	return Events[:]
+}
+
 // EventChancePPM is the daily chance of an event per camp: 25 %.
 const EventChancePPM = 250_000
 
@@ -71,13 +97,13 @@ const migrantsPPM = 20_000
 // DrawEvent returns the index in Events of the event drawn for camp c on a
 // day, or -1 for a quiet day (rule EVT-1). The draw is the first of the
 // camp's PurposeEvent stream of that day; the event's own draws follow it.
-func DrawEvent(r *Rand) int {
+func DrawEvent(table []EventSpec, r *Rand) int {
 	n := int64(r.Intn(ppm))
-	for i := range Events {
-		if n < Events[i].PPM {
+	for i := range table {
+		if n < table[i].PPM {
 			return i
 		}
-		n -= Events[i].PPM
+		n -= table[i].PPM
 	}
 	return -1
 }
@@ -91,19 +117,23 @@ func (t *tick) rollEvents() {
 		if !t.w.Camps[c].Alive {
 			continue
 		}
-		t.endLasting(c)
-		r := t.stream(c, PurposeEvent)
-		if i := DrawEvent(r); i >= 0 {
-			t.runEvent(c, i, r)
+		table := EventTable(t.w.Rules)
+		if t.w.Governed() {
+			t.endLasting(c)
 		}
-		t.continueEvents(c, r)
+		r := t.stream(c, PurposeEvent)
+		if i := DrawEvent(table, r); i >= 0 {
+			t.runEvent(c, &table[i], r)
+		}
+		if t.w.Governed() {
+			t.continueEvents(c, r)
+		}
 	}
 }
 
-// runEvent plays Events[i] for camp c with the day's event stream r, if it
+// runEvent plays event e for camp c with the day's event stream r, if it
 // applies, and writes it in the journal with its chance.
-func (t *tick) runEvent(c CampID, i int, r *Rand) {
-	e := &Events[i]
+func (t *tick) runEvent(c CampID, e *EventSpec, r *Rand) {
 	if !e.Applies(t.w, c) {
 		return
 	}

@@ -40,7 +40,7 @@ func TestEventTable(t *testing.T) {
 		for seed := uint64(1); i < n; seed++ {
 			for day := 1; day <= 100 && i < n; day++ {
 				for c := range NumCamps {
-					if e := DrawEvent(NewRand(seed, day, c, PurposeEvent)); e >= 0 {
+					if e := DrawEvent(Events[:], NewRand(seed, day, c, PurposeEvent)); e >= 0 {
 						counts[e]++
 					} else {
 						quiet++
@@ -95,7 +95,7 @@ func TestEvents(t *testing.T) {
 		if !Events[index[kind]].Applies(tk.w, c) {
 			t.Fatalf("%s does not apply", kind)
 		}
-		tk.runEvent(c, index[kind], NewRand(1, 1, 0, PurposeEvent))
+		tk.runEvent(c, &Events[index[kind]], NewRand(1, 1, 0, PurposeEvent))
 		return before, tk.w, tk.journal
 	}
 	t.Run("EVT-2 disease kills one inhabitant or sours a mood", func(t *testing.T) {
@@ -103,7 +103,7 @@ func TestEvents(t *testing.T) {
 		for seed := uint64(1); seed <= 60; seed++ {
 			tk, c := eventWorld()
 			tk.w.Seed = seed
-			tk.runEvent(c, index["disease"], NewRand(seed, 1, 0, PurposeEvent))
+			tk.runEvent(c, &Events[index["disease"]], NewRand(seed, 1, 0, PurposeEvent))
 			switch len(tk.w.Camps[0].Citizens) {
 			case 19:
 				dead++

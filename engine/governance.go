@@ -83,6 +83,9 @@ type Ongoing struct {
 // Stats returns camp c's kingdom statistics, each the sum of its sources.
 func (w *World) Stats(c CampID) Stats {
 	var s Stats
+	if !w.Governed() {
+		return s // seed 000 alone (rule RULES-1)
+	}
 	w.edictStats(c, &s)
 	w.councilStats(c, &s)
 	w.specialStats(c, &s)

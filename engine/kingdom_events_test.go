@@ -34,7 +34,7 @@ func strike(t *testing.T, tk *tick, kind string, seed uint64) {
 	if !Events[i].Applies(tk.w, 0) {
 		t.Fatalf("%s does not apply", kind)
 	}
-	tk.runEvent(0, i, eventStream(tk, seed))
+	tk.runEvent(0, &Events[i], eventStream(tk, seed))
 }
 
 // passes is the rule of a kingdom check (EVK-CHECK).

@@ -398,7 +398,7 @@ const MaxRaisePerDay = 5
 // next to one it sees, or a zone it sees and has not surveyed.
 func exploreBar(w *World, c CampID, vis []bool, z ZoneID) bar {
 	switch {
-	case vis[z] && !w.Camps[c].Memory[z].Surveyed:
+	case vis[z] && !w.Camps[c].Memory[z].Surveyed && w.Governed():
 		return barNone
 	case vis[z]:
 		return barVisible
@@ -584,6 +584,13 @@ func armyWhy(w *World, c CampID, n int) *RuleError {
 // closed today: a vacant seat of the council first (rules CNL-7, CNL-8),
 // then the action's own rule. The menu and validate both ask it.
 func openArgs(w *World, c CampID, a Action) ([]ArgSpec, *RuleError) {
+	if !w.Governed() {
+		if a == SetEdict || a == Appoint {
+			return nil, refuse(CodeNotAllowed, "action", lang.T("this world plays seed 000's rules alone, as it did when its season began: no edicts, no council (rule RULES-1); its next season plays the current rules",
+				"ce monde suit les seules règles du germe 000, comme au début de sa saison : ni édits ni conseil (règle RULES-1) ; sa prochaine saison suit les règles actuelles"))
+		}
+		return rules[a].args(w, c)
+	}
 	if e := councilBar(w, c, a); e != nil {
 		return nil, e
 	}

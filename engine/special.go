@@ -212,6 +212,9 @@ func (w *World) surveyHeld() []finding {
 // learnHeld is the vision phase's survey of held zones (rule TER-FIND):
 // each special learnt is written in its camp's journal.
 func (t *tick) learnHeld() {
+	if !t.w.Governed() {
+		return // seed 000 alone (rule RULES-1)
+	}
 	for _, f := range t.w.surveyHeld() {
 		t.noteFound(f.camp, f.zone, lang.T("your camp holds it", "votre camp la tient"))
 	}
@@ -220,6 +223,9 @@ func (t *tick) learnHeld() {
 // discover has camp c survey zone z, as how says (its scouts, its informer),
 // and writes the special it learns in its journal (rule TER-FIND).
 func (t *tick) discover(c CampID, z ZoneID, how lang.Text) {
+	if !t.w.Governed() {
+		return // seed 000 alone (rule RULES-1)
+	}
 	if t.w.survey(c, z) != 0 {
 		t.noteFound(c, z, how)
 	}

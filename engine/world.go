@@ -167,7 +167,7 @@ type Camp struct {
 	// fields under its own heading.
 
 	// Edicts (engine/edicts.go).
-	Edicts [NumEdicts]uint8 `json:"edicts"`
+	Edicts [NumEdicts]uint8 `json:"edicts,omitzero"`
 	// EdictDay[e-1] is the day edict e last changed, 0 if never (rule
 	// EDI-1). LoyaltyCarry keeps the quarter points of loyalty not yet
 	// paid to legitimacy (rule GOV-LOYALTY). HolidayCut is the day the
@@ -181,7 +181,7 @@ type Camp struct {
 	EdictsUnpaid    int            `json:"edicts_unpaid,omitempty"`
 
 	// Council (engine/council.go).
-	Council [NumSeats]Seat `json:"council"`
+	Council [NumSeats]Seat `json:"council,omitzero"`
 	// CouncilUnrest is the unrest of day CouncilUnrestDay, the day a living
 	// holder lost his seat (rule CNL-5).
 	CouncilUnrest    int `json:"council_unrest,omitempty"`
@@ -226,9 +226,33 @@ type Column struct {
 	Home bool `json:"home,omitempty"`
 }
 
+// Rules is the version of the rules a world is played by (rule RULES-1): a
+// season keeps the rules it started under, so that it replays to the
+// states it was stored with.
+type Rules uint8
+
+// Versions of the rules. Append only.
+const (
+	// RulesSeed000 is seed 000 alone, before seed 001's governance: the
+	// rules of every world stored before issue 15 (the zero value, which
+	// their stored states decode to).
+	RulesSeed000 Rules = iota
+	// RulesGovernance adds seed 001's governance: edicts, the council,
+	// special terrain, kingdom events and cut-off land.
+	RulesGovernance
+)
+
+// CurrentRules are the rules a new world or season starts under.
+const CurrentRules = RulesGovernance
+
+// Governed reports whether w is played with seed 001's governance.
+func (w *World) Governed() bool { return w.Rules >= RulesGovernance }
+
 // World is the whole state of a world after Day ticks. A World is a value:
 // functions of this package never modify a World they are given.
 type World struct {
+	// Rules is the version of the rules the world is played by.
+	Rules      Rules          `json:"rules,omitempty"`
 	Seed       uint64         `json:"seed"`
 	Day        int            `json:"day"`
 	Zones      []Zone         `json:"zones"` // indexed by zone number; index 0 is unused
@@ -378,8 +402,12 @@ var (
 // NewWorld returns the setup of a world (day 0) for a seed. The terrain has a
 // three-fold rotational symmetry, so that every camp starts on the same land
 // (rule MAP-2).
-func NewWorld(seed uint64) *World {
-	w := &World{Seed: seed, Zones: make([]Zone, NumZones+1), NextColumn: 1}
+func NewWorld(seed uint64) *World { return NewWorldRules(seed, CurrentRules) }
+
+// NewWorldRules returns the setup of a world (day 0) for a seed, played by
+// the given rules (rule RULES-1).
+func NewWorldRules(seed uint64, rules Rules) *World {
+	w := &World{Rules: rules, Seed: seed, Zones: make([]Zone, NumZones+1), NextColumn: 1}
 	rng := NewRand(seed, 0, -1, PurposeMap)
 	for z := ZoneID(1); z <= NumZones; z++ {
 		w.Zones[z] = Zone{ID: z, Owner: NoCamp}
@@ -439,8 +467,10 @@ func NewWorld(seed uint64) *World {
 	}
 	// Special terrain, hidden; each camp surveys its capital (rules
 	// TER-DRAW, TER-FIND).
-	w.drawSpecials()
-	w.surveyHeld()
+	if w.Governed() {
+		w.drawSpecials()
+		w.surveyHeld()
+	}
 	w.updateVision()
 	return w
 }

@@ -138,6 +138,11 @@ type Setup struct {
 	Prev State
 	// Players are the enrolments the setup applies, in camp order.
 	Players []Player
+	// Like, when set, is a stored state of the season being set up again
+	// (a replay): the setup is made under the rules that state was played
+	// by, so that an old season replays to its stored states. nil for a
+	// new season, which starts under the ruleset's current rules.
+	Like State
 }
 
 // Player is what an enrolled player brings to its camp's setup: seed

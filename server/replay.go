@@ -125,11 +125,17 @@ func replayStart(ctx context.Context, st store.Store, rs game.Ruleset, w store.W
 			return nil, fmt.Errorf("replay: enrolments of season %d: %w", first.Season, err)
 		}
 		players := setupPlayers(enrolments)
-		prev, from, err := setupBase(ctx, st, rs, w, first.Season, players, first.Hash)
+		// The season is set up again under the rules it was played by
+		// (rule RULES-1): those of its stored first state.
+		like, err := stored()
 		if err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
-		state, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: players})
+		prev, from, err := setupBase(ctx, st, rs, w, first.Season, players, first.Hash, like)
+		if err != nil {
+			return nil, fmt.Errorf("replay: %w", err)
+		}
+		state, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: players, Like: like})
 		if err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}

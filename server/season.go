@@ -89,13 +89,14 @@ func withEnrolment(c career.Career, e store.Enrolment) (enrolled, error) {
 // ResetSeason started) or, for a later season, the previous season's last
 // state, carried over (CreateSeason, rule SEA-CARRY). A later season's is
 // the one whose setup with players has the hash want, or the carry-over
-// when neither has.
-func setupBase(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, season int, players []game.Player, want string) (game.State, string, error) {
+// when neither has. like is a state of the season, whose rules the setup
+// is rebuilt under (rule RULES-1).
+func setupBase(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, season int, players []game.Player, want string, like game.State) (game.State, string, error) {
 	seed := fmt.Sprintf("seed %d", w.Seed)
 	if season == 1 {
 		return nil, seed, nil
 	}
-	if setup, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Players: players}); err == nil && rs.Hash(setup) == want {
+	if setup, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Players: players, Like: like}); err == nil && rs.Hash(setup) == want {
 		return nil, seed, nil
 	}
 	last, err := st.LatestTick(ctx, w.ID, season-1)
@@ -132,11 +133,14 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 	}
 	players = slices.DeleteFunc(players, func(p enrolled) bool { return !p.BeforeSetup })
 	w := r.settings
-	prev, from, err := setupBase(ctx, r.store, r.rs, w, e.Season, setupPlayers(players), r.hash)
+	// The setup is rebuilt under the rules of the season's day 0 (rule
+	// RULES-1).
+	like := r.state
+	prev, from, err := setupBase(ctx, r.store, r.rs, w, e.Season, setupPlayers(players), r.hash, like)
 	if err != nil {
 		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
 	}
-	before, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: setupPlayers(players)})
+	before, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: setupPlayers(players), Like: like})
 	if err != nil {
 		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
 	}
@@ -149,7 +153,7 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 	}
 	players = append(players, p)
 	slices.SortFunc(players, func(a, b enrolled) int { return a.Camp - b.Camp })
-	setup, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: setupPlayers(players)})
+	setup, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: setupPlayers(players), Like: like})
 	if err != nil {
 		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -116,5 +117,37 @@ func TestCutOffOnTheWire(t *testing.T) {
 				t.Errorf("CUT-1 camp %d sees zone %d cut off %v; want %v", c, z.GetId(), z.GetCutOff(), want)
 			}
 		}
+	}
+}
+
+// TestSetupRules covers RULES-1: a new season starts under the current
+// rules, carried over from an old one or not; a season set up again for a
+// replay keeps the rules of its stored state.
+func TestSetupRules(t *testing.T) {
+	rs := grisonval.Ruleset{}
+	old := grisonval.StateOf(engine.NewWorldRules(7, engine.RulesSeed000))
+	for _, tc := range []struct {
+		name  string
+		setup game.Setup
+		want  engine.Rules
+	}{
+		{"RULES-1 a new world", game.Setup{Seed: 7, Camps: engine.NumCamps}, engine.CurrentRules},
+		{"RULES-1 a new season carried over from an old one", game.Setup{Seed: 7, Camps: engine.NumCamps, Prev: old}, engine.CurrentRules},
+		{"RULES-1 an old season set up again", game.Setup{Seed: 7, Camps: engine.NumCamps, Like: old}, engine.RulesSeed000},
+		{"RULES-1 an old carried season set up again", game.Setup{Seed: 7, Camps: engine.NumCamps, Prev: old, Like: old}, engine.RulesSeed000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := rs.Setup(tc.setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := grisonval.Of(s)
+			if w.Rules != tc.want || w.Governed() != (tc.want >= engine.RulesGovernance) {
+				t.Errorf("rules %d; want %d", w.Rules, tc.want)
+			}
+			if tc.want == engine.RulesSeed000 && rs.Hash(s) != rs.Hash(old) && tc.setup.Prev == nil {
+				t.Errorf("an old season set up again has hash %s; its stored setup %s", rs.Hash(s), rs.Hash(old))
+			}
+		})
 	}
 }

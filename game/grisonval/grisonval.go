@@ -64,11 +64,17 @@ func (r Ruleset) Setup(s game.Setup) (game.State, error) {
 	if s.Camps != engine.NumCamps {
 		return nil, fmt.Errorf("grisonval is played by %d camps; got %d", engine.NumCamps, s.Camps)
 	}
+	// A new season starts under the current rules; a replayed one under
+	// those it was played by (rule RULES-1).
+	rules := engine.CurrentRules
+	if s.Like != nil {
+		rules = Of(s.Like).Rules
+	}
 	var w *engine.World
 	if s.Prev != nil {
-		w = carryOver(Of(s.Prev))
+		w = carryOver(Of(s.Prev), rules)
 	} else {
-		w = engine.NewWorld(s.Seed)
+		w = engine.NewWorldRules(s.Seed, rules)
 	}
 	for _, p := range s.Players {
 		if p.Camp < 0 || p.Camp >= engine.NumCamps {
@@ -87,10 +93,10 @@ func (r Ruleset) Setup(s game.Setup) (game.State, error) {
 // final state is prev (rule SEA-CARRY): the setup of prev's seed (terrain,
 // capitals, garrisons, stocks, citizens, no building, no column, no pact),
 // each zone keeping half its development level, rounded down. The camps'
-// memories of what they see at the setup show that development. prev is
-// not modified.
-func carryOver(prev *engine.World) *engine.World {
-	next := engine.NewWorld(prev.Seed)
+// memories of what they see at the setup show that development; it is
+// played by rules (rule RULES-1). prev is not modified.
+func carryOver(prev *engine.World, rules engine.Rules) *engine.World {
+	next := engine.NewWorldRules(prev.Seed, rules)
 	for z := 1; z <= engine.NumZones; z++ {
 		dev := prev.Zones[z].Development / 2
 		next.Zones[z].Development = dev
