@@ -90,9 +90,12 @@ func DecideIn(l lang.Lang, v *pb.CampView, s State) (*pb.Order, State) {
 		p = pb.Posture_POSTURE_GROWTH
 		note += l.Sprintf("; no target within reach for %d days: growth until day %d", " ; aucune cible à sa portée pendant %d jours : croissance jusqu'au jour %d", idleDays, s.CalmUntil)
 	}
-	s = s.next(p)
-	d.appetite, d.stance, d.spoke = s.Aggressiveness, p, s.Spoke
-	o := d.diplomacy()
+	s = s.next(p).started(v.GetDay())
+	d.appetite, d.stance, d.spoke, d.st = s.Aggressiveness, p, s.Spoke, s
+	o := d.rulerless()
+	if o == nil {
+		o = d.diplomacy()
+	}
 	if o == nil {
 		switch p {
 		case pb.Posture_POSTURE_AGGRESSIVE:
@@ -112,6 +115,8 @@ func DecideIn(l lang.Lang, v *pb.CampView, s State) (*pb.Order, State) {
 		if c := o.GetArgs()[0]; c >= 0 && int(c) < maxCamps {
 			s.Spoke[c] = v.GetDay() + 1
 		}
+	case actSetEdict:
+		s = s.edictSet(d, o)
 	}
 	if note != "" {
 		o.Reason = note + l.Sprintf("; ", " ; ") + o.Reason
@@ -209,9 +214,11 @@ type decider struct {
 	// power the camp's own (ownPower).
 	others []rival
 	power  int64
-	// stance is the posture played today; spoke is State.Spoke.
+	// stance is the posture played today; spoke is State.Spoke; st the
+	// state of the morning (its edicts' days, State.EdictDay).
 	stance pb.Posture
 	spoke  [maxCamps]int32
+	st     State
 }
 
 // newDecider returns the decider of v, a view with its Grisonval detail.
@@ -241,6 +248,9 @@ func (d decider) growth() *pb.Order {
 		return o
 	}
 	if o := d.reinforce(p); o != nil {
+		return o
+	}
+	if o := d.edicts(p); o != nil {
 		return o
 	}
 	if o := d.expand(p, 1, foodReserveDays*d.e.eat); o != nil {
@@ -273,6 +283,9 @@ func (d decider) aggressive() *pb.Order {
 		}
 	}
 	if o := d.reinforce(p); o != nil {
+		return o
+	}
+	if o := d.edicts(p); o != nil {
 		return o
 	}
 	army := g.GetFieldArmy()
@@ -331,6 +344,9 @@ func (d decider) prudent() *pb.Order {
 	if o := d.urgent(p); o != nil {
 		return o
 	}
+	if o := d.edicts(p); o != nil {
+		return o
+	}
 	weak, deficit := d.weakestOwn()
 	if weak != nil && g.GetFieldArmy() > 0 {
 		if o := d.send(prudentGarrison-weak.GetGarrison(), weak.GetId(),
@@ -358,14 +374,18 @@ func (d decider) lowMorale(p string, floor int) string {
 }
 
 // chores is the day of a camp with nothing better to do: rest under
-// restMorale, the wood chore while wood is under its buffer, exploration,
-// else rest.
+// restMorale, the survey of a free zone next to its land (rule
+// AI-GOV-SPECIAL), the wood chore while wood is under its buffer,
+// exploration, else rest.
 func (d decider) chores(posture, why string) *pb.Order {
 	v, g := d.v, d.g
 	if g.GetMorale() < restMorale {
 		if o := d.rest(d.l.Sprintf("%s: %s, morale %d < %d", "%s : %s, moral %d < %d", posture, why, g.GetMorale(), restMorale)); o != nil {
 			return o
 		}
+	}
+	if o := d.survey(d.l.Sprintf("%s: %s", "%s : %s", posture, why)); o != nil {
+		return o
 	}
 	if wood := d.e.have[rWood]; wood < d.e.buffer[rWood] && legal(v, actChop) != nil {
 		return &pb.Order{Action: actChop, Reason: d.l.Sprintf("%s: %s, wood %d < %d", "%s : %s, %d bois < %d", posture, why, wood, d.e.buffer[rWood])}
@@ -400,14 +420,35 @@ func (d decider) chop(why string) *pb.Order {
 	return &pb.Order{Action: actChop, Reason: d.l.Sprintf("%s; wood chore", "%s ; corvée de bois", why)}
 }
 
-// explore returns an explore order on the offered zone nearest the centre
-// of the world (centreFirst).
-func (d decider) explore(why string) *pb.Order {
+// explore returns an explore order on the best zone offered, or among the
+// zones offered in among when it is given (rule AI-GOV-SPECIAL): a zone the
+// camp knows but has not surveyed, where a special terrain may lie
+// (TER-EXPLORE), free land first, then the nearest the camp's land; else
+// the unknown zone nearest the centre of the world (centreFirst).
+func (d decider) explore(why string, among ...int32) *pb.Order {
 	la := legal(d.v, actExplore)
 	if la == nil || len(la.GetArgs()) != 1 || len(la.GetArgs()[0].GetChoices()) == 0 {
 		return nil
 	}
-	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), d.centreFirst)
+	if among == nil {
+		among = la.GetArgs()[0].GetChoices()
+	}
+	z := slices.MinFunc(among, func(a, b int32) int {
+		za, zb := d.zone(a), d.zone(b)
+		sa, sb := surveyable(za), surveyable(zb)
+		if sa != sb {
+			return cmp.Compare(btoi(sb), btoi(sa))
+		}
+		if !sa {
+			return d.centreFirst(a, b)
+		}
+		return cmp.Or(cmp.Compare(btoi(za.GetOwner() >= 0), btoi(zb.GetOwner() >= 0)), cmp.Compare(d.fromLand(za), d.fromLand(zb)), d.centreFirst(a, b))
+	})
+	if zz := d.zone(z); surveyable(zz) {
+		return &pb.Order{Action: actExplore, Args: []int32{z},
+			Reason: d.l.Sprintf("%s, surveying zone %d (%s, %d from our land, not surveyed) for a special terrain", "%s, reconnaissance de la zone %d (%s, à %d de nos terres, jamais reconnue) en quête d'un terrain spécial",
+				why, z, terrainName(d.l, zz.GetTerrain()), d.fromLand(zz))}
+	}
 	return &pb.Order{Action: actExplore, Args: []int32{z},
 		Reason: d.l.Sprintf("%s, exploring unknown zone %d", "%s, exploration de la zone inconnue %d", why, z)}
 }
@@ -471,15 +512,20 @@ func (d decider) expand(posture string, columns, reserve int64) *pb.Order {
 	}
 	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), func(a, b int32) int {
 		ta, tb := d.zone(a).GetTerrain(), d.zone(b).GetTerrain()
-		return cmp.Or(cmp.Compare(rank(ta), rank(tb)), cmp.Compare(lack[tb], lack[ta]), d.centreFirst(a, b))
+		return cmp.Or(cmp.Compare(rank(ta), rank(tb)), cmp.Compare(lack[tb], lack[ta]),
+			cmp.Compare(specialRank(d.zone(a)), specialRank(d.zone(b))), d.centreFirst(a, b))
 	})
 	cond := d.l.Sprintf("food %d", "%d nourriture", food)
 	if minFood > 0 {
 		cond = d.l.Sprintf("food %d ≥ %d", "%d nourriture ≥ %d", food, minFood)
 	}
-	return &pb.Order{Action: actExpand, Args: []int32{z},
+	o := &pb.Order{Action: actExpand, Args: []int32{z},
 		Reason: d.l.Sprintf("%s: %s, %d zones held < %d, free zone %d (%s) adjoining", "%s : %s, %d zones tenues < %d, zone libre %d (%s) adjacente",
 			posture, cond, len(held), limit, z, terrainName(d.l, d.zone(z).GetTerrain()))}
+	if s := d.zone(z).GetSpecial(); s != "" {
+		o.Reason += d.l.Sprintf(", special terrain found there: %s", ", terrain spécial trouvé : %s", s)
+	}
+	return o
 }
 
 // landShare is the share of each terrain, in per mille, in the land a camp

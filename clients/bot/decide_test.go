@@ -322,6 +322,11 @@ func randomView(r *rand.Rand) *pb.CampView {
 		for range r.IntN(7) {
 			z.Neighbors = append(z.Neighbors, 1+r.Int32N(91))
 		}
+		z.Q, z.R = r.Int32N(11)-5, r.Int32N(11)-5
+		z.Surveyed, z.CutOff = r.IntN(2) == 0, r.IntN(10) == 0
+		if z.Surveyed || r.IntN(5) == 0 {
+			z.Special = []string{"", "", "", "resource", "river", "landmark", "lair", "ruin", "unknown"}[r.IntN(9)]
+		}
 		gv(v).Zones = append(gv(v).Zones, z)
 	}
 	for range r.IntN(3) {
@@ -332,10 +337,16 @@ func randomView(r *rand.Rand) *pb.CampView {
 			StartDay: r.Int32N(v.Day + 1), AssaultDay: v.Day + r.Int32N(8)})
 	}
 	gv(v).Politics.NextChangeDay = r.Int32N(v.Day + 30)
+	randomGovernance(r, v)
 	if r.IntN(20) == 0 {
 		return v
 	}
 	v.LegalActions = append(v.LegalActions, act("rest"))
+	if r.IntN(10) == 0 {
+		// A camp without a ruler: only rest and appoint (CNL-7).
+		v.LegalActions = append(v.LegalActions, randomAppoint(r))
+		return v
+	}
 	if r.IntN(2) == 0 {
 		v.LegalActions = append(v.LegalActions, act("chop_wood"))
 	}
@@ -376,6 +387,13 @@ func randomView(r *rand.Rand) *pb.CampView {
 			v.LegalActions = append(v.LegalActions, act(a, campArg(r.Int32N(3), r.Int32N(3))))
 		}
 	}
+	if r.IntN(3) == 0 {
+		v.LegalActions = append(v.LegalActions, randomAppoint(r))
+	}
+	if r.IntN(2) == 0 {
+		lo := r.Int32N(2)
+		v.LegalActions = append(v.LegalActions, act(actSetEdict, countArg("edict", 1+r.Int32N(2), 1+r.Int32N(3)), countArg("level", lo, lo+r.Int32N(5))))
+	}
 	if r.IntN(4) == 0 {
 		v.LegalActions = append(v.LegalActions, act("set_government", &pb.ArgSpec{Name: "government", Kind: pb.ArgKind_ARG_KIND_GOVERNMENT, Choices: []int32{1 + r.Int32N(6), 1 + r.Int32N(6)}}))
 	}
@@ -385,17 +403,135 @@ func randomView(r *rand.Rand) *pb.CampView {
 	return v
 }
 
+// randomGovernance gives v, most of the time, a random governance
+// (edicts, council, statistics), notables and a forecast, as a server
+// could send them; now and then one of an unknown edict or seat.
+func randomGovernance(r *rand.Rand, v *pb.CampView) {
+	g := gv(v)
+	for range r.IntN(13) {
+		g.Notables = append(g.Notables, &pb.Citizen{Id: 1 + r.Int32N(60), Level: 1 + r.Int32N(5), Age: 18 + r.Int32N(70),
+			Trait: []string{"steady", "sociable", "anxious", "loner", "ambitious", "curious"}[r.IntN(6)]})
+	}
+	if r.IntN(3) > 0 {
+		f := &pb.Forecast{Day: v.Day + 1}
+		for _, k := range resKeys {
+			fl := &pb.ResourceFlow{Resource: k, Stock: r.Int64N(1000), Net: r.Int64N(101) - 50}
+			if fl.Net < 0 {
+				fl.DaysLeft = max(1, fl.Stock/-fl.Net)
+			}
+			f.Flows = append(f.Flows, fl)
+		}
+		g.Forecast = f
+	}
+	if r.IntN(5) == 0 {
+		return
+	}
+	gov := &pb.Governance{Stats: &pb.KingdomStats{Economy: r.Int32N(20) - 5, Loyalty: r.Int32N(20) - 5, Stability: r.Int32N(20) - 5,
+		Unrest: r.Int32N(6), Consumption: r.Int32N(17)}}
+	edicts := []string{edictTaxation, edictHolidays, edictPromotion}
+	if r.IntN(20) == 0 {
+		edicts = append(edicts, "tithe")
+	}
+	for i, e := range edicts {
+		levels := []string{"l0", "l1", "l2", "l3", "l4"}[:2+r.IntN(4)]
+		gov.Edicts = append(gov.Edicts, &pb.Edict{Id: int32(i + 1), Edict: e, Level: r.Int32N(int32(len(levels))), Levels: levels})
+	}
+	for i, s := range append(slices.Clone(seatCodes), []string{"", "consort"}[r.IntN(2)]) {
+		if s == "" {
+			continue
+		}
+		st := &pb.CouncilSeat{Id: int32(i + 1), Seat: s, Vacant: r.IntN(4) == 0}
+		if !st.Vacant {
+			st.Citizen, st.Level, st.Trait = 1+r.Int32N(60), 1+r.Int32N(5), []string{"steady", "sociable", "curious"}[r.IntN(3)]
+		}
+		gov.Council = append(gov.Council, st)
+	}
+	g.Governance = gov
+}
+
+// randomAppoint returns appoint with random seats and citizens.
+func randomAppoint(r *rand.Rand) *pb.LegalAction {
+	seats, citizens := &pb.ArgSpec{Name: "seat", Kind: pb.ArgKind_ARG_KIND_SEAT}, &pb.ArgSpec{Name: "citizen", Kind: pb.ArgKind_ARG_KIND_CITIZEN}
+	for s := int32(1); s <= 9; s++ {
+		if r.IntN(3) > 0 {
+			seats.Choices = append(seats.Choices, s)
+		}
+	}
+	for range r.IntN(20) {
+		citizens.Choices = append(citizens.Choices, 1+r.Int32N(60))
+	}
+	return act(actAppoint, seats, citizens)
+}
+
+// checkGovernance returns why o, legal by the menu, would still be refused
+// or break a rule of the bot's governance (AI-GOV-EDICT, AI-GOV-SEAT), or
+// "": a set_edict to the level the edict holds, of an edict the bot changed
+// these edictDwell days (as the state st knows them), or a cut of the
+// holidays within holidayCutDays of the last; an appoint of a citizen to
+// the seat he holds.
+func checkGovernance(v *pb.CampView, st State, o *pb.Order) string {
+	st = st.started(v.GetDay())
+	day := v.GetDay() + 1
+	switch o.GetAction() {
+	case actSetEdict:
+		id, l := o.GetArgs()[0], o.GetArgs()[1]
+		for _, e := range gv(v).GetGovernance().GetEdicts() {
+			if e.GetId() != id {
+				continue
+			}
+			switch {
+			case l == e.GetLevel():
+				return fmt.Sprintf("set_edict %d %d: the level it holds", id, l)
+			case id > maxEdicts || st.EdictDay[id-1] > 0 && day-st.EdictDay[id-1] < edictDwell:
+				return fmt.Sprintf("set_edict %d %d: changed on day %d, today %d", id, l, st.EdictDay[min(id, maxEdicts)-1], day)
+			case e.GetEdict() == edictHolidays && l < e.GetLevel() && st.HolidayCut > 0 && day-st.HolidayCut < holidayCutDays:
+				return fmt.Sprintf("set_edict %d %d: holidays cut on day %d, today %d", id, l, st.HolidayCut, day)
+			}
+			return ""
+		}
+		return fmt.Sprintf("set_edict %d: no such edict in the view", id)
+	case actAppoint:
+		for _, s := range gv(v).GetGovernance().GetCouncil() {
+			if s.GetId() == o.GetArgs()[0] && !s.GetVacant() && s.GetCitizen() == o.GetArgs()[1] {
+				return fmt.Sprintf("appoint %v: the seat he holds", o.GetArgs())
+			}
+		}
+	}
+	return ""
+}
+
 // maxReason is the longest reason the server accepts, in bytes.
 const maxReason = 500
 
 func TestDecideIsLegal(t *testing.T) {
 	r := rand.New(rand.NewPCG(0x6772, 0x736f))
+	// governed counts the orders of governance the views drew, so that
+	// the generator keeps covering them.
+	governed := map[string]int{}
+	defer func() {
+		for _, a := range []string{actAppoint, actSetEdict, actExplore} {
+			if governed[a] < 20 {
+				t.Errorf("got %d %s orders in the generated views; want 20 or more", governed[a], a)
+			}
+		}
+	}()
 	for i := range 5000 {
 		v := randomView(r)
 		before := proto.Clone(v)
 		st := State{Aggressiveness: r.IntN(101)}
 		for c := range st.Spoke {
 			st.Spoke[c] = r.Int32N(v.GetDay() + 1)
+		}
+		if r.IntN(4) > 0 {
+			st.Since = 1 + r.Int32N(v.GetDay()+1)
+			for e := range st.EdictDay {
+				if r.IntN(2) == 0 {
+					st.EdictDay[e] = st.Since + r.Int32N(v.GetDay()+2-st.Since)
+				}
+			}
+			if r.IntN(2) == 0 {
+				st.HolidayCut = st.Since + r.Int32N(v.GetDay()+2-st.Since)
+			}
 		}
 		o, _ := Decide(v, st)
 		if o.GetReason() == "" {
@@ -419,5 +555,9 @@ func TestDecideIsLegal(t *testing.T) {
 		if why := checkLegal(v, o); why != "" {
 			t.Fatalf("view %d (posture %v): got %s %v: %s", i, v.GetController().GetPosture(), o.GetAction(), o.GetArgs(), why)
 		}
+		if why := checkGovernance(v, st, o); why != "" {
+			t.Fatalf("view %d: got %s %v: %s", i, o.GetAction(), o.GetArgs(), why)
+		}
+		governed[o.GetAction()]++
 	}
 }

@@ -195,13 +195,17 @@ func (e economy) needs() []need {
 func (e economy) foodDays() int64 { return e.have[rFood] / max(1, e.eat) }
 
 // urgent returns the economy's emergencies of a camp of the given posture,
-// or nil: an upkeep the stocks will not pay, a food crisis, housing nearly
-// full (births stop at the cap and founders die of old age).
+// or nil: an upkeep the stocks will not pay, a food crisis, then a vacant
+// seat of the council (rule AI-GOV-SEAT), then housing nearly full (births
+// stop at the cap and founders die of old age).
 func (d decider) urgent(posture string) *pb.Order {
 	if o := d.upkeepEmergency(posture); o != nil {
 		return o
 	}
 	if o := d.foodCrisis(posture); o != nil {
+		return o
+	}
+	if o := d.council(posture); o != nil {
 		return o
 	}
 	g := d.g

@@ -22,6 +22,16 @@ type State struct {
 	// aggressive (rule AI-IDLE).
 	Idle      int
 	CalmUntil int32
+	// Since is the first day the bot decided for in this state (0: none
+	// yet). EdictDay[e-1] is the day of the bot's last change of edict e
+	// (0: never) and HolidayCut the day of its last cut of the holidays
+	// (rules AI-GOV-EDICT, AI-GOV-HOLIDAY): the view does not say when an
+	// edict opens again nor when the holidays were last cut. A state that
+	// starts in the middle of a season presumes both happened on its first
+	// day.
+	Since      int32
+	EdictDay   [maxEdicts]int32
+	HolidayCut int32
 }
 
 // maxCamps is how many camps State.Spoke remembers: Grisonval's three. It
