@@ -12,10 +12,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -100,6 +100,9 @@ type docEnv struct {
 	model                  *fakeModel
 	// cache is the CLI's cache folder (its last look at each camp).
 	cache string
+	// goCache is the go command's build cache, which the page's go
+	// commands keep (it would else move under cache, empty).
+	goCache string
 	// cliAddr and cliToken are the server and the camp the CLI's commands
 	// play: camp 0 of the development world, until an export line of
 	// the page names another (the Castle's).
@@ -107,7 +110,13 @@ type docEnv struct {
 	// castle and castleToken are the Castle's server and city 0's token
 	// once the page has started it.
 	castle, castleToken string
+	// mains are the binaries that stand for the page's go run lines: by
+	// package ("./clients/cli"), the package's binary.
+	mains map[string]string
 }
+
+// goRun matches a go run line of a page; its group is the package run.
+var goRun = regexp.MustCompile(`^go run (\./\S+)`)
 
 // TestAgentsDoc runs every command docs/agents.md shows, so that none can
 // rot: each line of its sh blocks in the page's order (go commands at the
@@ -117,8 +126,9 @@ type docEnv struct {
 // addresses by the test's), and the stdio MCP server its JSON configuration
 // describes. Each command has a check of what it must do (a binary built, a
 // server that answers, a day played, an exit code 0); a command without one
-// fails the test. A go test line is checked with go test -list (the test it
-// names runs in this suite anyway). It also checks that every code block
+// fails the test. A go test line is checked with go test -list, or this
+// test binary's -test.list for this package's tests (the test it names runs
+// in this suite anyway). It also checks that every code block
 // says its language, that every JSON block parses, that the example schema
 // branch is the real one, and that no command hides in the prose outside
 // the sh blocks.
@@ -172,6 +182,11 @@ func runDoc(t *testing.T, docPath string, atLeast int) {
 	e := &docEnv{t: t, page: docPath, root: root, srv: srv, bin: t.TempDir(), scratch: t.TempDir(), cache: t.TempDir(),
 		agentToken: srv.CampToken(t, 1), humanToken: srv.CampToken(t, 0), model: &fakeModel{key: "sk-test"}}
 	e.cliAddr, e.cliToken = srv.Addr, e.humanToken
+	goCache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatalf("go env GOCACHE: %v", err)
+	}
+	e.goCache = strings.TrimSpace(string(goCache))
 	chat := httptest.NewServer(e.model)
 	defer chat.Close()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -185,16 +200,14 @@ func runDoc(t *testing.T, docPath string, atLeast int) {
 	// The page's commands find the binaries it installs on the PATH.
 	t.Setenv("PATH", e.bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 
-	// The page's go run lines build on first use: build them once
-	// before, so that each line is timed as a player's later runs are.
-	var mains []string
-	for _, pkg := range []string{"./clients/cli", "./server/cmd/grisonvald"} {
-		if slices.ContainsFunc(commands, func(c string) bool { return strings.HasPrefix(c, "go run "+pkg+" ") }) {
-			mains = append(mains, pkg)
+	// The page's go run lines run the binaries of their packages, built
+	// once for the test process (testserver.Build), as a player's later
+	// runs run the build go run cached at the first.
+	e.mains = map[string]string{}
+	for _, c := range commands {
+		if m := goRun.FindStringSubmatch(c); m != nil && e.mains[m[1]] == "" {
+			e.mains[m[1]] = testserver.Build(t, m[1], path.Base(m[1]))
 		}
-	}
-	if len(mains) > 0 {
-		e.shell(t, "go build -o "+t.TempDir()+"/ "+strings.Join(mains, " "), 10*time.Minute)
 	}
 	ran := 0
 	for _, b := range blocks {
@@ -273,7 +286,7 @@ func (e *docEnv) run(t *testing.T, command string) {
 		e.runner(t, line)
 	case regexp.MustCompile(`^go test -run \S+ -v \./\S+$`).MatchString(line):
 		f := strings.Fields(line)
-		out := e.shell(t, fmt.Sprintf("go test -list '%s' %s", f[3], f[5]), 2*time.Minute)
+		out := e.listTests(t, f[3], f[5])
 		if !regexp.MustCompile(`(?m)^` + f[3] + `$`).MatchString(out) {
 			t.Errorf("go test -list %s %s lists %q; want the test %s", f[3], f[5], out, f[3])
 		}
@@ -301,17 +314,42 @@ func (e *docEnv) run(t *testing.T, command string) {
 	}
 }
 
-// command returns line to run in bash: go commands at the module's root,
-// the others in the scratch folder; the CLI's address and token (camp 0)
-// in the environment; in a process group of its own.
-func (e *docEnv) command(line string) *exec.Cmd {
-	cmd := exec.Command("bash", "-c", line)
-	cmd.Dir = e.scratch
-	if strings.HasPrefix(line, "go ") {
-		cmd.Dir = e.root
+// listTests returns the tests of the package pkg (from the module's root)
+// that match the pattern run, as go test -list lists them: this package's
+// from this test binary (its -test.list), which holds the same tests as
+// go test would build again; another package's from go test -list.
+func (e *docEnv) listTests(t *testing.T, run, pkg string) string {
+	t.Helper()
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
 	}
+	if filepath.Join(e.root, pkg) != here {
+		return e.shell(t, fmt.Sprintf("go test -list '%s' %s", run, pkg), 2*time.Minute)
+	}
+	out, err := exec.Command(os.Args[0], "-test.list", run).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s -test.list %s: %v\n%s", os.Args[0], run, err, out)
+	}
+	return string(out)
+}
+
+// command returns line to run in bash: go commands at the module's root,
+// the others in the scratch folder; go run ./X as the binary of ./X built
+// for the test (mains), with the same arguments; the CLI's address and
+// token (camp 0) in the environment; in a process group of its own.
+func (e *docEnv) command(line string) *exec.Cmd {
+	dir := e.scratch
+	if strings.HasPrefix(line, "go ") {
+		dir = e.root
+	}
+	if m := goRun.FindStringSubmatch(line); m != nil && e.mains[m[1]] != "" {
+		line = "'" + e.mains[m[1]] + "'" + strings.TrimPrefix(line, m[0])
+	}
+	cmd := exec.Command("bash", "-c", line)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOBIN="+e.bin, "GRISONVAL_ADDR="+e.cliAddr, "GRISONVAL_TOKEN="+e.cliToken, "NO_COLOR=1",
-		"XDG_CACHE_HOME="+e.cache)
+		"XDG_CACHE_HOME="+e.cache, "GOCACHE="+e.goCache)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	return cmd
 }
@@ -534,8 +572,8 @@ func (e *docEnv) runner(t *testing.T, line string) {
 
 // cliWait runs the CLI's wait as line does, moving the world until it
 // returns.
-// goRunLimit bounds a go run of the page: a build on a loaded machine,
-// then the call.
+// goRunLimit bounds a go run of the page (its prebuilt binary's call) on
+// a loaded machine.
 const goRunLimit = 3 * time.Minute
 
 // export sets the CLI's server and token as the line exports them: the
@@ -574,7 +612,7 @@ func (e *docEnv) castleServer(t *testing.T, line string) {
 	data := filepath.Join(t.TempDir(), "data-castle")
 	line = strings.NewReplacer(addr, free, "-data data-castle", "-data "+data).Replace(line)
 	e.subst = strings.NewReplacer("gvc_...", e.agentToken, "sk-...", e.model.key, addr, free, "127.0.0.1:7777", e.srv.Addr)
-	// go run ends by the signal that stops it: stopped at the end, its
+	// Stopped by an interrupt at the end, as its reader stops it; its
 	// exit is not checked.
 	cmd := e.command(line)
 	out := &syncBuffer{}

@@ -17,6 +17,10 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+// TestMain builds the binaries the tests run (grisonvald and the CLI's)
+// once for the whole package.
+func TestMain(m *testing.M) { os.Exit(testserver.Main(m)) }
+
 func TestParseArgs(t *testing.T) {
 	env := map[string]string{"GRISONVAL_TOKEN": "envtok"}
 	getenv := func(k string) string { return env[k] }

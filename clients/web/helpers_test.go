@@ -8,8 +8,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -26,26 +24,7 @@ import (
 
 // TestMain builds grisonvald once for every test of the package (each
 // test then starts its own server from it).
-func TestMain(m *testing.M) {
-	if os.Getenv("GRISONVALD_BIN") == "" {
-		dir, err := os.MkdirTemp("", "web-test")
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		bin := filepath.Join(dir, "grisonvald")
-		out, err := exec.Command("go", "build", "-o", bin, "github.com/grisonval/server/server/cmd/grisonvald").CombinedOutput()
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "build grisonvald: %v\n%s", err, out)
-			os.Exit(1)
-		}
-		os.Setenv("GRISONVALD_BIN", bin)
-		code := m.Run()
-		os.RemoveAll(dir)
-		os.Exit(code)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { os.Exit(testserver.Main(m)) }
 
 // site is a real server, a world on it and the web face over it, served
 // by httptest.

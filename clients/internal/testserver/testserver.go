@@ -1,5 +1,6 @@
 // Package testserver runs the real Grisonval server for the clients' tests:
-// it builds server/cmd/grisonvald, starts it with -dev on a free loopback
+// it builds server/cmd/grisonvald (once for the test process, as every
+// binary of this module Build makes), starts it with -dev on a free loopback
 // port and a temporary data folder, and stops it when the test ends. Tests
 // drive days with the admin API's ForceTick rather than waiting.
 package testserver
@@ -13,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -73,8 +75,7 @@ func (s *syncBuffer) String() string {
 }
 
 // Binary returns the path of a grisonvald binary for the test: the one
-// $GRISONVALD_BIN names when set, else one built from this module into a
-// temporary folder.
+// $GRISONVALD_BIN names when set, else the one Build makes of this module.
 func Binary(t testing.TB) string {
 	t.Helper()
 	if bin := os.Getenv("GRISONVALD_BIN"); bin != "" {
@@ -83,21 +84,83 @@ func Binary(t testing.TB) string {
 	return Build(t, "./server/cmd/grisonvald", "grisonvald")
 }
 
-// Build builds the command package pkg of this module (such as
-// "./clients/cli") into a temporary folder and returns the binary's path.
+// builds holds the binaries Build made for the test process, in the folder
+// Main created and removes.
+var builds struct {
+	mu   sync.Mutex // guards dir and bins
+	dir  string
+	bins map[string]*built
+}
+
+// built is one binary of the test process: built once, by the first test
+// that asks for it; the others wait for it and share its path or its error.
+type built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// Main runs the tests of a package (m.Run) whose tests call Build, Binary
+// or Start, and returns their exit code, having removed the binaries
+// Build made: each is built once for the whole test process, the first time
+// a test asks for it. The package's TestMain calls it:
+//
+//	func TestMain(m *testing.M) { os.Exit(testserver.Main(m)) }
+func Main(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "grisonval-test-bin-")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "testserver: a folder for the test binaries: %v\n", err)
+		return 1
+	}
+	builds.mu.Lock()
+	builds.dir, builds.bins = dir, map[string]*built{}
+	builds.mu.Unlock()
+	code := m.Run()
+	if err := os.RemoveAll(dir); err != nil {
+		fmt.Fprintf(os.Stderr, "testserver: remove the test binaries: %v\n", err)
+	}
+	return code
+}
+
+// Build returns the path of a binary named name of the command package pkg
+// of this module (such as "./clients/cli"), built once for the test
+// process (Main): the tests that ask for the same package share it.
 func Build(t testing.TB, pkg, name string) string {
 	t.Helper()
+	builds.mu.Lock()
+	if builds.dir == "" {
+		builds.mu.Unlock()
+		t.Fatalf("testserver.Build(%q): the package's TestMain must run its tests with testserver.Main", pkg)
+	}
+	key := pkg + " " + name
+	b := builds.bins[key]
+	if b == nil {
+		b = &built{path: filepath.Join(builds.dir, strconv.Itoa(len(builds.bins)), name)}
+		builds.bins[key] = b
+	}
+	builds.mu.Unlock()
+	b.once.Do(func() { b.err = build(pkg, b.path) })
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.path
+}
+
+// build builds the command package pkg of this module into the file bin.
+func build(pkg, bin string) error {
 	root, err := moduleRoot()
 	if err != nil {
-		t.Fatalf("find the module root: %v", err)
+		return fmt.Errorf("find the module root: %w", err)
 	}
-	bin := filepath.Join(t.TempDir(), name)
+	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
+		return err
+	}
 	cmd := exec.Command("go", "build", "-o", bin, pkg)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+		return fmt.Errorf("go build %s: %w\n%s", pkg, err, out)
 	}
-	return bin
+	return nil
 }
 
 // moduleRoot returns the folder of the go.mod of the current module.
