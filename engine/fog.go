@@ -195,6 +195,9 @@ type Governance struct {
 type EdictView struct {
 	Edict Edict
 	Level int
+	// Opens is the first day an order may change the edict again (rule
+	// EDI-1); 0 when it has never changed.
+	Opens int
 }
 
 // LevelName returns the name of the edict's level (EdictLevelNames).
@@ -217,6 +220,12 @@ type SeatView struct {
 	Trait   Trait
 	Job     Job
 	Age     int
+	// Fits is the trait that adds 1 to a holder's benefit, Stat the
+	// statistic the benefit goes to, and Benefit what the holder adds to
+	// it today (0 while vacant or named today; rules CNL-3, CNL-4).
+	Fits    Trait
+	Stat    string
+	Benefit int
 }
 
 // Vacant reports whether no one holds the seat.
@@ -366,10 +375,11 @@ func governanceOf(w *World, c CampID) Governance {
 	camp := &w.Camps[c]
 	var g Governance
 	for i := range g.Edicts {
-		g.Edicts[i] = EdictView{Edict: Edict(i + 1), Level: int(camp.Edicts[i])}
+		g.Edicts[i] = EdictView{Edict: Edict(i + 1), Level: int(camp.Edicts[i]), Opens: w.EdictOpens(c, Edict(i+1))}
 	}
 	for i, s := range camp.Council {
-		sv := SeatView{Seat: SeatKind(i + 1), Citizen: s.Citizen, Since: s.Since}
+		k := SeatKind(i + 1)
+		sv := SeatView{Seat: k, Citizen: s.Citizen, Since: s.Since, Fits: SeatRules[k].Fits, Stat: SeatRules[k].Stat, Benefit: SeatBenefit(w, c, k)}
 		// Citizens are in order of arrival, so of ID.
 		if j, ok := slices.BinarySearchFunc(camp.Citizens, s.Citizen, func(p Citizen, id int32) int { return cmp.Compare(p.ID, id) }); ok && s.Citizen != 0 {
 			p := &camp.Citizens[j]

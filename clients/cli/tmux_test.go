@@ -128,7 +128,9 @@ func TestWatchInTmux(t *testing.T) {
 }
 
 // playDays plays camp c for days forced days: each day it expands when it
-// can, else explores, else chops wood, so that its map and journal grow.
+// can, else explores, else chops wood, so that its map and journal grow;
+// on a day its ruler's seat is vacant (only rest and appoint are open,
+// CNL-7) it names a ruler.
 func playDays(t *testing.T, srv *testserver.Server, world uint64, c *tools.Camp, days int) {
 	t.Helper()
 	ctx := context.Background()
@@ -137,9 +139,9 @@ func playDays(t *testing.T, srv *testserver.Server, world uint64, c *tools.Camp,
 		if err != nil {
 			t.Fatalf("get view: %v", err)
 		}
-		o := &pb.Order{Action: "chop_wood", Reason: "du bois"}
+		o := &pb.Order{Action: "rest", Reason: "du repos"}
 	choose:
-		for _, want := range []string{"expand_to", "explore"} {
+		for _, want := range []string{"expand_to", "explore", "chop_wood", "appoint"} {
 			for _, a := range v.GetLegalActions() {
 				if a.GetAction() != want {
 					continue

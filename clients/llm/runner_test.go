@@ -242,7 +242,7 @@ func TestRunner(t *testing.T) {
 		second := sc.requests[2][1].Messages
 		last := second[len(second)-1]
 		if last.Role != "tool" || !strings.Contains(last.Content, "reason: bad_request") ||
-			!strings.Contains(last.Content, "order.args[0]: explore's ZONE 999 is not one of 4, 10, 18, 21, 27-29") {
+			!strings.Contains(last.Content, "order.args[0]: explore's ZONE 999 is not one of 4-6, 10, 11, 13, 18-21, 27-29") {
 			t.Errorf("got last message %+v; want the tool error with reason and field", last)
 		}
 		prose := sc.requests[5][1].Messages

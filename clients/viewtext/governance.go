@@ -98,8 +98,15 @@ func HolderText(l lang.Lang, s *pb.CouncilSeat) string {
 	if s.GetVacant() {
 		return l.Sprintf("vacant", "vacant")
 	}
-	return l.Sprintf("#%d %s (%s, %s, since day %d)", "n° %d %s (%s, %s, depuis le jour %d)",
-		s.GetCitizen(), s.GetName(), Roman(s.GetLevel()), s.GetTrait(), s.GetSinceDay())
+	return l.Sprintf("#%d %s (%s, %s, since day %d, %+d %s)", "n° %d %s (%s, %s, depuis le jour %d, %+d %s)",
+		s.GetCitizen(), s.GetName(), Roman(s.GetLevel()), s.GetTrait(), s.GetSinceDay(), s.GetBenefit(), named(l, statNames, s.GetStat()))
+}
+
+// statNames name the kingdom statistics a seat's benefit goes to.
+var statNames = map[string]lang.Text{
+	"economy":   lang.T("economy", "économie"),
+	"loyalty":   lang.T("loyalty", "loyauté"),
+	"stability": lang.T("stability", "stabilité"),
 }
 
 // OngoingText words a continuing event: "plague since day 40 (zone 12)".
@@ -112,10 +119,11 @@ func OngoingText(l lang.Lang, o *pb.OngoingEvent) string {
 }
 
 // writeGovernance writes the camp's governance: the kingdom's statistics,
-// the edicts with the numbers set_edict takes, the council's seats with
+// the edicts with the numbers set_edict takes (and, for an edict changed
+// lately, the day it may change again), the council's seats with
 // the numbers appoint takes, the notables who hold no seat (whom appoint
 // may name), and the continuing events.
-func writeGovernance(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView) {
+func writeGovernance(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView, day int32) {
 	gv := g.GetGovernance()
 	if gv == nil {
 		return
@@ -124,7 +132,11 @@ func writeGovernance(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView) {
 	if es := gv.GetEdicts(); len(es) > 0 {
 		var parts []string
 		for _, e := range es {
-			parts = append(parts, fmt.Sprintf("%d %s %s (%d)", e.GetId(), EdictName(l, e.GetEdict()), EdictLevel(l, e), e.GetLevel()))
+			part := fmt.Sprintf("%d %s %s (%d)", e.GetId(), EdictName(l, e.GetEdict()), EdictLevel(l, e), e.GetLevel())
+			if e.GetOpensDay() > day+1 {
+				part += l.Sprintf(" until day %d", " jusqu'au jour %d", e.GetOpensDay())
+			}
+			parts = append(parts, part)
 		}
 		b.WriteString(l.Sprintf("Edicts (set_edict EDICT LEVEL, levels 0-%d): %s.\n", "Édits (set_edict ÉDIT NIVEAU, niveaux 0-%d) : %s.\n",
 			len(es[0].GetLevels())-1, strings.Join(parts, ", ")))

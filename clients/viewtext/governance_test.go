@@ -31,8 +31,8 @@ func govView() *pb.CampView {
 	for i, code := range []string{"ruler", "councillor", "general", "diplomat", "high_priest", "marshal", "spymaster", "treasurer"} {
 		gv.Council = append(gv.Council, &pb.CouncilSeat{Id: int32(i + 1), Seat: code, Vacant: true})
 	}
-	gv.Council[0] = &pb.CouncilSeat{Id: 1, Seat: "ruler", Citizen: 4, Name: "Jean Martin", Level: 3, Trait: "sociable", Job: "farmer", Age: 40, SinceDay: 2}
-	gv.Council[7] = &pb.CouncilSeat{Id: 8, Seat: "treasurer", Citizen: 9, Name: "Anne Roux", Level: 1, Trait: "curious", Job: "merchant", Age: 30, SinceDay: 5}
+	gv.Council[0] = &pb.CouncilSeat{Id: 1, Seat: "ruler", Citizen: 4, Name: "Jean Martin", Level: 3, Trait: "sociable", Job: "farmer", Age: 40, SinceDay: 2, Stat: "loyalty", Benefit: 3}
+	gv.Council[7] = &pb.CouncilSeat{Id: 8, Seat: "treasurer", Citizen: 9, Name: "Anne Roux", Level: 1, Trait: "curious", Job: "merchant", Age: 30, SinceDay: 5, Stat: "economy", Benefit: 2}
 	g.Governance = gv
 	g.Notables = []*pb.Citizen{
 		{Id: 4, Name: "Jean Martin", Level: 3, Trait: "sociable"},
@@ -54,8 +54,8 @@ func TestGovernanceLines(t *testing.T) {
 		{lang.EN, []string{
 			"Kingdom: economy 3, loyalty -2, stability 1, unrest 1, consumption 4.\n",
 			"Edicts (set_edict EDICT LEVEL, levels 0-4): 1 taxation heavy (3), 2 holidays 12 a year (3), 3 promotion none (0).\n",
-			"Council (appoint SEAT CITIZEN): 1 ruler #4 Jean Martin (III, sociable, since day 2); 2 councillor vacant; 3 general vacant; " +
-				"4 grand diplomat vacant; 5 high priest vacant; 6 marshal vacant; 7 spymaster vacant; 8 treasurer #9 Anne Roux (I, curious, since day 5).\n",
+			"Council (appoint SEAT CITIZEN): 1 ruler #4 Jean Martin (III, sociable, since day 2, +3 loyalty); 2 councillor vacant; 3 general vacant; " +
+				"4 grand diplomat vacant; 5 high priest vacant; 6 marshal vacant; 7 spymaster vacant; 8 treasurer #9 Anne Roux (I, curious, since day 5, +2 economy).\n",
 			"Notables without a seat: #7 Paul Durand (II, ambitious), #11 Marie Blanc (I, steady).\n",
 			"Ongoing events: plague since day 10 (zone 2); cult since day 11.\n",
 			"  3    coast+river ",
@@ -63,8 +63,8 @@ func TestGovernanceLines(t *testing.T) {
 		{lang.FR, []string{
 			"Royaume : économie 3, loyauté -2, stabilité 1, insatisfaction 1, consommation 4.\n",
 			"Édits (set_edict ÉDIT NIVEAU, niveaux 0-4) : 1 taxation lourde (3), 2 jours fériés 12 par an (3), 3 édits publicitaires aucun (0).\n",
-			"Conseil (appoint SIÈGE CITOYEN) : 1 dirigeant n° 4 Jean Martin (III, sociable, depuis le jour 2) ; 2 conseiller vacant ; 3 général vacant ; " +
-				"4 grand diplomate vacant ; 5 grand prêtre vacant ; 6 maréchal vacant ; 7 chef des services secrets vacant ; 8 trésorier n° 9 Anne Roux (I, curious, depuis le jour 5).\n",
+			"Conseil (appoint SIÈGE CITOYEN) : 1 dirigeant n° 4 Jean Martin (III, sociable, depuis le jour 2, +3 loyauté) ; 2 conseiller vacant ; 3 général vacant ; " +
+				"4 grand diplomate vacant ; 5 grand prêtre vacant ; 6 maréchal vacant ; 7 chef des services secrets vacant ; 8 trésorier n° 9 Anne Roux (I, curious, depuis le jour 5, +2 économie).\n",
 			"Notables sans siège : n° 7 Paul Durand (II, ambitious), n° 11 Marie Blanc (I, steady).\n",
 			"Événements en cours : plague depuis le jour 10 (zone 2) ; cult depuis le jour 11.\n",
 			"  3    côte+rivière ",

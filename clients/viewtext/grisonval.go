@@ -27,7 +27,7 @@ func writeGrisonval(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Griso
 		g.GetMorale(), g.GetPopulation(), g.GetHousing(), g.GetFieldArmy(), g.GetMenUnderArms(), g.GetMaxUnderArms()))
 	writeSociety(l, b, g)
 	writePolitics(l, b, v, g)
-	writeGovernance(l, b, g)
+	writeGovernance(l, b, g, v.GetDay())
 	writeZones(l, b, v, g)
 	writeColumns(l, b, g.GetColumns())
 	writeSieges(l, b, v, g)

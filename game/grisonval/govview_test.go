@@ -1,11 +1,15 @@
 package grisonval_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/grisonval/server/clients/viewtext"
 	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
@@ -43,18 +47,20 @@ func TestGovernanceOnTheWire(t *testing.T) {
 				ed := engine.Edict(i + 1)
 				lvl := camp.Edicts[i]
 				want := &pb.Edict{Id: int32(ed), Edict: ed.String(), Level: int32(lvl), LevelName: engine.EdictLevelNames[ed][lvl],
-					Levels: engine.EdictLevelNames[ed][:]}
+					Levels: engine.EdictLevelNames[ed][:], OpensDay: int32(w.EdictOpens(c, ed))}
 				if !proto.Equal(e, want) {
 					t.Errorf("camp %d: edict %v; want its own %v", c, e, want)
 				}
 			}
 			for i, s := range g.GetCouncil() {
 				sv := ev.Council[i]
-				want := &pb.CouncilSeat{Id: int32(i + 1), Seat: engine.SeatKind(i + 1).String(), Vacant: true}
+				k := engine.SeatKind(i + 1)
+				rule := engine.SeatRules[k]
+				want := &pb.CouncilSeat{Id: int32(i + 1), Seat: k.String(), Vacant: true, Fits: rule.Fits.String(), Stat: rule.Stat}
 				if camp.Council[i].Citizen != 0 {
-					want = &pb.CouncilSeat{Id: int32(i + 1), Seat: engine.SeatKind(i + 1).String(), Citizen: camp.Council[i].Citizen,
+					want = &pb.CouncilSeat{Id: int32(i + 1), Seat: k.String(), Citizen: camp.Council[i].Citizen,
 						Name: sv.Name, Level: int32(sv.Level), Trait: sv.Trait.String(), Job: sv.Job.String(), Age: int32(sv.Age),
-						SinceDay: int32(camp.Council[i].Since)}
+						SinceDay: int32(camp.Council[i].Since), Fits: rule.Fits.String(), Stat: rule.Stat, Benefit: int32(engine.SeatBenefit(w, c, k))}
 					if sv.Name == "" {
 						t.Errorf("camp %d: seat %s held by %d has no name in the engine's view", c, sv.Seat, sv.Citizen)
 					}
@@ -149,5 +155,37 @@ func TestSetupRules(t *testing.T) {
 				t.Errorf("an old season set up again has hash %s; its stored setup %s", rs.Hash(s), rs.Hash(old))
 			}
 		})
+	}
+}
+
+// TestGovernanceDetailsOnTheWire covers VIEW-GOV's details: what each
+// seated founder adds to which statistic, the trait that fits each seat,
+// and the day a changed edict may change again (EDI-1), on the wire and in
+// the text view.
+func TestGovernanceDetailsOnTheWire(t *testing.T) {
+	w := engine.NewWorld(1)
+	rest := engine.Order{Action: engine.Rest}
+	out := engine.Resolve(w, [engine.NumCamps]engine.Order{{Action: engine.SetEdict, Args: []int{1, 2}}, rest, rest})
+	w = out.World
+	if out.Results[0].Status != engine.Applied {
+		t.Fatalf("set_edict 1 2: %+v", out.Results[0])
+	}
+	v := grisonval.Ruleset{}.View(grisonval.StateOf(w), 0, lang.EN)
+	g := v.GetGrisonval().GetGovernance()
+	if got := g.GetEdicts()[0].GetOpensDay(); got != int32(w.Day+engine.EdictLockDays) {
+		t.Errorf("VIEW-GOV EDI-1 taxation opens on day %d; want %d", got, w.Day+engine.EdictLockDays)
+	}
+	if got := g.GetEdicts()[1].GetOpensDay(); got != 0 {
+		t.Errorf("VIEW-GOV holidays never changed open on day %d; want 0", got)
+	}
+	for _, s := range g.GetCouncil() {
+		k := engine.SeatKind(s.GetId())
+		p, ok := w.SeatHolder(0, k)
+		if !ok || s.GetBenefit() != int32(p.BenefitIn(k)) || s.GetBenefit() < 1 || s.GetFits() != engine.SeatRules[k].Fits.String() || s.GetStat() != engine.SeatRules[k].Stat {
+			t.Errorf("VIEW-GOV CNL-3 seat %s: %v", k, s)
+		}
+	}
+	if text := viewtext.View(lang.EN, v, time.Unix(0, 0)); !strings.Contains(text, fmt.Sprintf("until day %d", w.Day+engine.EdictLockDays)) {
+		t.Errorf("the text view does not say when taxation may change again:\n%s", text)
 	}
 }

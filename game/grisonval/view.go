@@ -250,10 +250,10 @@ func governanceToPB(g engine.Governance) *pb.Governance {
 		Stability: int32(g.Stats.Stability), Unrest: int32(g.Stats.Unrest), Consumption: int32(g.Stats.Consumption)}}
 	for _, e := range g.Edicts {
 		out.Edicts = append(out.Edicts, &pb.Edict{Id: int32(e.Edict), Edict: e.Edict.String(), Level: int32(e.Level),
-			LevelName: e.LevelName(), Levels: edictLevels[e.Edict]})
+			LevelName: e.LevelName(), Levels: edictLevels[e.Edict], OpensDay: int32(e.Opens)})
 	}
 	for _, s := range g.Council {
-		cs := &pb.CouncilSeat{Id: int32(s.Seat), Seat: s.Seat.String(), Vacant: s.Vacant()}
+		cs := &pb.CouncilSeat{Id: int32(s.Seat), Seat: s.Seat.String(), Vacant: s.Vacant(), Fits: s.Fits.String(), Stat: s.Stat, Benefit: int32(s.Benefit)}
 		if !s.Vacant() {
 			cs.Citizen, cs.Name, cs.Level, cs.Trait = s.Citizen, s.Name, int32(s.Level), s.Trait.String()
 			cs.Job, cs.Age, cs.SinceDay = s.Job.String(), int32(s.Age), int32(s.Since)

@@ -531,7 +531,11 @@ type Edict struct {
 	// "6", ... a year).
 	LevelName string `protobuf:"bytes,4,opt,name=level_name,json=levelName,proto3" json:"level_name,omitempty"`
 	// levels are the codes of every level, from level 0.
-	Levels        []string `protobuf:"bytes,5,rep,name=levels,proto3" json:"levels,omitempty"`
+	Levels []string `protobuf:"bytes,5,rep,name=levels,proto3" json:"levels,omitempty"`
+	// opens_day is the first day an order may change the edict again (an
+	// edict changes at most every 10 days, rule EDI-1); 0 when it never
+	// changed.
+	OpensDay      int32 `protobuf:"varint,6,opt,name=opens_day,json=opensDay,proto3" json:"opens_day,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -601,6 +605,13 @@ func (x *Edict) GetLevels() []string {
 	return nil
 }
 
+func (x *Edict) GetOpensDay() int32 {
+	if x != nil {
+		return x.OpensDay
+	}
+	return 0
+}
+
 // CouncilSeat is a seat of the camp's council and its holder. id is
 // appoint's first argument; citizen (the holder's number) the kind of
 // value its second takes.
@@ -622,7 +633,16 @@ type CouncilSeat struct {
 	Job   string `protobuf:"bytes,8,opt,name=job,proto3" json:"job,omitempty"`
 	Age   int32  `protobuf:"varint,9,opt,name=age,proto3" json:"age,omitempty"`
 	// since_day is the day the holder was named.
-	SinceDay      int32 `protobuf:"varint,10,opt,name=since_day,json=sinceDay,proto3" json:"since_day,omitempty"`
+	SinceDay int32 `protobuf:"varint,10,opt,name=since_day,json=sinceDay,proto3" json:"since_day,omitempty"`
+	// fits is the trait that adds 1 to a holder's benefit (rule CNL-3).
+	Fits string `protobuf:"bytes,11,opt,name=fits,proto3" json:"fits,omitempty"`
+	// stat is the kingdom statistic the seat's benefit goes to: "economy",
+	// "loyalty" or "stability".
+	Stat string `protobuf:"bytes,12,opt,name=stat,proto3" json:"stat,omitempty"`
+	// benefit is what the holder adds to stat today: 0 while the seat is
+	// vacant and on the day its holder is named (he serves from the next
+	// day, rule CNL-4).
+	Benefit       int32 `protobuf:"varint,13,opt,name=benefit,proto3" json:"benefit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -723,6 +743,27 @@ func (x *CouncilSeat) GetAge() int32 {
 func (x *CouncilSeat) GetSinceDay() int32 {
 	if x != nil {
 		return x.SinceDay
+	}
+	return 0
+}
+
+func (x *CouncilSeat) GetFits() string {
+	if x != nil {
+		return x.Fits
+	}
+	return ""
+}
+
+func (x *CouncilSeat) GetStat() string {
+	if x != nil {
+		return x.Stat
+	}
+	return ""
+}
+
+func (x *CouncilSeat) GetBenefit() int32 {
+	if x != nil {
+		return x.Benefit
 	}
 	return 0
 }
@@ -3344,14 +3385,15 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x06edicts\x18\x01 \x03(\v2\x13.grisonval.v1.EdictR\x06edicts\x123\n" +
 	"\acouncil\x18\x02 \x03(\v2\x19.grisonval.v1.CouncilSeatR\acouncil\x120\n" +
 	"\x05stats\x18\x03 \x01(\v2\x1a.grisonval.v1.KingdomStatsR\x05stats\x124\n" +
-	"\aongoing\x18\x04 \x03(\v2\x1a.grisonval.v1.OngoingEventR\aongoing\"z\n" +
+	"\aongoing\x18\x04 \x03(\v2\x1a.grisonval.v1.OngoingEventR\aongoing\"\x97\x01\n" +
 	"\x05Edict\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
 	"\x05edict\x18\x02 \x01(\tR\x05edict\x12\x14\n" +
 	"\x05level\x18\x03 \x01(\x05R\x05level\x12\x1d\n" +
 	"\n" +
 	"level_name\x18\x04 \x01(\tR\tlevelName\x12\x16\n" +
-	"\x06levels\x18\x05 \x03(\tR\x06levels\"\xe4\x01\n" +
+	"\x06levels\x18\x05 \x03(\tR\x06levels\x12\x1b\n" +
+	"\topens_day\x18\x06 \x01(\x05R\bopensDay\"\xa6\x02\n" +
 	"\vCouncilSeat\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
@@ -3363,7 +3405,10 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x03job\x18\b \x01(\tR\x03job\x12\x10\n" +
 	"\x03age\x18\t \x01(\x05R\x03age\x12\x1b\n" +
 	"\tsince_day\x18\n" +
-	" \x01(\x05R\bsinceDay\"\x9a\x01\n" +
+	" \x01(\x05R\bsinceDay\x12\x12\n" +
+	"\x04fits\x18\v \x01(\tR\x04fits\x12\x12\n" +
+	"\x04stat\x18\f \x01(\tR\x04stat\x12\x18\n" +
+	"\abenefit\x18\r \x01(\x05R\abenefit\"\x9a\x01\n" +
 	"\fKingdomStats\x12\x18\n" +
 	"\aeconomy\x18\x01 \x01(\x05R\aeconomy\x12\x18\n" +
 	"\aloyalty\x18\x02 \x01(\x05R\aloyalty\x12\x1c\n" +
