@@ -440,7 +440,7 @@ func randomGovernance(r *rand.Rand, v *pb.CampView) {
 		if s == "" {
 			continue
 		}
-		st := &pb.CouncilSeat{Id: int32(i + 1), Seat: s, Vacant: r.IntN(4) == 0}
+		st := &pb.CouncilSeat{Id: int32(i + 1), Seat: s, Vacant: r.IntN(4) == 0, Fits: testFits[s]}
 		if !st.Vacant {
 			st.Citizen, st.Level, st.Trait = 1+r.Int32N(60), 1+r.Int32N(5), []string{"steady", "sociable", "curious"}[r.IntN(3)]
 		}

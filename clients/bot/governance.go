@@ -43,22 +43,12 @@ const (
 // economy or unrest, then loyalty and stability.
 var seatOrder = []string{seatTreasurer, seatSpymaster, seatMarshal, seatHighPriest, seatGeneral, seatCouncillor, seatDiplomat}
 
-// seatFit is the trait that fits each seat (docs/rules.md CNL-3: the
-// holder's benefit is +1 with it). The view does not carry it: this is the
-// one copy of a rule the bot keeps, and TestCouncilOfRealView checks it
-// against a real founding council's statistics.
-var seatFit = map[string]string{
-	seatRuler: "sociable", seatCouncillor: "sociable", seatDiplomat: "sociable",
-	seatGeneral: "ambitious", seatMarshal: "ambitious",
-	seatSpymaster: "curious", seatTreasurer: "curious",
-	seatHighPriest: "steady",
-}
-
-// benefit is what citizen c would bring to seat: 1, +1 from level III and
-// +1 more at level V, +1 when his trait fits the seat (CNL-3).
-func benefit(seat string, c *pb.Citizen) int32 {
+// benefit is what citizen c would bring to a seat whose fitting trait is
+// fits (the view's CouncilSeat.fits): 1, +1 from level III and +1 more at
+// level V, +1 when his trait fits the seat (CNL-3).
+func benefit(fits string, c *pb.Citizen) int32 {
 	b := 1 + (max(1, c.GetLevel())-1)/2
-	if t := c.GetTrait(); t != "" && seatFit[seat] == t {
+	if t := c.GetTrait(); t != "" && fits == t {
 		b++
 	}
 	return b
@@ -231,17 +221,17 @@ func (d decider) appoint(s *pb.CouncilSeat, move bool, why string) *pb.Order {
 	}
 	best := slices.MinFunc(cs, func(a, b candidate) int {
 		return cmp.Or(cmp.Compare(btoi(a.seated), btoi(b.seated)), cmp.Compare(class(a), class(b)),
-			cmp.Compare(benefit(code, b.notable), benefit(code, a.notable)), cmp.Compare(a.notable.GetAge(), b.notable.GetAge()),
+			cmp.Compare(benefit(s.GetFits(), b.notable), benefit(s.GetFits(), a.notable)), cmp.Compare(a.notable.GetAge(), b.notable.GetAge()),
 			cmp.Compare(b.index, a.index), cmp.Compare(a.id, b.id))
 	})
 	who := d.l.Sprintf("citizen %d, of whom the view says nothing (no notable)", "l'habitant %d, dont la vue ne dit rien (pas un notable)", best.id)
 	if n := best.notable; n != nil {
 		fit := d.l.Sprintf("trait %s", "trait %s", n.GetTrait())
-		if seatFit[code] == n.GetTrait() {
+		if s.GetFits() == n.GetTrait() {
 			fit = d.l.Sprintf("trait %s fits the seat", "trait %s fait pour le siège", n.GetTrait())
 		}
 		who = d.l.Sprintf("%s (citizen %d, level %d, %s, aged %d), benefit %d", "%s (habitant %d, niveau %d, %s, %d ans), apport %d",
-			n.GetName(), best.id, n.GetLevel(), fit, n.GetAge(), benefit(code, n))
+			n.GetName(), best.id, n.GetLevel(), fit, n.GetAge(), benefit(s.GetFits(), n))
 	}
 	if best.seated {
 		who += d.l.Sprintf(", moved from his seat: no one else can be named", ", déplacé de son siège : personne d'autre à nommer")

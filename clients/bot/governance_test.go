@@ -40,7 +40,7 @@ func govView() *pb.CampView {
 	holders := []int32{1, 2, 3, 4}
 	for i, s := range seatCodes {
 		id := int32(101 + i)
-		gov.Council = append(gov.Council, &pb.CouncilSeat{Id: int32(i + 1), Seat: s, Citizen: id, Level: 1, Trait: seatFit[s], SinceDay: 1})
+		gov.Council = append(gov.Council, &pb.CouncilSeat{Id: int32(i + 1), Seat: s, Citizen: id, Level: 1, Trait: testFits[s], Fits: testFits[s], SinceDay: 1})
 		holders = append(holders, id)
 	}
 	g.Governance = gov
@@ -66,7 +66,7 @@ func govView() *pb.CampView {
 func vacant(ids ...int32) func(v *pb.CampView) {
 	return func(v *pb.CampView) {
 		for _, id := range ids {
-			gv(v).Governance.Council[id-1] = &pb.CouncilSeat{Id: id, Seat: seatCodes[id-1], Vacant: true}
+			gv(v).Governance.Council[id-1] = &pb.CouncilSeat{Id: id, Seat: seatCodes[id-1], Vacant: true, Fits: testFits[seatCodes[id-1]]}
 		}
 	}
 }
@@ -265,9 +265,19 @@ func TestEdictState(t *testing.T) {
 	})
 }
 
-// TestCouncilOfRealView checks the one rule the bot copies, the trait that
-// fits each seat (seatFit, CNL-3), against a real founding council: the
-// kingdom statistics of day 0 are the seats' benefits (economy: marshal,
+// testFits is the trait that fits each seat, as the server's view says it
+// (CouncilSeat.fits, CNL-3), for the views built by hand.
+var testFits = map[string]string{
+	seatRuler: "sociable", seatCouncillor: "sociable", seatDiplomat: "sociable",
+	seatGeneral: "ambitious", seatMarshal: "ambitious",
+	seatSpymaster: "curious", seatTreasurer: "curious",
+	seatHighPriest: "steady",
+}
+
+// TestCouncilOfRealView checks the bot's benefit (CNL-3), read from the
+// view's fitting traits, against a real founding council: each holder's
+// benefit is the one the view gives, and the kingdom statistics of day 0
+// are the seats' benefits (economy: marshal,
 // spymaster, treasurer; loyalty: ruler and councillor; stability: general,
 // grand diplomat, high priest) plus the edicts at level 0 (loyalty +1 -1,
 // stability -1).
@@ -300,14 +310,18 @@ func TestCouncilOfRealView(t *testing.T) {
 		if s.GetSeat() != seatCodes[i] || s.GetId() != int32(i+1) || s.GetVacant() {
 			t.Fatalf("seat %d: got %v; want %s held", i+1, s, seatCodes[i])
 		}
-		*stat[s.GetSeat()] += benefit(s.GetSeat(), &pb.Citizen{Level: s.GetLevel(), Trait: s.GetTrait()})
-		if seatFit[s.GetSeat()] == s.GetTrait() {
+		b := benefit(s.GetFits(), &pb.Citizen{Level: s.GetLevel(), Trait: s.GetTrait()})
+		if b != s.GetBenefit() || s.GetFits() != testFits[s.GetSeat()] {
+			t.Errorf("seat %s: the bot reckons benefit %d (fits %q); the view says %d", s.GetSeat(), b, s.GetFits(), s.GetBenefit())
+		}
+		*stat[s.GetSeat()] += b
+		if s.GetFits() == s.GetTrait() {
 			fits++
 		}
 	}
 	want := gov.GetStats()
 	if got.Economy != want.GetEconomy() || got.Loyalty != want.GetLoyalty() || got.Stability != want.GetStability() {
-		t.Errorf("the council's benefits by seatFit give economy %d, loyalty %d, stability %d; the view says %d, %d, %d",
+		t.Errorf("the council's benefits by the view's fits give economy %d, loyalty %d, stability %d; the view says %d, %d, %d",
 			got.Economy, got.Loyalty, got.Stability, want.GetEconomy(), want.GetLoyalty(), want.GetStability())
 	}
 	if fits == 0 {
