@@ -378,7 +378,7 @@ var rules = map[Action]rule{
 	SetGovernment: {lang.T("set_government F: adopt form of government F; %d gold and %d research, legitimacy falls to %d, %d days before the next change", "set_government F : adopter la forme de gouvernement F ; %d or et %d recherche, la légitimité tombe à %d, %d jours avant le prochain changement",
 		GovernmentGold, GovernmentResearch, GovernmentLegitimacy, GovernmentLockDays), governmentArgs, (*tick).setGovernment},
 	// set_edict: engine/edicts.go.
-	SetEdict: {lang.T("set_edict E L: edict E (1 taxation, 2 holidays, 3 promotion) at level L; an edict changes at most every %d days", "set_edict E L : édit E (1 impôts, 2 jours fériés, 3 promotion) au niveau L ; un édit change au plus tous les %d jours", EdictLockDays),
+	SetEdict: {lang.T("set_edict E L: edict E (1 taxation, 2 holidays, 3 promotion) at level L; an edict changes at most every %d days", "set_edict E L : édit E (1 taxation, 2 jours fériés, 3 édits publicitaires) au niveau L ; un édit change au plus tous les %d jours", EdictLockDays),
 		edictArgs, (*tick).setEdict},
 }
 
