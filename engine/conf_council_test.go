@@ -155,9 +155,9 @@ func expectSeat(out engine.Outcome, f []string) error {
 }
 
 func expectCouncilStats(out engine.Outcome, f []string) error {
-	c, err := strconv.Atoi(f[1])
-	if err != nil || c < 0 || c >= engine.NumCamps {
-		return fmt.Errorf("bad camp %q", f[1])
+	c, err := campArg(f[1])
+	if err != nil {
+		return err
 	}
 	pairs, err := kv(f[2:])
 	if err != nil {
@@ -186,9 +186,9 @@ func expectMenu(out engine.Outcome, f []string) error {
 	if len(f) != 4 || (f[3] != "open" && f[3] != "closed") {
 		return fmt.Errorf("want menu CAMP ACTION open|closed")
 	}
-	c, err := strconv.Atoi(f[1])
-	if err != nil || c < 0 || c >= engine.NumCamps {
-		return fmt.Errorf("bad camp %q", f[1])
+	c, err := campArg(f[1])
+	if err != nil {
+		return err
 	}
 	a, ok := engine.ParseAction(f[2])
 	if !ok {

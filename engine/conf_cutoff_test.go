@@ -25,9 +25,9 @@ func init() {
 }
 
 func setupCutoff(w *engine.World, f []string) error {
-	c, err := strconv.Atoi(f[1])
-	if err != nil || c < 0 || c >= engine.NumCamps {
-		return fmt.Errorf("bad camp %q", f[1])
+	c, err := campArg(f[1])
+	if err != nil {
+		return err
 	}
 	pairs, err := kv(f[2:])
 	if err != nil {
@@ -73,9 +73,9 @@ func cutZoneArg(s string) (engine.CutZone, error) {
 
 func expectCutoff(out engine.Outcome, f []string) error {
 	w := out.World
-	c, err := strconv.Atoi(f[1])
-	if err != nil || c < 0 || c >= engine.NumCamps {
-		return fmt.Errorf("bad camp %q", f[1])
+	c, err := campArg(f[1])
+	if err != nil {
+		return err
 	}
 	pairs, err := kv(f[2:])
 	if err != nil {

@@ -44,15 +44,6 @@ func registerKind[F any](m map[string]F, kind string, f F) {
 	m[kind] = f
 }
 
-// campArg reads a camp number.
-func campArg(s string) (engine.CampID, error) {
-	c, err := strconv.Atoi(s)
-	if err != nil || c < 0 || c >= engine.NumCamps {
-		return 0, fmt.Errorf("bad camp %q", s)
-	}
-	return engine.CampID(c), nil
-}
-
 // ongoingLine reads "ongoing CAMP KIND key=value...".
 func ongoingLine(f []string) (engine.CampID, engine.Ongoing, [][2]string, error) {
 	if len(f) < 3 {

@@ -120,9 +120,9 @@ func expectSpecialStats(out engine.Outcome, f []string) error {
 	if len(f) < 3 {
 		return fmt.Errorf("want specialstats CAMP field=N...")
 	}
-	c, err := strconv.Atoi(f[1])
-	if err != nil || c < 0 || c >= engine.NumCamps {
-		return fmt.Errorf("bad camp %q", f[1])
+	c, err := campArg(f[1])
+	if err != nil {
+		return err
 	}
 	pairs, err := kv(f[2:])
 	if err != nil {
@@ -167,9 +167,9 @@ func expectBuildPrice(out engine.Outcome, f []string) error {
 	if len(f) < 4 {
 		return fmt.Errorf("want buildprice CAMP ACTION ZONE resource=N...")
 	}
-	c, err := strconv.Atoi(f[1])
-	if err != nil || c < 0 || c >= engine.NumCamps {
-		return fmt.Errorf("bad camp %q", f[1])
+	c, err := campArg(f[1])
+	if err != nil {
+		return err
 	}
 	a, ok := engine.ParseAction(f[2])
 	if !ok {

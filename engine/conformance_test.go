@@ -799,3 +799,12 @@ func pactLine(f []string) (a, b engine.CampID, pairs [][2]string, err error) {
 	pairs, err = kv(f[3:])
 	return engine.CampID(x), engine.CampID(y), pairs, err
 }
+
+// campArg reads a camp number.
+func campArg(s string) (engine.CampID, error) {
+	c, err := strconv.Atoi(s)
+	if err != nil || c < 0 || c >= engine.NumCamps {
+		return 0, fmt.Errorf("bad camp %q", s)
+	}
+	return engine.CampID(c), nil
+}
