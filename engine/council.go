@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -107,11 +108,10 @@ func (p Citizen) BenefitIn(s SeatKind) int {
 }
 
 // citizen returns the index of camp c's living citizen id, or -1.
+// Citizens are in order of arrival, so of ID (rule CIT-1).
 func (w *World) citizen(c CampID, id int32) int {
-	for i := range w.Camps[c].Citizens {
-		if w.Camps[c].Citizens[i].ID == id {
-			return i
-		}
+	if i, ok := slices.BinarySearchFunc(w.Camps[c].Citizens, id, func(p Citizen, id int32) int { return cmp.Compare(p.ID, id) }); ok {
+		return i
 	}
 	return -1
 }

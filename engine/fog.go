@@ -380,8 +380,7 @@ func governanceOf(w *World, c CampID) Governance {
 	for i, s := range camp.Council {
 		k := SeatKind(i + 1)
 		sv := SeatView{Seat: k, Citizen: s.Citizen, Since: s.Since, Fits: SeatRules[k].Fits, Stat: SeatRules[k].Stat, Benefit: SeatBenefit(w, c, k)}
-		// Citizens are in order of arrival, so of ID.
-		if j, ok := slices.BinarySearchFunc(camp.Citizens, s.Citizen, func(p Citizen, id int32) int { return cmp.Compare(p.ID, id) }); ok && s.Citizen != 0 {
+		if j := w.citizen(c, s.Citizen); j >= 0 && s.Citizen != 0 {
 			p := &camp.Citizens[j]
 			sv.Name, sv.Level, sv.Trait, sv.Job, sv.Age = p.Name(), int(p.Level), p.Trait, p.Job, int(p.Age)
 		}

@@ -305,7 +305,7 @@ func (w *World) holderIndex(c CampID, s SeatKind) int {
 	if id == 0 {
 		return -1
 	}
-	return slices.IndexFunc(w.Camps[c].Citizens, func(p Citizen) bool { return p.ID == id })
+	return w.citizen(c, id)
 }
 
 // provinces returns the zones a monster may fall on (EVK-11): camp c's
@@ -541,10 +541,7 @@ func (t *tick) assassination(c CampID, r *Rand) (lang.Text, lang.Text) {
 		return lang.T("An assassin's blade misses %s, who holds the seat of %s: the guards seize the killer.", "La lame d'un assassin manque %s, qui tient le siège de %s : les gardes saisissent le meurtrier.", p.Name(), s),
 			lang.T("%d seat(s) held, the seat of %s drawn; %s: the attempt fails", "%d siège(s) tenu(s), le siège de %s tiré ; %s : la tentative échoue", len(seats), s, k.text)
 	}
-	t.removeCitizen(c, i)
-	if camp.Council[s-1].Citizen == p.ID {
-		camp.Council[s-1] = Seat{}
-	}
+	t.removeCitizen(c, i) // which empties his seat (CNL-9)
 	u := 1 + r.Intn(6)
 	before, after := t.eventLegitimacy(c, -u)
 	return lang.T("%s, who held the seat of %s, falls to an assassin's blade. The seat is empty.", "%s, qui tenait le siège de %s, tombe sous la lame d'un assassin. Le siège est vide.", p.Name(), s),
