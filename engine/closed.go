@@ -22,10 +22,15 @@ type ChoicePrice struct {
 }
 
 // choicePrices give, for the actions whose price depends on the value
-// chosen, the price of each choice of their first argument.
-var choicePrices = map[Action]func(w *World, specs []ArgSpec) []ChoicePrice{
-	Develop: developPrices,
-}
+// chosen, the price of each choice of their first argument: develop's
+// level (DEV-2), a building's zone (a ruin halves it, TER-RUIN).
+var choicePrices = func() map[Action]func(w *World, specs []ArgSpec) []ChoicePrice {
+	m := map[Action]func(w *World, specs []ArgSpec) []ChoicePrice{Develop: developPrices}
+	for b := Farm; b <= Temple; b++ {
+		m[buildAction(b)] = buildPrices(b)
+	}
+	return m
+}()
 
 // developPrices returns what each zone the menu offers develop costs: its
 // next level's price (rule DEV-2).

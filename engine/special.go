@@ -352,10 +352,3 @@ func buildPrices(b BuildingKind) func(w *World, specs []ArgSpec) []ChoicePrice {
 		return out
 	}
 }
-
-// The build actions' prices depend on the zone chosen (rule TER-RUIN).
-func init() {
-	for b := Farm; b <= Temple; b++ {
-		choicePrices[buildAction(b)] = buildPrices(b)
-	}
-}
