@@ -204,13 +204,14 @@ func expectStats(out engine.Outcome, f []string) error {
 	}
 	w := out.World
 	s := w.Stats(c)
+	fields := statFields(s)
+	fields["market"], fields["taxes"] = int(w.OutputPercent(c, engine.Market)), int(w.Taxes(c))
 	for _, p := range pairs {
 		v, err := atoi(p[1])
 		if err != nil {
 			return err
 		}
-		got, ok := map[string]int{"economy": s.Economy, "loyalty": s.Loyalty, "stability": s.Stability, "unrest": s.Unrest, "consumption": s.Consumption,
-			"market": int(w.OutputPercent(c, engine.Market)), "taxes": int(w.Taxes(c))}[p[0]]
+		got, ok := fields[p[0]]
 		if !ok {
 			return fmt.Errorf("unknown stats field %q", p[0])
 		}

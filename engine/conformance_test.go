@@ -808,3 +808,42 @@ func campArg(s string) (engine.CampID, error) {
 	}
 	return engine.CampID(c), nil
 }
+
+// statFields are a camp's kingdom statistics by their names in the
+// governance parts' conformance lines.
+func statFields(s engine.Stats) map[string]int {
+	return map[string]int{"economy": s.Economy, "loyalty": s.Loyalty, "stability": s.Stability, "unrest": s.Unrest, "consumption": s.Consumption}
+}
+
+// expectStatsOf checks a line "KIND CAMP stat=N..." against the part of
+// camp CAMP's statistics that part gives.
+func expectStatsOf(part func(*engine.World, engine.CampID) engine.Stats) func(engine.Outcome, []string) error {
+	return func(out engine.Outcome, f []string) error {
+		if len(f) < 3 {
+			return fmt.Errorf("want %s CAMP stat=N...", f[0])
+		}
+		c, err := campArg(f[1])
+		if err != nil {
+			return err
+		}
+		pairs, err := kv(f[2:])
+		if err != nil {
+			return err
+		}
+		s := part(out.World, c)
+		for _, p := range pairs {
+			v, err := atoi(p[1])
+			if err != nil {
+				return err
+			}
+			got, ok := statFields(s)[p[0]]
+			if !ok {
+				return fmt.Errorf("unknown statistic %q", p[0])
+			}
+			if got != v {
+				return fmt.Errorf("camp %d %s %s: got %d; want %d (%+v)", c, f[0], p[0], got, v, s)
+			}
+		}
+		return nil
+	}
+}
