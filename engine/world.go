@@ -240,6 +240,11 @@ const (
 	// RulesGovernance adds seed 001's governance: edicts, the council,
 	// special terrain, kingdom events and cut-off land.
 	RulesGovernance
+	// RulesWar closes seed 000's loose ends (a colony with no people
+	// collapses and is refounded, food only where the seed grows it) and
+	// makes war and the stocks pay (issue 16): see docs/rules.md, RULES-1.
+	// New worlds start under it once its rules land (CurrentRules).
+	RulesWar
 )
 
 // CurrentRules are the rules a new world or season starts under.
