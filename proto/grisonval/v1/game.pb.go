@@ -378,7 +378,12 @@ type SubmitOrderRequest struct {
 	// resolved, and next_day, the day orders are for now), and one for a day
 	// not yet open is InvalidArgument. 0 means the next day, whichever it is
 	// when the order arrives.
-	ForDay        int32 `protobuf:"varint,3,opt,name=for_day,json=forDay,proto3" json:"for_day,omitempty"`
+	ForDay int32 `protobuf:"varint,3,opt,name=for_day,json=forDay,proto3" json:"for_day,omitempty"`
+	// adopt names a councillor's seat whose proposal for the day the ruler
+	// adopts as the camp's order (SEAT-ADOPT): order is then left unset, and
+	// the feats the order brings go to that seat's player's patron. A seat
+	// with no proposal for the day is NO_PROPOSAL.
+	Adopt         string `protobuf:"bytes,4,opt,name=adopt,proto3" json:"adopt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -434,13 +439,23 @@ func (x *SubmitOrderRequest) GetForDay() int32 {
 	return 0
 }
 
+func (x *SubmitOrderRequest) GetAdopt() string {
+	if x != nil {
+		return x.Adopt
+	}
+	return ""
+}
+
 type SubmitOrderResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// day is the day the order will be played on.
 	Day   int32  `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
 	Order *Order `protobuf:"bytes,2,opt,name=order,proto3" json:"order,omitempty"`
 	// replaced is true when the order replaced an earlier one for the same day.
-	Replaced      bool `protobuf:"varint,3,opt,name=replaced,proto3" json:"replaced,omitempty"`
+	Replaced bool `protobuf:"varint,3,opt,name=replaced,proto3" json:"replaced,omitempty"`
+	// author is the seat whose order it is: "ruler", or the seat whose
+	// proposal was adopted.
+	Author        string `protobuf:"bytes,4,opt,name=author,proto3" json:"author,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -496,6 +511,384 @@ func (x *SubmitOrderResponse) GetReplaced() bool {
 	return false
 }
 
+func (x *SubmitOrderResponse) GetAuthor() string {
+	if x != nil {
+		return x.Author
+	}
+	return ""
+}
+
+type ProposeOrderRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// world_id may be 0 to mean the token's world.
+	WorldId uint64 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	// order is the proposed order; its reason is required: the council reads
+	// it.
+	Order *Order `protobuf:"bytes,2,opt,name=order,proto3" json:"order,omitempty"`
+	// for_day is as SubmitOrderRequest's.
+	ForDay        int32 `protobuf:"varint,3,opt,name=for_day,json=forDay,proto3" json:"for_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProposeOrderRequest) Reset() {
+	*x = ProposeOrderRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProposeOrderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProposeOrderRequest) ProtoMessage() {}
+
+func (x *ProposeOrderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProposeOrderRequest.ProtoReflect.Descriptor instead.
+func (*ProposeOrderRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ProposeOrderRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *ProposeOrderRequest) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
+func (x *ProposeOrderRequest) GetForDay() int32 {
+	if x != nil {
+		return x.ForDay
+	}
+	return 0
+}
+
+// OrderProposal is a councillor's proposal of the camp's order for one
+// day.
+type OrderProposal struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Day   int32                  `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
+	// seat is the proposing seat's code, player the player who holds it.
+	Seat        string                 `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	Player      string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	Order       *Order                 `protobuf:"bytes,4,opt,name=order,proto3" json:"order,omitempty"`
+	SubmittedAt *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=submitted_at,json=submittedAt,proto3" json:"submitted_at,omitempty"`
+	// status is "open" while its day is being decided, then "adopted" when
+	// the ruler played it, else "refused".
+	Status        string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderProposal) Reset() {
+	*x = OrderProposal{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderProposal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderProposal) ProtoMessage() {}
+
+func (x *OrderProposal) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderProposal.ProtoReflect.Descriptor instead.
+func (*OrderProposal) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *OrderProposal) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *OrderProposal) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+func (x *OrderProposal) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *OrderProposal) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
+func (x *OrderProposal) GetSubmittedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SubmittedAt
+	}
+	return nil
+}
+
+func (x *OrderProposal) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+type GetCouncilRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// world_id may be 0 to mean the token's world.
+	WorldId uint64 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	// since_day is the first day whose proposals are listed (0: all of the
+	// season).
+	SinceDay      int32 `protobuf:"varint,2,opt,name=since_day,json=sinceDay,proto3" json:"since_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCouncilRequest) Reset() {
+	*x = GetCouncilRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCouncilRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCouncilRequest) ProtoMessage() {}
+
+func (x *GetCouncilRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCouncilRequest.ProtoReflect.Descriptor instead.
+func (*GetCouncilRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *GetCouncilRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *GetCouncilRequest) GetSinceDay() int32 {
+	if x != nil {
+		return x.SinceDay
+	}
+	return 0
+}
+
+// Council is a camp's council as its seats see it (SEAT-COUNCIL).
+type Council struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Camp  int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	// seat is the caller's own seat.
+	Seat string `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	// day is the day being decided.
+	Day   int32         `protobuf:"varint,3,opt,name=day,proto3" json:"day,omitempty"`
+	Seats []*SeatHolder `protobuf:"bytes,4,rep,name=seats,proto3" json:"seats,omitempty"`
+	// proposals are the season's proposals from since_day on, by day.
+	Proposals     []*OrderProposal `protobuf:"bytes,5,rep,name=proposals,proto3" json:"proposals,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Council) Reset() {
+	*x = Council{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Council) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Council) ProtoMessage() {}
+
+func (x *Council) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Council.ProtoReflect.Descriptor instead.
+func (*Council) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *Council) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *Council) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+func (x *Council) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *Council) GetSeats() []*SeatHolder {
+	if x != nil {
+		return x.Seats
+	}
+	return nil
+}
+
+func (x *Council) GetProposals() []*OrderProposal {
+	if x != nil {
+		return x.Proposals
+	}
+	return nil
+}
+
+// SeatHolder is one seat of a camp's council and who plays it.
+type SeatHolder struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat's code ("ruler", "general", ...), name its name in
+	// the reader's language.
+	Seat string `protobuf:"bytes,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// domain are the actions the seat may propose (SEAT-DOMAIN); the ruler's
+	// seat posts any action.
+	Domain []string `protobuf:"bytes,3,rep,name=domain,proto3" json:"domain,omitempty"`
+	// player holds the seat this season, serving patron; both are empty
+	// for a seat no player holds, which its citizen plays (SEAT-UNHELD).
+	Player        string `protobuf:"bytes,4,opt,name=player,proto3" json:"player,omitempty"`
+	Patron        string `protobuf:"bytes,5,opt,name=patron,proto3" json:"patron,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatHolder) Reset() {
+	*x = SeatHolder{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatHolder) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatHolder) ProtoMessage() {}
+
+func (x *SeatHolder) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatHolder.ProtoReflect.Descriptor instead.
+func (*SeatHolder) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SeatHolder) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+func (x *SeatHolder) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SeatHolder) GetDomain() []string {
+	if x != nil {
+		return x.Domain
+	}
+	return nil
+}
+
+func (x *SeatHolder) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *SeatHolder) GetPatron() string {
+	if x != nil {
+		return x.Patron
+	}
+	return ""
+}
+
 type WatchTicksRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
@@ -505,7 +898,7 @@ type WatchTicksRequest struct {
 
 func (x *WatchTicksRequest) Reset() {
 	*x = WatchTicksRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -517,7 +910,7 @@ func (x *WatchTicksRequest) String() string {
 func (*WatchTicksRequest) ProtoMessage() {}
 
 func (x *WatchTicksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -530,7 +923,7 @@ func (x *WatchTicksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchTicksRequest.ProtoReflect.Descriptor instead.
 func (*WatchTicksRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *WatchTicksRequest) GetWorldId() uint64 {
@@ -559,7 +952,7 @@ type TickNotice struct {
 
 func (x *TickNotice) Reset() {
 	*x = TickNotice{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -571,7 +964,7 @@ func (x *TickNotice) String() string {
 func (*TickNotice) ProtoMessage() {}
 
 func (x *TickNotice) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -584,7 +977,7 @@ func (x *TickNotice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TickNotice.ProtoReflect.Descriptor instead.
 func (*TickNotice) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *TickNotice) GetWorldId() uint64 {
@@ -639,7 +1032,7 @@ type GetJournalRequest struct {
 
 func (x *GetJournalRequest) Reset() {
 	*x = GetJournalRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -651,7 +1044,7 @@ func (x *GetJournalRequest) String() string {
 func (*GetJournalRequest) ProtoMessage() {}
 
 func (x *GetJournalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -664,7 +1057,7 @@ func (x *GetJournalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJournalRequest.ProtoReflect.Descriptor instead.
 func (*GetJournalRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetJournalRequest) GetWorldId() uint64 {
@@ -690,7 +1083,7 @@ type GetJournalResponse struct {
 
 func (x *GetJournalResponse) Reset() {
 	*x = GetJournalResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -702,7 +1095,7 @@ func (x *GetJournalResponse) String() string {
 func (*GetJournalResponse) ProtoMessage() {}
 
 func (x *GetJournalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -715,7 +1108,7 @@ func (x *GetJournalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJournalResponse.ProtoReflect.Descriptor instead.
 func (*GetJournalResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetJournalResponse) GetEntries() []*JournalEntry {
@@ -728,7 +1121,9 @@ func (x *GetJournalResponse) GetEntries() []*JournalEntry {
 type SendMessageRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
-	// to_camp is the recipient, one of CampView.message_recipients.
+	// to_camp is the recipient, one of CampView.message_recipients, or the
+	// camp's own number for a message to its own council, which only the
+	// camp's seats read (SEAT-TALK).
 	ToCamp int32 `protobuf:"varint,2,opt,name=to_camp,json=toCamp,proto3" json:"to_camp,omitempty"`
 	// text is at most CampView.max_message_len bytes of UTF-8, not blank,
 	// without control characters other than newline and tab.
@@ -739,7 +1134,7 @@ type SendMessageRequest struct {
 
 func (x *SendMessageRequest) Reset() {
 	*x = SendMessageRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -751,7 +1146,7 @@ func (x *SendMessageRequest) String() string {
 func (*SendMessageRequest) ProtoMessage() {}
 
 func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -764,7 +1159,7 @@ func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageRequest.ProtoReflect.Descriptor instead.
 func (*SendMessageRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SendMessageRequest) GetWorldId() uint64 {
@@ -797,7 +1192,7 @@ type SendMessageResponse struct {
 
 func (x *SendMessageResponse) Reset() {
 	*x = SendMessageResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -809,7 +1204,7 @@ func (x *SendMessageResponse) String() string {
 func (*SendMessageResponse) ProtoMessage() {}
 
 func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -822,7 +1217,7 @@ func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageResponse.ProtoReflect.Descriptor instead.
 func (*SendMessageResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SendMessageResponse) GetMessage() *CampMessage {
@@ -842,7 +1237,7 @@ type ListMessagesRequest struct {
 
 func (x *ListMessagesRequest) Reset() {
 	*x = ListMessagesRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -854,7 +1249,7 @@ func (x *ListMessagesRequest) String() string {
 func (*ListMessagesRequest) ProtoMessage() {}
 
 func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -867,7 +1262,7 @@ func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMessagesRequest.ProtoReflect.Descriptor instead.
 func (*ListMessagesRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListMessagesRequest) GetWorldId() uint64 {
@@ -893,7 +1288,7 @@ type ListMessagesResponse struct {
 
 func (x *ListMessagesResponse) Reset() {
 	*x = ListMessagesResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	mi := &file_grisonval_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -905,7 +1300,7 @@ func (x *ListMessagesResponse) String() string {
 func (*ListMessagesResponse) ProtoMessage() {}
 
 func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	mi := &file_grisonval_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -918,7 +1313,7 @@ func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMessagesResponse.ProtoReflect.Descriptor instead.
 func (*ListMessagesResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListMessagesResponse) GetMessages() []*CampMessage {
@@ -938,7 +1333,7 @@ type SetStandingOrderRequest struct {
 
 func (x *SetStandingOrderRequest) Reset() {
 	*x = SetStandingOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	mi := &file_grisonval_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -950,7 +1345,7 @@ func (x *SetStandingOrderRequest) String() string {
 func (*SetStandingOrderRequest) ProtoMessage() {}
 
 func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	mi := &file_grisonval_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -963,7 +1358,7 @@ func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStandingOrderRequest.ProtoReflect.Descriptor instead.
 func (*SetStandingOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SetStandingOrderRequest) GetWorldId() uint64 {
@@ -989,7 +1384,7 @@ type SetStandingOrderResponse struct {
 
 func (x *SetStandingOrderResponse) Reset() {
 	*x = SetStandingOrderResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	mi := &file_grisonval_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1001,7 +1396,7 @@ func (x *SetStandingOrderResponse) String() string {
 func (*SetStandingOrderResponse) ProtoMessage() {}
 
 func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	mi := &file_grisonval_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1014,7 +1409,7 @@ func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStandingOrderResponse.ProtoReflect.Descriptor instead.
 func (*SetStandingOrderResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SetStandingOrderResponse) GetOrder() *Order {
@@ -1036,7 +1431,7 @@ type GetNewsRequest struct {
 
 func (x *GetNewsRequest) Reset() {
 	*x = GetNewsRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	mi := &file_grisonval_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1048,7 +1443,7 @@ func (x *GetNewsRequest) String() string {
 func (*GetNewsRequest) ProtoMessage() {}
 
 func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	mi := &file_grisonval_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1061,7 +1456,7 @@ func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNewsRequest.ProtoReflect.Descriptor instead.
 func (*GetNewsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetNewsRequest) GetWorldId() uint64 {
@@ -1097,7 +1492,7 @@ type GetNewsResponse struct {
 
 func (x *GetNewsResponse) Reset() {
 	*x = GetNewsResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	mi := &file_grisonval_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1109,7 +1504,7 @@ func (x *GetNewsResponse) String() string {
 func (*GetNewsResponse) ProtoMessage() {}
 
 func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	mi := &file_grisonval_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1122,7 +1517,7 @@ func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNewsResponse.ProtoReflect.Descriptor instead.
 func (*GetNewsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetNewsResponse) GetDays() []*TickNotice {
@@ -1190,15 +1585,44 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\bnotebook\x18F \x01(\v2\x16.grisonval.v1.NotebookR\bnotebook\x12;\n" +
 	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonval\x122\n" +
 	"\x06castle\x18e \x01(\v2\x18.grisonval.v1.CastleViewH\x00R\x06castleB\b\n" +
-	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"s\n" +
+	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"\x89\x01\n" +
 	"\x12SubmitOrderRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x12\x17\n" +
-	"\afor_day\x18\x03 \x01(\x05R\x06forDay\"n\n" +
+	"\afor_day\x18\x03 \x01(\x05R\x06forDay\x12\x14\n" +
+	"\x05adopt\x18\x04 \x01(\tR\x05adopt\"\x86\x01\n" +
 	"\x13SubmitOrderResponse\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\x05R\x03day\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x12\x1a\n" +
-	"\breplaced\x18\x03 \x01(\bR\breplaced\".\n" +
+	"\breplaced\x18\x03 \x01(\bR\breplaced\x12\x16\n" +
+	"\x06author\x18\x04 \x01(\tR\x06author\"t\n" +
+	"\x13ProposeOrderRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12)\n" +
+	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x12\x17\n" +
+	"\afor_day\x18\x03 \x01(\x05R\x06forDay\"\xcf\x01\n" +
+	"\rOrderProposal\x12\x10\n" +
+	"\x03day\x18\x01 \x01(\x05R\x03day\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
+	"\x06player\x18\x03 \x01(\tR\x06player\x12)\n" +
+	"\x05order\x18\x04 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x12=\n" +
+	"\fsubmitted_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12\x16\n" +
+	"\x06status\x18\x06 \x01(\tR\x06status\"K\n" +
+	"\x11GetCouncilRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x1b\n" +
+	"\tsince_day\x18\x02 \x01(\x05R\bsinceDay\"\xae\x01\n" +
+	"\aCouncil\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x10\n" +
+	"\x03day\x18\x03 \x01(\x05R\x03day\x12.\n" +
+	"\x05seats\x18\x04 \x03(\v2\x18.grisonval.v1.SeatHolderR\x05seats\x129\n" +
+	"\tproposals\x18\x05 \x03(\v2\x1b.grisonval.v1.OrderProposalR\tproposals\"|\n" +
+	"\n" +
+	"SeatHolder\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\tR\x04seat\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
+	"\x06domain\x18\x03 \x03(\tR\x06domain\x12\x16\n" +
+	"\x06player\x18\x04 \x01(\tR\x06player\x12\x16\n" +
+	"\x06patron\x18\x05 \x01(\tR\x06patron\".\n" +
 	"\x11WatchTicksRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x9a\x02\n" +
 	"\n" +
@@ -1237,7 +1661,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x04days\x18\x01 \x03(\v2\x18.grisonval.v1.TickNoticeR\x04days\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x12\n" +
 	"\x04more\x18\x03 \x01(\bR\x04more\x12\"\n" +
-	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xd0\a\n" +
+	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xe6\b\n" +
 	"\vGameService\x12?\n" +
 	"\aGetView\x12\x1c.grisonval.v1.GetViewRequest\x1a\x16.grisonval.v1.CampView\x12R\n" +
 	"\vSubmitOrder\x12 .grisonval.v1.SubmitOrderRequest\x1a!.grisonval.v1.SubmitOrderResponse\x12I\n" +
@@ -1252,7 +1676,10 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x11GetSeasonStanding\x12&.grisonval.v1.GetSeasonStandingRequest\x1a\x1c.grisonval.v1.SeasonStanding\x12G\n" +
 	"\vSetNotebook\x12 .grisonval.v1.SetNotebookRequest\x1a\x16.grisonval.v1.Notebook\x12G\n" +
 	"\vGetNotebook\x12 .grisonval.v1.GetNotebookRequest\x1a\x16.grisonval.v1.Notebook\x12F\n" +
-	"\aGetNews\x12\x1c.grisonval.v1.GetNewsRequest\x1a\x1d.grisonval.v1.GetNewsResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\aGetNews\x12\x1c.grisonval.v1.GetNewsRequest\x1a\x1d.grisonval.v1.GetNewsResponse\x12N\n" +
+	"\fProposeOrder\x12!.grisonval.v1.ProposeOrderRequest\x1a\x1b.grisonval.v1.OrderProposal\x12D\n" +
+	"\n" +
+	"GetCouncil\x12\x1f.grisonval.v1.GetCouncilRequest\x1a\x15.grisonval.v1.CouncilB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_game_proto_rawDescOnce sync.Once
@@ -1266,101 +1693,115 @@ func file_grisonval_v1_game_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_game_proto_rawDescData
 }
 
-var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_grisonval_v1_game_proto_goTypes = []any{
 	(*GetViewRequest)(nil),           // 0: grisonval.v1.GetViewRequest
 	(*CampView)(nil),                 // 1: grisonval.v1.CampView
 	(*SubmitOrderRequest)(nil),       // 2: grisonval.v1.SubmitOrderRequest
 	(*SubmitOrderResponse)(nil),      // 3: grisonval.v1.SubmitOrderResponse
-	(*WatchTicksRequest)(nil),        // 4: grisonval.v1.WatchTicksRequest
-	(*TickNotice)(nil),               // 5: grisonval.v1.TickNotice
-	(*GetJournalRequest)(nil),        // 6: grisonval.v1.GetJournalRequest
-	(*GetJournalResponse)(nil),       // 7: grisonval.v1.GetJournalResponse
-	(*SendMessageRequest)(nil),       // 8: grisonval.v1.SendMessageRequest
-	(*SendMessageResponse)(nil),      // 9: grisonval.v1.SendMessageResponse
-	(*ListMessagesRequest)(nil),      // 10: grisonval.v1.ListMessagesRequest
-	(*ListMessagesResponse)(nil),     // 11: grisonval.v1.ListMessagesResponse
-	(*SetStandingOrderRequest)(nil),  // 12: grisonval.v1.SetStandingOrderRequest
-	(*SetStandingOrderResponse)(nil), // 13: grisonval.v1.SetStandingOrderResponse
-	(*GetNewsRequest)(nil),           // 14: grisonval.v1.GetNewsRequest
-	(*GetNewsResponse)(nil),          // 15: grisonval.v1.GetNewsResponse
-	(*JournalEntry)(nil),             // 16: grisonval.v1.JournalEntry
-	(*LegalAction)(nil),              // 17: grisonval.v1.LegalAction
-	(*ClosedAction)(nil),             // 18: grisonval.v1.ClosedAction
-	(*Order)(nil),                    // 19: grisonval.v1.Order
-	(*timestamppb.Timestamp)(nil),    // 20: google.protobuf.Timestamp
-	(*Controller)(nil),               // 21: grisonval.v1.Controller
-	(*CampMessage)(nil),              // 22: grisonval.v1.CampMessage
-	(*OrderResult)(nil),              // 23: grisonval.v1.OrderResult
-	(PostingStatus)(0),               // 24: grisonval.v1.PostingStatus
-	(*Contact)(nil),                  // 25: grisonval.v1.Contact
-	(*Notebook)(nil),                 // 26: grisonval.v1.Notebook
-	(*GrisonvalView)(nil),            // 27: grisonval.v1.GrisonvalView
-	(*CastleView)(nil),               // 28: grisonval.v1.CastleView
-	(*GetGloryBoardRequest)(nil),     // 29: grisonval.v1.GetGloryBoardRequest
-	(*GetSeasonStandingRequest)(nil), // 30: grisonval.v1.GetSeasonStandingRequest
-	(*SetNotebookRequest)(nil),       // 31: grisonval.v1.SetNotebookRequest
-	(*GetNotebookRequest)(nil),       // 32: grisonval.v1.GetNotebookRequest
-	(*GloryBoard)(nil),               // 33: grisonval.v1.GloryBoard
-	(*SeasonStanding)(nil),           // 34: grisonval.v1.SeasonStanding
+	(*ProposeOrderRequest)(nil),      // 4: grisonval.v1.ProposeOrderRequest
+	(*OrderProposal)(nil),            // 5: grisonval.v1.OrderProposal
+	(*GetCouncilRequest)(nil),        // 6: grisonval.v1.GetCouncilRequest
+	(*Council)(nil),                  // 7: grisonval.v1.Council
+	(*SeatHolder)(nil),               // 8: grisonval.v1.SeatHolder
+	(*WatchTicksRequest)(nil),        // 9: grisonval.v1.WatchTicksRequest
+	(*TickNotice)(nil),               // 10: grisonval.v1.TickNotice
+	(*GetJournalRequest)(nil),        // 11: grisonval.v1.GetJournalRequest
+	(*GetJournalResponse)(nil),       // 12: grisonval.v1.GetJournalResponse
+	(*SendMessageRequest)(nil),       // 13: grisonval.v1.SendMessageRequest
+	(*SendMessageResponse)(nil),      // 14: grisonval.v1.SendMessageResponse
+	(*ListMessagesRequest)(nil),      // 15: grisonval.v1.ListMessagesRequest
+	(*ListMessagesResponse)(nil),     // 16: grisonval.v1.ListMessagesResponse
+	(*SetStandingOrderRequest)(nil),  // 17: grisonval.v1.SetStandingOrderRequest
+	(*SetStandingOrderResponse)(nil), // 18: grisonval.v1.SetStandingOrderResponse
+	(*GetNewsRequest)(nil),           // 19: grisonval.v1.GetNewsRequest
+	(*GetNewsResponse)(nil),          // 20: grisonval.v1.GetNewsResponse
+	(*JournalEntry)(nil),             // 21: grisonval.v1.JournalEntry
+	(*LegalAction)(nil),              // 22: grisonval.v1.LegalAction
+	(*ClosedAction)(nil),             // 23: grisonval.v1.ClosedAction
+	(*Order)(nil),                    // 24: grisonval.v1.Order
+	(*timestamppb.Timestamp)(nil),    // 25: google.protobuf.Timestamp
+	(*Controller)(nil),               // 26: grisonval.v1.Controller
+	(*CampMessage)(nil),              // 27: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 28: grisonval.v1.OrderResult
+	(PostingStatus)(0),               // 29: grisonval.v1.PostingStatus
+	(*Contact)(nil),                  // 30: grisonval.v1.Contact
+	(*Notebook)(nil),                 // 31: grisonval.v1.Notebook
+	(*GrisonvalView)(nil),            // 32: grisonval.v1.GrisonvalView
+	(*CastleView)(nil),               // 33: grisonval.v1.CastleView
+	(*GetGloryBoardRequest)(nil),     // 34: grisonval.v1.GetGloryBoardRequest
+	(*GetSeasonStandingRequest)(nil), // 35: grisonval.v1.GetSeasonStandingRequest
+	(*SetNotebookRequest)(nil),       // 36: grisonval.v1.SetNotebookRequest
+	(*GetNotebookRequest)(nil),       // 37: grisonval.v1.GetNotebookRequest
+	(*GloryBoard)(nil),               // 38: grisonval.v1.GloryBoard
+	(*SeasonStanding)(nil),           // 39: grisonval.v1.SeasonStanding
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
-	16, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
-	17, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
-	18, // 2: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
-	19, // 3: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
-	20, // 4: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	21, // 5: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	22, // 6: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
-	19, // 7: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
-	23, // 8: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
-	24, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
-	20, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
-	25, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
-	26, // 12: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
-	27, // 13: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	28, // 14: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
-	19, // 15: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	19, // 16: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	20, // 17: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	16, // 18: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	22, // 19: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	23, // 20: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	16, // 21: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	22, // 22: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	22, // 23: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	19, // 24: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	19, // 25: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	5,  // 26: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
-	0,  // 27: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 28: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	4,  // 29: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	6,  // 30: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	29, // 31: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	8,  // 32: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	10, // 33: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	12, // 34: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	30, // 35: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
-	31, // 36: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
-	32, // 37: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
-	14, // 38: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
-	1,  // 39: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 40: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	5,  // 41: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	7,  // 42: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	33, // 43: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	9,  // 44: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	11, // 45: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	13, // 46: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	34, // 47: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
-	26, // 48: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
-	26, // 49: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
-	15, // 50: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
-	39, // [39:51] is the sub-list for method output_type
-	27, // [27:39] is the sub-list for method input_type
-	27, // [27:27] is the sub-list for extension type_name
-	27, // [27:27] is the sub-list for extension extendee
-	0,  // [0:27] is the sub-list for field type_name
+	21, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
+	22, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
+	23, // 2: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
+	24, // 3: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
+	25, // 4: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
+	26, // 5: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	27, // 6: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
+	24, // 7: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
+	28, // 8: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
+	29, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
+	25, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
+	30, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
+	31, // 12: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
+	32, // 13: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	33, // 14: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	24, // 15: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	24, // 16: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	24, // 17: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
+	24, // 18: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
+	25, // 19: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
+	8,  // 20: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
+	5,  // 21: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
+	25, // 22: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	21, // 23: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	27, // 24: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	28, // 25: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	21, // 26: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	27, // 27: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	27, // 28: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	24, // 29: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	24, // 30: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	10, // 31: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
+	0,  // 32: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 33: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	9,  // 34: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	11, // 35: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	34, // 36: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	13, // 37: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	15, // 38: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	17, // 39: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	35, // 40: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
+	36, // 41: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
+	37, // 42: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
+	19, // 43: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
+	4,  // 44: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
+	6,  // 45: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
+	1,  // 46: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 47: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	10, // 48: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	12, // 49: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	38, // 50: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	14, // 51: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	16, // 52: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	18, // 53: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	39, // 54: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
+	31, // 55: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
+	31, // 56: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
+	20, // 57: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
+	5,  // 58: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
+	7,  // 59: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
+	46, // [46:60] is the sub-list for method output_type
+	32, // [32:46] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
@@ -1382,7 +1823,7 @@ func file_grisonval_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_game_proto_rawDesc), len(file_grisonval_v1_game_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   16,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

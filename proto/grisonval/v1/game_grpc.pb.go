@@ -31,6 +31,8 @@ const (
 	GameService_SetNotebook_FullMethodName       = "/grisonval.v1.GameService/SetNotebook"
 	GameService_GetNotebook_FullMethodName       = "/grisonval.v1.GameService/GetNotebook"
 	GameService_GetNews_FullMethodName           = "/grisonval.v1.GameService/GetNews"
+	GameService_ProposeOrder_FullMethodName      = "/grisonval.v1.GameService/ProposeOrder"
+	GameService_GetCouncil_FullMethodName        = "/grisonval.v1.GameService/GetCouncil"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -89,6 +91,16 @@ type GameServiceClient interface {
 	// day's news, however many days resolved while it was away. At most
 	// max_news_days days are given; more says that later days remain.
 	GetNews(ctx context.Context, in *GetNewsRequest, opts ...grpc.CallOption) (*GetNewsResponse, error)
+	// ProposeOrder posts a councillor's proposal of the camp's order for the
+	// next day, in its seat's domain, with a reason the whole council reads
+	// (docs/seats.md, SEAT-PROPOSE); it replaces the seat's earlier proposal
+	// of the day. The ruler's seat posts orders instead (NOT_YOUR_SEAT). The
+	// proposal is durable before the call answers.
+	ProposeOrder(ctx context.Context, in *ProposeOrderRequest, opts ...grpc.CallOption) (*OrderProposal, error)
+	// GetCouncil returns the camp's council: its seats, the players who hold
+	// them and the patrons they serve, and the proposals of the season from a
+	// day on, with what became of them (SEAT-COUNCIL).
+	GetCouncil(ctx context.Context, in *GetCouncilRequest, opts ...grpc.CallOption) (*Council, error)
 }
 
 type gameServiceClient struct {
@@ -228,6 +240,26 @@ func (c *gameServiceClient) GetNews(ctx context.Context, in *GetNewsRequest, opt
 	return out, nil
 }
 
+func (c *gameServiceClient) ProposeOrder(ctx context.Context, in *ProposeOrderRequest, opts ...grpc.CallOption) (*OrderProposal, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(OrderProposal)
+	err := c.cc.Invoke(ctx, GameService_ProposeOrder_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetCouncil(ctx context.Context, in *GetCouncilRequest, opts ...grpc.CallOption) (*Council, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Council)
+	err := c.cc.Invoke(ctx, GameService_GetCouncil_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -284,6 +316,16 @@ type GameServiceServer interface {
 	// day's news, however many days resolved while it was away. At most
 	// max_news_days days are given; more says that later days remain.
 	GetNews(context.Context, *GetNewsRequest) (*GetNewsResponse, error)
+	// ProposeOrder posts a councillor's proposal of the camp's order for the
+	// next day, in its seat's domain, with a reason the whole council reads
+	// (docs/seats.md, SEAT-PROPOSE); it replaces the seat's earlier proposal
+	// of the day. The ruler's seat posts orders instead (NOT_YOUR_SEAT). The
+	// proposal is durable before the call answers.
+	ProposeOrder(context.Context, *ProposeOrderRequest) (*OrderProposal, error)
+	// GetCouncil returns the camp's council: its seats, the players who hold
+	// them and the patrons they serve, and the proposals of the season from a
+	// day on, with what became of them (SEAT-COUNCIL).
+	GetCouncil(context.Context, *GetCouncilRequest) (*Council, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -329,6 +371,12 @@ func (UnimplementedGameServiceServer) GetNotebook(context.Context, *GetNotebookR
 }
 func (UnimplementedGameServiceServer) GetNews(context.Context, *GetNewsRequest) (*GetNewsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetNews not implemented")
+}
+func (UnimplementedGameServiceServer) ProposeOrder(context.Context, *ProposeOrderRequest) (*OrderProposal, error) {
+	return nil, status.Error(codes.Unimplemented, "method ProposeOrder not implemented")
+}
+func (UnimplementedGameServiceServer) GetCouncil(context.Context, *GetCouncilRequest) (*Council, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetCouncil not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -560,6 +608,42 @@ func _GameService_GetNews_Handler(srv interface{}, ctx context.Context, dec func
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_ProposeOrder_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ProposeOrderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ProposeOrder(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ProposeOrder_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ProposeOrder(ctx, req.(*ProposeOrderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetCouncil_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetCouncilRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetCouncil(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetCouncil_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetCouncil(ctx, req.(*GetCouncilRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -610,6 +694,14 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetNews",
 			Handler:    _GameService_GetNews_Handler,
+		},
+		{
+			MethodName: "ProposeOrder",
+			Handler:    _GameService_ProposeOrder_Handler,
+		},
+		{
+			MethodName: "GetCouncil",
+			Handler:    _GameService_GetCouncil_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -870,10 +870,16 @@ type PlayerResult struct {
 	Feats    *Feats `protobuf:"bytes,5,opt,name=feats,proto3" json:"feats,omitempty"`
 	Standing int32  `protobuf:"varint,6,opt,name=standing,proto3" json:"standing,omitempty"`
 	// verdict is "praise", "discharge" or "blame".
-	Verdict       string   `protobuf:"bytes,7,opt,name=verdict,proto3" json:"verdict,omitempty"`
-	Titles        []string `protobuf:"bytes,8,rep,name=titles,proto3" json:"titles,omitempty"`
-	PostedTicks   int32    `protobuf:"varint,9,opt,name=posted_ticks,json=postedTicks,proto3" json:"posted_ticks,omitempty"`
-	Eminence      int32    `protobuf:"varint,10,opt,name=eminence,proto3" json:"eminence,omitempty"`
+	Verdict     string   `protobuf:"bytes,7,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	Titles      []string `protobuf:"bytes,8,rep,name=titles,proto3" json:"titles,omitempty"`
+	PostedTicks int32    `protobuf:"varint,9,opt,name=posted_ticks,json=postedTicks,proto3" json:"posted_ticks,omitempty"`
+	Eminence    int32    `protobuf:"varint,10,opt,name=eminence,proto3" json:"eminence,omitempty"`
+	// seat is the seat the player held.
+	Seat string `protobuf:"bytes,11,opt,name=seat,proto3" json:"seat,omitempty"`
+	// judgment is the patron's words to the player at the close (rule
+	// JUD-PRIVATE), in the reader's language: only the player reads them,
+	// in its standing; the chronicle gives the verdict alone.
+	Judgment      string `protobuf:"bytes,12,opt,name=judgment,proto3" json:"judgment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -976,6 +982,20 @@ func (x *PlayerResult) GetEminence() int32 {
 		return x.Eminence
 	}
 	return 0
+}
+
+func (x *PlayerResult) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+func (x *PlayerResult) GetJudgment() string {
+	if x != nil {
+		return x.Judgment
+	}
+	return ""
 }
 
 // TitleAward is a title won in a season, shared on a tie.
@@ -1555,7 +1575,12 @@ type EnrollPlayerRequest struct {
 	Talents         []int32 `protobuf:"varint,8,rep,packed,name=talents,proto3" json:"talents,omitempty"`
 	// purchases, at re-enrolment only: "talent:<name>",
 	// "characteristic:<name>" or "max_pp", applied in order.
-	Purchases     []string `protobuf:"bytes,9,rep,name=purchases,proto3" json:"purchases,omitempty"`
+	Purchases []string `protobuf:"bytes,9,rep,name=purchases,proto3" json:"purchases,omitempty"`
+	// seat is the council seat the player holds (docs/seats.md, SEAT-ENROL):
+	// "ruler" (the default when empty) posts the camp's order; another seat
+	// of the ruleset's council proposes orders in its domain. One player a
+	// seat.
+	Seat          string `protobuf:"bytes,10,opt,name=seat,proto3" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1653,13 +1678,22 @@ func (x *EnrollPlayerRequest) GetPurchases() []string {
 	return nil
 }
 
+func (x *EnrollPlayerRequest) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
 type EnrollPlayerResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// token is the camp's new token, bound to the player for the season; the
-	// camp's earlier tokens stop working.
+	// token is the seat's new token, bound to the player for the season; the
+	// seat's earlier tokens stop working (a ruler's token replaces the
+	// camp's unbound tokens; another seat's token leaves the ruler's alone).
 	Token         string      `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
 	Season        int32       `protobuf:"varint,2,opt,name=season,proto3" json:"season,omitempty"`
 	Career        *CareerInfo `protobuf:"bytes,3,opt,name=career,proto3" json:"career,omitempty"`
+	Seat          string      `protobuf:"bytes,4,opt,name=seat,proto3" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1713,6 +1747,13 @@ func (x *EnrollPlayerResponse) GetCareer() *CareerInfo {
 		return x.Career
 	}
 	return nil
+}
+
+func (x *EnrollPlayerResponse) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
 }
 
 // CareerInfo is a player's career in a world.
@@ -2118,7 +2159,10 @@ type SeasonStanding struct {
 	// career is the player's career as the close left it (unset as result).
 	Career *CareerInfo `protobuf:"bytes,19,opt,name=career,proto3" json:"career,omitempty"`
 	// ranking is the camp ranking of the closed season.
-	Ranking       []*CampResult `protobuf:"bytes,20,rep,name=ranking,proto3" json:"ranking,omitempty"`
+	Ranking []*CampResult `protobuf:"bytes,20,rep,name=ranking,proto3" json:"ranking,omitempty"`
+	// seat is the caller's seat; feats, standing and verdict are the seat's
+	// own: the feats of the orders it authored (SEAT-FEATS).
+	Seat          string `protobuf:"bytes,21,opt,name=seat,proto3" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2291,6 +2335,13 @@ func (x *SeasonStanding) GetRanking() []*CampResult {
 		return x.Ranking
 	}
 	return nil
+}
+
+func (x *SeasonStanding) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
 }
 
 type SetNotebookRequest struct {
@@ -2554,7 +2605,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"recoveries\x12\x14\n" +
 	"\x05sixes\x18\n" +
 	" \x01(\x05R\x05sixes\x12\x14\n" +
-	"\x05glory\x18\v \x01(\x05R\x05glory\"\x9e\x02\n" +
+	"\x05glory\x18\v \x01(\x05R\x05glory\"\xce\x02\n" +
 	"\fPlayerResult\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x16\n" +
@@ -2566,7 +2617,9 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06titles\x18\b \x03(\tR\x06titles\x12!\n" +
 	"\fposted_ticks\x18\t \x01(\x05R\vpostedTicks\x12\x1a\n" +
 	"\beminence\x18\n" +
-	" \x01(\x05R\beminence\"m\n" +
+	" \x01(\x05R\beminence\x12\x12\n" +
+	"\x04seat\x18\v \x01(\tR\x04seat\x12\x1a\n" +
+	"\bjudgment\x18\f \x01(\tR\bjudgment\"m\n" +
 	"\n" +
 	"TitleAward\x12\x14\n" +
 	"\x05title\x18\x01 \x01(\tR\x05title\x12\x19\n" +
@@ -2605,7 +2658,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x13CreateSeasonRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"/\n" +
 	"\x12CloseSeasonRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x84\x02\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x98\x02\n" +
 	"\x13EnrollPlayerRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x16\n" +
@@ -2615,11 +2668,14 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\apackage\x18\x06 \x01(\tR\apackage\x12(\n" +
 	"\x0fcharacteristics\x18\a \x03(\x05R\x0fcharacteristics\x12\x18\n" +
 	"\atalents\x18\b \x03(\x05R\atalents\x12\x1c\n" +
-	"\tpurchases\x18\t \x03(\tR\tpurchases\"v\n" +
+	"\tpurchases\x18\t \x03(\tR\tpurchases\x12\x12\n" +
+	"\x04seat\x18\n" +
+	" \x01(\tR\x04seat\"\x8a\x01\n" +
 	"\x14EnrollPlayerResponse\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x120\n" +
-	"\x06career\x18\x03 \x01(\v2\x18.grisonval.v1.CareerInfoR\x06career\"\x9c\x02\n" +
+	"\x06career\x18\x03 \x01(\v2\x18.grisonval.v1.CareerInfoR\x06career\x12\x12\n" +
+	"\x04seat\x18\x04 \x01(\tR\x04seat\"\x9c\x02\n" +
 	"\n" +
 	"CareerInfo\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x12\n" +
@@ -2648,7 +2704,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06detail\x18\x06 \x01(\tR\x06detail\x12\x12\n" +
 	"\x04code\x18\a \x01(\tR\x04code\"5\n" +
 	"\x18GetSeasonStandingRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x86\x05\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x9a\x05\n" +
 	"\x0eSeasonStanding\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -2671,7 +2727,8 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\averdict\x18\x11 \x01(\tR\averdict\x122\n" +
 	"\x06result\x18\x12 \x01(\v2\x1a.grisonval.v1.PlayerResultR\x06result\x120\n" +
 	"\x06career\x18\x13 \x01(\v2\x18.grisonval.v1.CareerInfoR\x06career\x122\n" +
-	"\aranking\x18\x14 \x03(\v2\x18.grisonval.v1.CampResultR\aranking\"C\n" +
+	"\aranking\x18\x14 \x03(\v2\x18.grisonval.v1.CampResultR\aranking\x12\x12\n" +
+	"\x04seat\x18\x15 \x01(\tR\x04seat\"C\n" +
 	"\x12SetNotebookRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\"/\n" +

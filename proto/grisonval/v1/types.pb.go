@@ -270,6 +270,17 @@ const (
 	// TOO_MANY_NOTES: the camp wrote its notebook the most times one day
 	// allows (SetNotebook); write again after the day resolves.
 	ErrorReason_ERROR_REASON_TOO_MANY_NOTES ErrorReason = 28
+	// NOT_YOUR_SEAT: the call belongs to another seat of the council: only
+	// the ruler's seat posts the camp's order (SubmitOrder) and sets its
+	// standing order; a councillor proposes (ProposeOrder) (docs/seats.md,
+	// SEAT-ORDER).
+	ErrorReason_ERROR_REASON_NOT_YOUR_SEAT ErrorReason = 29
+	// OUT_OF_DOMAIN: a proposal's action is not in the proposing seat's
+	// domain (Council.seats[].domain; SEAT-DOMAIN).
+	ErrorReason_ERROR_REASON_OUT_OF_DOMAIN ErrorReason = 30
+	// NO_PROPOSAL: the ruler adopts the proposal of a seat that has posted
+	// none for the day (SubmitOrderRequest.adopt; SEAT-ADOPT).
+	ErrorReason_ERROR_REASON_NO_PROPOSAL ErrorReason = 31
 )
 
 // Enum value maps for ErrorReason.
@@ -304,6 +315,9 @@ var (
 		26: "ERROR_REASON_DAY_RESOLVED",
 		27: "ERROR_REASON_RATE_LIMITED",
 		28: "ERROR_REASON_TOO_MANY_NOTES",
+		29: "ERROR_REASON_NOT_YOUR_SEAT",
+		30: "ERROR_REASON_OUT_OF_DOMAIN",
+		31: "ERROR_REASON_NO_PROPOSAL",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":            0,
@@ -335,6 +349,9 @@ var (
 		"ERROR_REASON_DAY_RESOLVED":           26,
 		"ERROR_REASON_RATE_LIMITED":           27,
 		"ERROR_REASON_TOO_MANY_NOTES":         28,
+		"ERROR_REASON_NOT_YOUR_SEAT":          29,
+		"ERROR_REASON_OUT_OF_DOMAIN":          30,
+		"ERROR_REASON_NO_PROPOSAL":            31,
 	}
 )
 
@@ -1280,13 +1297,17 @@ func (x *OrderResult) GetReason() ErrorReason {
 // order, it belongs to the day being decided when it was sent: day is the
 // view's day + 1 at that moment.
 type CampMessage struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Day           int32                  `protobuf:"varint,2,opt,name=day,proto3" json:"day,omitempty"`
-	FromCamp      int32                  `protobuf:"varint,3,opt,name=from_camp,json=fromCamp,proto3" json:"from_camp,omitempty"`
-	ToCamp        int32                  `protobuf:"varint,4,opt,name=to_camp,json=toCamp,proto3" json:"to_camp,omitempty"`
-	Text          string                 `protobuf:"bytes,5,opt,name=text,proto3" json:"text,omitempty"`
-	SentAt        *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=sent_at,json=sentAt,proto3" json:"sent_at,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Id       uint64                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Day      int32                  `protobuf:"varint,2,opt,name=day,proto3" json:"day,omitempty"`
+	FromCamp int32                  `protobuf:"varint,3,opt,name=from_camp,json=fromCamp,proto3" json:"from_camp,omitempty"`
+	ToCamp   int32                  `protobuf:"varint,4,opt,name=to_camp,json=toCamp,proto3" json:"to_camp,omitempty"`
+	Text     string                 `protobuf:"bytes,5,opt,name=text,proto3" json:"text,omitempty"`
+	SentAt   *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=sent_at,json=sentAt,proto3" json:"sent_at,omitempty"`
+	// seat is the writer's seat, for a council message (from_camp ==
+	// to_camp: the camp's seats talking among themselves, SEAT-TALK); empty
+	// for a message between camps, which names the camp only.
+	Seat          string `protobuf:"bytes,7,opt,name=seat,proto3" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1363,6 +1384,13 @@ func (x *CampMessage) GetSentAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *CampMessage) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
 var File_grisonval_v1_types_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_types_proto_rawDesc = "" +
@@ -1424,14 +1452,15 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x04code\x18\x04 \x01(\tR\x04code\x12\x14\n" +
 	"\x05field\x18\x05 \x01(\tR\x05field\x12\x18\n" +
 	"\amessage\x18\x06 \x01(\tR\amessage\x121\n" +
-	"\x06reason\x18\a \x01(\x0e2\x19.grisonval.v1.ErrorReasonR\x06reason\"\xae\x01\n" +
+	"\x06reason\x18\a \x01(\x0e2\x19.grisonval.v1.ErrorReasonR\x06reason\"\xc2\x01\n" +
 	"\vCampMessage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x1b\n" +
 	"\tfrom_camp\x18\x03 \x01(\x05R\bfromCamp\x12\x17\n" +
 	"\ato_camp\x18\x04 \x01(\x05R\x06toCamp\x12\x12\n" +
 	"\x04text\x18\x05 \x01(\tR\x04text\x123\n" +
-	"\asent_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x06sentAt*\x7f\n" +
+	"\asent_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x06sentAt\x12\x12\n" +
+	"\x04seat\x18\a \x01(\tR\x04seat*\x7f\n" +
 	"\x0eControllerKind\x12\x1f\n" +
 	"\x1bCONTROLLER_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15CONTROLLER_KIND_HUMAN\x10\x01\x12\x19\n" +
@@ -1450,7 +1479,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x13ARG_KIND_GOVERNMENT\x10\x04\x12\x11\n" +
 	"\rARG_KIND_CARD\x10\x05\x12\x11\n" +
 	"\rARG_KIND_SEAT\x10\x06\x12\x14\n" +
-	"\x10ARG_KIND_CITIZEN\x10\a*\xbe\a\n" +
+	"\x10ARG_KIND_CITIZEN\x10\a*\x9c\b\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18ERROR_REASON_BAD_REQUEST\x10\x01\x12\x1f\n" +
@@ -1481,7 +1510,10 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x1cERROR_REASON_UNKNOWN_RULESET\x10\x19\x12\x1d\n" +
 	"\x19ERROR_REASON_DAY_RESOLVED\x10\x1a\x12\x1d\n" +
 	"\x19ERROR_REASON_RATE_LIMITED\x10\x1b\x12\x1f\n" +
-	"\x1bERROR_REASON_TOO_MANY_NOTES\x10\x1c*\x99\x01\n" +
+	"\x1bERROR_REASON_TOO_MANY_NOTES\x10\x1c\x12\x1e\n" +
+	"\x1aERROR_REASON_NOT_YOUR_SEAT\x10\x1d\x12\x1e\n" +
+	"\x1aERROR_REASON_OUT_OF_DOMAIN\x10\x1e\x12\x1c\n" +
+	"\x18ERROR_REASON_NO_PROPOSAL\x10\x1f*\x99\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14ORDER_STATUS_APPLIED\x10\x01\x12\x16\n" +
