@@ -55,22 +55,23 @@ func (d D666) String() string {
 	return fmt.Sprintf("%d%d%d", d[0], d[1], d[2])
 }
 
-// RollFeats returns kinds as feats with their d666 drawn from src, in
-// order (rule CAR-D666): every feat but a recovery gets the next roll, and
-// a roll of 111 or 666 adds an intervention with that roll right after the
-// feat.
-func RollFeats(src Source, kinds []FeatKind) []Feat {
-	var feats []Feat
-	for _, k := range kinds {
-		if k == Recovery {
-			feats = append(feats, Feat{Kind: k})
+// RollFeats returns feats with their d666 drawn from src, in order (rule
+// CAR-D666): every feat but a recovery gets the next roll (any roll it had
+// is replaced), and a roll of 111 or 666 adds an intervention with that roll
+// and the feat's order right after the feat (rule FEAT-AUTHOR). The input is
+// not modified.
+func RollFeats(src Source, feats []Feat) []Feat {
+	var out []Feat
+	for _, f := range feats {
+		if f.Kind == Recovery {
+			out = append(out, Feat{Kind: f.Kind, Order: f.Order})
 			continue
 		}
-		roll := RollD666(src)
-		feats = append(feats, Feat{Kind: k, Roll: roll})
-		if roll.Intervention() {
-			feats = append(feats, Feat{Kind: InterventionTriggered, Roll: roll})
+		f.Roll = RollD666(src)
+		out = append(out, f)
+		if f.Roll.Intervention() {
+			out = append(out, Feat{Kind: InterventionTriggered, Roll: f.Roll, Order: f.Order})
 		}
 	}
-	return feats
+	return out
 }

@@ -1,6 +1,7 @@
 package career_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/grisonval/server/engine/career"
@@ -58,4 +59,29 @@ func TestD666(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestRollFeats checks that each feat but a recovery gets the next roll and
+// keeps its order, and that an intervention follows a 111 or a 666 with the
+// order of the feat it was rolled for (CAR-D666, FEAT-AUTHOR).
+func TestRollFeats(t *testing.T) {
+	draws := script{5, 5, 5, 1, 2, 3}
+	in := []career.Feat{
+		{Kind: career.MissionSucceeded, Order: 3},
+		{Kind: career.Recovery, Order: 7},
+		{Kind: career.IntelSupportInfluence, Order: 7},
+	}
+	got := career.RollFeats(&draws, in)
+	want := []career.Feat{
+		{Kind: career.MissionSucceeded, Roll: career.D666{6, 6, 6}, Order: 3},
+		{Kind: career.InterventionTriggered, Roll: career.D666{6, 6, 6}, Order: 3},
+		{Kind: career.Recovery, Order: 7},
+		{Kind: career.IntelSupportInfluence, Roll: career.D666{2, 3, 4}, Order: 7},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("FEAT-AUTHOR: got %+v; want %+v", got, want)
+	}
+	if in[0].Roll != (career.D666{}) {
+		t.Errorf("the input was modified: %+v", in)
+	}
 }

@@ -71,11 +71,15 @@ var baseGlory = [...]int{
 // has Q = 6 (rule GLO-MIS).
 const MissionQualityBonus = 2
 
-// Feat is one feat of an agent: its kind and, when the world rolled a d666
-// for it, the roll. The zero Roll means no roll.
+// Feat is one feat of an agent: its kind, when the world rolled a d666 for
+// it, the roll (the zero Roll means no roll), and the day whose camp order
+// it stems from (rule FEAT-AUTHOR), by which the server credits it to the
+// seat that wrote that order. Order 0 means no day: day 0 is the setup, on
+// which no order is played.
 type Feat struct {
-	Kind FeatKind `json:"kind"`
-	Roll D666     `json:"roll"`
+	Kind  FeatKind `json:"kind"`
+	Roll  D666     `json:"roll"`
+	Order int      `json:"order,omitempty"`
 }
 
 // Errors of feats and glory.

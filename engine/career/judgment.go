@@ -95,7 +95,8 @@ const MaxEminence = 3
 // Close is what the eminence points of one agent's season depend on.
 type Close struct {
 	// PostedTicks is the number of ticks on which the agent posted an order
-	// itself; ticks played by the standing order do not count.
+	// itself, as OwnTicks counts them from its own days: ticks played by the
+	// standing order, or by another seat's order, do not count.
 	PostedTicks int
 	// Ticks is the number of ticks of the season.
 	Ticks int
@@ -107,6 +108,28 @@ type Close struct {
 
 // ErrBadClose reports a Close whose ticks or verdict make no sense.
 var ErrBadClose = errors.New("bad season close")
+
+// OwnTicks returns how many of a season's ticks, days first+1 to last (day
+// first is the setup), the agent posted an order on itself (rule EP-DONE):
+// days lists the days of the agent's own orders for its seat, whatever
+// became of each (the ruler's order, written or adopted; a councillor's
+// proposal, adopted or not), and each day counts once however often it is
+// listed. The standing order and the orders of other seats of the camp are
+// not the agent's and are not listed. It returns an error wrapping
+// ErrBadClose if last is before first or a day lies outside the season.
+func OwnTicks(days []int, first, last int) (int, error) {
+	if last < first {
+		return 0, fmt.Errorf("%w: season from day %d to day %d", ErrBadClose, first, last)
+	}
+	seen := make(map[int]bool, len(days))
+	for _, d := range days {
+		if d <= first || d > last {
+			return 0, fmt.Errorf("%w: an order of day %d outside the season's days %d to %d", ErrBadClose, d, first+1, last)
+		}
+		seen[d] = true
+	}
+	return len(seen), nil
+}
 
 // Completed reports whether the agent completed the season: orders posted
 // on at least half of its ticks, rounded up (rule EP-DONE).

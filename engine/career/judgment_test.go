@@ -172,3 +172,55 @@ func TestBlameOnGainOnly(t *testing.T) {
 		}
 	})
 }
+
+// TestOwnTicks checks EP-DONE's count of the agent's own days: each day of
+// the season once, however many orders or proposals the agent posted for it;
+// a day outside the season is refused.
+func TestOwnTicks(t *testing.T) {
+	cases := []struct {
+		name        string
+		days        []int
+		first, last int
+		want        int
+	}{
+		{"EP-DONE no order of its own", nil, 0, 24, 0},
+		{"EP-DONE each day once", []int{1, 2, 2, 5, 24, 1}, 0, 24, 4},
+		{"EP-DONE a later season's days", []int{25, 26, 48}, 24, 48, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := career.OwnTicks(c.days, c.first, c.last)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want {
+				t.Errorf("got %d; want %d", got, c.want)
+			}
+		})
+	}
+	refused := []struct {
+		name        string
+		days        []int
+		first, last int
+	}{
+		{"the setup's day", []int{0, 1}, 0, 24},
+		{"a day after the close", []int{25}, 0, 24},
+		{"a season ending before it starts", nil, 24, 23},
+	}
+	for _, c := range refused {
+		t.Run("EP-DONE refuses "+c.name, func(t *testing.T) {
+			if _, err := career.OwnTicks(c.days, c.first, c.last); !errors.Is(err, career.ErrBadClose) {
+				t.Errorf("got %v; want ErrBadClose", err)
+			}
+		})
+	}
+	// Twelve own days of a 24-day season complete it (EP-DONE).
+	days := []int{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 23}
+	posted, err := career.OwnTicks(days, 0, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := (career.Close{PostedTicks: posted, Ticks: 24, Verdict: career.Discharge}); !c.Completed() {
+		t.Errorf("EP-DONE: %d own days of 24: not completed; want completed", posted)
+	}
+}

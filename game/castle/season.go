@@ -87,21 +87,23 @@ type feats struct {
 
 // Day returns each city's feats of d, with their d666: its own wars won
 // and lost, attacks its outpost absorbed, the cards it saw at its draft,
-// its passes, and its own fall as a sabotage suffered.
+// its passes, and its own fall as a sabotage suffered. Every feat stems from
+// the order of d's own day (rule FEAT-AUTHOR): a Castle order resolves on
+// the day it is played for.
 func (f feats) Day(d game.Day) ([][]career.Feat, error) {
 	out := make([][]career.Feat, len(d.Journal))
 	after := Of(d.After)
 	for c, entries := range d.Journal {
-		var kinds []career.FeatKind
+		var fs []career.Feat
 		for _, e := range entries {
 			if k, ok := featKinds[e.Kind]; ok {
-				kinds = append(kinds, k)
+				fs = append(fs, career.Feat{Kind: k, Order: after.Day})
 			}
 		}
 		if c < len(after.Cities) && after.Cities[c].Fell != 0 && Of(d.Before).Cities[c].Fell == 0 {
-			kinds = append(kinds, career.SabotageSuffered)
+			fs = append(fs, career.Feat{Kind: career.SabotageSuffered, Order: after.Day})
 		}
-		out[c] = career.RollFeats(rng.New(f.seed, after.Day, c, PurposeFeatRoll+uint64(f.season)), kinds)
+		out[c] = career.RollFeats(rng.New(f.seed, after.Day, c, PurposeFeatRoll+uint64(f.season)), fs)
 	}
 	return out, nil
 }

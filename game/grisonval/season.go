@@ -80,11 +80,22 @@ type feats struct {
 	// revealed holds, per camp, the enemy columns already revealed to it
 	// this season.
 	revealed [engine.NumCamps]map[int]bool
+	// sieges holds the sieges standing at the end of the last day given,
+	// by zone, with the day of the order that sent the column that laid
+	// each (rule FEAT-AUTHOR).
+	sieges map[engine.ZoneID]laid
+}
+
+// laid is a siege as the feat tracker remembers it: the siege, and the day
+// of the order whose column laid it.
+type laid struct {
+	siege engine.Siege
+	order int
 }
 
 // Day returns each camp's feats of day d, with their d666.
 func (f *feats) Day(d game.Day) ([][]career.Feat, error) {
-	fd := featDay{before: Of(d.Before), after: Of(d.After)}
+	fd := featDay{before: Of(d.Before), after: Of(d.After), sieges: f.sieges}
 	for c := range fd.journal {
 		if c < len(d.Journal) {
 			fd.journal[c] = d.Journal[c]
@@ -94,30 +105,38 @@ func (f *feats) Day(d game.Day) ([][]career.Feat, error) {
 		}
 	}
 	out := make([][]career.Feat, engine.NumCamps)
-	for c, kinds := range dayFeats(fd, &f.revealed) {
+	for c, fs := range dayFeats(fd, &f.revealed) {
 		rng := engine.NewRand(f.seed, fd.after.Day, c, PurposeFeatRoll+engine.Purpose(f.season))
-		out[c] = career.RollFeats(rng, kinds)
+		out[c] = career.RollFeats(rng, fs)
 	}
+	f.sieges = fd.laidSieges()
 	return out, nil
 }
 
 // featDay is what one day's feats are derived from: the states before and
-// after the tick, each camp's journal entries of the day, and the action
-// each camp played itself (its applied order; "" for none).
+// after the tick, each camp's journal entries of the day, the action each
+// camp played itself (its applied order; "" for none), and the sieges
+// standing before the tick with their orders' days.
 type featDay struct {
 	before, after *engine.World
 	journal       [engine.NumCamps][]game.Entry
 	played        [engine.NumCamps]string
+	sieges        map[engine.ZoneID]laid
 }
 
-// arriving reports whether camp c had a column reaching zone z on d's day.
-func (d featDay) arriving(c engine.CampID, z engine.ZoneID) bool {
+// arrival returns the day of the order that sent camp c's column reaching
+// zone z on d's day, and whether one did. Of several, the first sent (the
+// lowest ID) counts. A column's Depart is the day whose order sent it (the
+// engine launches it while resolving that day), or the day it turned back
+// (WAR-TURN) or fell back from a lifted siege (SIE-5).
+func (d featDay) arrival(c engine.CampID, z engine.ZoneID) (order int, ok bool) {
+	id := 0
 	for _, col := range d.before.Columns {
-		if col.Camp == c && col.To == z && col.Arrive == d.after.Day {
-			return true
+		if col.Camp == c && col.To == z && col.Arrive == d.after.Day && (!ok || col.ID < id) {
+			order, id, ok = col.Depart, col.ID, true
 		}
 	}
-	return false
+	return order, ok
 }
 
 // besieger returns the camp besieging zone z before the tick, or
@@ -131,6 +150,40 @@ func (d featDay) besieger(z engine.ZoneID) engine.CampID {
 	return engine.NoCamp
 }
 
+// siegeOrder returns the day of the order whose column laid the siege of
+// zone z standing before the tick: remembered from the day it was laid, or
+// d's own day for a siege the tracker never saw laid (one standing at the
+// season's first state, as in a fork's first season).
+func (d featDay) siegeOrder(z engine.ZoneID) int {
+	if l, ok := d.sieges[z]; ok {
+		return l.order
+	}
+	return d.after.Day
+}
+
+// laidSieges returns the sieges standing after the tick with the days of
+// their orders: a siege standing before keeps its own; a new one takes the
+// order of the besieger's column that arrived at the zone that day (laid
+// with no such column, which the engine never does, d's own day).
+func (d featDay) laidSieges() map[engine.ZoneID]laid {
+	if len(d.after.Sieges) == 0 {
+		return nil
+	}
+	out := make(map[engine.ZoneID]laid, len(d.after.Sieges))
+	for _, s := range d.after.Sieges {
+		if l, ok := d.sieges[s.Zone]; ok && l.siege.Camp == s.Camp && l.siege.Start == s.Start {
+			out[s.Zone] = laid{siege: s, order: l.order}
+			continue
+		}
+		order, ok := d.arrival(s.Camp, s.Zone)
+		if !ok {
+			order = d.after.Day
+		}
+		out[s.Zone] = laid{siege: s, order: order}
+	}
+	return out
+}
+
 // outcomeKinds are the entries that tell what became of a column at a zone;
 // a camp that has one of them there after a meeting survived the meeting.
 var outcomeKinds = map[string]bool{
@@ -138,15 +191,27 @@ var outcomeKinds = map[string]bool{
 	"siege_lines_held": true, "siege_lifted": true, "settlers_turned_back": true,
 }
 
-// dayFeats returns each camp's feat kinds of day d, in journal order, as
-// docs/career.md (FEAT-MAP) maps journal kinds to feats. revealed holds,
-// per camp, the enemy columns already revealed to it this season; dayFeats
-// adds the ones it reveals today.
-func dayFeats(d featDay, revealed *[engine.NumCamps]map[int]bool) [engine.NumCamps][]career.FeatKind {
-	var out [engine.NumCamps][]career.FeatKind
+// dayFeats returns each camp's feats of day d, without their rolls, in
+// journal order, as docs/career.md (FEAT-MAP) maps journal kinds to feats,
+// each with the day of the order it stems from (FEAT-AUTHOR): the order
+// that sent the arriving column for the outcome of the camp's own column at
+// its arrival, the order that sent the column that laid the siege for a
+// siege's outcome for the besieger, the day's own order for every other.
+// revealed holds, per camp, the enemy columns already revealed to it this
+// season; dayFeats adds the ones it reveals today.
+func dayFeats(d featDay, revealed *[engine.NumCamps]map[int]bool) [engine.NumCamps][]career.Feat {
+	var out [engine.NumCamps][]career.Feat
+	day := d.after.Day
 	for c := range engine.CampID(engine.NumCamps) {
-		var feats []career.FeatKind
-		add := func(k career.FeatKind) { feats = append(feats, k) }
+		var feats []career.Feat
+		add := func(k career.FeatKind, order int) { feats = append(feats, career.Feat{Kind: k, Order: order}) }
+		// arrived adds k stemming from the order that sent camp c's column
+		// to zone z, if one arrived there today.
+		arrived := func(k career.FeatKind, z engine.ZoneID) {
+			if order, ok := d.arrival(c, z); ok {
+				add(k, order)
+			}
+		}
 		routeCounted, pactsCounted := false, false
 		for _, e := range d.journal[c] {
 			var z engine.ZoneID
@@ -160,62 +225,64 @@ func dayFeats(d featDay, revealed *[engine.NumCamps]map[int]bool) [engine.NumCam
 			switch e.Kind {
 			case "zone_taken":
 				if owner == c {
-					add(career.MissionSucceeded)
+					order, ok := d.arrival(c, z)
+					if !ok {
+						order = day
+					}
+					add(career.MissionSucceeded, order)
 				}
 			case "siege_won":
 				switch {
 				case owner == c:
-					add(career.MissionSucceeded)
+					add(career.MissionSucceeded, d.siegeOrder(z))
 				case d.before.Zones[z].Owner == c:
-					add(career.CounterMissionFailed)
+					add(career.CounterMissionFailed, day)
 				}
 			case "siege_broken", "siege_starved":
 				switch {
 				case d.besieger(z) == c:
-					add(career.MissionFailed)
+					add(career.MissionFailed, d.siegeOrder(z))
 				case owner == c:
-					add(career.CounterMissionSucceeded)
+					add(career.CounterMissionSucceeded, day)
 				}
 			case "siege_lifted":
 				switch {
 				case d.besieger(z) == c:
-					add(career.SabotageSuffered)
+					add(career.SabotageSuffered, d.siegeOrder(z))
 				case owner == c:
-					add(career.CounterMissionSucceeded)
+					add(career.CounterMissionSucceeded, day)
 				}
 			case "battle":
 				switch {
 				case owner == c:
-					add(career.CounterMissionSucceeded)
-				case d.arriving(c, z):
-					add(career.MissionFailed)
+					add(career.CounterMissionSucceeded, day)
+				default:
+					arrived(career.MissionFailed, z)
 				}
 			case "siege_lines_held":
 				switch {
 				case d.besieger(z) == c:
-					add(career.CounterMissionSucceeded)
-				case d.arriving(c, z):
-					add(career.SabotageSuffered)
+					add(career.CounterMissionSucceeded, d.siegeOrder(z))
+				default:
+					arrived(career.SabotageSuffered, z)
 				}
 			case "settlers_turned_back":
-				if d.arriving(c, z) {
-					add(career.MissionFailed)
-				}
+				arrived(career.MissionFailed, z)
 			case "meeting":
-				if d.arriving(c, z) && !survived(d.journal[c], e.Day, z) {
-					add(career.SabotageSuffered)
+				if !survived(d.journal[c], e.Day, z) {
+					arrived(career.SabotageSuffered, z)
 				}
 			case "explore":
-				add(career.IntelSupportInfluence)
+				add(career.IntelSupportInfluence, day)
 			case "spy":
 				if len(e.Zones) > 0 {
-					add(career.IntelSupportInfluence)
+					add(career.IntelSupportInfluence, day)
 				}
 			case "spied_on":
-				add(career.EnemyMissionRevealed)
+				add(career.EnemyMissionRevealed, day)
 			case "trade_route":
 				if d.played[c] == engine.TradeRoute.String() && !routeCounted {
-					add(career.IntelSupportInfluence)
+					add(career.IntelSupportInfluence, day)
 					routeCounted = true
 				}
 			case "pact_signed":
@@ -224,10 +291,10 @@ func dayFeats(d featDay, revealed *[engine.NumCamps]map[int]bool) [engine.NumCam
 				}
 				pactsCounted = true
 				for range signedPacts(d, c) {
-					add(career.IntelSupportInfluence)
+					add(career.IntelSupportInfluence, day)
 				}
 			case "rest":
-				add(career.Recovery)
+				add(career.Recovery, day)
 			}
 		}
 		vis := d.after.Vision(c)
@@ -239,7 +306,7 @@ func dayFeats(d featDay, revealed *[engine.NumCamps]map[int]bool) [engine.NumCam
 				revealed[c] = make(map[int]bool)
 			}
 			revealed[c][col.ID] = true
-			add(career.EnemyMissionRevealed)
+			add(career.EnemyMissionRevealed, day)
 		}
 		out[c] = feats
 	}

@@ -111,16 +111,121 @@ func TestDayFeats(t *testing.T) {
 			after.Day = day
 			tc.setup(before, after)
 			var revealed [engine.NumCamps]map[int]bool
-			got := dayFeats(featDay{before: before, after: after, journal: tc.journal, played: tc.played}, &revealed)
+			got := kindsOf(dayFeats(featDay{before: before, after: after, journal: tc.journal, played: tc.played}, &revealed))
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got %v; want %v", got, tc.want)
 			}
 			// A column is revealed once a season.
-			if again := dayFeats(featDay{before: before, after: after}, &revealed); !reflect.DeepEqual(again, kinds{}) {
+			if again := kindsOf(dayFeats(featDay{before: before, after: after}, &revealed)); !reflect.DeepEqual(again, kinds{}) {
 				t.Errorf("the next day: got %v; want no feat", again)
 			}
 		})
 	}
+}
+
+// kindsOf returns the kinds of each camp's feats, in order.
+func kindsOf(feats [engine.NumCamps][]career.Feat) [engine.NumCamps][]career.FeatKind {
+	var out [engine.NumCamps][]career.FeatKind
+	for c, fs := range feats {
+		for _, f := range fs {
+			out[c] = append(out[c], f.Kind)
+		}
+	}
+	return out
+}
+
+// TestFeatOrders checks FEAT-AUTHOR through a season's tracker, day after
+// day: the outcome of a camp's column at its arrival stems from the order
+// that sent it, a siege's outcome for the besieger from the order whose
+// column laid it, days later, and every other feat from the day's own
+// order.
+func TestFeatOrders(t *testing.T) {
+	const (
+		taken    = engine.ZoneID(30) // a free zone camp 0 takes on day 7
+		besieged = engine.ZoneID(40) // camp 1's zone camp 0 besieges from day 4
+	)
+	w := engine.NewWorld(3)
+	w.Zones[besieged].Owner = 1
+	tracker := Ruleset{}.Season(engine.NumCamps).Feats(3, 1)
+	// day resolves day n: setup changes the state after it, journal is
+	// each camp's journal of the day; it returns the day's feats.
+	day := func(n int, setup func(after *engine.World), journal ...[]string) [][]career.Feat {
+		t.Helper()
+		before := w.Clone()
+		w.Day = n
+		setup(w)
+		entries := make([][]game.Entry, engine.NumCamps)
+		for c, kinds := range journal {
+			for _, k := range kinds {
+				var z engine.ZoneID
+				switch k {
+				case "zone_taken":
+					z = taken
+				case "siege", "siege_won":
+					z = besieged
+				}
+				entries[c] = append(entries[c], game.Entry{Day: n, Kind: k, Zones: []int{int(z)}})
+			}
+		}
+		fs, err := tracker.Day(game.Day{Before: StateOf(before), After: StateOf(w), Journal: entries})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fs
+	}
+	nothing := func(*engine.World) {}
+	orders := func(fs []career.Feat) map[career.FeatKind]int {
+		m := map[career.FeatKind]int{}
+		for _, f := range fs {
+			if f.Kind != career.InterventionTriggered {
+				m[f.Kind] = f.Order
+			}
+		}
+		return m
+	}
+	// Day 2: camp 0's order sends a column to the besieged zone; day 3 one
+	// to the free zone.
+	day(1, nothing)
+	day(2, func(a *engine.World) {
+		a.Columns = append(a.Columns, engine.Column{ID: 1, Camp: 0, Kind: engine.ArmyColumn, Men: 9, From: 1, To: besieged, Depart: 2, Arrive: 4})
+	})
+	day(3, func(a *engine.World) {
+		a.Columns = append(a.Columns, engine.Column{ID: 2, Camp: 0, Kind: engine.ArmyColumn, Men: 4, From: 1, To: taken, Depart: 3, Arrive: 7})
+	})
+	// Day 4: the first column lays the siege.
+	day(4, func(a *engine.World) {
+		a.Columns = a.Columns[1:]
+		a.Sieges = []engine.Siege{{Zone: besieged, Camp: 0, Men: 9, Start: 4, Assault: 8}}
+	}, []string{"siege"}, []string{"siege"})
+	day(5, nothing)
+	day(6, nothing, []string{"rest"})
+	// Day 7: the second column takes the free zone.
+	t.Run("FEAT-AUTHOR a column sent on day 3 takes a zone on day 7", func(t *testing.T) {
+		fs := day(7, func(a *engine.World) {
+			a.Columns, a.Zones[taken].Owner = nil, 0
+		}, []string{"zone_taken", "rest"})
+		if got := orders(fs[0]); got[career.MissionSucceeded] != 3 || got[career.Recovery] != 7 {
+			t.Errorf("got orders %v; want the mission of day 3's order, the rest of day 7's", got)
+		}
+	})
+	// Day 8: the decisive assault wins the siege laid on day 4 by day 2's
+	// column; the former holder's failed defence is its order of day 8.
+	t.Run("FEAT-AUTHOR a siege won stems from the order of the column that laid it", func(t *testing.T) {
+		fs := day(8, func(a *engine.World) {
+			a.Sieges, a.Zones[besieged].Owner = nil, 0
+		}, []string{"siege_won"}, []string{"siege_won"})
+		if got := orders(fs[0]); got[career.MissionSucceeded] != 2 {
+			t.Errorf("the besieger: got orders %v; want the mission of day 2's order", got)
+		}
+		if got := orders(fs[1]); got[career.CounterMissionFailed] != 8 {
+			t.Errorf("the former holder: got orders %v; want its failed defence of day 8's order", got)
+		}
+		for _, f := range fs[0] {
+			if f.Kind == career.InterventionTriggered && f.Order != 2 {
+				t.Errorf("an intervention rolled for the siege won: got order %d; want 2", f.Order)
+			}
+		}
+	})
 }
 
 // TestRollFeats checks the d666 of feats through a season's tracker: one
@@ -149,7 +254,7 @@ func TestRollFeats(t *testing.T) {
 	if b := rolls(1, 3, "explore", "rest", "explore"); !reflect.DeepEqual(a, b) {
 		t.Errorf("replay: got %v; want %v", b, a)
 	}
-	if len(a) < 3 || a[1] != (career.Feat{Kind: career.Recovery}) {
+	if len(a) < 3 || a[1] != (career.Feat{Kind: career.Recovery, Order: 3}) {
 		t.Fatalf("got %+v; want intel, a recovery without a roll, intel", a)
 	}
 	for _, f := range a {
