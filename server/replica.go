@@ -74,6 +74,11 @@ func (l *leasedStore) SaveMessage(ctx context.Context, m *store.Message) error {
 	return l.fence(l.Store.SaveMessage(ctx, m))
 }
 
+// SaveProposal saves a councillor's proposal under the lease.
+func (l *leasedStore) SaveProposal(ctx context.Context, p store.Proposal) error {
+	return l.fence(l.Store.SaveProposal(ctx, p))
+}
+
 // SetNotebook sets a camp's notes under the lease.
 func (l *leasedStore) SetNotebook(ctx context.Context, n store.Notebook) error {
 	return l.fence(l.Store.SetNotebook(ctx, n))

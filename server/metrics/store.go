@@ -194,6 +194,16 @@ func (s *timedStore) Messages(ctx context.Context, worldID uint64, season, camp,
 	return timedValue(s.m, s.name, "messages", func() ([]store.Message, error) { return s.st.Messages(ctx, worldID, season, camp, sinceDay) })
 }
 
+func (s *timedStore) SaveProposal(ctx context.Context, p store.Proposal) error {
+	return s.m.timed(s.name, "save_proposal", func() error { return s.st.SaveProposal(ctx, p) })
+}
+
+func (s *timedStore) Proposals(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.Proposal, error) {
+	return timedValue(s.m, s.name, "proposals", func() ([]store.Proposal, error) {
+		return s.st.Proposals(ctx, worldID, season, camp, sinceDay)
+	})
+}
+
 func (s *timedStore) SetNotebook(ctx context.Context, n store.Notebook) error {
 	return s.m.timed(s.name, "set_notebook", func() error { return s.st.SetNotebook(ctx, n) })
 }

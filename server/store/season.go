@@ -19,17 +19,22 @@ type SeasonClose struct {
 	By string
 	// Camps is the camp ranking.
 	Camps []SeasonResult
-	// Players are the enrolled players' results; each player's Eminence is
-	// credited to its career.
+	// Players are the enrolled players' results, by camp, then the ruler
+	// first, then by player; each player's Eminence is credited to its
+	// career.
 	Players []PlayerResult
 	// Glory is what each patron gained; it is added to the patron's
 	// cumulative glory and Total is set to the sum after it.
 	Glory []PatronGlory
 }
 
-// PlayerResult is one enrolled player's season.
+// PlayerResult is one enrolled player's season. A camp has one for each
+// seat a player held.
 type PlayerResult struct {
-	Camp   int
+	Camp int
+	// Seat is the seat the player held; a result stored with Seat "" is
+	// stored as RulerSeat.
+	Seat   string
 	Player string
 	Patron string
 	Mode   string
@@ -68,11 +73,16 @@ type Career struct {
 	Sheet []byte
 }
 
-// Enrolment is a player's enrolment for a camp in one season.
+// Enrolment is a player's enrolment for a seat of a camp in one season. A
+// camp has at most one player per seat, and a player one enrolment per
+// season.
 type Enrolment struct {
 	WorldID uint64
 	Season  int
 	Camp    int
+	// Seat is the seat enrolled for; an enrolment stored with Seat "" is
+	// stored as RulerSeat.
+	Seat    string
 	Player  string
 	Patron  string
 	Package string
@@ -136,8 +146,8 @@ type Seasons interface {
 	// Enrol stores a new or taken-back career and its enrolment (with its
 	// own copy of the sheet, e.Sheet), with a ledger line when e.Spent > 0,
 	// in one transaction. It returns
-	// ErrConflict if the camp or the player is already enrolled in that
-	// season.
+	// ErrConflict if the camp's seat or the player is already enrolled in
+	// that season.
 	Enrol(ctx context.Context, c Career, e Enrolment) error
 	// EnrolAtSetup stores a career and its enrolment as Enrol does and, in
 	// the same transaction, replaces the setup (day 0) of e's season with
@@ -148,7 +158,8 @@ type Seasons interface {
 	EnrolAtSetup(ctx context.Context, c Career, e Enrolment, setup Tick) error
 	// Career returns a player's career in a world, or ErrNotFound.
 	Career(ctx context.Context, worldID uint64, player string) (Career, error)
-	// Enrolments returns the enrolments of a season, by camp.
+	// Enrolments returns the enrolments of a season, by camp, then the
+	// ruler's first, then by enrolment time.
 	Enrolments(ctx context.Context, worldID uint64, season int) ([]Enrolment, error)
 	// EminenceLedger returns a career's ledger in the order written.
 	EminenceLedger(ctx context.Context, worldID uint64, player string) ([]EminenceEntry, error)

@@ -72,6 +72,12 @@ type TickRef struct {
 	Day     int
 }
 
+// RulerSeat is the seat code of a camp's ruler, and the seat of everything
+// stored before a camp had several seats. The other seats (a councillor's:
+// "general", "treasurer", ...) are named by the server; the store keeps any
+// code it is given.
+const RulerSeat = "ruler"
+
 // Role of a token.
 const (
 	RoleAdmin = "admin"
@@ -90,6 +96,10 @@ type Token struct {
 	// Player is the player a camp token was issued to (by EnrollPlayer);
 	// empty for a camp token not bound to a player, and for admin tokens.
 	Player string
+	// Seat is the seat of the camp a camp token speaks for: RulerSeat for
+	// a token not bound to another seat (a camp token stored with Seat ""
+	// is stored as RulerSeat); empty for admin tokens.
+	Seat string
 }
 
 // MaxReplacedOrders bounds the replaced orders a camp leaves in the store
@@ -116,7 +126,12 @@ type Order struct {
 	Camp    int
 	// Player is the player who posted the order (or set the standing
 	// order it plays); empty when its token names no player.
-	Player      string
+	Player string
+	// Seat is the seat of the order's author: RulerSeat, or the seat of
+	// the councillor whose proposal the ruler adopted. An order saved with
+	// Seat "" is stored as RulerSeat, and so is a standing order CommitTick
+	// inserts.
+	Seat        string
 	Action      string
 	Args        []int
 	Reason      string
@@ -148,7 +163,9 @@ const MaxMessageLen = 500
 
 // Message is a private message from one camp to another, tied to the day
 // being decided when it was sent. Only its two camps may read it while its
-// season runs.
+// season runs. A message whose From and To are the same camp is council
+// talk: the camp's seats speaking among themselves, read by that camp
+// alone.
 type Message struct {
 	ID      uint64 // assigned by SaveMessage, growing in the order of saving
 	WorldID uint64
@@ -159,8 +176,30 @@ type Message struct {
 	// Player is the player of camp From who sent it; empty when its token
 	// names none.
 	Player string
+	// Seat is the sender's seat in camp From; a message saved with Seat ""
+	// is stored as RulerSeat.
+	Seat   string
 	Text   string
 	SentAt time.Time
+}
+
+// Proposal is a councillor's proposal of an order for its camp for one day
+// of one season, with the reasons the whole council reads. The ruler may
+// adopt it (the order then carries the proposal's Seat) or not.
+type Proposal struct {
+	WorldID uint64
+	Season  int
+	Day     int
+	Camp    int
+	// Seat is the proposing councillor's seat; it must not be empty.
+	Seat string
+	// Player is the player who holds the seat; empty when its token names
+	// none.
+	Player      string
+	Action      string
+	Args        []int
+	Reason      string
+	SubmittedAt time.Time
 }
 
 // MaxNotebookLen bounds the text of a Notebook, in bytes.
@@ -291,8 +330,9 @@ type Store interface {
 	// Worlds returns every world in ID order.
 	Worlds(ctx context.Context) ([]World, error)
 
-	// PutToken stores a token. For a camp token, it revokes that camp's
-	// earlier tokens; for an admin token, the earlier admin token of the
+	// PutToken stores a token. For a camp token, it revokes the earlier
+	// tokens of the same camp and seat (a councillor's new token leaves the
+	// ruler's alone); for an admin token, the earlier admin token of the
 	// same name.
 	PutToken(ctx context.Context, t Token) error
 	// AdminTokens returns the admin tokens, by name.
@@ -327,8 +367,18 @@ type Store interface {
 	// the world does not exist.
 	SaveMessage(ctx context.Context, m *Message) error
 	// Messages returns the messages of a season that camp sent or
-	// received, from sinceDay on, in the order they were saved.
+	// received, from sinceDay on, in the order they were saved; a council
+	// message of camp comes once, and never to another camp.
 	Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]Message, error)
+
+	// SaveProposal durably records a councillor's proposal, replacing the
+	// proposal of the same camp and seat for the same day; ErrNotFound if
+	// the world does not exist.
+	SaveProposal(ctx context.Context, p Proposal) error
+	// Proposals returns a camp's proposals of a season from sinceDay on,
+	// by day, then in the order they were saved (a replacing proposal
+	// takes its place at its saving).
+	Proposals(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]Proposal, error)
 
 	// SetNotebook durably records a camp's notes of a season, replacing
 	// its earlier ones; ErrNotFound if the world does not exist.
@@ -420,9 +470,19 @@ type Leaser interface {
 	// never had one.
 	LeaseOf(ctx context.Context, worldID uint64) (Lease, error)
 	// Fenced returns the store seen by l's holder: its SaveOrder,
-	// SetStandingOrder, SaveMessage, SetNotebook, CommitTick, UpdateWorld
-	// and EnrolAtSetup of l's world check, in their own transaction, that
+	// SetStandingOrder, SaveMessage, SaveProposal, SetNotebook, CommitTick,
+	// UpdateWorld and EnrolAtSetup of l's world check, in their own transaction, that
 	// l is still held and live, and otherwise fail with ErrLeaseLost and
 	// store nothing. Writes to other worlds are refused the same way.
 	Fenced(l Lease) Store
+}
+
+// SeatOrRuler returns seat, or RulerSeat for the empty seat: what the stores
+// keep for a token, an order, a message, an enrolment or a player's result
+// given without a seat.
+func SeatOrRuler(seat string) string {
+	if seat == "" {
+		return RulerSeat
+	}
+	return seat
 }

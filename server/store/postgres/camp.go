@@ -64,8 +64,8 @@ func (s *Store) StandingOrders(ctx context.Context, worldID uint64, season int) 
 	return orders, nil
 }
 
-// SaveMessage records a message and sets m.ID; store.ErrNotFound if the
-// world does not exist.
+// SaveMessage records a message (from RulerSeat when m.Seat is empty) and
+// sets m.ID; store.ErrNotFound if the world does not exist.
 func (s *Store) SaveMessage(ctx context.Context, m *store.Message) error {
 	return s.saveMessage(ctx, m, nil)
 }
@@ -74,9 +74,9 @@ func (s *Store) saveMessage(ctx context.Context, m *store.Message, fence *store.
 	b := &pgx.Batch{}
 	lockWorld(b, m.WorldID)
 	var id int64
-	b.Queue(`INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, text, sent_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		int64(m.WorldID), m.Season, m.Day, m.From, m.To, m.Player, m.Text, micro(m.SentAt)).
+	b.Queue(`INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, seat, text, sent_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+		int64(m.WorldID), m.Season, m.Day, m.From, m.To, m.Player, store.SeatOrRuler(m.Seat), m.Text, micro(m.SentAt)).
 		QueryRow(func(row pgx.Row) error { return row.Scan(&id) })
 	if err := s.send(ctx, fence, m.WorldID, b); err != nil {
 		return fmt.Errorf("save message of world %d day %d from camp %d: %w", m.WorldID, m.Day, m.From, err)
@@ -86,15 +86,16 @@ func (s *Store) saveMessage(ctx context.Context, m *store.Message, fence *store.
 }
 
 // Messages returns the messages of a season that camp sent or received,
-// from sinceDay on, in the order they were saved.
+// from sinceDay on, in the order they were saved: each row once, so that a
+// council message (from camp to camp) comes once.
 func (s *Store) Messages(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.Message, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT id, day, from_camp, to_camp, player, text, sent_at FROM messages
+	rows, _ := s.pool.Query(ctx, `SELECT id, day, from_camp, to_camp, player, seat, text, sent_at FROM messages
 		WHERE world_id = $1 AND season = $2 AND (from_camp = $3 OR to_camp = $3) AND day >= $4 ORDER BY id`,
 		int64(worldID), season, camp, sinceDay)
 	msgs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Message, error) {
 		m := store.Message{WorldID: worldID, Season: season}
 		var id int64
-		err := row.Scan(&id, &m.Day, &m.From, &m.To, &m.Player, &m.Text, &m.SentAt)
+		err := row.Scan(&id, &m.Day, &m.From, &m.To, &m.Player, &m.Seat, &m.Text, &m.SentAt)
 		m.ID, m.SentAt = uint64(id), m.SentAt.UTC()
 		return m, err
 	})
@@ -102,4 +103,54 @@ func (s *Store) Messages(ctx context.Context, worldID uint64, season, camp, sinc
 		return nil, fmt.Errorf("messages of world %d season %d camp %d: %w", worldID, season, camp, err)
 	}
 	return msgs, nil
+}
+
+// SaveProposal records a councillor's proposal, replacing the proposal of
+// the same camp and seat for the same day; store.ErrNotFound if the world
+// does not exist.
+func (s *Store) SaveProposal(ctx context.Context, p store.Proposal) error {
+	return s.saveProposal(ctx, p, nil)
+}
+
+func (s *Store) saveProposal(ctx context.Context, p store.Proposal, fence *store.Lease) error {
+	world := int64(p.WorldID)
+	b := &pgx.Batch{}
+	lockWorld(b, p.WorldID)
+	// Deleted and inserted rather than updated: the replacing proposal
+	// takes its place in the order of saving.
+	b.Queue(`DELETE FROM proposals WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND seat = $5`,
+		world, p.Season, p.Day, p.Camp, p.Seat)
+	b.Queue(`INSERT INTO proposals (world_id, season, day, camp, seat, player, action, args, reason, submitted_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::integer[], '{}'), $9, $10)`,
+		world, p.Season, p.Day, p.Camp, p.Seat, p.Player, p.Action, p.Args, p.Reason, micro(p.SubmittedAt))
+	if err := s.send(ctx, fence, p.WorldID, b); err != nil {
+		return fmt.Errorf("save proposal of world %d day %d camp %d seat %q: %w", p.WorldID, p.Day, p.Camp, p.Seat, err)
+	}
+	return nil
+}
+
+// Proposals returns a camp's proposals of a season from sinceDay on, by
+// day, then in the order they were saved.
+func (s *Store) Proposals(ctx context.Context, worldID uint64, season, camp, sinceDay int) ([]store.Proposal, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT day, seat, player, action, args, reason, submitted_at FROM proposals
+		WHERE world_id = $1 AND season = $2 AND camp = $3 AND day >= $4 ORDER BY day, id`,
+		int64(worldID), season, camp, sinceDay)
+	ps, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Proposal, error) {
+		p := store.Proposal{WorldID: worldID, Season: season, Camp: camp}
+		err := row.Scan(&p.Day, &p.Seat, &p.Player, &p.Action, &p.Args, &p.Reason, &p.SubmittedAt)
+		p.SubmittedAt = p.SubmittedAt.UTC()
+		if len(p.Args) == 0 {
+			p.Args = nil
+		}
+		return p, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("proposals of world %d season %d camp %d: %w", worldID, season, camp, err)
+	}
+	return ps, nil
+}
+
+// SaveProposal saves a proposal if the lease is held.
+func (f *fenced) SaveProposal(ctx context.Context, p store.Proposal) error {
+	return f.saveProposal(ctx, p, &f.lease)
 }

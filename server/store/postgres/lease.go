@@ -97,8 +97,8 @@ func (s *Store) LeaseOf(ctx context.Context, worldID uint64) (store.Lease, error
 }
 
 // Fenced returns the store seen by l's holder: SaveOrder,
-// SetStandingOrder, SaveMessage, SetNotebook, CommitTick, UpdateWorld and
-// EnrolAtSetup check l in their own transaction and fail with
+// SetStandingOrder, SaveMessage, SaveProposal, SetNotebook, CommitTick,
+// UpdateWorld and EnrolAtSetup check l in their own transaction and fail with
 // store.ErrLeaseLost, storing nothing, once l is no longer held. It is
 // safe for concurrent use.
 func (s *Store) Fenced(l store.Lease) store.Store {

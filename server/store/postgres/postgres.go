@@ -265,18 +265,22 @@ func scanWorld(row pgx.CollectableRow) (store.World, error) {
 	return w, nil
 }
 
-// PutToken stores a token, revoking the camp's earlier tokens for a camp
-// token and the earlier admin tokens for an admin token.
+// PutToken stores a token, revoking the earlier tokens of the camp's seat
+// (RulerSeat when t.Seat is empty) for a camp token and the earlier admin
+// tokens for an admin token.
 func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 	b := &pgx.Batch{}
 	switch t.Role {
 	case store.RoleAdmin:
 		b.Queue(`DELETE FROM tokens WHERE role = 'admin' AND name = $1`, t.Name)
-		b.Queue(`INSERT INTO tokens (hash, role, name, player) VALUES ($1, 'admin', $2, $3)`, t.Hash, t.Name, t.Player)
+		b.Queue(`INSERT INTO tokens (hash, role, name, player, seat) VALUES ($1, 'admin', $2, $3, '')`, t.Hash, t.Name, t.Player)
 	case store.RoleCamp:
-		b.Queue(`DELETE FROM tokens WHERE role = 'camp' AND world_id = $1 AND camp = $2`, int64(t.WorldID), t.Camp)
-		b.Queue(`INSERT INTO tokens (hash, role, world_id, camp, name, player) VALUES ($1, 'camp', $2, $3, $4, $5)`,
-			t.Hash, int64(t.WorldID), t.Camp, t.Name, t.Player)
+		seat := store.SeatOrRuler(t.Seat)
+		b.Queue(`DELETE FROM tokens WHERE role = 'camp' AND world_id = $1 AND camp = $2 AND seat = $3`,
+			int64(t.WorldID), t.Camp, seat)
+		b.Queue(`INSERT INTO tokens (hash, role, world_id, camp, name, player, seat)
+			VALUES ($1, 'camp', $2, $3, $4, $5, $6)`,
+			t.Hash, int64(t.WorldID), t.Camp, t.Name, t.Player, seat)
 	default:
 		return fmt.Errorf("put token: unknown role %q", t.Role)
 	}
@@ -291,8 +295,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
 	t := store.Token{Hash: hash, Camp: -1}
 	var world, camp *int64
-	err := s.pool.QueryRow(ctx, `SELECT role, world_id, camp, name, player FROM tokens WHERE hash = $1`, hash).
-		Scan(&t.Role, &world, &camp, &t.Name, &t.Player)
+	err := s.pool.QueryRow(ctx, `SELECT role, world_id, camp, name, player, seat FROM tokens WHERE hash = $1`, hash).
+		Scan(&t.Role, &world, &camp, &t.Name, &t.Player, &t.Seat)
 	if err != nil {
 		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
 	}
@@ -305,7 +309,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 	return t, nil
 }
 
-const orderColumns = `world_id, season, day, camp, player, action, args, reason, submitted_at, status, code, field, message`
+const orderColumns = `world_id, season, day, camp, player, seat, action, args, reason, submitted_at, status, code, field, message`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
 // of the same camp for the same day becomes replaced. It returns
@@ -331,8 +335,9 @@ func (s *Store) saveOrder(ctx context.Context, o store.Order, fence *store.Lease
 			ORDER BY id DESC OFFSET $5)`,
 			args: []any{world, o.Season, o.Day, o.Camp, store.MaxReplacedOrders}},
 		{sql: `INSERT INTO orders (` + orderColumns + `)
-			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9, 'pending', '', '', '')`,
-			args: []any{world, o.Season, o.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt)}},
+			VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::integer[], '{}'), $9, $10, 'pending', '', '', '')`,
+			args: []any{world, o.Season, o.Day, o.Camp, o.Player, store.SeatOrRuler(o.Seat), o.Action, o.Args, o.Reason,
+				micro(o.SubmittedAt)}},
 	}
 	if err := s.sendOne(ctx, fence, o.WorldID, steps); err != nil {
 		return fmt.Errorf("save order of world %d day %d camp %d: %w", o.WorldID, o.Day, o.Camp, err)
@@ -383,8 +388,8 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 		o     store.Order
 		world int64
 	)
-	err := row.Scan(&world, &o.Season, &o.Day, &o.Camp, &o.Player, &o.Action, &o.Args, &o.Reason, &o.SubmittedAt,
-		&o.Status, &o.Code, &o.Field, &o.Message)
+	err := row.Scan(&world, &o.Season, &o.Day, &o.Camp, &o.Player, &o.Seat, &o.Action, &o.Args, &o.Reason,
+		&o.SubmittedAt, &o.Status, &o.Code, &o.Field, &o.Message)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -396,7 +401,7 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 // CommitTick stores a tick atomically: its state, its journal, its orders
 // and its pact changes. A pending order of the tick's day takes the status
 // (code, field and message) given for its camp; an order given with status
-// standing or standing_stale is inserted; any other order given for a camp with no pending order fails the
+// standing or standing_stale is inserted, as the ruler's; any other order given for a camp with no pending order fails the
 // commit with store.ErrNotFound. Each pact change also sets its pair's
 // current status. The season starts with its first tick and ends with a
 // tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
@@ -426,9 +431,9 @@ func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease
 	for _, o := range t.Orders {
 		if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
 			steps = append(steps, step{sql: `INSERT INTO orders (` + orderColumns + `)
-				VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9, $10, $11, $12, $13)`,
-				args: []any{world, t.Season, t.Day, o.Camp, o.Player, o.Action, o.Args, o.Reason, micro(o.SubmittedAt),
-					o.Status, o.Code, o.Field, o.Message}})
+				VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::integer[], '{}'), $9, $10, $11, $12, $13, $14)`,
+				args: []any{world, t.Season, t.Day, o.Camp, o.Player, store.RulerSeat, o.Action, o.Args, o.Reason,
+					micro(o.SubmittedAt), o.Status, o.Code, o.Field, o.Message}})
 			continue
 		}
 		steps = append(steps, step{sql: expectRows(`UPDATE orders SET status = $5, code = $6, field = $7, message = $8

@@ -42,10 +42,10 @@ func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
 				world, c.Season, r.Camp, r.Rank, r.Score, r.Zones, r.Summary)
 		}
 		for _, p := range c.Players {
-			b.Queue(`INSERT INTO season_players (world_id, season, camp, player, patron, mode, feats, standing,
-				verdict, titles, posted_ticks, eminence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-				world, c.Season, p.Camp, p.Player, p.Patron, p.Mode, string(p.Feats), p.Standing, p.Verdict,
-				strs(p.Titles), p.PostedTicks, p.Eminence)
+			b.Queue(`INSERT INTO season_players (world_id, season, camp, seat, player, patron, mode, feats, standing,
+				verdict, titles, posted_ticks, eminence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+				world, c.Season, p.Camp, store.SeatOrRuler(p.Seat), p.Player, p.Patron, p.Mode, string(p.Feats),
+				p.Standing, p.Verdict, strs(p.Titles), p.PostedTicks, p.Eminence)
 			if p.Eminence == 0 {
 				continue
 			}
@@ -79,8 +79,9 @@ func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
 	return nil
 }
 
-// SeasonClose returns a season's close, or store.ErrNotFound while the
-// season is not closed.
+// SeasonClose returns a season's close, its players' results by camp, then
+// the ruler first, then by player, or store.ErrNotFound while the season
+// is not closed.
 func (s *Store) SeasonClose(ctx context.Context, worldID uint64, season int) (store.SeasonClose, error) {
 	c := store.SeasonClose{WorldID: worldID, Season: season}
 	err := s.pool.QueryRow(ctx, `SELECT day, closed_at, closed_by FROM season_closes
@@ -92,14 +93,15 @@ func (s *Store) SeasonClose(ctx context.Context, worldID uint64, season int) (st
 	if c.Camps, err = s.SeasonResults(ctx, worldID, season); err != nil {
 		return store.SeasonClose{}, err
 	}
-	rows, _ := s.pool.Query(ctx, `SELECT camp, player, patron, mode, feats, standing, verdict, titles,
-		posted_ticks, eminence FROM season_players WHERE world_id = $1 AND season = $2 ORDER BY camp`, int64(worldID), season)
+	rows, _ := s.pool.Query(ctx, `SELECT camp, seat, player, patron, mode, feats, standing, verdict, titles,
+		posted_ticks, eminence FROM season_players WHERE world_id = $1 AND season = $2
+		ORDER BY camp, seat <> 'ruler', player`, int64(worldID), season)
 	c.Players, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.PlayerResult, error) {
 		var (
 			p     store.PlayerResult
 			feats string
 		)
-		err := row.Scan(&p.Camp, &p.Player, &p.Patron, &p.Mode, &feats, &p.Standing, &p.Verdict, &p.Titles,
+		err := row.Scan(&p.Camp, &p.Seat, &p.Player, &p.Patron, &p.Mode, &feats, &p.Standing, &p.Verdict, &p.Titles,
 			&p.PostedTicks, &p.Eminence)
 		p.Feats = []byte(feats)
 		if len(p.Titles) == 0 {
@@ -161,8 +163,8 @@ func (s *Store) Glory(ctx context.Context, worldID uint64, camp int) ([]store.Pa
 
 // Enrol stores a career, its sheet and its enrolment with the enrolment's
 // own copy of the sheet, with a ledger line for the points spent, in one
-// transaction; store.ErrConflict if the camp or the player is already
-// enrolled in the season.
+// transaction; store.ErrConflict if the camp's seat (RulerSeat when e.Seat
+// is empty) or the player is already enrolled in the season.
 func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) error {
 	b := &pgx.Batch{}
 	queueEnrol(b, c, e)
@@ -206,8 +208,8 @@ func (s *Store) enrolAtSetup(ctx context.Context, c store.Career, e store.Enrolm
 
 // queueEnrol queues the statements that store a career, its sheet, its
 // enrolment and the ledger line of the points spent; the enrolment's fails
-// with store.ErrConflict if the camp or the player is already enrolled in
-// the season.
+// with store.ErrConflict if the camp's seat or the player is already
+// enrolled in the season.
 func queueEnrol(b *pgx.Batch, c store.Career, e store.Enrolment) {
 	world, at := int64(e.WorldID), micro(e.At)
 	b.Queue(`INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep)
@@ -217,9 +219,9 @@ func queueEnrol(b *pgx.Batch, c store.Career, e store.Enrolment) {
 		int64(c.WorldID), c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP)
 	b.Queue(`INSERT INTO sheets (world_id, player, sheet) VALUES ($1, $2, $3)
 		ON CONFLICT (world_id, player) DO UPDATE SET sheet = excluded.sheet`, int64(c.WorldID), c.Player, string(c.Sheet))
-	b.Queue(`INSERT INTO enrolments (world_id, season, camp, player, patron, package, sheet, before_setup,
-		purchases, spent, enrolled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
-		world, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
+	b.Queue(`INSERT INTO enrolments (world_id, season, camp, seat, player, patron, package, sheet, before_setup,
+		purchases, spent, enrolled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+		world, e.Season, e.Camp, store.SeatOrRuler(e.Seat), e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
 		strs(e.Purchases), e.Spent, at).
 		Exec(func(tag pgconn.CommandTag) error {
 			if tag.RowsAffected() == 0 {
@@ -248,14 +250,17 @@ func (s *Store) Career(ctx context.Context, worldID uint64, player string) (stor
 	return c, nil
 }
 
-// Enrolments returns the enrolments of a season, by camp.
+// Enrolments returns the enrolments of a season, by camp, then the ruler's
+// first, then by enrolment time (and seat).
 func (s *Store) Enrolments(ctx context.Context, worldID uint64, season int) ([]store.Enrolment, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT camp, player, patron, package, sheet, before_setup, purchases, spent,
-		enrolled_at FROM enrolments WHERE world_id = $1 AND season = $2 ORDER BY camp`, int64(worldID), season)
+	rows, _ := s.pool.Query(ctx, `SELECT camp, seat, player, patron, package, sheet, before_setup, purchases, spent,
+		enrolled_at FROM enrolments WHERE world_id = $1 AND season = $2
+		ORDER BY camp, seat <> 'ruler', enrolled_at, seat`, int64(worldID), season)
 	enrolments, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Enrolment, error) {
 		e := store.Enrolment{WorldID: worldID, Season: season}
 		var sheet string
-		err := row.Scan(&e.Camp, &e.Player, &e.Patron, &e.Package, &sheet, &e.BeforeSetup, &e.Purchases, &e.Spent, &e.At)
+		err := row.Scan(&e.Camp, &e.Seat, &e.Player, &e.Patron, &e.Package, &sheet, &e.BeforeSetup, &e.Purchases,
+			&e.Spent, &e.At)
 		e.Sheet, e.At = []byte(sheet), e.At.UTC()
 		if len(e.Purchases) == 0 {
 			e.Purchases = nil

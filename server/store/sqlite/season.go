@@ -49,10 +49,11 @@ func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO season_players (world_id, season, camp, player, patron, mode,
-				feats, standing, verdict, titles, posted_ticks, eminence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				c.WorldID, c.Season, p.Camp, p.Player, p.Patron, p.Mode, string(p.Feats), p.Standing, p.Verdict,
-				string(titles), p.PostedTicks, p.Eminence); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO season_players (world_id, season, camp, seat, player, patron,
+				mode, feats, standing, verdict, titles, posted_ticks, eminence)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				c.WorldID, c.Season, p.Camp, store.SeatOrRuler(p.Seat), p.Player, p.Patron, p.Mode, string(p.Feats),
+				p.Standing, p.Verdict, string(titles), p.PostedTicks, p.Eminence); err != nil {
 				return err
 			}
 			if p.Eminence == 0 {
@@ -95,8 +96,9 @@ func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
 	return nil
 }
 
-// SeasonClose returns a season's close, or store.ErrNotFound while the
-// season is not closed.
+// SeasonClose returns a season's close, its players' results by camp, then
+// the ruler first, then by player, or store.ErrNotFound while the season
+// is not closed.
 func (s *Store) SeasonClose(ctx context.Context, worldID uint64, season int) (store.SeasonClose, error) {
 	c := store.SeasonClose{WorldID: worldID, Season: season}
 	var at int64
@@ -109,8 +111,9 @@ func (s *Store) SeasonClose(ctx context.Context, worldID uint64, season int) (st
 	if c.Camps, err = s.SeasonResults(ctx, worldID, season); err != nil {
 		return store.SeasonClose{}, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT camp, player, patron, mode, feats, standing, verdict, titles,
-		posted_ticks, eminence FROM season_players WHERE world_id = ? AND season = ? ORDER BY camp`, worldID, season)
+	rows, err := s.db.QueryContext(ctx, `SELECT camp, seat, player, patron, mode, feats, standing, verdict, titles,
+		posted_ticks, eminence FROM season_players WHERE world_id = ? AND season = ?
+		ORDER BY camp, seat <> 'ruler', player`, worldID, season)
 	if err != nil {
 		return store.SeasonClose{}, fmt.Errorf("players of season %d of world %d: %w", season, worldID, err)
 	}
@@ -119,7 +122,7 @@ func (s *Store) SeasonClose(ctx context.Context, worldID uint64, season int) (st
 			p             store.PlayerResult
 			feats, titles string
 		)
-		if err := row.Scan(&p.Camp, &p.Player, &p.Patron, &p.Mode, &feats, &p.Standing, &p.Verdict, &titles,
+		if err := row.Scan(&p.Camp, &p.Seat, &p.Player, &p.Patron, &p.Mode, &feats, &p.Standing, &p.Verdict, &titles,
 			&p.PostedTicks, &p.Eminence); err != nil {
 			return p, err
 		}
@@ -195,8 +198,8 @@ func (s *Store) Glory(ctx context.Context, worldID uint64, camp int) ([]store.Pa
 
 // Enrol stores a career, its sheet and its enrolment with the enrolment's
 // own copy of the sheet, with a ledger line for the points spent, in one
-// transaction; store.ErrConflict if the camp
-// or the player is already enrolled in the season.
+// transaction; store.ErrConflict if the camp's seat (RulerSeat when e.Seat
+// is empty) or the player is already enrolled in the season.
 func (s *Store) Enrol(ctx context.Context, c store.Career, e store.Enrolment) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error { return enrol(ctx, tx, c, e) })
 	if err != nil {
@@ -236,17 +239,17 @@ func (s *Store) EnrolAtSetup(ctx context.Context, c store.Career, e store.Enrolm
 }
 
 // enrol stores a career, its sheet, its enrolment and the ledger line of
-// the points spent in tx; store.ErrConflict if the camp or the player is
-// already enrolled in the season.
+// the points spent in tx; store.ErrConflict if the camp's seat or the
+// player is already enrolled in the season.
 func enrol(ctx context.Context, tx *sql.Tx, c store.Career, e store.Enrolment) error {
-	at := e.At.UnixMicro()
+	at, seat := e.At.UnixMicro(), store.SeatOrRuler(e.Seat)
 	purchases, err := json.Marshal(strs(e.Purchases))
 	if err != nil {
 		return err
 	}
 	var taken int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM enrolments WHERE world_id = ? AND season = ?
-		AND (camp = ? OR player = ?)`, e.WorldID, e.Season, e.Camp, e.Player).Scan(&taken); err != nil {
+		AND ((camp = ? AND seat = ?) OR player = ?)`, e.WorldID, e.Season, e.Camp, seat, e.Player).Scan(&taken); err != nil {
 		return err
 	}
 	if taken > 0 {
@@ -264,9 +267,9 @@ func enrol(ctx context.Context, tx *sql.Tx, c store.Career, e store.Enrolment) e
 		c.WorldID, c.Player, string(c.Sheet)); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO enrolments (world_id, season, camp, player, patron, package,
-		sheet, before_setup, purchases, spent, enrolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		e.WorldID, e.Season, e.Camp, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
+	if _, err := tx.ExecContext(ctx, `INSERT INTO enrolments (world_id, season, camp, seat, player, patron, package,
+		sheet, before_setup, purchases, spent, enrolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.WorldID, e.Season, e.Camp, seat, e.Player, e.Patron, e.Package, string(e.Sheet), e.BeforeSetup,
 		string(purchases), e.Spent, at); err != nil {
 		return err
 	}
@@ -294,10 +297,12 @@ func (s *Store) Career(ctx context.Context, worldID uint64, player string) (stor
 	return c, nil
 }
 
-// Enrolments returns the enrolments of a season, by camp.
+// Enrolments returns the enrolments of a season, by camp, then the ruler's
+// first, then by enrolment time (and seat).
 func (s *Store) Enrolments(ctx context.Context, worldID uint64, season int) ([]store.Enrolment, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT camp, player, patron, package, sheet, before_setup, purchases,
-		spent, enrolled_at FROM enrolments WHERE world_id = ? AND season = ? ORDER BY camp`, worldID, season)
+	rows, err := s.db.QueryContext(ctx, `SELECT camp, seat, player, patron, package, sheet, before_setup, purchases,
+		spent, enrolled_at FROM enrolments WHERE world_id = ? AND season = ?
+		ORDER BY camp, seat <> 'ruler', enrolled_at, seat`, worldID, season)
 	if err != nil {
 		return nil, fmt.Errorf("enrolments of season %d of world %d: %w", season, worldID, err)
 	}
@@ -307,7 +312,7 @@ func (s *Store) Enrolments(ctx context.Context, worldID uint64, season int) ([]s
 			sheet, purchases string
 			at               int64
 		)
-		if err := row.Scan(&e.Camp, &e.Player, &e.Patron, &e.Package, &sheet, &e.BeforeSetup, &purchases,
+		if err := row.Scan(&e.Camp, &e.Seat, &e.Player, &e.Patron, &e.Package, &sheet, &e.BeforeSetup, &purchases,
 			&e.Spent, &at); err != nil {
 			return e, err
 		}

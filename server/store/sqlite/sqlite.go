@@ -333,22 +333,25 @@ func scanWorld(row scanner) (store.World, error) {
 	return w, nil
 }
 
-// PutToken stores a token, revoking the camp's earlier tokens for a camp
-// token and the earlier admin tokens for an admin token.
+// PutToken stores a token, revoking the earlier tokens of the camp's seat
+// (RulerSeat when t.Seat is empty) for a camp token and the earlier admin
+// tokens for an admin token.
 func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 	var (
 		revoke string
 		args   []any
 		world  sql.NullInt64
 		camp   sql.NullInt64
+		seat   string // '' for an admin token
 	)
 	switch t.Role {
 	case store.RoleAdmin:
 		revoke = `DELETE FROM tokens WHERE role = 'admin' AND name = ?`
 		args = []any{t.Name}
 	case store.RoleCamp:
-		revoke = `DELETE FROM tokens WHERE role = 'camp' AND world_id = ? AND camp = ?`
-		args = []any{t.WorldID, t.Camp}
+		seat = store.SeatOrRuler(t.Seat)
+		revoke = `DELETE FROM tokens WHERE role = 'camp' AND world_id = ? AND camp = ? AND seat = ?`
+		args = []any{t.WorldID, t.Camp, seat}
 		world = sql.NullInt64{Int64: int64(t.WorldID), Valid: true}
 		camp = sql.NullInt64{Int64: int64(t.Camp), Valid: true}
 	default:
@@ -358,8 +361,9 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 		if _, err := s.exec(ctx, tx, revoke, args...); err != nil {
 			return err
 		}
-		_, err := s.exec(ctx, tx, `INSERT INTO tokens (hash, role, world_id, camp, name, player) VALUES (?, ?, ?, ?, ?, ?)`,
-			t.Hash, t.Role, world, camp, t.Name, t.Player)
+		_, err := s.exec(ctx, tx, `INSERT INTO tokens (hash, role, world_id, camp, name, player, seat)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			t.Hash, t.Role, world, camp, t.Name, t.Player, seat)
 		return err
 	})
 	if err != nil {
@@ -372,8 +376,8 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, error) {
 	t := store.Token{Hash: hash}
 	var world, camp sql.NullInt64
-	err := s.queryRow(ctx, `SELECT role, world_id, camp, name, player FROM tokens WHERE hash = ?`, hash).
-		Scan(&t.Role, &world, &camp, &t.Name, &t.Player)
+	err := s.queryRow(ctx, `SELECT role, world_id, camp, name, player, seat FROM tokens WHERE hash = ?`, hash).
+		Scan(&t.Role, &world, &camp, &t.Name, &t.Player, &t.Seat)
 	if err != nil {
 		return store.Token{}, fmt.Errorf("token: %w", notFound(err))
 	}
@@ -384,7 +388,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 	return t, nil
 }
 
-const orderColumns = `world_id, season, day, camp, player, action, args, reason, submitted_at, status, code, field, message`
+const orderColumns = `world_id, season, day, camp, player, seat, action, args, reason, submitted_at, status, code, field, message`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
 // of the same camp for the same day becomes replaced. It returns
@@ -409,7 +413,8 @@ func (s *Store) SaveOrder(ctx context.Context, o store.Order) error {
 			return err
 		}
 		_, err = s.exec(ctx, tx, sqlInsertPendingOrder,
-			o.WorldID, o.Season, o.Day, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro())
+			o.WorldID, o.Season, o.Day, o.Camp, o.Player, store.SeatOrRuler(o.Seat), o.Action, string(args), o.Reason,
+			o.SubmittedAt.UnixMicro())
 		return err
 	})
 	if err != nil {
@@ -471,8 +476,8 @@ func scanOrder(row scanner) (store.Order, error) {
 		args        string
 		submittedAt int64
 	)
-	err := row.Scan(&o.WorldID, &o.Season, &o.Day, &o.Camp, &o.Player, &o.Action, &args, &o.Reason, &submittedAt,
-		&o.Status, &o.Code, &o.Field, &o.Message)
+	err := row.Scan(&o.WorldID, &o.Season, &o.Day, &o.Camp, &o.Player, &o.Seat, &o.Action, &args, &o.Reason,
+		&submittedAt, &o.Status, &o.Code, &o.Field, &o.Message)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -486,7 +491,7 @@ func scanOrder(row scanner) (store.Order, error) {
 // CommitTick stores a tick atomically: its state, its journal, its orders
 // and its pact changes. A pending order of the tick's day takes the status
 // (code, field and message) given for its camp; an order given with status
-// standing or standing_stale is inserted; any other order given for a camp with no pending order fails the
+// standing or standing_stale is inserted, as the ruler's; any other order given for a camp with no pending order fails the
 // commit with store.ErrNotFound. Each pact change also sets its pair's
 // current status. The season starts with its first tick and ends with a
 // tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
@@ -569,8 +574,8 @@ func (s *Store) commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o sto
 			return err
 		}
 		_, err = s.exec(ctx, tx, sqlInsertPlayedOrder,
-			t.WorldID, t.Season, t.Day, o.Camp, o.Player, o.Action, string(args), o.Reason, o.SubmittedAt.UnixMicro(),
-			o.Status, o.Code, o.Field, o.Message)
+			t.WorldID, t.Season, t.Day, o.Camp, o.Player, store.RulerSeat, o.Action, string(args), o.Reason,
+			o.SubmittedAt.UnixMicro(), o.Status, o.Code, o.Field, o.Message)
 		if err != nil {
 			return fmt.Errorf("standing order of camp %d: %w", o.Camp, err)
 		}

@@ -41,15 +41,15 @@ const (
 		ORDER BY id DESC LIMIT -1 OFFSET ?)`
 	sqlSettleOrder = `UPDATE orders SET status = ?, code = ?, field = ?, message = ?
 		WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`
-	sqlInsertPendingOrder = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '')`
-	sqlInsertPlayedOrder  = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlInsertPendingOrder = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '')`
+	sqlInsertPlayedOrder  = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlSetStanding        = `INSERT INTO standing_orders (world_id, season, camp, player, action, args, reason, set_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (world_id, season, camp) DO UPDATE
 		SET player = excluded.player, action = excluded.action, args = excluded.args, reason = excluded.reason,
 			set_at = excluded.set_at`
-	sqlInsertMessage = `INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, text, sent_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	sqlInsertMessage = `INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, seat, text, sent_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 )
 
 // writeQueries are the statements prepared on the writing connection.

@@ -98,8 +98,8 @@ func testMessages(t *testing.T, s store.Store) {
 	w := newWorld(t, s, "messages")
 	other := newWorld(t, s, "other")
 	message := func(world uint64, season, day, from, to int, text string) store.Message {
-		return store.Message{WorldID: world, Season: season, Day: day, From: from, To: to, Text: text,
-			SentAt: base.Add(time.Duration(day) * time.Minute)}
+		return store.Message{WorldID: world, Season: season, Day: day, From: from, To: to, Seat: store.RulerSeat,
+			Text: text, SentAt: base.Add(time.Duration(day) * time.Minute)}
 	}
 	// The player who sent a message is kept; a message sent with a token
 	// that names none has no player.

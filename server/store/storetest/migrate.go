@@ -1,12 +1,17 @@
 package storetest
 
 import (
+	"math"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/grisonval/server/server/store"
 )
+
+// Latest names, for the migrateTo functions of the migration checks, the
+// last migration: migrating up to it applies every pending one.
+const Latest int64 = math.MaxInt64
 
 // RulesetsBase is the instant the version-11 database of MigrateRulesets is
 // filled at: its times are RulesetsBase and one minute later.
@@ -40,9 +45,10 @@ var RulesetsBase = time.Date(2026, time.February, 2, 3, 4, 5, 0, time.UTC)
 // It checks that the world plays grisonval with 3 camps, that the orders,
 // standing orders and messages of camp 1 in season 1 name ada and the
 // others no one, that the token names no one, and that every other row is
-// intact. migrateTo must migrate the database of s to a version, up or
-// down: MigrateRulesets also takes it down to 11 and up again, and checks
-// that going down is refused, and changes nothing, once a world of 5 camps
+// intact (and, since migration 00015, the ruler's). migrateTo must migrate
+// the database of s to a version (or Latest), up or down: MigrateRulesets
+// also takes it down to 11 and up again, and checks that going down past
+// 12 is refused, and changes nothing of 12's, once a world of 5 camps
 // holds camp 4's rows.
 func MigrateRulesets(t *testing.T, s store.Store, migrateTo func(t *testing.T, version int64) error) {
 	ctx := t.Context()
@@ -62,8 +68,8 @@ func MigrateRulesets(t *testing.T, s store.Store, migrateTo func(t *testing.T, v
 	if err := migrateTo(t, 11); err != nil {
 		t.Fatalf("migrate down to version 11: %v", err)
 	}
-	if err := migrateTo(t, 12); err != nil {
-		t.Fatalf("migrate up to version 12: %v", err)
+	if err := migrateTo(t, Latest); err != nil {
+		t.Fatalf("migrate up again: %v", err)
 	}
 	checkMigratedRulesets(t, s)
 
@@ -75,6 +81,10 @@ func MigrateRulesets(t *testing.T, s store.Store, migrateTo func(t *testing.T, v
 	}
 	if err := migrateTo(t, 11); err == nil {
 		t.Fatalf("migrate down to version 11 with camp 4's rows: got no error; want one")
+	}
+	// The later migrations went down before 12 refused to: up again.
+	if err := migrateTo(t, Latest); err != nil {
+		t.Fatalf("migrate up again: %v", err)
 	}
 	checkMigratedRulesets(t, s)
 	got, err := s.World(ctx, five.ID)
@@ -102,8 +112,8 @@ func checkMigratedRulesets(t *testing.T, s store.Store) {
 		CreatedAt:   at})
 
 	order := func(season, day, camp int, player, action string, args []int, reason, status string) store.Order {
-		return store.Order{WorldID: 1, Season: season, Day: day, Camp: camp, Player: player, Action: action, Args: args,
-			Reason: reason, SubmittedAt: at, Status: status}
+		return store.Order{WorldID: 1, Season: season, Day: day, Camp: camp, Player: player, Seat: store.RulerSeat,
+			Action: action, Args: args, Reason: reason, SubmittedAt: at, Status: status}
 	}
 	checkOrders(t, s, 1, 1, []store.Order{
 		order(1, 1, 0, "", "rest", nil, "", store.OrderApplied),
@@ -135,8 +145,8 @@ func checkMigratedRulesets(t *testing.T, s store.Store) {
 		msgs[i].SentAt = toSecond(msgs[i].SentAt)
 	}
 	wantMsgs := []store.Message{
-		{ID: 1, WorldID: 1, Season: 1, Day: 1, From: 1, To: 0, Player: "ada", Text: "Paix ?", SentAt: at},
-		{ID: 2, WorldID: 1, Season: 1, Day: 1, From: 0, To: 1, Text: "Jamais.", SentAt: at},
+		{ID: 1, WorldID: 1, Season: 1, Day: 1, From: 1, To: 0, Player: "ada", Seat: store.RulerSeat, Text: "Paix ?", SentAt: at},
+		{ID: 2, WorldID: 1, Season: 1, Day: 1, From: 0, To: 1, Seat: store.RulerSeat, Text: "Jamais.", SentAt: at},
 	}
 	if !reflect.DeepEqual(msgs, wantMsgs) {
 		t.Errorf("Messages: got %+v; want %+v", msgs, wantMsgs)
@@ -146,7 +156,7 @@ func checkMigratedRulesets(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatalf("TokenByHash: %v", err)
 	}
-	if want := (store.Token{Hash: hash("camp-1"), Role: store.RoleCamp, WorldID: 1, Camp: 1}); !reflect.DeepEqual(token, want) {
+	if want := (store.Token{Hash: hash("camp-1"), Role: store.RoleCamp, WorldID: 1, Camp: 1, Seat: store.RulerSeat}); !reflect.DeepEqual(token, want) {
 		t.Errorf("TokenByHash: got %+v; want %+v", token, want)
 	}
 

@@ -32,7 +32,8 @@ func testFiveCamps(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	w := newWorldOf(t, s, "five", "grisonval", 5)
 
-	token := store.Token{Hash: hash("five-camp4"), Role: store.RoleCamp, WorldID: w.ID, Camp: 4, Player: "eve"}
+	token := store.Token{Hash: hash("five-camp4"), Role: store.RoleCamp, WorldID: w.ID, Camp: 4, Player: "eve",
+		Seat: store.RulerSeat}
 	if err := s.PutToken(ctx, token); err != nil {
 		t.Fatalf("PutToken(camp 4): %v", err)
 	}
@@ -67,9 +68,10 @@ func testFiveCamps(t *testing.T, s store.Store) {
 	}
 
 	messages := []store.Message{
-		{WorldID: w.ID, Season: 1, Day: 1, From: 4, To: 0, Player: "eve", Text: "Bonjour du cinquième.", SentAt: base},
-		{WorldID: w.ID, Season: 1, Day: 1, From: 2, To: 4, Text: "Bienvenue.", SentAt: base},
-		{WorldID: w.ID, Season: 1, Day: 1, From: 3, To: 1, Text: "Entre nous.", SentAt: base},
+		{WorldID: w.ID, Season: 1, Day: 1, From: 4, To: 0, Player: "eve", Seat: store.RulerSeat, Text: "Bonjour du cinquième.",
+			SentAt: base},
+		{WorldID: w.ID, Season: 1, Day: 1, From: 2, To: 4, Seat: store.RulerSeat, Text: "Bienvenue.", SentAt: base},
+		{WorldID: w.ID, Season: 1, Day: 1, From: 3, To: 1, Seat: store.RulerSeat, Text: "Entre nous.", SentAt: base},
 	}
 	for i := range messages {
 		if err := s.SaveMessage(ctx, &messages[i]); err != nil {

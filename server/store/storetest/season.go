@@ -96,7 +96,7 @@ func testCareers(t *testing.T, s store.Store) {
 	back := ada
 	back.Seasons, back.EP, back.Patron = 2, 0, "Aldric"
 	back.Sheet = []byte(`{"characteristics":[2,2,2,2,2],"talents":[2,1,1,1,0],"max_pp":6}`)
-	e2 := store.Enrolment{WorldID: w.ID, Season: 2, Camp: 0, Player: "ada", Patron: "Aldric", Package: "treasury",
+	e2 := store.Enrolment{WorldID: w.ID, Season: 2, Camp: 0, Seat: store.RulerSeat, Player: "ada", Patron: "Aldric", Package: "treasury",
 		Sheet: back.Sheet, BeforeSetup: true, Purchases: []string{"talent:sieges"}, Spent: 2, At: closeAt.Add(time.Minute)}
 	enrol(t, s, back, e2)
 	got, err = s.Career(ctx, w.ID, "ada")
@@ -237,7 +237,7 @@ func testCloseSeason(t *testing.T, s store.Store) {
 		{WorldID: w.ID, Season: 1, Camp: 0, Rank: 2, Score: 12, Zones: 3},
 		{WorldID: w.ID, Season: 1, Camp: 1, Rank: 2, Score: 12},
 	}
-	c.Players = []store.PlayerResult{{Camp: 0, Player: "ada", Patron: "Aurèle", Mode: "human",
+	c.Players = []store.PlayerResult{{Camp: 0, Seat: store.RulerSeat, Player: "ada", Patron: "Aurèle", Mode: "human",
 		Feats: []byte(`{"missions_succeeded": 2, "glory": 8}`), Standing: 14, Verdict: "praise",
 		Titles: []string{"spearhead", "eye_of_the_city"}, PostedTicks: 3, Eminence: 3}}
 	c.Glory = []store.PatronGlory{

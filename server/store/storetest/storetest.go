@@ -202,10 +202,12 @@ func testTokens(t *testing.T, s store.Store) {
 	w2 := newWorld(t, s, "two")
 	admin1 := store.Token{Hash: hash("admin-1"), Role: store.RoleAdmin, WorldID: 0, Camp: -1}
 	admin2 := store.Token{Hash: hash("admin-2"), Role: store.RoleAdmin, WorldID: 0, Camp: -1}
-	camp0 := store.Token{Hash: hash("w1-camp0-a"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 0}
-	camp0b := store.Token{Hash: hash("w1-camp0-b"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 0, Player: "ada"}
-	camp1 := store.Token{Hash: hash("w1-camp1"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 1}
-	w2camp0 := store.Token{Hash: hash("w2-camp0"), Role: store.RoleCamp, WorldID: w2.ID, Camp: 0, Player: "Zoé « la Brune »"}
+	ruler := store.RulerSeat
+	camp0 := store.Token{Hash: hash("w1-camp0-a"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 0, Seat: ruler}
+	camp0b := store.Token{Hash: hash("w1-camp0-b"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 0, Player: "ada", Seat: ruler}
+	camp1 := store.Token{Hash: hash("w1-camp1"), Role: store.RoleCamp, WorldID: w1.ID, Camp: 1, Seat: ruler}
+	w2camp0 := store.Token{Hash: hash("w2-camp0"), Role: store.RoleCamp, WorldID: w2.ID, Camp: 0, Player: "Zoé « la Brune »",
+		Seat: ruler}
 
 	if _, err := s.TokenByHash(ctx, admin1.Hash); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("TokenByHash on an empty store: got error %v; want ErrNotFound", err)
@@ -730,10 +732,11 @@ func newWorld(t *testing.T, s store.Store, name string) store.World {
 	return w
 }
 
-// order returns a pending order submitted n seconds after base.
+// order returns a pending order of the camp's ruler submitted n seconds
+// after base.
 func order(worldID uint64, season, day, camp int, action string, args []int, reason string, n int) store.Order {
 	return store.Order{
-		WorldID: worldID, Season: season, Day: day, Camp: camp,
+		WorldID: worldID, Season: season, Day: day, Camp: camp, Seat: store.RulerSeat,
 		Action: action, Args: args, Reason: reason,
 		SubmittedAt: base.Add(time.Duration(n) * time.Second),
 		Status:      store.OrderPending,
