@@ -81,6 +81,25 @@ type Season interface {
 	// Feats returns a season's feat tracker: the season's days are given
 	// to it in order.
 	Feats(seed uint64, season int) Feats
+	// Seats returns the seats of a camp's council that players may hold
+	// (docs/seats.md, SEAT-ENROL), the ruler's first: its code is
+	// RulerSeat and its domain is every action.
+	Seats() []Seat
+}
+
+// RulerSeat is the code of the ruler's seat, the first of every council:
+// the seat that posts the camp's order.
+const RulerSeat = "ruler"
+
+// Seat is one seat of a camp's council, as the season layer sees it.
+type Seat struct {
+	// Code names the seat on the wire: "ruler", "general".
+	Code string
+	// Name is the seat's name in words.
+	Name lang.Text
+	// Domain are the actions the seat may propose (SEAT-DOMAIN); nil for
+	// the ruler, who posts any.
+	Domain []string
 }
 
 // Feats derives the camps' feats (seed 003) from a season's days, one day

@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc/metadata"
 
 	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -34,7 +35,14 @@ type principal struct {
 	name string
 	// player is the player a camp token was issued to, or "".
 	player string
+	// seat is a camp token's council seat: game.RulerSeat for the camp's
+	// unbound tokens and its ruler's (docs/seats.md, SEAT-ENROL).
+	seat string
 }
+
+// ruler reports whether p plays its camp's ruler seat, which posts the
+// camp's order (SEAT-ORDER).
+func (p principal) ruler() bool { return p.seat == game.RulerSeat }
 
 type principalKey struct{}
 
@@ -155,7 +163,10 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	if err != nil {
 		return principal{}, fmt.Errorf("look up token: %w", err)
 	}
-	p := principal{role: t.Role, worldID: t.WorldID, camp: t.Camp, name: t.Name, player: t.Player}
+	p := principal{role: t.Role, worldID: t.WorldID, camp: t.Camp, name: t.Name, player: t.Player, seat: t.Seat}
+	if p.role == store.RoleCamp && p.seat == "" {
+		p.seat = game.RulerSeat
+	}
 	a.mu.Lock()
 	if a.gen == gen {
 		a.cache[hash] = cachedPrincipal{p: p, expires: now.Add(a.ttl)}
@@ -164,9 +175,10 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	return p, nil
 }
 
-// issue creates a token for t's role, world and camp, stores its hash (which
-// revokes the earlier tokens of that camp, or the earlier admin token of
-// t's name) and drops the revoked ones from the cache.
+// issue creates a token for t's role, world, camp and seat, stores its
+// hash (which revokes the earlier tokens of that camp's seat, or the
+// earlier admin token of t's name) and drops the revoked ones from the
+// cache.
 func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error) {
 	var raw [32]byte
 	if _, err := rand.Read(raw[:]); err != nil {
@@ -185,7 +197,7 @@ func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error
 	a.mu.Lock()
 	a.gen++
 	for h, c := range a.cache {
-		if c.p.role == t.Role && c.p.worldID == t.WorldID && c.p.camp == t.Camp {
+		if c.p.role == t.Role && c.p.worldID == t.WorldID && c.p.camp == t.Camp && (t.Role != store.RoleCamp || c.p.seat == seatOrRuler(t.Seat)) {
 			delete(a.cache, h)
 		}
 	}

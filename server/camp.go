@@ -65,17 +65,14 @@ func notRecipient(l lang.Lang, rs []int) error {
 			"vous ne pouvez écrire qu'à un camp rencontré et encore en vie (CampView.message_recipients) ; %s", list))
 }
 
-// SendMessage checks and stores a message to another camp, tied to the day
-// being decided.
+// SendMessage checks and stores a message to another camp, or to the
+// camp's own council (SEAT-TALK), tied to the day being decided.
 func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageRequest) (*pb.SendMessageResponse, error) {
 	p, r, err := g.campWorld(ctx, req.GetWorldId())
 	if err != nil {
 		return nil, err
 	}
 	to, l := int(req.GetToCamp()), pb.LangOf(ctx)
-	if to == p.camp {
-		return nil, refuseIn(l, reasonBadRequest, "to_camp", lang.T("to_camp is your own camp", "to_camp est votre propre camp"))
-	}
 	if err := checkMessageText(l, req.GetText()); err != nil {
 		return nil, err
 	}
@@ -88,8 +85,7 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 		if r.seasonOver() {
 			return seasonOver(pb.LangOf(ctx), r.state.Day())
 		}
-		rs := recipients(r.state, r.settings.Camps, p.camp)
-		if !slices.Contains(rs, to) {
+		if rs := recipients(r.state, r.settings.Camps, p.camp); to != p.camp && !slices.Contains(rs, to) {
 			return notRecipient(l, rs)
 		}
 		day := r.state.Day() + 1
@@ -98,7 +94,7 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 				"vous avez envoyé %d messages pour le jour %d, le plus qu'un jour permette ; écrivez de nouveau après sa résolution", maxMessagesPerDay, day))
 		}
 		m = store.Message{
-			WorldID: r.id, Season: r.settings.Season, Day: day, From: p.camp, To: to, Player: p.player,
+			WorldID: r.id, Season: r.settings.Season, Day: day, From: p.camp, To: to, Player: p.player, Seat: p.seat,
 			Text: req.GetText(), SentAt: r.clock.Now(),
 		}
 		wctx, cancel := writeCtx(ctx)
@@ -142,6 +138,9 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 	p, r, err := g.campWorld(ctx, req.GetWorldId())
 	if err != nil {
 		return nil, err
+	}
+	if !p.ruler() {
+		return nil, notYourSeat(pb.LangOf(ctx), p.seat)
 	}
 	if req.GetOrder() == nil {
 		return nil, refuseIn(pb.LangOf(ctx), reasonBadRequest, "order", lang.T("order is required: an action name and its arguments (rest to play nothing)",

@@ -171,7 +171,7 @@ func TestMessages(t *testing.T) {
 					wantCode   codes.Code
 					wantReason string
 				}{
-					{"to itself", tok[0], 0, "x", codes.InvalidArgument, "bad_request"},
+					{"to its own council, blank", tok[0], 0, " ", codes.InvalidArgument, "bad_request"},
 					{"to camp 5", tok[0], 5, "x", codes.InvalidArgument, "bad_request"},
 					{"to an unmet camp", tok[0], 2, "x", codes.FailedPrecondition, "not_a_recipient"},
 					{"from a camp that met none", tok[2], 0, "x", codes.FailedPrecondition, "not_a_recipient"},

@@ -201,10 +201,16 @@ func playToPB(day int32, p play, l lang.Lang) *pb.OrderResult {
 }
 
 func messageToPB(m store.Message) *pb.CampMessage {
-	return &pb.CampMessage{
+	out := &pb.CampMessage{
 		Id: m.ID, Day: int32(m.Day), FromCamp: int32(m.From), ToCamp: int32(m.To), Text: pb.Printable(m.Text, true),
 		SentAt: timestamppb.New(m.SentAt),
 	}
+	if m.From == m.To {
+		// A council message names its seat; a message between camps the
+		// camp alone (SEAT-TALK).
+		out.Seat = seatOrRuler(m.Seat)
+	}
+	return out
 }
 
 // journalToPB converts a stored journal entry, its texts in l. The store

@@ -205,6 +205,14 @@ func (countersSeason) Score(s game.State) ([]game.Score, error) {
 
 func (countersSeason) Feats(seed uint64, season int) game.Feats { return countersFeats{} }
 
+// Seats are a ruler, a thief who proposes steals and a steward who
+// proposes gains.
+func (countersSeason) Seats() []game.Seat {
+	return []game.Seat{{Code: game.RulerSeat, Name: lang.T("ruler", "chef")},
+		{Code: "thief", Name: lang.T("thief", "voleur"), Domain: []string{"steal"}},
+		{Code: "steward", Name: lang.T("steward", "intendant"), Domain: []string{"gain", "rest"}}}
+}
+
 // countersFeats makes each steal a mission, always rolled 2-3-4.
 type countersFeats struct{}
 

@@ -42,6 +42,8 @@ var reasonCodes = map[pb.ErrorReason]codes.Code{
 	pb.ErrorReason_ERROR_REASON_UNAVAILABLE:          codes.Unavailable,
 	pb.ErrorReason_ERROR_REASON_UNAUTHENTICATED:      codes.Unauthenticated,
 	pb.ErrorReason_ERROR_REASON_PERMISSION_DENIED:    codes.PermissionDenied,
+	pb.ErrorReason_ERROR_REASON_NOT_YOUR_SEAT:        codes.PermissionDenied,
+	pb.ErrorReason_ERROR_REASON_OUT_OF_DOMAIN:        codes.PermissionDenied,
 	pb.ErrorReason_ERROR_REASON_NOT_FOUND:            codes.NotFound,
 	pb.ErrorReason_ERROR_REASON_ALREADY_ENROLLED:     codes.AlreadyExists,
 	pb.ErrorReason_ERROR_REASON_INTERNAL:             codes.Internal,
@@ -68,6 +70,9 @@ const (
 	reasonUnavailable      = pb.ErrorReason_ERROR_REASON_UNAVAILABLE
 	reasonInternal         = pb.ErrorReason_ERROR_REASON_INTERNAL
 	reasonUnknownRuleset   = pb.ErrorReason_ERROR_REASON_UNKNOWN_RULESET
+	reasonNotYourSeat      = pb.ErrorReason_ERROR_REASON_NOT_YOUR_SEAT
+	reasonOutOfDomain      = pb.ErrorReason_ERROR_REASON_OUT_OF_DOMAIN
+	reasonNoProposal       = pb.ErrorReason_ERROR_REASON_NO_PROPOSAL
 )
 
 // errStopped is returned by a world runner that no longer runs.

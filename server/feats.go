@@ -9,12 +9,36 @@ import (
 	"github.com/grisonval/server/server/store"
 )
 
+// seatTallies are a camp's feats of a season, each in the tally of the
+// seat that authored the order it stems from (SEAT-FEATS): the ruler's, or
+// a councillor's whose proposal the ruler adopted.
+type seatTallies map[string]*career.Tally
+
+// of returns seat's tally.
+func (t seatTallies) of(seat string) career.Tally {
+	if got := t[seat]; got != nil {
+		return *got
+	}
+	return career.Tally{}
+}
+
+// add credits f to seat.
+func (t seatTallies) add(seat string, f career.Feat) error {
+	if t[seat] == nil {
+		t[seat] = &career.Tally{}
+	}
+	return t[seat].Add(f)
+}
+
 // seasonTallies reads a season's stored ticks, journals and orders through
-// day through and returns each camp's tally of feats, as the world's
-// ruleset derives them day by day (docs/career.md, FEAT-MAP).
-func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, season, through int) ([]career.Tally, error) {
+// day through and returns each camp's tallies of feats by seat, as the
+// world's ruleset derives them day by day (docs/career.md, FEAT-MAP).
+func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, season, through int) ([]seatTallies, error) {
 	n := w.Camps
-	tallies := make([]career.Tally, n)
+	tallies := make([]seatTallies, n)
+	for c := range tallies {
+		tallies[c] = seatTallies{}
+	}
 	journals := make([]map[int][]game.Entry, n)
 	for c := range journals {
 		entries, err := st.Journal(ctx, w.ID, season, c, 0)
@@ -30,15 +54,32 @@ func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store
 	if err != nil {
 		return nil, fmt.Errorf("feats of season %d: %w", season, err)
 	}
-	played := make(map[int][]string)
+	played, authors := make(map[int][]string), make(map[int][]string)
 	for _, o := range orders {
-		if o.Status != store.OrderApplied || o.Camp < 0 || o.Camp >= n {
+		if o.Camp < 0 || o.Camp >= n {
 			continue
 		}
-		if played[o.Day] == nil {
-			played[o.Day] = make([]string, n)
+		switch o.Status {
+		case store.OrderApplied:
+			if played[o.Day] == nil {
+				played[o.Day] = make([]string, n)
+			}
+			played[o.Day][o.Camp] = o.Action
+			fallthrough
+		case store.OrderStale:
+			if authors[o.Day] == nil {
+				authors[o.Day] = make([]string, n)
+			}
+			authors[o.Day][o.Camp] = seatOrRuler(o.Seat)
 		}
-		played[o.Day][o.Camp] = o.Action
+	}
+	// author is the seat whose order of day d camp c played; the ruler's
+	// when it played its standing order.
+	author := func(d, c int) string {
+		if a := authors[d]; a != nil && a[c] != "" {
+			return a[c]
+		}
+		return game.RulerSeat
 	}
 	feats := rs.Season(n).Feats(w.Seed, season)
 	var before game.State
@@ -64,7 +105,7 @@ func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store
 					if c >= n {
 						return fmt.Errorf("feats of day %d: camp %d of %d", t.Day, c, n)
 					}
-					if err := tallies[c].Add(f); err != nil {
+					if err := tallies[c].add(author(featOrigin(f, t.Day), c), f); err != nil {
 						return fmt.Errorf("feats of day %d camp %d: %w", t.Day, c, err)
 					}
 				}
@@ -77,4 +118,13 @@ func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store
 		return nil, fmt.Errorf("feats of season %d: %w", season, err)
 	}
 	return tallies, nil
+}
+
+// featOrigin returns the day whose order feat f of day d stems from (rule
+// FEAT-AUTHOR): its Order, or d for a feat that names none.
+func featOrigin(f career.Feat, d int) int {
+	if f.Order > 0 {
+		return f.Order
+	}
+	return d
 }

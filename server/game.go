@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -64,43 +65,70 @@ func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.
 }
 
 // SubmitOrder validates the order against the current state, stores it and
-// makes it the camp's order for the next day.
+// makes it the camp's order for the next day. Only the ruler's seat posts
+// it: its own, or a councillor's proposal it adopts (SEAT-ORDER,
+// SEAT-ADOPT).
 func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderRequest) (*pb.SubmitOrderResponse, error) {
 	p, r, err := g.campWorld(ctx, req.GetWorldId())
 	if err != nil {
 		return nil, err
 	}
+	if !p.ruler() {
+		return nil, notYourSeat(pb.LangOf(ctx), p.seat)
+	}
+	if req.GetAdopt() != "" {
+		return g.adopt(ctx, p, r, req)
+	}
 	if req.GetOrder() == nil {
 		return nil, refuseIn(pb.LangOf(ctx), reasonBadRequest, "order", lang.T("order is required: an action name and its arguments",
 			"l'ordre est requis : un nom d'action et ses arguments"))
 	}
-	if req.GetForDay() < 0 {
-		return nil, refuseIn(pb.LangOf(ctx), reasonBadRequest, "for_day", lang.T("for_day is the day the order is meant for, 1 or more (0: the next day); got %d",
-			"for_day est le jour auquel l'ordre est destiné, 1 ou plus (0 : le jour suivant) ; reçu %d", req.GetForDay()))
+	if err := checkForDayArg(pb.LangOf(ctx), req.GetForDay()); err != nil {
+		return nil, err
 	}
 	if err := checkText(pb.LangOf(ctx), "order.reason", req.GetOrder().GetReason(), 0, true); err != nil {
 		return nil, err
 	}
-	o := orderFromPB(req.GetOrder())
+	pl := play{order: orderFromPB(req.GetOrder()), player: p.player, seat: game.RulerSeat}
+	return g.post(ctx, p, r, req.GetForDay(), func() (play, error) { return pl, nil })
+}
+
+// checkForDayArg refuses a negative for_day.
+func checkForDayArg(l lang.Lang, forDay int32) error {
+	if forDay < 0 {
+		return refuseIn(l, reasonBadRequest, "for_day", lang.T("for_day is the day the order is meant for, 1 or more (0: the next day); got %d",
+			"for_day est le jour auquel l'ordre est destiné, 1 ou plus (0 : le jour suivant) ; reçu %d", forDay))
+	}
+	return nil
+}
+
+// post makes the play that pick returns, on the world's goroutine, the
+// camp's order for the next day: validated against the current state and
+// durable before it answers.
+func (g *gameService) post(ctx context.Context, p principal, r *runner, forDay int32, pick func() (play, error)) (*pb.SubmitOrderResponse, error) {
 	var resp *pb.SubmitOrderResponse
 	// An order changes its own camp's view only (its pending order).
-	err = r.doFor(ctx, p.camp, func() error {
+	err := r.doFor(ctx, p.camp, func() error {
 		log := r.log.With().Int("camp", p.camp).Logger()
 		if r.seasonOver() {
 			return seasonOver(pb.LangOf(ctx), r.state.Day())
 		}
-		if err := checkForDay(pb.LangOf(ctx), int(req.GetForDay()), r.state.Day()); err != nil {
-			log.Info().Int32("for_day", req.GetForDay()).Msg("order refused: its day is not the next one")
+		if err := checkForDay(pb.LangOf(ctx), int(forDay), r.state.Day()); err != nil {
+			log.Info().Int32("for_day", forDay).Msg("order refused: its day is not the next one")
 			return err
 		}
-		if re := r.rs.Validate(r.state, p.camp, o); re != nil {
+		pl, err := pick()
+		if err != nil {
+			return err
+		}
+		if re := r.rs.Validate(r.state, p.camp, pl.order); re != nil {
 			// What a camp orders is its own: the console, which another
 			// player may read, has its code only.
 			log.Info().Str("code", re.Reason.Code()).Msg("order refused")
 			log.Debug().Str("refused", re.Error()).Msg("order refused")
 			return ruleStatus(re, pb.LangOf(ctx))
 		}
-		pl := play{order: o, player: p.player, at: r.clock.Now(), status: store.OrderPending}
+		pl.at, pl.status = r.clock.Now(), store.OrderPending
 		day := r.state.Day() + 1
 		wctx, cancel := writeCtx(ctx)
 		defer cancel()
@@ -109,9 +137,9 @@ func (g *gameService) SubmitOrder(ctx context.Context, req *pb.SubmitOrderReques
 		}
 		replaced := r.pending[p.camp] != nil
 		r.pending[p.camp] = &pl
-		log.Info().Bool("replaced", replaced).Msg("order accepted")
-		log.Debug().Str("action", o.Action).Ints("args", o.Args).Msg("order accepted")
-		resp = &pb.SubmitOrderResponse{Day: int32(day), Order: orderToPB(o), Replaced: replaced}
+		log.Info().Bool("replaced", replaced).Str("author", pl.seat).Msg("order accepted")
+		log.Debug().Str("action", pl.order.Action).Ints("args", pl.order.Args).Msg("order accepted")
+		resp = &pb.SubmitOrderResponse{Day: int32(day), Order: orderToPB(pl.order), Replaced: replaced, Author: pl.seat}
 		return nil
 	})
 	if err != nil {

@@ -19,8 +19,12 @@ import (
 // play is an order of a camp in the world loop: pending for the next day,
 // its standing order, or played on a day.
 type play struct {
-	order  game.Order
+	order game.Order
+	// player is the player whose order it is: the ruler's, or the
+	// councillor's whose proposal the ruler adopted; seat is that
+	// player's seat, the order's author (SEAT-ADOPT).
 	player string
+	seat   string
 	// at is when it was posted (or the standing order set).
 	at time.Time
 	// status is one of store's order statuses.
@@ -33,7 +37,7 @@ type play struct {
 // record returns p as the store's row of camp's order for day.
 func (p play) record(worldID uint64, season, day, camp int) store.Order {
 	o := store.Order{
-		WorldID: worldID, Season: season, Day: day, Camp: camp, Player: p.player,
+		WorldID: worldID, Season: season, Day: day, Camp: camp, Player: p.player, Seat: seatOrRuler(p.seat),
 		Action: p.order.Action, Args: slices.Clone(p.order.Args), Reason: p.order.Reason,
 		SubmittedAt: p.at, Status: p.status,
 	}
@@ -46,7 +50,7 @@ func (p play) record(worldID uint64, season, day, camp int) store.Order {
 // playOf returns a stored order as a play.
 func playOf(o store.Order) play {
 	p := play{order: game.Order{Action: o.Action, Args: slices.Clone(o.Args), Reason: o.Reason},
-		player: o.Player, at: o.SubmittedAt, status: o.Status}
+		player: o.Player, seat: seatOrRuler(o.Seat), at: o.SubmittedAt, status: o.Status}
 	if o.Code != "" {
 		// A message stored before the texts had two languages is English.
 		msg := lang.Text{EN: o.Message}

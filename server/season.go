@@ -34,11 +34,13 @@ type enrolled struct {
 }
 
 // setupPlayers returns what the enrolments counted for a season's setup
-// bring to it (rule SEA-ENROL): those made before the setup, in camp order.
+// bring to it (rule SEA-ENROL): the rulers' made before the setup, in camp
+// order. A councillor's package and sheet stay its own (SEAT-SHEET): the
+// character sheet that reaches the world is the ruler's.
 func setupPlayers(players []enrolled) []game.Player {
 	var out []game.Player
 	for _, p := range players {
-		if p.BeforeSetup {
+		if p.BeforeSetup && seatOrRuler(p.Seat) == game.RulerSeat {
 			out = append(out, game.Player{Camp: p.Camp, Package: p.Package, Sheet: p.career.Sheet})
 		}
 	}
@@ -245,31 +247,32 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 	if err != nil {
 		return c, fmt.Errorf("orders of season %d: %w", season, err)
 	}
-	posted := make([]int, n)
-	for _, o := range orders {
-		// An order the player posted itself is applied or stale; the
-		// standing order does not count (rule EP-DONE).
-		if (o.Status == store.OrderApplied || o.Status == store.OrderStale) && o.Camp >= 0 && o.Camp < n {
-			posted[o.Camp]++
-		}
+	first := 0
+	if se, err := r.store.Season(ctx, w.ID, season); err == nil {
+		first = se.FirstDay
+	}
+	posted, err := postedDays(ctx, r.store, w.ID, season, n, first, day, orders)
+	if err != nil {
+		return c, err
 	}
 	entries := make([]career.Entry, len(players))
 	for i, p := range players {
-		entries[i] = career.Entry{Agent: p.Player, Tally: tallies[p.Camp]}
+		entries[i] = career.Entry{Agent: p.Player, Tally: tallies[p.Camp].of(seatOrRuler(p.Seat))}
 	}
 	awards, err := career.Titles(entries)
 	if err != nil {
 		return c, fmt.Errorf("titles of season %d: %w", season, err)
 	}
-	first := 0
-	if se, err := r.store.Season(ctx, w.ID, season); err == nil {
-		first = se.FirstDay
-	}
 	for _, p := range players {
-		t := tallies[p.Camp]
+		seat := seatOrRuler(p.Seat)
+		t := tallies[p.Camp].of(seat)
 		verdict := career.Judge(t)
 		held := career.Held(awards, p.Player)
-		gain, err := career.Eminence(career.Close{PostedTicks: min(posted[p.Camp], day-first),
+		own, err := career.OwnTicks(posted[seatKey{p.Camp, seat}], first, day)
+		if err != nil {
+			return c, fmt.Errorf("days of %q: %w", p.Player, err)
+		}
+		gain, err := career.Eminence(career.Close{PostedTicks: own,
 			Ticks: day - first, Verdict: verdict, Titled: len(held) > 0})
 		if err != nil {
 			return c, fmt.Errorf("eminence of %q: %w", p.Player, err)
@@ -282,12 +285,51 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 		for _, h := range held {
 			titles = append(titles, h.String())
 		}
-		c.Players = append(c.Players, store.PlayerResult{Camp: p.Camp, Player: p.Player, Patron: p.Patron,
+		c.Players = append(c.Players, store.PlayerResult{Camp: p.Camp, Seat: seat, Player: p.Player, Patron: p.Patron,
 			Mode: p.career.Mode.String(), Feats: feats, Standing: career.Standing(t), Verdict: verdict.String(),
-			Titles: titles, PostedTicks: posted[p.Camp], Eminence: gain})
+			Titles: titles, PostedTicks: own, Eminence: gain})
+		// Two players serving one patron both bring it glory (SEAT-FEATS).
+		if i := slices.IndexFunc(c.Glory, func(g store.PatronGlory) bool { return g.Camp == p.Camp && g.Patron == p.Patron }); i >= 0 {
+			c.Glory[i].Gained += t.Glory
+			continue
+		}
 		c.Glory = append(c.Glory, store.PatronGlory{WorldID: w.ID, Camp: p.Camp, Patron: p.Patron, Gained: t.Glory})
 	}
 	return c, nil
+}
+
+// seatKey names a seat of a camp.
+type seatKey struct {
+	camp int
+	seat string
+}
+
+// postedDays lists, for each seat of a season's camps, the days from
+// first+1 to last its player acted itself (rule EP-DONE): the ruler's,
+// the days it posted the camp's order (its own or an adopted proposal;
+// the standing order does not count); a councillor's, the days it posted
+// a proposal.
+func postedDays(ctx context.Context, st store.Store, worldID uint64, season, camps, first, last int, orders []store.Order) (map[seatKey][]int, error) {
+	out := make(map[seatKey][]int)
+	for _, o := range orders {
+		if (o.Status == store.OrderApplied || o.Status == store.OrderStale) && o.Day > first && o.Day <= last {
+			k := seatKey{o.Camp, game.RulerSeat}
+			out[k] = append(out[k], o.Day)
+		}
+	}
+	for c := range camps {
+		props, err := st.Proposals(ctx, worldID, season, c, first+1)
+		if err != nil {
+			return nil, fmt.Errorf("proposals of season %d camp %d: %w", season, c, err)
+		}
+		for _, p := range props {
+			if p.Day <= last {
+				k := seatKey{c, p.Seat}
+				out[k] = append(out[k], p.Day)
+			}
+		}
+	}
+	return out, nil
 }
 
 // closeSeason closes the runner's season on its current day and stores the
@@ -522,6 +564,10 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 	if err != nil {
 		return nil, err
 	}
+	seat := seatOrRuler(req.GetSeat())
+	if seats := r.rs.Season(r.settings.Camps).Seats(); !slices.ContainsFunc(seats, func(s game.Seat) bool { return s.Code == seat }) {
+		return nil, invalidArgument("seat", "seat must be one of %s; got %q", seatCodes(seats), req.GetSeat())
+	}
 	var (
 		season int
 		next   career.Career
@@ -546,9 +592,10 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 		sc, err := r.store.Career(ctx, r.id, req.GetPlayer())
 		// An enrolment for the next season is made before its setup,
 		// which applies it; one for the season running counts for its
-		// setup while it has resolved no tick (rule SEA-ENROL).
-		atSetup := r.setupOpen()
-		e := store.Enrolment{WorldID: r.id, Season: season, Camp: camp, Player: req.GetPlayer(),
+		// setup while it has resolved no tick (rule SEA-ENROL). Only the
+		// ruler's reaches the world (SEAT-SHEET).
+		atSetup := r.setupOpen() && seat == game.RulerSeat
+		e := store.Enrolment{WorldID: r.id, Season: season, Camp: camp, Seat: seat, Player: req.GetPlayer(),
 			Package: pkg.String(), BeforeSetup: r.closed || atSetup, At: r.clock.Now()}
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -599,22 +646,22 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			cancel()
 		}
 		if errors.Is(err, store.ErrConflict) {
-			return refusef(reasonAlreadyEnrolled, "", "camp %d or %q is already enrolled in season %d", camp, req.GetPlayer(), season)
+			return refusef(reasonAlreadyEnrolled, "", "the %s seat of camp %d or %q is already enrolled in season %d", seat, camp, req.GetPlayer(), season)
 		} else if err != nil {
 			return err
 		}
-		r.log.Info().Int("camp", camp).Str("player", req.GetPlayer()).Int("enrol_season", season).
+		r.log.Info().Int("camp", camp).Str("seat", seat).Str("player", req.GetPlayer()).Int("enrol_season", season).
 			Int("ep", next.EP).Bool("before_setup", e.BeforeSetup).Msg("admin: player enrolled")
 		return nil
 	})
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: camp, Player: req.GetPlayer()})
+	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: camp, Seat: seat, Player: req.GetPlayer()})
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	return &pb.EnrollPlayerResponse{Token: tok, Season: int32(season), Career: careerToPB(next)}, nil
+	return &pb.EnrollPlayerResponse{Token: tok, Season: int32(season), Career: careerToPB(next), Seat: seat}, nil
 }
 
 // purchasesFromPB parses re-enrolment purchases: "talent:<name>",

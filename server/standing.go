@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -28,12 +29,12 @@ type tallyCache struct {
 // dayTallies are a world's camps' tallies of a season through a day.
 type dayTallies struct {
 	season, day int
-	tallies     []career.Tally
+	tallies     []seatTallies
 }
 
 // tallies returns the camps' tallies of feats of world w's season through
 // day, walking the season unless the cache has them.
-func (c *tallyCache) tallies(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, day int) ([]career.Tally, error) {
+func (c *tallyCache) tallies(ctx context.Context, st store.Store, rs game.Ruleset, w store.World, day int) ([]seatTallies, error) {
 	c.mu.Lock()
 	got, ok := c.m[w.ID]
 	c.mu.Unlock()
@@ -75,7 +76,7 @@ func (g *gameService) GetSeasonStanding(ctx context.Context, req *pb.GetSeasonSt
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	out, err := g.standing(ctx, r.rs, pos, p.camp)
+	out, err := g.standing(ctx, r.rs, pos, p.camp, p.seat, pb.LangOf(ctx))
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
@@ -92,12 +93,12 @@ type position struct {
 	scored       []game.Score
 }
 
-// standing builds camp's standing in the current season of the world at
-// pos.
-func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos position, camp int) (*pb.SeasonStanding, error) {
+// standing builds the standing of camp's seat in the current season of the
+// world at pos, its texts in l.
+func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos position, camp int, seat string, l lang.Lang) (*pb.SeasonStanding, error) {
 	st, w, day, closed := g.s.cfg.Store, pos.settings, pos.day, pos.closed
 	out := &pb.SeasonStanding{WorldId: w.ID, Camp: int32(camp), CampName: campName(rs.CampNames(w.Camps), camp),
-		Season: int32(w.Season), Day: int32(day), SeasonLength: int32(w.SeasonLength), Closed: closed}
+		Season: int32(w.Season), Day: int32(day), SeasonLength: int32(w.SeasonLength), Closed: closed, Seat: seat}
 	if w.SeasonLength > 0 && !pos.over {
 		out.DaysLeft = int32(max(0, w.SeasonLength-day))
 	}
@@ -109,7 +110,7 @@ func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos positio
 		return nil, fmt.Errorf("enrolments of season %d: %w", w.Season, err)
 	}
 	for _, e := range es {
-		if e.Camp == camp {
+		if e.Camp == camp && seatOrRuler(e.Seat) == seat {
 			out.Player, out.Patron = e.Player, e.Patron
 		}
 	}
@@ -125,31 +126,33 @@ func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos positio
 		return nil, fmt.Errorf("glory board of camp %d: %w", camp, err)
 	}
 	if cl != nil {
-		if err := g.closedStanding(ctx, out, rs, w, *cl); err != nil {
+		if err := g.closedStanding(ctx, out, rs, w, *cl, l); err != nil {
 			return nil, err
 		}
 		if out.Result != nil {
 			return out, nil
 		}
 	}
-	// The feats so far: the camp's own, drawn from its own journal and
-	// dice (FEAT-MAP), which its fog already shows.
+	// The feats so far: the seat's own, drawn from its camp's journal and
+	// dice (FEAT-MAP), which its fog already shows, and credited to the
+	// seat whose order each stems from (SEAT-FEATS).
 	tallies, err := g.tallies.tallies(ctx, st, rs, w, day)
 	if err != nil {
 		return nil, err
 	}
 	var t career.Tally
 	if camp < len(tallies) {
-		t = tallies[camp]
+		t = tallies[camp].of(seat)
 	}
 	out.Feats, out.Standing, out.Verdict = featsToPB(t), int32(career.Standing(t)), career.Judge(t).String()
 	return out, nil
 }
 
-// closedStanding completes out, a camp's standing in a closed season, with
+// closedStanding completes out, a seat's standing in a closed season, with
 // the close: the final score and zones, the rank and ranking, and the
-// result and career of the player enrolled for the camp, if any.
-func (g *gameService) closedStanding(ctx context.Context, out *pb.SeasonStanding, rs game.Ruleset, w store.World, cl store.SeasonClose) error {
+// result, private judgment (rule JUD-PRIVATE) and career of the player
+// enrolled for the seat, if any.
+func (g *gameService) closedStanding(ctx context.Context, out *pb.SeasonStanding, rs game.Ruleset, w store.World, cl store.SeasonClose, l lang.Lang) error {
 	names := rs.CampNames(w.Camps)
 	for _, res := range cl.Camps {
 		if res.Camp == int(out.GetCamp()) {
@@ -159,13 +162,14 @@ func (g *gameService) closedStanding(ctx context.Context, out *pb.SeasonStanding
 			Rank: int32(res.Rank), Score: res.Score, Zones: int32(res.Zones)})
 	}
 	for _, p := range cl.Players {
-		if p.Camp != int(out.GetCamp()) {
+		if p.Camp != int(out.GetCamp()) || seatOrRuler(p.Seat) != out.GetSeat() {
 			continue
 		}
 		res, _, err := playerResultToPB(p)
 		if err != nil {
 			return err
 		}
+		res.Judgment = judgment(p).In(l)
 		out.Result, out.Feats, out.Standing, out.Verdict = res, res.GetFeats(), int32(p.Standing), p.Verdict
 		out.Player, out.Patron = p.Player, p.Patron
 		sc, err := g.s.cfg.Store.Career(ctx, w.ID, p.Player)
@@ -193,6 +197,25 @@ func playerResultToPB(p store.PlayerResult) (*pb.PlayerResult, career.Tally, err
 	return &pb.PlayerResult{
 		Player: pb.Printable(p.Player, false), Camp: int32(p.Camp), Patron: p.Patron, Mode: p.Mode, Feats: featsToPB(t),
 		Standing: int32(p.Standing), Verdict: p.Verdict, Titles: p.Titles,
-		PostedTicks: int32(p.PostedTicks), Eminence: int32(p.Eminence),
+		PostedTicks: int32(p.PostedTicks), Eminence: int32(p.Eminence), Seat: seatOrRuler(p.Seat),
 	}, t, nil
+}
+
+// judgment returns the patron's words to player p at the close of its
+// season (rule JUD-PRIVATE, seed 003 L27): the verdict face to face, said
+// to the player alone. The chronicle gives the verdict, never the words.
+func judgment(p store.PlayerResult) lang.Text {
+	switch p.Verdict {
+	case career.Praise.String():
+		return lang.T("%s receives you alone: \"You served me well this season, %s. Standing %d: I praise you, and I will remember it.\"",
+			"%s vous reçoit seul : « Vous m'avez bien servi cette saison, %s. Cote %d : je vous félicite, et je m'en souviendrai. »",
+			p.Patron, p.Player, p.Standing)
+	case career.Blame.String():
+		return lang.T("%s receives you alone: \"You failed me this season, %s. Standing %d: I blame you. Do better, or serve another.\"",
+			"%s vous reçoit seul : « Vous m'avez déçu cette saison, %s. Cote %d : je vous blâme. Faites mieux, ou servez-en un autre. »",
+			p.Patron, p.Player, p.Standing)
+	}
+	return lang.T("%s receives you alone: \"You did what was asked, %s, and no more. Standing %d: you are discharged, neither praised nor blamed.\"",
+		"%s vous reçoit seul : « Vous avez fait ce qu'on vous demandait, %s, sans plus. Cote %d : vous êtes quitte, ni félicité ni blâmé. »",
+		p.Patron, p.Player, p.Standing)
 }

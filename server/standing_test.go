@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -122,7 +123,18 @@ func seasonStanding(t *testing.T, st store.Store) {
 				res.GetFeats(), res.GetStanding(), res.GetVerdict(), so[c].GetFeats(), so[c].GetStanding(), so[c].GetVerdict())
 		}
 		after := standing(c)
-		if !after.GetClosed() || after.GetDaysLeft() != 0 || !proto.Equal(after.GetResult(), res) {
+		// The patron's words are the player's alone (rule JUD-PRIVATE):
+		// the chronicle has the verdict without them.
+		if res.GetJudgment() != "" {
+			t.Errorf("camp %d: the chronicle carries the private judgment %q", c, res.GetJudgment())
+		}
+		words := after.GetResult().GetJudgment()
+		if !strings.Contains(words, res.GetPatron()) || !strings.Contains(words, fmt.Sprintf("Standing %d", res.GetStanding())) {
+			t.Errorf("camp %d: private judgment %q; want the patron %s's words with standing %d", c, words, res.GetPatron(), res.GetStanding())
+		}
+		priv := proto.Clone(after.GetResult()).(*pb.PlayerResult)
+		priv.Judgment = ""
+		if !after.GetClosed() || after.GetDaysLeft() != 0 || !proto.Equal(priv, res) {
 			t.Errorf("camp %d after the close: got closed %v, %d days left, result %v; want closed, 0, the chronicle's %v",
 				c, after.GetClosed(), after.GetDaysLeft(), after.GetResult(), res)
 		}
