@@ -192,7 +192,7 @@ func (counters) Season(int) game.Season { return countersSeason{} }
 type countersSeason struct{}
 
 func (countersSeason) Patrons(camp int) []string {
-	return []string{fmt.Sprintf("Patron %d", camp)}
+	return []string{fmt.Sprintf("Patron %d", camp), fmt.Sprintf("Rival %d", camp)}
 }
 
 func (countersSeason) Score(s game.State) ([]game.Score, error) {
