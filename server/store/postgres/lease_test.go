@@ -74,6 +74,12 @@ func TestLeases(t *testing.T) {
 	if err := fa.SaveMessage(ctx, &store.Message{WorldID: id, Season: 9, Day: 1, To: 1, Text: "live"}); err != nil {
 		t.Fatalf("SaveMessage under a's live lease: %v", err)
 	}
+	proposal := func(day int) store.Proposal {
+		return store.Proposal{WorldID: id, Season: 1, Day: day, Camp: 0, Seat: "general", Action: "rest"}
+	}
+	if err := fa.SaveProposal(ctx, proposal(1)); err != nil {
+		t.Fatalf("SaveProposal under a's live lease: %v", err)
+	}
 	if err := fa.CommitTick(ctx, store.Tick{WorldID: ws[1].ID, Season: 1, Day: 0, Hash: "h"}); !errors.Is(err, store.ErrLeaseLost) {
 		t.Errorf("CommitTick of another world under a's lease: got error %v; want ErrLeaseLost", err)
 	}
@@ -100,6 +106,9 @@ func TestLeases(t *testing.T) {
 	if err := fa.SaveMessage(ctx, &store.Message{WorldID: id, Season: 1, Day: 2, To: 1, Text: "late"}); !errors.Is(err, store.ErrLeaseLost) {
 		t.Errorf("SaveMessage by a after b took over: got error %v; want ErrLeaseLost", err)
 	}
+	if err := fa.SaveProposal(ctx, proposal(2)); !errors.Is(err, store.ErrLeaseLost) {
+		t.Errorf("SaveProposal by a after b took over: got error %v; want ErrLeaseLost", err)
+	}
 	late := store.Enrolment{WorldID: id, Season: 1, Camp: 0, Player: "late", Package: "levy", Sheet: []byte(`{}`), BeforeSetup: true}
 	err = fa.EnrolAtSetup(ctx, store.Career{WorldID: id, Player: "late", Mode: "human", Sheet: []byte(`{}`)}, late,
 		store.Tick{WorldID: id, Season: 1, Day: 0, State: []byte("rebuilt"), Hash: "rebuilt"})
@@ -114,6 +123,9 @@ func TestLeases(t *testing.T) {
 	}
 	if got, err := s.Messages(ctx, id, 1, 0, 0); err != nil || len(got) != 0 {
 		t.Errorf("Messages saved by a stale owner: got %+v, %v; want none", got, err)
+	}
+	if got, err := s.Proposals(ctx, id, 1, 0, 0); err != nil || len(got) != 1 || got[0].Day != 1 {
+		t.Errorf("Proposals after a stale owner's: got %+v, %v; want day 1's alone", got, err)
 	}
 	w := ws[0]
 	w.Paused = true

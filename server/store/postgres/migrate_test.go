@@ -135,7 +135,59 @@ func TestMigrateRulesets(t *testing.T) {
 		t.Fatalf("Open: %v", err)
 	}
 	defer s.Close()
-	storetest.MigrateRulesets(t, s, func(t *testing.T, version int64) error {
+	storetest.MigrateRulesets(t, s, migrateTo(db))
+}
+
+// TestMigrateSeats checks migration 00015 on a database filled at version
+// 14 as storetest.MigrateSeats describes it.
+func TestMigrateSeats(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.NewDatabase(t)
+	db := openDB(t, url)
+	if _, err := provider(t, db).UpTo(ctx, 14); err != nil {
+		t.Fatalf("migrate to version 14: %v", err)
+	}
+	_, err := db.ExecContext(ctx, fmt.Sprintf(`
+		INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at)
+		VALUES ('old', 'grisonval', 3, 9, 1000, 24, 1, false, '%[1]s');
+		INSERT INTO camps (world_id, camp, controller, posture)
+		VALUES (1, 0, 'human', ''), (1, 1, 'ai', 'prudent'), (1, 2, 'agent', '');
+		INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+		VALUES (1, 1, 0, 'a', 'h0', '%[1]s'), (1, 1, 1, 'b', 'h1', '%[1]s');
+		INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (1, 1, 0, '%[1]s');
+		INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep) VALUES (1, 'ada', 'human', 0, 'Aurèle', 1, 0);
+		INSERT INTO sheets (world_id, player, sheet) VALUES (1, 'ada', '{}');
+		INSERT INTO enrolments (world_id, season, camp, player, patron, package, purchases, spent, enrolled_at, sheet, before_setup)
+		VALUES (1, 1, 0, 'ada', 'Aurèle', 'levy', '{}', 0, '%[1]s', '{}', false);
+		INSERT INTO season_closes (world_id, season, day, closed_at, closed_by) VALUES (1, 1, 1, '%[1]s', '');
+		INSERT INTO season_players (world_id, season, camp, player, patron, mode, feats, standing, verdict, titles,
+			posted_ticks, eminence)
+		VALUES (1, 1, 0, 'ada', 'Aurèle', 'human', '{}', 12, 'praise', '{}', 1, 0);
+		INSERT INTO orders (world_id, season, day, camp, player, action, args, reason, submitted_at, status, code)
+		VALUES (1, 1, 1, 0, 'ada', 'rest', '{}', '', '%[1]s', 'applied', ''),
+			(1, 2, 1, 0, '', 'explore', '{3}', 'east', '%[1]s', 'pending', '');
+		INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, text, sent_at)
+		VALUES (1, 1, 1, 0, 1, 'ada', 'Paix ?', '%[1]s')`, storetest.SeatsBase.Format(time.RFC3339)))
+	if err != nil {
+		t.Fatalf("fill version 14: %v", err)
+	}
+	admin, camp := sha256.Sum256([]byte("admin-ops")), sha256.Sum256([]byte("camp-0"))
+	if _, err := db.ExecContext(ctx, `INSERT INTO tokens (hash, role, name, world_id, camp, player)
+		VALUES ($1, 'admin', 'ops', NULL, NULL, ''), ($2, 'camp', '', 1, 0, 'ada')`, admin[:], camp[:]); err != nil {
+		t.Fatalf("fill version 14: %v", err)
+	}
+
+	s, err := Open(ctx, url)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	storetest.MigrateSeats(t, s, migrateTo(db))
+}
+
+// migrateTo returns the storetest migration checks' migrateTo on db.
+func migrateTo(db *sql.DB) func(t *testing.T, version int64) error {
+	return func(t *testing.T, version int64) error {
 		p := provider(t, db)
 		current, err := p.GetDBVersion(t.Context())
 		if err != nil {
@@ -147,7 +199,7 @@ func TestMigrateRulesets(t *testing.T) {
 			_, err = p.UpTo(t.Context(), version)
 		}
 		return err
-	})
+	}
 }
 
 // openDB opens a database/sql handle on the database at url, closed when

@@ -126,14 +126,10 @@ func (s *Store) SaveProposal(ctx context.Context, p store.Proposal) error {
 		}
 		// Deleted and inserted rather than updated: the replacing
 		// proposal takes its place in the order of saving.
-		if _, err := s.exec(ctx, tx, `DELETE FROM proposals
-			WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND seat = ?`,
-			p.WorldID, p.Season, p.Day, p.Camp, p.Seat); err != nil {
+		if _, err := s.exec(ctx, tx, sqlDeleteProposal, p.WorldID, p.Season, p.Day, p.Camp, p.Seat); err != nil {
 			return err
 		}
-		_, err := s.exec(ctx, tx, `INSERT INTO proposals (world_id, season, day, camp, seat, player, action, args,
-			reason, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			p.WorldID, p.Season, p.Day, p.Camp, p.Seat, p.Player, p.Action, string(args), p.Reason,
+		_, err := s.exec(ctx, tx, sqlInsertProposal, p.WorldID, p.Season, p.Day, p.Camp, p.Seat, p.Player, p.Action, string(args), p.Reason,
 			p.SubmittedAt.UnixMicro())
 		return err
 	})

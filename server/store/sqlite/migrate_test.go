@@ -139,7 +139,63 @@ func TestMigrateRulesets(t *testing.T) {
 		t.Fatalf("Open: %v", err)
 	}
 	defer s.Close()
-	storetest.MigrateRulesets(t, s, func(t *testing.T, version int64) error {
+	storetest.MigrateRulesets(t, s, migrateTo(s))
+}
+
+// TestMigrateSeats checks migration 00015 on a database filled at version
+// 14 as storetest.MigrateSeats describes it.
+func TestMigrateSeats(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, dbFile)+"?_pragma=foreign_keys(1)")
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	if _, err := provider(t, db).UpTo(ctx, 14); err != nil {
+		t.Fatalf("migrate to version 14: %v", err)
+	}
+	admin, camp := sha256.Sum256([]byte("admin-ops")), sha256.Sum256([]byte("camp-0"))
+	_, err = db.ExecContext(ctx, fmt.Sprintf(`
+		INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at)
+		VALUES ('old', 'grisonval', 3, 9, 1000, 24, 1, 0, %[1]d);
+		INSERT INTO camps (world_id, camp, controller, posture)
+		VALUES (1, 0, 'human', ''), (1, 1, 'ai', 'prudent'), (1, 2, 'agent', '');
+		INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
+		VALUES (1, 1, 0, x'61', 'h0', %[1]d), (1, 1, 1, x'62', 'h1', %[1]d);
+		INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (1, 1, 0, %[1]d);
+		INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep) VALUES (1, 'ada', 'human', 0, 'Aurèle', 1, 0);
+		INSERT INTO sheets (world_id, player, sheet) VALUES (1, 'ada', '{}');
+		INSERT INTO enrolments (world_id, season, camp, player, patron, package, purchases, spent, enrolled_at, sheet, before_setup)
+		VALUES (1, 1, 0, 'ada', 'Aurèle', 'levy', '[]', 0, %[1]d, '{}', 0);
+		INSERT INTO season_closes (world_id, season, day, closed_at, closed_by) VALUES (1, 1, 1, %[1]d, '');
+		INSERT INTO season_players (world_id, season, camp, player, patron, mode, feats, standing, verdict, titles,
+			posted_ticks, eminence)
+		VALUES (1, 1, 0, 'ada', 'Aurèle', 'human', '{}', 12, 'praise', '[]', 1, 0);
+		INSERT INTO orders (world_id, season, day, camp, player, action, args, reason, submitted_at, status, code)
+		VALUES (1, 1, 1, 0, 'ada', 'rest', '[]', '', %[1]d, 'applied', ''),
+			(1, 2, 1, 0, '', 'explore', '[3]', 'east', %[1]d, 'pending', '');
+		INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, text, sent_at)
+		VALUES (1, 1, 1, 0, 1, 'ada', 'Paix ?', %[1]d);
+		INSERT INTO tokens (hash, role, name) VALUES (x'%[2]x', 'admin', 'ops');
+		INSERT INTO tokens (hash, role, world_id, camp, player) VALUES (x'%[3]x', 'camp', 1, 0, 'ada')`,
+		storetest.SeatsBase.UnixMicro(), admin, camp))
+	if err != nil {
+		t.Fatalf("fill version 14: %v", err)
+	}
+	db.Close()
+
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	storetest.MigrateSeats(t, s, migrateTo(s))
+}
+
+// migrateTo returns the storetest migration checks' migrateTo on s's
+// database.
+func migrateTo(s *Store) func(t *testing.T, version int64) error {
+	return func(t *testing.T, version int64) error {
 		p := provider(t, s.db)
 		current, err := p.GetDBVersion(t.Context())
 		if err != nil {
@@ -151,7 +207,7 @@ func TestMigrateRulesets(t *testing.T) {
 			_, err = p.UpTo(t.Context(), version)
 		}
 		return err
-	})
+	}
 }
 
 // provider returns the goose provider of the embedded migrations on db.

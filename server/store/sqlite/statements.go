@@ -9,9 +9,9 @@ import (
 )
 
 // The statements of the frequent writes (a tick, an order, a message, a
-// standing order), prepared on the writing connection when the store opens
-// (writeQueries). The other writes are rare (a world, a token, a season's
-// close) and are parsed at each use.
+// standing order, a proposal), prepared on the writing connection when the
+// store opens (writeQueries). The other writes are rare (a world, a token, a
+// season's close) and are parsed at each use.
 const (
 	sqlWorldExists = `SELECT id FROM worlds WHERE id = ?`
 	sqlInsertTick  = `INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
@@ -50,12 +50,16 @@ const (
 			set_at = excluded.set_at`
 	sqlInsertMessage = `INSERT INTO messages (world_id, season, day, from_camp, to_camp, player, seat, text, sent_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	sqlDeleteProposal = `DELETE FROM proposals WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND seat = ?`
+	sqlInsertProposal = `INSERT INTO proposals (world_id, season, day, camp, seat, player, action, args, reason,
+		submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
 // writeQueries are the statements prepared on the writing connection.
 var writeQueries = []string{
 	sqlWorldExists, sqlInsertTick, sqlStartSeason, sqlEndSeason, sqlInsertJournal, sqlInsertPactChange, sqlSetPact,
 	sqlReplaceOrder, sqlTrimReplaced, sqlSettleOrder, sqlInsertPendingOrder, sqlInsertPlayedOrder, sqlSetStanding, sqlInsertMessage,
+	sqlDeleteProposal, sqlInsertProposal,
 }
 
 // prepareWrites prepares writeQueries on the writing connection. It runs

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
@@ -210,5 +211,162 @@ func checkMigratedRulesets(t *testing.T, s store.Store) {
 	}
 	if want := []store.PactChange{{WorldID: 1, Season: 1, Day: 1, A: 0, B: 1, By: 1, Event: store.PactSigned, Status: store.PactPeace}}; !reflect.DeepEqual(changes, want) {
 		t.Errorf("PactChanges: got %+v; want %+v", changes, want)
+	}
+}
+
+// SeatsBase is the instant the version-14 database of MigrateSeats is
+// filled at.
+var SeatsBase = time.Date(2026, time.April, 5, 6, 7, 8, 0, time.UTC)
+
+// MigrateSeats checks migration 00015 (seats) on s, a store opened (and so
+// migrated) on a database that version 14 held with:
+//
+//   - world 1 "old" (grisonval, 3 camps human, ai "prudent", agent; seed 9,
+//     cadence 1000 ns, 24 days, season 1, created at SeatsBase), its ticks
+//     of days 0 ("h0") and 1 ("h1") of season 1, committed at SeatsBase, and
+//     its season 1 from day 0;
+//   - ada's career at camp 0 (human, patron "Aurèle", 1 season, 0 EP, sheet
+//     {}) and her enrolment in season 1 for camp 0 (package "levy", no
+//     purchases, 0 spent, sheet {}, not before the setup, at SeatsBase);
+//   - the close of season 1 on day 1 at SeatsBase, by no one, with ada's
+//     result (camp 0, "Aurèle", human, feats {}, standing 12, praise, no
+//     titles, 1 posted tick, 0 eminence);
+//   - the admin token "ops", the SHA-256 of "admin-ops", and camp 0's token,
+//     the SHA-256 of "camp-0", issued to ada;
+//   - two orders of camp 0 submitted at SeatsBase: season 1 day 1 rest,
+//     applied, posted by ada; season 2 day 1 explore [3] "east", pending;
+//   - a message of season 1 day 1 from camp 0 to camp 1, "Paix ?", sent by
+//     ada at SeatsBase.
+//
+// It checks that every row is kept and that the camp token, the orders, the
+// message, the enrolment and the result are the ruler's (the admin token
+// has no seat). migrateTo must migrate the database of s to a version (or
+// Latest), up or down: MigrateSeats also takes it down to 14 and up again,
+// which drops a councillor's token and keeps the ruler's, and checks that
+// going down is refused, and changes nothing, once a camp has a
+// councillor's enrolment and a council message.
+func MigrateSeats(t *testing.T, s store.Store, migrateTo func(t *testing.T, version int64) error) {
+	ctx := t.Context()
+	checkMigratedSeats(t, s)
+
+	// A councillor's token does not survive going down: it would speak
+	// for the ruler.
+	general := store.Token{Hash: hash("camp-0-general"), Role: store.RoleCamp, WorldID: 1, Camp: 0, Seat: "general"}
+	if err := s.PutToken(ctx, general); err != nil {
+		t.Fatalf("PutToken(general): %v", err)
+	}
+	if err := migrateTo(t, 14); err != nil {
+		t.Fatalf("migrate down to version 14: %v", err)
+	}
+	if err := migrateTo(t, Latest); err != nil {
+		t.Fatalf("migrate up again: %v", err)
+	}
+	checkMigratedSeats(t, s)
+	if _, err := s.TokenByHash(ctx, general.Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("TokenByHash(general) after going down and up: got error %v; want ErrNotFound", err)
+	}
+
+	// A camp with two seats enrolled, or with council talk, cannot go
+	// down.
+	bob := store.Career{WorldID: 1, Player: "bob", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1, Sheet: []byte(`{}`)}
+	enrol(t, s, bob, store.Enrolment{WorldID: 1, Season: 1, Camp: 0, Seat: "general", Player: "bob", Patron: "Aurèle",
+		Package: "levy", Sheet: bob.Sheet, At: SeatsBase})
+	council := store.Message{WorldID: 1, Season: 1, Day: 1, From: 0, To: 0, Player: "bob", Seat: "general", Text: "Conseil.",
+		SentAt: SeatsBase}
+	if err := s.SaveMessage(ctx, &council); err != nil {
+		t.Fatalf("SaveMessage(council): %v", err)
+	}
+	if err := migrateTo(t, 14); err == nil {
+		t.Fatalf("migrate down to version 14 with two seats of camp 0 enrolled: got no error; want one")
+	}
+	checkMigratedSeats(t, s)
+	es, err := s.Enrolments(ctx, 1, 1)
+	if err != nil || len(es) != 2 || es[1].Player != "bob" || es[1].Seat != "general" {
+		t.Errorf("Enrolments after the refused migration: got %+v, %v; want ada the ruler's, bob the general's", es, err)
+	}
+	msgs, err := s.Messages(ctx, 1, 1, 0, 0)
+	if err != nil || len(msgs) != 2 || msgs[1].ID != council.ID || msgs[1].Seat != "general" {
+		t.Errorf("Messages after the refused migration: got %+v, %v; want ada's and the council's", msgs, err)
+	}
+}
+
+// checkMigratedSeats checks world 1 as MigrateSeats describes it.
+func checkMigratedSeats(t *testing.T, s store.Store) {
+	t.Helper()
+	ctx := t.Context()
+	at := SeatsBase
+	w, err := s.World(ctx, 1)
+	if err != nil {
+		t.Fatalf("World: %v", err)
+	}
+	checkWorld(t, w, store.World{ID: 1, Name: "old", Ruleset: "grisonval", Camps: 3, Seed: 9, Cadence: 1000,
+		SeasonLength: 24, Season: 1,
+		Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.AI, Posture: "prudent"}, {Kind: store.Agent}},
+		CreatedAt:   at})
+
+	for _, want := range []store.Token{
+		{Hash: hash("admin-ops"), Role: store.RoleAdmin, Camp: -1, Name: "ops"},
+		{Hash: hash("camp-0"), Role: store.RoleCamp, WorldID: 1, Camp: 0, Player: "ada", Seat: store.RulerSeat},
+	} {
+		got, err := s.TokenByHash(ctx, want.Hash)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("TokenByHash: got %+v, %v; want %+v", got, err, want)
+		}
+	}
+
+	checkOrders(t, s, 1, 1, []store.Order{{WorldID: 1, Season: 1, Day: 1, Camp: 0, Player: "ada", Seat: store.RulerSeat,
+		Action: "rest", SubmittedAt: at, Status: store.OrderApplied}})
+	checkOrders(t, s, 1, 2, []store.Order{{WorldID: 1, Season: 2, Day: 1, Camp: 0, Seat: store.RulerSeat,
+		Action: "explore", Args: []int{3}, Reason: "east", SubmittedAt: at, Status: store.OrderPending}})
+	latest, err := s.LatestTick(ctx, 1, 1)
+	if err != nil || latest.Day != 1 || latest.Hash != "h1" || len(latest.Orders) != 1 || latest.Orders[0].Seat != store.RulerSeat {
+		t.Errorf("LatestTick: got %+v, %v; want day 1, h1, with the ruler's order", latest, err)
+	}
+
+	msgs, err := s.Messages(ctx, 1, 1, 1, 0)
+	if err != nil {
+		t.Fatalf("Messages: %v", err)
+	}
+	for i := range msgs {
+		msgs[i].SentAt = toSecond(msgs[i].SentAt)
+	}
+	wantMsgs := []store.Message{{ID: 1, WorldID: 1, Season: 1, Day: 1, From: 0, To: 1, Player: "ada", Seat: store.RulerSeat,
+		Text: "Paix ?", SentAt: at}}
+	if !reflect.DeepEqual(msgs, wantMsgs) {
+		t.Errorf("Messages: got %+v; want %+v", msgs, wantMsgs)
+	}
+
+	es, err := s.Enrolments(ctx, 1, 1)
+	if err != nil {
+		t.Fatalf("Enrolments: %v", err)
+	}
+	if len(es) == 0 || !sameJSON(es[0].Sheet, []byte(`{}`)) {
+		t.Fatalf("Enrolments: got %+v; want ada's first, with sheet {}", es)
+	}
+	es[0].Sheet, es[0].At = nil, toSecond(es[0].At)
+	if want := (store.Enrolment{WorldID: 1, Season: 1, Camp: 0, Seat: store.RulerSeat, Player: "ada", Patron: "Aurèle",
+		Package: "levy", At: at}); !reflect.DeepEqual(es[0], want) {
+		t.Errorf("Enrolments[0]: got %+v; want %+v", es[0], want)
+	}
+	career, err := s.Career(ctx, 1, "ada")
+	if err != nil || career.Camp != 0 || career.Patron != "Aurèle" || career.Seasons != 1 {
+		t.Errorf("Career(ada): got %+v, %v; want camp 0, Aurèle, 1 season", career, err)
+	}
+
+	c, err := s.SeasonClose(ctx, 1, 1)
+	if err != nil {
+		t.Fatalf("SeasonClose: %v", err)
+	}
+	if len(c.Players) != 1 || !sameJSON(c.Players[0].Feats, []byte(`{}`)) {
+		t.Fatalf("SeasonClose: got players %+v; want ada's, with feats {}", c.Players)
+	}
+	c.Players[0].Feats = nil
+	if want := (store.PlayerResult{Camp: 0, Seat: store.RulerSeat, Player: "ada", Patron: "Aurèle", Mode: "human",
+		Standing: 12, Verdict: "praise", PostedTicks: 1}); !reflect.DeepEqual(c.Players[0], want) || c.Day != 1 {
+		t.Errorf("SeasonClose: got day %d, player %+v; want day 1, %+v", c.Day, c.Players[0], want)
+	}
+
+	if got, err := s.Proposals(ctx, 1, 1, 0, 0); err != nil || len(got) != 0 {
+		t.Errorf("Proposals: got %+v, %v; want none", got, err)
 	}
 }

@@ -55,6 +55,12 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Notebooks", testNotebooks},
 		{"FiveCamps", testFiveCamps},
 		{"WrongControllers", testWrongControllers},
+		{"SeatTokens", testSeatTokens},
+		{"OrderSeats", testOrderSeats},
+		{"Proposals", testProposals},
+		{"CouncilMessages", testCouncilMessages},
+		{"SeatEnrolments", testSeatEnrolments},
+		{"SeatResults", testSeatResults},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
