@@ -197,7 +197,7 @@ func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error
 	a.mu.Lock()
 	a.gen++
 	for h, c := range a.cache {
-		if c.p.role == t.Role && c.p.worldID == t.WorldID && c.p.camp == t.Camp && (t.Role != store.RoleCamp || c.p.seat == seatOrRuler(t.Seat)) {
+		if c.p.role == t.Role && c.p.worldID == t.WorldID && c.p.camp == t.Camp && (t.Role != store.RoleCamp || c.p.seat == store.SeatOrRuler(t.Seat)) {
 			delete(a.cache, h)
 		}
 	}

@@ -208,7 +208,7 @@ func messageToPB(m store.Message) *pb.CampMessage {
 	if m.From == m.To {
 		// A council message names its seat; a message between camps the
 		// camp alone (SEAT-TALK).
-		out.Seat = seatOrRuler(m.Seat)
+		out.Seat = store.SeatOrRuler(m.Seat)
 	}
 	return out
 }

@@ -70,7 +70,7 @@ func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store
 			if authors[o.Day] == nil {
 				authors[o.Day] = make([]string, n)
 			}
-			authors[o.Day][o.Camp] = seatOrRuler(o.Seat)
+			authors[o.Day][o.Camp] = store.SeatOrRuler(o.Seat)
 		}
 	}
 	// author is the seat whose order of day d camp c played; the ruler's

@@ -37,7 +37,7 @@ type play struct {
 // record returns p as the store's row of camp's order for day.
 func (p play) record(worldID uint64, season, day, camp int) store.Order {
 	o := store.Order{
-		WorldID: worldID, Season: season, Day: day, Camp: camp, Player: p.player, Seat: seatOrRuler(p.seat),
+		WorldID: worldID, Season: season, Day: day, Camp: camp, Player: p.player, Seat: store.SeatOrRuler(p.seat),
 		Action: p.order.Action, Args: slices.Clone(p.order.Args), Reason: p.order.Reason,
 		SubmittedAt: p.at, Status: p.status,
 	}
@@ -50,7 +50,7 @@ func (p play) record(worldID uint64, season, day, camp int) store.Order {
 // playOf returns a stored order as a play.
 func playOf(o store.Order) play {
 	p := play{order: game.Order{Action: o.Action, Args: slices.Clone(o.Args), Reason: o.Reason},
-		player: o.Player, seat: seatOrRuler(o.Seat), at: o.SubmittedAt, status: o.Status}
+		player: o.Player, seat: store.SeatOrRuler(o.Seat), at: o.SubmittedAt, status: o.Status}
 	if o.Code != "" {
 		// A message stored before the texts had two languages is English.
 		msg := lang.Text{EN: o.Message}

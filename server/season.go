@@ -40,7 +40,7 @@ type enrolled struct {
 func setupPlayers(players []enrolled) []game.Player {
 	var out []game.Player
 	for _, p := range players {
-		if p.BeforeSetup && seatOrRuler(p.Seat) == game.RulerSeat {
+		if p.BeforeSetup && store.SeatOrRuler(p.Seat) == game.RulerSeat {
 			out = append(out, game.Player{Camp: p.Camp, Package: p.Package, Sheet: p.career.Sheet})
 		}
 	}
@@ -257,14 +257,14 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 	}
 	entries := make([]career.Entry, len(players))
 	for i, p := range players {
-		entries[i] = career.Entry{Agent: p.Player, Tally: tallies[p.Camp].of(seatOrRuler(p.Seat))}
+		entries[i] = career.Entry{Agent: p.Player, Tally: tallies[p.Camp].of(store.SeatOrRuler(p.Seat))}
 	}
 	awards, err := career.Titles(entries)
 	if err != nil {
 		return c, fmt.Errorf("titles of season %d: %w", season, err)
 	}
 	for _, p := range players {
-		seat := seatOrRuler(p.Seat)
+		seat := store.SeatOrRuler(p.Seat)
 		t := tallies[p.Camp].of(seat)
 		verdict := career.Judge(t)
 		held := career.Held(awards, p.Player)
@@ -564,7 +564,7 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 	if err != nil {
 		return nil, err
 	}
-	seat := seatOrRuler(req.GetSeat())
+	seat := store.SeatOrRuler(req.GetSeat())
 	if seats := r.rs.Season(r.settings.Camps).Seats(); !slices.ContainsFunc(seats, func(s game.Seat) bool { return s.Code == seat }) {
 		return nil, invalidArgument("seat", "seat must be one of %s; got %q", seatCodes(seats), req.GetSeat())
 	}

@@ -18,15 +18,6 @@ import (
 // the ruler's seat posts the camp's order, its own or a councillor's
 // proposal it adopts; a councillor proposes orders in its seat's domain.
 
-// seatOrRuler returns seat, or the ruler's seat for "" (a row or token
-// written before seats existed).
-func seatOrRuler(seat string) string {
-	if seat == "" {
-		return game.RulerSeat
-	}
-	return seat
-}
-
 // findSeat returns the seat of rs's council whose code is code.
 func findSeat(seats []game.Seat, code string) (game.Seat, bool) {
 	i := slices.IndexFunc(seats, func(s game.Seat) bool { return s.Code == code })
@@ -183,7 +174,7 @@ func (g *gameService) GetCouncil(ctx context.Context, req *pb.GetCouncilRequest)
 	for _, s := range r.rs.Season(camps).Seats() {
 		h := &pb.SeatHolder{Seat: s.Code, Name: s.Name.In(l), Domain: slices.Clone(s.Domain)}
 		for _, e := range enrolments {
-			if e.Camp == p.camp && seatOrRuler(e.Seat) == s.Code {
+			if e.Camp == p.camp && store.SeatOrRuler(e.Seat) == s.Code {
 				h.Player, h.Patron = pb.Printable(e.Player, false), e.Patron
 			}
 		}
@@ -221,7 +212,7 @@ func orderAuthors(ctx context.Context, st store.Store, worldID uint64, season, c
 	}
 	out := make(map[int]string, len(played))
 	for _, o := range played {
-		out[o.Day] = seatOrRuler(o.Seat)
+		out[o.Day] = store.SeatOrRuler(o.Seat)
 	}
 	return out, nil
 }

@@ -110,7 +110,7 @@ func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos positio
 		return nil, fmt.Errorf("enrolments of season %d: %w", w.Season, err)
 	}
 	for _, e := range es {
-		if e.Camp == camp && seatOrRuler(e.Seat) == seat {
+		if e.Camp == camp && store.SeatOrRuler(e.Seat) == seat {
 			out.Player, out.Patron = e.Player, e.Patron
 		}
 	}
@@ -143,8 +143,32 @@ func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos positio
 	var t career.Tally
 	if camp < len(tallies) {
 		t = tallies[camp].of(seat)
+		// The camp's patrons' glory of the season so far: what their
+		// players' feats would bring them at a close today (SEAT-FEATS).
+		so := map[string]int{}
+		for _, e := range es {
+			if e.Camp == camp {
+				so[e.Patron] += tallies[camp].of(store.SeatOrRuler(e.Seat)).Glory
+			}
+		}
+		for _, p := range out.GetGloryBoard().GetPatrons() {
+			p.SeasonGlory = int32(so[p.GetPatron()])
+		}
 	}
 	out.Feats, out.Standing, out.Verdict = featsToPB(t), int32(career.Standing(t)), career.Judge(t).String()
+	// The player's career as the season found it: its eminence points,
+	// seasons and sheet (SEA-STANDING).
+	if out.GetPlayer() != "" {
+		sc, err := st.Career(ctx, w.ID, out.GetPlayer())
+		if err != nil {
+			return nil, fmt.Errorf("career of %q: %w", out.GetPlayer(), err)
+		}
+		c, err := careerFromStore(sc)
+		if err != nil {
+			return nil, err
+		}
+		out.Career = careerToPB(c)
+	}
 	return out, nil
 }
 
@@ -162,7 +186,7 @@ func (g *gameService) closedStanding(ctx context.Context, out *pb.SeasonStanding
 			Rank: int32(res.Rank), Score: res.Score, Zones: int32(res.Zones)})
 	}
 	for _, p := range cl.Players {
-		if p.Camp != int(out.GetCamp()) || seatOrRuler(p.Seat) != out.GetSeat() {
+		if p.Camp != int(out.GetCamp()) || store.SeatOrRuler(p.Seat) != out.GetSeat() {
 			continue
 		}
 		res, _, err := playerResultToPB(p)
@@ -197,7 +221,7 @@ func playerResultToPB(p store.PlayerResult) (*pb.PlayerResult, career.Tally, err
 	return &pb.PlayerResult{
 		Player: pb.Printable(p.Player, false), Camp: int32(p.Camp), Patron: p.Patron, Mode: p.Mode, Feats: featsToPB(t),
 		Standing: int32(p.Standing), Verdict: p.Verdict, Titles: p.Titles,
-		PostedTicks: int32(p.PostedTicks), Eminence: int32(p.Eminence), Seat: seatOrRuler(p.Seat),
+		PostedTicks: int32(p.PostedTicks), Eminence: int32(p.Eminence), Seat: store.SeatOrRuler(p.Seat),
 	}, t, nil
 }
 

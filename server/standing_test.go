@@ -77,8 +77,12 @@ func seasonStanding(t *testing.T, st store.Store) {
 	if !proto.Equal(s.GetGloryBoard(), board) {
 		t.Errorf("camp 0's glory board: got %v; want GetGloryBoard's %v", s.GetGloryBoard(), board)
 	}
-	if s.GetResult() != nil || s.GetCareer() != nil || len(s.GetRanking()) != 0 {
-		t.Errorf("camp 0 while the season runs: got result %v, career %v, ranking %v; want none", s.GetResult(), s.GetCareer(), s.GetRanking())
+	if s.GetResult() != nil || len(s.GetRanking()) != 0 {
+		t.Errorf("camp 0 while the season runs: got result %v, ranking %v; want none", s.GetResult(), s.GetRanking())
+	}
+	// The player sees its career while the season runs (SEA-STANDING).
+	if c := s.GetCareer(); c.GetPlayer() != "ada" || c.GetPatron() != s.GetPatron() || c.GetMaxPp() == 0 {
+		t.Errorf("camp 0 while the season runs: got career %v; want ada's, serving %s", c, s.GetPatron())
 	}
 	if s2 := standing(2); s2.GetCamp() != 2 || s2.GetPlayer() != "" || s2.GetPatron() != "" || s2.GetGloryBoard().GetCamp() != 2 {
 		t.Errorf("camp 2, without a player: got %v; want camp 2's own standing, no player", s2)
@@ -98,6 +102,17 @@ func seasonStanding(t *testing.T, st store.Store) {
 	}
 	if proto.Equal(so[0].GetFeats(), &pb.Feats{}) {
 		t.Errorf("camp 0 after %d days: no feat; the script should earn some", played)
+	}
+	// The board shows the season's glory so far: ada's feats', for her
+	// patron alone (SEAT-FEATS).
+	for _, pg := range so[0].GetGloryBoard().GetPatrons() {
+		want := int32(0)
+		if pg.GetPatron() == so[0].GetPatron() {
+			want = so[0].GetFeats().GetGlory()
+		}
+		if pg.GetSeasonGlory() != want {
+			t.Errorf("camp 0 on day %d: patron %s's glory so far %d; want %d", played, pg.GetPatron(), pg.GetSeasonGlory(), want)
+		}
 	}
 	if again := standing(0); !proto.Equal(again, so[0]) {
 		t.Errorf("camp 0's standing asked twice on day %d: got %v then %v", played, so[0], again)

@@ -2141,7 +2141,9 @@ type SeasonStanding struct {
 	Player string `protobuf:"bytes,12,opt,name=player,proto3" json:"player,omitempty"`
 	Patron string `protobuf:"bytes,13,opt,name=patron,proto3" json:"patron,omitempty"`
 	// glory_board is the camp's own glory board (GetGloryBoard): cumulative
-	// glory, which moves only at the close.
+	// glory, which moves only at the close; while the season runs, each
+	// patron's season_glory is what its players' feats so far would bring
+	// it at a close today.
 	GloryBoard *GloryBoard `protobuf:"bytes,14,opt,name=glory_board,json=gloryBoard,proto3" json:"glory_board,omitempty"`
 	// feats are the camp's feats of the season so far (FEAT-MAP); feats.glory
 	// is the glory they bring the patron at the close.
@@ -2156,7 +2158,9 @@ type SeasonStanding struct {
 	// verdict, titles and eminence points (unset while the season runs, and
 	// when no player was enrolled for the camp).
 	Result *PlayerResult `protobuf:"bytes,18,opt,name=result,proto3" json:"result,omitempty"`
-	// career is the player's career as the close left it (unset as result).
+	// career is the player's career: as the season found it while the
+	// season runs, as the close left it once closed (unset when no player
+	// holds the seat).
 	Career *CareerInfo `protobuf:"bytes,19,opt,name=career,proto3" json:"career,omitempty"`
 	// ranking is the camp ranking of the closed season.
 	Ranking []*CampResult `protobuf:"bytes,20,rep,name=ranking,proto3" json:"ranking,omitempty"`
