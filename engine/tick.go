@@ -72,7 +72,7 @@ var phases = []phase{
 	{"production", (*tick).produce},
 	{"upkeep", (*tick).upkeep},
 	{"consumption", (*tick).consume},
-	{"events", (*tick).rollEvents},
+	{"events", (*tick).rollEventsAndPatrons},
 	{"society", (*tick).liveSociety},
 	{"marches", (*tick).march},
 	{"arrivals", (*tick).arrive},
@@ -105,6 +105,7 @@ func Resolve(w *World, orders [NumCamps]Order) Outcome {
 	for _, p := range phases {
 		p.run(t)
 	}
+	t.woundRulers()
 	t.deliverNews()
 	return Outcome{World: t.w, Results: t.results, Journal: t.journal, Pacts: t.pacts}
 }

@@ -58,13 +58,18 @@ func (d D666) String() string {
 // RollFeats returns feats with their d666 drawn from src, in order (rule
 // CAR-D666): every feat but a recovery gets the next roll (any roll it had
 // is replaced), and a roll of 111 or 666 adds an intervention with that roll
-// and the feat's order right after the feat (rule FEAT-AUTHOR). The input is
-// not modified.
+// and the feat's order right after the feat (rule FEAT-AUTHOR). An
+// intervention the world rolled itself (rule PAT-D666), which comes with its
+// 111 or 666, keeps it and draws nothing. The input is not modified.
 func RollFeats(src Source, feats []Feat) []Feat {
 	var out []Feat
 	for _, f := range feats {
-		if f.Kind == Recovery {
+		switch {
+		case f.Kind == Recovery:
 			out = append(out, Feat{Kind: f.Kind, Order: f.Order})
+			continue
+		case f.Kind == InterventionTriggered && f.Roll.Intervention():
+			out = append(out, f)
 			continue
 		}
 		f.Roll = RollD666(src)

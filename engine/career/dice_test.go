@@ -62,13 +62,15 @@ func TestD666(t *testing.T) {
 }
 
 // TestRollFeats checks that each feat but a recovery gets the next roll and
-// keeps its order, and that an intervention follows a 111 or a 666 with the
-// order of the feat it was rolled for (CAR-D666, FEAT-AUTHOR).
+// keeps its order, that an intervention follows a 111 or a 666 with the
+// order of the feat it was rolled for (CAR-D666, FEAT-AUTHOR), and that an
+// intervention the world rolled keeps its roll and draws nothing (PAT-D666).
 func TestRollFeats(t *testing.T) {
 	draws := script{5, 5, 5, 1, 2, 3}
 	in := []career.Feat{
 		{Kind: career.MissionSucceeded, Order: 3},
 		{Kind: career.Recovery, Order: 7},
+		{Kind: career.InterventionTriggered, Roll: career.D666{1, 1, 1}, Order: 7},
 		{Kind: career.IntelSupportInfluence, Order: 7},
 	}
 	got := career.RollFeats(&draws, in)
@@ -76,6 +78,7 @@ func TestRollFeats(t *testing.T) {
 		{Kind: career.MissionSucceeded, Roll: career.D666{6, 6, 6}, Order: 3},
 		{Kind: career.InterventionTriggered, Roll: career.D666{6, 6, 6}, Order: 3},
 		{Kind: career.Recovery, Order: 7},
+		{Kind: career.InterventionTriggered, Roll: career.D666{1, 1, 1}, Order: 7},
 		{Kind: career.IntelSupportInfluence, Roll: career.D666{2, 3, 4}, Order: 7},
 	}
 	if !slices.Equal(got, want) {

@@ -119,6 +119,9 @@ type Career struct {
 	EP      int     `json:"ep"`
 	Sheet   Sheet   `json:"sheet"`
 	Package Package `json:"package"`
+	// Fallen is set from a fall (rule FALL-DOOR) to the redemption (rule
+	// FALL-REDEEM): the career serves a camp it was not created for.
+	Fallen bool `json:"fallen,omitempty"`
 }
 
 // Enrolment is the creation of a new career.
@@ -158,6 +161,12 @@ var (
 	ErrPatronCamp = errors.New("the patron serves another camp")
 	// ErrUnknownPackage reports an unknown starting package.
 	ErrUnknownPackage = errors.New("unknown starting package")
+	// ErrNoFall reports a fall the career has not earned: its last season
+	// was not blamed and its camp still plays (rule FALL-DOOR).
+	ErrNoFall = errors.New("a career falls only after blame or when its camp is gone")
+	// ErrFallen reports a second fall before the redemption (rule
+	// FALL-DOOR).
+	ErrFallen = errors.New("a fallen career falls again only when its camp is gone")
 	// ErrNegativeEP reports a negative eminence points credit: blame lowers
 	// a season's gain, never the stock (rule EP-BLAME).
 	ErrNegativeEP = errors.New("eminence points are never taken from the stock")
@@ -229,4 +238,65 @@ func Reenrol(c Career, r Reenrolment) (Career, error) {
 	next.Sheet.Wounds = 0
 	next.Sheet.PP = next.Sheet.MaxPP
 	return next, nil
+}
+
+// Fall is a career's re-enrolment in another camp of its world: the fall
+// (seed 003's "Chute"), which keeps the career instead of starting a new
+// one (rules FALL-DOOR and FALL-COST).
+type Fall struct {
+	// Mode must be the career's own (rule REN-SAME).
+	Mode Mode
+	// Patron is the patron of the new camp to serve: the fall goes to its
+	// camp, which must not be the career's.
+	Patron Patron
+	// Package is the season's starting package, free (rule REN-PKG).
+	Package Package
+	// Blamed reports that the career's last season was judged blame (its
+	// patron cast it out); CampGone that its camp no longer plays (no land,
+	// no column, no siege: extinct). The server reads both from the world
+	// and the season's results.
+	Blamed, CampGone bool
+}
+
+// FallTo returns career c re-enrolled for the next season in the camp of
+// f.Patron (rules FALL-DOOR, FALL-COST): its agent, mode, sheet and season
+// count go on; it serves f.Patron in f.Patron's camp, is fallen, loses its
+// whole eminence points stock, buys nothing, chooses its package, and its
+// wounds are cleared and its power points full (REN-RESET). The door is its
+// last season's blame, or its camp gone; a fallen career not yet redeemed
+// passes it only when its camp is gone. If anything is refused it returns c
+// unchanged and an error wrapping ErrModeChange, ErrCampChange (a patron of
+// the career's own camp: that is a re-enrolment, Reenrol),
+// ErrUnknownPackage, ErrNoFall or ErrFallen.
+func FallTo(c Career, f Fall) (Career, error) {
+	switch {
+	case f.Mode != c.Mode:
+		return c, fmt.Errorf("fall of %q as %s: %w (%s)", c.Agent, f.Mode, ErrModeChange, c.Mode)
+	case f.Patron.Camp == c.Camp:
+		return c, fmt.Errorf("fall of %q to %q of its own camp %d: %w: take it back instead", c.Agent, f.Patron.Name, c.Camp, ErrCampChange)
+	case !f.Package.valid():
+		return c, fmt.Errorf("fall of %q: %w: %s", c.Agent, ErrUnknownPackage, f.Package)
+	case c.Fallen && !f.CampGone:
+		return c, fmt.Errorf("fall of %q from camp %d: %w", c.Agent, c.Camp, ErrFallen)
+	case !f.Blamed && !f.CampGone:
+		return c, fmt.Errorf("fall of %q from camp %d: %w", c.Agent, c.Camp, ErrNoFall)
+	}
+	next := c
+	next.Camp, next.Patron, next.Package = f.Patron.Camp, f.Patron, f.Package
+	next.Fallen = true
+	next.EP = 0
+	next.Seasons++
+	next.Sheet.Wounds = 0
+	next.Sheet.PP = next.Sheet.MaxPP
+	return next, nil
+}
+
+// Judged returns career c after a season judged v (rule FALL-REDEEM): a
+// fallen career judged praise is redeemed, and serves its new camp as its
+// own from then on. Any other career, or verdict, is returned unchanged.
+func (c Career) Judged(v Verdict) Career {
+	if c.Fallen && v == Praise {
+		c.Fallen = false
+	}
+	return c
 }

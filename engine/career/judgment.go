@@ -104,7 +104,15 @@ type Close struct {
 	Verdict Verdict
 	// Titled reports whether the agent holds at least one title.
 	Titled bool
+	// Fallen reports that the agent's career is fallen and not yet
+	// redeemed (Career.Fallen, before Career.Judged): its gain is at most
+	// FallenEminence (rule FALL-EP).
+	Fallen bool
 }
+
+// FallenEminence is the most eminence points a fallen career's season earns
+// (rule FALL-EP).
+const FallenEminence = 1
 
 // ErrBadClose reports a Close whose ticks or verdict make no sense.
 var ErrBadClose = errors.New("bad season close")
@@ -136,10 +144,10 @@ func OwnTicks(days []int, first, last int) (int, error) {
 func (c Close) Completed() bool { return c.Ticks > 0 && 2*c.PostedTicks >= c.Ticks }
 
 // Eminence returns the eminence points the season earns (rules EP-DONE,
-// EP-PRAISE, EP-TITLE, EP-BLAME, EP-MAX): +1 for a completed season, +1 for
-// praise, +1 for at least one title, -1 for blame, the sum floored at 0, so
-// that blame lowers the season's gain and never the stock. The gain is at
-// most MaxEminence. It returns an error wrapping ErrBadClose if the ticks
+// EP-PRAISE, EP-TITLE, EP-BLAME, EP-MAX, FALL-EP): +1 for a completed
+// season, +1 for praise, +1 for at least one title, -1 for blame, the sum
+// floored at 0, so that blame lowers the season's gain and never the stock.
+// The gain is at most MaxEminence, or FallenEminence for a fallen career. It returns an error wrapping ErrBadClose if the ticks
 // are negative, if more ticks were posted than the season has, or if the
 // verdict is unknown.
 func Eminence(c Close) (int, error) {
@@ -161,6 +169,9 @@ func Eminence(c Close) (int, error) {
 	}
 	if c.Verdict == Blame {
 		gain--
+	}
+	if c.Fallen {
+		return min(max(gain, 0), FallenEminence), nil
 	}
 	return min(max(gain, 0), MaxEminence), nil
 }

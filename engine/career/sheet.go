@@ -347,8 +347,13 @@ type WorldBonuses struct {
 	MarchDaysSaved int `json:"march_days_saved"`
 	// RestMorale is added to the morale a rest gives (Harangue: 1 per point).
 	RestMorale int `json:"rest_morale"`
-	// PowerPoints is the ruler's pool of power points for the season.
+	// PowerPoints is the ruler's pool of power points for the season: each
+	// wound takes one, and a ruler whose last one a wound takes is struck
+	// down (rules PP-WOUND and PP-FALL, applied by the engine).
 	PowerPoints int `json:"power_points"`
+	// Wounds counts the ruler's wounds this season (rule PP-WOUND); 0 at the
+	// season's setup.
+	Wounds int `json:"wounds,omitempty"`
 }
 
 // Bonuses returns the world bonuses of sheet s (rule SHEET-BONUS): see the

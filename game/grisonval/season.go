@@ -295,6 +295,10 @@ func dayFeats(d featDay, revealed *[engine.NumCamps]map[int]bool) [engine.NumCam
 				}
 			case "rest":
 				add(career.Recovery, day)
+			case "patron_grace":
+				feats = append(feats, career.Feat{Kind: career.InterventionTriggered, Roll: career.D666{1, 1, 1}, Order: day})
+			case "patron_chaos":
+				feats = append(feats, career.Feat{Kind: career.InterventionTriggered, Roll: career.D666{6, 6, 6}, Order: day})
 			}
 		}
 		vis := d.after.Vision(c)

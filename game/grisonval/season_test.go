@@ -89,6 +89,9 @@ func TestDayFeats(t *testing.T) {
 			a.SetRelation(0, 1, engine.Peace)
 		}, all(entry("pact_signed"), entry("pact_signed")), [3]string{},
 			kinds{{career.IntelSupportInfluence}, {career.IntelSupportInfluence}, nil}},
+		{"the patrons' interventions (PAT-D666): the roller's, not its enemies'", func(b, a *engine.World) {},
+			[3][]game.Entry{{entry("patron_grace")}, {entry("patron_chaos")}, {entry("chaos_suffered")}}, [3]string{},
+			kinds{{career.InterventionTriggered}, {career.InterventionTriggered}, nil}},
 		{"rest: recovery", func(b, a *engine.World) {},
 			[3][]game.Entry{{entry("rest")}, nil, nil}, [3]string{},
 			kinds{{career.Recovery}, nil, nil}},
@@ -264,6 +267,10 @@ func TestRollFeats(t *testing.T) {
 	}
 	if b := rolls(2, 3, "explore", "rest", "explore"); reflect.DeepEqual(a, b) {
 		t.Errorf("season 2 rolled as season 1: %v", b)
+	}
+	// The world's own intervention keeps the world's roll (PAT-D666).
+	if got, want := rolls(1, 3, "patron_chaos"), []career.Feat{{Kind: career.InterventionTriggered, Roll: career.D666{6, 6, 6}, Order: 3}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("a 666 of the patrons: got %+v; want %+v", got, want)
 	}
 	// Find a day whose first roll is a triple: an intervention follows.
 	found := false
