@@ -39,14 +39,20 @@ type PlayerResult struct {
 	Patron string
 	Mode   string
 	// Feats is the season's feat tally, encoded by the server (JSON).
-	Feats       []byte
-	Standing    int
+	Feats    []byte
+	Standing int
+	// Verdict is the season's judgment: "praise" (VerdictPraise),
+	// "discharge" or "blame".
 	Verdict     string
 	Titles      []string
 	PostedTicks int
 	// Eminence is the season's gain of eminence points, never negative.
 	Eminence int
 }
+
+// VerdictPraise is the Verdict of a season judged praise, engine/career's
+// Praise: it redeems a fallen career (rule FALL-REDEEM).
+const VerdictPraise = "praise"
 
 // PatronGlory is a patron's glory in a world: Gained in one season (for a
 // close), Total cumulative.
@@ -71,6 +77,10 @@ type Career struct {
 	EP int
 	// Sheet is the ruler's sheet, encoded by the server (JSON).
 	Sheet []byte
+	// Fallen is set from a fall into another camp (rule FALL-DOOR) until a
+	// season judged praise redeems the career (rule FALL-REDEEM): Enrol and
+	// EnrolAtSetup store it as given, and CloseSeason clears it.
+	Fallen bool
 }
 
 // Enrolment is a player's enrolment for a seat of a camp in one season. A
@@ -131,9 +141,13 @@ type AuditEntry struct {
 type Seasons interface {
 	// CloseSeason stores a season's close: the season ends on c.Day if it
 	// has not ended, its results are stored, each player's eminence is
-	// credited to its career (with a ledger line), and each patron's glory
-	// grows by Gained. It returns ErrConflict if the season is already
-	// closed, ErrNotFound if it has no tick.
+	// credited to its career (with a ledger line), the career of each
+	// player whose Verdict is VerdictPraise is no longer Fallen (rule
+	// FALL-REDEEM; a player without a career has nothing to redeem), and
+	// each patron's glory grows by Gained, all in one transaction. It
+	// returns ErrConflict if the season is already closed, ErrNotFound if
+	// it has no tick, or if a player with eminence to credit has no
+	// career.
 	CloseSeason(ctx context.Context, c SeasonClose) error
 	// SeasonClose returns a season's close, with Glory's Total as it was
 	// after the close, or ErrNotFound while the season is not closed.
@@ -143,7 +157,8 @@ type Seasons interface {
 	// Glory returns the cumulative glory of a camp's patrons, by patron.
 	Glory(ctx context.Context, worldID uint64, camp int) ([]PatronGlory, error)
 
-	// Enrol stores a new or taken-back career and its enrolment (with its
+	// Enrol stores a new or taken-back career (all of c, Fallen included:
+	// a re-enrolment or a fall replaces it) and its enrolment (with its
 	// own copy of the sheet, e.Sheet), with a ledger line when e.Spent > 0,
 	// in one transaction. It returns
 	// ErrConflict if the camp's seat or the player is already enrolled in

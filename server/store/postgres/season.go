@@ -14,7 +14,8 @@ import (
 
 // CloseSeason stores a season's close in one transaction: the season's end
 // (if no tick ended it), the close, the camp results, the players' results
-// with their eminence credited, and the patrons' glory. It returns
+// with their eminence credited and, for a praise, their careers redeemed,
+// and the patrons' glory. It returns
 // store.ErrConflict if the season is closed, store.ErrNotFound if it has no
 // tick.
 func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
@@ -46,6 +47,9 @@ func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
 				verdict, titles, posted_ticks, eminence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 				world, c.Season, p.Camp, store.SeatOrRuler(p.Seat), p.Player, p.Patron, p.Mode, string(p.Feats),
 				p.Standing, p.Verdict, strs(p.Titles), p.PostedTicks, p.Eminence)
+			if p.Verdict == store.VerdictPraise {
+				b.Queue(`UPDATE careers SET fallen = false WHERE world_id = $1 AND player = $2 AND fallen`, world, p.Player)
+			}
 			if p.Eminence == 0 {
 				continue
 			}
@@ -212,11 +216,11 @@ func (s *Store) enrolAtSetup(ctx context.Context, c store.Career, e store.Enrolm
 // enrolled in the season.
 func queueEnrol(b *pgx.Batch, c store.Career, e store.Enrolment) {
 	world, at := int64(e.WorldID), micro(e.At)
-	b.Queue(`INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (world_id, player) DO UPDATE
+	b.Queue(`INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep, fallen)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (world_id, player) DO UPDATE
 		SET mode = excluded.mode, camp = excluded.camp, patron = excluded.patron,
-			seasons = excluded.seasons, ep = excluded.ep`,
-		int64(c.WorldID), c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP)
+			seasons = excluded.seasons, ep = excluded.ep, fallen = excluded.fallen`,
+		int64(c.WorldID), c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP, c.Fallen)
 	b.Queue(`INSERT INTO sheets (world_id, player, sheet) VALUES ($1, $2, $3)
 		ON CONFLICT (world_id, player) DO UPDATE SET sheet = excluded.sheet`, int64(c.WorldID), c.Player, string(c.Sheet))
 	b.Queue(`INSERT INTO enrolments (world_id, season, camp, seat, player, patron, package, sheet, before_setup,
@@ -240,9 +244,9 @@ func queueEnrol(b *pgx.Batch, c store.Career, e store.Enrolment) {
 func (s *Store) Career(ctx context.Context, worldID uint64, player string) (store.Career, error) {
 	c := store.Career{WorldID: worldID, Player: player}
 	var sheet string
-	err := s.pool.QueryRow(ctx, `SELECT c.mode, c.camp, c.patron, c.seasons, c.ep, s.sheet
+	err := s.pool.QueryRow(ctx, `SELECT c.mode, c.camp, c.patron, c.seasons, c.ep, c.fallen, s.sheet
 		FROM careers c JOIN sheets s USING (world_id, player) WHERE c.world_id = $1 AND c.player = $2`,
-		int64(worldID), player).Scan(&c.Mode, &c.Camp, &c.Patron, &c.Seasons, &c.EP, &sheet)
+		int64(worldID), player).Scan(&c.Mode, &c.Camp, &c.Patron, &c.Seasons, &c.EP, &c.Fallen, &sheet)
 	if err != nil {
 		return store.Career{}, fmt.Errorf("career of %q in world %d: %w", player, worldID, notFound(err))
 	}

@@ -192,6 +192,41 @@ func TestMigrateSeats(t *testing.T) {
 	storetest.MigrateSeats(t, s, migrateTo(s))
 }
 
+// TestMigrateFallen checks migration 00016 on a database filled at version
+// 15 as storetest.MigrateFallen describes it.
+func TestMigrateFallen(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, dbFile)+"?_pragma=foreign_keys(1)")
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	if _, err := provider(t, db).UpTo(ctx, 15); err != nil {
+		t.Fatalf("migrate to version 15: %v", err)
+	}
+	_, err = db.ExecContext(ctx, fmt.Sprintf(`
+		INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at)
+		VALUES ('old', 'grisonval', 3, 9, 1000, 24, 1, 0, %[1]d);
+		INSERT INTO camps (world_id, camp, controller, posture)
+		VALUES (1, 0, 'human', ''), (1, 1, 'ai', 'prudent'), (1, 2, 'agent', '');
+		INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep) VALUES (1, 'ada', 'human', 0, 'Aurèle', 1, 2);
+		INSERT INTO sheets (world_id, player, sheet) VALUES (1, 'ada', '{}');
+		INSERT INTO enrolments (world_id, season, camp, seat, player, patron, package, purchases, spent, enrolled_at,
+			sheet, before_setup)
+		VALUES (1, 1, 0, 'ruler', 'ada', 'Aurèle', 'levy', '[]', 0, %[1]d, '{}', 0)`, storetest.FallenBase.UnixMicro()))
+	if err != nil {
+		t.Fatalf("fill version 15: %v", err)
+	}
+	db.Close()
+
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	storetest.MigrateFallen(t, s, migrateTo(s))
+}
+
 // migrateTo returns the storetest migration checks' migrateTo on s's
 // database.
 func migrateTo(s *Store) func(t *testing.T, version int64) error {

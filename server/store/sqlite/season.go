@@ -13,7 +13,8 @@ import (
 
 // CloseSeason stores a season's close in one transaction: the season's end
 // (if no tick ended it), the close, the camp results, the players' results
-// with their eminence credited, and the patrons' glory. It returns
+// with their eminence credited and, for a praise, their careers redeemed,
+// and the patrons' glory. It returns
 // store.ErrConflict if the season is closed, store.ErrNotFound if it has no
 // tick.
 func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
@@ -55,6 +56,12 @@ func (s *Store) CloseSeason(ctx context.Context, c store.SeasonClose) error {
 				c.WorldID, c.Season, p.Camp, store.SeatOrRuler(p.Seat), p.Player, p.Patron, p.Mode, string(p.Feats),
 				p.Standing, p.Verdict, string(titles), p.PostedTicks, p.Eminence); err != nil {
 				return err
+			}
+			if p.Verdict == store.VerdictPraise {
+				if _, err := tx.ExecContext(ctx, `UPDATE careers SET fallen = 0 WHERE world_id = ? AND player = ? AND fallen`,
+					c.WorldID, p.Player); err != nil {
+					return err
+				}
 			}
 			if p.Eminence == 0 {
 				continue
@@ -255,11 +262,11 @@ func enrol(ctx context.Context, tx *sql.Tx, c store.Career, e store.Enrolment) e
 	if taken > 0 {
 		return store.ErrConflict
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep)
-		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (world_id, player) DO UPDATE
+	if _, err := tx.ExecContext(ctx, `INSERT INTO careers (world_id, player, mode, camp, patron, seasons, ep, fallen)
+		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (world_id, player) DO UPDATE
 		SET mode = excluded.mode, camp = excluded.camp, patron = excluded.patron,
-			seasons = excluded.seasons, ep = excluded.ep`,
-		c.WorldID, c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP); err != nil {
+			seasons = excluded.seasons, ep = excluded.ep, fallen = excluded.fallen`,
+		c.WorldID, c.Player, c.Mode, c.Camp, c.Patron, c.Seasons, c.EP, c.Fallen); err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO sheets (world_id, player, sheet) VALUES (?1, ?2, ?3)
@@ -287,9 +294,9 @@ func enrol(ctx context.Context, tx *sql.Tx, c store.Career, e store.Enrolment) e
 func (s *Store) Career(ctx context.Context, worldID uint64, player string) (store.Career, error) {
 	c := store.Career{WorldID: worldID, Player: player}
 	var sheet string
-	err := s.db.QueryRowContext(ctx, `SELECT c.mode, c.camp, c.patron, c.seasons, c.ep, s.sheet
+	err := s.db.QueryRowContext(ctx, `SELECT c.mode, c.camp, c.patron, c.seasons, c.ep, c.fallen, s.sheet
 		FROM careers c JOIN sheets s USING (world_id, player) WHERE c.world_id = ? AND c.player = ?`, worldID, player).
-		Scan(&c.Mode, &c.Camp, &c.Patron, &c.Seasons, &c.EP, &sheet)
+		Scan(&c.Mode, &c.Camp, &c.Patron, &c.Seasons, &c.EP, &c.Fallen, &sheet)
 	if err != nil {
 		return store.Career{}, fmt.Errorf("career of %q in world %d: %w", player, worldID, notFound(err))
 	}

@@ -243,7 +243,7 @@ var SeatsBase = time.Date(2026, time.April, 5, 6, 7, 8, 0, time.UTC)
 // has no seat). migrateTo must migrate the database of s to a version (or
 // Latest), up or down: MigrateSeats also takes it down to 14 and up again,
 // which drops a councillor's token and keeps the ruler's, and checks that
-// going down is refused, and changes nothing, once a camp has a
+// going down is refused, and changes nothing of 15's, once a camp has a
 // councillor's enrolment and a council message.
 func MigrateSeats(t *testing.T, s store.Store, migrateTo func(t *testing.T, version int64) error) {
 	ctx := t.Context()
@@ -278,6 +278,10 @@ func MigrateSeats(t *testing.T, s store.Store, migrateTo func(t *testing.T, vers
 	}
 	if err := migrateTo(t, 14); err == nil {
 		t.Fatalf("migrate down to version 14 with two seats of camp 0 enrolled: got no error; want one")
+	}
+	// The later migrations went down before 15 refused to: up again.
+	if err := migrateTo(t, Latest); err != nil {
+		t.Fatalf("migrate up again: %v", err)
 	}
 	checkMigratedSeats(t, s)
 	es, err := s.Enrolments(ctx, 1, 1)
@@ -368,5 +372,70 @@ func checkMigratedSeats(t *testing.T, s store.Store) {
 
 	if got, err := s.Proposals(ctx, 1, 1, 0, 0); err != nil || len(got) != 0 {
 		t.Errorf("Proposals: got %+v, %v; want none", got, err)
+	}
+}
+
+// FallenBase is the instant the version-15 database of MigrateFallen is
+// filled at.
+var FallenBase = time.Date(2026, time.May, 6, 7, 8, 9, 0, time.UTC)
+
+// MigrateFallen checks migration 00016 (a career's fall) on s, a store
+// opened (and so migrated) on a database that version 15 held with:
+//
+//   - world 1 "old" (grisonval, 3 camps human, ai "prudent", agent; seed 9,
+//     cadence 1000 ns, 24 days, season 1, created at FallenBase);
+//   - ada's career at camp 0 (human, patron "Aurèle", 1 season, 2 EP, sheet
+//     {}) and her enrolment in season 1 for camp 0's ruler's seat (package
+//     "levy", no purchases, 0 spent, sheet {}, not before the setup, at
+//     FallenBase).
+//
+// It checks that ada's career is kept and not fallen, and that a career
+// stored fallen after the migration reads back fallen. migrateTo must
+// migrate the database of s to a version (or Latest), up or down:
+// MigrateFallen also takes it down to 15 and up again, which keeps every
+// career and forgets the fall.
+func MigrateFallen(t *testing.T, s store.Store, migrateTo func(t *testing.T, version int64) error) {
+	ada := store.Career{WorldID: 1, Player: "ada", Mode: "human", Camp: 0, Patron: "Aurèle", Seasons: 1, EP: 2,
+		Sheet: []byte(`{}`)}
+	checkCareer(t, s, "after the migration", ada)
+	es, err := s.Enrolments(t.Context(), 1, 1)
+	if err != nil || len(es) != 1 || es[0].Player != "ada" || es[0].Seat != store.RulerSeat || !es[0].At.Equal(FallenBase) {
+		t.Errorf("Enrolments after the migration: got %+v, %v; want ada's, the ruler's, at %v", es, err, FallenBase)
+	}
+
+	// bob falls into camp 1 in season 2.
+	bob := store.Career{WorldID: 1, Player: "bob", Mode: "agent", Camp: 1, Patron: "Bérénice", Seasons: 2,
+		Sheet: []byte(`{}`), Fallen: true}
+	enrol(t, s, bob, store.Enrolment{WorldID: 1, Season: 2, Camp: 1, Player: "bob", Patron: "Bérénice", Package: "levy",
+		Sheet: bob.Sheet, BeforeSetup: true, At: FallenBase})
+	checkCareer(t, s, "stored fallen", bob)
+
+	// Down to version 15 and up again: the careers are kept, the fall is
+	// forgotten.
+	if err := migrateTo(t, 15); err != nil {
+		t.Fatalf("migrate down to version 15: %v", err)
+	}
+	if err := migrateTo(t, Latest); err != nil {
+		t.Fatalf("migrate up again: %v", err)
+	}
+	checkCareer(t, s, "after going down and up", ada)
+	bob.Fallen = false
+	checkCareer(t, s, "after going down and up", bob)
+}
+
+// checkCareer checks that a career reads back as want, its sheet as the
+// same JSON value.
+func checkCareer(t *testing.T, s store.Store, when string, want store.Career) {
+	t.Helper()
+	got, err := s.Career(t.Context(), want.WorldID, want.Player)
+	if err != nil {
+		t.Fatalf("Career(%s) %s: %v", want.Player, when, err)
+	}
+	if !sameJSON(got.Sheet, want.Sheet) {
+		t.Errorf("Career(%s) %s: got sheet %s; want %s", want.Player, when, got.Sheet, want.Sheet)
+	}
+	got.Sheet, want.Sheet = nil, nil
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Career(%s) %s: got %+v; want %+v", want.Player, when, got, want)
 	}
 }

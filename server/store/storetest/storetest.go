@@ -61,6 +61,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CouncilMessages", testCouncilMessages},
 		{"SeatEnrolments", testSeatEnrolments},
 		{"SeatResults", testSeatResults},
+		{"Fallen", testFallen},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
