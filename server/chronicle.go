@@ -310,7 +310,8 @@ func abandon(ctx context.Context, st store.Store, info *pb.SeasonInfo, last int)
 // careerToPB converts a career.
 func careerToPB(c career.Career) *pb.CareerInfo {
 	info := &pb.CareerInfo{Player: pb.Printable(c.Agent, false), Mode: c.Mode.String(), Camp: int32(c.Camp), Patron: c.Patron.Name,
-		Seasons: int32(c.Seasons), EminencePoints: int32(c.EP), MaxPp: int32(c.Sheet.MaxPP), Package: c.Package.String()}
+		Seasons: int32(c.Seasons), EminencePoints: int32(c.EP), MaxPp: int32(c.Sheet.MaxPP), Package: c.Package.String(),
+		Fallen: c.Fallen}
 	for _, v := range c.Sheet.Characteristics {
 		info.Characteristics = append(info.Characteristics, int32(v))
 	}

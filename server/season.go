@@ -188,7 +188,7 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 // careerFromStore decodes a stored career.
 func careerFromStore(sc store.Career) (career.Career, error) {
 	c := career.Career{Agent: sc.Player, Camp: sc.Camp, Patron: career.Patron{Name: sc.Patron, Camp: sc.Camp},
-		Seasons: sc.Seasons, EP: sc.EP}
+		Seasons: sc.Seasons, EP: sc.EP, Fallen: sc.Fallen}
 	switch sc.Mode {
 	case career.Human.String():
 		c.Mode = career.Human
@@ -210,7 +210,7 @@ func careerToStore(worldID uint64, c career.Career) (store.Career, error) {
 		return store.Career{}, fmt.Errorf("encode sheet of %q: %w", c.Agent, err)
 	}
 	return store.Career{WorldID: worldID, Player: c.Agent, Mode: c.Mode.String(), Camp: c.Camp,
-		Patron: c.Patron.Name, Seasons: c.Seasons, EP: c.EP, Sheet: sheet}, nil
+		Patron: c.Patron.Name, Seasons: c.Seasons, EP: c.EP, Sheet: sheet, Fallen: c.Fallen}, nil
 }
 
 // seasonClose computes the close of the runner's season on its current
@@ -273,7 +273,7 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 			return c, fmt.Errorf("days of %q: %w", p.Player, err)
 		}
 		gain, err := career.Eminence(career.Close{PostedTicks: own,
-			Ticks: day - first, Verdict: verdict, Titled: len(held) > 0})
+			Ticks: day - first, Verdict: verdict, Titled: len(held) > 0, Fallen: p.career.Fallen})
 		if err != nil {
 			return c, fmt.Errorf("eminence of %q: %w", p.Player, err)
 		}
@@ -627,6 +627,27 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			if err != nil {
 				return err
 			}
+			if camp != prev.Camp {
+				// A change of camp is a fall (FALL-DOOR), which buys
+				// nothing (FALL-COST).
+				if len(purchases) > 0 {
+					return invalidArgument("purchases", "a fall into another camp buys nothing")
+				}
+				if patron == (career.Patron{}) {
+					return invalidArgument("patron", "a fall into camp %d chooses one of its patrons: %s", camp, strings.Join(patrons, ", "))
+				}
+				blamed, err := lastVerdict(ctx, r.store, r.id, season, prev.Agent)
+				if err != nil {
+					return err
+				}
+				gone := prev.Camp < 0 || prev.Camp >= r.settings.Camps || !r.state.Alive(prev.Camp)
+				if next, err = career.FallTo(prev, career.Fall{Mode: mode, Patron: patron, Package: pkg,
+					Blamed: blamed == career.Blame.String(), CampGone: gone}); err != nil {
+					return refusef(reasonCareerRefused, "", "%v", err)
+				}
+				e.Spent = prev.EP - next.EP
+				break
+			}
 			if next, err = career.Reenrol(prev, career.Reenrolment{Mode: mode, Camp: camp, Patron: patron,
 				Package: pkg, Purchases: purchases}); err != nil {
 				return refusef(reasonCareerRefused, "", "%v", err)
@@ -662,6 +683,25 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 		return nil, toStatus(r.base, err)
 	}
 	return &pb.EnrollPlayerResponse{Token: tok, Season: int32(season), Career: careerToPB(next), Seat: seat}, nil
+}
+
+// lastVerdict returns the verdict of player's last closed season before
+// season in a world, or "" when it has none (FALL-DOOR).
+func lastVerdict(ctx context.Context, st store.Store, worldID uint64, season int, player string) (string, error) {
+	for s := season - 1; s >= 1; s-- {
+		c, err := st.SeasonClose(ctx, worldID, s)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return "", fmt.Errorf("close of season %d: %w", s, err)
+		}
+		for _, p := range c.Players {
+			if p.Player == player {
+				return p.Verdict, nil
+			}
+		}
+	}
+	return "", nil
 }
 
 // purchasesFromPB parses re-enrolment purchases: "talent:<name>",

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -193,6 +194,126 @@ func TestSeats(t *testing.T) {
 			st, err = h.game.GetSeasonStanding(as(thief), &pb.GetSeasonStandingRequest{})
 			if words := st.GetResult().GetJudgment(); err != nil || !strings.Contains(words, "Rival 0") || !strings.Contains(words, "bo") {
 				t.Errorf("the thief's judgment: got %q, %v; want Rival 0's words to bo", words, err)
+			}
+		})
+	}
+}
+
+// TestFall plays three seasons of the counters ruleset on each store: a
+// player judged blame falls into the other camp, keeping its career but
+// not its eminence points (FALL-DOOR, FALL-COST), the ledger saying why; a
+// player not blamed, whose camp still plays, may not change camp; a fall
+// buys nothing; the fallen career earns at most FallenEminence (FALL-EP).
+func TestFall(t *testing.T) {
+	for _, tc := range seasonStores {
+		t.Run(tc.name, func(t *testing.T) {
+			st := tc.open(t)
+			h := startCounters(t, st)
+			admin := as(h.adminToken)
+			info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "fall", Seed: 4, Camps: 2,
+				SeasonLength: 2, Cadence: durationpb.New(cadence)})
+			if err != nil {
+				t.Fatalf("create world: %v", err)
+			}
+			id := info.GetId()
+			if _, err := h.admin.PauseWorld(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+				t.Fatalf("pause: %v", err)
+			}
+			enrol := func(player string, camp int32, patron string, purchases ...string) (*pb.EnrollPlayerResponse, error) {
+				return h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: id, Camp: camp, Player: player, Mode: "agent",
+					Patron: patron, Package: "levy", Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{1, 1, 1, 1, 0},
+					Purchases: purchases})
+			}
+			ana, err := enrol("ana", 0, "Patron 0")
+			if err != nil {
+				t.Fatalf("enrol ana: %v", err)
+			}
+			bo, err := enrol("bo", 1, "Patron 1")
+			if err != nil {
+				t.Fatalf("enrol bo: %v", err)
+			}
+			force := func() {
+				t.Helper()
+				if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: id}); err != nil {
+					t.Fatalf("force tick: %v", err)
+				}
+			}
+			// Season 1: ana steals bo's point and is not blamed, bo
+			// attempts nothing and is; both post each day.
+			day := func(a, b string, args ...int32) {
+				t.Helper()
+				h.submit(t, ana.GetToken(), a, args...)
+				h.submit(t, bo.GetToken(), b)
+				force()
+			}
+			verdicts := func(season int32) map[string]string {
+				t.Helper()
+				ch, _, _ := chronicle(t, h, id, season)
+				out := map[string]string{}
+				for _, p := range ch.GetPlayers() {
+					out[p.GetPlayer()] = p.GetVerdict()
+				}
+				return out
+			}
+			day("steal", "rest", 1)
+			day("rest", "rest")
+			if v := verdicts(1); v["ana"] == "blame" || v["bo"] != "blame" {
+				t.Fatalf("season 1's verdicts: got %v; want ana not blamed, bo blamed", v)
+			}
+			if _, err := h.admin.CreateSeason(admin, &pb.CreateSeasonRequest{WorldId: id}); err != nil {
+				t.Fatalf("create season 2: %v", err)
+			}
+			_, err = enrol("ana", 1, "Patron 1")
+			if wantCode(t, err, codes.FailedPrecondition); !strings.Contains(err.Error(), "falls only after blame") {
+				t.Errorf("ana, not blamed, into camp 1: got %v; want career_refused, no fall earned", err)
+			}
+			// Season 2: ana takes her camp back and is blamed.
+			if ana, err = enrol("ana", 0, ""); err != nil {
+				t.Fatalf("ana takes camp 0 back: %v", err)
+			}
+			if bo, err = enrol("bo", 1, ""); err != nil {
+				t.Fatalf("bo takes camp 1 back: %v", err)
+			}
+			day("rest", "rest")
+			day("rest", "rest")
+			if v := verdicts(2); v["ana"] != "blame" {
+				t.Fatalf("season 2's verdicts: got %v; want ana blamed", v)
+			}
+			if _, err := h.admin.CreateSeason(admin, &pb.CreateSeasonRequest{WorldId: id}); err != nil {
+				t.Fatalf("create season 3: %v", err)
+			}
+			_, err = enrol("ana", 1, "Rival 1", "max_pp")
+			wantCode(t, err, codes.InvalidArgument)
+			before, err := st.Career(context.Background(), id, "ana")
+			if err != nil {
+				t.Fatalf("ana's career: %v", err)
+			}
+			if before.EP == 0 {
+				t.Fatalf("ana's career before her fall: %+v; want season 1's points to forfeit", before)
+			}
+			fell, err := enrol("ana", 1, "Rival 1")
+			if err != nil {
+				t.Fatalf("ana's fall into camp 1: %v", err)
+			}
+			if c := fell.GetCareer(); c.GetCamp() != 1 || c.GetPatron() != "Rival 1" || !c.GetFallen() || c.GetEminencePoints() != 0 || c.GetSeasons() != 3 {
+				t.Errorf("ana's career after her fall: got %v; want camp 1, Rival 1, fallen, no EP, her third season", c)
+			}
+			ledger, err := st.EminenceLedger(context.Background(), id, "ana")
+			if err != nil {
+				t.Fatalf("ana's ledger: %v", err)
+			}
+			if len(ledger) == 0 || ledger[len(ledger)-1].Points != -before.EP || !strings.Contains(ledger[len(ledger)-1].Reason, "fall") {
+				t.Errorf("ana's ledger after her fall: got %+v; want her %d EP forfeited by the fall", ledger, before.EP)
+			}
+			// Season 3: ana steals for camp 1, and posts every day; a
+			// fallen career earns at most one point.
+			h.submit(t, fell.GetToken(), "steal", 0)
+			force()
+			h.submit(t, fell.GetToken(), "gain", 1)
+			force()
+			after, err := st.Career(context.Background(), id, "ana")
+			if err != nil || after.EP > 1 || after.Camp != 1 {
+				t.Errorf("ana's career after a fallen season: got %+v, %v; want camp 1 and at most 1 EP", after, err)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -184,4 +185,14 @@ type Seasons interface {
 	// Audit returns the last limit admin actions (of one world, or of all
 	// when worldID is 0), oldest first.
 	Audit(ctx context.Context, worldID uint64, limit int) ([]AuditEntry, error)
+}
+
+// SpendingReason is the eminence ledger's reason for enrolment e's
+// spending: its purchases, or, with none, the stock a fall into another
+// camp forfeits (rule FALL-COST).
+func SpendingReason(e Enrolment) string {
+	if len(e.Purchases) == 0 {
+		return fmt.Sprintf("forfeited by a fall at the enrolment for season %d", e.Season)
+	}
+	return fmt.Sprintf("purchases at the enrolment for season %d", e.Season)
 }

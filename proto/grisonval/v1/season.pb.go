@@ -1555,7 +1555,9 @@ func (x *CloseSeasonRequest) GetWorldId() uint64 {
 // current one. A player with no career in the world gets a new one (sheet
 // and package required); a player with one takes it back (same mode and
 // camp), may change patron within the camp and buys with its eminence
-// points.
+// points. A player whose last season was judged blame, or whose camp is
+// gone, may instead fall into another camp, keeping its career but not
+// its eminence points, and buying nothing (docs/career.md, FALL-DOOR).
 type EnrollPlayerRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
@@ -1769,8 +1771,11 @@ type CareerInfo struct {
 	Talents         []int32                `protobuf:"varint,8,rep,packed,name=talents,proto3" json:"talents,omitempty"`
 	MaxPp           int32                  `protobuf:"varint,9,opt,name=max_pp,json=maxPp,proto3" json:"max_pp,omitempty"`
 	Package         string                 `protobuf:"bytes,10,opt,name=package,proto3" json:"package,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// fallen is set from a fall into another camp (rule FALL-DOOR) until a
+	// season judged praise redeems the career (FALL-REDEEM).
+	Fallen        bool `protobuf:"varint,11,opt,name=fallen,proto3" json:"fallen,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CareerInfo) Reset() {
@@ -1871,6 +1876,13 @@ func (x *CareerInfo) GetPackage() string {
 		return x.Package
 	}
 	return ""
+}
+
+func (x *CareerInfo) GetFallen() bool {
+	if x != nil {
+		return x.Fallen
+	}
+	return false
 }
 
 type ListAuditRequest struct {
@@ -2679,7 +2691,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x120\n" +
 	"\x06career\x18\x03 \x01(\v2\x18.grisonval.v1.CareerInfoR\x06career\x12\x12\n" +
-	"\x04seat\x18\x04 \x01(\tR\x04seat\"\x9c\x02\n" +
+	"\x04seat\x18\x04 \x01(\tR\x04seat\"\xb4\x02\n" +
 	"\n" +
 	"CareerInfo\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\tR\x06player\x12\x12\n" +
@@ -2692,7 +2704,8 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\atalents\x18\b \x03(\x05R\atalents\x12\x15\n" +
 	"\x06max_pp\x18\t \x01(\x05R\x05maxPp\x12\x18\n" +
 	"\apackage\x18\n" +
-	" \x01(\tR\apackage\"C\n" +
+	" \x01(\tR\apackage\x12\x16\n" +
+	"\x06fallen\x18\v \x01(\bR\x06fallen\"C\n" +
 	"\x10ListAuditRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x05R\x05limit\"G\n" +

@@ -236,7 +236,7 @@ func queueEnrol(b *pgx.Batch, c store.Career, e store.Enrolment) {
 	if e.Spent > 0 {
 		b.Queue(`INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
 			VALUES ($1, $2, $3, $4, $5, $6)`, world, e.Player, e.Season, -e.Spent,
-			fmt.Sprintf("purchases at the enrolment for season %d", e.Season), at)
+			store.SpendingReason(e), at)
 	}
 }
 

@@ -283,7 +283,7 @@ func enrol(ctx context.Context, tx *sql.Tx, c store.Career, e store.Enrolment) e
 	if e.Spent > 0 {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO eminence_ledger (world_id, player, season, points, reason, at)
 			VALUES (?, ?, ?, ?, ?, ?)`, e.WorldID, e.Player, e.Season, -e.Spent,
-			fmt.Sprintf("purchases at the enrolment for season %d", e.Season), at); err != nil {
+			store.SpendingReason(e), at); err != nil {
 			return err
 		}
 	}
