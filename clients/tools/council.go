@@ -143,3 +143,27 @@ func callAdopt(ctx context.Context, c *Camp, args json.RawMessage) (*Result, err
 	r, err := c.Adopt(ctx, in.Seat)
 	return reply(c.Lang, r, err, viewtext.Submitted)
 }
+
+// ForSeat returns the tools of Table that a holder of seat may call with
+// success, in Table's order: the ruler's seat ("" for a token without a
+// seat) every tool but propose_order; a councillor's neither the order
+// tools (submit_order, set_standing_order, adopt_proposal) nor anything
+// else that belongs to the ruler (SEAT-ORDER).
+func ForSeat(seat string) []Tool {
+	var out []Tool
+	ruler := seat == "" || seat == viewtext.RulerSeat
+	for _, t := range Table() {
+		switch t.Name {
+		case ProposeOrder:
+			if ruler {
+				continue
+			}
+		case SubmitOrder, SetStanding, Adopt:
+			if !ruler {
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
