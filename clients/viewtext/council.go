@@ -82,6 +82,12 @@ func Council(l lang.Lang, c *pb.Council) string {
 	return b.String()
 }
 
+// ProposalStatus names a proposal's status ("open", "adopted",
+// "refused") in l.
+func ProposalStatus(l lang.Lang, status string) string {
+	return named(l, proposalStatuses, status)
+}
+
 // proposalLine is one proposal: its day, seat, player, order with its
 // reason, and status.
 func proposalLine(l lang.Lang, p *pb.OrderProposal) string {
@@ -89,7 +95,7 @@ func proposalLine(l lang.Lang, p *pb.OrderProposal) string {
 	if p.GetPlayer() != "" {
 		who += " (" + p.GetPlayer() + ")"
 	}
-	return l.Sprintf("day %d, %s: %s [%s]", "jour %d, %s : %s [%s]", p.GetDay(), who, Order(l, p.GetOrder()), named(l, proposalStatuses, p.GetStatus()))
+	return l.Sprintf("day %d, %s: %s [%s]", "jour %d, %s : %s [%s]", p.GetDay(), who, Order(l, p.GetOrder()), ProposalStatus(l, p.GetStatus()))
 }
 
 // OpenProposals renders the proposals of c still open for its day, for a
