@@ -1,7 +1,9 @@
 // Package tools is the table of tools that a program uses to play a camp
 // through the game's public API: the view (text and structured), the legal
 // actions, submitting an order with its reason, the journal, the rules by
-// section and waiting for the next day. The MCP server (clients/agent) and
+// section and waiting for the next day, and a council seat's tools
+// (council.go: the council, a councillor's proposal, the ruler's adoption
+// of one). The MCP server (clients/agent) and
 // the chat-completions runner (clients/llm) both serve this one table; each
 // tool has a name, a description, an input schema (built from the camp's
 // current view where the legal actions restrict it) and a call. Every text
