@@ -159,7 +159,8 @@ func TestSeasonThroughMCP(t *testing.T) {
 	}
 	slices.Sort(names)
 	want := []string{tools.Journal, tools.LegalActions, tools.Rules, tools.SubmitOrder, tools.View, tools.ViewStructured, tools.WaitNextTick,
-		tools.SendMessage, tools.Messages, tools.SetStanding, tools.SeasonStanding, tools.WriteNotebook}
+		tools.SendMessage, tools.Messages, tools.SetStanding, tools.SeasonStanding, tools.WriteNotebook,
+		tools.Council, tools.ProposeOrder, tools.Adopt}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Fatalf("got tools %v; want %v", names, want)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/grisonval/server/engine/lang"
@@ -21,10 +22,14 @@ const (
 	maxBackoff = 30 * time.Second
 )
 
-// Player plays one camp: each day the world resolves, it reads the camp's
-// view, decides with Decide and posts the order. Client and Token are
-// required; the token names the world and the camp. A Player is not safe for
-// concurrent use: run one Run at a time.
+// Player plays one seat of a camp's council: each day the world resolves,
+// it reads the camp's view and council. Holding the ruler's seat (or a
+// token without a seat), it decides with DecideIn and posts the order, or
+// adopts a councillor's proposal its posture accepts (Adoptable); holding
+// a councillor's seat, it proposes an order of its domain (ProposeIn).
+// Client and Token are required; the token names the world, the camp and
+// the seat. A Player is not safe for concurrent use: run one Run at a
+// time.
 type Player struct {
 	Client pb.GameServiceClient
 	Token  string
@@ -32,6 +37,10 @@ type Player struct {
 	// Lang is the language of the orders' reasons (the zero value is
 	// English).
 	Lang lang.Lang
+	// CouncilWait is how long a ruler whose council has other players
+	// waits, once a day starts, before it decides, so that their
+	// proposals arrive first; 0 decides at once.
+	CouncilWait time.Duration
 
 	// state is the bot's state after the last day played (see Decide).
 	state State
@@ -107,17 +116,39 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 	case v.GetDay() == *played:
 		log.Debug().Msg("day already played")
 		return
-	case v.GetPendingOrder() != nil:
-		*played = v.GetDay()
-		log.Info().Msg("an order is already pending for this day")
-		return
 	case len(v.GetLegalActions()) == 0:
 		*played = v.GetDay()
 		log.Info().Bool("alive", v.GetAlive()).Msg("no legal action this day")
 		return
 	}
+	council := p.council(ctx, v, log)
+	if seat := council.GetSeat(); seat != "" && seat != rulerSeat {
+		p.propose(ctx, v, council, played, log.With().Str("seat", seat).Logger())
+		return
+	}
+	if v.GetPendingOrder() != nil {
+		*played = v.GetDay()
+		log.Info().Msg("an order is already pending for this day")
+		return
+	}
+	if p.CouncilWait > 0 && slices.ContainsFunc(council.GetSeats(), func(s *pb.SeatHolder) bool {
+		return s.GetSeat() != rulerSeat && s.GetPlayer() != ""
+	}) {
+		t := time.NewTimer(p.CouncilWait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		council = p.council(ctx, v, log)
+	}
 	o, next := DecideIn(p.Lang, v, p.state)
-	resp, err := p.Client.SubmitOrder(ctx, &pb.SubmitOrderRequest{WorldId: v.GetWorldId(), Order: o, ForDay: v.GetDay() + 1})
+	req := &pb.SubmitOrderRequest{WorldId: v.GetWorldId(), Order: o, ForDay: v.GetDay() + 1}
+	if seat := Adoptable(v, council, o, next.Posture); seat != "" {
+		req.Order, req.Adopt = nil, seat
+	}
+	resp, err := p.Client.SubmitOrder(ctx, req)
 	if err != nil {
 		// What the camp orders and why is its own: only the refusal's code
 		// above debug level, where another player may read the console.
@@ -127,7 +158,52 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 	}
 	*played = v.GetDay()
 	p.state = next
-	log.Info().Int32("for_day", resp.GetDay()).Msg("order posted")
-	log.Debug().Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Int32("for_day", resp.GetDay()).
-		Str("reason", o.GetReason()).Msg("order posted")
+	log.Info().Int32("for_day", resp.GetDay()).Str("author", resp.GetAuthor()).Msg("order posted")
+	log.Debug().Str("action", resp.GetOrder().GetAction()).Ints32("args", resp.GetOrder().GetArgs()).Int32("for_day", resp.GetDay()).
+		Str("reason", resp.GetOrder().GetReason()).Msg("order posted")
+}
+
+// council returns the camp's council with the proposals of the day after
+// v's; nil when the server cannot say, and the bot then plays the ruler.
+func (p *Player) council(ctx context.Context, v *pb.CampView, log zerolog.Logger) *pb.Council {
+	c, err := p.Client.GetCouncil(ctx, &pb.GetCouncilRequest{WorldId: v.GetWorldId(), SinceDay: v.GetDay() + 1})
+	if err != nil {
+		log.Warn().Str("code", status.Code(err).String()).Msg("read the council; playing the ruler's seat")
+		return nil
+	}
+	return c
+}
+
+// propose posts a councillor's proposal for the day after v's (ProposeIn),
+// unless its seat already proposed or nothing in its domain is worth it.
+func (p *Player) propose(ctx context.Context, v *pb.CampView, c *pb.Council, played *int32, log zerolog.Logger) {
+	day := v.GetDay() + 1
+	if slices.ContainsFunc(c.GetProposals(), func(pr *pb.OrderProposal) bool { return pr.GetSeat() == c.GetSeat() && pr.GetDay() == day }) {
+		*played = v.GetDay()
+		log.Info().Msg("a proposal is already posted for this day")
+		return
+	}
+	var domain []string
+	for _, s := range c.GetSeats() {
+		if s.GetSeat() == c.GetSeat() {
+			domain = s.GetDomain()
+		}
+	}
+	o, next := ProposeIn(p.Lang, v, domain, p.state)
+	if o == nil {
+		*played = v.GetDay()
+		log.Info().Msg("nothing in the seat's domain worth proposing")
+		return
+	}
+	pr, err := p.Client.ProposeOrder(ctx, &pb.ProposeOrderRequest{WorldId: v.GetWorldId(), Order: o, ForDay: day})
+	if err != nil {
+		log.Warn().Str("code", status.Code(err).String()).Msg("proposal refused")
+		log.Debug().Err(err).Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Msg("proposal refused")
+		return
+	}
+	*played = v.GetDay()
+	p.state = next
+	log.Info().Int32("for_day", pr.GetDay()).Msg("proposal posted")
+	log.Debug().Str("action", o.GetAction()).Ints32("args", o.GetArgs()).Int32("for_day", pr.GetDay()).
+		Str("reason", o.GetReason()).Msg("proposal posted")
 }

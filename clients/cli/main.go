@@ -13,6 +13,10 @@
 //	cli [flags] message CAMP TEXT...
 //	cli [flags] messages [--since DAY]
 //	cli [flags] standing ACTION [ARGS...] [--reason "..."]
+//	cli [flags] council [--since DAY]
+//	cli [flags] council TEXT...
+//	cli [flags] propose ACTION [ARGS...] --reason "..."
+//	cli [flags] adopt SEAT
 //	cli [flags] wait [--after DAY]
 //	cli [flags] watch
 //	cli [flags] help
@@ -78,7 +82,18 @@ Commands:
   message CAMP TEXT...          send a private message to a camp you may write to
   messages [--since DAY]        your messages, sent and received
   standing ACTION [ARGS...]     set your standing order: played on each day
-                                you post nothing
+                                you post nothing (the ruler's seat only)
+  council [--since DAY]         your camp's council: your seat and what it may
+                                do, every seat with its domain and player, the
+                                proposals with their reasons and what became
+                                of them
+  council TEXT...               write to your council: only your camp's seats
+                                read it
+  propose ACTION [ARGS...]      a councillor's seat: propose the camp's order for
+                                the next day, an action of your seat's domain,
+                                with --reason (required: the council reads it)
+  adopt SEAT                    the ruler's seat: make SEAT's proposal for the
+                                next day the camp's order (cli adopt general)
   season                        your season's standing: days left, score, your
                                 patron's glory, your feats so far; after the
                                 close your rank, judgment and career
@@ -112,8 +127,9 @@ Flags (before or after the command):
                      watch: one view a day)
   --no-color         no ANSI colours on the map (also with $NO_COLOR or no terminal)
   --reason TEXT      order, ACTION, standing: why you give this order (shown
-                     in your journal only)
-  --since DAY        journal, messages: entries from this day on
+                     in your journal only); propose: why the camp should play
+                     it (the council reads it)
+  --since DAY        journal, messages, council: entries from this day on
   --after DAY        wait: return once a day after this one is resolved
 `, `usage : cli [options] COMMANDE [ARGS...]
 
@@ -142,7 +158,18 @@ Commandes :
   message CAMP TEXT...          envoyer un message privé à un camp auquel vous pouvez écrire
   messages [--since DAY]        vos messages, envoyés et reçus
   standing ACTION [ARGS...]     fixer votre ordre permanent : joué chaque jour où
-                                vous ne postez rien
+                                vous ne postez rien (siège du dirigeant seulement)
+  council [--since DAY]         le conseil de votre camp : votre siège et ce qu'il
+                                peut faire, chaque siège avec son domaine et son
+                                joueur, les propositions avec leurs raisons et
+                                ce qu'elles sont devenues
+  council TEXTE...              écrire à votre conseil : seuls les sièges de votre
+                                camp le lisent
+  propose ACTION [ARGS...]      siège d'un conseiller : proposer l'ordre du camp pour
+                                le jour suivant, une action du domaine de votre
+                                siège, avec --reason (requise : le conseil la lit)
+  adopt SIEGE                   siège du dirigeant : faire de la proposition de SIEGE
+                                pour le jour suivant l'ordre du camp (cli adopt general)
   season                        où en est votre saison : jours restants, score, la
                                 gloire de votre patron, vos faits d'armes ; après la
                                 clôture votre rang, jugement et carrière
@@ -177,8 +204,9 @@ Options (avant ou après la commande) :
   --no-color         pas de couleurs ANSI sur la carte (aussi avec $NO_COLOR ou sans
                      terminal)
   --reason TEXTE     order, ACTION, standing : pourquoi vous donnez cet ordre (montré
-                     dans votre seul journal)
-  --since DAY        journal, messages : les entrées à partir de ce jour
+                     dans votre seul journal) ; propose : pourquoi le camp devrait
+                     le jouer (le conseil la lit)
+  --since DAY        journal, messages, council : les entrées à partir de ce jour
   --after DAY        wait : rendre dès qu'un jour après celui-ci est résolu
 `)
 
@@ -402,6 +430,35 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 		if set["reason"] || set["since"] {
 			return inv, usagef(l, "message takes neither --reason nor --since", "message ne prend ni --reason ni --since")
 		}
+	case "council":
+		if set["reason"] {
+			return inv, usagef(l, "--reason goes with an order or a proposal, not with council", "--reason va avec un ordre ou une proposition, pas avec council")
+		}
+		if set["since"] && len(inv.args) > 0 {
+			return inv, usagef(l, "council TEXT... writes to the council; --since goes with council alone, which reads it",
+				"council TEXTE... écrit au conseil ; --since va avec council seul, qui le lit")
+		}
+	case "propose":
+		if len(inv.args) == 0 {
+			return inv, usagef(l, "propose needs an action: propose ACTION [ARGS...] --reason \"...\"; the council command gives your seat's domain",
+				"propose demande une action : propose ACTION [ARGS...] --reason \"...\" ; la commande council donne le domaine de votre siège")
+		}
+		if strings.TrimSpace(inv.reason) == "" {
+			return inv, usagef(l, "propose needs --reason: the council reads why before the ruler decides",
+				"propose demande --reason : le conseil lit pourquoi avant que le dirigeant décide")
+		}
+		if set["since"] {
+			return inv, usagef(l, "--since goes with journal, messages or council, not with propose", "--since va avec journal, messages ou council, pas avec propose")
+		}
+	case "adopt":
+		if len(inv.args) != 1 {
+			return inv, usagef(l, "adopt needs one seat: adopt SEAT (the council command lists the proposals); got %q",
+				"adopt demande un siège : adopt SIEGE (la commande council liste les propositions) ; reçu %q", inv.args)
+		}
+		if set["reason"] || set["since"] {
+			return inv, usagef(l, "adopt takes neither --reason nor --since: the proposal keeps its own reason",
+				"adopt ne prend ni --reason ni --since : la proposition garde sa propre raison")
+		}
 	case "standing":
 		if len(inv.args) == 0 {
 			return inv, usagef(l, "standing needs an action: standing ACTION [ARGS...]; see the menu of the view command",
@@ -549,6 +606,43 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 			return err
 		}
 		msg, text = set, viewtext.Standing(l, set)
+	case "council":
+		council, err := c.Council(ctx, int32(inv.since))
+		if err != nil {
+			return err
+		}
+		msg, text = council, viewtext.Council(l, council)
+		if len(inv.args) == 0 {
+			break
+		}
+		m, err := c.Send(ctx, council.GetCamp(), strings.Join(inv.args, " "))
+		if err != nil {
+			return err
+		}
+		msg, text = m, viewtext.Sent(l, m)
+	case "propose":
+		o, err := parseOrder(l, inv.args, inv.reason)
+		if err != nil {
+			return err
+		}
+		// As an order: meant for the day after the last one shown.
+		if last, ok := lk.last(math.MaxInt32); ok {
+			c.MarkShown(last)
+		}
+		p, err := c.Propose(ctx, o)
+		if err != nil {
+			return err
+		}
+		msg, text = p, viewtext.Proposed(l, p)
+	case "adopt":
+		if last, ok := lk.last(math.MaxInt32); ok {
+			c.MarkShown(last)
+		}
+		r, err := c.Adopt(ctx, inv.args[0])
+		if err != nil {
+			return err
+		}
+		msg, text = r, viewtext.Submitted(l, r)
 	case "season":
 		s, err := c.Standing(ctx)
 		if err != nil {

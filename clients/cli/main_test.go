@@ -47,6 +47,14 @@ func TestParseArgs(t *testing.T) {
 			invocation{after: -1, addr: defaultAddr, token: "envtok", cmd: "notebook"}},
 		{"notebook written", []string{"notebook", "east first", "then 12"},
 			invocation{after: -1, addr: defaultAddr, token: "envtok", cmd: "notebook", args: []string{"east first", "then 12"}}},
+		{"council read", []string{"council", "--since", "3"},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", since: 3, cmd: "council"}},
+		{"council written", []string{"council", "adopt", "the army"},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", cmd: "council", args: []string{"adopt", "the army"}}},
+		{"a proposal", []string{"propose", "raise_army", "3", "--reason", "the border"},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", reason: "the border", cmd: "propose", args: []string{"raise_army", "3"}}},
+		{"an adoption", []string{"adopt", "general"},
+			invocation{after: -1, addr: defaultAddr, token: "envtok", cmd: "adopt", args: []string{"general"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,6 +105,12 @@ func TestParseArgsUsageErrors(t *testing.T) {
 		{"season with an argument", []string{"season", "3"}, "season takes no argument"},
 		{"reason on notebook", []string{"notebook", "plan", "--reason", "x"}, "notebook takes neither --reason nor --since"},
 		{"since on season", []string{"season", "--since", "2"}, "season takes neither --reason nor --since"},
+		{"a proposal without its reason", []string{"propose", "raise_army", "3"}, "propose needs --reason"},
+		{"a proposal without an action", []string{"propose", "--reason", "x"}, "propose needs an action"},
+		{"an adoption of two seats", []string{"adopt", "general", "marshal"}, "adopt needs one seat"},
+		{"an adoption with a reason", []string{"adopt", "general", "--reason", "x"}, "adopt takes neither --reason nor --since"},
+		{"since on a council message", []string{"council", "hello", "--since", "2"}, "--since goes with council alone"},
+		{"reason on council", []string{"council", "--reason", "x"}, "--reason goes with an order or a proposal, not with council"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,11 +19,12 @@ import (
 	"google.golang.org/grpc/status"
 )
 
-// Offered are the tools the runner offers the model: every tool of the
-// table, the same as the MCP server's.
-func Offered() []string {
+// Offered are the tools the runner offers the model holding seat ("" or
+// "ruler": the ruler's): those of the table the seat may call
+// (tools.ForSeat), the MCP server's but the other seats' order tools.
+func Offered(seat string) []string {
 	var names []string
-	for _, t := range tools.Table() {
+	for _, t := range tools.ForSeat(seat) {
 		names = append(names, t.Name)
 	}
 	return names
@@ -48,6 +49,9 @@ const (
 	// action without arguments, as a Castle city's that waits); the model
 	// was not called and the server played for it.
 	OutcomeWaited = "waited"
+	// OutcomeProposed: a councillor's seat posted its proposal for the
+	// day (propose_order); the ruler decides.
+	OutcomeProposed = "proposed"
 )
 
 // Statuses of what became of a day's order, from the server's result.
@@ -68,16 +72,24 @@ const (
 	// AppliedStandingStale: no order was posted and the standing order was
 	// no longer legal; the camp rested.
 	AppliedStandingStale = "standing_order_stale"
+	// AppliedAdopted and AppliedRefused: a councillor's proposal of the
+	// day was adopted by the ruler, or not; AppliedNoProposal: the seat
+	// proposed nothing for the day.
+	AppliedAdopted    = "adopted"
+	AppliedRefused    = "refused"
+	AppliedNoProposal = "no_proposal"
 )
 
 // System is the runner's system prompt for a camp of view v's ruleset, in
 // l.
 func System(l lang.Lang, v *pb.CampView) string {
-	return tools.Instructions(l, v) + l.Sprintf(" Here the day's view is the user's message. You may read, write to the camps you may write to "+
-		"and set your standing order first; your turn for the day ends once submit_order accepts your order, and the runner "+
+	return tools.Instructions(l, v) + l.Sprintf(" Here the day's view is the user's message, followed by your council when your camp has one. You may read, write to the camps you may write to "+
+		"and set your standing order first; your turn for the day ends once submit_order accepts your order (or adopt_proposal "+
+		"a councillor's proposal; for a councillor's seat, once propose_order accepts its proposal), and the runner "+
 		"then waits for the next day itself (you need not call wait_next_tick).",
-		" Ici, la vue du jour est le message de l'utilisateur. Vous pouvez d'abord lire, écrire aux camps auxquels vous pouvez écrire "+
-			"et fixer votre ordre permanent ; votre tour du jour s'achève dès que submit_order accepte votre ordre, et le programme "+
+		" Ici, la vue du jour est le message de l'utilisateur, suivie de votre conseil quand votre camp en a un. Vous pouvez d'abord lire, écrire aux camps auxquels vous pouvez écrire "+
+			"et fixer votre ordre permanent ; votre tour du jour s'achève dès que submit_order accepte votre ordre (ou adopt_proposal "+
+			"la proposition d'un conseiller ; pour le siège d'un conseiller, dès que propose_order accepte sa proposition), et le programme "+
 			"attend ensuite lui-même le jour suivant (inutile d'appeler wait_next_tick).")
 }
 
@@ -93,8 +105,10 @@ func nothingToDecide(v *pb.CampView) bool {
 // answer with its tokens and latency and the tools it called, the order
 // submitted and what the next day's journal shows of it.
 type Record struct {
-	World  uint64    `json:"world"`
-	Camp   int32     `json:"camp"`
+	World uint64 `json:"world"`
+	Camp  int32  `json:"camp"`
+	// Seat is the council seat the token holds ("ruler", "general", ...).
+	Seat   string    `json:"seat,omitempty"`
 	Day    int32     `json:"day"`
 	Start  time.Time `json:"start"`
 	Prompt []Message `json:"prompt"`
@@ -115,8 +129,12 @@ type Record struct {
 	Outcome       string `json:"outcome"`
 	Error         string `json:"error,omitempty"`
 	// Submitted is the order accepted by the server, PostedForDay the day
-	// the server will play it on.
+	// the server will play it on; Adopted the seat whose proposal it is
+	// when the ruler adopted one. Proposed is a councillor's proposal
+	// accepted by the server.
 	Submitted    *tools.OrderArgs `json:"submitted,omitempty"`
+	Adopted      string           `json:"adopted,omitempty"`
+	Proposed     *tools.OrderArgs `json:"proposed,omitempty"`
 	PostedForDay int32            `json:"posted_for_day,omitempty"`
 	Applied      *Applied         `json:"applied,omitempty"`
 }
@@ -199,7 +217,11 @@ func (r *Runner) Run(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return nil
 			}
-			rec.Applied = applied(rec, n)
+			if ruler(rec.Seat) {
+				rec.Applied = applied(rec, n)
+			} else {
+				rec.Applied = r.proposalFate(ctx, rec)
+			}
 		}
 		ev := log.Info().Str("outcome", rec.Outcome).Int("invalid_orders", rec.InvalidOrders).Int("tokens", rec.Tokens.TotalTokens).
 			Int64("used_ms", rec.UsedMS)
@@ -265,11 +287,15 @@ func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error)
 	return nil, nil
 }
 
-// toolDefs returns the offered tools, with their schemas for view v, in
-// l.
-func toolDefs(l lang.Lang, v *pb.CampView) []ToolDef {
+// ruler reports whether seat is the ruler's ("" for a token without a
+// seat).
+func ruler(seat string) bool { return seat == "" || seat == viewtext.RulerSeat }
+
+// toolDefs returns the tools offered to seat, with their schemas for view
+// v, in l.
+func toolDefs(l lang.Lang, v *pb.CampView, seat string) []ToolDef {
 	var defs []ToolDef
-	for _, t := range tools.Table() {
+	for _, t := range tools.ForSeat(seat) {
 		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(l), Parameters: t.Schema(l, v)}})
 	}
 	return defs
@@ -279,6 +305,13 @@ func toolDefs(l lang.Lang, v *pb.CampView) []ToolDef {
 // retries or calls, or the endpoint fails.
 func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNotice) *Record {
 	rec := &Record{World: v.GetWorldId(), Camp: v.GetCamp(), Day: v.GetDay() + 1, Start: r.Camp.Now()}
+	// The council of the day: the token's seat, and the proposals of the
+	// day being decided. A server that cannot say plays the ruler.
+	council, err := r.Camp.Council(ctx, v.GetDay()+1)
+	if err != nil {
+		r.Logger.Warn().Err(err).Int32("tick", v.GetDay()).Msg("read the council; playing the ruler's seat")
+	}
+	rec.Seat = council.GetSeat()
 	if nothingToDecide(v) {
 		rec.Outcome = OutcomeWaited
 		return rec
@@ -304,9 +337,15 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 			"Jours résolus depuis votre dernier tour (jour %d), avant la vue du jour :\n", missed[0].GetDay()-1) +
 			viewtext.News(l, &pb.GetNewsResponse{Days: missed, Day: v.GetDay()}, r.Camp.Now()) + "\n" + prompt
 	}
+	if len(council.GetSeats()) > 1 {
+		prompt += "\n" + viewtext.Council(l, council)
+		if ruler(rec.Seat) {
+			prompt += viewtext.OpenProposals(l, council)
+		}
+	}
 	msgs := []Message{{Role: "system", Content: System(l, v)}, {Role: "user", Content: prompt}}
 	rec.Prompt = slices.Clone(msgs)
-	defs := toolDefs(l, v)
+	defs := toolDefs(l, v, rec.Seat)
 	for range max(r.MaxCalls, 1) {
 		start := time.Now()
 		comp, err := r.Chat.Complete(ctx, msgs, defs, until)
@@ -329,8 +368,13 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 		msgs = append(msgs, answer)
 		if len(answer.ToolCalls) == 0 {
 			rec.InvalidOrders++
-			msgs = append(msgs, Message{Role: "user", Content: l.Sprintf("You posted no order. Call submit_order with one legal action, its arguments and a reason.",
-				"Vous n'avez posté aucun ordre. Appelez submit_order avec une action permise, ses arguments et une raison.")})
+			nudge := l.Sprintf("You posted no order. Call submit_order with one legal action, its arguments and a reason.",
+				"Vous n'avez posté aucun ordre. Appelez submit_order avec une action permise, ses arguments et une raison.")
+			if !ruler(rec.Seat) {
+				nudge = l.Sprintf("You proposed no order. Call propose_order with one legal action of your seat's domain, its arguments and a reason for the council.",
+					"Vous n'avez proposé aucun ordre. Appelez propose_order avec une action permise du domaine de votre siège, ses arguments et une raison pour le conseil.")
+			}
+			msgs = append(msgs, Message{Role: "user", Content: nudge})
 		}
 		for _, call := range answer.ToolCalls {
 			res := r.call(ctx, call, v, defs, rec)
@@ -356,14 +400,14 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, defs [
 	t, ok := tools.Lookup(call.Function.Name)
 	i := slices.IndexFunc(defs, func(d ToolDef) bool { return d.Function.Name == call.Function.Name })
 	if !ok || i < 0 {
-		out.Result, out.Error = r.Camp.Lang.Sprintf("no tool %q; the tools are %s", "pas d'outil %q ; les outils sont %s", call.Function.Name, strings.Join(Offered(), ", ")), true
+		out.Result, out.Error = r.Camp.Lang.Sprintf("no tool %q; the tools are %s", "pas d'outil %q ; les outils sont %s", call.Function.Name, strings.Join(Offered(rec.Seat), ", ")), true
 		return out
 	}
 	res, err := t.Run(ctx, r.Camp, defs[i].Function.Parameters, json.RawMessage(call.Function.Arguments))
 	if err != nil {
 		f := tools.Describe(r.Camp.Lang, err)
 		out.Result, out.Error = f.Text, true
-		if t.Name == tools.SubmitOrder {
+		if posts(t.Name) {
 			switch pb.ReasonOf(f.Reason) {
 			case pb.ErrorReason_ERROR_REASON_DAY_RESOLVED:
 				// Not the model's fault: its day is gone.
@@ -378,25 +422,72 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, defs [
 		return out
 	}
 	out.Result = res.Text
-	if t.Name == tools.SubmitOrder {
-		var in tools.OrderInput
-		if err := json.Unmarshal([]byte(call.Function.Arguments), &in); err == nil {
-			flat := in.Flat()
-			rec.Submitted = &flat
-		}
-		var posted struct {
-			Day int32 `json:"day"`
-		}
-		if b, err := json.Marshal(res.Structured); err == nil {
-			_ = json.Unmarshal(b, &posted) // the server's answer always names its day
-		}
-		rec.PostedForDay = posted.Day
-		rec.Outcome = OutcomePosted
-		if rec.PostedForDay != v.GetDay()+1 {
-			rec.Outcome = OutcomeStale
-		}
+	if !posts(t.Name) {
+		return out
+	}
+	// The server's answer (an OrderProposal or a SubmitOrderResponse)
+	// names its day and its order.
+	var posted struct {
+		Day   int32 `json:"day"`
+		Order struct {
+			Action string  `json:"action"`
+			Args   []int32 `json:"args"`
+			Reason string  `json:"reason"`
+		} `json:"order"`
+	}
+	if b, err := json.Marshal(res.Structured); err == nil {
+		_ = json.Unmarshal(b, &posted)
+	}
+	o := &tools.OrderArgs{Action: posted.Order.Action, Args: posted.Order.Args, Reason: posted.Order.Reason}
+	rec.PostedForDay = posted.Day
+	switch t.Name {
+	case tools.ProposeOrder:
+		rec.Proposed, rec.Outcome = o, OutcomeProposed
+	case tools.Adopt:
+		var in tools.AdoptArgs
+		_ = json.Unmarshal([]byte(call.Function.Arguments), &in) // Run checked them
+		rec.Submitted, rec.Adopted, rec.Outcome = o, in.Seat, OutcomePosted
+	default:
+		rec.Submitted, rec.Outcome = o, OutcomePosted
+	}
+	if rec.PostedForDay != v.GetDay()+1 {
+		rec.Outcome = OutcomeStale
 	}
 	return out
+}
+
+// posts reports whether the tool named name ends the seat's turn once the
+// server accepts it: the ruler's order, its adoption of a proposal, or a
+// councillor's proposal.
+func posts(name string) bool {
+	return name == tools.SubmitOrder || name == tools.Adopt || name == tools.ProposeOrder
+}
+
+// proposalFate returns what became of the proposal of rec's seat for
+// rec's day, once that day resolved: adopted by the ruler, refused, or
+// none posted.
+func (r *Runner) proposalFate(ctx context.Context, rec *Record) *Applied {
+	c, err := r.Camp.Council(ctx, rec.Day)
+	if err != nil {
+		return &Applied{Status: AppliedUnknown, Why: "read the council: " + err.Error()}
+	}
+	for _, p := range c.GetProposals() {
+		if p.GetDay() != rec.Day || p.GetSeat() != rec.Seat {
+			continue
+		}
+		o := p.GetOrder()
+		a := &Applied{Order: &tools.OrderArgs{Action: o.GetAction(), Args: o.GetArgs(), Reason: o.GetReason()}}
+		switch p.GetStatus() {
+		case "adopted":
+			a.Status = AppliedAdopted
+		case "refused":
+			a.Status = AppliedRefused
+		default:
+			a.Status, a.Why = AppliedUnknown, "the proposal is still "+p.GetStatus()
+		}
+		return a
+	}
+	return &Applied{Status: AppliedNoProposal}
 }
 
 // applied returns what became of rec's day from n, the notice of the

@@ -33,6 +33,8 @@ type step struct {
 	tickFirst bool
 	// tickWhenPosted resolves the day once the camp's order is pending.
 	tickWhenPosted bool
+	// after runs once the answer is sent, its error sent on ticked.
+	after func() error
 }
 
 // script is a chat-completions server on loopback that answers each day's
@@ -83,6 +85,9 @@ func (s *script) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if st.tickWhenPosted {
 		go func() { s.ticked <- s.tickWhenPending(int32(day)) }()
+	}
+	if st.after != nil {
+		go func() { s.ticked <- st.after() }()
 	}
 	answer := Message{Role: "assistant"}
 	if len(st.calls) == 0 {
@@ -311,9 +316,9 @@ func TestRunnerModelError(t *testing.T) {
 // shared part of a view of another ruleset (no Grisonval detail).
 func TestToolDefsOtherRuleset(t *testing.T) {
 	v := &pb.CampView{Day: 2, Ruleset: "dice", LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "hold"}}}
-	defs := toolDefs(lang.EN, v)
-	if len(defs) != len(Offered()) {
-		t.Fatalf("got %d tools; want %d", len(defs), len(Offered()))
+	defs := toolDefs(lang.EN, v, "")
+	if len(defs) != len(Offered("")) {
+		t.Fatalf("got %d tools; want %d", len(defs), len(Offered("")))
 	}
 	for _, d := range defs {
 		if d.Function.Name != tools.SubmitOrder {

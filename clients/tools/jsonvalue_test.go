@@ -22,7 +22,7 @@ func TestJSON(t *testing.T) {
 		want string
 	}{
 		{"a message from camp 0", &pb.CampMessage{Id: 7, Day: 3, FromCamp: 0, ToCamp: 1, Text: "Paix & <pain>", SentAt: timestamppb.New(at)},
-			`{"id":7,"day":3,"fromCamp":0,"toCamp":1,"text":"Paix & <pain>","sentAt":"2026-12-01T14:57:28Z"}`},
+			`{"id":7,"day":3,"fromCamp":0,"toCamp":1,"text":"Paix & <pain>","sentAt":"2026-12-01T14:57:28Z","seat":""}`},
 		{"stocks, zero ones too", &pb.Resources{Food: 1500, Gold: -3, Research: 0},
 			`{"food":1500,"wood":0,"stone":0,"tools":0,"gold":-3,"research":0}`},
 		{"enums and lists", &pb.ArgSpec{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{4, 10}},
@@ -30,7 +30,7 @@ func TestJSON(t *testing.T) {
 		{"an empty list", &pb.ArgSpec{Name: "men", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 5},
 			`{"name":"men","kind":"ARG_KIND_COUNT","choices":[],"min":1,"max":5,"optional":false}`},
 		{"an unset message is left out", &pb.SubmitOrderResponse{Day: 1},
-			`{"day":1,"replaced":false}`},
+			`{"day":1,"replaced":false,"author":""}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

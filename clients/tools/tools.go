@@ -1,7 +1,9 @@
 // Package tools is the table of tools that a program uses to play a camp
 // through the game's public API: the view (text and structured), the legal
 // actions, submitting an order with its reason, the journal, the rules by
-// section and waiting for the next day. The MCP server (clients/agent) and
+// section and waiting for the next day, and a council seat's tools
+// (council.go: the council, a councillor's proposal, the ruler's adoption
+// of one). The MCP server (clients/agent) and
 // the chat-completions runner (clients/llm) both serve this one table; each
 // tool has a name, a description, an input schema (built from the camp's
 // current view where the legal actions restrict it) and a call. Every text
@@ -97,11 +99,7 @@ func (c *Camp) GetView(ctx context.Context) (*pb.CampView, error) {
 // that has since resolved is refused (day_resolved) rather than played on
 // a day its player has not seen; any next day when none was shown.
 func (c *Camp) Submit(ctx context.Context, o *pb.Order) (*pb.SubmitOrderResponse, error) {
-	req := &pb.SubmitOrderRequest{Order: o}
-	if day, ok := c.Shown(); ok {
-		req.ForDay = day + 1
-	}
-	return c.Game.SubmitOrder(c.auth(ctx), req)
+	return c.Game.SubmitOrder(c.auth(ctx), &pb.SubmitOrderRequest{Order: o, ForDay: c.forDay()})
 }
 
 // News returns the camp's news of the days resolved from since on, oldest
@@ -126,7 +124,8 @@ func (c *Camp) WaitNews(ctx context.Context, after int32, timeout time.Duration)
 	return c.News(ctx, after+1)
 }
 
-// Send sends a private message to camp to.
+// Send sends a private message to camp to; to the camp's own number, a
+// message to its council, which only its seats read.
 func (c *Camp) Send(ctx context.Context, to int32, text string) (*pb.CampMessage, error) {
 	r, err := c.Game.SendMessage(c.auth(ctx), &pb.SendMessageRequest{ToCamp: to, Text: text})
 	if err != nil {
@@ -255,8 +254,8 @@ func badArgs(l lang.Lang, tool string, err error) *Failure {
 
 // instructions tell a model how to play with the tools, whatever the
 // ruleset; Instructions adds the ruleset's own lines.
-var instructions = lang.T(`You play one camp of a turn-based game on a Grisonval server; the view names the world's ruleset. Each game day (a tick), every camp that has something to decide posts one order; the orders resolve together at the deadline, or as soon as every camp that decides has posted. A camp that posts nothing plays its standing order (the view shows it; set_standing_order changes it). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's arguments and cost), and call submit_order with it as the order ({"action": NAME, "args": [...]}) and a short reason; you may replace your order until the day resolves. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; send_message writes a short private message to a camp the view says you may write to. season_standing says how your camp is doing in its season (score, days left, your feats, and after the close your rank and judgment); write_notebook keeps your private notes from one day to the next, which every view shows you back.`,
-	`Vous jouez un camp d'un jeu au tour par tour sur un serveur Grisonval ; la vue nomme les règles du monde. Chaque jour de jeu (un tick), chaque camp qui a quelque chose à décider poste un ordre ; les ordres se résolvent ensemble à l'échéance, ou dès que chaque camp qui décide a posté. Un camp qui ne poste rien joue son ordre permanent (la vue le montre ; set_standing_order le change). Chaque jour : lisez la vue (ou legal_actions), choisissez une action permise avec des arguments valides (le menu donne les arguments et le coût de chacune), et appelez submit_order avec elle comme ordre ({"action": NOM, "args": [...]}) et une courte raison ; vous pouvez remplacer votre ordre jusqu'à ce que le jour se résolve. Puis wait_next_tick : il dit ce qu'est devenu votre ordre (appliqué, caduc ou permanent) et les messages reçus. Le journal dit ce qui s'est passé et pourquoi ; send_message écrit un court message privé à un camp auquel la vue dit que vous pouvez écrire. season_standing dit où en est votre camp dans sa saison (score, jours restants, vos faits d'armes, et après la clôture votre rang et votre jugement) ; write_notebook garde vos notes privées d'un jour à l'autre, que chaque vue vous rend.`)
+var instructions = lang.T(`You play one camp of a turn-based game on a Grisonval server; the view names the world's ruleset. Each game day (a tick), every camp that has something to decide posts one order; the orders resolve together at the deadline, or as soon as every camp that decides has posted. A camp that posts nothing plays its standing order (the view shows it; set_standing_order changes it). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's arguments and cost), and call submit_order with it as the order ({"action": NAME, "args": [...]}) and a short reason; you may replace your order until the day resolves. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; send_message writes a short private message to a camp the view says you may write to. season_standing says how your camp is doing in its season (score, days left, your feats, and after the close your rank and judgment); write_notebook keeps your private notes from one day to the next, which every view shows you back. A camp may have several players, one a seat of its council: the council tool says which seat your token holds. The ruler's seat posts the camp's order (submit_order, or adopt_proposal to play a councillor's proposal) and its standing order; a councillor's seat posts no order: it proposes one in its domain with propose_order, with a reason the council reads, and its turn of the day ends there. send_message to your own camp's number writes to your council, which only your camp's seats read.`,
+	`Vous jouez un camp d'un jeu au tour par tour sur un serveur Grisonval ; la vue nomme les règles du monde. Chaque jour de jeu (un tick), chaque camp qui a quelque chose à décider poste un ordre ; les ordres se résolvent ensemble à l'échéance, ou dès que chaque camp qui décide a posté. Un camp qui ne poste rien joue son ordre permanent (la vue le montre ; set_standing_order le change). Chaque jour : lisez la vue (ou legal_actions), choisissez une action permise avec des arguments valides (le menu donne les arguments et le coût de chacune), et appelez submit_order avec elle comme ordre ({"action": NOM, "args": [...]}) et une courte raison ; vous pouvez remplacer votre ordre jusqu'à ce que le jour se résolve. Puis wait_next_tick : il dit ce qu'est devenu votre ordre (appliqué, caduc ou permanent) et les messages reçus. Le journal dit ce qui s'est passé et pourquoi ; send_message écrit un court message privé à un camp auquel la vue dit que vous pouvez écrire. season_standing dit où en est votre camp dans sa saison (score, jours restants, vos faits d'armes, et après la clôture votre rang et votre jugement) ; write_notebook garde vos notes privées d'un jour à l'autre, que chaque vue vous rend. Un camp peut avoir plusieurs joueurs, un par siège de son conseil : l'outil council dit quel siège tient votre jeton. Le siège du dirigeant poste l'ordre du camp (submit_order, ou adopt_proposal pour jouer la proposition d'un conseiller) et son ordre permanent ; le siège d'un conseiller ne poste pas d'ordre : il en propose un de son domaine avec propose_order, avec une raison que le conseil lit, et son tour du jour s'arrête là. send_message au numéro de votre propre camp écrit à votre conseil, que seuls les sièges de votre camp lisent.`)
 
 // rulesetInstructions are each ruleset's lines of the instructions, by
 // the ruleset's name. They describe the game's shape; its numbers are the
@@ -379,11 +378,13 @@ func Table() []Tool {
 		{Name: SubmitOrder, Description: lang.T("Post (or replace, until the deadline) your order for the next day: "+
 			"order, one of the day's legal actions with its own arguments ({\"action\": \"explore\", \"args\": [4]}: "+
 			"the schema lists each action's valid values), and your reason (kept in your own journal, never "+
-			"shown to another camp). A refusal says the rule code and the argument at fault.",
+			"shown to another camp). A refusal says the rule code and the argument at fault. The ruler's seat only: "+
+			"a councillor's seat proposes with propose_order (not_your_seat).",
 			"Postez (ou remplacez, jusqu'à l'échéance) votre ordre pour le jour suivant : order, l'une des actions "+
 				"permises du jour avec ses propres arguments ({\"action\": \"explore\", \"args\": [4]} : le schéma donne les "+
 				"valeurs valides de chaque action), et votre raison (gardée dans votre propre journal, jamais montrée à un autre camp). "+
-				"Un refus dit le code de la règle et l'argument fautif."),
+				"Un refus dit le code de la règle et l'argument fautif. Siège du dirigeant seulement : "+
+				"le siège d'un conseiller propose avec propose_order (not_your_seat)."),
 			Schema: submitSchema, PerDay: true, Call: callSubmit},
 		{Name: Journal, Description: lang.T("Your camp's journal from a day on: what happened each day, "+
 			"with a factual \"why\".",
@@ -406,21 +407,23 @@ func Table() []Tool {
 				"reçus et ce que votre journal a appris. Tout de suite si de tels jours sont déjà résolus."),
 			Schema: waitSchema, PerDay: true, Call: callWait},
 		{Name: SendMessage, Description: lang.T("Send a short private message to a camp you have met and that still "+
-			"lives (the view lists them). Only that camp reads it; it is tied to the day being decided.",
+			"lives (the view lists them), or to your own camp's number to write to your council: only your camp's seats read it. "+
+			"Only its recipients read it; it is tied to the day being decided.",
 			"Envoyez un court message privé à un camp que vous avez rencontré et qui vit encore (la vue les liste). "+
-				"Seul ce camp le lit ; il est lié au jour en cours de décision."),
+				"ou au numéro de votre propre camp pour écrire à votre conseil : seuls les sièges de votre camp le lisent. "+
+				"Seuls ses destinataires le lisent ; il est lié au jour en cours de décision."),
 			Schema: sendSchema, PerDay: true, Call: callSend},
 		{Name: Messages, Description: lang.T("Your private messages, sent and received, from a day on.",
 			"Vos messages privés, envoyés et reçus, à partir d'un jour."),
 			Schema: messagesSchema, Call: callMessages},
 		{Name: SetStanding, Description: lang.T("Set your standing order: the order played on each day you post "+
 			"nothing (default: rest in Grisonval, default in the Castle). It must be legal now, and plays only while it stays legal; "+
-			"otherwise your camp rests and the day's result says why.",
+			"otherwise your camp rests and the day's result says why. The ruler's seat only.",
 			"Fixez votre ordre permanent : l'ordre joué chaque jour où vous ne postez rien (par défaut : rest dans Grisonval, "+
 				"default dans le Château). Il doit être permis maintenant, et ne joue que tant qu'il le reste ; "+
-				"sinon votre camp se repose et le résultat du jour dit pourquoi."),
+				"sinon votre camp se repose et le résultat du jour dit pourquoi. Siège du dirigeant seulement."),
 			Schema: submitSchema, PerDay: true, Call: callSetStanding},
-	}, seasonTools()...)
+	}, append(seasonTools(), councilTools()...)...)
 }
 
 // Lookup returns the tool named name.
@@ -759,20 +762,21 @@ type MessageArgs struct {
 	Text   string `json:"text"`
 }
 
-// sendSchema restricts the recipient to v's recipients and the text to
-// v's max_message_len.
+// sendSchema restricts the recipient to v's recipients and the camp's
+// own council, and the text to v's max_message_len.
 func sendSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
-	to := &jsonschema.Schema{Type: "integer", Description: l.Sprintf("the camp to write to: one you have met and that still lives",
-		"le camp à qui écrire : un camp rencontré et qui vit encore")}
+	to := &jsonschema.Schema{Type: "integer", Description: l.Sprintf("the camp to write to: one you have met and that still lives, or your own camp's number for your council",
+		"le camp à qui écrire : un camp rencontré et qui vit encore, ou le numéro de votre propre camp pour votre conseil")}
 	text := &jsonschema.Schema{Type: "string", MinLength: jsonschema.Ptr(1), Description: l.Sprintf("the message, a few sentences at most",
 		"le message, quelques phrases au plus")}
 	if v != nil {
-		var rs []any
-		for _, c := range v.GetMessageRecipients() {
-			rs = append(rs, c)
-		}
-		if len(rs) > 0 {
-			to.Enum = rs
+		// Before the camp meets another, the server's refusal says to
+		// whom it may write.
+		if len(v.GetMessageRecipients()) > 0 {
+			to.Enum = []any{v.GetCamp()}
+			for _, c := range v.GetMessageRecipients() {
+				to.Enum = append(to.Enum, c)
+			}
 		}
 		if n := int(v.GetMaxMessageLen()); n > 0 {
 			text.MaxLength = jsonschema.Ptr(n)

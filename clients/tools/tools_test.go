@@ -14,14 +14,16 @@ import (
 )
 
 // TestSendSchema checks that the message's length bound is the view's
-// max_message_len, and that no bound is made up without a view.
+// max_message_len, that the recipients are the camp's own council
+// (SEAT-TALK) and the view's recipients, and that no bound is made up
+// without a view.
 func TestSendSchema(t *testing.T) {
-	s := sendSchema(lang.EN, &pb.CampView{MessageRecipients: []int32{2}, MaxMessageLen: 280})
+	s := sendSchema(lang.EN, &pb.CampView{Camp: 1, MessageRecipients: []int32{2}, MaxMessageLen: 280})
 	if m := s.Properties["text"].MaxLength; m == nil || *m != 280 {
 		t.Errorf("got text max length %v; want 280, the view's", m)
 	}
-	if e := s.Properties["to_camp"].Enum; len(e) != 1 || e[0] != int32(2) {
-		t.Errorf("got recipients %v; want [2]", e)
+	if e := s.Properties["to_camp"].Enum; !slices.Equal(e, []any{int32(1), int32(2)}) {
+		t.Errorf("got recipients %v; want [1 2]: its own council, then camp 2", e)
 	}
 	if m := sendSchema(lang.EN, nil).Properties["text"].MaxLength; m != nil {
 		t.Errorf("got text max length %d without a view; want none", *m)
@@ -152,7 +154,7 @@ func TestValidate(t *testing.T) {
 		{"null for view", View, `null`, "", ""},
 		{"an argument to view", View, `{"day": 3}`, "day", "unknown field; this takes no field"},
 		{"a recipient", SendMessage, `{"to_camp": 1, "text": "bonjour"}`, "", ""},
-		{"not a recipient", SendMessage, `{"to_camp": 2, "text": "bonjour"}`, "to_camp", "2 is not one of 1"},
+		{"not a recipient", SendMessage, `{"to_camp": 2, "text": "bonjour"}`, "to_camp", "2 is not one of 0, 1"},
 		{"an empty message", SendMessage, `{"to_camp": 1, "text": ""}`, "text", "is 0 characters long; want at least 1"},
 		{"a long message", SendMessage, `{"to_camp": 1, "text": "vingt et un caractères"}`, "text", "is 22 characters long; want at most 20"},
 		{"a wait", WaitNextTick, `{"after_day": 3, "timeout_seconds": 5}`, "", ""},
@@ -161,6 +163,13 @@ func TestValidate(t *testing.T) {
 		{"journal", Journal, `{"since_day": 2}`, "", ""},
 		{"journal as text", Journal, `{"since_day": "2"}`, "since_day", `is "2"; want a whole number`},
 		{"a rules section", Rules, `{"section": "Time"}`, "", ""},
+		{"a proposal", ProposeOrder, `{"order": {"action": "explore", "args": [27]}, "reason": "x"}`, "", ""},
+		{"a proposal without its reason", ProposeOrder, `{"order": {"action": "rest"}, "reason": ""}`, "reason", "is 0 characters long; want at least 1"},
+		{"a proposal out of the menu", ProposeOrder, `{"order": {"action": "explore", "args": [5]}, "reason": "x"}`,
+			"order.args[0]", "explore's ZONE 5 is not one of 4, 10, 18, 21, 27-29"},
+		{"an adoption", Adopt, `{"seat": "general"}`, "", ""},
+		{"an adoption of no seat", Adopt, `{"seat": ""}`, "seat", "is 0 characters long; want at least 1"},
+		{"the council", Council, `{"since_day": 2}`, "", ""},
 		{"not JSON", Messages, `{since_day: 2}`, "", "the arguments are not JSON"},
 		{"not an object", Messages, `[2]`, "", "is [2]; want an object"},
 	}

@@ -37,6 +37,10 @@ func SeasonStanding(l lang.Lang, s *pb.SeasonStanding) string {
 	if s.GetPlayer() != "" {
 		b.WriteString(l.Sprintf("Player %s, serving %s.\n", "Joueur %s, au service de %s.\n", s.GetPlayer(), s.GetPatron()))
 	}
+	if seat := s.GetSeat(); seat != "" && seat != RulerSeat {
+		b.WriteString(l.Sprintf("Seat %s: the feats, standing and verdict below are your seat's own, those of the orders it authored.\n",
+			"Siège %s : les faits d'armes, la cote et le verdict ci-dessous sont ceux de votre siège, des ordres dont il est l'auteur.\n", seat))
+	}
 	for _, p := range s.GetGloryBoard().GetPatrons() {
 		b.WriteString(l.Sprintf("  patron %s: glory %d (rank %d)", "  patron %s : gloire %d (rang %d)", p.GetPatron(), p.GetGlory(), p.GetRank()))
 		if p.GetSeasonGlory() > 0 {
@@ -60,6 +64,9 @@ func SeasonStanding(l lang.Lang, s *pb.SeasonStanding) string {
 		b.WriteString(l.Sprintf("Judgment: %s; titles: %s; orders posted on %d days; eminence points %+d.\n",
 			"Jugement : %s ; titres : %s ; ordres postés %d jours ; points d'éminence %+d.\n",
 			verdict, titles, r.GetPostedTicks(), r.GetEminence()))
+		if j := r.GetJudgment(); j != "" {
+			b.WriteString(l.Sprintf("Your patron's words: %s\n", "Les mots de votre patron : %s\n", j))
+		}
 	}
 	if c := s.GetCareer(); c != nil {
 		b.WriteString(l.Sprintf("Career: %d seasons, %d eminence points to spend at re-enrolment.\n",

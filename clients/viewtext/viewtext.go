@@ -162,16 +162,33 @@ func Messages(l lang.Lang, ms []*pb.CampMessage, camp int32) string {
 }
 
 // messageDir says whom a message of camp's went to, or whom it came from:
-// "to camp 2", "from camp 1".
+// "to camp 2", "from camp 1", or for a message of the camp's council
+// (SEAT-TALK) the seat that wrote it: "council, general".
 func messageDir(l lang.Lang, m *pb.CampMessage, camp int32) string {
+	if m.GetFromCamp() == m.GetToCamp() {
+		return l.Sprintf("council, %s", "conseil, %s", seatOrRuler(m.GetSeat()))
+	}
 	if m.GetFromCamp() == camp {
 		return l.Sprintf("to camp %d", "au camp %d", m.GetToCamp())
 	}
 	return l.Sprintf("from camp %d", "du camp %d", m.GetFromCamp())
 }
 
+// seatOrRuler returns seat, or the ruler's for "" (a message written
+// before seats existed).
+func seatOrRuler(seat string) string {
+	if seat == "" {
+		return RulerSeat
+	}
+	return seat
+}
+
 // Sent renders the server's answer to a message.
 func Sent(l lang.Lang, m *pb.CampMessage) string {
+	if m.GetFromCamp() == m.GetToCamp() {
+		return l.Sprintf("Message %d sent to your council for day %d: only your camp's seats read it.\n",
+			"Message %d envoyé à votre conseil pour le jour %d : seuls les sièges de votre camp le lisent.\n", m.GetId(), m.GetDay())
+	}
 	return l.Sprintf("Message %d sent to camp %d for day %d.\n", "Message %d envoyé au camp %d pour le jour %d.\n", m.GetId(), m.GetToCamp(), m.GetDay())
 }
 
@@ -376,6 +393,10 @@ func Order(l lang.Lang, o *pb.Order) string {
 // Submitted renders the server's answer to an order.
 func Submitted(l lang.Lang, r *pb.SubmitOrderResponse) string {
 	s := l.Sprintf("Order accepted for day %d: %s\n", "Ordre accepté pour le jour %d : %s\n", r.GetDay(), Order(l, r.GetOrder()))
+	if a := r.GetAuthor(); a != "" && a != RulerSeat {
+		s += l.Sprintf("It is the proposal of the %s seat, adopted: its feats go to that seat's patron.\n",
+			"C'est la proposition du siège %s, adoptée : ses faits d'armes vont au patron de ce siège.\n", a)
+	}
 	if r.GetReplaced() {
 		s += l.Sprintf("It replaces the order you had posted for that day.\n", "Il remplace l'ordre que vous aviez posté pour ce jour.\n")
 	}

@@ -95,7 +95,10 @@ type campBody struct {
 	People     *pb.People
 	Notables   []person
 	// Council is the council tab: the camp's governance (VIEW-GOV).
-	Council   *councilPanel
+	Council *councilPanel
+	// Seats are the council's seats as players play them (docs/seats.md):
+	// nil for a council of one seat.
+	Seats     *seatsPanel
 	Grisonval *pb.GrisonvalView
 	Castle    *castleView
 	// Forecast is the stocks' forecast in a line (VIEW-INCOME).
@@ -115,6 +118,25 @@ func (b *campBody) name(c int32) string {
 // maxJournal is the most journal entries a camp's page shows: the newest
 // since the last visit (the CLI's journal command has them all).
 const maxJournal = 60
+
+// recentDays is how many days of the council's proposals a camp's page
+// shows before the day being decided (the CLI's council --since has them
+// all).
+const recentDays = 9
+
+// setSeats adds council c's seats to the page: the council's panel, a
+// councillor's menu of the actions it may propose, and the council among
+// the recipients of a message.
+func (b *campBody) setSeats(l lang.Lang, c *pb.Council) {
+	b.Seats = seatsOf(l, c)
+	if b.Seats == nil {
+		return
+	}
+	if !b.Seats.Ruler {
+		b.Menu = b.Seats.proposeMenu(b.Menu)
+	}
+	b.Recipients = append([]option{{Value: b.View.GetCamp(), Label: l.Sprintf("your council (your camp's seats alone)", "votre conseil (les seuls sièges de votre camp)")}}, b.Recipients...)
+}
 
 // deadlineText words the day's deadline: when, and how long remains.
 func deadlineText(l lang.Lang, deadline, now time.Time) string {
@@ -382,6 +404,12 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 	setCookie(w, r, seenCookie, strconv.Itoa(int(v.GetDay())), 0)
 	body := s.campBodyOf(l, v, journal, since)
 	body.Results = results
+	council, err := s.game.GetCouncil(ctx, &pb.GetCouncilRequest{WorldId: v.GetWorldId(), SinceDay: max(v.GetDay()-recentDays, 0)})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body.setSeats(l, council)
 	standing, err := s.game.GetSeasonStanding(ctx, &pb.GetSeasonStandingRequest{WorldId: v.GetWorldId()})
 	if err != nil {
 		s.fail(w, r, err)
@@ -468,18 +496,75 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 		}
 		// The day the page's view was of, plus one: an order decided on a
 		// page the world has moved past is refused, not played unseen.
-		forDay, err := strconv.ParseInt(strings.TrimSpace(r.PostFormValue("for_day")), 10, 32)
-		if err != nil && r.PostFormValue("for_day") != "" {
-			return l.Sprintf("the order's day is not a number: %q", "le jour de l'ordre n'est pas un nombre : %q", r.PostFormValue("for_day"))
+		forDay, err := forDayOf(r)
+		if err != nil {
+			return err.Error()
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
-		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o, ForDay: int32(forDay)})
+		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o, ForDay: forDay})
 		if err != nil {
 			return viewtext.Error(l, err)
 		}
 		return viewtext.Submitted(l, resp)
 	})
+}
+
+// postPropose posts a councillor's proposal for the next day from the
+// order form (docs/seats.md, SEAT-PROPOSE).
+func (s *Server) postPropose(w http.ResponseWriter, r *http.Request) {
+	s.postForm(w, r, func(r *http.Request) string {
+		l := langOf(r)
+		o, err := orderOf(r)
+		if err != nil {
+			return viewtext.Error(l, err)
+		}
+		forDay, err := forDayOf(r)
+		if err != nil {
+			return err.Error()
+		}
+		ctx, cancel := s.call(r)
+		defer cancel()
+		p, err := s.game.ProposeOrder(ctx, &pb.ProposeOrderRequest{Order: o, ForDay: forDay})
+		if err != nil {
+			return viewtext.Error(l, err)
+		}
+		return viewtext.Proposed(l, p)
+	})
+}
+
+// postAdopt makes a councillor's proposal for the next day the camp's
+// order (docs/seats.md, SEAT-ADOPT).
+func (s *Server) postAdopt(w http.ResponseWriter, r *http.Request) {
+	s.postForm(w, r, func(r *http.Request) string {
+		l := langOf(r)
+		forDay, err := forDayOf(r)
+		if err != nil {
+			return err.Error()
+		}
+		ctx, cancel := s.call(r)
+		defer cancel()
+		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Adopt: r.PostFormValue("seat"), ForDay: forDay})
+		if err != nil {
+			return viewtext.Error(l, err)
+		}
+		return viewtext.Submitted(l, resp)
+	})
+}
+
+// forDayOf reads a form's for_day: the day after the page's view, 0 when
+// the form leaves it out.
+func forDayOf(r *http.Request) (int32, error) {
+	v := strings.TrimSpace(r.PostFormValue("for_day"))
+	if v == "" {
+		return 0, nil
+	}
+	d, err := strconv.ParseInt(v, 10, 32)
+	if err != nil {
+		l := langOf(r)
+		return 0, errors.New(l.Sprintf("the order's day is not a number: %q", "le jour de l'ordre n'est pas un nombre : %q", v))
+	}
+	return int32(d), nil
 }
 
 // postStanding sets the camp's standing order from the order form.

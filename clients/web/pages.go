@@ -48,7 +48,7 @@ var funcs = template.FuncMap{
 	},
 	"castleT": castleTable,
 	"menuT": func(b *campBody, csrf string) menuData {
-		return menuData{Menu: b.Menu, CSRF: csrf, ForDay: b.View.GetDay() + 1}
+		return menuData{Menu: b.Menu, CSRF: csrf, ForDay: b.View.GetDay() + 1, Propose: b.Seats != nil && !b.Seats.Ruler}
 	},
 }
 
@@ -59,11 +59,13 @@ type journalData struct {
 }
 
 // menuData is the menu template's data: ForDay is the day the page's
-// orders are meant for (the day after its view's).
+// orders are meant for (the day after its view's); Propose makes it a
+// councillor's form, whose orders are proposals with their reason.
 type menuData struct {
-	Menu   []menuAction
-	CSRF   string
-	ForDay int32
+	Menu    []menuAction
+	CSRF    string
+	ForDay  int32
+	Propose bool
 }
 
 // castleTableData is the cities table's data: the cities and the gauges'

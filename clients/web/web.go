@@ -154,6 +154,8 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /camp/state.json", s.campState)
 	mux.HandleFunc("POST /camp/order", s.postOrder)
 	mux.HandleFunc("POST /camp/standing", s.postStanding)
+	mux.HandleFunc("POST /camp/propose", s.postPropose)
+	mux.HandleFunc("POST /camp/adopt", s.postAdopt)
 	mux.HandleFunc("POST /camp/message", s.postMessage)
 	mux.HandleFunc("POST /camp/notebook", s.postNotebook)
 	s.handler = http.NewCrossOriginProtection().Handler(mux)

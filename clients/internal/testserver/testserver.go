@@ -384,3 +384,18 @@ func (s *Server) NewGame(t testing.TB, g Game) World {
 	}
 	return w
 }
+
+// EnrollSeat enrols player (an agent serving patron, one of the camp's
+// patrons) for seat of camp in world's running season (docs/seats.md,
+// SEAT-ENROL) and returns the seat's token.
+func (s *Server) EnrollSeat(t testing.TB, world uint64, camp int32, seat, player, patron string) string {
+	t.Helper()
+	r, err := s.Admin.EnrollPlayer(s.AdminContext(context.Background()), &pb.EnrollPlayerRequest{
+		WorldId: world, Camp: camp, Player: player, Mode: "agent", Patron: patron, Package: "granary",
+		Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{1, 1, 1, 1, 0}, Seat: seat,
+	})
+	if err != nil {
+		t.Fatalf("enrol %s for the %s seat of camp %d: %v", player, seat, camp, err)
+	}
+	return r.GetToken()
+}

@@ -3,9 +3,13 @@
 //
 // Usage:
 //
-//	grisonval-bot [--addr 127.0.0.1:7777] [--token TOKEN | --token-file PATH] [--lang en|fr]
+//	grisonval-bot [--addr 127.0.0.1:7777] [--token TOKEN | --token-file PATH] [--lang en|fr] [--council-wait 0s]
 //
-// The token defaults to $GRISONVAL_TOKEN; it names the world and the camp.
+// The token defaults to $GRISONVAL_TOKEN; it names the world, the camp and
+// the council seat the bot plays: the ruler's posts the camp's order, a
+// councillor's proposes one in its domain (docs/simulation.md, AI-SEAT-*).
+// --council-wait is how long a ruler whose council has other players waits
+// each day for their proposals before it decides.
 // --lang (default $GRISONVAL_LANG, else en) is the language of the orders'
 // reasons, which the camp's journal keeps.
 // With --token-file the bot waits for the file to appear (a server started
@@ -36,6 +40,8 @@ func main() {
 	token := fs.String("token", os.Getenv("GRISONVAL_TOKEN"), el.Sprintf("camp token (default $GRISONVAL_TOKEN)", "jeton du camp (par défaut $GRISONVAL_TOKEN)"))
 	tokenFile := fs.String("token-file", "", el.Sprintf("read the camp token from this file, waiting for it to appear",
 		"lire le jeton du camp dans ce fichier, en attendant qu'il apparaisse"))
+	councilWait := fs.Duration("council-wait", 0, el.Sprintf("a ruler whose council has other players waits this long each day for their proposals (0: decide at once)",
+		"un dirigeant dont le conseil a d'autres joueurs attend ce temps chaque jour leurs propositions (0 : décider tout de suite)"))
 	langFlag := tools.LangFlag(fs, el)
 	transport := tools.TransportFlags(fs, el, os.Getenv)
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -63,7 +69,7 @@ func main() {
 		}
 		*token = t
 	}
-	if err := run(ctx, *addr, *transport, *token, l, log); err != nil {
+	if err := run(ctx, *addr, *transport, *token, l, *councilWait, log); err != nil {
 		log.Error().Err(err).Msg("bot stopped")
 		stop()
 		os.Exit(1)
@@ -72,14 +78,15 @@ func main() {
 }
 
 // run plays in language l, on the server at addr over tr, until ctx is
-// done or the server refuses the token.
-func run(ctx context.Context, addr string, tr tools.Transport, token string, l lang.Lang, log zerolog.Logger) error {
+// done or the server refuses the token; a ruler waits councilWait for its
+// council's proposals.
+func run(ctx context.Context, addr string, tr tools.Transport, token string, l lang.Lang, councilWait time.Duration, log zerolog.Logger) error {
 	conn, err := tools.Dial(addr, l, tr)
 	if err != nil {
 		return fmt.Errorf("connect to %s: %w", addr, err)
 	}
 	defer conn.Close()
-	p := &bot.Player{Client: pb.NewGameServiceClient(conn), Token: token, Log: log, Lang: l}
+	p := &bot.Player{Client: pb.NewGameServiceClient(conn), Token: token, Log: log, Lang: l, CouncilWait: councilWait}
 	log.Info().Msg("bot started")
 	return p.Run(ctx)
 }
