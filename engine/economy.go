@@ -2,12 +2,27 @@ package engine
 
 import "github.com/grisonval/server/engine/lang"
 
-// Terrain income of a held zone per day (rule ECO-1).
+// TerrainIncome is a held zone's income per day under the current rules
+// (rule ECO-1): food only from plains and coasts (rule ECO-5).
 var TerrainIncome = [...]Resources{
 	Plains:   {Food: 60},
-	Forest:   {Food: 5, Wood: 4},
+	Forest:   {Wood: 4},
 	Mountain: {Stone: 3},
 	Coast:    {Food: 40, Gold: 2},
+}
+
+// ForestFoodBeforeWar is the food a forest yielded a day in worlds played
+// by rules older than RulesWar (rule ECO-5).
+const ForestFoodBeforeWar = 5
+
+// terrainIncome returns the income per day of a held zone of terrain tr
+// under w's rules (rules ECO-1, ECO-5).
+func (w *World) terrainIncome(tr Terrain) Resources {
+	r := TerrainIncome[tr]
+	if tr == Forest && w.Rules < RulesWar {
+		r.Food = ForestFoodBeforeWar
+	}
+	return r
 }
 
 // produce yields every living camp's terrain income and building output,

@@ -454,6 +454,8 @@ func NewWorldRules(seed uint64, rules Rules) *World {
 			Resources: StartResources,
 			Morale:    StartMorale,
 			Memory:    make([]Memory, NumZones+1),
+			// Citizens are numbered from 1 (rule CIT-1).
+			NextCitizen: 1,
 		}
 		w.Camps[c].Government, w.Camps[c].Legitimacy = StartGovernment, StartLegitimacy
 		w.foundCamp(c)
