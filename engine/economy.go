@@ -44,9 +44,24 @@ const (
 	WinterMouthsPerFood = 6
 )
 
+// GranaryDays is how many days of its eating a camp's granaries hold
+// (rule ECO-6, RulesWar): after eating, the food beyond spoils.
+const GranaryDays = 75
+
+// FoodSpoiled returns the food that spoils tonight in a granary holding
+// food after a day when the camp ate need (rule ECO-6): what exceeds
+// GranaryDays days of that need; none under rules older than RulesWar.
+func (w *World) FoodSpoiled(food, need int64) int64 {
+	if w.Rules < RulesWar {
+		return 0
+	}
+	return max(0, food-GranaryDays*need)
+}
+
 // consume feeds every camp (rules ECO-2, ECO-3): one food per inhabitant,
 // one more per pair of men in the field army, and in winter one more per six
-// inhabitants. A camp that cannot eat starves: its stock falls to 0, one
+// inhabitants; then the food over the granary spoils (rule ECO-6). A camp
+// that cannot eat starves: its stock falls to 0, one
 // inhabitant dies (a civilian first) and morale loses 5.
 func (t *tick) consume() {
 	for c := range CampID(NumCamps) {
@@ -54,11 +69,12 @@ func (t *tick) consume() {
 		if !camp.Alive {
 			continue
 		}
-		need := t.w.foodNeed(c, t.w.Day)
+		need := t.w.FoodNeed(c, t.w.Day)
 		if eat(&camp.Resources, need) == 0 {
 			if camp.Resources.Food >= t.prev.Camps[c].Resources.Food {
 				t.record(c, factSurplus)
 			}
+			camp.Resources.Food -= t.w.FoodSpoiled(camp.Resources.Food, need)
 			continue
 		}
 		camp.Morale = max(0, camp.Morale-5)
@@ -73,10 +89,10 @@ func (t *tick) consume() {
 	}
 }
 
-// foodNeed returns the food camp c eats on day (rules ECO-2, ECO-3): a
+// FoodNeed returns the food camp c eats on day (rules ECO-2, ECO-3): a
 // food per inhabitant, a food per SoldiersPerFood men of the field army,
 // and in winter a food more per WinterMouthsPerFood inhabitants.
-func (w *World) foodNeed(c CampID, day int) int64 {
+func (w *World) FoodNeed(c CampID, day int) int64 {
 	pop := w.Population(c)
 	need := int64(pop + w.Camps[c].FieldArmy/SoldiersPerFood)
 	if YearSeason(day) == "winter" {

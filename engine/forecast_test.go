@@ -26,8 +26,8 @@ func TestForecast(t *testing.T) {
 				t.Errorf("%s income %d; the production phase pays %d", ResourceNames[i], f.Flows[i].Income, v)
 			}
 		}
-		if fl := flow(f, "food"); fl.Eating != -w.foodNeed(0, w.Day+1) || fl.Eating >= 0 {
-			t.Errorf("food eaten %d; the camp needs %d", -fl.Eating, w.foodNeed(0, w.Day+1))
+		if fl := flow(f, "food"); fl.Eating != -w.FoodNeed(0, w.Day+1) || fl.Eating >= 0 {
+			t.Errorf("food eaten %d; the camp needs %d", -fl.Eating, w.FoodNeed(0, w.Day+1))
 		}
 		if f.Day != w.Day+1 || f.UpkeepUnpaid != 0 || f.FoodShort != 0 {
 			t.Errorf("forecast %+v; want day %d, nothing short", f, w.Day+1)
