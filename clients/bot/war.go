@@ -207,7 +207,7 @@ func (d decider) attack(z *pb.Zone) *pb.Order {
 		return nil
 	}
 	def := d.enemyDefence(z)
-	men := clamp(la.GetArgs()[0], def+attackMargin+(d.g.GetFieldArmy()-def-attackMargin)/2)
+	men := clamp(la.GetArgs()[0], d.g.GetFieldArmy())
 	return &pb.Order{Action: actSend, Args: []int32{men, z.GetId()},
 		Reason: d.l.Sprintf("aggressive: %d men against zone %d of camp %d, estimated defence %d (garrison %d seen on day %d), aggressiveness %d",
 			"belliqueux : %d hommes contre la zone %d du camp %d, défense estimée %d (garnison %d vue le jour %d), agressivité %d",
