@@ -217,6 +217,7 @@ func TestEconomy(t *testing.T) {
 	t.Run("ECO-5 a forest gives food only under rules older than RulesWar", func(t *testing.T) {
 		for _, rules := range []engine.Rules{engine.RulesGovernance, engine.RulesWar} {
 			w := engine.NewWorldRules(1, rules)
+			w.Camps[0].Resources.Food = 1000 // under the granary (ECO-6)
 			z := engine.ZoneID(19)
 			before := engine.Resolve(w, orders(rest(), rest(), rest())).World.Camps[0].Resources
 			w.Zone(z).Owner, w.Zone(z).Terrain = 0, engine.Forest
@@ -398,7 +399,7 @@ func TestBattles(t *testing.T) {
 // TestTickRules covers TICK-1, TICK-2 and CAMP-2.
 func TestTickRules(t *testing.T) {
 	t.Run("TICK-1 phases in the documented order", func(t *testing.T) {
-		want := "orders actions diplomacy production upkeep consumption events society marches arrivals sieges extinction cut-off politics succession council spies achievements vision"
+		want := "orders actions diplomacy production upkeep consumption events society marches arrivals sieges granaries extinction cut-off politics succession council spies achievements vision"
 		if got := strings.Join(engine.PhaseNames(), " "); got != want {
 			t.Errorf("phases %q; want %q", got, want)
 		}
