@@ -34,12 +34,13 @@ func reportStocks(out io.Writer, runs []run) {
 		fmt.Fprintf(out, " %s %d", k, ends[k])
 	}
 	fmt.Fprint(out, ".\n\n")
-	fmt.Fprintf(out, "| camp | food (mean, max) | days of eating (mean, max) | over %d days | gold (mean, max) | stone (mean, max) | wood (mean, max) | %d idle stone or wood with free slots |\n", foodDaysBar, idleBar)
-	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|")
+	fmt.Fprintf(out, "| camp | food (mean, max) | days of eating (mean, max) | over %d days | gold (mean, max) | stone (mean, max) | wood (mean, max) | %d idle stone or wood with free slots | colonies collapsed |\n", foodDaysBar, idleBar)
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|")
 	for c := range engine.CampID(engine.NumCamps) {
 		var s summary
-		over, idle := 0, 0
+		over, idle, collapsed := 0, 0, 0
 		for _, r := range runs {
+			collapsed += r.war[c].collapses
 			w := r.final
 			if !w.Camps[c].Alive {
 				continue
@@ -61,7 +62,7 @@ func reportStocks(out io.Writer, runs []run) {
 			s.add([]int64{res.Food, days, res.Gold, res.Stone, res.Wood})
 		}
 		m := s.mean()
-		fmt.Fprintf(out, "| %s | %d, %d | %d, %d | %d | %d, %d | %d, %d | %d, %d | %d |\n", engine.CampNames[c],
-			m[0], s.max[0], m[1], s.max[1], over, m[2], s.max[2], m[3], s.max[3], m[4], s.max[4], idle)
+		fmt.Fprintf(out, "| %s | %d, %d | %d, %d | %d | %d, %d | %d, %d | %d, %d | %d | %d |\n", engine.CampNames[c],
+			m[0], s.max[0], m[1], s.max[1], over, m[2], s.max[2], m[3], s.max[3], m[4], s.max[4], idle, collapsed)
 	}
 }

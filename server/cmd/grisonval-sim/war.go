@@ -24,6 +24,9 @@ type warStats struct {
 	proposals, peaces, alliances, broken, refused int
 	coups                                         int
 	extinctDay                                    int
+	// collapses counts the colonies that died out and were founded anew
+	// (rule CAMP-3).
+	collapses int
 	governments                                   int
 	// postureDays counts the days in each posture (pb.Posture).
 	postureDays [4]int
@@ -91,6 +94,11 @@ func recordWar(st *[engine.NumCamps]warStats, before *engine.World, out engine.O
 				st[e.A].broken++
 				st[e.B].broken++
 			}
+		}
+	}
+	for _, e := range out.Journal {
+		if e.Kind == "colony_founded" {
+			st[e.Camp].collapses++
 		}
 	}
 	for c := range engine.CampID(engine.NumCamps) {
