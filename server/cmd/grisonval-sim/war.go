@@ -26,8 +26,8 @@ type warStats struct {
 	extinctDay                                    int
 	// collapses counts the colonies that died out and were founded anew
 	// (rule CAMP-3).
-	collapses int
-	governments                                   int
+	collapses   int
+	governments int
 	// postureDays counts the days in each posture (pb.Posture).
 	postureDays [4]int
 	// idle is the current and longest run of aggressive days without an
