@@ -51,30 +51,28 @@
 //  11. sieges: attrition, then the decisive assault on the countdown's last
 //     day, or the siege is lifted if the defence has caught up; besieged
 //     zones cost their camp morale.
-//  12. granaries: under RulesWar, at nightfall each camp's food beyond 75
-//     days of what it now eats spoils.
-//  13. extinction: a camp with no zone, no column and no siege lines left is
+//  12. extinction: a camp with no zone, no column and no siege lines left is
 //     extinct; all its pacts fall. Under RulesWar a camp that holds
 //     something but has no people left collapses: its land goes free, its
 //     pacts fall, and a new colony is founded on a free zone elsewhere.
-//  14. cut-off: a zone no longer linked to its camp's capital by held
+//  13. cut-off: a zone no longer linked to its camp's capital by held
 //     zones is cut off (it produces half and its camp suffers unrest); one
 //     cut off for 10 days without a garrison goes free; a zone linked again
 //     today is whole at once.
-//  15. politics: each camp's government gives its daily due; legitimacy
+//  14. politics: each camp's government gives its daily due; legitimacy
 //     moves with the day's victories, defeats, zones, famine, surplus,
 //     sieges, morale, lost legends, loyalty and unrest; under 30 unrest
 //     lowers morale; 5 days under 15 bring a coup.
-//  16. succession: a camp whose capital fell on an earlier day names a new
+//  15. succession: a camp whose capital fell on an earlier day names a new
 //     one.
-//  17. council: a camp whose ruler seat has stood vacant three days names a
+//  16. council: a camp whose ruler seat has stood vacant three days names a
 //     regent, the highest-level adult without a seat; he rules from the
 //     next day.
-//  18. spies: the day's informers report the end-of-day state of their zone,
+//  17. spies: the day's informers report the end-of-day state of their zone,
 //     or fail.
-//  19. achievements: each camp unlocks, once and for good, every achievement
+//  18. achievements: each camp unlocks, once and for good, every achievement
 //     whose condition holds.
-//  20. vision: every camp surveys the zones it holds (their special
+//  19. vision: every camp surveys the zones it holds (their special
 //     terrain), its memory of the zones it sees is refreshed, and the
 //     day's news is delivered to the camps involved or seeing its zone.
 //

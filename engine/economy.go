@@ -45,33 +45,23 @@ const (
 )
 
 // GranaryDays is how many days of its eating a camp's granaries hold
-// (rule ECO-6, RulesWar): at nightfall, the food beyond spoils.
-const GranaryDays = 75
+// (rule ECO-6, RulesWar): after the meal, the food beyond spoils.
+const GranaryDays = 80
 
-// FoodSpoiled returns the food that spoils tonight in a granary holding
-// food, for a camp that eats need a day (rule ECO-6): what exceeds
+// spoiled returns the food that spoils tonight in the granaries of a camp
+// that holds food after a meal of need (rule ECO-6): what exceeds
 // GranaryDays days of it; none under rules older than RulesWar.
-func (w *World) FoodSpoiled(food, need int64) int64 {
+func (w *World) spoiled(food, need int64) int64 {
 	if w.Rules < RulesWar {
 		return 0
 	}
 	return max(0, food-GranaryDays*need)
 }
 
-// spoil is the granaries phase (rule ECO-6): at nightfall, after the day's
-// battles and sieges, each living camp's food beyond GranaryDays days of
-// what it eats as it stands now spoils.
-func (t *tick) spoil() {
-	for c := range CampID(NumCamps) {
-		if camp := &t.w.Camps[c]; camp.Alive {
-			camp.Resources.Food -= t.w.FoodSpoiled(camp.Resources.Food, t.w.FoodNeed(c, t.w.Day))
-		}
-	}
-}
-
 // consume feeds every camp (rules ECO-2, ECO-3): one food per inhabitant,
 // one more per pair of men in the field army, and in winter one more per six
-// inhabitants. A camp that cannot eat starves: its stock falls to 0, one
+// inhabitants; then the food beyond the granaries spoils (rule ECO-6). A
+// camp that cannot eat starves: its stock falls to 0, one
 // inhabitant dies (a civilian first) and morale loses 5.
 func (t *tick) consume() {
 	for c := range CampID(NumCamps) {
@@ -84,6 +74,7 @@ func (t *tick) consume() {
 			if camp.Resources.Food >= t.prev.Camps[c].Resources.Food {
 				t.record(c, factSurplus)
 			}
+			camp.Resources.Food -= t.w.spoiled(camp.Resources.Food, need)
 			continue
 		}
 		camp.Morale = max(0, camp.Morale-5)

@@ -86,9 +86,9 @@ func ForecastOf(w *World, c CampID) Forecast {
 	need := w.FoodNeed(c, f.Day)
 	f.FoodShort = eat(&r, need)
 	eating = r.Sub(before)
-	// Then the food spoils (ECO-6).
-	rot.Food = -w.FoodSpoiled(r.Food, need)
-	r = r.Add(Resources{Food: rot.Food})
+	// Then the food beyond the granaries spoils (ECO-6).
+	rot.Food = -w.spoiled(r.Food, need)
+	r.Food += rot.Food
 	// politics (phase 13).
 	before = r
 	Governments[camp.Government].payGold(&r)

@@ -399,7 +399,7 @@ func TestBattles(t *testing.T) {
 // TestTickRules covers TICK-1, TICK-2 and CAMP-2.
 func TestTickRules(t *testing.T) {
 	t.Run("TICK-1 phases in the documented order", func(t *testing.T) {
-		want := "orders actions diplomacy production upkeep consumption events society marches arrivals sieges granaries extinction cut-off politics succession council spies achievements vision"
+		want := "orders actions diplomacy production upkeep consumption events society marches arrivals sieges extinction cut-off politics succession council spies achievements vision"
 		if got := strings.Join(engine.PhaseNames(), " "); got != want {
 			t.Errorf("phases %q; want %q", got, want)
 		}

@@ -77,7 +77,6 @@ var phases = []phase{
 	{"marches", (*tick).march},
 	{"arrivals", (*tick).arrive},
 	{"sieges", (*tick).besiege},
-	{"granaries", (*tick).spoil},
 	{"extinction", (*tick).extinguish},
 	{"cut-off", (*tick).cutOffLand},
 	{"politics", (*tick).politics},
