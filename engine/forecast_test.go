@@ -50,6 +50,7 @@ func TestForecast(t *testing.T) {
 		if gold.Net >= 0 || gold.DaysLeft != 9/-gold.Net {
 			t.Errorf("9 gold falling by %d a day lasts %d days; want %d", -gold.Net, gold.DaysLeft, 9/-gold.Net)
 		}
+		w.Camps[0].Resources.Food = 1000 // under the granary (ECO-6)
 		if food := flow(ForecastOf(w, 0), "food"); food.Net <= 0 || food.DaysLeft != 0 {
 			t.Errorf("food rising by %d: days left %d; want 0", food.Net, food.DaysLeft)
 		}
