@@ -4,8 +4,15 @@
 //
 // Usage:
 //
-//	grisonval-sim [-seeds 9] [-first 1] [-days 200] [-postures growth,growth,growth]
+//	grisonval-sim [-seeds 9] [-first 1] [-days 200] [-rules 2] [-postures growth,growth,growth]
 //	grisonval-sim -seeds 20 -mixes 'auto,auto,auto;aggressive,growth,prudent'
+//
+// -rules plays the worlds by an older version of the rules (engine.Rules;
+// the current by default), to measure a change of rules before and after.
+// Every table ends with issue 16's bars: the share of sieges won and how
+// sieges ended, and per camp its food in days of its eating, its gold,
+// stone and wood, whether it sat on 2,500 stone or wood with free slots,
+// and how many times its colony collapsed and was founded anew.
 //
 // With -mixes, it plays every seed under each mix of postures (a mix names
 // the three camps' postures, separated by commas; mixes are separated by
