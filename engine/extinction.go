@@ -92,9 +92,9 @@ func (t *tick) collapse(c CampID) bool {
 	zone.Owner, zone.Capital, zone.Garrison = c, true, StartGarrison
 	w.foundCamp(c)
 	t.announce(site, "colony_founded", lang.T("A new colony of %s is founded on zone %d (%s).", "Une nouvelle colonie de %s est fondée sur la zone %d (%s).", camp.Name, site, terrainName(zone.Terrain)),
-		lang.T("the free zone farthest from the other camps' land (%d zone(s)), not the fallen colony's where one is free; %d founders, %s",
-			"la zone libre la plus éloignée des terres des autres camps (%d zone(s)), hors des terres de la colonie tombée s'il en reste ; %d fondateurs, %s",
-			distanceToOthers(w, c, site), StartPopulation, StartResources.text()), c)
+		lang.T("the free zone farthest from the other camps' land, not the fallen colony's where one is free; %d founders, %s",
+			"la zone libre la plus éloignée des terres des autres camps, hors des terres de la colonie tombée s'il en reste ; %d fondateurs, %s",
+			StartPopulation, StartResources.text()), c)
 	return true
 }
 
