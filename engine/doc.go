@@ -33,7 +33,8 @@
 //     the edicts' consumption is paid (unpaid: a broken promise) and taxes
 //     and holidays move morale.
 //  6. consumption: every camp eats; a camp that cannot eat starves (a
-//     civilian dies first).
+//     civilian dies first). Under RulesWar the food beyond 80 days of the
+//     meal then spoils.
 //  7. events: each camp draws its natural event of the day (25 %): disease,
 //     migrants, harvest, blight, epidemic, fire, vein, festival, storm,
 //     wandering scholar.
