@@ -94,6 +94,8 @@ func TestEconomy(t *testing.T) {
 
 		{"housing nearly full: a house", edit(base, func(v *pb.CampView) { gv(v).Housing = 32 }),
 			"build_house", []int32{1}, []string{"population 30, logement 32", "une maison en zone 1 (plaines"}},
+		{"a dwindling people: a house", edit(base, func(v *pb.CampView) { gv(v).Population = 11 }),
+			"build_house", []int32{1}, []string{"population 11 < 12, la colonie s'éteint peu à peu"}},
 		{"population under 20 + 1 a zone: a house", edit(base, func(v *pb.CampView) { gv(v).Population = 22 }),
 			"build_house", []int32{1}, []string{"population 22 < 24"}},
 
