@@ -350,7 +350,7 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 	}
 	for tr := Plains; tr <= Coast; tr++ {
 		if terrains[tr] > 0 {
-			h = h.Add(TerrainIncome[tr].scale(terrains[tr] * (100 + w.terrainBonus(c, tr))))
+			h = h.Add(w.terrainIncome(tr).scale(terrains[tr] * (100 + w.terrainBonus(c, tr))))
 		}
 	}
 	for b := Farm; b <= Temple; b++ {

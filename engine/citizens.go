@@ -153,19 +153,20 @@ func newCitizen(r *Rand, id int32, age int, day int, morale int) Citizen {
 	return p
 }
 
-// foundCamp gives camp c its founders (rule CIT-START): StartPopulation
-// adults whose profiles (age, sex, job, aspiration, trait) are drawn once
-// for the world, so that the three camps start alike, and whose names are
-// drawn per camp. The first StartGarrison are men under arms, the
-// capital's garrison.
+// foundCamp gives camp c its founders (rules CIT-START, CAMP-3):
+// StartPopulation adults, arrived today, whose profiles (age, sex, job,
+// aspiration, trait) are drawn once for the world and day, so that the
+// three camps start alike, and whose names are drawn per camp; their IDs
+// follow camp.NextCitizen. The first StartGarrison are men under arms, the
+// capital's garrison. A governed camp seats its founding council.
 func (w *World) foundCamp(c CampID) {
-	shared := NewRand(w.Seed, 0, -1, PurposeArrival)
-	names := NewRand(w.Seed, 0, int(c), PurposeArrival)
+	shared := NewRand(w.Seed, w.Day, -1, PurposeArrival)
+	names := NewRand(w.Seed, w.Day, int(c), PurposeArrival)
 	camp := &w.Camps[c]
 	camp.Citizens = make([]Citizen, StartPopulation)
 	for i := range camp.Citizens {
 		age := ArrivalMinAge + shared.Intn(ArrivalMaxAge-ArrivalMinAge+1)
-		p := newCitizen(shared, int32(i+1), age, 0, camp.Morale)
+		p := newCitizen(shared, camp.NextCitizen+int32(i), age, w.Day, camp.Morale)
 		// Half men, half women; the garrison is men.
 		p.Female = i >= StartPopulation/2
 		p.First, p.Family = uint8(names.Intn(len(maleNames))), uint8(names.Intn(len(familyNames)))
@@ -174,7 +175,7 @@ func (w *World) foundCamp(c CampID) {
 		}
 		camp.Citizens[i] = p
 	}
-	camp.NextCitizen = int32(StartPopulation + 1)
+	camp.NextCitizen += int32(StartPopulation)
 	if w.Governed() {
 		w.seatCouncil(c)
 	}

@@ -173,17 +173,17 @@ func TestCutOffProduction(t *testing.T) {
 	})
 	t.Run("CUT-2 VIEW-INCOME the forecast is the tick's production", func(t *testing.T) {
 		w := cutWorld(4, 27)
-		w.Zones[27].Terrain = Forest
+		w.Zones[27].Terrain = Coast
 		w.Camps[0].Carry.Food = 70
 		f := ForecastOf(w, 0)
 		out := Resolve(w, resting)
-		if got := out.World.Camps[0].Resources.Sub(w.Camps[0].Resources); got.Food != f.Flows[0].Net || got.Wood != f.Flows[1].Net {
-			t.Errorf("the tick moved food %d, wood %d; forecast %d, %d", got.Food, got.Wood, f.Flows[0].Net, f.Flows[1].Net)
+		if got := out.World.Camps[0].Resources.Sub(w.Camps[0].Resources); got.Food != f.Flows[0].Net || got.Gold != f.Flows[4].Net {
+			t.Errorf("the tick moved food %d, gold %d; forecast %d, %d", got.Food, got.Gold, f.Flows[0].Net, f.Flows[4].Net)
 		}
-		// 60 food of the capital, half of a forest's 5 food and 4 wood, 70
-		// hundredths carried: 62.5 + 0.7 = 63.2.
-		if f.Flows[0].Income != 63 || f.Flows[1].Income != 2 || out.World.Camps[0].Carry.Food != 20 {
-			t.Errorf("income %d food, %d wood, carry %d; want 63, 2 and 20", f.Flows[0].Income, f.Flows[1].Income, out.World.Camps[0].Carry.Food)
+		// 60 food of the capital, half of a coast's 40 food and 2 gold, 70
+		// hundredths carried: 80 + 0.7 = 80.7.
+		if f.Flows[0].Income != 80 || out.World.Camps[0].Carry.Food != 70 || out.World.Camps[0].CutOffHalf.Food != 0 {
+			t.Errorf("income %d food, carry %d, half %d; want 80, 70 and 0", f.Flows[0].Income, out.World.Camps[0].Carry.Food, out.World.Camps[0].CutOffHalf.Food)
 		}
 	})
 }

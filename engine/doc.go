@@ -33,7 +33,8 @@
 //     the edicts' consumption is paid (unpaid: a broken promise) and taxes
 //     and holidays move morale.
 //  6. consumption: every camp eats; a camp that cannot eat starves (a
-//     civilian dies first).
+//     civilian dies first). Under RulesWar the food beyond 80 days of the
+//     meal then spoils.
 //  7. events: each camp draws its natural event of the day (25 %): disease,
 //     migrants, harvest, blight, epidemic, fire, vein, festival, storm,
 //     wandering scholar.
@@ -52,7 +53,9 @@
 //     day, or the siege is lifted if the defence has caught up; besieged
 //     zones cost their camp morale.
 //  12. extinction: a camp with no zone, no column and no siege lines left is
-//     extinct; all its pacts fall.
+//     extinct; all its pacts fall. Under RulesWar a camp that holds
+//     something but has no people left collapses: its land goes free, its
+//     pacts fall, and a new colony is founded on a free zone elsewhere.
 //  13. cut-off: a zone no longer linked to its camp's capital by held
 //     zones is cut off (it produces half and its camp suffers unrest); one
 //     cut off for 10 days without a garrison goes free; a zone linked again

@@ -18,7 +18,7 @@ type Flow struct {
 	// taxes (EDI-2); Trade its trade routes' gold (TRD-2); Upkeep the
 	// upkeep paid (UPK-1 to UPK-4: a stone missing is paid with 2 wood,
 	// counted in wood) and the edicts' consumption paid (EDI-6); Rot the
-	// wood that rots (UPK-6);
+	// wood that rots (UPK-6) and the food that spoils (ECO-6);
 	// Eating the food eaten (ECO-2, ECO-3); Government the government's
 	// daily gold (POL-1).
 	Income, Trade, Upkeep, Rot, Eating, Government int64
@@ -83,8 +83,12 @@ func ForecastOf(w *World, c CampID) Forecast {
 	upkeep = upkeep.Add(r.Sub(before))
 	// consumption (phase 6).
 	before = r
-	f.FoodShort = eat(&r, w.foodNeed(c, f.Day))
+	need := w.FoodNeed(c, f.Day)
+	f.FoodShort = eat(&r, need)
 	eating = r.Sub(before)
+	// Then the food beyond the granaries spoils (ECO-6).
+	rot.Food = -w.spoiled(r.Food, need)
+	r.Food += rot.Food
 	// politics (phase 13).
 	before = r
 	Governments[camp.Government].payGold(&r)

@@ -26,8 +26,8 @@ func TestForecast(t *testing.T) {
 				t.Errorf("%s income %d; the production phase pays %d", ResourceNames[i], f.Flows[i].Income, v)
 			}
 		}
-		if fl := flow(f, "food"); fl.Eating != -w.foodNeed(0, w.Day+1) || fl.Eating >= 0 {
-			t.Errorf("food eaten %d; the camp needs %d", -fl.Eating, w.foodNeed(0, w.Day+1))
+		if fl := flow(f, "food"); fl.Eating != -w.FoodNeed(0, w.Day+1) || fl.Eating >= 0 {
+			t.Errorf("food eaten %d; the camp needs %d", -fl.Eating, w.FoodNeed(0, w.Day+1))
 		}
 		if f.Day != w.Day+1 || f.UpkeepUnpaid != 0 || f.FoodShort != 0 {
 			t.Errorf("forecast %+v; want day %d, nothing short", f, w.Day+1)
@@ -50,6 +50,7 @@ func TestForecast(t *testing.T) {
 		if gold.Net >= 0 || gold.DaysLeft != 9/-gold.Net {
 			t.Errorf("9 gold falling by %d a day lasts %d days; want %d", -gold.Net, gold.DaysLeft, 9/-gold.Net)
 		}
+		w.Camps[0].Resources.Food = 1000 // under the granary (ECO-6)
 		if food := flow(ForecastOf(w, 0), "food"); food.Net <= 0 || food.DaysLeft != 0 {
 			t.Errorf("food rising by %d: days left %d; want 0", food.Net, food.DaysLeft)
 		}

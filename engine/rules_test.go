@@ -202,7 +202,7 @@ func TestMarchDays(t *testing.T) {
 	}
 }
 
-// TestEconomy covers ECO-1 to ECO-4 and YEAR-1.
+// TestEconomy covers ECO-1 to ECO-6 and YEAR-1.
 func TestEconomy(t *testing.T) {
 	t.Run("ECO-1 terrain income of held zones only", func(t *testing.T) {
 		w := mustWorld(1, nil)
@@ -212,6 +212,39 @@ func TestEconomy(t *testing.T) {
 		after := engine.Resolve(w, orders(rest(), rest(), rest())).World.Camps[0].Resources
 		if got, want := after.Sub(before), engine.TerrainIncome[w.Zone(z).Terrain]; got != want {
 			t.Errorf("income of a %v zone: %+v; want %+v", w.Zone(z).Terrain, got, want)
+		}
+	})
+	t.Run("ECO-5 a forest gives food only under rules older than RulesWar", func(t *testing.T) {
+		for _, rules := range []engine.Rules{engine.RulesGovernance, engine.RulesWar} {
+			w := engine.NewWorldRules(1, rules)
+			w.Camps[0].Resources.Food = 1000 // under the granary (ECO-6)
+			z := engine.ZoneID(19)
+			before := engine.Resolve(w, orders(rest(), rest(), rest())).World.Camps[0].Resources
+			w.Zone(z).Owner, w.Zone(z).Terrain = 0, engine.Forest
+			after := engine.Resolve(w, orders(rest(), rest(), rest())).World.Camps[0].Resources
+			want := engine.TerrainIncome[engine.Forest]
+			if rules < engine.RulesWar {
+				want.Food = engine.ForestFoodBeforeWar
+			}
+			if got := after.Sub(before); got != want || want.Wood == 0 {
+				t.Errorf("rules %d: a forest yields %+v; want %+v", rules, got, want)
+			}
+		}
+	})
+	t.Run("ECO-6 the granary holds GranaryDays days of eating; the forecast shows the rot", func(t *testing.T) {
+		for _, rules := range []engine.Rules{engine.RulesGovernance, engine.RulesWar} {
+			w := engine.NewWorldRules(1, rules)
+			w.Camps[0].Resources.Food = 20000
+			need := w.FoodNeed(0, 1)
+			f := engine.ForecastOf(w, 0)
+			got := engine.Resolve(w, orders(rest(), rest(), rest())).World.Camps[0].Resources.Food
+			want := int64(20000 + 60 - need)
+			if rules >= engine.RulesWar {
+				want = engine.GranaryDays * need
+			}
+			if got != want || f.Flows[0].Stock+f.Flows[0].Net != got || f.Flows[0].Rot != min(0, want-(20000+60-need)) {
+				t.Errorf("rules %d: food %d, forecast %+v; want %d", rules, got, f.Flows[0], want)
+			}
 		}
 	})
 	t.Run("ECO-2 one food per inhabitant and per pair of field soldiers", func(t *testing.T) {

@@ -75,9 +75,10 @@ func TestTech(t *testing.T) {
 		w.Zones[zs.plains].Buildings = []BuildingKind{Farm}
 		w.Camps[0].Resources.Research = Techs[24].Research // crop rotation and agronomy: farms +20 %; irrigation: plains +10 %
 		got, _ := produced(w, 0)
-		// Two plains (+10 % irrigation), a forest's 5 food (+25 % forestry),
-		// a coast's 40 (+10 % fisheries), a farm at +20 %, in hundredths.
-		want := (2*60*110 + 5*125 + 40*110 + 20*w.OutputPercent(0, Farm)) / 100
+		// Two plains (+10 % irrigation), a forest's food (+25 % forestry;
+		// none under RulesWar, ECO-5), a coast's 40 (+10 % fisheries), a
+		// farm at +20 %, in hundredths.
+		want := (2*60*110 + w.terrainIncome(Forest).Food*125 + 40*110 + 20*w.OutputPercent(0, Farm)) / 100
 		if got.Food != want || w.buildingBonus(0, Farm) != 20 || w.terrainBonus(0, Plains) != 10 {
 			t.Errorf("food a day at tier 24: %d (farm bonus %d %%, plains %d %%); want %d", got.Food, w.buildingBonus(0, Farm), w.terrainBonus(0, Plains), want)
 		}

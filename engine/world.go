@@ -241,14 +241,14 @@ const (
 	// special terrain, kingdom events and cut-off land.
 	RulesGovernance
 	// RulesWar closes seed 000's loose ends (a colony with no people
-	// collapses and is refounded, food only where the seed grows it) and
-	// makes war and the stocks pay (issue 16): see docs/rules.md, RULES-1.
-	// New worlds start under it once its rules land (CurrentRules).
+	// collapses and is refounded, CAMP-3; food only where the seed grows
+	// it, ECO-5) and bounds the stocks (the granary, ECO-6), issue 16: see
+	// docs/rules.md, RULES-1.
 	RulesWar
 )
 
 // CurrentRules are the rules a new world or season starts under.
-const CurrentRules = RulesGovernance
+const CurrentRules = RulesWar
 
 // Governed reports whether w is played with seed 001's governance.
 func (w *World) Governed() bool { return w.Rules >= RulesGovernance }
@@ -454,6 +454,8 @@ func NewWorldRules(seed uint64, rules Rules) *World {
 			Resources: StartResources,
 			Morale:    StartMorale,
 			Memory:    make([]Memory, NumZones+1),
+			// Citizens are numbered from 1 (rule CIT-1).
+			NextCitizen: 1,
 		}
 		w.Camps[c].Government, w.Camps[c].Legitimacy = StartGovernment, StartLegitimacy
 		w.foundCamp(c)

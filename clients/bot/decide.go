@@ -292,7 +292,7 @@ func (d decider) aggressive() *pb.Order {
 	target := d.target()
 	need := int32(aggressiveArmy)
 	if target != nil {
-		need = d.enemyDefence(target) + attackMargin + 1
+		need = d.enemyDefence(target)*3/2 + attackMargin + 1
 		if o := d.scout(target, l.Sprintf("%s: targets zone %d", "%s : cible la zone %d", p, target.GetId())); o != nil {
 			return o
 		}
@@ -493,6 +493,10 @@ func (d decider) expand(posture string, columns, reserve int64) *pb.Order {
 	}
 	minFood := columns*price(la, 1)[rFood] + reserve
 	food := g.GetResources().GetFood()
+	if full := d.granaryFull(); full && food >= price(la, 1)[rFood] {
+		// A full granary (ECO-6) holds all the stock the posture waits for.
+		minFood = min(minFood, food)
+	}
 	if food < minFood {
 		return nil
 	}

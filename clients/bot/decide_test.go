@@ -179,13 +179,16 @@ func TestDecide(t *testing.T) {
 		})), "send_army", []int32{2, 1}, []string{"garnison de la capitale 1 < 3"}},
 		{"aggressive raises only what it lacks", edit(aggressive, withSend(10)),
 			"raise_army", []int32{2}, []string{"armée de campagne 10 < 12"}},
-		{"aggressive attacks the weakest known enemy zone", edit(aggressive, all(enemies, withSend(12))),
+		{"aggressive waits for one and a half times the defence", edit(aggressive, all(enemies, withSend(12))),
+			// Estimated defence 7 (below): it wants 7 × 3/2 + 3 + 1 = 14.
+			"raise_army", []int32{2}, []string{"armée de campagne 12 < 14"}},
+		{"aggressive attacks the weakest known enemy zone", edit(aggressive, all(enemies, withSend(15))),
 			// Defence 1 + forest 1 + militia 2 + unseen army 2 + 1 for 6 days
-			// unseen: 7; it sends 7 + 3 and half the 2 men to spare.
-			"send_army", []int32{11, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
+			// unseen: 7; the whole field army marches.
+			"send_army", []int32{15, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
 		{"aggressive raises more against a strong zone", edit(aggressive, all(func(v *pb.CampView) {
 			gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15, LastSeenDay: 10}
-		}, withSend(12))), "raise_army", []int32{5}, []string{"armée de campagne 12 < 25"}},
+		}, withSend(12))), "raise_army", []int32{5}, []string{"armée de campagne 12 < 35"}},
 		{"aggressive expands when no enemy is known", edit(aggressive, withSend(12)),
 			"expand_to", []int32{4}, []string{"belliqueux", "zone libre 4"}},
 		{"aggressive ignores unknown zones", edit(aggressive, all(without("expand_to"), withSend(12), rich)),
@@ -212,6 +215,11 @@ func TestDecide(t *testing.T) {
 			gv(v).Zones[0].Garrison = 4
 			gv(v).Resources.Food = 2000
 		}), "expand_to", []int32{4}, []string{"2000 nourriture ≥ 1800"}},
+		{"prudent expands from a full granary below 1800 food", edit(prudent, func(v *pb.CampView) {
+			gv(v).Zones[0].Garrison = 4
+			gv(v).Resources.Food = 900
+			gv(v).Forecast = &pb.Forecast{Day: v.Day + 1, Flows: []*pb.ResourceFlow{{Resource: "food", Stock: 900, Rot: -40, Net: 0}}}
+		}), "expand_to", []int32{4}, []string{"900 nourriture ≥ 900"}},
 
 		{"rest when only rest is legal", edit(aggressive, func(v *pb.CampView) {
 			v.LegalActions = []*pb.LegalAction{act("rest")}

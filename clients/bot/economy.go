@@ -66,6 +66,10 @@ const (
 	// (rule BLD-7), while its population is under popBase + 1 per held
 	// zone; births alone cannot replace founders who die of old age.
 	popBase = 20
+	// dwindling: a camp with fewer inhabitants than this builds a house
+	// among its emergencies (a house brings an adult, rule BLD-7): a
+	// colony whose people die out collapses (rule CAMP-3).
+	dwindling = 12
 	// foodCrisisDays: under this many days of food, with food falling, the
 	// camp buys grain at the market or builds a farm.
 	foodCrisisDays = 10
@@ -211,6 +215,9 @@ func (d decider) urgent(posture string) *pb.Order {
 	g := d.g
 	if g.GetPopulation() >= g.GetHousing()-housingMargin {
 		return d.build(bHouse, d.l.Sprintf("%s: population %d, housing %d", "%s : population %d, logement %d", posture, g.GetPopulation(), g.GetHousing()))
+	}
+	if g.GetPopulation() < dwindling {
+		return d.build(bHouse, d.l.Sprintf("%s: population %d < %d, the colony dwindles", "%s : population %d < %d, la colonie s'éteint peu à peu", posture, g.GetPopulation(), dwindling))
 	}
 	return nil
 }

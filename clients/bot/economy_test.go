@@ -82,11 +82,11 @@ func TestEconomy(t *testing.T) {
 		{"food crisis: grain at the market for a month of deficit", edit(base, all(withLegal(act("trade", countArg("lots", 1, 4))), func(v *pb.CampView) {
 			gv(v).Population, gv(v).Housing = 200, 260
 			gv(v).Resources.Food = 1000
-		})), "trade", []int32{4}, []string{"1000 nourriture, 5 jour(s) de réserve, bilan -95 par jour", "achat de 4 lot(s)"}},
+		})), "trade", []int32{4}, []string{"1000 nourriture, 5 jour(s) de réserve, bilan -100 par jour", "achat de 4 lot(s)"}},
 		{"food crisis: a farm without a market", edit(base, func(v *pb.CampView) {
 			gv(v).Population, gv(v).Housing = 200, 260
 			gv(v).Resources.Food = 1000
-		}), "build_farm", []int32{1}, []string{"bilan -95"}},
+		}), "build_farm", []int32{1}, []string{"bilan -100"}},
 		{"food falling with a month of reserve is no crisis", edit(base, func(v *pb.CampView) {
 			gv(v).Population, gv(v).Housing = 120, 260
 			gv(v).Resources.Food = 3000
@@ -94,6 +94,8 @@ func TestEconomy(t *testing.T) {
 
 		{"housing nearly full: a house", edit(base, func(v *pb.CampView) { gv(v).Housing = 32 }),
 			"build_house", []int32{1}, []string{"population 30, logement 32", "une maison en zone 1 (plaines"}},
+		{"a dwindling people: a house", edit(base, func(v *pb.CampView) { gv(v).Population = 11 }),
+			"build_house", []int32{1}, []string{"population 11 < 12, la colonie s'éteint peu à peu"}},
 		{"population under 20 + 1 a zone: a house", edit(base, func(v *pb.CampView) { gv(v).Population = 22 }),
 			"build_house", []int32{1}, []string{"population 22 < 24"}},
 

@@ -306,6 +306,17 @@ func (d decider) flow(r int) (stock, net, days int64) {
 	return stock, net, days
 }
 
+// granaryFull reports whether the camp's food spoils tonight (the
+// forecast's rot of food, rule ECO-6): its granaries hold no more.
+func (d decider) granaryFull() bool {
+	for _, f := range d.g.GetForecast().GetFlows() {
+		if f.GetResource() == resKeys[rFood] {
+			return f.GetRot() < 0
+		}
+	}
+	return false
+}
+
 // consumptionShort reports whether the edicts' consumption is at risk
 // (rule AI-GOV-EDICT): the camp has some, and its gold or its food falls
 // and lasts fewer than runOutDays days.

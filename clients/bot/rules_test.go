@@ -25,7 +25,7 @@ func testRules() *pb.GrisonvalRules {
 	return &pb.GrisonvalRules{
 		Terrains: []*pb.TerrainRule{
 			{Terrain: plains, Income: res(60, 0, 0, 0, 0, 0)},
-			{Terrain: forest, Income: res(5, 4, 0, 0, 0, 0), Defence: 1},
+			{Terrain: forest, Income: res(0, 4, 0, 0, 0, 0), Defence: 1},
 			{Terrain: mountain, Income: res(0, 0, 3, 0, 0, 0), Defence: 2},
 			{Terrain: coast, Income: res(40, 0, 0, 0, 2, 0), Defence: 1},
 		},

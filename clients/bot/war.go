@@ -27,8 +27,9 @@ const (
 	// spyGold is the gold a camp must hold to spy (the spy's price
 	// included).
 	spyGold = 25
-	// attackMargin is the men an attack brings beyond the estimated
-	// defence, so that the investment leaves the lines a lead (SIE-2).
+	// attackMargin is the men an attack waits for beyond one and a half
+	// times the estimated defence (rule AI-AGGR), so that the investment
+	// leaves the lines a lead the holder's relief cannot close (SIE-5).
 	attackMargin = 3
 	// siegeMargin is the lead the bot wants its siege lines to keep over
 	// the place's defence until the decisive assault.
@@ -198,16 +199,16 @@ func (d decider) target() *pb.Zone {
 	return best
 }
 
-// attack returns a send_army order against zone z with the estimated
-// defence plus attackMargin men, all the field army at most; nil when the
-// army cannot march there.
+// attack returns a send_army order against zone z with the whole field
+// army, as many as send_army allows (rule AI-WAR-TARGET); nil when the army
+// cannot march there.
 func (d decider) attack(z *pb.Zone) *pb.Order {
 	la := legal(d.v, actSend)
 	if la == nil || len(la.GetArgs()) != 2 || !allows(la.GetArgs()[1], z.GetId()) {
 		return nil
 	}
 	def := d.enemyDefence(z)
-	men := clamp(la.GetArgs()[0], def+attackMargin+(d.g.GetFieldArmy()-def-attackMargin)/2)
+	men := clamp(la.GetArgs()[0], d.g.GetFieldArmy())
 	return &pb.Order{Action: actSend, Args: []int32{men, z.GetId()},
 		Reason: d.l.Sprintf("aggressive: %d men against zone %d of camp %d, estimated defence %d (garrison %d seen on day %d), aggressiveness %d",
 			"belliqueux : %d hommes contre la zone %d du camp %d, défense estimée %d (garnison %d vue le jour %d), agressivité %d",

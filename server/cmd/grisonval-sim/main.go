@@ -4,8 +4,15 @@
 //
 // Usage:
 //
-//	grisonval-sim [-seeds 9] [-first 1] [-days 200] [-postures growth,growth,growth]
+//	grisonval-sim [-seeds 9] [-first 1] [-days 200] [-rules 2] [-postures growth,growth,growth]
 //	grisonval-sim -seeds 20 -mixes 'auto,auto,auto;aggressive,growth,prudent'
+//
+// -rules plays the worlds by an older version of the rules (engine.Rules;
+// the current by default), to measure a change of rules before and after.
+// Every table ends with issue 16's bars: the share of sieges won and how
+// sieges ended, and per camp its food in days of its eating, its gold,
+// stone and wood, whether it sat on 2,500 stone or wood with free slots,
+// and how many times its colony collapsed and was founded anew.
 //
 // With -mixes, it plays every seed under each mix of postures (a mix names
 // the three camps' postures, separated by commas; mixes are separated by
@@ -42,7 +49,13 @@ func main() {
 	days := flag.Int("days", 200, "days to play per seed")
 	postures := flag.String("postures", "growth,growth,growth", "each camp's posture: aggressive, growth, prudent or auto")
 	mixes := flag.String("mixes", "", "semicolon-separated posture mixes: print the war and diplomacy table of each")
+	rules := flag.Int("rules", int(engine.CurrentRules), "version of the rules the worlds are played by (engine.Rules)")
 	flag.Parse()
+	if *rules < 0 || *rules > int(engine.RulesWar) {
+		fmt.Fprintf(os.Stderr, "rules %d: want 0 to %d\n", *rules, engine.RulesWar)
+		os.Exit(2)
+	}
+	version := engine.Rules(*rules)
 	if *mixes != "" {
 		for _, m := range strings.Split(*mixes, ";") {
 			ctrl, err := controllers(m)
@@ -50,8 +63,9 @@ func main() {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(2)
 			}
-			runs := playSeeds(*first, *seeds, *days, ctrl)
+			runs := playSeeds(version, *first, *seeds, *days, ctrl)
 			reportWar(os.Stdout, m, runs, *days)
+			reportStocks(os.Stdout, runs)
 			reportGov(os.Stdout, runs)
 		}
 		return
@@ -61,16 +75,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	runs := playSeeds(*first, *seeds, *days, ctrl)
+	runs := playSeeds(version, *first, *seeds, *days, ctrl)
 	report(os.Stdout, runs, *days)
+	reportStocks(os.Stdout, runs)
 	reportGov(os.Stdout, runs)
 }
 
-// playSeeds plays n seeds from first, days days each.
-func playSeeds(first uint64, n, days int, ctrl [engine.NumCamps]*pb.Controller) []run {
+// playSeeds plays n seeds from first, days days each, under rules.
+func playSeeds(rules engine.Rules, first uint64, n, days int, ctrl [engine.NumCamps]*pb.Controller) []run {
 	var runs []run
 	for s := range uint64(n) {
-		runs = append(runs, play(first+s, days, ctrl))
+		runs = append(runs, play(rules, first+s, days, ctrl))
 	}
 	return runs
 }
@@ -110,11 +125,13 @@ type run struct {
 	final *engine.World
 	war   [engine.NumCamps]warStats
 	gov   [engine.NumCamps]govStats
+	// siegeEnds counts how sieges ended, by the journal's kind of news.
+	siegeEnds map[string]int
 }
 
-func play(seed uint64, days int, ctrl [engine.NumCamps]*pb.Controller) run {
-	w := engine.NewWorld(seed)
-	r := run{seed: seed}
+func play(rules engine.Rules, seed uint64, days int, ctrl [engine.NumCamps]*pb.Controller) run {
+	w := engine.NewWorldRules(seed, rules)
+	r := run{seed: seed, siegeEnds: map[string]int{}}
 	for c := range r.tiers {
 		r.tiers[c] = make([]int, days+1)
 	}
@@ -133,6 +150,7 @@ func play(seed uint64, days int, ctrl [engine.NumCamps]*pb.Controller) run {
 		}
 		out := engine.Resolve(w, orders)
 		recordWar(&r.war, w, out, states)
+		recordSiegeEnds(r.siegeEnds, out.Journal)
 		w = out.World
 		for c := range engine.CampID(engine.NumCamps) {
 			r.tiers[c][day] = w.Tier(c)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/grisonval/server/clients/bot"
@@ -23,7 +24,10 @@ type warStats struct {
 	proposals, peaces, alliances, broken, refused int
 	coups                                         int
 	extinctDay                                    int
-	governments                                   int
+	// collapses counts the colonies that died out and were founded anew
+	// (rule CAMP-3).
+	collapses   int
+	governments int
 	// postureDays counts the days in each posture (pb.Posture).
 	postureDays [4]int
 	// idle is the current and longest run of aggressive days without an
@@ -90,6 +94,11 @@ func recordWar(st *[engine.NumCamps]warStats, before *engine.World, out engine.O
 				st[e.A].broken++
 				st[e.B].broken++
 			}
+		}
+	}
+	for _, e := range out.Journal {
+		if e.Kind == "colony_founded" {
+			st[e.Camp].collapses++
 		}
 	}
 	for c := range engine.CampID(engine.NumCamps) {
@@ -193,4 +202,24 @@ func reportWar(out io.Writer, mix string, runs []run, days int) {
 			pd[pb.Posture_POSTURE_AGGRESSIVE], pd[pb.Posture_POSTURE_GROWTH], pd[pb.Posture_POSTURE_PRUDENT], t.longestIdle)
 	}
 	fmt.Fprintf(out, "\nDraws (the most zones shared): %d. Winner per seed: %s.\n", draws, strings.Join(winners, ", "))
+}
+
+// siegeEndKinds are the journal's kinds of news that end a siege (rules
+// SIE-3, SIE-5): the place taken, the assault broken, the lines starved,
+// the siege lifted.
+var siegeEndKinds = []string{"siege_won", "siege_broken", "siege_starved", "siege_lifted"}
+
+// recordSiegeEnds counts the sieges a tick's journal ends, once per zone
+// and kind however many camps read the news.
+func recordSiegeEnds(ends map[string]int, journal []engine.Entry) {
+	seen := map[string]bool{}
+	for _, e := range journal {
+		if !slices.Contains(siegeEndKinds, e.Kind) || len(e.Zones) == 0 {
+			continue
+		}
+		if k := fmt.Sprint(e.Kind, e.Zones[0]); !seen[k] {
+			seen[k] = true
+			ends[e.Kind]++
+		}
+	}
 }
