@@ -103,7 +103,16 @@ func addTool(s *mcp.Server, t tools.Tool, c *tools.Camp, v *pb.CampView) {
 // structured content is the tools.Failure.
 func handler(t tools.Tool, c *tools.Camp, schema *jsonschema.Schema) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := t.Run(ctx, c, schema, req.Params.Arguments)
+		s := schema
+		if t.PerDay && tools.Validate(c.Lang, t.Name, s, req.Params.Arguments) != nil {
+			// A day's schema may be a day late: the day can resolve
+			// (or a turn's step pass) before Follow publishes the next.
+			// Arguments it refuses are checked against the view of now.
+			if v, err := c.GetView(ctx); err == nil {
+				s = t.Schema(c.Lang, v)
+			}
+		}
+		res, err := t.Run(ctx, c, s, req.Params.Arguments)
 		if err != nil {
 			f := tools.Describe(c.Lang, err)
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: f.Text}}, StructuredContent: f}, nil
