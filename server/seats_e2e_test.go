@@ -24,7 +24,7 @@ import (
 
 // seatsSeason is the length of TestSeatsEndToEnd's season: long enough for
 // an aggressive camp's armies to march.
-const seatsSeason = 60
+const seatsSeason = 40
 
 // TestSeatsEndToEnd plays a Grisonval season on each store with two
 // players in camp 0 (docs/seats.md): its ruler, rex, is the bot, serving
