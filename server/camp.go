@@ -102,6 +102,7 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 		if err := r.store.SaveMessage(wctx, &m); err != nil {
 			return fmt.Errorf("save message of camp %d: %w", p.camp, err)
 		}
+		r.recordMessage(m)
 		r.sent[p.camp]++
 		r.log.Info().Int("camp", p.camp).Msg("message sent")
 		r.log.Debug().Int("camp", p.camp).Int("to", to).Int("bytes", len(m.Text)).Msg("message sent")
@@ -177,33 +178,11 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 	return &pb.SetStandingOrderResponse{Order: orderToPB(o)}, nil
 }
 
-// recentMessages returns camp's messages of the days a view shows, from
-// since on and not after day, at most viewMessages of the latest.
-func recentMessages(ctx context.Context, st store.Store, worldID uint64, season, camp, since, day int) ([]store.Message, error) {
-	msgs, err := st.Messages(ctx, worldID, season, camp, since)
-	if err != nil {
-		return nil, fmt.Errorf("read messages of camp %d: %w", camp, err)
-	}
-	var out []store.Message
-	for _, m := range msgs {
-		if m.Day <= day {
-			out = append(out, m)
-		}
-	}
-	return out[max(0, len(out)-viewMessages):], nil
-}
-
 // dayMessages returns the messages camp received for day.
 func dayMessages(ctx context.Context, st store.Store, worldID uint64, season, camp, day int) ([]store.Message, error) {
 	msgs, err := st.Messages(ctx, worldID, season, camp, day)
 	if err != nil {
 		return nil, fmt.Errorf("read messages of camp %d: %w", camp, err)
 	}
-	var out []store.Message
-	for _, m := range msgs {
-		if m.Day == day && m.To == camp {
-			out = append(out, m)
-		}
-	}
-	return out, nil
+	return receivedOn(msgs, camp, day), nil
 }

@@ -56,16 +56,6 @@ func notebookToPB(n store.Notebook, day int) *pb.Notebook {
 	return out
 }
 
-// viewNotebook returns camp's notebook as its view carries it. It runs on
-// the loop.
-func (r *runner) viewNotebook(ctx context.Context, camp int) (*pb.Notebook, error) {
-	n, err := campNotebook(ctx, r.store, r.id, r.settings.Season, camp)
-	if err != nil {
-		return nil, err
-	}
-	return notebookToPB(n, r.notebookDay()), nil
-}
-
 // notebookDay returns the day a notebook is written for now: the day being
 // decided, or 0 once the season is over and takes no more writes. It runs
 // on the loop.
@@ -118,6 +108,7 @@ func (g *gameService) SetNotebook(ctx context.Context, req *pb.SetNotebookReques
 		if err := r.store.SetNotebook(wctx, n); err != nil {
 			return fmt.Errorf("set notebook of camp %d: %w", p.camp, err)
 		}
+		r.recordNotebook(n)
 		r.log.Info().Int("camp", p.camp).Int("bytes", len(n.Text)).Int("writes", writes).Msg("notebook written")
 		out = notebookToPB(n, day)
 		return nil

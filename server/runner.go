@@ -89,6 +89,9 @@ type runner struct {
 	// closed is set once the season's close is stored (season.go): the
 	// world then waits for CreateSeason or ResetSeason.
 	closed bool
+	// rec is what the loop keeps of the season's journal, messages and
+	// notebooks (recent.go).
+	rec recent
 }
 
 // request is a function run on the world's goroutine. Once it has run, the
@@ -272,6 +275,7 @@ func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
 	}
 	r.setState(state, hash)
 	r.newSeason()
+	r.forgetRecent()
 	r.humansDone, r.holdEarly, r.closed = time.Time{}, false, false
 	r.log.Info().Msg("season set up")
 	return nil
@@ -588,6 +592,7 @@ func (r *runner) resolve() error {
 	}
 	r.setState(out.State, hash)
 	r.newDay()
+	r.recordTick(day, t.Journal)
 	r.humansDone, r.holdEarly = time.Time{}, false
 	r.played = make([]*play, len(plays))
 	for c := range plays {
@@ -652,11 +657,12 @@ func (r *runner) notice(ev tickEvent, camp int, l lang.Lang) (*pb.TickNotice, er
 	if ev.season != 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 		defer cancel()
-		var err error
-		if msgs, err = dayMessages(ctx, r.store, r.id, ev.season, camp, ev.day); err != nil {
+		rec, err := r.recentLog(ctx)
+		if err != nil {
 			r.log.Error().Err(err).Int("camp", camp).Msg("tick notice not built; the camp's streams end")
 			return nil, err
 		}
+		msgs = receivedOn(rec.messages[camp], camp, ev.day)
 	}
 	return tickNotice(r.id, camp, ev, msgs, l), nil
 }

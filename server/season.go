@@ -170,6 +170,7 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 		return err
 	}
 	r.setState(setup, hash)
+	r.forgetRecent()
 	r.log.Info().Int("camp", e.Camp).Str("player", e.Player).Str("from", from).Int("players", len(players)).
 		Str("hash", hash).Msg("season's setup rebuilt with an enrolment")
 	for camp, o := range r.pending {

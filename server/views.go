@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -95,7 +94,8 @@ func (r *runner) campView(ctx context.Context, camp int, l lang.Lang) (*pb.CampV
 
 // buildView builds camp's complete view in l: the ruleset's fogged view,
 // what the loop knows (orders, deadline, posting status) and the camp's
-// recent journal and messages, read from the store. It runs on the loop.
+// recent journal, messages and notebook, as the loop keeps them
+// (recent.go). It runs on the loop.
 func (r *runner) buildView(ctx context.Context, camp int, l lang.Lang) (*pb.CampView, error) {
 	v, day := r.rs.View(r.state, camp, l), r.state.Day()
 	x := viewExtras{Lang: l,
@@ -106,20 +106,14 @@ func (r *runner) buildView(ctx context.Context, camp int, l lang.Lang) (*pb.Camp
 	x.Late, x.SeasonOver = r.holdEarly, r.seasonOver()
 	x.Waits = r.state.Alive(camp) && r.state.Waits(camp)
 	x.Recipients = recipients(r.state, r.settings.Camps, camp)
-	season := r.settings.Season
-	since := max(1, day-viewJournalDays+1)
-	entries, err := r.store.Journal(ctx, r.id, season, camp, since)
+	rec, err := r.recentLog(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("read journal of camp %d: %w", camp, err)
+		return nil, err
 	}
-	x.Journal = entries
+	x.Journal = rec.journal[camp]
 	// Messages belong to the day being decided: day + 1.
-	if x.Messages, err = recentMessages(ctx, r.store, r.id, season, camp, since, day+1); err != nil {
-		return nil, err
-	}
+	x.Messages = windowMessages(rec.messages[camp], day+1)
 	out := completeView(v, x)
-	if out.Notebook, err = r.viewNotebook(ctx, camp); err != nil {
-		return nil, err
-	}
+	out.Notebook = notebookToPB(rec.notes[camp], r.notebookDay())
 	return out, nil
 }

@@ -8,7 +8,9 @@ import (
 )
 
 // FreshView builds camp's view of world id now, on the world's loop,
-// without the views kept: what GetView must answer at that moment.
+// without the views kept and with the journal, messages and notebook read
+// from the store rather than as the loop keeps them (recent.go): what
+// GetView must answer at that moment.
 func FreshView(s *Server, id uint64, camp int) (*pb.CampView, error) {
 	r, err := s.world(id)
 	if err != nil {
@@ -16,6 +18,9 @@ func FreshView(s *Server, id uint64, camp int) (*pb.CampView, error) {
 	}
 	var v *pb.CampView
 	err = r.read(context.Background(), func() error {
+		kept := r.rec
+		defer func() { r.rec = kept }()
+		r.forgetRecent()
 		var err error
 		v, err = r.buildView(context.Background(), camp, lang.EN)
 		return err

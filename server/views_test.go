@@ -104,6 +104,28 @@ func TestViewsFollowEvents(t *testing.T) {
 						t.Fatalf("notice of day %d; want 3", n.GetDay())
 					}
 				}},
+				{"camp 0 writes to its council", func(t *testing.T) { h.send(t, tok[0], 0, "conseil") }},
+				{"camp 1 writes its notebook", func(t *testing.T) {
+					if _, err := h.game.SetNotebook(as(tok[1]), &pb.SetNotebookRequest{Text: "notes"}); err != nil {
+						t.Fatal(err)
+					}
+				}},
+				{"three more days: the journal's first days leave the view", func(t *testing.T) {
+					for day := int32(4); day <= 6; day++ {
+						h.send(t, tok[1], 0, "jour")
+						if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: w.ID}); err != nil {
+							t.Fatal(err)
+						}
+						// Day 4's notice has the council's message too.
+						want := 1
+						if day == 4 {
+							want = 2
+						}
+						if n := next(); n.GetDay() != day || len(n.GetMessages()) != want {
+							t.Fatalf("notice of day %d with messages %v; want day %d with %d", n.GetDay(), n.GetMessages(), day, want)
+						}
+					}
+				}},
 			}
 			for _, s := range steps {
 				t.Run(s.name, func(t *testing.T) {
