@@ -42,7 +42,7 @@ type principal struct {
 
 // ruler reports whether p plays its camp's ruler seat, which posts the
 // camp's order (SEAT-ORDER).
-func (p principal) ruler() bool { return p.seat == game.RulerSeat }
+func (p principal) ruler() bool { return store.SeatOrRuler(p.seat) == game.RulerSeat }
 
 type principalKey struct{}
 

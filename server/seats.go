@@ -43,7 +43,7 @@ func notYourSeat(l lang.Lang, seat string) error {
 			"vous tenez le siège du dirigeant : postez l'ordre du camp avec SubmitOrder (adoptez la proposition d'un conseiller avec son champ adopt)"))
 	}
 	return refuseIn(l, reasonNotYourSeat, "", lang.T("you hold the %s seat: only the ruler posts the camp's order and its standing order; propose yours with ProposeOrder",
-		"vous tenez le siège %s : seul le dirigeant poste l'ordre du camp et son ordre permanent ; proposez le vôtre avec ProposeOrder", seat, seat))
+		"vous tenez le siège %s : seul le dirigeant poste l'ordre du camp et son ordre permanent ; proposez le vôtre avec ProposeOrder", seat))
 }
 
 // adopt makes the proposal of the seat req.adopt names for the next day
@@ -103,7 +103,7 @@ func (g *gameService) ProposeOrder(ctx context.Context, req *pb.ProposeOrderRequ
 	o := orderFromPB(req.GetOrder())
 	seat, ok := findSeat(r.rs.Season(r.settings.Camps).Seats(), p.seat)
 	if !ok {
-		return nil, refuseIn(l, reasonNotYourSeat, "", lang.T("your token's seat %q is not a seat of this world's council", "le siège %q de votre jeton n'est pas un siège du conseil de ce monde", p.seat, p.seat))
+		return nil, refuseIn(l, reasonNotYourSeat, "", lang.T("your token's seat %q is not a seat of this world's council", "le siège %q de votre jeton n'est pas un siège du conseil de ce monde", p.seat))
 	}
 	if !slices.Contains(seat.Domain, o.Action) {
 		return nil, refuseIn(l, reasonOutOfDomain, "order.action", lang.T("%s is not in the %s seat's domain: %s",

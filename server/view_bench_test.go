@@ -13,8 +13,8 @@ import (
 
 // BenchmarkViewBuild measures building a camp's complete view at day 60
 // and encoding it for the wire: what the first GetView after an event
-// costs (the ruleset's view, the journal and messages read from the store,
-// the conversion, the encoding).
+// costs (the ruleset's view, the journal, messages and notebook as the loop
+// keeps them, the conversion, the encoding).
 func BenchmarkViewBuild(b *testing.B) {
 	_, r, _ := benchWorld(b)
 	ctx := context.Background()
