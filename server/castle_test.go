@@ -19,6 +19,8 @@ import (
 // by elimination, its chronicle opens, the next season is a new game
 // (CAS-CARRY) and every season replays.
 func TestAnyCastle(t *testing.T) {
+	// Slow under the race detector: in parallel with the other slow tests.
+	t.Parallel()
 	rs := server.Rulesets{grisonval.Ruleset{}, castle.Ruleset{}}
 	for _, tc := range seasonStores {
 		t.Run(tc.name, func(t *testing.T) {

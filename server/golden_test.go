@@ -249,6 +249,8 @@ func newGolden(t *testing.T, req *pb.CreateWorldRequest, players [3]goldenPlayer
 // closed at its end, re-enrolment with purchases, the carried season 2
 // played 40 days and closed early.
 func TestGoldenBots(t *testing.T) {
+	// Slow under the race detector: in parallel with the other slow tests.
+	t.Parallel()
 	ai := func(p pb.Posture) *pb.Controller {
 		return &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: p}
 	}
@@ -289,6 +291,8 @@ func TestGoldenBots(t *testing.T) {
 // and has a standing order), the bot on camp 2 with the posture left to it,
 // an endless season of 130 days closed by an admin.
 func TestGoldenScripted(t *testing.T) {
+	// Slow under the race detector: in parallel with the other slow tests.
+	t.Parallel()
 	g := newGolden(t, &pb.CreateWorldRequest{Name: "golden scripted", Seed: 2026, SeasonLength: -1,
 		Controllers: []*pb.Controller{{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN}, {Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT},
 			{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: pb.Posture_POSTURE_AGGRESSIVE}}},
@@ -311,6 +315,8 @@ func TestGoldenScripted(t *testing.T) {
 // TestGoldenWar: two aggressive bots and a growing one over 150 days:
 // sieges won, broken and starved, meetings of columns, pacts.
 func TestGoldenWar(t *testing.T) {
+	// Slow under the race detector: in parallel with the other slow tests.
+	t.Parallel()
 	ai := func(p pb.Posture) *pb.Controller {
 		return &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: p}
 	}

@@ -28,6 +28,8 @@ import (
 // SEA-LEN, SEA-CLOSE, SEA-DONE, SEA-SECRET, SEA-CHRON, SEA-HONOUR, SEA-CARRY,
 // SEA-ENROL and SEA-ZONES (docs/career.md).
 func TestSeasons(t *testing.T) {
+	// Slow under the race detector: in parallel with the other slow tests.
+	t.Parallel()
 	for _, tc := range seasonStores {
 		t.Run(tc.name, func(t *testing.T) { playSeasons(t, tc.open(t)) })
 	}

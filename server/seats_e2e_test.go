@@ -40,6 +40,8 @@ const seatsSeason = 40
 // (SEAT-FEATS), each hears its patron's judgment privately (JUD-PRIVATE),
 // and the chronicle ranks both with their seats.
 func TestSeatsEndToEnd(t *testing.T) {
+	// Slow under the race detector: in parallel with the other slow tests.
+	t.Parallel()
 	for _, tc := range seasonStores {
 		t.Run(tc.name, func(t *testing.T) {
 			h := startServer(t, tc.open(t), server.NewFakeClock(start))

@@ -17,6 +17,8 @@ var permutations = [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1
 // submitter posting a decoy first and replacing it; their states stay
 // byte-identical, day after day.
 func TestSubmissionOrderNeverMatters(t *testing.T) {
+	// Slow under the race detector: in parallel with the other slow tests.
+	t.Parallel()
 	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
 	var worlds []world
 	for range permutations {
