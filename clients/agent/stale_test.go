@@ -8,7 +8,6 @@ import (
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/tools"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -33,15 +32,7 @@ func TestStaleSchema(t *testing.T) {
 			stale.LegalActions = append(stale.LegalActions, a)
 		}
 	}
-	st, ct := mcp.NewInMemoryTransports()
-	if _, err := NewServer(camp, stale).Connect(ctx, st, nil); err != nil {
-		t.Fatalf("server connect: %v", err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatalf("client connect: %v", err)
-	}
-	defer cs.Close()
+	cs := connectView(t, camp, stale)
 	now := choose(v)
 	text, res := callTool(t, cs, tools.SubmitOrder, now)
 	wantText(t, "an order the stale schema lacks", text, res, false, now["order"].(map[string]any)["action"].(string))

@@ -16,11 +16,18 @@ import (
 // connect serves camp c's tools over an in-memory MCP connection.
 func connect(t *testing.T, c *tools.Camp) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
-	v, err := c.GetView(ctx)
+	v, err := c.GetView(context.Background())
 	if err != nil {
 		t.Fatalf("get view: %v", err)
 	}
+	return connectView(t, c, v)
+}
+
+// connectView serves camp c's tools, built from view v, over an
+// in-memory MCP connection.
+func connectView(t *testing.T, c *tools.Camp, v *pb.CampView) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
 	if _, err := NewServer(c, v).Connect(ctx, st, nil); err != nil {
 		t.Fatalf("server connect: %v", err)

@@ -488,31 +488,32 @@ func orderOf(r *http.Request) (*pb.Order, error) {
 // standing button, sets it as the standing order) and goes back to the
 // page with the server's answer.
 func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
-	s.postForm(w, r, func(r *http.Request) string {
-		l := langOf(r)
-		o, err := orderOf(r)
-		if err != nil {
-			return viewtext.Error(l, err)
-		}
-		// The day the page's view was of, plus one: an order decided on a
-		// page the world has moved past is refused, not played unseen.
-		forDay, err := forDayOf(r)
-		if err != nil {
-			return err.Error()
-		}
-		ctx, cancel := s.call(r)
-		defer cancel()
+	s.postOrderForm(w, r, func(ctx context.Context, l lang.Lang, o *pb.Order, forDay int32) (string, error) {
 		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o, ForDay: forDay})
 		if err != nil {
-			return viewtext.Error(l, err)
+			return "", err
 		}
-		return viewtext.Submitted(l, resp)
+		return viewtext.Submitted(l, resp), nil
 	})
 }
 
 // postPropose posts a councillor's proposal for the next day from the
 // order form (docs/seats.md, SEAT-PROPOSE).
 func (s *Server) postPropose(w http.ResponseWriter, r *http.Request) {
+	s.postOrderForm(w, r, func(ctx context.Context, l lang.Lang, o *pb.Order, forDay int32) (string, error) {
+		p, err := s.game.ProposeOrder(ctx, &pb.ProposeOrderRequest{Order: o, ForDay: forDay})
+		if err != nil {
+			return "", err
+		}
+		return viewtext.Proposed(l, p), nil
+	})
+}
+
+// postOrderForm reads the order form's order and day and sends them with
+// send, going back to the page with its answer. The day is the one the
+// page's view was of, plus one: an order decided on a page the world has
+// moved past is refused, not played unseen.
+func (s *Server) postOrderForm(w http.ResponseWriter, r *http.Request, send func(ctx context.Context, l lang.Lang, o *pb.Order, forDay int32) (string, error)) {
 	s.postForm(w, r, func(r *http.Request) string {
 		l := langOf(r)
 		o, err := orderOf(r)
@@ -525,11 +526,11 @@ func (s *Server) postPropose(w http.ResponseWriter, r *http.Request) {
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
-		p, err := s.game.ProposeOrder(ctx, &pb.ProposeOrderRequest{Order: o, ForDay: forDay})
+		answer, err := send(ctx, l, o, forDay)
 		if err != nil {
 			return viewtext.Error(l, err)
 		}
-		return viewtext.Proposed(l, p)
+		return answer
 	})
 }
 
