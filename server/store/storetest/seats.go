@@ -21,7 +21,6 @@ const (
 // revokes that seat's earlier token only, and a token given no seat is the
 // ruler's.
 func testSeatTokens(t *testing.T, s store.Store) {
-	ctx := t.Context()
 	w := newWorld(t, s, "seat tokens")
 	token := func(text string, camp int, seat, player string) store.Token {
 		return store.Token{Hash: hash(text), Role: store.RoleCamp, WorldID: w.ID, Camp: camp, Seat: seat, Player: player}
@@ -36,12 +35,7 @@ func testSeatTokens(t *testing.T, s store.Store) {
 	rulerBStored := rulerB
 	rulerBStored.Seat = store.RulerSeat
 
-	steps := []struct {
-		name    string
-		put     store.Token
-		present []store.Token
-		absent  []store.Token
-	}{
+	steps := []tokenStep{
 		{"the ruler's", ruler, []store.Token{ruler}, nil},
 		{"the general's leaves the ruler's", gen, []store.Token{ruler, gen}, nil},
 		{"the treasurer's leaves the others", treas, []store.Token{ruler, gen, treas}, nil},
@@ -51,26 +45,7 @@ func testSeatTokens(t *testing.T, s store.Store) {
 		{"a token without a seat is the ruler's, and revokes the ruler's only", rulerB,
 			[]store.Token{rulerBStored, genB, treas, gen1}, []store.Token{ruler, gen}},
 	}
-	for _, step := range steps {
-		if err := s.PutToken(ctx, step.put); err != nil {
-			t.Fatalf("%s: PutToken: %v", step.name, err)
-		}
-		for _, want := range step.present {
-			got, err := s.TokenByHash(ctx, want.Hash)
-			if err != nil {
-				t.Errorf("%s: TokenByHash(%x): %v", step.name, want.Hash[:4], err)
-				continue
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("%s: TokenByHash(%x): got %+v; want %+v", step.name, want.Hash[:4], got, want)
-			}
-		}
-		for _, gone := range step.absent {
-			if _, err := s.TokenByHash(ctx, gone.Hash); !errors.Is(err, store.ErrNotFound) {
-				t.Errorf("%s: TokenByHash(%x) of a revoked token: got error %v; want ErrNotFound", step.name, gone.Hash[:4], err)
-			}
-		}
-	}
+	putTokens(t, s, steps)
 }
 
 // testOrderSeats: an order keeps its author's seat (the ruler's when given

@@ -219,12 +219,7 @@ func testTokens(t *testing.T, s store.Store) {
 	if _, err := s.TokenByHash(ctx, admin1.Hash); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("TokenByHash on an empty store: got error %v; want ErrNotFound", err)
 	}
-	steps := []struct {
-		name    string
-		put     store.Token
-		present []store.Token
-		absent  []store.Token
-	}{
+	steps := []tokenStep{
 		{"first admin", admin1, []store.Token{admin1}, nil},
 		{"camp 0 of world 1", camp0, []store.Token{admin1, camp0}, nil},
 		{"camp 1 of world 1", camp1, []store.Token{admin1, camp0, camp1}, nil},
@@ -234,6 +229,22 @@ func testTokens(t *testing.T, s store.Store) {
 		{"new admin of the same name revokes only the old admin", admin2,
 			[]store.Token{admin2, camp0b, camp1, w2camp0}, []store.Token{admin1, camp0}},
 	}
+	putTokens(t, s, steps)
+}
+
+// tokenStep puts a token, then finds the present tokens as stored and
+// not the absent ones (revoked).
+type tokenStep struct {
+	name    string
+	put     store.Token
+	present []store.Token
+	absent  []store.Token
+}
+
+// putTokens plays steps in order.
+func putTokens(t *testing.T, s store.Store, steps []tokenStep) {
+	t.Helper()
+	ctx := t.Context()
 	for _, step := range steps {
 		if err := s.PutToken(ctx, step.put); err != nil {
 			t.Fatalf("%s: PutToken: %v", step.name, err)
