@@ -42,7 +42,7 @@ func TestCouncilThroughMCP(t *testing.T) {
 
 	text, res := callTool(t, general, tools.Council, nil)
 	wantText(t, "the general's council", text, res, false, "Council of camp 0, deciding day 1.", "You hold the general seat",
-		"  general: gaia, serving Béatrix [you]; domain: raise_army,", "  ruler: no player (its citizen)\n", "Proposals: none.")
+		"  general: gaia, serving Béatrix [you]; domain: raise_army,", "  ruler: no player enrolled (its notable sits)\n", "Proposals: none.")
 	var council pb.Council
 	structuredInto(t, res, &council)
 	if council.GetSeat() != "general" || len(council.GetSeats()) != 8 {

@@ -125,7 +125,7 @@ func TestRunnerSeats(t *testing.T) {
 		slices.Contains(offered, tools.SubmitOrder) || slices.Contains(offered, tools.Adopt) || slices.Contains(offered, tools.SetStanding) {
 		t.Errorf("got the general's tools %v; want propose_order and none of the ruler's order tools", offered)
 	}
-	for _, want := range []string{"You hold the general seat: you propose the camp's order", "(raise_army, send_army,", "  ruler: no player (its citizen)"} {
+	for _, want := range []string{"You hold the general seat: you propose the camp's order", "(raise_army, send_army,", "  ruler: no player enrolled (its notable sits)"} {
 		if !strings.Contains(req.Messages[1].Content, want) {
 			t.Errorf("got the general's prompt:\n%s\nwant it to contain %q", req.Messages[1].Content, want)
 		}

@@ -61,7 +61,7 @@ func Council(l lang.Lang, c *pb.Council) string {
 		case s.GetPlayer() != "":
 			b.WriteString(l.Sprintf(": %s, serving %s", " : %s, au service de %s", s.GetPlayer(), s.GetPatron()))
 		case s.GetSeat() != c.GetSeat():
-			b.WriteString(l.Sprintf(": no player (its citizen)", " : aucun joueur (son habitant)"))
+			b.WriteString(l.Sprintf(": no player enrolled (its notable sits)", " : aucun joueur inscrit (son notable y siège)"))
 		}
 		if s.GetSeat() == c.GetSeat() {
 			b.WriteString(l.Sprintf(" [you]", " [vous]"))
