@@ -15,7 +15,8 @@ import (
 
 // This file is the camp's messages and standing order.
 
-// maxMessagesPerDay bounds the messages one camp may send for one day.
+// maxMessagesPerDay bounds the messages one seat of a camp may send for
+// one day (SEAT-TALK): a chatty councillor never spends its ruler's.
 const maxMessagesPerDay = 20
 
 // viewMessages bounds the messages a view carries.
@@ -89,7 +90,7 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 			return notRecipient(l, rs)
 		}
 		day := r.state.Day() + 1
-		if r.sent[p.camp] >= maxMessagesPerDay {
+		if r.sent[seatKey{p.camp, p.seat}] >= maxMessagesPerDay {
 			return refuseIn(l, reasonTooManyMessages, "", lang.T("you sent %d messages for day %d, the most a day allows; write again after it resolves",
 				"vous avez envoyé %d messages pour le jour %d, le plus qu'un jour permette ; écrivez de nouveau après sa résolution", maxMessagesPerDay, day))
 		}
@@ -103,7 +104,7 @@ func (g *gameService) SendMessage(ctx context.Context, req *pb.SendMessageReques
 			return fmt.Errorf("save message of camp %d: %w", p.camp, err)
 		}
 		r.recordMessage(m)
-		r.sent[p.camp]++
+		r.sent[seatKey{p.camp, p.seat}]++
 		r.log.Info().Int("camp", p.camp).Msg("message sent")
 		r.log.Debug().Int("camp", p.camp).Int("to", to).Int("bytes", len(m.Text)).Msg("message sent")
 		return nil

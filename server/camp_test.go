@@ -243,7 +243,7 @@ func TestMessages(t *testing.T) {
 			}
 
 			t.Run("durable", func(t *testing.T) {
-				// A day allows 20 messages per camp; the count survives a
+				// A day allows 20 messages per seat; the count survives a
 				// restart.
 				for range 10 {
 					h.send(t, tok[1], 0, "encore")

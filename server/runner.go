@@ -64,15 +64,15 @@ type runner struct {
 	settings store.World
 	state    game.State
 	hash     string
-	// pending, standing, played and sent have one entry per camp. pending
-	// are the orders posted for the next day; standing the camps' standing
+	// pending, standing and played have one entry per camp. pending are
+	// the orders posted for the next day; standing the camps' standing
 	// orders of the season (nil: the idle order); played the plays of the
-	// last resolved day (nil before day 1); sent counts the messages each
-	// camp sent for the next day.
+	// last resolved day (nil before day 1). sent counts the messages each
+	// seat of each camp sent for the next day.
 	pending  []*play
 	standing []*play
 	played   []*play
-	sent     []int
+	sent     map[seatKey]int
 	lastTick time.Time
 	// humansDone is when every living camp not played by the AI had posted
 	// for the next day; zero while one has not.
@@ -237,7 +237,7 @@ func (r *runner) loadCampState(ctx context.Context) error {
 		}
 		for _, m := range msgs {
 			if m.From == c && m.Day == day {
-				r.sent[c]++
+				r.sent[seatKey{c, store.SeatOrRuler(m.Seat)}]++
 			}
 		}
 	}
@@ -292,7 +292,7 @@ func (r *runner) setState(state game.State, hash string) {
 // resolved.
 func (r *runner) newDay() {
 	n := r.settings.Camps
-	r.pending, r.sent = make([]*play, n), make([]int, n)
+	r.pending, r.sent = make([]*play, n), make(map[seatKey]int)
 }
 
 // newSeason forgets every camp's orders: a season begins.

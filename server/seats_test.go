@@ -142,6 +142,20 @@ func TestSeats(t *testing.T) {
 				t.Fatalf("the thief's second proposal: %v", err)
 			}
 			h.submit(t, ruler, "gain", 1)
+			// A day's cap of messages is a seat's: the thief's twenty
+			// leave the ruler's own (SEAT-TALK).
+			for i := range 21 {
+				_, err := h.game.SendMessage(as(thief), &pb.SendMessageRequest{ToCamp: 0, Text: "encore"})
+				if i < 20 && err != nil {
+					t.Fatalf("the thief's council message %d: %v", i+1, err)
+				}
+				if i == 20 {
+					wantCode(t, err, codes.ResourceExhausted)
+				}
+			}
+			if _, err := h.game.SendMessage(as(ruler), &pb.SendMessageRequest{ToCamp: 1, Text: "peace?"}); err != nil {
+				t.Errorf("the ruler's message after the thief's twenty: %v", err)
+			}
 			c, err := h.game.GetCouncil(as(thief), &pb.GetCouncilRequest{})
 			if err != nil {
 				t.Fatalf("council: %v", err)
