@@ -566,14 +566,14 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 		return nil, err
 	}
 	seat := store.SeatOrRuler(req.GetSeat())
-	if seats := r.rs.Season(r.settings.Camps).Seats(); !slices.ContainsFunc(seats, func(s game.Seat) bool { return s.Code == seat }) {
-		return nil, invalidArgument("seat", "seat must be one of %s; got %q", seatCodes(seats), req.GetSeat())
-	}
 	var (
 		season int
 		next   career.Career
 	)
 	err = r.do(ctx, func() error {
+		if seats := r.rs.Season(r.settings.Camps).Seats(); !slices.ContainsFunc(seats, func(s game.Seat) bool { return s.Code == seat }) {
+			return invalidArgument("seat", "seat must be one of %s; got %q", seatCodes(seats), req.GetSeat())
+		}
 		if err := r.checkCamp(req.GetCamp()); err != nil {
 			return err
 		}

@@ -101,16 +101,16 @@ func (g *gameService) ProposeOrder(ctx context.Context, req *pb.ProposeOrderRequ
 			"une proposition donne sa raison : le conseil la lit avant que le dirigeant décide"))
 	}
 	o := orderFromPB(req.GetOrder())
-	seat, ok := findSeat(r.rs.Season(r.settings.Camps).Seats(), p.seat)
-	if !ok {
-		return nil, refuseIn(l, reasonNotYourSeat, "", lang.T("your token's seat %q is not a seat of this world's council", "le siège %q de votre jeton n'est pas un siège du conseil de ce monde", p.seat))
-	}
-	if !slices.Contains(seat.Domain, o.Action) {
-		return nil, refuseIn(l, reasonOutOfDomain, "order.action", lang.T("%s is not in the %s seat's domain: %s",
-			"%s n'est pas du domaine du siège %s : %s", o.Action, p.seat, strings.Join(seat.Domain, ", ")))
-	}
 	var out store.Proposal
 	err = r.do(ctx, func() error {
+		seat, ok := findSeat(r.rs.Season(r.settings.Camps).Seats(), p.seat)
+		if !ok {
+			return refuseIn(l, reasonNotYourSeat, "", lang.T("your token's seat %q is not a seat of this world's council", "le siège %q de votre jeton n'est pas un siège du conseil de ce monde", p.seat))
+		}
+		if !slices.Contains(seat.Domain, o.Action) {
+			return refuseIn(l, reasonOutOfDomain, "order.action", lang.T("%s is not in the %s seat's domain: %s",
+				"%s n'est pas du domaine du siège %s : %s", o.Action, p.seat, strings.Join(seat.Domain, ", ")))
+		}
 		log := r.log.With().Int("camp", p.camp).Str("seat", p.seat).Logger()
 		if r.seasonOver() {
 			return seasonOver(l, r.state.Day())
