@@ -121,6 +121,8 @@ type viewExtras struct {
 	// messages.
 	Recipients []int
 	Messages   []store.Message
+	// Proposals are the council's open proposals for the next day.
+	Proposals []store.Proposal
 }
 
 // completeView adds to a ruleset's view of a camp what the world loop
@@ -152,6 +154,9 @@ func completeView(out *pb.CampView, x viewExtras) *pb.CampView {
 	}
 	if x.Played != nil {
 		out.LastResult = playToPB(out.GetDay(), *x.Played, x.Lang)
+	}
+	for _, p := range x.Proposals {
+		out.Proposals = append(out.Proposals, proposalToPB(p, "open"))
 	}
 	for _, c := range x.Recipients {
 		out.MessageRecipients = append(out.MessageRecipients, int32(c))

@@ -73,7 +73,10 @@ type runner struct {
 	standing []*play
 	played   []*play
 	sent     map[seatKey]int
-	lastTick time.Time
+	// proposals are each camp's councillors' proposals for the next day,
+	// in the order posted, one a seat.
+	proposals [][]store.Proposal
+	lastTick  time.Time
 	// humansDone is when every living camp not played by the AI had posted
 	// for the next day; zero while one has not.
 	humansDone time.Time
@@ -214,8 +217,9 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 	return r, nil
 }
 
-// loadCampState loads the camps' standing orders of the season and counts
-// the messages they sent for the next day.
+// loadCampState loads the camps' standing orders of the season and their
+// councillors' proposals for the next day, and counts the messages they
+// sent for it.
 func (r *runner) loadCampState(ctx context.Context) error {
 	w := r.settings
 	standing, err := r.store.StandingOrders(ctx, w.ID, w.Season)
@@ -231,6 +235,15 @@ func (r *runner) loadCampState(ctx context.Context) error {
 	}
 	day := r.state.Day() + 1
 	for c := range w.Camps {
+		props, err := r.store.Proposals(ctx, w.ID, w.Season, c, day)
+		if err != nil {
+			return fmt.Errorf("load proposals of world %d: %w", w.ID, err)
+		}
+		for _, p := range props {
+			if p.Day == day {
+				r.proposals[c] = append(r.proposals[c], p)
+			}
+		}
 		msgs, err := r.store.Messages(ctx, w.ID, w.Season, c, day)
 		if err != nil {
 			return fmt.Errorf("load messages of world %d: %w", w.ID, err)
@@ -292,7 +305,7 @@ func (r *runner) setState(state game.State, hash string) {
 // resolved.
 func (r *runner) newDay() {
 	n := r.settings.Camps
-	r.pending, r.sent = make([]*play, n), make(map[seatKey]int)
+	r.pending, r.sent, r.proposals = make([]*play, n), make(map[seatKey]int), make([][]store.Proposal, n)
 }
 
 // newSeason forgets every camp's orders: a season begins.

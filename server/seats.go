@@ -59,19 +59,14 @@ func (g *gameService) adopt(ctx context.Context, p principal, r *runner, req *pb
 	}
 	seat := req.GetAdopt()
 	return g.post(ctx, p, r, req.GetForDay(), func() (play, error) {
-		day := r.state.Day() + 1
-		props, err := r.store.Proposals(ctx, r.id, r.settings.Season, p.camp, day)
-		if err != nil {
-			return play{}, fmt.Errorf("read proposals of camp %d: %w", p.camp, err)
-		}
-		for _, pr := range props {
-			if pr.Day == day && pr.Seat == seat {
+		for _, pr := range r.proposals[p.camp] {
+			if pr.Seat == seat {
 				return play{order: game.Order{Action: pr.Action, Args: slices.Clone(pr.Args), Reason: pr.Reason},
 					player: pr.Player, seat: pr.Seat}, nil
 			}
 		}
-		return play{}, refuseIn(l, reasonNoProposal, "adopt", lang.T("no proposal of the %q seat for day %d: see GetCouncil's proposals",
-			"aucune proposition du siège %q pour le jour %d : voyez les propositions de GetCouncil", seat, day))
+		return play{}, refuseIn(l, reasonNoProposal, "adopt", lang.T("no proposal of the %q seat for day %d: see the view's or GetCouncil's proposals",
+			"aucune proposition du siège %q pour le jour %d : voyez les propositions de la vue ou de GetCouncil", seat, r.state.Day()+1))
 	})
 }
 
@@ -102,7 +97,8 @@ func (g *gameService) ProposeOrder(ctx context.Context, req *pb.ProposeOrderRequ
 	}
 	o := orderFromPB(req.GetOrder())
 	var out store.Proposal
-	err = r.do(ctx, func() error {
+	// A proposal changes its own camp's view only (its open proposals).
+	err = r.doFor(ctx, p.camp, func() error {
 		seat, ok := findSeat(r.rs.Season(r.settings.Camps).Seats(), p.seat)
 		if !ok {
 			return refuseIn(l, reasonNotYourSeat, "", lang.T("your token's seat %q is not a seat of this world's council", "le siège %q de votre jeton n'est pas un siège du conseil de ce monde", p.seat))
@@ -130,6 +126,9 @@ func (g *gameService) ProposeOrder(ctx context.Context, req *pb.ProposeOrderRequ
 		if err := r.store.SaveProposal(wctx, out); err != nil {
 			return fmt.Errorf("save proposal of camp %d seat %s: %w", p.camp, p.seat, err)
 		}
+		// The seat's new proposal replaces its earlier one, and comes last.
+		kept := slices.DeleteFunc(slices.Clone(r.proposals[p.camp]), func(pr store.Proposal) bool { return pr.Seat == p.seat })
+		r.proposals[p.camp] = append(kept, out)
 		log.Info().Msg("proposal posted")
 		log.Debug().Str("action", o.Action).Ints("args", o.Args).Msg("proposal posted")
 		return nil

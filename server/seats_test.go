@@ -24,7 +24,8 @@ import (
 func TestSeats(t *testing.T) {
 	for _, tc := range seasonStores {
 		t.Run(tc.name, func(t *testing.T) {
-			h := startCounters(t, tc.open(t))
+			st := tc.open(t)
+			h := startCounters(t, st)
 			admin := as(h.adminToken)
 			info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "seats", Seed: 3, Camps: 2,
 				SeasonLength: 4, Cadence: durationpb.New(cadence)})
@@ -114,6 +115,21 @@ func TestSeats(t *testing.T) {
 			if err := propose(thief, "steal", []int32{1}, "camp 1 sleeps"); err != nil {
 				t.Fatalf("the thief's proposal: %v", err)
 			}
+			// The camp's view shows the council's open proposals, and a
+			// restarted server still has them.
+			openIn := func(v *pb.CampView) bool {
+				ps := v.GetProposals()
+				return len(ps) == 1 && ps[0].GetSeat() == "thief" && ps[0].GetStatus() == "open" && ps[0].GetOrder().GetReason() == "camp 1 sleeps"
+			}
+			if v := h.view(t, ruler); !openIn(v) {
+				t.Errorf("the ruler's view on day 2: got proposals %v; want the thief's, open", v.GetProposals())
+			}
+			h.stop()
+			h = startCounters(t, st)
+			admin = as(h.adminToken)
+			if v := h.view(t, ruler); !openIn(v) {
+				t.Errorf("the ruler's view after a restart: got proposals %v; want the thief's, open", v.GetProposals())
+			}
 			_, err = h.game.SubmitOrder(as(ruler), &pb.SubmitOrderRequest{Adopt: "steward"})
 			if wantCode(t, err, codes.FailedPrecondition); reasonOf(err) != pb.ErrorReason_ERROR_REASON_NO_PROPOSAL {
 				t.Errorf("adopting a seat with no proposal: got %v; want no_proposal", err)
@@ -123,6 +139,9 @@ func TestSeats(t *testing.T) {
 			got, err := h.game.SubmitOrder(as(ruler), &pb.SubmitOrderRequest{Adopt: "thief"})
 			if err != nil || got.GetAuthor() != "thief" || got.GetOrder().GetAction() != "steal" || got.GetOrder().GetReason() != "camp 1 sleeps" {
 				t.Fatalf("adopt the thief's proposal: got %v, %v; want the steal, authored by the thief", got, err)
+			}
+			if v := h.view(t, thief); !openIn(v) || v.GetPendingOrder().GetAction() != "steal" {
+				t.Errorf("the thief's view after the adoption: got proposals %v, pending %v; want its proposal and the steal posted", v.GetProposals(), v.GetPendingOrder())
 			}
 			// The council talks privately: camp 1 never reads it.
 			if _, err := h.game.SendMessage(as(thief), &pb.SendMessageRequest{ToCamp: 0, Text: "thank you"}); err != nil {
@@ -171,13 +190,13 @@ func TestSeats(t *testing.T) {
 			}
 			// The thief's standing counts the steal it proposed; the
 			// ruler's does not.
-			st, err := h.game.GetSeasonStanding(as(thief), &pb.GetSeasonStandingRequest{})
-			if err != nil || st.GetSeat() != "thief" || st.GetPlayer() != "bo" || st.GetFeats().GetMissionsSucceeded() != 1 {
-				t.Errorf("the thief's standing: got %v, %v; want bo's, one mission", st, err)
+			ss, err := h.game.GetSeasonStanding(as(thief), &pb.GetSeasonStandingRequest{})
+			if err != nil || ss.GetSeat() != "thief" || ss.GetPlayer() != "bo" || ss.GetFeats().GetMissionsSucceeded() != 1 {
+				t.Errorf("the thief's standing: got %v, %v; want bo's, one mission", ss, err)
 			}
-			st, err = h.game.GetSeasonStanding(as(ruler), &pb.GetSeasonStandingRequest{})
-			if err != nil || st.GetPlayer() != "ana" || st.GetFeats().GetMissionsSucceeded() != 0 {
-				t.Errorf("the ruler's standing: got %v, %v; want ana's, no mission", st, err)
+			ss, err = h.game.GetSeasonStanding(as(ruler), &pb.GetSeasonStandingRequest{})
+			if err != nil || ss.GetPlayer() != "ana" || ss.GetFeats().GetMissionsSucceeded() != 0 {
+				t.Errorf("the ruler's standing: got %v, %v; want ana's, no mission", ss, err)
 			}
 			force()
 			force() // day 4 ends the season: the camp plays its standing rest.
@@ -205,8 +224,8 @@ func TestSeats(t *testing.T) {
 			if gained["Rival 0"] <= 0 || gained["Patron 0"] != 0 {
 				t.Errorf("glory of the season: got %v; want Rival 0's from bo's mission, none for Patron 0", gained)
 			}
-			st, err = h.game.GetSeasonStanding(as(thief), &pb.GetSeasonStandingRequest{})
-			if words := st.GetResult().GetJudgment(); err != nil || !strings.Contains(words, "Rival 0") || !strings.Contains(words, "bo") {
+			ss, err = h.game.GetSeasonStanding(as(thief), &pb.GetSeasonStandingRequest{})
+			if words := ss.GetResult().GetJudgment(); err != nil || !strings.Contains(words, "Rival 0") || !strings.Contains(words, "bo") {
 				t.Errorf("the thief's judgment: got %q, %v; want Rival 0's words to bo", words, err)
 			}
 		})

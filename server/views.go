@@ -101,7 +101,7 @@ func (r *runner) buildView(ctx context.Context, camp int, l lang.Lang) (*pb.Camp
 	x := viewExtras{Lang: l,
 		WorldID: r.id, Ruleset: r.settings.Ruleset, Deadline: r.deadline(), Paused: r.settings.Paused,
 		Controller: r.settings.Controllers[camp], SeasonLength: r.settings.SeasonLength, Idle: r.rs.Idle(),
-		Pending: r.pending[camp], Standing: r.standing[camp], Played: r.played[camp],
+		Pending: r.pending[camp], Standing: r.standing[camp], Played: r.played[camp], Proposals: r.proposals[camp],
 	}
 	x.Late, x.SeasonOver = r.holdEarly, r.seasonOver()
 	x.Waits = r.state.Alive(camp) && r.state.Waits(camp)

@@ -114,6 +114,13 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 		b.WriteString(l.Sprintf("No order posted for day %d yet: without one, the standing order plays.\n",
 			"Aucun ordre posté pour le jour %d : sans ordre, l'ordre permanent joue.\n", v.GetDay()+1))
 	}
+	if ps := v.GetProposals(); len(ps) > 0 {
+		b.WriteString(l.Sprintf("The council's open proposals for day %d (the ruler adopts one by its seat):\n",
+			"Propositions ouvertes du conseil pour le jour %d (le dirigeant en adopte une par son siège) :\n", v.GetDay()+1))
+		for _, p := range ps {
+			b.WriteString("  " + proposalLine(l, p) + "\n")
+		}
+	}
 	return b.String()
 }
 

@@ -95,6 +95,8 @@ func sampleView() *pb.CampView {
 			Reason: pb.ErrorReason_ERROR_REASON_UNKNOWN_ZONE},
 		MessageRecipients: []int32{2},
 		MaxMessageLen:     500,
+		Proposals: []*pb.OrderProposal{{Day: 13, Seat: "general", Player: "gaia", Status: "open",
+			Order: &pb.Order{Action: "raise_army", Args: []int32{3}, Reason: "three guards"}}},
 		Messages: []*pb.CampMessage{
 			{Id: 4, Day: 12, FromCamp: 2, ToCamp: 1, Text: "Paix ?"},
 			{Id: 5, Day: 13, FromCamp: 1, ToCamp: 2, Text: "Oui.\nSigné."},
@@ -195,6 +197,8 @@ func TestView(t *testing.T) {
 		{"fixed cost", []string{"     cost: food 600, wood 4"}},
 		{"cost per man", []string{"     cost: food 2, wood 2 per MEN"}},
 		{"cost per level", []string{"     cost: wood 18, gold 4 per level of the zone before it develops"}},
+		{"open proposals", []string{"The council's open proposals for day 13 (the ruler adopts one by its seat):"}},
+		{"open proposal", []string{"  day 13, general (gaia): raise_army 3"}},
 		{"terrain rules", []string{"Rules: a held zone yields plains food 60 a day, defence +0; forest food 5, wood 4 a day, defence +1."}},
 		{"building rules", []string{"farm (cost wood 10, stone 2; food 20 a day), walls (cost wood 5, stone 15; defence +4)."}},
 		{"defence rules", []string{"militia 2 + development level + buildings, +2 on a capital, +3 with the monument, + 1 man in 4 of the holder's field army."}},

@@ -116,7 +116,11 @@ type CampView struct {
 	// order, and it plays the ruleset's default.
 	Waits bool `protobuf:"varint,59,opt,name=waits,proto3" json:"waits,omitempty"`
 	// notebook is the camp's private notes of the season (SetNotebook).
-	Notebook *Notebook `protobuf:"bytes,70,opt,name=notebook,proto3" json:"notebook,omitempty"`
+	// proposals are the council's open proposals for day + 1, in the order
+	// they were posted (docs/seats.md, SEAT-COUNCIL): the camp's ruler adopts
+	// one with SubmitOrderRequest.adopt.
+	Proposals []*OrderProposal `protobuf:"bytes,71,rep,name=proposals,proto3" json:"proposals,omitempty"`
+	Notebook  *Notebook        `protobuf:"bytes,70,opt,name=notebook,proto3" json:"notebook,omitempty"`
 	// detail is the ruleset's own part of the view.
 	//
 	// Types that are valid to be assigned to Detail:
@@ -317,6 +321,13 @@ func (x *CampView) GetWaits() bool {
 		return x.Waits
 	}
 	return false
+}
+
+func (x *CampView) GetProposals() []*OrderProposal {
+	if x != nil {
+		return x.Proposals
+	}
+	return nil
 }
 
 func (x *CampView) GetNotebook() *Notebook {
@@ -1554,7 +1565,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xc7\t\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x82\n" +
+	"\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -1581,7 +1593,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\tposted_at\x188 \x01(\v2\x1a.google.protobuf.TimestampR\bpostedAt\x12\x18\n" +
 	"\aruleset\x189 \x01(\tR\aruleset\x121\n" +
 	"\bcontacts\x18: \x03(\v2\x15.grisonval.v1.ContactR\bcontacts\x12\x14\n" +
-	"\x05waits\x18; \x01(\bR\x05waits\x122\n" +
+	"\x05waits\x18; \x01(\bR\x05waits\x129\n" +
+	"\tproposals\x18G \x03(\v2\x1b.grisonval.v1.OrderProposalR\tproposals\x122\n" +
 	"\bnotebook\x18F \x01(\v2\x16.grisonval.v1.NotebookR\bnotebook\x12;\n" +
 	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonval\x122\n" +
 	"\x06castle\x18e \x01(\v2\x18.grisonval.v1.CastleViewH\x00R\x06castleB\b\n" +
@@ -1749,59 +1762,60 @@ var file_grisonval_v1_game_proto_depIdxs = []int32{
 	29, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
 	25, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
 	30, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
-	31, // 12: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
-	32, // 13: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	33, // 14: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
-	24, // 15: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	24, // 16: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	24, // 17: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
-	24, // 18: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
-	25, // 19: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
-	8,  // 20: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
-	5,  // 21: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
-	25, // 22: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	21, // 23: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	27, // 24: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	28, // 25: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	21, // 26: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	27, // 27: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	27, // 28: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	24, // 29: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	24, // 30: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	10, // 31: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
-	0,  // 32: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 33: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	9,  // 34: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	11, // 35: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	34, // 36: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	13, // 37: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	15, // 38: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	17, // 39: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	35, // 40: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
-	36, // 41: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
-	37, // 42: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
-	19, // 43: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
-	4,  // 44: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
-	6,  // 45: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
-	1,  // 46: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 47: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	10, // 48: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	12, // 49: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	38, // 50: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	14, // 51: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	16, // 52: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	18, // 53: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	39, // 54: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
-	31, // 55: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
-	31, // 56: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
-	20, // 57: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
-	5,  // 58: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
-	7,  // 59: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
-	46, // [46:60] is the sub-list for method output_type
-	32, // [32:46] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	5,  // 12: grisonval.v1.CampView.proposals:type_name -> grisonval.v1.OrderProposal
+	31, // 13: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
+	32, // 14: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	33, // 15: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	24, // 16: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	24, // 17: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	24, // 18: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
+	24, // 19: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
+	25, // 20: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
+	8,  // 21: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
+	5,  // 22: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
+	25, // 23: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	21, // 24: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	27, // 25: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	28, // 26: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	21, // 27: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	27, // 28: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	27, // 29: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	24, // 30: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	24, // 31: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	10, // 32: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
+	0,  // 33: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	2,  // 34: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	9,  // 35: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	11, // 36: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	34, // 37: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	13, // 38: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	15, // 39: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	17, // 40: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	35, // 41: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
+	36, // 42: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
+	37, // 43: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
+	19, // 44: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
+	4,  // 45: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
+	6,  // 46: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
+	1,  // 47: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	3,  // 48: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	10, // 49: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	12, // 50: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	38, // 51: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	14, // 52: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	16, // 53: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	18, // 54: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	39, // 55: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
+	31, // 56: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
+	31, // 57: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
+	20, // 58: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
+	5,  // 59: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
+	7,  // 60: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
+	47, // [47:61] is the sub-list for method output_type
+	33, // [33:47] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
