@@ -87,10 +87,11 @@ func (g *gameService) SetNotebook(ctx context.Context, req *pb.SetNotebookReques
 				r.state.Day()))
 		}
 		season, day := r.settings.Season, r.state.Day()+1
-		cur, err := campNotebook(ctx, r.store, r.id, season, p.camp)
+		rec, err := r.recentLog(ctx)
 		if err != nil {
 			return err
 		}
+		cur := rec.notes[p.camp]
 		writes := 1
 		if cur.Day == day {
 			writes = cur.Writes + 1

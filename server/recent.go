@@ -100,16 +100,12 @@ func keepFrom[T any](s []T, since int, day func(T) int) []T {
 // messages. It runs on the loop.
 func (r *runner) recordMessage(m store.Message) {
 	rec := &r.rec
-	if rec.season != m.Season {
+	if rec.season != m.Season || m.From < 0 || m.From >= len(rec.messages) || m.To < 0 || m.To >= len(rec.messages) {
 		return
 	}
-	for _, c := range []int{m.From, m.To} {
-		if c >= 0 && c < len(rec.messages) {
-			rec.messages[c] = append(rec.messages[c], m)
-		}
-		if m.From == m.To {
-			break
-		}
+	rec.messages[m.From] = append(rec.messages[m.From], m)
+	if m.To != m.From {
+		rec.messages[m.To] = append(rec.messages[m.To], m)
 	}
 }
 
