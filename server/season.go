@@ -571,7 +571,8 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 		next   career.Career
 	)
 	err = r.do(ctx, func() error {
-		if seats := r.rs.Season(r.settings.Camps).Seats(); !slices.ContainsFunc(seats, func(s game.Seat) bool { return s.Code == seat }) {
+		seats := r.rs.Season(r.settings.Camps).Seats()
+		if _, ok := findSeat(seats, seat); !ok {
 			return invalidArgument("seat", "seat must be one of %s; got %q", seatCodes(seats), req.GetSeat())
 		}
 		if err := r.checkCamp(req.GetCamp()); err != nil {
