@@ -83,9 +83,10 @@ func benchOrder(v *pb.CampView, plan []string, step int) *pb.Order {
 	return &pb.Order{Action: "rest"}
 }
 
-// BenchmarkGetView measures GetView's handler on a world at day 60: the
-// view built on the world's loop, the journal and messages read from the
-// store, the conversion to the wire.
+// BenchmarkGetView measures GetView's handler on a world at day 60, without
+// the encoding of its answer: every call but the first answers the view the
+// world's loop keeps (BenchmarkViewBuild measures building one,
+// BenchmarkGetViewKept adds the encoding).
 func BenchmarkGetView(b *testing.B) {
 	s, _, camps := benchWorld(b)
 	g := &gameService{s: s}
