@@ -2,12 +2,12 @@ package server
 
 import (
 	"context"
-	"github.com/grisonval/server/engine/lang"
 	"testing"
 	"time"
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/grisonval/server/engine/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
