@@ -54,44 +54,59 @@ func FoodFactor(food int64, pop int) int64 {
 // smaller of its civilian men and civilian women aged FertileMinAge to
 // FertileMaxAge. A man under arms founds no family.
 func (w *World) FertileCouples(c CampID) int {
-	men, women := 0, 0
+	var f fertility
 	for i := range w.Camps[c].Citizens {
-		p := &w.Camps[c].Citizens[i]
-		if p.UnderArms || p.Age < FertileMinAge || p.Age > FertileMaxAge {
-			continue
-		}
-		if p.Female {
-			women++
-		} else {
-			men++
-		}
+		f.count(&w.Camps[c].Citizens[i])
 	}
-	return min(men, women)
+	return f.couples()
 }
+
+// fertility counts the fertile men and women of a camp (rule POP-1), so
+// that a walk of the citizens made for another rule can count them too.
+type fertility struct{ men, women int }
+
+// count counts citizen p if he is fertile: a civilian aged FertileMinAge
+// to FertileMaxAge.
+func (f *fertility) count(p *Citizen) {
+	if p.UnderArms || p.Age < FertileMinAge || p.Age > FertileMaxAge {
+		return
+	}
+	if p.Female {
+		f.women++
+	} else {
+		f.men++
+	}
+}
+
+// couples returns the fertile couples counted.
+func (f *fertility) couples() int { return min(f.men, f.women) }
+
+// oldAge counts the fertile among the citizens under OldAge only: this
+// fails to compile should a fertile age reach OldAge.
+var _ [OldAge - FertileMaxAge - 1]struct{}
 
 // BirthChance returns camp c's chance of a birth today in parts per
 // million, or 0 and the lock that forbids it (rule POP-1): min(45 %, rate x
 // couples x morale factor x food factor); locked with no fertile couple,
 // under 1 food, or with housing full.
 func (w *World) BirthChance(c CampID) (int64, lang.Text) {
-	chance, lock, _ := w.birthChance(c)
-	return chance, lock
+	return w.birthChance(c, w.FertileCouples(c))
 }
 
-// birthChance is BirthChance, with the camp's fertile couples.
-func (w *World) birthChance(c CampID) (chance int64, lock lang.Text, couples int) {
+// birthChance is BirthChance for a camp of so many fertile couples.
+func (w *World) birthChance(c CampID, couples int) (chance int64, lock lang.Text) {
 	camp := &w.Camps[c]
-	couples, pop := w.FertileCouples(c), w.Population(c)
+	pop := w.Population(c)
 	switch {
 	case couples == 0:
-		return 0, lang.T("no fertile couple", "aucun couple fécond"), couples
+		return 0, lang.T("no fertile couple", "aucun couple fécond")
 	case camp.Resources.Food < 1:
-		return 0, lang.T("less than 1 food in stock", "moins de 1 nourriture en réserve"), couples
+		return 0, lang.T("less than 1 food in stock", "moins de 1 nourriture en réserve")
 	case pop >= w.Housing(c):
-		return 0, lang.T("housing full (%d/%d)", "logement plein (%d/%d)", pop, w.Housing(c)), couples
+		return 0, lang.T("housing full (%d/%d)", "logement plein (%d/%d)", pop, w.Housing(c))
 	}
 	p := BirthRatePPM * int64(couples) * MoraleFactor(camp.Morale) * FoodFactor(camp.Resources.Food, pop) / 1_000_000
-	return min(BirthCapPPM, p), lang.Text{}, couples
+	return min(BirthCapPPM, p), lang.Text{}
 }
 
 // OldAgeChance returns the daily chance, in parts per million, that a
@@ -121,8 +136,8 @@ func (t *tick) liveSociety() {
 		if !t.w.Camps[c].Alive {
 			continue
 		}
-		t.oldAge(c)
-		t.birth(c)
+		couples := t.oldAge(c)
+		t.birth(c, couples)
 		t.promote(c)
 		t.moods(c)
 		t.experience(c)
@@ -143,8 +158,10 @@ const oldAgeTable = 64
 // each citizen of 60 or more, whether he dies today (rule POP-4), in one
 // walk of the citizens. When more than MaxOldAgeDeaths would die, the dead
 // are drawn evenly among them (a reservoir of two), so that list order
-// favours no one.
-func (t *tick) oldAge(c CampID) {
+// favours no one. The same walk counts the fertile couples the birth
+// draws from (rule POP-1), which it returns: the dead, aged 60 or more,
+// are never fertile.
+func (t *tick) oldAge(c CampID) (couples int) {
 	camp := &t.w.Camps[c]
 	r := t.stream(c, PurposeAging)
 	famine := t.w.famine(c)
@@ -153,11 +170,13 @@ func (t *tick) oldAge(c CampID) {
 		chance[a] = OldAgeChance(OldAge+a, famine)
 	}
 	var dying [MaxOldAgeDeaths]int
+	var fertile fertility
 	k := 0
 	for i := range camp.Citizens {
 		age := int(camp.Citizens[i].Age) + 1
 		camp.Citizens[i].Age = int16(age)
 		if age < OldAge {
+			fertile.count(&camp.Citizens[i])
 			continue
 		}
 		var p int64
@@ -185,6 +204,7 @@ func (t *tick) oldAge(c CampID) {
 		p := t.removeCitizen(c, i)
 		t.note(c, "old_age", nil, oldAgeNarration(&p), oldAgeWhy(&p, famine, len(camp.Citizens)))
 	}
+	return fertile.couples()
 }
 
 // oldAgeNarration tells citizen p's death of old age, both languages
@@ -311,8 +331,9 @@ func (t *tick) loseInhabitant(c CampID) (Citizen, bool) {
 // birth draws today's birth in camp c (rule POP-1): at most one a day. The
 // parents are a fertile civilian man and woman drawn at random; the child
 // takes the father's family name and, two times in three, one parent's job.
-func (t *tick) birth(c CampID) {
-	chance, lock, couples := t.w.birthChance(c)
+// couples are the camp's fertile couples, as oldAge counted them.
+func (t *tick) birth(c CampID, couples int) {
+	chance, lock := t.w.birthChance(c, couples)
 	if !lock.IsZero() {
 		return
 	}
