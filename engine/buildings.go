@@ -277,7 +277,13 @@ func (t *tick) build(c CampID, b BuildingKind, o Order) {
 // (rule POL-1) and, for a market, its economy's (rule EDI-7), halved while
 // the camp's buildings are degraded.
 func (w *World) OutputPercent(c CampID, b BuildingKind) int64 {
-	mult := int64(math.Round(w.JobMultiplier(c, b.Job()) * 100))
+	return w.outputPercent(c, b, w.JobMultiplier(c, b.Job()))
+}
+
+// outputPercent is OutputPercent with the job multiplier of the building's
+// workers, jobMult.
+func (w *World) outputPercent(c CampID, b BuildingKind, jobMult float64) int64 {
+	mult := int64(math.Round(jobMult * 100))
 	pct := mult * (100 + w.buildingBonus(c, b) + w.governmentBonus(c, b) + w.marketEconomy(c, b)) / 100
 	if w.Camps[c].Degraded {
 		pct /= 2
@@ -336,6 +342,7 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 	var buildings [NumBuildingKinds + 1]int64
 	cut := w.CutOff(c)
 	var h Resources // in half hundredths
+	jobMult := w.jobMultipliers(c)
 	for z := ZoneID(1); z <= NumZones; z++ {
 		zone := &w.Zones[z]
 		if zone.Owner != c || w.Besieged(z) {
@@ -346,7 +353,7 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 		for _, b := range zone.Buildings {
 			buildings[b] += n
 		}
-		h = h.Add(w.specialOutput(c, zone).scale(n))
+		h = h.Add(w.specialOutput(c, zone, &jobMult).scale(n))
 	}
 	for tr := Plains; tr <= Coast; tr++ {
 		if terrains[tr] > 0 {
@@ -355,7 +362,7 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 	}
 	for b := Farm; b <= Temple; b++ {
 		if out := Buildings[b].Output; buildings[b] > 0 && out != (Resources{}) {
-			h = h.Add(out.scale(buildings[b] * w.OutputPercent(c, b)))
+			h = h.Add(out.scale(buildings[b] * w.outputPercent(c, b, jobMult[b.Job()])))
 		}
 	}
 	paid, carry, half = payHalves(h, w.Camps[c].Carry, w.Camps[c].CutOffHalf)

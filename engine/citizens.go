@@ -220,10 +220,34 @@ func (w *World) JobMultiplier(c CampID, j Job) float64 {
 			levels += int(p.Level)
 		}
 	}
+	return jobMultiplier(n, levels)
+}
+
+// jobMultiplier is JobMultiplier for a job of n civilians whose levels add
+// up to levels.
+func jobMultiplier(n, levels int) float64 {
 	if n == 0 {
 		return 1
 	}
 	return 1 + float64(levels-n)/float64(20*n)
+}
+
+// jobMultipliers returns JobMultiplier for every job of camp c (and for job
+// 0, that no citizen has: 1), in one walk of its citizens.
+func (w *World) jobMultipliers(c CampID) [NumJobs + 1]float64 {
+	var n, levels [NumJobs + 1]int
+	for i := range w.Camps[c].Citizens {
+		p := &w.Camps[c].Citizens[i]
+		if !p.UnderArms && int(p.Job) < len(n) {
+			n[p.Job]++
+			levels[p.Job] += int(p.Level)
+		}
+	}
+	var m [NumJobs + 1]float64
+	for j := range m {
+		m[j] = jobMultiplier(n[j], levels[j])
+	}
+	return m
 }
 
 // streamKey names one random stream of a tick.

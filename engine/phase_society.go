@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -66,16 +67,21 @@ func (w *World) FertileCouples(c CampID) int {
 type fertility struct{ men, women int }
 
 // count counts citizen p if he is fertile: a civilian aged FertileMinAge
-// to FertileMaxAge.
+// to FertileMaxAge. It counts without branching: citizens come in no
+// order a processor could predict.
 func (f *fertility) count(p *Citizen) {
-	if p.UnderArms || p.Age < FertileMinAge || p.Age > FertileMaxAge {
-		return
+	fertile := b2i(!p.UnderArms) & b2i(uint16(p.Age-FertileMinAge) <= FertileMaxAge-FertileMinAge)
+	woman := fertile & b2i(p.Female)
+	f.women += woman
+	f.men += fertile - woman
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	if p.Female {
-		f.women++
-	} else {
-		f.men++
-	}
+	return 0
 }
 
 // couples returns the fertile couples counted.
@@ -455,18 +461,23 @@ func (t *tick) moods(c CampID) {
 	if len(cs) == 0 {
 		return
 	}
+	// bend[a] is the bend of aspiration a, mastery[l] that of mastery at
+	// level l: indexed by a byte, they need no bounds check.
+	var bend, mastery [256]int16
 	bends := t.w.AspirationBends(c)
+	copy(bend[:], bends[:])
+	for l := range mastery {
+		mastery[l] = masteryBend(uint8(l))
+	}
 	target := camp.Morale * MoodScale
 	for i := range cs {
 		p := &cs[i]
-		m := int(p.Mood)
-		m += (target - m) / MoodDrift
+		b := bend[p.Aspiration]
 		if p.Aspiration == AspirationMastery {
-			m += int(masteryBend(p.Level))
-		} else if int(p.Aspiration) < len(bends) {
-			m += int(bends[p.Aspiration])
+			b = mastery[p.Level]
 		}
-		p.Mood = clampMood(m)
+		m := int(p.Mood)
+		p.Mood = clampMood(m + (target-m)/MoodDrift + int(b))
 	}
 	if len(cs) > 1 {
 		r := t.stream(c, PurposeMood)
@@ -550,13 +561,34 @@ func (w *World) XPBonus(c CampID, j Job) int32 {
 	if b == 0 {
 		return 0
 	}
-	switch n := w.CountBuildings(c, b); {
+	return xpBonus(w.CountBuildings(c, b))
+}
+
+// xpBonus is XPBonus for a job with n working buildings.
+func xpBonus(n int) int32 {
+	switch {
 	case n >= 3:
 		return 2
 	case n >= 1:
 		return 1
 	}
 	return 0
+}
+
+// buildingCounts returns CountBuildings for every kind of building of camp
+// c, counted in one walk of its zones.
+func (w *World) buildingCounts(c CampID) [NumBuildingKinds + 1]int {
+	var n [NumBuildingKinds + 1]int
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if w.Zones[z].Owner == c && !w.Besieged(z) {
+			for _, k := range w.Zones[z].Buildings {
+				if int(k) < len(n) {
+					n[k]++
+				}
+			}
+		}
+	}
+	return n
 }
 
 // experience runs a day of camp c's experience (rule CIT-XP): each
@@ -566,29 +598,44 @@ func (w *World) XPBonus(c CampID, j Job) int32 {
 // one journal entry.
 func (t *tick) experience(c CampID) {
 	camp := &t.w.Camps[c]
+	buildings := t.w.buildingCounts(c)
 	var bonus [NumJobs + 1]int32
 	for j := Farmer; int(j) <= NumJobs; j++ {
-		bonus[j] = t.w.XPBonus(c, j)
+		if b := jobBuilding(j); b != 0 {
+			bonus[j] = xpBonus(buildings[b])
+		}
 	}
-	school := t.w.CountBuildings(c, School) > 0
+	// trait[t] is the gain of trait t: +1 if ambitious, +1 if curious
+	// with a school.
+	var trait [TraitCurious + 1]int32
+	trait[TraitAmbitious] = 1
+	if buildings[School] > 0 {
+		trait[TraitCurious] = 1
+	}
+	// next[l] is the XP of the level after l, none after MaxLevel: a
+	// citizen under it does not level up, and the others, few each day,
+	// are checked in full.
+	var next [MaxLevel + 1]int32
+	for l := range MaxLevel {
+		next[l] = LevelXP[l+1]
+	}
+	next[MaxLevel] = math.MaxInt32
 	r := t.stream(c, PurposeXP)
+	day := t.w.Day
 	var ups [MaxLevel + 1]int
 	var named [3]int
 	n := 0
 	for i := range camp.Citizens {
 		p := &camp.Citizens[i]
-		if p.UnderArms || int(p.Arrived) >= t.w.Day {
+		if p.UnderArms || int(p.Arrived) >= day {
 			continue
 		}
 		gain := 1 + int32(r.Intn(3))
 		if int(p.Job) < len(bonus) {
 			gain += bonus[p.Job]
 		}
-		if p.Trait == TraitAmbitious {
-			gain++
-		}
-		if p.Trait == TraitCurious && school {
-			gain++
+		if int(p.Trait) < len(trait) {
+			gain += trait[p.Trait]
 		}
 		switch {
 		case p.Mood >= HappyMood:
@@ -597,6 +644,9 @@ func (t *tick) experience(c CampID) {
 			gain--
 		}
 		p.XP += gain
+		if p.XP < next[min(p.Level, MaxLevel)] {
+			continue
+		}
 		for p.Level < MaxLevel && p.XP >= LevelXP[p.Level+1] {
 			p.Level++
 			ups[p.Level]++

@@ -365,12 +365,19 @@ func (t *tick) lostLegends(c CampID) int {
 	before, after := t.prev.Camps[c].Citizens, t.w.Camps[c].Citizens
 	n, j := 0, 0
 	// Citizens stay in arrival order, their IDs increasing: one walk finds
-	// the masters of the morning who are gone tonight.
+	// the citizens of the morning who are gone tonight, and counts the
+	// masters among them. Nearly everyone is still there: the walk's
+	// tests come out the same for nearly every citizen.
 	for i := range before {
-		for j < len(after) && after[j].ID < before[i].ID {
+		id := before[i].ID
+		for j < len(after) && after[j].ID < id {
 			j++
 		}
-		if before[i].Level == MaxLevel && (j == len(after) || after[j].ID != before[i].ID) {
+		if j < len(after) && after[j].ID == id {
+			j++
+			continue
+		}
+		if before[i].Level == MaxLevel {
 			n++
 		}
 	}

@@ -290,15 +290,16 @@ func (w *World) specialDefence(z ZoneID) int {
 // specialOutput returns, in hundredths, what zone's special adds to camp
 // c's production of the day (rule TER-RESOURCE): each farm, lumber camp and
 // mine on a resource yields ResourceBonus % more of its output, with the
-// same multipliers (RES-1).
-func (w *World) specialOutput(c CampID, zone *Zone) Resources {
+// same multipliers (RES-1). jobMult holds the camp's job multipliers
+// (jobMultipliers).
+func (w *World) specialOutput(c CampID, zone *Zone, jobMult *[NumJobs + 1]float64) Resources {
 	var h Resources
 	if zone.Special != Resource {
 		return h
 	}
 	for _, b := range zone.Buildings {
 		if b == Farm || b == LumberCamp || b == Mine {
-			h = h.Add(Buildings[b].Output.scale(w.OutputPercent(c, b) * ResourceBonus).div(100))
+			h = h.Add(Buildings[b].Output.scale(w.outputPercent(c, b, jobMult[b.Job()]) * ResourceBonus).div(100))
 		}
 	}
 	return h
