@@ -175,16 +175,27 @@ func (t *tick) oldAge(c CampID) (couples int) {
 	for a := range chance {
 		chance[a] = OldAgeChance(OldAge+a, famine)
 	}
-	var dying [MaxOldAgeDeaths]int
+	// A first walk ages everyone, counts the fertile and lists the elders,
+	// without branching; a second draws for the elders, in order.
+	cs := camp.Citizens
+	elders := t.indices(len(cs))
 	var fertile fertility
+	old := 0
+	for i := range cs {
+		p := &cs[i]
+		age := int(p.Age) + 1
+		p.Age = int16(age)
+		elders[old] = int32(i)
+		old += b2i(age >= OldAge)
+		fertile.count(p)
+	}
+	var dying [MaxOldAgeDeaths]int
 	k := 0
-	for i := range camp.Citizens {
-		age := int(camp.Citizens[i].Age) + 1
-		camp.Citizens[i].Age = int16(age)
-		if age < OldAge {
-			fertile.count(&camp.Citizens[i])
-			continue
-		}
+	for _, e := range elders[:old] {
+		i := int(e)
+		// Read unsigned, the age of an elder is his age even in the
+		// impossible case of an age that wrapped past 32767.
+		age := int(uint16(cs[i].Age))
 		var p int64
 		if age < OldAge+oldAgeTable {
 			p = chance[age-OldAge]
@@ -470,6 +481,10 @@ func (t *tick) moods(c CampID) {
 		mastery[l] = masteryBend(uint8(l))
 	}
 	target := camp.Morale * MoodScale
+	// The walk of the drift also lists, without branching, the sociable
+	// and the anxious: only they may move others.
+	social := t.indices(len(cs))
+	n := 0
 	for i := range cs {
 		p := &cs[i]
 		b := bend[p.Aspiration]
@@ -478,10 +493,13 @@ func (t *tick) moods(c CampID) {
 		}
 		m := int(p.Mood)
 		p.Mood = clampMood(m + (target-m)/MoodDrift + int(b))
+		social[n] = int32(i)
+		n += b2i(p.Trait == TraitSociable) | b2i(p.Trait == TraitAnxious)
 	}
 	if len(cs) > 1 {
 		r := t.stream(c, PurposeMood)
-		for i := range cs {
+		for _, e := range social[:n] {
+			i := int(e)
 			move := 0
 			switch {
 			case cs[i].Trait == TraitSociable && cs[i].Mood >= SociableMood:

@@ -56,6 +56,20 @@ type tick struct {
 	// camp c today, for the politics phase (rule LEG-1).
 	diplomats [NumCamps]bool
 	facts     [NumCamps][numFacts]int
+
+	// scratch backs indices.
+	scratch []int32
+}
+
+// indices returns a buffer of n citizen indices, for a phase to list the
+// citizens it will visit. The buffer is the tick's: it is valid until the
+// next call.
+func (t *tick) indices(n int) []int32 {
+	if cap(t.scratch) < n {
+		// Room for a few more: the day's births and arrivals.
+		t.scratch = make([]int32, n, n+n/8)
+	}
+	return t.scratch[:n]
 }
 
 // phase is one named step of a tick.
