@@ -340,7 +340,7 @@ func (t *tick) produceCamp(c CampID) {
 func (w *World) production(c CampID) (paid, carry, half Resources) {
 	var terrains [len(TerrainIncome)]int64
 	var buildings [NumBuildingKinds + 1]int64
-	cut := w.CutOff(c)
+	cut := w.cutOff(c)
 	var h Resources // in half hundredths
 	jobMult := w.jobMultipliers(c)
 	for z := ZoneID(1); z <= NumZones; z++ {
@@ -348,7 +348,7 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 		if zone.Owner != c || w.Besieged(z) {
 			continue
 		}
-		n := cutoffShare(cut, z)
+		n := cutoffShare(&cut, z)
 		terrains[zone.Terrain] += n
 		for _, b := range zone.Buildings {
 			buildings[b] += n

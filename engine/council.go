@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -109,8 +108,20 @@ func (p Citizen) BenefitIn(s SeatKind) int {
 
 // citizen returns the index of camp c's living citizen id, or -1.
 // Citizens are in order of arrival, so of ID (rule CIT-1).
+// It searches by halves as slices.BinarySearchFunc does, comparing the
+// IDs in place instead of copying each citizen probed to a function.
 func (w *World) citizen(c CampID, id int32) int {
-	if i, ok := slices.BinarySearchFunc(w.Camps[c].Citizens, id, func(p Citizen, id int32) int { return cmp.Compare(p.ID, id) }); ok {
+	cs := w.Camps[c].Citizens
+	i, j := 0, len(cs)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		if cs[h].ID < id {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	if i < len(cs) && cs[i].ID == id {
 		return i
 	}
 	return -1

@@ -41,21 +41,28 @@ type CutZone struct {
 // from: none of its land is cut off (rule CUT-6). The caller may modify the
 // slice.
 func (w *World) CutOff(c CampID) []bool {
-	cut := make([]bool, NumZones+1)
+	cut := w.cutOff(c)
+	return cut[:]
+}
+
+// cutOff is CutOff as an array: the phases that read it allocate nothing.
+func (w *World) cutOff(c CampID) (cut [NumZones + 1]bool) {
 	capital := w.Capital(c)
 	if capital == 0 || !w.Governed() {
 		return cut
 	}
-	linked := make([]bool, NumZones+1)
+	// A walk by breadth from the capital; each zone joins the queue once
+	// at most.
+	var linked [NumZones + 1]bool
+	var queue [NumZones]ZoneID
 	linked[capital] = true
-	queue := []ZoneID{capital}
-	for len(queue) > 0 {
-		z := queue[0]
-		queue = queue[1:]
-		for _, n := range Neighbors(z) {
+	queue[0] = capital
+	for head, tail := 0, 1; head < tail; head++ {
+		for _, n := range Neighbors(queue[head]) {
 			if !linked[n] && w.Zones[n].Owner == c {
 				linked[n] = true
-				queue = append(queue, n)
+				queue[tail] = n
+				tail++
 			}
 		}
 	}
@@ -68,7 +75,7 @@ func (w *World) CutOff(c CampID) []bool {
 // cutoffShare returns the share of its output zone z gives, in halves
 // (rule CUT-2): 1 for a cut-off zone, 2 for a zone linked to the capital.
 // production counts every zone's terrain income and buildings in halves.
-func cutoffShare(cut []bool, z ZoneID) int64 {
+func cutoffShare(cut *[NumZones + 1]bool, z ZoneID) int64 {
 	if cut[z] {
 		return 1
 	}
@@ -122,7 +129,7 @@ func (t *tick) cutOffLand() {
 			camp.CutZones, camp.CutOffSince = nil, 0
 			continue
 		}
-		cut := t.w.CutOff(c)
+		cut := t.w.cutOff(c)
 		old := camp.CutZones
 		var next []CutZone
 		var fresh, rejoined []ZoneID

@@ -96,23 +96,44 @@ var _ [OldAge - FertileMaxAge - 1]struct{}
 // couples x morale factor x food factor); locked with no fertile couple,
 // under 1 food, or with housing full.
 func (w *World) BirthChance(c CampID) (int64, lang.Text) {
-	return w.birthChance(c, w.FertileCouples(c))
+	chance, lock := w.birthChance(c, w.FertileCouples(c))
+	switch lock {
+	case noCouple:
+		return 0, lang.T("no fertile couple", "aucun couple fécond")
+	case noFood:
+		return 0, lang.T("less than 1 food in stock", "moins de 1 nourriture en réserve")
+	case housingFull:
+		return 0, lang.T("housing full (%d/%d)", "logement plein (%d/%d)", w.Population(c), w.Housing(c))
+	}
+	return chance, lang.Text{}
 }
 
-// birthChance is BirthChance for a camp of so many fertile couples.
-func (w *World) birthChance(c CampID, couples int) (chance int64, lock lang.Text) {
+// birthLock names what forbids a birth (rule POP-1); BirthChance tells it.
+type birthLock uint8
+
+// Birth locks; birthOpen forbids nothing.
+const (
+	birthOpen birthLock = iota
+	noCouple
+	noFood
+	housingFull
+)
+
+// birthChance is BirthChance for a camp of so many fertile couples, with
+// the lock named but not told: the society phase needs only to know it.
+func (w *World) birthChance(c CampID, couples int) (int64, birthLock) {
 	camp := &w.Camps[c]
 	pop := w.Population(c)
 	switch {
 	case couples == 0:
-		return 0, lang.T("no fertile couple", "aucun couple fécond")
+		return 0, noCouple
 	case camp.Resources.Food < 1:
-		return 0, lang.T("less than 1 food in stock", "moins de 1 nourriture en réserve")
+		return 0, noFood
 	case pop >= w.Housing(c):
-		return 0, lang.T("housing full (%d/%d)", "logement plein (%d/%d)", pop, w.Housing(c))
+		return 0, housingFull
 	}
 	p := BirthRatePPM * int64(couples) * MoraleFactor(camp.Morale) * FoodFactor(camp.Resources.Food, pop) / 1_000_000
-	return min(BirthCapPPM, p), lang.Text{}
+	return min(BirthCapPPM, p), birthOpen
 }
 
 // OldAgeChance returns the daily chance, in parts per million, that a
@@ -351,7 +372,7 @@ func (t *tick) loseInhabitant(c CampID) (Citizen, bool) {
 // couples are the camp's fertile couples, as oldAge counted them.
 func (t *tick) birth(c CampID, couples int) {
 	chance, lock := t.w.birthChance(c, couples)
-	if !lock.IsZero() {
+	if lock != birthOpen {
 		return
 	}
 	r := t.stream(c, PurposeBirth)
