@@ -256,19 +256,28 @@ type streamKey struct {
 	purpose Purpose
 }
 
+// streamEntry is one random stream of a tick, under its key.
+type streamEntry struct {
+	key streamKey
+	r   *Rand
+}
+
 // stream returns the tick's random stream for (camp, purpose), created on
 // first use, so that successive draws of one purpose within a tick (two
-// arrivals, say) continue one stream instead of repeating it.
+// arrivals, say) continue one stream instead of repeating it. A tick has a
+// score of streams: a list searched in order costs less than a map.
 func (t *tick) stream(c CampID, p Purpose) *Rand {
 	k := streamKey{c, p}
-	if r, ok := t.streams[k]; ok {
-		return r
+	for _, e := range t.streams {
+		if e.key == k {
+			return e.r
+		}
 	}
 	if t.streams == nil {
-		t.streams = map[streamKey]*Rand{}
+		t.streams = t.streamsBuf[:0]
 	}
 	r := NewRand(t.w.Seed, t.w.Day, int(c), p)
-	t.streams[k] = r
+	t.streams = append(t.streams, streamEntry{k, r})
 	return r
 }
 

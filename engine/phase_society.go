@@ -76,6 +76,10 @@ func (f *fertility) count(p *Citizen) {
 	f.men += fertile - woman
 }
 
+// HappyMood is above SadMood: experience counts the mood's XP without
+// branching. This fails to compile should they cross.
+var _ [HappyMood - SadMood - 1]struct{}
+
 // b2i returns 1 for true and 0 for false.
 func b2i(b bool) int {
 	if b {
@@ -479,6 +483,18 @@ func masteryBend(level uint8) int16 {
 	return 0
 }
 
+// aspirationBend returns the bend of aspiration a at level l today, bends
+// being the camp's AspirationBends.
+func aspirationBend(bends *[NumAspirations + 1]int16, a Aspiration, l uint8) int16 {
+	if a == AspirationMastery {
+		return masteryBend(l)
+	}
+	if int(a) < len(bends) {
+		return bends[a]
+	}
+	return 0
+}
+
 func clampMood(m int) int16 { return int16(min(100*MoodScale, max(0, m))) }
 
 // moods runs a day of camp c's moods (rules CIT-MOOD, CIT-ASP, CIT-SOC):
@@ -493,13 +509,14 @@ func (t *tick) moods(c CampID) {
 	if len(cs) == 0 {
 		return
 	}
-	// bend[a] is the bend of aspiration a, mastery[l] that of mastery at
-	// level l: indexed by a byte, they need no bounds check.
-	var bend, mastery [256]int16
 	bends := t.w.AspirationBends(c)
-	copy(bend[:], bends[:])
-	for l := range mastery {
-		mastery[l] = masteryBend(uint8(l))
+	// bend[a][l] is the bend of aspiration a at level l, looked up
+	// without branching on the aspiration.
+	var bend [NumAspirations + 1][MaxLevel + 1]int16
+	for a := range bend {
+		for l := range bend[a] {
+			bend[a][l] = aspirationBend(&bends, Aspiration(a), uint8(l))
+		}
 	}
 	target := camp.Morale * MoodScale
 	// The walk of the drift also lists, without branching, the sociable
@@ -508,9 +525,11 @@ func (t *tick) moods(c CampID) {
 	n := 0
 	for i := range cs {
 		p := &cs[i]
-		b := bend[p.Aspiration]
-		if p.Aspiration == AspirationMastery {
-			b = mastery[p.Level]
+		var b int16
+		if int(p.Aspiration) < len(bend) && int(p.Level) < len(bend[0]) {
+			b = bend[p.Aspiration][p.Level]
+		} else {
+			b = aspirationBend(&bends, p.Aspiration, p.Level)
 		}
 		m := int(p.Mood)
 		p.Mood = clampMood(m + (target-m)/MoodDrift + int(b))
@@ -533,9 +552,9 @@ func (t *tick) moods(c CampID) {
 			first := -1
 			for k := range min(2, len(cs)-1) {
 				j := otherIndex(r.Intn(len(cs)-1-k), i, first)
-				if cs[j].Trait != TraitLoner {
-					cs[j].Mood = clampMood(int(cs[j].Mood) + move)
-				}
+				// A loner is moved by nothing: every mood is within
+				// bounds since the drift, so clamping his leaves it.
+				cs[j].Mood = clampMood(int(cs[j].Mood) + move*b2i(cs[j].Trait != TraitLoner))
 				first = j
 			}
 		}
@@ -560,18 +579,14 @@ func (t *tick) moods(c CampID) {
 // otherIndex maps j, drawn in [0, n-1) or [0, n-2), to a citizen index
 // that skips self and, if it is not -1, first: the two citizens a social
 // move touches are distinct and never the mover.
+// The steps past self and first are counted without branching: j falls
+// anywhere.
 func otherIndex(j, self, first int) int {
-	lo, hi := self, first
-	if hi >= 0 && hi < lo {
-		lo, hi = hi, lo
+	if first < 0 {
+		return j + b2i(j >= self)
 	}
-	if j >= lo {
-		j++
-	}
-	if hi >= 0 && j >= hi {
-		j++
-	}
-	return j
+	j += b2i(j >= min(self, first))
+	return j + b2i(j >= max(self, first))
 }
 
 // MoralePull returns the day's pull on morale of a mean mood given in
@@ -676,12 +691,8 @@ func (t *tick) experience(c CampID) {
 		if int(p.Trait) < len(trait) {
 			gain += trait[p.Trait]
 		}
-		switch {
-		case p.Mood >= HappyMood:
-			gain++
-		case p.Mood <= SadMood:
-			gain--
-		}
+		// Counted without branching; no mood is both happy and sad.
+		gain += int32(b2i(p.Mood >= HappyMood) - b2i(p.Mood <= SadMood))
 		p.XP += gain
 		if p.XP < next[min(p.Level, MaxLevel)] {
 			continue

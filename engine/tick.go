@@ -48,8 +48,12 @@ type tick struct {
 	journal []Entry
 	news    []news
 	pacts   []PactEvent
-	spies   []spyMission        // the day's spy missions, reported in the spies phase
-	streams map[streamKey]*Rand // see (*tick).stream
+	spies   []spyMission  // the day's spy missions, reported in the spies phase
+	streams []streamEntry // see (*tick).stream
+	// streamsBuf backs streams, room for a busy tick's: half a dozen for
+	// each camp (aging, moods, experience, events, patrons, births...) and
+	// those of marches and spies.
+	streamsBuf [32]streamEntry
 
 	// diplomats[c] is set when camp c's order is diplomatic: it is resolved
 	// in the diplomacy phase (rule DIP-2). facts[c] counts what happened to
