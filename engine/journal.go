@@ -12,8 +12,15 @@ type news struct {
 	why       lang.Text
 }
 
+// journalHint is room for the entries of a busy day, made at once rather
+// than grown: a late-game day writes a dozen or two.
+const journalHint = 24
+
 // note adds a journal entry for camp c alone.
 func (t *tick) note(c CampID, kind string, zones []ZoneID, narration, why lang.Text) {
+	if t.journal == nil {
+		t.journal = make([]Entry, 0, journalHint)
+	}
 	t.journal = append(t.journal, Entry{Day: t.w.Day, Camp: c, Kind: kind, Zones: zones, Narration: narration, Why: why})
 }
 
