@@ -67,8 +67,7 @@ func (w *World) FertileCouples(c CampID) int {
 type fertility struct{ men, women int }
 
 // count counts citizen p if he is fertile: a civilian aged FertileMinAge
-// to FertileMaxAge. It counts without branching: citizens come in no
-// order a processor could predict.
+// to FertileMaxAge, without branching.
 func (f *fertility) count(p *Citizen) {
 	fertile := b2i(!p.UnderArms) & b2i(uint16(p.Age-FertileMinAge) <= FertileMaxAge-FertileMinAge)
 	woman := fertile & b2i(p.Female)
@@ -76,24 +75,22 @@ func (f *fertility) count(p *Citizen) {
 	f.men += fertile - woman
 }
 
-// HappyMood is above SadMood: experience counts the mood's XP without
-// branching. This fails to compile should they cross.
-var _ [HappyMood - SadMood - 1]struct{}
+// couples returns the fertile couples counted.
+func (f *fertility) couples() int { return min(f.men, f.women) }
 
-// b2i returns 1 for true and 0 for false.
+// oldAge counts the fertile before it removes the dead, who must never be
+// fertile: this fails to compile should a fertile age reach OldAge.
+var _ [OldAge - FertileMaxAge - 1]struct{}
+
+// b2i returns 1 for true and 0 for false: the walks of the citizens count
+// with it rather than branch, citizens coming in no order a processor
+// could predict.
 func b2i(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
 }
-
-// couples returns the fertile couples counted.
-func (f *fertility) couples() int { return min(f.men, f.women) }
-
-// oldAge counts the fertile among the citizens under OldAge only: this
-// fails to compile should a fertile age reach OldAge.
-var _ [OldAge - FertileMaxAge - 1]struct{}
 
 // BirthChance returns camp c's chance of a birth today in parts per
 // million, or 0 and the lock that forbids it (rule POP-1): min(45 %, rate x
@@ -434,6 +431,11 @@ const (
 	SadMood   = 250
 )
 
+// experience counts the XP of a happy or a sad mood without branching, no
+// mood being both: this fails to compile should HappyMood and SadMood
+// cross.
+var _ [HappyMood - SadMood - 1]struct{}
+
 // AspirationBends returns, in tenths of a point, how each aspiration bends a
 // citizen's mood today in camp c (rule CIT-ASP); AspirationMastery depends
 // on the citizen's level and is given for level I, see masteryBend.
@@ -578,9 +580,8 @@ func (t *tick) moods(c CampID) {
 
 // otherIndex maps j, drawn in [0, n-1) or [0, n-2), to a citizen index
 // that skips self and, if it is not -1, first: the two citizens a social
-// move touches are distinct and never the mover.
-// The steps past self and first are counted without branching: j falls
-// anywhere.
+// move touches are distinct and never the mover. The steps past self and
+// first are counted without branching: j falls anywhere.
 func otherIndex(j, self, first int) int {
 	if first < 0 {
 		return j + b2i(j >= self)
