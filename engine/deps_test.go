@@ -13,7 +13,7 @@ import (
 // allowedImports is every standard package the engine may import: none does
 // I/O, networking, SQL, protobuf, wall-clock time or global randomness.
 var allowedImports = map[string]bool{
-	"crypto/sha256": true, "encoding/hex": true, "encoding/json": true,
+	"crypto/sha256": true, "encoding/binary": true, "encoding/hex": true, "encoding/json": true,
 	"fmt": true, "math": true, "math/bits": true, "slices": true, "sort": true,
 	"strconv": true, "strings": true, "cmp": true, "errors": true,
 }
