@@ -49,16 +49,26 @@ type Ruleset interface {
 	// season: the day and the ruleset's omniscient detail, its texts in l.
 	Frame(s State, l lang.Lang) *pb.Frame
 
-	// Encode returns s's canonical encoding (JSON, which admins may read)
-	// and its hash, the state's identity; Hash returns the hash alone, and
-	// Decode reads an encoding back.
+	// Encode returns s's canonical encoding, the form the store keeps, and
+	// its hash, the state's identity; Hash returns the hash alone, and
+	// Decode reads an encoding back, and any encoding the ruleset stored
+	// before. JSON returns s in JSON, for admins to read.
 	Encode(s State) (enc []byte, hash string, err error)
 	Hash(s State) string
 	Decode(enc []byte) (State, error)
+	JSON(s State) ([]byte, error)
 
 	// Season returns what the season layer (seed 003) needs of this
 	// ruleset for a world of n camps.
 	Season(n int) Season
+}
+
+// LegacyHasher is implemented by a ruleset whose canonical encoding
+// changed: the states stored before carry the hash of the earlier
+// encoding, which LegacyHash returns. A stored hash is checked against
+// LegacyHash only when it is not Hash.
+type LegacyHasher interface {
+	LegacyHash(s State) string
 }
 
 // Info describes a ruleset.

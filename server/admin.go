@@ -319,7 +319,7 @@ func (a *adminService) GetWorldState(ctx context.Context, req *pb.WorldRequest) 
 	}
 	var ws *pb.WorldState
 	err = r.do(ctx, func() error {
-		b, _, err := r.rs.Encode(r.state)
+		b, err := r.rs.JSON(r.state)
 		if err != nil {
 			return fmt.Errorf("encode world %d: %w", r.id, err)
 		}

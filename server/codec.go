@@ -5,61 +5,42 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"sync"
 
 	"github.com/grisonval/server/game"
 )
 
-// stateLevel is the gzip level of a stored state. Level 2 against the
-// default 6, on a late-game state of 3 x 1,200 citizens (277 KB of JSON):
-// 5.5 ms of CPU instead of 28, for 71 KB stored instead of 55
-// (docs/performance.md). Any level reads back the same.
-const stateLevel = 2
+// A stored state is its ruleset's canonical encoding as it is: for
+// Grisonval, the engine's binary form, 61 KB for a late-game state of 3 x
+// 1,200 citizens, encoded and hashed in about 0.1 ms. No compression pays
+// for itself within a tick there: snappy would take it to 51 KB for 0.2
+// ms more, gzip level 1 to 36 KB for 1 ms more (BenchmarkEncodeState,
+// docs/persistence.md). States stored before were gzipped (the engine's
+// JSON, level 2); decodeState still reads them.
 
-// stateWriters keeps the gzip writers of encodeState: a writer's
-// compression tables (about 1 MB) are reused rather than allocated at every
-// tick of every world.
-var stateWriters = sync.Pool{New: func() any {
-	zw, err := gzip.NewWriterLevel(io.Discard, stateLevel)
-	if err != nil {
-		panic(fmt.Sprintf("server: gzip level %d: %v", stateLevel, err)) // a constant level
-	}
-	return zw
-}}
-
-// encodeState returns s's canonical encoding under rs, gzipped for the
-// store, and its hash.
+// encodeState returns s's canonical encoding under rs, which the store
+// keeps, and its hash.
 func encodeState(rs game.Ruleset, s game.State) (state []byte, hash string, err error) {
-	raw, hash, err := rs.Encode(s)
-	if err != nil {
-		return nil, "", err
-	}
-	var buf bytes.Buffer
-	zw := stateWriters.Get().(*gzip.Writer)
-	defer func() {
-		zw.Reset(io.Discard) // not to keep buf alive in the pool
-		stateWriters.Put(zw)
-	}()
-	zw.Reset(&buf)
-	if _, err := zw.Write(raw); err != nil {
-		return nil, "", fmt.Errorf("compress state: %w", err)
-	}
-	if err := zw.Close(); err != nil {
-		return nil, "", fmt.Errorf("compress state: %w", err)
-	}
-	return buf.Bytes(), hash, nil
+	return rs.Encode(s)
 }
 
-// decodeState decodes a state stored by encodeState.
+// decodeState decodes a state stored by encodeState, or gzipped as states
+// were stored before: gzip's magic begins no canonical encoding
+// (Grisonval's binary form begins with "GVW", JSON with '{').
 func decodeState(rs game.Ruleset, state []byte) (game.State, error) {
-	raw, err := gunzip(state)
-	if err != nil {
-		return nil, err
+	if bytes.HasPrefix(state, gzipMagic) {
+		raw, err := gunzip(state)
+		if err != nil {
+			return nil, err
+		}
+		state = raw
 	}
-	return rs.Decode(raw)
+	return rs.Decode(state)
 }
 
-// gunzip returns a stored state's canonical encoding.
+// gzipMagic begins every gzip stream (RFC 1952).
+var gzipMagic = []byte{0x1f, 0x8b}
+
+// gunzip returns the canonical encoding of a state stored gzipped.
 func gunzip(state []byte) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(state))
 	if err != nil {
@@ -70,4 +51,15 @@ func gunzip(state []byte) ([]byte, error) {
 		return nil, fmt.Errorf("decompress state: %w", err)
 	}
 	return raw, nil
+}
+
+// hashIs reports whether s has hash under rs: its hash or, for a state
+// stored before its ruleset's canonical encoding changed, the hash of the
+// earlier encoding (game.LegacyHasher).
+func hashIs(rs game.Ruleset, s game.State, hash string) bool {
+	if rs.Hash(s) == hash {
+		return true
+	}
+	lh, ok := rs.(game.LegacyHasher)
+	return ok && lh.LegacyHash(s) == hash
 }

@@ -180,6 +180,8 @@ func (r counters) Hash(s game.State) string {
 	return h
 }
 
+func (counters) JSON(s game.State) ([]byte, error) { return json.Marshal(s) }
+
 func (counters) Decode(b []byte) (game.State, error) {
 	var st countersState
 	err := json.Unmarshal(b, &st)

@@ -1,6 +1,10 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"io"
 	"testing"
 
 	"github.com/grisonval/server/engine"
@@ -39,22 +43,16 @@ func lateState() *engine.World {
 }
 
 // BenchmarkEncodeState measures what the world loop does to store a
-// late-game state of 3 x 1,200 citizens: the ruleset's canonical encoding
-// and its hash (encode), then the gzip the store keeps (encode+gzip, which
-// is encodeState).
+// late-game state of 3 x 1,200 citizens: encodeState, the ruleset's
+// canonical encoding (the engine's binary form, which the store keeps as it
+// is) and its hash (encode). Beside it: what the loop did before, the
+// engine's JSON and its hash (json), gzipped at level 2 for the store
+// (json+gzip); and the cheapest gzip of the binary form (encode+gzip1),
+// whose cost says why the store keeps it as it is.
 func BenchmarkEncodeState(b *testing.B) {
-	rs, s := grisonval.Ruleset{}, grisonval.StateOf(lateState())
+	w := lateState()
+	rs, s := grisonval.Ruleset{}, grisonval.StateOf(w)
 	b.Run("encode", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			raw, _, err := rs.Encode(s)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportMetric(float64(len(raw)), "B/json")
-		}
-	})
-	b.Run("encode+gzip", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			enc, _, err := encodeState(rs, s)
@@ -64,4 +62,52 @@ func BenchmarkEncodeState(b *testing.B) {
 			b.ReportMetric(float64(len(enc)), "B/stored")
 		}
 	})
+	b.Run("json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			raw, err := engine.JSON(w)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sha256.Sum256(raw)
+			b.ReportMetric(float64(len(raw)), "B/json")
+		}
+	})
+	b.Run("json+gzip", func(b *testing.B) {
+		benchGzip(b, 2, func() ([]byte, error) {
+			raw, err := engine.JSON(w)
+			sha256.Sum256(raw)
+			return raw, err
+		})
+	})
+	b.Run("encode+gzip1", func(b *testing.B) {
+		benchGzip(b, 1, func() ([]byte, error) {
+			raw, _, err := encodeState(rs, s)
+			return raw, err
+		})
+	})
+}
+
+// benchGzip measures encode then gzip at level, with one writer reused.
+func benchGzip(b *testing.B, level int, encode func() ([]byte, error)) {
+	zw, err := gzip.NewWriterLevel(io.Discard, level)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		raw, err := encode()
+		if err != nil {
+			b.Fatal(err)
+		}
+		var buf bytes.Buffer
+		zw.Reset(&buf)
+		if _, err := zw.Write(raw); err != nil {
+			b.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(buf.Len()), "B/stored")
+	}
 }

@@ -92,8 +92,8 @@ func Replay(ctx context.Context, st store.Store, rulesets Rulesets, worldID uint
 						c, p.order.Action, p.status, again[c].status)}
 				}
 			}
-			if h := rs.Hash(out.State); h != t.Hash {
-				return &ReplayError{Day: t.Day, Reason: fmt.Sprintf("replayed state hash %s; stored %s", h, t.Hash)}
+			if !hashIs(rs, out.State, t.Hash) {
+				return &ReplayError{Day: t.Day, Reason: fmt.Sprintf("replayed state hash %s; stored %s", rs.Hash(out.State), t.Hash)}
 			}
 			state = out.State
 		}
@@ -139,9 +139,9 @@ func replayStart(ctx context.Context, st store.Store, rs game.Ruleset, w store.W
 		if err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
-		if h := rs.Hash(state); h != first.Hash {
+		if !hashIs(rs, state, first.Hash) {
 			return nil, &ReplayError{Day: first.Day, Reason: fmt.Sprintf("setup from %s with the enrolments counted for it has hash %s; stored %s",
-				from, h, first.Hash)}
+				from, rs.Hash(state), first.Hash)}
 		}
 		return state, nil
 	}
@@ -149,8 +149,8 @@ func replayStart(ctx context.Context, st store.Store, rs game.Ruleset, w store.W
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
-	if h := rs.Hash(state); h != first.Hash {
-		return nil, &ReplayError{Day: first.Day, Reason: fmt.Sprintf("stored state has hash %s; stored hash %s", h, first.Hash)}
+	if !hashIs(rs, state, first.Hash) {
+		return nil, &ReplayError{Day: first.Day, Reason: fmt.Sprintf("stored state has hash %s; stored hash %s", rs.Hash(state), first.Hash)}
 	}
 	p := w.Parent
 	parent, err := st.TickAt(ctx, p.WorldID, p.Season, p.Day)

@@ -181,8 +181,8 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 	if err != nil {
 		return nil, fmt.Errorf("load world %d day %d: %w", w.ID, t.Day, err)
 	}
-	if h := rs.Hash(state); h != t.Hash {
-		return nil, fmt.Errorf("load world %d day %d: state hash %s; stored %s", w.ID, t.Day, h, t.Hash)
+	if !hashIs(rs, state, t.Hash) {
+		return nil, fmt.Errorf("load world %d day %d: state hash %s; stored %s", w.ID, t.Day, rs.Hash(state), t.Hash)
 	}
 	r.setState(state, t.Hash)
 	if err := r.loadClosed(ctx); err != nil {

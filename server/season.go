@@ -98,7 +98,7 @@ func setupBase(ctx context.Context, st store.Store, rs game.Ruleset, w store.Wor
 	if season == 1 {
 		return nil, seed, nil
 	}
-	if setup, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Players: players, Like: like}); err == nil && rs.Hash(setup) == want {
+	if setup, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Players: players, Like: like}); err == nil && hashIs(rs, setup, want) {
 		return nil, seed, nil
 	}
 	last, err := st.LatestTick(ctx, w.ID, season-1)
@@ -146,8 +146,8 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 	if err != nil {
 		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
 	}
-	if h := r.rs.Hash(before); h != r.hash {
-		return fmt.Errorf("rebuild setup of season %d: from %s it has hash %s; day 0 has %s", e.Season, from, h, r.hash)
+	if !hashIs(r.rs, before, r.hash) {
+		return fmt.Errorf("rebuild setup of season %d: from %s it has hash %s; day 0 has %s", e.Season, from, r.rs.Hash(before), r.hash)
 	}
 	p, err := withEnrolment(c, e)
 	if err != nil {

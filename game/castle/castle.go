@@ -142,6 +142,12 @@ func (r Ruleset) Hash(s game.State) string {
 	return h
 }
 
+// JSON returns the game's canonical encoding, which is JSON.
+func (r Ruleset) JSON(s game.State) ([]byte, error) {
+	b, _, err := r.Encode(s)
+	return b, err
+}
+
 // Decode decodes a game encoded by Encode.
 func (Ruleset) Decode(b []byte) (game.State, error) {
 	var st castle.State

@@ -24,7 +24,10 @@ const Name = "grisonval"
 // safe for concurrent use.
 type Ruleset struct{}
 
-var _ game.Ruleset = Ruleset{}
+var (
+	_ game.Ruleset      = Ruleset{}
+	_ game.LegacyHasher = Ruleset{}
+)
 
 // state is an engine world as a game.State.
 type state struct{ w *engine.World }
@@ -191,7 +194,8 @@ func zoneInts(zs []engine.ZoneID) []int {
 	return out
 }
 
-// Encode returns the engine's canonical encoding of s and its hash.
+// Encode returns the engine's canonical encoding of s, its binary form,
+// and its hash.
 func (Ruleset) Encode(s game.State) ([]byte, string, error) {
 	b, err := engine.Marshal(Of(s))
 	if err != nil {
@@ -204,7 +208,15 @@ func (Ruleset) Encode(s game.State) ([]byte, string, error) {
 // Hash returns the engine's hash of s.
 func (Ruleset) Hash(s game.State) string { return engine.Hash(Of(s)) }
 
-// Decode decodes a state encoded by Encode.
+// LegacyHash returns the hash of s's JSON, the canonical encoding of the
+// states stored before the binary form (game.LegacyHasher).
+func (Ruleset) LegacyHash(s game.State) string { return engine.LegacyHash(Of(s)) }
+
+// JSON returns s in JSON.
+func (Ruleset) JSON(s game.State) ([]byte, error) { return engine.JSON(Of(s)) }
+
+// Decode decodes a state encoded by Encode, or in JSON as the states
+// stored before the binary form.
 func (Ruleset) Decode(b []byte) (game.State, error) {
 	w, err := engine.Unmarshal(b)
 	if err != nil {
