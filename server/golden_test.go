@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/grisonval/server/clients/bot"
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 )
@@ -84,6 +86,7 @@ func (g *golden) play(t *testing.T, days int) {
 			t.Fatalf("force tick: %v", err)
 		}
 		g.printf("season %d day %d %s", info.GetSeason(), info.GetDay(), info.GetStateHash())
+		g.checkStored(t, info.GetSeason(), info.GetDay())
 	}
 }
 
@@ -97,8 +100,81 @@ func (g *golden) setup(t *testing.T) {
 	for _, w := range ws.GetWorlds() {
 		if w.GetId() == g.id {
 			g.printf("season %d day %d %s", w.GetSeason(), w.GetDay(), w.GetStateHash())
+			g.checkStored(t, w.GetSeason(), w.GetDay())
 		}
 	}
+}
+
+// checkStored requires the world's state stored for the day to decode to
+// the state its loop holds, which the admins' GetWorldState gives in JSON:
+// it proves the stored form lossless on every state of the replay.
+func (g *golden) checkStored(t *testing.T, season, day int32) {
+	t.Helper()
+	ws, err := g.h.admin.GetWorldState(as(g.h.adminToken), &pb.WorldRequest{WorldId: g.id})
+	if err != nil {
+		t.Fatalf("world state: %v", err)
+	}
+	tick, err := g.h.store.LatestTick(context.Background(), g.id, int(season))
+	if err != nil {
+		t.Fatalf("season %d day %d: stored tick: %v", season, day, err)
+	}
+	s, err := server.DecodeState(grisonval.Ruleset{}, tick.State)
+	if err != nil {
+		t.Fatalf("season %d day %d: decode the stored state: %v", season, day, err)
+	}
+	stored, err := grisonval.Ruleset{}.JSON(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b any
+	if err := json.Unmarshal(stored, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(ws.GetStateJson()), &b); err != nil {
+		t.Fatal(err)
+	}
+	if tick.Day != int(day) || ws.GetDay() != day || !sameJSON(a, b) {
+		t.Fatalf("season %d day %d: the state stored for day %d decodes to another state than the loop's of day %d", season, day, tick.Day, ws.GetDay())
+	}
+}
+
+// sameJSON reports whether two decoded JSON values are equal, an empty
+// array equal to null: the stored form does not tell a nil slice from an
+// empty one.
+func sameJSON(a, b any) bool {
+	a, b = emptyIsNull(a), emptyIsNull(b)
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			if w, ok := b[k]; !ok || !sameJSON(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !sameJSON(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
+}
+
+func emptyIsNull(v any) any {
+	if s, ok := v.([]any); ok && len(s) == 0 {
+		return nil
+	}
+	return v
 }
 
 // enrol enrols a player and takes the camp's new token.
