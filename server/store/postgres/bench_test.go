@@ -1,8 +1,6 @@
 package postgres
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"math/rand/v2"
 	"testing"
@@ -18,8 +16,8 @@ import (
 const lateDays = 200
 
 // lateTick returns the tick of day lateDays of a world played at random
-// with legal orders, encoded as the server stores it (canonical JSON,
-// gzipped, as in server/codec.go), with its journal.
+// with legal orders, encoded as the server stores it (the engine's
+// canonical binary form, as it is: server/codec.go), with its journal.
 func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalEntry) {
 	b.Helper()
 	w := engine.NewWorld(2026)
@@ -37,12 +35,6 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 	if err != nil {
 		b.Fatalf("marshal: %v", err)
 	}
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	zw.Write(raw)
-	if err := zw.Close(); err != nil {
-		b.Fatalf("gzip: %v", err)
-	}
 	for _, e := range out.Journal {
 		zones := make([]int, len(e.Zones))
 		for i, z := range e.Zones {
@@ -50,8 +42,8 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 		}
 		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration.Encode(), Why: e.Why.Encode()})
 	}
-	b.Logf("day %d state: %d bytes of JSON, %d gzipped; %d journal entries", w.Day, len(raw), buf.Len(), len(journal))
-	return buf.Bytes(), engine.Hash(w), journal
+	b.Logf("day %d state: %d bytes; %d journal entries", w.Day, len(raw), len(journal))
+	return raw, engine.Hash(w), journal
 }
 
 // randomOrder returns a legal order of camp c drawn with rng.

@@ -1,8 +1,6 @@
 package sqlite
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"math/rand/v2"
@@ -17,8 +15,8 @@ import (
 )
 
 // lateTick returns the tick of day 200 of a world played at random with
-// legal orders, encoded as the server stores it (canonical JSON, gzipped),
-// with its journal.
+// legal orders, encoded as the server stores it (the engine's canonical
+// binary form, as it is: server/codec.go), with its journal.
 func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalEntry) {
 	b.Helper()
 	w := engine.NewWorld(2026)
@@ -46,12 +44,6 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 	if err != nil {
 		b.Fatalf("marshal: %v", err)
 	}
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	zw.Write(raw)
-	if err := zw.Close(); err != nil {
-		b.Fatalf("gzip: %v", err)
-	}
 	for _, e := range out.Journal {
 		zones := make([]int, len(e.Zones))
 		for i, z := range e.Zones {
@@ -59,7 +51,7 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 		}
 		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration.Encode(), Why: e.Why.Encode()})
 	}
-	return buf.Bytes(), engine.Hash(w), journal
+	return raw, engine.Hash(w), journal
 }
 
 // benchStore opens a store in a temporary folder with one world of three
