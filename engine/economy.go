@@ -17,9 +17,14 @@ const ForestFoodBeforeWar = 5
 
 // terrainIncome returns the income per day of a held zone of terrain tr
 // under w's rules (rules ECO-1, ECO-5).
-func (w *World) terrainIncome(tr Terrain) Resources {
+func (w *World) terrainIncome(tr Terrain) Resources { return TerrainIncomeUnder(w.Rules, tr) }
+
+// TerrainIncomeUnder returns the income per day of a held zone of terrain
+// tr in a world played by rules (rules ECO-1, ECO-5): TerrainIncome, but a
+// forest's food before RulesWar.
+func TerrainIncomeUnder(rules Rules, tr Terrain) Resources {
 	r := TerrainIncome[tr]
-	if tr == Forest && w.Rules < RulesWar {
+	if tr == Forest && rules < RulesWar {
 		r.Food = ForestFoodBeforeWar
 	}
 	return r

@@ -222,5 +222,8 @@ func (Ruleset) Decode(b []byte) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	if w.Rules > engine.CurrentRules {
+		return nil, fmt.Errorf("decode world: played by rules version %d, newer than this program's %d (rule RULES-1): run the newer server", w.Rules, engine.CurrentRules)
+	}
 	return StateOf(w), nil
 }

@@ -41,7 +41,8 @@ var columnKindToPB = [...]pb.ColumnKind{
 
 // View returns camp's fogged view of s, its texts in l.
 func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
-	v := engine.View(Of(s), engine.CampID(camp))
+	w := Of(s)
+	v := engine.View(w, engine.CampID(camp))
 	out := &pb.CampView{Camp: int32(v.Camp), CampName: v.Name, Day: int32(v.Day), Alive: v.Alive}
 	for _, la := range v.Legal {
 		out.LegalActions = append(out.LegalActions, legalToPB(la, l))
@@ -62,7 +63,7 @@ func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 		Title:        v.Title.In(l),
 		Archetype:    v.Archetype().String(),
 		Governments:  governments[l],
-		Rules:        rules,
+		Rules:        rulesOf[w.Rules],
 	}
 	d.Zones = make([]*pb.Zone, 0, engine.NumZones)
 	for _, zv := range v.Zones[1:] {
@@ -136,8 +137,18 @@ var governments = func() (out [lang.FR + 1][]*pb.GovernmentForm) {
 	return out
 }()
 
-// rules are the numbers of the rules a player plans with; views share it.
-var rules = func() *pb.GrisonvalRules {
+// rulesOf holds, for each version of the rules, the numbers of the rules a
+// player of a world played by it plans with; views share them.
+var rulesOf = func() (out [engine.CurrentRules + 1]*pb.GrisonvalRules) {
+	for v := range out {
+		out[v] = rulesUnder(engine.Rules(v))
+	}
+	return out
+}()
+
+// rulesUnder returns the numbers of the rules a player plans with in a world
+// played by version rules: a forest's food (ECO-5) depends on it.
+func rulesUnder(rules engine.Rules) *pb.GrisonvalRules {
 	r := &pb.GrisonvalRules{
 		MilitiaDefence: engine.MilitiaDefence, CapitalDefence: engine.CapitalDefence,
 		MonumentDefence: engine.MonumentDefence, FieldArmyDivisor: engine.FieldArmyDivisor,
@@ -148,7 +159,7 @@ var rules = func() *pb.GrisonvalRules {
 		GovernmentLegitimacy: engine.GovernmentLegitimacy, WoodShelter: engine.WoodShelter,
 	}
 	for t := engine.Plains; t <= engine.Coast; t++ {
-		r.Terrains = append(r.Terrains, &pb.TerrainRule{Terrain: terrainToPB[t], Income: resourcesToPB(engine.TerrainIncome[t]),
+		r.Terrains = append(r.Terrains, &pb.TerrainRule{Terrain: terrainToPB[t], Income: resourcesToPB(engine.TerrainIncomeUnder(rules, t)),
 			Defence: int32(t.Cost())})
 	}
 	for b := engine.Farm; b <= engine.Temple; b++ {
@@ -157,7 +168,7 @@ var rules = func() *pb.GrisonvalRules {
 			Output: resourcesToPB(s.Output), Defence: int32(s.Defence)})
 	}
 	return r
-}()
+}
 
 func techToPB(t engine.Tech, l lang.Lang) *pb.Tech {
 	return &pb.Tech{Tier: int32(t.ID), Name: t.Name.In(l), Age: int32(t.Age), Research: t.Research, Effect: t.Effect.In(l)}

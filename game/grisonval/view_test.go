@@ -104,3 +104,50 @@ func TestFrameCopiesTheWorld(t *testing.T) {
 		t.Errorf("camp 0's capital: %v; want its farm and monument", zf)
 	}
 }
+
+// TestViewRulesFollowTheWorld checks that the rules a view gives are those
+// its world is played by (RULES-1): a forest yields food before RulesWar
+// and none under it (ECO-5), as the engine's own income says.
+func TestViewRulesFollowTheWorld(t *testing.T) {
+	rs := grisonval.Ruleset{}
+	for _, rules := range []engine.Rules{engine.RulesSeed000, engine.RulesGovernance, engine.RulesWar} {
+		v := rs.View(grisonval.StateOf(engine.NewWorldRules(7, rules)), 0, lang.EN)
+		var forest *pb.TerrainRule
+		for _, tr := range v.GetGrisonval().GetRules().GetTerrains() {
+			if tr.GetTerrain() == pb.Terrain_TERRAIN_FOREST {
+				forest = tr
+			}
+		}
+		want := engine.TerrainIncomeUnder(rules, engine.Forest).Food
+		if forest == nil || forest.GetIncome().GetFood() != want {
+			t.Errorf("rules %d: forest rule %v; want %d food a day", rules, forest, want)
+		}
+	}
+	if engine.TerrainIncomeUnder(engine.RulesGovernance, engine.Forest).Food != engine.ForestFoodBeforeWar ||
+		engine.TerrainIncomeUnder(engine.RulesWar, engine.Forest).Food != 0 {
+		t.Error("ECO-5: a forest's food does not change with RulesWar")
+	}
+}
+
+// TestDecodeRefusesNewerRules checks that a state played by rules newer than
+// this program's is refused with a clear error instead of being resolved by
+// the wrong rules (RULES-1).
+func TestDecodeRefusesNewerRules(t *testing.T) {
+	rs := grisonval.Ruleset{}
+	w := engine.NewWorld(7)
+	w.Rules = engine.CurrentRules + 1
+	b, _, err := rs.Encode(grisonval.StateOf(w))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rs.Decode(b); err == nil || !strings.Contains(err.Error(), "newer than this program's") {
+		t.Errorf("decode of rules %d: error %v; want it refused as newer", w.Rules, err)
+	}
+	w.Rules = engine.CurrentRules
+	if b, _, err = rs.Encode(grisonval.StateOf(w)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rs.Decode(b); err != nil {
+		t.Errorf("decode of the current rules: %v", err)
+	}
+}
