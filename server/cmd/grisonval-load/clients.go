@@ -20,7 +20,10 @@ type clientsLoad struct {
 
 // clientsResult is what one run of a clientsLoad measured.
 type clientsResult struct {
-	views        summary
+	// views count from the instant each view was due; trips from the
+	// instant it was sent, leaving out how late the load tool's own
+	// goroutine woke to send it.
+	views, trips summary
 	viewErrors   int
 	streamErrors int
 	// notices counts the tick notices received in the measured window;
@@ -46,6 +49,7 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 		wg    sync.WaitGroup
 		mu    sync.Mutex
 		views []*latencies
+		trips []*latencies
 		lates []*latencies
 	)
 	fail := func(view bool, err error) {
@@ -111,8 +115,8 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 		}()
 		go func() {
 			defer wg.Done()
-			lat := &latencies{}
-			defer func() { mu.Lock(); views = append(views, lat); mu.Unlock() }()
+			lat, trip := &latencies{}, &latencies{}
+			defer func() { mu.Lock(); views, trips = append(views, lat), append(trips, trip); mu.Unlock() }()
 			r := &rawReply{}
 			next := start.Add(rand.N(interval))
 			for k := 0; next.Before(end); k++ {
@@ -123,7 +127,9 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 				}
 				vctx, cancel := context.WithTimeout(cctx, l.timeout)
 				r.keep = k == 0
+				sent := time.Now()
 				err := getView(vctx, conn, r)
+				took := time.Since(sent)
 				cancel()
 				if err == nil && k == 0 {
 					err = checkView(r.buf, camp, t.noop())
@@ -133,6 +139,7 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 						fail(true, err)
 					} else if err == nil {
 						lat.add(time.Since(next))
+						trip.add(took)
 					}
 				}
 				next = next.Add(interval)
@@ -143,7 +150,7 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 	res.cores = float64(t.proc.cpu()-cpu0) / float64(l.duration)
 	res.rss, res.peak = t.proc.memory()
 	wg.Wait()
-	res.views = merge(views).summarize()
+	res.views, res.trips = merge(views).summarize(), merge(trips).summarize()
 	lat := merge(lates)
 	res.notices = len(lat.d)
 	res.lateness = lat.summarize()

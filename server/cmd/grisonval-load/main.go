@@ -354,8 +354,8 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 			}
 			r.filesAfter = settleFiles(t)
 			res[i] = append(res[i], r)
-			fmt.Fprintf(out, "clients round %d %-8s views p50 %s p99 %s p99.9 %s ms, %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d\n",
-				round+1, t.name, ms(r.views.p50), ms(r.views.p99), ms(r.views.p999), r.viewErrors, r.streamErrors,
+			fmt.Fprintf(out, "clients round %d %-8s views p50 %s p99 %s p99.9 %s ms (from sent: p50 %s p99 %s), %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d\n",
+				round+1, t.name, ms(r.views.p50), ms(r.views.p99), ms(r.views.p999), ms(r.trips.p50), ms(r.trips.p99), r.viewErrors, r.streamErrors,
 				r.notices, ms(r.lateness.p99), mib(r.rss), mib(r.peak), r.cores, r.filesBefore, r.filesAfter)
 			if r.first != nil {
 				fmt.Fprintf(out, "  first error: %v\n", r.first)
@@ -364,17 +364,19 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 	}
 	fmt.Fprintf(out, "\n%d clients, each with a tick stream and %.0f view(s) a second, %s store, a day every %s, %d rounds of %s (min / median):\n\n",
 		c.clients.clients, c.clients.rate, c.store.kind, c.clientsCadence, c.rounds, c.clients.duration)
-	fmt.Fprintln(out, "| server | view p50 ms | p90 | p99 | p99.9 | errors (views, streams) | notices | notice late p50 / p99 ms | server memory, peak | CPU cores | files held before / after |")
-	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(out, "| server | view p50 ms | p90 | p99 | p99.9 | from sent p50 / p99 | errors (views, streams) | notices | notice late p50 / p99 ms | server memory, peak | CPU cores | files held before / after |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	bad := false
 	for i, t := range ts {
-		var p50, p90, p99, p999, nl50, nl99, rss, peak, cores []float64
+		var p50, p90, p99, p999, t50, t99, nl50, nl99, rss, peak, cores []float64
 		verr, serr, notices, fb, fa := 0, 0, 0, 0, 0
 		for _, r := range res[i] {
 			p50 = append(p50, float64(r.views.p50))
 			p90 = append(p90, float64(r.views.p90))
 			p99 = append(p99, float64(r.views.p99))
 			p999 = append(p999, float64(r.views.p999))
+			t50 = append(t50, float64(r.trips.p50))
+			t99 = append(t99, float64(r.trips.p99))
 			nl50 = append(nl50, float64(r.lateness.p50))
 			nl99 = append(nl99, float64(r.lateness.p99))
 			rss = append(rss, float64(r.rss))
@@ -394,8 +396,8 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 		if !t.noop() {
 			late = durPair(nl50) + " / " + durPair(nl99)
 		}
-		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %d, %d | %d | %s | %s, %s | %s | %d / %d |\n", t.name,
-			durPair(p50), durPair(p90), durPair(p99), durPair(p999), verr, serr, notices, late,
+		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s / %s | %d, %d | %d | %s | %s, %s | %s | %d / %d |\n", t.name,
+			durPair(p50), durPair(p90), durPair(p99), durPair(p999), durPair(t50), durPair(t99), verr, serr, notices, late,
 			mib(int64(mrss)), mib(int64(mpeak)), pair(cores, "%.2f"), fb, fa)
 	}
 	fmt.Fprintln(out)
