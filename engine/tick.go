@@ -117,8 +117,13 @@ func PhaseNames() []string {
 // Resolve plays one tick: every camp's order for day w.Day+1, resolved
 // simultaneously. It never modifies w. orders[c] is camp c's order (the
 // caller puts the standing order there when the camp posted none).
-func Resolve(w *World, orders [NumCamps]Order) Outcome {
-	t := &tick{prev: w, w: w.Clone(), orders: orders}
+func Resolve(w *World, orders [NumCamps]Order) Outcome { return ResolveInto(nil, w, orders) }
+
+// ResolveInto is Resolve writing the next day over spare, a world no longer
+// needed (see CloneInto), instead of into fresh memory: the outcome's World
+// is spare. A nil spare is Resolve.
+func ResolveInto(spare, w *World, orders [NumCamps]Order) Outcome {
+	t := &tick{prev: w, w: w.CloneInto(spare), orders: orders}
 	t.w.Day++
 	for _, p := range phases {
 		p.run(t)

@@ -284,20 +284,50 @@ type World struct {
 func (w *World) Zone(z ZoneID) *Zone { return &w.Zones[z] }
 
 // Clone returns a deep copy of w.
-func (w *World) Clone() *World {
-	c := *w
-	c.Zones = slices.Clone(w.Zones)
-	c.cloneBuildings()
-	c.Routes = slices.Clone(w.Routes)
-	c.Columns = slices.Clone(w.Columns)
-	c.Sieges = slices.Clone(w.Sieges)
-	for i := range c.Camps {
-		c.Camps[i].Memory = slices.Clone(w.Camps[i].Memory)
-		c.Camps[i].Citizens = slices.Clone(w.Camps[i].Citizens)
-		c.Camps[i].Ongoing = slices.Clone(w.Camps[i].Ongoing)
-		c.Camps[i].CutZones = slices.Clone(w.Camps[i].CutZones)
+func (w *World) Clone() *World { return w.CloneInto(nil) }
+
+// CloneInto makes dst a deep copy of w, reusing dst's memory where it can,
+// and returns it; a nil dst gets fresh memory. dst must share no memory
+// with w or with any world still in use: it is a world no longer needed,
+// one that Clone, CloneInto, Resolve or ResolveInto returned.
+func (w *World) CloneInto(dst *World) *World {
+	if dst == nil {
+		dst = new(World)
 	}
-	return &c
+	zones, columns, routes, sieges := dst.Zones, dst.Columns, dst.Routes, dst.Sieges
+	var camps [NumCamps]struct {
+		memory   []Memory
+		citizens []Citizen
+		ongoing  []Ongoing
+		cutZones []CutZone
+	}
+	for i := range camps {
+		c := &dst.Camps[i]
+		camps[i].memory, camps[i].citizens, camps[i].ongoing, camps[i].cutZones = c.Memory, c.Citizens, c.Ongoing, c.CutZones
+	}
+	*dst = *w
+	dst.Zones = cloneInto(zones, w.Zones)
+	dst.cloneBuildings()
+	dst.Routes = cloneInto(routes, w.Routes)
+	dst.Columns = cloneInto(columns, w.Columns)
+	dst.Sieges = cloneInto(sieges, w.Sieges)
+	for i := range dst.Camps {
+		c, from := &dst.Camps[i], &w.Camps[i]
+		c.Memory = cloneInto(camps[i].memory, from.Memory)
+		c.Citizens = cloneInto(camps[i].citizens, from.Citizens)
+		c.Ongoing = cloneInto(camps[i].ongoing, from.Ongoing)
+		c.CutZones = cloneInto(camps[i].cutZones, from.CutZones)
+	}
+	return dst
+}
+
+// cloneInto returns a copy of src in dst's memory when it has room; like
+// slices.Clone, it keeps a nil src nil and an empty one empty.
+func cloneInto[S ~[]E, E any](dst, src S) S {
+	if src == nil || dst == nil {
+		return slices.Clone(src)
+	}
+	return append(dst[:0], src...)
 }
 
 // SetRuler gives camp c the world bonuses of its ruler's sheet (rule

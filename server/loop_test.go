@@ -251,6 +251,61 @@ func TestFailedCommitKeepsState(t *testing.T) {
 	}
 }
 
+// TestFailedCommitKeepsStateLater fails a commit once the loop keeps a
+// spare state (the day before last, which a day is written over): the
+// world's state must stay the morning's, and the day played again once the
+// store is back must be the one its orders make from it.
+func TestFailedCommitKeepsStateLater(t *testing.T) {
+	st := &failingStore{Store: openSQLite(t)}
+	h := startServer(t, st, server.NewFakeClock(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{})
+	next, _ := h.watch(t, w.tokens[0])
+	for day := 1; day <= 2; day++ {
+		h.submit(t, w.tokens[0], "chop_wood")
+		h.advance(t, cadence)
+		if n := next(); n.GetDay() != int32(day) {
+			t.Fatalf("notice day %d; want %d", n.GetDay(), day)
+		}
+	}
+	req := &pb.WorldRequest{WorldId: w.info.GetId()}
+	before, err := h.admin.GetWorldState(as(h.adminToken), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	st.fail.Store(true)
+	h.submit(t, w.tokens[0], "chop_wood")
+	h.submit(t, w.tokens[1], "rest")
+	_, err = h.admin.ForceTick(as(h.adminToken), req)
+	wantCode(t, err, codes.Internal)
+	after, err := h.admin.GetWorldState(as(h.adminToken), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.GetDay() != 2 || after.GetStateHash() != before.GetStateHash() || after.GetStateJson() != before.GetStateJson() {
+		t.Fatalf("after a failed commit: day %d, hash %s; want day 2 and the morning's state, hash %s", after.GetDay(), after.GetStateHash(), before.GetStateHash())
+	}
+
+	st.fail.Store(false)
+	h.advance(t, cadence)
+	if n := next(); n.GetDay() != 3 {
+		t.Fatalf("notice day %d; want 3", n.GetDay())
+	}
+	h.submit(t, w.tokens[2], "chop_wood")
+	h.advance(t, cadence)
+	if n := next(); n.GetDay() != 4 {
+		t.Fatalf("notice day %d; want 4", n.GetDay())
+	}
+	// Replaying the season from its setup gives every stored day's hash.
+	rep, err := server.Replay(context.Background(), st, rulesets, w.info.GetId(), 1, nil)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if rep.LastDay != 4 {
+		t.Fatalf("replayed to day %d; want 4", rep.LastDay)
+	}
+}
+
 func TestSetControllerChangesWhoIsWaitedFor(t *testing.T) {
 	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})

@@ -64,6 +64,9 @@ type runner struct {
 	settings store.World
 	state    game.State
 	hash     string
+	// spare is the state of the day before last, which the next day is
+	// written over when the ruleset can (game.Reuser); nil for none.
+	spare game.State
 	// pending, standing and played have one entry per camp. pending are
 	// the orders posted for the next day; standing the camps' standing
 	// orders of the season (nil: the idle order); played the plays of the
@@ -294,9 +297,9 @@ func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
 	return nil
 }
 
-// setState makes state the world's current state.
+// setState makes state the world's current state; no spare is kept.
 func (r *runner) setState(state game.State, hash string) {
-	r.state, r.hash = state, hash
+	r.state, r.hash, r.spare = state, hash, nil
 	r.dropViews()
 	r.log = r.base.With().Int("season", r.settings.Season).Int("tick", state.Day()).Logger()
 }
@@ -569,7 +572,10 @@ func (r *runner) resolve() error {
 	due := r.deadline()
 	day := r.state.Day() + 1
 	plays := dayPlays(r.rs, r.state, r.pending, r.standing, now)
-	out := r.rs.Resolve(r.state, resolved(r.rs, plays))
+	out := resolveOver(r.rs, r.spare, r.state, resolved(r.rs, plays))
+	// Until the tick is committed, the new state is only the next spare:
+	// a failed commit keeps the world's state as it was.
+	r.spare = out.State
 	settle(plays, out)
 	// The views kept are still the world's until the tick is committed:
 	// served while it commits, they are what a caller a moment earlier
@@ -603,7 +609,9 @@ func (r *runner) resolve() error {
 		r.log.Error().Err(err).Time("retry_at", r.deadline()).Msg("tick not committed; state kept")
 		return fmt.Errorf("commit day %d: %w", day, err)
 	}
+	old := r.state
 	r.setState(out.State, hash)
+	r.spare = old
 	r.newDay()
 	r.recordTick(day, t.Journal)
 	r.humansDone, r.holdEarly = time.Time{}, false
@@ -628,6 +636,15 @@ func (r *runner) resolve() error {
 		r.closeAtLastDay()
 	}
 	return nil
+}
+
+// resolveOver is rs.Resolve, writing the next state over spare when rs can
+// (game.Reuser).
+func resolveOver(rs game.Ruleset, spare, s game.State, orders []game.Order) game.Outcome {
+	if re, ok := rs.(game.Reuser); ok {
+		return re.ResolveInto(spare, s, orders)
+	}
+	return rs.Resolve(s, orders)
 }
 
 // notify sends every watcher its camp's notice of ev, built once for all

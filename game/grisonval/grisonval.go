@@ -158,14 +158,24 @@ func (Ruleset) Validate(s game.State, camp int, o game.Order) *game.Refusal {
 func (Ruleset) Idle() game.Order { return game.Order{Action: engine.Rest.String()} }
 
 // Resolve plays the next day with the engine.
-func (Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
+func (r Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
+	return r.ResolveInto(nil, s, orders)
+}
+
+// ResolveInto plays the next day with the engine, over spare's world
+// (game.Reuser).
+func (Ruleset) ResolveInto(spare, s game.State, orders []game.Order) game.Outcome {
 	var os [engine.NumCamps]engine.Order
 	for c := range os {
 		if c < len(orders) {
 			os[c] = EngineOrder(orders[c])
 		}
 	}
-	out := engine.Resolve(Of(s), os)
+	var into *engine.World
+	if spare != nil {
+		into = Of(spare)
+	}
+	out := engine.ResolveInto(into, Of(s), os)
 	g := game.Outcome{State: StateOf(out.World), Refusals: make([]*game.Refusal, engine.NumCamps),
 		Journal: make([]game.Entry, len(out.Journal)), Pacts: make([]game.PactChange, len(out.Pacts))}
 	for c, res := range out.Results {
