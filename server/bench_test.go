@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
@@ -101,7 +102,8 @@ func BenchmarkGetView(b *testing.B) {
 // BenchmarkTickPath measures what the world loop does in memory to resolve
 // a day at day 60, the store's commit aside: each camp's play (its
 // standing order), the ruleset's resolution, the state encoded and hashed,
-// the plays, journal and pact changes made records.
+// the plays, journal and pact changes made records. Like the loop, it
+// writes the day over a spare state.
 func BenchmarkTickPath(b *testing.B) {
 	_, r, _ := benchWorld(b)
 	var (
@@ -110,11 +112,13 @@ func BenchmarkTickPath(b *testing.B) {
 		pending  = make([]*play, 3)
 		standing = make([]*play, 3)
 		now      = r.clock.Now()
+		spare    game.State
 	)
 	b.ReportAllocs()
 	for b.Loop() {
 		plays := dayPlays(rs, state, pending, standing, now)
-		out := rs.Resolve(state, resolved(rs, plays))
+		out := resolveOver(rs, spare, state, resolved(rs, plays))
+		spare = out.State
 		settle(plays, out)
 		if _, _, err := encodeState(rs, out.State); err != nil {
 			b.Fatal(err)
