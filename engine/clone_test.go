@@ -127,3 +127,15 @@ func TestResolveIntoMatchesResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveIntoRefusesItself requires a day written over the world it is
+// played from to panic rather than play the day in place.
+func TestResolveIntoRefusesItself(t *testing.T) {
+	w := engine.NewWorld(5)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("ResolveInto(w, w) did not panic")
+		}
+	}()
+	engine.ResolveInto(w, w, orders(rest(), rest(), rest()))
+}

@@ -123,6 +123,9 @@ func Resolve(w *World, orders [NumCamps]Order) Outcome { return ResolveInto(nil,
 // needed (see CloneInto), instead of into fresh memory: the outcome's World
 // is spare. A nil spare is Resolve.
 func ResolveInto(spare, w *World, orders [NumCamps]Order) Outcome {
+	if spare == w && w != nil {
+		panic("engine: ResolveInto over the world it resolves")
+	}
 	t := &tick{prev: w, w: w.CloneInto(spare), orders: orders}
 	t.w.Day++
 	for _, p := range phases {

@@ -71,16 +71,12 @@ type LegacyHasher interface {
 	LegacyHash(s State) string
 }
 
-// Reuser is implemented by a ruleset whose Resolve can write the next state
-// over a state no longer needed instead of into fresh memory: a world loop
-// keeps the state of the day before last for that. A ruleset that wraps
-// one that is a Reuser, and changes its Resolve, changes ResolveInto too.
-type Reuser interface {
-	// ResolveInto is Resolve writing the next state over spare, and
-	// returning it as the outcome's State. spare is a state Resolve or
-	// ResolveInto returned that nothing uses any more, and never s; a nil
-	// spare is Resolve.
-	ResolveInto(spare, s State, orders []Order) Outcome
+// Recycler is implemented by a ruleset that can write a later state over
+// one no longer needed instead of into fresh memory.
+type Recycler interface {
+	// Recycle hands s back to the ruleset: nothing uses it any more, nor
+	// ever will, and a later Resolve may write its state over it.
+	Recycle(s State)
 }
 
 // Info describes a ruleset.

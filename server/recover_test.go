@@ -19,7 +19,7 @@ import (
 )
 
 // panicky is Grisonval's ruleset with a fault to order: Validate panics on
-// the action "panic", Resolve and ResolveInto while resolveFault is set.
+// the action "panic", Resolve while resolveFault is set.
 type panicky struct {
 	grisonval.Ruleset
 	resolveFault *atomic.Bool
@@ -37,13 +37,6 @@ func (p panicky) Resolve(s game.State, orders []game.Order) game.Outcome {
 		panic("a fault of Resolve")
 	}
 	return p.Ruleset.Resolve(s, orders)
-}
-
-func (p panicky) ResolveInto(spare, s game.State, orders []game.Order) game.Outcome {
-	if p.resolveFault.Load() {
-		panic("a fault of Resolve")
-	}
-	return p.Ruleset.ResolveInto(spare, s, orders)
 }
 
 // worldInfo returns world id's info as ListWorlds gives it.

@@ -59,9 +59,7 @@ func Replay(ctx context.Context, st store.Store, rulesets Rulesets, worldID uint
 		return rep, err
 	}
 	rep.FromParent = w.Parent.WorldID != 0 && season == 1
-	// spare is the state of the day before last, which each day is
-	// written over (resolveOver).
-	var state, spare game.State
+	var state game.State
 	err = walkSeason(ctx, st, rs, worldID, season, 0, func(t store.Tick, stored func() (game.State, error)) error {
 		if state == nil {
 			s, err := replayStart(ctx, st, rs, w, t, stored)
@@ -86,7 +84,7 @@ func Replay(ctx context.Context, st store.Store, rulesets Rulesets, worldID uint
 			for c, p := range plays {
 				again[c] = *p
 			}
-			out := resolveOver(rs, spare, state, resolved(rs, again))
+			out := rs.Resolve(state, resolved(rs, again))
 			settle(again, out)
 			for c, p := range plays {
 				if again[c].status != p.status {
@@ -97,7 +95,8 @@ func Replay(ctx context.Context, st store.Store, rulesets Rulesets, worldID uint
 			if !hashIs(rs, out.State, t.Hash) {
 				return &ReplayError{Day: t.Day, Reason: fmt.Sprintf("replayed state hash %s; stored %s", rs.Hash(out.State), t.Hash)}
 			}
-			state, spare = out.State, state
+			recycle(rs, state)
+			state = out.State
 		}
 		rep.LastDay, rep.LastHash = t.Day, t.Hash
 		if progress != nil {

@@ -64,9 +64,6 @@ type runner struct {
 	settings store.World
 	state    game.State
 	hash     string
-	// spare is the state of the day before last, which the next day is
-	// written over when the ruleset can (game.Reuser); nil for none.
-	spare game.State
 	// pending, standing and played have one entry per camp. pending are
 	// the orders posted for the next day; standing the camps' standing
 	// orders of the season (nil: the idle order); played the plays of the
@@ -297,9 +294,9 @@ func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
 	return nil
 }
 
-// setState makes state the world's current state; no spare is kept.
+// setState makes state the world's current state.
 func (r *runner) setState(state game.State, hash string) {
-	r.state, r.hash, r.spare = state, hash, nil
+	r.state, r.hash = state, hash
 	r.dropViews()
 	r.log = r.base.With().Int("season", r.settings.Season).Int("tick", state.Day()).Logger()
 }
@@ -572,10 +569,7 @@ func (r *runner) resolve() error {
 	due := r.deadline()
 	day := r.state.Day() + 1
 	plays := dayPlays(r.rs, r.state, r.pending, r.standing, now)
-	out := resolveOver(r.rs, r.spare, r.state, resolved(r.rs, plays))
-	// Until the tick is committed, the new state is only the next spare:
-	// a failed commit keeps the world's state as it was.
-	r.spare = out.State
+	out := r.rs.Resolve(r.state, resolved(r.rs, plays))
 	settle(plays, out)
 	// The views kept are still the world's until the tick is committed:
 	// served while it commits, they are what a caller a moment earlier
@@ -586,6 +580,7 @@ func (r *runner) resolve() error {
 	if err != nil {
 		r.holdEarly = true
 		r.dropViews()
+		recycle(r.rs, out.State)
 		r.log.Error().Err(err).Msg("tick not committed")
 		return fmt.Errorf("resolve day %d: %w", day, err)
 	}
@@ -606,12 +601,15 @@ func (r *runner) resolve() error {
 	if err := r.store.CommitTick(ctx, t); err != nil {
 		r.holdEarly = true
 		r.dropViews()
+		recycle(r.rs, out.State)
 		r.log.Error().Err(err).Time("retry_at", r.deadline()).Msg("tick not committed; state kept")
 		return fmt.Errorf("commit day %d: %w", day, err)
 	}
+	// The morning's state is no one's any more: views are built and
+	// encoded in the loop, and the outcome shares nothing with it.
 	old := r.state
 	r.setState(out.State, hash)
-	r.spare = old
+	recycle(r.rs, old)
 	r.newDay()
 	r.recordTick(day, t.Journal)
 	r.humansDone, r.holdEarly = time.Time{}, false
@@ -638,13 +636,12 @@ func (r *runner) resolve() error {
 	return nil
 }
 
-// resolveOver is rs.Resolve, writing the next state over spare when rs can
-// (game.Reuser).
-func resolveOver(rs game.Ruleset, spare, s game.State, orders []game.Order) game.Outcome {
-	if re, ok := rs.(game.Reuser); ok {
-		return re.ResolveInto(spare, s, orders)
+// recycle hands s, which nothing uses any more, back to rs when it takes
+// it (game.Recycler).
+func recycle(rs game.Ruleset, s game.State) {
+	if re, ok := rs.(game.Recycler); ok {
+		re.Recycle(s)
 	}
-	return rs.Resolve(s, orders)
 }
 
 // notify sends every watcher its camp's notice of ev, built once for all

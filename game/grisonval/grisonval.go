@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
@@ -157,25 +158,28 @@ func (Ruleset) Validate(s game.State, camp int, o game.Order) *game.Refusal {
 // Idle is rest.
 func (Ruleset) Idle() game.Order { return game.Order{Action: engine.Rest.String()} }
 
-// Resolve plays the next day with the engine.
-func (r Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
-	return r.ResolveInto(nil, s, orders)
+// spares holds the worlds handed back by Recycle, for Resolve to write a
+// day over (engine.ResolveInto); the collector takes those no day needed.
+var spares sync.Pool
+
+// Recycle hands s's world to a later Resolve (game.Recycler).
+func (Ruleset) Recycle(s game.State) {
+	if w := Of(s); w != nil {
+		spares.Put(w)
+	}
 }
 
-// ResolveInto plays the next day with the engine, over spare's world
-// (game.Reuser).
-func (Ruleset) ResolveInto(spare, s game.State, orders []game.Order) game.Outcome {
+// Resolve plays the next day with the engine, over a recycled world when
+// there is one.
+func (Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
 	var os [engine.NumCamps]engine.Order
 	for c := range os {
 		if c < len(orders) {
 			os[c] = EngineOrder(orders[c])
 		}
 	}
-	var into *engine.World
-	if spare != nil {
-		into = Of(spare)
-	}
-	out := engine.ResolveInto(into, Of(s), os)
+	spare, _ := spares.Get().(*engine.World)
+	out := engine.ResolveInto(spare, Of(s), os)
 	g := game.Outcome{State: StateOf(out.World), Refusals: make([]*game.Refusal, engine.NumCamps),
 		Journal: make([]game.Entry, len(out.Journal)), Pacts: make([]game.PactChange, len(out.Pacts))}
 	for c, res := range out.Results {
