@@ -143,9 +143,9 @@ func (w *World) HasTier(c CampID, id TechID) bool {
 // building kind b.
 func (w *World) buildingBonus(c CampID, b BuildingKind) int64 {
 	var p int64
-	for i := 1; i <= w.Tier(c); i++ {
-		if Techs[i].Building == b || Techs[i].AllBuildings {
-			p += Techs[i].Percent
+	for i := range w.Tier(c) {
+		if t := &Techs[i+1]; t.Building == b || t.AllBuildings {
+			p += t.Percent
 		}
 	}
 	return p
@@ -155,9 +155,9 @@ func (w *World) buildingBonus(c CampID, b BuildingKind) int64 {
 // income.
 func (w *World) terrainBonus(c CampID, t Terrain) int64 {
 	var p int64
-	for i := 1; i <= w.Tier(c); i++ {
-		if Techs[i].Terrain == t {
-			p += Techs[i].Percent
+	for i := range w.Tier(c) {
+		if tech := &Techs[i+1]; tech.Terrain == t {
+			p += tech.Percent
 		}
 	}
 	return p
