@@ -287,9 +287,11 @@ func (w *World) Zone(z ZoneID) *Zone { return &w.Zones[z] }
 func (w *World) Clone() *World { return w.CloneInto(nil) }
 
 // CloneInto makes dst a deep copy of w, reusing dst's memory where it can,
-// and returns it; a nil dst gets fresh memory. dst must share no memory
-// with w or with any world still in use: it is a world no longer needed,
-// one that Clone, CloneInto, Resolve or ResolveInto returned.
+// and returns it; a nil dst gets fresh memory. dst is a world nothing uses
+// any more, made by NewWorld, Unmarshal, Clone, CloneInto, Resolve or
+// ResolveInto: those share none of the memory CloneInto writes into with
+// another world. (Copies share the camps' memories of a zone's buildings,
+// which are replaced, never written into: see World.remember.)
 func (w *World) CloneInto(dst *World) *World {
 	if dst == nil {
 		dst = new(World)
