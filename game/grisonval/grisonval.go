@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -159,13 +160,25 @@ func (Ruleset) Validate(s game.State, camp int, o game.Order) *game.Refusal {
 func (Ruleset) Idle() game.Order { return game.Order{Action: engine.Rest.String()} }
 
 // spares holds the worlds handed back by Recycle, for Resolve to write a
-// day over (engine.ResolveInto); the collector takes those no day needed.
-var spares sync.Pool
+// day over (engine.ResolveInto), by size class. A day is written only over
+// a world of its own class, so that a small world never comes to hold a
+// large one's memory. The collector takes those no day needed.
+var spares [bits.UintSize + 1]sync.Pool
+
+// sizeClass returns w's size class: the bit length of its number of
+// citizens, the bulk of its memory.
+func sizeClass(w *engine.World) int {
+	n := 0
+	for c := range w.Camps {
+		n += len(w.Camps[c].Citizens)
+	}
+	return bits.Len(uint(n))
+}
 
 // Recycle hands s's world to a later Resolve (game.Recycler).
 func (Ruleset) Recycle(s game.State) {
 	if w := Of(s); w != nil {
-		spares.Put(w)
+		spares[sizeClass(w)].Put(w)
 	}
 }
 
@@ -178,8 +191,9 @@ func (Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
 			os[c] = EngineOrder(orders[c])
 		}
 	}
-	spare, _ := spares.Get().(*engine.World)
-	out := engine.ResolveInto(spare, Of(s), os)
+	w := Of(s)
+	spare, _ := spares[sizeClass(w)].Get().(*engine.World)
+	out := engine.ResolveInto(spare, w, os)
 	g := game.Outcome{State: StateOf(out.World), Refusals: make([]*game.Refusal, engine.NumCamps),
 		Journal: make([]game.Entry, len(out.Journal)), Pacts: make([]game.PactChange, len(out.Pacts))}
 	for c, res := range out.Results {

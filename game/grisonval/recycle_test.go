@@ -52,3 +52,46 @@ func TestRecycle(t *testing.T) {
 		}
 	}
 }
+
+// TestRecycleBySize plays a world of 3 x 1,200 citizens and small worlds in
+// turn, each recycling the state it no longer needs: a small world must
+// never be written over the large world's memory, which it would then hold
+// for as long as it plays.
+func TestRecycleBySize(t *testing.T) {
+	rs := grisonval.Ruleset{}
+	large := engine.NewWorld(1)
+	for c := range large.Camps {
+		camp := &large.Camps[c]
+		for len(camp.Citizens) < 1200 {
+			p := camp.Citizens[len(camp.Citizens)%len(camp.Citizens)]
+			p.ID = camp.NextCitizen
+			camp.NextCitizen++
+			camp.Citizens = append(camp.Citizens, p)
+		}
+		camp.Resources.Food = 1_000_000
+	}
+	states := []game.State{grisonval.StateOf(large)}
+	for seed := range uint64(4) {
+		s, err := rs.Setup(game.Setup{Seed: 10 + seed, Camps: engine.NumCamps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, s)
+	}
+	idle := []game.Order{rs.Idle(), rs.Idle(), rs.Idle()}
+	for day := 1; day <= 10; day++ {
+		for i, s := range states {
+			out := rs.Resolve(s, idle)
+			rs.Recycle(s)
+			states[i] = out.State
+		}
+		for i, s := range states[1:] {
+			w := grisonval.Of(s)
+			for c := range w.Camps {
+				if n, room := len(w.Camps[c].Citizens), cap(w.Camps[c].Citizens); room > 4*max(n, 16) {
+					t.Fatalf("day %d: small world %d's camp %d holds room for %d citizens for its %d", day, i+1, c, room, n)
+				}
+			}
+		}
+	}
+}
