@@ -169,8 +169,8 @@ var spares [bits.UintSize + 1]sync.Pool
 // citizens, the bulk of its memory.
 func sizeClass(w *engine.World) int {
 	n := 0
-	for c := range w.Camps {
-		n += len(w.Camps[c].Citizens)
+	for c := range engine.CampID(engine.NumCamps) {
+		n += w.Population(c)
 	}
 	return bits.Len(uint(n))
 }
