@@ -71,7 +71,7 @@ load: postgres
 ## fuzz: fuzz order validation, the CLI's parser, the decoding of every RPC's request and the texts' checks for FUZZTIME each (the seed corpora run in every test run).
 FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./engine/
+	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./engine/grisonval/
 	$(GO) test -run '^$$' -fuzz FuzzParseArgs -fuzztime $(FUZZTIME) ./clients/cli/
 	$(GO) test -run '^$$' -fuzz FuzzRequestDecoding -fuzztime $(FUZZTIME) ./server/
 	$(GO) test -run '^$$' -fuzz FuzzCheckText -fuzztime $(FUZZTIME) ./server/

@@ -13,7 +13,7 @@ import (
 	"fmt"
 
 	"github.com/grisonval/server/engine/career"
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 

@@ -8,8 +8,8 @@ import (
 	"slices"
 
 	"github.com/grisonval/server/engine/career"
-	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 

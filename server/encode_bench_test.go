@@ -7,7 +7,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/grisonval/server/engine"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game/grisonval"
 )
 

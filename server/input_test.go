@@ -8,7 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 )
@@ -21,7 +21,7 @@ func TestBadOrders(t *testing.T) {
 	h.submit(t, tok, "chop_wood")
 	pending := h.view(t, tok).GetPendingOrder()
 
-	hidden := int32(engine.ZoneAt(engine.CapitalSites[1]))
+	hidden := int32(grisonval.ZoneAt(grisonval.CapitalSites[1]))
 	if v := h.view(t, tok); v.GetGrisonval().GetZones()[hidden-1].GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
 		t.Fatalf("zone %d is %s to camp 0; the test needs an unknown zone", hidden, v.GetGrisonval().GetZones()[hidden-1].GetVisibility())
 	}
@@ -140,7 +140,7 @@ func TestCreateWorldDefaults(t *testing.T) {
 	if got := info.GetControllers(); !slices.EqualFunc(got, want, func(a, b *pb.Controller) bool { return proto.Equal(a, b) }) {
 		t.Errorf("got controllers %v; want %v", got, want)
 	}
-	if hash := engine.Hash(engine.NewWorld(5)); info.GetStateHash() != hash {
+	if hash := grisonval.Hash(grisonval.NewWorld(5)); info.GetStateHash() != hash {
 		t.Errorf("got hash %s; want the setup hash %s", info.GetStateHash(), hash)
 	}
 }

@@ -15,7 +15,7 @@ const mod = "github.com/grisonval/server/"
 // a game only through the seam (package game) and seed 003's season layer
 // (engine/career), never a ruleset's package or the engine, except in the
 // binaries of server/cmd, which compose them; a ruleset never imports the
-// server or a client; the API depends on nothing of ours but engine/lang,
+// server or a client; the API depends on nothing of ours but lang,
 // the two languages' texts (DESIGN decision 8), which every layer may
 // import and which imports nothing of ours.
 func TestLayering(t *testing.T) {
@@ -42,9 +42,9 @@ func TestLayering(t *testing.T) {
 func forbidden(pkg, dep string) string {
 	under := func(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
 	switch {
-	case pkg == "engine/lang":
+	case pkg == "lang":
 		return "the languages' texts depend on nothing of ours"
-	case dep == "engine/lang":
+	case dep == "lang":
 		return ""
 	case under(pkg, "clients") && (under(dep, "engine") || under(dep, "game") || under(dep, "server")):
 		return "clients use the public API only"

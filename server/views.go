@@ -3,7 +3,7 @@ package server
 import (
 	"context"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 

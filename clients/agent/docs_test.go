@@ -25,7 +25,7 @@ import (
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/llm"
 	"github.com/grisonval/server/clients/tools"
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 

@@ -1,7 +1,7 @@
 package bot
 
 import (
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 

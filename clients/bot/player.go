@@ -8,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc/codes"

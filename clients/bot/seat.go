@@ -3,7 +3,7 @@ package bot
 import (
 	"slices"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/protobuf/proto"
 )

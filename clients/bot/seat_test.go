@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/grisonval/server/clients/internal/testserver"
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc/metadata"

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/grpc"
 )

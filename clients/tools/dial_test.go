@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"

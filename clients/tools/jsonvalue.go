@@ -14,7 +14,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 )
 
 // JSON encodes a message of the API for programs: protojson's field names

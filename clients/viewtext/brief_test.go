@@ -5,7 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 )
 
 // TestBrief checks the watch's compact view: within its lines and

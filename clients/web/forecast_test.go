@@ -8,7 +8,7 @@ import (
 
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/viewtext"
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 )
 
 // TestCampForecastAndClosed checks that the camp page shows the forecast

@@ -3,7 +3,7 @@ package web
 import (
 	"html/template"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 )
 
 // words are the codes the pages show in words: a column's kind, a

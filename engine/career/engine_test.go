@@ -3,12 +3,12 @@ package career_test
 import (
 	"testing"
 
-	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/engine/grisonval"
 )
 
 // The engine's keyed streams are a Source (rule CAR-D666).
-var _ career.Source = (*engine.Rand)(nil)
+var _ career.Source = (*grisonval.Rand)(nil)
 
 // TestEngineAgreement checks what the server relies on to feed this package
 // from the engine's state: terrain values convert as they are, and a keyed
@@ -16,9 +16,9 @@ var _ career.Source = (*engine.Rand)(nil)
 func TestEngineAgreement(t *testing.T) {
 	t.Run("CAR-SCORE terrains match the engine's", func(t *testing.T) {
 		pairs := []struct {
-			engine engine.Terrain
+			engine grisonval.Terrain
 			career career.Terrain
-		}{{engine.Plains, career.Plains}, {engine.Forest, career.Forest}, {engine.Mountain, career.Mountain}, {engine.Coast, career.Coast}}
+		}{{grisonval.Plains, career.Plains}, {grisonval.Forest, career.Forest}, {grisonval.Mountain, career.Mountain}, {grisonval.Coast, career.Coast}}
 		for _, p := range pairs {
 			if career.Terrain(p.engine) != p.career {
 				t.Errorf("got engine %s = %d; want %d", p.engine, p.engine, p.career)
@@ -26,7 +26,7 @@ func TestEngineAgreement(t *testing.T) {
 		}
 	})
 	t.Run("CAR-D666 keyed stream is deterministic and covers every face", func(t *testing.T) {
-		a, b := engine.NewRand(7, 3, 1, engine.PurposeBattle), engine.NewRand(7, 3, 1, engine.PurposeBattle)
+		a, b := grisonval.NewRand(7, 3, 1, grisonval.PurposeBattle), grisonval.NewRand(7, 3, 1, grisonval.PurposeBattle)
 		seen := map[int]bool{}
 		for range 200 {
 			x, y := career.RollD666(a), career.RollD666(b)

@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 )
 
 // Gauge is one of a city's five gauges (rule CAS-GAUGES).

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/engine/rng"
+	"github.com/grisonval/server/lang"
 )
 
 // TestTextsInBothLanguages checks rule LANG-1 on the Castle: over whole

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/engine/rng"
+	"github.com/grisonval/server/lang"
 )
 
 // Outcome is what a tick gives: the next state, each city's refusal when

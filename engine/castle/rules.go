@@ -7,7 +7,7 @@ import (
 
 	"github.com/grisonval/server/engine/rng"
 
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 )
 
 // Purposes of the Castle's random streams (package rng). Stable: they key

@@ -1,7 +1,7 @@
 package castle_test
 
 import (
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	"testing"
 
 	"github.com/grisonval/server/engine/career"

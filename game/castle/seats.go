@@ -1,8 +1,8 @@
 package castle
 
 import (
-	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/lang"
 )
 
 // Seats returns the Castle's council: the lord alone (rule CAS-SEATS). A

@@ -2,8 +2,8 @@ package castle
 
 import (
 	"github.com/grisonval/server/engine/castle"
-	"github.com/grisonval/server/engine/lang"
 	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 

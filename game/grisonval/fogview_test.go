@@ -1,13 +1,13 @@
 package grisonval_test
 
 import (
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"github.com/grisonval/server/clients/bot"
-	"github.com/grisonval/server/engine"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"

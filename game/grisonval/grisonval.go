@@ -12,10 +12,10 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
-	"github.com/grisonval/server/engine/lang"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 

@@ -4,10 +4,10 @@ import (
 	"testing"
 
 	"github.com/grisonval/server/clients/bot"
-	"github.com/grisonval/server/engine"
-	"github.com/grisonval/server/engine/lang"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/grisonval"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 

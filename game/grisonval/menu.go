@@ -1,8 +1,8 @@
 package grisonval
 
 import (
-	"github.com/grisonval/server/engine"
-	"github.com/grisonval/server/engine/lang"
+	engine "github.com/grisonval/server/engine/grisonval"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 

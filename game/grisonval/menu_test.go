@@ -3,9 +3,9 @@ package grisonval_test
 import (
 	"testing"
 
-	"github.com/grisonval/server/engine"
-	"github.com/grisonval/server/engine/lang"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game/grisonval"
+	"github.com/grisonval/server/lang"
 )
 
 // TestClosedOnTheWire checks that the wire view copies the engine's menu

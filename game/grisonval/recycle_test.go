@@ -3,7 +3,7 @@ package grisonval_test
 import (
 	"testing"
 
-	"github.com/grisonval/server/engine"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/grisonval"
 )

@@ -3,8 +3,8 @@ package grisonval
 import (
 	"fmt"
 
-	"github.com/grisonval/server/engine"
 	"github.com/grisonval/server/engine/career"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 )
 

@@ -1,7 +1,7 @@
 package grisonval
 
 import (
-	"github.com/grisonval/server/engine"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 )
 

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/grisonval/server/engine"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/grisonval"
 )

@@ -1,9 +1,9 @@
 package grisonval
 
 import (
-	"github.com/grisonval/server/engine"
-	"github.com/grisonval/server/engine/lang"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -28,7 +28,7 @@ var argKindToPB = map[engine.ArgKind]pb.ArgKind{
 	engine.ArgCount:      pb.ArgKind_ARG_KIND_COUNT,
 	engine.ArgCamp:       pb.ArgKind_ARG_KIND_CAMP,
 	engine.ArgGovernment: pb.ArgKind_ARG_KIND_GOVERNMENT,
-	// appoint's seat and citizen (engine/council.go) have no wire kind yet:
+	// appoint's seat and citizen (engine/grisonval/council.go) have no wire kind yet:
 	// their choices are listed.
 	engine.ArgSeat:    pb.ArgKind_ARG_KIND_SEAT,
 	engine.ArgCitizen: pb.ArgKind_ARG_KIND_CITIZEN,

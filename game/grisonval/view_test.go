@@ -1,11 +1,11 @@
 package grisonval_test
 
 import (
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	"strings"
 	"testing"
 
-	"github.com/grisonval/server/engine"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )

@@ -28,7 +28,7 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	"io"
 	"os"
 	"runtime"

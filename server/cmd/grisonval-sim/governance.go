@@ -5,19 +5,19 @@ import (
 	"io"
 	"strings"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/grisonval"
 )
 
 // govStats are one camp's governance figures over a season (issue 15):
 // days at each level of each edict, the vacancies of its council seats, and
 // the special terrains it had found at days 50 and 200.
 type govStats struct {
-	edictDays [engine.NumEdicts][engine.EdictLevels]int
+	edictDays [grisonval.NumEdicts][grisonval.EdictLevels]int
 	// vacancies are the lengths of the seats' vacancies, in days, each
 	// counted once it ends (or at the season's end); open[s] is the
 	// running one of seat s.
 	vacancies []int
-	open      [engine.NumSeats]int
+	open      [grisonval.NumSeats]int
 	found     map[int]int // day -> specials found by then
 }
 
@@ -25,12 +25,12 @@ type govStats struct {
 var foundDays = []int{50, 200}
 
 // recordGov adds day w.Day of camp c to st.
-func recordGov(st *govStats, w *engine.World, c engine.CampID) {
+func recordGov(st *govStats, w *grisonval.World, c grisonval.CampID) {
 	camp := &w.Camps[c]
 	if !camp.Alive {
 		return
 	}
-	for e := range engine.NumEdicts {
+	for e := range grisonval.NumEdicts {
 		st.edictDays[e][camp.Edicts[e]]++
 	}
 	for s, seat := range camp.Council {
@@ -48,7 +48,7 @@ func recordGov(st *govStats, w *engine.World, c engine.CampID) {
 				st.found = map[int]int{}
 			}
 			n := 0
-			for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
+			for z := grisonval.ZoneID(1); z <= grisonval.NumZones; z++ {
 				if camp.Memory[z].Special != 0 {
 					n++
 				}
@@ -74,8 +74,8 @@ func closeGov(st *govStats) {
 func reportGov(out io.Writer, runs []run) {
 	fmt.Fprintln(out, "\n| camp | taxation none / light / normal / heavy / crushing | holidays none / 1 / 6 / 12 / 24 | promotion none / token / standard / aggressive / expansive | vacancies (count, mean days, longest) | specials found d50 / d200 (mean, all zones: "+fmt.Sprint(countSpecials(runs))+") |")
 	fmt.Fprintln(out, "|---|---|---|---|---|---|")
-	for c := range engine.CampID(engine.NumCamps) {
-		var days [engine.NumEdicts][engine.EdictLevels]int
+	for c := range grisonval.CampID(grisonval.NumCamps) {
+		var days [grisonval.NumEdicts][grisonval.EdictLevels]int
 		var vac []int
 		found := map[int]int{}
 		for _, r := range runs {
@@ -90,7 +90,7 @@ func reportGov(out io.Writer, runs []run) {
 				found[d] += n
 			}
 		}
-		cols := make([]string, 0, engine.NumEdicts)
+		cols := make([]string, 0, grisonval.NumEdicts)
 		for e := range days {
 			total := 0
 			for _, n := range days[e] {
@@ -115,7 +115,7 @@ func reportGov(out io.Writer, runs []run) {
 		for _, d := range foundDays {
 			fs = append(fs, fmt.Sprintf("%.1f", float64(found[d])/float64(len(runs))))
 		}
-		fmt.Fprintf(out, "| %s | %s | %d, %.1f, %d | %s |\n", engine.CampNames[c], strings.Join(cols, " | "), len(vac), mean, longest, strings.Join(fs, " / "))
+		fmt.Fprintf(out, "| %s | %s | %d, %.1f, %d | %s |\n", grisonval.CampNames[c], strings.Join(cols, " | "), len(vac), mean, longest, strings.Join(fs, " / "))
 	}
 }
 
@@ -124,7 +124,7 @@ func reportGov(out io.Writer, runs []run) {
 func countSpecials(runs []run) string {
 	n := 0
 	for _, r := range runs {
-		for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
+		for z := grisonval.ZoneID(1); z <= grisonval.NumZones; z++ {
 			if r.final.Zone(z).Special != 0 {
 				n++
 			}

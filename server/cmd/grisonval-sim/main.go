@@ -30,14 +30,14 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	"io"
 	"os"
 	"slices"
 	"strings"
 
 	"github.com/grisonval/server/clients/bot"
-	"github.com/grisonval/server/engine"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"

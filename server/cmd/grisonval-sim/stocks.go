@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/grisonval"
 )
 
 // Issue 16's bars for the stocks at the end of a season: no camp ends on
@@ -36,7 +36,7 @@ func reportStocks(out io.Writer, runs []run) {
 	fmt.Fprint(out, ".\n\n")
 	fmt.Fprintf(out, "| camp | food (mean, max) | days of eating (mean, max) | over %d days | gold (mean, max) | stone (mean, max) | wood (mean, max) | %d idle stone or wood with free slots | colonies collapsed |\n", foodDaysBar, idleBar)
 	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|")
-	for c := range engine.CampID(engine.NumCamps) {
+	for c := range grisonval.CampID(grisonval.NumCamps) {
 		var s summary
 		over, idle, collapsed := 0, 0, 0
 		for _, r := range runs {
@@ -48,7 +48,7 @@ func reportStocks(out io.Writer, runs []run) {
 			res := w.Camps[c].Resources
 			days := res.Food / max(1, w.FoodNeed(c, w.Day))
 			free := 0
-			for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
+			for z := grisonval.ZoneID(1); z <= grisonval.NumZones; z++ {
 				if w.Zone(z).Owner == c {
 					free += w.FreeSlots(z)
 				}
@@ -62,7 +62,7 @@ func reportStocks(out io.Writer, runs []run) {
 			s.add([]int64{res.Food, days, res.Gold, res.Stone, res.Wood})
 		}
 		m := s.mean()
-		fmt.Fprintf(out, "| %s | %d, %d | %d, %d | %d | %d, %d | %d, %d | %d, %d | %d | %d |\n", engine.CampNames[c],
+		fmt.Fprintf(out, "| %s | %d, %d | %d, %d | %d | %d, %d | %d, %d | %d, %d | %d | %d |\n", grisonval.CampNames[c],
 			m[0], s.max[0], m[1], s.max[1], over, m[2], s.max[2], m[3], s.max[3], m[4], s.max[4], idle, collapsed)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/grisonval/server/clients/bot"
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -38,15 +38,15 @@ type warStats struct {
 // recordWar adds to st what one tick did: before is the world the orders
 // were decided on, out the tick's outcome, states the bots' states after
 // deciding.
-func recordWar(st *[engine.NumCamps]warStats, before *engine.World, out engine.Outcome, states [engine.NumCamps]bot.State) {
+func recordWar(st *[grisonval.NumCamps]warStats, before *grisonval.World, out grisonval.Outcome, states [grisonval.NumCamps]bot.State) {
 	after := out.World
-	besieger := func(w *engine.World, z engine.ZoneID) engine.CampID {
+	besieger := func(w *grisonval.World, z grisonval.ZoneID) grisonval.CampID {
 		for _, s := range w.Sieges {
 			if s.Zone == z {
 				return s.Camp
 			}
 		}
-		return engine.NoCamp
+		return grisonval.NoCamp
 	}
 	for _, s := range after.Sieges {
 		if besieger(before, s.Zone) != s.Camp {
@@ -64,31 +64,31 @@ func recordWar(st *[engine.NumCamps]warStats, before *engine.World, out engine.O
 			st[s.Camp].failed++
 		}
 	}
-	for z := engine.ZoneID(1); z <= engine.NumZones; z++ {
-		if o := before.Zone(z).Owner; o != engine.NoCamp && after.Zone(z).Owner != o {
+	for z := grisonval.ZoneID(1); z <= grisonval.NumZones; z++ {
+		if o := before.Zone(z).Owner; o != grisonval.NoCamp && after.Zone(z).Owner != o {
 			st[o].lost++
 		}
 	}
 	for _, e := range out.Pacts {
 		switch e.Event {
-		case engine.PactProposed:
+		case grisonval.PactProposed:
 			st[e.By].proposals++
-		case engine.PactSigned:
-			for _, c := range []engine.CampID{e.A, e.B} {
-				if e.Status == engine.Alliance {
+		case grisonval.PactSigned:
+			for _, c := range []grisonval.CampID{e.A, e.B} {
+				if e.Status == grisonval.Alliance {
 					st[c].alliances++
 				} else {
 					st[c].peaces++
 				}
 			}
-		case engine.PactRefused:
+		case grisonval.PactRefused:
 			other := e.A
 			if other == e.By {
 				other = e.B
 			}
 			st[other].refused++
-		case engine.PactBroken:
-			if e.By != engine.NoCamp {
+		case grisonval.PactBroken:
+			if e.By != grisonval.NoCamp {
 				st[e.By].broken++
 			} else {
 				st[e.A].broken++
@@ -101,7 +101,7 @@ func recordWar(st *[engine.NumCamps]warStats, before *engine.World, out engine.O
 			st[e.Camp].collapses++
 		}
 	}
-	for c := range engine.CampID(engine.NumCamps) {
+	for c := range grisonval.CampID(grisonval.NumCamps) {
 		s := &st[c]
 		res := out.Results[c]
 		if before.Camps[c].Alive && !after.Camps[c].Alive {
@@ -111,14 +111,14 @@ func recordWar(st *[engine.NumCamps]warStats, before *engine.World, out engine.O
 			continue
 		}
 		if after.Camps[c].Government != before.Camps[c].Government {
-			if res.Order.Action == engine.SetGovernment && res.Status == engine.Applied {
+			if res.Order.Action == grisonval.SetGovernment && res.Status == grisonval.Applied {
 				s.governments++
 			} else {
 				s.coups++
 			}
 		}
-		attacked := res.Status == engine.Applied && res.Order.Action == engine.SendArmy &&
-			before.Zone(engine.ZoneID(res.Order.Args[1])).Owner != c
+		attacked := res.Status == grisonval.Applied && res.Order.Action == grisonval.SendArmy &&
+			before.Zone(grisonval.ZoneID(res.Order.Args[1])).Owner != c
 		if attacked {
 			s.attacks++
 		}
@@ -144,13 +144,13 @@ func reportWar(out io.Writer, mix string, runs []run, days int) {
 	fmt.Fprintf(out, "\n### Postures %s: %d seeds of %d days\n\n", mix, n, days)
 	fmt.Fprintln(out, "| camp (archetype) | wins | zones at the end (mean, min-max) | sieges laid / won / failed | sieges suffered | zones lost | attacks | proposals | refused | peaces | alliances | broken | coups | governments | extinct | days aggressive / growth / prudent | longest idle aggressive run |")
 	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-	var wins [engine.NumCamps]int
+	var wins [grisonval.NumCamps]int
 	draws := 0
 	var winners []string
 	for _, r := range runs {
-		best, at := engine.NoCamp, -1
+		best, at := grisonval.NoCamp, -1
 		tie := false
-		for c := range engine.CampID(engine.NumCamps) {
+		for c := range grisonval.CampID(grisonval.NumCamps) {
 			switch h := r.final.HeldZones(c); {
 			case h > at:
 				best, at, tie = c, h, false
@@ -166,7 +166,7 @@ func reportWar(out io.Writer, mix string, runs []run, days int) {
 		wins[best]++
 		winners = append(winners, fmt.Sprintf("%d: %s", r.seed, r.final.Camps[best].Name))
 	}
-	for c := range engine.CampID(engine.NumCamps) {
+	for c := range grisonval.CampID(grisonval.NumCamps) {
 		var t warStats
 		zmin, zmax, zsum, extinct := 1<<30, 0, 0, 0
 		for _, r := range runs {
@@ -196,7 +196,7 @@ func reportWar(out io.Writer, mix string, runs []run, days int) {
 		}
 		pd := t.postureDays
 		fmt.Fprintf(out, "| %s (%s) | %d | %.1f, %d-%d | %d / %d / %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d / %d / %d | %d |\n",
-			engine.CampNames[c], engine.CampArchetypes[c], wins[c], float64(zsum)/float64(max(1, n)), zmin, zmax,
+			grisonval.CampNames[c], grisonval.CampArchetypes[c], wins[c], float64(zsum)/float64(max(1, n)), zmin, zmax,
 			t.started, t.won, t.failed, t.suffered, t.lost, t.attacks, t.proposals, t.refused, t.peaces, t.alliances, t.broken,
 			t.coups, t.governments, extinct,
 			pd[pb.Posture_POSTURE_AGGRESSIVE], pd[pb.Posture_POSTURE_GROWTH], pd[pb.Posture_POSTURE_PRUDENT], t.longestIdle)
@@ -211,7 +211,7 @@ var siegeEndKinds = []string{"siege_won", "siege_broken", "siege_starved", "sieg
 
 // recordSiegeEnds counts the sieges a tick's journal ends, once per zone
 // and kind however many camps read the news.
-func recordSiegeEnds(ends map[string]int, journal []engine.Entry) {
+func recordSiegeEnds(ends map[string]int, journal []grisonval.Entry) {
 	seen := map[string]bool{}
 	for _, e := range journal {
 		if !slices.Contains(siegeEndKinds, e.Kind) || len(e.Zones) == 0 {

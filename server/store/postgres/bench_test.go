@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
 )
@@ -20,18 +20,18 @@ const lateDays = 200
 // canonical binary form, as it is: server/codec.go), with its journal.
 func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalEntry) {
 	b.Helper()
-	w := engine.NewWorld(2026)
+	w := grisonval.NewWorld(2026)
 	rng := rand.New(rand.NewPCG(2026, 0))
-	var out engine.Outcome
+	var out grisonval.Outcome
 	for range lateDays {
-		var orders [engine.NumCamps]engine.Order
-		for c := range engine.CampID(engine.NumCamps) {
+		var orders [grisonval.NumCamps]grisonval.Order
+		for c := range grisonval.CampID(grisonval.NumCamps) {
 			orders[c] = randomOrder(w, c, rng)
 		}
-		out = engine.Resolve(w, orders)
+		out = grisonval.Resolve(w, orders)
 		w = out.World
 	}
-	raw, err := engine.Marshal(w)
+	raw, err := grisonval.Marshal(w)
 	if err != nil {
 		b.Fatalf("marshal: %v", err)
 	}
@@ -43,19 +43,19 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration.Encode(), Why: e.Why.Encode()})
 	}
 	b.Logf("day %d state: %d bytes; %d journal entries", w.Day, len(raw), len(journal))
-	return raw, engine.Hash(w), journal
+	return raw, grisonval.Hash(w), journal
 }
 
 // randomOrder returns a legal order of camp c drawn with rng.
-func randomOrder(w *engine.World, c engine.CampID, rng *rand.Rand) engine.Order {
-	legal := engine.LegalActions(w, c)
+func randomOrder(w *grisonval.World, c grisonval.CampID, rng *rand.Rand) grisonval.Order {
+	legal := grisonval.LegalActions(w, c)
 	if len(legal) == 0 {
-		return engine.Order{Action: engine.Rest}
+		return grisonval.Order{Action: grisonval.Rest}
 	}
 	la := legal[rng.IntN(len(legal))]
-	o := engine.Order{Action: la.Action}
+	o := grisonval.Order{Action: la.Action}
 	for _, spec := range la.Args {
-		if spec.Kind == engine.ArgCount {
+		if spec.Kind == grisonval.ArgCount {
 			o.Args = append(o.Args, spec.Min+rng.IntN(spec.Max-spec.Min+1))
 		} else {
 			o.Args = append(o.Args, spec.Choices[rng.IntN(len(spec.Choices))])

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grisonval/server/engine"
+	"github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -19,17 +19,17 @@ import (
 // binary form, as it is: server/codec.go), with its journal.
 func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalEntry) {
 	b.Helper()
-	w := engine.NewWorld(2026)
+	w := grisonval.NewWorld(2026)
 	rng := rand.New(rand.NewPCG(2026, 0))
-	var out engine.Outcome
+	var out grisonval.Outcome
 	for range 200 {
-		var orders [engine.NumCamps]engine.Order
-		for c := range engine.CampID(engine.NumCamps) {
-			legal := engine.LegalActions(w, c)
+		var orders [grisonval.NumCamps]grisonval.Order
+		for c := range grisonval.CampID(grisonval.NumCamps) {
+			legal := grisonval.LegalActions(w, c)
 			la := legal[rng.IntN(len(legal))]
-			o := engine.Order{Action: la.Action}
+			o := grisonval.Order{Action: la.Action}
 			for _, spec := range la.Args {
-				if spec.Kind == engine.ArgCount {
+				if spec.Kind == grisonval.ArgCount {
 					o.Args = append(o.Args, spec.Min+rng.IntN(spec.Max-spec.Min+1))
 				} else {
 					o.Args = append(o.Args, spec.Choices[rng.IntN(len(spec.Choices))])
@@ -37,10 +37,10 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 			}
 			orders[c] = o
 		}
-		out = engine.Resolve(w, orders)
+		out = grisonval.Resolve(w, orders)
 		w = out.World
 	}
-	raw, err := engine.Marshal(w)
+	raw, err := grisonval.Marshal(w)
 	if err != nil {
 		b.Fatalf("marshal: %v", err)
 	}
@@ -51,7 +51,7 @@ func lateTick(b *testing.B) (state []byte, hash string, journal []store.JournalE
 		}
 		journal = append(journal, store.JournalEntry{Camp: int(e.Camp), Kind: e.Kind, Zones: zones, Narration: e.Narration.Encode(), Why: e.Why.Encode()})
 	}
-	return raw, engine.Hash(w), journal
+	return raw, grisonval.Hash(w), journal
 }
 
 // benchStore opens a store in a temporary folder with one world of three

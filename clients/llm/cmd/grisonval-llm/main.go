@@ -28,7 +28,7 @@ import (
 
 	"github.com/grisonval/server/clients/llm"
 	"github.com/grisonval/server/clients/tools"
-	"github.com/grisonval/server/engine/lang"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/rs/zerolog"
 )

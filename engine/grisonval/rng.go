@@ -1,0 +1,41 @@
+package grisonval
+
+import "github.com/grisonval/server/engine/rng"
+
+// Rand is a deterministic random stream keyed by (world seed, tick, camp,
+// purpose), so that one camp's draw never shifts another's (package rng).
+type Rand = rng.Rand
+
+// Purpose names what a random stream is for. Values are stable: they key
+// streams, so changing one changes every replay.
+type Purpose uint64
+
+// Stream purposes. Append only.
+const (
+	PurposeMap Purpose = iota + 1
+	PurposeExplore
+	PurposeDesertion
+	PurposeDelay
+	PurposeEvent
+	PurposeBattle
+	PurposeBirth
+	PurposeAging
+	PurposeMood
+	PurposeXP
+	PurposeArrival
+	PurposeDeath
+	PurposeSpy
+	PurposeCoup
+	// PurposeSpecial draws the special terrain at world creation (rule
+	// TER-DRAW), apart from the terrain's PurposeMap stream.
+	PurposeSpecial
+	// PurposePromotion draws the migrants of the promotion edict (rule
+	// EDI-5).
+	PurposePromotion
+)
+
+// NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for
+// draws that belong to no camp.
+func NewRand(seed uint64, tick int, camp int, p Purpose) *Rand {
+	return rng.New(seed, tick, camp, uint64(p))
+}
