@@ -13,3 +13,9 @@ var Rules string
 //
 //go:embed castle.md
 var Castle string
+
+// Counters is docs/counters.md, the rulebook of the counters ruleset kept
+// for the tests.
+//
+//go:embed counters.md
+var Counters string

@@ -190,10 +190,10 @@ func (a *adminService) ListWorlds(ctx context.Context, _ *pb.ListWorldsRequest) 
 }
 
 // ListRulesets lists the rulesets the server serves.
-func (a *adminService) ListRulesets(context.Context, *pb.ListRulesetsRequest) (*pb.ListRulesetsResponse, error) {
+func (a *adminService) ListRulesets(ctx context.Context, _ *pb.ListRulesetsRequest) (*pb.ListRulesetsResponse, error) {
 	resp := &pb.ListRulesetsResponse{}
 	for _, rs := range a.s.cfg.Rulesets {
-		resp.Rulesets = append(resp.Rulesets, rulesetInfoToPB(rs.Info()))
+		resp.Rulesets = append(resp.Rulesets, rulesetInfoToPB(rs.Info(), pb.LangOf(ctx)))
 	}
 	return resp, nil
 }
@@ -339,7 +339,11 @@ func (a *adminService) GetFrame(ctx context.Context, req *pb.WorldRequest) (*pb.
 		return nil, err
 	}
 	var f *pb.Frame
-	if err := r.do(ctx, func() error { f = r.rs.Frame(r.state, pb.LangOf(ctx)); return nil }); err != nil {
+	err = r.read(ctx, func() (err error) {
+		f, err = frameOf(r.rs, r.settings.Camps, r.state, pb.LangOf(ctx))
+		return err
+	})
+	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
 	return f, nil

@@ -14,6 +14,7 @@ import (
 
 	"github.com/grisonval/server/engine/career"
 	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store"
 )
@@ -124,9 +125,9 @@ func (c *chronicleService) chronicle(ctx context.Context, req *pb.GetChronicleRe
 		return nil, toStatus(c.s.log, err)
 	}
 	last := cl.Day
-	ch := &pb.Chronicle{Season: seasonInfoToPB(rs.CampNames(w.Camps), se, nil)}
+	ch := &pb.Chronicle{Season: seasonInfoToPB(game.CampNames(rs, w.Camps), se, nil, pb.LangOf(ctx))}
 	if closed {
-		ch.Season = seasonInfoToPB(rs.CampNames(w.Camps), se, &cl)
+		ch.Season = seasonInfoToPB(game.CampNames(rs, w.Camps), se, &cl, pb.LangOf(ctx))
 	} else {
 		latest, err := st.LatestTick(ctx, id, season)
 		if err != nil {
@@ -188,7 +189,7 @@ func (c *chronicleService) firstPage(ctx context.Context, ch *pb.Chronicle, rs g
 		} else if err != nil {
 			return err
 		}
-		ch.RollOfHonour = append(ch.RollOfHonour, honours(rs.CampNames(w.Camps), prev)...)
+		ch.RollOfHonour = append(ch.RollOfHonour, honours(game.CampNames(rs, w.Camps), prev)...)
 	}
 	nbs, err := st.Notebooks(ctx, w.ID, cl.Season)
 	if err != nil {
@@ -219,7 +220,11 @@ func (c *chronicleService) page(ctx context.Context, ch *pb.Chronicle, rs game.R
 		if err != nil {
 			return err
 		}
-		ch.Frames = append(ch.Frames, rs.Frame(s, pb.LangOf(ctx)))
+		f, err := frameOf(rs, w.Camps, s, pb.LangOf(ctx))
+		if err != nil {
+			return err
+		}
+		ch.Frames = append(ch.Frames, f)
 		last = t.Day
 		return nil
 	})
@@ -277,7 +282,7 @@ func featsToPB(t career.Tally) *pb.Feats {
 // seasonInfoToPB converts a season and, when closed, its close; names are
 // the world's camps' names. A season not closed is running or ended:
 // abandon marks an abandoned one.
-func seasonInfoToPB(names []string, se store.Season, c *store.SeasonClose) *pb.SeasonInfo {
+func seasonInfoToPB(names []string, se store.Season, c *store.SeasonClose, l lang.Lang) *pb.SeasonInfo {
 	info := &pb.SeasonInfo{WorldId: se.WorldID, Season: int32(se.Number), FirstDay: int32(se.FirstDay),
 		LastDay: int32(se.EndedDay), StartedAt: timestamppb.New(se.StartedAt), State: pb.SeasonState_SEASON_STATE_RUNNING}
 	if se.EndedDay > 0 {
@@ -290,7 +295,7 @@ func seasonInfoToPB(names []string, se store.Season, c *store.SeasonClose) *pb.S
 	info.Closed, info.ClosedAt, info.ClosedBy, info.LastDay = true, timestamppb.New(c.At), c.By, int32(c.Day)
 	for _, r := range c.Camps {
 		info.Camps = append(info.Camps, &pb.CampResult{Camp: int32(r.Camp), CampName: campName(names, r.Camp),
-			Rank: int32(r.Rank), Score: r.Score, Zones: int32(r.Zones)})
+			Rank: int32(r.Rank), Score: r.Score, Zones: int32(r.Zones), Summary: lang.Decode(r.Summary).In(l)})
 	}
 	return info
 }

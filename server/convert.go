@@ -75,7 +75,7 @@ func worldInfoToPB(rs game.Ruleset, w store.World, day int, hash string) *pb.Wor
 		Cadence:      durationpb.New(w.Cadence),
 		Day:          int32(day),
 		Paused:       w.Paused,
-		CampNames:    rs.CampNames(w.Camps),
+		CampNames:    game.CampNames(rs, w.Camps),
 		StateHash:    hash,
 		SeasonLength: int32(w.SeasonLength),
 		Season:       int32(w.Season),
@@ -89,8 +89,9 @@ func worldInfoToPB(rs game.Ruleset, w store.World, day int, hash string) *pb.Wor
 }
 
 // rulesetInfoToPB describes a ruleset.
-func rulesetInfoToPB(i game.Info) *pb.RulesetInfo {
-	return &pb.RulesetInfo{Name: i.Name, MinCamps: int32(i.MinCamps), MaxCamps: int32(i.MaxCamps), DefaultCamps: int32(i.DefaultCamps)}
+func rulesetInfoToPB(i game.Info, l lang.Lang) *pb.RulesetInfo {
+	return &pb.RulesetInfo{Name: i.Name, MinCamps: int32(i.MinCamps), MaxCamps: int32(i.MaxCamps), DefaultCamps: int32(i.DefaultCamps),
+		Title: i.Title.In(l), SeasonLength: int32(i.SeasonLength), PublicScores: i.PublicScores}
 }
 
 // viewExtras are the facts of a camp's view that come from the world loop

@@ -81,7 +81,7 @@ func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store
 		}
 		return game.RulerSeat
 	}
-	feats := rs.Season(n).Feats(w.Seed, season)
+	feats := game.FeatsOf(rs.Season(n), w.Seed, season)
 	var before game.State
 	err = walkSeason(ctx, st, rs, w.ID, season, 0, func(t store.Tick, state func() (game.State, error)) error {
 		if t.Day > through {

@@ -40,6 +40,17 @@ func (g *gameService) campWorld(ctx context.Context, worldID uint64) (principal,
 	return p, r, err
 }
 
+// GetRulebook returns the rulebook of the token's world's ruleset, as the
+// ruleset gives it.
+func (g *gameService) GetRulebook(ctx context.Context, req *pb.GetRulebookRequest) (*pb.Rulebook, error) {
+	_, r, err := g.campWorld(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	info := r.rs.Info()
+	return &pb.Rulebook{Ruleset: info.Name, Text: info.Rulebook}, nil
+}
+
 // GetView returns the camp's fogged view with its recent journal. The view
 // is built once between two events that change it and shared by the camp's
 // callers until then (views.go).

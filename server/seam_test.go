@@ -10,17 +10,19 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/grisonval/server/game/counters"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/store"
 )
 
-// TestAnyRuleset plays the counters ruleset (counters_test.go), and only it,
+// TestAnyRuleset plays the counters ruleset (game/counters), and only it,
 // through the real server on each store: worlds of 2 and of 5 camps,
 // views, orders (a refusal, a stale one, a standing order), ticks, a player
 // enrolled, the season's close and its chronicle, the carry-over, a fork, a
-// replay of every season and a restart. The server needs nothing of
-// Grisonval.
+// replay of every season and a restart (the counters' rules CNT-CAMPS,
+// CNT-ACTIONS, CNT-RETIRE, and its season's CNT-SEASON, CNT-PKG and
+// CNT-CARRY). The server needs nothing of Grisonval.
 func TestAnyRuleset(t *testing.T) {
 	for _, tc := range seasonStores {
 		t.Run(tc.name, func(t *testing.T) {
@@ -35,7 +37,7 @@ func TestAnyRuleset(t *testing.T) {
 // startCounters starts a server that serves the counters ruleset alone.
 func startCounters(t *testing.T, st store.Store) *harness {
 	t.Helper()
-	return startServerWith(t, st, server.NewFakeClock(start), server.Rulesets{counters{}})
+	return startServerWith(t, st, server.NewFakeClock(start), server.Rulesets{counters.Ruleset{}})
 }
 
 func playCounters(t *testing.T, st store.Store, n int) {
@@ -196,7 +198,7 @@ func playCounters(t *testing.T, st store.Store, n int) {
 		world  uint64
 		season int
 	}{{id, 1}, {id, 2}, {fork.GetId(), 1}} {
-		if _, err := server.Replay(ctx, st, server.Rulesets{counters{}}, r.world, r.season, nil); err != nil {
+		if _, err := server.Replay(ctx, st, server.Rulesets{counters.Ruleset{}}, r.world, r.season, nil); err != nil {
 			t.Errorf("replay world %d season %d: %v", r.world, r.season, err)
 		}
 	}

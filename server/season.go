@@ -227,14 +227,10 @@ func (r *runner) seasonClose(ctx context.Context, by string) (store.SeasonClose,
 	if err != nil {
 		return c, err
 	}
-	scores := make([]career.CampScore, len(scored))
-	for camp, sc := range scored {
-		scores[camp] = career.CampScore{Camp: camp, Score: sc.Score}
-	}
-	for _, s := range career.RankCamps(scores) {
+	for _, s := range career.RankCamps(campScores(scored)) {
 		sc := scored[s.Camp]
 		c.Camps = append(c.Camps, store.SeasonResult{WorldID: w.ID, Season: season, Camp: s.Camp, Rank: s.Rank,
-			Score: int64(s.Score), Zones: sc.Holdings, Summary: sc.Summary})
+			Score: int64(s.Score), Zones: sc.Holdings, Summary: sc.Summary.Encode()})
 	}
 	tallies, err := seasonTallies(ctx, r.store, r.rs, w, season, day)
 	if err != nil {
@@ -421,7 +417,7 @@ func (a *adminService) CloseSeason(ctx context.Context, req *pb.CloseSeasonReque
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	return seasonInfoToPB(r.rs.CampNames(r.settings.Camps), se, &c), nil
+	return seasonInfoToPB(game.CampNames(r.rs, r.settings.Camps), se, &c, pb.LangOf(ctx)), nil
 }
 
 // CreateSeason starts the next season from the carry-over of the closed one
@@ -475,7 +471,7 @@ func listSeasons(ctx context.Context, s *Server, worldID uint64, closedOnly bool
 	} else if err != nil {
 		return nil, err
 	}
-	names := rs.CampNames(w.Camps)
+	names := game.CampNames(rs, w.Camps)
 	seasons, err := s.cfg.Store.SeasonList(ctx, worldID)
 	if err != nil {
 		return nil, toStatus(s.log, err)
@@ -486,7 +482,7 @@ func listSeasons(ctx context.Context, s *Server, worldID uint64, closedOnly bool
 		switch {
 		case errors.Is(err, store.ErrNotFound) && se.Number < w.Season:
 			// Abandoned by ResetSeason: public, without results.
-			info := seasonInfoToPB(names, se, nil)
+			info := seasonInfoToPB(names, se, nil, pb.LangOf(ctx))
 			last, err := s.cfg.Store.LatestTick(ctx, worldID, se.Number)
 			if err != nil {
 				return nil, toStatus(s.log, err)
@@ -498,13 +494,13 @@ func listSeasons(ctx context.Context, s *Server, worldID uint64, closedOnly bool
 			continue
 		case errors.Is(err, store.ErrNotFound):
 			if !closedOnly {
-				resp.Seasons = append(resp.Seasons, seasonInfoToPB(names, se, nil))
+				resp.Seasons = append(resp.Seasons, seasonInfoToPB(names, se, nil, pb.LangOf(ctx)))
 			}
 			continue
 		case err != nil:
 			return nil, toStatus(s.log, err)
 		}
-		resp.Seasons = append(resp.Seasons, seasonInfoToPB(names, se, &c))
+		resp.Seasons = append(resp.Seasons, seasonInfoToPB(names, se, &c, pb.LangOf(ctx)))
 		resp.RollOfHonour = append(resp.RollOfHonour, honours(names, c)...)
 	}
 	return resp, nil
@@ -571,7 +567,7 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 		next   career.Career
 	)
 	err = r.do(ctx, func() error {
-		seats := r.rs.Season(r.settings.Camps).Seats()
+		seats := game.SeatsOf(r.rs.Season(r.settings.Camps))
 		if _, ok := findSeat(seats, seat); !ok {
 			return invalidArgument("seat", "seat must be one of %s; got %q", seatCodes(seats), req.GetSeat())
 		}
@@ -803,7 +799,7 @@ func gloryBoard(ctx context.Context, st store.Store, rs game.Ruleset, w store.Wo
 	for _, name := range patrons {
 		lines = append(lines, career.PatronGlory{Patron: name, Glory: totals[name]})
 	}
-	board := &pb.GloryBoard{Camp: int32(camp), CampName: campName(rs.CampNames(w.Camps), camp)}
+	board := &pb.GloryBoard{Camp: int32(camp), CampName: campName(game.CampNames(rs, w.Camps), camp)}
 	for _, l := range career.RankPatrons(lines) {
 		board.Patrons = append(board.Patrons, &pb.PatronGlory{Patron: l.Patron, Glory: int32(l.Glory),
 			SeasonGlory: int32(gained[l.Patron]), Rank: int32(l.Rank)})

@@ -99,7 +99,7 @@ func (g *gameService) ProposeOrder(ctx context.Context, req *pb.ProposeOrderRequ
 	var out store.Proposal
 	// A proposal changes its own camp's view only (its open proposals).
 	err = r.doFor(ctx, p.camp, func() error {
-		seat, ok := findSeat(r.rs.Season(r.settings.Camps).Seats(), p.seat)
+		seat, ok := findSeat(game.SeatsOf(r.rs.Season(r.settings.Camps)), p.seat)
 		if !ok {
 			return refuseIn(l, reasonNotYourSeat, "", lang.T("your token's seat %q is not a seat of this world's council", "le siège %q de votre jeton n'est pas un siège du conseil de ce monde", p.seat))
 		}
@@ -170,7 +170,7 @@ func (g *gameService) GetCouncil(ctx context.Context, req *pb.GetCouncilRequest)
 		return nil, toStatus(r.base, fmt.Errorf("read enrolments: %w", err))
 	}
 	out := &pb.Council{Camp: int32(p.camp), Seat: p.seat, Day: int32(day)}
-	for _, s := range r.rs.Season(camps).Seats() {
+	for _, s := range game.SeatsOf(r.rs.Season(camps)) {
 		h := &pb.SeatHolder{Seat: s.Code, Name: s.Name.In(l), Domain: slices.Clone(s.Domain)}
 		for _, e := range enrolments {
 			if e.Camp == p.camp && store.SeatOrRuler(e.Seat) == s.Code {

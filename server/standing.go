@@ -70,7 +70,7 @@ func (g *gameService) GetSeasonStanding(ctx context.Context, req *pb.GetSeasonSt
 	err = r.read(ctx, func() error {
 		pos = position{settings: r.settings, day: r.state.Day(), closed: r.closed, over: r.seasonOver()}
 		var err error
-		pos.scored, err = r.rs.Season(r.settings.Camps).Score(r.state)
+		pos.scored, pos.ranks, err = rankedScores(r.rs, r.settings.Camps, r.state)
 		return err
 	})
 	if err != nil {
@@ -85,25 +85,34 @@ func (g *gameService) GetSeasonStanding(ctx context.Context, req *pb.GetSeasonSt
 
 // position is a world's season as a standing reads it from the loop: the
 // settings, the current day, whether the season is closed and whether it
-// is over (closed or not yet), and the camps' scores on the current day.
+// is over (closed or not yet), and the camps' scores on the current day
+// with the ranks they give.
 type position struct {
 	settings     store.World
 	day          int
 	closed, over bool
 	scored       []game.Score
+	ranks        []int
 }
 
 // standing builds the standing of camp's seat in the current season of the
 // world at pos, its texts in l.
 func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos position, camp int, seat string, l lang.Lang) (*pb.SeasonStanding, error) {
 	st, w, day, closed := g.s.cfg.Store, pos.settings, pos.day, pos.closed
-	out := &pb.SeasonStanding{WorldId: w.ID, Camp: int32(camp), CampName: campName(rs.CampNames(w.Camps), camp),
+	out := &pb.SeasonStanding{WorldId: w.ID, Camp: int32(camp), CampName: campName(game.CampNames(rs, w.Camps), camp),
 		Season: int32(w.Season), Day: int32(day), SeasonLength: int32(w.SeasonLength), Closed: closed, Seat: seat}
 	if w.SeasonLength > 0 && !pos.over {
 		out.DaysLeft = int32(max(0, w.SeasonLength-day))
 	}
 	if camp < len(pos.scored) {
 		out.Score, out.Zones = int64(pos.scored[camp].Score), int32(pos.scored[camp].Holdings)
+		out.ScoreSummary = pos.scored[camp].Summary.In(l)
+	}
+	if rs.Info().PublicScores && !closed {
+		out.Ranking = liveRanking(game.CampNames(rs, w.Camps), pos, l)
+		if camp < len(pos.ranks) {
+			out.Rank = int32(pos.ranks[camp])
+		}
 	}
 	es, err := st.Enrolments(ctx, w.ID, w.Season)
 	if err != nil {
@@ -177,13 +186,14 @@ func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos positio
 // result, private judgment (rule JUD-PRIVATE) and career of the player
 // enrolled for the seat, if any.
 func (g *gameService) closedStanding(ctx context.Context, out *pb.SeasonStanding, rs game.Ruleset, w store.World, cl store.SeasonClose, l lang.Lang) error {
-	names := rs.CampNames(w.Camps)
+	names := game.CampNames(rs, w.Camps)
 	for _, res := range cl.Camps {
 		if res.Camp == int(out.GetCamp()) {
-			out.Rank, out.Score, out.Zones = int32(res.Rank), res.Score, int32(res.Zones)
+				out.Rank, out.Score, out.Zones = int32(res.Rank), res.Score, int32(res.Zones)
+			out.ScoreSummary = lang.Decode(res.Summary).In(l)
 		}
 		out.Ranking = append(out.Ranking, &pb.CampResult{Camp: int32(res.Camp), CampName: campName(names, res.Camp),
-			Rank: int32(res.Rank), Score: res.Score, Zones: int32(res.Zones)})
+			Rank: int32(res.Rank), Score: res.Score, Zones: int32(res.Zones), Summary: lang.Decode(res.Summary).In(l)})
 	}
 	for _, p := range cl.Players {
 		if p.Camp != int(out.GetCamp()) || store.SeatOrRuler(p.Seat) != out.GetSeat() {
@@ -242,4 +252,16 @@ func judgment(p store.PlayerResult) lang.Text {
 	return lang.T("%s receives you alone: \"You did what was asked, %s, and no more. Standing %d: you are discharged, neither praised nor blamed.\"",
 		"%s vous reçoit seul : « Vous avez fait ce qu'on vous demandait, %s, sans plus. Cote %d : vous êtes quitte, ni félicité ni blâmé. »",
 		p.Patron, p.Player, p.Standing)
+}
+
+// liveRanking is the ranking of a running season whose scores are public:
+// the camps by rank, as the close would rank them today.
+func liveRanking(names []string, pos position, l lang.Lang) []*pb.CampResult {
+	var out []*pb.CampResult
+	for _, c := range career.RankCamps(campScores(pos.scored)) {
+		sc := pos.scored[c.Camp]
+		out = append(out, &pb.CampResult{Camp: int32(c.Camp), CampName: campName(names, c.Camp), Rank: int32(c.Rank),
+			Score: int64(sc.Score), Zones: int32(sc.Holdings), Summary: sc.Summary.In(l)})
+	}
+	return out
 }

@@ -98,6 +98,11 @@ func (r *runner) campView(ctx context.Context, camp int, l lang.Lang) (*pb.CampV
 // (recent.go). It runs on the loop.
 func (r *runner) buildView(ctx context.Context, camp int, l lang.Lang) (*pb.CampView, error) {
 	v, day := r.rs.View(r.state, camp, l), r.state.Day()
+	scored, err := r.rs.Season(r.settings.Camps).Score(r.state)
+	if err != nil {
+		return nil, err
+	}
+	addScores(v, scored, r.rs.Info().PublicScores, l)
 	x := viewExtras{Lang: l,
 		WorldID: r.id, Ruleset: r.settings.Ruleset, Deadline: r.deadline(), Paused: r.settings.Paused,
 		Controller: r.settings.Controllers[camp], SeasonLength: r.settings.SeasonLength, Idle: r.rs.Idle(),

@@ -142,6 +142,11 @@ const (
 	DiscardCard
 )
 
+// Unknown is the action of an order that names none of the Castle's:
+// Validate refuses it (unknown action), and Resolve plays the default in
+// its place, with that refusal. Action 0 is no order at all: the default.
+const Unknown Action = 255
+
 var actionNames = [...]string{Default: "default", Pass: "pass", ConvertArmy: "convert", ReleaseGranary: "release_granary",
 	ReleaseOutpost: "release_outpost", DraftCards: "draft", PlayCard: "play", DiscardCard: "discard"}
 

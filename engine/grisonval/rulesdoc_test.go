@@ -9,8 +9,8 @@ import (
 )
 
 // ruleDocs are the documents whose tables hold rules: the world's, the
-// seasons' and careers', the council's seats, the AI's, and the Castle's.
-var ruleDocs = []string{"../../docs/rules.md", "../../docs/career.md", "../../docs/seats.md", "../../docs/simulation.md", "../../docs/castle.md"}
+// seasons' and careers', the council's seats, the AI's, the Castle's and the counters'.
+var ruleDocs = []string{"../../docs/rules.md", "../../docs/career.md", "../../docs/seats.md", "../../docs/simulation.md", "../../docs/castle.md", "../../docs/counters.md"}
 
 // TestRulesDocumented checks that every rule ID of the rule documents is
 // named by at least one test of the repository (a _test.go file or a

@@ -133,7 +133,7 @@ func TestCastleFeats(t *testing.T) {
 	for _, e := range out.Journal {
 		journal[e.Camp] = append(journal[e.Camp], e)
 	}
-	feats, err := rs.Season(3).Feats(1, 1).Day(game.Day{Before: castle.StateOf(before), After: out.State, Journal: journal})
+	feats, err := game.FeatsOf(rs.Season(3), 1, 1).Day(game.Day{Before: castle.StateOf(before), After: out.State, Journal: journal})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestCastleFeats(t *testing.T) {
 	for _, e := range d.Journal {
 		journal[e.Camp] = append(journal[e.Camp], e)
 	}
-	feats, err = rs.Season(3).Feats(1, 1).Day(game.Day{Before: castle.StateOf(draft), After: d.State, Journal: journal})
+	feats, err = game.FeatsOf(rs.Season(3), 1, 1).Day(game.Day{Before: castle.StateOf(draft), After: d.State, Journal: journal})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,11 @@
 package castle
 
 import (
-	"fmt"
-
 	"github.com/grisonval/server/engine/career"
 	"github.com/grisonval/server/engine/castle"
 	"github.com/grisonval/server/engine/rng"
 	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/lang"
 )
 
 // PurposeFeatRoll is the purpose of the streams of the d666 rolled for
@@ -48,7 +47,7 @@ func (seasonLayer) Score(s game.State) ([]game.Score, error) {
 	for c, city := range st.Cities {
 		g := city.Gauges
 		if !city.Standing() {
-			out[c] = game.Score{Score: city.Fell, Summary: fmt.Sprintf("fell on turn %d (%s)", city.Fell, city.Cause)}
+			out[c] = game.Score{Score: city.Fell, Summary: lang.T("fell on turn %d (%s)", "tombée au tour %d (%s)", city.Fell, city.Cause)}
 			continue
 		}
 		margin := min(g[castle.Civilians], castle.MaxGauge-g[castle.Civilians], castle.MaxGauge-g[castle.Army])
@@ -57,7 +56,8 @@ func (seasonLayer) Score(s game.State) ([]game.Score, error) {
 			sum += v
 		}
 		out[c] = game.Score{Score: standingScore + 10*margin + sum, Holdings: g[castle.Civilians],
-			Summary: fmt.Sprintf("standing: gold %d, wheat %d, health %d, civilians %d, army %d",
+			Summary: lang.T("standing: gold %d, wheat %d, health %d, civilians %d, army %d",
+				"debout : or %d, blé %d, santé %d, civils %d, armée %d",
 				g[castle.Gold], g[castle.Wheat], g[castle.Health], g[castle.Civilians], g[castle.Army])}
 	}
 	return out, nil

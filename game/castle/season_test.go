@@ -20,7 +20,7 @@ func TestCastleFeatOrders(t *testing.T) {
 	for day := 1; day <= 300; day++ {
 		before.Day, after.Day = day-1, day
 		journal := [][]game.Entry{{{Day: day, Kind: "draft"}, {Day: day, Kind: "pass"}}, nil, nil}
-		feats, err := castle.Ruleset{}.Season(3).Feats(1, 1).Day(game.Day{Before: castle.StateOf(before), After: castle.StateOf(after), Journal: journal})
+		feats, err := game.FeatsOf(castle.Ruleset{}.Season(3), 1, 1).Day(game.Day{Before: castle.StateOf(before), After: castle.StateOf(after), Journal: journal})
 		if err != nil {
 			t.Fatal(err)
 		}

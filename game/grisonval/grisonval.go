@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/grisonval/server/docs"
 	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
@@ -54,9 +55,17 @@ func Of(s game.State) *engine.World { return s.(state).w }
 // StateOf returns w as a game.State.
 func StateOf(w *engine.World) game.State { return state{w} }
 
-// Info names the ruleset: three camps, always (seed 000).
+// SeasonLength is the days of a full game: the whole arc seed 000 was
+// balanced for (DESIGN.md, decision 3).
+const SeasonLength = 200
+
+// Info names the ruleset: three camps, always (seed 000), whose scores are
+// beyond each other's fog (rule CAR-RANK).
 func (Ruleset) Info() game.Info {
-	return game.Info{Name: Name, MinCamps: engine.NumCamps, MaxCamps: engine.NumCamps, DefaultCamps: engine.NumCamps}
+	return game.Info{Name: Name, MinCamps: engine.NumCamps, MaxCamps: engine.NumCamps, DefaultCamps: engine.NumCamps,
+		Title: lang.T("Grisonval (seeds 000, 001, 003): three camps on 91 hex zones, one order a day each, resolved together",
+			"Grisonval (graines 000, 001, 003) : trois camps sur 91 zones hexagonales, un ordre par jour chacun, résolus ensemble"),
+		SeasonLength: SeasonLength, Rulebook: docs.Rules}
 }
 
 // CampNames returns the three camps' names.

@@ -6,6 +6,7 @@ import (
 	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/lang"
 )
 
 // PurposeFeatRoll is the purpose of the random streams of the d666 rolled
@@ -49,7 +50,7 @@ func (seasonLayer) Score(s game.State) ([]game.Score, error) {
 		if err != nil {
 			return nil, fmt.Errorf("score of camp %d: %w", c, err)
 		}
-		out[c] = game.Score{Score: score, Holdings: len(held), Summary: fmt.Sprintf("%d zones held", len(held))}
+		out[c] = game.Score{Score: score, Holdings: len(held), Summary: lang.T("%d zones held", "%d zones tenues", len(held))}
 	}
 	return out, nil
 }

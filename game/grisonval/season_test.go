@@ -149,7 +149,7 @@ func TestFeatOrders(t *testing.T) {
 	)
 	w := engine.NewWorld(3)
 	w.Zones[besieged].Owner = 1
-	tracker := Ruleset{}.Season(engine.NumCamps).Feats(3, 1)
+	tracker := game.FeatsOf(Ruleset{}.Season(engine.NumCamps), 3, 1)
 	// day resolves day n: setup changes the state after it, journal is
 	// each camp's journal of the day; it returns the day's feats.
 	day := func(n int, setup func(after *engine.World), journal ...[]string) [][]career.Feat {
@@ -246,7 +246,7 @@ func TestRollFeats(t *testing.T) {
 		for _, k := range kinds {
 			journal = append(journal, game.Entry{Day: day, Kind: k})
 		}
-		fs, err := Ruleset{}.Season(engine.NumCamps).Feats(42, season).Day(game.Day{Before: StateOf(before), After: StateOf(after),
+		fs, err := game.FeatsOf(Ruleset{}.Season(engine.NumCamps), 42, season).Day(game.Day{Before: StateOf(before), After: StateOf(after),
 			Journal: [][]game.Entry{journal, nil, nil}})
 		if err != nil {
 			t.Fatal(err)

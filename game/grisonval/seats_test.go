@@ -14,7 +14,7 @@ import (
 // seed 001's order, and every action the engine plays is in at least one
 // councillor's domain, so that no order is out of every proposal's reach.
 func TestSeatDomains(t *testing.T) {
-	seats := grisonval.Ruleset{}.Season(engine.NumCamps).Seats()
+	seats := game.SeatsOf(grisonval.Ruleset{}.Season(engine.NumCamps))
 	if len(seats) != engine.NumSeats {
 		t.Fatalf("got %d seats; want %d", len(seats), engine.NumSeats)
 	}

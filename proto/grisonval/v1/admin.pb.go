@@ -208,9 +208,18 @@ type RulesetInfo struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// min_camps to max_camps camps; default_camps when CreateWorld gives 0.
-	MinCamps      int32 `protobuf:"varint,2,opt,name=min_camps,json=minCamps,proto3" json:"min_camps,omitempty"`
-	MaxCamps      int32 `protobuf:"varint,3,opt,name=max_camps,json=maxCamps,proto3" json:"max_camps,omitempty"`
-	DefaultCamps  int32 `protobuf:"varint,4,opt,name=default_camps,json=defaultCamps,proto3" json:"default_camps,omitempty"`
+	MinCamps     int32 `protobuf:"varint,2,opt,name=min_camps,json=minCamps,proto3" json:"min_camps,omitempty"`
+	MaxCamps     int32 `protobuf:"varint,3,opt,name=max_camps,json=maxCamps,proto3" json:"max_camps,omitempty"`
+	DefaultCamps int32 `protobuf:"varint,4,opt,name=default_camps,json=defaultCamps,proto3" json:"default_camps,omitempty"`
+	// title says in a line what the game is, in the caller's language.
+	Title string `protobuf:"bytes,5,opt,name=title,proto3" json:"title,omitempty"`
+	// season_length is the days of a full game, which the development world
+	// is given (CreateWorld's default stays seed 003's 24).
+	SeasonLength int32 `protobuf:"varint,6,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
+	// public_scores is set when every camp sees every camp's score while
+	// the season runs; else a camp sees its own, and the ranking falls at
+	// the close.
+	PublicScores  bool `protobuf:"varint,7,opt,name=public_scores,json=publicScores,proto3" json:"public_scores,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -271,6 +280,27 @@ func (x *RulesetInfo) GetDefaultCamps() int32 {
 		return x.DefaultCamps
 	}
 	return 0
+}
+
+func (x *RulesetInfo) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *RulesetInfo) GetSeasonLength() int32 {
+	if x != nil {
+		return x.SeasonLength
+	}
+	return 0
+}
+
+func (x *RulesetInfo) GetPublicScores() bool {
+	if x != nil {
+		return x.PublicScores
+	}
+	return false
 }
 
 type WorldInfo struct {
@@ -1046,12 +1076,15 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x05camps\x18\a \x01(\x05R\x05camps\"\x15\n" +
 	"\x13ListRulesetsRequest\"M\n" +
 	"\x14ListRulesetsResponse\x125\n" +
-	"\brulesets\x18\x01 \x03(\v2\x19.grisonval.v1.RulesetInfoR\brulesets\"\x80\x01\n" +
+	"\brulesets\x18\x01 \x03(\v2\x19.grisonval.v1.RulesetInfoR\brulesets\"\xe0\x01\n" +
 	"\vRulesetInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1b\n" +
 	"\tmin_camps\x18\x02 \x01(\x05R\bminCamps\x12\x1b\n" +
 	"\tmax_camps\x18\x03 \x01(\x05R\bmaxCamps\x12#\n" +
-	"\rdefault_camps\x18\x04 \x01(\x05R\fdefaultCamps\"\x89\x03\n" +
+	"\rdefault_camps\x18\x04 \x01(\x05R\fdefaultCamps\x12\x14\n" +
+	"\x05title\x18\x05 \x01(\tR\x05title\x12#\n" +
+	"\rseason_length\x18\x06 \x01(\x05R\fseasonLength\x12#\n" +
+	"\rpublic_scores\x18\a \x01(\bR\fpublicScores\"\x89\x03\n" +
 	"\tWorldInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +

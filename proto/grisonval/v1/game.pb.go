@@ -22,6 +22,107 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type GetRulebookRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// world_id may be 0 to mean the token's world.
+	WorldId       uint64 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRulebookRequest) Reset() {
+	*x = GetRulebookRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRulebookRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRulebookRequest) ProtoMessage() {}
+
+func (x *GetRulebookRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRulebookRequest.ProtoReflect.Descriptor instead.
+func (*GetRulebookRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *GetRulebookRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+// Rulebook is a ruleset's rulebook: Markdown, one "## " heading per
+// section, in English.
+type Rulebook struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Ruleset string                 `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// text is empty for a ruleset without a rulebook: its views carry its
+	// rules' numbers, and each legal action's summary says what it does.
+	Text          string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Rulebook) Reset() {
+	*x = Rulebook{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Rulebook) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Rulebook) ProtoMessage() {}
+
+func (x *Rulebook) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Rulebook.ProtoReflect.Descriptor instead.
+func (*Rulebook) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Rulebook) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *Rulebook) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
 type GetViewRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// world_id may be 0 to mean the token's world.
@@ -32,7 +133,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	mi := &file_grisonval_v1_game_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +145,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	mi := &file_grisonval_v1_game_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +158,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{0}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *GetViewRequest) GetWorldId() uint64 {
@@ -121,7 +222,14 @@ type CampView struct {
 	// one with SubmitOrderRequest.adopt.
 	Proposals []*OrderProposal `protobuf:"bytes,71,rep,name=proposals,proto3" json:"proposals,omitempty"`
 	Notebook  *Notebook        `protobuf:"bytes,70,opt,name=notebook,proto3" json:"notebook,omitempty"`
-	// detail is the ruleset's own part of the view.
+	// score is the camp's score on the current day, as the season's ranking
+	// would count it, and score_summary says it in the ruleset's own words
+	// ("12 zones held"); contacts carry the other camps' scores when the
+	// ruleset's scores are public (RulesetInfo.public_scores).
+	Score        int64  `protobuf:"varint,81,opt,name=score,proto3" json:"score,omitempty"`
+	ScoreSummary string `protobuf:"bytes,82,opt,name=score_summary,json=scoreSummary,proto3" json:"score_summary,omitempty"`
+	// detail is the ruleset's own part of the view; unset for a ruleset
+	// that has none, which every face renders from the shared part above.
 	//
 	// Types that are valid to be assigned to Detail:
 	//
@@ -134,7 +242,7 @@ type CampView struct {
 
 func (x *CampView) Reset() {
 	*x = CampView{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	mi := &file_grisonval_v1_game_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -146,7 +254,7 @@ func (x *CampView) String() string {
 func (*CampView) ProtoMessage() {}
 
 func (x *CampView) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	mi := &file_grisonval_v1_game_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -159,7 +267,7 @@ func (x *CampView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampView.ProtoReflect.Descriptor instead.
 func (*CampView) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *CampView) GetWorldId() uint64 {
@@ -337,6 +445,20 @@ func (x *CampView) GetNotebook() *Notebook {
 	return nil
 }
 
+func (x *CampView) GetScore() int64 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *CampView) GetScoreSummary() string {
+	if x != nil {
+		return x.ScoreSummary
+	}
+	return ""
+}
+
 func (x *CampView) GetDetail() isCampView_Detail {
 	if x != nil {
 		return x.Detail
@@ -401,7 +523,7 @@ type SubmitOrderRequest struct {
 
 func (x *SubmitOrderRequest) Reset() {
 	*x = SubmitOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[2]
+	mi := &file_grisonval_v1_game_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -413,7 +535,7 @@ func (x *SubmitOrderRequest) String() string {
 func (*SubmitOrderRequest) ProtoMessage() {}
 
 func (x *SubmitOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[2]
+	mi := &file_grisonval_v1_game_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -426,7 +548,7 @@ func (x *SubmitOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOrderRequest.ProtoReflect.Descriptor instead.
 func (*SubmitOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *SubmitOrderRequest) GetWorldId() uint64 {
@@ -473,7 +595,7 @@ type SubmitOrderResponse struct {
 
 func (x *SubmitOrderResponse) Reset() {
 	*x = SubmitOrderResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[3]
+	mi := &file_grisonval_v1_game_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -485,7 +607,7 @@ func (x *SubmitOrderResponse) String() string {
 func (*SubmitOrderResponse) ProtoMessage() {}
 
 func (x *SubmitOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[3]
+	mi := &file_grisonval_v1_game_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -498,7 +620,7 @@ func (x *SubmitOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOrderResponse.ProtoReflect.Descriptor instead.
 func (*SubmitOrderResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *SubmitOrderResponse) GetDay() int32 {
@@ -544,7 +666,7 @@ type ProposeOrderRequest struct {
 
 func (x *ProposeOrderRequest) Reset() {
 	*x = ProposeOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	mi := &file_grisonval_v1_game_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -556,7 +678,7 @@ func (x *ProposeOrderRequest) String() string {
 func (*ProposeOrderRequest) ProtoMessage() {}
 
 func (x *ProposeOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	mi := &file_grisonval_v1_game_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -569,7 +691,7 @@ func (x *ProposeOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeOrderRequest.ProtoReflect.Descriptor instead.
 func (*ProposeOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ProposeOrderRequest) GetWorldId() uint64 {
@@ -612,7 +734,7 @@ type OrderProposal struct {
 
 func (x *OrderProposal) Reset() {
 	*x = OrderProposal{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	mi := &file_grisonval_v1_game_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -624,7 +746,7 @@ func (x *OrderProposal) String() string {
 func (*OrderProposal) ProtoMessage() {}
 
 func (x *OrderProposal) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	mi := &file_grisonval_v1_game_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -637,7 +759,7 @@ func (x *OrderProposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderProposal.ProtoReflect.Descriptor instead.
 func (*OrderProposal) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *OrderProposal) GetDay() int32 {
@@ -695,7 +817,7 @@ type GetCouncilRequest struct {
 
 func (x *GetCouncilRequest) Reset() {
 	*x = GetCouncilRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -707,7 +829,7 @@ func (x *GetCouncilRequest) String() string {
 func (*GetCouncilRequest) ProtoMessage() {}
 
 func (x *GetCouncilRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -720,7 +842,7 @@ func (x *GetCouncilRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCouncilRequest.ProtoReflect.Descriptor instead.
 func (*GetCouncilRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetCouncilRequest) GetWorldId() uint64 {
@@ -754,7 +876,7 @@ type Council struct {
 
 func (x *Council) Reset() {
 	*x = Council{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -766,7 +888,7 @@ func (x *Council) String() string {
 func (*Council) ProtoMessage() {}
 
 func (x *Council) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -779,7 +901,7 @@ func (x *Council) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Council.ProtoReflect.Descriptor instead.
 func (*Council) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Council) GetCamp() int32 {
@@ -837,7 +959,7 @@ type SeatHolder struct {
 
 func (x *SeatHolder) Reset() {
 	*x = SeatHolder{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -849,7 +971,7 @@ func (x *SeatHolder) String() string {
 func (*SeatHolder) ProtoMessage() {}
 
 func (x *SeatHolder) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -862,7 +984,7 @@ func (x *SeatHolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatHolder.ProtoReflect.Descriptor instead.
 func (*SeatHolder) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SeatHolder) GetSeat() string {
@@ -909,7 +1031,7 @@ type WatchTicksRequest struct {
 
 func (x *WatchTicksRequest) Reset() {
 	*x = WatchTicksRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -921,7 +1043,7 @@ func (x *WatchTicksRequest) String() string {
 func (*WatchTicksRequest) ProtoMessage() {}
 
 func (x *WatchTicksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -934,7 +1056,7 @@ func (x *WatchTicksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchTicksRequest.ProtoReflect.Descriptor instead.
 func (*WatchTicksRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *WatchTicksRequest) GetWorldId() uint64 {
@@ -963,7 +1085,7 @@ type TickNotice struct {
 
 func (x *TickNotice) Reset() {
 	*x = TickNotice{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -975,7 +1097,7 @@ func (x *TickNotice) String() string {
 func (*TickNotice) ProtoMessage() {}
 
 func (x *TickNotice) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -988,7 +1110,7 @@ func (x *TickNotice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TickNotice.ProtoReflect.Descriptor instead.
 func (*TickNotice) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TickNotice) GetWorldId() uint64 {
@@ -1043,7 +1165,7 @@ type GetJournalRequest struct {
 
 func (x *GetJournalRequest) Reset() {
 	*x = GetJournalRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1055,7 +1177,7 @@ func (x *GetJournalRequest) String() string {
 func (*GetJournalRequest) ProtoMessage() {}
 
 func (x *GetJournalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1068,7 +1190,7 @@ func (x *GetJournalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJournalRequest.ProtoReflect.Descriptor instead.
 func (*GetJournalRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetJournalRequest) GetWorldId() uint64 {
@@ -1094,7 +1216,7 @@ type GetJournalResponse struct {
 
 func (x *GetJournalResponse) Reset() {
 	*x = GetJournalResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1106,7 +1228,7 @@ func (x *GetJournalResponse) String() string {
 func (*GetJournalResponse) ProtoMessage() {}
 
 func (x *GetJournalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1119,7 +1241,7 @@ func (x *GetJournalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJournalResponse.ProtoReflect.Descriptor instead.
 func (*GetJournalResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetJournalResponse) GetEntries() []*JournalEntry {
@@ -1145,7 +1267,7 @@ type SendMessageRequest struct {
 
 func (x *SendMessageRequest) Reset() {
 	*x = SendMessageRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1157,7 +1279,7 @@ func (x *SendMessageRequest) String() string {
 func (*SendMessageRequest) ProtoMessage() {}
 
 func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1170,7 +1292,7 @@ func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageRequest.ProtoReflect.Descriptor instead.
 func (*SendMessageRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SendMessageRequest) GetWorldId() uint64 {
@@ -1203,7 +1325,7 @@ type SendMessageResponse struct {
 
 func (x *SendMessageResponse) Reset() {
 	*x = SendMessageResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	mi := &file_grisonval_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1215,7 +1337,7 @@ func (x *SendMessageResponse) String() string {
 func (*SendMessageResponse) ProtoMessage() {}
 
 func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	mi := &file_grisonval_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1228,7 +1350,7 @@ func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageResponse.ProtoReflect.Descriptor instead.
 func (*SendMessageResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SendMessageResponse) GetMessage() *CampMessage {
@@ -1248,7 +1370,7 @@ type ListMessagesRequest struct {
 
 func (x *ListMessagesRequest) Reset() {
 	*x = ListMessagesRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	mi := &file_grisonval_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1260,7 +1382,7 @@ func (x *ListMessagesRequest) String() string {
 func (*ListMessagesRequest) ProtoMessage() {}
 
 func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	mi := &file_grisonval_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1273,7 +1395,7 @@ func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMessagesRequest.ProtoReflect.Descriptor instead.
 func (*ListMessagesRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListMessagesRequest) GetWorldId() uint64 {
@@ -1299,7 +1421,7 @@ type ListMessagesResponse struct {
 
 func (x *ListMessagesResponse) Reset() {
 	*x = ListMessagesResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[16]
+	mi := &file_grisonval_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1311,7 +1433,7 @@ func (x *ListMessagesResponse) String() string {
 func (*ListMessagesResponse) ProtoMessage() {}
 
 func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[16]
+	mi := &file_grisonval_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1324,7 +1446,7 @@ func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMessagesResponse.ProtoReflect.Descriptor instead.
 func (*ListMessagesResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListMessagesResponse) GetMessages() []*CampMessage {
@@ -1344,7 +1466,7 @@ type SetStandingOrderRequest struct {
 
 func (x *SetStandingOrderRequest) Reset() {
 	*x = SetStandingOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[17]
+	mi := &file_grisonval_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1356,7 +1478,7 @@ func (x *SetStandingOrderRequest) String() string {
 func (*SetStandingOrderRequest) ProtoMessage() {}
 
 func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[17]
+	mi := &file_grisonval_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1369,7 +1491,7 @@ func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStandingOrderRequest.ProtoReflect.Descriptor instead.
 func (*SetStandingOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SetStandingOrderRequest) GetWorldId() uint64 {
@@ -1395,7 +1517,7 @@ type SetStandingOrderResponse struct {
 
 func (x *SetStandingOrderResponse) Reset() {
 	*x = SetStandingOrderResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[18]
+	mi := &file_grisonval_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1407,7 +1529,7 @@ func (x *SetStandingOrderResponse) String() string {
 func (*SetStandingOrderResponse) ProtoMessage() {}
 
 func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[18]
+	mi := &file_grisonval_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1420,7 +1542,7 @@ func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStandingOrderResponse.ProtoReflect.Descriptor instead.
 func (*SetStandingOrderResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SetStandingOrderResponse) GetOrder() *Order {
@@ -1442,7 +1564,7 @@ type GetNewsRequest struct {
 
 func (x *GetNewsRequest) Reset() {
 	*x = GetNewsRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[19]
+	mi := &file_grisonval_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1454,7 +1576,7 @@ func (x *GetNewsRequest) String() string {
 func (*GetNewsRequest) ProtoMessage() {}
 
 func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[19]
+	mi := &file_grisonval_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1467,7 +1589,7 @@ func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNewsRequest.ProtoReflect.Descriptor instead.
 func (*GetNewsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetNewsRequest) GetWorldId() uint64 {
@@ -1503,7 +1625,7 @@ type GetNewsResponse struct {
 
 func (x *GetNewsResponse) Reset() {
 	*x = GetNewsResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[20]
+	mi := &file_grisonval_v1_game_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1515,7 +1637,7 @@ func (x *GetNewsResponse) String() string {
 func (*GetNewsResponse) ProtoMessage() {}
 
 func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[20]
+	mi := &file_grisonval_v1_game_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1528,7 +1650,7 @@ func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNewsResponse.ProtoReflect.Descriptor instead.
 func (*GetNewsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetNewsResponse) GetDays() []*TickNotice {
@@ -1563,9 +1685,14 @@ var File_grisonval_v1_game_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
+	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"/\n" +
+	"\x12GetRulebookRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"8\n" +
+	"\bRulebook\x12\x18\n" +
+	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x12\n" +
+	"\x04text\x18\x02 \x01(\tR\x04text\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x82\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xbd\n" +
 	"\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
@@ -1595,7 +1722,9 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\bcontacts\x18: \x03(\v2\x15.grisonval.v1.ContactR\bcontacts\x12\x14\n" +
 	"\x05waits\x18; \x01(\bR\x05waits\x129\n" +
 	"\tproposals\x18G \x03(\v2\x1b.grisonval.v1.OrderProposalR\tproposals\x122\n" +
-	"\bnotebook\x18F \x01(\v2\x16.grisonval.v1.NotebookR\bnotebook\x12;\n" +
+	"\bnotebook\x18F \x01(\v2\x16.grisonval.v1.NotebookR\bnotebook\x12\x14\n" +
+	"\x05score\x18Q \x01(\x03R\x05score\x12#\n" +
+	"\rscore_summary\x18R \x01(\tR\fscoreSummary\x12;\n" +
 	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonval\x122\n" +
 	"\x06castle\x18e \x01(\v2\x18.grisonval.v1.CastleViewH\x00R\x06castleB\b\n" +
 	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"\x89\x01\n" +
@@ -1674,7 +1803,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x04days\x18\x01 \x03(\v2\x18.grisonval.v1.TickNoticeR\x04days\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x12\n" +
 	"\x04more\x18\x03 \x01(\bR\x04more\x12\"\n" +
-	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xe6\b\n" +
+	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xaf\t\n" +
 	"\vGameService\x12?\n" +
 	"\aGetView\x12\x1c.grisonval.v1.GetViewRequest\x1a\x16.grisonval.v1.CampView\x12R\n" +
 	"\vSubmitOrder\x12 .grisonval.v1.SubmitOrderRequest\x1a!.grisonval.v1.SubmitOrderResponse\x12I\n" +
@@ -1692,7 +1821,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\aGetNews\x12\x1c.grisonval.v1.GetNewsRequest\x1a\x1d.grisonval.v1.GetNewsResponse\x12N\n" +
 	"\fProposeOrder\x12!.grisonval.v1.ProposeOrderRequest\x1a\x1b.grisonval.v1.OrderProposal\x12D\n" +
 	"\n" +
-	"GetCouncil\x12\x1f.grisonval.v1.GetCouncilRequest\x1a\x15.grisonval.v1.CouncilB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"GetCouncil\x12\x1f.grisonval.v1.GetCouncilRequest\x1a\x15.grisonval.v1.Council\x12G\n" +
+	"\vGetRulebook\x12 .grisonval.v1.GetRulebookRequest\x1a\x16.grisonval.v1.RulebookB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_game_proto_rawDescOnce sync.Once
@@ -1706,113 +1836,117 @@ func file_grisonval_v1_game_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_game_proto_rawDescData
 }
 
-var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_grisonval_v1_game_proto_goTypes = []any{
-	(*GetViewRequest)(nil),           // 0: grisonval.v1.GetViewRequest
-	(*CampView)(nil),                 // 1: grisonval.v1.CampView
-	(*SubmitOrderRequest)(nil),       // 2: grisonval.v1.SubmitOrderRequest
-	(*SubmitOrderResponse)(nil),      // 3: grisonval.v1.SubmitOrderResponse
-	(*ProposeOrderRequest)(nil),      // 4: grisonval.v1.ProposeOrderRequest
-	(*OrderProposal)(nil),            // 5: grisonval.v1.OrderProposal
-	(*GetCouncilRequest)(nil),        // 6: grisonval.v1.GetCouncilRequest
-	(*Council)(nil),                  // 7: grisonval.v1.Council
-	(*SeatHolder)(nil),               // 8: grisonval.v1.SeatHolder
-	(*WatchTicksRequest)(nil),        // 9: grisonval.v1.WatchTicksRequest
-	(*TickNotice)(nil),               // 10: grisonval.v1.TickNotice
-	(*GetJournalRequest)(nil),        // 11: grisonval.v1.GetJournalRequest
-	(*GetJournalResponse)(nil),       // 12: grisonval.v1.GetJournalResponse
-	(*SendMessageRequest)(nil),       // 13: grisonval.v1.SendMessageRequest
-	(*SendMessageResponse)(nil),      // 14: grisonval.v1.SendMessageResponse
-	(*ListMessagesRequest)(nil),      // 15: grisonval.v1.ListMessagesRequest
-	(*ListMessagesResponse)(nil),     // 16: grisonval.v1.ListMessagesResponse
-	(*SetStandingOrderRequest)(nil),  // 17: grisonval.v1.SetStandingOrderRequest
-	(*SetStandingOrderResponse)(nil), // 18: grisonval.v1.SetStandingOrderResponse
-	(*GetNewsRequest)(nil),           // 19: grisonval.v1.GetNewsRequest
-	(*GetNewsResponse)(nil),          // 20: grisonval.v1.GetNewsResponse
-	(*JournalEntry)(nil),             // 21: grisonval.v1.JournalEntry
-	(*LegalAction)(nil),              // 22: grisonval.v1.LegalAction
-	(*ClosedAction)(nil),             // 23: grisonval.v1.ClosedAction
-	(*Order)(nil),                    // 24: grisonval.v1.Order
-	(*timestamppb.Timestamp)(nil),    // 25: google.protobuf.Timestamp
-	(*Controller)(nil),               // 26: grisonval.v1.Controller
-	(*CampMessage)(nil),              // 27: grisonval.v1.CampMessage
-	(*OrderResult)(nil),              // 28: grisonval.v1.OrderResult
-	(PostingStatus)(0),               // 29: grisonval.v1.PostingStatus
-	(*Contact)(nil),                  // 30: grisonval.v1.Contact
-	(*Notebook)(nil),                 // 31: grisonval.v1.Notebook
-	(*GrisonvalView)(nil),            // 32: grisonval.v1.GrisonvalView
-	(*CastleView)(nil),               // 33: grisonval.v1.CastleView
-	(*GetGloryBoardRequest)(nil),     // 34: grisonval.v1.GetGloryBoardRequest
-	(*GetSeasonStandingRequest)(nil), // 35: grisonval.v1.GetSeasonStandingRequest
-	(*SetNotebookRequest)(nil),       // 36: grisonval.v1.SetNotebookRequest
-	(*GetNotebookRequest)(nil),       // 37: grisonval.v1.GetNotebookRequest
-	(*GloryBoard)(nil),               // 38: grisonval.v1.GloryBoard
-	(*SeasonStanding)(nil),           // 39: grisonval.v1.SeasonStanding
+	(*GetRulebookRequest)(nil),       // 0: grisonval.v1.GetRulebookRequest
+	(*Rulebook)(nil),                 // 1: grisonval.v1.Rulebook
+	(*GetViewRequest)(nil),           // 2: grisonval.v1.GetViewRequest
+	(*CampView)(nil),                 // 3: grisonval.v1.CampView
+	(*SubmitOrderRequest)(nil),       // 4: grisonval.v1.SubmitOrderRequest
+	(*SubmitOrderResponse)(nil),      // 5: grisonval.v1.SubmitOrderResponse
+	(*ProposeOrderRequest)(nil),      // 6: grisonval.v1.ProposeOrderRequest
+	(*OrderProposal)(nil),            // 7: grisonval.v1.OrderProposal
+	(*GetCouncilRequest)(nil),        // 8: grisonval.v1.GetCouncilRequest
+	(*Council)(nil),                  // 9: grisonval.v1.Council
+	(*SeatHolder)(nil),               // 10: grisonval.v1.SeatHolder
+	(*WatchTicksRequest)(nil),        // 11: grisonval.v1.WatchTicksRequest
+	(*TickNotice)(nil),               // 12: grisonval.v1.TickNotice
+	(*GetJournalRequest)(nil),        // 13: grisonval.v1.GetJournalRequest
+	(*GetJournalResponse)(nil),       // 14: grisonval.v1.GetJournalResponse
+	(*SendMessageRequest)(nil),       // 15: grisonval.v1.SendMessageRequest
+	(*SendMessageResponse)(nil),      // 16: grisonval.v1.SendMessageResponse
+	(*ListMessagesRequest)(nil),      // 17: grisonval.v1.ListMessagesRequest
+	(*ListMessagesResponse)(nil),     // 18: grisonval.v1.ListMessagesResponse
+	(*SetStandingOrderRequest)(nil),  // 19: grisonval.v1.SetStandingOrderRequest
+	(*SetStandingOrderResponse)(nil), // 20: grisonval.v1.SetStandingOrderResponse
+	(*GetNewsRequest)(nil),           // 21: grisonval.v1.GetNewsRequest
+	(*GetNewsResponse)(nil),          // 22: grisonval.v1.GetNewsResponse
+	(*JournalEntry)(nil),             // 23: grisonval.v1.JournalEntry
+	(*LegalAction)(nil),              // 24: grisonval.v1.LegalAction
+	(*ClosedAction)(nil),             // 25: grisonval.v1.ClosedAction
+	(*Order)(nil),                    // 26: grisonval.v1.Order
+	(*timestamppb.Timestamp)(nil),    // 27: google.protobuf.Timestamp
+	(*Controller)(nil),               // 28: grisonval.v1.Controller
+	(*CampMessage)(nil),              // 29: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 30: grisonval.v1.OrderResult
+	(PostingStatus)(0),               // 31: grisonval.v1.PostingStatus
+	(*Contact)(nil),                  // 32: grisonval.v1.Contact
+	(*Notebook)(nil),                 // 33: grisonval.v1.Notebook
+	(*GrisonvalView)(nil),            // 34: grisonval.v1.GrisonvalView
+	(*CastleView)(nil),               // 35: grisonval.v1.CastleView
+	(*GetGloryBoardRequest)(nil),     // 36: grisonval.v1.GetGloryBoardRequest
+	(*GetSeasonStandingRequest)(nil), // 37: grisonval.v1.GetSeasonStandingRequest
+	(*SetNotebookRequest)(nil),       // 38: grisonval.v1.SetNotebookRequest
+	(*GetNotebookRequest)(nil),       // 39: grisonval.v1.GetNotebookRequest
+	(*GloryBoard)(nil),               // 40: grisonval.v1.GloryBoard
+	(*SeasonStanding)(nil),           // 41: grisonval.v1.SeasonStanding
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
-	21, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
-	22, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
-	23, // 2: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
-	24, // 3: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
-	25, // 4: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	26, // 5: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	27, // 6: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
-	24, // 7: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
-	28, // 8: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
-	29, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
-	25, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
-	30, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
-	5,  // 12: grisonval.v1.CampView.proposals:type_name -> grisonval.v1.OrderProposal
-	31, // 13: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
-	32, // 14: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	33, // 15: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
-	24, // 16: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	24, // 17: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	24, // 18: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
-	24, // 19: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
-	25, // 20: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
-	8,  // 21: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
-	5,  // 22: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
-	25, // 23: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	21, // 24: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	27, // 25: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	28, // 26: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	21, // 27: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	27, // 28: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	27, // 29: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	24, // 30: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	24, // 31: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	10, // 32: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
-	0,  // 33: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	2,  // 34: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	9,  // 35: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	11, // 36: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	34, // 37: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	13, // 38: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	15, // 39: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	17, // 40: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	35, // 41: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
-	36, // 42: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
-	37, // 43: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
-	19, // 44: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
-	4,  // 45: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
-	6,  // 46: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
-	1,  // 47: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	3,  // 48: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	10, // 49: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	12, // 50: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	38, // 51: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	14, // 52: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	16, // 53: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	18, // 54: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	39, // 55: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
-	31, // 56: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
-	31, // 57: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
-	20, // 58: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
-	5,  // 59: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
-	7,  // 60: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
-	47, // [47:61] is the sub-list for method output_type
-	33, // [33:47] is the sub-list for method input_type
+	23, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
+	24, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
+	25, // 2: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
+	26, // 3: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
+	27, // 4: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
+	28, // 5: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	29, // 6: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
+	26, // 7: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
+	30, // 8: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
+	31, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
+	27, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
+	32, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
+	7,  // 12: grisonval.v1.CampView.proposals:type_name -> grisonval.v1.OrderProposal
+	33, // 13: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
+	34, // 14: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	35, // 15: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	26, // 16: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	26, // 17: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	26, // 18: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
+	26, // 19: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
+	27, // 20: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
+	10, // 21: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
+	7,  // 22: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
+	27, // 23: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	23, // 24: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	29, // 25: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	30, // 26: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	23, // 27: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	29, // 28: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	29, // 29: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	26, // 30: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	26, // 31: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	12, // 32: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
+	2,  // 33: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	4,  // 34: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	11, // 35: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	13, // 36: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	36, // 37: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	15, // 38: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	17, // 39: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	19, // 40: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	37, // 41: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
+	38, // 42: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
+	39, // 43: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
+	21, // 44: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
+	6,  // 45: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
+	8,  // 46: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
+	0,  // 47: grisonval.v1.GameService.GetRulebook:input_type -> grisonval.v1.GetRulebookRequest
+	3,  // 48: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	5,  // 49: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	12, // 50: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	14, // 51: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	40, // 52: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	16, // 53: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	18, // 54: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	20, // 55: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	41, // 56: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
+	33, // 57: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
+	33, // 58: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
+	22, // 59: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
+	7,  // 60: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
+	9,  // 61: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
+	1,  // 62: grisonval.v1.GameService.GetRulebook:output_type -> grisonval.v1.Rulebook
+	48, // [48:63] is the sub-list for method output_type
+	33, // [33:48] is the sub-list for method input_type
 	33, // [33:33] is the sub-list for extension type_name
 	33, // [33:33] is the sub-list for extension extendee
 	0,  // [0:33] is the sub-list for field type_name
@@ -1827,7 +1961,7 @@ func file_grisonval_v1_game_proto_init() {
 	file_grisonval_v1_grisonval_proto_init()
 	file_grisonval_v1_season_proto_init()
 	file_grisonval_v1_types_proto_init()
-	file_grisonval_v1_game_proto_msgTypes[1].OneofWrappers = []any{
+	file_grisonval_v1_game_proto_msgTypes[3].OneofWrappers = []any{
 		(*CampView_Grisonval)(nil),
 		(*CampView_Castle)(nil),
 	}
@@ -1837,7 +1971,7 @@ func file_grisonval_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_game_proto_rawDesc), len(file_grisonval_v1_game_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

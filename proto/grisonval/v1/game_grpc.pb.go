@@ -33,6 +33,7 @@ const (
 	GameService_GetNews_FullMethodName           = "/grisonval.v1.GameService/GetNews"
 	GameService_ProposeOrder_FullMethodName      = "/grisonval.v1.GameService/ProposeOrder"
 	GameService_GetCouncil_FullMethodName        = "/grisonval.v1.GameService/GetCouncil"
+	GameService_GetRulebook_FullMethodName       = "/grisonval.v1.GameService/GetRulebook"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -101,6 +102,10 @@ type GameServiceClient interface {
 	// them and the patrons they serve, and the proposals of the season from a
 	// day on, with what became of them (SEAT-COUNCIL).
 	GetCouncil(ctx context.Context, in *GetCouncilRequest, opts ...grpc.CallOption) (*Council, error)
+	// GetRulebook returns the rulebook of the token's world's ruleset, as the
+	// ruleset itself gives it (every ruleset the server serves reaches its
+	// players this way).
+	GetRulebook(ctx context.Context, in *GetRulebookRequest, opts ...grpc.CallOption) (*Rulebook, error)
 }
 
 type gameServiceClient struct {
@@ -260,6 +265,16 @@ func (c *gameServiceClient) GetCouncil(ctx context.Context, in *GetCouncilReques
 	return out, nil
 }
 
+func (c *gameServiceClient) GetRulebook(ctx context.Context, in *GetRulebookRequest, opts ...grpc.CallOption) (*Rulebook, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Rulebook)
+	err := c.cc.Invoke(ctx, GameService_GetRulebook_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -326,6 +341,10 @@ type GameServiceServer interface {
 	// them and the patrons they serve, and the proposals of the season from a
 	// day on, with what became of them (SEAT-COUNCIL).
 	GetCouncil(context.Context, *GetCouncilRequest) (*Council, error)
+	// GetRulebook returns the rulebook of the token's world's ruleset, as the
+	// ruleset itself gives it (every ruleset the server serves reaches its
+	// players this way).
+	GetRulebook(context.Context, *GetRulebookRequest) (*Rulebook, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -377,6 +396,9 @@ func (UnimplementedGameServiceServer) ProposeOrder(context.Context, *ProposeOrde
 }
 func (UnimplementedGameServiceServer) GetCouncil(context.Context, *GetCouncilRequest) (*Council, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetCouncil not implemented")
+}
+func (UnimplementedGameServiceServer) GetRulebook(context.Context, *GetRulebookRequest) (*Rulebook, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetRulebook not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -644,6 +666,24 @@ func _GameService_GetCouncil_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetRulebook_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetRulebookRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetRulebook(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetRulebook_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetRulebook(ctx, req.(*GetRulebookRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -702,6 +742,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetCouncil",
 			Handler:    _GameService_GetCouncil_Handler,
+		},
+		{
+			MethodName: "GetRulebook",
+			Handler:    _GameService_GetRulebook_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -458,12 +458,16 @@ func (x *SeasonInfo) GetState() SeasonState {
 
 // CampResult is a camp's line of a season's ranking (rule CAR-RANK).
 type CampResult struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
-	CampName      string                 `protobuf:"bytes,2,opt,name=camp_name,json=campName,proto3" json:"camp_name,omitempty"`
-	Rank          int32                  `protobuf:"varint,3,opt,name=rank,proto3" json:"rank,omitempty"`
-	Score         int64                  `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
-	Zones         int32                  `protobuf:"varint,5,opt,name=zones,proto3" json:"zones,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Camp     int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	CampName string                 `protobuf:"bytes,2,opt,name=camp_name,json=campName,proto3" json:"camp_name,omitempty"`
+	Rank     int32                  `protobuf:"varint,3,opt,name=rank,proto3" json:"rank,omitempty"`
+	Score    int64                  `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
+	// zones counts what the camp held (the ruleset's holdings: Grisonval's
+	// zones, the Castle's civilians); summary says the score in the
+	// ruleset's own words ("12 zones held").
+	Zones         int32  `protobuf:"varint,5,opt,name=zones,proto3" json:"zones,omitempty"`
+	Summary       string `protobuf:"bytes,6,opt,name=summary,proto3" json:"summary,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -531,6 +535,13 @@ func (x *CampResult) GetZones() int32 {
 		return x.Zones
 	}
 	return 0
+}
+
+func (x *CampResult) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
 }
 
 // Honour is a season's entry in the roll of honour: every camp at rank 1.
@@ -1321,6 +1332,12 @@ func (x *CampJournal) GetEntries() []*JournalEntry {
 type Frame struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Day   int32                  `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
+	// camps are every camp of the world on the frame's day, with its score:
+	// the part every face shows whatever the ruleset.
+	Camps []*FrameCamp `protobuf:"bytes,4,rep,name=camps,proto3" json:"camps,omitempty"`
+	// detail is the ruleset's own part of the frame; unset for a ruleset
+	// that has none.
+	//
 	// Types that are valid to be assigned to Detail:
 	//
 	//	*Frame_Grisonval
@@ -1367,6 +1384,13 @@ func (x *Frame) GetDay() int32 {
 	return 0
 }
 
+func (x *Frame) GetCamps() []*FrameCamp {
+	if x != nil {
+		return x.Camps
+	}
+	return nil
+}
+
 func (x *Frame) GetDetail() isFrame_Detail {
 	if x != nil {
 		return x.Detail
@@ -1408,6 +1432,93 @@ func (*Frame_Grisonval) isFrame_Detail() {}
 
 func (*Frame_Castle) isFrame_Detail() {}
 
+// FrameCamp is a camp in a frame: its name, whether it still plays, and its
+// score on the frame's day as the season's ranking counts it, with the rank
+// that score gives and its summary in the ruleset's own words.
+type FrameCamp struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Alive         bool                   `protobuf:"varint,3,opt,name=alive,proto3" json:"alive,omitempty"`
+	Score         int64                  `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
+	Rank          int32                  `protobuf:"varint,5,opt,name=rank,proto3" json:"rank,omitempty"`
+	Summary       string                 `protobuf:"bytes,6,opt,name=summary,proto3" json:"summary,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FrameCamp) Reset() {
+	*x = FrameCamp{}
+	mi := &file_grisonval_v1_season_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FrameCamp) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FrameCamp) ProtoMessage() {}
+
+func (x *FrameCamp) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_season_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FrameCamp.ProtoReflect.Descriptor instead.
+func (*FrameCamp) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *FrameCamp) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *FrameCamp) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *FrameCamp) GetAlive() bool {
+	if x != nil {
+		return x.Alive
+	}
+	return false
+}
+
+func (x *FrameCamp) GetScore() int64 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *FrameCamp) GetRank() int32 {
+	if x != nil {
+		return x.Rank
+	}
+	return 0
+}
+
+func (x *FrameCamp) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
 type GetGloryBoardRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
@@ -1420,7 +1531,7 @@ type GetGloryBoardRequest struct {
 
 func (x *GetGloryBoardRequest) Reset() {
 	*x = GetGloryBoardRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[17]
+	mi := &file_grisonval_v1_season_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1432,7 +1543,7 @@ func (x *GetGloryBoardRequest) String() string {
 func (*GetGloryBoardRequest) ProtoMessage() {}
 
 func (x *GetGloryBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[17]
+	mi := &file_grisonval_v1_season_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1445,7 +1556,7 @@ func (x *GetGloryBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGloryBoardRequest.ProtoReflect.Descriptor instead.
 func (*GetGloryBoardRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetGloryBoardRequest) GetWorldId() uint64 {
@@ -1471,7 +1582,7 @@ type CreateSeasonRequest struct {
 
 func (x *CreateSeasonRequest) Reset() {
 	*x = CreateSeasonRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[18]
+	mi := &file_grisonval_v1_season_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1483,7 +1594,7 @@ func (x *CreateSeasonRequest) String() string {
 func (*CreateSeasonRequest) ProtoMessage() {}
 
 func (x *CreateSeasonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[18]
+	mi := &file_grisonval_v1_season_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1496,7 +1607,7 @@ func (x *CreateSeasonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeasonRequest.ProtoReflect.Descriptor instead.
 func (*CreateSeasonRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreateSeasonRequest) GetWorldId() uint64 {
@@ -1515,7 +1626,7 @@ type CloseSeasonRequest struct {
 
 func (x *CloseSeasonRequest) Reset() {
 	*x = CloseSeasonRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[19]
+	mi := &file_grisonval_v1_season_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1527,7 +1638,7 @@ func (x *CloseSeasonRequest) String() string {
 func (*CloseSeasonRequest) ProtoMessage() {}
 
 func (x *CloseSeasonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[19]
+	mi := &file_grisonval_v1_season_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1540,7 +1651,7 @@ func (x *CloseSeasonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseSeasonRequest.ProtoReflect.Descriptor instead.
 func (*CloseSeasonRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CloseSeasonRequest) GetWorldId() uint64 {
@@ -1589,7 +1700,7 @@ type EnrollPlayerRequest struct {
 
 func (x *EnrollPlayerRequest) Reset() {
 	*x = EnrollPlayerRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[20]
+	mi := &file_grisonval_v1_season_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1601,7 +1712,7 @@ func (x *EnrollPlayerRequest) String() string {
 func (*EnrollPlayerRequest) ProtoMessage() {}
 
 func (x *EnrollPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[20]
+	mi := &file_grisonval_v1_season_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1614,7 +1725,7 @@ func (x *EnrollPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrollPlayerRequest.ProtoReflect.Descriptor instead.
 func (*EnrollPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *EnrollPlayerRequest) GetWorldId() uint64 {
@@ -1702,7 +1813,7 @@ type EnrollPlayerResponse struct {
 
 func (x *EnrollPlayerResponse) Reset() {
 	*x = EnrollPlayerResponse{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[21]
+	mi := &file_grisonval_v1_season_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1714,7 +1825,7 @@ func (x *EnrollPlayerResponse) String() string {
 func (*EnrollPlayerResponse) ProtoMessage() {}
 
 func (x *EnrollPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[21]
+	mi := &file_grisonval_v1_season_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1727,7 +1838,7 @@ func (x *EnrollPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrollPlayerResponse.ProtoReflect.Descriptor instead.
 func (*EnrollPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *EnrollPlayerResponse) GetToken() string {
@@ -1780,7 +1891,7 @@ type CareerInfo struct {
 
 func (x *CareerInfo) Reset() {
 	*x = CareerInfo{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[22]
+	mi := &file_grisonval_v1_season_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1792,7 +1903,7 @@ func (x *CareerInfo) String() string {
 func (*CareerInfo) ProtoMessage() {}
 
 func (x *CareerInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[22]
+	mi := &file_grisonval_v1_season_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1805,7 +1916,7 @@ func (x *CareerInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CareerInfo.ProtoReflect.Descriptor instead.
 func (*CareerInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CareerInfo) GetPlayer() string {
@@ -1897,7 +2008,7 @@ type ListAuditRequest struct {
 
 func (x *ListAuditRequest) Reset() {
 	*x = ListAuditRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[23]
+	mi := &file_grisonval_v1_season_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1909,7 +2020,7 @@ func (x *ListAuditRequest) String() string {
 func (*ListAuditRequest) ProtoMessage() {}
 
 func (x *ListAuditRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[23]
+	mi := &file_grisonval_v1_season_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1922,7 +2033,7 @@ func (x *ListAuditRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditRequest.ProtoReflect.Descriptor instead.
 func (*ListAuditRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{23}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListAuditRequest) GetWorldId() uint64 {
@@ -1948,7 +2059,7 @@ type ListAuditResponse struct {
 
 func (x *ListAuditResponse) Reset() {
 	*x = ListAuditResponse{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[24]
+	mi := &file_grisonval_v1_season_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1960,7 +2071,7 @@ func (x *ListAuditResponse) String() string {
 func (*ListAuditResponse) ProtoMessage() {}
 
 func (x *ListAuditResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[24]
+	mi := &file_grisonval_v1_season_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1973,7 +2084,7 @@ func (x *ListAuditResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditResponse.ProtoReflect.Descriptor instead.
 func (*ListAuditResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{24}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListAuditResponse) GetEntries() []*AuditEntry {
@@ -2001,7 +2112,7 @@ type AuditEntry struct {
 
 func (x *AuditEntry) Reset() {
 	*x = AuditEntry{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[25]
+	mi := &file_grisonval_v1_season_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2013,7 +2124,7 @@ func (x *AuditEntry) String() string {
 func (*AuditEntry) ProtoMessage() {}
 
 func (x *AuditEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[25]
+	mi := &file_grisonval_v1_season_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2026,7 +2137,7 @@ func (x *AuditEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditEntry.ProtoReflect.Descriptor instead.
 func (*AuditEntry) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{25}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AuditEntry) GetId() int64 {
@@ -2088,7 +2199,7 @@ type GetSeasonStandingRequest struct {
 
 func (x *GetSeasonStandingRequest) Reset() {
 	*x = GetSeasonStandingRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[26]
+	mi := &file_grisonval_v1_season_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2100,7 +2211,7 @@ func (x *GetSeasonStandingRequest) String() string {
 func (*GetSeasonStandingRequest) ProtoMessage() {}
 
 func (x *GetSeasonStandingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[26]
+	mi := &file_grisonval_v1_season_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2113,7 +2224,7 @@ func (x *GetSeasonStandingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeasonStandingRequest.ProtoReflect.Descriptor instead.
 func (*GetSeasonStandingRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{26}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetSeasonStandingRequest) GetWorldId() uint64 {
@@ -2142,11 +2253,16 @@ type SeasonStanding struct {
 	// ranking are then set.
 	Closed bool `protobuf:"varint,8,opt,name=closed,proto3" json:"closed,omitempty"`
 	// score is the camp's score on the current day (rule CAR-SCORE) and
-	// zones the number of zones it holds; at the close, the final ones.
-	Score int64 `protobuf:"varint,9,opt,name=score,proto3" json:"score,omitempty"`
-	Zones int32 `protobuf:"varint,10,opt,name=zones,proto3" json:"zones,omitempty"`
-	// rank is the camp's rank (rule CAR-RANK) once the season is closed; 0
-	// while it runs: the other camps' scores are beyond the camp's fog.
+	// zones what it holds (the ruleset's holdings: Grisonval's zones); at
+	// the close, the final ones. score_summary says the score in the
+	// ruleset's own words.
+	Score        int64  `protobuf:"varint,9,opt,name=score,proto3" json:"score,omitempty"`
+	Zones        int32  `protobuf:"varint,10,opt,name=zones,proto3" json:"zones,omitempty"`
+	ScoreSummary string `protobuf:"bytes,22,opt,name=score_summary,json=scoreSummary,proto3" json:"score_summary,omitempty"`
+	// rank is the camp's rank (rule CAR-RANK) once the season is closed, or
+	// while it runs when the ruleset's scores are public (ranking then holds
+	// today's); 0 while it runs otherwise: the other camps' scores are
+	// beyond the camp's fog.
 	Rank int32 `protobuf:"varint,11,opt,name=rank,proto3" json:"rank,omitempty"`
 	// player and patron are the player enrolled for the camp in the season
 	// and the patron it serves; empty when none is.
@@ -2185,7 +2301,7 @@ type SeasonStanding struct {
 
 func (x *SeasonStanding) Reset() {
 	*x = SeasonStanding{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[27]
+	mi := &file_grisonval_v1_season_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2197,7 +2313,7 @@ func (x *SeasonStanding) String() string {
 func (*SeasonStanding) ProtoMessage() {}
 
 func (x *SeasonStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[27]
+	mi := &file_grisonval_v1_season_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2210,7 +2326,7 @@ func (x *SeasonStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeasonStanding.ProtoReflect.Descriptor instead.
 func (*SeasonStanding) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{27}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SeasonStanding) GetWorldId() uint64 {
@@ -2281,6 +2397,13 @@ func (x *SeasonStanding) GetZones() int32 {
 		return x.Zones
 	}
 	return 0
+}
+
+func (x *SeasonStanding) GetScoreSummary() string {
+	if x != nil {
+		return x.ScoreSummary
+	}
+	return ""
 }
 
 func (x *SeasonStanding) GetRank() int32 {
@@ -2372,7 +2495,7 @@ type SetNotebookRequest struct {
 
 func (x *SetNotebookRequest) Reset() {
 	*x = SetNotebookRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[28]
+	mi := &file_grisonval_v1_season_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2384,7 +2507,7 @@ func (x *SetNotebookRequest) String() string {
 func (*SetNotebookRequest) ProtoMessage() {}
 
 func (x *SetNotebookRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[28]
+	mi := &file_grisonval_v1_season_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2397,7 +2520,7 @@ func (x *SetNotebookRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetNotebookRequest.ProtoReflect.Descriptor instead.
 func (*SetNotebookRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{28}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SetNotebookRequest) GetWorldId() uint64 {
@@ -2423,7 +2546,7 @@ type GetNotebookRequest struct {
 
 func (x *GetNotebookRequest) Reset() {
 	*x = GetNotebookRequest{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[29]
+	mi := &file_grisonval_v1_season_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2435,7 +2558,7 @@ func (x *GetNotebookRequest) String() string {
 func (*GetNotebookRequest) ProtoMessage() {}
 
 func (x *GetNotebookRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[29]
+	mi := &file_grisonval_v1_season_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2448,7 +2571,7 @@ func (x *GetNotebookRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNotebookRequest.ProtoReflect.Descriptor instead.
 func (*GetNotebookRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{29}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetNotebookRequest) GetWorldId() uint64 {
@@ -2480,7 +2603,7 @@ type Notebook struct {
 
 func (x *Notebook) Reset() {
 	*x = Notebook{}
-	mi := &file_grisonval_v1_season_proto_msgTypes[30]
+	mi := &file_grisonval_v1_season_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2492,7 +2615,7 @@ func (x *Notebook) String() string {
 func (*Notebook) ProtoMessage() {}
 
 func (x *Notebook) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_season_proto_msgTypes[30]
+	mi := &file_grisonval_v1_season_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2505,7 +2628,7 @@ func (x *Notebook) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notebook.ProtoReflect.Descriptor instead.
 func (*Notebook) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{30}
+	return file_grisonval_v1_season_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Notebook) GetCamp() int32 {
@@ -2584,14 +2707,15 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\tclosed_by\x18\b \x01(\tR\bclosedBy\x12.\n" +
 	"\x05camps\x18\t \x03(\v2\x18.grisonval.v1.CampResultR\x05camps\x12/\n" +
 	"\x05state\x18\n" +
-	" \x01(\x0e2\x19.grisonval.v1.SeasonStateR\x05state\"}\n" +
+	" \x01(\x0e2\x19.grisonval.v1.SeasonStateR\x05state\"\x97\x01\n" +
 	"\n" +
 	"CampResult\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x1b\n" +
 	"\tcamp_name\x18\x02 \x01(\tR\bcampName\x12\x12\n" +
 	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x14\n" +
 	"\x05score\x18\x04 \x01(\x03R\x05score\x12\x14\n" +
-	"\x05zones\x18\x05 \x01(\x05R\x05zones\"g\n" +
+	"\x05zones\x18\x05 \x01(\x05R\x05zones\x12\x18\n" +
+	"\asummary\x18\x06 \x01(\tR\asummary\"g\n" +
 	"\x06Honour\x12\x16\n" +
 	"\x06season\x18\x01 \x01(\x05R\x06season\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -2662,12 +2786,20 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\tnotebooks\x18\f \x03(\v2\x16.grisonval.v1.NotebookR\tnotebooks\"W\n" +
 	"\vCampJournal\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x124\n" +
-	"\aentries\x18\x02 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"\xa2\x01\n" +
+	"\aentries\x18\x02 \x03(\v2\x1a.grisonval.v1.JournalEntryR\aentries\"\xd1\x01\n" +
 	"\x05Frame\x12\x10\n" +
-	"\x03day\x18\x01 \x01(\x05R\x03day\x12<\n" +
+	"\x03day\x18\x01 \x01(\x05R\x03day\x12-\n" +
+	"\x05camps\x18\x04 \x03(\v2\x17.grisonval.v1.FrameCampR\x05camps\x12<\n" +
 	"\tgrisonval\x18d \x01(\v2\x1c.grisonval.v1.GrisonvalFrameH\x00R\tgrisonval\x123\n" +
 	"\x06castle\x18e \x01(\v2\x19.grisonval.v1.CastleFrameH\x00R\x06castleB\b\n" +
-	"\x06detailJ\x04\b\x02\x10\x03J\x04\b\x03\x10\x04\"E\n" +
+	"\x06detailJ\x04\b\x02\x10\x03J\x04\b\x03\x10\x04\"\x8d\x01\n" +
+	"\tFrameCamp\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05alive\x18\x03 \x01(\bR\x05alive\x12\x14\n" +
+	"\x05score\x18\x04 \x01(\x03R\x05score\x12\x12\n" +
+	"\x04rank\x18\x05 \x01(\x05R\x04rank\x12\x18\n" +
+	"\asummary\x18\x06 \x01(\tR\asummary\"E\n" +
 	"\x14GetGloryBoardRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\"0\n" +
@@ -2721,7 +2853,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06detail\x18\x06 \x01(\tR\x06detail\x12\x12\n" +
 	"\x04code\x18\a \x01(\tR\x04code\"5\n" +
 	"\x18GetSeasonStandingRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x9a\x05\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xbf\x05\n" +
 	"\x0eSeasonStanding\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -2733,7 +2865,8 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06closed\x18\b \x01(\bR\x06closed\x12\x14\n" +
 	"\x05score\x18\t \x01(\x03R\x05score\x12\x14\n" +
 	"\x05zones\x18\n" +
-	" \x01(\x05R\x05zones\x12\x12\n" +
+	" \x01(\x05R\x05zones\x12#\n" +
+	"\rscore_summary\x18\x16 \x01(\tR\fscoreSummary\x12\x12\n" +
 	"\x04rank\x18\v \x01(\x05R\x04rank\x12\x16\n" +
 	"\x06player\x18\f \x01(\tR\x06player\x12\x16\n" +
 	"\x06patron\x18\r \x01(\tR\x06patron\x129\n" +
@@ -2784,7 +2917,7 @@ func file_grisonval_v1_season_proto_rawDescGZIP() []byte {
 }
 
 var file_grisonval_v1_season_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_grisonval_v1_season_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_grisonval_v1_season_proto_goTypes = []any{
 	(SeasonState)(0),                 // 0: grisonval.v1.SeasonState
 	(*ListChroniclesRequest)(nil),    // 1: grisonval.v1.ListChroniclesRequest
@@ -2804,33 +2937,34 @@ var file_grisonval_v1_season_proto_goTypes = []any{
 	(*Chronicle)(nil),                // 15: grisonval.v1.Chronicle
 	(*CampJournal)(nil),              // 16: grisonval.v1.CampJournal
 	(*Frame)(nil),                    // 17: grisonval.v1.Frame
-	(*GetGloryBoardRequest)(nil),     // 18: grisonval.v1.GetGloryBoardRequest
-	(*CreateSeasonRequest)(nil),      // 19: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),       // 20: grisonval.v1.CloseSeasonRequest
-	(*EnrollPlayerRequest)(nil),      // 21: grisonval.v1.EnrollPlayerRequest
-	(*EnrollPlayerResponse)(nil),     // 22: grisonval.v1.EnrollPlayerResponse
-	(*CareerInfo)(nil),               // 23: grisonval.v1.CareerInfo
-	(*ListAuditRequest)(nil),         // 24: grisonval.v1.ListAuditRequest
-	(*ListAuditResponse)(nil),        // 25: grisonval.v1.ListAuditResponse
-	(*AuditEntry)(nil),               // 26: grisonval.v1.AuditEntry
-	(*GetSeasonStandingRequest)(nil), // 27: grisonval.v1.GetSeasonStandingRequest
-	(*SeasonStanding)(nil),           // 28: grisonval.v1.SeasonStanding
-	(*SetNotebookRequest)(nil),       // 29: grisonval.v1.SetNotebookRequest
-	(*GetNotebookRequest)(nil),       // 30: grisonval.v1.GetNotebookRequest
-	(*Notebook)(nil),                 // 31: grisonval.v1.Notebook
-	(*timestamppb.Timestamp)(nil),    // 32: google.protobuf.Timestamp
-	(*CampMessage)(nil),              // 33: grisonval.v1.CampMessage
-	(*JournalEntry)(nil),             // 34: grisonval.v1.JournalEntry
-	(*GrisonvalFrame)(nil),           // 35: grisonval.v1.GrisonvalFrame
-	(*CastleFrame)(nil),              // 36: grisonval.v1.CastleFrame
+	(*FrameCamp)(nil),                // 18: grisonval.v1.FrameCamp
+	(*GetGloryBoardRequest)(nil),     // 19: grisonval.v1.GetGloryBoardRequest
+	(*CreateSeasonRequest)(nil),      // 20: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 21: grisonval.v1.CloseSeasonRequest
+	(*EnrollPlayerRequest)(nil),      // 22: grisonval.v1.EnrollPlayerRequest
+	(*EnrollPlayerResponse)(nil),     // 23: grisonval.v1.EnrollPlayerResponse
+	(*CareerInfo)(nil),               // 24: grisonval.v1.CareerInfo
+	(*ListAuditRequest)(nil),         // 25: grisonval.v1.ListAuditRequest
+	(*ListAuditResponse)(nil),        // 26: grisonval.v1.ListAuditResponse
+	(*AuditEntry)(nil),               // 27: grisonval.v1.AuditEntry
+	(*GetSeasonStandingRequest)(nil), // 28: grisonval.v1.GetSeasonStandingRequest
+	(*SeasonStanding)(nil),           // 29: grisonval.v1.SeasonStanding
+	(*SetNotebookRequest)(nil),       // 30: grisonval.v1.SetNotebookRequest
+	(*GetNotebookRequest)(nil),       // 31: grisonval.v1.GetNotebookRequest
+	(*Notebook)(nil),                 // 32: grisonval.v1.Notebook
+	(*timestamppb.Timestamp)(nil),    // 33: google.protobuf.Timestamp
+	(*CampMessage)(nil),              // 34: grisonval.v1.CampMessage
+	(*JournalEntry)(nil),             // 35: grisonval.v1.JournalEntry
+	(*GrisonvalFrame)(nil),           // 36: grisonval.v1.GrisonvalFrame
+	(*CastleFrame)(nil),              // 37: grisonval.v1.CastleFrame
 }
 var file_grisonval_v1_season_proto_depIdxs = []int32{
 	3,  // 0: grisonval.v1.ListChroniclesResponse.chronicles:type_name -> grisonval.v1.ChronicleEntry
 	6,  // 1: grisonval.v1.ChronicleEntry.season:type_name -> grisonval.v1.SeasonInfo
 	6,  // 2: grisonval.v1.ListSeasonsResponse.seasons:type_name -> grisonval.v1.SeasonInfo
 	8,  // 3: grisonval.v1.ListSeasonsResponse.roll_of_honour:type_name -> grisonval.v1.Honour
-	32, // 4: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
-	32, // 5: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
+	33, // 4: grisonval.v1.SeasonInfo.started_at:type_name -> google.protobuf.Timestamp
+	33, // 5: grisonval.v1.SeasonInfo.closed_at:type_name -> google.protobuf.Timestamp
 	7,  // 6: grisonval.v1.SeasonInfo.camps:type_name -> grisonval.v1.CampResult
 	0,  // 7: grisonval.v1.SeasonInfo.state:type_name -> grisonval.v1.SeasonState
 	10, // 8: grisonval.v1.GloryBoard.patrons:type_name -> grisonval.v1.PatronGlory
@@ -2842,31 +2976,32 @@ var file_grisonval_v1_season_proto_depIdxs = []int32{
 	8,  // 14: grisonval.v1.Chronicle.roll_of_honour:type_name -> grisonval.v1.Honour
 	17, // 15: grisonval.v1.Chronicle.frames:type_name -> grisonval.v1.Frame
 	16, // 16: grisonval.v1.Chronicle.journals:type_name -> grisonval.v1.CampJournal
-	33, // 17: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
-	31, // 18: grisonval.v1.Chronicle.notebooks:type_name -> grisonval.v1.Notebook
-	34, // 19: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
-	35, // 20: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
-	36, // 21: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
-	23, // 22: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
-	26, // 23: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
-	32, // 24: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
-	9,  // 25: grisonval.v1.SeasonStanding.glory_board:type_name -> grisonval.v1.GloryBoard
-	11, // 26: grisonval.v1.SeasonStanding.feats:type_name -> grisonval.v1.Feats
-	12, // 27: grisonval.v1.SeasonStanding.result:type_name -> grisonval.v1.PlayerResult
-	23, // 28: grisonval.v1.SeasonStanding.career:type_name -> grisonval.v1.CareerInfo
-	7,  // 29: grisonval.v1.SeasonStanding.ranking:type_name -> grisonval.v1.CampResult
-	32, // 30: grisonval.v1.Notebook.updated_at:type_name -> google.protobuf.Timestamp
-	4,  // 31: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	14, // 32: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
-	1,  // 33: grisonval.v1.ChronicleService.ListChronicles:input_type -> grisonval.v1.ListChroniclesRequest
-	5,  // 34: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	15, // 35: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
-	2,  // 36: grisonval.v1.ChronicleService.ListChronicles:output_type -> grisonval.v1.ListChroniclesResponse
-	34, // [34:37] is the sub-list for method output_type
-	31, // [31:34] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	34, // 17: grisonval.v1.Chronicle.messages:type_name -> grisonval.v1.CampMessage
+	32, // 18: grisonval.v1.Chronicle.notebooks:type_name -> grisonval.v1.Notebook
+	35, // 19: grisonval.v1.CampJournal.entries:type_name -> grisonval.v1.JournalEntry
+	18, // 20: grisonval.v1.Frame.camps:type_name -> grisonval.v1.FrameCamp
+	36, // 21: grisonval.v1.Frame.grisonval:type_name -> grisonval.v1.GrisonvalFrame
+	37, // 22: grisonval.v1.Frame.castle:type_name -> grisonval.v1.CastleFrame
+	24, // 23: grisonval.v1.EnrollPlayerResponse.career:type_name -> grisonval.v1.CareerInfo
+	27, // 24: grisonval.v1.ListAuditResponse.entries:type_name -> grisonval.v1.AuditEntry
+	33, // 25: grisonval.v1.AuditEntry.at:type_name -> google.protobuf.Timestamp
+	9,  // 26: grisonval.v1.SeasonStanding.glory_board:type_name -> grisonval.v1.GloryBoard
+	11, // 27: grisonval.v1.SeasonStanding.feats:type_name -> grisonval.v1.Feats
+	12, // 28: grisonval.v1.SeasonStanding.result:type_name -> grisonval.v1.PlayerResult
+	24, // 29: grisonval.v1.SeasonStanding.career:type_name -> grisonval.v1.CareerInfo
+	7,  // 30: grisonval.v1.SeasonStanding.ranking:type_name -> grisonval.v1.CampResult
+	33, // 31: grisonval.v1.Notebook.updated_at:type_name -> google.protobuf.Timestamp
+	4,  // 32: grisonval.v1.ChronicleService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	14, // 33: grisonval.v1.ChronicleService.GetChronicle:input_type -> grisonval.v1.GetChronicleRequest
+	1,  // 34: grisonval.v1.ChronicleService.ListChronicles:input_type -> grisonval.v1.ListChroniclesRequest
+	5,  // 35: grisonval.v1.ChronicleService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	15, // 36: grisonval.v1.ChronicleService.GetChronicle:output_type -> grisonval.v1.Chronicle
+	2,  // 37: grisonval.v1.ChronicleService.ListChronicles:output_type -> grisonval.v1.ListChroniclesResponse
+	35, // [35:38] is the sub-list for method output_type
+	32, // [32:35] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_season_proto_init() }
@@ -2887,7 +3022,7 @@ func file_grisonval_v1_season_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_season_proto_rawDesc), len(file_grisonval_v1_season_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   31,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

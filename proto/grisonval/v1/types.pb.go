@@ -1014,8 +1014,14 @@ type Contact struct {
 	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// met is set once the camp has come across the other (Grisonval: seen a
 	// zone or column of it); a camp writes only to camps it has met.
-	Met           bool `protobuf:"varint,3,opt,name=met,proto3" json:"met,omitempty"`
-	Alive         bool `protobuf:"varint,4,opt,name=alive,proto3" json:"alive,omitempty"`
+	Met   bool `protobuf:"varint,3,opt,name=met,proto3" json:"met,omitempty"`
+	Alive bool `protobuf:"varint,4,opt,name=alive,proto3" json:"alive,omitempty"`
+	// scored is set when the camp's score is public (RulesetInfo.
+	// public_scores): score and score_summary are then its score on the
+	// current day and its words, as CampView's.
+	Scored        bool   `protobuf:"varint,5,opt,name=scored,proto3" json:"scored,omitempty"`
+	Score         int64  `protobuf:"varint,6,opt,name=score,proto3" json:"score,omitempty"`
+	ScoreSummary  string `protobuf:"bytes,7,opt,name=score_summary,json=scoreSummary,proto3" json:"score_summary,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1076,6 +1082,27 @@ func (x *Contact) GetAlive() bool {
 		return x.Alive
 	}
 	return false
+}
+
+func (x *Contact) GetScored() bool {
+	if x != nil {
+		return x.Scored
+	}
+	return false
+}
+
+func (x *Contact) GetScore() int64 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *Contact) GetScoreSummary() string {
+	if x != nil {
+		return x.ScoreSummary
+	}
+	return ""
 }
 
 // Order is one camp's order for one tick, with seed 000's action name and
@@ -1431,12 +1458,15 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x04have\x18\x03 \x01(\x03R\x04have\"<\n" +
 	"\x06Amount\x12\x1a\n" +
 	"\bresource\x18\x01 \x01(\tR\bresource\x12\x16\n" +
-	"\x06amount\x18\x02 \x01(\x03R\x06amount\"Y\n" +
+	"\x06amount\x18\x02 \x01(\x03R\x06amount\"\xac\x01\n" +
 	"\aContact\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x10\n" +
 	"\x03met\x18\x03 \x01(\bR\x03met\x12\x14\n" +
-	"\x05alive\x18\x04 \x01(\bR\x05alive\"K\n" +
+	"\x05alive\x18\x04 \x01(\bR\x05alive\x12\x16\n" +
+	"\x06scored\x18\x05 \x01(\bR\x06scored\x12\x14\n" +
+	"\x05score\x18\x06 \x01(\x03R\x05score\x12#\n" +
+	"\rscore_summary\x18\a \x01(\tR\fscoreSummary\"K\n" +
 	"\x05Order\x12\x16\n" +
 	"\x06action\x18\x01 \x01(\tR\x06action\x12\x12\n" +
 	"\x04args\x18\x02 \x03(\x05R\x04args\x12\x16\n" +
