@@ -189,7 +189,7 @@ func (g *gameService) closedStanding(ctx context.Context, out *pb.SeasonStanding
 	names := game.CampNames(rs, w.Camps)
 	for _, res := range cl.Camps {
 		if res.Camp == int(out.GetCamp()) {
-				out.Rank, out.Score, out.Zones = int32(res.Rank), res.Score, int32(res.Zones)
+			out.Rank, out.Score, out.Zones = int32(res.Rank), res.Score, int32(res.Zones)
 			out.ScoreSummary = lang.Decode(res.Summary).In(l)
 		}
 		out.Ranking = append(out.Ranking, &pb.CampResult{Camp: int32(res.Camp), CampName: campName(names, res.Camp),
