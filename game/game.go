@@ -125,8 +125,9 @@ type Info struct {
 	// A world has MinCamps to MaxCamps camps; DefaultCamps when its
 	// creator gives none.
 	MinCamps, MaxCamps, DefaultCamps int
-	// Title says in a line what the game is, for the faces that list the
-	// rulesets served (the binaries' help, ListRulesets).
+	// Title says in a line what the game is, beside its name, for the
+	// faces that list the rulesets served (the binaries' help,
+	// ListRulesets).
 	Title lang.Text
 	// SeasonLength is the number of days of a full game, the season
 	// length of the development world (CreateWorld's default stays seed

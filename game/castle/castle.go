@@ -59,8 +59,8 @@ func StateOf(s *castle.State) game.State { return &state{s} }
 // public (rule CAS-FOG), a game of at most SeasonLength days.
 func (Ruleset) Info() game.Info {
 	return game.Info{Name: Name, MinCamps: castle.MinCities, MaxCamps: castle.MaxCities, DefaultCamps: DefaultCities,
-		Title: lang.T("the Castle (seed 004): 2 to 6 cities, five gauges, a die and a draft of cards; the last city standing wins",
-			"le Château (graine 004) : 2 à 6 cités, cinq jauges, un dé et une pioche de cartes ; la dernière cité debout gagne"),
+		Title: lang.T("2 to 6 cities, five gauges, a die and a draft of cards; the last city standing wins (seed 004)",
+			"2 à 6 cités, cinq jauges, un dé et une pioche de cartes ; la dernière cité debout gagne (graine 004)"),
 		SeasonLength: SeasonLength, PublicScores: true, Rulebook: docs.Castle}
 }
 

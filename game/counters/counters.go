@@ -80,8 +80,8 @@ func (s *State) Over() bool {
 // Info describes the ruleset.
 func (Ruleset) Info() game.Info {
 	return game.Info{Name: Name, MinCamps: MinCamps, MaxCamps: MaxCamps, DefaultCamps: MinCamps,
-		Title: lang.T("counters, a tiny game kept for the tests: 2 to 6 camps gain and steal points",
-			"compteurs, un petit jeu gardé pour les tests : 2 à 6 camps gagnent et volent des points"),
+		Title: lang.T("2 to 6 camps gain and steal points; a tiny game kept for the tests",
+			"2 à 6 camps gagnent et volent des points ; un petit jeu gardé pour les tests"),
 		SeasonLength: 12, PublicScores: true, Rulebook: docs.Counters}
 }
 

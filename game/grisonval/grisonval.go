@@ -63,8 +63,8 @@ const SeasonLength = 200
 // beyond each other's fog (rule CAR-RANK).
 func (Ruleset) Info() game.Info {
 	return game.Info{Name: Name, MinCamps: engine.NumCamps, MaxCamps: engine.NumCamps, DefaultCamps: engine.NumCamps,
-		Title: lang.T("Grisonval (seeds 000, 001, 003): three camps on 91 hex zones, one order a day each, resolved together",
-			"Grisonval (graines 000, 001, 003) : trois camps sur 91 zones hexagonales, un ordre par jour chacun, résolus ensemble"),
+		Title: lang.T("three camps on 91 hex zones, one order a day each, resolved together (seeds 000, 001, 003)",
+			"trois camps sur 91 zones hexagonales, un ordre par jour chacun, résolus ensemble (graines 000, 001, 003)"),
 		SeasonLength: SeasonLength, Rulebook: docs.Rules}
 }
 

@@ -1,6 +1,7 @@
 // Package testserver runs the real Grisonval server for the clients' tests:
 // it builds server/cmd/grisonvald (once for the test process, as every
-// binary of this module Build makes), starts it with -dev on a free loopback
+// binary of this module Build makes, with the tag testrules: it also serves
+// the rulesets kept for the tests), starts it with -dev on a free loopback
 // port and a temporary data folder, and stops it when the test ends. Tests
 // drive days with the admin API's ForceTick rather than waiting.
 package testserver
@@ -146,7 +147,10 @@ func Build(t testing.TB, pkg, name string) string {
 	return b.path
 }
 
-// build builds the command package pkg of this module into the file bin.
+// build builds the command package pkg of this module into the file bin,
+// with the tag testrules: a server then also serves the rulesets kept for
+// the tests (server/cmd/internal/served), which the clients play as any
+// other.
 func build(pkg, bin string) error {
 	root, err := moduleRoot()
 	if err != nil {
@@ -155,7 +159,7 @@ func build(pkg, bin string) error {
 	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "build", "-o", bin, pkg)
+	cmd := exec.Command("go", "build", "-tags", "testrules", "-o", bin, pkg)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build %s: %w\n%s", pkg, err, out)

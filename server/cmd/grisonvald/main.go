@@ -30,6 +30,7 @@ import (
 
 	"github.com/grisonval/server/clients/bot"
 	"github.com/grisonval/server/clients/web"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/cmd/internal/served"
@@ -50,11 +51,9 @@ const connectFile = "connect.txt"
 // The development world. A day lasts at most seed 000's five minutes: a
 // person reads the view (a few screens), decides and posts within it, and
 // a day still resolves at once when every camp that is not the AI's has
-// posted, so the cadence only bounds a day someone lets pass.
-const (
-	devCadence      = 5 * time.Minute
-	devSeasonLength = 200
-)
+// posted, so the cadence only bounds a day someone lets pass. Its season
+// is a full game of its ruleset (RulesetInfo.season_length).
+const devCadence = 5 * time.Minute
 
 // devWorld says whether to create the development world, and of which
 // ruleset and number of camps (0: the ruleset's default).
@@ -70,7 +69,7 @@ func main() {
 		data   = flag.String("data", "data", "data folder: the embedded store and "+connectFile)
 		dbURL  = flag.String("database-url", os.Getenv("DATABASE_URL"), "PostgreSQL URL; the embedded SQLite store when empty (default $DATABASE_URL)")
 		dev    = flag.Bool("dev", false, "create a default world if there is none and play its AI camps in-process")
-		rules  = flag.String("ruleset", "grisonval", "with -dev: the ruleset of the default world (grisonval or castle)")
+		rules  = flag.String("ruleset", served.Rulesets()[0].Info().Name, "with -dev: the ruleset of the default world, one of those served: "+rulesetsHelp(served.Rulesets()))
 		camps  = flag.Int("camps", 0, "with -dev: the number of camps of the default world (0: the ruleset's default)")
 		adv    = flag.String("advertise", "", "with Postgres: the address other server processes reach this one at (default the listening address)")
 		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed, so about how long a world waits when its server dies")
@@ -392,11 +391,18 @@ func createDevWorld(ctx context.Context, admin pb.AdminServiceServer, dev devWor
 	if err != nil {
 		return nil, err
 	}
-	camps := dev.camps
+	var info *pb.RulesetInfo
 	for _, r := range rulesets.GetRulesets() {
-		if r.GetName() == dev.ruleset && camps == 0 {
-			camps = int(r.GetDefaultCamps())
+		if r.GetName() == dev.ruleset {
+			info = r
 		}
+	}
+	if info == nil {
+		return nil, fmt.Errorf("-ruleset %q is not served here; the rulesets served: %s", dev.ruleset, rulesetsHelp(served.Rulesets()))
+	}
+	camps := dev.camps
+	if camps == 0 {
+		camps = int(info.GetDefaultCamps())
 	}
 	controllers := []*pb.Controller{{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN}, {Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT}}
 	for c := 2; c < camps; c++ {
@@ -406,18 +412,25 @@ func createDevWorld(ctx context.Context, admin pb.AdminServiceServer, dev devWor
 		}
 		controllers = append(controllers, &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: posture})
 	}
-	name := "Grisonval"
-	if dev.ruleset != "" {
-		name = strings.ToUpper(dev.ruleset[:1]) + dev.ruleset[1:]
-	}
-	info, err := admin.CreateWorld(ctx, &pb.CreateWorldRequest{
-		Name: name, Seed: seed, Cadence: durationpb.New(devCadence), SeasonLength: devSeasonLength,
-		Ruleset: dev.ruleset, Camps: int32(camps), Controllers: controllers,
+	world, err := admin.CreateWorld(ctx, &pb.CreateWorldRequest{
+		Name: strings.ToUpper(dev.ruleset[:1]) + dev.ruleset[1:], Seed: seed, Cadence: durationpb.New(devCadence),
+		SeasonLength: info.GetSeasonLength(), Ruleset: dev.ruleset, Camps: int32(camps), Controllers: controllers,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("create the development world: %w", err)
 	}
-	return info, nil
+	return world, nil
+}
+
+// rulesetsHelp lists the rulesets rs, each with its title, for the flags'
+// help and their errors.
+func rulesetsHelp(rs server.Rulesets) string {
+	var parts []string
+	for _, r := range rs {
+		info := r.Info()
+		parts = append(parts, info.Name+": "+info.Title.In(lang.EN))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // devConnectText issues the tokens of the development world's open camps

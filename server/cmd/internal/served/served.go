@@ -9,7 +9,9 @@ import (
 	"github.com/grisonval/server/server"
 )
 
-// Rulesets returns the rulesets the binaries serve.
+// Rulesets returns the rulesets the binaries serve: Grisonval and the
+// Castle, and, in a binary built with the tag testrules, the rulesets kept
+// for the tests (testrules.go).
 func Rulesets() server.Rulesets {
-	return server.Rulesets{grisonval.Ruleset{}, castle.Ruleset{}}
+	return append(server.Rulesets{grisonval.Ruleset{}, castle.Ruleset{}}, forTests...)
 }
