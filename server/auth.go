@@ -17,6 +17,7 @@ import (
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -56,7 +57,7 @@ func principalFrom(ctx context.Context) (principal, bool) {
 // in-memory cache. It is safe for concurrent use.
 type authenticator struct {
 	store store.Store
-	clock Clock
+	clock clock.Clock
 	ttl   time.Duration
 
 	mu sync.Mutex // guards cache and gen
@@ -71,8 +72,8 @@ type cachedPrincipal struct {
 	expires time.Time
 }
 
-func newAuthenticator(st store.Store, clock Clock, ttl time.Duration) *authenticator {
-	return &authenticator{store: st, clock: clock, ttl: ttl, cache: make(map[[sha256.Size]byte]cachedPrincipal)}
+func newAuthenticator(st store.Store, c clock.Clock, ttl time.Duration) *authenticator {
+	return &authenticator{store: st, clock: c, ttl: ttl, cache: make(map[[sha256.Size]byte]cachedPrincipal)}
 }
 
 // requiredRole returns the role a method needs, or "" for the services that

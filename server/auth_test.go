@@ -12,7 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // worldsState is what a refused call must leave untouched: every world's
@@ -39,7 +39,7 @@ func pendingOrders(t *testing.T, h *harness, w world) []string {
 }
 
 func TestAuth(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	a := h.createWorld(t, &pb.CreateWorldRequest{Name: "A"})
 	b := h.createWorld(t, &pb.CreateWorldRequest{Name: "B", Seed: 7})
 	h.submit(t, a.tokens[0], "chop_wood")
@@ -152,7 +152,7 @@ func TestAuth(t *testing.T) {
 }
 
 func TestIssueTokenRevokesAtOnce(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	old := w.tokens[0]
 	h.view(t, old) // the old token is now in the cache
@@ -174,7 +174,7 @@ func TestIssueTokenRevokesAtOnce(t *testing.T) {
 }
 
 func TestHealthNeedsNoToken(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	resp, err := healthpb.NewHealthClient(h.conn).Check(context.Background(), &healthpb.HealthCheckRequest{})
 	if err != nil {
 		t.Fatalf("health check: %v", err)

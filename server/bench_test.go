@@ -7,6 +7,7 @@ import (
 
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/sqlite"
 )
@@ -23,7 +24,7 @@ func benchWorld(b *testing.B) (*Server, *runner, [3]context.Context) {
 	b.Cleanup(func() { st.Close() })
 	ctx := context.Background()
 	s, err := New(ctx, Config{Store: st, Rulesets: Rulesets{grisonval.Ruleset{}},
-		Clock: NewFakeClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))})
+		Clock: clock.NewFake(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
 )
@@ -116,7 +117,7 @@ func TestMessages(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			st := sc.open(t)
 			w := metWorld(t, st)
-			h := startServer(t, st, server.NewFakeClock(start))
+			h := startServer(t, st, clock.NewFake(start))
 			tok := h.tokens(t, w.ID)
 			other := h.createWorld(t, &pb.CreateWorldRequest{})
 
@@ -250,7 +251,7 @@ func TestMessages(t *testing.T) {
 				}
 				before := h.messages(t, tok[1], 0)
 				h.stop()
-				h2 := startServer(t, st, server.NewFakeClock(start))
+				h2 := startServer(t, st, clock.NewFake(start))
 				if got := h2.messages(t, tok[1], 0); !slices.Equal(got, before) || len(got) != 13 {
 					t.Errorf("camp 1's messages after a restart: got %q; want %q", got, before)
 				}
@@ -268,7 +269,7 @@ func TestStandingOrderAndResults(t *testing.T) {
 	for _, sc := range stores {
 		t.Run(sc.name, func(t *testing.T) {
 			st := sc.open(t)
-			h := startServer(t, st, server.NewFakeClock(start))
+			h := startServer(t, st, clock.NewFake(start))
 			w := h.createWorld(t, &pb.CreateWorldRequest{})
 			tok := w.tokens
 
@@ -339,7 +340,7 @@ func TestStandingOrderAndResults(t *testing.T) {
 
 			// The standing order survives a restart.
 			h.stop()
-			h = startServer(t, st, server.NewFakeClock(start))
+			h = startServer(t, st, clock.NewFake(start))
 			if got := h.view(t, tok[1]).GetStandingOrder(); !proto.Equal(got, standing) {
 				t.Fatalf("standing order after a restart: got %v; want %v", got, standing)
 			}
@@ -393,7 +394,7 @@ func TestStaleResult(t *testing.T) {
 	if err := st.SaveOrder(context.Background(), o); err != nil {
 		t.Fatalf("save order: %v", err)
 	}
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	tok := h.tokens(t, w.ID)
 	next, _ := h.watch(t, tok[0])
 	h.advance(t, cadence)
@@ -408,7 +409,7 @@ func TestStaleResult(t *testing.T) {
 
 func TestPostingStatusLate(t *testing.T) {
 	st := &failingStore{Store: openSQLite(t)}
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	h.submit(t, w.tokens[0], "chop_wood")
 	st.fail.Store(true)
@@ -427,7 +428,7 @@ func TestPostingStatusLate(t *testing.T) {
 func TestReasonStaysWithItsCamp(t *testing.T) {
 	st := openSQLite(t)
 	w := metWorld(t, st)
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	tok := h.tokens(t, w.ID)
 	secret := func(c int) string { return "secret-reason-of-camp-" + string(rune('0'+c)) }
 	var notices [3][]string

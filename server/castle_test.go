@@ -10,6 +10,7 @@ import (
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // TestAnyCastle plays Castle worlds of 2 and 6 cities through the server on
@@ -25,7 +26,7 @@ func TestAnyCastle(t *testing.T) {
 	for _, tc := range seasonStores {
 		t.Run(tc.name, func(t *testing.T) {
 			st := tc.open(t)
-			h := startServerWith(t, st, server.NewFakeClock(start), rs)
+			h := startServerWith(t, st, clock.NewFake(start), rs)
 			admin := as(h.adminToken)
 			for _, n := range []int32{2, 6} {
 				info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "castle", Ruleset: "castle", Camps: n, Seed: 9,
@@ -95,7 +96,7 @@ func TestAnyCastle(t *testing.T) {
 // each ruleset: Grisonval's every zone and camp, the Castle's every hand.
 func TestGetFrame(t *testing.T) {
 	rs := server.Rulesets{grisonval.Ruleset{}, castle.Ruleset{}}
-	h := startServerWith(t, openSQLite(t), server.NewFakeClock(start), rs)
+	h := startServerWith(t, openSQLite(t), clock.NewFake(start), rs)
 	admin := as(h.adminToken)
 	g, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Seed: 4, Cadence: durationpb.New(cadence)})
 	if err != nil {

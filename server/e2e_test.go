@@ -8,7 +8,7 @@ import (
 
 	"github.com/grisonval/server/clients/bot"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store/pgtest"
 	"github.com/grisonval/server/server/store/postgres"
 )
@@ -56,7 +56,7 @@ func openPostgres(t *testing.T, url string) *postgres.Store {
 func TestEndToEnd(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	st := openPostgres(t, url)
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "e2e", Seed: 2026, SeasonLength: -1})
 	id := w.info.GetId()
 
@@ -121,7 +121,7 @@ func TestEndToEnd(t *testing.T) {
 
 	st2 := openPostgres(t, url)
 	t.Cleanup(func() { st2.Close() })
-	h2 := startServer(t, st2, server.NewFakeClock(start.Add(e2eTicks*cadence)))
+	h2 := startServer(t, st2, clock.NewFake(start.Add(e2eTicks*cadence)))
 	after, err := h2.admin.GetWorldState(as(h2.adminToken), &pb.WorldRequest{WorldId: id})
 	if err != nil {
 		t.Fatalf("world state after restart: %v", err)

@@ -19,6 +19,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store/sqlite"
 )
 
@@ -81,7 +82,7 @@ func FuzzRequestDecoding(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { st.Close() })
-	srv, err := server.New(context.Background(), server.Config{Store: st, Clock: server.NewFakeClock(start), Rulesets: rulesets, Log: zerolog.New(logs)})
+	srv, err := server.New(context.Background(), server.Config{Store: st, Clock: clock.NewFake(start), Rulesets: rulesets, Log: zerolog.New(logs)})
 	if err != nil {
 		f.Fatal(err)
 	}

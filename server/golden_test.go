@@ -18,6 +18,7 @@ import (
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // update rewrites the golden replays instead of comparing with them.
@@ -308,7 +309,7 @@ func newGolden(t *testing.T, req *pb.CreateWorldRequest, players [3]goldenPlayer
 	t.Helper()
 	// The replays post a season's orders in seconds: far more a second than
 	// a token may in play (DefaultLimits.Orders), so the order limit is off.
-	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: server.NewFakeClock(start), Rulesets: rulesets,
+	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: clock.NewFake(start), Rulesets: rulesets,
 		Log:    zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel),
 		Limits: server.Limits{Orders: server.Rate{PerSecond: -1}}})
 	w := h.createWorld(t, req)

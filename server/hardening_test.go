@@ -24,6 +24,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
 )
@@ -59,7 +60,7 @@ func (l *logBuffer) errors() []string {
 func startLogged(t *testing.T) (*harness, *logBuffer) {
 	t.Helper()
 	logs := &logBuffer{}
-	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: server.NewFakeClock(start), Rulesets: rulesets,
+	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: clock.NewFake(start), Rulesets: rulesets,
 		Log: zerolog.New(logs)})
 	return h, logs
 }
@@ -168,7 +169,7 @@ func TestAuditCutsOnCharacters(t *testing.T) {
 	for _, sc := range stores {
 		t.Run(sc.name, func(t *testing.T) {
 			st := sc.open(t)
-			h := startServer(t, st, server.NewFakeClock(start))
+			h := startServer(t, st, clock.NewFake(start))
 			// Two names a byte apart: the cut falls inside a character for
 			// one of them.
 			for _, pad := range []string{"", "a"} {
@@ -235,7 +236,7 @@ func TestForwardedByAClient(t *testing.T) {
 		return ctx
 	}
 	t.Run("single server", func(t *testing.T) {
-		h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+		h := startServer(t, openSQLite(t), clock.NewFake(start))
 		w := h.createWorld(t, &pb.CreateWorldRequest{})
 		_, err := h.admin.PauseWorld(claim(h.adminToken), &pb.WorldRequest{WorldId: w.info.GetId()})
 		wantCode(t, err, codes.Unauthenticated)
@@ -288,7 +289,7 @@ func TestForwardedByAClient(t *testing.T) {
 // 10).
 func TestReflectionSwitch(t *testing.T) {
 	for _, on := range []bool{false, true} {
-		h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: server.NewFakeClock(start), Rulesets: rulesets, Reflection: on})
+		h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: clock.NewFake(start), Rulesets: rulesets, Reflection: on})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel() // ends the stream, which the server keeps open
 		stream, err := grpc_reflection_v1.NewServerReflectionClient(h.conn).ServerReflectionInfo(ctx)
@@ -314,7 +315,7 @@ func TestReflectionSwitch(t *testing.T) {
 // answers alike for a running season, a season and a world that do not
 // exist (issue 14, points 14 and 10).
 func TestAbandonedSeason(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	admin := as(h.adminToken)
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	id := w.info.GetId()
@@ -391,7 +392,7 @@ func TestTextFields(t *testing.T) {
 	if err := st.UpdateWorld(context.Background(), old); err != nil {
 		t.Fatalf("UpdateWorld: %v", err)
 	}
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	admin := as(h.adminToken)
 	tok := h.tokens(t, old.ID)
 	bad := []string{"\x1b[2J\x1b[H", "evil\u202Etxt.exe", "bell\a", "\u2066isolate\u2069", "C1\u009b31m"}
@@ -530,7 +531,7 @@ func TestAdminBounds(t *testing.T) {
 // server's start stays; a revoked token stops at once; a name holds one
 // line of printable text (issue 14, point 16).
 func TestNamedAdminTokens(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	admin := as(h.adminToken) // "test", issued at the server's start
 	issue := func(ctx context.Context, name string) string {
 		t.Helper()

@@ -20,6 +20,7 @@ import (
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/sqlite"
 )
@@ -39,7 +40,7 @@ var start = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // harness is a server on a loopback listener with a client connection.
 type harness struct {
-	clock      *server.FakeClock
+	clock      *clock.Fake
 	store      store.Store
 	srv        *server.Server
 	grpc       *grpc.Server
@@ -63,18 +64,18 @@ func openSQLite(t *testing.T) store.Store {
 
 // startServer starts a server on st with a fake clock; it is stopped at the
 // test's end, before the store closes.
-func startServer(t *testing.T, st store.Store, clock *server.FakeClock) *harness {
+func startServer(t *testing.T, st store.Store, fake *clock.Fake) *harness {
 	t.Helper()
-	return startServerConfig(t, server.Config{Store: st, Clock: clock, Rulesets: rulesets,
+	return startServerConfig(t, server.Config{Store: st, Clock: fake, Rulesets: rulesets,
 		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel)})
 }
 
 // startServerConfig starts a server with cfg, whose Clock must be a
-// *server.FakeClock, as startServer does.
+// *clock.Fake, as startServer does.
 func startServerConfig(t *testing.T, cfg server.Config) *harness {
 	t.Helper()
 	ctx := context.Background()
-	clock := cfg.Clock.(*server.FakeClock)
+	fake := cfg.Clock.(*clock.Fake)
 	st := cfg.Store
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
@@ -91,7 +92,7 @@ func startServerConfig(t *testing.T, cfg server.Config) *harness {
 		t.Fatalf("dial: %v", err)
 	}
 	h := &harness{
-		clock: clock, store: st, srv: srv, grpc: g, conn: conn,
+		clock: fake, store: st, srv: srv, grpc: g, conn: conn,
 		game: pb.NewGameServiceClient(conn), admin: pb.NewAdminServiceClient(conn),
 	}
 	t.Cleanup(h.stop)

@@ -11,10 +11,11 @@ import (
 	"github.com/grisonval/server/engine/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 func TestBadOrders(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	other := h.createWorld(t, &pb.CreateWorldRequest{Seed: 7})
 	tok := w.tokens[0]
@@ -73,7 +74,7 @@ func TestBadOrders(t *testing.T) {
 }
 
 func TestBadAdminRequests(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	admin := as(h.adminToken)
 	id := w.info.GetId()
@@ -121,7 +122,7 @@ func TestBadAdminRequests(t *testing.T) {
 }
 
 func TestCreateWorldDefaults(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	info, err := h.admin.CreateWorld(as(h.adminToken), &pb.CreateWorldRequest{Seed: 5})
 	if err != nil {
 		t.Fatalf("create world: %v", err)

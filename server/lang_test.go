@@ -17,6 +17,7 @@ import (
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/gateway"
 	"github.com/grisonval/server/server/store"
 )
@@ -67,7 +68,7 @@ func checkJournal(t *testing.T, what, code string, entries []*pb.JournalEntry, w
 func TestLanguages(t *testing.T) {
 	st := openSQLite(t)
 	w := metWorld(t, st)
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	tok := h.tokens(t, w.ID)[0]
 	admin := as(h.adminToken)
 
@@ -223,7 +224,7 @@ func TestOldJournalReadsAsFrench(t *testing.T) {
 		Journal: []store.JournalEntry{old}}); err != nil {
 		t.Fatalf("commit day 0: %v", err)
 	}
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	tok := h.tokens(t, w.ID)[0]
 	for _, code := range []string{"en", "fr"} {
 		j, err := h.game.GetJournal(in(tok, code), &pb.GetJournalRequest{})
@@ -242,7 +243,7 @@ func TestOldJournalReadsAsFrench(t *testing.T) {
 func TestJSONFaceLanguage(t *testing.T) {
 	st := openSQLite(t)
 	w := metWorld(t, st)
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	tok := h.tokens(t, w.ID)[0]
 	mux, err := gateway.New(context.Background(), h.conn)
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store/pgtest"
 )
 
@@ -47,7 +48,7 @@ func (s *syncBuffer) count(text string) int {
 func startLimited(t *testing.T, limits server.Limits) (*harness, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
-	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: server.NewFakeClock(start), Rulesets: rulesets,
+	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: clock.NewFake(start), Rulesets: rulesets,
 		Log: zerolog.New(io.MultiWriter(logs, zerolog.NewTestWriter(t))).Level(zerolog.InfoLevel), Limits: limits})
 	return h, logs
 }

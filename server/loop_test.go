@@ -13,13 +13,14 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 )
 
 // TestTickAtDeadline covers TICK-5 (a tick at the world's deadline) and
 // TICK-4 (a camp that posted nothing plays its standing order, stored as such).
 func TestTickAtDeadline(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	next, first := h.watch(t, w.tokens[0])
 	if first.GetDay() != 0 {
@@ -74,7 +75,7 @@ func TestTickAtDeadline(t *testing.T) {
 // TestEarlyTick covers TICK-5: a tick resolves early once every camp not
 // played by the AI has posted, after the AI's grace period.
 func TestEarlyTick(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	next, _ := h.watch(t, w.tokens[0])
 
@@ -112,7 +113,7 @@ func TestEarlyTick(t *testing.T) {
 }
 
 func TestPausedWorldDoesNotTick(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	admin := as(h.adminToken)
 	id := &pb.WorldRequest{WorldId: w.info.GetId()}
@@ -148,7 +149,7 @@ func TestPausedWorldDoesNotTick(t *testing.T) {
 }
 
 func TestSeasonEnd(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{SeasonLength: 2})
 	admin := as(h.adminToken)
 	id := &pb.WorldRequest{WorldId: w.info.GetId()}
@@ -182,7 +183,7 @@ func TestSeasonEnd(t *testing.T) {
 }
 
 func TestWatchEndsOnStop(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	stream, err := h.game.WatchTicks(as(w.tokens[0]), &pb.WatchTicksRequest{})
 	if err != nil {
@@ -211,7 +212,7 @@ func (s *failingStore) CommitTick(ctx context.Context, t store.Tick) error {
 
 func TestFailedCommitKeepsState(t *testing.T) {
 	st := &failingStore{Store: openSQLite(t)}
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	next, _ := h.watch(t, w.tokens[0])
 
@@ -257,7 +258,7 @@ func TestFailedCommitKeepsState(t *testing.T) {
 // store is back must be the one its orders make from it.
 func TestFailedCommitKeepsStateLater(t *testing.T) {
 	st := &failingStore{Store: openSQLite(t)}
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	next, _ := h.watch(t, w.tokens[0])
 	for day := 1; day <= 2; day++ {
@@ -310,7 +311,7 @@ func TestFailedCommitKeepsStateLater(t *testing.T) {
 }
 
 func TestSetControllerChangesWhoIsWaitedFor(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	next, _ := h.watch(t, w.tokens[0])
 	prudent := &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: pb.Posture_POSTURE_PRUDENT}

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // forceTick resolves w's current day now.
@@ -52,7 +52,7 @@ func firstChoice(t *testing.T, v *pb.CampView) (string, int32) {
 // received; only the current day's notice has the next deadline. An answer
 // gives at most max_news_days days and says when more remain.
 func TestNewsKeepsEveryDay(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	v := h.view(t, w.tokens[0])
 	action, arg := firstChoice(t, v)
@@ -136,7 +136,7 @@ func TestNewsKeepsEveryDay(t *testing.T) {
 // (in the caller's language), and changes nothing; a day not open yet, or
 // a negative one, is InvalidArgument; no day behaves as before.
 func TestOrderForDay(t *testing.T) {
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{})
 	rest := &pb.Order{Action: "rest"}
 	if resp, err := h.game.SubmitOrder(as(w.tokens[0]), &pb.SubmitOrderRequest{Order: rest, ForDay: 1}); err != nil || resp.GetDay() != 1 {

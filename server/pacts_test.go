@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestPactHistory(t *testing.T) {
 	st := openSQLite(t)
 	w := metWorld(t, st)
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	tok := h.tokens(t, w.ID)
 	force := func() {
 		t.Helper()

@@ -16,6 +16,7 @@ import (
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // panicky is Grisonval's ruleset with a fault to order: Validate panics on
@@ -61,8 +62,8 @@ func worldInfo(t *testing.T, h *harness, id uint64) *pb.WorldInfo {
 // tick with the pending orders kept; ResumeWorld resumes it.
 func TestWorldPanicPauses(t *testing.T) {
 	fault := &atomic.Bool{}
-	clock := server.NewFakeClock(start)
-	h := startServerWith(t, openSQLite(t), clock, server.Rulesets{panicky{resolveFault: fault}})
+	fake := clock.NewFake(start)
+	h := startServerWith(t, openSQLite(t), fake, server.Rulesets{panicky{resolveFault: fault}})
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "faulty"})
 	id := w.info.GetId()
 
@@ -116,7 +117,7 @@ func TestWorldPanicPauses(t *testing.T) {
 // serves on.
 func TestHandlerPanicRecovered(t *testing.T) {
 	st := openSQLite(t)
-	srv, err := server.New(context.Background(), server.Config{Store: st, Clock: server.NewFakeClock(start), Rulesets: rulesets,
+	srv, err := server.New(context.Background(), server.Config{Store: st, Clock: clock.NewFake(start), Rulesets: rulesets,
 		Log: zerolog.New(zerolog.NewTestWriter(t))})
 	if err != nil {
 		t.Fatalf("new server: %v", err)

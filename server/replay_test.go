@@ -10,6 +10,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store/pgtest"
 )
 
@@ -35,7 +36,7 @@ func TestReplay(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	st := openPostgres(t, url)
 	t.Cleanup(func() { st.Close() })
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "replayed", Seed: 77})
 	id := w.info.GetId()
 	h.play(t, w, 12)
@@ -95,7 +96,7 @@ func TestReplay(t *testing.T) {
 
 func TestForkWorld(t *testing.T) {
 	st := openSQLite(t)
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "parent", Seed: 91, SeasonLength: 40})
 	id := w.info.GetId()
 	h.play(t, w, 6)

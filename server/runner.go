@@ -13,6 +13,7 @@ import (
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 )
@@ -39,7 +40,7 @@ type runner struct {
 	id      uint64       // the world's ID; never changes
 	rs      game.Ruleset // the world's ruleset; never changes
 	store   store.Store
-	clock   Clock
+	clock   clock.Clock
 	base    zerolog.Logger // with the world field
 	aiGrace time.Duration
 	metrics *metrics.Metrics // nil records nothing
@@ -83,7 +84,7 @@ type runner struct {
 	// holdEarly is set when a commit failed: the next try waits for the
 	// deadline.
 	holdEarly bool
-	timer     Timer
+	timer     clock.Timer
 	timerAt   time.Time // when timer fires
 	watchers  map[*watcher]struct{}
 	// leaseLost is set by a write that found the world's lease gone: the

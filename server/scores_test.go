@@ -8,7 +8,7 @@ import (
 
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // TestScoresEveryRuleset checks the scores every face shows, whatever the
@@ -87,7 +87,7 @@ func TestScoresEveryRuleset(t *testing.T) {
 		}
 	})
 	t.Run("beyond the fog", func(t *testing.T) {
-		h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+		h := startServer(t, openSQLite(t), clock.NewFake(start))
 		w := h.createWorld(t, &pb.CreateWorldRequest{Seed: 7})
 		v := h.view(t, w.tokens[0])
 		if !strings.HasSuffix(v.GetScoreSummary(), " zones held") || v.GetScore() <= 0 {

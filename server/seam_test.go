@@ -13,6 +13,7 @@ import (
 	"github.com/grisonval/server/game/counters"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -37,7 +38,7 @@ func TestAnyRuleset(t *testing.T) {
 // startCounters starts a server that serves the counters ruleset alone.
 func startCounters(t *testing.T, st store.Store) *harness {
 	t.Helper()
-	return startServerWith(t, st, server.NewFakeClock(start), server.Rulesets{counters.Ruleset{}})
+	return startServerWith(t, st, clock.NewFake(start), server.Rulesets{counters.Ruleset{}})
 }
 
 func playCounters(t *testing.T, st store.Store, n int) {
@@ -218,9 +219,9 @@ func playCounters(t *testing.T, st store.Store, n int) {
 }
 
 // startServerWith starts a server serving rs on st with a fake clock.
-func startServerWith(t *testing.T, st store.Store, clock *server.FakeClock, rs server.Rulesets) *harness {
+func startServerWith(t *testing.T, st store.Store, fake *clock.Fake, rs server.Rulesets) *harness {
 	t.Helper()
-	return startServerConfig(t, server.Config{Store: st, Clock: clock, Rulesets: rs,
+	return startServerConfig(t, server.Config{Store: st, Clock: fake, Rulesets: rs,
 		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel)})
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
 )
@@ -137,7 +138,7 @@ func chronicle(t *testing.T, h *harness, id uint64, season int32) (first *pb.Chr
 
 func playSeasons(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	admin := as(h.adminToken)
 	info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "seasons", Seed: 2026})
 	if err != nil {
@@ -436,7 +437,7 @@ func TestReplayAfterReenrolments(t *testing.T) {
 
 func replayAfterReenrolments(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	admin := as(h.adminToken)
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "careers", SeasonLength: 2})
 	id := w.info.GetId()
@@ -525,8 +526,8 @@ func TestCloseMissedAtStart(t *testing.T) {
 func closeMissedAtStart(t *testing.T, real store.Store) {
 	ctx := context.Background()
 	st := &closeFailingStore{Store: real}
-	clock := server.NewFakeClock(start)
-	h := startServer(t, st, clock)
+	fake := clock.NewFake(start)
+	h := startServer(t, st, fake)
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "missed", SeasonLength: 2})
 	id := w.info.GetId()
 	resp, err := h.admin.EnrollPlayer(as(h.adminToken), &pb.EnrollPlayerRequest{WorldId: id, Camp: 0, Player: "ada", Mode: "human",
@@ -542,7 +543,7 @@ func closeMissedAtStart(t *testing.T, real store.Store) {
 	}
 	h.stop()
 
-	h = startServer(t, real, clock)
+	h = startServer(t, real, fake)
 	c, err := real.SeasonClose(ctx, id, 1)
 	if err != nil {
 		t.Fatalf("season close after the restart: %v", err)
@@ -594,7 +595,7 @@ func TestEnrolAtSetup(t *testing.T) {
 
 func enrolAtSetup(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	admin := as(h.adminToken)
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "enrol at setup", SeasonLength: 2})
 	id := w.info.GetId()

@@ -19,7 +19,7 @@ import (
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // seatsSeason is the length of TestSeatsEndToEnd's season: long enough for
@@ -44,7 +44,7 @@ func TestSeatsEndToEnd(t *testing.T) {
 	t.Parallel()
 	for _, tc := range seasonStores {
 		t.Run(tc.name, func(t *testing.T) {
-			h := startServer(t, tc.open(t), server.NewFakeClock(start))
+			h := startServer(t, tc.open(t), clock.NewFake(start))
 			ctx := context.Background()
 			admin := as(h.adminToken)
 			ai := func(p pb.Posture) *pb.Controller {

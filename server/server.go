@@ -20,6 +20,7 @@ import (
 	"google.golang.org/grpc/reflection"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 )
@@ -37,8 +38,8 @@ type Config struct {
 	// Rulesets are the rulesets served, the first being CreateWorld's
 	// default; every stored world's ruleset must be among them.
 	Rulesets Rulesets
-	// Clock is RealClock{} when nil.
-	Clock Clock
+	// Clock is clock.Real{} when nil.
+	Clock clock.Clock
 	// Log receives every log line; its zero value discards them.
 	Log zerolog.Logger
 	// AIGrace is how long AI camps may still post once every other camp
@@ -112,7 +113,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		seen[r.Info().Name] = true
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = RealClock{}
+		cfg.Clock = clock.Real{}
 	}
 	if cfg.AIGrace == 0 {
 		cfg.AIGrace = DefaultAIGrace

@@ -5,7 +5,7 @@ import (
 
 	"github.com/grisonval/server/clients/bot"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // permutations are the six orders in which three camps can submit.
@@ -19,7 +19,7 @@ var permutations = [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1
 func TestSubmissionOrderNeverMatters(t *testing.T) {
 	// Slow under the race detector: in parallel with the other slow tests.
 	t.Parallel()
-	h := startServer(t, openSQLite(t), server.NewFakeClock(start))
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	var worlds []world
 	for range permutations {
 		w := h.createWorld(t, &pb.CreateWorldRequest{Seed: 7, SeasonLength: -1})

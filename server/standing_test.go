@@ -12,7 +12,7 @@ import (
 
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -29,7 +29,7 @@ func TestSeasonStanding(t *testing.T) {
 }
 
 func seasonStanding(t *testing.T, st store.Store) {
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	admin := as(h.adminToken)
 	const length = 8
 	info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "standing", Seed: 2026, SeasonLength: length})
@@ -218,7 +218,7 @@ func TestNotebook(t *testing.T) {
 }
 
 func notebook(t *testing.T, st store.Store) {
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	admin := as(h.adminToken)
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "notebook"})
 	if _, err := h.admin.PauseWorld(admin, &pb.WorldRequest{WorldId: w.info.GetId()}); err != nil {
@@ -317,7 +317,7 @@ func notebook(t *testing.T, st store.Store) {
 
 	// Kept by the store: a new server reads them back.
 	h.stop()
-	h = startServer(t, st, server.NewFakeClock(start))
+	h = startServer(t, st, clock.NewFake(start))
 	admin = as(h.adminToken)
 	if got := read(0); !proto.Equal(got, day2) {
 		t.Errorf("after a restart: got %v; want %v", got, day2)

@@ -15,6 +15,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
 	"github.com/grisonval/server/server/store/sqlite"
@@ -155,7 +156,7 @@ func storedReplays(t *testing.T, st store.Store) {
 
 	// The server loads them where they were and plays on: world 1's pending
 	// order of day 21 is played.
-	h := startServer(t, st, server.NewFakeClock(start))
+	h := startServer(t, st, clock.NewFake(start))
 	info, err := h.admin.ForceTick(as(h.adminToken), &pb.WorldRequest{WorldId: 1})
 	if err != nil {
 		t.Fatalf("force tick of world 1: %v", err)

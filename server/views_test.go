@@ -10,6 +10,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/clock"
 )
 
 // TestViewsFollowEvents checks that the views the server keeps between two
@@ -21,7 +22,7 @@ func TestViewsFollowEvents(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			st := &failingStore{Store: sc.open(t)}
 			w := metWorld(t, st)
-			h := startServer(t, st, server.NewFakeClock(start))
+			h := startServer(t, st, clock.NewFake(start))
 			tok := h.tokens(t, w.ID)
 			admin := as(h.adminToken)
 			check := func(t *testing.T) {

@@ -1,4 +1,8 @@
-package server
+// Package clock is the server's source of time: the current instant and
+// timers. Every deadline, rate limit, revocation check and lease of the
+// server reads a Clock passed to it, so that tests drive them with a Fake
+// without sleeping (STYLE.md, examples 12 and 19).
+package clock
 
 import (
 	"slices"
@@ -6,7 +10,7 @@ import (
 	"time"
 )
 
-// Clock is the world loop's source of time: the current instant and timers.
+// Clock is a source of time: the current instant and timers.
 // Implementations are safe for concurrent use.
 type Clock interface {
 	// Now returns the current instant.
@@ -23,30 +27,35 @@ type Timer interface {
 	Stop() bool
 }
 
-// RealClock is the wall clock. Its zero value is ready to use.
-type RealClock struct{}
+// Real is the wall clock. Its zero value is ready to use.
+type Real struct{}
+
+var (
+	_ Clock = Real{}
+	_ Clock = (*Fake)(nil)
+)
 
 // Now returns time.Now().
-func (RealClock) Now() time.Time { return time.Now() }
+func (Real) Now() time.Time { return time.Now() }
 
-// AfterFunc wraps time.AfterFunc.
-func (RealClock) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
+// AfterFunc wraps time.AfterFunc: f runs in its own goroutine.
+func (Real) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
 
-// FakeClock is a Clock for tests: time stands still until Advance moves it.
-// It is safe for concurrent use; the zero value is not, use NewFakeClock.
-type FakeClock struct {
+// Fake is a Clock for tests: time stands still until Advance moves it.
+// It is safe for concurrent use; the zero value is not, use NewFake.
+type Fake struct {
 	mu     sync.Mutex // guards now and timers
 	now    time.Time
 	timers []*fakeTimer
 }
 
-// NewFakeClock returns a FakeClock that reads start.
-func NewFakeClock(start time.Time) *FakeClock {
-	return &FakeClock{now: start}
+// NewFake returns a Fake that reads start.
+func NewFake(start time.Time) *Fake {
+	return &Fake{now: start}
 }
 
 type fakeTimer struct {
-	clock *FakeClock
+	clock *Fake
 	when  time.Time
 	f     func()
 }
@@ -65,7 +74,7 @@ func (t *fakeTimer) Stop() bool {
 }
 
 // Now returns the fake current instant.
-func (c *FakeClock) Now() time.Time {
+func (c *Fake) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
@@ -73,7 +82,7 @@ func (c *FakeClock) Now() time.Time {
 
 // AfterFunc schedules f to run when the clock has been advanced by d; when
 // d is not positive, f runs at once in its own goroutine.
-func (c *FakeClock) AfterFunc(d time.Duration, f func()) Timer {
+func (c *Fake) AfterFunc(d time.Duration, f func()) Timer {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := &fakeTimer{clock: c, when: c.now.Add(d), f: f}
@@ -86,8 +95,9 @@ func (c *FakeClock) AfterFunc(d time.Duration, f func()) Timer {
 }
 
 // Advance moves the clock forward by d and runs, in the caller's goroutine
-// and in time order, the calls of every timer that became due.
-func (c *FakeClock) Advance(d time.Duration) {
+// and in time order, the calls of every timer that became due. A timer
+// that one of those calls schedules counts from the advanced instant.
+func (c *Fake) Advance(d time.Duration) {
 	c.mu.Lock()
 	c.now = c.now.Add(d)
 	var due []*fakeTimer
