@@ -205,3 +205,30 @@ func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error
 	a.mu.Unlock()
 	return token, nil
 }
+
+// known reports whether the token of hash is one the authenticator checked
+// recently and found good.
+func (a *authenticator) known(hash [sha256.Size]byte) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	c, ok := a.cache[hash]
+	return ok && a.clock.Now().Before(c.expires)
+}
+
+// The authenticator is what the revocation check of the open streams asks
+// about their tokens.
+var _ Tokens = (*authenticator)(nil)
+
+// LiveTokens returns those of hashes that the store still has: the store,
+// not this process's cache, knows a revocation made on another replica.
+func (a *authenticator) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error) {
+	return a.store.LiveTokens(ctx, hashes)
+}
+
+// Revoked forgets a token found revoked.
+func (a *authenticator) Revoked(hash [sha256.Size]byte) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.gen++
+	delete(a.cache, hash)
+}

@@ -6,34 +6,24 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/keepalive"
-	"google.golang.org/grpc/metadata"
-	"google.golang.org/grpc/peer"
-	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/protoadapt"
-	"google.golang.org/protobuf/types/known/durationpb"
 
-	"github.com/grisonval/server/lang"
-	pb "github.com/grisonval/server/proto/grisonval/v1"
-	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/server/clock"
 )
 
-// This file bounds what one client can cost the server (docs/security.md):
-// rate limits per token on the game service's writes, the streams a token
-// and the whole server hold, failed authentications per peer address, the
-// connections' keepalive and idle timeouts, and the end of a revoked
-// token's streams. Every refusal is ResourceExhausted with a RetryInfo,
-// and its log lines are sampled: one per token or address and window, then
-// a count.
+// This file holds the limits on what one client can cost the server
+// (docs/security.md), apart from the calls they bound (guard.go): token
+// buckets for the rates of a token's or an address's calls, the registry
+// of the open tick streams with its bounds and its periodic check that
+// ends the streams of a revoked token, the connections' keepalive and idle
+// timeouts, and a sampler that keeps the refusals' log lines bounded: one
+// per key and window, then a count. Every timer and every "now" here reads
+// the clock.Clock it is given, so tests drive them with a clock.Fake.
 
 // Rate is a token bucket: Burst calls at once, then PerSecond calls a
 // second. A zero Rate is no limit.
@@ -43,11 +33,6 @@ type Rate struct {
 }
 
 func (r Rate) String() string { return fmt.Sprintf("%g/s, burst %d", r.PerSecond, r.Burst) }
-
-// text is the rate as a player reads it.
-func (r Rate) text() lang.Text {
-	return lang.T("%g a second, %d at once", "%g par seconde, %d d'un coup", r.PerSecond, r.Burst)
-}
 
 // Limits bounds the work one token, connection or address can cause. The
 // zero value of a field is its default, DefaultLimits' value; a negative
@@ -106,58 +91,57 @@ var DefaultLimits = Limits{
 	MinClientPing:    10 * time.Second,
 }
 
-// withDefaults returns l with each zero field set to its default.
-func (l Limits) withDefaults() Limits {
+// WithDefaults returns c with each zero field set to its default.
+func (c Limits) WithDefaults() Limits {
 	d := DefaultLimits
 	rate := func(r *Rate, def Rate) {
 		if *r == (Rate{}) {
 			*r = def
 		}
 	}
-	rate(&l.Orders, d.Orders)
-	rate(&l.Messages, d.Messages)
-	rate(&l.Writes, d.Writes)
-	rate(&l.Reads, d.Reads)
-	rate(&l.StreamOpens, d.StreamOpens)
-	rate(&l.AuthFailures, d.AuthFailures)
+	rate(&c.Orders, d.Orders)
+	rate(&c.Messages, d.Messages)
+	rate(&c.Writes, d.Writes)
+	rate(&c.Reads, d.Reads)
+	rate(&c.StreamOpens, d.StreamOpens)
+	rate(&c.AuthFailures, d.AuthFailures)
 	for _, f := range []struct {
 		v   *int
 		def int
-	}{{&l.StreamsPerToken, d.StreamsPerToken}, {&l.Streams, d.Streams}} {
+	}{{&c.StreamsPerToken, d.StreamsPerToken}, {&c.Streams, d.Streams}} {
 		if *f.v == 0 {
 			*f.v = f.def
 		}
 	}
 	for _, f := range []struct{ v, def *time.Duration }{
-		{&l.RevokeCheck, &d.RevokeCheck}, {&l.LogWindow, &d.LogWindow}, {&l.IdleTimeout, &d.IdleTimeout},
-		{&l.PingAfter, &d.PingAfter}, {&l.PingTimeout, &d.PingTimeout}, {&l.HandshakeTimeout, &d.HandshakeTimeout},
-		{&l.MinClientPing, &d.MinClientPing},
+		{&c.RevokeCheck, &d.RevokeCheck}, {&c.LogWindow, &d.LogWindow}, {&c.IdleTimeout, &d.IdleTimeout},
+		{&c.PingAfter, &d.PingAfter}, {&c.PingTimeout, &d.PingTimeout}, {&c.HandshakeTimeout, &d.HandshakeTimeout},
+		{&c.MinClientPing, &d.MinClientPing},
 	} {
 		if *f.v == 0 {
 			*f.v = *f.def
 		}
 	}
-	return l
+	return c
 }
 
-// reasonRateLimited refuses a call over a limit of this file.
-const reasonRateLimited = pb.ErrorReason_ERROR_REASON_RATE_LIMITED
-
-// rateLimited returns the refusal of a call over a limit: ResourceExhausted
-// with the reason RATE_LIMITED and a RetryInfo saying when to call again,
-// its message why in the call's language.
-func rateLimited(ctx context.Context, wait time.Duration, why lang.Text) error {
-	wait = max(wait.Round(time.Millisecond), time.Millisecond)
-	msg := lang.T("%s; retry in %s", "%s ; réessayez dans %s", why, wait).In(pb.LangOf(ctx))
-	st := status.New(codes.ResourceExhausted, msg)
-	details := []protoadapt.MessageV1{
-		&errdetails.ErrorInfo{Reason: reasonRateLimited.Code(), Domain: errorDomain},
-		&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)},
+// ServerOptions are the keepalive and handshake bounds of c, as options of
+// a gRPC server; a negative duration is no bound. c's zero fields must
+// have been set by WithDefaults.
+func (c Limits) ServerOptions() []grpc.ServerOption {
+	off := func(d time.Duration) time.Duration {
+		if d < 0 {
+			return time.Duration(math.MaxInt64)
+		}
+		return d
 	}
-	if withDetails, err := st.WithDetails(details...); err == nil {
-		st = withDetails
+	return []grpc.ServerOption{
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: max(c.MinClientPing, 0), PermitWithoutStream: true}),
+		grpc.KeepaliveParams(keepalive.ServerParameters{
+			MaxConnectionIdle: off(c.IdleTimeout), Time: off(c.PingAfter), Timeout: off(c.PingTimeout),
+		}),
+		grpc.ConnectionTimeout(off(c.HandshakeTimeout)),
 	}
-	return st.Err()
 }
 
 // bucket is a token bucket's state.
@@ -166,11 +150,12 @@ type bucket struct {
 	at     time.Time
 }
 
-// buckets are token buckets of one Rate, by key. It is safe for concurrent
-// use; buckets full again are forgotten once there are many.
-type buckets struct {
-	rate Rate
-	now  func() time.Time
+// Buckets are token buckets of one Rate, by key (a token's hash, a peer's
+// address). They refill as their clock's Now moves. Buckets are safe for
+// concurrent use; buckets full again are forgotten once there are many.
+type Buckets struct {
+	rate  Rate
+	clock clock.Clock
 
 	mu sync.Mutex // guards m
 	m  map[string]*bucket
@@ -179,15 +164,20 @@ type buckets struct {
 // pruneAt is how many buckets are kept before the full ones are dropped.
 const pruneAt = 4096
 
-func newBuckets(r Rate, now func() time.Time) *buckets {
-	return &buckets{rate: r, now: now, m: make(map[string]*bucket)}
+// NewBuckets returns empty buckets of rate r that read the time from c. A
+// key's bucket starts full.
+func NewBuckets(r Rate, c clock.Clock) *Buckets {
+	return &Buckets{rate: r, clock: c, m: make(map[string]*bucket)}
 }
 
+// Rate returns the buckets' rate.
+func (b *Buckets) Rate() Rate { return b.rate }
+
 // off reports whether the rate is no limit.
-func (b *buckets) off() bool { return b.rate.PerSecond <= 0 || b.rate.Burst <= 0 }
+func (b *Buckets) off() bool { return b.rate.PerSecond <= 0 || b.rate.Burst <= 0 }
 
 // refill returns key's bucket brought to now; b.mu is held.
-func (b *buckets) refill(key string, now time.Time) *bucket {
+func (b *Buckets) refill(key string, now time.Time) *bucket {
 	k, ok := b.m[key]
 	if !ok {
 		if len(b.m) >= pruneAt {
@@ -204,7 +194,7 @@ func (b *buckets) refill(key string, now time.Time) *bucket {
 }
 
 // prune drops the buckets that would be full at now; b.mu is held.
-func (b *buckets) prune(now time.Time) {
+func (b *Buckets) prune(now time.Time) {
 	for key, k := range b.m {
 		if k.tokens+now.Sub(k.at).Seconds()*b.rate.PerSecond >= float64(b.rate.Burst) {
 			delete(b.m, key)
@@ -212,56 +202,63 @@ func (b *buckets) prune(now time.Time) {
 	}
 }
 
-// take spends one call of key's bucket; when it is empty, it spends
+// wait returns how long until bucket k has a call; b.mu is held.
+func (b *Buckets) wait(k *bucket) time.Duration {
+	return time.Duration((1 - k.tokens) / b.rate.PerSecond * float64(time.Second))
+}
+
+// Take spends one call of key's bucket; when it is empty, it spends
 // nothing and returns how long until a call is allowed.
-func (b *buckets) take(key string) (ok bool, wait time.Duration) {
+func (b *Buckets) Take(key string) (ok bool, wait time.Duration) {
 	if b.off() {
 		return true, 0
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	k := b.refill(key, b.now())
+	k := b.refill(key, b.clock.Now())
 	if k.tokens >= 1 {
 		k.tokens--
 		return true, 0
 	}
-	return false, time.Duration((1 - k.tokens) / b.rate.PerSecond * float64(time.Second))
+	return false, b.wait(k)
 }
 
-// spend spends one call of key's bucket, which may go empty (a failure
+// Spend spends one call of key's bucket, which may go empty (a failure
 // already happened).
-func (b *buckets) spend(key string) {
+func (b *Buckets) Spend(key string) {
 	if b.off() {
 		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	k := b.refill(key, b.now())
+	k := b.refill(key, b.clock.Now())
 	k.tokens = math.Max(k.tokens-1, 0)
 }
 
-// empty reports whether key's bucket has no call left, and how long until
-// it has one.
-func (b *buckets) empty(key string) (bool, time.Duration) {
+// Empty reports whether key's bucket has no call left, and how long until
+// it has one. It spends nothing.
+func (b *Buckets) Empty(key string) (bool, time.Duration) {
 	if b.off() {
 		return false, 0
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	k := b.refill(key, b.now())
+	k := b.refill(key, b.clock.Now())
 	if k.tokens >= 1 {
 		return false, 0
 	}
-	return true, time.Duration((1 - k.tokens) / b.rate.PerSecond * float64(time.Second))
+	return true, b.wait(k)
 }
 
-// sampler writes log lines that a flood repeats at a bounded pace: the
+// Sampler writes log lines that a flood repeats at a bounded pace: the
 // first line of a key at once, then, at the end of each window in which
-// the key came again, one line with the count. Past maxSampled keys, new
-// keys share one. It is safe for concurrent use.
-type sampler struct {
+// the key came again, one line with the count ("repeated"). Past
+// maxSampled keys, new keys share one. Its windows are timers of its
+// clock. A Sampler is safe for concurrent use.
+type Sampler struct {
 	log    zerolog.Logger
 	window time.Duration
+	clock  clock.Clock
 
 	mu   sync.Mutex // guards keys
 	keys map[string]*sample
@@ -279,13 +276,15 @@ type sample struct {
 	fields map[string]any
 }
 
-func newSampler(log zerolog.Logger, window time.Duration) *sampler {
-	return &sampler{log: log, window: window, keys: make(map[string]*sample)}
+// NewSampler returns a Sampler that writes to log, counting the repeats of
+// a key over windows of the given length on c.
+func NewSampler(log zerolog.Logger, window time.Duration, c clock.Clock) *Sampler {
+	return &Sampler{log: log, window: window, clock: c, keys: make(map[string]*sample)}
 }
 
-// note logs msg with fields at level under key, or counts it if key was
+// Note logs msg with fields at level under key, or counts it if key was
 // logged in this window.
-func (s *sampler) note(key string, level zerolog.Level, msg string, fields map[string]any) {
+func (s *Sampler) Note(key string, level zerolog.Level, msg string, fields map[string]any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if k, ok := s.keys[key]; ok {
@@ -302,12 +301,12 @@ func (s *sampler) note(key string, level zerolog.Level, msg string, fields map[s
 	}
 	s.keys[key] = &sample{level: level, msg: msg, fields: fields}
 	s.log.WithLevel(level).Fields(fields).Msg(msg)
-	time.AfterFunc(s.window, func() { s.flush(key) })
+	s.clock.AfterFunc(s.window, func() { s.flush(key) })
 }
 
 // flush writes key's count of the window, if any, and starts a new window;
 // a key not seen in the window is forgotten.
-func (s *sampler) flush(key string) {
+func (s *Sampler) flush(key string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := s.keys[key]
@@ -317,289 +316,155 @@ func (s *sampler) flush(key string) {
 	}
 	s.log.WithLevel(k.level).Fields(k.fields).Int("repeated", k.count).Dur("window", s.window).Msg(k.msg + " (repeated)")
 	k.count = 0
-	time.AfterFunc(s.window, func() { s.flush(key) })
+	s.clock.AfterFunc(s.window, func() { s.flush(key) })
 }
 
-// guard enforces the Limits. It is safe for concurrent use.
-type guard struct {
-	s      *Server
-	limits Limits
-	log    *sampler
+// Errors of Streams.
+var (
+	// ErrTokenStreams refuses a stream of a token that holds
+	// Limits.StreamsPerToken streams already.
+	ErrTokenStreams = errors.New("the token holds its most streams")
+	// ErrServerStreams refuses a stream while Limits.Streams are open.
+	ErrServerStreams = errors.New("the server holds its most streams")
+	// ErrRevoked is the cause with which the streams of a revoked token
+	// are cancelled.
+	ErrRevoked = errors.New("token revoked")
+)
 
-	orders, messages, writes, reads, streamOpens, authFailures *buckets
+// Tokens is what the revocation check of Streams asks about the tokens of
+// the open streams, and whom it tells of a revoked one.
+type Tokens interface {
+	// LiveTokens returns those of hashes that still name a token, as
+	// store.Store does.
+	LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error)
+	// Revoked is told of a token found revoked, before its streams end.
+	Revoked(hash [sha256.Size]byte)
+}
 
-	mu sync.Mutex // guards streams, open and checking
-	// streams are the open tick streams by token hash; open counts them.
-	streams map[[sha256.Size]byte]map[*guardedStream]struct{}
+// Streams is the registry of the open tick streams, by the hash of their
+// token: it bounds how many are open, by token and in all, and while any
+// is open it asks Tokens, every Limits.RevokeCheck of its clock, which of
+// their tokens still exist, and ends the streams of those that do not.
+// Streams is safe for concurrent use.
+type Streams struct {
+	perToken, total int
+	every           time.Duration
+	clock           clock.Clock
+	tokens          Tokens
+	log             *Sampler
+
+	mu sync.Mutex // guards byToken, open and checking
+	// byToken are the open streams by token hash; open counts them.
+	byToken map[[sha256.Size]byte]map[*stream]struct{}
 	open    int
 	// checking is set while the revocation check runs (streams open).
 	checking bool
 }
 
-// guardedStream is an open stream's cancellation.
-type guardedStream struct {
+// stream is an open stream's cancellation.
+type stream struct {
 	cancel context.CancelCauseFunc
 }
 
-// errRevoked ends the streams of a revoked token.
-var errRevoked = errors.New("token revoked")
-
-func newGuard(s *Server, l Limits) *guard {
-	l = l.withDefaults()
-	return &guard{
-		s: s, limits: l, log: newSampler(s.log, l.LogWindow),
-		orders:       newBuckets(l.Orders, time.Now),
-		messages:     newBuckets(l.Messages, time.Now),
-		writes:       newBuckets(l.Writes, time.Now),
-		reads:        newBuckets(l.Reads, time.Now),
-		streamOpens:  newBuckets(l.StreamOpens, time.Now),
-		authFailures: newBuckets(l.AuthFailures, time.Now),
-		streams:      make(map[[sha256.Size]byte]map[*guardedStream]struct{}),
+// NewStreams returns an empty registry with c's bounds and revocation
+// check (c's zero fields must have been set by WithDefaults), whose check
+// ticks on clk, asks tokens and logs its failures and the streams it ends
+// to log.
+func NewStreams(c Limits, clk clock.Clock, tokens Tokens, log *Sampler) *Streams {
+	return &Streams{
+		perToken: c.StreamsPerToken, total: c.Streams, every: c.RevokeCheck,
+		clock: clk, tokens: tokens, log: log,
+		byToken: make(map[[sha256.Size]byte]map[*stream]struct{}),
 	}
 }
 
-// serverOptions are the keepalive and handshake bounds of the connections.
-func (g *guard) serverOptions() []grpc.ServerOption {
-	l := g.limits
-	off := func(d time.Duration) time.Duration {
-		if d < 0 {
-			return time.Duration(math.MaxInt64)
-		}
-		return d
+// Open counts a new stream of the token hash, or refuses it over a bound
+// with ErrTokenStreams or ErrServerStreams; cancel ends the stream with
+// ErrRevoked once the token is found revoked. The first stream open starts
+// the revocation check. release forgets the stream; it must be called
+// once it ended.
+func (s *Streams) Open(hash [sha256.Size]byte, cancel context.CancelCauseFunc) (release func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	mine := s.byToken[hash]
+	if s.perToken > 0 && len(mine) >= s.perToken {
+		return nil, ErrTokenStreams
 	}
-	return []grpc.ServerOption{
-		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: max(l.MinClientPing, 0), PermitWithoutStream: true}),
-		grpc.KeepaliveParams(keepalive.ServerParameters{
-			MaxConnectionIdle: off(l.IdleTimeout), Time: off(l.PingAfter), Timeout: off(l.PingTimeout),
-		}),
-		grpc.ConnectionTimeout(off(l.HandshakeTimeout)),
-	}
-}
-
-// tokenHash returns the hash of the call's bearer token, as the store
-// keeps it.
-func tokenHash(ctx context.Context) [sha256.Size]byte {
-	var header string
-	if md, ok := metadata.FromIncomingContext(ctx); ok {
-		if v := md.Get("authorization"); len(v) > 0 {
-			header = v[0]
-		}
-	}
-	_, token, _ := strings.Cut(header, " ")
-	return sha256.Sum256([]byte(token))
-}
-
-// peerHost returns the caller's address without its port.
-func peerHost(ctx context.Context) string {
-	p, ok := peer.FromContext(ctx)
-	if !ok || p.Addr == nil {
-		return "unknown"
-	}
-	host, _, err := net.SplitHostPort(p.Addr.String())
-	if err != nil {
-		return p.Addr.String()
-	}
-	return host
-}
-
-// knownToken reports whether the call's token is one the authenticator
-// checked recently and found good.
-func (g *guard) knownToken(ctx context.Context) bool {
-	hash := tokenHash(ctx)
-	a := g.s.auth
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	c, ok := a.cache[hash]
-	return ok && a.clock.Now().Before(c.expires)
-}
-
-// admit runs before authentication: an address whose failed
-// authentications are spent is refused, unless its token is known good;
-// call's failed authentication is then counted and logged (sampled).
-func (g *guard) admit(ctx context.Context, method string, call func(context.Context) error) error {
-	if requiredRole(method) == "" {
-		return call(ctx)
-	}
-	host := peerHost(ctx)
-	if spent, wait := g.authFailures.empty(host); spent && !g.knownToken(ctx) {
-		g.log.note("auth:"+host, zerolog.WarnLevel, "authentication refused: too many failures from this address",
-			map[string]any{"peer": host, "method": method, "limit": g.limits.AuthFailures.String()})
-		return rateLimited(ctx, wait, lang.T("too many failed authentications from your address",
-			"trop d'authentifications échouées depuis votre adresse"))
-	}
-	err := call(ctx)
-	if status.Code(err) == codes.Unauthenticated {
-		g.authFailures.spend(host)
-		g.log.note("authfail:"+host, zerolog.WarnLevel, "authentication failed",
-			map[string]any{"peer": host, "method": method, "error": status.Convert(err).Message()})
-	}
-	return err
-}
-
-func (g *guard) peerUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-	var resp any
-	err := g.admit(ctx, info.FullMethod, func(ctx context.Context) error {
-		var err error
-		resp, err = handler(ctx, req)
-		return err
-	})
-	return resp, err
-}
-
-func (g *guard) peerStream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-	return g.admit(ss.Context(), info.FullMethod, func(context.Context) error { return handler(srv, ss) })
-}
-
-// callKind returns the rate a camp token's call to method spends and the
-// name of its kind, in the log and in a refusal; nil for a call without
-// one (GetView, WatchTicks: a stream has its own bounds).
-func (g *guard) callKind(method string) (*buckets, string, lang.Text) {
-	prefix := "/" + pb.GameService_ServiceDesc.ServiceName + "/"
-	name, ok := strings.CutPrefix(method, prefix)
-	switch {
-	case !ok:
-		return nil, "", lang.Text{}
-	case name == "SubmitOrder":
-		return g.orders, "orders", lang.T("orders", "d'ordres")
-	case name == "SendMessage":
-		return g.messages, "messages", lang.T("messages", "de messages")
-	case name == "GetView", strings.HasPrefix(name, "Watch"):
-		return nil, "", lang.Text{}
-	case strings.HasPrefix(name, "Get"), strings.HasPrefix(name, "List"):
-		return g.reads, "reads", lang.T("reads", "de lectures")
-	}
-	return g.writes, "writes", lang.T("writes", "d'écritures")
-}
-
-// unary limits a camp token's writes and reads; it runs after
-// authentication.
-func (g *guard) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-	p, ok := principalFrom(ctx)
-	b, kind, kindText := g.callKind(info.FullMethod)
-	if !ok || p.role != store.RoleCamp || b == nil {
-		return handler(ctx, req)
-	}
-	hash := tokenHash(ctx)
-	if ok, wait := b.take(string(hash[:])); !ok {
-		g.log.note(fmt.Sprintf("%s:%x", kind, hash[:8]), zerolog.WarnLevel, "call refused: rate limit",
-			map[string]any{"world": p.worldID, "camp": p.camp, "kind": kind, "limit": b.rate.String()})
-		return nil, rateLimited(ctx, wait, lang.T("too many %s from this token (at most %s)",
-			"trop %s de ce jeton (au plus %s)", kindText, b.rate.text()))
-	}
-	return handler(ctx, req)
-}
-
-// stream bounds a camp token's open streams and the server's, and ends a
-// stream whose token is revoked with Unauthenticated; it runs after
-// authentication.
-func (g *guard) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-	ctx := ss.Context()
-	p, ok := principalFrom(ctx)
-	if !ok || p.role != store.RoleCamp {
-		return handler(srv, ss)
-	}
-	hash := tokenHash(ctx)
-	if ok, wait := g.streamOpens.take(string(hash[:])); !ok {
-		g.log.note(fmt.Sprintf("stream-opens:%x", hash[:8]), zerolog.WarnLevel, "stream refused: opened too fast",
-			map[string]any{"world": p.worldID, "camp": p.camp, "limit": g.streamOpens.rate.String()})
-		return rateLimited(ctx, wait, lang.T("this token opens tick streams too fast (at most %s)",
-			"ce jeton ouvre des flux de jours trop vite (au plus %s)", g.streamOpens.rate.text()))
-	}
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	gs, err := g.register(ctx, hash, p, cancel)
-	if err != nil {
-		return err
-	}
-	defer g.unregister(hash, gs)
-	err = handler(srv, &authedStream{ServerStream: ss, ctx: ctx})
-	if errors.Is(context.Cause(ctx), errRevoked) {
-		msg := lang.T("the token was revoked: ask an admin for a new one", "le jeton a été révoqué : demandez-en un nouveau à un admin")
-		return refuse(reasonUnauthenticated, "", msg.In(pb.LangOf(ctx)))
-	}
-	return err
-}
-
-// register counts a new stream of token hash, or refuses it over a bound,
-// and starts the revocation check with the first stream.
-func (g *guard) register(ctx context.Context, hash [sha256.Size]byte, p principal, cancel context.CancelCauseFunc) (*guardedStream, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	mine := g.streams[hash]
-	if n := g.limits.StreamsPerToken; n > 0 && len(mine) >= n {
-		g.log.note(fmt.Sprintf("streams:%x", hash[:8]), zerolog.WarnLevel, "stream refused: too many streams of one token",
-			map[string]any{"world": p.worldID, "camp": p.camp, "limit": n})
-		return nil, rateLimited(ctx, time.Second, lang.T("this token holds %d tick streams, the most allowed; close one first",
-			"ce jeton tient %d flux de jours, le plus permis ; fermez-en un d'abord", n))
-	}
-	if n := g.limits.Streams; n > 0 && g.open >= n {
-		g.log.note("streams", zerolog.WarnLevel, "stream refused: the server holds its most streams",
-			map[string]any{"limit": n})
-		return nil, rateLimited(ctx, time.Second, lang.T("the server holds its most tick streams (%d)",
-			"le serveur tient déjà le plus de flux de jours qu'il permet (%d)", n))
+	if s.total > 0 && s.open >= s.total {
+		return nil, ErrServerStreams
 	}
 	if mine == nil {
-		mine = make(map[*guardedStream]struct{})
-		g.streams[hash] = mine
+		mine = make(map[*stream]struct{})
+		s.byToken[hash] = mine
 	}
-	gs := &guardedStream{cancel: cancel}
-	mine[gs] = struct{}{}
-	g.open++
-	if !g.checking && g.limits.RevokeCheck > 0 {
-		g.checking = true
-		go g.checkRevoked()
+	st := &stream{cancel: cancel}
+	mine[st] = struct{}{}
+	s.open++
+	if !s.checking && s.every > 0 {
+		s.checking = true
+		tick := make(chan struct{}, 1)
+		s.arm(tick)
+		go s.checkRevoked(tick)
 	}
-	return gs, nil
+	return func() { s.release(hash, st) }, nil
 }
 
-// unregister forgets a stream that ended.
-func (g *guard) unregister(hash [sha256.Size]byte, gs *guardedStream) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if _, ok := g.streams[hash][gs]; !ok {
+// release forgets a stream that ended.
+func (s *Streams) release(hash [sha256.Size]byte, st *stream) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.byToken[hash][st]; !ok {
 		return
 	}
-	delete(g.streams[hash], gs)
-	if len(g.streams[hash]) == 0 {
-		delete(g.streams, hash)
+	delete(s.byToken[hash], st)
+	if len(s.byToken[hash]) == 0 {
+		delete(s.byToken, hash)
 	}
-	g.open--
+	s.open--
 }
 
-// checkRevoked reads, every RevokeCheck while streams are open, which of
-// their tokens still exist in the store, and ends the streams of those
-// that do not: the store, not this server's cache, knows a revocation made
-// on another replica.
-func (g *guard) checkRevoked() {
-	t := time.NewTicker(g.limits.RevokeCheck)
-	defer t.Stop()
-	for range t.C {
-		g.mu.Lock()
-		if g.open == 0 {
-			g.checking = false
-			g.mu.Unlock()
+// arm sends on tick once the clock has moved by the check's period. One
+// timer at most is armed at a time, so that the send never blocks.
+func (s *Streams) arm(tick chan<- struct{}) {
+	s.clock.AfterFunc(s.every, func() { tick <- struct{}{} })
+}
+
+// checkRevoked reads, at each tick while streams are open, which of their
+// tokens still exist, and ends the streams of those that do not: the
+// store, not this server's cache, knows a revocation made on another
+// replica. The next tick is armed before the check runs, as a ticker's.
+func (s *Streams) checkRevoked(tick chan struct{}) {
+	for range tick {
+		s.mu.Lock()
+		if s.open == 0 {
+			s.checking = false
+			s.mu.Unlock()
 			return
 		}
-		hashes := make([][]byte, 0, len(g.streams))
-		for h := range g.streams {
+		s.arm(tick)
+		hashes := make([][]byte, 0, len(s.byToken))
+		for h := range s.byToken {
 			hashes = append(hashes, h[:])
 		}
-		g.mu.Unlock()
-		ctx, cancel := context.WithTimeout(context.Background(), g.limits.RevokeCheck)
-		revoked, err := g.revoked(ctx, hashes)
-		cancel()
+		s.mu.Unlock()
+		revoked, err := s.revoked(hashes)
 		if err != nil {
-			g.log.note("revoke-check", zerolog.WarnLevel, "revocation check failed; retried", map[string]any{"error": err.Error()})
+			s.log.Note("revoke-check", zerolog.WarnLevel, "revocation check failed; retried", map[string]any{"error": err.Error()})
 		}
 		for _, h := range revoked {
-			g.endStreams([sha256.Size]byte(h))
+			s.end([sha256.Size]byte(h))
 		}
 	}
 }
 
-// revoked returns those of hashes that the store no longer has.
-func (g *guard) revoked(ctx context.Context, hashes [][]byte) ([][]byte, error) {
-	live, err := g.s.cfg.Store.LiveTokens(ctx, hashes)
+// revoked returns those of hashes that Tokens no longer has, asked for at
+// most one period of the check.
+func (s *Streams) revoked(hashes [][]byte) ([][]byte, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	timeout := s.clock.AfterFunc(s.every, cancel)
+	defer timeout.Stop()
+	live, err := s.tokens.LiveTokens(ctx, hashes)
 	if err != nil {
 		return nil, err
 	}
@@ -616,21 +481,16 @@ func (g *guard) revoked(ctx context.Context, hashes [][]byte) ([][]byte, error) 
 	return out, nil
 }
 
-// endStreams ends the streams of a revoked token and forgets the token in
-// the authenticator's cache.
-func (g *guard) endStreams(hash [sha256.Size]byte) {
-	a := g.s.auth
-	a.mu.Lock()
-	a.gen++
-	delete(a.cache, hash)
-	a.mu.Unlock()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	n := len(g.streams[hash])
-	for gs := range g.streams[hash] {
-		gs.cancel(errRevoked)
+// end tells Tokens of a revoked token and ends its streams.
+func (s *Streams) end(hash [sha256.Size]byte) {
+	s.tokens.Revoked(hash)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := len(s.byToken[hash])
+	for st := range s.byToken[hash] {
+		st.cancel(ErrRevoked)
 	}
 	if n > 0 {
-		g.log.note(fmt.Sprintf("revoked:%x", hash[:8]), zerolog.InfoLevel, "streams of a revoked token ended", map[string]any{"streams": n})
+		s.log.Note(fmt.Sprintf("revoked:%x", hash[:8]), zerolog.InfoLevel, "streams of a revoked token ended", map[string]any{"streams": n})
 	}
 }

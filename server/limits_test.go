@@ -245,40 +245,43 @@ func openStream(t *testing.T, game pb.GameServiceClient, token string) <-chan er
 	return ended
 }
 
-// wantEndsRevoked waits at most a second for a stream to end with
+// wantEndsRevoked waits at most within for a stream to end with
 // Unauthenticated.
-func wantEndsRevoked(t *testing.T, what string, ended <-chan error) {
+func wantEndsRevoked(t *testing.T, what string, ended <-chan error, within time.Duration) {
 	t.Helper()
 	select {
 	case err := <-ended:
 		if status.Code(err) != codes.Unauthenticated {
 			t.Errorf("%s: ended with %v; want Unauthenticated", what, err)
 		}
-	case <-time.After(time.Second):
-		t.Errorf("%s: still open a second after the revocation", what)
+	case <-time.After(within):
+		t.Errorf("%s: still open %s after the revocation check", what, within)
 	}
 }
 
 // TestRevokedTokenStreamEnds checks issue 14's point 2 on one server: a
-// new token for the camp revokes the old one, whose stream ends within a
-// second; the new token's stream and other camps' stay open.
+// new token for the camp revokes the old one, whose stream ends at the
+// next revocation check, RevokeCheck later on the server's clock; the new
+// token's stream and other camps' stay open.
 func TestRevokedTokenStreamEnds(t *testing.T) {
-	h, _ := startLimited(t, server.Limits{})
+	// Longer than waitLimit, so that a check on the wall clock fails the
+	// test; shorter than a day.
+	const revokeCheck = 30 * time.Second
+	h, _ := startLimited(t, server.Limits{RevokeCheck: revokeCheck})
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "revoke"})
 	old := openStream(t, h.game, w.tokens[0])
-	other := openStream(t, h.game, w.tokens[1])
+	other, _ := h.watch(t, w.tokens[1])
 	resp, err := h.admin.IssueToken(as(h.adminToken), &pb.IssueTokenRequest{WorldId: w.info.GetId(), Camp: 0})
 	if err != nil {
 		t.Fatalf("issue token: %v", err)
 	}
-	fresh := openStream(t, h.game, resp.GetToken())
-	wantEndsRevoked(t, "the revoked token's stream", old)
-	select {
-	case err := <-other:
-		t.Errorf("camp 1's stream ended: %v", err)
-	case err := <-fresh:
-		t.Errorf("the new token's stream ended: %v", err)
-	case <-time.After(time.Second):
+	fresh, _ := h.watch(t, resp.GetToken())
+	h.clock.Advance(revokeCheck)
+	wantEndsRevoked(t, "the revoked token's stream", old, waitLimit)
+	// The next day reaches the other streams: the check ended none of them.
+	h.advance(t, cadence)
+	if n, m := other().GetDay(), fresh().GetDay(); n != 1 || m != 1 {
+		t.Errorf("the next day's notices: got days %d and %d; want 1", n, m)
 	}
 }
 
@@ -300,8 +303,8 @@ func TestRevokedTokenStreamEndsOnEveryReplica(t *testing.T) {
 	if _, err := b.admin.IssueToken(as(token), &pb.IssueTokenRequest{WorldId: w.info.GetId(), Camp: 0}); err != nil {
 		t.Fatalf("issue token through b: %v", err)
 	}
-	wantEndsRevoked(t, "the stream on the world's replica", onA)
-	wantEndsRevoked(t, "the stream through the other replica", onB)
+	wantEndsRevoked(t, "the stream on the world's replica", onA, time.Second)
+	wantEndsRevoked(t, "the stream through the other replica", onB, time.Second)
 }
 
 // TestFailedAuthenticationsLimited checks issue 14's point 11: an address

@@ -60,7 +60,8 @@ type Config struct {
 	// timed by wrapping Store with Metrics.Store.
 	Metrics *metrics.Metrics
 	// Limits bound what one client can cost the server (limits.go,
-	// docs/security.md); each zero field is its DefaultLimits value.
+	// guard.go, docs/security.md); each zero field is its DefaultLimits
+	// value.
 	Limits Limits
 }
 
@@ -131,7 +132,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		taking:  make(map[uint64]bool),
 		wire:    &wireViews{},
 	}
-	s.guard = newGuard(s, cfg.Limits)
+	s.guard = newGuard(cfg.Limits, cfg.Clock, s.auth, s.log)
 	cfg.Metrics.Watch(s.loadedWorlds, s.heldLeases)
 	if cfg.Replica != nil {
 		return s.startReplica(ctx)
@@ -192,7 +193,7 @@ func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 	}
 	// A panic of any later interceptor or handler ends its call alone.
 	opts = append(opts, grpc.ChainUnaryInterceptor(s.recoverUnary), grpc.ChainStreamInterceptor(s.recoverStream))
-	opts = append(opts, s.guard.serverOptions()...)
+	opts = append(opts, s.guard.limits.ServerOptions()...)
 	opts = append(opts, grpc.ChainUnaryInterceptor(s.checkUnary), grpc.ChainStreamInterceptor(s.checkStream))
 	if s.forward != nil {
 		opts = append(opts,
