@@ -18,6 +18,7 @@ import (
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/clock"
+	"github.com/grisonval/server/server/limits"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -217,7 +218,7 @@ func (a *authenticator) known(hash [sha256.Size]byte) bool {
 
 // The authenticator is what the revocation check of the open streams asks
 // about their tokens.
-var _ Tokens = (*authenticator)(nil)
+var _ limits.Tokens = (*authenticator)(nil)
 
 // LiveTokens returns those of hashes that the store still has: the store,
 // not this process's cache, knows a revocation made on another replica.

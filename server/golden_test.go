@@ -19,6 +19,7 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/clock"
+	"github.com/grisonval/server/server/limits"
 )
 
 // update rewrites the golden replays instead of comparing with them.
@@ -308,10 +309,10 @@ func (g *golden) check(t *testing.T, name string) {
 func newGolden(t *testing.T, req *pb.CreateWorldRequest, players [3]goldenPlayer) *golden {
 	t.Helper()
 	// The replays post a season's orders in seconds: far more a second than
-	// a token may in play (DefaultLimits.Orders), so the order limit is off.
+	// a token may in play (limits.Defaults.Orders), so the order limit is off.
 	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: clock.NewFake(start), Rulesets: rulesets,
 		Log:    zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel),
-		Limits: server.Limits{Orders: server.Rate{PerSecond: -1}}})
+		Limits: limits.Config{Orders: limits.Rate{PerSecond: -1}}})
 	w := h.createWorld(t, req)
 	g := &golden{h: h, id: w.info.GetId(), tokens: w.tokens, players: players}
 	if _, err := h.admin.PauseWorld(as(h.adminToken), &pb.WorldRequest{WorldId: g.id}); err != nil {

@@ -22,15 +22,16 @@ import (
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/clock"
+	"github.com/grisonval/server/server/limits"
 	"github.com/grisonval/server/server/store"
 )
 
-// This file applies the limits of limits.go to the calls
-// (docs/security.md): the interceptors that rate-limit each camp token's
-// writes and reads, bound its tick streams and end a revoked token's, and
-// count the failed authentications per peer address. Every refusal is
-// ResourceExhausted with a RetryInfo, and its log lines are sampled: one
-// per token or address and window, then a count.
+// This file applies package limits to the calls (docs/security.md): the
+// interceptors that rate-limit each camp token's writes and reads, bound
+// its tick streams and end a revoked token's, and count the failed
+// authentications per peer address. Every refusal is ResourceExhausted
+// with a RetryInfo, and its log lines are sampled: one per token or
+// address and window, then a count.
 
 // reasonRateLimited refuses a call over a limit.
 const reasonRateLimited = pb.ErrorReason_ERROR_REASON_RATE_LIMITED
@@ -53,35 +54,35 @@ func rateLimited(ctx context.Context, wait time.Duration, why lang.Text) error {
 }
 
 // rateText is the rate r as a player reads it.
-func rateText(r Rate) lang.Text {
+func rateText(r limits.Rate) lang.Text {
 	return lang.T("%g a second, %d at once", "%g par seconde, %d d'un coup", r.PerSecond, r.Burst)
 }
 
 // guard enforces the limits on the calls. It is safe for concurrent use.
 type guard struct {
 	auth   *authenticator
-	limits Limits
-	log    *Sampler
+	limits limits.Config
+	log    *limits.Sampler
 
-	orders, messages, writes, reads, streamOpens, authFailures *Buckets
-	streams                                                    *Streams
+	orders, messages, writes, reads, streamOpens, authFailures *limits.Buckets
+	streams                                                    *limits.Streams
 }
 
 // newGuard returns the guard of the limits l (each zero field its
 // default), whose rates and timers read c, which checks the tokens of
 // open streams with auth and logs to log.
-func newGuard(l Limits, c clock.Clock, auth *authenticator, log zerolog.Logger) *guard {
+func newGuard(l limits.Config, c clock.Clock, auth *authenticator, log zerolog.Logger) *guard {
 	l = l.WithDefaults()
-	sampler := NewSampler(log, l.LogWindow, c)
+	sampler := limits.NewSampler(log, l.LogWindow, c)
 	return &guard{
 		auth: auth, limits: l, log: sampler,
-		orders:       NewBuckets(l.Orders, c),
-		messages:     NewBuckets(l.Messages, c),
-		writes:       NewBuckets(l.Writes, c),
-		reads:        NewBuckets(l.Reads, c),
-		streamOpens:  NewBuckets(l.StreamOpens, c),
-		authFailures: NewBuckets(l.AuthFailures, c),
-		streams:      NewStreams(l, c, auth, sampler),
+		orders:       limits.NewBuckets(l.Orders, c),
+		messages:     limits.NewBuckets(l.Messages, c),
+		writes:       limits.NewBuckets(l.Writes, c),
+		reads:        limits.NewBuckets(l.Reads, c),
+		streamOpens:  limits.NewBuckets(l.StreamOpens, c),
+		authFailures: limits.NewBuckets(l.AuthFailures, c),
+		streams:      limits.NewStreams(l, c, auth, sampler),
 	}
 }
 
@@ -151,7 +152,7 @@ func (g *guard) peerStream(srv any, ss grpc.ServerStream, info *grpc.StreamServe
 // callKind returns the rate a camp token's call to method spends and the
 // name of its kind, in the log and in a refusal; nil for a call without
 // one (GetView, WatchTicks: a stream has its own bounds).
-func (g *guard) callKind(method string) (*Buckets, string, lang.Text) {
+func (g *guard) callKind(method string) (*limits.Buckets, string, lang.Text) {
 	prefix := "/" + pb.GameService_ServiceDesc.ServiceName + "/"
 	name, ok := strings.CutPrefix(method, prefix)
 	switch {
@@ -207,13 +208,13 @@ func (g *guard) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInf
 	defer cancel(nil)
 	release, err := g.streams.Open(hash, cancel)
 	switch {
-	case errors.Is(err, ErrTokenStreams):
+	case errors.Is(err, limits.ErrTokenStreams):
 		n := g.limits.StreamsPerToken
 		g.log.Note(fmt.Sprintf("streams:%x", hash[:8]), zerolog.WarnLevel, "stream refused: too many streams of one token",
 			map[string]any{"world": p.worldID, "camp": p.camp, "limit": n})
 		return rateLimited(ctx, time.Second, lang.T("this token holds %d tick streams, the most allowed; close one first",
 			"ce jeton tient %d flux de jours, le plus permis ; fermez-en un d'abord", n))
-	case errors.Is(err, ErrServerStreams):
+	case errors.Is(err, limits.ErrServerStreams):
 		n := g.limits.Streams
 		g.log.Note("streams", zerolog.WarnLevel, "stream refused: the server holds its most streams",
 			map[string]any{"limit": n})
@@ -224,7 +225,7 @@ func (g *guard) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInf
 	}
 	defer release()
 	err = handler(srv, &authedStream{ServerStream: ss, ctx: ctx})
-	if errors.Is(context.Cause(ctx), ErrRevoked) {
+	if errors.Is(context.Cause(ctx), limits.ErrRevoked) {
 		msg := lang.T("the token was revoked: ask an admin for a new one", "le jeton a été révoqué : demandez-en un nouveau à un admin")
 		return refuse(reasonUnauthenticated, "", msg.In(pb.LangOf(ctx)))
 	}

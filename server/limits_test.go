@@ -21,6 +21,7 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/clock"
+	"github.com/grisonval/server/server/limits"
 	"github.com/grisonval/server/server/store/pgtest"
 )
 
@@ -45,7 +46,7 @@ func (s *syncBuffer) count(text string) int {
 
 // startLimited starts a server with limits, logging into the returned
 // buffer.
-func startLimited(t *testing.T, limits server.Limits) (*harness, *syncBuffer) {
+func startLimited(t *testing.T, limits limits.Config) (*harness, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
 	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: clock.NewFake(start), Rulesets: rulesets,
@@ -82,10 +83,10 @@ func wantRateLimited(t *testing.T, what string, err error, maxWait time.Duration
 // RetryInfo once spent, without storing anything; another token is not
 // slowed; the refusals' log is sampled.
 func TestWriteRateLimits(t *testing.T) {
-	h, logs := startLimited(t, server.Limits{
-		Orders:   server.Rate{PerSecond: 0.5, Burst: 3},
-		Messages: server.Rate{PerSecond: 0.5, Burst: 2},
-		Writes:   server.Rate{PerSecond: 0.5, Burst: 2},
+	h, logs := startLimited(t, limits.Config{
+		Orders:   limits.Rate{PerSecond: 0.5, Burst: 3},
+		Messages: limits.Rate{PerSecond: 0.5, Burst: 2},
+		Writes:   limits.Rate{PerSecond: 0.5, Burst: 2},
 	})
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "limits"})
 	for range 3 {
@@ -137,7 +138,7 @@ func TestWriteRateLimits(t *testing.T) {
 // TestReadRateLimit checks issue 14's point 1 for reads: those that reach
 // the store are rate-limited per token, views are not.
 func TestReadRateLimit(t *testing.T) {
-	h, _ := startLimited(t, server.Limits{Reads: server.Rate{PerSecond: 0.5, Burst: 3}})
+	h, _ := startLimited(t, limits.Config{Reads: limits.Rate{PerSecond: 0.5, Burst: 3}})
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "reads"})
 	for i := range 3 {
 		if _, err := h.game.GetJournal(as(w.tokens[0]), &pb.GetJournalRequest{}); err != nil {
@@ -157,7 +158,7 @@ func TestReadRateLimit(t *testing.T) {
 // TestStreamLimits checks issue 14's point 6: the streams one token holds
 // and the server's are bounded, and a closed stream frees its place.
 func TestStreamLimits(t *testing.T) {
-	h, _ := startLimited(t, server.Limits{StreamsPerToken: 2, Streams: 3})
+	h, _ := startLimited(t, limits.Config{StreamsPerToken: 2, Streams: 3})
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "streams"})
 	open := func(token string) (context.CancelFunc, error) {
 		ctx, cancel := context.WithCancel(as(token))
@@ -206,7 +207,7 @@ func TestStreamLimits(t *testing.T) {
 // closes streams in a loop: its openings are rate-limited, each reading
 // the store.
 func TestStreamOpenRate(t *testing.T) {
-	h, _ := startLimited(t, server.Limits{StreamOpens: server.Rate{PerSecond: 0.5, Burst: 3}})
+	h, _ := startLimited(t, limits.Config{StreamOpens: limits.Rate{PerSecond: 0.5, Burst: 3}})
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "churn"})
 	for i := range 3 {
 		ctx, cancel := context.WithCancel(as(w.tokens[0]))
@@ -267,7 +268,7 @@ func TestRevokedTokenStreamEnds(t *testing.T) {
 	// Longer than waitLimit, so that a check on the wall clock fails the
 	// test; shorter than a day.
 	const revokeCheck = 30 * time.Second
-	h, _ := startLimited(t, server.Limits{RevokeCheck: revokeCheck})
+	h, _ := startLimited(t, limits.Config{RevokeCheck: revokeCheck})
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "revoke"})
 	old := openStream(t, h.game, w.tokens[0])
 	other, _ := h.watch(t, w.tokens[1])
@@ -312,7 +313,7 @@ func TestRevokedTokenStreamEndsOnEveryReplica(t *testing.T) {
 // without a look at the store, while a token known good from that address
 // still passes; the failures are logged per address, sampled.
 func TestFailedAuthenticationsLimited(t *testing.T) {
-	h, logs := startLimited(t, server.Limits{AuthFailures: server.Rate{PerSecond: 0.5, Burst: 5}})
+	h, logs := startLimited(t, limits.Config{AuthFailures: limits.Rate{PerSecond: 0.5, Burst: 5}})
 	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "auth"})
 	h.view(t, w.tokens[0]) // known good from now on
 	for i := range 5 {
@@ -333,7 +334,7 @@ func TestFailedAuthenticationsLimited(t *testing.T) {
 // that never finishes its HTTP/2 handshake, and one that stops answering
 // the server's pings, are closed.
 func TestHalfOpenConnectionsDropped(t *testing.T) {
-	h, _ := startLimited(t, server.Limits{HandshakeTimeout: 300 * time.Millisecond, PingAfter: time.Second, PingTimeout: 300 * time.Millisecond})
+	h, _ := startLimited(t, limits.Config{HandshakeTimeout: 300 * time.Millisecond, PingAfter: time.Second, PingTimeout: 300 * time.Millisecond})
 	addr := h.conn.Target()
 	closedWithin := func(c net.Conn, d time.Duration) bool {
 		c.SetReadDeadline(time.Now().Add(d))

@@ -21,6 +21,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/clock"
+	"github.com/grisonval/server/server/limits"
 	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 )
@@ -59,10 +60,10 @@ type Config struct {
 	// its gRPC calls, world loops and leases. The store's operations are
 	// timed by wrapping Store with Metrics.Store.
 	Metrics *metrics.Metrics
-	// Limits bound what one client can cost the server (limits.go,
-	// guard.go, docs/security.md); each zero field is its DefaultLimits
+	// Limits bound what one client can cost the server (package limits,
+	// guard.go, docs/security.md); each zero field is its limits.Defaults
 	// value.
-	Limits Limits
+	Limits limits.Config
 }
 
 // Server holds the world loops and serves the gRPC services. It is safe for

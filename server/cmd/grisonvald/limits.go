@@ -6,15 +6,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/limits"
 )
 
-// limits are the flags of server.Limits (docs/security.md), registered on
-// the command line; their defaults are server.DefaultLimits.
-var limits = limitFlags(flag.CommandLine)
+// limitConfig holds the flags of limits.Config (docs/security.md),
+// registered on the command line; their defaults are limits.Defaults.
+var limitConfig = limitFlags(flag.CommandLine)
 
-// rateFlag is a server.Rate written RATE:BURST, such as 10:100, or off.
-type rateFlag struct{ r *server.Rate }
+// rateFlag is a limits.Rate written RATE:BURST, such as 10:100, or off.
+type rateFlag struct{ r *limits.Rate }
 
 func (f rateFlag) String() string {
 	if f.r == nil {
@@ -28,7 +28,7 @@ func (f rateFlag) String() string {
 
 func (f rateFlag) Set(s string) error {
 	if s == "off" {
-		*f.r = server.Rate{PerSecond: -1, Burst: -1}
+		*f.r = limits.Rate{PerSecond: -1, Burst: -1}
 		return nil
 	}
 	rate, burst, ok := strings.Cut(s, ":")
@@ -37,14 +37,14 @@ func (f rateFlag) Set(s string) error {
 	if !ok || err1 != nil || err2 != nil || r <= 0 || b <= 0 {
 		return fmt.Errorf("want RATE:BURST (calls a second, calls at once), such as 10:100, or off; got %q", s)
 	}
-	*f.r = server.Rate{PerSecond: r, Burst: b}
+	*f.r = limits.Rate{PerSecond: r, Burst: b}
 	return nil
 }
 
 // limitFlags registers the limits' flags on fs and returns the limits
 // they set once fs is parsed.
-func limitFlags(fs *flag.FlagSet) *server.Limits {
-	l := server.DefaultLimits
+func limitFlags(fs *flag.FlagSet) *limits.Config {
+	l := limits.Defaults
 	fs.Var(rateFlag{&l.Orders}, "limit-orders", "SubmitOrder calls of one camp token, RATE:BURST (a second, at once) or off")
 	fs.Var(rateFlag{&l.Messages}, "limit-messages", "SendMessage calls of one camp token, RATE:BURST or off")
 	fs.Var(rateFlag{&l.Writes}, "limit-writes", "the other writes of one camp token (SetStandingOrder...), RATE:BURST or off")

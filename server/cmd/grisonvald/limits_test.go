@@ -6,22 +6,22 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/limits"
 )
 
 // TestLimitFlags checks that the limits' flags default to
-// server.DefaultLimits and set each limit, or turn it off.
+// limits.Defaults and set each limit, or turn it off.
 func TestLimitFlags(t *testing.T) {
 	fs := flag.NewFlagSet("grisonvald", flag.ContinueOnError)
 	l := limitFlags(fs)
-	if err := fs.Parse(nil); err != nil || *l != server.DefaultLimits {
-		t.Fatalf("no flags: got %+v, %v; want the defaults %+v", *l, err, server.DefaultLimits)
+	if err := fs.Parse(nil); err != nil || *l != limits.Defaults {
+		t.Fatalf("no flags: got %+v, %v; want the defaults %+v", *l, err, limits.Defaults)
 	}
 	err := fs.Parse([]string{"-limit-orders", "2:20", "-limit-messages", "off", "-max-streams-per-token", "8", "-revoke-check", "200ms", "-idle-timeout", "1m"})
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	if l.Orders != (server.Rate{PerSecond: 2, Burst: 20}) || l.Messages.PerSecond >= 0 || l.StreamsPerToken != 8 ||
+	if l.Orders != (limits.Rate{PerSecond: 2, Burst: 20}) || l.Messages.PerSecond >= 0 || l.StreamsPerToken != 8 ||
 		l.RevokeCheck != 200*time.Millisecond || l.IdleTimeout != time.Minute {
 		t.Errorf("after the flags: got %+v", *l)
 	}

@@ -182,7 +182,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		lis.Close()
 		return err
 	}
-	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Reflection: sec.reflection, Limits: *limits}
+	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Reflection: sec.reflection, Limits: *limitConfig}
 	if dbURL != "" {
 		if advertise == "" {
 			advertise = loopback(listening)

@@ -1,4 +1,16 @@
-package server
+// Package limits bounds what one client can cost the server
+// (docs/security.md): token buckets for the rates of a token's or an
+// address's calls, the registry of the open tick streams with its bounds
+// and its periodic check that ends the streams of a revoked token, the
+// connections' keepalive and idle timeouts, and a sampler that keeps the
+// refusals' log lines bounded: one per key and window, then a count.
+//
+// It knows nothing of the server's services or its store: the server's
+// interceptors (server/guard.go) name the keys, refuse the calls and say
+// which tokens still exist. Every timer and every "now" of this package
+// reads the clock.Clock it is given, so tests drive the rates, the
+// sampler's windows and the revocation check with a clock.Fake.
+package limits
 
 import (
 	"context"
@@ -16,15 +28,6 @@ import (
 	"github.com/grisonval/server/server/clock"
 )
 
-// This file holds the limits on what one client can cost the server
-// (docs/security.md), apart from the calls they bound (guard.go): token
-// buckets for the rates of a token's or an address's calls, the registry
-// of the open tick streams with its bounds and its periodic check that
-// ends the streams of a revoked token, the connections' keepalive and idle
-// timeouts, and a sampler that keeps the refusals' log lines bounded: one
-// per key and window, then a count. Every timer and every "now" here reads
-// the clock.Clock it is given, so tests drive them with a clock.Fake.
-
 // Rate is a token bucket: Burst calls at once, then PerSecond calls a
 // second. A zero Rate is no limit.
 type Rate struct {
@@ -34,10 +37,10 @@ type Rate struct {
 
 func (r Rate) String() string { return fmt.Sprintf("%g/s, burst %d", r.PerSecond, r.Burst) }
 
-// Limits bounds the work one token, connection or address can cause. The
-// zero value of a field is its default, DefaultLimits' value; a negative
-// count or duration turns that limit off.
-type Limits struct {
+// Config bounds the work one token, connection or address can cause. The
+// zero value of a field is its default, Defaults' value; a negative count
+// or duration turns that limit off.
+type Config struct {
 	// Orders, Messages and Writes bound each camp token's SubmitOrder,
 	// SendMessage and other writes of the game service (every method that
 	// is not a Get, List or Watch).
@@ -70,10 +73,10 @@ type Limits struct {
 	IdleTimeout, PingAfter, PingTimeout, HandshakeTimeout, MinClientPing time.Duration
 }
 
-// DefaultLimits are the limits a normal game never reaches: a player posts
-// one order a day and a few messages; a client holds a stream or a few.
-// The load tool's crowd (1,000 clients on three tokens) stays below them.
-var DefaultLimits = Limits{
+// Defaults are the limits a normal game never reaches: a player posts one
+// order a day and a few messages; a client holds a stream or a few. The
+// load tool's crowd (1,000 clients on three tokens) stays below them.
+var Defaults = Config{
 	Orders:           Rate{PerSecond: 10, Burst: 100},
 	Messages:         Rate{PerSecond: 5, Burst: 40},
 	Writes:           Rate{PerSecond: 5, Burst: 40},
@@ -92,8 +95,8 @@ var DefaultLimits = Limits{
 }
 
 // WithDefaults returns c with each zero field set to its default.
-func (c Limits) WithDefaults() Limits {
-	d := DefaultLimits
+func (c Config) WithDefaults() Config {
+	d := Defaults
 	rate := func(r *Rate, def Rate) {
 		if *r == (Rate{}) {
 			*r = def
@@ -128,7 +131,7 @@ func (c Limits) WithDefaults() Limits {
 // ServerOptions are the keepalive and handshake bounds of c, as options of
 // a gRPC server; a negative duration is no bound. c's zero fields must
 // have been set by WithDefaults.
-func (c Limits) ServerOptions() []grpc.ServerOption {
+func (c Config) ServerOptions() []grpc.ServerOption {
 	off := func(d time.Duration) time.Duration {
 		if d < 0 {
 			return time.Duration(math.MaxInt64)
@@ -322,9 +325,9 @@ func (s *Sampler) flush(key string) {
 // Errors of Streams.
 var (
 	// ErrTokenStreams refuses a stream of a token that holds
-	// Limits.StreamsPerToken streams already.
+	// Config.StreamsPerToken streams already.
 	ErrTokenStreams = errors.New("the token holds its most streams")
-	// ErrServerStreams refuses a stream while Limits.Streams are open.
+	// ErrServerStreams refuses a stream while Config.Streams are open.
 	ErrServerStreams = errors.New("the server holds its most streams")
 	// ErrRevoked is the cause with which the streams of a revoked token
 	// are cancelled.
@@ -343,7 +346,7 @@ type Tokens interface {
 
 // Streams is the registry of the open tick streams, by the hash of their
 // token: it bounds how many are open, by token and in all, and while any
-// is open it asks Tokens, every Limits.RevokeCheck of its clock, which of
+// is open it asks Tokens, every Config.RevokeCheck of its clock, which of
 // their tokens still exist, and ends the streams of those that do not.
 // Streams is safe for concurrent use.
 type Streams struct {
@@ -370,7 +373,7 @@ type stream struct {
 // check (c's zero fields must have been set by WithDefaults), whose check
 // ticks on clk, asks tokens and logs its failures and the streams it ends
 // to log.
-func NewStreams(c Limits, clk clock.Clock, tokens Tokens, log *Sampler) *Streams {
+func NewStreams(c Config, clk clock.Clock, tokens Tokens, log *Sampler) *Streams {
 	return &Streams{
 		perToken: c.StreamsPerToken, total: c.Streams, every: c.RevokeCheck,
 		clock: clk, tokens: tokens, log: log,
