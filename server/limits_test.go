@@ -129,9 +129,15 @@ func TestWriteRateLimits(t *testing.T) {
 	for range 10 {
 		h.view(t, w.tokens[0])
 	}
-	// 20 refused orders, one line (the repeats are counted at the window's end).
+	// 21 refused orders, one line (the repeats are counted at the window's end).
 	if n := logs.count("call refused: rate limit"); n != 3 {
 		t.Errorf("log lines of refusals: got %d; want 3 (one per kind)", n)
+	}
+	// At the window's end on the server's clock, one line counts the 20
+	// orders refused after the first; the other kinds were not repeated.
+	h.advance(t, limits.Defaults.LogWindow)
+	if n, r := logs.count("call refused: rate limit (repeated)"), logs.count(`"repeated":20`); n != 1 || r != 1 {
+		t.Errorf("log lines of repeated refusals: got %d, %d of 20 orders; want 1, 1", n, r)
 	}
 }
 
@@ -153,6 +159,16 @@ func TestReadRateLimit(t *testing.T) {
 	if _, err := h.game.GetJournal(as(w.tokens[1]), &pb.GetJournalRequest{}); err != nil {
 		t.Errorf("another token's journal: %v", err)
 	}
+	// The bucket refills on the server's clock: one read every 2s.
+	h.advance(t, 2*time.Second-time.Millisecond)
+	_, err = h.game.GetJournal(as(w.tokens[0]), &pb.GetJournalRequest{})
+	wantRateLimited(t, "a read 1ms before the bucket refills", err, time.Millisecond)
+	h.advance(t, time.Millisecond)
+	if _, err := h.game.GetJournal(as(w.tokens[0]), &pb.GetJournalRequest{}); err != nil {
+		t.Fatalf("a read once the bucket refilled: %v", err)
+	}
+	_, err = h.game.GetJournal(as(w.tokens[0]), &pb.GetJournalRequest{})
+	wantRateLimited(t, "a second read after the refill", err, 2*time.Second)
 }
 
 // TestStreamLimits checks issue 14's point 6: the streams one token holds
@@ -328,6 +344,13 @@ func TestFailedAuthenticationsLimited(t *testing.T) {
 	if n := logs.count(`"peer":"127.0.0.1"`); n != 2 {
 		t.Errorf("log lines naming the address: got %d; want 2 (a failure, a refusal) for 205 calls", n)
 	}
+	// The address's bucket refills on the server's clock: one failure
+	// every 2s.
+	h.advance(t, 2*time.Second)
+	_, err := h.game.GetView(as("gvc_later"), &pb.GetViewRequest{})
+	wantCode(t, err, codes.Unauthenticated)
+	_, err = h.game.GetView(as("gvc_later_again"), &pb.GetViewRequest{})
+	wantRateLimited(t, "a second failure after the refill", err, 2*time.Second)
 }
 
 // TestHalfOpenConnectionsDropped checks issue 14's point 7: a connection

@@ -1,0 +1,438 @@
+package limits_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/grisonval/server/server/clock"
+	"github.com/grisonval/server/server/limits"
+)
+
+// start is the fake clock's starting instant.
+var start = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// waitLimit bounds how long a test waits for a goroutine of the package to
+// act once the fake clock moved; it never drives the package's time.
+const waitLimit = 10 * time.Second
+
+// TestWithDefaults checks that a zero field takes its default and that a
+// set or negative one is kept.
+func TestWithDefaults(t *testing.T) {
+	if got := (limits.Config{}).WithDefaults(); got != limits.Defaults {
+		t.Errorf("zero config: got %+v; want the defaults %+v", got, limits.Defaults)
+	}
+	c := limits.Config{Orders: limits.Rate{PerSecond: -1}, Streams: -1, RevokeCheck: time.Second}.WithDefaults()
+	if c.Orders != (limits.Rate{PerSecond: -1}) || c.Streams != -1 || c.RevokeCheck != time.Second {
+		t.Errorf("set fields: got orders %v, streams %d, revoke check %s; want them kept", c.Orders, c.Streams, c.RevokeCheck)
+	}
+	if c.Messages != limits.Defaults.Messages || c.StreamsPerToken != limits.Defaults.StreamsPerToken || c.LogWindow != limits.Defaults.LogWindow {
+		t.Errorf("unset fields: got %+v; want the defaults", c)
+	}
+}
+
+// take calls b.Take(key) and fails the test unless it answers ok and wait.
+func take(t *testing.T, b *limits.Buckets, key string, ok bool, wait time.Duration) {
+	t.Helper()
+	if gotOK, gotWait := b.Take(key); gotOK != ok || gotWait != wait {
+		t.Fatalf("take %q: got %v, wait %s; want %v, wait %s", key, gotOK, gotWait, ok, wait)
+	}
+}
+
+// TestBucketsRefillOnTheClock checks that a bucket refuses once its burst
+// is spent, says how long until its next call, refills as the clock
+// advances, and never holds more than its burst; another key has its own
+// bucket.
+func TestBucketsRefillOnTheClock(t *testing.T) {
+	c := clock.NewFake(start)
+	b := limits.NewBuckets(limits.Rate{PerSecond: 2, Burst: 3}, c)
+	for range 3 {
+		take(t, b, "a", true, 0)
+	}
+	take(t, b, "a", false, 500*time.Millisecond)
+	take(t, b, "a", false, 500*time.Millisecond) // a refusal spends nothing
+	take(t, b, "b", true, 0)
+	c.Advance(499 * time.Millisecond)
+	take(t, b, "a", false, time.Millisecond)
+	c.Advance(time.Millisecond)
+	take(t, b, "a", true, 0)
+	take(t, b, "a", false, 500*time.Millisecond)
+	c.Advance(time.Hour)
+	for range 3 {
+		take(t, b, "a", true, 0)
+	}
+	take(t, b, "a", false, 500*time.Millisecond)
+}
+
+// TestBucketsSpendAndEmpty checks the failed authentications' use of a
+// bucket: Spend spends a call even of an empty bucket (which stays at
+// zero), Empty spends nothing and says how long until a call, and both
+// follow the clock.
+func TestBucketsSpendAndEmpty(t *testing.T) {
+	c := clock.NewFake(start)
+	b := limits.NewBuckets(limits.Rate{PerSecond: 1, Burst: 2}, c)
+	empty := func(want bool, wantWait time.Duration) {
+		t.Helper()
+		if got, wait := b.Empty("host"); got != want || wait != wantWait {
+			t.Fatalf("empty: got %v, wait %s; want %v, wait %s", got, wait, want, wantWait)
+		}
+	}
+	empty(false, 0)
+	empty(false, 0)
+	b.Spend("host")
+	empty(false, 0)
+	for range 5 {
+		b.Spend("host")
+	}
+	empty(true, time.Second)
+	c.Advance(time.Second)
+	empty(false, 0)
+	take(t, b, "host", true, 0)
+	empty(true, time.Second)
+	if b.Rate() != (limits.Rate{PerSecond: 1, Burst: 2}) {
+		t.Errorf("rate: got %v", b.Rate())
+	}
+}
+
+// TestBucketsOff checks that a zero or negative rate is no limit.
+func TestBucketsOff(t *testing.T) {
+	for _, r := range []limits.Rate{{}, {PerSecond: -1, Burst: -1}, {PerSecond: 5}, {Burst: 5}} {
+		b := limits.NewBuckets(r, clock.NewFake(start))
+		for i := range 1000 {
+			b.Spend("k")
+			if ok, _ := b.Take("k"); !ok {
+				t.Fatalf("rate %v: call %d refused", r, i)
+			}
+		}
+		if empty, _ := b.Empty("k"); empty {
+			t.Errorf("rate %v: empty", r)
+		}
+	}
+}
+
+// syncBuffer is a log sink safe for concurrent use.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// logLine is what the tests read of a log line.
+type logLine struct {
+	Message  string `json:"message"`
+	Key      string `json:"key"`
+	Repeated int    `json:"repeated"`
+	Keys     string `json:"keys"`
+}
+
+// lines returns the lines logged so far.
+func (s *syncBuffer) lines(t *testing.T) []logLine {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []logLine
+	for _, l := range strings.Split(strings.TrimSpace(s.b.String()), "\n") {
+		if l == "" {
+			continue
+		}
+		var line logLine
+		if err := json.Unmarshal([]byte(l), &line); err != nil {
+			t.Fatalf("log line %q: %v", l, err)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// TestSamplerWindow checks that a key is logged at once, then once per
+// window of the clock in which it came again, with the count of its
+// repeats; that a window without a repeat writes nothing and forgets the
+// key; and that keys are counted apart.
+func TestSamplerWindow(t *testing.T) {
+	c := clock.NewFake(start)
+	logs := &syncBuffer{}
+	s := limits.NewSampler(zerolog.New(logs), 10*time.Second, c)
+	note := func(key string) {
+		s.Note(key, zerolog.WarnLevel, "refused", map[string]any{"key": key})
+	}
+	want := func(when string, lines ...logLine) {
+		t.Helper()
+		if got := logs.lines(t); !slices.Equal(got, lines) {
+			t.Fatalf("%s: got lines %+v; want %+v", when, got, lines)
+		}
+	}
+	first := func(key string) logLine { return logLine{Message: "refused", Key: key} }
+	repeated := func(key string, n int) logLine {
+		return logLine{Message: "refused (repeated)", Key: key, Repeated: n}
+	}
+	for range 5 {
+		note("a")
+	}
+	note("b")
+	want("5 a, 1 b", first("a"), first("b"))
+	c.Advance(10*time.Second - time.Millisecond)
+	want("before the window's end", first("a"), first("b"))
+	c.Advance(time.Millisecond)
+	want("at the window's end", first("a"), first("b"), repeated("a", 4))
+	note("b") // b was forgotten: logged at once
+	note("a") // a's new window
+	note("a")
+	want("in the second window", first("a"), first("b"), repeated("a", 4), first("b"))
+	c.Advance(10 * time.Second)
+	want("at the second window's end", first("a"), first("b"), repeated("a", 4), first("b"), repeated("a", 2))
+	c.Advance(10 * time.Second) // a quiet window: a and b are forgotten
+	want("after a quiet window", first("a"), first("b"), repeated("a", 4), first("b"), repeated("a", 2))
+	note("a")
+	want("a again", first("a"), first("b"), repeated("a", 4), first("b"), repeated("a", 2), first("a"))
+}
+
+// TestSamplerManyKeys checks that past 1,024 keys in a window, new keys
+// share one line and its count.
+func TestSamplerManyKeys(t *testing.T) {
+	c := clock.NewFake(start)
+	logs := &syncBuffer{}
+	s := limits.NewSampler(zerolog.New(logs), time.Second, c)
+	for i := range 1024 + 5 {
+		s.Note(fmt.Sprint(i), zerolog.WarnLevel, "refused", nil)
+	}
+	lines := logs.lines(t)
+	if len(lines) != 1025 || lines[1024].Keys != "many" {
+		t.Fatalf("1,029 keys: got %d lines, the last %+v; want 1,025, the last with keys=many", len(lines), lines[len(lines)-1])
+	}
+	c.Advance(time.Second)
+	lines = logs.lines(t)
+	if last := lines[len(lines)-1]; len(lines) != 1026 || last.Keys != "many" || last.Repeated != 4 {
+		t.Errorf("after the window: got %d lines, the last %+v; want 1,026, the last with keys=many and repeated 4", len(lines), last)
+	}
+}
+
+// TestStreamsBounds checks the bounds of the streams of one token and of
+// all, and that a released stream frees its place.
+func TestStreamsBounds(t *testing.T) {
+	tokens := newFakeTokens()
+	s := limits.NewStreams(limits.Config{StreamsPerToken: 2, Streams: 3, RevokeCheck: time.Hour}.WithDefaults(),
+		clock.NewFake(start), tokens, limits.NewSampler(zerolog.Nop(), time.Second, clock.NewFake(start)))
+	a, b, c := sha256.Sum256([]byte("a")), sha256.Sum256([]byte("b")), sha256.Sum256([]byte("c"))
+	open := func(h [sha256.Size]byte, want error) func() {
+		t.Helper()
+		release, err := s.Open(h, func(error) {})
+		if !errors.Is(err, want) {
+			t.Fatalf("open %x: got %v; want %v", h[:2], err, want)
+		}
+		return release
+	}
+	releaseA := open(a, nil)
+	open(a, nil)
+	open(a, limits.ErrTokenStreams)
+	open(b, nil)
+	open(c, limits.ErrServerStreams)
+	releaseA()
+	releaseA() // a second release changes nothing
+	open(c, nil)
+	open(c, limits.ErrServerStreams)
+	open(a, limits.ErrServerStreams)
+}
+
+// fakeTokens is a limits.Tokens whose live tokens the test sets; it
+// reports each call.
+type fakeTokens struct {
+	mu   sync.Mutex // guards live and fail
+	live map[[sha256.Size]byte]bool
+	// fail, when set, makes LiveTokens wait for its context to end.
+	fail bool
+
+	calls   chan [][]byte
+	revoked chan [sha256.Size]byte
+}
+
+func newFakeTokens() *fakeTokens {
+	return &fakeTokens{live: make(map[[sha256.Size]byte]bool), calls: make(chan [][]byte, 100), revoked: make(chan [sha256.Size]byte, 100)}
+}
+
+func (f *fakeTokens) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error) {
+	f.calls <- hashes
+	f.mu.Lock()
+	fail := f.fail
+	var live [][]byte
+	for _, h := range hashes {
+		if f.live[[sha256.Size]byte(h)] {
+			live = append(live, h)
+		}
+	}
+	f.mu.Unlock()
+	if fail {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return live, nil
+}
+
+// setLive makes the token of hash live.
+func (f *fakeTokens) setLive(hash [sha256.Size]byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.live[hash] = true
+}
+
+func (f *fakeTokens) Revoked(hash [sha256.Size]byte) { f.revoked <- hash }
+
+// nextCall waits for the check's next call of LiveTokens and returns the
+// hashes it asked about, sorted.
+func (f *fakeTokens) nextCall(t *testing.T, what string) [][]byte {
+	t.Helper()
+	select {
+	case hashes := <-f.calls:
+		hashes = slices.Clone(hashes)
+		slices.SortFunc(hashes, bytes.Compare)
+		return hashes
+	case <-time.After(waitLimit):
+		t.Fatalf("%s: no revocation check within %s", what, waitLimit)
+	}
+	return nil
+}
+
+// noCall fails the test if the check called LiveTokens.
+func (f *fakeTokens) noCall(t *testing.T, what string) {
+	t.Helper()
+	select {
+	case hashes := <-f.calls:
+		t.Fatalf("%s: a check asked about %d tokens; want no check", what, len(hashes))
+	default:
+	}
+}
+
+// cancels records the causes with which streams were cancelled.
+type cancels chan error
+
+func (c cancels) cancel(cause error) { c <- cause }
+
+// TestStreamsRevocationOnTheClock checks that the revocation check runs
+// every RevokeCheck of the clock, and only then, while streams are open;
+// that it asks about the open streams' tokens and ends, with ErrRevoked,
+// the streams of a token no longer live, after telling Tokens, and no
+// other stream; and that it stops once no stream is open and starts again
+// with the next one.
+func TestStreamsRevocationOnTheClock(t *testing.T) {
+	const every = time.Hour // a check on the wall clock would fail the test
+	c := clock.NewFake(start)
+	tokens := newFakeTokens()
+	s := limits.NewStreams(limits.Config{RevokeCheck: every}.WithDefaults(), c, tokens,
+		limits.NewSampler(zerolog.Nop(), time.Second, c))
+	a, b := sha256.Sum256([]byte("a")), sha256.Sum256([]byte("b"))
+	tokens.setLive(b)
+	endedA, endedB := make(cancels, 2), make(cancels, 2)
+	releaseA, err := s.Open(a, endedA.cancel)
+	if err != nil {
+		t.Fatalf("open a: %v", err)
+	}
+	releaseB, err := s.Open(b, endedB.cancel)
+	if err != nil {
+		t.Fatalf("open b: %v", err)
+	}
+	c.Advance(every - time.Nanosecond)
+	tokens.noCall(t, "before RevokeCheck")
+	c.Advance(time.Nanosecond)
+	if got, want := tokens.nextCall(t, "at RevokeCheck"), sortedHashes(a, b); !slices.EqualFunc(got, want, bytes.Equal) {
+		t.Fatalf("first check: asked about %x; want %x", got, want)
+	}
+	select {
+	case cause := <-endedA:
+		if !errors.Is(cause, limits.ErrRevoked) {
+			t.Errorf("a's stream ended with %v; want ErrRevoked", cause)
+		}
+	case <-time.After(waitLimit):
+		t.Fatalf("a's stream not ended within %s of the check", waitLimit)
+	}
+	select {
+	case h := <-tokens.revoked:
+		if h != a {
+			t.Errorf("revoked: got %x; want a's %x", h[:4], a[:4])
+		}
+	default:
+		t.Errorf("a's stream ended before Tokens was told of the revocation")
+	}
+	releaseA() // as the stream's handler does once it returns
+	c.Advance(every)
+	if got, want := tokens.nextCall(t, "second check"), sortedHashes(b); !slices.EqualFunc(got, want, bytes.Equal) {
+		t.Fatalf("second check: asked about %x; want b's only %x", got, want)
+	}
+	// The first check is over: it ended no other stream.
+	select {
+	case cause := <-endedB:
+		t.Fatalf("b's stream, still live, ended: %v", cause)
+	default:
+	}
+	// No stream open: the check stops at its next tick, and starts again
+	// with the next stream.
+	releaseB()
+	c.Advance(every)
+	c2 := sha256.Sum256([]byte("c"))
+	tokens.setLive(c2)
+	if _, err := s.Open(c2, func(error) {}); err != nil {
+		t.Fatalf("open c: %v", err)
+	}
+	c.Advance(every)
+	if got, want := tokens.nextCall(t, "check of the new stream"), sortedHashes(c2); !slices.EqualFunc(got, want, bytes.Equal) {
+		t.Fatalf("check after a pause: asked about %x; want c's only %x", got, want)
+	}
+}
+
+// TestStreamsCheckTimesOutOnTheClock checks that a check whose store does
+// not answer is given up after RevokeCheck of the clock, logged, and
+// retried, ending no stream.
+func TestStreamsCheckTimesOutOnTheClock(t *testing.T) {
+	const every = time.Hour
+	c := clock.NewFake(start)
+	tokens := newFakeTokens()
+	tokens.fail = true
+	logs := &syncBuffer{}
+	s := limits.NewStreams(limits.Config{RevokeCheck: every}.WithDefaults(), c, tokens,
+		limits.NewSampler(zerolog.New(logs), 24*time.Hour, c))
+	a := sha256.Sum256([]byte("a"))
+	tokens.setLive(a)
+	ended := make(cancels, 1)
+	if _, err := s.Open(a, ended.cancel); err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	c.Advance(every)
+	tokens.nextCall(t, "first check")
+	tokens.mu.Lock()
+	tokens.fail = false
+	tokens.mu.Unlock()
+	c.Advance(every) // the first check's deadline, and the second check
+	tokens.nextCall(t, "the check after the failure")
+	lines := logs.lines(t)
+	if len(lines) != 1 || lines[0].Message != "revocation check failed; retried" {
+		t.Errorf("log: got %+v; want one line of the failed check", lines)
+	}
+	select {
+	case cause := <-ended:
+		t.Errorf("a stream ended with %v after a failed check", cause)
+	default:
+	}
+}
+
+// sortedHashes returns hs as the check asks about them, sorted.
+func sortedHashes(hs ...[sha256.Size]byte) [][]byte {
+	var out [][]byte
+	for _, h := range hs {
+		out = append(out, h[:])
+	}
+	slices.SortFunc(out, bytes.Compare)
+	return out
+}
