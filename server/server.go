@@ -287,6 +287,9 @@ func (s *Server) Stop() {
 		s.releaseLeases()
 		s.forward.close()
 	}
+	// The refusals' sampled log ends with the server, its timers too; the
+	// revocation check ends at its next tick, once the streams have.
+	s.guard.log.Stop()
 	s.log.Info().Msg("world loops stopped")
 }
 

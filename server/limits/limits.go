@@ -257,14 +257,15 @@ func (b *Buckets) Empty(key string) (bool, time.Duration) {
 // first line of a key at once, then, at the end of each window in which
 // the key came again, one line with the count ("repeated"). Past
 // maxSampled keys, new keys share one. Its windows are timers of its
-// clock. A Sampler is safe for concurrent use.
+// clock, which Stop ends. A Sampler is safe for concurrent use.
 type Sampler struct {
 	log    zerolog.Logger
 	window time.Duration
 	clock  clock.Clock
 
-	mu   sync.Mutex // guards keys
-	keys map[string]*sample
+	mu      sync.Mutex // guards keys and stopped
+	keys    map[string]*sample
+	stopped bool
 }
 
 // maxSampled bounds the keys a sampler follows at once.
@@ -277,6 +278,8 @@ type sample struct {
 	level  zerolog.Level
 	msg    string
 	fields map[string]any
+	// window ends the key's window.
+	window clock.Timer
 }
 
 // NewSampler returns a Sampler that writes to log, counting the repeats of
@@ -286,10 +289,13 @@ func NewSampler(log zerolog.Logger, window time.Duration, c clock.Clock) *Sample
 }
 
 // Note logs msg with fields at level under key, or counts it if key was
-// logged in this window.
+// logged in this window. A stopped sampler writes nothing.
 func (s *Sampler) Note(key string, level zerolog.Level, msg string, fields map[string]any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.stopped {
+		return
+	}
 	if k, ok := s.keys[key]; ok {
 		k.count++
 		k.fields = fields
@@ -302,9 +308,10 @@ func (s *Sampler) Note(key string, level zerolog.Level, msg string, fields map[s
 			return
 		}
 	}
-	s.keys[key] = &sample{level: level, msg: msg, fields: fields}
+	k := &sample{level: level, msg: msg, fields: fields}
+	s.keys[key] = k
 	s.log.WithLevel(level).Fields(fields).Msg(msg)
-	s.clock.AfterFunc(s.window, func() { s.flush(key) })
+	k.window = s.clock.AfterFunc(s.window, func() { s.flush(key) })
 }
 
 // flush writes key's count of the window, if any, and starts a new window;
@@ -312,6 +319,9 @@ func (s *Sampler) Note(key string, level zerolog.Level, msg string, fields map[s
 func (s *Sampler) flush(key string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.stopped {
+		return
+	}
 	k := s.keys[key]
 	if k.count == 0 {
 		delete(s.keys, key)
@@ -319,7 +329,19 @@ func (s *Sampler) flush(key string) {
 	}
 	s.log.WithLevel(k.level).Fields(k.fields).Int("repeated", k.count).Dur("window", s.window).Msg(k.msg + " (repeated)")
 	k.count = 0
-	s.clock.AfterFunc(s.window, func() { s.flush(key) })
+	k.window = s.clock.AfterFunc(s.window, func() { s.flush(key) })
+}
+
+// Stop ends the sampler, so that neither its timers nor its lines
+// outlive its owner: the windows' timers are stopped, the repeats not yet
+// written are dropped, and nothing more is written.
+func (s *Sampler) Stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stopped = true
+	for _, k := range s.keys {
+		k.window.Stop()
+	}
 }
 
 // Errors of Streams.

@@ -221,6 +221,25 @@ func TestSamplerManyKeys(t *testing.T) {
 	}
 }
 
+// TestSamplerStop checks that Stop ends the windows and the lines: the
+// repeats counted are not written, nor is a key noted after Stop.
+func TestSamplerStop(t *testing.T) {
+	c := clock.NewFake(start)
+	logs := &syncBuffer{}
+	s := limits.NewSampler(zerolog.New(logs), time.Second, c)
+	for range 3 {
+		s.Note("a", zerolog.WarnLevel, "refused", map[string]any{"key": "a"})
+	}
+	s.Stop()
+	c.Advance(time.Second)
+	s.Note("b", zerolog.WarnLevel, "refused", map[string]any{"key": "b"})
+	c.Advance(time.Hour)
+	want := []logLine{{Message: "refused", Key: "a"}}
+	if got := logs.lines(t); !slices.Equal(got, want) {
+		t.Errorf("lines: got %+v; want %+v", got, want)
+	}
+}
+
 // TestStreamsBounds checks the bounds of the streams of one token and of
 // all, and that a released stream frees its place.
 func TestStreamsBounds(t *testing.T) {
