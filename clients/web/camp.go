@@ -108,12 +108,7 @@ type campBody struct {
 }
 
 // name returns camp c's name as the view knows it.
-func (b *campBody) name(c int32) string {
-	if c >= 0 && int(c) < len(b.Names) && b.Names[c] != "" {
-		return b.Names[c]
-	}
-	return unknownCamp.In(b.L)
-}
+func (b *campBody) name(c int32) string { return campName(b.L, b.Names, c) }
 
 // maxJournal is the most journal entries a camp's page shows: the newest
 // since the last visit (the CLI's journal command has them all).

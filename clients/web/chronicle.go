@@ -35,10 +35,40 @@ type seasonKey struct {
 	lang lang.Lang
 }
 
-// journalLine is one camp's journal entry.
+// journalLine is a journal entry and the camps whose journals hold it:
+// Camp's, and Also's when other camps were told the same thing the same
+// day (a public event a ruleset writes in every camp's journal, as the
+// Castle does: see addJournal).
 type journalLine struct {
 	Camp  int32
+	Also  []int32 `json:",omitempty"`
 	Entry *pb.JournalEntry
+}
+
+// camps returns how many camps' journals hold the line.
+func (j journalLine) camps() int { return 1 + len(j.Also) }
+
+// sameEntry reports whether a and b say the same thing on the same day:
+// kind, narration, why and zones.
+func sameEntry(a, b *pb.JournalEntry) bool {
+	return a.GetDay() == b.GetDay() && a.GetKind() == b.GetKind() && a.GetNarration() == b.GetNarration() &&
+		a.GetWhy() == b.GetWhy() && slices.Equal(a.GetZones(), b.GetZones())
+}
+
+// addJournal adds camp's entry e to its day's lines: a line of its own,
+// or, when another camp's journal holds the same entry that day (sameEntry),
+// the camp joins that line, so that an event told to several camps is
+// shown once, with every camp it was told to. Two same entries of one
+// camp's journal stay two lines.
+func addJournal(lines []journalLine, camp int32, e *pb.JournalEntry) []journalLine {
+	for i := range lines {
+		l := &lines[i]
+		if l.Camp != camp && !slices.Contains(l.Also, camp) && sameEntry(l.Entry, e) {
+			l.Also = append(l.Also, camp)
+			return lines
+		}
+	}
+	return append(lines, journalLine{Camp: camp, Entry: e})
 }
 
 // season is a season's chronicle as far as it was fetched. mu guards
@@ -157,7 +187,7 @@ func (s *season) add(page *pb.Chronicle) {
 	}
 	for _, j := range page.GetJournals() {
 		for _, e := range j.GetEntries() {
-			s.journals[e.GetDay()] = append(s.journals[e.GetDay()], journalLine{Camp: j.GetCamp(), Entry: e})
+			s.journals[e.GetDay()] = addJournal(s.journals[e.GetDay()], j.GetCamp(), e)
 		}
 	}
 	for _, m := range page.GetMessages() {

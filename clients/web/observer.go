@@ -137,12 +137,7 @@ type frameBody struct {
 }
 
 // name returns camp c's name.
-func (b *frameBody) name(c int32) string {
-	if c >= 0 && int(c) < len(b.Names) {
-		return b.Names[c]
-	}
-	return unknownCamp.In(b.L)
-}
+func (b *frameBody) name(c int32) string { return campName(b.L, b.Names, c) }
 
 // noWorld refuses a world that is not.
 var noWorld = lang.T("no such world", "pas de tel monde")

@@ -2,6 +2,7 @@ package web
 
 import (
 	"html/template"
+	"strings"
 
 	"github.com/grisonval/server/lang"
 )
@@ -16,23 +17,19 @@ var words = map[string]lang.Text{
 
 // langFuncs are the template functions of the pages in language l: t
 // picks l's text of two (formatted with the arguments that follow), word
-// says a code of words in l (a code it does not know as it is), and nm
-// names a camp.
+// says a code of words in l (a code it does not know as it is), nm
+// names a camp, and who the camps a journal line was told to.
 func langFuncs(l lang.Lang) template.FuncMap {
 	return template.FuncMap{
-		"t": l.Sprintf,
+		"who": func(d journalData, j journalLine) string { return d.who(l, j) },
+		"t":   l.Sprintf,
 		"word": func(code string) string {
 			if w, ok := words[code]; ok {
 				return w.In(l)
 			}
 			return code
 		},
-		"nm": func(names []string, c int32) string {
-			if c >= 0 && int(c) < len(names) && names[c] != "" {
-				return names[c]
-			}
-			return unknownCamp.In(l)
-		},
+		"nm": func(names []string, c int32) string { return campName(l, names, c) },
 	}
 }
 
@@ -43,8 +40,8 @@ var funcs = template.FuncMap{
 	"add": func(a, b int32) int32 { return a + b },
 	// banners makes one camp's banner a list.
 	"banners": func(c campBanner) []campBanner { return []campBanner{c} },
-	"journalT": func(lines []journalLine, names []string) journalData {
-		return journalData{Lines: lines, Names: names}
+	"journalT": func(b *frameBody) journalData {
+		return journalData{Lines: b.Journal, Names: b.Names, Cities: b.Castle != nil}
 	},
 	"castleT": castleTable,
 	"menuT": func(b *campBody, csrf string) menuData {
@@ -52,10 +49,45 @@ var funcs = template.FuncMap{
 	},
 }
 
-// journalData is the journal template's data.
+// journalData is the journal template's data: the lines, the camps'
+// names, and whether the camps are cities (the Castle's).
 type journalData struct {
-	Lines []journalLine
-	Names []string
+	Lines  []journalLine
+	Names  []string
+	Cities bool
+}
+
+// everyCamp and everyCity name the camps of a line told to all of them.
+var (
+	everyCamp = lang.T("every camp", "tous les camps")
+	everyCity = lang.T("every city", "toutes les cités")
+)
+
+// who names, in l, the camps a journal line was told to: its camp, every
+// camp (or city) when all were, else their names.
+func (d journalData) who(l lang.Lang, j journalLine) string {
+	switch {
+	case len(j.Also) == 0:
+		return campName(l, d.Names, j.Camp)
+	case j.camps() >= len(d.Names):
+		if d.Cities {
+			return everyCity.In(l)
+		}
+		return everyCamp.In(l)
+	}
+	names := []string{campName(l, d.Names, j.Camp)}
+	for _, c := range j.Also {
+		names = append(names, campName(l, d.Names, c))
+	}
+	return strings.Join(names, ", ")
+}
+
+// campName returns camp c's name among names, in l when it has none.
+func campName(l lang.Lang, names []string, c int32) string {
+	if c >= 0 && int(c) < len(names) && names[c] != "" {
+		return names[c]
+	}
+	return unknownCamp.In(l)
 }
 
 // menuData is the menu template's data: ForDay is the day the page's

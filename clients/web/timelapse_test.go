@@ -74,7 +74,8 @@ func TestTimelapse(t *testing.T) {
 
 // TestCastlePages plays a few days of a Castle of four and checks a
 // city's page (every city's gauges, its own hand or draft only) and the
-// admin's observer page (every hand).
+// admin's observer page (every hand, and each public event of the journal
+// once).
 func TestCastlePages(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, testserver.Game{Ruleset: "castle", Camps: 4, Seed: 7}, DefaultPoll)
@@ -123,6 +124,7 @@ func TestCastlePages(t *testing.T) {
 				t.Errorf("the observer's page lacks city %d's hand %q", i, hand)
 			}
 		}
+		checkCastleJournal(t, page)
 	}()
 	// The draft's form as it stands is a valid draft: each card once.
 	drafter := -1
@@ -158,4 +160,38 @@ func TestCastlePages(t *testing.T) {
 	}
 	f = s.frame(t).GetCastle()
 	page, _ = s.get(t, s.client(t, s.srv.AdminToken), fmt.Sprintf("/world/%d", s.world.ID))
+}
+
+// journalEntry is a line of a page's journal: its camp's colour class,
+// day, the camps it is attributed to, narration and why.
+var journalEntry = regexp.MustCompile(`<article class="entry ([^"]+)"><p><span class="d">([^<]+)</span> <b>([^<]+)</b> (.*?)</p>(?:<p class="why">(.*?)</p>)?</article>`)
+
+// checkCastleJournal checks the journal of a Castle observer's page: the
+// Castle writes each public event in every city's journal, and the page
+// shows it once, attributed to every city.
+func checkCastleJournal(t *testing.T, page string) {
+	t.Helper()
+	lines := journalEntry.FindAllStringSubmatch(page, -1)
+	if len(lines) == 0 {
+		t.Fatal("the observer's Castle page has no journal line")
+	}
+	seen, public := map[[3]string]int{}, 0
+	for _, m := range lines {
+		seen[[3]string{m[2], m[4], m[5]}]++
+		if m[3] == "every city" {
+			public++
+			if m[1] != "all" {
+				t.Errorf("a public event in the colours of %q", m[1])
+			}
+		}
+	}
+	for k, n := range seen {
+		if n > 1 {
+			t.Errorf("the observer's journal shows %q %d times; want once", k, n)
+		}
+	}
+	if public == 0 {
+		t.Errorf("no line of the observer's journal (%d lines) is every city's", len(lines))
+	}
+	t.Logf("the observer's Castle journal: %d lines, %d public", len(lines), public)
 }
