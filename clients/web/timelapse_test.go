@@ -44,6 +44,9 @@ func TestTimelapse(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(list, fmt.Sprintf(`href="/chronicle/%d/1"`, s.world.ID)) {
 		t.Errorf("the season list (%d) has no link to season 1", code)
 	}
+	if n := len(regexp.MustCompile(`<td>\d+ zones held</td></tr>`).FindAllString(list, -1)); n != 3 {
+		t.Errorf("the season list has %d camps' results in Grisonval's words; want 3", n)
+	}
 	page, code := s.get(t, anon, fmt.Sprintf("/chronicle/%d/1?day=10", s.world.ID))
 	if code != http.StatusOK {
 		t.Fatalf("timelapse: status %d", code)
@@ -54,7 +57,7 @@ func TestTimelapse(t *testing.T) {
 		"the previous day":  `href="/chronicle/\d+/1\?day=9" rel="prev"`,
 		"the next day":      `href="/chronicle/\d+/1\?day=11" rel="next"`,
 		"the scrubber":      `<input type="range" name="day" min="0" max="20" value="10"`,
-		"the ranking":       `Ranking: `,
+		"the ranking":       `Ranking: (?:<span class="o\d"><i class="sw"></i>\d\. [^<(]+ \(-?\d+ · \d+ zones held\)</span> ){3}`,
 		"six plots":         `(?s)(<figure class="plot">.*){6}`,
 		"the day's journal": `<article class="entry o\d"><p><span class="d">day 10</span>`,
 	} {
