@@ -112,6 +112,14 @@ func signIn(t testing.TB, ctx context.Context, base, token string) {
 	waitFor(t, ctx, `document.readyState === 'complete' && !!document.querySelector('header form[action="/signout"]')`, 20*time.Second)
 }
 
+// signOut signs out through the header's form and waits for the front
+// page, signed out.
+func signOut(t testing.TB, ctx context.Context) {
+	t.Helper()
+	do(t, ctx, chromedp.Click(css(`header form[action="/signout"] button`)))
+	waitFor(t, ctx, `document.readyState === 'complete' && !document.querySelector('header form[action="/signout"]')`, 20*time.Second)
+}
+
 // screenshot writes a PNG of the whole page to path, when path is set;
 // with height > 0, of its first height pixels only.
 func screenshot(t testing.TB, ctx context.Context, path string, height int64) {

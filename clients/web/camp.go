@@ -101,6 +101,15 @@ type campBody struct {
 	Seats     *seatsPanel
 	Grisonval *pb.GrisonvalView
 	Castle    *castleView
+	// Generic is set for a ruleset without a page of its own (its view has
+	// no detail): the page shows the view's shared part, the camp's score
+	// and its Contacts with theirs when they are public.
+	Generic  bool
+	Contacts []*pb.Contact
+	// Rank is the camp's rank among Of camps when the season's scores are
+	// public or the season is closed (0: not known).
+	Rank int32
+	Of   int
 	// Forecast is the stocks' forecast in a line (VIEW-INCOME).
 	Forecast string
 	// Season is the camp's standing in its season, as text (season.go).
@@ -214,8 +223,11 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 		}
 		b.Council = councilOf(l, g)
 	}
-	if c := v.GetCastle(); c != nil {
-		b.Castle = castleViewOf(v, c)
+	switch d := v.GetDetail().(type) {
+	case *pb.CampView_Castle:
+		b.Castle = castleViewOf(v, d.Castle)
+	case nil:
+		b.Generic, b.Contacts = true, v.GetContacts()
 	}
 	b.Menu = menuOf(l, v)
 	return b
@@ -411,6 +423,9 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body.Season = viewtext.SeasonStanding(l, standing)
+	if standing.GetRank() > 0 {
+		body.Rank, body.Of = standing.GetRank(), len(standing.GetRanking())
+	}
 	s.render(w, r, http.StatusOK, "camp", page{Title: l.Sprintf("%s, day %d", "%s, jour %d", v.GetCampName(), v.GetDay()),
 		State: "/camp/state.json", Day: v.GetDay(), Flash: flashed(w, r), Body: body})
 }
@@ -452,9 +467,17 @@ func (s *Server) campState(w http.ResponseWriter, r *http.Request) {
 	if g := v.GetGrisonval(); g != nil {
 		selfBanner(v, g).keys(st.Keys)
 	}
-	if c := v.GetCastle(); c != nil {
-		for _, city := range c.GetCities() {
+	switch d := v.GetDetail().(type) {
+	case *pb.CampView_Castle:
+		for _, city := range d.Castle.GetCities() {
 			cityKeys(city, st.Keys)
+		}
+	case nil:
+		st.Keys[scoreKey(v.GetCamp())] = v.GetScore()
+		for _, c := range v.GetContacts() {
+			if c.GetScored() {
+				st.Keys[scoreKey(c.GetCamp())] = c.GetScore()
+			}
 		}
 	}
 	writeState(w, st)

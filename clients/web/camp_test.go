@@ -87,8 +87,7 @@ func TestWithoutJavaScript(t *testing.T) {
 		t.Error("the people tab does not open without JavaScript")
 	}
 	camp := admin
-	do(t, camp, chromedp.Click(css(`header form[action="/signout"] button`)))
-	waitFor(t, camp, `document.readyState === 'complete' && !document.querySelector('header form[action="/signout"]')`, 20*time.Second)
+	signOut(t, camp)
 	signIn(t, camp, s.http.URL, s.world.Tokens[0])
 	if n := eval[int](t, camp, `document.querySelectorAll('#map g.z').length`); n != 91 {
 		t.Errorf("camp page without JavaScript: %d zones; want 91", n)

@@ -168,7 +168,7 @@ func (s *season) add(page *pb.Chronicle) {
 	for cut > 0 && s.frames[cut-1].GetDay() >= from {
 		cut--
 	}
-	s.frames, s.series = s.frames[:cut], s.series[:min(cut, len(s.series))]
+	s.frames, s.series = s.frames[:cut], s.series[:cut]
 	for d := range s.journals {
 		if d >= from {
 			delete(s.journals, d)
@@ -181,9 +181,7 @@ func (s *season) add(page *pb.Chronicle) {
 	}
 	for _, f := range page.GetFrames() {
 		s.frames = append(s.frames, f)
-		if p := pointsOf(f); p != nil {
-			s.series = append(s.series, p)
-		}
+		s.series = append(s.series, pointsOf(f))
 	}
 	for _, j := range page.GetJournals() {
 		for _, e := range j.GetEntries() {

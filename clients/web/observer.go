@@ -1,11 +1,13 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"google.golang.org/grpc/codes"
@@ -130,8 +132,11 @@ type frameBody struct {
 	Plots      template.HTML
 	Names      []string
 	Castle     *castleFrame
-	Scrub      *scrubber
-	Results    []*pb.CampResult
+	// Standings are the camps by rank on the generic page of a ruleset
+	// without a page of its own (its frame has no detail), nil on another.
+	Standings []*pb.FrameCamp
+	Scrub     *scrubber
+	Results   []*pb.CampResult
 	// Notebooks are the camps' notebooks of a closed season (SEA-NOTEBOOK).
 	Notebooks []*pb.Notebook
 }
@@ -147,32 +152,72 @@ var unknownCamp = lang.T("an unknown camp", "un camp inconnu")
 
 // frameBodyOf builds the page of frame f; s, when given, is the season it
 // belongs to (plots and journal), locked by the caller. Its texts are in
-// l.
+// l. A frame with the detail of a ruleset the pages know (Grisonval's,
+// the Castle's) gets that ruleset's page; any other, the generic page of
+// the frame's shared part: the camps with their scores and ranks.
 func frameBodyOf(l lang.Lang, f *pb.Frame, s *season) *frameBody {
 	b := &frameBody{L: l, Day: f.GetDay()}
-	if c := f.GetCastle(); c != nil {
-		b.Ruleset = "castle"
-		b.Castle = castleFrameOf(c)
-		for _, city := range c.GetCities() {
-			b.Names = append(b.Names, city.GetName())
-		}
-		if s != nil {
-			b.Journal = s.recentJournal(f.GetDay()-journalDays+1, f.GetDay())
-		}
-		return b
+	for _, c := range f.GetCamps() {
+		b.setName(c.GetCamp(), c.GetName())
 	}
-	g := f.GetGrisonval()
-	b.Ruleset = "grisonval"
+	if s != nil {
+		b.Journal = s.recentJournal(f.GetDay()-journalDays+1, f.GetDay())
+	}
+	switch d := f.GetDetail().(type) {
+	case *pb.Frame_Castle:
+		b.Ruleset = "castle"
+		b.Castle = castleFrameOf(d.Castle)
+		for _, city := range d.Castle.GetCities() {
+			b.setName(city.GetCamp(), city.GetName())
+		}
+	case *pb.Frame_Grisonval:
+		b.Ruleset = "grisonval"
+		grisonvalFrame(b, d.Grisonval)
+		if s != nil {
+			b.Plots = plots(l, grisonvalMeasures, s.series, b.Names, f.GetDay())
+		}
+	default:
+		b.Standings = standingsOf(f.GetCamps())
+		if s != nil {
+			b.Plots = plots(l, scoreMeasures, s.series, b.Names, f.GetDay())
+		}
+	}
+	return b
+}
+
+// setName names camp c, unless it is named already.
+func (b *frameBody) setName(c int32, name string) {
+	if c < 0 {
+		return
+	}
+	for int(c) >= len(b.Names) {
+		b.Names = append(b.Names, "")
+	}
+	if b.Names[c] == "" {
+		b.Names[c] = name
+	}
+}
+
+// standingsOf returns the camps of a frame by rank, then camp.
+func standingsOf(camps []*pb.FrameCamp) []*pb.FrameCamp {
+	out := slices.Clone(camps)
+	slices.SortStableFunc(out, func(a, b *pb.FrameCamp) int {
+		return cmp.Or(cmp.Compare(a.GetRank(), b.GetRank()), cmp.Compare(a.GetCamp(), b.GetCamp()))
+	})
+	return out
+}
+
+// grisonvalFrame adds Grisonval's frame g to b: the banner, the people,
+// sieges, columns, relations and the map.
+func grisonvalFrame(b *frameBody, g *pb.GrisonvalFrame) {
+	l, day := b.L, b.Day
 	b.YearSeason = g.GetYearSeason()
 	zones := make(map[int32]*pb.ZoneFrame, len(g.GetZones()))
 	for _, z := range g.GetZones() {
 		zones[z.GetZone()] = z
 	}
 	for _, c := range g.GetCamps() {
-		for int(c.GetCamp()) >= len(b.Names) {
-			b.Names = append(b.Names, "")
-		}
-		b.Names[c.GetCamp()] = c.GetName()
+		b.setName(c.GetCamp(), c.GetName())
 		r := c.GetResources()
 		b.Camps = append(b.Camps, campBanner{Camp: c.GetCamp(), Name: c.GetName(), Government: c.GetGovernment(), Title: c.GetTitle(),
 			Alive: c.GetAlive(), Food: r.GetFood(), Wood: r.GetWood(), Stone: r.GetStone(), Tools: r.GetTools(), Gold: r.GetGold(),
@@ -185,15 +230,15 @@ func frameBodyOf(l lang.Lang, f *pb.Frame, s *season) *frameBody {
 		b.People = append(b.People, cp)
 	}
 	for _, sg := range g.GetSieges() {
-		b.Sieges = append(b.Sieges, siegeCardOf(sg, zones[sg.GetZone()].GetGarrison(), b.name(sg.GetBesieger()), f.GetDay()))
+		b.Sieges = append(b.Sieges, siegeCardOf(sg, zones[sg.GetZone()].GetGarrison(), b.name(sg.GetBesieger()), day))
 	}
 	for _, c := range g.GetColumns() {
-		b.Columns = append(b.Columns, columnLineOf(c.GetCamp(), b.name(c.GetCamp()), c.GetColumn(), f.GetDay()))
+		b.Columns = append(b.Columns, columnLineOf(c.GetCamp(), b.name(c.GetCamp()), c.GetColumn(), day))
 	}
 	for _, r := range g.GetRelations() {
 		rl := relationLine{A: r.GetA(), B: r.GetB(), NameA: b.name(r.GetA()), NameB: b.name(r.GetB()), Relation: r.GetRelation(),
 			Since: r.GetSince(), Refusals: r.GetRefusals()}
-		if r.GetClosedUntil() >= f.GetDay() {
+		if r.GetClosedUntil() >= day {
 			rl.Closed = r.GetClosedUntil()
 		}
 		if p := r.GetProposal(); p != nil {
@@ -202,12 +247,7 @@ func frameBodyOf(l lang.Lang, f *pb.Frame, s *season) *frameBody {
 		}
 		b.Relations = append(b.Relations, rl)
 	}
-	b.Map = mapOfFrame(l, f.GetDay(), g).SVG()
-	if s != nil {
-		b.Journal = s.recentJournal(f.GetDay()-journalDays+1, f.GetDay())
-		b.Plots = plots(l, s.series, b.Names, f.GetDay())
-	}
-	return b
+	b.Map = mapOfFrame(l, day, g).SVG()
 }
 
 // siegeCardOf builds a siege's card.
@@ -377,13 +417,21 @@ func frameState(f *pb.Frame) liveState {
 	for _, c := range b {
 		c.keys(st.Keys)
 	}
-	if c := f.GetCastle(); c != nil {
-		for _, city := range c.GetCities() {
+	switch d := f.GetDetail().(type) {
+	case *pb.Frame_Castle:
+		for _, city := range d.Castle.GetCities() {
 			cityKeys(city, st.Keys)
+		}
+	case nil:
+		for _, c := range f.GetCamps() {
+			st.Keys[scoreKey(c.GetCamp())] = c.GetScore()
 		}
 	}
 	return st
 }
+
+// scoreKey is the data-k key of camp's score on a generic page.
+func scoreKey(camp int32) string { return "c" + strconv.Itoa(int(camp)) + ".score" }
 
 // frameBodyLite returns a Grisonval frame's banner alone.
 func frameBodyLite(f *pb.Frame) []campBanner {

@@ -13,8 +13,10 @@ import (
 // SVG per measure, one line per camp, drawn on the server from the
 // season's frames.
 
-// dayPoint is one camp's measures on one day, what the plots draw.
+// dayPoint is one camp's measures on one day, what the plots draw: its
+// score, which every ruleset's frame has, and Grisonval's counters.
 type dayPoint struct {
+	Score                                       float64 `json:",omitempty"`
 	Food, Gold, Population, Zones, Tier, Morale float64
 }
 
@@ -25,18 +27,23 @@ type seriesDay struct {
 	Sieges int
 }
 
-// pointsOf returns the measures of a Grisonval frame, nil for another
-// ruleset's.
+// pointsOf returns the measures of a frame: every camp's score, and a
+// Grisonval frame's counters.
 func pointsOf(f *pb.Frame) *seriesDay {
-	g := f.GetGrisonval()
-	if g == nil {
-		return nil
+	d := &seriesDay{Day: f.GetDay()}
+	if g := f.GetGrisonval(); g != nil {
+		d.Sieges = len(g.GetSieges())
+		for _, c := range g.GetCamps() {
+			r := c.GetResources()
+			d.Camps = append(d.Camps, dayPoint{Food: float64(r.GetFood()), Gold: float64(r.GetGold()),
+				Population: float64(c.GetPopulation()), Zones: float64(c.GetZones()), Tier: float64(c.GetTier()), Morale: float64(c.GetMorale())})
+		}
 	}
-	d := &seriesDay{Day: f.GetDay(), Sieges: len(g.GetSieges())}
-	for _, c := range g.GetCamps() {
-		r := c.GetResources()
-		d.Camps = append(d.Camps, dayPoint{Food: float64(r.GetFood()), Gold: float64(r.GetGold()),
-			Population: float64(c.GetPopulation()), Zones: float64(c.GetZones()), Tier: float64(c.GetTier()), Morale: float64(c.GetMorale())})
+	for _, c := range f.GetCamps() {
+		for int(c.GetCamp()) >= len(d.Camps) {
+			d.Camps = append(d.Camps, dayPoint{})
+		}
+		d.Camps[c.GetCamp()].Score = float64(c.GetScore())
 	}
 	return d
 }
@@ -47,14 +54,20 @@ type measure struct {
 	Of   func(dayPoint) float64
 }
 
-// measures are the plots, in the order they are shown.
-var measures = []measure{
+// grisonvalMeasures are Grisonval's plots, in the order they are shown.
+var grisonvalMeasures = []measure{
 	{lang.T("population", "population"), func(p dayPoint) float64 { return p.Population }},
 	{lang.T("zones held", "zones tenues"), func(p dayPoint) float64 { return p.Zones }},
 	{lang.T("food", "vivres"), func(p dayPoint) float64 { return p.Food }},
 	{lang.T("gold", "or"), func(p dayPoint) float64 { return p.Gold }},
 	{lang.T("tier", "palier"), func(p dayPoint) float64 { return p.Tier }},
 	{lang.T("morale", "moral"), func(p dayPoint) float64 { return p.Morale }},
+}
+
+// scoreMeasures are the plots of a ruleset without a page of its own: the
+// camps' scores, as the season's ranking counts them.
+var scoreMeasures = []measure{
+	{lang.T("score", "score"), func(p dayPoint) float64 { return p.Score }},
 }
 
 // plot sizes, in SVG units.
@@ -64,14 +77,14 @@ const (
 	plotBottom   = 16
 )
 
-// plots draws every measure of days (in day order) as SVG, one line per
+// plots draws each of ms over days (in day order) as SVG, one line per
 // camp and a vertical mark at day mark (-1: none), labelled in l.
-func plots(l lang.Lang, days []*seriesDay, names []string, mark int32) template.HTML {
+func plots(l lang.Lang, ms []measure, days []*seriesDay, names []string, mark int32) template.HTML {
 	if len(days) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	for _, m := range measures {
+	for _, m := range ms {
 		writePlot(l, &b, m, days, names, mark)
 	}
 	return template.HTML(b.String())
