@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/grisonval/server/clients/internal/testserver"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
 // shots names the folder the screenshots of docs/web.md are written to;
@@ -66,4 +67,39 @@ func TestScreenshots(t *testing.T) {
 	signIn(t, city, c.http.URL, c.world.Tokens[0])
 	do(t, city, chromedp.Navigate(c.http.URL+"/camp"), chromedp.WaitVisible(css(`table.cities`)))
 	screenshot(t, city, shot("castle.png"), 1150)
+}
+
+// TestScreenshotsGeneric takes the pictures of docs/web.md's generic pages
+// (with -shots only): a world of four camps of counters, a ruleset without
+// a page of its own, played to its end: the observer's page and camp 2's
+// page on day 5, and the timelapse of the closed season with its plot.
+func TestScreenshotsGeneric(t *testing.T) {
+	if *shots == "" {
+		t.Skip("run with -shots DIR to take the screenshots of docs/web.md")
+	}
+	shot := func(name string) string { return filepath.Join(*shots, name) }
+	s := newSite(t, testserver.Game{Ruleset: "counters", Camps: 4, Seed: 11, SeasonLength: 12}, DefaultPoll)
+	s.submitAll(t, "gain 3", "gain 2", "gain 2", "rest")
+	s.submitAll(t, "steal 1", "gain 3", "gain 1", "gain 3")
+	if _, err := s.srv.Game.SendMessage(as(s.world.Tokens[1]), &pb.SendMessageRequest{ToCamp: 2, Text: "Counter A robs us both. Together?"}); err != nil {
+		t.Fatal(err)
+	}
+	s.submitAll(t, "gain 1", "steal 0", "gain 3", "steal 2")
+	if _, err := s.srv.Game.SendMessage(as(s.world.Tokens[2]), &pb.SendMessageRequest{ToCamp: 1, Text: "Together, until one of us retires."}); err != nil {
+		t.Fatal(err)
+	}
+	s.submitAll(t, "gain 3", "gain 3", "gain 3", "gain 3")
+	s.submitAll(t, "gain 2", "gain 2", "steal 1", "gain 3")
+	admin, camp := browser(t, true), browser(t, true)
+	signIn(t, admin, s.http.URL, s.srv.AdminToken)
+	do(t, admin, chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)), chromedp.WaitVisible(css(`table.standings`)))
+	screenshot(t, admin, shot("generic-observer.png"), 0)
+	signIn(t, camp, s.http.URL, s.world.Tokens[2])
+	do(t, camp, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(css(`table.contacts`)))
+	screenshot(t, camp, shot("generic-camp.png"), 0)
+	// Day 6: camps 0 and 1 retire; one camp is left, and the game is over.
+	s.submitAll(t, "gain 1", "gain 2", "rest")
+	do(t, admin, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=5", s.http.URL, s.world.ID)), chromedp.WaitVisible(css(`table.standings`)))
+	do(t, admin, chromedp.Click(css(`label[for=tab-plots]`)))
+	screenshot(t, admin, shot("generic-timelapse.png"), 0)
 }
