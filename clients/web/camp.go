@@ -102,8 +102,9 @@ type campBody struct {
 	Grisonval *pb.GrisonvalView
 	Castle    *castleView
 	// Generic is set for a ruleset without a page of its own (its view has
-	// no detail): the page shows the view's shared part, the camp's score
-	// and its Contacts with theirs when they are public.
+	// no detail, or one the pages do not know): the page shows the view's
+	// shared part, the camp's score and its Contacts with theirs when they
+	// are public.
 	Generic  bool
 	Contacts []*pb.Contact
 	// Rank is the camp's rank among Of camps when the season's scores are
@@ -224,9 +225,11 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 		b.Council = councilOf(l, g)
 	}
 	switch d := v.GetDetail().(type) {
+	case *pb.CampView_Grisonval:
+		// Drawn above.
 	case *pb.CampView_Castle:
 		b.Castle = castleViewOf(v, d.Castle)
-	case nil:
+	default:
 		b.Generic, b.Contacts = true, v.GetContacts()
 	}
 	b.Menu = menuOf(l, v)
@@ -468,11 +471,13 @@ func (s *Server) campState(w http.ResponseWriter, r *http.Request) {
 		selfBanner(v, g).keys(st.Keys)
 	}
 	switch d := v.GetDetail().(type) {
+	case *pb.CampView_Grisonval:
+		// Its banner's, above.
 	case *pb.CampView_Castle:
 		for _, city := range d.Castle.GetCities() {
 			cityKeys(city, st.Keys)
 		}
-	case nil:
+	default:
 		st.Keys[scoreKey(v.GetCamp())] = v.GetScore()
 		for _, c := range v.GetContacts() {
 			if c.GetScored() {

@@ -153,8 +153,9 @@ var unknownCamp = lang.T("an unknown camp", "un camp inconnu")
 // frameBodyOf builds the page of frame f; s, when given, is the season it
 // belongs to (plots and journal), locked by the caller. Its texts are in
 // l. A frame with the detail of a ruleset the pages know (Grisonval's,
-// the Castle's) gets that ruleset's page; any other, the generic page of
-// the frame's shared part: the camps with their scores and ranks.
+// the Castle's) gets that ruleset's page; any other (no detail, or one
+// the pages do not know), the generic page of the frame's shared part:
+// the camps with their scores and ranks.
 func frameBodyOf(l lang.Lang, f *pb.Frame, s *season) *frameBody {
 	b := &frameBody{L: l, Day: f.GetDay()}
 	for _, c := range f.GetCamps() {
@@ -418,11 +419,13 @@ func frameState(f *pb.Frame) liveState {
 		c.keys(st.Keys)
 	}
 	switch d := f.GetDetail().(type) {
+	case *pb.Frame_Grisonval:
+		// Its banner's, above.
 	case *pb.Frame_Castle:
 		for _, city := range d.Castle.GetCities() {
 			cityKeys(city, st.Keys)
 		}
-	case nil:
+	default:
 		for _, c := range f.GetCamps() {
 			st.Keys[scoreKey(c.GetCamp())] = c.GetScore()
 		}
