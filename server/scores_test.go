@@ -47,8 +47,8 @@ func TestScoresEveryRuleset(t *testing.T) {
 		if err != nil {
 			t.Fatalf("view: %v", err)
 		}
-		if v.GetScore() != 1 || v.GetScoreSummary() != "1 points" {
-			t.Errorf("camp 2's own score: got %d %q; want 1 \"1 points\"", v.GetScore(), v.GetScoreSummary())
+		if v.GetScore() != 1 || v.GetScoreSummary() != "1 point" {
+			t.Errorf("camp 2's own score: got %d %q; want 1 \"1 point\"", v.GetScore(), v.GetScoreSummary())
 		}
 		for _, ct := range v.GetContacts() {
 			want := map[int32]int64{0: 3, 1: 0}[ct.GetCamp()]
@@ -60,9 +60,9 @@ func TestScoresEveryRuleset(t *testing.T) {
 		if err != nil {
 			t.Fatalf("standing: %v", err)
 		}
-		if st.GetRank() != 2 || st.GetScoreSummary() != "1 points" || len(st.GetRanking()) != 3 ||
+		if st.GetRank() != 2 || st.GetScoreSummary() != "1 point" || len(st.GetRanking()) != 3 ||
 			st.GetRanking()[0].GetCamp() != 0 || st.GetRanking()[0].GetSummary() != "3 points" || st.GetRanking()[2].GetRank() != 3 {
-			t.Errorf("camp 2's standing on day 1: got rank %d, %q, ranking %v; want 2nd, \"1 points\", camp 0 first with 3 points",
+			t.Errorf("camp 2's standing on day 1: got rank %d, %q, ranking %v; want 2nd, \"1 point\", camp 0 first with 3 points",
 				st.GetRank(), st.GetScoreSummary(), st.GetRanking())
 		}
 		f, err := h.admin.GetFrame(admin, &pb.WorldRequest{WorldId: id})
@@ -70,7 +70,7 @@ func TestScoresEveryRuleset(t *testing.T) {
 			t.Fatalf("frame: %v", err)
 		}
 		if f.GetDetail() != nil || len(f.GetCamps()) != 3 || f.GetCamps()[0].GetName() != "Counter A" || f.GetCamps()[0].GetRank() != 1 ||
-			f.GetCamps()[0].GetScore() != 3 || f.GetCamps()[1].GetRank() != 3 || !f.GetCamps()[1].GetAlive() || f.GetCamps()[2].GetSummary() != "1 points" {
+			f.GetCamps()[0].GetScore() != 3 || f.GetCamps()[1].GetRank() != 3 || !f.GetCamps()[1].GetAlive() || f.GetCamps()[2].GetSummary() != "1 point" {
 			t.Errorf("frame of day 1: got %v; want the three camps, Counter A first with 3 points, no detail", f)
 		}
 		for range 2 {

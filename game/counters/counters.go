@@ -160,6 +160,7 @@ func (r Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
 	prev := s.(*State)
 	st := &State{D: prev.D + 1, Points: slices.Clone(prev.Points), Retired: slices.Clone(prev.Retired)}
 	out := game.Outcome{State: st, Refusals: make([]*game.Refusal, len(orders))}
+	names := r.CampNames(len(st.Points))
 	played := make([]game.Order, len(orders))
 	for c, o := range orders {
 		if out.Refusals[c] = r.Validate(prev, c, o); out.Refusals[c] == nil {
@@ -170,7 +171,7 @@ func (r Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
 		if o.Action == "gain" {
 			st.Points[c] += o.Args[0]
 			out.Journal = append(out.Journal, game.Entry{Day: st.D, Camp: c, Kind: "gain",
-				Narration: lang.T("You gain %d points.", "Vous gagnez %d points.", o.Args[0])})
+				Narration: lang.T("You gain %s.", "Vous gagnez %s.", points(o.Args[0]))})
 		}
 	}
 	for c, o := range played {
@@ -186,14 +187,14 @@ func (r Ruleset) Resolve(s game.State, orders []game.Order) game.Outcome {
 		st.Points[v]--
 		st.Points[c]++
 		out.Journal = append(out.Journal,
-			game.Entry{Day: st.D, Camp: c, Kind: "steal", Narration: lang.T("You steal a point from camp %d.", "Vous volez un point au camp %d.", v)},
-			game.Entry{Day: st.D, Camp: v, Kind: "robbed", Narration: lang.T("Camp %d steals a point from you.", "Le camp %d vous vole un point.", c)})
+			game.Entry{Day: st.D, Camp: c, Kind: "steal", Narration: lang.T("You steal a point from %s.", "Vous volez un point à %s.", names[v])},
+			game.Entry{Day: st.D, Camp: v, Kind: "robbed", Narration: lang.T("%s steals a point from you.", "%s vous vole un point.", names[c])})
 	}
 	for c, p := range st.Points {
 		if !st.Retired[c] && p >= Retire {
 			st.Retired[c] = true
 			out.Journal = append(out.Journal, game.Entry{Day: st.D, Camp: c, Kind: "retired",
-				Narration: lang.T("With %d points, your camp retires.", "Avec %d points, votre camp se retire.", p)})
+				Narration: lang.T("With %s, your camp retires.", "Avec %s, votre camp se retire.", points(p))})
 		}
 	}
 	return out
@@ -236,7 +237,7 @@ func (season) Patrons(camp int) []string {
 func (season) Score(s game.State) ([]game.Score, error) {
 	var out []game.Score
 	for _, p := range s.(*State).Points {
-		out = append(out, game.Score{Score: p, Holdings: p, Summary: lang.T("%d points", "%d points", p)})
+		out = append(out, game.Score{Score: p, Holdings: p, Summary: points(p)})
 	}
 	return out, nil
 }
@@ -266,4 +267,12 @@ func (feats) Day(d game.Day) ([][]career.Feat, error) {
 		}
 	}
 	return out, nil
+}
+
+// points says n points, in both languages.
+func points(n int) lang.Text {
+	if n == 1 || n == -1 {
+		return lang.T("%d point", "%d point", n)
+	}
+	return lang.T("%d points", "%d points", n)
 }
