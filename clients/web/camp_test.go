@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -25,33 +26,33 @@ func TestCampPlays(t *testing.T) {
 	s := newSite(t, testserver.Game{Seed: 5, SeasonLength: 100}, 250*time.Millisecond)
 	s.post(t, 1)
 	s.post(t, 2)
-	ctx := browser(t, true)
-	signIn(t, ctx, s.http.URL, s.world.Tokens[0])
-	if loc := eval[string](t, ctx, `location.pathname`); loc != "/camp" {
+	ctx := browsertest.Start(t, true)
+	browsertest.SignIn(t, ctx, s.http.URL, s.world.Tokens[0])
+	if loc := browsertest.Eval[string](t, ctx, `location.pathname`); loc != "/camp" {
 		t.Fatalf("signed in to %q; want /camp", loc)
 	}
-	if cookie := eval[string](t, ctx, `document.cookie`); strings.Contains(cookie, "gvc_") {
+	if cookie := browsertest.Eval[string](t, ctx, `document.cookie`); strings.Contains(cookie, "gvc_") {
 		t.Errorf("the token is readable by scripts: %q", cookie)
 	}
 	// The first action with a choice to make: explore a zone.
 	form := `form.act:has(input[name=action][value=explore])`
-	choice := eval[string](t, ctx, `document.querySelector('`+form+` select[name=a0]').value`)
-	do(t, ctx,
-		chromedp.SendKeys(css(form+` input[name=reason]`), "<b>voir</b> plus loin"),
-		chromedp.Click(css(form+` button:not([formaction])`)),
+	choice := browsertest.Eval[string](t, ctx, `document.querySelector('`+form+` select[name=a0]').value`)
+	browsertest.Do(t, ctx,
+		chromedp.SendKeys(browsertest.CSS(form+` input[name=reason]`), "<b>voir</b> plus loin"),
+		chromedp.Click(browsertest.CSS(form+` button:not([formaction])`)),
 	)
-	waitFor(t, ctx, flashSays("Order"), 20*time.Second)
-	flash := eval[string](t, ctx, `document.querySelector('pre.flash').textContent`)
+	browsertest.WaitFor(t, ctx, flashSays("Order"), 20*time.Second)
+	flash := browsertest.Eval[string](t, ctx, `document.querySelector('pre.flash').textContent`)
 	if !strings.Contains(flash, "Order accepted for day 1: explore "+choice) {
 		t.Fatalf("flash %q; want the order accepted", flash)
 	}
 	// Every camp has posted: the day resolves; the page follows it.
-	waitFor(t, ctx, `document.body.dataset.day === '1'`, 10*time.Second)
-	result := eval[string](t, ctx, `document.querySelector('.result').textContent`)
+	browsertest.WaitFor(t, ctx, `document.body.dataset.day === '1'`, 10*time.Second)
+	result := browsertest.Eval[string](t, ctx, `document.querySelector('.result').textContent`)
 	if !strings.Contains(result, "explore "+choice) || !strings.Contains(result, "applied") {
 		t.Errorf("result %q; want explore %s applied", result, choice)
 	}
-	if !strings.Contains(result, "<b>voir</b>") || eval[int](t, ctx, `document.querySelectorAll('.result b').length`) != 0 {
+	if !strings.Contains(result, "<b>voir</b>") || browsertest.Eval[int](t, ctx, `document.querySelectorAll('.result b').length`) != 0 {
 		t.Errorf("the reason the player wrote was not shown as text: %q", result)
 	}
 	v := s.view(t, 0)
@@ -73,35 +74,35 @@ func TestWithoutJavaScript(t *testing.T) {
 	for range 3 {
 		s.playDay(t, s.allCamps()...)
 	}
-	admin := browser(t, false)
-	signIn(t, admin, s.http.URL, s.srv.AdminToken)
-	do(t, admin, chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)), chromedp.WaitVisible(css(`#map`)))
-	if n := eval[int](t, admin, `document.querySelectorAll('#map g.z').length`); n != 91 {
+	admin := browsertest.Start(t, false)
+	browsertest.SignIn(t, admin, s.http.URL, s.srv.AdminToken)
+	browsertest.Do(t, admin, chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)), chromedp.WaitVisible(browsertest.CSS(`#map`)))
+	if n := browsertest.Eval[int](t, admin, `document.querySelectorAll('#map g.z').length`); n != 91 {
 		t.Errorf("observer without JavaScript: %d zones; want 91", n)
 	}
-	if eval[bool](t, admin, `document.documentElement.classList.contains('js')`) {
+	if browsertest.Eval[bool](t, admin, `document.documentElement.classList.contains('js')`) {
 		t.Fatal("the page's script ran: JavaScript is not off")
 	}
-	do(t, admin, chromedp.Click(css(`label[for=tab-people]`)))
-	if !eval[bool](t, admin, `getComputedStyle(document.querySelector('.p-people')).display === 'block'`) {
+	browsertest.Do(t, admin, chromedp.Click(browsertest.CSS(`label[for=tab-people]`)))
+	if !browsertest.Eval[bool](t, admin, `getComputedStyle(document.querySelector('.p-people')).display === 'block'`) {
 		t.Error("the people tab does not open without JavaScript")
 	}
 	camp := admin
-	signOut(t, camp)
-	signIn(t, camp, s.http.URL, s.world.Tokens[0])
-	if n := eval[int](t, camp, `document.querySelectorAll('#map g.z').length`); n != 91 {
+	browsertest.SignOut(t, camp)
+	browsertest.SignIn(t, camp, s.http.URL, s.world.Tokens[0])
+	if n := browsertest.Eval[int](t, camp, `document.querySelectorAll('#map g.z').length`); n != 91 {
 		t.Errorf("camp page without JavaScript: %d zones; want 91", n)
 	}
-	do(t, camp, chromedp.Click(css(`form.act:has(input[name=action][value=rest]) button:not([formaction])`)))
-	waitFor(t, camp, flashSays("Order"), 20*time.Second)
-	if flash := eval[string](t, camp, `document.querySelector('pre.flash').textContent`); !strings.Contains(flash, "Order accepted for day 4: rest") {
+	browsertest.Do(t, camp, chromedp.Click(browsertest.CSS(`form.act:has(input[name=action][value=rest]) button:not([formaction])`)))
+	browsertest.WaitFor(t, camp, flashSays("Order"), 20*time.Second)
+	if flash := browsertest.Eval[string](t, camp, `document.querySelector('pre.flash').textContent`); !strings.Contains(flash, "Order accepted for day 4: rest") {
 		t.Errorf("flash %q; want rest accepted", flash)
 	}
 	if o := s.view(t, 0).GetPendingOrder(); o.GetAction() != "rest" {
 		t.Errorf("pending order %v; want rest", o)
 	}
-	do(t, camp, chromedp.Click(css(`form.act:has(input[name=action][value=chop_wood]) button[formaction]`)))
-	waitFor(t, camp, flashSays("Standing order set: chop_wood"), 20*time.Second)
+	browsertest.Do(t, camp, chromedp.Click(browsertest.CSS(`form.act:has(input[name=action][value=chop_wood]) button[formaction]`)))
+	browsertest.WaitFor(t, camp, flashSays("Standing order set: chop_wood"), 20*time.Second)
 	if o := s.view(t, 0).GetStandingOrder(); o.GetAction() != "chop_wood" {
 		t.Errorf("standing order %v; want chop_wood", o)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -140,10 +141,10 @@ func TestCampCouncilServed(t *testing.T) {
 			}
 		}
 	}
-	ctx := browser(t, true)
-	signIn(t, ctx, s.http.URL, s.world.Tokens[0])
-	do(t, ctx, chromedp.Click(css(`label[for=tab-council]`)))
-	if !eval[bool](t, ctx, `getComputedStyle(document.querySelector('.p-council')).display === 'block'`) {
+	ctx := browsertest.Start(t, true)
+	browsertest.SignIn(t, ctx, s.http.URL, s.world.Tokens[0])
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`label[for=tab-council]`)))
+	if !browsertest.Eval[bool](t, ctx, `getComputedStyle(document.querySelector('.p-council')).display === 'block'`) {
 		t.Error("the council tab does not open")
 	}
 }

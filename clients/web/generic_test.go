@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -105,13 +106,13 @@ var grisonvalWords = map[lang.Lang]*regexp.Regexp{
 // and none of its words in l.
 func checkGeneric(t *testing.T, ctx context.Context, what string, l lang.Lang) {
 	t.Helper()
-	if n := eval[int](t, ctx, grisonvalParts); n != 0 {
+	if n := browsertest.Eval[int](t, ctx, grisonvalParts); n != 0 {
 		t.Errorf("%s: %d of Grisonval's parts (map, sieges, columns, banner, people, diplomacy)", what, n)
 	}
-	if w := grisonvalWords[l].FindAllString(eval[string](t, ctx, pageText), -1); len(w) > 0 {
+	if w := grisonvalWords[l].FindAllString(browsertest.Eval[string](t, ctx, pageText), -1); len(w) > 0 {
 		t.Errorf("%s says Grisonval's words %q", what, w)
 	}
-	if got := eval[string](t, ctx, `document.documentElement.lang`); got != l.String() {
+	if got := browsertest.Eval[string](t, ctx, `document.documentElement.lang`); got != l.String() {
 		t.Errorf("%s in %q; want %q", what, got, l)
 	}
 }
@@ -120,7 +121,7 @@ func checkGeneric(t *testing.T, ctx context.Context, what string, l lang.Lang) {
 // camps, in l.
 func checkStandings(t *testing.T, ctx context.Context, what string, f *pb.Frame, l lang.Lang) {
 	t.Helper()
-	rows := eval[[]standingRow](t, ctx, readStandings)
+	rows := browsertest.Eval[[]standingRow](t, ctx, readStandings)
 	if len(rows) != len(f.GetCamps()) {
 		t.Fatalf("%s: %d camps in the table; want %d", what, len(rows), len(f.GetCamps()))
 	}
@@ -180,7 +181,7 @@ func checkJournal(t *testing.T, ctx context.Context, what string, tl *pb.Chronic
 		}
 	}
 	shown := map[key]int{}
-	for _, line := range eval[[]shownLine](t, ctx, readJournal) {
+	for _, line := range browsertest.Eval[[]shownLine](t, ctx, readJournal) {
 		k := key{line.Day, line.Text}
 		shown[k]++
 		want := strings.Join(holders[k], ", ")
@@ -220,24 +221,24 @@ func TestGenericPages(t *testing.T) {
 	for _, c := range s.frame(t).GetCamps() {
 		names = append(names, c.GetName())
 	}
-	js, nojs := browser(t, true), browser(t, false)
+	js, nojs := browsertest.Start(t, true), browsertest.Start(t, false)
 
 	// Day 1: camp 0 gains 3 through its page's form, with JavaScript on.
-	signIn(t, js, s.http.URL, s.world.Tokens[0])
+	browsertest.SignIn(t, js, s.http.URL, s.world.Tokens[0])
 	checkGeneric(t, js, "camp 0's page of day 0", lang.EN)
 	gain := `form.act:has(input[name=action][value=gain]) `
-	if got := eval[[]string](t, js, `(i => [i.type, i.min, i.max, i.value])(document.querySelector('`+gain+`input[name=a0]'))`); !slices.Equal(got, []string{"number", "1", "3", "1"}) {
+	if got := browsertest.Eval[[]string](t, js, `(i => [i.type, i.min, i.max, i.value])(document.querySelector('`+gain+`input[name=a0]'))`); !slices.Equal(got, []string{"number", "1", "3", "1"}) {
 		t.Errorf("gain's field (type, min, max, value) %q; want a number from 1 to 3 (its argument's spec)", got)
 	}
-	if eval[bool](t, js, `!!document.querySelector('form.act:has(input[name=action][value=steal])')`) {
+	if browsertest.Eval[bool](t, js, `!!document.querySelector('form.act:has(input[name=action][value=steal])')`) {
 		t.Error("camp 0's page offers steal on day 0, when no camp has a point")
 	}
-	do(t, js,
-		chromedp.SetValue(css(gain+`input[name=a0]`), "3"),
-		chromedp.SendKeys(css(gain+`input[name=reason]`), "count up"),
-		chromedp.Click(css(gain+`button:not([formaction])`)),
+	browsertest.Do(t, js,
+		chromedp.SetValue(browsertest.CSS(gain+`input[name=a0]`), "3"),
+		chromedp.SendKeys(browsertest.CSS(gain+`input[name=reason]`), "count up"),
+		chromedp.Click(browsertest.CSS(gain+`button:not([formaction])`)),
 	)
-	waitFor(t, js, flashSays("Order accepted for day 1: gain 3"), 20*time.Second)
+	browsertest.WaitFor(t, js, flashSays("Order accepted for day 1: gain 3"), 20*time.Second)
 	s.submit(t, 1, "gain", 2)
 	s.submit(t, 2, "gain", 2)
 	if !s.waitDay(t, 1, 10*time.Second) {
@@ -247,24 +248,24 @@ func TestGenericPages(t *testing.T) {
 	// Day 2: with JavaScript off, camp 0 steals from camp 1 (a choice of
 	// the camps that have a point, labelled with their names) and writes
 	// to it.
-	signIn(t, nojs, s.http.URL, s.world.Tokens[0])
+	browsertest.SignIn(t, nojs, s.http.URL, s.world.Tokens[0])
 	steal := `form.act:has(input[name=action][value=steal]) `
-	choices := eval[[]string](t, nojs, `Array.from(document.querySelectorAll('`+steal+`select[name=a0] option')).map(o => o.value + ' ' + o.textContent)`)
+	choices := browsertest.Eval[[]string](t, nojs, `Array.from(document.querySelectorAll('`+steal+`select[name=a0] option')).map(o => o.value + ' ' + o.textContent)`)
 	if want := []string{"1 1 · Counter B", "2 2 · Counter C"}; !slices.Equal(choices, want) {
 		t.Errorf("steal's choices %q; want %q", choices, want)
 	}
-	do(t, nojs,
-		chromedp.SetValue(css(steal+`select[name=a0]`), "1"),
-		chromedp.Click(css(steal+`button:not([formaction])`)),
+	browsertest.Do(t, nojs,
+		chromedp.SetValue(browsertest.CSS(steal+`select[name=a0]`), "1"),
+		chromedp.Click(browsertest.CSS(steal+`button:not([formaction])`)),
 	)
-	waitFor(t, nojs, flashSays("Order accepted for day 2: steal 1"), 20*time.Second)
-	do(t, nojs,
-		chromedp.Click(css(`label[for=tab-messages]`)),
-		chromedp.SetValue(css(`form.msgform select[name=to]`), "1"),
-		chromedp.SendKeys(css(`form.msgform textarea`), "Nothing personal, Counter B."),
-		chromedp.Click(css(`form.msgform button`)),
+	browsertest.WaitFor(t, nojs, flashSays("Order accepted for day 2: steal 1"), 20*time.Second)
+	browsertest.Do(t, nojs,
+		chromedp.Click(browsertest.CSS(`label[for=tab-messages]`)),
+		chromedp.SetValue(browsertest.CSS(`form.msgform select[name=to]`), "1"),
+		chromedp.SendKeys(browsertest.CSS(`form.msgform textarea`), "Nothing personal, Counter B."),
+		chromedp.Click(browsertest.CSS(`form.msgform button`)),
 	)
-	waitFor(t, nojs, flashSays("Message"), 20*time.Second)
+	browsertest.WaitFor(t, nojs, flashSays("Message"), 20*time.Second)
 	s.submit(t, 1, "gain", 3)
 	s.submit(t, 2, "rest")
 	if !s.waitDay(t, 2, 10*time.Second) {
@@ -272,18 +273,18 @@ func TestGenericPages(t *testing.T) {
 	}
 
 	// Camp 0's page of day 2, without script.
-	do(t, nojs, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(css(`table.contacts`)))
+	browsertest.Do(t, nojs, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(browsertest.CSS(`table.contacts`)))
 	checkGeneric(t, nojs, "camp 0's page of day 2 without JavaScript", lang.EN)
 	v := s.view(t, 0)
 	standing, err := s.srv.Game.GetSeasonStanding(as(s.world.Tokens[0]), &pb.GetSeasonStandingRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	head := eval[string](t, nojs, `document.querySelector('h2.score').textContent`)
+	head := browsertest.Eval[string](t, nojs, `document.querySelector('h2.score').textContent`)
 	if want := fmt.Sprintf("Your score: %d (%s) · rank %d of 3", v.GetScore(), v.GetScoreSummary(), standing.GetRank()); head != want {
 		t.Errorf("camp 0's score %q; want %q", head, want)
 	}
-	rows := eval[[]string](t, nojs, `Array.from(document.querySelectorAll('table.contacts tr[data-camp]')).map(r => r.dataset.camp + ': ' + Array.from(r.cells).map(c => c.textContent.trim()).join(' | '))`)
+	rows := browsertest.Eval[[]string](t, nojs, `Array.from(document.querySelectorAll('table.contacts tr[data-camp]')).map(r => r.dataset.camp + ': ' + Array.from(r.cells).map(c => c.textContent.trim()).join(' | '))`)
 	wantRows := []string{fmt.Sprintf("0: Counter A (you) |  | plays | %d | %s", v.GetScore(), v.GetScoreSummary())}
 	for _, c := range v.GetContacts() {
 		if !c.GetScored() || !c.GetMet() || !c.GetAlive() {
@@ -295,7 +296,7 @@ func TestGenericPages(t *testing.T) {
 		t.Errorf("camp 0's contacts\n%q\nwant\n%q", rows, wantRows)
 	}
 	// Its journal since its last visit, on day 1.
-	journal := eval[[]shownLine](t, nojs, readJournal)
+	journal := browsertest.Eval[[]shownLine](t, nojs, readJournal)
 	var since []shownLine
 	for _, e := range v.GetJournal() {
 		if e.GetDay() > 1 {
@@ -305,10 +306,10 @@ func TestGenericPages(t *testing.T) {
 	if len(since) == 0 || !slices.Equal(journal, since) {
 		t.Errorf("camp 0's journal since day 1 %q; want %q", journal, since)
 	}
-	if msgs := eval[string](t, nojs, `document.querySelector('.p-messages').textContent`); !strings.Contains(msgs, "Counter A to Counter B: Nothing personal, Counter B.") {
+	if msgs := browsertest.Eval[string](t, nojs, `document.querySelector('.p-messages').textContent`); !strings.Contains(msgs, "Counter A to Counter B: Nothing personal, Counter B.") {
 		t.Errorf("camp 0's messages %q lack the one it wrote", msgs)
 	}
-	menu := eval[[]string](t, nojs, `Array.from(document.querySelectorAll('form.act input[name=action]')).map(i => i.value)`)
+	menu := browsertest.Eval[[]string](t, nojs, `Array.from(document.querySelectorAll('form.act input[name=action]')).map(i => i.value)`)
 	if want := []string{"rest", "gain", "steal"}; !slices.Equal(menu, want) {
 		t.Errorf("camp 0's menu %q; want %q", menu, want)
 	}
@@ -319,8 +320,8 @@ func TestGenericPages(t *testing.T) {
 	s.submitAll(t, "gain 3", "gain 2", "gain 2")
 
 	// The observer's page, in English then in French.
-	signOut(t, js)
-	signIn(t, js, s.http.URL, s.srv.AdminToken)
+	browsertest.SignOut(t, js)
+	browsertest.SignIn(t, js, s.http.URL, s.srv.AdminToken)
 	observer := fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)
 	f := s.frame(t)
 	tl := map[lang.Lang]*pb.Chronicle{lang.EN: s.timeline(t, lang.EN), lang.FR: s.timeline(t, lang.FR)}
@@ -331,7 +332,7 @@ func TestGenericPages(t *testing.T) {
 		if l == lang.FR {
 			setLanguage(t, js, "fr")
 		}
-		do(t, js, chromedp.Navigate(observer), chromedp.WaitVisible(css(`table.standings`)))
+		browsertest.Do(t, js, chromedp.Navigate(observer), chromedp.WaitVisible(browsertest.CSS(`table.standings`)))
 		what := "the observer's page in " + l.String()
 		checkGeneric(t, js, what, l)
 		checkStandings(t, js, what, f, l)
@@ -354,39 +355,39 @@ func TestGenericPages(t *testing.T) {
 	day := func(ctx context.Context, l lang.Lang, d int32) {
 		t.Helper()
 		what := fmt.Sprintf("the timelapse of day %d in %s", d, l)
-		if got := eval[string](t, ctx, `document.querySelector('input[name=day]').value`); got != fmt.Sprint(d) {
+		if got := browsertest.Eval[string](t, ctx, `document.querySelector('input[name=day]').value`); got != fmt.Sprint(d) {
 			t.Fatalf("%s: the scrubber is on day %s", what, got)
 		}
 		checkGeneric(t, ctx, what, l)
 		checkStandings(t, ctx, what, frames[d], l)
 		checkJournal(t, ctx, what, tl[l], names, d, d, l)
-		if got := strings.Join(strings.Fields(eval[string](t, ctx, `document.querySelector('.results').textContent`)), " "); got != ranking(l) {
+		if got := strings.Join(strings.Fields(browsertest.Eval[string](t, ctx, `document.querySelector('.results').textContent`)), " "); got != ranking(l) {
 			t.Errorf("%s: %q; want %q", what, got, ranking(l))
 		}
-		if n := eval[int](t, ctx, `document.querySelectorAll('.p-plots figure.plot').length`); n != 1 {
+		if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('.p-plots figure.plot').length`); n != 1 {
 			t.Errorf("%s: %d plots; want the scores' one", what, n)
 		}
 	}
-	do(t, js, chromedp.Navigate(chronicle+"?day=3"), chromedp.WaitVisible(css(`table.standings`)))
+	browsertest.Do(t, js, chromedp.Navigate(chronicle+"?day=3"), chromedp.WaitVisible(browsertest.CSS(`table.standings`)))
 	day(js, lang.FR, 3)
-	do(t, js, chromedp.Click(css(`#next`)))
-	waitFor(t, js, `document.querySelector('input[name=day]') && document.querySelector('input[name=day]').value === '4'`, 10*time.Second)
+	browsertest.Do(t, js, chromedp.Click(browsertest.CSS(`#next`)))
+	browsertest.WaitFor(t, js, `document.querySelector('input[name=day]') && document.querySelector('input[name=day]').value === '4'`, 10*time.Second)
 	day(js, lang.FR, 4)
-	do(t, nojs, chromedp.Navigate(chronicle+"?day=4"), chromedp.WaitVisible(css(`table.standings`)))
+	browsertest.Do(t, nojs, chromedp.Navigate(chronicle+"?day=4"), chromedp.WaitVisible(browsertest.CSS(`table.standings`)))
 	day(nojs, lang.EN, 4)
 	// The day of camp 0's message, through the scrubber's form.
 	if len(tl[lang.EN].GetMessages()) != 1 {
 		t.Fatalf("messages %v; want camp 0's", tl[lang.EN].GetMessages())
 	}
 	md := tl[lang.EN].GetMessages()[0].GetDay()
-	do(t, nojs,
-		chromedp.SetValue(css(`#scrubber input[name=day]`), fmt.Sprint(md)),
-		chromedp.Click(css(`#scrubber button`)),
+	browsertest.Do(t, nojs,
+		chromedp.SetValue(browsertest.CSS(`#scrubber input[name=day]`), fmt.Sprint(md)),
+		chromedp.Click(browsertest.CSS(`#scrubber button`)),
 	)
-	waitFor(t, nojs, fmt.Sprintf(`document.readyState === 'complete' && location.search === '?day=%d'`, md), 10*time.Second)
+	browsertest.WaitFor(t, nojs, fmt.Sprintf(`document.readyState === 'complete' && location.search === '?day=%d'`, md), 10*time.Second)
 	day(nojs, lang.EN, md)
-	do(t, nojs, chromedp.Click(css(`label[for=tab-messages]`)))
-	if msgs := eval[string](t, nojs, `document.querySelector('.p-messages').textContent`); !strings.Contains(msgs, "Counter A to Counter B: Nothing personal, Counter B.") {
+	browsertest.Do(t, nojs, chromedp.Click(browsertest.CSS(`label[for=tab-messages]`)))
+	if msgs := browsertest.Eval[string](t, nojs, `document.querySelector('.p-messages').textContent`); !strings.Contains(msgs, "Counter A to Counter B: Nothing personal, Counter B.") {
 		t.Errorf("the timelapse's messages of day %d %q lack camp 0's", md, msgs)
 	}
 
@@ -400,9 +401,9 @@ func TestGenericPages(t *testing.T) {
 // for the page it comes back to.
 func setLanguage(t *testing.T, ctx context.Context, code string) {
 	t.Helper()
-	do(t, ctx,
-		chromedp.SetValue(css(`header form.lang select`), code),
-		chromedp.Click(css(`header form.lang button`)),
+	browsertest.Do(t, ctx,
+		chromedp.SetValue(browsertest.CSS(`header form.lang select`), code),
+		chromedp.Click(browsertest.CSS(`header form.lang button`)),
 	)
-	waitFor(t, ctx, fmt.Sprintf(`document.readyState === 'complete' && document.documentElement.lang === %q`, code), 10*time.Second)
+	browsertest.WaitFor(t, ctx, fmt.Sprintf(`document.readyState === 'complete' && document.documentElement.lang === %q`, code), 10*time.Second)
 }

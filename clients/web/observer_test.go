@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -68,13 +69,13 @@ func TestObserverPage(t *testing.T) {
 		body, code := s.get(t, admin, fmt.Sprintf("/world/%d", s.world.ID))
 		t.Logf("observer page of day %d, load %d: status %d, %d bytes in %s", f.GetDay(), i+1, code, len(body), time.Since(start).Round(time.Microsecond))
 	}
-	ctx := browser(t, true)
-	signIn(t, ctx, s.http.URL, s.srv.AdminToken)
-	do(t, ctx,
+	ctx := browsertest.Start(t, true)
+	browsertest.SignIn(t, ctx, s.http.URL, s.srv.AdminToken)
+	browsertest.Do(t, ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)),
-		chromedp.WaitVisible(css(`#map`)),
+		chromedp.WaitVisible(browsertest.CSS(`#map`)),
 	)
-	zones := eval[[]drawnZone](t, ctx, readZones)
+	zones := browsertest.Eval[[]drawnZone](t, ctx, readZones)
 	if len(zones) != 91 {
 		t.Fatalf("got %d drawn zones; want 91", len(zones))
 	}
@@ -123,7 +124,7 @@ func TestObserverPage(t *testing.T) {
 	if len(terrains) != 4 {
 		t.Errorf("terrains drawn: %v; want the four of the map", terrains)
 	}
-	cards := eval[int](t, ctx, `document.querySelectorAll('.siege').length`)
+	cards := browsertest.Eval[int](t, ctx, `document.querySelectorAll('.siege').length`)
 	if cards != len(g.GetSieges()) {
 		t.Errorf("got %d siege cards; want %d", cards, len(g.GetSieges()))
 	}
@@ -138,8 +139,8 @@ func TestLiveReload(t *testing.T) {
 	for range 5 {
 		s.playDay(t, s.allCamps()...)
 	}
-	ctx := browser(t, true)
-	signIn(t, ctx, s.http.URL, s.srv.AdminToken)
+	ctx := browsertest.Start(t, true)
+	browsertest.SignIn(t, ctx, s.http.URL, s.srv.AdminToken)
 	type probed struct {
 		Day    string  `json:"day"`
 		Mark   bool    `json:"mark"`
@@ -151,20 +152,20 @@ func TestLiveReload(t *testing.T) {
 	const probe = `({day: document.querySelector('#map').dataset.day, mark: window.__mark === 1, y: window.scrollY,
 	  tab: (document.querySelector('.tabs > input:checked') || {}).id, live: document.querySelector('#live').classList.contains('on'),
 	  height: document.documentElement.scrollHeight})`
-	do(t, ctx,
+	browsertest.Do(t, ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)),
-		chromedp.WaitVisible(css(`#map`)),
-		chromedp.Click(css(`label[for=tab-people]`)),
+		chromedp.WaitVisible(browsertest.CSS(`#map`)),
+		chromedp.Click(browsertest.CSS(`label[for=tab-people]`)),
 		chromedp.Evaluate[chromedp.Void](`window.__mark = 1; window.scrollTo(0, 400)`),
 		chromedp.Sleep(300*time.Millisecond),
 	)
-	before := eval[probed](t, ctx, probe)
+	before := browsertest.Eval[probed](t, ctx, probe)
 	if before.Y != 400 || before.Tab != "tab-people" {
 		t.Fatalf("before the day: %+v; want scrolled to 400 on the people tab", before)
 	}
 	day := s.playDay(t, s.allCamps()...)
-	waitFor(t, ctx, fmt.Sprintf(`document.querySelector('#map').dataset.day === '%d'`, day), 10*time.Second)
-	after := eval[probed](t, ctx, probe)
+	browsertest.WaitFor(t, ctx, fmt.Sprintf(`document.querySelector('#map').dataset.day === '%d'`, day), 10*time.Second)
+	after := browsertest.Eval[probed](t, ctx, probe)
 	if !after.Mark {
 		t.Error("the page navigated: the script's mark is gone")
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -26,33 +27,33 @@ func TestScreenshots(t *testing.T) {
 	}
 	shot := func(name string) string { return filepath.Join(*shots, name) }
 	s := newSite(t, testserver.Game{Seed: 2, SeasonLength: 120}, DefaultPoll)
-	admin, camp, anon := browser(t, true), browser(t, true), browser(t, true)
-	signIn(t, admin, s.http.URL, s.srv.AdminToken)
-	signIn(t, camp, s.http.URL, s.world.Tokens[0])
+	admin, camp, anon := browsertest.Start(t, true), browsertest.Start(t, true), browsertest.Start(t, true)
+	browsertest.SignIn(t, admin, s.http.URL, s.srv.AdminToken)
+	browsertest.SignIn(t, camp, s.http.URL, s.world.Tokens[0])
 	observer := fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)
 	for s.day(t) < 6 {
 		s.playDay(t, s.allCamps()...)
 	}
-	do(t, admin, chromedp.Navigate(observer), chromedp.WaitVisible(css(`#map`)))
-	screenshot(t, admin, shot("observer-early.png"), 1180)
+	browsertest.Do(t, admin, chromedp.Navigate(observer), chromedp.WaitVisible(browsertest.CSS(`#map`)))
+	browsertest.Screenshot(t, admin, shot("observer-early.png"), 1180)
 	var siegeDay int32
 	s.playUntil(t, 110, func() bool {
 		g := s.frame(t).GetGrisonval()
 		return s.day(t) > 60 && len(g.GetSieges()) > 0 && len(g.GetColumns()) > 1
 	})
 	siegeDay = s.day(t)
-	do(t, admin, chromedp.Navigate(observer), chromedp.WaitVisible(css(`#map`)))
-	screenshot(t, admin, shot("observer-late.png"), 1500)
-	do(t, admin, chromedp.Click(css(`label[for=tab-plots]`)))
-	do(t, admin, chromedp.Evaluate[chromedp.Void](`document.querySelector(".tabs").scrollIntoView()`))
-	screenshot(t, admin, shot("observer-plots.png"), 0)
-	do(t, camp, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(css(`#map`)))
-	screenshot(t, camp, shot("camp.png"), 1900)
+	browsertest.Do(t, admin, chromedp.Navigate(observer), chromedp.WaitVisible(browsertest.CSS(`#map`)))
+	browsertest.Screenshot(t, admin, shot("observer-late.png"), 1500)
+	browsertest.Do(t, admin, chromedp.Click(browsertest.CSS(`label[for=tab-plots]`)))
+	browsertest.Do(t, admin, chromedp.Evaluate[chromedp.Void](`document.querySelector(".tabs").scrollIntoView()`))
+	browsertest.Screenshot(t, admin, shot("observer-plots.png"), 0)
+	browsertest.Do(t, camp, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(browsertest.CSS(`#map`)))
+	browsertest.Screenshot(t, camp, shot("camp.png"), 1900)
 	for s.day(t) < 120 {
 		s.playDay(t, s.allCamps()...)
 	}
-	do(t, anon, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=%d", s.http.URL, s.world.ID, siegeDay)), chromedp.WaitVisible(css(`#map`)))
-	screenshot(t, anon, shot("timelapse.png"), 1250)
+	browsertest.Do(t, anon, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=%d", s.http.URL, s.world.ID, siegeDay)), chromedp.WaitVisible(browsertest.CSS(`#map`)))
+	browsertest.Screenshot(t, anon, shot("timelapse.png"), 1250)
 
 	c := newSite(t, testserver.Game{Ruleset: "castle", Camps: 4, Seed: 7}, DefaultPoll)
 	// City 0 in its draft: the cards it drew, to keep one and give the
@@ -63,10 +64,10 @@ func TestScreenshots(t *testing.T) {
 		}
 		c.playDay(t, c.allCamps()...)
 	}
-	city := browser(t, true)
-	signIn(t, city, c.http.URL, c.world.Tokens[0])
-	do(t, city, chromedp.Navigate(c.http.URL+"/camp"), chromedp.WaitVisible(css(`table.cities`)))
-	screenshot(t, city, shot("castle.png"), 1150)
+	city := browsertest.Start(t, true)
+	browsertest.SignIn(t, city, c.http.URL, c.world.Tokens[0])
+	browsertest.Do(t, city, chromedp.Navigate(c.http.URL+"/camp"), chromedp.WaitVisible(browsertest.CSS(`table.cities`)))
+	browsertest.Screenshot(t, city, shot("castle.png"), 1150)
 }
 
 // TestScreenshotsGeneric takes the pictures of docs/web.md's generic pages
@@ -90,16 +91,16 @@ func TestScreenshotsGeneric(t *testing.T) {
 	}
 	s.submitAll(t, "gain 3", "gain 3", "gain 3", "gain 3")
 	s.submitAll(t, "gain 2", "gain 2", "steal 1", "gain 3")
-	admin, camp := browser(t, true), browser(t, true)
-	signIn(t, admin, s.http.URL, s.srv.AdminToken)
-	do(t, admin, chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)), chromedp.WaitVisible(css(`table.standings`)))
-	screenshot(t, admin, shot("generic-observer.png"), 0)
-	signIn(t, camp, s.http.URL, s.world.Tokens[2])
-	do(t, camp, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(css(`table.contacts`)))
-	screenshot(t, camp, shot("generic-camp.png"), 0)
+	admin, camp := browsertest.Start(t, true), browsertest.Start(t, true)
+	browsertest.SignIn(t, admin, s.http.URL, s.srv.AdminToken)
+	browsertest.Do(t, admin, chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)), chromedp.WaitVisible(browsertest.CSS(`table.standings`)))
+	browsertest.Screenshot(t, admin, shot("generic-observer.png"), 0)
+	browsertest.SignIn(t, camp, s.http.URL, s.world.Tokens[2])
+	browsertest.Do(t, camp, chromedp.Navigate(s.http.URL+"/camp"), chromedp.WaitVisible(browsertest.CSS(`table.contacts`)))
+	browsertest.Screenshot(t, camp, shot("generic-camp.png"), 0)
 	// Day 6: camps 0 and 1 retire; one camp is left, and the game is over.
 	s.submitAll(t, "gain 1", "gain 2", "rest")
-	do(t, admin, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=5", s.http.URL, s.world.ID)), chromedp.WaitVisible(css(`table.standings`)))
-	do(t, admin, chromedp.Click(css(`label[for=tab-plots]`)))
-	screenshot(t, admin, shot("generic-timelapse.png"), 0)
+	browsertest.Do(t, admin, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=5", s.http.URL, s.world.ID)), chromedp.WaitVisible(browsertest.CSS(`table.standings`)))
+	browsertest.Do(t, admin, chromedp.Click(browsertest.CSS(`label[for=tab-plots]`)))
+	browsertest.Screenshot(t, admin, shot("generic-timelapse.png"), 0)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
 )
 
@@ -65,14 +66,14 @@ func TestTimelapse(t *testing.T) {
 			t.Errorf("the timelapse lacks %s", what)
 		}
 	}
-	ctx := browser(t, true)
-	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=10", s.http.URL, s.world.ID)), chromedp.WaitVisible(css(`#map`)))
-	do(t, ctx, chromedp.Click(css(`#next`)))
-	waitFor(t, ctx, `document.querySelector('#map') && document.querySelector('#map').dataset.day === '11'`, 10*time.Second)
+	ctx := browsertest.Start(t, true)
+	browsertest.Do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/chronicle/%d/1?day=10", s.http.URL, s.world.ID)), chromedp.WaitVisible(browsertest.CSS(`#map`)))
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`#next`)))
+	browsertest.WaitFor(t, ctx, `document.querySelector('#map') && document.querySelector('#map').dataset.day === '11'`, 10*time.Second)
 	// The page's script (deferred) listens to the scrubber once it ran.
-	waitFor(t, ctx, `document.documentElement.classList.contains('js')`, 10*time.Second)
-	do(t, ctx, chromedp.Evaluate[chromedp.Void](`const r = document.querySelector('#scrubber input'); r.value = 3; r.dispatchEvent(new Event('change', {bubbles: true}))`))
-	waitFor(t, ctx, `document.querySelector('#map') && document.querySelector('#map').dataset.day === '3'`, 10*time.Second)
+	browsertest.WaitFor(t, ctx, `document.documentElement.classList.contains('js')`, 10*time.Second)
+	browsertest.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`const r = document.querySelector('#scrubber input'); r.value = 3; r.dispatchEvent(new Event('change', {bubbles: true}))`))
+	browsertest.WaitFor(t, ctx, `document.querySelector('#map') && document.querySelector('#map').dataset.day === '3'`, 10*time.Second)
 }
 
 // TestCastlePages plays a few days of a Castle of four and checks a

@@ -1,4 +1,9 @@
-package web
+// Package browsertest drives Debian's chromium, headless, for the tests of
+// the pages the clients serve (clients/web) and of the faces a ruleset is
+// played through (clients/internal/faces): a fresh browser per test, steps
+// with a time limit, scripts evaluated in the page, the web face's sign-in
+// and screenshots.
+package browsertest
 
 import (
 	"context"
@@ -11,9 +16,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// chromium returns the path of Debian's chromium; the tests need it
+// Chromium returns the path of Debian's chromium; the tests need it
 // (make test installs it) and never skip without it.
-func chromium(t testing.TB) string {
+func Chromium(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -24,12 +29,12 @@ func chromium(t testing.TB) string {
 	return ""
 }
 
-// browser starts a headless chromium with a fresh profile for the test,
+// Start starts a headless chromium with a fresh profile for the test,
 // with JavaScript on or off, and returns a tab's context.
-func browser(t testing.TB, js bool) context.Context {
+func Start(t testing.TB, js bool) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)),
+		chromedp.ExecPath(Chromium(t)),
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
 		chromedp.Flag("disable-gpu", true),
@@ -55,8 +60,8 @@ func browser(t testing.TB, js bool) context.Context {
 	return ctx
 }
 
-// do runs browser steps with a time limit, failing the test on error.
-func do(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+// Do runs browser steps with a time limit, failing the test on error.
+func Do(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
@@ -65,8 +70,8 @@ func do(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	}
 }
 
-// eval evaluates a script in the page and returns its value.
-func eval[T any](t testing.TB, ctx context.Context, script string) T {
+// Eval evaluates a script in the page and returns its value.
+func Eval[T any](t testing.TB, ctx context.Context, script string) T {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
@@ -77,9 +82,9 @@ func eval[T any](t testing.TB, ctx context.Context, script string) T {
 	return v
 }
 
-// waitFor evaluates a script in the page until it is true, across the
+// WaitFor evaluates a script in the page until it is true, across the
 // page's navigations.
-func waitFor(t testing.TB, ctx context.Context, script string, limit time.Duration) {
+func WaitFor(t testing.TB, ctx context.Context, script string, limit time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(limit)
 	var last error
@@ -96,41 +101,41 @@ func waitFor(t testing.TB, ctx context.Context, script string, limit time.Durati
 	t.Fatalf("browser: %q not true after %s (last error: %v)", script, limit, last)
 }
 
-// css is a CSS selector.
-type css = chromedp.CSS
+// CSS is a CSS selector.
+type CSS = chromedp.CSS
 
-// signIn signs in with token through the front page's form.
-func signIn(t testing.TB, ctx context.Context, base, token string) {
+// SignIn signs in with token through the front page's form.
+func SignIn(t testing.TB, ctx context.Context, base, token string) {
 	t.Helper()
-	do(t, ctx,
+	Do(t, ctx,
 		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(css(`form.signin input[name=token]`)),
-		chromedp.SendKeys(css(`form.signin input[name=token]`), token),
-		chromedp.Submit(css(`form.signin input[name=token]`)),
+		chromedp.WaitVisible(CSS(`form.signin input[name=token]`)),
+		chromedp.SendKeys(CSS(`form.signin input[name=token]`), token),
+		chromedp.Submit(CSS(`form.signin input[name=token]`)),
 	)
 	// Signed in, every page's header has the sign-out form.
-	waitFor(t, ctx, `document.readyState === 'complete' && !!document.querySelector('header form[action="/signout"]')`, 20*time.Second)
+	WaitFor(t, ctx, `document.readyState === 'complete' && !!document.querySelector('header form[action="/signout"]')`, 20*time.Second)
 }
 
-// signOut signs out through the header's form and waits for the front
+// SignOut signs out through the header's form and waits for the front
 // page, signed out.
-func signOut(t testing.TB, ctx context.Context) {
+func SignOut(t testing.TB, ctx context.Context) {
 	t.Helper()
-	do(t, ctx, chromedp.Click(css(`header form[action="/signout"] button`)))
-	waitFor(t, ctx, `document.readyState === 'complete' && !document.querySelector('header form[action="/signout"]')`, 20*time.Second)
+	Do(t, ctx, chromedp.Click(CSS(`header form[action="/signout"] button`)))
+	WaitFor(t, ctx, `document.readyState === 'complete' && !document.querySelector('header form[action="/signout"]')`, 20*time.Second)
 }
 
-// screenshot writes a PNG of the whole page to path, when path is set;
+// Screenshot writes a PNG of the whole page to path, when path is set;
 // with height > 0, of its first height pixels only.
-func screenshot(t testing.TB, ctx context.Context, path string, height int64) {
+func Screenshot(t testing.TB, ctx context.Context, path string, height int64) {
 	t.Helper()
 	if path == "" {
 		return
 	}
 	shoot := chromedp.FullScreenshot(100)
 	if height > 0 {
-		do(t, ctx, chromedp.EmulateViewport(1280, height))
-		defer do(t, ctx, chromedp.ResetViewport())
+		Do(t, ctx, chromedp.EmulateViewport(1280, height))
+		defer Do(t, ctx, chromedp.ResetViewport())
 		shoot = chromedp.CaptureScreenshot()
 	}
 	png, err := chromedp.Run(ctx, shoot)
