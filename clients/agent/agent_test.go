@@ -132,7 +132,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 	if err != nil {
 		t.Fatalf("get view: %v", err)
 	}
-	s := NewServer(camp, v)
+	s := NewServer(camp, v, nil)
 	followed := make(chan error, 1)
 	go func() { followed <- Follow(ctx, s, camp, v.GetDay(), zerolog.Nop()) }()
 	changed := make(chan struct{}, seasonDays*4)
@@ -255,7 +255,7 @@ func TestToolErrorsAndRules(t *testing.T) {
 		t.Fatalf("get view: %v", err)
 	}
 	st, ct := mcp.NewInMemoryTransports()
-	if _, err := NewServer(camp, v).Connect(ctx, st, nil); err != nil {
+	if _, err := NewServer(camp, v, nil).Connect(ctx, st, nil); err != nil {
 		t.Fatalf("server connect: %v", err)
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
@@ -281,9 +281,10 @@ func TestToolErrorsAndRules(t *testing.T) {
 			[]string{"bad arguments for submit_order", "token: unknown field; the fields are order, reason"}},
 		{"an order the menu allows", tools.SubmitOrder, order("expand_to", "une plaine", 19), false,
 			[]string{"Order accepted for day 1: expand_to 19 (reason: une plaine)"}},
-		{"rules sections", tools.Rules, nil, false, []string{"Sections of the rules", "Time (", "Fog of war ("}},
+		{"rules sections", tools.Rules, nil, false, []string{"Sections of the grisonval rulebook", "Time (", "Fog of war ("}},
 		{"rules section", tools.Rules, map[string]any{"section": "Time"}, false, []string{"## Time", "TICK-1"}},
-		{"rules unknown section", tools.Rules, map[string]any{"section": "Magic"}, true, []string{`section: "Magic" is not one of "Introduction", `}},
+		{"rules unknown section", tools.Rules, map[string]any{"section": "Magic"}, true,
+			[]string{`reason: bad_request`, `no section "Magic" in the grisonval rulebook; sections: Introduction; Time; `}},
 		{"legal actions", tools.LegalActions, nil, false, []string{"Legal actions for day 1", "1. rest", "ZONE: one of", "Closed today, and why:\n"}},
 		{"wait times out", tools.WaitNextTick, map[string]any{"timeout_seconds": 1}, false, []string{"No new day within 1 s"}},
 		{"wait bad timeout", tools.WaitNextTick, map[string]any{"timeout_seconds": 0}, true, []string{"timeout_seconds: 0 is below the minimum, 1"}},
@@ -455,7 +456,7 @@ func TestViewSize(t *testing.T) {
 		if err != nil {
 			t.Fatalf("get view: %v", err)
 		}
-		servers[l] = NewServer(camps[l], v)
+		servers[l] = NewServer(camps[l], v, nil)
 		st, ct := mcp.NewInMemoryTransports()
 		if _, err := servers[l].Connect(ctx, st, nil); err != nil {
 			t.Fatalf("server connect: %v", err)
@@ -609,7 +610,7 @@ func TestOtherRuleset(t *testing.T) {
 		t.Fatalf("get view: %v", err)
 	}
 	st, ct := mcp.NewInMemoryTransports()
-	if _, err := NewServer(camp, v).Connect(ctx, st, nil); err != nil {
+	if _, err := NewServer(camp, v, nil).Connect(ctx, st, nil); err != nil {
 		t.Fatalf("server connect: %v", err)
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)

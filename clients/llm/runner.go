@@ -81,9 +81,10 @@ const (
 )
 
 // System is the runner's system prompt for a camp of view v's ruleset, in
-// l.
-func System(l lang.Lang, v *pb.CampView) string {
-	return tools.Instructions(l, v) + l.Sprintf(" Here the day's view is the user's message, followed by your council when your camp has one. You may read, write to the camps you may write to "+
+// l: the tools' instructions, with the sections of book, the world's
+// rulebook (nil when it could not be read), and how the runner plays.
+func System(l lang.Lang, v *pb.CampView, book *pb.Rulebook) string {
+	return tools.Instructions(l, v, book) + l.Sprintf(" Here the day's view is the user's message, followed by your council when your camp has one. You may read, write to the camps you may write to "+
 		"and set your standing order first; your turn for the day ends once submit_order accepts your order (or adopt_proposal "+
 		"a councillor's proposal; for a councillor's seat, once propose_order accepts its proposal), and the runner "+
 		"then waits for the next day itself (you need not call wait_next_tick).",
@@ -343,7 +344,13 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 			prompt += viewtext.OpenProposals(l, council)
 		}
 	}
-	msgs := []Message{{Role: "system", Content: System(l, v)}, {Role: "user", Content: prompt}}
+	// The world's rulebook, read once (the camp keeps it); without it the
+	// prompt says where the rules tool finds it.
+	book, err := r.Camp.Rulebook(ctx)
+	if err != nil {
+		r.Logger.Warn().Err(err).Int32("tick", v.GetDay()).Msg("read the rulebook")
+	}
+	msgs := []Message{{Role: "system", Content: System(l, v, book)}, {Role: "user", Content: prompt}}
 	rec.Prompt = slices.Clone(msgs)
 	defs := toolDefs(l, v, rec.Seat)
 	for range max(r.MaxCalls, 1) {

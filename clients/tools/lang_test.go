@@ -26,16 +26,18 @@ func TestToolsLanguage(t *testing.T) {
 		l         lang.Lang
 		want, not []string
 	}{
-		{lang.EN, []string{"You play one camp", "why you give this order", "a zone", "the order: one of the legal actions for day 4"},
-			[]string{"Vous jouez", "pourquoi", "une zone"}},
-		{lang.FR, []string{"Vous jouez un camp", "pourquoi vous donnez cet ordre", "une zone", "l'ordre : l'une des actions permises pour le jour 4"},
-			[]string{"You play", "why you give", "a zone"}},
+		{lang.EN, []string{"You play one camp", "why you give this order", "a zone", "the order: one of the legal actions for day 4",
+			"its rulebook by section (in English): Introduction; Rolls."},
+			[]string{"Vous jouez", "pourquoi", "une zone", "livre"}},
+		{lang.FR, []string{"Vous jouez un camp", "pourquoi vous donnez cet ordre", "une zone", "l'ordre : l'une des actions permises pour le jour 4",
+			"son livre de règles par section (en anglais) : Introduction; Rolls."},
+			[]string{"You play", "why you give", "a zone", "rulebook"}},
 	} {
 		schema, err := json.Marshal(submitSchema(tt.l, v))
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := Instructions(tt.l, v) + string(schema)
+		text := Instructions(tt.l, v, &pb.Rulebook{Ruleset: "dice", Text: "# Dice\n## Rolls\n"}) + string(schema)
 		for _, w := range tt.want {
 			if !strings.Contains(text, w) {
 				t.Errorf("%s: got %s\nwant %q", tt.l, text, w)

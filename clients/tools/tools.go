@@ -24,7 +24,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/grisonval/server/clients/viewtext"
-	"github.com/grisonval/server/docs"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -68,6 +67,9 @@ type Camp struct {
 	// shown (0: none yet): the day its orders are decided on, and the
 	// last look its news start after.
 	shown atomic.Int32
+	// book is the rulebook of the camp's world's ruleset once read
+	// (Rulebook); nil before.
+	book atomic.Pointer[pb.Rulebook]
 }
 
 // Shown returns the last day whose view or news the camp's player was
@@ -92,6 +94,22 @@ func (c *Camp) auth(ctx context.Context) context.Context {
 // GetView returns the camp's current view.
 func (c *Camp) GetView(ctx context.Context) (*pb.CampView, error) {
 	return c.Game.GetView(c.auth(ctx), &pb.GetViewRequest{})
+}
+
+// Rulebook returns the rulebook of the camp's world's ruleset, as the
+// server gives it (GetRulebook): the ruleset's own, whatever it is; its
+// text is empty for a ruleset without one. The first answer is kept: a
+// world's ruleset does not change.
+func (c *Camp) Rulebook(ctx context.Context) (*pb.Rulebook, error) {
+	if b := c.book.Load(); b != nil {
+		return b, nil
+	}
+	b, err := c.Game.GetRulebook(c.auth(ctx), &pb.GetRulebookRequest{})
+	if err != nil {
+		return nil, err
+	}
+	c.book.Store(b)
+	return b, nil
 }
 
 // Submit posts or replaces the camp's order for the next day: the day
@@ -254,8 +272,8 @@ func badArgs(l lang.Lang, tool string, err error) *Failure {
 
 // instructions tell a model how to play with the tools, whatever the
 // ruleset; Instructions adds the ruleset's own lines.
-var instructions = lang.T(`You play one camp of a turn-based game on a Grisonval server; the view names the world's ruleset. Each game day (a tick), every camp that has something to decide posts one order; the orders resolve together at the deadline, or as soon as every camp that decides has posted. A camp that posts nothing plays its standing order (the view shows it; set_standing_order changes it). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's arguments and cost), and call submit_order with it as the order ({"action": NAME, "args": [...]}) and a short reason; you may replace your order until the day resolves. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; send_message writes a short private message to a camp the view says you may write to. season_standing says how your camp is doing in its season (score, days left, your feats, and after the close your rank and judgment); write_notebook keeps your private notes from one day to the next, which every view shows you back. A camp may have several players, one a seat of its council: the council tool says which seat your token holds. The ruler's seat posts the camp's order (submit_order, or adopt_proposal to play a councillor's proposal) and its standing order; a councillor's seat posts no order: it proposes one in its domain with propose_order, with a reason the council reads, and its turn of the day ends there. send_message to your own camp's number writes to your council, which only your camp's seats read.`,
-	`Vous jouez un camp d'un jeu au tour par tour sur un serveur Grisonval ; la vue nomme les règles du monde. Chaque jour de jeu (un tick), chaque camp qui a quelque chose à décider poste un ordre ; les ordres se résolvent ensemble à l'échéance, ou dès que chaque camp qui décide a posté. Un camp qui ne poste rien joue son ordre permanent (la vue le montre ; set_standing_order le change). Chaque jour : lisez la vue (ou legal_actions), choisissez une action permise avec des arguments valides (le menu donne les arguments et le coût de chacune), et appelez submit_order avec elle comme ordre ({"action": NOM, "args": [...]}) et une courte raison ; vous pouvez remplacer votre ordre jusqu'à ce que le jour se résolve. Puis wait_next_tick : il dit ce qu'est devenu votre ordre (appliqué, caduc ou permanent) et les messages reçus. Le journal dit ce qui s'est passé et pourquoi ; send_message écrit un court message privé à un camp auquel la vue dit que vous pouvez écrire. season_standing dit où en est votre camp dans sa saison (score, jours restants, vos faits d'armes, et après la clôture votre rang et votre jugement) ; write_notebook garde vos notes privées d'un jour à l'autre, que chaque vue vous rend. Un camp peut avoir plusieurs joueurs, un par siège de son conseil : l'outil council dit quel siège tient votre jeton. Le siège du dirigeant poste l'ordre du camp (submit_order, ou adopt_proposal pour jouer la proposition d'un conseiller) et son ordre permanent ; le siège d'un conseiller ne poste pas d'ordre : il en propose un de son domaine avec propose_order, avec une raison que le conseil lit, et son tour du jour s'arrête là. send_message au numéro de votre propre camp écrit à votre conseil, que seuls les sièges de votre camp lisent.`)
+var instructions = lang.T(`You play one camp of a turn-based game on a Grisonval server; the view names the world's ruleset. Each game day (a tick), every camp that has something to decide posts one order; the orders resolve together at the deadline, or as soon as every camp that decides has posted. A camp that posts nothing plays its standing order (the view shows it; set_standing_order changes it). Each day: read the view (or legal_actions), choose one legal action with valid arguments (the menu gives each one's arguments and cost), and call submit_order with it as the order ({"action": NAME, "args": [...]}) and a short reason; you may replace your order until the day resolves. Then wait_next_tick: it says what became of your order (applied, stale or standing) and the messages you received. The journal says what happened and why; send_message writes a short private message to a camp the view says you may write to. season_standing says how your camp is doing in its season (score, days left, your feats, your rank (today's when every camp's score is public, else after the close) and after the close your judgment); write_notebook keeps your private notes from one day to the next, which every view shows you back. A camp may have several players, one a seat of its council: the council tool says which seat your token holds. The ruler's seat posts the camp's order (submit_order, or adopt_proposal to play a councillor's proposal) and its standing order; a councillor's seat posts no order: it proposes one in its domain with propose_order, with a reason the council reads, and its turn of the day ends there. send_message to your own camp's number writes to your council, which only your camp's seats read.`,
+	`Vous jouez un camp d'un jeu au tour par tour sur un serveur Grisonval ; la vue nomme les règles du monde. Chaque jour de jeu (un tick), chaque camp qui a quelque chose à décider poste un ordre ; les ordres se résolvent ensemble à l'échéance, ou dès que chaque camp qui décide a posté. Un camp qui ne poste rien joue son ordre permanent (la vue le montre ; set_standing_order le change). Chaque jour : lisez la vue (ou legal_actions), choisissez une action permise avec des arguments valides (le menu donne les arguments et le coût de chacune), et appelez submit_order avec elle comme ordre ({"action": NOM, "args": [...]}) et une courte raison ; vous pouvez remplacer votre ordre jusqu'à ce que le jour se résolve. Puis wait_next_tick : il dit ce qu'est devenu votre ordre (appliqué, caduc ou permanent) et les messages reçus. Le journal dit ce qui s'est passé et pourquoi ; send_message écrit un court message privé à un camp auquel la vue dit que vous pouvez écrire. season_standing dit où en est votre camp dans sa saison (score, jours restants, vos faits d'armes, votre rang (celui du jour quand le score de chaque camp est public, sinon après la clôture) et après la clôture votre jugement) ; write_notebook garde vos notes privées d'un jour à l'autre, que chaque vue vous rend. Un camp peut avoir plusieurs joueurs, un par siège de son conseil : l'outil council dit quel siège tient votre jeton. Le siège du dirigeant poste l'ordre du camp (submit_order, ou adopt_proposal pour jouer la proposition d'un conseiller) et son ordre permanent ; le siège d'un conseiller ne poste pas d'ordre : il en propose un de son domaine avec propose_order, avec une raison que le conseil lit, et son tour du jour s'arrête là. send_message au numéro de votre propre camp écrit à votre conseil, que seuls les sièges de votre camp lisent.`)
 
 // rulesetInstructions are each ruleset's lines of the instructions, by
 // the ruleset's name. They describe the game's shape; its numbers are the
@@ -278,29 +296,38 @@ var rulesetInstructions = map[string]lang.Text{
 }
 
 // Instructions tell a model how to play a camp of view v's ruleset with
-// the tools, in l: the shared rules of play, the ruleset's shape and where
-// its rulebook is. v may be nil (Grisonval's, the server's first ruleset).
-func Instructions(l lang.Lang, v *pb.CampView) string {
-	ruleset := rulesetOf(v)
+// the tools, in l: the shared rules of play, the ruleset's shape (for the
+// rulesets whose detail the clients render) and its rulebook's sections,
+// from book, the world's rulebook (Camp.Rulebook). v may be nil
+// (Grisonval's, the server's first ruleset); book may be nil when it could
+// not be read: the rules tool then says what there is.
+func Instructions(l lang.Lang, v *pb.CampView, book *pb.Rulebook) string {
 	s := instructions.In(l)
-	if r, ok := rulesetInstructions[ruleset]; ok {
+	if r, ok := rulesetInstructions[rulesetOf(v)]; ok {
 		s += " " + r.In(l)
 	}
-	if _, ok := rulebooks[ruleset]; ok {
-		return s + l.Sprintf(" The rules tool holds its rulebook by section.", " L'outil rules donne son livre de règles par section (en anglais).")
+	if book == nil {
+		return s + l.Sprintf(" The rules tool gives your ruleset's rulebook by section, when it has one: call it without a section for their list.",
+			" L'outil rules donne le livre de règles de vos règles par section, quand elles en ont un : appelez-le sans section pour leur liste.")
 	}
-	return s + noRulebook(l)
+	secs := RuleSections(book.GetText())
+	if len(secs) == 0 {
+		return s + noRulebook(l)
+	}
+	titles := make([]string, len(secs))
+	for i, sec := range secs {
+		titles[i] = sec.Title
+	}
+	return s + l.Sprintf(" The rules tool gives its rulebook by section (in English): %s.", " L'outil rules donne son livre de règles par section (en anglais) : %s.",
+		strings.Join(titles, "; "))
 }
 
 // noRulebook says what a player of a ruleset without a rulebook reads
 // instead.
 func noRulebook(l lang.Lang) string {
-	return l.Sprintf(" This program has no rulebook of this ruleset: the view carries its rules' numbers, and each legal action's summary says what it does.",
-		" Ce programme n'a pas le livre de règles de ces règles : la vue porte leurs chiffres, et le résumé de chaque action permise dit ce qu'elle fait.")
+	return l.Sprintf(" This ruleset has no rulebook: the view carries its rules' numbers, and each legal action's summary says what it does.",
+		" Ces règles n'ont pas de livre : la vue porte leurs chiffres, et le résumé de chaque action permise dit ce qu'elle fait.")
 }
-
-// rulebooks are the rulebooks the rules tool serves, by ruleset.
-var rulebooks = map[string]string{"grisonval": docs.Rules, "castle": docs.Castle}
 
 // rulesetOf names v's ruleset; a view that names none (or no view) is
 // Grisonval's, the server's first.
@@ -347,14 +374,14 @@ func Table() []Tool {
 			"the notables you may name to a seat, continuing events, the zones you see and remember with the day last seen "+
 			"and the special terrain you found there, the unknown zones, columns, other camps and the numbers of the rules; "+
 			"the Castle: the turn, whose step it is and whether you act, every city's gauges and stores, your hand or the cards you drew, the deck, the discard pile and the "+
-			"numbers of the rules), your latest journal entries and messages, and the numbered menu of legal actions "+
+			"numbers of the rules; a ruleset without a part of its own: your score and, when public, the other camps'), your latest journal entries and messages, and the numbered menu of legal actions "+
 			"with their valid arguments and costs.",
 			"La vue du monde de votre camp en texte compact : jour et échéance, la partie propre aux règles "+
 				"(Grisonval : stocks, les caractéristiques de votre royaume, ses édits et son conseil (le titulaire de chaque siège par son numéro, ou vacant), "+
 				"les notables que vous pouvez nommer à un siège, les événements en cours, les zones que vous voyez et celles en mémoire avec le jour où vous les avez vues "+
 				"et les terrains spéciaux que vous y avez trouvés, les zones inconnues, les colonnes, les autres camps et les chiffres des règles ; "+
 				"le Château : le tour, à qui est l'étape et si vous agissez, les jauges et réserves de chaque cité, votre main ou les cartes tirées, la pioche, la défausse et les "+
-				"chiffres des règles), les dernières entrées de votre journal et vos messages, et le menu numéroté des actions permises "+
+				"chiffres des règles ; des règles sans partie propre : votre score et, quand ils sont publics, ceux des autres camps), les dernières entrées de votre journal et vos messages, et le menu numéroté des actions permises "+
 				"avec leurs arguments valides et leurs coûts."),
 			Schema: noArgs, Call: callView},
 		{Name: ViewStructured, Description: lang.T("Your camp's view as structured JSON (the grisonval.v1.CampView "+
@@ -390,9 +417,9 @@ func Table() []Tool {
 			"with a factual \"why\".",
 			"Le journal de votre camp à partir d'un jour : ce qui s'est passé chaque jour, avec un « pourquoi » factuel."),
 			Schema: journalSchema, Call: callJournal},
-		{Name: Rules, Description: lang.T("The rulebook of your world's ruleset by section (Grisonval: docs/rules.md): "+
+		{Name: Rules, Description: lang.T("The rulebook of your world's ruleset by section, as the server gives it: "+
 			"without a section, the list of sections; with one, its text.",
-			"Le livre des règles de votre monde par section (Grisonval : docs/rules.md, en anglais) : "+
+			"Le livre des règles de votre monde par section, tel que le serveur le donne (en anglais) : "+
 				"sans section, la liste des sections ; avec une, son texte."),
 			Schema: rulesSchema, Call: callRules},
 		{Name: WaitNextTick, Description: lang.T("Wait until the world resolves a day after after_day (default: the "+
@@ -417,10 +444,10 @@ func Table() []Tool {
 			"Vos messages privés, envoyés et reçus, à partir d'un jour."),
 			Schema: messagesSchema, Call: callMessages},
 		{Name: SetStanding, Description: lang.T("Set your standing order: the order played on each day you post "+
-			"nothing (default: rest in Grisonval, default in the Castle). It must be legal now, and plays only while it stays legal; "+
+			"nothing (by default the ruleset's idle order, as the view shows). It must be legal now, and plays only while it stays legal; "+
 			"otherwise your camp rests and the day's result says why. The ruler's seat only.",
-			"Fixez votre ordre permanent : l'ordre joué chaque jour où vous ne postez rien (par défaut : rest dans Grisonval, "+
-				"default dans le Château). Il doit être permis maintenant, et ne joue que tant qu'il le reste ; "+
+			"Fixez votre ordre permanent : l'ordre joué chaque jour où vous ne postez rien (par défaut l'ordre d'attente des règles, "+
+				"que la vue montre). Il doit être permis maintenant, et ne joue que tant qu'il le reste ; "+
 				"sinon votre camp se repose et le résultat du jour dit pourquoi. Siège du dirigeant seulement."),
 			Schema: submitSchema, PerDay: true, Call: callSetStanding},
 	}, append(seasonTools(), councilTools()...)...)
@@ -628,12 +655,11 @@ type Section struct {
 	Text  string
 }
 
-// RuleSections splits the rulebook of a ruleset ("grisonval") into its
+// RuleSections splits a rulebook's text (Markdown) into its "## "
 // sections; the text before the first heading is the "Introduction". It
-// returns nil for a ruleset whose rulebook this program does not hold.
-func RuleSections(ruleset string) []Section {
-	book, ok := rulebooks[ruleset]
-	if !ok {
+// returns nil for an empty text: a ruleset without a rulebook.
+func RuleSections(book string) []Section {
+	if strings.TrimSpace(book) == "" {
 		return nil
 	}
 	secs := []Section{{Title: "Introduction"}}
@@ -646,16 +672,12 @@ func RuleSections(ruleset string) []Section {
 	return secs
 }
 
-// rulesSchema lists the sections of v's ruleset's rulebook (none without
-// a view, or for a ruleset without a rulebook).
-func rulesSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
-	section := &jsonschema.Schema{Type: "string", Description: l.Sprintf("the section to read; leave out to list the sections",
-		"la section à lire ; omettez-la pour la liste des sections")}
-	if v != nil {
-		for _, s := range RuleSections(rulesetOf(v)) {
-			section.Enum = append(section.Enum, s.Title)
-		}
-	}
+// rulesSchema is the same for every world: the sections are the world's
+// rulebook's, which the instructions list and the call checks, so that
+// the tool's definition never changes with the ruleset or the day.
+func rulesSchema(l lang.Lang, _ *pb.CampView) *jsonschema.Schema {
+	section := &jsonschema.Schema{Type: "string", Description: l.Sprintf("the section to read, by its title; leave out to list the sections",
+		"la section à lire, par son titre ; omettez-la pour la liste des sections")}
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"section": section}, AdditionalProperties: falseSchema()}
 }
 
@@ -664,35 +686,44 @@ func callRules(ctx context.Context, c *Camp, args json.RawMessage) (*Result, err
 	if err := decode(c.Lang, Rules, args, &in); err != nil {
 		return nil, err
 	}
-	v, err := c.GetView(ctx)
+	book, err := c.Rulebook(ctx)
 	if err != nil {
 		return nil, Describe(c.Lang, err)
 	}
-	ruleset := rulesetOf(v)
-	secs := RuleSections(ruleset)
+	return ReadRules(c.Lang, book, in.Section)
+}
+
+// ReadRules is the rules tool's answer from book, in l: the list of its
+// sections when section is "", else that section's text (its title in any
+// case); a section the rulebook does not have is refused as bad
+// arguments, naming the sections. A ruleset without a rulebook says so.
+func ReadRules(l lang.Lang, book *pb.Rulebook, section string) (*Result, error) {
+	ruleset := book.GetRuleset()
+	secs := RuleSections(book.GetText())
 	if secs == nil {
-		text := c.Lang.Sprintf("The %s ruleset:", "Les règles %s :", ruleset) + noRulebook(c.Lang) + "\n"
+		text := l.Sprintf("The %s ruleset:", "Les règles %s :", ruleset) + noRulebook(l) + "\n"
 		return &Result{Text: text, Structured: map[string]any{"ruleset": ruleset, "sections": []string{}}}, nil
 	}
 	var titles []string
 	for _, s := range secs {
 		titles = append(titles, s.Title)
 	}
-	if in.Section == "" {
+	if section == "" {
 		var b strings.Builder
-		b.WriteString(c.Lang.Sprintf("Sections of the rules (call rules with one of them):\n",
-			"Sections des règles, en anglais (appelez rules avec l'une d'elles) :\n"))
+		b.WriteString(l.Sprintf("Sections of the %s rulebook (call rules with one of them):\n",
+			"Sections du livre de règles %s, en anglais (appelez rules avec l'une d'elles) :\n", ruleset))
 		for _, s := range secs {
-			b.WriteString(c.Lang.Sprintf("  %s (%d characters)\n", "  %s (%d caractères)\n", s.Title, len(s.Text)))
+			b.WriteString(l.Sprintf("  %s (%d characters)\n", "  %s (%d caractères)\n", s.Title, len(s.Text)))
 		}
 		return &Result{Text: b.String(), Structured: map[string]any{"ruleset": ruleset, "sections": titles}}, nil
 	}
 	for _, s := range secs {
-		if strings.EqualFold(s.Title, in.Section) {
+		if strings.EqualFold(s.Title, section) {
 			return &Result{Text: s.Text, Structured: map[string]any{"ruleset": ruleset, "section": s.Title, "text": s.Text}}, nil
 		}
 	}
-	return nil, badArgs(c.Lang, Rules, errors.New(c.Lang.Sprintf("no section %q; sections: %s", "pas de section %q ; sections : %s", in.Section, strings.Join(titles, ", "))))
+	return nil, badArgs(l, Rules, errors.New(l.Sprintf("no section %q in the %s rulebook; sections: %s", "pas de section %q dans le livre de règles %s ; sections : %s",
+		section, ruleset, strings.Join(titles, "; "))))
 }
 
 // WaitArgs are the arguments of wait_next_tick.

@@ -251,21 +251,27 @@ func TestBadArgs(t *testing.T) {
 
 // TestInstructions checks that the instructions speak of the camp's
 // ruleset: Grisonval's zones to a Grisonval camp only, the Castle's turn
-// to a Castle city, and where each one's rulebook is.
+// to a Castle city, and the sections of the world's rulebook, whatever the
+// ruleset, or that it has none.
 func TestInstructions(t *testing.T) {
+	book := &pb.Rulebook{Ruleset: "dice", Text: "# Dice\nA game.\n## Rolls\nRoll.\n## Scores, and ties\nCount.\n"}
 	tests := []struct {
 		ruleset      string
+		book         *pb.Rulebook
 		want, absent []string
 	}{
-		{"grisonval", []string{"hex zones", "The rules tool holds its rulebook by section."}, []string{"Castle", "no rulebook"}},
-		{"", []string{"hex zones", "The rules tool holds its rulebook by section."}, []string{"Castle"}},
-		{"castle", []string{"In the Castle, each camp is a city", "draft step", "by its slot, from 1", "when you wait, your order is not needed",
-			"The rules tool holds its rulebook by section."}, []string{"zone", "Grisonval's", "rest", "no rulebook"}},
-		{"dice", []string{"the view names the world's ruleset", "no rulebook of this ruleset"}, []string{"zone", "Castle"}},
+		{"grisonval", book, []string{"hex zones", "The rules tool gives its rulebook by section (in English): Introduction; Rolls; Scores, and ties."},
+			[]string{"Castle", "no rulebook"}},
+		{"", nil, []string{"hex zones", "The rules tool gives your ruleset's rulebook by section, when it has one"}, []string{"Castle"}},
+		{"castle", book, []string{"In the Castle, each camp is a city", "draft step", "by its slot, from 1", "when you wait, your order is not needed",
+			"Introduction; Rolls"}, []string{"zone", "Grisonval's", "rest", "no rulebook"}},
+		{"dice", book, []string{"the view names the world's ruleset", "Introduction; Rolls"}, []string{"zone", "Castle", "no rulebook"}},
+		{"dice", &pb.Rulebook{Ruleset: "dice"}, []string{"the view names the world's ruleset", "This ruleset has no rulebook"},
+			[]string{"zone", "Castle", "The rules tool gives"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.ruleset, func(t *testing.T) {
-			got := Instructions(lang.EN, &pb.CampView{Ruleset: tt.ruleset})
+			got := Instructions(lang.EN, &pb.CampView{Ruleset: tt.ruleset}, tt.book)
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("got %q; want it to contain %q", got, w)
@@ -280,20 +286,42 @@ func TestInstructions(t *testing.T) {
 	}
 }
 
-// TestRulesSchema checks that the rules tool lists the sections of the
-// camp's ruleset's rulebook (Grisonval's, the Castle's), and none for a
-// ruleset without one.
-func TestRulesSchema(t *testing.T) {
-	if e := rulesSchema(lang.EN, &pb.CampView{Ruleset: "grisonval"}).Properties["section"].Enum; len(e) < 2 || e[0] != "Introduction" {
-		t.Errorf("got Grisonval's sections %v; want its rulebook's, Introduction first", e)
+// TestRules checks the rules tool's answers from a rulebook: its sections
+// (the text before the first heading is the Introduction), a section by
+// its title in any case, a section it does not have refused as bad
+// arguments naming the sections, and a ruleset without a rulebook; and
+// that its schema lists no section, the same for every view.
+func TestRules(t *testing.T) {
+	book := &pb.Rulebook{Ruleset: "dice", Text: "# Dice\nA game.\n## Rolls\nRoll a die.\n## Scores\nCount.\n"}
+	secs := RuleSections(book.GetText())
+	if len(secs) != 3 || secs[0].Title != "Introduction" || secs[0].Text != "# Dice\nA game.\n" || secs[1].Text != "## Rolls\nRoll a die.\n" {
+		t.Errorf("got sections %q; want Introduction, Rolls, Scores with their texts", secs)
 	}
-	if e := rulesSchema(lang.EN, &pb.CampView{Ruleset: "castle"}).Properties["section"].Enum; !slices.Contains(e, "The cards") {
-		t.Errorf("got the Castle's sections %v; want its rulebook's, The cards among them", e)
+	for _, l := range []lang.Lang{lang.EN, lang.FR} {
+		res, err := ReadRules(l, book, "")
+		want := map[lang.Lang]string{lang.EN: "Sections of the dice rulebook (call rules with one of them):\n  Introduction (15 characters)\n  Rolls (21 characters)\n",
+			lang.FR: "Sections du livre de règles dice, en anglais (appelez rules avec l'une d'elles) :\n  Introduction (15 caractères)\n  Rolls (21 caractères)\n"}[l]
+		if err != nil || !strings.HasPrefix(res.Text, want) {
+			t.Errorf("%s: got %v, %v; want %q", l, res, err, want)
+		}
 	}
-	if e := rulesSchema(lang.EN, &pb.CampView{Ruleset: "dice"}).Properties["section"].Enum; len(e) != 0 {
-		t.Errorf("got sections %v for a ruleset without a rulebook; want none", e)
+	if res, err := ReadRules(lang.EN, book, "rolls"); err != nil || res.Text != "## Rolls\nRoll a die.\n" {
+		t.Errorf("got %v, %v; want the Rolls section", res, err)
 	}
-	if RuleSections("dice") != nil {
-		t.Errorf("got sections of a rulebook this program does not hold")
+	_, err := ReadRules(lang.EN, book, "Cards")
+	var f *Failure
+	if !errors.As(err, &f) || pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_REQUEST ||
+		!strings.Contains(f.Message, `no section "Cards" in the dice rulebook; sections: Introduction; Rolls; Scores`) {
+		t.Errorf("got %v; want a bad request naming the sections", err)
+	}
+	for l, want := range map[lang.Lang]string{lang.EN: "The dice ruleset: This ruleset has no rulebook", lang.FR: "Les règles dice : Ces règles n'ont pas de livre"} {
+		if res, err := ReadRules(l, &pb.Rulebook{Ruleset: "dice"}, ""); err != nil || !strings.HasPrefix(res.Text, want) {
+			t.Errorf("%s: got %v, %v; want %q", l, res, err, want)
+		}
+	}
+	a, _ := json.Marshal(rulesSchema(lang.EN, &pb.CampView{Ruleset: "grisonval"}))
+	b, _ := json.Marshal(rulesSchema(lang.EN, nil))
+	if string(a) != string(b) || strings.Contains(string(a), "enum") {
+		t.Errorf("got schemas %s and %s; want one, without an enum, for every view", a, b)
 	}
 }

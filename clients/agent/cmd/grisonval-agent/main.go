@@ -94,7 +94,12 @@ func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, l 
 		return errors.New(l.Sprintf("read the camp's view: %s", "lire la vue du camp : %s", viewtext.Error(l, err)))
 	}
 	log = log.With().Uint64("world", v.GetWorldId()).Int32("camp", v.GetCamp()).Logger()
-	s := agent.NewServer(c, v)
+	book, err := c.Rulebook(ctx)
+	if err != nil {
+		// The rules tool reads it again when called.
+		log.Warn().Err(err).Msg("read the rulebook")
+	}
+	s := agent.NewServer(c, v, book)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	followed := make(chan error, 1)
