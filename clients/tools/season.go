@@ -39,13 +39,13 @@ func (c *Camp) WriteNotebook(ctx context.Context, text string) (*pb.Notebook, er
 func seasonTools() []Tool {
 	return []Tool{
 		{Name: SeasonStanding, Description: lang.T("How your camp is doing in its season: day and days left, your score "+
-			"and zones, your patron's glory, your feats so far with the standing and verdict they earn; after the "+
-			"close, your rank, the ranking, your judgment, titles, eminence points and career. The rank stays hidden "+
-			"while the season runs: the other camps' scores are beyond your fog.",
-			"Où en est votre camp dans sa saison : jour et jours restants, votre score et vos zones, la gloire de votre "+
+			"in your ruleset's words, your patron's glory, your feats so far with the standing and verdict they earn; after the "+
+			"close, your rank, the ranking, your judgment, titles, eminence points and career. While the season runs, "+
+			"the rank and today's ranking show when your ruleset's scores are public; otherwise the other camps' scores are beyond your fog.",
+			"Où en est votre camp dans sa saison : jour et jours restants, votre score dans les mots de vos règles, la gloire de votre "+
 				"patron, vos faits d'armes jusqu'ici avec la cote et le verdict qu'ils valent ; après la clôture, votre rang, "+
-				"le classement, votre jugement, vos titres, vos points d'éminence et votre carrière. Le rang reste caché "+
-				"tant que la saison court : les scores des autres camps sont hors de votre brouillard."),
+				"le classement, votre jugement, vos titres, vos points d'éminence et votre carrière. Tant que la saison court, "+
+				"le rang et le classement du jour paraissent quand les scores de vos règles sont publics ; sinon les scores des autres camps sont hors de votre brouillard."),
 			Schema: noArgs, Call: callSeasonStanding},
 		{Name: WriteNotebook, Description: lang.T("Replace your notebook: private notes your camp keeps across the days "+
 			"of the season (plans, promises made, what you learned), shown back in your view. No other camp reads "+

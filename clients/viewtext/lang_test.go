@@ -34,6 +34,7 @@ func TestLanguages(t *testing.T) {
 			"brief":      Brief(l, v, now, 0, 0),
 			"map":        Map(l, hexView(), false),
 			"castle":     View(l, castleView(), now),
+			"other":      View(l, otherView(), now),
 			"submitted":  Submitted(l, submitted),
 			"notice":     Notice(l, notice, now),
 			"error":      Error(l, errors.New("boom")),

@@ -9,10 +9,12 @@ import (
 )
 
 // SeasonStanding renders a camp's standing in its season (GetSeasonStanding):
-// the day and days left, score and zones, the rank once the season is
-// closed, the player and patron, the patron's glory, the feats so far with
-// the standing and verdict they earn, and after the close the player's
-// result and career.
+// the day and days left, the score in its ruleset's words, the rank (once
+// the season is closed, or today's while it runs when the ruleset's scores
+// are public), the player and patron, the patron's glory, the feats so far
+// with the standing and verdict they earn, after the close the player's
+// result and career, and the ranking (final, or today's) with each camp's
+// score in its ruleset's words.
 func SeasonStanding(l lang.Lang, s *pb.SeasonStanding) string {
 	var b strings.Builder
 	b.WriteString(l.Sprintf("Season %d of world %d, camp %d %q: day %d", "Saison %d du monde %d, camp %d %q : jour %d",
@@ -27,10 +29,14 @@ func SeasonStanding(l lang.Lang, s *pb.SeasonStanding) string {
 	default:
 		b.WriteString(l.Sprintf(" of %d: %d days left.\n", " sur %d : %d jours restants.\n", s.GetSeasonLength(), s.GetDaysLeft()))
 	}
-	b.WriteString(l.Sprintf("Score %d (zones held: %d)", "Score %d (zones tenues : %d)", s.GetScore(), s.GetZones()))
-	if s.GetRank() > 0 {
+	b.WriteString(l.Sprintf("Score %s", "Score %s", scoreText(s.GetScore(), s.GetScoreSummary())))
+	switch {
+	case s.GetRank() > 0 && s.GetClosed():
 		b.WriteString(l.Sprintf("; rank %d of %d.\n", " ; rang %d sur %d.\n", s.GetRank(), len(s.GetRanking())))
-	} else {
+	case s.GetRank() > 0:
+		b.WriteString(l.Sprintf("; rank %d of %d today (every camp's score is public).\n",
+			" ; rang %d sur %d aujourd'hui (le score de chaque camp est public).\n", s.GetRank(), len(s.GetRanking())))
+	default:
 		b.WriteString(l.Sprintf("; the rank falls at the close (the other camps' scores are beyond your fog).\n",
 			" ; le rang tombe à la clôture (les scores des autres camps sont hors de votre brouillard).\n"))
 	}
@@ -72,9 +78,24 @@ func SeasonStanding(l lang.Lang, s *pb.SeasonStanding) string {
 		b.WriteString(l.Sprintf("Career: %d seasons, %d eminence points to spend at re-enrolment.\n",
 			"Carrière : %d saisons, %d points d'éminence à dépenser à la ré-inscription.\n", c.GetSeasons(), c.GetEminencePoints()))
 	}
-	for _, r := range s.GetRanking() {
-		b.WriteString(l.Sprintf("  %d. camp %d %q: score %d, %d zones\n", "  %d. camp %d %q : score %d, %d zones\n",
-			r.GetRank(), r.GetCamp(), r.GetCampName(), r.GetScore(), r.GetZones()))
+	switch {
+	case len(s.GetRanking()) == 0:
+	case s.GetClosed():
+		b.WriteString(l.Sprintf("Ranking:\n", "Classement :\n"))
+	default:
+		b.WriteString(l.Sprintf("Today's ranking:\n", "Classement du jour :\n"))
+	}
+	b.WriteString(ranking(l, s.GetRanking()))
+	return b.String()
+}
+
+// ranking renders a season's ranking, a line a camp: its rank, number,
+// name and score in its ruleset's words ("score 14 (2 zones held)").
+func ranking(l lang.Lang, rs []*pb.CampResult) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(l.Sprintf("  %d. camp %d %q: score %s\n", "  %d. camp %d %q : score %s\n",
+			r.GetRank(), r.GetCamp(), r.GetCampName(), scoreText(r.GetScore(), r.GetSummary())))
 	}
 	return b.String()
 }

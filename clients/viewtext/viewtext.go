@@ -35,8 +35,10 @@ const JournalLines = 6
 // own detail: Grisonval's stocks, the zones the camp sees or remembers
 // (with the day last seen), the unknown zones as ranges, columns and other
 // camps; the Castle's turn and step, every city's gauges and stores, the
-// city's own hand or drawn cards, the deck and the discard pile. A view of a ruleset this package does not know shows its shared
-// part, the other camps as its contacts list them, and names the ruleset.
+// city's own hand or drawn cards, the deck and the discard pile. A view of a ruleset without a detail this
+// package renders shows its shared part: the camp's score in its
+// ruleset's words, the other camps as its contacts list them (with their
+// scores when they are public), and names the ruleset.
 // now is used only to say how long remains before the deadline; l is the
 // language of the view's own texts.
 func View(l lang.Lang, v *pb.CampView, now time.Time) string {
@@ -53,10 +55,13 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 	b.WriteString(l.Sprintf("; orders are for day %d.\n", " ; les ordres sont pour le jour %d.\n", v.GetDay()+1))
 	b.WriteString(deadlineText(l, v, now))
 	if !v.GetAlive() {
-		if v.GetCastle() != nil {
+		switch {
+		case v.GetCastle() != nil:
 			b.WriteString(l.Sprintf("Your city has fallen: it no longer plays.\n", "Votre cité est tombée : elle ne joue plus.\n"))
-		} else {
+		case g != nil:
 			b.WriteString(l.Sprintf("Your people is extinct: it can no longer act.\n", "Votre peuple est éteint : il ne peut plus agir.\n"))
+		default:
+			b.WriteString(l.Sprintf("Your camp no longer plays.\n", "Votre camp ne joue plus.\n"))
 		}
 	}
 	if v.GetPaused() {
@@ -68,9 +73,7 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 	case v.GetCastle() != nil:
 		writeCastle(l, &b, v, v.GetCastle())
 	default:
-		b.WriteString(l.Sprintf("This client does not know the %s ruleset: it shows the shared part of the view only.\n",
-			"Ce client ne connaît pas les règles %s : il ne montre que la partie commune de la vue.\n", rulesetName(l, v.GetRuleset())))
-		writeContacts(l, &b, v.GetContacts())
+		writeShared(l, &b, v)
 	}
 	journal := v.GetJournal()
 	if len(journal) > JournalLines {
@@ -223,8 +226,34 @@ func rulesetName(l lang.Lang, name string) string {
 	return fmt.Sprintf("%q", name)
 }
 
+// writeShared writes the part of a view without a detail this package
+// renders (a ruleset that has none, or one this client does not know): the
+// camp's own score in its ruleset's words, and the other camps as its
+// contacts list them. A view that carries fields this client cannot read
+// (a newer server's detail) says so.
+func writeShared(l lang.Lang, b *strings.Builder, v *pb.CampView) {
+	if len(v.ProtoReflect().GetUnknown()) > 0 {
+		b.WriteString(l.Sprintf("This client does not know part of the %s ruleset's view: it shows the shared part only.\n",
+			"Ce client ne connaît pas une partie de la vue des règles %s : il n'en montre que la partie commune.\n", rulesetName(l, v.GetRuleset())))
+	}
+	if v.GetScoreSummary() != "" || v.GetScore() != 0 {
+		b.WriteString(l.Sprintf("Your score: %s.\n", "Votre score : %s.\n", scoreText(v.GetScore(), v.GetScoreSummary())))
+	}
+	writeContacts(l, b, v.GetContacts())
+}
+
+// scoreText says a score and its summary in its ruleset's words: "12 (12
+// points)", or the score alone when the summary is empty.
+func scoreText(score int64, summary string) string {
+	if summary == "" {
+		return fmt.Sprint(score)
+	}
+	return fmt.Sprintf("%d (%s)", score, summary)
+}
+
 // writeContacts renders the other camps as every ruleset's view lists them:
-// met or not, alive or extinct.
+// met or not, playing or not, and their scores when the ruleset's scores
+// are public.
 func writeContacts(l lang.Lang, b *strings.Builder, cs []*pb.Contact) {
 	if len(cs) == 0 {
 		b.WriteString(l.Sprintf("Other camps: none.\n", "Autres camps : aucun.\n"))
@@ -236,14 +265,22 @@ func writeContacts(l lang.Lang, b *strings.Builder, cs []*pb.Contact) {
 		if c.GetName() != "" {
 			name += " " + c.GetName()
 		}
+		var what string
 		switch {
 		case !c.GetMet():
-			b.WriteString(l.Sprintf("  %s: not met yet (nothing known).\n", "  %s : pas encore rencontré (rien n'en est connu).\n", name))
+			what = l.Sprintf("not met yet", "pas encore rencontré")
+			if !c.GetScored() {
+				what += l.Sprintf(" (nothing known)", " (rien n'en est connu)")
+			}
 		case !c.GetAlive():
-			b.WriteString(l.Sprintf("  %s: met, extinct.\n", "  %s : rencontré, éteint.\n", name))
+			what = l.Sprintf("met, no longer plays", "rencontré, ne joue plus")
 		default:
-			b.WriteString(l.Sprintf("  %s: met.\n", "  %s : rencontré.\n", name))
+			what = l.Sprintf("met", "rencontré")
 		}
+		if c.GetScored() {
+			what += l.Sprintf("; score %s", " ; score %s", scoreText(c.GetScore(), c.GetScoreSummary()))
+		}
+		b.WriteString(l.Sprintf("  %s: %s.\n", "  %s : %s.\n", name, what))
 	}
 }
 

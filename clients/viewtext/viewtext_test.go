@@ -12,6 +12,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
@@ -112,15 +113,16 @@ func sampleView() *pb.CampView {
 	return v
 }
 
-// otherView is a view of a ruleset viewtext does not know: the shared part
-// alone.
+// otherView is a view of a ruleset without a detail: the shared part
+// alone, with public scores.
 func otherView() *pb.CampView {
 	return &pb.CampView{
 		WorldId: 9, Camp: 0, CampName: "Tour", Day: 3, Alive: true, Ruleset: "dice", SeasonLength: 12,
 		Controller: &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AGENT},
+		Score:      7, ScoreSummary: "7 pips",
 		Contacts: []*pb.Contact{
-			{Camp: 1, Name: "Donjon", Met: true, Alive: true},
-			{Camp: 2, Name: "Remparts", Met: true},
+			{Camp: 1, Name: "Donjon", Met: true, Alive: true, Scored: true, Score: 4, ScoreSummary: "4 pips"},
+			{Camp: 2, Name: "Remparts", Met: true, Scored: true, Score: 10, ScoreSummary: "10 pips"},
 			{Camp: 3},
 		},
 		LegalActions: []*pb.LegalAction{
@@ -434,32 +436,58 @@ func TestMap(t *testing.T) {
 }
 
 // TestViewOtherRuleset checks that a view without a detail this package
-// knows shows its shared part, its contacts, and names its ruleset; and
-// that the map says it has none.
+// renders shows its shared part: the camp's score in its ruleset's words,
+// its contacts with theirs, a fallen camp that no longer plays (never
+// Grisonval's extinct people), and names its ruleset, in both languages;
+// that a view with fields this client cannot read says so; and that the
+// map says it has none.
 func TestViewOtherRuleset(t *testing.T) {
-	out := View(lang.EN, otherView(), now)
-	for _, want := range []string{
-		"World 9 (dice), camp 0 \"Tour\" (agent). Day 3 of 12; orders are for day 4.\n",
-		"This client does not know the \"dice\" ruleset: it shows the shared part of the view only.\n",
-		"Other camps:\n  1 Donjon: met.\n  2 Remparts: met, extinct.\n  3: not met yet (nothing known).\n",
-		"day 3 [draw] Une carte.",
-		"  1. draw - draw a card\n",
-		"  2. raise GAUGE\n     GAUGE: 1 to 5\n     cost: gold 1 per GAUGE\n",
-		"You may write to camps 1 (at most 280 bytes a message).",
+	for _, tt := range []struct {
+		l          lang.Lang
+		want, fell []string
+	}{
+		{lang.EN, []string{
+			"World 9 (dice), camp 0 \"Tour\" (agent). Day 3 of 12; orders are for day 4.\n",
+			"Your score: 7 (7 pips).\n",
+			"Other camps:\n  1 Donjon: met; score 4 (4 pips).\n  2 Remparts: met, no longer plays; score 10 (10 pips).\n  3: not met yet (nothing known).\n",
+			"day 3 [draw] Une carte.",
+			"  1. draw - draw a card\n",
+			"  2. raise GAUGE\n     GAUGE: 1 to 5\n     cost: gold 1 per GAUGE\n",
+			"You may write to camps 1 (at most 280 bytes a message).",
+		}, []string{"Your camp no longer plays.\n"}},
+		{lang.FR, []string{
+			"Monde 9 (dice), camp 0 \"Tour\" (agent). Jour 3 sur 12 ; les ordres sont pour le jour 4.\n",
+			"Votre score : 7 (7 pips).\n",
+			"Autres camps :\n  1 Donjon : rencontré ; score 4 (4 pips).\n  2 Remparts : rencontré, ne joue plus ; score 10 (10 pips).\n  3 : pas encore rencontré (rien n'en est connu).\n",
+		}, []string{"Votre camp ne joue plus.\n"}},
 	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("got:\n%s\nwant it to contain %q", out, want)
+		out := View(tt.l, otherView(), now)
+		for _, want := range tt.want {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: got:\n%s\nwant it to contain %q", tt.l, out, want)
+			}
+		}
+		for _, absent := range []string{"Resources:", "Zones", "Rules:", "does not know", "ne connaît pas", "extinct", "éteint", "fog", "brouillard"} {
+			if strings.Contains(out, absent) {
+				t.Errorf("%s: got %q in a view of a ruleset without a detail:\n%s", tt.l, absent, out)
+			}
+		}
+		fallen := otherView()
+		fallen.Alive, fallen.LegalActions = false, nil
+		out = View(tt.l, fallen, now)
+		for _, want := range tt.fell {
+			if !strings.Contains(out, want) || strings.Contains(out, "extinct") || strings.Contains(out, "éteint") {
+				t.Errorf("%s: got:\n%s\nwant it to contain %q, and no extinct people", tt.l, out, want)
+			}
 		}
 	}
-	for _, absent := range []string{"Resources:", "Zones:", "Rules:"} {
-		if strings.Contains(out, absent) {
-			t.Errorf("got %q in a view of another ruleset:\n%s", absent, out)
-		}
+	// A view from a newer server, whose detail this client cannot read.
+	newer := otherView()
+	newer.ProtoReflect().SetUnknown(protowire.AppendVarint(protowire.AppendTag(nil, 199, protowire.VarintType), 1))
+	if out := View(lang.EN, newer, now); !strings.Contains(out, "This client does not know part of the \"dice\" ruleset's view: it shows the shared part only.\n") {
+		t.Errorf("got:\n%s\nwant it to say it does not know part of the view", out)
 	}
 	if got, want := Map(lang.EN, otherView(), true), "No map: the \"dice\" ruleset's view has no hex map.\n"; got != want {
 		t.Errorf("got map %q; want %q", got, want)
-	}
-	if got := View(lang.EN, &pb.CampView{}, now); !strings.Contains(got, "does not know the unnamed ruleset") {
-		t.Errorf("got:\n%s\nwant the empty view to say its ruleset is unnamed", got)
 	}
 }
