@@ -17,6 +17,9 @@
 //	cli [flags] council TEXT...
 //	cli [flags] propose ACTION [ARGS...] --reason "..."
 //	cli [flags] adopt SEAT
+//	cli [flags] season
+//	cli [flags] notebook [TEXT...]
+//	cli [flags] rules [SECTION...]
 //	cli [flags] wait [--after DAY]
 //	cli [flags] watch
 //	cli [flags] help
@@ -99,6 +102,8 @@ Commands:
                                 close your rank, judgment and career
   notebook [TEXT...]            your private notes across days; with TEXT,
                                 replace them ("" erases them)
+  rules [SECTION...]            your world's rulebook, as the server gives it:
+                                its sections, or the one named (cli rules Time)
   wait [--after DAY]            wait until a day after DAY resolves (default: the
                                 last day view or wait showed you, else the current
                                 day), then show every day resolved since: each
@@ -175,6 +180,8 @@ Commandes :
                                 clôture votre rang, jugement et carrière
   notebook [TEXTE...]           vos notes privées d'un jour à l'autre ; avec TEXTE,
                                 les remplacer ("" les efface)
+  rules [SECTION...]            le livre de règles de votre monde, tel que le serveur
+                                le donne : ses sections, ou celle nommée (cli rules Time)
   wait [--after DAY]            attendre qu'un jour après DAY se résolve (par défaut :
                                 le dernier jour que view ou wait vous a montré, sinon
                                 le jour en cours), puis montrer chaque jour résolu
@@ -409,7 +416,7 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 		if set["since"] && inv.cmd != "journal" {
 			return inv, usagef(l, "--since goes with journal or messages, not with %s", "--since va avec journal ou messages, pas avec %s", inv.cmd)
 		}
-	case "season", "notebook":
+	case "season", "notebook", "rules":
 		if inv.cmd == "season" && len(inv.args) > 0 {
 			return inv, usagef(l, "season takes no argument; got %q", "season ne prend aucun argument ; reçu %q", inv.args)
 		}
@@ -649,6 +656,20 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 			return err
 		}
 		msg, text = s, viewtext.SeasonStanding(l, s)
+	case "rules":
+		book, err := c.Rulebook(ctx)
+		if err != nil {
+			return err
+		}
+		res, err := tools.ReadRules(l, book, strings.Join(inv.args, " "))
+		if err != nil {
+			var f *tools.Failure
+			if errors.As(err, &f) {
+				return &usageError{f.Message}
+			}
+			return err
+		}
+		msg, text = book, res.Text
 	case "notebook":
 		if len(inv.args) == 0 {
 			n, err := c.Notebook(ctx)
@@ -720,8 +741,8 @@ const (
 )
 
 // watchFooter is the last line of watch's screen.
-var watchFooter = lang.T("cli view: the whole view (costs, zones, rules). Ctrl-C stops.",
-	"cli view : la vue entière (coûts, zones, règles). Ctrl-C arrête.")
+var watchFooter = lang.T("cli view: the whole view, with the costs. Ctrl-C stops.",
+	"cli view : la vue entière, avec les coûts. Ctrl-C arrête.")
 
 // screenSize returns a function that reads the size of the terminal out is
 // ($COLUMNS and $LINES when out is not one, or its size is not known;
