@@ -12,7 +12,6 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -35,12 +34,12 @@ const retryWait = time.Second
 
 // NewServer returns an MCP server whose tools are the tools table played
 // for camp c, with the input schemas and the instructions built from v,
-// c's current view, and book, its world's rulebook (the instructions speak
-// of v's ruleset and list its rulebook's sections; book may be nil when it
-// could not be read), in c's language.
-func NewServer(c *tools.Camp, v *pb.CampView, book *pb.Rulebook) *mcp.Server {
+// c's current view, in c's language. The instructions speak of v's
+// ruleset and list the sections of its rulebook when c has read it
+// (Camp.Rulebook); otherwise they say that the rules tool lists them.
+func NewServer(c *tools.Camp, v *pb.CampView) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "grisonval", Version: Version},
-		&mcp.ServerOptions{Instructions: tools.Instructions(c.Lang, v, book)})
+		&mcp.ServerOptions{Instructions: tools.Instructions(c.Lang, v, c.KnownRulebook())})
 	for _, t := range tools.Table() {
 		addTool(s, t, c, v)
 	}
@@ -129,46 +128,13 @@ func handler(t tools.Tool, c *tools.Camp, schema *jsonschema.Schema) mcp.ToolHan
 
 type serverKey struct{}
 
-// rulebooks keeps the rulebooks of the rulesets of one game server, by
-// ruleset, as the first camp of each read it, so that a stateless request
-// reads its camp's view but not its rulebook. Its zero value is empty; it
-// is safe for concurrent use.
-type rulebooks struct {
-	mu sync.Mutex // guards m
-	m  map[string]*pb.Rulebook
-}
-
-// get returns the rulebook of ruleset, reading it as camp c when it is not
-// kept yet; nil when the game server does not give it.
-func (r *rulebooks) get(ctx context.Context, c *tools.Camp, ruleset string, log zerolog.Logger) *pb.Rulebook {
-	r.mu.Lock()
-	b, ok := r.m[ruleset]
-	r.mu.Unlock()
-	if ok {
-		return b
-	}
-	b, err := c.Rulebook(ctx)
-	if err != nil {
-		log.Warn().Err(err).Str("ruleset", ruleset).Msg("read the rulebook")
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.m == nil {
-		r.m = map[string]*pb.Rulebook{}
-	}
-	r.m[ruleset] = b
-	return b
-}
-
 // HTTPHandler serves MCP over stateless streamable HTTP. Each request
 // carries its camp's token as "Authorization: Bearer <token>"; the handler
 // reads that camp's view and serves the tools built from it, in language
-// l, with the instructions of its ruleset's rulebook (read once per
-// ruleset). A request without a token, or with one the game server
-// refuses, is answered 401.
+// l (the rulebook is read only by the rules tool, not by every request).
+// A request without a token, or with one the game server refuses, is
+// answered 401.
 func HTTPHandler(game pb.GameServiceClient, now func() time.Time, l lang.Lang, log zerolog.Logger) http.Handler {
-	var books rulebooks
 	h := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		s, _ := r.Context().Value(serverKey{}).(*mcp.Server)
 		return s
@@ -193,7 +159,6 @@ func HTTPHandler(game pb.GameServiceClient, now func() time.Time, l lang.Lang, l
 			http.Error(w, viewtext.Error(l, err), code)
 			return
 		}
-		s := NewServer(c, v, books.get(r.Context(), c, v.GetRuleset(), log))
-		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverKey{}, s)))
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverKey{}, NewServer(c, v))))
 	})
 }

@@ -132,7 +132,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 	if err != nil {
 		t.Fatalf("get view: %v", err)
 	}
-	s := NewServer(camp, v, nil)
+	s := NewServer(camp, v)
 	followed := make(chan error, 1)
 	go func() { followed <- Follow(ctx, s, camp, v.GetDay(), zerolog.Nop()) }()
 	changed := make(chan struct{}, seasonDays*4)
@@ -255,7 +255,7 @@ func TestToolErrorsAndRules(t *testing.T) {
 		t.Fatalf("get view: %v", err)
 	}
 	st, ct := mcp.NewInMemoryTransports()
-	if _, err := NewServer(camp, v, nil).Connect(ctx, st, nil); err != nil {
+	if _, err := NewServer(camp, v).Connect(ctx, st, nil); err != nil {
 		t.Fatalf("server connect: %v", err)
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
@@ -456,7 +456,7 @@ func TestViewSize(t *testing.T) {
 		if err != nil {
 			t.Fatalf("get view: %v", err)
 		}
-		servers[l] = NewServer(camps[l], v, nil)
+		servers[l] = NewServer(camps[l], v)
 		st, ct := mcp.NewInMemoryTransports()
 		if _, err := servers[l].Connect(ctx, st, nil); err != nil {
 			t.Fatalf("server connect: %v", err)
@@ -610,7 +610,7 @@ func TestOtherRuleset(t *testing.T) {
 		t.Fatalf("get view: %v", err)
 	}
 	st, ct := mcp.NewInMemoryTransports()
-	if _, err := NewServer(camp, v, nil).Connect(ctx, st, nil); err != nil {
+	if _, err := NewServer(camp, v).Connect(ctx, st, nil); err != nil {
 		t.Fatalf("server connect: %v", err)
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
@@ -625,7 +625,7 @@ func TestOtherRuleset(t *testing.T) {
 		tool string
 		want []string
 	}{
-		{tools.View, []string{`World 3 (dice), camp 1 "Donjon"`, `does not know the "dice" ruleset`, "0 Tour: met.", "cost: gold 1 per GAUGE"}},
+		{tools.View, []string{`World 3 (dice), camp 1 "Donjon"`, "Other camps:\n  0 Tour: met.\n", "cost: gold 1 per GAUGE"}},
 		{tools.LegalActions, []string{"  1. draw", "  2. raise GAUGE"}},
 		{tools.ViewStructured, []string{`"ruleset":"dice"`}},
 	} {

@@ -45,7 +45,7 @@ func TestStandingAndNotebookThroughMCP(t *testing.T) {
 		t.Fatalf("get view: %v", err)
 	}
 	st, ct := mcp.NewInMemoryTransports()
-	if _, err := NewServer(camp, v, nil).Connect(ctx, st, nil); err != nil {
+	if _, err := NewServer(camp, v).Connect(ctx, st, nil); err != nil {
 		t.Fatalf("server connect: %v", err)
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)

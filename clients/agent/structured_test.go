@@ -29,7 +29,7 @@ func connectView(t *testing.T, c *tools.Camp, v *pb.CampView) *mcp.ClientSession
 	t.Helper()
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
-	if _, err := NewServer(c, v, nil).Connect(ctx, st, nil); err != nil {
+	if _, err := NewServer(c, v).Connect(ctx, st, nil); err != nil {
 		t.Fatalf("server connect: %v", err)
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)

@@ -112,6 +112,10 @@ func (c *Camp) Rulebook(ctx context.Context) (*pb.Rulebook, error) {
 	return b, nil
 }
 
+// KnownRulebook returns the rulebook Rulebook has read, and nil before it
+// has.
+func (c *Camp) KnownRulebook() *pb.Rulebook { return c.book.Load() }
+
 // Submit posts or replaces the camp's order for the next day: the day
 // after the last one shown (MarkShown), so that an order decided on a day
 // that has since resolved is refused (day_resolved) rather than played on

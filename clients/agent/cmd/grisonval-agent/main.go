@@ -94,12 +94,12 @@ func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, l 
 		return errors.New(l.Sprintf("read the camp's view: %s", "lire la vue du camp : %s", viewtext.Error(l, err)))
 	}
 	log = log.With().Uint64("world", v.GetWorldId()).Int32("camp", v.GetCamp()).Logger()
-	book, err := c.Rulebook(ctx)
-	if err != nil {
-		// The rules tool reads it again when called.
+	// Read once, for the instructions to list its sections; without it
+	// they say that the rules tool does.
+	if _, err := c.Rulebook(ctx); err != nil {
 		log.Warn().Err(err).Msg("read the rulebook")
 	}
-	s := agent.NewServer(c, v, book)
+	s := agent.NewServer(c, v)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	followed := make(chan error, 1)
