@@ -5,6 +5,7 @@ package bot
 
 import (
 	"cmp"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/grisonval/server/lang"
@@ -74,8 +75,8 @@ func Decide(v *pb.CampView, s State) (*pb.Order, State) { return DecideIn(lang.F
 // legal action at all (an extinct camp), that rest is not legal either.
 // On a Castle view it plays the Castle (decideCastle, castle.go) and
 // returns s unchanged: the Castle bot reads all it needs from the view. On
-// a view of another ruleset it plays the first legal action that takes no
-// argument, rest when there is none, and returns s unchanged.
+// a view of another ruleset it plays a legal order drawn from the menu
+// (foreign) and returns s unchanged.
 func DecideIn(l lang.Lang, v *pb.CampView, s State) (*pb.Order, State) {
 	if c := v.GetCastle(); c != nil {
 		return decideCastle(l, v, c), s
@@ -124,17 +125,46 @@ func DecideIn(l lang.Lang, v *pb.CampView, s State) (*pb.Order, State) {
 	return o, s
 }
 
-// foreign returns the order of a camp of a ruleset the bot does not play: the
-// first legal action without arguments, rest when there is none.
+// foreign returns the order of a camp of a ruleset the bot has no
+// strategy for: one of the legal actions, each argument within its
+// ArgSpec (one of its choices, a count from its minimum to its maximum),
+// drawn from a generator seeded by the world, the camp and the day, so that
+// a view always gives the same order and a camp does not play the same one
+// day after day. An action with an argument that has no value to take is
+// never drawn; rest when no action is left.
 func foreign(l lang.Lang, v *pb.CampView) *pb.Order {
+	var playable []*pb.LegalAction
 	for _, la := range v.GetLegalActions() {
-		if len(la.GetArgs()) == 0 {
-			return &pb.Order{Action: la.GetAction(), Reason: l.Sprintf("the bot does not play the %q ruleset: the first action without an argument",
-				"le bot ne joue pas les règles %q : première action sans argument", v.GetRuleset())}
+		if !slices.ContainsFunc(la.GetArgs(), noValue) {
+			playable = append(playable, la)
 		}
 	}
-	return &pb.Order{Action: actRest, Reason: l.Sprintf("the bot does not play the %q ruleset: no action without an argument",
-		"le bot ne joue pas les règles %q : aucune action sans argument", v.GetRuleset())}
+	if len(playable) == 0 {
+		return &pb.Order{Action: actRest, Reason: l.Sprintf("the bot has no strategy for the %q ruleset, and no legal action to draw",
+			"le bot n'a pas de stratégie pour les règles %q, ni d'action permise à tirer", v.GetRuleset())}
+	}
+	r := rand.New(rand.NewPCG(v.GetWorldId(), uint64(uint32(v.GetCamp()))<<32|uint64(uint32(v.GetDay()))))
+	la := playable[r.IntN(len(playable))]
+	o := &pb.Order{Action: la.GetAction()}
+	for _, s := range la.GetArgs() {
+		if s.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
+			o.Args = append(o.Args, s.GetMin()+r.Int32N(s.GetMax()-s.GetMin()+1))
+		} else {
+			o.Args = append(o.Args, s.GetChoices()[r.IntN(len(s.GetChoices()))])
+		}
+	}
+	o.Reason = l.Sprintf("the bot has no strategy for the %q ruleset: drawn among %d legal actions",
+		"le bot n'a pas de stratégie pour les règles %q : tiré parmi %d actions permises", v.GetRuleset(), len(playable))
+	return o
+}
+
+// noValue reports whether argument s has no value to take: a count whose
+// maximum is below its minimum, or another kind without a choice.
+func noValue(s *pb.ArgSpec) bool {
+	if s.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
+		return s.GetMax() < s.GetMin()
+	}
+	return len(s.GetChoices()) == 0
 }
 
 // busy reports whether the camp wages war today: order o is a send_army

@@ -2,9 +2,12 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/grisonval/server/clients/internal/testserver"
+	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/encoding/prototext"
@@ -93,20 +96,42 @@ func TestPrice(t *testing.T) {
 	}
 }
 
-// TestDecideForeignRuleset checks that a view of another ruleset (no
-// Grisonval detail) gets an order without a crash: the first legal action
-// without arguments, rest when there is none.
+// TestDecideForeignRuleset checks that a view of a ruleset the bot has no
+// strategy for (no detail it reads) gets a legal order drawn from its
+// menu: every argument within its ArgSpec, the same order for the same
+// view, every action and every value drawn over the days, never an action
+// with an argument that has no value; rest when none is left; the state
+// unchanged.
 func TestDecideForeignRuleset(t *testing.T) {
-	v := &pb.CampView{Camp: 1, Day: 3, Ruleset: "castle", LegalActions: []*pb.LegalAction{
-		act("draft", countArg("card", 1, 3)), act("pass"),
+	v := &pb.CampView{WorldId: 7, Camp: 1, Ruleset: "dice", LegalActions: []*pb.LegalAction{
+		act("draw"), act("raise", countArg("gauge", 1, 3)),
+		act("take", &pb.ArgSpec{Name: "camp", Kind: pb.ArgKind_ARG_KIND_CAMP, Choices: []int32{0, 2}}, countArg("n", 2, 2)),
+		act("void", &pb.ArgSpec{Name: "card", Kind: pb.ArgKind_ARG_KIND_CARD}),
 	}}
 	s := State{Aggressiveness: 40}
-	o, next := Decide(v, s)
-	if o.GetAction() != "pass" || len(o.GetArgs()) != 0 || next != s {
-		t.Errorf("got %s %v and state %+v; want pass and the state unchanged", o.GetAction(), o.GetArgs(), next)
+	drawn := map[string]int{}
+	for day := range int32(60) {
+		v.Day = day
+		o, next := Decide(v, s)
+		if !legalOrder(v, o) || next != s {
+			t.Fatalf("day %d: got %s %v and state %+v; want a legal order and the state unchanged", day, o.GetAction(), o.GetArgs(), next)
+		}
+		if again, _ := Decide(v, s); !proto.Equal(o, again) {
+			t.Errorf("day %d: got %v, then %v; want the same order for the same view", day, o, again)
+		}
+		if !strings.Contains(o.GetReason(), `règles "dice"`) {
+			t.Errorf("day %d: got reason %q; want it to name the ruleset", day, o.GetReason())
+		}
+		drawn[fmt.Sprintf("%s %v", o.GetAction(), o.GetArgs())]++
 	}
-	if o, _ := Decide(&pb.CampView{Ruleset: "castle"}, s); o.GetAction() != actRest {
-		t.Errorf("got %s with no legal action; want rest", o.GetAction())
+	for _, want := range []string{"draw []", "raise [1]", "raise [2]", "raise [3]", "take [0 2]", "take [2 2]"} {
+		if drawn[want] == 0 {
+			t.Errorf("got orders %v over 60 days; want %s among them", drawn, want)
+		}
+	}
+	if o, _ := DecideIn(lang.EN, &pb.CampView{Ruleset: "dice", LegalActions: []*pb.LegalAction{act("void", zoneArg())}}, s); o.GetAction() != actRest ||
+		!strings.Contains(o.GetReason(), "no legal action to draw") {
+		t.Errorf("got %s (%q) with no action to draw; want rest", o.GetAction(), o.GetReason())
 	}
 }
 
