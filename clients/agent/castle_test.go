@@ -136,11 +136,12 @@ func TestCastleThroughMCP(t *testing.T) {
 	defer cs.Close()
 
 	instr := cs.InitializeResult().Instructions
-	if !strings.Contains(instr, "In the Castle") || strings.Contains(instr, "zone") {
-		t.Errorf("got instructions %q; want the Castle's, without Grisonval's zones", instr)
+	if !strings.Contains(instr, "In the Castle") || strings.Contains(instr, "zone") || !strings.Contains(instr, "; The cards; ") {
+		t.Errorf("got instructions %q; want the Castle's, with its rulebook's sections, without Grisonval's zones", instr)
 	}
-	if text, res := callTool(t, cs, tools.Rules, nil); res.IsError || !strings.Contains(text, "The cards") {
-		t.Errorf("got rules %q (error %v); want the sections of the Castle's rulebook", text, res.IsError)
+	if text, res := callTool(t, cs, tools.Rules, nil); res.IsError || !strings.Contains(text, "Sections of the castle rulebook") ||
+		!strings.Contains(text, "The cards") || strings.Contains(text, "Time (") {
+		t.Errorf("got rules %q (error %v); want the sections of the Castle's rulebook, not Grisonval's", text, res.IsError)
 	}
 
 	// The convert step.
