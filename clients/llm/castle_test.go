@@ -19,11 +19,12 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// castleModel is a chat-completions server on loopback that plays a Castle
-// city as a model would from its tools: it reads the city's view and calls
-// submit_order with its menu's last action and valid arguments. It checks
-// that the offered order tool lists the day's legal actions.
-type castleModel struct {
+// menuModel is a chat-completions server on loopback that plays a camp of
+// any ruleset as a model would from its tools: it reads the camp's view
+// and calls submit_order with its menu's last action and valid arguments
+// (a Castle draft's slots each once). It checks that the offered order
+// tool lists the day's legal actions.
+type menuModel struct {
 	t    *testing.T
 	camp *tools.Camp
 
@@ -32,7 +33,7 @@ type castleModel struct {
 	bad   []string
 }
 
-func (m *castleModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (m *menuModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var req ChatRequest
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -79,6 +80,31 @@ func (m *castleModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// postWhenDeciding posts action for each of camps, until ctx is done,
+// every day it decides (its view does not wait) and has posted nothing,
+// so that the day resolves once the runner's camp has posted. The channel
+// returned gets the first error, or nil once ctx is done.
+func postWhenDeciding(ctx context.Context, action string, camps ...*tools.Camp) <-chan error {
+	played := make(chan error, 1)
+	go func() {
+		for ctx.Err() == nil {
+			for _, c := range camps {
+				v, err := c.GetView(ctx)
+				if err == nil && !v.GetWaits() && v.GetPendingOrder() == nil {
+					_, err = c.Submit(ctx, &pb.Order{Action: action})
+				}
+				if err != nil && ctx.Err() == nil {
+					played <- err
+					return
+				}
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		played <- nil
+	}()
+	return played
+}
+
 // TestRunnerCastle plays a Castle city of a game of two with the runner on
 // the real server, the other city playing its default each time it
 // decides: the runner calls the model only when its city acts, and posts
@@ -90,22 +116,8 @@ func TestRunnerCastle(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	// The other city plays its default whenever it decides.
-	played := make(chan error, 1)
-	go func() {
-		for ctx.Err() == nil {
-			v, err := other.GetView(ctx)
-			if err == nil && v.GetCastle().GetActs() && v.GetPendingOrder() == nil {
-				_, err = other.Submit(ctx, &pb.Order{Action: "default"})
-			}
-			if err != nil && ctx.Err() == nil {
-				played <- err
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		played <- nil
-	}()
-	model := &castleModel{t: t, camp: me}
+	played := postWhenDeciding(ctx, "default", other)
+	model := &menuModel{t: t, camp: me}
 	chat := httptest.NewServer(model)
 	defer chat.Close()
 	var log bytes.Buffer
