@@ -78,6 +78,9 @@ func TestCLICounters(t *testing.T) {
 	run(1, "en", []string{"gain", "1"}, "Order accepted for day 1: gain 1")
 	run(2, "en", []string{"rest"}, "Order accepted for day 1: rest")
 	run(0, "en", []string{"wait", "--after", "0"}, "Day 1 resolved", "Your order for day 1: gain 3 (reason: trois) - applied.", "[gain] You gain 3 points.")
+	run(0, "en", []string{"view"}, fmt.Sprintf("World %d (counters), camp 0 \"Counter A\" (human). Day 1 of 6; orders are for day 2.", w.ID),
+		"Your score: 3 (3 points).\nOther camps:\n  1 Counter B: met; score 1 (1 points).\n  2 Counter C: met; score 0 (0 points).\nJournal (latest 1 of 1):\n  day 1 [gain] You gain 3 points.\n",
+		"  3. steal CAMP - steal C: take a point from camp C\n     CAMP: one of 1\n")
 	run(2, "en", []string{"view"}, "Your score: 0 (0 points).", "  0 Counter A: met; score 3 (3 points).", "  1 Counter B: met; score 1 (1 points).",
 		"  3. steal CAMP - steal C: take a point from camp C", "     CAMP: one of 0, 1")
 	run(0, "en", []string{"season"}, "day 1 of 6: 5 days left.", "Score 3 (3 points); rank 1 of 3 today (every camp's score is public).",
