@@ -407,12 +407,12 @@ func Table() []Tool {
 				"puis les actions fermées aujourd'hui, chacune avec sa raison (le refus qu'un ordre d'elle rencontrerait)."),
 			Schema: noArgs, Call: callLegalActions},
 		{Name: SubmitOrder, Description: lang.T("Post (or replace, until the deadline) your order for the next day: "+
-			"order, one of the day's legal actions with its own arguments ({\"action\": \"explore\", \"args\": [4]}: "+
+			"order, one of the day's legal actions with its own arguments ({\"action\": NAME, \"args\": [...]}, the arguments in the menu's order; "+
 			"the schema lists each action's valid values), and your reason (kept in your own journal, never "+
 			"shown to another camp). A refusal says the rule code and the argument at fault. The ruler's seat only: "+
 			"a councillor's seat proposes with propose_order (not_your_seat).",
 			"Postez (ou remplacez, jusqu'à l'échéance) votre ordre pour le jour suivant : order, l'une des actions "+
-				"permises du jour avec ses propres arguments ({\"action\": \"explore\", \"args\": [4]} : le schéma donne les "+
+				"permises du jour avec ses propres arguments ({\"action\": NOM, \"args\": [...]}, les arguments dans l'ordre du menu ; le schéma donne les "+
 				"valeurs valides de chaque action), et votre raison (gardée dans votre propre journal, jamais montrée à un autre camp). "+
 				"Un refus dit le code de la règle et l'argument fautif. Siège du dirigeant seulement : "+
 				"le siège d'un conseiller propose avec propose_order (not_your_seat)."),
