@@ -318,12 +318,8 @@ func Instructions(l lang.Lang, v *pb.CampView, book *pb.Rulebook) string {
 	if len(secs) == 0 {
 		return s + noRulebook(l)
 	}
-	titles := make([]string, len(secs))
-	for i, sec := range secs {
-		titles[i] = sec.Title
-	}
 	return s + l.Sprintf(" The rules tool gives its rulebook by section (in English): %s.", " L'outil rules donne son livre de règles par section (en anglais) : %s.",
-		strings.Join(titles, "; "))
+		strings.Join(titles(secs), "; "))
 }
 
 // noRulebook says what a player of a ruleset without a rulebook reads
@@ -708,10 +704,6 @@ func ReadRules(l lang.Lang, book *pb.Rulebook, section string) (*Result, error) 
 		text := l.Sprintf("The %s ruleset:", "Les règles %s :", ruleset) + noRulebook(l) + "\n"
 		return &Result{Text: text, Structured: map[string]any{"ruleset": ruleset, "sections": []string{}}}, nil
 	}
-	var titles []string
-	for _, s := range secs {
-		titles = append(titles, s.Title)
-	}
 	if section == "" {
 		var b strings.Builder
 		b.WriteString(l.Sprintf("Sections of the %s rulebook (call rules with one of them):\n",
@@ -719,7 +711,7 @@ func ReadRules(l lang.Lang, book *pb.Rulebook, section string) (*Result, error) 
 		for _, s := range secs {
 			b.WriteString(l.Sprintf("  %s (%d characters)\n", "  %s (%d caractères)\n", s.Title, len(s.Text)))
 		}
-		return &Result{Text: b.String(), Structured: map[string]any{"ruleset": ruleset, "sections": titles}}, nil
+		return &Result{Text: b.String(), Structured: map[string]any{"ruleset": ruleset, "sections": titles(secs)}}, nil
 	}
 	for _, s := range secs {
 		if strings.EqualFold(s.Title, section) {
@@ -727,7 +719,16 @@ func ReadRules(l lang.Lang, book *pb.Rulebook, section string) (*Result, error) 
 		}
 	}
 	return nil, badArgs(l, Rules, errors.New(l.Sprintf("no section %q in the %s rulebook; sections: %s", "pas de section %q dans le livre de règles %s ; sections : %s",
-		section, ruleset, strings.Join(titles, "; "))))
+		section, ruleset, strings.Join(titles(secs), "; "))))
+}
+
+// titles returns the sections' titles, in order.
+func titles(secs []Section) []string {
+	out := make([]string, len(secs))
+	for i, s := range secs {
+		out[i] = s.Title
+	}
+	return out
 }
 
 // WaitArgs are the arguments of wait_next_tick.
