@@ -66,11 +66,9 @@ const (
 	  const p = a.querySelector('p'), b = p.querySelector('b');
 	  return {day: p.querySelector('.d').textContent, who: b ? b.textContent : '', text: (b ? b.nextSibling.textContent : p.lastChild.textContent).trim()};
 	})`
-	// pageText is the text of the whole page, its hidden tabs included,
-	// but for the season tab's text: viewtext.SeasonStanding, the text
-	// face's, still words a score as Grisonval's zones held, whatever the
-	// ruleset (docs/web.md, "The generic pages").
-	pageText = `(() => { const c = document.body.cloneNode(true); c.querySelectorAll('pre.season').forEach(e => e.remove()); return c.textContent; })()`
+	// pageText is the text of the whole page, its hidden tabs included
+	// (the season tab's text is the text face's, viewtext.SeasonStanding).
+	pageText = `document.body.textContent`
 	// grisonvalParts counts what belongs to Grisonval's pages: the map,
 	// siege cards, columns, the banner of stocks, the people and
 	// diplomacy tabs.

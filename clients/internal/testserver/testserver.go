@@ -48,7 +48,14 @@ type Server struct {
 	Admin pb.AdminServiceClient
 	// logs is the server's console: its standard output and error.
 	logs *syncBuffer
+	// stop stops the server's process, once.
+	stop func()
 }
+
+// Stop stops the server as SIGINT does (the end of the test does, if not
+// sooner): its data folder is then free for another program, such as
+// grisonval-replay.
+func (s *Server) Stop() { s.stop() }
 
 // Output returns what the server has printed on its console so far (its
 // standard output and error), as a person running it reads it.
@@ -212,19 +219,25 @@ func StartWith(t testing.TB, opts Options) *Server {
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			_ = cmd.Process.Signal(os.Interrupt)
+			select {
+			case <-exited:
+			case <-time.After(10 * time.Second):
+				_ = cmd.Process.Kill()
+				<-exited
+			}
+		})
+	}
 	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		select {
-		case <-exited:
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill()
-			<-exited
-		}
+		stop()
 		if t.Failed() {
 			t.Logf("grisonvald output:\n%s", logs.String())
 		}
 	})
-	s := &Server{Data: data, logs: logs}
+	s := &Server{Data: data, logs: logs, stop: stop}
 	deadline := time.Now().Add(startTimeout)
 	for {
 		if err := s.readConnect(); err == nil {
