@@ -79,21 +79,21 @@ func TestCLICounters(t *testing.T) {
 	run(2, "en", []string{"rest"}, "Order accepted for day 1: rest")
 	run(0, "en", []string{"wait", "--after", "0"}, "Day 1 resolved", "Your order for day 1: gain 3 (reason: trois) - applied.", "[gain] You gain 3 points.")
 	run(0, "en", []string{"view"}, fmt.Sprintf("World %d (counters), camp 0 \"Counter A\" (human). Day 1 of 6; orders are for day 2.", w.ID),
-		"Your score: 3 (3 points).\nOther camps:\n  1 Counter B: met; score 1 (1 points).\n  2 Counter C: met; score 0 (0 points).\nJournal (latest 1 of 1):\n  day 1 [gain] You gain 3 points.\n",
+		"Your score: 3 (3 points).\nOther camps:\n  1 Counter B: met; score 1 (1 point).\n  2 Counter C: met; score 0 (0 points).\nJournal (latest 1 of 1):\n  day 1 [gain] You gain 3 points.\n",
 		"  3. steal CAMP - steal C: take a point from camp C\n     CAMP: one of 1\n")
-	run(2, "en", []string{"view"}, "Your score: 0 (0 points).", "  0 Counter A: met; score 3 (3 points).", "  1 Counter B: met; score 1 (1 points).",
+	run(2, "en", []string{"view"}, "Your score: 0 (0 points).", "  0 Counter A: met; score 3 (3 points).", "  1 Counter B: met; score 1 (1 point).",
 		"  3. steal CAMP - steal C: take a point from camp C", "     CAMP: one of 0, 1")
 	run(0, "en", []string{"season"}, "day 1 of 6: 5 days left.", "Score 3 (3 points); rank 1 of 3 today (every camp's score is public).",
-		"Today's ranking:\n  1. camp 0 \"Counter A\": score 3 (3 points)\n  2. camp 1 \"Counter B\": score 1 (1 points)\n  3. camp 2 \"Counter C\": score 0 (0 points)\n")
-	run(1, "fr", []string{"season"}, "jour 1 sur 6 : 5 jours restants.", "Score 1 (1 points) ; rang 2 sur 3 aujourd'hui (le score de chaque camp est public).",
+		"Today's ranking:\n  1. camp 0 \"Counter A\": score 3 (3 points)\n  2. camp 1 \"Counter B\": score 1 (1 point)\n  3. camp 2 \"Counter C\": score 0 (0 points)\n")
+	run(1, "fr", []string{"season"}, "jour 1 sur 6 : 5 jours restants.", "Score 1 (1 point) ; rang 2 sur 3 aujourd'hui (le score de chaque camp est public).",
 		"Classement du jour :\n  1. camp 0 \"Counter A\" : score 3 (3 points)\n")
 
 	if _, err := srv.Admin.CloseSeason(srv.AdminContext(context.Background()), &pb.CloseSeasonRequest{WorldId: w.ID}); err != nil {
 		t.Fatalf("close the season: %v", err)
 	}
-	run(1, "en", []string{"season"}, ", closed.", "Score 1 (1 points); rank 2 of 3.",
-		"Ranking:\n  1. camp 0 \"Counter A\": score 3 (3 points)\n  2. camp 1 \"Counter B\": score 1 (1 points)\n  3. camp 2 \"Counter C\": score 0 (0 points)\n")
-	if out := run(1, "fr", []string{"season"}, ", close.", "Score 1 (1 points) ; rang 2 sur 3.", "Classement :\n  1. camp 0 \"Counter A\" : score 3 (3 points)\n"); strings.Contains(out, "du jour") {
+	run(1, "en", []string{"season"}, ", closed.", "Score 1 (1 point); rank 2 of 3.",
+		"Ranking:\n  1. camp 0 \"Counter A\": score 3 (3 points)\n  2. camp 1 \"Counter B\": score 1 (1 point)\n  3. camp 2 \"Counter C\": score 0 (0 points)\n")
+	if out := run(1, "fr", []string{"season"}, ", close.", "Score 1 (1 point) ; rang 2 sur 3.", "Classement :\n  1. camp 0 \"Counter A\" : score 3 (3 points)\n"); strings.Contains(out, "du jour") {
 		t.Errorf("got today's ranking in a closed season:\n%s", out)
 	}
 }
@@ -121,9 +121,9 @@ func TestCLISeasonWords(t *testing.T) {
 			"Today's ranking:\n  1. camp ", ": score ", " (standing: gold "}, []string{"zone", "fog", "falls at the close"}},
 		{"castle fr", castle, "fr", []string{" (debout : or ", ", armée ", ") ; rang ", " sur 3 aujourd'hui (le score de chaque camp est public).",
 			"Classement du jour :\n  1. camp ", " : score ", " (debout : or "}, []string{"zone", "brouillard", "tombe à la clôture"}},
-		{"grisonval en", grisonval, "en", []string{" zones held); the rank falls at the close (the other camps' scores are beyond your fog)."},
+		{"grisonval en", grisonval, "en", []string{" zone held); the rank falls at the close (the other camps' scores are beyond your fog)."},
 			[]string{"today (every", "ranking", "Ranking"}},
-		{"grisonval fr", grisonval, "fr", []string{" zones tenues) ; le rang tombe à la clôture (les scores des autres camps sont hors de votre brouillard)."},
+		{"grisonval fr", grisonval, "fr", []string{" zone tenue) ; le rang tombe à la clôture (les scores des autres camps sont hors de votre brouillard)."},
 			[]string{"aujourd'hui (le score", "Classement"}},
 	}
 	for _, tt := range tests {

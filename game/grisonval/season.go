@@ -50,7 +50,7 @@ func (seasonLayer) Score(s game.State) ([]game.Score, error) {
 		if err != nil {
 			return nil, fmt.Errorf("score of camp %d: %w", c, err)
 		}
-		out[c] = game.Score{Score: score, Holdings: len(held), Summary: lang.T("%d zones held", "%d zones tenues", len(held))}
+		out[c] = game.Score{Score: score, Holdings: len(held), Summary: zonesHeld(len(held))}
 	}
 	return out, nil
 }
@@ -341,4 +341,12 @@ func signedPacts(d featDay, c engine.CampID) []engine.CampID {
 		}
 	}
 	return out
+}
+
+// zonesHeld says n zones held, in both languages.
+func zonesHeld(n int) lang.Text {
+	if n == 1 {
+		return lang.T("1 zone held", "1 zone tenue")
+	}
+	return lang.T("%d zones held", "%d zones tenues", n)
 }
