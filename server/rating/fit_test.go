@@ -279,14 +279,16 @@ func TestFitRecovers(t *testing.T) {
 }
 
 // TestFitCoverage checks that the 95 % bootstrap intervals hold the true
-// rating about 95 % of the time: over 200 tournaments drawn from known
-// strengths, each rating (relative to the anchor) must fall inside its
-// interval between 88 % and 99 % of the time.
+// value about 95 % of the time: over 200 tournaments drawn from known
+// strengths (120 matches of three camps among six entrants, seats
+// shuffled, a seat advantage of 0.3 and -0.3), each rating relative to the
+// anchor, and each seat's advantage, must fall inside its interval between
+// 88 % and 99 % of the time.
 func TestFitCoverage(t *testing.T) {
 	theta := []float64{0, 0.4, -0.4, 0.8, -0.2, 0.6}
 	gamma := []float64{0.3, 0, -0.3}
 	const trials = 200
-	inside, total := 0, 0
+	var inside, total [2]int // entrants, positions
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := range trials {
 		matches := simulate(rng, theta, gamma, 120, 3, shuffled(len(theta)))
@@ -295,17 +297,24 @@ func TestFitCoverage(t *testing.T) {
 			t.Fatal(err)
 		}
 		for e := 1; e < len(theta); e++ {
-			total++
-			est, want := table.Entrants[e], points(theta[e])
-			if est.Low <= want && want <= est.High {
-				inside++
+			total[0]++
+			if est, want := table.Entrants[e], points(theta[e]); est.Low <= want && want <= est.High {
+				inside[0]++
+			}
+		}
+		for p, g := range gamma {
+			total[1]++
+			if est, want := table.Positions[p], PointsPerNat*g; est.Low <= want && want <= est.High {
+				inside[1]++
 			}
 		}
 	}
-	rate := float64(inside) / float64(total)
-	t.Logf("coverage %.3f (%d of %d)", rate, inside, total)
-	if rate < 0.88 || rate > 0.99 {
-		t.Errorf("coverage %.3f; want 0.88 to 0.99", rate)
+	for i, what := range []string{"entrants", "positions"} {
+		rate := float64(inside[i]) / float64(total[i])
+		t.Logf("coverage of the %s' intervals: %.3f (%d of %d)", what, rate, inside[i], total[i])
+		if rate < 0.88 || rate > 0.99 {
+			t.Errorf("coverage of the %s' intervals %.3f; want 0.88 to 0.99", what, rate)
+		}
 	}
 }
 
