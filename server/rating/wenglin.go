@@ -62,7 +62,10 @@ func (m Model) New() Rating { return Rating{Mu: m.Mu, Sigma: m.Sigma} }
 // camp i's players (a camp has one player or more); ranks[i] is camp i's
 // final rank, 1 for the best, and camps that tie share a rank. Every rank is
 // between 1 and the number of camps. There must be at least two camps.
-// The result has the shape of camps; the arguments are not modified.
+// Every Mu is at most 1e100 in magnitude and every Sigma between 1e-100 and
+// 1e100; the model's Beta is in that range too, Kappa in (0, 1] and Tau in
+// [0, 1e100]. The result has the shape of camps; the arguments are not
+// modified.
 func (m Model) Rate(camps [][]Rating, ranks []int) ([][]Rating, error) {
 	if err := m.check(); err != nil {
 		return nil, err
@@ -85,31 +88,31 @@ func (m Model) Rate(camps [][]Rating, ranks []int) ([][]Rating, error) {
 		c2 += v[i] + m.Beta*m.Beta
 	}
 	c := math.Sqrt(c2)
-	// e[i] is camp i's Plackett-Luce worth exp(mu/c), scaled by the
-	// largest so that it cannot overflow (only ratios of worths matter).
-	top := mu[0]
-	for _, x := range mu {
-		top = max(top, x)
-	}
-	e := make([]float64, n)
-	for i := range e {
-		e[i] = math.Exp((mu[i] - top) / c)
-	}
-	// sum[q] is the worth of the camps still in play when camp q's rank
-	// is decided (those ranked q's rank or worse); tied[q] is the number of
-	// camps sharing q's rank.
+	// For each camp q, the camps still in play when q's rank is decided
+	// are those ranked q's rank or worse; share(i, q) is camp i's share of
+	// their Plackett-Luce worth exp(mu/c), computed relative to the
+	// largest of them so that nothing overflows or vanishes. tied[q] is
+	// the number of camps sharing q's rank.
+	top := make([]float64, n)
 	sum := make([]float64, n)
 	tied := make([]float64, n)
 	for q := range n {
+		top[q] = math.Inf(-1)
 		for i := range n {
 			if ranks[i] >= ranks[q] {
-				sum[q] += e[i]
+				top[q] = max(top[q], mu[i])
+			}
+		}
+		for i := range n {
+			if ranks[i] >= ranks[q] {
+				sum[q] += math.Exp((mu[i] - top[q]) / c)
 			}
 			if ranks[i] == ranks[q] {
 				tied[q]++
 			}
 		}
 	}
+	share := func(i, q int) float64 { return math.Exp((mu[i]-top[q])/c) / sum[q] }
 	out := make([][]Rating, n)
 	for i, camp := range camps {
 		omega, delta := 0.0, 0.0
@@ -117,7 +120,7 @@ func (m Model) Rate(camps [][]Rating, ranks []int) ([][]Rating, error) {
 			if ranks[q] > ranks[i] {
 				continue
 			}
-			p := e[i] / sum[q]
+			p := share(i, q)
 			if q == i {
 				omega += (1 - p) / tied[q]
 			} else {
@@ -131,29 +134,33 @@ func (m Model) Rate(camps [][]Rating, ranks []int) ([][]Rating, error) {
 		out[i] = make([]Rating, len(camp))
 		for j, p := range camp {
 			s2 := p.Sigma*p.Sigma + tau2
-			share := s2 / v[i]
-			sigma := math.Sqrt(s2 * max(1-share*delta, m.Kappa))
+			part := s2 / v[i] // the player's part of the camp's variance
+			sigma := math.Sqrt(s2 * max(1-part*delta, m.Kappa))
 			if m.LimitSigma {
 				sigma = min(sigma, p.Sigma)
 			}
-			out[i][j] = Rating{Mu: p.Mu + share*omega, Sigma: sigma}
+			out[i][j] = Rating{Mu: p.Mu + part*omega, Sigma: sigma}
 		}
 	}
 	return out, nil
 }
 
+// Bounds of the numbers Rate accepts, far beyond any rating's, so that no
+// sum or square of them overflows or vanishes.
+const (
+	largest  = 1e100
+	smallest = 1e-100
+)
+
 // check reports whether the model's parameters can rate a match.
 func (m Model) check() error {
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"Beta", m.Beta}, {"Kappa", m.Kappa}} {
-		if !(f.v > 0) || math.IsInf(f.v, 0) {
-			return fmt.Errorf("%w: model %s is %v; want a positive finite number", ErrInvalid, f.name, f.v)
-		}
-	}
-	if !(m.Tau >= 0) || math.IsInf(m.Tau, 0) {
-		return fmt.Errorf("%w: model Tau is %v; want zero or a positive finite number", ErrInvalid, m.Tau)
+	switch {
+	case !(m.Beta >= smallest && m.Beta <= largest):
+		return fmt.Errorf("%w: model Beta is %v; want %v to %v", ErrInvalid, m.Beta, smallest, largest)
+	case !(m.Kappa > 0 && m.Kappa <= 1):
+		return fmt.Errorf("%w: model Kappa is %v; want more than 0 and at most 1", ErrInvalid, m.Kappa)
+	case !(m.Tau >= 0 && m.Tau <= largest):
+		return fmt.Errorf("%w: model Tau is %v; want 0 to %v", ErrInvalid, m.Tau, largest)
 	}
 	return nil
 }
@@ -176,8 +183,8 @@ func checkMatch(camps [][]Rating, ranks []int) error {
 			return fmt.Errorf("%w: camp %d has rank %d; want 1 to %d", ErrInvalid, i, ranks[i], n)
 		}
 		for j, p := range camp {
-			if math.IsNaN(p.Mu) || math.IsInf(p.Mu, 0) || !(p.Sigma > 0) || math.IsInf(p.Sigma, 0) {
-				return fmt.Errorf("%w: camp %d player %d has Mu %v Sigma %v; want a finite Mu and a positive finite Sigma", ErrInvalid, i, j, p.Mu, p.Sigma)
+			if !(math.Abs(p.Mu) <= largest) || !(p.Sigma >= smallest && p.Sigma <= largest) {
+				return fmt.Errorf("%w: camp %d player %d has Mu %v Sigma %v; want |Mu| at most %v and Sigma %v to %v", ErrInvalid, i, j, p.Mu, p.Sigma, largest, smallest, largest)
 			}
 		}
 	}

@@ -287,6 +287,8 @@ func TestRateInvalid(t *testing.T) {
 	bad.Beta = 0
 	negTau := m
 	negTau.Tau = -1
+	bigKappa := m
+	bigKappa.Kappa = 2
 	cases := []struct {
 		name  string
 		model Model
@@ -300,6 +302,9 @@ func TestRateInvalid(t *testing.T) {
 		{"rank too large", m, [][]Rating{{r}, {r}}, []int{1, 3}},
 		{"zero sigma", m, [][]Rating{{r}, {{25, 0}}}, []int{1, 2}},
 		{"NaN mu", m, [][]Rating{{r}, {{math.NaN(), 1}}}, []int{1, 2}},
+		{"huge mu", m, [][]Rating{{r}, {{1e101, 1}}}, []int{1, 2}},
+		{"infinite sigma", m, [][]Rating{{r}, {{25, math.Inf(1)}}}, []int{1, 2}},
+		{"kappa above 1", bigKappa, [][]Rating{{r}, {r}}, []int{1, 2}},
 		{"zero beta", bad, [][]Rating{{r}, {r}}, []int{1, 2}},
 		{"negative tau", negTau, [][]Rating{{r}, {r}}, []int{1, 2}},
 		{"zero model", Model{}, [][]Rating{{r}, {r}}, []int{1, 2}},
