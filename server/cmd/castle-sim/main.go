@@ -154,6 +154,112 @@ type result struct {
 	// held counts the cards in hand at a play step, discarded those
 	// discarded.
 	held, discarded int
+	store           storage
+}
+
+// storage counts what the storage cards held when they mattered: outposts
+// when played and when a war fell on them, granaries when played, when a
+// wheat loss struck their city and when they were emptied.
+type storage struct {
+	outposts, outpostsArmed, outpostHits, outpostHitsArmed int
+	granaries, granariesFilled, granaryLosses, granaryLossesFilled,
+	granaryReleases, granaryReleasesFilled int
+}
+
+func (a *storage) add(b storage) {
+	a.outposts += b.outposts
+	a.outpostsArmed += b.outpostsArmed
+	a.outpostHits += b.outpostHits
+	a.outpostHitsArmed += b.outpostHitsArmed
+	a.granaries += b.granaries
+	a.granariesFilled += b.granariesFilled
+	a.granaryLosses += b.granaryLosses
+	a.granaryLossesFilled += b.granaryLossesFilled
+	a.granaryReleases += b.granaryReleases
+	a.granaryReleasesFilled += b.granaryReleasesFilled
+}
+
+// wheatLosses are the journal's kinds of the cards that take wheat from a
+// city (CAS-FIRE, CAS-BARBARIANS); hail is a face of the die (CAS-DIE).
+var wheatLosses = []string{"fire", "barbarians"}
+
+// record counts in st what the storage cards of before held in the tick
+// whose journal is journal.
+func (st *storage) record(before *castle.State, journal []game.Entry) {
+	for _, e := range journal {
+		if e.Camp != 0 {
+			continue // every event is told to city 0 (CAS-FOG)
+		}
+		c := cityOf(e.Why.EN)
+		if c < 0 || c >= len(before.Cities) {
+			continue
+		}
+		held := func(n int) bool { return n != castle.None && n > 0 }
+		switch {
+		case e.Kind == "outpost":
+			st.outposts++
+			if n := storedIn(e.Why.EN); n > 0 {
+				st.outpostsArmed++
+			}
+		case e.Kind == "granary":
+			st.granaries++
+			if n := storedIn(e.Why.EN); n > 0 {
+				st.granariesFilled++
+			}
+		case e.Kind == "release_granary":
+			st.granaryReleases++
+			if held(before.Cities[c].Granary) {
+				st.granaryReleasesFilled++
+			}
+		case slices.Contains(wheatLosses, e.Kind) || e.Kind == "turn" && strings.Contains(e.Why.EN, "die hail"):
+			if before.Cities[c].Granary != castle.None {
+				st.granaryLosses++
+				if held(before.Cities[c].Granary) {
+					st.granaryLossesFilled++
+				}
+			}
+		}
+	}
+	for _, e := range journal {
+		if e.Kind == "war_absorbed" && e.Camp < len(before.Cities) {
+			st.outpostHits++
+			if n := before.Cities[e.Camp].Outpost; n != castle.None && n > 0 {
+				st.outpostHitsArmed++
+			}
+		}
+	}
+}
+
+// cityOf returns the city a journal line of the Castle names first ("city
+// 2 ...", "turn 5 of city 2: ...", "war of city 1 ..."), or -1.
+func cityOf(why string) int {
+	i := strings.Index(why, "city ")
+	if i < 0 {
+		return -1
+	}
+	n := 0
+	digits := 0
+	for _, r := range why[i+5:] {
+		if r < '0' || r > '9' {
+			break
+		}
+		n, digits = 10*n+int(r-'0'), digits+1
+	}
+	if digits == 0 {
+		return -1
+	}
+	return n
+}
+
+// storedIn returns what a storage card's line says it holds ("...'s
+// granary holds 2: ..."), or 0.
+func storedIn(why string) int {
+	_, after, ok := strings.Cut(why, " holds ")
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.SplitN(after, ":", 2)[0])
+	return n
 }
 
 // seat returns city c's seat counted from the first player.
@@ -236,6 +342,7 @@ func play(seed uint64, n int, mix []strategy, maxDays int, trace io.Writer) resu
 				r.discarded-- // a stale discard: the card played
 			}
 		}
+		r.store.record(s, out.Journal)
 		before := s
 		gs = out.State
 		s = gcastle.Of(gs)
@@ -335,6 +442,7 @@ type stats struct {
 	// and cities played.
 	stratWins  []float64
 	stratSeats []int
+	store      storage
 }
 
 func summarise(n int, mix []strategy, rs []result) stats {
@@ -346,6 +454,7 @@ func summarise(n int, mix []strategy, rs []result) stats {
 		}
 		st.held += r.held
 		st.discarded += r.discarded
+		st.store.add(r.store)
 		if !r.finished {
 			st.unfinished++
 			continue
@@ -444,16 +553,27 @@ func report(w io.Writer, cfg config, ns []int) {
 			strings.Join(seats, " / "), st.seatWins[0]/finished*float64(n), strings.Join(falls, " / "), strings.Join(ends, " / "), strings.Join(byGauge, " / "),
 			100*float64(st.discarded)/float64(max(st.held, 1)), pct(float64(st.draws), finished), st.verdict())
 	}
+	fmt.Fprintln(w, "\nStorage cards when they matter (outposts: played, with army; attacked, with army; granaries: played, with wheat; a wheat loss on their city, with wheat; emptied, with wheat):")
+	fmt.Fprintln(w, "\n| cities | outposts played / with army | outposts attacked / with army | granaries played / with wheat | wheat losses on a granary's city / with wheat | granaries emptied / with wheat |\n|---|---|---|---|---|---|")
+	for _, st := range all {
+		g := st.store
+		fmt.Fprintf(w, "| %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d |\n", st.n, g.outposts, g.outpostsArmed, g.outpostHits, g.outpostHitsArmed,
+			g.granaries, g.granariesFilled, g.granaryLosses, g.granaryLossesFilled, g.granaryReleases, g.granaryReleasesFilled)
+	}
 	if len(cfg.mix) < 2 {
 		return
 	}
-	fmt.Fprintln(w, "\nWins per city of each strategy, % (fair: 100/n):")
-	fmt.Fprintf(w, "\n| cities | %s |\n|---|%s\n", strings.Join(names, " | "), strings.Repeat("---|", len(names)))
+	fmt.Fprintln(w, "\nWins per city of each strategy, % (fair: 100/n), and the best strategy's wins over its fair share:")
+	fmt.Fprintf(w, "\n| cities | %s | best / fair share |\n|---|%s---|\n", strings.Join(names, " | "), strings.Repeat("---|", len(names)))
 	for _, st := range all {
 		row := make([]string, len(names))
+		best := 0.0
 		for k := range names {
 			row[k] = pct(st.stratWins[k], float64(st.stratSeats[k]))
+			if st.stratSeats[k] > 0 {
+				best = max(best, st.stratWins[k]/float64(st.stratSeats[k])*float64(st.n))
+			}
 		}
-		fmt.Fprintf(w, "| %d | %s |\n", st.n, strings.Join(row, " | "))
+		fmt.Fprintf(w, "| %d | %s | %.2f |\n", st.n, strings.Join(row, " | "), best)
 	}
 }

@@ -37,6 +37,7 @@ import (
 	"strings"
 
 	"github.com/grisonval/server/clients/bot"
+	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/grisonval"
@@ -50,24 +51,28 @@ func main() {
 	postures := flag.String("postures", "growth,growth,growth", "each camp's posture: aggressive, growth, prudent or auto")
 	mixes := flag.String("mixes", "", "semicolon-separated posture mixes: print the war and diplomacy table of each")
 	rules := flag.Int("rules", int(engine.CurrentRules), "version of the rules the worlds are played by (engine.Rules)")
+	sheets := flag.Bool("sheets", false, "give every camp's ruler a character sheet (the same for the three), as an enrolled player's: its bonuses, power points and wounds")
 	flag.Parse()
-	if *rules < 0 || *rules > int(engine.RulesWar) {
-		fmt.Fprintf(os.Stderr, "rules %d: want 0 to %d\n", *rules, engine.RulesWar)
+	if *rules < 0 || *rules > int(engine.CurrentRules) {
+		fmt.Fprintf(os.Stderr, "rules %d: want 0 to %d\n", *rules, engine.CurrentRules)
 		os.Exit(2)
 	}
-	version := engine.Rules(*rules)
+	cfg := config{rules: engine.Rules(*rules), first: *first, seeds: *seeds, days: *days, sheets: *sheets}
 	if *mixes != "" {
+		var all []mixRuns
 		for _, m := range strings.Split(*mixes, ";") {
 			ctrl, err := controllers(m)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(2)
 			}
-			runs := playSeeds(version, *first, *seeds, *days, ctrl)
+			runs := playSeeds(cfg, ctrl)
 			reportWar(os.Stdout, m, runs, *days)
 			reportStocks(os.Stdout, runs)
 			reportGov(os.Stdout, runs)
+			all = append(all, mixRuns{mix: m, ctrl: ctrl, runs: runs})
 		}
+		reportGoals(os.Stdout, all, *days)
 		return
 	}
 	ctrl, err := controllers(*postures)
@@ -75,17 +80,27 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	runs := playSeeds(version, *first, *seeds, *days, ctrl)
+	runs := playSeeds(cfg, ctrl)
 	report(os.Stdout, runs, *days)
 	reportStocks(os.Stdout, runs)
 	reportGov(os.Stdout, runs)
+	reportGoals(os.Stdout, []mixRuns{{mix: *postures, ctrl: ctrl, runs: runs}}, *days)
 }
 
-// playSeeds plays n seeds from first, days days each, under rules.
-func playSeeds(rules engine.Rules, first uint64, n, days int, ctrl [engine.NumCamps]*pb.Controller) []run {
+// config is what every season of a run is played with.
+type config struct {
+	rules       engine.Rules
+	first       uint64
+	seeds, days int
+	// sheets gives every camp's ruler the same character sheet.
+	sheets bool
+}
+
+// playSeeds plays cfg's seeds under the controllers ctrl.
+func playSeeds(cfg config, ctrl [engine.NumCamps]*pb.Controller) []run {
 	var runs []run
-	for s := range uint64(n) {
-		runs = append(runs, play(rules, first+s, days, ctrl))
+	for s := range uint64(cfg.seeds) {
+		runs = append(runs, play(cfg, cfg.first+s, ctrl))
 	}
 	return runs
 }
@@ -127,11 +142,24 @@ type run struct {
 	gov   [engine.NumCamps]govStats
 	// siegeEnds counts how sieges ended, by the journal's kind of news.
 	siegeEnds map[string]int
+	// orders counts each camp's orders by action; woundDay is the first
+	// day its ruler was wounded (0: never).
+	orders   [engine.NumCamps]map[string]int
+	woundDay [engine.NumCamps]int
 }
 
-func play(rules engine.Rules, seed uint64, days int, ctrl [engine.NumCamps]*pb.Controller) run {
-	w := engine.NewWorldRules(seed, rules)
+func play(cfg config, seed uint64, ctrl [engine.NumCamps]*pb.Controller) run {
+	days := cfg.days
+	w := engine.NewWorldRules(seed, cfg.rules)
+	if cfg.sheets {
+		for c := range engine.CampID(engine.NumCamps) {
+			w.SetRuler(c, career.Bonuses(simSheet))
+		}
+	}
 	r := run{seed: seed, siegeEnds: map[string]int{}}
+	for c := range r.orders {
+		r.orders[c] = map[string]int{}
+	}
 	for c := range r.tiers {
 		r.tiers[c] = make([]int, days+1)
 	}
@@ -146,6 +174,7 @@ func play(rules engine.Rules, seed uint64, days int, ctrl [engine.NumCamps]*pb.C
 				var o *pb.Order
 				o, states[c] = bot.Decide(v, states[c])
 				orders[c] = grisonval.EngineOrder(gameOrder(o))
+				r.orders[c][o.GetAction()]++
 			}
 		}
 		out := engine.Resolve(w, orders)
@@ -155,6 +184,9 @@ func play(rules engine.Rules, seed uint64, days int, ctrl [engine.NumCamps]*pb.C
 		for c := range engine.CampID(engine.NumCamps) {
 			r.tiers[c][day] = w.Tier(c)
 			recordGov(&r.gov[c], w, c)
+			if r.woundDay[c] == 0 && w.Rulers[c].Wounds > 0 {
+				r.woundDay[c] = day
+			}
 		}
 	}
 	for c := range r.gov {
