@@ -34,6 +34,11 @@ type State interface {
 type Setup struct {
 	Seed  uint64
 	Camps int
+	// Season is the number of the season set up, 1 for a world's first
+	// (0 reads as 1): a ruleset keys its chance by the seed and the season
+	// (DESIGN.md invariant Determinism), so that no season repeats
+	// another's draws.
+	Season int
 	// Prev is the last state of the previous season for a season carried
 	// over from it; nil for a season from the seed.
 	Prev State

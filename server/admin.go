@@ -140,7 +140,7 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 			w.Controllers[i] = sc
 		}
 	}
-	if _, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps}); err != nil {
+	if _, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Season: 1}); err != nil {
 		return nil, invalidArgument("ruleset", "%s cannot set up this world: %v", info.Name, err)
 	}
 	if err := a.s.cfg.Store.CreateWorld(ctx, &w); err != nil {

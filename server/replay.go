@@ -136,7 +136,7 @@ func replayStart(ctx context.Context, st store.Store, rs game.Ruleset, w store.W
 		if err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
-		state, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: players, Like: like})
+		state, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Season: first.Season, Prev: prev, Players: players, Like: like})
 		if err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}

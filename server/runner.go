@@ -266,7 +266,7 @@ func (r *runner) commitSetup(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("enrolments of season %d: %w", r.settings.Season, err)
 	}
-	setup, err := r.rs.Setup(game.Setup{Seed: r.settings.Seed, Camps: r.settings.Camps, Players: setupPlayers(players)})
+	setup, err := r.rs.Setup(game.Setup{Seed: r.settings.Seed, Camps: r.settings.Camps, Season: r.settings.Season, Players: setupPlayers(players)})
 	if err != nil {
 		return fmt.Errorf("set up season %d of world %d: %w", r.settings.Season, r.id, err)
 	}

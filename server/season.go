@@ -98,7 +98,7 @@ func setupBase(ctx context.Context, st store.Store, rs game.Ruleset, w store.Wor
 	if season == 1 {
 		return nil, seed, nil
 	}
-	if setup, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Players: players, Like: like}); err == nil && hashIs(rs, setup, want) {
+	if setup, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Season: season, Players: players, Like: like}); err == nil && hashIs(rs, setup, want) {
 		return nil, seed, nil
 	}
 	last, err := st.LatestTick(ctx, w.ID, season-1)
@@ -142,7 +142,7 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 	if err != nil {
 		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
 	}
-	before, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: setupPlayers(players), Like: like})
+	before, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Season: e.Season, Prev: prev, Players: setupPlayers(players), Like: like})
 	if err != nil {
 		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
 	}
@@ -155,7 +155,7 @@ func (r *runner) enrolAtSetup(ctx context.Context, sc store.Career, e store.Enro
 	}
 	players = append(players, p)
 	slices.SortFunc(players, func(a, b enrolled) int { return a.Camp - b.Camp })
-	setup, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: prev, Players: setupPlayers(players), Like: like})
+	setup, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Season: e.Season, Prev: prev, Players: setupPlayers(players), Like: like})
 	if err != nil {
 		return fmt.Errorf("rebuild setup of season %d: %w", e.Season, err)
 	}
@@ -435,7 +435,7 @@ func (a *adminService) CreateSeason(ctx context.Context, req *pb.CreateSeasonReq
 		if err != nil {
 			return fmt.Errorf("enrolments of season %d: %w", w.Season, err)
 		}
-		setup, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Prev: r.state, Players: setupPlayers(players)})
+		setup, err := r.rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Season: w.Season, Prev: r.state, Players: setupPlayers(players)})
 		if err != nil {
 			return fmt.Errorf("set up season %d: %w", w.Season, err)
 		}

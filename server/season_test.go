@@ -702,7 +702,7 @@ func enrolAtSetup(t *testing.T, st store.Store) {
 	if _, err := h.admin.CreateSeason(admin, &pb.CreateSeasonRequest{WorldId: id}); err != nil {
 		t.Fatalf("create season 2: %v", err)
 	}
-	carriedState, err := grisonval.Ruleset{}.Setup(game.Setup{Seed: w.info.GetSeed(), Camps: 3, Prev: grisonval.StateOf(final1)})
+	carriedState, err := grisonval.Ruleset{}.Setup(game.Setup{Seed: w.info.GetSeed(), Camps: 3, Season: 2, Prev: grisonval.StateOf(final1)})
 	if err != nil {
 		t.Fatal(err)
 	}

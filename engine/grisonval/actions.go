@@ -91,7 +91,7 @@ func (t *tick) sendArmy(c CampID, o Order) {
 
 func (t *tick) explore(c CampID, o Order) {
 	z := ZoneID(o.Args[0])
-	rng := NewRand(t.w.Seed, t.w.Day, int(c), PurposeExplore)
+	rng := t.w.Rand(t.w.Day, int(c), PurposeExplore)
 	stone, food := int64(rng.Intn(3)), int64(rng.Intn(3))
 	camp := &t.w.Camps[c]
 	camp.Resources.Stone += stone

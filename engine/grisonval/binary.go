@@ -101,6 +101,9 @@ func (e *encoder) world(w *World) {
 	e.b = append(e.b, binaryMagic...)
 	e.u8(uint8(w.Rules))
 	e.u64(w.Seed)
+	if w.Rules >= RulesMastery {
+		e.int(w.Season)
+	}
 	e.int(w.Day)
 	e.count(len(w.Zones))
 	for i := range w.Zones {
@@ -463,7 +466,11 @@ func (d *decoder) world() *World {
 		d.fail("not a binary world")
 		return nil
 	}
-	w := &World{Rules: Rules(d.u8()), Seed: d.u64(), Day: d.int()}
+	w := &World{Rules: Rules(d.u8()), Seed: d.u64()}
+	if w.Rules >= RulesMastery {
+		w.Season = d.int()
+	}
+	w.Day = d.int()
 	if n := d.count(minZone); n > 0 {
 		w.Zones = make([]Zone, n)
 		for i := range w.Zones {

@@ -160,8 +160,8 @@ func newCitizen(r *Rand, id int32, age int, day int, morale int) Citizen {
 // follow camp.NextCitizen. The first StartGarrison are men under arms, the
 // capital's garrison. A governed camp seats its founding council.
 func (w *World) foundCamp(c CampID) {
-	shared := NewRand(w.Seed, w.Day, -1, PurposeArrival)
-	names := NewRand(w.Seed, w.Day, int(c), PurposeArrival)
+	shared := w.Rand(w.Day, -1, PurposeArrival)
+	names := w.Rand(w.Day, int(c), PurposeArrival)
 	camp := &w.Camps[c]
 	camp.Citizens = make([]Citizen, StartPopulation)
 	for i := range camp.Citizens {
@@ -276,7 +276,7 @@ func (t *tick) stream(c CampID, p Purpose) *Rand {
 	if t.streams == nil {
 		t.streams = t.streamsBuf[:0]
 	}
-	r := NewRand(t.w.Seed, t.w.Day, int(c), p)
+	r := t.w.Rand(t.w.Day, int(c), p)
 	t.streams = append(t.streams, streamEntry{k, r})
 	return r
 }

@@ -1,7 +1,9 @@
 package grisonval_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grisonval/server/engine/grisonval"
@@ -171,4 +173,92 @@ func rotateWorld(w *grisonval.World, rot func(grisonval.ZoneID) grisonval.ZoneID
 	}
 	slices.SortStableFunc(r.Sieges, func(a, b grisonval.Siege) int { return int(a.Zone) - int(b.Zone) })
 	return r
+}
+
+// TestSeasonChance covers RNG-1 under RulesMastery: a world's chance is
+// keyed by its season, so that two seasons of one world differ (their
+// founders, their events, their patrons' dice) while the land stays the
+// seed's; each season is as deterministic as before; and a world played by
+// older rules ignores the season, so that it replays unchanged.
+func TestSeasonChance(t *testing.T) {
+	const seed, days = 5, 80
+	events := func(outs []grisonval.Outcome) []string {
+		var out []string
+		for _, o := range outs {
+			for _, e := range o.Journal {
+				switch e.Kind {
+				case "explore", "patron_grace", "patron_chaos", "birth", "old_age":
+					out = append(out, fmt.Sprint(o.World.Day, e.Camp, e.Kind))
+				}
+				if strings.HasPrefix(e.Kind, "event_") {
+					out = append(out, fmt.Sprint(o.World.Day, e.Camp, e.Kind))
+				}
+			}
+		}
+		return out
+	}
+	t.Run("RNG-1 two seasons of one world differ, the land does not", func(t *testing.T) {
+		s1 := grisonval.NewSeasonWorld(seed, grisonval.RulesMastery, 1)
+		s2 := grisonval.NewSeasonWorld(seed, grisonval.RulesMastery, 2)
+		for z := grisonval.ZoneID(1); z <= grisonval.NumZones; z++ {
+			a, b := s1.Zone(z), s2.Zone(z)
+			if a.Terrain != b.Terrain || a.Owner != b.Owner || a.Special != b.Special || a.Capital != b.Capital {
+				t.Fatalf("zone %d differs between seasons 1 and 2: %+v and %+v", z, *a, *b)
+			}
+		}
+		same := 0
+		for i, p := range s1.Camps[0].Citizens {
+			q := s2.Camps[0].Citizens[i]
+			if p.Age == q.Age && p.Job == q.Job && p.Trait == q.Trait && p.Aspiration == q.Aspiration {
+				same++
+			}
+		}
+		if same == len(s1.Camps[0].Citizens) {
+			t.Error("seasons 1 and 2 have the same founders")
+		}
+		e1, e2 := events(playRested(s1, days)), events(playRested(s2, days))
+		if len(e1) == 0 || len(e2) == 0 {
+			t.Fatalf("no chance drawn in %d days: %d and %d entries", days, len(e1), len(e2))
+		}
+		if slices.Equal(e1, e2) {
+			t.Errorf("seasons 1 and 2 drew the same %d events on the same days", len(e1))
+		}
+		if again := events(playRested(grisonval.NewSeasonWorld(seed, grisonval.RulesMastery, 2), days)); !slices.Equal(e2, again) {
+			t.Error("season 2 played twice drew differently")
+		}
+		b, err := grisonval.Marshal(s2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := grisonval.Unmarshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Season != 2 || grisonval.Hash(back) != grisonval.Hash(s2) {
+			t.Errorf("the season did not survive the encoding: got season %d", back.Season)
+		}
+	})
+	t.Run("RULES-1 older rules ignore the season", func(t *testing.T) {
+		for _, rules := range []grisonval.Rules{grisonval.RulesSeed000, grisonval.RulesGovernance, grisonval.RulesWar} {
+			s1 := grisonval.NewSeasonWorld(seed, rules, 1)
+			s2 := grisonval.NewSeasonWorld(seed, rules, 2)
+			if grisonval.Hash(s1) != grisonval.Hash(s2) || s2.Season != 0 {
+				t.Errorf("rules %d: season 2's setup differs from season 1's (season field %d)", rules, s2.Season)
+			}
+			if !slices.Equal(events(playRested(s1, days)), events(playRested(s2, days))) {
+				t.Errorf("rules %d: seasons 1 and 2 drew differently", rules)
+			}
+		}
+	})
+}
+
+// playRested plays n days of rest for every camp from w.
+func playRested(w *grisonval.World, n int) []grisonval.Outcome {
+	var outs []grisonval.Outcome
+	for range n {
+		out := grisonval.Resolve(w, orders(rest(), rest(), rest()))
+		outs = append(outs, out)
+		w = out.World
+	}
+	return outs
 }

@@ -35,7 +35,20 @@ const (
 )
 
 // NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for
-// draws that belong to no camp.
+// draws that belong to no camp. It is the key of the land's draws (the
+// map, the special terrain) and of every draw of a world played by rules
+// older than RulesMastery; World.Rand gives a world's streams.
 func NewRand(seed uint64, tick int, camp int, p Purpose) *Rand {
 	return rng.New(seed, tick, camp, uint64(p))
+}
+
+// Rand returns w's stream for (tick, camp, purpose) (rule RNG-1): keyed by
+// the world's seed and, under RulesMastery, by its season too, so that no
+// season repeats another's chance. Use camp -1 for draws that belong to no
+// camp.
+func (w *World) Rand(tick, camp int, p Purpose) *Rand {
+	if w.Rules >= RulesMastery {
+		return rng.NewSeason(w.Seed, w.Season, tick, camp, uint64(p))
+	}
+	return NewRand(w.Seed, tick, camp, p)
 }

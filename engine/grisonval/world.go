@@ -245,6 +245,10 @@ const (
 	// it, ECO-5) and bounds the stocks (the granary, ECO-6), issue 16: see
 	// docs/rules.md, RULES-1.
 	RulesWar
+	// RulesMastery is issue 29's game worth mastering: chance keyed by the
+	// season (RNG-1), and the faults bot-played seasons found, each rule
+	// marked "(RulesMastery)" where docs/rules.md defines it.
+	RulesMastery
 )
 
 // CurrentRules are the rules a new world or season starts under.
@@ -257,8 +261,12 @@ func (w *World) Governed() bool { return w.Rules >= RulesGovernance }
 // functions of this package never modify a World they are given.
 type World struct {
 	// Rules is the version of the rules the world is played by.
-	Rules      Rules          `json:"rules,omitempty"`
-	Seed       uint64         `json:"seed"`
+	Rules Rules  `json:"rules,omitempty"`
+	Seed  uint64 `json:"seed"`
+	// Season is the number of the season the world plays (1 for a world's
+	// first); under RulesMastery it keys the world's chance with the seed
+	// (rule RNG-1), and older rules ignore it.
+	Season     int            `json:"season,omitempty"`
 	Day        int            `json:"day"`
 	Zones      []Zone         `json:"zones"` // indexed by zone number; index 0 is unused
 	Camps      [NumCamps]Camp `json:"camps"`
@@ -441,10 +449,20 @@ var (
 // (rule MAP-2).
 func NewWorld(seed uint64) *World { return NewWorldRules(seed, CurrentRules) }
 
-// NewWorldRules returns the setup of a world (day 0) for a seed, played by
-// the given rules (rule RULES-1).
-func NewWorldRules(seed uint64, rules Rules) *World {
+// NewWorldRules returns the setup of a world's first season (day 0) for a
+// seed, played by the given rules (rule RULES-1).
+func NewWorldRules(seed uint64, rules Rules) *World { return NewSeasonWorld(seed, rules, 1) }
+
+// NewSeasonWorld returns the setup (day 0) of season season of the world
+// of seed, played by the given rules (rule RULES-1). The land (terrain,
+// capitals, special terrain) is the seed's alone, the same every season;
+// under RulesMastery the founders and every later draw are the season's
+// (rule RNG-1).
+func NewSeasonWorld(seed uint64, rules Rules, season int) *World {
 	w := &World{Rules: rules, Seed: seed, Zones: make([]Zone, NumZones+1), NextColumn: 1}
+	if rules >= RulesMastery {
+		w.Season = season
+	}
 	rng := NewRand(seed, 0, -1, PurposeMap)
 	for z := ZoneID(1); z <= NumZones; z++ {
 		w.Zones[z] = Zone{ID: z, Owner: NoCamp}

@@ -1,7 +1,7 @@
 // Package rng is the rulesets' source of chance: deterministic random
-// streams keyed by (world seed, tick, camp, purpose), so that one camp's
-// draw never shifts another's and a replay draws the same. It does no I/O
-// and has no global state.
+// streams keyed by (world seed, season, tick, camp, purpose), so that one
+// camp's draw never shifts another's, a replay draws the same and no season
+// repeats another's chance. It does no I/O and has no global state.
 package rng
 
 import "math/bits"
@@ -20,6 +20,21 @@ func New(seed uint64, tick int, camp int, purpose uint64) *Rand {
 	s = mix(s ^ uint64(int64(camp)+0x1000))
 	s = mix(s ^ purpose)
 	return &Rand{s: s}
+}
+
+// NewSeason returns the stream for (seed, season, tick, camp, purpose): the
+// stream New gives for the seed of the season (SeasonSeed), so that two
+// seasons of one world draw apart. Streams a ruleset keyed without the
+// season before (New) stay as they were: a ruleset chooses per version of
+// its rules which it draws from.
+func NewSeason(seed uint64, season, tick, camp int, purpose uint64) *Rand {
+	return New(SeasonSeed(seed, season), tick, camp, purpose)
+}
+
+// SeasonSeed returns the seed of a world's season: the world's seed mixed
+// with the season's number.
+func SeasonSeed(seed uint64, season int) uint64 {
+	return mix(seed ^ mix(uint64(int64(season))+0x5ea5_04a5_0000_0001))
 }
 
 func mix(z uint64) uint64 {

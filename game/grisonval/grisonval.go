@@ -84,11 +84,12 @@ func (r Ruleset) Setup(s game.Setup) (game.State, error) {
 	if s.Like != nil {
 		rules = Of(s.Like).Rules
 	}
+	season := max(1, s.Season)
 	var w *engine.World
 	if s.Prev != nil {
-		w = carryOver(Of(s.Prev), rules)
+		w = carryOver(Of(s.Prev), rules, season)
 	} else {
-		w = engine.NewWorldRules(s.Seed, rules)
+		w = engine.NewSeasonWorld(s.Seed, rules, season)
 	}
 	for _, p := range s.Players {
 		if p.Camp < 0 || p.Camp >= engine.NumCamps {
@@ -108,9 +109,9 @@ func (r Ruleset) Setup(s game.Setup) (game.State, error) {
 // capitals, garrisons, stocks, citizens, no building, no column, no pact),
 // each zone keeping half its development level, rounded down. The camps'
 // memories of what they see at the setup show that development; it is
-// played by rules (rule RULES-1). prev is not modified.
-func carryOver(prev *engine.World, rules engine.Rules) *engine.World {
-	next := engine.NewWorldRules(prev.Seed, rules)
+// season season, played by rules (rule RULES-1). prev is not modified.
+func carryOver(prev *engine.World, rules engine.Rules, season int) *engine.World {
+	next := engine.NewSeasonWorld(prev.Seed, rules, season)
 	for z := 1; z <= engine.NumZones; z++ {
 		dev := prev.Zones[z].Development / 2
 		next.Zones[z].Development = dev
