@@ -155,6 +155,9 @@ const (
 	// FieldArmyDivisor: one man in FieldArmyDivisor of the holder's field
 	// army defends each of its zones.
 	FieldArmyDivisor = 4
+	// RaidLootGold is the gold a holder takes, under RulesMastery, per man
+	// of an assault it broke (rule BAT-LOOT).
+	RaidLootGold = 2
 )
 
 // Defence returns the defence of a held zone (rule BAT-2): garrison +
@@ -207,6 +210,9 @@ func (w *World) assault(c CampID, men, morale int, decisive bool) int {
 // repel plays an assault of camp att's men on zone z that broke (rules
 // BAT-3, SIE-4): the holder wins, the attackers are wiped out and the
 // garrison loses half the assault. It returns the garrison's loss.
+//
+// Under RulesMastery the holder takes the raid's loot (rule BAT-LOOT):
+// RaidLootGold gold per man of the broken assault, its arms and baggage.
 func (t *tick) repel(z ZoneID, att CampID, men, assault int) int {
 	zone := &t.w.Zones[z]
 	t.won(zone.Owner, att)
@@ -214,6 +220,14 @@ func (t *tick) repel(z ZoneID, att CampID, men, assault int) int {
 	loss := min(zone.Garrison, max(0, assault)/2)
 	zone.Garrison -= loss
 	t.killSoldiers(zone.Owner, loss)
+	if t.w.Rules >= RulesMastery && men > 0 {
+		gold := int64(RaidLootGold * men)
+		holder := &t.w.Camps[zone.Owner]
+		holder.Resources.Gold += gold
+		t.note(zone.Owner, "raid_loot", []ZoneID{z},
+			lang.T("The arms and baggage of the beaten %s are ours: %d gold.", "Les armes et les bagages des %s battus sont à nous : %d or.", t.w.Camps[att].Name, gold),
+			lang.T("the assault of %d men of %s broken at zone %d: %d gold a man of loot; gold %d", "l'assaut de %d hommes de %s brisé sur la zone %d : %d or de butin par homme ; or %d", men, t.w.Camps[att].Name, z, RaidLootGold, holder.Resources.Gold))
+	}
 	return loss
 }
 

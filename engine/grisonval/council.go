@@ -416,7 +416,10 @@ func (t *tick) vacate(c CampID, p *Citizen) {
 	t.w.Camps[c].Council[s-1] = Seat{Since: day}
 	derived := lang.T("council: the seat of %s is vacant from day %d; while vacant: %s; appoint %d C names a successor, who serves from the next day",
 		"conseil : le siège de %s est vacant dès le jour %d ; tant qu'il l'est : %s ; appoint %d C nomme un successeur, qui sert dès le lendemain", SeatRules[s].Name, day, vacancyText(s), int(s))
-	if s == SeatRuler {
+	switch {
+	case t.w.Rules >= RulesMastery:
+		derived = lang.T("%s; else its successor takes it at the end of the day (CNL-HEIR)", "%s ; sinon son successeur le prend à la fin du jour (CNL-HEIR)", derived)
+	case s == SeatRuler:
 		derived = lang.T("%s; else a regent takes it at the end of day %d", "%s ; sinon un régent le prend à la fin du jour %d", derived, day+RegencyDays)
 	}
 	t.note(c, "seat_vacant", nil, lang.T("%s, %s of the camp, is no more: the seat stands empty.", "%s, %s du camp, n'est plus : le siège est vide.", p.Name(), SeatRules[s].Name), derived)
@@ -452,10 +455,15 @@ func (w *World) betterRegent(c CampID, p, b *Citizen) bool {
 
 // council is the council phase (rule CNL-10): a living camp whose ruler
 // seat has stood vacant since RegencyDays days names a regent, who rules
-// from the next day.
+// from the next day. Under RulesMastery every seat vacant at the end of
+// the day gets its successor instead (rule CNL-HEIR).
 func (t *tick) council() {
 	if !t.w.Governed() {
 		return // seed 000 alone (rule RULES-1)
+	}
+	if t.w.Rules >= RulesMastery {
+		t.seatSuccessors()
+		return
 	}
 	day := t.w.Day
 	for c := range CampID(NumCamps) {
@@ -479,6 +487,73 @@ func (t *tick) council() {
 		camp.Council[SeatRuler-1] = Seat{Citizen: p.ID, Since: day}
 		t.note(c, "regent", nil, lang.T("After %d days without a ruler, %s takes the seat as regent.", "Après %d jours sans dirigeant, %s assure la régence.", day-st.Since, p.Name()), derived)
 	}
+}
+
+// seatSuccessors is the council phase under RulesMastery (rule CNL-HEIR): each
+// seat of a living camp that stands vacant at the end of the day, in seat
+// order, passes to its successor (World.successor), who serves from the
+// next day; a seat with no adult left without a seat stays vacant.
+func (t *tick) seatSuccessors() {
+	day := t.w.Day
+	for c := range CampID(NumCamps) {
+		camp := &t.w.Camps[c]
+		if !camp.Alive {
+			continue
+		}
+		for _, s := range seats {
+			if camp.Council[s-1].Citizen != 0 {
+				continue
+			}
+			since := camp.Council[s-1].Since
+			i := t.w.successor(c, s)
+			if i < 0 {
+				continue
+			}
+			p := camp.Citizens[i]
+			camp.Council[s-1] = Seat{Citizen: p.ID, Since: day}
+			t.note(c, "seat_filled", nil,
+				lang.T("%s takes the seat of %s left empty.", "%s prend le siège de %s resté vide.", p.Name(), SeatRules[s].Name),
+				lang.T("succession: the seat of %s vacant since day %d passes to the adult without a seat who brings it most (benefit %d: level %d%s), then the youngest (%d), then the lowest number (%d); serves from day %d; appoint %d C names another",
+					"succession : le siège de %s vacant depuis le jour %d revient à l'adulte sans siège qui lui apporte le plus (avantage %d : niveau %d%s), puis au plus jeune (%d ans), puis au plus petit numéro (%d) ; sert dès le jour %d ; appoint %d C en nomme un autre",
+					SeatRules[s].Name, since, p.BenefitIn(s), p.Level, fitsText(p, s), p.Age, p.ID, day+1, int(s)))
+		}
+	}
+}
+
+// fitsText says whether citizen p's trait fits seat s, for the journal.
+func fitsText(p Citizen, s SeatKind) lang.Text {
+	if p.Trait == SeatRules[s].Fits {
+		return lang.T(", a fitting trait", ", un trait qui convient")
+	}
+	return lang.Text{}
+}
+
+// successor returns the index of the citizen who succeeds to camp c's
+// vacant seat s (rule CNL-HEIR): among the adults without a seat, the one
+// who brings the seat the most benefit (CNL-3), then the youngest, then
+// the lowest ID; -1 if every adult holds a seat.
+func (w *World) successor(c CampID, s SeatKind) int {
+	cs := w.Camps[c].Citizens
+	best := -1
+	for i := range cs {
+		p := &cs[i]
+		if p.Age < AdultAge || w.SeatOf(c, p.ID) != 0 {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		b := &cs[best]
+		if pb, bb := p.BenefitIn(s), b.BenefitIn(s); pb != bb {
+			if pb > bb {
+				best = i
+			}
+		} else if p.Age < b.Age {
+			best = i
+		}
+	}
+	return best
 }
 
 // seatCouncil seats camp c's council from its citizens (rule CNL-2): for

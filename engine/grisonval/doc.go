@@ -4,8 +4,9 @@
 //
 // The engine does no I/O, reads no clock, starts no goroutine and uses no
 // global random source: every draw comes from a stream keyed by (world seed,
-// tick, camp, purpose), see NewRand. Functions never modify the World they
-// are given; Resolve returns a new one.
+// tick, camp, purpose), and under RulesMastery by the season too, see
+// World.Rand. Functions never modify the World they are given; Resolve
+// returns a new one.
 //
 // # A tick
 //
@@ -48,7 +49,8 @@
 //     of several camps on one zone meet first, then the survivor takes a free
 //     zone, joins its garrison, reinforces its camp's siege, breaks another
 //     camp's siege lines, or engages the holder: a won first engagement
-//     invests the zone (a siege starts); the dead are real citizens.
+//     invests the zone (a siege starts); the dead are real citizens. Under
+//     RulesMastery a holder that breaks an assault takes its loot.
 //  11. sieges: attrition, then the decisive assault on the countdown's last
 //     day, or the siege is lifted if the defence has caught up; besieged
 //     zones cost their camp morale.
@@ -68,7 +70,8 @@
 //     one.
 //  16. council: a camp whose ruler seat has stood vacant three days names a
 //     regent, the highest-level adult without a seat; he rules from the
-//     next day.
+//     next day. Under RulesMastery every seat vacant at the day's end
+//     passes to its heir instead, who serves from the next day.
 //  17. spies: the day's informers report the end-of-day state of their zone,
 //     or fail.
 //  18. achievements: each camp unlocks, once and for good, every achievement

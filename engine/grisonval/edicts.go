@@ -27,6 +27,9 @@ const (
 	// TaxPopulation: the taxes bring max(0, economy) x population / 25
 	// gold a day (rule EDI-2).
 	TaxPopulation = 25
+	// TaxPopulationMastery is TaxPopulation under RulesMastery: half the
+	// taxes (rule EDI-2).
+	TaxPopulationMastery = 50
 	// ConsumptionFood and ConsumptionGold are what a point of consumption
 	// costs each day (rule EDI-6).
 	ConsumptionFood = 2
@@ -258,12 +261,23 @@ func (w *World) Taxes(c CampID) int64 {
 	if !w.edictSeat(c, SeatTreasurer) {
 		return 0
 	}
-	return taxGold(w.Stats(c).Economy, w.Population(c))
+	return taxGold(w.Rules, w.Stats(c).Economy, w.Population(c))
+}
+
+// TaxPeople returns how many inhabitants a point of economy taxes for a
+// gold a day under rules (rule EDI-2).
+func TaxPeople(rules Rules) int {
+	if rules >= RulesMastery {
+		return TaxPopulationMastery
+	}
+	return TaxPopulation
 }
 
 // taxGold is the gold the taxes of a camp of economy e and pop inhabitants
-// bring a day (rule EDI-2).
-func taxGold(e, pop int) int64 { return int64(max(0, e)) * int64(pop) / TaxPopulation }
+// bring a day under rules (rule EDI-2).
+func taxGold(rules Rules, e, pop int) int64 {
+	return int64(max(0, e)) * int64(pop) / int64(TaxPeople(rules))
+}
 
 // marketEconomy returns the percentage camp c's economy adds to the output
 // of a building of kind b (rule EDI-7): 2 % a point for a market, at worst

@@ -189,12 +189,12 @@ func TestEdicts(t *testing.T) {
 			e, pop int
 			gold   int64
 		}{{0, 20, 0}, {1, 20, 0}, {2, 20, 1}, {3, 20, 2}, {4, 20, 3}, {3, 50, 6}, {-4, 50, 0}, {7, 25, 7}} {
-			if got := taxGold(c.e, c.pop); got != c.gold {
+			if got := taxGold(RulesWar, c.e, c.pop); got != c.gold {
 				t.Errorf("economy %d, %d inhabitants: %d gold; want %d", c.e, c.pop, got, c.gold)
 			}
 		}
 		w := edictWorld(func(w *World) { w.Camps[0].Edicts[Taxation-1] = 4 })
-		if got, want := w.Taxes(0), taxGold(w.Stats(0).Economy, w.Population(0)); got != want || got == 0 {
+		if got, want := w.Taxes(0), taxGold(w.Rules, w.Stats(0).Economy, w.Population(0)); got != want || got == 0 {
 			t.Errorf("crushing taxes with a treasurer: %d gold; want %d", got, want)
 		}
 		taxes := w.Taxes(0)
@@ -229,7 +229,7 @@ func TestEdicts(t *testing.T) {
 					t.Errorf("a treasurer named today: taxes %d, taxation %+v, holidays %+v; want none, as level none, the holidays unchanged", w.Taxes(0), tax, hol)
 				}
 			case SeatCouncillor:
-				if hol.Loyalty != 0 || !strings.Contains(w.HolidaysVoid(0).EN, "councillor") || tax != heavy || w.Taxes(0) != taxGold(w.Stats(0).Economy, w.Population(0)) {
+				if hol.Loyalty != 0 || !strings.Contains(w.HolidaysVoid(0).EN, "councillor") || tax != heavy || w.Taxes(0) != taxGold(w.Rules, w.Stats(0).Economy, w.Population(0)) {
 					t.Errorf("a councillor named today: holidays %+v (void %q), taxation %+v; want no loyalty for want of a councillor, the taxes unchanged", hol, w.HolidaysVoid(0).EN, tax)
 				}
 			}

@@ -82,6 +82,9 @@ func (t *tick) intervene() {
 			t.note(c, "chaos_suffered", nil,
 				lang.T("Ill omens run through the camp: chaos sent by the patrons of %s.", "De mauvais présages courent le camp : le chaos envoyé par les Supérieurs de %s.", t.w.Camps[o].Name),
 				lang.T("d666 of %s = 666 (at war): morale -%d; morale %d -> %d (all interventions of today together)", "d666 de %s = 666 (en guerre) : moral -%d ; moral %d -> %d (toutes les interventions du jour ensemble)", t.w.Camps[o].Name, ChaosMorale, was[c], t.w.Camps[c].Morale))
+			if t.w.Rules >= RulesMastery {
+				t.woundRuler(c, chaosStruck) // rule PP-CHAOS
+			}
 		}
 	}
 }

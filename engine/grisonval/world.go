@@ -251,8 +251,13 @@ const (
 	RulesMastery
 )
 
-// CurrentRules are the rules a new world or season starts under.
-const CurrentRules = RulesWar
+// CurrentRules are the rules a new world or season starts under;
+// LatestRules the newest version this program plays, which a simulation
+// may choose before it becomes the current one.
+const (
+	CurrentRules = RulesWar
+	LatestRules  = RulesMastery
+)
 
 // Governed reports whether w is played with seed 001's governance.
 func (w *World) Governed() bool { return w.Rules >= RulesGovernance }
