@@ -260,8 +260,8 @@ func (Ruleset) Decode(b []byte) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	if w.Rules > engine.CurrentRules {
-		return nil, fmt.Errorf("decode world: played by rules version %d, newer than this program's %d (rule RULES-1): run the newer server", w.Rules, engine.CurrentRules)
+	if w.Rules > engine.LatestRules {
+		return nil, fmt.Errorf("decode world: played by rules version %d, newer than this program's %d (rule RULES-1): run the newer server", w.Rules, engine.LatestRules)
 	}
 	return StateOf(w), nil
 }

@@ -139,7 +139,7 @@ var governments = func() (out [lang.FR + 1][]*pb.GovernmentForm) {
 
 // rulesOf holds, for each version of the rules, the numbers of the rules a
 // player of a world played by it plans with; views share them.
-var rulesOf = func() (out [engine.CurrentRules + 1]*pb.GrisonvalRules) {
+var rulesOf = func() (out [engine.LatestRules + 1]*pb.GrisonvalRules) {
 	for v := range out {
 		out[v] = rulesUnder(engine.Rules(v))
 	}

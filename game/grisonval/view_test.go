@@ -135,7 +135,7 @@ func TestViewRulesFollowTheWorld(t *testing.T) {
 func TestDecodeRefusesNewerRules(t *testing.T) {
 	rs := grisonval.Ruleset{}
 	w := engine.NewWorld(7)
-	w.Rules = engine.CurrentRules + 1
+	w.Rules = engine.LatestRules + 1
 	b, _, err := rs.Encode(grisonval.StateOf(w))
 	if err != nil {
 		t.Fatal(err)
@@ -143,11 +143,11 @@ func TestDecodeRefusesNewerRules(t *testing.T) {
 	if _, err := rs.Decode(b); err == nil || !strings.Contains(err.Error(), "newer than this program's") {
 		t.Errorf("decode of rules %d: error %v; want it refused as newer", w.Rules, err)
 	}
-	w.Rules = engine.CurrentRules
+	w.Rules = engine.LatestRules
 	if b, _, err = rs.Encode(grisonval.StateOf(w)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := rs.Decode(b); err != nil {
-		t.Errorf("decode of the current rules: %v", err)
+		t.Errorf("decode of the latest rules: %v", err)
 	}
 }

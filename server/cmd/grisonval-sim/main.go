@@ -53,8 +53,8 @@ func main() {
 	rules := flag.Int("rules", int(engine.CurrentRules), "version of the rules the worlds are played by (engine.Rules)")
 	sheets := flag.Bool("sheets", false, "give every camp's ruler a character sheet (the same for the three), as an enrolled player's: its bonuses, power points and wounds")
 	flag.Parse()
-	if *rules < 0 || *rules > int(engine.CurrentRules) {
-		fmt.Fprintf(os.Stderr, "rules %d: want 0 to %d\n", *rules, engine.CurrentRules)
+	if *rules < 0 || *rules > int(engine.LatestRules) {
+		fmt.Fprintf(os.Stderr, "rules %d: want 0 to %d\n", *rules, engine.LatestRules)
 		os.Exit(2)
 	}
 	cfg := config{rules: engine.Rules(*rules), first: *first, seeds: *seeds, days: *days, sheets: *sheets}
