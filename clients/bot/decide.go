@@ -32,18 +32,22 @@ const (
 	// morale levels under which each posture rests.
 	growthLowMorale     = 40
 	aggressiveLowMorale = 35
-	prudentLowMorale    = 60
+	prudentLowMorale    = 50
 	// aggressiveArmy is the field army an aggressive camp raises before it
 	// marches.
 	aggressiveArmy = 12
 	// maxBarracks is the most barracks an aggressive camp builds to lift
 	// its cap of men under arms (ARM-2).
-	maxBarracks = 3
+	maxBarracks = 6
 	// aggressiveCapitalGarrison is the garrison an aggressive camp keeps on
 	// its capital.
 	aggressiveCapitalGarrison = 3
-	// prudentGarrison is the garrison a prudent camp keeps on each zone.
-	prudentGarrison = 4
+	// prudentGarrison is the garrison a prudent camp keeps on its capital;
+	// prudentReserve and prudentZonesPerMan size the field army it keeps
+	// at home (decider.reserve).
+	prudentGarrison    = 4
+	prudentReserve     = 6
+	prudentZonesPerMan = 2
 	// prudentColumns: a prudent camp expands from a food stock worth this
 	// many settler columns, so that it expands rarely.
 	prudentColumns = 3
@@ -171,7 +175,7 @@ func noValue(s *pb.ArgSpec) bool {
 // toward another camp's zone, or a siege of its own is under way.
 func (d decider) busy(o *pb.Order) bool {
 	v := d.v
-	if slices.ContainsFunc(d.g.GetSieges(), func(sg *pb.Siege) bool { return sg.GetBesieger() == v.GetCamp() }) {
+	if d.sieging() {
 		return true
 	}
 	if o.GetAction() != actSend {
@@ -322,7 +326,7 @@ func (d decider) aggressive() *pb.Order {
 	target := d.target()
 	need := int32(aggressiveArmy)
 	if target != nil {
-		need = d.enemyDefence(target)*3/2 + attackMargin + 1
+		need = d.strikeArmy(d.enemyDefence(target))
 		if o := d.scout(target, l.Sprintf("%s: targets zone %d", "%s : cible la zone %d", p, target.GetId())); o != nil {
 			return o
 		}
@@ -361,9 +365,13 @@ func (d decider) aggressive() *pb.Order {
 	return d.chores(p, why)
 }
 
-// prudent plays the prudent posture: rest under prudentLowMorale, the
-// economy's emergencies, garrisons, then the economy, a rare expansion and
-// chores.
+// prudent plays the prudent posture (rule AI-PRUDENT), to prudence's
+// strengths: rest under prudentLowMorale, the economy's emergencies and
+// edicts, a garrison of prudentGarrison on the capital, a reserve of
+// prudentReserve men in the field army (a quarter of it defends every
+// zone, BAT-2, and it relieves a siege at once, SIE-5, where men spread in
+// garrisons would be pinned), walls on the border, then expansion and the
+// economy as growth plays them, and chores.
 func (d decider) prudent() *pb.Order {
 	l := d.l
 	p := l.Sprintf("prudent", "prudent")
@@ -377,25 +385,46 @@ func (d decider) prudent() *pb.Order {
 	if o := d.edicts(p); o != nil {
 		return o
 	}
-	weak, deficit := d.weakestOwn()
-	if weak != nil && g.GetFieldArmy() > 0 {
-		if o := d.send(prudentGarrison-weak.GetGarrison(), weak.GetId(),
-			l.Sprintf("%s: zone %d's garrison at %d < %d", "%s : garnison de la zone %d à %d < %d", p, weak.GetId(), weak.GetGarrison(), prudentGarrison)); o != nil {
+	army := g.GetFieldArmy()
+	if c := d.capital(); c != nil && c.GetGarrison() < prudentGarrison && army > 0 {
+		if o := d.send(prudentGarrison-c.GetGarrison(), c.GetId(),
+			l.Sprintf("%s: capital's garrison %d < %d", "%s : garnison de la capitale %d < %d", p, c.GetGarrison(), prudentGarrison)); o != nil {
 			return o
 		}
 	}
-	if s := d.raiseSpec(); s != nil && deficit > g.GetFieldArmy() {
-		n := clamp(s, deficit-g.GetFieldArmy())
-		return &pb.Order{Action: actRaise, Args: []int32{n},
-			Reason: l.Sprintf("%s: the garrisons lack %d men, field army %d, raising %d", "%s : il manque %d hommes aux garnisons, armée de campagne %d, levée de %d", p, deficit, g.GetFieldArmy(), n)}
+	if want := d.reserve(); army < want {
+		if s := d.raiseSpec(); s != nil {
+			n := clamp(s, want-army)
+			return &pb.Order{Action: actRaise, Args: []int32{n},
+				Reason: l.Sprintf("%s: a reserve of %d men at home (field army %d), raising %d", "%s : une réserve de %d hommes au pays (armée de campagne %d), levée de %d", p, want, army, n)}
+		}
+	}
+	if d.e.have[rStone] >= d.e.buffer[rStone] {
+		if o := d.borderWalls(l.Sprintf("%s: stone %d", "%s : pierre %d", p, d.e.have[rStone])); o != nil {
+			return o
+		}
+	}
+	if o := d.expand(p, 1, foodReserveDays*d.e.eat); o != nil {
+		return o
 	}
 	if o := d.economy(p); o != nil {
 		return o
 	}
-	if o := d.expand(p, prudentColumns, 0); o != nil {
-		return o
+	return d.chores(p, l.Sprintf("reserve held", "réserve tenue"))
+}
+
+// reserve returns the field army a prudent camp keeps at home: one man per
+// prudentZonesPerMan zones held, at least prudentReserve, once it has met
+// another camp (before that no one threatens it).
+func (d decider) reserve() int32 {
+	met := false
+	for _, c := range d.g.GetCamps() {
+		met = met || c.GetMet() && c.GetAlive()
 	}
-	return d.chores(p, l.Sprintf("garrisons held", "garnisons tenues"))
+	if !met {
+		return 0
+	}
+	return max(prudentReserve, int32(len(d.own))/prudentZonesPerMan)
 }
 
 // lowMorale is the reason of a posture p's rest under its morale floor.
@@ -613,14 +642,15 @@ func (d decider) send(men, z int32, reason string) *pb.Order {
 	return &pb.Order{Action: actSend, Args: []int32{n, z}, Reason: d.l.Sprintf("%s, %d men to the garrison", "%s, %d hommes en garnison", reason, n)}
 }
 
-// weakestOwn returns the own zone with the lowest garrison under
-// prudentGarrison (the capital first, then the lowest number), and the total
-// number of men the camp's garrisons lack.
-func (d decider) weakestOwn() (*pb.Zone, int32) {
+// weakestBorder returns, among the capital and the border zones (those
+// that touch land known to be another camp's, exposed), the one with the
+// lowest garrison under prudentGarrison (the capital first, then the
+// lowest number), and the total number of men their garrisons lack.
+func (d decider) weakestBorder() (*pb.Zone, int32) {
 	var weak *pb.Zone
 	var deficit int32
 	for _, z := range d.own {
-		if z.GetGarrison() >= prudentGarrison {
+		if z.GetGarrison() >= prudentGarrison || !z.GetCapital() && !d.exposed(z) {
 			continue
 		}
 		deficit += prudentGarrison - z.GetGarrison()

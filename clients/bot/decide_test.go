@@ -133,6 +133,9 @@ func TestDecide(t *testing.T) {
 	growth := baseView(pb.Posture_POSTURE_GROWTH)
 	aggressive := baseView(pb.Posture_POSTURE_AGGRESSIVE)
 	prudent := baseView(pb.Posture_POSTURE_PRUDENT)
+	met := func(v *pb.CampView) {
+		gv(v).Camps = []*pb.CampSummary{{Camp: 2, Met: true, Alive: true, Relation: "war"}}
+	}
 	enemies := func(v *pb.CampView) {
 		gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Terrain: plains, Owner: 2, Garrison: 5, LastSeenDay: 10}
 		gv(v).Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: forest, Owner: 0, Garrison: 1, LastSeenDay: 4}
@@ -179,16 +182,21 @@ func TestDecide(t *testing.T) {
 		})), "send_army", []int32{2, 1}, []string{"garnison de la capitale 1 < 3"}},
 		{"aggressive raises only what it lacks", edit(aggressive, withSend(10)),
 			"raise_army", []int32{2}, []string{"armée de campagne 10 < 12"}},
-		{"aggressive waits for one and a half times the defence", edit(aggressive, all(enemies, withSend(12))),
-			// Estimated defence 7 (below): it wants 7 × 3/2 + 3 + 1 = 14.
-			"raise_army", []int32{2}, []string{"armée de campagne 12 < 14"}},
-		{"aggressive attacks the weakest known enemy zone", edit(aggressive, all(enemies, withSend(15))),
+		{"aggressive waits for one and a half times the defence and the holder's relief", edit(aggressive, all(enemies, withSend(12))),
+			// Estimated defence 7 (below): the builders' leaning (an
+			// unknown archetype's)
+			// expects 2 men of relief: (7 × 3 + 4) / 2 + 3 + 1 = 16.
+			"raise_army", []int32{4}, []string{"armée de campagne 12 < 16"}},
+		{"aggressive attacks the weakest known enemy zone", edit(aggressive, all(enemies, withSend(16))),
 			// Defence 1 + forest 1 + militia 2 + unseen army 2 + 1 for 6 days
 			// unseen: 7; the whole field army marches.
-			"send_army", []int32{15, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
+			"send_army", []int32{16, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
+		{"a merchant league waits for more relief", edit(aggressive, all(enemies, withSend(16), func(v *pb.CampView) { gv(v).Archetype = archMerchant })),
+			// (7 × 3 + 5) / 2 + 3 + 1 = 17.
+			"raise_army", []int32{1}, []string{"armée de campagne 16 < 17"}},
 		{"aggressive raises more against a strong zone", edit(aggressive, all(func(v *pb.CampView) {
 			gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15, LastSeenDay: 10}
-		}, withSend(12))), "raise_army", []int32{5}, []string{"armée de campagne 12 < 35"}},
+		}, withSend(12))), "raise_army", []int32{5}, []string{"armée de campagne 12 < 37"}},
 		{"aggressive expands when no enemy is known", edit(aggressive, withSend(12)),
 			"expand_to", []int32{4}, []string{"belliqueux", "zone libre 4"}},
 		{"aggressive ignores unknown zones", edit(aggressive, all(without("expand_to"), withSend(12), rich)),
@@ -196,31 +204,32 @@ func TestDecide(t *testing.T) {
 		{"aggressive rests on very low morale", edit(aggressive, func(v *pb.CampView) { gv(v).Morale = 20 }),
 			"rest", nil, []string{"moral 20 < 35"}},
 
-		{"prudent rests under 60 morale", edit(prudent, func(v *pb.CampView) { gv(v).Morale = 55 }),
-			"rest", nil, []string{"prudent", "moral 55 < 60"}},
-		{"prudent raises for its garrisons", prudent,
-			"raise_army", []int32{1}, []string{"il manque 1 hommes", "levée de 1"}},
-		{"prudent garrisons its weakest zone", edit(prudent, all(withSend(2), func(v *pb.CampView) {
+		{"AI-PRUDENT: prudent rests under 50 morale", edit(prudent, func(v *pb.CampView) { gv(v).Morale = 45 }),
+			"rest", nil, []string{"prudent", "moral 45 < 50"}},
+		{"prudent garrisons its capital", edit(prudent, withSend(2)),
+			"send_army", []int32{1, 1}, []string{"garnison de la capitale 3 < 4", "1 hommes en garnison"}},
+		{"AI-PRUDENT: prudent keeps a reserve at home once it has met another camp", edit(prudent, all(met, func(v *pb.CampView) { gv(v).Zones[0].Garrison = 4 })),
+			"raise_army", []int32{5}, []string{"réserve de 6 hommes au pays (armée de campagne 0)", "levée de 5"}},
+		{"prudent keeps one man in reserve per two zones held", edit(prudent, all(met, withSend(6), func(v *pb.CampView) {
 			gv(v).Zones[0].Garrison = 4
-			gv(v).Zones[1].Garrison = 1
-			gv(v).Zones[5].Owner, gv(v).Zones[5].Garrison = self, 0
-		})), "send_army", []int32{2, 6}, []string{"garnison de la zone 6 à 0 < 4", "2 hommes en garnison"}},
-		{"prudent garrisons the capital first on ties", edit(prudent, all(withSend(2), func(v *pb.CampView) {
-			gv(v).Zones[0].Garrison = 0
-			gv(v).Zones[1].Garrison = 0
-		})), "send_army", []int32{2, 1}, nil},
-		{"prudent does not expand below 1800 food", edit(prudent, func(v *pb.CampView) { gv(v).Zones[0].Garrison = 4 }),
-			"rest", nil, []string{"garnisons tenues"}},
-		{"prudent expands with plenty of food", edit(prudent, func(v *pb.CampView) {
+			for _, z := range gv(v).Zones[2:7] {
+				z.Owner = self
+			}
+			for id := int32(13); id <= 19; id++ {
+				gv(v).Zones = append(gv(v).Zones, zone(id, visible, plains, self, 0))
+			}
+		})), "raise_army", []int32{1}, []string{"réserve de 7 hommes"}},
+		{"prudent keeps no reserve before it meets anyone and grows as growth does", edit(prudent, func(v *pb.CampView) { gv(v).Zones[0].Garrison = 4 }),
+			"expand_to", []int32{4}, []string{"prudent", "1540 nourriture ≥ 800"}},
+		{"AI-PRUDENT: prudent walls its border", edit(prudent, all(met, withSend(6), rich, func(v *pb.CampView) {
 			gv(v).Zones[0].Garrison = 4
-			gv(v).Resources.Food = 2000
-		}), "expand_to", []int32{4}, []string{"2000 nourriture ≥ 1800"}},
-		{"prudent expands from a full granary below 1800 food", edit(prudent, func(v *pb.CampView) {
+			gv(v).Zones[3-1].Owner, gv(v).Zones[3-1].Garrison = 2, 0
+			v.LegalActions = append(v.LegalActions, act("build_walls", zoneArg(1, 2)))
+		})), "build_walls", []int32{1}, []string{"pierre 100", "murailles en zone 1"}},
+		{"prudent walls only its border and its capital", edit(prudent, all(met, withSend(6), rich, func(v *pb.CampView) {
 			gv(v).Zones[0].Garrison = 4
-			gv(v).Resources.Food = 900
-			gv(v).Forecast = &pb.Forecast{Day: v.Day + 1, Flows: []*pb.ResourceFlow{{Resource: "food", Stock: 900, Rot: -40, Net: 0}}}
-		}), "expand_to", []int32{4}, []string{"900 nourriture ≥ 900"}},
-
+			v.LegalActions = append(v.LegalActions, act("build_walls", zoneArg(2)))
+		})), "expand_to", []int32{5}, nil},
 		{"rest when only rest is legal", edit(aggressive, func(v *pb.CampView) {
 			v.LegalActions = []*pb.LegalAction{act("rest")}
 		}), "rest", nil, []string{"belliqueux"}},

@@ -380,11 +380,15 @@ func (d decider) invest(posture string) *pb.Order {
 
 // walls returns a build_walls order, or nil when it is not legal: on the
 // capital first, then on the zone with the most neighbours the camp does
-// not hold, then the lower number.
-func (d decider) walls(why string) *pb.Order {
+// not hold, then the lower number; among the zones among when given.
+func (d decider) walls(why string, among ...int32) *pb.Order {
 	la := legal(d.v, buildAction(bWalls))
 	if la == nil || len(la.GetArgs()) != 1 || len(la.GetArgs()[0].GetChoices()) == 0 {
 		return nil
+	}
+	choices := la.GetArgs()[0].GetChoices()
+	if len(among) > 0 {
+		choices = among
 	}
 	exposed := func(z *pb.Zone) int {
 		n := 0
@@ -395,12 +399,32 @@ func (d decider) walls(why string) *pb.Order {
 		}
 		return n
 	}
-	z := slices.MinFunc(la.GetArgs()[0].GetChoices(), func(a, c int32) int {
+	z := slices.MinFunc(choices, func(a, c int32) int {
 		za, zc := d.zone(a), d.zone(c)
 		return cmp.Or(cmp.Compare(btoi(!za.GetCapital()), btoi(!zc.GetCapital())), cmp.Compare(exposed(zc), exposed(za)), d.centreFirst(a, c))
 	})
 	return &pb.Order{Action: buildAction(bWalls), Args: []int32{z},
 		Reason: d.l.Sprintf("%s; walls in zone %d (%d neighbour(s) outside the camp)", "%s ; des murailles en zone %d (%d voisine(s) hors du camp)", why, z, exposed(d.zone(z)))}
+}
+
+// borderWalls returns a build_walls order on a border zone (exposed) or
+// the capital, the one with the most neighbours the camp does not hold
+// first; nil when walls are not legal on any (rule AI-PRUDENT).
+func (d decider) borderWalls(why string) *pb.Order {
+	la := legal(d.v, buildAction(bWalls))
+	if la == nil || len(la.GetArgs()) != 1 {
+		return nil
+	}
+	var border []int32
+	for _, id := range la.GetArgs()[0].GetChoices() {
+		if z := d.zone(id); z != nil && (z.GetCapital() || d.exposed(z)) {
+			border = append(border, id)
+		}
+	}
+	if len(border) == 0 {
+		return nil
+	}
+	return d.walls(why, border...)
 }
 
 func btoi(b bool) int {

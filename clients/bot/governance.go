@@ -106,12 +106,13 @@ const (
 	// maxPromotion the highest promotion it pays for (aggressive), only
 	// from goldPlenty gold.
 	maxHolidays  = 3
-	maxPromotion = 3
+	maxPromotion = 4
 	// goldPlenty: from this much gold the promotion may rise beyond the
 	// archetype's level (the surplus buys migrants and stability), and
 	// the taxes do not rise; from goldGlut, more than the camp can spend,
 	// no taxes are levied.
-	goldPlenty = 400
+	goldPlenty = 250
+	goldSpare  = 150
 	goldGlut   = 800
 	// edictGold: a consumption edict rises a level only with the forecast
 	// gold net at this much a day or more and gold at its buffer.
@@ -335,11 +336,12 @@ func (d decider) consumptionShort() (bool, string) {
 
 // payable reports whether one more level of a consumption edict can be
 // paid: gold at its buffer with a forecast net of edictGold a day or more,
-// and food at its buffer or not falling.
+// or goldPlenty gold in stock to spend down, and food at its buffer or not
+// falling.
 func (d decider) payable() bool {
 	gold, goldNet, _ := d.flow(rGold)
 	food, foodNet, _ := d.flow(rFood)
-	return gold >= d.e.buffer[rGold] && goldNet >= edictGold && (food >= d.e.buffer[rFood] || foodNet >= 0)
+	return gold >= d.e.buffer[rGold] && (goldNet >= edictGold || gold >= goldPlenty) && (food >= d.e.buffer[rFood] || foodNet >= 0)
 }
 
 // edicts returns the day's set_edict order (rules AI-GOV-EDICT,
@@ -402,13 +404,22 @@ func (d decider) edicts(posture string) *pb.Order {
 			return o
 		}
 	}
-	if hol.GetLevel() > 0 && legit >= legHigh && d.mayCut() {
+	war := d.stance == pb.Posture_POSTURE_AGGRESSIVE || d.besieged() || d.sieging()
+	if war && hol.GetLevel() < maxHolidays && d.held(seatCouncillor) && d.payable() {
+		if o := d.setEdict(hol, hol.GetLevel()+1, p+l.Sprintf(", at war: holidays for the morale of the ranks, a councillor seated, %s", ", en guerre : des jours fériés pour le moral des troupes, un conseiller en place, %s", money)); o != nil {
+			return o
+		}
+	}
+	if !war && hol.GetLevel() > 0 && legit >= legHigh && d.mayCut() {
 		if o := d.setEdict(hol, hol.GetLevel()-1, p+l.Sprintf(", legitimacy %d ≥ %d, no cut of the holidays for %d days", ", légitimité %d ≥ %d, aucune réduction des jours fériés depuis %d jours",
 			legit, legHigh, holidayCutDays)); o != nil {
 			return o
 		}
 	}
 	promo := lean.promotion
+	if gold >= goldSpare {
+		promo = max(promo, maxPromotion-1)
+	}
 	if gold >= goldPlenty {
 		promo = max(promo, maxPromotion)
 	}

@@ -27,9 +27,9 @@ func govView() *pb.CampView {
 	g := gv(v)
 	g.Archetype = archBuilders
 	g.Politics = &pb.Politics{Government: "autocracy", Legitimacy: 80}
-	g.Resources.Gold = 200
+	g.Resources.Gold = 120
 	g.Forecast = &pb.Forecast{Day: v.Day + 1, Flows: []*pb.ResourceFlow{
-		{Resource: "food", Stock: 3000, Net: 40}, {Resource: "gold", Stock: 200, Net: 10}}}
+		{Resource: "food", Stock: 3000, Net: 40}, {Resource: "gold", Stock: 120, Net: 10}}}
 	gov := &pb.Governance{Stats: &pb.KingdomStats{Economy: 7, Loyalty: 3, Stability: 7, Consumption: 1}}
 	for i, e := range []string{edictTaxation, edictHolidays, edictPromotion} {
 		levels := map[string][]string{edictTaxation: {"none", "light", "normal", "heavy", "crushing"},
@@ -157,7 +157,7 @@ func TestGovernance(t *testing.T) {
 		})), started, actChop, nil, nil},
 
 		{"AI-GOV-TAX: builders tax lightly", edit(base, level(1, 0)), started,
-			actSetEdict, []int32{1, 1}, []string{"archétype builders : impôt au niveau 1, légitimité 80 ≥ 70, 200 or, net 10 par jour", "édit taxation de none à light"}},
+			actSetEdict, []int32{1, 1}, []string{"archétype builders : impôt au niveau 1, légitimité 80 ≥ 70, 120 or, net 10 par jour", "édit taxation de none à light"}},
 		{"AI-GOV-TAX: a merchant league taxes at normal", edit(base, archetype(archMerchant)), started,
 			actSetEdict, []int32{1, 2}, []string{"archétype merchant_league : impôt au niveau 2"}},
 		{"AI-GOV-TAX: short of gold, one level more", edit(base, gold(50, 1)), started,
@@ -170,7 +170,7 @@ func TestGovernance(t *testing.T) {
 			actChop, nil, nil},
 		{"AI-GOV-TAX: no taxes on a glut of gold", edit(base, gold(900, 10)), started,
 			actSetEdict, []int32{1, 0}, []string{"900 or ≥ 800, plus que le camp ne peut dépenser"}},
-		{"AI-GOV-TAX: back to the archetype's level once gold is no longer short", edit(base, all(level(1, 2))), started,
+		{"AI-GOV-TAX: back to the archetype's level once gold is no longer short", edit(base, all(level(1, 2), gold(200, 10))), started,
 			actSetEdict, []int32{1, 1}, []string{"archétype builders : impôt au niveau 1", "édit taxation de normal à light"}},
 		{"AI-GOV-TAX: legitimacy under 40 takes the taxes to none", edit(base, all(level(1, 2), legitimacy(30))), started,
 			actSetEdict, []int32{1, 0}, []string{"légitimité 30 < 40"}},
@@ -183,6 +183,12 @@ func TestGovernance(t *testing.T) {
 			actChop, nil, nil},
 		{"AI-GOV-HOLIDAY: high legitimacy brings them down a level", edit(base, all(level(2, 2), legitimacy(90))), started,
 			actSetEdict, []int32{2, 1}, []string{"légitimité 90 ≥ 85"}},
+		{"AI-GOV-HOLIDAY: at war, holidays for the morale of the ranks", edit(base, func(v *pb.CampView) {
+			gv(v).Sieges = []*pb.Siege{{Zone: 9, Besieger: v.Camp, Men: 10}}
+		}), started, actSetEdict, []int32{2, 1}, []string{"en guerre : des jours fériés pour le moral des troupes"}},
+		{"AI-GOV-HOLIDAY: at war, not cut for a high legitimacy", edit(base, all(level(2, 2), legitimacy(90), func(v *pb.CampView) {
+			gv(v).Sieges = []*pb.Siege{{Zone: 9, Besieger: v.Camp, Men: 10}}
+		})), started, actSetEdict, []int32{2, 3}, nil},
 		{"AI-GOV-HOLIDAY: never two cuts within 60 days", edit(base, all(level(2, 2), legitimacy(90))), State{Since: 1, HolidayCut: day - 30},
 			actChop, nil, nil},
 
@@ -190,8 +196,12 @@ func TestGovernance(t *testing.T) {
 			actSetEdict, []int32{3, 2}, []string{"archétype warrior_clan : promotion jusqu'au niveau 2, population 30, logement 40"}},
 		{"AI-GOV-PROMO: not with housing full", edit(base, all(archetype(archWarriors), without("build_house"), func(v *pb.CampView) { gv(v).Housing = 32 })), started,
 			actChop, nil, nil},
-		{"AI-GOV-PROMO: surplus gold promotes up to aggressive", edit(base, all(gold(500, 10), level(1, 0))), started,
+		{"AI-GOV-PROMO: spare gold promotes up to aggressive", edit(base, gold(200, 10)), started,
 			actSetEdict, []int32{3, 2}, []string{"jusqu'au niveau 3"}},
+		{"AI-GOV-PROMO: plenty of gold promotes up to expansive, spent down without income", edit(base, all(gold(300, 0), level(3, 3))), started,
+			actSetEdict, []int32{3, 4}, []string{"jusqu'au niveau 4", "300 or, net 0 par jour"}},
+		{"AI-GOV-PROMO: no income and no plenty, no rise", edit(base, gold(200, 0)), started,
+			actChop, nil, nil},
 
 		{"AI-GOV-EDICT: consumption at risk lowers the promotion first", edit(base, all(level(2, 2), gold(40, -5))), started,
 			actSetEdict, []int32{3, 0}, []string{"consommation 1, or 40 en baisse de 5 par jour"}},

@@ -31,6 +31,8 @@ const (
 	// times the estimated defence (rule AI-AGGR), so that the investment
 	// leaves the lines a lead the holder's relief cannot close (SIE-5).
 	attackMargin = 3
+	strikeNum    = 3
+	strikeDen    = 2
 	// siegeMargin is the lead the bot wants its siege lines to keep over
 	// the place's defence until the decisive assault.
 	siegeMargin = 2
@@ -43,6 +45,12 @@ const (
 // staleDays days since (rule AI-WAR-TARGET).
 func (d decider) enemyDefence(z *pb.Zone) int32 {
 	return d.r.zoneDefence(z, unseenArmy) + max(0, d.v.GetDay()-z.GetLastSeenDay())/staleDays
+}
+
+// strikeArmy returns the field army an aggressive camp waits for before
+// it marches on a zone of estimated defence def (rule AI-AGGR).
+func (d decider) strikeArmy(def int32) int32 {
+	return (def*strikeNum*2/strikeDen+d.lean().relief)/2 + attackMargin + 1
 }
 
 // siegeOn returns the siege the camp knows of at zone z, or nil.
