@@ -16,9 +16,28 @@ type Achievement struct {
 	Code string
 	// Name is the name the journal announces.
 	Name lang.Text
-	// Condition says when it is unlocked.
-	Condition lang.Text
-	met       func(s *campStats) bool
+	// Condition says when it is unlocked; Mastery, when set, says it for a
+	// world played by RulesMastery (ConditionUnder).
+	Condition, Mastery lang.Text
+	met                func(s *campStats) bool
+}
+
+// ConditionUnder says when a is unlocked in a world played by rules.
+func (a *Achievement) ConditionUnder(rules Rules) lang.Text {
+	if rules >= RulesMastery && !a.Mastery.IsZero() {
+		return a.Mastery
+	}
+	return a.Condition
+}
+
+// FullGranaries is the food of the achievement "Full Granaries" (rule
+// ACH-GRANARY): 5,000, and 2,500 under RulesMastery, whose granary (ECO-6)
+// holds 80 days of eating.
+func FullGranaries(rules Rules) int64 {
+	if rules >= RulesMastery {
+		return 2500
+	}
+	return 5000
 }
 
 // campStats is what the achievements' conditions read of one camp, gathered
@@ -77,7 +96,8 @@ var Achievements = [NumAchievements + 1]Achievement{
 	5: {Code: "learned_town", Name: lang.T("Learned Town", "Ville savante"), Condition: lang.T("hold 5 schools", "tenir 5 écoles"),
 		met: func(s *campStats) bool { return s.kinds[School] >= 5 }},
 	6: {Code: "full_granaries", Name: lang.T("Full Granaries", "Greniers pleins"), Condition: lang.T("5000 food in stock", "5000 nourriture en réserve"),
-		met: func(s *campStats) bool { return s.res().Food >= 5000 }},
+		Mastery: lang.T("2500 food in stock", "2500 nourriture en réserve"),
+		met:     func(s *campStats) bool { return s.res().Food >= FullGranaries(s.w.Rules) }},
 	7: {Code: "woodpile", Name: lang.T("Great Woodpile", "Grand bûcher"), Condition: lang.T("500 wood in stock", "500 bois en réserve"),
 		met: func(s *campStats) bool { return s.res().Wood >= 500 }},
 	8: {Code: "quarry", Name: lang.T("Quarry", "Carrière"), Condition: lang.T("300 stone in stock", "300 pierre en réserve"),
@@ -162,7 +182,7 @@ func (t *tick) unlockAchievements() {
 			}
 			camp.Achievements |= 1 << (i - 1)
 			t.note(c, "achievement", nil, lang.T("Achievement unlocked: “%s”.", "Haut fait accompli : « %s ».", a.Name),
-				lang.T("condition met: %s", "condition remplie : %s", a.Condition))
+				lang.T("condition met: %s", "condition remplie : %s", a.ConditionUnder(t.w.Rules)))
 		}
 	}
 }

@@ -25,6 +25,10 @@ const (
 	// RegencyDays is how many days the ruler seat stays vacant before a
 	// regent takes it at the end of the last one (rule CNL-10).
 	RegencyDays = 3
+	// LargeRealm is the land from which the ruler's benefit also goes to
+	// stability under RulesMastery (rule CNL-RULER): seed 001's kingdom of
+	// 26 hexes or more.
+	LargeRealm = 26
 )
 
 // SeatRule is what a seat brings and what its vacancy costs (rules CNL-3,
@@ -183,11 +187,15 @@ func SeatBenefit(w *World, c CampID, s SeatKind) int {
 }
 
 // RegentDay returns the day at whose end a regent takes camp c's vacant
-// ruler seat (rule CNL-10), and false when the seat is held.
+// ruler seat (rule CNL-10; under RulesMastery its heir, the next day to
+// resolve, CNL-HEIR), and false when the seat is held.
 func (w *World) RegentDay(c CampID) (int, bool) {
 	st := w.Camps[c].Council[SeatRuler-1]
 	if st.Citizen != 0 {
 		return 0, false
+	}
+	if w.Rules >= RulesMastery {
+		return w.Day + 1, true // the heir, that night (rule CNL-HEIR)
 	}
 	return max(st.Since+RegencyDays, w.Day+1), true
 }
@@ -220,6 +228,9 @@ func (w *World) councilStats(c CampID, s *Stats) {
 	for _, k := range seats {
 		if p, ok := w.SeatHolder(c, k); ok {
 			*statOf(s, SeatRules[k].Stat) += p.BenefitIn(k)
+			if k == SeatRuler && w.Rules >= RulesMastery && w.HeldZones(c) >= LargeRealm {
+				s.Stability += p.BenefitIn(k) // rule CNL-RULER
+			}
 		} else {
 			s.add(SeatRules[k].Vacancy)
 		}
@@ -239,17 +250,28 @@ func councilBar(w *World, c CampID, a Action) *RuleError {
 	for _, k := range seats {
 		r := &SeatRules[k]
 		st := w.Camps[c].Council[k-1]
-		closed := (r.Open != nil && !slices.Contains(r.Open, a)) || slices.Contains(r.Closes, a)
+		closed := (r.Open != nil && !slices.Contains(r.Open, a)) || slices.Contains(r.Closes, a) ||
+			k == SeatDiplomat && a == Explore && w.Rules >= RulesMastery // rule CNL-8
 		if !closed || st.heldOn(day) {
 			continue
 		}
 		switch k {
 		case SeatRuler:
 			regent, _ := w.RegentDay(c)
+			if w.Rules >= RulesMastery {
+				return refuse(CodeNotAllowed, "action", lang.T("your camp has no ruler (vacant since day %d): only rest and appoint can be ordered; appoint %d C names one, who rules from the next day, else an heir takes the seat at the end of day %d",
+					"votre camp n'a pas de dirigeant (vacant depuis le jour %d) : seuls rest et appoint peuvent être ordonnés ; appoint %d C en nomme un, qui gouverne dès le lendemain, sinon un héritier prend le siège à la fin du jour %d",
+					st.Since, int(SeatRuler), regent))
+			}
 			return refuse(CodeNotAllowed, "action", lang.T("your camp has no ruler (vacant since day %d): only rest and appoint can be ordered; appoint %d C names one, who rules from the next day, else a regent takes the seat at the end of day %d",
 				"votre camp n'a pas de dirigeant (vacant depuis le jour %d) : seuls rest et appoint peuvent être ordonnés ; appoint %d C en nomme un, qui gouverne dès le lendemain, sinon un régent prend le siège à la fin du jour %d",
 				st.Since, int(SeatRuler), regent))
 		case SeatDiplomat:
+			if w.Rules >= RulesMastery {
+				return refuse(CodeNotAllowed, "action", lang.T("your camp has no grand diplomat (vacant since day %d): no propose_peace, propose_alliance, trade_route or explore without one; his heir takes the seat tonight, or appoint %d C names one, who serves from the next day",
+					"votre camp n'a pas de grand diplomate (vacant depuis le jour %d) : ni propose_peace, ni propose_alliance, ni trade_route, ni explore sans lui ; son héritier prend le siège ce soir, ou appoint %d C en nomme un, qui sert dès le lendemain",
+					st.Since, int(SeatDiplomat)))
+			}
 			return refuse(CodeNotAllowed, "action", lang.T("your camp has no grand diplomat (vacant since day %d): no propose_peace, propose_alliance or trade_route without one; appoint %d C names one, who serves from the next day",
 				"votre camp n'a pas de grand diplomate (vacant depuis le jour %d) : ni propose_peace, ni propose_alliance, ni trade_route sans lui ; appoint %d C en nomme un, qui sert dès le lendemain",
 				st.Since, int(SeatDiplomat)))

@@ -77,12 +77,31 @@ var seed000Events = [...]EventSpec{
 	{"scholar", Natural, 15_000, hasSchool, (*tick).wanderingScholar},
 }
 
+// masteryEvents is the daily roll of a world played by RulesMastery (rules
+// EVT-1, EVK-14, EVK-15): Events, with the economic boom and the political
+// calm at 0.5 % each, and seed 001's celebrity visit and pilgrimage at
+// 0.5 % each, last: 25 % a day in all.
+var masteryEvents = func() (out [len(Events) + 2]EventSpec) {
+	copy(out[:], Events[:])
+	for i := range Events {
+		if k := out[i].Kind; k == KindBoom || k == KindCalm {
+			out[i].PPM = 5_000
+		}
+	}
+	out[len(Events)] = EventSpec{KindCelebrity, Kingdom, 5_000, alwaysApplies, (*tick).celebrity}
+	out[len(Events)+1] = EventSpec{KindPilgrimage, Kingdom, 5_000, hasTemple, (*tick).pilgrimage}
+	return out
+}()
+
 // EventTable returns the daily roll of a world played by rules (rule
-// RULES-1): Events, or seed 000's own table for a world of before
-// governance.
+// RULES-1): Events, seed 000's own table for a world of before governance,
+// or masteryEvents under RulesMastery.
 func EventTable(rules Rules) []EventSpec {
-	if rules < RulesGovernance {
+	switch {
+	case rules < RulesGovernance:
 		return seed000Events[:]
+	case rules >= RulesMastery:
+		return masteryEvents[:]
 	}
 	return Events[:]
 }
@@ -161,6 +180,7 @@ func notWinter(w *World, _ CampID) bool     { return YearSeason(w.Day) != "winte
 func hasFood(w *World, c CampID) bool       { return w.Camps[c].Resources.Food >= 20 }
 func hasWorkshop(w *World, c CampID) bool   { return w.CountBuildings(c, Workshop) > 0 }
 func hasSchool(w *World, c CampID) bool     { return w.CountBuildings(c, School) > 0 }
+func hasTemple(w *World, c CampID) bool     { return w.CountBuildings(c, Temple) > 0 }
 func holdsMountain(w *World, c CampID) bool { return w.holdsTerrain(c, Mountain) }
 func (w *World) holdsTerrain(c CampID, tr Terrain) bool {
 	for z := ZoneID(1); z <= NumZones; z++ {

@@ -91,12 +91,35 @@ func (w *World) Stats(c CampID) Stats {
 	w.specialStats(c, &s)
 	w.ongoingStats(c, &s)
 	w.cutoffStats(c, &s)
+	if w.Rules >= RulesMastery {
+		s.Unrest += s.negatives()
+	}
 	return s
+}
+
+// negatives returns how many of s's economy, loyalty and stability are
+// below 0: each is a point of unrest under RulesMastery (rule GOV-NEG).
+func (s Stats) negatives() int {
+	n := 0
+	for _, v := range []int{s.Economy, s.Loyalty, s.Stability} {
+		if v < 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // LoyaltyQuarters is the number of points of loyalty that move legitimacy
 // by one (rule GOV-LOYALTY).
 const LoyaltyQuarters = 4
+
+// The daily stability check of RulesMastery (rule GOV-UPKEEP): each
+// UpkeepZones zones held make it a point harder; a failure by
+// UpkeepNearMiss or less costs a point of legitimacy, a worse one 1d4.
+const (
+	UpkeepZones    = 5
+	UpkeepNearMiss = 4
+)
 
 // governanceTerms adds the day's governance terms to camp c's legitimacy
 // (rule LEG-1), each named in the journal: loyalty, in quarter points, its
@@ -109,6 +132,32 @@ func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {
 	n, camp.LoyaltyCarry = loyaltyPoints(camp.LoyaltyCarry, s.Loyalty)
 	add(n, lang.T("loyalty (%+d a day, in quarter points)", "loyauté (%+d par jour, en quarts de point)", s.Loyalty))
 	add(-s.Unrest, lang.T("unrest", "insatisfaction"))
+	if t.w.Rules >= RulesMastery {
+		n, what := t.upkeepCheck(c, s)
+		add(n, what)
+	}
+}
+
+// upkeepCheck is camp c's stability check of the day under RulesMastery
+// (rule GOV-UPKEEP), drawn from its PurposeUpkeep stream: d20 + stability
+// - unrest - held zones / UpkeepZones against the checks' 11 (EVK-CHECK);
+// a success gives a point of legitimacy, a failure by 4 or less takes one,
+// a failure by 5 or more takes 1d4. It returns the points and their name
+// for the legitimacy journal.
+func (t *tick) upkeepCheck(c CampID, s Stats) (int, lang.Text) {
+	r := t.stream(c, PurposeUpkeep)
+	size := t.w.HeldZones(c) / UpkeepZones
+	k := kingdomCheck(r, lang.T("stability", "stabilité"), s.Stability,
+		[]bonus{{-s.Unrest, lang.T("unrest", "insatisfaction")}, {-size, lang.T("the land's size", "la taille du domaine")}})
+	n := 1
+	switch miss := CheckDC - k.total; {
+	case k.ok:
+	case miss <= UpkeepNearMiss:
+		n = -1
+	default:
+		n = -(1 + r.Intn(4))
+	}
+	return n, lang.T("the day's %s", "%s du jour", k.text)
 }
 
 // loyaltyPoints returns the points of legitimacy a day of loyalty gives

@@ -35,6 +35,8 @@ const (
 	KindMonster       = "monster"
 	KindLandRush      = "land_rush"
 	KindNewSubjects   = "new_subjects"
+	KindCelebrity     = "celebrity"
+	KindPilgrimage    = "pilgrimage"
 )
 
 // Numbers of the kingdom events (rules EVK-CHECK, EVK-ONGOING, EVK-BP).
@@ -213,7 +215,7 @@ func (t *tick) stabilityCheck(c CampID, r *Rand, continuing bool, extra ...bonus
 	if _, ok := t.w.ongoing(c, KindBlessing); ok {
 		bs = append(bs, bonus{BlessingBonus, ongoingKinds[KindBlessing].name})
 	}
-	bs = t.calmBonus(c, continuing, bs)
+	bs = t.unrestMalus(c, t.calmBonus(c, continuing, bs))
 	return kingdomCheck(r, lang.T("stability", "stabilité"), t.w.Stats(c).Stability, bs)
 }
 
@@ -225,8 +227,17 @@ func (t *tick) loyaltyCheck(c CampID, r *Rand, continuing bool, extra ...bonus) 
 	if _, ok := t.w.ongoing(c, KindScandal); ok {
 		bs = append(bs, bonus{ScandalMalus, ongoingKinds[KindScandal].name})
 	}
-	bs = t.calmBonus(c, continuing, bs)
+	bs = t.unrestMalus(c, t.calmBonus(c, continuing, bs))
 	return kingdomCheck(r, lang.T("loyalty", "loyauté"), t.w.Stats(c).Loyalty, bs)
+}
+
+// unrestMalus subtracts camp c's unrest of the day from a kingdom check
+// under RulesMastery (rule GOV-CHECK).
+func (t *tick) unrestMalus(c CampID, bs []bonus) []bonus {
+	if u := t.w.Stats(c).Unrest; t.w.Rules >= RulesMastery && u > 0 {
+		bs = append(bs, bonus{-u, lang.T("unrest", "insatisfaction")})
+	}
+	return bs
 }
 
 func (t *tick) calmBonus(c CampID, continuing bool, bs []bonus) []bonus {
@@ -728,6 +739,29 @@ func (t *tick) economicBoom(c CampID, r *Rand) (lang.Text, lang.Text) {
 	camp.Resources.Gold += gold
 	return lang.T("Trade flourishes: the treasury swells by %d gold.", "Le commerce est florissant : le trésor s'arrondit de %d or.", gold),
 		lang.T("1d6 build points (each 6 rolled again) = %d, %d gold each: +%d gold; gold %d", "1d6 PC (chaque 6 relancé) = %d, %d or chacun : +%d or ; or %d", bp, GoldPerBP, gold, camp.Resources.Gold)
+}
+
+// celebrity (EVK-14, RulesMastery): a celebrity from afar visits and
+// draws visitors ready to spend: fame +1 (DIP-7), and 1d6 build points of
+// gold, each 6 rolled again (EVK-BP).
+func (t *tick) celebrity(c CampID, r *Rand) (lang.Text, lang.Text) {
+	bp := explodingD6(r)
+	gold := int64(GoldPerBP * bp)
+	camp := &t.w.Camps[c]
+	camp.Resources.Gold += gold
+	camp.Fame++
+	return lang.T("A celebrity from afar visits: crowds follow, and spend.", "Une célébrité venue d'ailleurs nous rend visite : la foule suit, et dépense."),
+		lang.T("fame +1 (now %d); 1d6 build points (each 6 rolled again) = %d, %d gold each: +%d gold; gold %d", "gloire +1 (désormais %d) ; 1d6 PC (chaque 6 relancé) = %d, %d or chacun : +%d or ; or %d",
+			camp.Fame, bp, GoldPerBP, gold, camp.Resources.Gold)
+}
+
+// pilgrimage (EVK-15, RulesMastery, with a temple): the faithful come to
+// one of the camp's temples and hold a festival that costs nothing: the
+// festival's morale +3 and every mood +5 (EVT-9).
+func (t *tick) pilgrimage(c CampID, r *Rand) (lang.Text, lang.Text) {
+	_, why := t.festival(c, r)
+	return lang.T("Pilgrims flock to our temple and hold a feast that costs us nothing.", "Des pèlerins affluent à notre temple et tiennent une fête qui ne nous coûte rien."),
+		lang.T("pilgrimage to a temple of the camp: %s", "pèlerinage à un temple du camp : %s", why)
 }
 
 // scandal (EVK-8): a member of the council, drawn among the held seats, is

@@ -32,6 +32,9 @@ const (
 	// PurposePromotion draws the migrants of the promotion edict (rule
 	// EDI-5).
 	PurposePromotion
+	// PurposeUpkeep draws the daily stability check of RulesMastery (rule
+	// GOV-UPKEEP).
+	PurposeUpkeep
 )
 
 // NewRand returns the stream for (seed, tick, camp, purpose). Use camp -1 for

@@ -80,7 +80,7 @@ func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 		d.NextTier = techToPB(*v.Next, l)
 	}
 	for _, a := range v.Achievements {
-		d.Achievements = append(d.Achievements, &pb.Achievement{Code: a.Code, Name: a.Name.In(l), Condition: a.Condition.In(l)})
+		d.Achievements = append(d.Achievements, &pb.Achievement{Code: a.Code, Name: a.Name.In(l), Condition: a.ConditionUnder(w.Rules).In(l)})
 	}
 	d.Upkeep = &pb.Upkeep{
 		Buildings: resourcesToPB(v.Upkeep.Buildings), Territory: resourcesToPB(v.Upkeep.Territory),
