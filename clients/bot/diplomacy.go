@@ -58,8 +58,8 @@ const (
 )
 
 var leanings = map[string]leaning{
-	archMerchant: {sign: 25, peaceInGrowth: true, threat: 1.0, declareRatio: 2.0, government: "oligarchy", relief: 5},
-	archBuilders: {sign: 0, threat: 1.0, declareRatio: 1.6, government: "republic", relief: 4},
+	archMerchant: {sign: 25, peaceInGrowth: true, threat: 1.0, declareRatio: 2.0, government: "oligarchy", relief: 4},
+	archBuilders: {sign: 0, threat: 1.0, declareRatio: 1.6, government: "republic", relief: 5},
 	archWarriors: {sign: -25, threat: 1.3, declareRatio: 1.3, breakAlliance: true, government: "overlord", relief: 4},
 }
 

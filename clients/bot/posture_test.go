@@ -105,7 +105,7 @@ func TestAggressiveness(t *testing.T) {
 	// An aggressive camp attacks only once its aggressiveness reaches 30.
 	v := edit(baseView(pb.Posture_POSTURE_AGGRESSIVE), all(rich, without("expand_to"), func(v *pb.CampView) {
 		gv(v).Zones[9-1] = &pb.Zone{Id: 9, Visibility: remembered, Terrain: forest, Owner: 0, Garrison: 1, LastSeenDay: 4}
-	}, withSend(16)))
+	}, withSend(17)))
 	for _, tt := range []struct {
 		before int
 		want   string
