@@ -533,7 +533,7 @@ func (d *castleDecider) play() *pb.Order {
 	switch card {
 	case cardWar:
 		why := l.Sprintf("army %d against %d", "armée %d contre %d", t.cities[me].g[cArmy], t.cities[m.arg].g[cArmy])
-		if t.cities[m.arg].outpost >= 0 {
+		if t.shields(m.arg) {
 			why = l.Sprintf("its outpost falls", "son poste avancé tombe")
 		}
 		o.Reason = l.Sprintf("%s: war on %s (%s): %s; at home, %s", "%s : guerre contre %s (%s) : %s ; chez moi, %s", d.stance, d.names[m.arg], why,

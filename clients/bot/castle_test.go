@@ -21,6 +21,7 @@ func testCastleRules() *pb.CastleRules {
 	r := &pb.CastleRules{MinGauge: 0, MaxGauge: 10, StartGauge: 5, GranarySlots: 2, OutpostSlots: 4, AllegianceGold: 2, FireWheat: 2,
 		Die:              []string{"harvest", "trade", "plague", "plague", "hail", "medicine"},
 		FallCiviliansLow: 0, FallCiviliansHigh: 10, FallArmy: 10,
+		Version: 1, DefenderHoldsTies: true, GranaryHarvest: 1, WarGold: 1,
 		Faces: []*pb.DieFace{{Face: "harvest", Gauge: "wheat", Delta: 1}, {Face: "trade", Gauge: "gold", Delta: 1},
 			{Face: "plague", Gauge: "health", Delta: -1}, {Face: "hail", Gauge: "wheat", Delta: -1}, {Face: "medicine", Gauge: "health", Delta: 1}}}
 	for _, c := range []struct {
@@ -184,8 +185,12 @@ func TestCastle(t *testing.T) {
 			"play 1", "guerre contre Carcassonne (armée 7 contre 4)"},
 		{"a war is not wasted on an outpost when a neighbour stands bare",
 			castleTable{me: 0, current: 0, step: stepPlay, hand: cardWar, posture: aggressive, cities: []*pb.CastleCity{
-				city(5, 5, 5, 5, 7), {Gold: 5, Wheat: 5, Health: 5, Civilians: 3, Army: 3, Granary: -1, Outpost: 0}, city(5, 5, 5, 4, 3)}},
+				city(5, 5, 5, 5, 7), {Gold: 5, Wheat: 5, Health: 5, Civilians: 3, Army: 3, Granary: -1, Outpost: 1}, city(5, 5, 5, 4, 3)}},
 			"play 2", "guerre contre Provins"},
+		{"CAS-OUTPOST an empty outpost shields nothing: the war goes to the weaker city behind it",
+			castleTable{me: 0, current: 0, step: stepPlay, hand: cardWar, posture: aggressive, cities: []*pb.CastleCity{
+				city(5, 5, 5, 5, 7), {Gold: 5, Wheat: 5, Health: 5, Civilians: 3, Army: 3, Granary: -1, Outpost: 0}, city(5, 5, 5, 4, 3)}},
+			"play 1", "guerre contre Carcassonne (armée 7 contre 3)"},
 		{"prudent: discards a fire that would starve it",
 			castleTable{me: 1, current: 0, step: stepPlay, hand: cardFire, posture: prudent, cities: []*pb.CastleCity{
 				city(5, 5, 5, 5, 5), city(5, 2, 4, 5, 5), city(5, 5, 5, 5, 5)}},
@@ -194,14 +199,14 @@ func TestCastle(t *testing.T) {
 			castleTable{me: 1, current: 0, step: stepPlay, hand: cardAllegiance, posture: prudent, cities: []*pb.CastleCity{
 				city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5)}},
 			"play", "je joue allégeance : or 5 → 3"},
-		{"an outpost stands empty: it takes a war for free",
+		{"CAS-OUTPOST an outpost holds a soldier: an empty one would shield nothing",
 			castleTable{me: 0, current: 0, step: stepPlay, hand: cardOutpost, posture: prudent, cities: []*pb.CastleCity{
 				city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5)}},
-			"play 0", "poste avancé, 0 soldats postés"},
-		{"prudent: keeps the hospital it needs, the fire goes to the leader",
+			"play 1", "poste avancé, 1 soldats postés"},
+		{"prudent: keeps the hospital it needs; with ties the defender's, the war goes to the leader and the fire to the weak",
 			castleTable{me: 0, current: 0, step: stepDraft, drawn: []string{cardWar, cardHospital, cardFire}, posture: prudent, cities: []*pb.CastleCity{
 				city(5, 5, 3, 5, 5), city(7, 5, 7, 5, 4), city(5, 3, 5, 4, 4)}},
-			"draft 2 3 1", "prudente : je garde hôpital ; incendie → Carcassonne (blé 5)"},
+			"draft 2 1 3", "prudente : je garde hôpital ; une bonne guerre → Carcassonne (armée 4), incendie → Provins (blé 3)"},
 		{"aggressive: the fire goes to the neighbour it starves",
 			castleTable{me: 0, current: 0, step: stepDraft, drawn: []string{cardFire, cardHospital, cardGranary}, posture: aggressive, cities: []*pb.CastleCity{
 				city(5, 5, 5, 5, 5), city(5, 5, 5, 5, 5), city(0, 2, 3, 2, 5)}},

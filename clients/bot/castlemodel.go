@@ -116,6 +116,12 @@ type ctable struct {
 	tax, fire int
 	links     []*pb.CastleLink
 	faces     []*pb.DieFace
+	// emptyShields: an outpost holding no army takes a war's blow
+	// (CAS-OUTPOST); holdTies: a war fought to a tie is the defender's,
+	// warGold the gold a war costs its attacker (CAS-WAR). The view's
+	// rules say which.
+	emptyShields, holdTies bool
+	warGold                int
 }
 
 // tableOf reads the table of a Castle view.
@@ -123,7 +129,8 @@ func tableOf(c *pb.CastleView) *ctable {
 	r := c.GetRules()
 	t := &ctable{lo: int(r.GetMinGauge()), hi: int(r.GetMaxGauge()), tax: int(r.GetAllegianceGold()),
 		civLow: int(r.GetFallCiviliansLow()), civHigh: int(r.GetFallCiviliansHigh()), armyHigh: int(r.GetFallArmy()),
-		fire: int(r.GetFireWheat()), links: r.GetLinks(), faces: r.GetFaces()}
+		fire: int(r.GetFireWheat()), links: r.GetLinks(), faces: r.GetFaces(),
+		emptyShields: r.GetEmptyOutpostShields(), holdTies: r.GetDefenderHoldsTies(), warGold: int(r.GetWarGold())}
 	for _, city := range c.GetCities() {
 		t.cities = append(t.cities, ccity{
 			g: [cGauges]int{int(city.GetGold()), int(city.GetWheat()), int(city.GetHealth()),
@@ -233,11 +240,13 @@ func (t *ctable) play(c int, card string, arg int) *ctable {
 
 // war plays city a's war on city d (rule CAS-WAR).
 func (t *ctable) war(a, d int) {
-	if t.cities[d].outpost >= 0 {
+	t.add(a, cGold, -t.warGold)
+	if t.shields(d) {
 		t.cities[d].outpost = -1
 		t.add(a, cArmy, -warArmy)
 		return
 	}
+	t.cities[d].outpost = -1 // an empty outpost, overrun
 	armyA, armyD := t.cities[a].g[cArmy], t.cities[d].g[cArmy]
 	t.add(a, cArmy, -warArmy)
 	t.add(d, cArmy, -warArmy)
@@ -245,10 +254,17 @@ func (t *ctable) war(a, d int) {
 	case armyA > armyD:
 		t.add(d, cCiv, -warCivilians)
 		t.loot(a, d)
-	case armyD > armyA:
+	case armyD > armyA, armyD == armyA && t.holdTies:
 		t.add(a, cCiv, -warCivilians)
 		t.loot(d, a)
 	}
+}
+
+// shields reports whether city c's outpost takes a war's blow: it stands
+// and holds army, or the rules let an empty one shield (CAS-OUTPOST).
+func (t *ctable) shields(c int) bool {
+	o := t.cities[c].outpost
+	return o > 0 || o == 0 && t.emptyShields
 }
 
 // loot gives winner w the gold or wheat of loser l it has more of.
@@ -394,7 +410,7 @@ func (t *ctable) risk(c int, s weights) float64 {
 	if g[cArmy] == t.lo {
 		r += 3
 	}
-	if city.outpost >= 0 {
+	if t.shields(c) {
 		r -= 2
 	}
 	return r

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grisonval/server/engine/rng"
 	"github.com/grisonval/server/lang"
 )
 
@@ -147,9 +148,37 @@ type City struct {
 // Standing reports whether the city still stands.
 func (c *City) Standing() bool { return c.Fell == 0 }
 
+// Rules is the version of the Castle's rules a game is played by (rule
+// CAS-RULES): a game keeps the rules it started under, so that it replays
+// to the states it was stored with.
+type Rules uint8
+
+// Versions of the Castle's rules. Append only.
+const (
+	// RulesSeed004 are the rules of every game stored before issue 29 (the
+	// zero value, which their stored states decode to).
+	RulesSeed004 Rules = iota
+	// RulesMastery is issue 29's: chance keyed by the season, an empty
+	// outpost that shields nothing, a granary that fills from the harvest
+	// and a war fought to a tie that the defender holds.
+	RulesMastery
+)
+
+// CurrentRules are the rules a new game starts under; LatestRules the
+// newest this program plays.
+const (
+	CurrentRules = RulesMastery
+	LatestRules  = RulesMastery
+)
+
 // State is a Castle game.
 type State struct {
-	Seed uint64 `json:"seed"`
+	// Rules is the version of the rules the game is played by; Season the
+	// number of the world's season it is (1 for the first), which keys its
+	// chance under RulesMastery (rule CAS-DIE, CAS-DECK, CAS-FIRST).
+	Rules  Rules  `json:"rules,omitempty"`
+	Season int    `json:"season,omitempty"`
+	Seed   uint64 `json:"seed"`
 	// Day counts the ticks resolved; Turn the turns begun (the first is 1).
 	Day  int `json:"day"`
 	Turn int `json:"turn"`
@@ -176,6 +205,16 @@ func (s *State) Clone() *State {
 	c.Discard = append([]Card(nil), s.Discard...)
 	c.Drawn = append([]Card(nil), s.Drawn...)
 	return &c
+}
+
+// rand returns the game's stream for (tick, city, purpose): keyed by the
+// seed, and under RulesMastery by the season too, so that no game of a
+// world repeats another's chance.
+func (s *State) rand(tick, city int, purpose uint64) *rng.Rand {
+	if s.Rules >= RulesMastery {
+		return rng.NewSeason(s.Seed, s.Season, tick, city, purpose)
+	}
+	return rng.New(s.Seed, tick, city, purpose)
 }
 
 // Standing returns the cities still standing, in camp order.

@@ -19,6 +19,7 @@ import (
 //	name: CAS-WAR the larger army wins
 //	cities: 3
 //	seed: 1
+//	rules: 1
 //	setup:
 //	  turn current=0 step=play
 //	  city 0 army=6 hand=war
@@ -31,8 +32,11 @@ import (
 //	  result 0 ok
 //	  journal 1 war_defeated
 //
-// The game is Setup(seed, cities) (every gauge at 5, the first city drawn
-// from the seed, its turn begun) changed by the setup lines; cities without
+// The game is SetupSeason(seed, 1, rules, cities) (every gauge at 5, the
+// first city drawn from the seed, its turn begun) changed by the setup
+// lines; a case is played by the rules it names, else by RulesSeed004, the
+// rules the cases of issue 20 were written against, which RulesMastery
+// keeps but for its own rules (CAS-RULES); cities without
 // an order play the default; the expect lines check the state after one
 // tick. Setup lines: "turn" (current=, step=, turn=), "city C" (gauges by
 // name, granary=, outpost= (-1 for none), hand= (a card or none), fell=),
@@ -47,6 +51,7 @@ type castleCase struct {
 	file, name string
 	line       int
 	seed       uint64
+	rules      castle.Rules
 	cities     int
 	setup      [][]string
 	orders     map[int]castle.Order
@@ -110,6 +115,12 @@ func parseCases(path string) ([]*castleCase, error) {
 					return nil, fmt.Errorf("%s:%d: seed: %v", path, n, err)
 				}
 				cur.seed = v
+			case "rules":
+				v, err := strconv.Atoi(strings.TrimSpace(val))
+				if err != nil || v < 0 || v > int(castle.LatestRules) {
+					return nil, fmt.Errorf("%s:%d: rules %q", path, n, val)
+				}
+				cur.rules = castle.Rules(v)
 			case "cities":
 				v, err := strconv.Atoi(strings.TrimSpace(val))
 				if err != nil {
@@ -199,7 +210,7 @@ func (c *castleCase) fail(t *testing.T, format string, args ...any) {
 }
 
 func (c *castleCase) run(t *testing.T) {
-	s, err := castle.Setup(c.seed, c.cities, nil)
+	s, err := castle.SetupSeason(c.seed, 1, c.rules, c.cities, nil)
 	if err != nil {
 		c.fail(t, "setup: %v", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/grisonval/server/engine/rng"
 	"github.com/grisonval/server/lang"
 )
 
@@ -134,13 +133,23 @@ func (t *turn) begin(c int) {
 		before := s.Cities[c].Gauges
 		var changes []string
 		var linked [NumGauges]bool
+		harvest := 0
 		for _, l := range Links {
 			if !linked[l.Gauge] && l.holds(before[l.Gauge]) {
 				linked[l.Gauge] = true
 				changes = append(changes, t.add(c, l.Target, l.Delta))
+				if l.Target == Wheat && l.Delta > 0 {
+					harvest += l.Delta
+				}
 			}
 		}
-		s.Roll = dieSides[rng.New(s.Seed, s.Turn, c, purposeDie).Intn(len(dieSides))]
+		if g, n := &s.Cities[c], min(GranaryHarvestOf(s.Rules), harvest); n > 0 && g.Granary != None && g.Granary < GranarySlots && g.Gauges[Wheat] >= n {
+			// The granary fills from the harvest (rule CAS-GRANARY).
+			n = min(n, GranarySlots-g.Granary)
+			g.Granary += n
+			changes = append(changes, fmt.Sprintf("%s, granary %d->%d", t.add(c, Wheat, -n), g.Granary-n, g.Granary))
+		}
+		s.Roll = dieSides[s.rand(s.Turn, c, purposeDie).Intn(len(dieSides))]
 		rolled := t.roll(c, s.Roll)
 		t.announce("turn", lang.T("Turn %d: city %d rolls the die: %s.", "Tour %d : la cité %d lance le dé : %s.", s.Turn, c, faceName(s.Roll)),
 			lang.T("turn %d of city %d: %s", "tour %d de la cité %d : %s", s.Turn, c,
@@ -217,7 +226,7 @@ func (t *turn) draw(c int) {
 	n := len(s.Standing())
 	if len(s.Deck) < n {
 		pile := slices.Clone(s.Discard)
-		shuffle(rng.New(s.Seed, s.Turn, -1, purposeShuffle), pile)
+		shuffle(s.rand(s.Turn, -1, purposeShuffle), pile)
 		s.Deck, s.Discard = append(s.Deck, pile...), nil
 		t.announce("reshuffle", lang.T("The discard pile is shuffled under the deck.", "La défausse est mélangée sous la pioche."),
 			lang.T("%d cards shuffled under the deck", "%d cartes mélangées sous la pioche", len(pile)))
@@ -404,11 +413,27 @@ func (t *turn) effect(c int, card Card, o Order) {
 func (t *turn) war(a, d int) {
 	s := t.s
 	def := &s.Cities[d]
+	var paid string
+	if g := WarGold(s.Rules); g > 0 {
+		// The campaign's pay (rule CAS-WAR).
+		paid = t.add(a, Gold, -g)
+	}
+	if def.Outpost == 0 && !EmptyOutpostShields(s.Rules) {
+		// An empty outpost shields nothing: it is overrun and the war is
+		// fought at the city (rule CAS-OUTPOST).
+		def.Outpost = None
+		s.Discard = append(s.Discard, Outpost)
+		t.tell(d, "outpost_overrun", lang.T("Your empty outpost is overrun by city %d.", "Votre poste avancé vide est submergé par la cité %d.", a),
+			lang.T("war of city %d: the outpost held no army and shields nothing", "guerre de la cité %d : le poste avancé ne comptait aucune armée et ne protège rien", a))
+	}
 	if def.Outpost != None {
 		lost := def.Outpost
 		def.Outpost = None
 		s.Discard = append(s.Discard, Outpost)
 		why := t.add(a, Army, -1)
+		if paid != "" {
+			why = paid + ", " + why
+		}
 		t.tell(a, "war_stopped", lang.T("Your army breaks on the outpost of city %d.", "Votre armée se brise sur le poste avancé de la cité %d.", d),
 			lang.T("war on city %d: its outpost falls with %d army; %s", "guerre contre la cité %d : son poste avancé tombe avec %d d'armée ; %s", d, lost, why))
 		t.tell(d, "war_absorbed", lang.T("Your outpost falls under the assault of city %d; the city is spared.", "Votre poste avancé tombe sous l'assaut de la cité %d ; la cité est épargnée.", a),
@@ -418,13 +443,16 @@ func (t *turn) war(a, d int) {
 	}
 	armyA, armyD := s.Cities[a].Gauges[Army], def.Gauges[Army]
 	var changes []lang.Text
+	if paid != "" {
+		changes = append(changes, lang.Same(paid))
+	}
 	changes = append(changes, lang.Same(t.add(a, Army, -1)), lang.Same(t.add(d, Army, -1)))
 	kindA, kindD := "war_tied", "war_tied"
 	switch {
 	case armyA > armyD:
 		kindA, kindD = "war_won", "war_defeated"
 		changes = append(changes, lang.Same(t.add(d, Civilians, -1)), t.loot(a, d))
-	case armyD > armyA:
+	case armyD > armyA, armyD == armyA && DefenderHoldsTies(s.Rules): // a tie held (rule CAS-WAR)
 		kindA, kindD = "war_lost", "war_defended"
 		changes = append(changes, lang.Same(t.add(a, Civilians, -1)), t.loot(d, a))
 	}

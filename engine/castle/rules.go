@@ -35,9 +35,40 @@ const (
 	AllegianceGold = 2
 	// FireWheat is the wheat a fire burns.
 	FireWheat = 2
+	// GranaryHarvest is the wheat of the harvest a granary with room takes
+	// at the start of its city's turn under RulesMastery (rule
+	// CAS-GRANARY).
+	GranaryHarvest = 1
 	// MaxReasonLen bounds an order's reason, in bytes.
 	MaxReasonLen = 500
 )
+
+// EmptyOutpostShields reports whether an outpost that holds no army takes
+// a war's blow under rules (rule CAS-OUTPOST): under the first rules only.
+func EmptyOutpostShields(rules Rules) bool { return rules < RulesMastery }
+
+// DefenderHoldsTies reports whether a war fought to a tie is the
+// defender's under rules (rule CAS-WAR): under RulesMastery.
+func DefenderHoldsTies(rules Rules) bool { return rules >= RulesMastery }
+
+// WarGold returns the gold a war costs the city that wages it under rules
+// (rule CAS-WAR): 1 under RulesMastery, 0 before.
+func WarGold(rules Rules) int {
+	if rules >= RulesMastery {
+		return 1
+	}
+	return 0
+}
+
+// GranaryHarvestOf returns the wheat of its city's harvest a granary with
+// room takes at the start of the city's turn under rules (rule
+// CAS-GRANARY).
+func GranaryHarvestOf(rules Rules) int {
+	if rules >= RulesMastery {
+		return GranaryHarvest
+	}
+	return 0
+}
 
 // Setup returns the first state of a game of n cities (rules CAS-CAMPS,
 // CAS-GAUGES, CAS-DECK, CAS-FIRST): every gauge at 5, the deck shuffled
@@ -45,10 +76,19 @@ const (
 // links and its roll, rule CAS-LINKS, CAS-DIE). bonus adds to each city's
 // gauges before the first turn (the enrolled players' packages).
 func Setup(seed uint64, n int, bonus [][NumGauges]int) (*State, error) {
+	return SetupSeason(seed, 1, CurrentRules, n, bonus)
+}
+
+// SetupSeason is Setup for season season of a world, played by rules (rule
+// CAS-RULES).
+func SetupSeason(seed uint64, season int, rules Rules, n int, bonus [][NumGauges]int) (*State, error) {
 	if n < MinCities || n > MaxCities {
 		return nil, fmt.Errorf("the Castle is played by %d to %d cities; got %d", MinCities, MaxCities, n)
 	}
-	s := &State{Seed: seed, Cities: make([]City, n)}
+	s := &State{Rules: rules, Seed: seed, Cities: make([]City, n)}
+	if rules >= RulesMastery {
+		s.Season = season
+	}
 	for c := range s.Cities {
 		city := &s.Cities[c]
 		city.Granary, city.Outpost = None, None
@@ -64,8 +104,8 @@ func Setup(seed uint64, n int, bonus [][NumGauges]int) (*State, error) {
 			s.Deck = append(s.Deck, card)
 		}
 	}
-	shuffle(rng.New(seed, 0, -1, purposeShuffle), s.Deck)
-	s.Current = rng.New(seed, 0, -1, purposeFirst).Intn(n)
+	shuffle(s.rand(0, -1, purposeShuffle), s.Deck)
+	s.Current = s.rand(0, -1, purposeFirst).Intn(n)
 	t := &turn{s: s}
 	t.begin(s.Current)
 	return s, nil

@@ -88,7 +88,13 @@ func (Ruleset) Setup(s game.Setup) (game.State, error) {
 		}
 		bonus[p.Camp][g]++
 	}
-	st, err := castle.Setup(s.Seed, s.Camps, bonus)
+	// A new game starts under the current rules; a replayed one under those
+	// it was played by (rule CAS-RULES).
+	rules := castle.CurrentRules
+	if s.Like != nil {
+		rules = Of(s.Like).Rules
+	}
+	st, err := castle.SetupSeason(s.Seed, max(1, s.Season), rules, s.Camps, bonus)
 	if err != nil {
 		return nil, err
 	}
@@ -149,6 +155,9 @@ func (r Ruleset) Decode(b []byte) (game.State, error) {
 	}
 	if n := len(Of(s).Cities); n < castle.MinCities || n > castle.MaxCities {
 		return nil, fmt.Errorf("decode castle: %d cities", n)
+	}
+	if v := Of(s).Rules; v > castle.LatestRules {
+		return nil, fmt.Errorf("decode castle: played by rules version %d, newer than this program's %d (rule CAS-RULES): run the newer server", v, castle.LatestRules)
 	}
 	return s, nil
 }

@@ -1,8 +1,10 @@
 package castle_test
 
 import (
-	"github.com/grisonval/server/lang"
+	"slices"
 	"testing"
+
+	"github.com/grisonval/server/lang"
 
 	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/castle"
@@ -175,5 +177,35 @@ func TestCastleFeats(t *testing.T) {
 		t.Errorf("no Castle detail")
 	} else if _, ok := v.GetDetail().(*pb.CampView_Castle); !ok {
 		t.Errorf("detail %T", v.GetDetail())
+	}
+}
+
+// TestCastleSeasons covers CAS-FIRST, CAS-DECK and CAS-RULES: under
+// RulesMastery two seasons of one world deal their own decks and first
+// cities, a season set up twice deals the same, and a game of the first
+// rules ignores the season.
+func TestCastleSeasons(t *testing.T) {
+	var rs castle.Ruleset
+	deal := func(season int, like game.State) *engine.State {
+		s, err := rs.Setup(game.Setup{Seed: 11, Camps: 6, Season: season, Like: like})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return castle.Of(s)
+	}
+	one, two := deal(1, nil), deal(2, nil)
+	if one.Rules != engine.CurrentRules || two.Season != 2 {
+		t.Fatalf("rules %d, season %d; want the current rules and season 2", one.Rules, two.Season)
+	}
+	if slices.Equal(one.Deck, two.Deck) && one.Current == two.Current {
+		t.Error("CAS-DECK seasons 1 and 2 deal the same deck to the same first city")
+	}
+	if again := deal(2, nil); !slices.Equal(again.Deck, two.Deck) || again.Current != two.Current {
+		t.Error("season 2 set up twice deals differently")
+	}
+	old := &engine.State{Rules: engine.RulesSeed004}
+	o1, o2 := deal(1, castle.StateOf(old)), deal(2, castle.StateOf(old))
+	if o1.Rules != engine.RulesSeed004 || !slices.Equal(o1.Deck, o2.Deck) || o1.Current != o2.Current || o2.Season != 0 {
+		t.Error("CAS-RULES a game of the first rules set up again depends on the season")
 	}
 }

@@ -31,7 +31,7 @@ func (r Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	d := &pb.CastleView{
 		Turn: int32(st.Turn), Current: int32(st.Current), Step: st.Step.String(), Roll: st.Roll.String(),
 		Cities: citiesToPB(st, names), Deck: int32(len(st.Deck)), Discard: cardNames(st.Discard),
-		TurnOrder: ints(st.TurnOrder()), Neighbours: ints(st.Neighbours(camp)), Acts: st.Acts(camp), Rules: rules[l],
+		TurnOrder: ints(st.TurnOrder()), Neighbours: ints(st.Neighbours(camp)), Acts: st.Acts(camp), Rules: rules[st.Rules][l],
 	}
 	if city.Hand != 0 {
 		d.Hand = city.Hand.String()
@@ -104,14 +104,21 @@ func ints(xs []int) []int32 {
 	return out
 }
 
-// rules are the numbers of the Castle's rules, with the cards' effects in
-// each language; views share them.
-var rules = [...]*pb.CastleRules{lang.EN: castleRules(lang.EN), lang.FR: castleRules(lang.FR)}
+// rules are the numbers of the Castle's rules of each version, with the
+// cards' effects in each language; views share them.
+var rules = func() (out [castle.LatestRules + 1][2]*pb.CastleRules) {
+	for v := range out {
+		out[v] = [2]*pb.CastleRules{lang.EN: castleRules(castle.Rules(v), lang.EN), lang.FR: castleRules(castle.Rules(v), lang.FR)}
+	}
+	return out
+}()
 
-func castleRules(l lang.Lang) *pb.CastleRules {
+func castleRules(v castle.Rules, l lang.Lang) *pb.CastleRules {
 	r := &pb.CastleRules{MinGauge: castle.MinGauge, MaxGauge: castle.MaxGauge, StartGauge: castle.StartGauge,
 		GranarySlots: castle.GranarySlots, OutpostSlots: castle.OutpostSlots,
-		AllegianceGold: castle.AllegianceGold, FireWheat: castle.FireWheat}
+		AllegianceGold: castle.AllegianceGold, FireWheat: castle.FireWheat, Version: int32(v)}
+	r.EmptyOutpostShields, r.DefenderHoldsTies, r.GranaryHarvest = castle.EmptyOutpostShields(v), castle.DefenderHoldsTies(v), int32(castle.GranaryHarvestOf(v))
+	r.WarGold = int32(castle.WarGold(v))
 	for c := castle.Granary; int(c) <= castle.NumCards; c++ {
 		r.Deck = append(r.Deck, &pb.CardCount{Card: c.String(), Count: int32(castle.Deck[c]), Effect: castle.CardEffect(c).In(l)})
 	}

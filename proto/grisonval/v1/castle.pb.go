@@ -342,8 +342,22 @@ type CastleRules struct {
 	FallCiviliansLow  int32 `protobuf:"varint,12,opt,name=fall_civilians_low,json=fallCiviliansLow,proto3" json:"fall_civilians_low,omitempty"`
 	FallCiviliansHigh int32 `protobuf:"varint,13,opt,name=fall_civilians_high,json=fallCiviliansHigh,proto3" json:"fall_civilians_high,omitempty"`
 	FallArmy          int32 `protobuf:"varint,14,opt,name=fall_army,json=fallArmy,proto3" json:"fall_army,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// version is the version of the rules the game is played by
+	// (CAS-RULES): 0 the first, 1 issue 29's. Under version 1 an outpost
+	// that holds no army shields nothing (empty_outpost_shields unset,
+	// CAS-OUTPOST), a war fought to a tie is the defender's
+	// (defender_holds_ties, CAS-WAR) and a granary with room takes
+	// granary_harvest wheat of its city's harvest at the start of its turn
+	// (CAS-GRANARY), and a war costs its attacker war_gold.
+	Version             int32 `protobuf:"varint,15,opt,name=version,proto3" json:"version,omitempty"`
+	EmptyOutpostShields bool  `protobuf:"varint,16,opt,name=empty_outpost_shields,json=emptyOutpostShields,proto3" json:"empty_outpost_shields,omitempty"`
+	DefenderHoldsTies   bool  `protobuf:"varint,17,opt,name=defender_holds_ties,json=defenderHoldsTies,proto3" json:"defender_holds_ties,omitempty"`
+	GranaryHarvest      int32 `protobuf:"varint,18,opt,name=granary_harvest,json=granaryHarvest,proto3" json:"granary_harvest,omitempty"`
+	// war_gold is the gold a war costs the city that wages it, paid before
+	// the battle (CAS-WAR; 0 under the first rules).
+	WarGold       int32 `protobuf:"varint,19,opt,name=war_gold,json=warGold,proto3" json:"war_gold,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CastleRules) Reset() {
@@ -470,6 +484,41 @@ func (x *CastleRules) GetFallCiviliansHigh() int32 {
 func (x *CastleRules) GetFallArmy() int32 {
 	if x != nil {
 		return x.FallArmy
+	}
+	return 0
+}
+
+func (x *CastleRules) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *CastleRules) GetEmptyOutpostShields() bool {
+	if x != nil {
+		return x.EmptyOutpostShields
+	}
+	return false
+}
+
+func (x *CastleRules) GetDefenderHoldsTies() bool {
+	if x != nil {
+		return x.DefenderHoldsTies
+	}
+	return false
+}
+
+func (x *CastleRules) GetGranaryHarvest() int32 {
+	if x != nil {
+		return x.GranaryHarvest
+	}
+	return 0
+}
+
+func (x *CastleRules) GetWarGold() int32 {
+	if x != nil {
+		return x.WarGold
 	}
 	return 0
 }
@@ -810,7 +859,7 @@ const file_grisonval_v1_castle_proto_rawDesc = "" +
 	" \x01(\bR\tholdsCard\x12\x1b\n" +
 	"\tfell_turn\x18\v \x01(\x05R\bfellTurn\x12\x1d\n" +
 	"\n" +
-	"fell_cause\x18\f \x01(\tR\tfellCause\"\x91\x04\n" +
+	"fell_cause\x18\f \x01(\tR\tfellCause\"\xd3\x05\n" +
 	"\vCastleRules\x12\x1b\n" +
 	"\tmin_gauge\x18\x01 \x01(\x05R\bminGauge\x12\x1b\n" +
 	"\tmax_gauge\x18\x02 \x01(\x05R\bmaxGauge\x12\x1f\n" +
@@ -828,7 +877,12 @@ const file_grisonval_v1_castle_proto_rawDesc = "" +
 	"\x05faces\x18\v \x03(\v2\x15.grisonval.v1.DieFaceR\x05faces\x12,\n" +
 	"\x12fall_civilians_low\x18\f \x01(\x05R\x10fallCiviliansLow\x12.\n" +
 	"\x13fall_civilians_high\x18\r \x01(\x05R\x11fallCiviliansHigh\x12\x1b\n" +
-	"\tfall_army\x18\x0e \x01(\x05R\bfallArmy\"M\n" +
+	"\tfall_army\x18\x0e \x01(\x05R\bfallArmy\x12\x18\n" +
+	"\aversion\x18\x0f \x01(\x05R\aversion\x122\n" +
+	"\x15empty_outpost_shields\x18\x10 \x01(\bR\x13emptyOutpostShields\x12.\n" +
+	"\x13defender_holds_ties\x18\x11 \x01(\bR\x11defenderHoldsTies\x12'\n" +
+	"\x0fgranary_harvest\x18\x12 \x01(\x05R\x0egranaryHarvest\x12\x19\n" +
+	"\bwar_gold\x18\x13 \x01(\x05R\awarGold\"M\n" +
 	"\tCardCount\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\tR\x04card\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\x12\x16\n" +
