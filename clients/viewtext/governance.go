@@ -133,6 +133,9 @@ func writeGovernance(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView, day i
 		var parts []string
 		for _, e := range es {
 			part := fmt.Sprintf("%d %s %s (%d)", e.GetId(), EdictName(l, e.GetEdict()), EdictLevel(l, e), e.GetLevel())
+			if fx := e.GetEffects(); int(e.GetLevel()) < len(fx) {
+				part += " [" + fx[e.GetLevel()] + "]"
+			}
 			if e.GetOpensDay() > day+1 {
 				part += l.Sprintf(" until day %d", " jusqu'au jour %d", e.GetOpensDay())
 			}
@@ -140,6 +143,15 @@ func writeGovernance(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView, day i
 		}
 		b.WriteString(l.Sprintf("Edicts (set_edict EDICT LEVEL, levels 0-%d): %s.\n", "Édits (set_edict ÉDIT NIVEAU, niveaux 0-%d) : %s.\n",
 			len(es[0].GetLevels())-1, strings.Join(parts, ", ")))
+		for _, e := range es {
+			if v := e.GetVoid(); v != "" {
+				b.WriteString(l.Sprintf("%s: %s.\n", "%s : %s.\n", EdictName(l, e.GetEdict()), v))
+			}
+			if d := e.GetBelievedFrom(); d > 0 {
+				b.WriteString(l.Sprintf("%s: a cut before day %d is not believed (60 days without loyalty from them).\n",
+					"%s : une réduction avant le jour %d n'est pas crue (60 jours sans loyauté de leur part).\n", EdictName(l, e.GetEdict()), d))
+			}
+		}
 	}
 	seated := map[int32]bool{}
 	if cs := gv.GetCouncil(); len(cs) > 0 {

@@ -130,3 +130,27 @@ func TestGovernanceLines(t *testing.T) {
 		}
 	})
 }
+
+// TestEdictEffectsLines covers VIEW-EDICT in the text view: each edict's
+// level with what it does, why the holidays give no loyalty, and the day
+// from which a cut of them is believed.
+func TestEdictEffectsLines(t *testing.T) {
+	v := govView()
+	es := v.GetGrisonval().GetGovernance().GetEdicts()
+	es[0].Effects = []string{"loyalty +1", "economy +1, loyalty -1", "economy +2, loyalty -2", "economy +3, loyalty -4, morale -1 a day", "economy +4, loyalty -8, morale -2 a day"}
+	es[1].Void = "no councillor sits on the council: holidays give no loyalty"
+	es[1].BelievedFrom = 70
+	text := View(lang.EN, v, now)
+	for _, w := range []string{
+		"1 taxation heavy (3) [economy +3, loyalty -4, morale -1 a day]",
+		"holidays: no councillor sits on the council: holidays give no loyalty.\n",
+		"holidays: a cut before day 70 is not believed (60 days without loyalty from them).\n",
+	} {
+		if !strings.Contains(text, w) {
+			t.Errorf("VIEW-EDICT got:\n%s\nwant it to contain %q", text, w)
+		}
+	}
+	if fr := View(lang.FR, v, now); !strings.Contains(fr, "jours fériés : une réduction avant le jour 70 n'est pas crue") {
+		t.Errorf("VIEW-EDICT in French got:\n%s", fr)
+	}
+}

@@ -191,6 +191,16 @@ func (w *World) holidayBar(c CampID) holidayBar {
 	return holidaysBelieved
 }
 
+// HolidayCutBelieved returns the first day a cut of camp c's holidays is
+// believed (rule EDI-4): HolidayTrustDays after its last cut, or 0 when a
+// cut ordered now is believed.
+func (w *World) HolidayCutBelieved(c CampID) int {
+	if cut := w.Camps[c].HolidayCut; cut > 0 && w.Day+1-cut < HolidayTrustDays {
+		return cut + HolidayTrustDays
+	}
+	return 0
+}
+
 // HolidaysVoid says why camp c's holidays give no loyalty today, or is
 // empty when they give it (rules EDI-3, EDI-4, EDI-6): no councillor
 // carries them to the people (seed 001 L63), the people no longer believe

@@ -198,6 +198,13 @@ type EdictView struct {
 	// Opens is the first day an order may change the edict again (rule
 	// EDI-1); 0 when it has never changed.
 	Opens int
+	// Effects say what each level does, from level 0 (rule VIEW-EDICT).
+	Effects [EdictLevels]lang.Text
+	// Holidays only: Void says why they give no loyalty today, zero when
+	// they do; BelievedFrom is the first day a cut is believed (rule
+	// EDI-4), 0 when a cut is believed now.
+	Void         lang.Text
+	BelievedFrom int
 }
 
 // LevelName returns the name of the edict's level (EdictLevelNames).
@@ -375,7 +382,14 @@ func governanceOf(w *World, c CampID) Governance {
 	camp := &w.Camps[c]
 	var g Governance
 	for i := range g.Edicts {
-		g.Edicts[i] = EdictView{Edict: Edict(i + 1), Level: int(camp.Edicts[i]), Opens: w.EdictOpens(c, Edict(i+1))}
+		e := Edict(i + 1)
+		g.Edicts[i] = EdictView{Edict: e, Level: int(camp.Edicts[i]), Opens: w.EdictOpens(c, e)}
+		for l := range EdictLevels {
+			g.Edicts[i].Effects[l] = EdictTable[e][l].Text()
+		}
+		if e == Holidays {
+			g.Edicts[i].Void, g.Edicts[i].BelievedFrom = w.HolidaysVoid(c), w.HolidayCutBelieved(c)
+		}
 	}
 	for i, s := range camp.Council {
 		k := SeatKind(i + 1)

@@ -48,6 +48,12 @@ func TestGovernanceOnTheWire(t *testing.T) {
 				lvl := camp.Edicts[i]
 				want := &pb.Edict{Id: int32(ed), Edict: ed.String(), Level: int32(lvl), LevelName: engine.EdictLevelNames[ed][lvl],
 					Levels: engine.EdictLevelNames[ed][:], OpensDay: int32(w.EdictOpens(c, ed))}
+				for l := range engine.EdictLevels {
+					want.Effects = append(want.Effects, engine.EdictTable[ed][l].Text().FR)
+				}
+				if ed == engine.Holidays {
+					want.Void = w.HolidaysVoid(c).FR
+				}
 				if !proto.Equal(e, want) {
 					t.Errorf("camp %d: edict %v; want its own %v", c, e, want)
 				}
@@ -187,5 +193,36 @@ func TestGovernanceDetailsOnTheWire(t *testing.T) {
 	}
 	if text := viewtext.View(lang.EN, v, time.Unix(0, 0)); !strings.Contains(text, fmt.Sprintf("until day %d", w.Day+engine.EdictLockDays)) {
 		t.Errorf("the text view does not say when taxation may change again:\n%s", text)
+	}
+}
+
+// TestEdictEffectsOnTheWire covers VIEW-EDICT: the view says what each
+// level of each edict does, in the reader's language, why the holidays
+// give no loyalty today, and from which day a cut of them is believed.
+func TestEdictEffectsOnTheWire(t *testing.T) {
+	w := engine.NewWorld(9)
+	w.Day = 40
+	w.Camps[0].HolidayCut = 30
+	w.Camps[0].Council[engine.SeatCouncillor-1] = engine.Seat{Since: 40}
+	rs := grisonval.Ruleset{}
+	for _, l := range []lang.Lang{lang.EN, lang.FR} {
+		edicts := rs.View(grisonval.StateOf(w), 0, l).GetGrisonval().GetGovernance().GetEdicts()
+		tax, hol := edicts[engine.Taxation-1], edicts[engine.Holidays-1]
+		if len(tax.GetEffects()) != engine.EdictLevels || tax.GetEffects()[3] != engine.EdictTable[engine.Taxation][3].Text().In(l) {
+			t.Errorf("%s: taxation effects %q; want heavy taxes' terms at level 3", l, tax.GetEffects())
+		}
+		if l == lang.EN && tax.GetEffects()[3] != "economy +3, loyalty -4, morale -1 a day" {
+			t.Errorf("heavy taxes say %q", tax.GetEffects()[3])
+		}
+		if hol.GetBelievedFrom() != 30+engine.HolidayTrustDays || tax.GetBelievedFrom() != 0 {
+			t.Errorf("%s: holidays believed from %d, taxation %d; want %d and 0", l, hol.GetBelievedFrom(), tax.GetBelievedFrom(), 30+engine.HolidayTrustDays)
+		}
+		if hol.GetVoid() == "" || hol.GetVoid() != w.HolidaysVoid(0).In(l) || tax.GetVoid() != "" {
+			t.Errorf("%s: holidays void %q; want why they give no loyalty without a councillor", l, hol.GetVoid())
+		}
+	}
+	w.Day = 30 + engine.HolidayTrustDays
+	if got := rs.View(grisonval.StateOf(w), 0, lang.EN).GetGrisonval().GetGovernance().GetEdicts()[engine.Holidays-1].GetBelievedFrom(); got != 0 {
+		t.Errorf("60 days after the cut, believed from %d; want 0 (believed now)", got)
 	}
 }

@@ -89,7 +89,7 @@ func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	d.People = peopleToPB(v.People)
 	d.Notables = notablesToPB(v.Notables, l)
 	d.Forecast = forecastToPB(v.Forecast)
-	d.Governance = governanceToPB(v.Governance)
+	d.Governance = governanceToPB(v.Governance, l)
 	d.Politics = &pb.Politics{
 		Government: engine.Governments[v.Government].Code, GovernmentDay: int32(v.GovernmentDay),
 		NextChangeDay: int32(v.NextGovernmentDay), Legitimacy: int32(v.Legitimacy),
@@ -255,13 +255,18 @@ func legalToPB(la engine.LegalAction, l lang.Lang) *pb.LegalAction {
 	return out
 }
 
-// governanceToPB converts a camp's own governance.
-func governanceToPB(g engine.Governance) *pb.Governance {
+// governanceToPB converts a camp's own governance, its texts in l.
+func governanceToPB(g engine.Governance, l lang.Lang) *pb.Governance {
 	out := &pb.Governance{Stats: &pb.KingdomStats{Economy: int32(g.Stats.Economy), Loyalty: int32(g.Stats.Loyalty),
 		Stability: int32(g.Stats.Stability), Unrest: int32(g.Stats.Unrest), Consumption: int32(g.Stats.Consumption)}}
 	for _, e := range g.Edicts {
-		out.Edicts = append(out.Edicts, &pb.Edict{Id: int32(e.Edict), Edict: e.Edict.String(), Level: int32(e.Level),
-			LevelName: e.LevelName(), Levels: edictLevels[e.Edict], OpensDay: int32(e.Opens)})
+		pe := &pb.Edict{Id: int32(e.Edict), Edict: e.Edict.String(), Level: int32(e.Level),
+			LevelName: e.LevelName(), Levels: edictLevels[e.Edict], OpensDay: int32(e.Opens),
+			Void: e.Void.In(l), BelievedFrom: int32(e.BelievedFrom)}
+		for _, x := range e.Effects {
+			pe.Effects = append(pe.Effects, x.In(l))
+		}
+		out.Edicts = append(out.Edicts, pe)
 	}
 	for _, s := range g.Council {
 		cs := &pb.CouncilSeat{Id: int32(s.Seat), Seat: s.Seat.String(), Vacant: s.Vacant(), Fits: s.Fits.String(), Stat: s.Stat, Benefit: int32(s.Benefit)}

@@ -535,7 +535,19 @@ type Edict struct {
 	// opens_day is the first day an order may change the edict again (an
 	// edict changes at most every 10 days, rule EDI-1); 0 when it never
 	// changed.
-	OpensDay      int32 `protobuf:"varint,6,opt,name=opens_day,json=opensDay,proto3" json:"opens_day,omitempty"`
+	OpensDay int32 `protobuf:"varint,6,opt,name=opens_day,json=opensDay,proto3" json:"opens_day,omitempty"`
+	// effects say what each level does, from level 0, in the reader's
+	// language ("economy +3, loyalty -4, morale -1 a day"; rules EDI-2,
+	// EDI-3, EDI-5): the terms of the kingdom statistics, the daily morale
+	// and the migrants (VIEW-EDICT).
+	Effects []string `protobuf:"bytes,7,rep,name=effects,proto3" json:"effects,omitempty"`
+	// Holidays only (EDI-4, VIEW-EDICT): void says why the holidays give no
+	// loyalty today (no councillor, the people's distrust, consumption
+	// unpaid), empty when they give it; believed_from is the first day a
+	// cut of the holidays is believed (a cut before it makes the people
+	// distrust them for 60 days), 0 when a cut is believed now.
+	Void          string `protobuf:"bytes,8,opt,name=void,proto3" json:"void,omitempty"`
+	BelievedFrom  int32  `protobuf:"varint,9,opt,name=believed_from,json=believedFrom,proto3" json:"believed_from,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -608,6 +620,27 @@ func (x *Edict) GetLevels() []string {
 func (x *Edict) GetOpensDay() int32 {
 	if x != nil {
 		return x.OpensDay
+	}
+	return 0
+}
+
+func (x *Edict) GetEffects() []string {
+	if x != nil {
+		return x.Effects
+	}
+	return nil
+}
+
+func (x *Edict) GetVoid() string {
+	if x != nil {
+		return x.Void
+	}
+	return ""
+}
+
+func (x *Edict) GetBelievedFrom() int32 {
+	if x != nil {
+		return x.BelievedFrom
 	}
 	return 0
 }
@@ -3385,7 +3418,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x06edicts\x18\x01 \x03(\v2\x13.grisonval.v1.EdictR\x06edicts\x123\n" +
 	"\acouncil\x18\x02 \x03(\v2\x19.grisonval.v1.CouncilSeatR\acouncil\x120\n" +
 	"\x05stats\x18\x03 \x01(\v2\x1a.grisonval.v1.KingdomStatsR\x05stats\x124\n" +
-	"\aongoing\x18\x04 \x03(\v2\x1a.grisonval.v1.OngoingEventR\aongoing\"\x97\x01\n" +
+	"\aongoing\x18\x04 \x03(\v2\x1a.grisonval.v1.OngoingEventR\aongoing\"\xea\x01\n" +
 	"\x05Edict\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x14\n" +
 	"\x05edict\x18\x02 \x01(\tR\x05edict\x12\x14\n" +
@@ -3393,7 +3426,10 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\n" +
 	"level_name\x18\x04 \x01(\tR\tlevelName\x12\x16\n" +
 	"\x06levels\x18\x05 \x03(\tR\x06levels\x12\x1b\n" +
-	"\topens_day\x18\x06 \x01(\x05R\bopensDay\"\xa6\x02\n" +
+	"\topens_day\x18\x06 \x01(\x05R\bopensDay\x12\x18\n" +
+	"\aeffects\x18\a \x03(\tR\aeffects\x12\x12\n" +
+	"\x04void\x18\b \x01(\tR\x04void\x12#\n" +
+	"\rbelieved_from\x18\t \x01(\x05R\fbelievedFrom\"\xa6\x02\n" +
 	"\vCouncilSeat\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x05R\x02id\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
