@@ -235,9 +235,9 @@ func TestUnmarshalCorrupt(t *testing.T) {
 			t.Fatalf("the form cut at byte %d of %d decoded", n, len(b))
 		}
 	}
-	// After the magic, the rules (1 byte), the seed (8) and the day (1)
-	// comes the count of zones.
-	const zonesAt = 4 + 1 + 8 + 1
+	// After the magic, the rules (1 byte), the seed (8), the season of
+	// RulesMastery (1) and the day (1) comes the count of zones.
+	const zonesAt = 4 + 1 + 8 + 1 + 1
 	for _, tc := range []struct {
 		name string
 		b    []byte

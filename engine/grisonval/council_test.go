@@ -17,7 +17,7 @@ func CouncilStatsOf(w *World, c CampID) Stats {
 
 // councilWorld returns seed 1's world at day 0 with f applied.
 func councilWorld(f func(w *World)) *World {
-	w := NewWorld(1)
+	w := NewWorldRules(1, RulesWar)
 	if f != nil {
 		f(w)
 	}
@@ -113,7 +113,7 @@ func TestCouncil(t *testing.T) {
 	t.Run("CNL-1 one living adult a seat, one seat a citizen, through random games", func(t *testing.T) {
 		appoints := 0
 		for _, seed := range []uint64{1, 2} {
-			w := NewWorld(seed)
+			w := NewWorldRules(seed, RulesWar)
 			checkCouncil(t, w)
 			for _, x := range playCouncil(w, 120) {
 				checkCouncil(t, x)
@@ -146,7 +146,7 @@ func TestCouncil(t *testing.T) {
 	})
 
 	t.Run("CNL-2 the founders' council: the first adult whose trait fits, else the first adult", func(t *testing.T) {
-		w := NewWorld(1)
+		w := NewWorldRules(1, RulesWar)
 		for c := range CampID(NumCamps) {
 			taken := map[int32]bool{}
 			for _, s := range Seats() {
@@ -257,7 +257,7 @@ func TestCouncil(t *testing.T) {
 		}
 		// Seed 1's founders all fit: 2 a seat; the ruler and councillor to
 		// loyalty, three seats to stability, three to economy.
-		w := NewWorld(1)
+		w := NewWorldRules(1, RulesWar)
 		if got, want := CouncilStatsOf(w, 0), (Stats{Economy: 6, Loyalty: 4, Stability: 6}); got != want {
 			t.Errorf("founders' council stats %+v; want %+v", got, want)
 		}
@@ -411,7 +411,7 @@ func TestCouncil(t *testing.T) {
 			SeatDiplomat: {Stability: -2}, SeatHighPriest: {Loyalty: -2, Stability: -2, Unrest: 1},
 			SeatMarshal: {Economy: -4}, SeatSpymaster: {Economy: -4, Unrest: 1}, SeatTreasurer: {Economy: -4},
 		}
-		full := CouncilStatsOf(NewWorld(1), 0)
+		full := CouncilStatsOf(NewWorldRules(1, RulesWar), 0)
 		for _, s := range Seats() {
 			w := councilWorld(func(w *World) { w.Camps[0].Council[s-1] = Seat{} })
 			got := CouncilStatsOf(w, 0)

@@ -10,7 +10,7 @@ import (
 // edictWorld returns seed 1's world, in which camp 0's founding council
 // (CNL-2) seats a treasurer and a councillor, with f applied.
 func edictWorld(f func(w *World)) *World {
-	w := NewWorld(1)
+	w := NewWorldRules(1, RulesWar)
 	if !w.edictSeat(0, SeatTreasurer) || !w.edictSeat(0, SeatCouncillor) {
 		panic("seed 1's founding council seats no treasurer or no councillor")
 	}
@@ -75,7 +75,7 @@ func TestEdicts(t *testing.T) {
 	})
 
 	t.Run("GOV-STATS every camp starts with its edicts at level 0: loyalty +1 -1, stability -1", func(t *testing.T) {
-		w := NewWorld(3)
+		w := NewWorldRules(3, RulesWar)
 		for c := range CampID(NumCamps) {
 			var s Stats
 			w.edictStats(c, &s)

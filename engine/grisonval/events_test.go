@@ -66,7 +66,7 @@ func TestEventTable(t *testing.T) {
 // eventWorld returns a world at day 10 whose camp 0 has room, a workshop,
 // a school and a mountain, so that every event applies.
 func eventWorld() (*tick, CampID) {
-	w := NewWorld(5)
+	w := NewWorldRules(5, RulesWar)
 	w.Day = 10
 	for z := ZoneID(1); z <= NumZones; z++ {
 		if w.Zones[z].Owner == NoCamp && w.Zones[z].Terrain == Mountain {

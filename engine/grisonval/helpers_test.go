@@ -43,9 +43,12 @@ func playRandom(t testing.TB, w *grisonval.World, n int) []grisonval.Outcome {
 	return outs
 }
 
-// mustWorld returns a setup world for seed, with f applied to it.
+// mustWorld returns a setup world for seed, played by RulesWar (the rules
+// the unit tests of issues 2 to 16 were written against, which
+// RulesMastery keeps but for its own rules, tested with their versions:
+// mastery_test.go), with f applied to it.
 func mustWorld(seed uint64, f func(w *grisonval.World)) *grisonval.World {
-	w := grisonval.NewWorld(seed)
+	w := grisonval.NewWorldRules(seed, grisonval.RulesWar)
 	if f != nil {
 		f(w)
 	}

@@ -242,7 +242,7 @@ func TestKingdomOngoing(t *testing.T) {
 		// Over 200 days of a resting world, every continuing event struck
 		// comes back each day in the journal until it ends, and every
 		// ongoing entry is in Camp.Ongoing the day after.
-		w := NewWorld(4)
+		w := NewWorldRules(4, RulesWar)
 		seen := map[string]bool{}
 		for range 200 {
 			out := Resolve(w, [NumCamps]Order{{Action: Rest}, {Action: Rest}, {Action: Rest}})
@@ -588,7 +588,7 @@ func TestKingdomEvents(t *testing.T) {
 			lastEntry(t, tk, KindMonster)
 		}
 		metBoth(t, "monsters slain and biting", slain, bit)
-		if Events[eventIndex(t, KindMonster)].Applies(NewWorld(5), 0) {
+		if Events[eventIndex(t, KindMonster)].Applies(NewWorldRules(5, RulesWar), 0) {
 			t.Error("a monster on a camp that holds only its capital")
 		}
 	})

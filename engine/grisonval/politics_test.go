@@ -18,7 +18,7 @@ func TestPolitics(t *testing.T) {
 	})
 
 	t.Run("POL-3 every camp starts under autocracy at legitimacy 60", func(t *testing.T) {
-		w := grisonval.NewWorld(1)
+		w := grisonval.NewWorldRules(1, grisonval.RulesWar)
 		for c := range w.Camps {
 			if w.Camps[c].Government != grisonval.Autocracy || w.Camps[c].Legitimacy != 60 {
 				t.Errorf("camp %d starts under %s at %d; want autocracy at 60", c, w.Camps[c].Government, w.Camps[c].Legitimacy)

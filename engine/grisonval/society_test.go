@@ -546,7 +546,7 @@ func TestSoldiersAreCitizens(t *testing.T) {
 	})
 	t.Run("CIT-ARMS invariant over long random games", func(t *testing.T) {
 		for _, seed := range []uint64{3, 17, 101} {
-			for _, out := range playRandom(t, grisonval.NewWorld(seed), 200) {
+			for _, out := range playRandom(t, grisonval.NewWorldRules(seed, grisonval.RulesWar), 200) {
 				for c := range grisonval.CampID(grisonval.NumCamps) {
 					if got, want := out.World.CitizensUnderArms(c), out.World.MenUnderArms(c); got != want {
 						t.Fatalf("seed %d day %d camp %d: %d citizens under arms; %d men under arms", seed, out.World.Day, c, got, want)
@@ -560,7 +560,7 @@ func TestSoldiersAreCitizens(t *testing.T) {
 // TestCitizens covers CIT-1, CIT-START and POP-3.
 func TestCitizens(t *testing.T) {
 	t.Run("CIT-START 20 founders, alike in the three camps but their names", func(t *testing.T) {
-		w := grisonval.NewWorld(7)
+		w := grisonval.NewWorldRules(7, grisonval.RulesWar)
 		for c := range grisonval.CampID(grisonval.NumCamps) {
 			cs := w.Camps[c].Citizens
 			if len(cs) != grisonval.StartPopulation || w.CitizensUnderArms(c) != grisonval.StartGarrison || w.MenUnderArms(c) != grisonval.StartGarrison {
@@ -605,7 +605,7 @@ func TestCitizens(t *testing.T) {
 		n := 0
 		for seed := uint64(1); seed <= 300; seed++ {
 			for c := range grisonval.CampID(grisonval.NumCamps) {
-				for _, p := range grisonval.NewWorld(seed).Camps[c].Citizens[:1] {
+				for _, p := range grisonval.NewWorldRules(seed, grisonval.RulesWar).Camps[c].Citizens[:1] {
 					jobs[p.Job]++
 					traits[p.Trait]++
 					n++
@@ -646,7 +646,7 @@ func BenchmarkTickLate(b *testing.B) {
 // lateWorld returns a synthetic late-game world: three camps of 29 zones
 // with three buildings each and 1,200 citizens of every age, job and level.
 func lateWorld() *grisonval.World {
-	w := grisonval.NewWorld(42)
+	w := grisonval.NewWorldRules(42, grisonval.RulesWar)
 	for c := range grisonval.CampID(grisonval.NumCamps) {
 		giveZones(w, c, 29)
 		for z := grisonval.ZoneID(1); z <= grisonval.NumZones; z++ {

@@ -255,7 +255,7 @@ const (
 // LatestRules the newest version this program plays, which a simulation
 // may choose before it becomes the current one.
 const (
-	CurrentRules = RulesWar
+	CurrentRules = RulesMastery
 	LatestRules  = RulesMastery
 )
 

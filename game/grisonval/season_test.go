@@ -1,7 +1,9 @@
 package grisonval
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/grisonval/server/engine/career"
@@ -352,4 +354,60 @@ func TestCarryOver(t *testing.T) {
 			t.Errorf("the carry-over changed the previous season's state")
 		}
 	})
+}
+
+// TestSeasonsDrawApart covers RNG-1 through the seam: two seasons of one
+// world, set up with their numbers (game.Setup.Season) from the seed or
+// carried over, draw their own chance, events and patrons' dice alike, on
+// the same land; a season set up twice draws the same.
+func TestSeasonsDrawApart(t *testing.T) {
+	rs := Ruleset{}
+	play := func(s game.State) []string {
+		var out []string
+		idle := []game.Order{rs.Idle(), rs.Idle(), rs.Idle()}
+		for range 120 {
+			o := rs.Resolve(s, idle)
+			for _, e := range o.Journal {
+				if slices.ContainsFunc(engine.EventTable(Of(s).Rules), func(x engine.EventSpec) bool { return x.Kind == e.Kind }) ||
+					e.Kind == "patron_grace" || e.Kind == "patron_chaos" {
+					out = append(out, fmt.Sprint(e.Day, e.Camp, e.Kind))
+				}
+			}
+			s = o.State
+		}
+		return out
+	}
+	setup := func(season int, prev game.State) game.State {
+		s, err := rs.Setup(game.Setup{Seed: 9, Camps: engine.NumCamps, Season: season, Prev: prev})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	one := setup(1, nil)
+	two, again := setup(2, one), setup(2, one)
+	if Of(two).Season != 2 || Of(one).Season != 1 {
+		t.Fatalf("seasons %d and %d; want 1 and 2", Of(one).Season, Of(two).Season)
+	}
+	for z := 1; z <= engine.NumZones; z++ {
+		if Of(one).Zones[z].Terrain != Of(two).Zones[z].Terrain || Of(one).Zones[z].Special != Of(two).Zones[z].Special {
+			t.Fatalf("zone %d: the land changed between seasons", z)
+		}
+	}
+	e1, e2 := play(one), play(two)
+	if len(e1) < 15 || len(e2) < 15 {
+		t.Fatalf("%d and %d chance entries in 120 days; want more", len(e1), len(e2))
+	}
+	same := 0
+	for _, e := range e2 {
+		if slices.Contains(e1, e) {
+			same++
+		}
+	}
+	if same*2 > len(e2) {
+		t.Errorf("RNG-1 season 2 repeats %d of its %d events and interventions of season 1 on the same day in the same camp", same, len(e2))
+	}
+	if !slices.Equal(e2, play(again)) {
+		t.Error("season 2 set up twice drew differently")
+	}
 }
