@@ -11,6 +11,8 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/grisonval/server/game"
+	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/clock"
@@ -175,9 +177,15 @@ func TestSeasonEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reset season: %v", err)
 	}
-	if info.GetDay() != 0 || info.GetSeason() != 2 || info.GetStateHash() != w.info.GetStateHash() {
-		t.Fatalf("after reset: day %d, season %d, hash %s; want day 0, season 2, the setup hash %s",
-			info.GetDay(), info.GetSeason(), info.GetStateHash(), w.info.GetStateHash())
+	// The seed's setup of season 2: the land of season 1, its own founders
+	// (RNG-1).
+	setup, err := grisonval.Ruleset{}.Setup(game.Setup{Seed: w.info.GetSeed(), Camps: 3, Season: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (grisonval.Ruleset{}).Hash(setup); info.GetDay() != 0 || info.GetSeason() != 2 || info.GetStateHash() != want || want == w.info.GetStateHash() {
+		t.Fatalf("after reset: day %d, season %d, hash %s; want day 0, season 2, the setup hash of season 2 %s (season 1's %s)",
+			info.GetDay(), info.GetSeason(), info.GetStateHash(), want, w.info.GetStateHash())
 	}
 	h.submit(t, w.tokens[0], "rest")
 }
