@@ -73,6 +73,12 @@ func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store
 			authors[o.Day][o.Camp] = store.SeatOrRuler(o.Seat)
 		}
 	}
+	// posted reports whether a seat of camp c posted the order of day d
+	// (applied or stale), rather than the standing order playing.
+	posted := func(d, c int) bool {
+		a := authors[d]
+		return a != nil && a[c] != ""
+	}
 	// author is the seat whose order of day d camp c played; the ruler's
 	// when it played its standing order.
 	author := func(d, c int) string {
@@ -105,7 +111,11 @@ func seasonTallies(ctx context.Context, st store.Store, rs game.Ruleset, w store
 					if c >= n {
 						return fmt.Errorf("feats of day %d: camp %d of %d", t.Day, c, n)
 					}
-					if err := tallies[c].add(author(featOrigin(f, t.Day), c), f); err != nil {
+					origin := featOrigin(f, t.Day)
+					if f.Kind == career.InterventionTriggered && !posted(origin, c) {
+						continue // the patrons' own dice (SEAT-DICE)
+					}
+					if err := tallies[c].add(author(origin, c), f); err != nil {
 						return fmt.Errorf("feats of day %d camp %d: %w", t.Day, c, err)
 					}
 				}

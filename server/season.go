@@ -737,7 +737,10 @@ func purchasesFromPB(names []string) ([]career.Purchase, error) {
 }
 
 // GetGloryBoard returns the caller's camp's glory board; another camp's is
-// refused while it plays.
+// refused while it plays. Each patron's season_glory is the season's:
+// while it runs, what its players' feats so far would bring it; once it is
+// closed, what it gained; the same figures as the standing's board
+// (SEA-STANDING).
 func (g *gameService) GetGloryBoard(ctx context.Context, req *pb.GetGloryBoardRequest) (*pb.GloryBoard, error) {
 	p, r, err := g.campWorld(ctx, req.GetWorldId())
 	if err != nil {
@@ -748,12 +751,40 @@ func (g *gameService) GetGloryBoard(ctx context.Context, req *pb.GetGloryBoardRe
 			"a camp sees only its own glory board (camp %d); the others open in the chronicle of a closed season", p.camp)
 	}
 	var w store.World
-	if err := r.do(ctx, func() error { w = r.settings; return nil }); err != nil {
+	var day int
+	var closed bool
+	if err := r.do(ctx, func() error { w, day, closed = r.settings, r.state.Day(), r.closed; return nil }); err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	board, err := gloryBoard(ctx, g.s.cfg.Store, r.rs, w, p.camp, nil)
+	st := g.s.cfg.Store
+	var cl *store.SeasonClose
+	if closed {
+		// The totals after the close and the season's gains, as the
+		// standing of a closed season gives them.
+		c, err := st.SeasonClose(ctx, w.ID, w.Season)
+		if err != nil {
+			return nil, toStatus(r.base, fmt.Errorf("close of season %d: %w", w.Season, err))
+		}
+		cl = &c
+	}
+	board, err := gloryBoard(ctx, st, r.rs, w, p.camp, cl)
 	if err != nil {
 		return nil, toStatus(r.base, err)
+	}
+	if !closed {
+		// The season's glory so far, as the standing gives it (SEA-SECRET:
+		// the camp's own board only).
+		es, err := st.Enrolments(ctx, w.ID, w.Season)
+		if err != nil {
+			return nil, toStatus(r.base, fmt.Errorf("enrolments of season %d: %w", w.Season, err))
+		}
+		tallies, err := g.tallies.tallies(ctx, st, r.rs, w, day)
+		if err != nil {
+			return nil, toStatus(r.base, err)
+		}
+		if p.camp < len(tallies) {
+			seasonGlory(board, tallies[p.camp], es)
+		}
 	}
 	return board, nil
 }

@@ -56,6 +56,23 @@ func (c *tallyCache) tallies(ctx context.Context, st store.Store, rs game.Rulese
 	return ts, nil
 }
 
+// seasonGlory fills each patron's season_glory of board, a camp's glory
+// board while its season runs: what its players' feats so far, tallied by
+// seat (tallies, SEAT-FEATS), would bring it at a close today; es are the
+// season's enrolments. GetGloryBoard and the standing's board both use
+// it, so the two calls agree.
+func seasonGlory(board *pb.GloryBoard, tallies seatTallies, es []store.Enrolment) {
+	so := map[string]int{}
+	for _, e := range es {
+		if e.Camp == int(board.GetCamp()) {
+			so[e.Patron] += tallies.of(store.SeatOrRuler(e.Seat)).Glory
+		}
+	}
+	for _, p := range board.GetPatrons() {
+		p.SeasonGlory = int32(so[p.GetPatron()])
+	}
+}
+
 // GetSeasonStanding returns the caller's camp's standing in the world's
 // current season: what the camp knows of its own score and feats while the
 // season runs, and its rank, result and career once it is closed.
@@ -118,9 +135,10 @@ func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos positio
 	if err != nil {
 		return nil, fmt.Errorf("enrolments of season %d: %w", w.Season, err)
 	}
+	pkg := ""
 	for _, e := range es {
 		if e.Camp == camp && store.SeatOrRuler(e.Seat) == seat {
-			out.Player, out.Patron = e.Player, e.Patron
+			out.Player, out.Patron, pkg = e.Player, e.Patron, e.Package
 		}
 	}
 	var cl *store.SeasonClose
@@ -152,17 +170,7 @@ func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos positio
 	var t career.Tally
 	if camp < len(tallies) {
 		t = tallies[camp].of(seat)
-		// The camp's patrons' glory of the season so far: what their
-		// players' feats would bring them at a close today (SEAT-FEATS).
-		so := map[string]int{}
-		for _, e := range es {
-			if e.Camp == camp {
-				so[e.Patron] += tallies[camp].of(store.SeatOrRuler(e.Seat)).Glory
-			}
-		}
-		for _, p := range out.GetGloryBoard().GetPatrons() {
-			p.SeasonGlory = int32(so[p.GetPatron()])
-		}
+		seasonGlory(out.GetGloryBoard(), tallies[camp], es)
 	}
 	out.Feats, out.Standing, out.Verdict = featsToPB(t), int32(career.Standing(t)), career.Judge(t).String()
 	// The player's career as the season found it: its eminence points,
@@ -177,6 +185,9 @@ func (g *gameService) standing(ctx context.Context, rs game.Ruleset, pos positio
 			return nil, err
 		}
 		out.Career = careerToPB(c)
+		// The package is the enrolment's, chosen anew each season (REN-PKG);
+		// the stored career keeps none.
+		out.Career.Package = pkg
 	}
 	return out, nil
 }

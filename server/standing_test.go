@@ -10,6 +10,8 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/grisonval/server/engine/career"
+	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/clock"
@@ -114,6 +116,16 @@ func seasonStanding(t *testing.T, st store.Store) {
 			t.Errorf("camp 0 on day %d: patron %s's glory so far %d; want %d", played, pg.GetPatron(), pg.GetSeasonGlory(), want)
 		}
 	}
+	// GetGloryBoard says the same glory so far as the standing (issue 29:
+	// the two calls disagreed mid-season).
+	if board, err := h.game.GetGloryBoard(as(p.tokens[0]), &pb.GetGloryBoardRequest{Camp: 0}); err != nil || !proto.Equal(board, so[0].GetGloryBoard()) {
+		t.Errorf("camp 0 on day %d: GetGloryBoard %v (%v); want the standing's %v", played, board, err, so[0].GetGloryBoard())
+	}
+	// The career shows the package of this season's enrolment, not
+	// "package(0)" (REN-PKG).
+	if got := so[0].GetCareer().GetPackage(); got != "granary" {
+		t.Errorf("camp 0's career package %q; want granary", got)
+	}
 	if again := standing(0); !proto.Equal(again, so[0]) {
 		t.Errorf("camp 0's standing asked twice on day %d: got %v then %v", played, so[0], again)
 	}
@@ -138,6 +150,9 @@ func seasonStanding(t *testing.T, st store.Store) {
 				res.GetFeats(), res.GetStanding(), res.GetVerdict(), so[c].GetFeats(), so[c].GetStanding(), so[c].GetVerdict())
 		}
 		after := standing(c)
+		if board, err := h.game.GetGloryBoard(as(p.tokens[c]), &pb.GetGloryBoardRequest{Camp: int32(c)}); err != nil || !proto.Equal(board, after.GetGloryBoard()) {
+			t.Errorf("camp %d after the close: GetGloryBoard %v (%v); want the standing's %v", c, board, err, after.GetGloryBoard())
+		}
 		// The patron's words are the player's alone (rule JUD-PRIVATE):
 		// the chronicle has the verdict without them.
 		if res.GetJudgment() != "" {
@@ -347,4 +362,52 @@ func notebook(t *testing.T, st store.Store) {
 	wantCode(t, err, codes.Unauthenticated)
 	_, err = h.game.GetNotebook(as(w.tokens[1]), &pb.GetNotebookRequest{WorldId: w.info.GetId() + 1})
 	wantCode(t, err, codes.PermissionDenied)
+}
+
+// TestPatronsDiceNeedAnOrder covers SEAT-DICE: an intervention of a camp's
+// patrons (their daily d666, PAT-D666) on a day the camp played its
+// standing order is credited to no player (no glory, no 666 toward the
+// agent of chaos); on a day its ruler posted the order, to the ruler.
+func TestPatronsDiceNeedAnOrder(t *testing.T) {
+	// A seed whose camp 0 rolls a 111 or a 666 within its first 30 days
+	// (rules version 3, season 1).
+	seed, last := uint64(0), 0
+	for s := uint64(1); last == 0; s++ {
+		w := engine.NewSeasonWorld(s, engine.CurrentRules, 1)
+		for d := 1; d <= 30 && last == 0; d++ {
+			if career.RollD666(w.Rand(d, 0, engine.PurposeIntervention)).Intervention() {
+				seed, last = s, d
+			}
+		}
+	}
+	for _, posts := range []bool{false, true} {
+		h := startServer(t, openSQLite(t), clock.NewFake(start))
+		admin := as(h.adminToken)
+		info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "dice", Seed: seed, SeasonLength: 40})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &seasonPlay{h: h, id: info.GetId()}
+		if _, err := h.admin.PauseWorld(admin, &pb.WorldRequest{WorldId: p.id}); err != nil {
+			t.Fatal(err)
+		}
+		p.enrol(t, &pb.EnrollPlayerRequest{Camp: 0, Player: "ada", Mode: "agent", Patron: "Aurèle", Package: "granary",
+			Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{1, 1, 1, 1, 0}})
+		for range last {
+			if posts {
+				h.submit(t, p.tokens[0], "rest")
+			}
+			if _, err := h.admin.ForceTick(admin, &pb.WorldRequest{WorldId: p.id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s, err := h.game.GetSeasonStanding(as(p.tokens[0]), &pb.GetSeasonStandingRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := s.GetFeats().GetInterventions()
+		if posts && got == 0 || !posts && got != 0 {
+			t.Errorf("SEAT-DICE seed %d, the ruler posting %v for %d days: %d interventions credited; want them only when it posts", seed, posts, last, got)
+		}
+	}
 }
