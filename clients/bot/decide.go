@@ -642,26 +642,6 @@ func (d decider) send(men, z int32, reason string) *pb.Order {
 	return &pb.Order{Action: actSend, Args: []int32{n, z}, Reason: d.l.Sprintf("%s, %d men to the garrison", "%s, %d hommes en garnison", reason, n)}
 }
 
-// weakestBorder returns, among the capital and the border zones (those
-// that touch land known to be another camp's, exposed), the one with the
-// lowest garrison under prudentGarrison (the capital first, then the
-// lowest number), and the total number of men their garrisons lack.
-func (d decider) weakestBorder() (*pb.Zone, int32) {
-	var weak *pb.Zone
-	var deficit int32
-	for _, z := range d.own {
-		if z.GetGarrison() >= prudentGarrison || !z.GetCapital() && !d.exposed(z) {
-			continue
-		}
-		deficit += prudentGarrison - z.GetGarrison()
-		if weak == nil || z.GetGarrison() < weak.GetGarrison() ||
-			z.GetGarrison() == weak.GetGarrison() && z.GetCapital() && !weak.GetCapital() {
-			weak = z
-		}
-	}
-	return weak, deficit
-}
-
 func (d decider) capital() *pb.Zone {
 	for _, z := range d.own {
 		if z.GetCapital() {
