@@ -264,11 +264,10 @@ func (a *adminService) ResumeWorld(ctx context.Context, req *pb.WorldRequest) (*
 			return nil
 		}
 		w := r.settings
-		w.Paused = false
+		w.Paused, w.Deadline = false, r.clock.Now().Add(w.Cadence)
 		if err := r.updateSettings(ctx, w); err != nil {
 			return err
 		}
-		r.lastTick = r.clock.Now()
 		r.log.Info().Time("deadline", r.deadline()).Msg("admin: world resumed")
 		return nil
 	})
@@ -304,7 +303,6 @@ func (a *adminService) ResetSeason(ctx context.Context, req *pb.WorldRequest) (*
 			}
 			return err
 		}
-		r.lastTick = r.clock.Now()
 		r.log.Info().Msg("admin: season reset")
 		r.notify(tickEvent{day: 0, deadline: r.deadline()})
 		return nil

@@ -3,10 +3,12 @@ package server_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
@@ -209,13 +211,27 @@ func TestWatchEndsOnStop(t *testing.T) {
 type failingStore struct {
 	store.Store
 	fail atomic.Bool
+	// failed counts the commits failed.
+	failed atomic.Int32
 }
 
 func (s *failingStore) CommitTick(ctx context.Context, t store.Tick) error {
 	if s.fail.Load() {
+		s.failed.Add(1)
 		return errors.New("connection lost")
 	}
 	return s.Store.CommitTick(ctx, t)
+}
+
+// waitFailed waits until n commits have failed.
+func (s *failingStore) waitFailed(t *testing.T, n int32) {
+	t.Helper()
+	eventually(t, "failed commits", func() error {
+		if got := s.failed.Load(); got != n {
+			return fmt.Errorf("%d commits failed; want %d", got, n)
+		}
+		return nil
+	})
 }
 
 func TestFailedCommitKeepsState(t *testing.T) {
@@ -235,13 +251,16 @@ func TestFailedCommitKeepsState(t *testing.T) {
 	_, err := h.admin.ForceTick(as(h.adminToken), &pb.WorldRequest{WorldId: w.info.GetId()})
 	wantCode(t, err, codes.Internal)
 
-	// The next try waits for the deadline, even though every camp posted.
+	// The next try waits for the retry delay (500 ms after the second
+	// failure in a row: the day was due once every camp posted, then
+	// forced), even though every camp posted, not for a new deadline.
 	st.fail.Store(false)
 	h.submit(t, w.tokens[1], "chop_wood")
+	h.advance(t, 500*time.Millisecond-1)
 	if d := h.view(t, w.tokens[0]).GetDay(); d != 0 {
-		t.Fatalf("day %d before the deadline that follows a failed commit; want 0", d)
+		t.Fatalf("day %d before the retry that follows a failed commit; want 0", d)
 	}
-	h.advance(t, cadence)
+	h.advance(t, 1)
 	if n := next(); n.GetDay() != 1 {
 		t.Fatalf("notice day %d; want 1", n.GetDay())
 	}

@@ -21,6 +21,25 @@ import (
 // commitTimeout bounds one store write of the world loop.
 const commitTimeout = 10 * time.Second
 
+// A day whose commit failed is tried again after commitRetryFirst, then
+// after twice as long each time, at most commitRetryMax, until it commits:
+// its deadline does not move (rule TICK-5), and a store back from an outage
+// sees the day within commitRetryMax.
+const (
+	commitRetryFirst = 250 * time.Millisecond
+	commitRetryMax   = 2 * time.Second
+)
+
+// commitRetry returns how long the loop waits after the n-th failed commit
+// in a row (n >= 1) before it tries the day again.
+func commitRetry(n int) time.Duration {
+	d := commitRetryFirst
+	for i := 1; i < n && d < commitRetryMax; i++ {
+		d *= 2
+	}
+	return min(d, commitRetryMax)
+}
+
 // writeCtx returns the context of a store write the world loop makes for a
 // caller: it runs to its end even if the caller gives up (the loop's memory
 // and the store must never disagree), within commitTimeout.
@@ -77,16 +96,18 @@ type runner struct {
 	// proposals are each camp's councillors' proposals for the next day,
 	// in the order posted, one a seat.
 	proposals [][]store.Proposal
-	lastTick  time.Time
 	// humansDone is when every living camp not played by the AI had posted
 	// for the next day; zero while one has not.
 	humansDone time.Time
-	// holdEarly is set when a commit failed: the next try waits for the
-	// deadline.
-	holdEarly bool
-	timer     clock.Timer
-	timerAt   time.Time // when timer fires
-	watchers  map[*watcher]struct{}
+	// failures counts the failed commits of the next day in a row; the
+	// day is tried again at retryAt (commitRetry), not before, whatever
+	// the deadline and the camps that posted say. The deadline itself,
+	// settings.Deadline, stays.
+	failures int
+	retryAt  time.Time
+	timer    clock.Timer
+	timerAt  time.Time // when timer fires
+	watchers map[*watcher]struct{}
 	// leaseLost is set by a write that found the world's lease gone: the
 	// loop ends at once, before anything else runs.
 	leaseLost bool
@@ -186,6 +207,11 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 		return nil, fmt.Errorf("load world %d day %d: state hash %s; stored %s", w.ID, t.Day, rs.Hash(state), t.Hash)
 	}
 	r.setState(state, t.Hash)
+	if !r.settings.Deadline.After(t.CommittedAt) {
+		// No deadline stored since the tick (a binary older than the
+		// deadline's column wrote it): the day is counted from its tick.
+		r.settings.Deadline = t.CommittedAt.Add(r.settings.Cadence)
+	}
 	if err := r.loadClosed(ctx); err != nil {
 		return nil, err
 	}
@@ -280,17 +306,19 @@ func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
 	if err != nil {
 		return err
 	}
+	now := r.clock.Now()
 	t := store.Tick{WorldID: r.settings.ID, Season: r.settings.Season, Day: 0, State: enc, Hash: hash,
-		CommittedAt: r.clock.Now()}
+		CommittedAt: now, Deadline: now.Add(r.settings.Cadence)}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
 	if err := r.store.CommitTick(wctx, t); err != nil {
 		return fmt.Errorf("commit setup of world %d season %d: %w", r.settings.ID, r.settings.Season, err)
 	}
+	r.settings.Deadline = t.Deadline
 	r.setState(state, hash)
 	r.newSeason()
 	r.forgetRecent()
-	r.humansDone, r.holdEarly, r.closed = time.Time{}, false, false
+	r.humansDone, r.failures, r.retryAt, r.closed = time.Time{}, 0, time.Time{}, false
 	r.log.Info().Msg("season set up")
 	return nil
 }
@@ -316,9 +344,9 @@ func (r *runner) newSeason() {
 	r.standing, r.played = make([]*play, n), make([]*play, n)
 }
 
-// start runs the world loop; the world's deadline starts now.
+// start runs the world loop. The world keeps its stored deadline: a day
+// due while no server ran it resolves at once.
 func (r *runner) start() {
-	r.lastTick = r.clock.Now()
 	go r.run()
 }
 
@@ -396,7 +424,8 @@ func (r *runner) request(ctx context.Context, drop int, fn func() error) error {
 
 func (r *runner) run() {
 	defer close(r.done)
-	r.log.Info().Dur("cadence", r.settings.Cadence).Bool("paused", r.settings.Paused).Msg("world loop started")
+	r.log.Info().Dur("cadence", r.settings.Cadence).Bool("paused", r.settings.Paused).Time("deadline", r.deadline()).
+		Msg("world loop started")
 	for {
 		if !r.leaseLost {
 			// A panic pauses the world (recover.go).
@@ -460,13 +489,13 @@ func (r *runner) lastDay(state game.State) bool {
 	return r.settings.SeasonLength > 0 && state.Day() >= r.settings.SeasonLength || state.Over()
 }
 
-// deadline returns when the next tick resolves at the latest, or zero when
-// the world is paused or its season is over.
+// deadline returns when the next tick resolves at the latest, the world's
+// stored deadline, or zero when the world is paused or its season is over.
 func (r *runner) deadline() time.Time {
 	if r.settings.Paused || r.seasonOver() {
 		return time.Time{}
 	}
-	return r.lastTick.Add(r.settings.Cadence)
+	return r.settings.Deadline
 }
 
 // schedule resolves the tick if it is due and arms the timer for the next
@@ -485,8 +514,8 @@ func (r *runner) schedule() {
 			return
 		}
 		r.disarm()
-		// A failed commit is logged by resolve and retried at the next
-		// deadline, which resolve has moved.
+		// A failed commit is logged by resolve and tried again at
+		// retryAt, which resolve has set.
 		_ = r.resolve()
 	}
 }
@@ -515,7 +544,11 @@ func (r *runner) disarm() {
 // or had aiGrace to do so since then. A world whose living camps are all
 // played by the AI resolves early only when all of them have posted. A camp
 // that waits (it has nothing to decide on the next day) is not waited for.
+// After a failed commit, nothing is due before retryAt.
 func (r *runner) nextEvent(now, deadline time.Time) (time.Time, bool) {
+	if !r.retryAt.IsZero() && now.Before(r.retryAt) {
+		return r.retryAt, false
+	}
 	if !now.Before(deadline) {
 		return deadline, true
 	}
@@ -539,13 +572,10 @@ func (r *runner) nextEvent(now, deadline time.Time) (time.Time, bool) {
 	}
 	if humans == 0 || humansPosted < humans {
 		r.humansDone = time.Time{}
-		return deadline, !r.holdEarly && humans == 0 && ais > 0 && aisPosted == ais
+		return deadline, humans == 0 && ais > 0 && aisPosted == ais
 	}
 	if r.humansDone.IsZero() {
 		r.humansDone = now
-	}
-	if r.holdEarly {
-		return deadline, false
 	}
 	graceEnd := r.humansDone.Add(r.aiGrace)
 	if aisPosted == ais || !now.Before(graceEnd) {
@@ -563,8 +593,9 @@ func earliest(a, b time.Time) time.Time {
 
 // resolve plays the next day: the pending orders, the standing order of a
 // camp that posted none. The state moves and watchers hear of it only once
-// the tick is committed; if the commit fails, state and pending orders stay
-// and the next try waits for a fresh deadline.
+// the tick is committed, with the next day's deadline; if the commit
+// fails, state, pending orders and deadline stay and the day is tried
+// again at retryAt.
 func (r *runner) resolve() error {
 	now := r.clock.Now()
 	due := r.deadline()
@@ -574,13 +605,10 @@ func (r *runner) resolve() error {
 	settle(plays, out)
 	// The views kept are still the world's until the tick is committed:
 	// served while it commits, they are what a caller a moment earlier
-	// would have seen. A failure moves the deadline and makes the world
-	// late, and drops them.
-	r.lastTick = now
+	// would have seen. A failure makes the world late, and drops them.
 	enc, hash, err := encodeState(r.rs, out.State)
 	if err != nil {
-		r.holdEarly = true
-		r.dropViews()
+		r.failed(now)
 		recycle(r.rs, out.State)
 		r.log.Error().Err(err).Msg("tick not committed")
 		return fmt.Errorf("resolve day %d: %w", day, err)
@@ -593,6 +621,7 @@ func (r *runner) resolve() error {
 		Pacts:        pactsToStore(w.ID, w.Season, day, out.Pacts),
 		LastOfSeason: r.lastDay(out.State),
 		CommittedAt:  now,
+		Deadline:     now.Add(w.Cadence),
 	}
 	for c, p := range plays {
 		t.Orders[c] = p.record(w.ID, w.Season, day, c)
@@ -600,20 +629,21 @@ func (r *runner) resolve() error {
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
 	if err := r.store.CommitTick(ctx, t); err != nil {
-		r.holdEarly = true
-		r.dropViews()
+		r.failed(now)
 		recycle(r.rs, out.State)
-		r.log.Error().Err(err).Time("retry_at", r.deadline()).Msg("tick not committed; state kept")
+		r.log.Error().Err(err).Time("retry_at", r.retryAt).Time("deadline", due).Int("failures", r.failures).
+			Msg("tick not committed; state kept")
 		return fmt.Errorf("commit day %d: %w", day, err)
 	}
 	// The morning's state is no one's any more: views are built and
 	// encoded in the loop, and the outcome shares nothing with it.
 	old := r.state
+	r.settings.Deadline = t.Deadline
 	r.setState(out.State, hash)
 	recycle(r.rs, old)
 	r.newDay()
 	r.recordTick(day, t.Journal)
-	r.humansDone, r.holdEarly = time.Time{}, false
+	r.humansDone, r.failures, r.retryAt = time.Time{}, 0, time.Time{}
 	r.played = make([]*play, len(plays))
 	for c := range plays {
 		p := &plays[c]
@@ -625,8 +655,8 @@ func (r *runner) resolve() error {
 		ev.Msg("order played")
 	}
 	r.log.Info().Str("hash", hash).Int("journal", len(t.Journal)).Msg("tick resolved")
-	var late time.Duration // none for a paused world's forced tick
-	if !due.IsZero() {
+	var late time.Duration // none for a paused world's forced tick, or a day resolved early
+	if !due.IsZero() && now.After(due) {
 		late = now.Sub(due)
 	}
 	r.metrics.Tick(r.rs.Info().Name, r.clock.Now().Sub(now), late)
@@ -635,6 +665,15 @@ func (r *runner) resolve() error {
 		r.closeAtLastDay()
 	}
 	return nil
+}
+
+// failed counts a failed commit of the day tried at now and sets when it is
+// tried again; the views kept are dropped, as they no longer say whether
+// the world is late.
+func (r *runner) failed(now time.Time) {
+	r.failures++
+	r.retryAt = now.Add(commitRetry(r.failures))
+	r.dropViews()
 }
 
 // recycle hands s, which nothing uses any more, back to rs when it takes

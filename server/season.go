@@ -448,7 +448,6 @@ func (a *adminService) CreateSeason(ctx context.Context, req *pb.CreateSeasonReq
 			}
 			return err
 		}
-		r.lastTick = r.clock.Now()
 		r.log.Info().Int("players", len(players)).Msg("admin: season created")
 		r.notify(tickEvent{day: 0, deadline: r.deadline()})
 		return nil

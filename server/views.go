@@ -108,7 +108,7 @@ func (r *runner) buildView(ctx context.Context, camp int, l lang.Lang) (*pb.Camp
 		Controller: r.settings.Controllers[camp], SeasonLength: r.settings.SeasonLength, Idle: r.rs.Idle(),
 		Pending: r.pending[camp], Standing: r.standing[camp], Played: r.played[camp], Proposals: r.proposals[camp],
 	}
-	x.Late, x.SeasonOver = r.holdEarly, r.seasonOver()
+	x.Late, x.SeasonOver = r.failures > 0, r.seasonOver()
 	x.Waits = r.state.Alive(camp) && r.state.Waits(camp)
 	x.Recipients = recipients(r.state, r.settings.Camps, camp)
 	rec, err := r.recentLog(ctx)

@@ -63,6 +63,13 @@ type World struct {
 	// Parent is the tick a forked world started from; zero for a world
 	// created from its seed.
 	Parent TickRef
+	// Deadline is when the world's next day resolves at the latest, while
+	// the world runs (rule TICK-5): the world's clock, kept across
+	// restarts, failovers and failed commits. CommitTick sets it with the
+	// tick; zero for none stored (a forked world before it runs, a world
+	// stored by a binary older than migration 00018 of Postgres, 00017 of
+	// SQLite).
+	Deadline time.Time
 }
 
 // TickRef names one committed tick.
@@ -250,6 +257,10 @@ type Tick struct {
 	// LastOfSeason marks the tick that ends its season.
 	LastOfSeason bool
 	CommittedAt  time.Time
+	// Deadline is the world's deadline once the tick is committed: when
+	// the next day resolves at the latest. CommitTick stores it as the
+	// world's Deadline in the same transaction (zero stores none).
+	Deadline time.Time
 }
 
 // Season is one season of a world: the first tick that commits in it
@@ -390,13 +401,14 @@ type Store interface {
 	// CommitTick stores a tick atomically: its state, its journal, its
 	// orders (pending orders of that day take the status, code, field and
 	// message given in t.Orders; standing and standing_stale orders are
-	// inserted) and its pact changes, which also set the pairs' current
-	// status. The first tick of a season starts the season;
+	// inserted), its pact changes, which also set the pairs' current
+	// status, and t.Deadline as the world's. The first tick of a season starts the season;
 	// a tick marked LastOfSeason ends it. It returns ErrConflict if the tick
 	// exists.
 	CommitTick(ctx context.Context, t Tick) error
 	// LatestTick returns the last committed tick of the world's season,
-	// with the orders it played and its journal, or ErrNotFound.
+	// with its commit time, the orders it played and its journal, or
+	// ErrNotFound.
 	LatestTick(ctx context.Context, worldID uint64, season int) (Tick, error)
 	// TickAt returns one committed tick (without orders and journal), or
 	// ErrNotFound.

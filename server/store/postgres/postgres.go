@@ -110,7 +110,7 @@ func (s *Store) Close() error {
 const worldColumns = `w.id, w.name, w.ruleset, w.camps, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
 	(SELECT array_agg(controller ORDER BY camp) FROM camps WHERE world_id = w.id),
 	(SELECT array_agg(posture ORDER BY camp) FROM camps WHERE world_id = w.id),
-	w.created_at, w.parent_world_id, w.parent_season, w.parent_day`
+	w.created_at, w.parent_world_id, w.parent_season, w.parent_day, w.deadline`
 
 // CreateWorld stores a new world and its camps and sets w.ID. A world with a
 // Parent gets a copy of the parent tick as its first tick, and its first
@@ -129,10 +129,10 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 		var id int64
 		err := tx.QueryRow(ctx, `
 			INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at,
-				parent_world_id, parent_season, parent_day)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+				parent_world_id, parent_season, parent_day, deadline)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
 			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, micro(w.CreatedAt),
-			parent, parentSeason, parentDay,
+			parent, parentSeason, parentDay, deadline(w.Deadline),
 		).Scan(&id)
 		if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.ConstraintName == "worlds_parent_world_id_fkey" {
 			return fmt.Errorf("parent world %d: %w", w.Parent.WorldID, store.ErrNotFound)
@@ -183,9 +183,10 @@ func (s *Store) updateWorld(ctx context.Context, w store.World, fence *store.Lea
 	}
 	b := &pgx.Batch{}
 	b.Queue(`UPDATE worlds SET name = $2, ruleset = $3, camps = $4, seed = $5, cadence_ns = $6, season_length = $7,
-			season = $8, paused = $9
+			season = $8, paused = $9, deadline = $10
 			WHERE id = $1`,
 		int64(w.ID), w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
+		deadline(w.Deadline),
 	).Exec(func(tag pgconn.CommandTag) error {
 		if tag.RowsAffected() == 0 {
 			return store.ErrNotFound
@@ -243,9 +244,10 @@ func scanWorld(row pgx.CollectableRow) (store.World, error) {
 		id, seed, cad                   int64
 		kinds, postures                 []string
 		parent, parentSeason, parentDay *int64
+		due                             *time.Time
 	)
 	err := row.Scan(&id, &w.Name, &w.Ruleset, &w.Camps, &seed, &cad, &w.SeasonLength, &w.Season, &w.Paused,
-		&kinds, &postures, &w.CreatedAt, &parent, &parentSeason, &parentDay)
+		&kinds, &postures, &w.CreatedAt, &parent, &parentSeason, &parentDay, &due)
 	if err != nil {
 		return store.World{}, err
 	}
@@ -262,7 +264,19 @@ func scanWorld(row pgx.CollectableRow) (store.World, error) {
 	}
 	w.ID, w.Seed, w.Cadence = uint64(id), uint64(seed), time.Duration(cad)
 	w.CreatedAt = w.CreatedAt.UTC()
+	if due != nil {
+		w.Deadline = due.UTC()
+	}
 	return w, nil
+}
+
+// deadline returns the column value of a world's deadline: NULL for none.
+func deadline(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	m := micro(t)
+	return &m
 }
 
 // PutToken stores a token, revoking the earlier tokens of the camp's seat
@@ -427,6 +441,7 @@ func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease
 			}},
 		step{sql: `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES ($1, $2, $3, $4)
 			ON CONFLICT DO NOTHING`, args: []any{world, t.Season, t.Day, at}},
+		step{sql: `UPDATE worlds SET deadline = $2 WHERE id = $1`, args: []any{world, deadline(t.Deadline)}},
 	)
 	for _, o := range t.Orders {
 		if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
@@ -472,16 +487,17 @@ func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease
 	return nil
 }
 
-// LatestTick returns the last committed tick of the world's season with the
-// orders it played and its journal, or store.ErrNotFound.
+// LatestTick returns the last committed tick of the world's season with its
+// commit time, the orders it played and its journal, or store.ErrNotFound.
 func (s *Store) LatestTick(ctx context.Context, worldID uint64, season int) (store.Tick, error) {
 	t := store.Tick{WorldID: worldID, Season: season}
-	err := s.pool.QueryRow(ctx, `SELECT day, state, hash FROM ticks
+	err := s.pool.QueryRow(ctx, `SELECT day, state, hash, committed_at FROM ticks
 		WHERE world_id = $1 AND season = $2 ORDER BY day DESC LIMIT 1`, int64(worldID), season).
-		Scan(&t.Day, &t.State, &t.Hash)
+		Scan(&t.Day, &t.State, &t.Hash, &t.CommittedAt)
 	if err != nil {
 		return store.Tick{}, fmt.Errorf("latest tick of world %d season %d: %w", worldID, season, notFound(err))
 	}
+	t.CommittedAt = t.CommittedAt.UTC()
 	rows, _ := s.pool.Query(ctx, `SELECT `+orderColumns+` FROM orders
 		WHERE world_id = $1 AND season = $2 AND day = $3 AND status NOT IN ('pending', 'replaced')
 		ORDER BY camp, id`, int64(worldID), season, t.Day)

@@ -173,7 +173,7 @@ func (s *Store) Close() error {
 const worldColumns = `w.id, w.name, w.ruleset, w.camps, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
 	(SELECT json_group_array(json_object('Kind', controller, 'Posture', posture))
 		FROM (SELECT controller, posture FROM camps WHERE world_id = w.id ORDER BY camp)),
-	w.created_at, w.parent_world_id, w.parent_season, w.parent_day`
+	w.created_at, w.parent_world_id, w.parent_season, w.parent_day, w.deadline`
 
 // CreateWorld stores a new world and its camps and sets w.ID. A world with a
 // Parent gets a copy of the parent tick as its first tick, and its first
@@ -194,10 +194,10 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 		var id uint64
 		err := s.txQueryRow(ctx, tx, `
 			INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at,
-				parent_world_id, parent_season, parent_day)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				parent_world_id, parent_season, parent_day, deadline)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, at,
-			parent, parentSeason, parentDay,
+			parent, parentSeason, parentDay, deadline(w.Deadline),
 		).Scan(&id)
 		if err != nil {
 			return err
@@ -245,9 +245,10 @@ func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := s.exec(ctx, tx, `
 			UPDATE worlds SET name = ?, ruleset = ?, camps = ?, seed = ?, cadence_ns = ?, season_length = ?,
-				season = ?, paused = ?
+				season = ?, paused = ?, deadline = ?
 			WHERE id = ?`,
-			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, w.ID)
+			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
+			deadline(w.Deadline), w.ID)
 		if err != nil {
 			return err
 		}
@@ -312,9 +313,10 @@ func scanWorld(row scanner) (store.World, error) {
 		seed, cadence, createdAt        int64
 		controllers                     string
 		parent, parentSeason, parentDay sql.NullInt64
+		due                             sql.NullInt64
 	)
 	err := row.Scan(&w.ID, &w.Name, &w.Ruleset, &w.Camps, &seed, &cadence, &w.SeasonLength, &w.Season, &w.Paused,
-		&controllers, &createdAt, &parent, &parentSeason, &parentDay)
+		&controllers, &createdAt, &parent, &parentSeason, &parentDay, &due)
 	if err != nil {
 		return store.World{}, err
 	}
@@ -330,7 +332,18 @@ func scanWorld(row scanner) (store.World, error) {
 	w.Seed = uint64(seed)
 	w.Cadence = time.Duration(cadence)
 	w.CreatedAt = time.UnixMicro(createdAt).UTC()
+	if due.Valid {
+		w.Deadline = time.UnixMicro(due.Int64).UTC()
+	}
 	return w, nil
+}
+
+// deadline returns the column value of a world's deadline: NULL for none.
+func deadline(t time.Time) sql.NullInt64 {
+	if t.IsZero() {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: t.UnixMicro(), Valid: true}
 }
 
 // PutToken stores a token, revoking the earlier tokens of the camp's seat
@@ -513,6 +526,9 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 		if err != nil {
 			return err
 		}
+		if _, err := s.exec(ctx, tx, sqlSetDeadline, deadline(t.Deadline), t.WorldID); err != nil {
+			return fmt.Errorf("deadline: %w", err)
+		}
 		for _, o := range t.Orders {
 			if err := s.commitOrder(ctx, tx, t, o); err != nil {
 				return err
@@ -592,16 +608,18 @@ func (s *Store) commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o sto
 	return nil
 }
 
-// LatestTick returns the last committed tick of the world's season with the
-// orders it played and its journal, or store.ErrNotFound.
+// LatestTick returns the last committed tick of the world's season with its
+// commit time, the orders it played and its journal, or store.ErrNotFound.
 func (s *Store) LatestTick(ctx context.Context, worldID uint64, season int) (store.Tick, error) {
 	t := store.Tick{WorldID: worldID, Season: season}
-	err := s.queryRow(ctx, `SELECT day, state, hash FROM ticks
+	var at int64
+	err := s.queryRow(ctx, `SELECT day, state, hash, committed_at FROM ticks
 		WHERE world_id = ? AND season = ? ORDER BY day DESC LIMIT 1`, worldID, season).
-		Scan(&t.Day, &t.State, &t.Hash)
+		Scan(&t.Day, &t.State, &t.Hash, &at)
 	if err != nil {
 		return store.Tick{}, fmt.Errorf("latest tick of world %d season %d: %w", worldID, season, notFound(err))
 	}
+	t.CommittedAt = time.UnixMicro(at).UTC()
 	rows, err := s.query(ctx, `SELECT `+orderColumns+` FROM orders
 		WHERE world_id = ? AND season = ? AND day = ? AND status NOT IN ('pending', 'replaced')
 		ORDER BY camp, id`, worldID, season, t.Day)

@@ -18,6 +18,7 @@ const (
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
 	sqlStartSeason = `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`
+	sqlSetDeadline   = `UPDATE worlds SET deadline = ? WHERE id = ?`
 	sqlEndSeason     = `UPDATE seasons SET ended_day = ?, ended_at = ? WHERE world_id = ? AND season = ?`
 	sqlInsertJournal = `INSERT INTO journal (world_id, season, day, seq, camp, kind, zones, narration, why)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -57,7 +58,7 @@ const (
 
 // writeQueries are the statements prepared on the writing connection.
 var writeQueries = []string{
-	sqlWorldExists, sqlInsertTick, sqlStartSeason, sqlEndSeason, sqlInsertJournal, sqlInsertPactChange, sqlSetPact,
+	sqlWorldExists, sqlInsertTick, sqlStartSeason, sqlSetDeadline, sqlEndSeason, sqlInsertJournal, sqlInsertPactChange, sqlSetPact,
 	sqlReplaceOrder, sqlTrimReplaced, sqlSettleOrder, sqlInsertPendingOrder, sqlInsertPlayedOrder, sqlSetStanding, sqlInsertMessage,
 	sqlDeleteProposal, sqlInsertProposal,
 }

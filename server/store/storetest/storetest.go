@@ -62,6 +62,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SeatEnrolments", testSeatEnrolments},
 		{"SeatResults", testSeatResults},
 		{"Fallen", testFallen},
+		{"Deadline", testDeadline},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -817,6 +818,7 @@ func checkJournal(t *testing.T, s store.Store, worldID uint64, season, camp, sin
 func checkWorld(t *testing.T, got, want store.World) {
 	t.Helper()
 	got.CreatedAt, want.CreatedAt = toSecond(got.CreatedAt), toSecond(want.CreatedAt)
+	got.Deadline, want.Deadline = toSecond(got.Deadline), toSecond(want.Deadline)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("world %d: got %+v; want %+v", want.ID, got, want)
 	}
