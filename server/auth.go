@@ -113,6 +113,9 @@ func (a *authenticator) authorize(ctx context.Context, fullMethod string) (conte
 		return nil, refuseIn(l, reasonUnauthenticated, "", lang.T("unknown or revoked token: ask an admin for a new one",
 			"jeton inconnu ou révoqué : demandez-en un nouveau à un administrateur"))
 	}
+	if o, ok := store.Unavailable(err); ok {
+		return nil, &storeOutage{outage: o} // its status: outage.go
+	}
 	if err != nil {
 		return nil, refuseIn(l, reasonUnavailable, "", lang.T("cannot check the token now; retry shortly",
 			"impossible de vérifier le jeton maintenant ; réessayez bientôt"))

@@ -133,14 +133,19 @@ func ruleStatus(r *game.Refusal, l lang.Lang) error {
 }
 
 // toStatus turns any error of the server into a gRPC status error. Errors
-// that are already statuses pass through; unexpected ones are logged and
-// answered as Internal, without their text.
+// that are already statuses pass through; a store outage is Unavailable
+// (outage.go); unexpected ones are logged and answered as Internal, without
+// their text.
 func toStatus(log zerolog.Logger, err error) error {
 	if err == nil {
 		return nil
 	}
 	if _, ok := status.FromError(err); ok {
 		return err
+	}
+	if o, ok := store.Unavailable(err); ok {
+		// Answered and logged by the outage interceptors (outage.go).
+		return &storeOutage{outage: o}
 	}
 	var re *game.Refusal
 	switch {

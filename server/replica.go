@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
 
 	"github.com/grisonval/server/game"
@@ -244,6 +245,11 @@ func (s *Server) renewRound(ctx context.Context) {
 			s.dropWorld(id, worldMoved(id))
 			continue
 		}
+		if o, ok := store.Unavailable(errs[id]); ok {
+			s.outages.Note("lease-not-renewed:"+o.Cause, zerolog.WarnLevel, "lease not renewed: store unavailable; retrying",
+				map[string]any{"world": id, "error": o.Err.Error()})
+			continue
+		}
 		r.base.Warn().Err(errs[id]).Msg("lease not renewed; retrying")
 	}
 	s.log.Debug().Int("leases", len(live)).Int("renewed", len(renewed)).Dur("took", renewedIn).Msg("leases renewed")
@@ -392,7 +398,7 @@ func (s *Server) takeWorld(ctx context.Context, w store.World) error {
 		}
 		return err
 	}
-	r.wire = s.wire
+	s.adopt(r)
 	s.mu.Lock()
 	if s.stopped {
 		s.mu.Unlock()

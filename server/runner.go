@@ -14,6 +14,7 @@ import (
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/clock"
+	"github.com/grisonval/server/server/limits"
 	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 )
@@ -117,6 +118,9 @@ type runner struct {
 	// rec is what the loop keeps of the season's journal, messages and
 	// notebooks (recent.go).
 	rec recent
+	// outages samples the log lines of commits that failed for a store
+	// outage, the server's (outage.go); nil logs each.
+	outages *limits.Sampler
 }
 
 // request is a function run on the world's goroutine. Once it has run, the
@@ -631,8 +635,15 @@ func (r *runner) resolve() error {
 	if err := r.store.CommitTick(ctx, t); err != nil {
 		r.failed(now)
 		recycle(r.rs, out.State)
-		r.log.Error().Err(err).Time("retry_at", r.retryAt).Time("deadline", due).Int("failures", r.failures).
-			Msg("tick not committed; state kept")
+		if o, ok := store.Unavailable(err); ok && r.outages != nil {
+			// Every world fails alike: one line per cause and window.
+			r.outages.Note("tick-not-committed:"+o.Cause, zerolog.ErrorLevel, "tick not committed: store unavailable; state kept",
+				map[string]any{"world": r.id, "season": w.Season, "tick": day - 1, "error": o.Err.Error(),
+					"retry_at": r.retryAt, "deadline": due, "failures": r.failures})
+		} else {
+			r.log.Error().Err(err).Time("retry_at", r.retryAt).Time("deadline", due).Int("failures", r.failures).
+				Msg("tick not committed; state kept")
+		}
 		return fmt.Errorf("commit day %d: %w", day, err)
 	}
 	// The morning's state is no one's any more: views are built and

@@ -96,6 +96,12 @@ type Server struct {
 	// quitLeases stops the lease loop; leasesDone closes when it has.
 	quitLeases chan struct{}
 	leasesDone chan struct{}
+	// outages samples the log lines of calls and ticks that failed for a
+	// store outage (outage.go); quitStore stops the store's health check,
+	// storeDone closes when it has.
+	outages   *limits.Sampler
+	quitStore chan struct{}
+	storeDone chan struct{}
 }
 
 // New loads every world of cfg.Store and starts its world loop. Deadlines
@@ -134,6 +140,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		wire:    &wireViews{},
 	}
 	s.guard = newGuard(cfg.Limits, cfg.Clock, s.auth, s.log)
+	s.outages = limits.NewSampler(s.log, cfg.Limits.WithDefaults().LogWindow, cfg.Clock)
+	s.health.SetServingStatus(LivenessService, healthpb.HealthCheckResponse_SERVING)
+	s.quitStore, s.storeDone = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(s.storeDone)
+		s.watchStore(s.quitStore)
+	}()
 	cfg.Metrics.Watch(s.loadedWorlds, s.heldLeases)
 	if cfg.Replica != nil {
 		return s.startReplica(ctx)
@@ -148,7 +161,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			s.Stop()
 			return nil, err
 		}
-		r.wire = s.wire
+		s.adopt(r)
 		s.runners[w.ID] = r
 		r.start()
 	}
@@ -192,8 +205,11 @@ func (s *Server) NewGRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 		// First in the chains, so that it counts what authentication refuses.
 		opts = append(opts, grpc.ChainUnaryInterceptor(m.UnaryInterceptor), grpc.ChainStreamInterceptor(m.StreamInterceptor))
 	}
-	// A panic of any later interceptor or handler ends its call alone.
-	opts = append(opts, grpc.ChainUnaryInterceptor(s.recoverUnary), grpc.ChainStreamInterceptor(s.recoverStream))
+	// A panic of any later interceptor or handler ends its call alone; a
+	// store outage is answered in the caller's language, and logged in
+	// windows.
+	opts = append(opts, grpc.ChainUnaryInterceptor(s.recoverUnary, s.outageUnary),
+		grpc.ChainStreamInterceptor(s.recoverStream, s.outageStream))
 	opts = append(opts, s.guard.limits.ServerOptions()...)
 	opts = append(opts, grpc.ChainUnaryInterceptor(s.checkUnary), grpc.ChainStreamInterceptor(s.checkStream))
 	if s.forward != nil {
@@ -287,10 +303,19 @@ func (s *Server) Stop() {
 		s.releaseLeases()
 		s.forward.close()
 	}
+	close(s.quitStore)
+	<-s.storeDone
 	// The refusals' sampled log ends with the server, its timers too; the
 	// revocation check ends at its next tick, once the streams have.
 	s.guard.log.Stop()
+	s.outages.Stop()
 	s.log.Info().Msg("world loops stopped")
+}
+
+// adopt gives r, a loop loaded here, what the server shares with its
+// loops: the wire encodings of views and the sampled log of outages.
+func (s *Server) adopt(r *runner) {
+	r.wire, r.outages = s.wire, s.outages
 }
 
 // world returns the loop of world id.
@@ -332,7 +357,7 @@ func (s *Server) addWorld(ctx context.Context, w store.World) error {
 	if err != nil {
 		return err
 	}
-	r.wire = s.wire
+	s.adopt(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.stopped {

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/grisonval/server/server/store"
@@ -32,12 +33,24 @@ func (m *Metrics) Store(name string, st store.Store) store.Store {
 func (m *Metrics) timed(name, op string, f func() error) error {
 	start := time.Now()
 	err := f()
-	result := "ok"
-	if err != nil {
-		result = "error"
-	}
-	m.storeOps.WithLabelValues(name, op, result).Observe(time.Since(start).Seconds())
+	m.storeOps.WithLabelValues(name, op, storeResult(err)).Observe(time.Since(start).Seconds())
 	return err
+}
+
+// storeResult is the result label of a store operation that returned err:
+// ok; not_found, an answer rather than a fault (a token or a tick looked
+// for that is not there); unavailable, a store outage (store.Unavailable);
+// or error.
+func storeResult(err error) string {
+	switch _, outage := store.Unavailable(err); {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, store.ErrNotFound):
+		return "not_found"
+	case outage:
+		return "unavailable"
+	}
+	return "error"
 }
 
 // timedValue is timed for an operation that returns a value.
@@ -260,6 +273,10 @@ func (s *timedStore) PutSeasonResults(ctx context.Context, results []store.Seaso
 
 func (s *timedStore) SeasonResults(ctx context.Context, worldID uint64, season int) ([]store.SeasonResult, error) {
 	return timedValue(s.m, s.name, "season_results", func() ([]store.SeasonResult, error) { return s.st.SeasonResults(ctx, worldID, season) })
+}
+
+func (s *timedStore) Ping(ctx context.Context) error {
+	return s.m.timed(s.name, "ping", func() error { return s.st.Ping(ctx) })
 }
 
 func (s *timedStore) Close() error { return s.st.Close() }

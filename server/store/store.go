@@ -444,6 +444,11 @@ type Store interface {
 
 	Seasons
 
+	// Ping checks that the store can be reached now: the server's health
+	// is NOT_SERVING while it cannot (an error that is a store outage,
+	// Unavailable, or any other).
+	Ping(ctx context.Context) error
+
 	// Close releases the store.
 	Close() error
 }

@@ -98,6 +98,15 @@ func migrate(ctx context.Context, cfg *pgx.ConnConfig) error {
 	return nil
 }
 
+// Ping checks that the database answers, on a connection of the pool (a
+// new one when none is idle).
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("ping postgres: %w", err)
+	}
+	return nil
+}
+
 // Close closes every connection of the store.
 func (s *Store) Close() error {
 	s.pool.Close()

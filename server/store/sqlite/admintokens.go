@@ -28,7 +28,7 @@ func (s *Store) AdminTokens(ctx context.Context) ([]store.Token, error) {
 func (s *Store) RevokeAdminToken(ctx context.Context, name string) error {
 	res, err := s.wdb.ExecContext(ctx, `DELETE FROM tokens WHERE role = 'admin' AND name = ?`, name)
 	if err != nil {
-		return fmt.Errorf("revoke admin token %q: %w", name, err)
+		return fmt.Errorf("revoke admin token %q: %w", name, outage(err))
 	}
 	if err := oneRow(res); err != nil {
 		return fmt.Errorf("revoke admin token %q: %w", name, err)

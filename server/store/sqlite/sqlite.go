@@ -17,7 +17,8 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	msqlite "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/grisonval/server/server/store"
 )
@@ -686,17 +687,40 @@ func scanJournal(row scanner) (store.JournalEntry, error) {
 }
 
 // inTx runs fn in a transaction of the writing connection, committed if fn
-// returns nil and rolled back otherwise.
+// returns nil and rolled back otherwise. An error that says the database
+// cannot write now (a full disk, an I/O error) is a *store.Outage.
 func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return outage(err)
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
+		return outage(err)
+	}
+	return outage(tx.Commit())
+}
+
+// outage returns err as a *store.Outage when SQLite's result code says the
+// database cannot write now: SQLITE_FULL (the disk, or the page limit, is
+// full), SQLITE_IOERR, SQLITE_CANTOPEN or SQLITE_NOMEM; else err.
+func outage(err error) error {
+	e, ok := errors.AsType[*msqlite.Error](err)
+	if !ok {
 		return err
 	}
-	return tx.Commit()
+	switch e.Code() & 0xff {
+	case sqlite3.SQLITE_FULL:
+		return &store.Outage{Cause: store.CauseDiskFull, Err: err}
+	case sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_NOMEM:
+		return &store.Outage{Cause: store.CauseResources, Err: err}
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	return outage(s.db.PingContext(ctx))
 }
 
 // scanner is a *sql.Row or *sql.Rows.
