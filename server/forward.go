@@ -8,14 +8,20 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/backoff"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/protoadapt"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/grisonval/server/server/store"
 )
@@ -107,10 +113,29 @@ func (f *forwarder) route(ctx context.Context, id uint64) (*grpc.ClientConn, err
 		return nil, toStatus(f.s.log, fmt.Errorf("read lease of world %d: %w", id, err))
 	}
 	if err != nil || !l.Live || l.Owner == f.s.cfg.Replica.Addr {
-		return nil, refusef(reasonNoOwner, "",
-			"no server runs world %d right now; one takes it over within %s: call again", id, f.s.leaseTTL())
+		return nil, f.noOwner(id)
 	}
 	return f.conn(l.Owner)
+}
+
+// noOwner answers a call about world id while no server runs it: its owner
+// died or handed it over, and another replica takes it within the
+// heartbeat's time (the lease's, on a store without heartbeats). The
+// RetryInfo says when to call again.
+func (f *forwarder) noOwner(id uint64) error {
+	within := f.s.leaseTTL()
+	if _, ok := f.s.cfg.Store.(leaseBatcher); ok {
+		within = f.s.heartbeatTTL()
+	}
+	st := status.New(codes.Unavailable, fmt.Sprintf("world %d is moving to another server: one takes it over within %s; call again", id, within))
+	details := []protoadapt.MessageV1{
+		&errdetails.ErrorInfo{Reason: reasonNoOwner.Code(), Domain: errorDomain},
+		&errdetails.RetryInfo{RetryDelay: durationpb.New(within / 2)},
+	}
+	if withDetails, err := st.WithDetails(details...); err == nil {
+		st = withDetails
+	}
+	return st.Err()
 }
 
 // conn returns the connection to the replica at addr.
@@ -124,7 +149,14 @@ func (f *forwarder) conn(addr string) (*grpc.ClientConn, error) {
 	if transport == nil {
 		transport = grpc.WithTransportCredentials(insecure.NewCredentials())
 	}
-	c, err := grpc.NewClient(addr, transport)
+	// A replica that restarts is dialled again within a second, not after
+	// gRPC's default backoff (up to two minutes): it runs worlds again at
+	// once.
+	backoffs := grpc.WithConnectParams(grpc.ConnectParams{
+		Backoff:           backoff.Config{BaseDelay: 50 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: time.Second},
+		MinConnectTimeout: time.Second,
+	})
+	c, err := grpc.NewClient(addr, transport, backoffs)
 	if err != nil {
 		return nil, toStatus(f.s.log, fmt.Errorf("dial replica %s: %w", addr, err))
 	}
@@ -160,7 +192,7 @@ func (f *forwarder) unary(ctx context.Context, req any, info *grpc.UnaryServerIn
 		return nil, toStatus(f.s.log, err)
 	}
 	if err := conn.Invoke(f.outgoing(ctx), info.FullMethod, req, reply); err != nil {
-		return nil, forwardError(err)
+		return nil, f.forwardError(id, err)
 	}
 	return reply, nil
 }
@@ -191,13 +223,13 @@ func (f *forwarder) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServe
 	defer cancel()
 	cs, err := conn.NewStream(ctx, &grpc.StreamDesc{ServerStreams: true}, info.FullMethod)
 	if err != nil {
-		return forwardError(err)
+		return f.forwardError(id, err)
 	}
 	if err := cs.SendMsg(req); err != nil {
-		return forwardError(err)
+		return f.forwardError(id, err)
 	}
 	if err := cs.CloseSend(); err != nil {
-		return forwardError(err)
+		return f.forwardError(id, err)
 	}
 	for {
 		msg, err := newMessage(info.FullMethod, false)
@@ -207,7 +239,7 @@ func (f *forwarder) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServe
 		if err := cs.RecvMsg(msg); errors.Is(err, io.EOF) {
 			return nil
 		} else if err != nil {
-			return forwardError(err)
+			return f.forwardError(id, err)
 		}
 		if err := ss.SendMsg(msg); err != nil {
 			return err
@@ -215,13 +247,33 @@ func (f *forwarder) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServe
 	}
 }
 
-// forwardError relays the owner's status; an owner that cannot be reached
-// is Unavailable, which tells the client to call again.
-func forwardError(err error) error {
-	if st, ok := status.FromError(err); ok {
+// forwardError relays the owner's answer about world id: its status, when
+// the owner gave one (every status of the server carries an ErrorInfo of
+// its domain), or the caller's own end (a deadline, a cancellation). An
+// owner that cannot be reached (gRPC's own Unavailable, whose message names
+// the owner's address) is answered as a world without a server: its
+// owner died or is stopping, and another replica takes it over.
+func (f *forwarder) forwardError(id uint64, err error) error {
+	st, ok := status.FromError(err)
+	if ok && (fromServer(st) || st.Code() == codes.DeadlineExceeded || st.Code() == codes.Canceled) {
 		return st.Err()
 	}
-	return refuse(reasonUnavailable, "", "the world's server cannot be reached; call again")
+	if ok && st.Code() != codes.Unavailable {
+		f.s.log.Warn().Uint64("world", id).Err(err).Msg("forwarded call failed")
+		return refuse(reasonUnavailable, "", "the world's server did not answer; call again")
+	}
+	return f.noOwner(id)
+}
+
+// fromServer reports whether st is a status a Grisonval server made: it
+// carries an ErrorInfo of the server's domain.
+func fromServer(st *status.Status) bool {
+	for _, d := range st.Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok && info.GetDomain() == errorDomain {
+			return true
+		}
+	}
+	return false
 }
 
 // newMessage returns an empty request (input) or response message of the

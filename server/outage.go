@@ -109,7 +109,7 @@ func (s *Server) outageAnswer(ctx context.Context, method string, err error) err
 // is logged once.
 func (s *Server) watchStore(quit <-chan struct{}) {
 	serving := true
-	s.every(quit, storeCheck, func(ctx context.Context) {
+	s.every(quit, nil, storeCheck, func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, storeCheck)
 		err := s.cfg.Store.Ping(ctx)
 		cancel()

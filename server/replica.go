@@ -17,7 +17,8 @@ import (
 
 // Defaults of Replica.
 const (
-	DefaultLeaseTTL = 3 * time.Second
+	DefaultLeaseTTL     = 3 * time.Second
+	DefaultHeartbeatTTL = 600 * time.Millisecond
 )
 
 // Replica makes a Server one of several processes that share one store:
@@ -28,11 +29,18 @@ type Replica struct {
 	// services; it also names this process in leases. Required. A process
 	// restarted with the same Addr takes its worlds back at once.
 	Addr string
-	// LeaseTTL is how long a lease lasts without renewal, and so about how
-	// long a world stays without a server when its owner dies;
-	// DefaultLeaseTTL when 0. Leases are renewed, and free worlds looked
-	// for, every third of it.
+	// LeaseTTL is how long a world's lease lasts without renewal;
+	// DefaultLeaseTTL when 0. Leases are renewed, all in one statement,
+	// and free worlds looked for, every third of it.
 	LeaseTTL time.Duration
+	// HeartbeatTTL is how long this process's heartbeat lasts without
+	// renewal, and so about how long a world stays without a server when
+	// its owner dies: a lease is no longer live once its owner's heartbeat
+	// has run out. DefaultHeartbeatTTL when 0. The heartbeat is renewed,
+	// and the other replicas' read, every quarter of it (one row a
+	// replica, whatever its number of worlds); a database that stalls for
+	// longer than three quarters of it makes worlds move.
+	HeartbeatTTL time.Duration
 	// Transport is how a replica dials the others (TLS credentials);
 	// plaintext when nil.
 	Transport grpc.DialOption
@@ -120,36 +128,47 @@ type heldLease struct {
 var errNotOwner = errors.New("world run by another process")
 
 // leaseLoop renews the leases this process holds and takes the worlds that
-// have no live lease, each every third of the lease's time, until quit
-// closes. The two run apart: taking many worlds (those of a replica that
-// died) never delays the renewal of the leases held.
+// have no live lease, each every third of the lease's time, and beats this
+// process's heartbeat every quarter of its time (balance.go), until quit
+// closes. The three run apart: taking many worlds (those of a replica that
+// died) never delays the renewal of the leases held, nor the heartbeat. A
+// heartbeat that sees another replica die, start or release worlds wakes
+// the taking at once.
 func (s *Server) leaseLoop(quit <-chan struct{}) {
 	period := s.leaseTTL() / 3
 	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		s.every(quit, period, s.renewRound)
-	}()
-	go func() {
-		defer wg.Done()
-		s.every(quit, period, s.takeRound)
-	}()
+	wg.Go(func() { s.every(quit, nil, period, s.renewRound) })
+	wg.Go(func() { s.every(quit, s.takeNow, period, s.takeRound) })
+	if _, ok := s.cfg.Store.(leaseBatcher); ok {
+		wg.Go(func() { s.every(quit, nil, s.heartbeatTTL()/4, s.heartbeatRound) })
+	}
 	wg.Wait()
 }
 
 // every runs fn every period, counted from the start of its last run (at
-// once when it ran longer), until quit closes.
-func (s *Server) every(quit <-chan struct{}, period time.Duration, fn func(context.Context)) {
+// once when it ran longer), and each time wake receives (nil: never),
+// until quit closes.
+func (s *Server) every(quit, wake <-chan struct{}, period time.Duration, fn func(context.Context)) {
 	tick := make(chan struct{}, 1)
 	next := s.cfg.Clock.Now().Add(period)
 	for {
-		t := s.cfg.Clock.AfterFunc(max(0, next.Sub(s.cfg.Clock.Now())), func() { tick <- struct{}{} })
+		t := s.cfg.Clock.AfterFunc(max(0, next.Sub(s.cfg.Clock.Now())), func() {
+			select {
+			case tick <- struct{}{}:
+			default:
+			}
+		})
 		select {
 		case <-quit:
 			t.Stop()
 			return
 		case <-tick:
+		case <-wake:
+			t.Stop()
+			select { // a tick that came meanwhile is this run's
+			case <-tick:
+			default:
+			}
 		}
 		next = s.cfg.Clock.Now().Add(period)
 		fn(context.Background())
@@ -174,9 +193,17 @@ type leaseBatcher interface {
 	// next round because a write under it was in flight: the others are
 	// lost. An error renews none.
 	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) (renewed []store.Lease, busy []uint64, err error)
-	// WorldsToTake returns the worlds without a live lease or with a live
-	// lease of owner's, but for those of running.
-	WorldsToTake(ctx context.Context, owner string, running []uint64) ([]store.World, error)
+	// WorldsToTake returns the worlds without a lease, with an expired
+	// one, with dead one whose owner's heartbeat has run out, or with a
+	// live lease of owner's, but for those of running.
+	WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error)
+	// Heartbeat renews owner's heartbeat to ttl from now, growing its
+	// generation with bump, and returns every replica, live or not.
+	Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error)
+	// Depart ends owner's heartbeat now and grows its generation.
+	Depart(ctx context.Context, owner string) error
+	// CountWorlds returns how many worlds the store holds.
+	CountWorlds(ctx context.Context) (int, error)
 }
 
 // leaseRound renews every lease held and takes every world that has none.
@@ -303,34 +330,20 @@ func (s *Server) renewLeases(ctx context.Context, ls []store.Lease, ttl time.Dur
 	return renewed, errs
 }
 
-// takeRound takes every world without a live lease, for at most a third of
-// the lease time. A live lease of this address is a past life of this
-// process, killed before its lease expired: it is taken back at once.
+// takeRound takes the worlds without a live lease, and, with a store that
+// keeps the replicas' heartbeats, shares the worlds out with the other
+// live replicas (balance.go), for at most the lease time. A live lease of
+// this address is a past life of this process, killed before its lease
+// expired: it is taken back at once.
 func (s *Server) takeRound(ctx context.Context) {
-	ctx, cancel := context.WithTimeout(ctx, s.leaseTTL()/3)
+	ctx, cancel := context.WithTimeout(ctx, s.leaseTTL())
 	defer cancel()
 	if b, ok := s.cfg.Store.(leaseBatcher); ok {
-		s.mu.Lock()
-		running := make([]uint64, 0, len(s.runners))
-		for id := range s.runners {
-			running = append(running, id)
-		}
-		s.mu.Unlock()
-		worlds, err := b.WorldsToTake(ctx, s.cfg.Replica.Addr, running)
-		if err != nil {
-			s.log.Warn().Err(err).Msg("list worlds to take over")
-			return
-		}
-		for _, w := range worlds {
-			if _, err := s.world(w.ID); err == nil {
-				continue // created here since the list was made
-			}
-			if err := s.takeWorld(ctx, w); err != nil && !errors.Is(err, errNotOwner) {
-				s.log.Warn().Err(err).Uint64("world", w.ID).Msg("take world over")
-			}
-		}
+		s.balanceRound(ctx, b)
 		return
 	}
+	ctx, cancel = context.WithTimeout(ctx, s.leaseTTL()/3)
+	defer cancel()
 	leaser := s.cfg.Store.(store.Leaser)
 	worlds, err := s.cfg.Store.Worlds(ctx)
 	if err != nil {

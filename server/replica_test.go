@@ -36,14 +36,22 @@ func startReplica(t *testing.T, url, name string) *harness {
 // store.Leaser.
 func startReplicaOn(t *testing.T, st store.Store, name string) *harness {
 	t.Helper()
+	return startReplicaWith(t, st, name, server.Replica{LeaseTTL: replicaTTL})
+}
+
+// startReplicaWith starts a replica on st with rep's lease and heartbeat
+// times; its address and secret are the test's.
+func startReplicaWith(t *testing.T, st store.Store, name string, rep server.Replica) *harness {
+	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("listen: %v", err)
 	}
+	rep.Addr, rep.Secret = lis.Addr().String(), replicaSecret
 	srv, err := server.New(context.Background(), server.Config{
 		Store: st, Rulesets: rulesets,
 		Log:     zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel).With().Str("replica", name).Logger(),
-		Replica: &server.Replica{Addr: lis.Addr().String(), LeaseTTL: replicaTTL, Secret: replicaSecret},
+		Replica: &rep,
 	})
 	if err != nil {
 		t.Fatalf("new replica %s: %v", name, err)

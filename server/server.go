@@ -96,6 +96,10 @@ type Server struct {
 	// quitLeases stops the lease loop; leasesDone closes when it has.
 	quitLeases chan struct{}
 	leasesDone chan struct{}
+	// beat is what this replica's heartbeats have seen (balance.go);
+	// takeNow wakes its take round.
+	beat    beats
+	takeNow chan struct{}
 	// outages samples the log lines of calls and ticks that failed for a
 	// store outage (outage.go); quitStore stops the store's health check,
 	// storeDone closes when it has.
@@ -182,6 +186,13 @@ func (s *Server) startReplica(ctx context.Context) (*Server, error) {
 		return nil, fmt.Errorf("new server: replica: no secret")
 	}
 	s.forward = newForwarder(s)
+	s.takeNow = make(chan struct{}, 1)
+	if _, ok := s.cfg.Store.(leaseBatcher); ok {
+		// The others see this replica start, and its count of the live
+		// replicas sets its share of the worlds from its first take.
+		s.beat.bump = true
+		s.heartbeatRound(ctx)
+	}
 	s.leaseRound(ctx)
 	s.quitLeases, s.leasesDone = make(chan struct{}), make(chan struct{})
 	go func() {
@@ -301,6 +312,7 @@ func (s *Server) Stop() {
 	s.dropped.Wait()
 	if s.cfg.Replica != nil {
 		s.releaseLeases()
+		s.depart()
 		s.forward.close()
 	}
 	close(s.quitStore)

@@ -82,7 +82,10 @@ type timedLeaser struct {
 // replicas (server.leaseBatcher).
 type leaseBatcher interface {
 	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) (renewed []store.Lease, busy []uint64, err error)
-	WorldsToTake(ctx context.Context, owner string, running []uint64) ([]store.World, error)
+	WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error)
+	Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error)
+	Depart(ctx context.Context, owner string) error
+	CountWorlds(ctx context.Context) (int, error)
 }
 
 // timedBatcher also times the batched lease round.
@@ -99,8 +102,20 @@ func (s *timedBatcher) RenewLeases(ctx context.Context, owner string, ls []store
 	return renewed, busy, err
 }
 
-func (s *timedBatcher) WorldsToTake(ctx context.Context, owner string, running []uint64) ([]store.World, error) {
-	return timedValue(s.m, s.name, "worlds_to_take", func() ([]store.World, error) { return s.b.WorldsToTake(ctx, owner, running) })
+func (s *timedBatcher) WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error) {
+	return timedValue(s.m, s.name, "worlds_to_take", func() ([]store.World, error) { return s.b.WorldsToTake(ctx, owner, running, dead) })
+}
+
+func (s *timedBatcher) Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error) {
+	return timedValue(s.m, s.name, "heartbeat", func() ([]store.Replica, error) { return s.b.Heartbeat(ctx, owner, ttl, bump) })
+}
+
+func (s *timedBatcher) Depart(ctx context.Context, owner string) error {
+	return s.m.timed(s.name, "depart", func() error { return s.b.Depart(ctx, owner) })
+}
+
+func (s *timedBatcher) CountWorlds(ctx context.Context) (int, error) {
+	return timedValue(s.m, s.name, "count_worlds", func() (int, error) { return s.b.CountWorlds(ctx) })
 }
 
 func (s *timedStore) CloseSeason(ctx context.Context, c store.SeasonClose) error {

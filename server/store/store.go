@@ -468,6 +468,17 @@ type Lease struct {
 	Live bool
 }
 
+// Replica is a server process of a shared store, as its heartbeat says.
+type Replica struct {
+	// Owner is its advertised address, the owner of its leases.
+	Owner string
+	// Live reports whether its heartbeat was still ahead by the database's
+	// clock.
+	Live bool
+	// Generation grows when it starts, releases worlds or stops.
+	Generation int64
+}
+
 // Leaser is implemented by stores that several server processes share. All
 // times are the database's, so that processes need no synchronised clocks.
 type Leaser interface {

@@ -44,7 +44,7 @@ func startDevServer(t *testing.T, dbURL string, sec security) devServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, dbURL, devWorld{on: true, ruleset: "grisonval"}, "", server.DefaultLeaseTTL,
+		done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, dbURL, devWorld{on: true, ruleset: "grisonval"}, "", server.Replica{},
 			faces{http: "127.0.0.1:0", metrics: "127.0.0.1:0"}, sec)
 	}()
 	t.Cleanup(func() {

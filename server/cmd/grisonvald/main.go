@@ -72,7 +72,8 @@ func main() {
 		rules  = flag.String("ruleset", served.Rulesets()[0].Info().Name, "with -dev: the ruleset of the default world, one of those served: "+rulesetsHelp(served.Rulesets()))
 		camps  = flag.Int("camps", 0, "with -dev: the number of camps of the default world (0: the ruleset's default)")
 		adv    = flag.String("advertise", "", "with Postgres: the address other server processes reach this one at (default the listening address)")
-		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed, so about how long a world waits when its server dies")
+		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed (leases are renewed together, every third of it)")
+		beat   = flag.Duration("heartbeat-ttl", server.DefaultHeartbeatTTL, "with Postgres: how long this process's heartbeat lasts unrenewed, so about how long a world waits when its server dies (renewed every quarter of it; raise it on a database that stalls for longer than three quarters of it)")
 		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
 		level  = flag.String("log-level", "info", "the lowest level logged: debug adds what each camp orders and writes (its orders' arguments and reasons, its messages' recipients), which another player may read on the console; info, warn or error")
 		webAt  = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
@@ -100,7 +101,7 @@ func main() {
 	log = log.Level(lvl)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, *ttl, faces{web: *webAt, http: *httpAt, metrics: *metAt}, sec); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, server.Replica{LeaseTTL: *ttl, HeartbeatTTL: *beat}, faces{web: *webAt, http: *httpAt, metrics: *metAt}, sec); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
@@ -139,9 +140,9 @@ type faces struct {
 
 // run serves until ctx is done, then shuts down gracefully. On Postgres the
 // server is a replica: it runs the worlds whose lease it holds, advertised
-// as advertise (the listening address when empty). It also serves the
-// faces whose address is set.
-func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, leaseTTL time.Duration, at faces, sec security) error {
+// as advertise (the listening address when empty), with times' lease and
+// heartbeat times. It also serves the faces whose address is set.
+func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev devWorld, advertise string, times server.Replica, at faces, sec security) error {
 	st, err := openStore(ctx, data, dbURL)
 	if err != nil {
 		return err
@@ -191,7 +192,8 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 			sec.replicaSecret = rand.Text()
 			log.Warn().Msg("no -replica-secret nor $" + replicaSecretEnv + ": other server processes of this database cannot forward calls to this one")
 		}
-		cfg.Replica = &server.Replica{Addr: advertise, LeaseTTL: leaseTTL, Secret: sec.replicaSecret, Transport: forward}
+		cfg.Replica = &server.Replica{Addr: advertise, LeaseTTL: times.LeaseTTL, HeartbeatTTL: times.HeartbeatTTL,
+			Secret: sec.replicaSecret, Transport: forward}
 	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {

@@ -87,7 +87,7 @@ func TestReplicasOverTLS(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
 		go func() {
-			done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, url, devWorld{}, "", server.DefaultLeaseTTL, faces{}, sec)
+			done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, url, devWorld{}, "", server.Replica{}, faces{}, sec)
 		}()
 		t.Cleanup(func() {
 			cancel()

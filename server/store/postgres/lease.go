@@ -13,7 +13,14 @@ import (
 
 var _ store.Leaser = (*Store)(nil)
 
-const leaseColumns = `world_id, owner, epoch, expires_at, expires_at > now()`
+// ownerDead is true of a lease l whose owner's heartbeat has run out (a
+// replica that writes none, a binary older than the replicas table, never
+// has a dead one).
+const ownerDead = `EXISTS (SELECT FROM replicas r WHERE r.owner = l.owner AND r.expires_at <= now())`
+
+// leaseColumns are a lease's columns, read from leases as l: it is live
+// while its expiry is ahead and its owner's heartbeat has not run out.
+const leaseColumns = `l.world_id, l.owner, l.epoch, l.expires_at, l.expires_at > now() AND NOT ` + ownerDead
 
 func scanLease(row pgx.Row) (store.Lease, error) {
 	var (
@@ -28,16 +35,16 @@ func scanLease(row pgx.Row) (store.Lease, error) {
 }
 
 // AcquireLease takes world's lease for owner for ttl if it has none, if it
-// has expired, or if owner holds it already; the epoch grows. Otherwise it
-// returns the holder's lease and store.ErrLeaseHeld; store.ErrNotFound if
-// the world does not exist.
+// has expired or its owner's heartbeat has run out, or if owner holds it
+// already; the epoch grows. Otherwise it returns the holder's lease and
+// store.ErrLeaseHeld; store.ErrNotFound if the world does not exist.
 func (s *Store) AcquireLease(ctx context.Context, worldID uint64, owner string, ttl time.Duration) (store.Lease, error) {
 	l, err := scanLease(s.pool.QueryRow(ctx, `
 		INSERT INTO leases AS l (world_id, owner, epoch, expires_at)
 		SELECT id, $2, 1, now() + $3 * interval '1 microsecond' FROM worlds WHERE id = $1
 		ON CONFLICT (world_id) DO UPDATE
 		SET owner = excluded.owner, epoch = l.epoch + 1, expires_at = excluded.expires_at
-		WHERE l.expires_at <= now() OR l.owner = excluded.owner
+		WHERE l.expires_at <= now() OR l.owner = excluded.owner OR `+ownerDead+`
 		RETURNING `+leaseColumns, int64(worldID), owner, ttl.Microseconds()))
 	if err == nil {
 		return l, nil
@@ -62,7 +69,7 @@ func (s *Store) AcquireLease(ctx context.Context, worldID uint64, owner string, 
 // store.ErrLeaseLost if it has expired or changed hands.
 func (s *Store) RenewLease(ctx context.Context, l store.Lease, ttl time.Duration) (store.Lease, error) {
 	renewed, err := scanLease(s.pool.QueryRow(ctx, `
-		UPDATE leases SET expires_at = now() + $4 * interval '1 microsecond'
+		UPDATE leases AS l SET expires_at = now() + $4 * interval '1 microsecond'
 		WHERE world_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now()
 		RETURNING `+leaseColumns, int64(l.WorldID), l.Owner, l.Epoch, ttl.Microseconds()))
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -86,10 +93,10 @@ func (s *Store) ReleaseLease(ctx context.Context, l store.Lease) error {
 	return nil
 }
 
-// LeaseOf returns the world's lease, live or not, or store.ErrNotFound if
-// it never had one.
+// LeaseOf returns the world's lease, live or not (not once its owner's
+// heartbeat has run out), or store.ErrNotFound if it never had one.
 func (s *Store) LeaseOf(ctx context.Context, worldID uint64) (store.Lease, error) {
-	l, err := scanLease(s.pool.QueryRow(ctx, `SELECT `+leaseColumns+` FROM leases WHERE world_id = $1`, int64(worldID)))
+	l, err := scanLease(s.pool.QueryRow(ctx, `SELECT `+leaseColumns+` FROM leases l WHERE world_id = $1`, int64(worldID)))
 	if err != nil {
 		return store.Lease{}, fmt.Errorf("lease of world %d: %w", worldID, notFound(err))
 	}
@@ -207,21 +214,73 @@ func (s *Store) RenewLeases(ctx context.Context, owner string, ls []store.Lease,
 }
 
 // WorldsToTake returns, in ID order, the worlds that owner may take: those
-// without a live lease, and those whose live lease is owner's own (a past
+// without a lease or with an expired one, with dead those whose owner's
+// heartbeat has run out, and those whose live lease is owner's own (a past
 // life of a process at the same address), but for the worlds of running,
 // which owner runs already.
-func (s *Store) WorldsToTake(ctx context.Context, owner string, running []uint64) ([]store.World, error) {
+func (s *Store) WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error) {
 	ids := make([]int64, len(running))
 	for i, id := range running {
 		ids[i] = int64(id)
 	}
 	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w LEFT JOIN leases l ON l.world_id = w.id
-		WHERE (l.world_id IS NULL OR l.expires_at <= now() OR l.owner = $1)
+		WHERE (l.world_id IS NULL OR l.expires_at <= now() OR l.owner = $1 OR ($3 AND `+ownerDead+`))
 			AND NOT EXISTS (SELECT FROM unnest($2::bigint[]) AS r(id) WHERE r.id = w.id)
-		ORDER BY w.id`, owner, ids)
+		ORDER BY w.id`, owner, ids, dead)
 	ws, err := pgx.CollectRows(rows, scanWorld)
 	if err != nil {
 		return nil, fmt.Errorf("worlds to take for %s: %w", owner, err)
 	}
 	return ws, nil
+}
+
+// Heartbeat renews owner's heartbeat to ttl from now, making its row at its
+// first call, and grows its generation when bump is set (a replica that
+// starts or releases worlds). It returns every replica that has a row,
+// live or not, by address, as they were before this heartbeat (owner's own
+// as it is after). It runs on the renewals' connection, without waiting
+// for the disk (see RenewLeases): a heartbeat a crash of PostgreSQL loses
+// only shortens it.
+func (s *Store) Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error) {
+	rows, _ := s.renewals.Query(ctx, `
+		WITH beat AS (
+			INSERT INTO replicas AS r (owner, expires_at, generation)
+			VALUES ($1, now() + $2 * interval '1 microsecond', CASE WHEN $3 THEN 1 ELSE 0 END)
+			ON CONFLICT (owner) DO UPDATE
+			SET expires_at = excluded.expires_at, generation = r.generation + CASE WHEN $3 THEN 1 ELSE 0 END
+			RETURNING r.owner, r.generation
+		)
+		SELECT owner, true, generation FROM beat
+		UNION ALL
+		SELECT owner, expires_at > now(), generation FROM replicas WHERE owner <> $1
+		ORDER BY 1`, owner, ttl.Microseconds(), bump)
+	rs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Replica, error) {
+		var x store.Replica
+		err := r.Scan(&x.Owner, &x.Live, &x.Generation)
+		return x, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("heartbeat of %s: %w", owner, err)
+	}
+	return rs, nil
+}
+
+// Depart ends owner's heartbeat now and grows its generation: the replica
+// stops, and the others take whatever it still holds at once.
+func (s *Store) Depart(ctx context.Context, owner string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE replicas SET expires_at = now(), generation = generation + 1 WHERE owner = $1`, owner)
+	if err != nil {
+		return fmt.Errorf("depart %s: %w", owner, err)
+	}
+	return nil
+}
+
+// CountWorlds returns how many worlds the store holds: the replicas share
+// them out.
+func (s *Store) CountWorlds(ctx context.Context) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM worlds`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count worlds: %w", err)
+	}
+	return n, nil
 }

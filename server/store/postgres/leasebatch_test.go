@@ -123,7 +123,7 @@ func TestLeaseBatch(t *testing.T) {
 		{"b:1", []uint64{ids[1]}, []uint64{ids[3], ids[4]}},
 		{"c:1", nil, []uint64{ids[4]}},
 	} {
-		ws, err := s.WorldsToTake(ctx, tc.owner, tc.running)
+		ws, err := s.WorldsToTake(ctx, tc.owner, tc.running, false)
 		if err != nil {
 			t.Fatalf("WorldsToTake: %v", err)
 		}
