@@ -196,8 +196,18 @@ func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error
 	token := prefix + base64.RawURLEncoding.EncodeToString(raw[:])
 	hash := sha256.Sum256([]byte(token))
 	t.Hash = hash[:]
-	if err := a.store.PutToken(ctx, t); err != nil {
+	if err := a.put(ctx, t); err != nil {
 		return "", fmt.Errorf("issue token: %w", err)
+	}
+	return token, nil
+}
+
+// put stores t, whose Hash is set (which revokes the earlier tokens of
+// that camp's seat, or the earlier admin token of t's name), and drops the
+// revoked ones from the cache.
+func (a *authenticator) put(ctx context.Context, t store.Token) error {
+	if err := a.store.PutToken(ctx, t); err != nil {
+		return err
 	}
 	a.mu.Lock()
 	a.gen++
@@ -207,7 +217,7 @@ func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error
 		}
 	}
 	a.mu.Unlock()
-	return token, nil
+	return nil
 }
 
 // known reports whether the token of hash is one the authenticator checked

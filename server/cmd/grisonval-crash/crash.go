@@ -72,10 +72,7 @@ func runCrash(ctx context.Context, cfg crashConfig) (crashReport, error) {
 	if err := c.start(ctx, 0); err != nil {
 		return rep, err
 	}
-	token, err := c.adminToken()
-	if err != nil {
-		return rep, err
-	}
+	token := c.admin
 	conn, err := c.dial(0)
 	if err != nil {
 		return rep, err

@@ -47,10 +47,7 @@ func runFailover(ctx context.Context, url, dir string, out io.Writer) (failoverR
 			return rep, err
 		}
 	}
-	token, err := c.adminToken()
-	if err != nil {
-		return rep, err
-	}
+	token := c.admin
 	conn, err := c.dial(0)
 	if err != nil {
 		return rep, err

@@ -132,10 +132,7 @@ func runFlood(ctx context.Context, cfg floodConfig) (*floodReport, error) {
 		return rep, err
 	}
 	pid := c.procs[0].Process.Pid
-	token, err := c.adminToken()
-	if err != nil {
-		return rep, err
-	}
+	token := c.admin
 	conn, err := c.dial(0)
 	if err != nil {
 		return rep, err

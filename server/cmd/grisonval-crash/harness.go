@@ -1,9 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
+	"crypto/rand"
 	"fmt"
 	"net"
 	"os"
@@ -26,9 +25,12 @@ const startTimeout = 30 * time.Second
 // with a fixed loopback address kept across restarts. Its methods are not
 // safe for concurrent use.
 type cluster struct {
-	bin   string // the grisonvald binary
-	url   string // the database
-	dir   string // shared data folder: connect.txt and the logs
+	bin string // the grisonvald binary
+	url string // the database
+	dir string // shared data folder: connect.txt, the admin token's file and the logs
+	// admin is the operator's admin token every process sets at its start
+	// (-admin-token-file).
+	admin string
 	addrs []string
 	procs []*exec.Cmd // nil when not running
 	logs  []*os.File
@@ -47,7 +49,10 @@ func buildServer(ctx context.Context, dir string) (string, error) {
 // newCluster prepares n processes of bin on the database at url; none is
 // started.
 func newCluster(bin, url, dir string, n int) (*cluster, error) {
-	c := &cluster{bin: bin, url: url, dir: dir, procs: make([]*exec.Cmd, n)}
+	c := &cluster{bin: bin, url: url, dir: dir, procs: make([]*exec.Cmd, n), admin: "gva_crash_" + rand.Text()}
+	if err := os.WriteFile(c.adminFile(), []byte(c.admin+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("write the admin token's file: %w", err)
+	}
 	for i := range n {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -66,7 +71,7 @@ func newCluster(bin, url, dir string, n int) (*cluster, error) {
 
 // start starts process i and waits until it serves.
 func (c *cluster) start(ctx context.Context, i int) error {
-	cmd := exec.Command(c.bin, "-database-url", c.url, "-addr", c.addrs[i], "-data", c.dir)
+	cmd := exec.Command(c.bin, "-database-url", c.url, "-addr", c.addrs[i], "-data", c.dir, "-admin-token-file", c.adminFile())
 	// The processes forward calls to each other: they share a secret.
 	cmd.Env = append(os.Environ(), "GRISONVAL_REPLICA_SECRET=grisonval-crash")
 	cmd.Stdout, cmd.Stderr = c.logs[i], c.logs[i]
@@ -151,21 +156,9 @@ func (c *cluster) logTail(i, lines int) string {
 	return strings.Join(all[max(0, len(all)-lines):], "\n")
 }
 
-// adminToken reads the admin token that the first process wrote to
-// connect.txt.
-func (c *cluster) adminToken() (string, error) {
-	f, err := os.Open(filepath.Join(c.dir, "connect.txt"))
-	if err != nil {
-		return "", fmt.Errorf("read admin token: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if tok, ok := strings.CutPrefix(sc.Text(), "admin token: "); ok {
-			return tok, nil
-		}
-	}
-	return "", errors.New("read admin token: no token in connect.txt")
+// adminFile is the path of the operator's admin token's file.
+func (c *cluster) adminFile() string {
+	return filepath.Join(c.dir, "admin.token")
 }
 
 // dial returns a client connection to process i.

@@ -15,12 +15,12 @@ import (
 	"time"
 )
 
-// servesProfiles reports whether the grisonvald binary bin has the
-// -metrics flag, whose listener serves net/http/pprof (a server built
-// before it has not).
-func servesProfiles(bin string) bool {
+// takesFlag reports whether the grisonvald binary bin has flag, a flag
+// with a value: a server built before it has not (-metrics, whose listener
+// serves net/http/pprof; -admin-token-file).
+func takesFlag(bin, flag string) bool {
 	out, _ := exec.Command(bin, "-h").CombinedOutput()
-	return strings.Contains(string(out), "-metrics")
+	return strings.Contains(string(out), flag+" ")
 }
 
 // profileWindow takes a CPU profile of t over a mode's measured window,
@@ -76,7 +76,7 @@ func fetchProfile(ctx context.Context, addr, path string, d time.Duration) error
 // server that serves them.
 func checkProfiles(c config) error {
 	for _, t := range c.servers {
-		if !servesProfiles(t.bin) {
+		if !takesFlag(t.bin, "-metrics") {
 			continue
 		}
 		for _, m := range c.modes {

@@ -72,7 +72,17 @@ func (t *target) start(ctx context.Context, dir string, sc storeConfig) error {
 	} else {
 		bin = t.bin
 		args = []string{"-addr", addr, "-data", data}
-		if t.profile && servesProfiles(bin) {
+		if takesFlag(bin, "-admin-token-file") {
+			// The operator's token; a binary older than the flag writes
+			// the one it issues to its connect file instead.
+			t.admin = "gva_load_" + rand.Text()
+			file := filepath.Join(data, "admin.token")
+			if err := os.WriteFile(file, []byte(t.admin+"\n"), 0o600); err != nil {
+				return err
+			}
+			args = append(args, "-admin-token-file", file)
+		}
+		if t.profile && takesFlag(bin, "-metrics") {
 			if t.metrics, err = freeAddr(); err != nil {
 				return err
 			}
@@ -108,7 +118,7 @@ func (t *target) start(ctx context.Context, dir string, sc storeConfig) error {
 	if t.conn, err = dial(addr, t.creds); err != nil {
 		return err
 	}
-	if t.noop() {
+	if t.noop() || t.admin != "" {
 		return nil
 	}
 	t.admin, err = adminToken(filepath.Join(data, "connect.txt"))
@@ -130,7 +140,8 @@ func (t *target) close() error {
 	return errors.Join(errs...)
 }
 
-// adminToken reads the admin token a server wrote to its connect file.
+// adminToken reads the admin token a server older than -admin-token-file
+// wrote to its connect file.
 func adminToken(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -83,10 +83,12 @@ func main() {
 		reflec = flag.Bool("reflection", false, "serve gRPC reflection (the whole API's description, admin included); on with -dev unless -reflection=false")
 		cert   = flag.String("tls-cert", "", "PEM file of the TLS certificate (its chain after it): the server speaks TLS (docs/security.md); with -tls-key")
 		key    = flag.String("tls-key", "", "PEM file of the TLS certificate's private key; with -tls-cert")
+		adminF = flag.String("admin-token-file", os.Getenv(adminTokenFileEnv), "a file holding the deployment's admin token, which the operator provides (a Kubernetes Secret; at least 32 random characters: openssl rand -base64 32); every replica sets it at its start and never issues, rotates or prints one (docs/deploy.md; default $"+adminTokenFileEnv+")")
 		devTLS = flag.Bool("dev-tls", false, "with -dev: speak TLS with a self-signed certificate made at first start for the loopback, the machine's name and the -addr and -advertise hosts, kept in <data>/"+devTLSDir+"/ (clients trust it with --ca <data>/"+devTLSDir+"/"+devTLSCert+")")
 	)
 	flag.Parse()
-	sec := security{replicaSecret: *secret, reflection: *reflec || (*dev && !flagSet("reflection")), tlsCert: *cert, tlsKey: *key, devTLS: *devTLS}
+	sec := security{replicaSecret: *secret, reflection: *reflec || (*dev && !flagSet("reflection")), tlsCert: *cert, tlsKey: *key, devTLS: *devTLS,
+		adminTokenFile: *adminF}
 	var log zerolog.Logger
 	if *pretty {
 		log = zerolog.New(zerolog.ConsoleWriter{Out: os.Stderr}).With().Timestamp().Logger()
@@ -110,6 +112,10 @@ func main() {
 // replicaSecretEnv is the environment variable of -replica-secret's default.
 const replicaSecretEnv = "GRISONVAL_REPLICA_SECRET"
 
+// adminTokenFileEnv is the environment variable of -admin-token-file's
+// default.
+const adminTokenFileEnv = "GRISONVAL_ADMIN_TOKEN_FILE"
+
 // security is what the server exposes and how its processes trust each
 // other (docs/security.md).
 type security struct {
@@ -122,6 +128,8 @@ type security struct {
 	// asks for a self-signed one. Plaintext without any.
 	tlsCert, tlsKey string
 	devTLS          bool
+	// adminTokenFile holds the operator's admin token; none when empty.
+	adminTokenFile string
 }
 
 // flagSet reports whether the command line set the flag called name.
@@ -219,6 +227,9 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		urls.metrics = url
 	}
 
+	if err := operatorToken(ctx, log, srv, sec.adminTokenFile); err != nil {
+		return err
+	}
 	var bots sync.WaitGroup
 	botCtx, stopBots := context.WithCancel(ctx)
 	defer func() {
@@ -233,7 +244,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		if err := startBots(botCtx, &bots, listening, players, tr); err != nil {
 			return err
 		}
-	} else if err := adminSetup(ctx, log, srv, data, listening, urls); err != nil {
+	} else if err := announceFaces(log, data, listening, urls, sec.adminTokenFile); err != nil {
 		return err
 	}
 
@@ -276,19 +287,28 @@ func openStore(ctx context.Context, data, dbURL string) (store.Store, error) {
 	return st, nil
 }
 
-// adminSetup issues an admin token at first start, which it recognises by
-// the absence of the connect file, and tells where the token is (and the
-// HTTP faces' addresses, when they run).
-func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data, addr string, urls faces) error {
-	path := filepath.Join(data, connectFile)
-	if _, err := os.Stat(path); err == nil {
-		log.Info().Str("file", path).Msg("the admin token was printed at first start and kept in this file")
+// operatorToken sets the admin token the operator keeps in file, if any
+// (Server.SetOperatorToken): it is never issued, rotated or printed here.
+func operatorToken(ctx context.Context, log zerolog.Logger, srv *server.Server, file string) error {
+	if file == "" {
 		return nil
 	}
-	tok, err := srv.IssueAdminToken(ctx, "admin")
+	b, err := os.ReadFile(file)
 	if err != nil {
-		return err
+		return fmt.Errorf("-admin-token-file: %w", err)
 	}
+	if err := srv.SetOperatorToken(ctx, strings.TrimSpace(string(b))); err != nil {
+		return fmt.Errorf("-admin-token-file %s: %w", file, err)
+	}
+	log.Info().Str("file", file).Str("admin", server.OperatorAdmin).Msg("admin token: the operator's, from its file")
+	return nil
+}
+
+// announceFaces says, outside -dev, where the server and its HTTP faces
+// listen, and whose admin token opens the admin service; it keeps the text
+// in the connect file, rewritten at each start. It holds no token: outside
+// -dev the server issues none (docs/deploy.md, "The admin token").
+func announceFaces(log zerolog.Logger, data, addr string, urls faces, adminTokenFile string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
 	if urls.web != "" {
@@ -300,7 +320,12 @@ func adminSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, dat
 	if urls.metrics != "" {
 		fmt.Fprintf(&b, "metrics at %smetrics and profiles at %sdebug/pprof/ (private; docs/operations.md)\n", urls.metrics, urls.metrics)
 	}
-	fmt.Fprintf(&b, "\nadmin token: %s\n", tok)
+	if adminTokenFile != "" {
+		fmt.Fprintf(&b, "\nadmin: the operator's token, in %s\n", adminTokenFile)
+	} else {
+		fmt.Fprintf(&b, "\nadmin: no token is set up; give one with -admin-token-file (docs/deploy.md)\n")
+		log.Warn().Msg("no -admin-token-file: no admin token opens the admin service of this server")
+	}
 	return announce(log, data, b.String())
 }
 
