@@ -23,6 +23,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -32,7 +33,7 @@ import (
 // replicas' shared secret beside it: a call with forwardedKey and without
 // the secret is refused (checkForwarded).
 const (
-	forwardedKey = "grisonval-forwarded-by"
+	forwardedKey = metrics.ForwardedKey
 	secretKey    = "grisonval-replica-secret"
 )
 

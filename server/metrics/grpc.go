@@ -8,8 +8,21 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 )
+
+// ForwardedKey is the metadata key a replica sets on a call it forwards to
+// the world's owner (server/forward.go): the owner counts such a call as
+// forwarded, apart from the calls its own clients make, so that a sum over
+// replicas counts each client's call once (on the replica it reached).
+const ForwardedKey = "grisonval-forwarded-by"
+
+// forwarded reports whether ctx's call was forwarded by another replica.
+func forwarded(ctx context.Context) bool {
+	md, _ := metadata.FromIncomingContext(ctx)
+	return len(md.Get(ForwardedKey)) > 0
+}
 
 // Full method names whose calls are also counted as orders and messages.
 const (
@@ -36,13 +49,20 @@ func reasonOf(err error) string {
 }
 
 // UnaryInterceptor counts and times every unary call, and the orders and
-// messages by result and reason. Put it first in the chain, so that it
-// sees what every other interceptor refused.
+// messages by result and reason; a call another replica forwarded is
+// counted in grisonval_forwarded_calls_total alone (the replica that
+// forwarded it counted it). Put it first in the chain, so that it sees
+// what every other interceptor refused.
 func (m *Metrics) UnaryInterceptor(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	if m == nil {
 		return handler(ctx, req)
 	}
 	service, method := split(info.FullMethod)
+	if forwarded(ctx) {
+		resp, err := handler(ctx, req)
+		m.forwarded.WithLabelValues(service, method, "unary", status.Code(err).String()).Inc()
+		return resp, err
+	}
 	m.rpcStarted.WithLabelValues(service, method, "unary").Inc()
 	start := time.Now()
 	resp, err := handler(ctx, req)
@@ -73,6 +93,11 @@ func (m *Metrics) StreamInterceptor(srv any, ss grpc.ServerStream, info *grpc.St
 	}
 	service, method := split(info.FullMethod)
 	kind := streamKind(info)
+	if forwarded(ss.Context()) {
+		err := handler(srv, ss)
+		m.forwarded.WithLabelValues(service, method, kind, status.Code(err).String()).Inc()
+		return err
+	}
 	m.rpcStarted.WithLabelValues(service, method, kind).Inc()
 	m.streams.WithLabelValues(method).Inc()
 	start := time.Now()

@@ -33,6 +33,7 @@ type Metrics struct {
 	rpcStarted  *prometheus.CounterVec
 	rpcHandled  *prometheus.CounterVec
 	rpcSeconds  *prometheus.HistogramVec
+	forwarded   *prometheus.CounterVec
 	streams     *prometheus.GaugeVec
 	orders      *prometheus.CounterVec
 	messages    *prometheus.CounterVec
@@ -54,6 +55,9 @@ func New() *Metrics {
 	m.rpcSeconds = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "grpc_server_handling_seconds", Buckets: buckets,
 		Help: "Time from an RPC's start to its end on the server (a stream's whole life), by service, method and type."},
 		[]string{"grpc_service", "grpc_method", "grpc_type"})
+	m.forwarded = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: Namespace, Name: "forwarded_calls_total",
+		Help: "RPCs another replica forwarded to this one, the world's owner, by service, method, type and gRPC code; the replica that forwarded them counts them in grpc_server_*."},
+		[]string{"grpc_service", "grpc_method", "grpc_type", "grpc_code"})
 	m.streams = prometheus.NewGaugeVec(prometheus.GaugeOpts{Namespace: Namespace, Name: "streams",
 		Help: "Streams open now, by kind (the streaming method)."}, []string{"kind"})
 	m.orders = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: Namespace, Name: "orders_total",
@@ -72,7 +76,7 @@ func New() *Metrics {
 		Help: "World leases this server acquired: worlds it took to run."})
 	m.leasesLost = prometheus.NewCounter(prometheus.CounterOpts{Namespace: Namespace, Name: "leases_lost_total",
 		Help: "World leases this server lost: worlds it stopped running because another took them or a renewal failed too long."})
-	m.reg.MustRegister(m.rpcStarted, m.rpcHandled, m.rpcSeconds, m.streams, m.orders, m.messages, m.tickSeconds, m.tickLate,
+	m.reg.MustRegister(m.rpcStarted, m.rpcHandled, m.rpcSeconds, m.forwarded, m.streams, m.orders, m.messages, m.tickSeconds, m.tickLate,
 		m.storeOps, m.leasesTaken, m.leasesLost,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

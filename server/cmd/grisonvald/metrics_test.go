@@ -230,3 +230,50 @@ func dashboardSeries(t *testing.T) []string {
 	}
 	return names
 }
+
+// TestDashboardUnits checks that each panel of the Grafana dashboard plots
+// what its axis says: a panel in seconds plots quantiles of a latency
+// histogram (a rate of days or of errors on a seconds axis reads as a
+// duration), one in bytes byte series, and one in calls or operations per
+// second rates.
+func TestDashboardUnits(t *testing.T) {
+	b, err := os.ReadFile("../../../deploy/grafana/grisonval.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dash struct {
+		Panels []struct {
+			Title       string `json:"title"`
+			FieldConfig struct {
+				Defaults struct {
+					Unit string `json:"unit"`
+				} `json:"defaults"`
+			} `json:"fieldConfig"`
+			Targets []struct {
+				Expr string `json:"expr"`
+			} `json:"targets"`
+		} `json:"panels"`
+	}
+	if err := json.Unmarshal(b, &dash); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range dash.Panels {
+		for _, tg := range p.Targets {
+			ok := true
+			switch unit := p.FieldConfig.Defaults.Unit; unit {
+			case "s":
+				ok = strings.HasPrefix(tg.Expr, "histogram_quantile(") && strings.Contains(tg.Expr, "_seconds_bucket")
+			case "bytes":
+				ok = regexp.MustCompile(`^[a-z_]+_bytes\{`).MatchString(tg.Expr)
+			case "reqps", "ops":
+				ok = strings.Contains(tg.Expr, "rate(")
+			case "short":
+			default:
+				t.Errorf("panel %q: unit %q; want s, bytes, reqps, ops or short", p.Title, unit)
+			}
+			if !ok {
+				t.Errorf("panel %q in %s plots %s", p.Title, p.FieldConfig.Defaults.Unit, tg.Expr)
+			}
+		}
+	}
+}
