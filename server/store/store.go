@@ -6,7 +6,10 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
+
+	"github.com/pressly/goose/v3"
 )
 
 // Sentinel errors, usable with errors.Is.
@@ -24,7 +27,33 @@ var (
 	// ErrSeasonStarted: a season's setup (day 0) can no longer be replaced,
 	// because a later tick of that season is committed.
 	ErrSeasonStarted = errors.New("season started")
+	// ErrNewerFormat: the database's stored format (its last migration) is
+	// newer than the binary knows: a newer binary wrote it, and this one
+	// refuses to run on it (docs/operations.md, "Rolling back").
+	ErrNewerFormat = errors.New("stored format newer than this binary")
 )
+
+// CheckFormat refuses, before any migration, a database whose stored
+// format (its last applied migration, as p reads it) is newer than the
+// last migration p knows: a newer binary wrote it. The error wraps
+// ErrNewerFormat and says what to do; name names the store. A fresh
+// database, without goose's version table yet, passes.
+func CheckFormat(ctx context.Context, name string, p *goose.Provider) error {
+	db, err := p.GetDBVersion(ctx)
+	if err != nil {
+		return nil // a fresh database: Up makes its version table
+	}
+	sources := p.ListSources()
+	if len(sources) == 0 {
+		return nil
+	}
+	if known := sources[len(sources)-1].Version; db > known {
+		return fmt.Errorf("the %s database's stored format is version %d; this binary knows versions up to %d: a newer grisonvald "+
+			"wrote it; run that version or a later one, or restore the backup taken before the upgrade (docs/operations.md, "+
+			"\"Rolling back\"): %w", name, db, known, ErrNewerFormat)
+	}
+	return nil
+}
 
 // Controller kinds.
 const (

@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -259,4 +261,29 @@ func provider(t *testing.T, db *sql.DB) *goose.Provider {
 		t.Fatalf("goose provider: %v", err)
 	}
 	return p
+}
+
+// TestRefusesNewerFormat: a database that a newer binary migrated past the
+// last migration this one knows is refused at Open, with ErrNewerFormat and
+// a message naming both versions.
+func TestRefusesNewerFormat(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.NewDatabase(t)
+	s, err := Open(ctx, url)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	s.Close()
+	db := openDB(t, url)
+	known, err := provider(t, db).GetDBVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO goose_db_version (version_id, is_applied) VALUES ($1, true)`, known+1); err != nil {
+		t.Fatalf("mark the database as a newer binary would: %v", err)
+	}
+	_, err = Open(ctx, url)
+	if !errors.Is(err, store.ErrNewerFormat) || !strings.Contains(err.Error(), fmt.Sprintf("version %d; this binary knows versions up to %d", known+1, known)) {
+		t.Fatalf("Open of a newer database: %v; want ErrNewerFormat naming versions %d and %d", err, known+1, known)
+	}
 }

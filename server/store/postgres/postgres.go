@@ -92,6 +92,9 @@ func migrate(ctx context.Context, cfg *pgx.ConnConfig) error {
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
+	if err := store.CheckFormat(ctx, "PostgreSQL", p); err != nil {
+		return err
+	}
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("apply migrations: %w", err)
 	}

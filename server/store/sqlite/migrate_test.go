@@ -3,10 +3,12 @@ package sqlite
 import (
 	"crypto/sha256"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -295,5 +297,34 @@ func TestMigrateRepairsAuditDetails(t *testing.T) {
 	}
 	if want := []string{`name:"é`, "world_id:1 « é »"}; !slices.Equal(details, want) {
 		t.Errorf("details after migrating: got %q; want %q", details, want)
+	}
+}
+
+// TestRefusesNewerFormat: a database that a newer binary migrated past the
+// last migration this one knows is refused at Open, with ErrNewerFormat and
+// a message naming both versions; nothing of it changes.
+func TestRefusesNewerFormat(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", filepath.Join(dir, dbFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	known, err := provider(t, db).GetDBVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO goose_db_version (version_id, is_applied) VALUES (?, 1)`, known+1); err != nil {
+		t.Fatalf("mark the database as a newer binary would: %v", err)
+	}
+	db.Close()
+	_, err = Open(dir)
+	if !errors.Is(err, store.ErrNewerFormat) || !strings.Contains(err.Error(), fmt.Sprintf("version %d; this binary knows versions up to %d", known+1, known)) {
+		t.Fatalf("Open of a newer database: %v; want ErrNewerFormat naming versions %d and %d", err, known+1, known)
 	}
 }
