@@ -17,6 +17,7 @@ import (
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -79,7 +80,12 @@ func playCastle(t *testing.T, srvBin, cliBin, agentBin, data, url string) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	srv := exec.Command(srvBin, "-addr", addr, "-data", data, "-database-url", url)
+	adminToken := "gva_castle_" + strings.Repeat("c", 32)
+	tokenFile := filepath.Join(t.TempDir(), "admin.token")
+	if err := os.WriteFile(tokenFile, []byte(adminToken+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv := exec.Command(srvBin, "-addr", addr, "-data", data, "-database-url", url, "-admin-token-file", tokenFile)
 	logf, err := os.Create(filepath.Join(data, "server.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +103,7 @@ func playCastle(t *testing.T, srvBin, cliBin, agentBin, data, url string) {
 		}
 	}
 	defer stop()
-	adminToken := waitAdminToken(t, ctx, data)
+	waitServing(t, ctx, addr)
 	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
@@ -253,23 +259,23 @@ func playCastle(t *testing.T, srvBin, cliBin, agentBin, data, url string) {
 	}
 }
 
-// waitAdminToken waits for the server's first start to write the admin
-// token into the data folder's connect file.
-func waitAdminToken(t *testing.T, ctx context.Context, data string) string {
+// waitServing waits until the server at addr says SERVING, as its first
+// start, with its operator's admin token set, comes up.
+func waitServing(t *testing.T, ctx context.Context, addr string) {
 	t.Helper()
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
 	for ctx.Err() == nil {
-		b, err := os.ReadFile(filepath.Join(data, connectFile))
-		if err == nil {
-			for _, line := range strings.Split(string(b), "\n") {
-				if tok, ok := strings.CutPrefix(line, "admin token: "); ok {
-					return strings.TrimSpace(tok)
-				}
-			}
+		resp, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
+		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_SERVING {
+			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("no admin token written in %s", data)
-	return ""
+	t.Fatalf("the server at %s did not serve", addr)
 }
 
 // wantsOrder reports whether the city of view v decides on the next day and

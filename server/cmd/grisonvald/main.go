@@ -209,6 +209,12 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		return err
 	}
 	defer srv.Stop()
+	// The operator's admin token opens the admin service from the first
+	// call served.
+	if err := operatorToken(ctx, log, srv, sec.adminTokenFile); err != nil {
+		lis.Close()
+		return err
+	}
 	g := srv.NewGRPCServer(tr.serverOption()...)
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- g.Serve(lis) }()
@@ -227,9 +233,6 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		urls.metrics = url
 	}
 
-	if err := operatorToken(ctx, log, srv, sec.adminTokenFile); err != nil {
-		return err
-	}
 	var bots sync.WaitGroup
 	botCtx, stopBots := context.WithCancel(ctx)
 	defer func() {
