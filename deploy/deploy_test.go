@@ -533,4 +533,3 @@ func dockerIgnored(patterns []string, file string) bool {
 	}
 	return false
 }
-
