@@ -264,7 +264,7 @@ func (a *adminService) ResumeWorld(ctx context.Context, req *pb.WorldRequest) (*
 			return nil
 		}
 		w := r.settings
-		w.Paused, w.Deadline = false, r.clock.Now().Add(w.Cadence)
+		w.Paused, w.Deadline = false, deadlineAfter(r.clock.Now(), w.Cadence)
 		if err := r.updateSettings(ctx, w); err != nil {
 			return err
 		}

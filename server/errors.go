@@ -140,8 +140,13 @@ func toStatus(log zerolog.Logger, err error) error {
 	if err == nil {
 		return nil
 	}
-	if _, ok := status.FromError(err); ok {
-		return err
+	if o, ok := errors.AsType[*storeOutage](err); ok {
+		return o // answered and logged by the outage interceptors
+	}
+	if st, ok := errors.AsType[grpcStatus](err); ok {
+		// The status as it was made, without the context wrapped around
+		// it on its way (a client reads its message).
+		return st.GRPCStatus().Err()
 	}
 	if o, ok := store.Unavailable(err); ok {
 		// Answered and logged by the outage interceptors (outage.go).
@@ -162,6 +167,12 @@ func toStatus(log zerolog.Logger, err error) error {
 	}
 	log.Error().Err(err).Msg("internal error")
 	return refuse(reasonInternal, "", "internal error")
+}
+
+// grpcStatus is an error that is a gRPC status.
+type grpcStatus interface {
+	error
+	GRPCStatus() *status.Status
 }
 
 // seasonOver refuses an order once the world's season has ended.

@@ -312,7 +312,7 @@ func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
 	}
 	now := r.clock.Now()
 	t := store.Tick{WorldID: r.settings.ID, Season: r.settings.Season, Day: 0, State: enc, Hash: hash,
-		CommittedAt: now, Deadline: now.Add(r.settings.Cadence)}
+		CommittedAt: now, Deadline: deadlineAfter(now, r.settings.Cadence)}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
 	if err := r.store.CommitTick(wctx, t); err != nil {
@@ -387,8 +387,8 @@ func (r *runner) running() bool {
 	}
 }
 
-// do runs fn on the world's goroutine and returns its error, or errStopped
-// if the loop has ended. fn may change anything: every camp's view is
+// do runs fn on the world's goroutine and returns its error, or why the
+// loop ended (errStopped, or the world moved) if it has. fn may change anything: every camp's view is
 // built anew after it.
 func (r *runner) do(ctx context.Context, fn func() error) error {
 	return r.request(ctx, dropAll, fn)
@@ -417,7 +417,9 @@ func (r *runner) request(ctx context.Context, drop int, fn func() error) error {
 	select {
 	case r.reqs <- req:
 	case <-r.done:
-		return errStopped
+		// Why it ended: the server stops (errStopped), or the world moved
+		// to another replica.
+		return r.quitErr
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -437,7 +439,8 @@ func (r *runner) run() {
 		}
 		if r.leaseLost {
 			r.log.Warn().Msg("lease lost: the world is run by another server now")
-			r.end(worldMoved(r.id))
+			r.quitWith(worldMoved(r.id))
+			r.end(r.quitErr)
 			return
 		}
 		select {
@@ -625,7 +628,7 @@ func (r *runner) resolve() error {
 		Pacts:        pactsToStore(w.ID, w.Season, day, out.Pacts),
 		LastOfSeason: r.lastDay(out.State),
 		CommittedAt:  now,
-		Deadline:     now.Add(w.Cadence),
+		Deadline:     deadlineAfter(now, w.Cadence),
 	}
 	for c, p := range plays {
 		t.Orders[c] = p.record(w.ID, w.Season, day, c)
@@ -676,6 +679,13 @@ func (r *runner) resolve() error {
 		r.closeAtLastDay()
 	}
 	return nil
+}
+
+// deadlineAfter returns the deadline of a day that begins at now: a
+// cadence later, to the microsecond, as the stores keep it, so that the
+// deadline a world shows is the same before and after it is loaded again.
+func deadlineAfter(now time.Time, cadence time.Duration) time.Time {
+	return now.Add(cadence).Truncate(time.Microsecond)
 }
 
 // failed counts a failed commit of the day tried at now and sets when it is

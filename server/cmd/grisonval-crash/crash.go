@@ -108,7 +108,7 @@ func runCrash(ctx context.Context, cfg crashConfig) (crashReport, error) {
 		wg.Go(func() {
 			var state bot.State
 			for n := 0; playCtx.Err() == nil; n++ {
-				a, ok := playOnce(as(playCtx, tokens[camp]), game, camp, n, &state)
+				a, ok, _ := playOnce(as(playCtx, tokens[camp]), game, camp, n, &state)
 				if ok {
 					mu.Lock()
 					acks = append(acks, a)
@@ -173,9 +173,9 @@ func runCrash(ctx context.Context, cfg crashConfig) (crashReport, error) {
 
 // playOnce reads camp's view and, unless an order is pending already, posts
 // the bot's order with a reason of its own. It returns the order if the
-// server acknowledged it; state is the bot's, kept from one acknowledged
-// order to the next.
-func playOnce(ctx context.Context, game pb.GameServiceClient, camp, n int, state *bot.State) (acked, bool) {
+// server acknowledged it, and the error of a call that failed; state is the
+// bot's, kept from one acknowledged order to the next.
+func playOnce(ctx context.Context, game pb.GameServiceClient, camp, n int, state *bot.State) (acked, bool, error) {
 	pause := func(d time.Duration) {
 		select {
 		case <-ctx.Done():
@@ -185,20 +185,20 @@ func playOnce(ctx context.Context, game pb.GameServiceClient, camp, n int, state
 	v, err := game.GetView(ctx, &pb.GetViewRequest{})
 	if err != nil {
 		pause(20 * time.Millisecond)
-		return acked{}, false
+		return acked{}, false, err
 	}
 	if v.GetPendingOrder() != nil {
 		pause(5 * time.Millisecond)
-		return acked{}, false
+		return acked{}, false, nil
 	}
 	o, next := bot.Decide(v, *state)
 	o.Reason = fmt.Sprintf("crash test: camp %d order %d", camp, n)
 	resp, err := game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o})
 	if err != nil {
-		return acked{}, false
+		return acked{}, false, err
 	}
 	*state = next
-	return acked{day: int(resp.GetDay()), camp: camp, action: o.GetAction(), args: o.GetArgs(), reason: o.GetReason()}, true
+	return acked{day: int(resp.GetDay()), camp: camp, action: o.GetAction(), args: o.GetArgs(), reason: o.GetReason()}, true, nil
 }
 
 // checkStore checks the store against the acknowledged orders and replays

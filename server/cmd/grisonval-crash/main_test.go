@@ -45,18 +45,59 @@ func TestCrash(t *testing.T) {
 	t.Logf("%d SIGKILLs in %s: %d ticks, %d acknowledged orders", rep.Kills, rep.Duration.Round(time.Millisecond), rep.Ticks, rep.Acked)
 }
 
+// EnvTrials names the environment variable that sets how many SIGKILLs
+// TestFailover deals; 2 when unset, for make test (-mode failover -trials
+// 10 is the long run of docs/operations.md).
+const EnvTrials = "GRISONVAL_FAILOVER_TRIALS"
+
+// TestFailover kills the owner of a played world among three processes and
+// restarts it, twice (make test): another process takes the world each
+// time, a world nobody plays keeps its deadline, nothing acknowledged is
+// lost and the world replays. The times it took are figures to report
+// (docs/operations.md), not assertions: the run only fails when no process
+// takes over within failoverLimit.
 func TestFailover(t *testing.T) {
-	rep, err := runFailover(t.Context(), pgtest.NewDatabase(t), t.TempDir(), testWriter{t})
+	trials := 2
+	if s := os.Getenv(EnvTrials); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("%s=%q: %v", EnvTrials, s, err)
+		}
+		trials = n
+	}
+	seed := uint64(time.Now().UnixNano())
+	rep, err := runFailover(t.Context(), failoverConfig{URL: pgtest.NewDatabase(t), Dir: t.TempDir(), Trials: trials, Seed: seed, Out: testWriter{t}})
 	if err != nil {
-		t.Fatalf("failover: %v", err)
+		t.Fatalf("failover with seed %d: %v", seed, err)
 	}
-	if rep.Successor == rep.Owner || rep.Successor < 0 {
-		t.Errorf("failover: the world went from process %d to %d; want another process", rep.Owner, rep.Successor)
+	for i, tr := range rep.Trials {
+		if tr.Successor == tr.Owner || tr.Successor < 0 {
+			t.Errorf("trial %d: the world went from process %d to %d; want another process", i+1, tr.Owner, tr.Successor)
+		}
 	}
-	// The time it took is a figure to report (docs/persistence.md), not an
-	// assertion: the run only fails when no process takes over within
-	// failoverLimit.
-	t.Logf("failover: resumed after %s, the client's call answered after %s", rep.Resumed, rep.Answered)
+	if !rep.ClockKept || rep.Acked == 0 {
+		t.Errorf("the clock world's deadline kept: %v; acknowledged orders %d; want it kept, and orders", rep.ClockKept, rep.Acked)
+	}
+	rep.print(testWriter{t})
+}
+
+// TestOutage cuts the database from a server for 2 s while clients play
+// (make test; -mode outage runs the 20 s of docs/operations.md): they are
+// answered Unavailable with the reason unavailable and nothing else, the
+// health service says NOT_SERVING and SERVING again, the log stays small,
+// nothing acknowledged is lost and the world replays.
+func TestOutage(t *testing.T) {
+	rep, err := runOutage(t.Context(), outageConfig{URL: pgtest.NewDatabase(t), Dir: t.TempDir(), Outage: 2 * time.Second, Out: testWriter{t}})
+	if err != nil {
+		t.Fatalf("outage: %v", err)
+	}
+	rep.print(testWriter{t})
+	if rep.Unexpected != 0 {
+		t.Errorf("%d failed calls were not Unavailable with the reason unavailable: %s", rep.Unexpected, rep.Failed)
+	}
+	if rep.LogLines > 20 {
+		t.Errorf("%d error lines in the log for a 2 s outage; want them sampled", rep.LogLines)
+	}
 }
 
 // TestFlood runs a short flood (make test; -mode flood runs the minute):
