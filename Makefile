@@ -83,6 +83,13 @@ fuzz:
 crash-long: postgres
 	GRISONVAL_CRASH_KILLS=50 $(GO) test -count=1 -timeout 30m -run 'TestCrash$$' -v ./server/cmd/grisonval-crash/
 
+## failover-long, outage-long: 10 SIGKILLs of a world's owner among 3 replicas; the database cut for 20 s (docs/operations.md).
+.PHONY: failover-long outage-long
+failover-long: postgres
+	GRISONVAL_FAILOVER_TRIALS=10 $(GO) test -count=1 -timeout 30m -run 'TestFailover$$' -v ./server/cmd/grisonval-crash/
+outage-long: postgres
+	GRISONVAL_OUTAGE=20s $(GO) test -count=1 -timeout 30m -run 'TestOutage$$' -v ./server/cmd/grisonval-crash/
+
 ## sim: bot-played seasons on the engine, the calibration table (docs/simulation.md).
 sim:
 	$(GO) run ./server/cmd/grisonval-sim -seeds 9

@@ -131,7 +131,8 @@ func (f *forwarder) noOwner(id uint64) error {
 	st := status.New(codes.Unavailable, fmt.Sprintf("world %d is moving to another server: one takes it over within %s; call again", id, within))
 	details := []protoadapt.MessageV1{
 		&errdetails.ErrorInfo{Reason: reasonNoOwner.Code(), Domain: errorDomain},
-		&errdetails.RetryInfo{RetryDelay: durationpb.New(within / 2)},
+		// As often as the replicas look at each other's heartbeats.
+		&errdetails.RetryInfo{RetryDelay: durationpb.New(within / 4)},
 	}
 	if withDetails, err := st.WithDetails(details...); err == nil {
 		st = withDetails

@@ -14,6 +14,7 @@ import (
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server/store/pgtest"
+	"github.com/grisonval/server/server/store/postgres"
 )
 
 // outageConfig is one outage run.
@@ -93,9 +94,16 @@ func runOutage(ctx context.Context, cfg outageConfig) (outageReport, error) {
 		}
 		tokens[camp] = resp.GetToken()
 	}
-	lastDay := func() (int32, error) {
-		v, err := admin.GetWorldState(as(ctx, c.admin), &pb.WorldRequest{WorldId: info.GetId()})
-		return v.GetDay(), err
+	st, err := postgres.Open(ctx, cfg.URL)
+	if err != nil {
+		return rep, err
+	}
+	defer st.Close()
+	// committedSince reports whether a day whose resolution began after t
+	// is committed.
+	committedSince := func(t time.Time) bool {
+		last, err := st.LatestTick(ctx, info.GetId(), 1)
+		return err == nil && last.CommittedAt.After(t)
 	}
 	waitHealth := func(want healthpb.HealthCheckResponse_ServingStatus, since time.Time) (time.Duration, error) {
 		for time.Since(since) < failoverLimit+cfg.Outage {
@@ -120,11 +128,6 @@ func runOutage(ctx context.Context, cfg outageConfig) (outageReport, error) {
 		return rep, err
 	}
 	time.Sleep(cfg.Outage - time.Since(cut))
-	dayBefore, err := lastDay()
-	if err != nil {
-		p.end()
-		return rep, fmt.Errorf("the world's day during the outage (kept in memory): %w", err)
-	}
 	back := time.Now()
 	if err := proxy.Restore(); err != nil {
 		p.end()
@@ -142,7 +145,7 @@ func runOutage(ctx context.Context, cfg outageConfig) (outageReport, error) {
 		if d, ok := p.answeredAfter(back); ok && rep.Answered == 0 {
 			rep.Answered = d
 		}
-		if day, err := lastDay(); err == nil && day > dayBefore && rep.NextDay == 0 {
+		if rep.NextDay == 0 && committedSince(back) {
 			rep.NextDay = time.Since(back)
 		}
 		time.Sleep(5 * time.Millisecond)

@@ -16,7 +16,11 @@
 //     after;
 //   - worlds: many worlds in one process, created at a rate, each resolving
 //     at its cadence and watched by one stream: tick lateness as the server
-//     and as a client see it, memory per world, leases lost.
+//     and as a client see it, memory per world, leases lost;
+//   - replicas (-store postgres): the worlds spread over -replicas server
+//     processes of one database: how long until even, the store's writes
+//     per world, and a rolling restart: worlds per replica at each step and
+//     the time until they are even again.
 //
 // The load clients do not decode views (on a small machine their decoding
 // would be charged to the server); the first view of each worker is
@@ -24,6 +28,7 @@
 //
 //	go run ./server/cmd/grisonval-load -mode view,clients -store sqlite
 //	go run ./server/cmd/grisonval-load -mode worlds -store postgres -worlds 2000
+//	go run ./server/cmd/grisonval-load -mode replicas -store postgres -worlds 1000 -world-cadence 30s
 //	go run ./server/cmd/grisonval-load -server before=/tmp/old/grisonvald,after=bin/grisonvald -rounds 3
 package main
 
@@ -58,6 +63,8 @@ type config struct {
 	view    viewLoad
 	clients clientsLoad
 	worlds  worldsLoad
+	// replicas is the replicas mode's, with the worlds mode's worlds.
+	replicas replicasLoad
 	// viewCadence and clientsCadence are the cadences of the worlds of the
 	// view and clients modes; days the days played before.
 	viewCadence, clientsCadence time.Duration
@@ -75,7 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var (
 		c         config
 		noop      = fs.String("noop", "", "serve the no-op baseline at this address (the tool runs itself so)")
-		modes     = fs.String("mode", "view,clients", "modes to run, comma-separated: view, clients, worlds")
+		modes     = fs.String("mode", "view,clients", "modes to run, comma-separated: view, clients, worlds, replicas")
 		servers   = fs.String("server", "", "the servers measured, name=binary,... (default: grisonvald built from this module, named server)")
 		smoke     = fs.Bool("smoke", false, "a short run of every mode that fails on any error (make test)")
 		keep      = fs.Bool("keep", false, "keep the run's folder (the servers' logs and data) and print where it is")
@@ -106,6 +113,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.worlds.cadence, "world-cadence", 10*time.Second, "worlds: each world's cadence")
 	fs.DurationVar(&c.worlds.duration, "worlds-duration", 30*time.Second, "worlds: how long the worlds live once all are created")
 	fs.IntVar(&c.worlds.conns, "watch-conns", 8, "worlds: the watchers' client connections")
+	fs.IntVar(&c.replicas.replicas, "replicas", 3, "replicas: how many server processes share the database (-worlds worlds, created at -create-rate, a day every -world-cadence)")
+	fs.DurationVar(&c.replicas.idle, "replicas-idle", 30*time.Second, "replicas: how long the store's writes are counted once the worlds are even")
 	fs.StringVar(&c.profile, "profile", "", "write a CPU profile of each server over the first round's measured window to this folder, as <mode>-<server>.pprof (servers with -metrics only)")
 	fs.BoolVar(&c.tls, "tls", false, "the measured servers speak TLS, with a self-signed pair the tool makes for each, and every client speaks it (the no-op baseline stays plaintext)")
 	if err := fs.Parse(args); err != nil {
@@ -124,7 +133,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	c.modes = strings.Split(*modes, ",")
 	for _, m := range c.modes {
-		if m != "view" && m != "clients" && m != "worlds" {
+		if m != "view" && m != "clients" && m != "worlds" && m != "replicas" {
 			fmt.Fprintf(stderr, "grisonval-load: unknown mode %q\n", m)
 			return 2
 		}
@@ -167,6 +176,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			bad, err = clientsMode(ctx, c, dir, stdout)
 		case "worlds":
 			bad, err = worldsMode(ctx, c, dir, stdout)
+		case "replicas":
+			bad, err = replicasMode(ctx, c, dir, stdout)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "grisonval-load: %s: %v\n", m, err)
