@@ -406,15 +406,6 @@ func toString(v any) string {
 	return ""
 }
 
-func mustSeconds(t *testing.T, s string) time.Duration {
-	t.Helper()
-	d, err := time.ParseDuration(s + "s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
 // TestCompose checks docker-compose.yml against the image: its Dockerfile
 // exists, the server's and the bot's arguments are flags they know, and the
 // bot reads the token file the server's -dev start writes.

@@ -211,16 +211,19 @@ func TestWatchEndsOnStop(t *testing.T) {
 type failingStore struct {
 	store.Store
 	fail atomic.Bool
-	// failed counts the commits failed.
+	// failed counts the commits failed, made to or not.
 	failed atomic.Int32
 }
 
 func (s *failingStore) CommitTick(ctx context.Context, t store.Tick) error {
-	if s.fail.Load() {
-		s.failed.Add(1)
-		return errors.New("connection lost")
+	err := errors.New("connection lost")
+	if !s.fail.Load() {
+		err = s.Store.CommitTick(ctx, t)
 	}
-	return s.Store.CommitTick(ctx, t)
+	if err != nil {
+		s.failed.Add(1)
+	}
+	return err
 }
 
 // waitFailed waits until n commits have failed.

@@ -1,13 +1,10 @@
 package server_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,25 +23,6 @@ import (
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
 )
-
-// lockedBuffer is a log sink safe for concurrent writes.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// count returns how many lines hold s.
-func (b *lockedBuffer) count(s string) int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return strings.Count(b.buf.String(), s)
-}
 
 // TestStoreOutage cuts the server from its Postgres (a proxy between them
 // closes every connection and refuses new ones, as a stopped database
@@ -65,8 +43,8 @@ func TestStoreOutage(t *testing.T) {
 	defer proxy.Close()
 	pg := openPostgres(t, proxy.URL(url))
 	t.Cleanup(func() { pg.Close() })
-	st := &commitCounter{Store: pg}
-	logs := &lockedBuffer{}
+	st := &failingStore{Store: pg} // never made to fail: it counts the failures
+	logs := &syncBuffer{}
 	fake := clock.NewFake(start)
 	h := startServerConfig(t, server.Config{Store: st, Clock: fake, Rulesets: rulesets,
 		Log: zerolog.New(zerolog.MultiLevelWriter(logs, zerolog.NewTestWriter(t))).Level(zerolog.InfoLevel)})
@@ -142,31 +120,6 @@ func TestStoreOutage(t *testing.T) {
 	if n := logs.count(`"message":"store unavailable: call answered Unavailable (repeated)"`); n != 1 {
 		t.Errorf("%d lines counting the repeated calls; want 1", n)
 	}
-}
-
-// commitCounter counts the commits that failed.
-type commitCounter struct {
-	store.Store
-	failed atomic.Int32
-}
-
-func (s *commitCounter) CommitTick(ctx context.Context, t store.Tick) error {
-	err := s.Store.CommitTick(ctx, t)
-	if err != nil {
-		s.failed.Add(1)
-	}
-	return err
-}
-
-// waitFailed waits until n commits have failed.
-func (s *commitCounter) waitFailed(t *testing.T, n int32) {
-	t.Helper()
-	eventually(t, "failed commits", func() error {
-		if got := s.failed.Load(); got != n {
-			return fmt.Errorf("%d commits failed; want %d", got, n)
-		}
-		return nil
-	})
 }
 
 // checkOutage fails the test unless err is the answer to a call during a

@@ -87,13 +87,9 @@ func runCrash(ctx context.Context, cfg crashConfig) (crashReport, error) {
 	if err != nil {
 		return rep, fmt.Errorf("create world: %w", err)
 	}
-	var tokens [3]string
-	for camp := range tokens {
-		resp, err := admin.IssueToken(as(ctx, token), &pb.IssueTokenRequest{WorldId: info.GetId(), Camp: int32(camp)})
-		if err != nil {
-			return rep, fmt.Errorf("issue token: %w", err)
-		}
-		tokens[camp] = resp.GetToken()
+	tokens, err := campTokens(ctx, admin, token, info.GetId())
+	if err != nil {
+		return rep, err
 	}
 
 	// The clients play until the kills are done; each records the orders

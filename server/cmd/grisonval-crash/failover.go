@@ -102,13 +102,9 @@ func runFailover(ctx context.Context, cfg failoverConfig) (failoverReport, error
 		return rep, fmt.Errorf("create world: %w", err)
 	}
 	id := info.GetId()
-	var tokens [3]string
-	for camp := range tokens {
-		resp, err := admin.IssueToken(as(ctx, c.admin), &pb.IssueTokenRequest{WorldId: id, Camp: int32(camp)})
-		if err != nil {
-			return rep, fmt.Errorf("issue token: %w", err)
-		}
-		tokens[camp] = resp.GetToken()
+	tokens, err := campTokens(ctx, admin, c.admin, id)
+	if err != nil {
+		return rep, err
 	}
 	st, err := postgres.Open(ctx, cfg.URL)
 	if err != nil {

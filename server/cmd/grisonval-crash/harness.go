@@ -16,6 +16,8 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
 // startTimeout bounds how long a server process may take to serve.
@@ -169,4 +171,18 @@ func (c *cluster) dial(i int) (*grpc.ClientConn, error) {
 // as returns ctx carrying token.
 func as(ctx context.Context, token string) context.Context {
 	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+token)
+}
+
+// campTokens issues a token for each of the three camps of world id with
+// the admin token admin.
+func campTokens(ctx context.Context, client pb.AdminServiceClient, admin string, id uint64) ([3]string, error) {
+	var tokens [3]string
+	for camp := range tokens {
+		resp, err := client.IssueToken(as(ctx, admin), &pb.IssueTokenRequest{WorldId: id, Camp: int32(camp)})
+		if err != nil {
+			return tokens, fmt.Errorf("issue token of camp %d: %w", camp, err)
+		}
+		tokens[camp] = resp.GetToken()
+	}
+	return tokens, nil
 }

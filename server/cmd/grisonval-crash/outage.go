@@ -86,13 +86,9 @@ func runOutage(ctx context.Context, cfg outageConfig) (outageReport, error) {
 	if err != nil {
 		return rep, fmt.Errorf("create world: %w", err)
 	}
-	var tokens [3]string
-	for camp := range tokens {
-		resp, err := admin.IssueToken(as(ctx, c.admin), &pb.IssueTokenRequest{WorldId: info.GetId(), Camp: int32(camp)})
-		if err != nil {
-			return rep, fmt.Errorf("issue token: %w", err)
-		}
-		tokens[camp] = resp.GetToken()
+	tokens, err := campTokens(ctx, admin, c.admin, info.GetId())
+	if err != nil {
+		return rep, err
 	}
 	st, err := postgres.Open(ctx, cfg.URL)
 	if err != nil {

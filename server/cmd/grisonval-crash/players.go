@@ -25,7 +25,9 @@ type players struct {
 	stop context.CancelFunc
 	wg   sync.WaitGroup
 
-	lastOK atomic.Int64 // Unix nanoseconds of the last call that succeeded
+	// lastOK is when the last call that succeeded began, in Unix
+	// nanoseconds.
+	lastOK atomic.Int64
 
 	mu     sync.Mutex // guards acks, failed and first
 	acks   []acked
@@ -43,6 +45,7 @@ func startPlayers(ctx context.Context, tokens [3]string, pace time.Duration, pic
 		p.wg.Go(func() {
 			var state bot.State
 			for n := 0; ctx.Err() == nil; n++ {
+				began := time.Now()
 				a, ok, err := playOnce(as(ctx, tokens[camp]), pick(), camp, n, &state)
 				if err != nil && ctx.Err() == nil {
 					// As a client should: call again when the answer says.
@@ -52,7 +55,7 @@ func startPlayers(ctx context.Context, tokens [3]string, pace time.Duration, pic
 					}
 					continue
 				}
-				p.lastOK.Store(time.Now().UnixNano())
+				p.lastOK.Store(began.UnixNano())
 				if ok {
 					p.mu.Lock()
 					p.acks = append(p.acks, a)
@@ -103,8 +106,9 @@ func (p *players) end() []acked {
 	return p.acks
 }
 
-// answeredAfter returns how long after t a call first succeeded, once one
-// has.
+// answeredAfter returns how long after t a call that began after t and
+// succeeded began, once one has (the last one so far: called as soon as one
+// succeeds, it is the first).
 func (p *players) answeredAfter(t time.Time) (time.Duration, bool) {
 	last := time.Unix(0, p.lastOK.Load())
 	return last.Sub(t), last.After(t)

@@ -123,15 +123,15 @@ func replicasMode(ctx context.Context, c config, dir string, out io.Writer) (boo
 			AND l.expires_at > now() AND NOT EXISTS (SELECT FROM replicas r WHERE r.owner = l.owner AND r.expires_at <= now())
 			GROUP BY 1`)
 		type row struct {
-			owner string
-			n     int
+			Owner string
+			N     int
 		}
 		got, err := pgx.CollectRows(rows, pgx.RowToStructByPos[row])
 		for _, r := range got {
-			if i := slices.Index(addrs, r.owner); i >= 0 {
-				rc.by[i] = r.n
+			if i := slices.Index(addrs, r.Owner); i >= 0 {
+				rc.by[i] = r.N
 			} else {
-				rc.none += r.n
+				rc.none += r.N
 			}
 		}
 		return rc, err
