@@ -29,7 +29,7 @@ var (
 	ErrSeasonStarted = errors.New("season started")
 	// ErrNewerFormat: the database's stored format (its last migration) is
 	// newer than the binary knows: a newer binary wrote it, and this one
-	// refuses to run on it (docs/operations.md, "Rolling back").
+	// refuses to run on it (docs/operations.md, "Upgrades and rollbacks").
 	ErrNewerFormat = errors.New("stored format newer than this binary")
 )
 
@@ -50,7 +50,7 @@ func CheckFormat(ctx context.Context, name string, p *goose.Provider) error {
 	if known := sources[len(sources)-1].Version; db > known {
 		return fmt.Errorf("the %s database's stored format is version %d; this binary knows versions up to %d: a newer grisonvald "+
 			"wrote it; run that version or a later one, or restore the backup taken before the upgrade (docs/operations.md, "+
-			"\"Rolling back\"): %w", name, db, known, ErrNewerFormat)
+			"\"Upgrades and rollbacks\"): %w", name, db, known, ErrNewerFormat)
 	}
 	return nil
 }
