@@ -28,11 +28,15 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
@@ -97,6 +101,9 @@ type Server struct {
 	csrfKey []byte
 	// seasons caches the chronicles of seasons (see chronicleCache).
 	seasons *chronicleCache
+	// pagePrefix and pageCount make the ids of the pages served (pageID).
+	pagePrefix string
+	pageCount  atomic.Uint64
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -115,6 +122,8 @@ func New(cfg Config) (*Server, error) {
 		now:       cfg.Now,
 		csrfKey:   make([]byte, 32),
 		seasons:   newChronicleCache(),
+		// A random prefix keeps two faces' pages apart on one server.
+		pagePrefix: rand.Text()[:8] + ".",
 	}
 	if cfg.Log != nil {
 		s.log = *cfg.Log
@@ -170,7 +179,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	s.handler.ServeHTTP(w, r)
+	s.handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), pageKey{}, s.pageID())))
+}
+
+// pageKey is the request context's key of its page id: the server spends
+// one read of the token's limit for all the reads of one page (N12 of
+// issue 34, docs/security.md).
+type pageKey struct{}
+
+// pageID returns a new page id: the face's random prefix and a count.
+func (s *Server) pageID() string {
+	return s.pagePrefix + strconv.FormatUint(s.pageCount.Add(1), 36)
 }
 
 // staticFiles serves the embedded script and stylesheet.
@@ -183,10 +202,15 @@ func staticFiles(static fs.FS) http.Handler {
 }
 
 // call returns a context for one call to the server on behalf of the
-// request: its token, if any, as bearer metadata, and its language.
+// request: its token, if any, as bearer metadata, its language, the
+// visitor's address and the page's id (pb.ClientAddrKey, pb.PageKey,
+// believed by the server only from its own faces).
 func (s *Server) call(r *http.Request) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
-	ctx = pb.WithLang(ctx, langOf(r))
+	ctx = pb.WithClientAddr(pb.WithLang(ctx, langOf(r)), r.RemoteAddr)
+	if id, ok := r.Context().Value(pageKey{}).(string); ok {
+		ctx = pb.WithPage(ctx, id)
+	}
 	if tok := token(r); tok != "" {
 		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
 	}
@@ -372,11 +396,28 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		code, msg = http.StatusBadRequest, status.Convert(err).Message()
 	case codes.Unavailable, codes.DeadlineExceeded:
 		code = http.StatusServiceUnavailable
+	case codes.ResourceExhausted:
+		wait := retryAfter(err)
+		code = http.StatusTooManyRequests
+		w.Header().Set("Retry-After", strconv.Itoa(wait))
+		msg = l.Sprintf("Too many pages at once: wait %d s, then reload the page. (%s)",
+			"Trop de pages d'un coup : attendez %d s, puis rechargez la page. (%s)", wait, status.Convert(err).Message())
 	}
 	if code == http.StatusBadGateway {
 		s.log.Warn().Err(err).Str("path", r.URL.Path).Msg("server call failed")
 	}
 	s.refuse(w, r, code, msg)
+}
+
+// retryAfter returns the whole seconds a refusal over a limit says to wait
+// (its RetryInfo), at least one.
+func retryAfter(err error) int {
+	for _, d := range status.Convert(err).Details() {
+		if ri, ok := d.(*errdetails.RetryInfo); ok {
+			return max(1, int(math.Ceil(ri.GetRetryDelay().AsDuration().Seconds())))
+		}
+	}
+	return 1
 }
 
 // refuse renders an error page with code and msg.
@@ -423,7 +464,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	tok := strings.TrimSpace(r.PostFormValue("token"))
 	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
 	defer cancel()
-	ctx = metadata.AppendToOutgoingContext(pb.WithLang(ctx, langOf(r)), "authorization", "Bearer "+tok)
+	ctx = metadata.AppendToOutgoingContext(pb.WithClientAddr(pb.WithLang(ctx, langOf(r)), r.RemoteAddr), "authorization", "Bearer "+tok)
 	var err error
 	next := "/"
 	switch tokenKind(tok) {

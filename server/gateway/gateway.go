@@ -22,6 +22,17 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
+// callMetadata is the call's metadata of an HTTP request: its language and
+// its caller's address (pb.ClientAddrKey, which the server believes from
+// its own faces only).
+func callMetadata(ctx context.Context, req *http.Request) metadata.MD {
+	md := langMetadata(ctx, req)
+	if outgoing, ok := metadata.FromOutgoingContext(pb.WithClientAddr(context.Background(), req.RemoteAddr)); ok {
+		md = metadata.Join(md, outgoing)
+	}
+	return md
+}
+
 // langMetadata passes the language an HTTP caller reads in to the call's
 // metadata (pb.LangKey): the Grisonval-Lang header, else the lang query
 // parameter, else the first language of Accept-Language the game speaks;
@@ -52,7 +63,7 @@ var marshaler = &runtime.JSONPb{
 
 // New returns the JSON face of the services reached through conn.
 func New(ctx context.Context, conn *grpc.ClientConn) (http.Handler, error) {
-	mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, marshaler), runtime.WithMetadata(langMetadata))
+	mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, marshaler), runtime.WithMetadata(callMetadata))
 	for name, register := range map[string]func(context.Context, *runtime.ServeMux, *grpc.ClientConn) error{
 		"game":      pb.RegisterGameServiceHandler,
 		"admin":     pb.RegisterAdminServiceHandler,

@@ -84,11 +84,12 @@ func main() {
 		cert   = flag.String("tls-cert", "", "PEM file of the TLS certificate (its chain after it): the server speaks TLS (docs/security.md); with -tls-key")
 		key    = flag.String("tls-key", "", "PEM file of the TLS certificate's private key; with -tls-cert")
 		adminF = flag.String("admin-token-file", os.Getenv(adminTokenFileEnv), "a file holding the deployment's admin token, which the operator provides (a Kubernetes Secret; at least 32 random characters: openssl rand -base64 32); every replica sets it at its start and never issues, rotates or prints one (docs/deploy.md; default $"+adminTokenFileEnv+")")
+		faceSc = flag.String("face-secret", os.Getenv(faceSecretEnv), "the credential under which the server believes the visitor's address and page that its HTTP faces name (docs/security.md): a random one when empty, known to this process's faces only; set it only to run a face of this repository as a test or another process you trust (default $"+faceSecretEnv+")")
 		devTLS = flag.Bool("dev-tls", false, "with -dev: speak TLS with a self-signed certificate made at first start for the loopback, the machine's name and the -addr and -advertise hosts, kept in <data>/"+devTLSDir+"/ (clients trust it with --ca <data>/"+devTLSDir+"/"+devTLSCert+")")
 	)
 	flag.Parse()
 	sec := security{replicaSecret: *secret, reflection: *reflec || (*dev && !flagSet("reflection")), tlsCert: *cert, tlsKey: *key, devTLS: *devTLS,
-		adminTokenFile: *adminF}
+		adminTokenFile: *adminF, faceSecret: *faceSc}
 	var log zerolog.Logger
 	if *pretty {
 		log = zerolog.New(zerolog.ConsoleWriter{Out: os.Stderr}).With().Timestamp().Logger()
@@ -112,6 +113,9 @@ func main() {
 // replicaSecretEnv is the environment variable of -replica-secret's default.
 const replicaSecretEnv = "GRISONVAL_REPLICA_SECRET"
 
+// faceSecretEnv is the environment variable of -face-secret's default.
+const faceSecretEnv = "GRISONVAL_FACE_SECRET"
+
 // adminTokenFileEnv is the environment variable of -admin-token-file's
 // default.
 const adminTokenFileEnv = "GRISONVAL_ADMIN_TOKEN_FILE"
@@ -130,6 +134,8 @@ type security struct {
 	devTLS          bool
 	// adminTokenFile holds the operator's admin token; none when empty.
 	adminTokenFile string
+	// faceSecret is the HTTP faces' credential; a random one when empty.
+	faceSecret string
 }
 
 // flagSet reports whether the command line set the flag called name.
@@ -191,7 +197,8 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		lis.Close()
 		return err
 	}
-	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Reflection: sec.reflection, Limits: *limitConfig}
+	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Reflection: sec.reflection, Limits: *limitConfig,
+		FaceSecret: sec.faceSecret}
 	if dbURL != "" {
 		if advertise == "" {
 			advertise = loopback(listening)
@@ -219,7 +226,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- g.Serve(lis) }()
 	log.Info().Str("addr", listening).Bool("tls", tr.cert != nil).Msg("listening")
-	urls, stopFaces, err := startFaces(ctx, log, at, listening, tr)
+	urls, stopFaces, err := startFaces(ctx, log, at, listening, tr, srv.FaceCredentials())
 	if err != nil {
 		return err
 	}
@@ -520,9 +527,10 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 
 // startFaces serves the faces of at, each a gRPC client of the server's
 // own address over loopback and tr (as the in-process bot), so that every call
-// passes the same interceptors, authentication and limits. It returns the
+// passes the same interceptors, authentication and limits; their calls carry
+// creds, the faces' credential (server.Server.FaceCredentials). It returns the
 // faces' addresses and how to stop them all.
-func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr string, tr transport) (urls faces, stop func(), err error) {
+func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr string, tr transport, creds grpc.DialOption) (urls faces, stop func(), err error) {
 	var stops []func()
 	stop = func() {
 		for _, f := range stops {
@@ -532,7 +540,7 @@ func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr stri
 	if at.web == "" && at.http == "" {
 		return urls, stop, nil
 	}
-	conn, err := grpc.NewClient(loopback(grpcAddr), tr.self())
+	conn, err := grpc.NewClient(loopback(grpcAddr), tr.self(), creds)
 	if err != nil {
 		return urls, stop, fmt.Errorf("dial %s for the HTTP faces: %w", grpcAddr, err)
 	}
