@@ -274,10 +274,17 @@ func tokenKind(tok string) string {
 }
 
 // setCookie sets an HttpOnly, SameSite=Strict cookie for the whole site,
-// Secure when the request came over TLS; maxAge < 0 deletes it.
+// Secure when the request came over TLS (secure); maxAge < 0 deletes it.
 func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge int) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge,
-		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: secure(r)})
+}
+
+// secure reports whether r came over TLS: to this face, or to a proxy in
+// front of it that says so (X-Forwarded-Proto: https; grisonvald keeps
+// that header from its -trusted-proxies only).
+func secure(r *http.Request) bool {
+	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
 }
 
 // csrfToken returns the token a form of this browser carries, setting the
