@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -83,6 +85,19 @@ func startDevServer(t *testing.T, dbURL string, sec security) devServer {
 		web: find(`web page at (\S+)`), pprof: find(`profiles at (\S+)debug/pprof/`)}
 }
 
+// client returns an HTTP client of d's faces: trusting its self-signed
+// certificate when it has one (-dev-tls).
+func (d devServer) client(t *testing.T) *http.Client {
+	t.Helper()
+	pem, err := os.ReadFile(filepath.Join(d.data, devTLSDir, devTLSCert))
+	if err != nil {
+		return http.DefaultClient
+	}
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(pem)
+	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+}
+
 // post calls method of the JSON face with body and token; it returns the
 // HTTP status and the decoded JSON answer.
 func (d devServer) post(t *testing.T, method, token, body string) (int, map[string]any) {
@@ -94,7 +109,7 @@ func (d devServer) post(t *testing.T, method, token, body string) (int, map[stri
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := d.client(t).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/netip"
 	"net/url"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -162,5 +165,98 @@ func TestHTTPFlags(t *testing.T) {
 	}
 	if err := fs.Parse([]string{"-trusted-proxies", "nowhere"}); err == nil {
 		t.Errorf("-trusted-proxies nowhere: accepted")
+	}
+}
+
+// csrfField finds the CSRF token of a page's forms.
+var csrfField = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
+
+// webSignIn signs token in on the web face at web with client, each
+// request carrying header; it returns the sign-in's answer (not followed)
+// and its cookies.
+func webSignIn(t *testing.T, client *http.Client, web, token string, header http.Header) *http.Response {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := *client
+	c.Jar = jar
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	req, _ := http.NewRequest(http.MethodGet, web, nil)
+	maps.Copy(req.Header, header)
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	m := csrfField.FindStringSubmatch(string(page))
+	if m == nil {
+		t.Fatalf("no CSRF token on %s:\n%.500s", web, page)
+	}
+	form := url.Values{"csrf": {m[1]}, "token": {token}}
+	req, _ = http.NewRequest(http.MethodPost, web+"signin", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", strings.TrimSuffix(web, "/"))
+	maps.Copy(req.Header, header)
+	resp, err = c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("sign in: status %d", resp.StatusCode)
+	}
+	return resp
+}
+
+// sessionCookieName is the web face's cookie that signs a visitor in.
+const sessionCookieName = "gv_token"
+
+// secureAnswer reports whether a sign-in's answer set its session cookie
+// Secure and carried HSTS.
+func secureAnswer(resp *http.Response) (cookieSecure, hsts bool) {
+	for _, c := range resp.Cookies() {
+		if c.Name == sessionCookieName && c.Value != "" {
+			cookieSecure = c.Secure
+		}
+	}
+	return cookieSecure, resp.Header.Get("Strict-Transport-Security") != ""
+}
+
+// TestHTTPFacesTLS checks N4 of issue 34: with -dev-tls, the web and JSON
+// faces speak TLS with the gRPC listener's pair and refuse plaintext; the
+// web face's cookie is Secure and its answers carry HSTS over TLS, or
+// behind a trusted proxy that says the visitor came over TLS, never on a
+// forwarded header from anyone else.
+func TestHTTPFacesTLS(t *testing.T) {
+	d := startDevServer(t, "", security{devTLS: true})
+	if !strings.HasPrefix(d.web, "https://") || !strings.HasPrefix(d.url, "https://") {
+		t.Fatalf("the faces' URLs: %s, %s; want https", d.web, d.url)
+	}
+	if code, body := d.post(t, "grisonval.v1.GameService/GetView", d.camp, "{}"); code != http.StatusOK {
+		t.Errorf("the JSON face over TLS: %d %v", code, body)
+	}
+	for _, face := range []string{d.web, d.url} {
+		resp, err := http.Get("http" + strings.TrimPrefix(face, "https"))
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				t.Errorf("%s answered plaintext", face)
+			}
+		}
+	}
+	if secure, hsts := secureAnswer(webSignIn(t, d.client(t), d.web, d.camp, nil)); !secure || !hsts {
+		t.Errorf("sign-in over TLS: cookie Secure %v, HSTS %v; want both", secure, hsts)
+	}
+
+	startLimits = httpLimits{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	proxied := startDevServer(t, "", security{})
+	startLimits = httpLimits{}
+	plain := startDevServer(t, "", security{})
+	https := http.Header{"X-Forwarded-Proto": {"https"}, "X-Forwarded-For": {"203.0.113.9"}}
+	if secure, hsts := secureAnswer(webSignIn(t, http.DefaultClient, proxied.web, proxied.camp, https)); !secure || !hsts {
+		t.Errorf("behind a trusted proxy saying https: cookie Secure %v, HSTS %v; want both", secure, hsts)
+	}
+	if secure, hsts := secureAnswer(webSignIn(t, http.DefaultClient, plain.web, plain.camp, https)); secure || hsts {
+		t.Errorf("a forwarded header from a peer not trusted: cookie Secure %v, HSTS %v; want neither", secure, hsts)
 	}
 }

@@ -544,7 +544,11 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 		}
 		fmt.Fprintf(&b, "\nplay camp 0 from a terminal:\n  go run ./clients/cli --addr %s%s --token %s view\n", addr, ca, firstToken)
 		if urls.http != "" {
-			fmt.Fprintf(&b, "or over HTTP:\n  curl -s -H 'Authorization: Bearer %s' -d '{}' %sgrisonval.v1.GameService/GetView\n", firstToken, urls.http)
+			cacert := ""
+			if tr.certFile != "" {
+				cacert = " --cacert " + tr.certFile
+			}
+			fmt.Fprintf(&b, "or over HTTP:\n  curl -s%s -H 'Authorization: Bearer %s' -d '{}' %sgrisonval.v1.GameService/GetView\n", cacert, firstToken, urls.http)
 		}
 	}
 	return b.String(), nil
