@@ -51,7 +51,6 @@ var assets embed.FS
 
 // Cookie names.
 const (
-	tokenCookie = "gv_token"
 	csrfCookie  = "gv_csrf"
 	flashCookie = "gv_flash"
 	seenCookie  = "gv_seen"
@@ -101,6 +100,8 @@ type Server struct {
 	csrfKey []byte
 	// seasons caches the chronicles of seasons (see chronicleCache).
 	seasons *chronicleCache
+	// sessions are the signed-in visitors' (session.go).
+	sessions *sessions
 	// pagePrefix and pageCount make the ids of the pages served (pageID).
 	pagePrefix string
 	pageCount  atomic.Uint64
@@ -134,6 +135,7 @@ func New(cfg Config) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.sessions = newSessions(s.now)
 	if _, err := rand.Read(s.csrfKey); err != nil {
 		return nil, fmt.Errorf("web: draw the csrf key: %w", err)
 	}
@@ -179,6 +181,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	r = s.withSession(r)
 	s.handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), pageKey{}, s.pageID())))
 }
 
@@ -215,15 +218,6 @@ func (s *Server) call(r *http.Request) (context.Context, context.CancelFunc) {
 		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
 	}
 	return ctx, cancel
-}
-
-// token returns the request's token from its cookie, or "".
-func token(r *http.Request) string {
-	c, err := r.Cookie(tokenCookie)
-	if err != nil {
-		return ""
-	}
-	return c.Value
 }
 
 // langOf returns the request's language from its cookie: English when it
@@ -394,6 +388,12 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	msg := l.Sprintf("the game server could not answer: %s", "le serveur de jeu n'a pas pu répondre : %s", status.Convert(err).Message())
 	switch status.Code(err) {
 	case codes.Unauthenticated:
+		// The server refused the session's token: revoked or re-issued,
+		// the session ends.
+		if tok := token(r); tok != "" {
+			s.sessions.revoked(tok)
+			setCookie(w, r, sessionCookie, "", -1)
+		}
 		code, msg = http.StatusUnauthorized, l.Sprintf("Sign in first: %s", "Connectez-vous d'abord : %s", status.Convert(err).Message())
 	case codes.PermissionDenied:
 		code, msg = http.StatusForbidden, l.Sprintf("Not for you: %s", "Pas pour vous : %s", status.Convert(err).Message())
@@ -459,9 +459,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "home", page{Title: "Grisonval", Flash: flashed(w, r), Body: body})
 }
 
-// signIn checks a token with the server and keeps it in the cookie: a
-// camp's with GetView, an admin's with ListWorlds. The token is never put
-// in a URL.
+// signIn checks a token with the server and opens a session for it (its
+// id in the cookie, the token kept by the face): a camp's with GetView, an
+// admin's with ListWorlds. The token is never put in a URL or a cookie.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !s.checkCSRF(r) {
 		s.refuse(w, r, http.StatusForbidden, langOf(r).Sprintf("The form has expired: reload the page and sign in again.",
@@ -488,18 +488,21 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusUnauthorized, langOf(r).Sprintf("The server refused this token: %s", "Le serveur a refusé ce jeton : %s", status.Convert(err).Message()))
 		return
 	}
-	setCookie(w, r, tokenCookie, tok, 0)
+	setCookie(w, r, sessionCookie, s.sessions.start(tok), 0)
 	setCookie(w, r, seenCookie, "", -1)
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
-// signOut forgets the token.
+// signOut ends the visitor's session.
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 	if !s.checkCSRF(r) {
 		s.refuse(w, r, http.StatusForbidden, langOf(r).Sprintf("The form has expired: reload the page.", "Le formulaire a expiré : rechargez la page."))
 		return
 	}
-	setCookie(w, r, tokenCookie, "", -1)
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		s.sessions.end(c.Value)
+	}
+	setCookie(w, r, sessionCookie, "", -1)
 	setCookie(w, r, seenCookie, "", -1)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }

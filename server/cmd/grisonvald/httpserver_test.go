@@ -209,7 +209,7 @@ func webSignIn(t *testing.T, client *http.Client, web, token string, header http
 }
 
 // sessionCookieName is the web face's cookie that signs a visitor in.
-const sessionCookieName = "gv_token"
+const sessionCookieName = "gv_session"
 
 // secureAnswer reports whether a sign-in's answer set its session cookie
 // Secure and carried HSTS.
