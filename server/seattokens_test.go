@@ -97,3 +97,37 @@ func TestSeatTokenRevoked(t *testing.T) {
 		})
 	}
 }
+
+// TestNotebookSeat checks N8 of issue 34 (SEAT-NOTES): only the ruler's
+// seat writes the camp's notebook; a councillor reads it and is refused
+// NOT_YOUR_SEAT when it writes, the notebook unchanged.
+func TestNotebookSeat(t *testing.T) {
+	h := startCounters(t, openSQLite(t))
+	admin := as(h.adminToken)
+	info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "notes", Seed: 3, Camps: 2,
+		SeasonLength: 4, Cadence: durationpb.New(cadence)})
+	if err != nil {
+		t.Fatalf("create world: %v", err)
+	}
+	enrol := func(player, seat string) string {
+		resp, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: info.GetId(), Camp: 0, Player: player, Mode: "agent",
+			Seat: seat, Patron: "Patron 0", Package: "levy", Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{1, 1, 1, 1, 0}})
+		if err != nil {
+			t.Fatalf("enrol %s: %v", player, err)
+		}
+		return resp.GetToken()
+	}
+	ruler, thief := enrol("ana", ""), enrol("bo", "thief")
+	if _, err := h.game.SetNotebook(as(ruler), &pb.SetNotebookRequest{Text: "the ruler's plan"}); err != nil {
+		t.Fatalf("the ruler writes: %v", err)
+	}
+	_, err = h.game.SetNotebook(as(thief), &pb.SetNotebookRequest{Text: "overwritten"})
+	wantCode(t, err, codes.PermissionDenied)
+	if reason, _ := errorInfo(err); reason != pb.ErrorReason_ERROR_REASON_NOT_YOUR_SEAT.Code() {
+		t.Errorf("the thief writes: reason %q; want not_your_seat", reason)
+	}
+	n, err := h.game.GetNotebook(as(thief), &pb.GetNotebookRequest{})
+	if err != nil || n.GetText() != "the ruler's plan" {
+		t.Errorf("the thief reads: %q, %v; want the ruler's plan", n.GetText(), err)
+	}
+}
