@@ -145,3 +145,30 @@ func TestPageIsOneRead(t *testing.T) {
 
 // errCode is err's gRPC code.
 func errCode(err error) codes.Code { return status.Code(err) }
+
+// TestOrderLogBounded checks N10 of issue 34: a camp that replaces its
+// order, or posts refused ones, at its rate writes a line per kind and
+// window, then a count, not a line per order; its first order of the day
+// is logged at once, with its world, tick and camp.
+func TestOrderLogBounded(t *testing.T) {
+	h, logs := startLimited(t, limits.Config{Orders: limits.Rate{PerSecond: 1000, Burst: 1000}})
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "log"})
+	for range 100 {
+		h.submit(t, w.tokens[0], "rest")
+		_, err := h.game.SubmitOrder(as(w.tokens[0]), &pb.SubmitOrderRequest{Order: &pb.Order{Action: "send_army", Args: []int32{999, 999, 999}}})
+		wantCode(t, err, codes.FailedPrecondition)
+	}
+	if n := logs.count(`"message":"order accepted"`); n != 2 {
+		t.Errorf("order accepted lines for 100 orders: %d; want 2 (the first, the first replacement)", n)
+	}
+	if n := logs.count(`"message":"order refused"`); n != 1 {
+		t.Errorf("order refused lines for 100 refusals: %d; want 1", n)
+	}
+	if n := logs.count(`"replaced":true`); n != 1 || logs.count(`"world":1,`) == 0 {
+		t.Errorf("the replacement's line: %d, with its world %d", n, logs.count(`"world":1,`))
+	}
+	h.advance(t, limits.Defaults.LogWindow)
+	if replaced, refused := logs.count(`"repeated":98`), logs.count(`"repeated":99`); replaced != 1 || refused != 1 {
+		t.Errorf("lines counting a window's repeats: %d of 98 replacements, %d of 99 refusals; want one each", replaced, refused)
+	}
+}

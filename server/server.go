@@ -336,7 +336,7 @@ func (s *Server) Stop() {
 // adopt gives r, a loop loaded here, what the server shares with its
 // loops: the wire encodings of views and the sampled log of outages.
 func (s *Server) adopt(r *runner) {
-	r.wire, r.outages = s.wire, s.outages
+	r.wire, r.outages, r.callLog = s.wire, s.outages, s.guard.log
 }
 
 // world returns the loop of world id.
