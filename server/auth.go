@@ -72,6 +72,9 @@ type authenticator struct {
 	vouched map[[sha256.Size]byte]cachedPrincipal
 	// gen counts revocations; a lookup that raced one is not cached.
 	gen uint64
+	// revoked, when set, is called once a token put has revoked others: it
+	// ends their open streams on this process (limits.Streams.CheckNow).
+	revoked func()
 }
 
 type cachedPrincipal struct {
@@ -256,6 +259,9 @@ func (a *authenticator) put(ctx context.Context, t store.Token) error {
 		}
 	}
 	a.mu.Unlock()
+	if a.revoked != nil {
+		a.revoked()
+	}
 	return nil
 }
 

@@ -172,3 +172,36 @@ func TestOrderLogBounded(t *testing.T) {
 		t.Errorf("lines counting a window's repeats: %d of 98 replacements, %d of 99 refusals; want one each", replaced, refused)
 	}
 }
+
+// TestRevokedStreamHearsNothing checks N11 of issue 34: on the server that
+// revokes a token, the token's tick streams end before the revocation is
+// answered, so that the next day's notice never reaches them; the new
+// token's stream hears it.
+func TestRevokedStreamHearsNothing(t *testing.T) {
+	// Far longer than the test: the periodic check never runs.
+	h, _ := startLimited(t, limits.Config{RevokeCheck: time.Hour})
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "revoke"})
+	ctx, cancel := context.WithCancel(as(w.tokens[0]))
+	defer cancel()
+	old, err := h.game.WatchTicks(ctx, &pb.WatchTicksRequest{})
+	if err != nil {
+		t.Fatalf("watch: %v", err)
+	}
+	if _, err := old.Recv(); err != nil {
+		t.Fatalf("first notice: %v", err)
+	}
+	resp, err := h.admin.IssueToken(as(h.adminToken), &pb.IssueTokenRequest{WorldId: w.info.GetId(), Camp: 0})
+	if err != nil {
+		t.Fatalf("issue token: %v", err)
+	}
+	fresh, _ := h.watch(t, resp.GetToken())
+	if _, err := h.admin.ForceTick(as(h.adminToken), &pb.WorldRequest{WorldId: w.info.GetId()}); err != nil {
+		t.Fatalf("force tick: %v", err)
+	}
+	if n, err := old.Recv(); status.Code(err) != codes.Unauthenticated {
+		t.Errorf("the revoked token's stream after the revocation: got %v, %v; want its end, Unauthenticated, and no notice", n, err)
+	}
+	if n := fresh(); n.GetDay() != 1 {
+		t.Errorf("the new token's stream: day %d; want 1", n.GetDay())
+	}
+}

@@ -153,6 +153,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.FaceSecret = rand.Text()
 	}
 	s.guard = newGuard(cfg.Limits, cfg.Clock, s.auth, cfg.FaceSecret, s.log)
+	s.auth.revoked = s.guard.streams.CheckNow
 	s.outages = limits.NewSampler(s.log, cfg.Limits.WithDefaults().LogWindow, cfg.Clock)
 	s.health.SetServingStatus(LivenessService, healthpb.HealthCheckResponse_SERVING)
 	s.quitStore, s.storeDone = make(chan struct{}), make(chan struct{})

@@ -500,18 +500,34 @@ func (s *Streams) checkRevoked(tick chan struct{}) {
 			return
 		}
 		s.arm(tick)
-		hashes := make([][]byte, 0, len(s.byToken))
-		for h := range s.byToken {
-			hashes = append(hashes, h[:])
-		}
 		s.mu.Unlock()
-		revoked, err := s.revoked(hashes)
-		if err != nil {
-			s.log.Note("revoke-check", zerolog.WarnLevel, "revocation check failed; retried", map[string]any{"error": err.Error()})
-		}
-		for _, h := range revoked {
-			s.end([sha256.Size]byte(h))
-		}
+		s.check()
+	}
+}
+
+// CheckNow runs the revocation check at once: the streams of the tokens
+// the store no longer has end before it returns. The server calls it when
+// it revokes a token itself, so that the revoked token's streams on this
+// process hear nothing after the revocation is answered.
+func (s *Streams) CheckNow() { s.check() }
+
+// check ends the open streams whose token the store no longer has.
+func (s *Streams) check() {
+	s.mu.Lock()
+	hashes := make([][]byte, 0, len(s.byToken))
+	for h := range s.byToken {
+		hashes = append(hashes, h[:])
+	}
+	s.mu.Unlock()
+	if len(hashes) == 0 {
+		return
+	}
+	revoked, err := s.revoked(hashes)
+	if err != nil {
+		s.log.Note("revoke-check", zerolog.WarnLevel, "revocation check failed; retried", map[string]any{"error": err.Error()})
+	}
+	for _, h := range revoked {
+		s.end([sha256.Size]byte(h))
 	}
 }
 
