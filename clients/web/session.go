@@ -21,10 +21,14 @@ import (
 const sessionCookie = "gv_session"
 
 // Bounds of the sessions: a session unused this long ends; past
-// maxSessions at once, the one unused longest ends first.
+// maxSessions at once, the one unused longest ends first; past
+// sessionsPerToken of one token (its browsers), that token's unused
+// longest ends, so that one token signing in again and again cannot push
+// the others' sessions out.
 const (
-	sessionIdle = 7 * 24 * time.Hour
-	maxSessions = 100_000
+	sessionIdle      = 7 * 24 * time.Hour
+	maxSessions      = 100_000
+	sessionsPerToken = 32
 )
 
 // session is a signed-in visitor's token and when it was last used.
@@ -52,6 +56,21 @@ func (ss *sessions) start(token string) string {
 	now := ss.now()
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	var mine [][sha256.Size]byte
+	for h, s := range ss.m {
+		if s.token == token {
+			mine = append(mine, h)
+		}
+	}
+	if len(mine) >= sessionsPerToken {
+		oldest := mine[0]
+		for _, h := range mine[1:] {
+			if ss.m[h].used.Before(ss.m[oldest].used) {
+				oldest = h
+			}
+		}
+		delete(ss.m, oldest)
+	}
 	if len(ss.m) >= maxSessions {
 		var oldest [sha256.Size]byte
 		first := true

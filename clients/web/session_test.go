@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grisonval/server/clients/internal/testserver"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -81,5 +82,31 @@ func TestSessions(t *testing.T) {
 	s.face.sessions.mu.Unlock()
 	if n != 0 {
 		t.Errorf("sessions left: %d; want 0", n)
+	}
+}
+
+// TestSessionsBounded checks that one token's sessions are bounded: past
+// sessionsPerToken, its unused longest ends, and another token's session
+// is untouched.
+func TestSessionsBounded(t *testing.T) {
+	now := time.Unix(0, 0)
+	ss := newSessions(func() time.Time { return now })
+	other := ss.start("gvc_other")
+	var ids []string
+	for range sessionsPerToken + 5 {
+		now = now.Add(time.Second)
+		ids = append(ids, ss.start("gvc_flood"))
+	}
+	if ss.token(other) != "gvc_other" {
+		t.Errorf("another token's session ended")
+	}
+	for i, id := range ids {
+		if live := ss.token(id) != ""; live != (i >= 5) {
+			t.Errorf("session %d of the flooding token: live %v; want %v", i, live, i >= 5)
+		}
+	}
+	now = now.Add(sessionIdle + time.Second)
+	if ss.token(other) != "" {
+		t.Errorf("a session unused for longer than %s still open", sessionIdle)
 	}
 }
