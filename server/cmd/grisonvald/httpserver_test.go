@@ -82,7 +82,7 @@ func TestHTTPBodyBounded(t *testing.T) {
 // sends no header is closed after the header timeout, an idle one after
 // the idle timeout, and a listener holds at most its cap of connections.
 func TestHTTPConnectionsBounded(t *testing.T) {
-	startLimits = httpLimits{ReadHeader: 2 * time.Second, Idle: 2 * time.Second, MaxConns: 4}
+	startLimits = httpLimits{ReadHeader: 3 * time.Second, Idle: 2 * time.Second, MaxConns: 4}
 	d := startDevServer(t, "", security{})
 	startLimits = httpLimits{}
 	for _, face := range []string{d.web, d.url} {
