@@ -11,11 +11,22 @@ import (
 	"net/http/cookiejar"
 	"net/netip"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/limits"
 )
 
 // zeros is an endless reader of zero bytes: a body of any size without
@@ -259,4 +270,74 @@ func TestHTTPFacesTLS(t *testing.T) {
 	if secure, hsts := secureAnswer(webSignIn(t, http.DefaultClient, plain.web, plain.camp, https)); secure || hsts {
 		t.Errorf("a forwarded header from a peer not trusted: cookie Secure %v, HSTS %v; want neither", secure, hsts)
 	}
+}
+
+// TestFacesNotLockedOut checks N1 of issue 34 end to end: bad tokens from
+// the address of a good player, over gRPC, the JSON face and the web
+// face's sign-in, spend that address's failures; the good player is still
+// served over all three, and another good token signs in on the web for
+// the first time.
+func TestFacesNotLockedOut(t *testing.T) {
+	saved := *limitConfig
+	limitConfig.AuthFailures = limits.Rate{PerSecond: 0.01, Burst: 5}
+	d := startDevServer(t, "", security{})
+	*limitConfig = saved
+	text, err := os.ReadFile(filepath.Join(d.data, connectFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent := regexp.MustCompile(`camp 1 \S+ \(agent\): (\S+)`).FindStringSubmatch(string(text))
+	if agent == nil {
+		t.Fatalf("no camp 1 token in %s", text)
+	}
+	conn, err := grpc.NewClient(d.grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	game := pb.NewGameServiceClient(conn)
+	view := func(token string) error {
+		_, err := game.GetView(metadata.AppendToOutgoingContext(t.Context(), "authorization", "Bearer "+token), &pb.GetViewRequest{})
+		return err
+	}
+	if err := view(d.camp); err != nil {
+		t.Fatalf("the good player before the flood: %v", err)
+	}
+	web := webSignIn(t, http.DefaultClient, d.web, d.camp, nil)
+	var session *http.Cookie
+	for _, c := range web.Cookies() {
+		if c.Name == sessionCookieName {
+			session = c
+		}
+	}
+	refused := 0
+	for i := range 20 {
+		bad := fmt.Sprintf("gvc_bad%d", i)
+		if status.Code(view(bad)) == codes.ResourceExhausted {
+			refused++
+		}
+		if code, _ := d.post(t, "grisonval.v1.GameService/GetView", bad, "{}"); code == http.StatusTooManyRequests {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Fatalf("40 bad tokens from one address, none refused for the address: the flood did not spend it")
+	}
+	if err := view(d.camp); err != nil {
+		t.Errorf("the good player over gRPC during the flood: %v", err)
+	}
+	if code, body := d.post(t, "grisonval.v1.GameService/GetView", d.camp, "{}"); code != http.StatusOK {
+		t.Errorf("the good player over the JSON face during the flood: %d %v", code, body)
+	}
+	req, _ := http.NewRequest(http.MethodGet, d.web+"camp", nil)
+	req.AddCookie(&http.Cookie{Name: session.Name, Value: session.Value})
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("the good player's camp page during the flood: %d", resp.StatusCode)
+	}
+	webSignIn(t, http.DefaultClient, d.web, agent[1], nil) // fails the test unless signed in
 }
