@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -16,8 +17,11 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/rs/zerolog"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -26,6 +30,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/limits"
 )
 
@@ -83,6 +88,17 @@ func TestHTTPBodyBounded(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	t.Logf("heap in use: %d KiB before, %d KiB after eight 200 MB bodies", before.HeapInuse>>10, after.HeapInuse>>10)
+	// A header past 64 KiB is refused before any face runs.
+	req, _ := http.NewRequest(http.MethodGet, d.web, nil)
+	req.Header.Set("X-Padding", strings.Repeat("a", 100<<10))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("a 100 KiB header: status %d; want 431", resp.StatusCode)
+	}
 	// A body within the bound is served as before.
 	if code, _ := d.post(t, "grisonval.v1.GameService/GetView", d.camp, "{}"); code != http.StatusOK {
 		t.Errorf("a small body: status %d", code)
@@ -340,4 +356,54 @@ func TestFacesNotLockedOut(t *testing.T) {
 		t.Errorf("the good player's camp page during the flood: %d", resp.StatusCode)
 	}
 	webSignIn(t, http.DefaultClient, d.web, agent[1], nil) // fails the test unless signed in
+}
+
+// TestPrivateListenerWarning checks N6 of issue 34: grisonvald warns at
+// start when the metrics or the profiles listen on an address other than
+// the loopback, and not when they listen on the loopback.
+func TestPrivateListenerWarning(t *testing.T) {
+	for _, tc := range []struct {
+		at   faces
+		want int
+	}{
+		{faces{metrics: "127.0.0.1:0", pprof: "127.0.0.1:0"}, 0},
+		{faces{metrics: "0.0.0.0:0", pprof: "0.0.0.0:0"}, 2},
+	} {
+		var logs syncLog
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			done <- run(ctx, zerolog.New(&logs), "127.0.0.1:0", t.TempDir(), "", devWorld{}, "", server.Replica{}, tc.at, security{})
+		}()
+		for deadline := time.Now().Add(20 * time.Second); !strings.Contains(logs.String(), "connection details written"); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("not started after 20 s:\n%s", logs.String())
+			}
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(logs.String(), "a private listener on an address other than the loopback"); n != tc.want {
+			t.Errorf("metrics %s, pprof %s: %d warnings; want %d", tc.at.metrics, tc.at.pprof, n, tc.want)
+		}
+	}
+}
+
+// syncLog is a log buffer safe for concurrent use.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncLog) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncLog) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
