@@ -407,3 +407,31 @@ func (s *syncLog) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestJSONStreamOutlivesWriteTimeout checks that the JSON face's
+// WatchTicks stream is not ended by -http-write-timeout: a day resolved
+// after it reaches the stream.
+func TestJSONStreamOutlivesWriteTimeout(t *testing.T) {
+	startLimits = httpLimits{Write: 300 * time.Millisecond}
+	d := startDevServer(t, "", security{})
+	startLimits = httpLimits{}
+	req, _ := http.NewRequest(http.MethodPost, d.url+"grisonval.v1.GameService/WatchTicks", strings.NewReader(`{}`))
+	req.Header.Set("Authorization", "Bearer "+d.camp)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	lines := bufio.NewReader(resp.Body)
+	if _, err := lines.ReadString('\n'); err != nil {
+		t.Fatalf("first line: %v", err)
+	}
+	time.Sleep(time.Second)
+	if code, body := d.post(t, "grisonval.v1.AdminService/ForceTick", d.admin, `{"world_id": 1}`); code != http.StatusOK {
+		t.Fatalf("force tick: %d %v", code, body)
+	}
+	line, err := lines.ReadString('\n')
+	if err != nil || !strings.Contains(line, `"day":1`) {
+		t.Errorf("the stream after the write timeout: %q, %v; want day 1's notice", line, err)
+	}
+}
