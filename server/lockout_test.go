@@ -205,3 +205,18 @@ func TestRevokedStreamHearsNothing(t *testing.T) {
 		t.Errorf("the new token's stream: day %d; want 1", n.GetDay())
 	}
 }
+
+// TestIPv6CountsBySubnet checks that a face's IPv6 visitors count by their
+// /64, the block one subscriber holds: another address of the block is
+// refused with it, one of another block is not.
+func TestIPv6CountsBySubnet(t *testing.T) {
+	h, _ := startLimited(t, limits.Config{AuthFailures: limits.Rate{PerSecond: 0.5, Burst: 5}})
+	for i := range 5 {
+		_, err := h.game.GetView(asVisitor(fmt.Sprintf("gvc_v6_%d", i), fmt.Sprintf("2001:db8:0:7::%x", i+1), true), &pb.GetViewRequest{})
+		wantCode(t, err, codes.Unauthenticated)
+	}
+	_, err := h.game.GetView(asVisitor("gvc_v6_same", "2001:db8:0:7:ffff::1", true), &pb.GetViewRequest{})
+	wantRateLimited(t, "another address of the flooding /64", err, 3*time.Second)
+	_, err = h.game.GetView(asVisitor("gvc_v6_other", "2001:db8:0:8::1", true), &pb.GetViewRequest{})
+	wantCode(t, err, codes.Unauthenticated)
+}

@@ -254,7 +254,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		}
 		defer stopPrivate()
 		*private.url = url
-		if !isLoopback(strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")) {
+		if !isLoopback(private.addr) {
 			log.Warn().Str("face", private.name).Str("url", url).Msg("a private listener on an address other than the loopback: it carries no authentication")
 		}
 	}
