@@ -115,6 +115,14 @@ type campBody struct {
 	Forecast string
 	// Season is the camp's standing in its season, as text (season.go).
 	Season string
+	// Answer is the server's answer to the form the visitor just posted,
+	// shown above the order form, where the post lands (#answer).
+	Answer string
+	// Over is set when no day remains to post for (the season's last day
+	// was played), Closed once the season is closed, with its chronicle's
+	// address: the page then offers no form that the server would refuse.
+	Over, Closed bool
+	Chronicle    string
 }
 
 // name returns camp c's name as the view knows it.
@@ -426,11 +434,13 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body.Season = viewtext.SeasonStanding(l, standing)
+	body.Answer = flashed(w, r)
+	body.setOver(standing)
 	if standing.GetRank() > 0 {
 		body.Rank, body.Of = standing.GetRank(), len(standing.GetRanking())
 	}
 	s.render(w, r, http.StatusOK, "camp", page{Title: l.Sprintf("%s, day %d", "%s, jour %d", v.GetCampName(), v.GetDay()),
-		State: "/camp/state.json", Day: v.GetDay(), Flash: flashed(w, r), Body: body})
+		State: "/camp/state.json", Day: v.GetDay(), Body: body})
 }
 
 // resultsSince returns, in the page's language, what became of the camp's
@@ -541,7 +551,7 @@ func (s *Server) postOrderForm(w http.ResponseWriter, r *http.Request, send func
 		l := langOf(r)
 		o, err := orderOf(r)
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		forDay, err := forDayOf(r)
 		if err != nil {
@@ -551,7 +561,7 @@ func (s *Server) postOrderForm(w http.ResponseWriter, r *http.Request, send func
 		defer cancel()
 		answer, err := send(ctx, l, o, forDay)
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return answer
 	})
@@ -570,7 +580,7 @@ func (s *Server) postAdopt(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Adopt: r.PostFormValue("seat"), ForDay: forDay})
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return viewtext.Submitted(l, resp)
 	})
@@ -597,13 +607,13 @@ func (s *Server) postStanding(w http.ResponseWriter, r *http.Request) {
 		l := langOf(r)
 		o, err := orderOf(r)
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
 		resp, err := s.game.SetStandingOrder(ctx, &pb.SetStandingOrderRequest{Order: o})
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return viewtext.Standing(l, resp.GetOrder())
 	})
@@ -615,13 +625,13 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 		l := langOf(r)
 		to, err := strconv.Atoi(r.PostFormValue("to"))
 		if err != nil {
-			return viewtext.Error(l, errors.New(l.Sprintf("choose a recipient", "choisissez un destinataire")))
+			return webError(l, errors.New(l.Sprintf("choose a recipient", "choisissez un destinataire")))
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
 		m, err := s.game.SendMessage(ctx, &pb.SendMessageRequest{ToCamp: int32(to), Text: r.PostFormValue("text")})
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return strings.TrimSpace(viewtext.Sent(l, m.GetMessage()))
 	})
@@ -641,5 +651,16 @@ func (s *Server) postForm(w http.ResponseWriter, r *http.Request, do func(*http.
 		return
 	}
 	flash(w, r, strings.TrimSpace(do(r)))
-	http.Redirect(w, r, "/camp#orders", http.StatusSeeOther)
+	http.Redirect(w, r, "/camp#answer", http.StatusSeeOther)
+}
+
+// setOver marks the page of a season whose days are all played (its view
+// posts for no day) or closed (its standing says so): its forms go, and a
+// closed season links to its chronicle.
+func (b *campBody) setOver(st *pb.SeasonStanding) {
+	b.Closed = st.GetClosed()
+	b.Over = b.Closed || b.View.GetPostingStatus() == pb.PostingStatus_POSTING_STATUS_UNSPECIFIED
+	if b.Closed {
+		b.Chronicle = fmt.Sprintf("/chronicle/%d/%d", b.View.GetWorldId(), st.GetSeason())
+	}
 }

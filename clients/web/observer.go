@@ -354,7 +354,8 @@ func (s *Server) observerBody(r *http.Request, id uint64) (*frameBody, error) {
 	} else {
 		body = frameBodyOf(l, f, nil)
 	}
-	body.World, body.WorldName, body.Season, body.Running = id, info.GetName(), info.GetSeason(), true
+	body.World, body.WorldName, body.Season = id, info.GetName(), info.GetSeason()
+	body.Running = !s.seasonClosed(ctx, id, info.GetSeason())
 	return body, nil
 }
 

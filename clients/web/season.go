@@ -22,7 +22,7 @@ func (s *Server) postNotebook(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		n, err := s.game.SetNotebook(ctx, &pb.SetNotebookRequest{Text: text})
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return viewtext.NotebookSaved(l, n)
 	})
