@@ -211,6 +211,7 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 	if g := v.GetGrisonval(); g != nil {
 		b.Grisonval = g
 		b.Self = selfBanner(v, g)
+		b.Self.Fig = viewFigures(l, g)
 		if f := g.GetForecast(); f != nil {
 			b.Forecast = viewtext.ForecastLine(l, f)
 		}

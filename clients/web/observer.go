@@ -34,6 +34,8 @@ type campBanner struct {
 	Food, Wood, Stone, Tools, Gold, Research int64
 	Population, Morale, FieldArmy, UnderArms int32
 	Tier, Zones, Legitimacy                  int32
+	// Fig are seed 000's live figures (figures.go), nil when unknown.
+	Fig *figures
 }
 
 // keys are the banner's counters by data-k key, as the polled state
@@ -223,7 +225,7 @@ func grisonvalFrame(b *frameBody, g *pb.GrisonvalFrame) {
 		b.Camps = append(b.Camps, campBanner{Camp: c.GetCamp(), Name: c.GetName(), Government: c.GetGovernment(), Title: c.GetTitle(),
 			Alive: c.GetAlive(), Food: r.GetFood(), Wood: r.GetWood(), Stone: r.GetStone(), Tools: r.GetTools(), Gold: r.GetGold(),
 			Research: r.GetResearch(), Population: c.GetPopulation(), Morale: c.GetMorale(), FieldArmy: c.GetFieldArmy(),
-			UnderArms: c.GetMenUnderArms(), Tier: c.GetTier(), Zones: c.GetZones(), Legitimacy: c.GetLegitimacy()})
+			UnderArms: c.GetMenUnderArms(), Tier: c.GetTier(), Zones: c.GetZones(), Legitimacy: c.GetLegitimacy(), Fig: frameFigures(l, c)})
 		cp := campPeople{Camp: c.GetCamp(), Name: c.GetName(), Summary: c.GetPeople()}
 		for _, n := range c.GetNotables() {
 			cp.People = append(cp.People, personOf(n))

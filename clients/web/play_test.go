@@ -12,6 +12,7 @@ import (
 
 	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
+	"github.com/grisonval/server/lang"
 )
 
 // grpcWords are words of the gRPC layer a browser user must never read.
@@ -138,4 +139,81 @@ func answerOf(page string) string {
 // htmlText unescapes the few entities html/template writes in text.
 func htmlText(s string) string {
 	return strings.NewReplacer("&#39;", "'", "&#34;", `"`, "&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(s)
+}
+
+// TestLiveFigures: seed 000's live figures on the camp page and on the
+// observer's banner, each as the camp's view or the frame says, in English
+// and in French: the daily upkeep, the feats unlocked of 26, the research
+// tier of 29 with its title, the food per inhabitant, civilians against
+// soldiers and the age pyramid (issue 31, item 5).
+func TestLiveFigures(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, testserver.Game{Seed: 6, SeasonLength: 100}, time.Hour)
+	for range 12 {
+		s.playDay(t, s.allCamps()...)
+	}
+	v := s.view(t, 0)
+	g := v.GetGrisonval()
+	if g.GetTiers() != 29 || g.GetAchievementsTotal() != 26 {
+		t.Fatalf("the view's tree has %d tiers and %d achievements; want 29 and 26 (seed 000)", g.GetTiers(), g.GetAchievementsTotal())
+	}
+	ctx := browsertest.Start(t, false)
+	browsertest.SignIn(t, ctx, s.http.URL, s.world.Tokens[0])
+	text := func(sel string) string {
+		return browsertest.Eval[string](t, ctx, `(document.querySelector('`+sel+`') || {textContent: ''}).textContent`)
+	}
+	for _, l := range []string{"en", "fr"} {
+		setLanguage(t, ctx, l)
+		fig := viewFigures(map[string]lang.Lang{"en": lang.EN, "fr": lang.FR}[l], g)
+		of := map[string]string{"en": " of ", "fr": " sur "}[l]
+		if got, want := text(".figs .fig-feats"), fmt.Sprintf("%d%s26", len(g.GetAchievements()), of); got != want {
+			t.Errorf("%s: feats %q; want %q", l, got, want)
+		}
+		tier := text(".figs .fig-tier")
+		if !strings.Contains(tier, fmt.Sprintf("%d%s29", g.GetTier(), of)) || (g.GetTier() > 0 && (g.GetTierName() == "" || !strings.Contains(tier, g.GetTierName()))) {
+			t.Errorf("%s: tier %q; want tier %d of 29 with its title %q", l, tier, g.GetTier(), g.GetTierName())
+		}
+		if got := text(".figs .fig-upkeep"); fig.Upkeep == "" || !strings.HasPrefix(got, fig.Upkeep) {
+			t.Errorf("%s: upkeep %q; want %q", l, got, fig.Upkeep)
+		}
+		per := float64(g.GetResources().GetFood()) / float64(g.GetPopulation())
+		want := fmt.Sprintf("%.1f", per)
+		if l == "fr" {
+			want = strings.Replace(want, ".", ",", 1)
+		}
+		if got := text(".figs .fig-foodper"); got != want {
+			t.Errorf("%s: food per inhabitant %q; want %q", l, got, want)
+		}
+		if got, want := text(".figs .fig-arms"), fmt.Sprintf("%d / %d ", g.GetPopulation()-g.GetMenUnderArms(), g.GetMenUnderArms()); got != want {
+			t.Errorf("%s: civilians / soldiers %q; want %q", l, got, want)
+		}
+		p := g.GetPeople()
+		if got := text("svg.pyr title"); !strings.Contains(got, fmt.Sprint(p.GetElders())) || !strings.Contains(got, fmt.Sprintf("%d %s", p.GetChildren(), map[string]string{"en": "children", "fr": "enfants"}[l])) {
+			t.Errorf("%s: the age pyramid says %q; want %d children, %d adults, %d elders", l, got, p.GetChildren(), p.GetAdults(), p.GetElders())
+		}
+		if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('svg.pyr rect').length`); n != 3 {
+			t.Errorf("%s: the age pyramid has %d bars; want 3", l, n)
+		}
+	}
+
+	browsertest.SignOut(t, ctx)
+	browsertest.SignIn(t, ctx, s.http.URL, s.srv.AdminToken)
+	setLanguage(t, ctx, "en")
+	browsertest.Do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)))
+	f := s.frame(t)
+	for i, c := range f.GetGrisonval().GetCamps() {
+		card := fmt.Sprintf(".camps .campc:nth-child(%d) ", i+1)
+		if got, want := text(card+".fig-feats"), fmt.Sprintf("%d of 26", c.GetAchievements()); got != want {
+			t.Errorf("observer, camp %d: feats %q; want %q", c.GetCamp(), got, want)
+		}
+		if got := text(card + ".fig-tier"); !strings.Contains(got, fmt.Sprintf("tier %d of 29", c.GetTier())) || !strings.Contains(got, c.GetTierName()) {
+			t.Errorf("observer, camp %d: tier %q; want tier %d of 29 %s", c.GetCamp(), got, c.GetTier(), c.GetTierName())
+		}
+		if got, want := text(card+".fig-upkeep"), upkeepText(lang.EN, c.GetUpkeep()); want == "" || !strings.HasPrefix(got, want) {
+			t.Errorf("observer, camp %d: upkeep %q; want %q", c.GetCamp(), got, want)
+		}
+		if got, want := text(card+".fig-arms"), fmt.Sprintf("%d / %d ", c.GetPopulation()-c.GetMenUnderArms(), c.GetMenUnderArms()); got != want {
+			t.Errorf("observer, camp %d: civilians / soldiers %q; want %q", c.GetCamp(), got, want)
+		}
+	}
 }
