@@ -105,6 +105,8 @@ type menuData struct {
 type castleTableData struct {
 	Cities   []castleCity
 	Min, Max int32
+	// Bounds are the thresholds of a fall, for the table's legend.
+	Bounds castleBounds
 }
 
 // castleTable returns the cities table of a city's view (bounds from its
@@ -113,9 +115,9 @@ type castleTableData struct {
 func castleTable(v any) castleTableData {
 	switch c := v.(type) {
 	case *castleView:
-		return castleTableData{Cities: c.Cities, Min: c.Min, Max: c.Max}
+		return castleTableData{Cities: c.Cities, Min: c.Min, Max: c.Max, Bounds: c.Bounds}
 	case *castleFrame:
-		t := castleTableData{Cities: c.Cities, Max: 1}
+		t := castleTableData{Cities: c.Cities, Min: c.Bounds.Min, Max: max(1, c.Bounds.Max), Bounds: c.Bounds}
 		for _, city := range c.Cities {
 			for _, g := range city.Gauges {
 				t.Max = max(t.Max, g.Value)

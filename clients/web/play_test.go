@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/lang"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
 // grpcWords are words of the gRPC layer a browser user must never read.
@@ -216,4 +218,56 @@ func TestLiveFigures(t *testing.T) {
 			t.Errorf("observer, camp %d: civilians / soldiers %q; want %q", c.GetCamp(), got, want)
 		}
 	}
+}
+
+// TestCastleThresholds: a Castle city's page and the observer's mark the
+// thresholds of a fall on the cities' bars (civilians one step from 0 and
+// from 10, army one step from 10: CAS-FALL), say them in a legend, mark a
+// city one step from its fall, and name the cities in the journal as the
+// table does (issue 31, item 7).
+func TestCastleThresholds(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, testserver.Game{Ruleset: "castle", Camps: 4, Seed: 7}, time.Hour)
+	for range 9 {
+		s.playDay(t, s.allCamps()...)
+	}
+	ctx := browsertest.Start(t, false)
+	v := s.view(t, 0)
+	names := map[string]string{}
+	for _, c := range v.GetCastle().GetCities() {
+		names[fmt.Sprint(c.GetCamp())] = c.GetName()
+	}
+	check := func(what string, cities []*pb.CastleCity) {
+		t.Helper()
+		for i, c := range cities {
+			row := fmt.Sprintf(`table.cities tr[data-camp="%d"]`, c.GetCamp())
+			attrs := browsertest.Eval[[]string](t, ctx, `Array.from(document.querySelectorAll('`+row+` meter')).map(m => [m.getAttribute('low'), m.getAttribute('high'), m.getAttribute('optimum')].join(','))`)
+			if len(attrs) != 5 || attrs[3] != "2,8,5" || attrs[4] != "9,9,0" || attrs[0] != ",," {
+				t.Errorf("%s, city %d: the meters' low, high, optimum %q; want civilians 2,8,5 and army 9,9,0, the others unmarked", what, i, attrs)
+			}
+			danger := c.GetFellTurn() == 0 && (c.GetCivilians() <= 1 || c.GetCivilians() >= 9 || c.GetArmy() >= 9)
+			if got := browsertest.Eval[int](t, ctx, `document.querySelectorAll('`+row+` td.danger').length`) > 0; got != danger {
+				t.Errorf("%s, city %d (civilians %d, army %d, fell %d): marked one step from a fall %v; want %v", what, i, c.GetCivilians(), c.GetArmy(), c.GetFellTurn(), got, danger)
+			}
+		}
+		if legend := browsertest.Eval[string](t, ctx, `document.querySelector('.castle .legend').textContent`); !strings.Contains(legend, "A city falls at 0 or 10 civilians, or at 10 army") {
+			t.Errorf("%s: the legend %q", what, legend)
+		}
+		journal := browsertest.Eval[string](t, ctx, `document.querySelector('.p-journal').textContent`)
+		refs := regexp.MustCompile(`[Cc]ity (\d+)( \(([^)]*)\))?`).FindAllStringSubmatch(journal, -1)
+		if len(refs) == 0 {
+			t.Errorf("%s: the journal names no city", what)
+		}
+		for _, m := range refs {
+			if m[3] != names[m[1]] {
+				t.Errorf("%s: the journal says %q; want city %s named %q", what, m[0], m[1], names[m[1]])
+			}
+		}
+	}
+	browsertest.SignIn(t, ctx, s.http.URL, s.world.Tokens[0])
+	check("city 0's page", v.GetCastle().GetCities())
+	browsertest.SignOut(t, ctx)
+	browsertest.SignIn(t, ctx, s.http.URL, s.srv.AdminToken)
+	browsertest.Do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)))
+	check("the observer's page", s.frame(t).GetCastle().GetCities())
 }
