@@ -16,7 +16,7 @@ METRICS   ?= 127.0.0.1:7790
 
 ## run: build and start the server on the embedded store (./data) with a playable world, its web page (WEB), its JSON face (HTTP) and its private metrics and profiles (METRICS).
 run:
-	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -web $(WEB) -http $(HTTP) -metrics $(METRICS) -data data
+	$(GO) run ./server/cmd/grisonvald -dev -stand-in -addr $(ADDR) -web $(WEB) -http $(HTTP) -metrics $(METRICS) -data data
 
 ## test: what CI runs (.ci/run): format, vet, generated code, then every test with the race detector.
 test: fmt-check vet deadcode proto-check test-deps postgres race load-smoke
