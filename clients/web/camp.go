@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -118,6 +119,9 @@ type campBody struct {
 	// Answer is the server's answer to the form the visitor just posted,
 	// shown above the order form, where the post lands (#answer).
 	Answer string
+	// Zone is the zone picked on the map, with its facts and the actions
+	// on it (zone.go); nil when none is.
+	Zone *zonePanel
 	// Over is set when no day remains to post for (the season's last day
 	// was played), Closed once the season is closed, with its chronicle's
 	// address: the page then offers no form that the server would refuse.
@@ -219,7 +223,9 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 		for _, z := range g.GetZones() {
 			garrison[z.GetId()] = z.GetGarrison()
 		}
-		b.Map = mapOfView(l, v, g).SVG()
+		m := mapOfView(l, v, g)
+		m.Link = zoneLink
+		b.Map = m.SVG()
 		b.Camps = g.GetCamps()
 		for _, sg := range g.GetSieges() {
 			b.Sieges = append(b.Sieges, siegeCardOf(sg, garrison[sg.GetZone()], b.name(sg.GetBesieger()), v.GetDay()))
@@ -275,10 +281,17 @@ func selfBanner(v *pb.CampView, g *pb.GrisonvalView) campBanner {
 // menuOf builds the numbered legal menu: each action with its valid
 // arguments to pick (choices labelled with what the view says of them) or
 // bounds, and its cost.
-func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
+func menuOf(l lang.Lang, v *pb.CampView) []menuAction { return menuFor(l, v, 0) }
+
+// menuFor is menuOf, or with zone > 0 the actions one of whose zone
+// arguments may be zone, that choice picked (the zone's panel, zone.go).
+func menuFor(l lang.Lang, v *pb.CampView, zone int32) []menuAction {
 	labels := choiceLabels(l, v)
 	var out []menuAction
 	for i, a := range v.GetLegalActions() {
+		if zone > 0 && !takesZone(a, zone) {
+			continue
+		}
 		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(l, a),
 			Pending: v.GetPendingOrder().GetAction() == a.GetAction()}
 		for j, spec := range a.GetArgs() {
@@ -292,6 +305,9 @@ func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
 				first := 0
 				if spec.GetKind() == pb.ArgKind_ARG_KIND_CARD && len(spec.GetChoices()) > 0 {
 					first = j % len(spec.GetChoices())
+				}
+				if k := slices.Index(spec.GetChoices(), zone); zone > 0 && spec.GetKind() == pb.ArgKind_ARG_KIND_ZONE && k >= 0 {
+					first = k
 				}
 				opts := make([]option, 0, len(spec.GetChoices()))
 				for k, c := range spec.GetChoices() {
@@ -437,6 +453,7 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 	body.Season = viewtext.SeasonStanding(l, standing)
 	body.Answer = flashed(w, r)
 	body.setOver(standing)
+	body.setZone(l, r.URL.Query().Get("zone"))
 	if standing.GetRank() > 0 {
 		body.Rank, body.Of = standing.GetRank(), len(standing.GetRanking())
 	}

@@ -71,6 +71,11 @@ type hexMap struct {
 	Self int32
 	// L is the language of the tooltips and labels.
 	L lang.Lang
+	// Link, when set, makes each zone a link to Link with the zone's
+	// number (a camp's page: the zone's panel, zone.go); Picked is the
+	// zone picked, outlined.
+	Link   string
+	Picked int32
 }
 
 // zoneCentre returns the centre of the hex at axial (q, r), pointy side up.
@@ -249,6 +254,13 @@ func (m *hexMap) writeZone(b *strings.Builder, z *hexZone, x, y float64) {
 	}
 	if z.Siege != nil {
 		cls += " sg"
+	}
+	if z.ID == m.Picked && m.Picked > 0 {
+		cls += " picked"
+	}
+	if m.Link != "" {
+		fmt.Fprintf(b, `<a href="%s" class="zl" aria-label="%s">`, esc(fmt.Sprintf(m.Link, z.ID)), esc(m.tooltip(z)))
+		defer b.WriteString(`</a>`)
 	}
 	fmt.Fprintf(b, `<g class="%s" id="z%d" data-zone="%d"`, cls, z.ID, z.ID)
 	if z.Known {

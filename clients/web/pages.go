@@ -47,6 +47,12 @@ var funcs = template.FuncMap{
 	"menuT": func(b *campBody, csrf string) menuData {
 		return menuData{Menu: b.Menu, CSRF: csrf, ForDay: b.View.GetDay() + 1, Propose: b.Seats != nil && !b.Seats.Ruler}
 	},
+	// menuGroupsT and zoneMenuT are the grouped menu and the zone panel's
+	// (zone.go).
+	"menuGroupsT": menuGroupsData,
+	"zoneMenuT": func(b *campBody, csrf string) menuData {
+		return menuData{Menu: b.Zone.Menu, CSRF: csrf, ForDay: b.View.GetDay() + 1}
+	},
 }
 
 // journalData is the journal template's data: the lines, the camps'

@@ -271,3 +271,99 @@ func TestCastleThresholds(t *testing.T) {
 	browsertest.Do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/world/%d", s.http.URL, s.world.ID)))
 	check("the observer's page", s.frame(t).GetCastle().GetCities())
 }
+
+// TestPlayByMap plays 30 days of camp 0 from its page alone, with
+// JavaScript off: each day it clicks on the map a zone that an action may
+// take, which opens the zone's panel with that zone picked in the action's
+// form, and posts it (or, on a day no action takes a zone, posts the first
+// action of the grouped menu); the other camps' bots post through the
+// server. Every order is accepted, its answer in view, and the season
+// moves 30 days (issue 31, item 4).
+func TestPlayByMap(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, testserver.Game{Seed: 8, SeasonLength: 100}, time.Hour)
+	ctx := browsertest.Start(t, false)
+	browsertest.SignIn(t, ctx, s.http.URL, s.world.Tokens[0])
+	byMap, posted := 0, map[int32]string{}
+	for day := int32(0); day < 30; day++ {
+		v := s.view(t, 0)
+		if v.GetDay() != day {
+			t.Fatalf("the world is on day %d; want %d", v.GetDay(), day)
+		}
+		zone, action := int32(0), ""
+		for _, a := range v.GetLegalActions() {
+			for _, spec := range a.GetArgs() {
+				if spec.GetKind() == pb.ArgKind_ARG_KIND_ZONE && len(spec.GetChoices()) > 0 && zone == 0 {
+					zone, action = spec.GetChoices()[len(spec.GetChoices())/2], a.GetAction()
+				}
+			}
+		}
+		if zone > 0 {
+			browsertest.Do(t, ctx, chromedp.ScrollIntoView(browsertest.CSS(fmt.Sprintf(`svg#map g#z%d`, zone))))
+			browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(fmt.Sprintf(`svg#map a.zl:has(g#z%d)`, zone))))
+			browsertest.WaitFor(t, ctx, fmt.Sprintf(`document.readyState === 'complete' && location.search === '?zone=%d' && !!document.getElementById('zone')`, zone), 20*time.Second)
+			if top := browsertest.Eval[float64](t, ctx, `document.getElementById('zone').getBoundingClientRect().top`); top < -1 || top > 100 {
+				t.Errorf("day %d: the zone's panel is at %v, out of view", day, top)
+			}
+			form := fmt.Sprintf(`#zone form.act:has(input[name=action][value=%s])`, action)
+			picked := browsertest.Eval[[]string](t, ctx, `Array.from(document.querySelectorAll('`+form+` select')).map(s => s.value)`)
+			if !slicesContains(picked, fmt.Sprint(zone)) {
+				t.Errorf("day %d: the panel's %s form has %v picked; want zone %d", day, action, picked, zone)
+			}
+			browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(form+` button:not([formaction])`)))
+			byMap++
+		} else {
+			action = browsertest.Eval[string](t, ctx, `document.querySelector('#orders details.mgroup form.act input[name=action]').value`)
+			browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`#orders details.mgroup form.act button:not([formaction])`)))
+		}
+		posted[day+1] = action
+		browsertest.WaitFor(t, ctx, `document.readyState === 'complete' && !!document.getElementById('answer')`, 20*time.Second)
+		answer := browsertest.Eval[string](t, ctx, `document.getElementById('answer').textContent`)
+		if !strings.Contains(answer, fmt.Sprintf("Order accepted for day %d", day+1)) {
+			t.Fatalf("day %d: the answer %q; want the order accepted", day, answer)
+		}
+		s.post(t, 1)
+		s.post(t, 2)
+		if !s.waitDay(t, day+1, 10*time.Second) {
+			t.Fatalf("day %d did not resolve once every camp posted", day+1)
+		}
+		browsertest.Do(t, ctx, chromedp.Navigate(s.http.URL+"/camp"))
+	}
+	if byMap < 20 {
+		t.Errorf("%d of 30 days played from the map; want most", byMap)
+	}
+	var days []*pb.TickNotice
+	for since := int32(1); since <= 30; {
+		news, err := s.srv.Game.GetNews(as(s.world.Tokens[0]), &pb.GetNewsRequest{SinceDay: since})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(news.GetDays()) == 0 {
+			break
+		}
+		days = append(days, news.GetDays()...)
+		since = news.GetDays()[len(news.GetDays())-1].GetDay() + 1
+	}
+	statuses := map[string]int{}
+	for _, n := range days {
+		r := n.GetResult()
+		statuses[r.GetStatus().String()]++
+		if want := posted[n.GetDay()]; r.GetOrder().GetAction() != want {
+			t.Errorf("day %d played %v; want the %s posted from the page", n.GetDay(), r.GetOrder(), want)
+		}
+	}
+	t.Logf("30 days played from the page, %d from the map; the orders' results: %v", byMap, statuses)
+	if len(days) != 30 {
+		t.Errorf("%d days of news; want 30", len(days))
+	}
+}
+
+// slicesContains says whether xs holds x.
+func slicesContains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
