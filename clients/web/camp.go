@@ -498,6 +498,7 @@ func (s *Server) campState(w http.ResponseWriter, r *http.Request) {
 	if g := v.GetGrisonval(); g != nil {
 		selfBanner(v, g).keys(st.Keys)
 	}
+	notifyKeys(v, st.Keys)
 	switch d := v.GetDetail().(type) {
 	case *pb.CampView_Grisonval:
 		// Its banner's, above.

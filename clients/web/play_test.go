@@ -367,3 +367,47 @@ func slicesContains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// TestNotifications: with JavaScript, the camp page offers notifications;
+// once the player turns them on, a day resolved and a message received are
+// told as browser notifications, in the page's language, and the page's
+// title counts them until the player touches the page; without
+// JavaScript no button shows (issue 31, item 4).
+func TestNotifications(t *testing.T) {
+	t.Parallel()
+	// A world of counters: every camp has met every other, and may write.
+	s := newSite(t, testserver.Game{Ruleset: "counters", Camps: 3, Seed: 9, SeasonLength: 20}, 200*time.Millisecond)
+	ctx := browsertest.Start(t, true)
+	browsertest.SignIn(t, ctx, s.http.URL, s.world.Tokens[0])
+	setLanguage(t, ctx, "fr")
+	// The browser's notifications, recorded: a headless browser shows none.
+	browsertest.Eval[bool](t, ctx, `(() => { window.__notes = [];
+		window.Notification = function (text) { window.__notes.push(text); };
+		Notification.permission = 'granted';
+		Notification.requestPermission = () => Promise.resolve('granted');
+		return true; })()`)
+	if hidden := browsertest.Eval[bool](t, ctx, `document.getElementById('notify').hidden`); hidden {
+		t.Fatal("the notifications' button is hidden with JavaScript on")
+	}
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`#notify button`)))
+	browsertest.WaitFor(t, ctx, `document.querySelector('#notify button').textContent === 'Ne plus prévenir'`, 10*time.Second)
+	// Let a poll pass, then the day resolves.
+	time.Sleep(500 * time.Millisecond)
+	s.playDay(t, s.allCamps()...)
+	browsertest.WaitFor(t, ctx, `window.__notes.includes('Jour 1 résolu : à vous de jouer.')`, 10*time.Second)
+	browsertest.WaitFor(t, ctx, `document.title.startsWith('(1) ')`, 10*time.Second)
+	if _, err := s.srv.Game.SendMessage(as(s.world.Tokens[1]), &pb.SendMessageRequest{ToCamp: 0, Text: "salut"}); err != nil {
+		t.Fatal(err)
+	}
+	s.playDay(t, s.allCamps()...)
+	browsertest.WaitFor(t, ctx, `window.__notes.includes('Un message pour votre camp.')`, 10*time.Second)
+	browsertest.WaitFor(t, ctx, `document.title.startsWith('(3) ')`, 10*time.Second)
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`h1`)))
+	browsertest.WaitFor(t, ctx, `!/^\(\d+\) /.test(document.title)`, 10*time.Second)
+
+	off := browsertest.Start(t, false)
+	browsertest.SignIn(t, off, s.http.URL, s.world.Tokens[0])
+	if !browsertest.Eval[bool](t, off, `document.getElementById('notify').hidden`) {
+		t.Error("without JavaScript, the notifications' button shows")
+	}
+}

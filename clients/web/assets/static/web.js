@@ -64,6 +64,7 @@
         window.scrollTo(x, y);
         body.dataset.day = doc.body.dataset.day;
         document.title = doc.title;
+        document.dispatchEvent(new CustomEvent('gv:swap'));
       });
   }
 
@@ -75,6 +76,7 @@
       .then(function (st) {
         setLive(true);
         apply(st);
+        document.dispatchEvent(new CustomEvent('gv:state', { detail: st }));
         if (String(st.day) !== body.dataset.day && !editing()) { return reload(); }
       })
       .catch(function () { setLive(false); })
