@@ -116,6 +116,8 @@ type campBody struct {
 	Forecast string
 	// Season is the camp's standing in its season, as text (season.go).
 	Season string
+	// SeasonTab is the season tab, from the same standing (season.go).
+	SeasonTab *seasonPanel
 	// Answer is the server's answer to the form the visitor just posted,
 	// shown above the order form, where the post lands (#answer).
 	Answer string
@@ -451,6 +453,7 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body.Season = viewtext.SeasonStanding(l, standing)
+	body.SeasonTab = seasonPanelOf(standing, body.Season)
 	body.Answer = flashed(w, r)
 	body.setOver(standing)
 	body.setZone(l, r.URL.Query().Get("zone"))

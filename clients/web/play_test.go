@@ -82,6 +82,9 @@ func TestClosedSeasonPages(t *testing.T) {
 	if strings.Contains(page, "(fallen)") {
 		t.Errorf("a live camp is called fallen on day 0")
 	}
+	if !strings.Contains(page, `<progress max="2" value="0" aria-label="days played"></progress> day 0 of 2`) {
+		t.Errorf("the running season's tab has no progress of its days")
+	}
 	csrf := csrfField.FindStringSubmatch(page)[1]
 	s.srv.ForceTick(t, s.world.ID)
 	s.srv.ForceTick(t, s.world.ID)
@@ -97,6 +100,9 @@ func TestClosedSeasonPages(t *testing.T) {
 			if strings.Contains(page, form) {
 				t.Errorf("%s: the closed season's camp page offers %s", l, form)
 			}
+		}
+		if n := strings.Count(page, `<tr class="o`); !strings.Contains(page, `<table class="ranking">`) || !strings.Contains(page, `<tr class="o0 self">`) || n < 3 {
+			t.Errorf("%s: the closed season's tab has no ranking of its 3 camps, camp 0 marked (%d rows)", l, n)
 		}
 		closed := map[string]string{"en": "The season is closed: no more orders.", "fr": "La saison est close : plus aucun ordre."}[l]
 		if !strings.Contains(page, closed) || !strings.Contains(page, fmt.Sprintf(`href="/chronicle/%d/1"`, s.world.ID)) {
