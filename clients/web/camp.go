@@ -112,8 +112,10 @@ type campBody struct {
 	// public or the season is closed (0: not known).
 	Rank int32
 	Of   int
-	// Forecast is the stocks' forecast in a line (VIEW-INCOME).
+	// Forecast is the stocks' forecast in a line (VIEW-INCOME), and Bar
+	// the same by resource, kept in view at the top of the page.
 	Forecast string
+	Bar      []resItem
 	// Season is the camp's standing in its season, as text (season.go).
 	Season string
 	// SeasonTab is the season tab, from the same standing (season.go).
@@ -220,6 +222,7 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 		b.Self.Fig = viewFigures(l, g)
 		if f := g.GetForecast(); f != nil {
 			b.Forecast = viewtext.ForecastLine(l, f)
+			b.Bar = resourceBar(l, v.GetCamp(), f)
 		}
 		garrison := make(map[int32]int32)
 		for _, z := range g.GetZones() {

@@ -134,3 +134,24 @@ func frameFigures(l lang.Lang, c *pb.CampFrame) *figures {
 	f.Pyramid = pyramid(l, f.Children, f.Adults, f.Elders)
 	return f
 }
+
+// resItem is a resource in the camp page's bar: its stock and tomorrow's
+// change if the camp rests (VIEW-INCOME), with the days it lasts when it
+// falls.
+type resItem struct {
+	Key, Name       string
+	Stock, Net      int64
+	DaysLeft        int64
+	Rising, Falling bool
+}
+
+// resourceBar is the camp's resources with tomorrow's forecast, the bar
+// kept in view at the top of its page.
+func resourceBar(l lang.Lang, camp int32, f *pb.Forecast) []resItem {
+	var out []resItem
+	for _, fl := range f.GetFlows() {
+		out = append(out, resItem{Key: fmt.Sprintf("c%d.%s", camp, fl.GetResource()), Name: viewtext.ResourceName(l, fl.GetResource()),
+			Stock: fl.GetStock(), Net: fl.GetNet(), DaysLeft: fl.GetDaysLeft(), Rising: fl.GetNet() > 0, Falling: fl.GetNet() < 0})
+	}
+	return out
+}

@@ -171,7 +171,11 @@ func TestLiveFigures(t *testing.T) {
 		return browsertest.Eval[string](t, ctx, `(document.querySelector('`+sel+`') || {textContent: ''}).textContent`)
 	}
 	for _, l := range []string{"en", "fr"} {
-		setLanguage(t, ctx, l)
+		if l != "en" {
+			// English is the default: choosing it again would not wait
+			// for the page it comes back to.
+			setLanguage(t, ctx, l)
+		}
 		fig := viewFigures(map[string]lang.Lang{"en": lang.EN, "fr": lang.FR}[l], g)
 		of := map[string]string{"en": " of ", "fr": " sur "}[l]
 		if got, want := text(".figs .fig-feats"), fmt.Sprintf("%d%s26", len(g.GetAchievements()), of); got != want {
@@ -201,6 +205,19 @@ func TestLiveFigures(t *testing.T) {
 		}
 		if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('svg.pyr rect').length`); n != 3 {
 			t.Errorf("%s: the age pyramid has %d bars; want 3", l, n)
+		}
+	}
+
+	// The resource bar stays in view at the bottom of the page, each
+	// stock with tomorrow's change.
+	browsertest.Eval[bool](t, ctx, `(window.scrollTo(0, document.body.scrollHeight), true)`)
+	if top := browsertest.Eval[float64](t, ctx, `document.querySelector('.resbar').getBoundingClientRect().top`); top < -1 || top > 1 {
+		t.Errorf("the resource bar is at %v once scrolled down; want at the top of the window", top)
+	}
+	bar := browsertest.Eval[string](t, ctx, `document.querySelector('.resbar').textContent`)
+	for _, fl := range g.GetForecast().GetFlows() {
+		if !strings.Contains(bar, fmt.Sprint(fl.GetStock())) {
+			t.Errorf("the resource bar %q lacks %s's stock %d", bar, fl.GetResource(), fl.GetStock())
 		}
 	}
 
