@@ -685,6 +685,10 @@ func (s *Server) postForm(w http.ResponseWriter, r *http.Request, do func(*http.
 func (b *campBody) setOver(st *pb.SeasonStanding) {
 	b.Closed = st.GetClosed()
 	b.Over = b.Closed || b.View.GetPostingStatus() == pb.PostingStatus_POSTING_STATUS_UNSPECIFIED
+	if b.Over {
+		// No tomorrow to forecast.
+		b.Bar = nil
+	}
 	if b.Closed {
 		b.Chronicle = fmt.Sprintf("/chronicle/%d/%d", b.View.GetWorldId(), st.GetSeason())
 	}

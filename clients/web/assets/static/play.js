@@ -18,7 +18,7 @@
   function on() { return localStorage.getItem('gv-notify') === 'on' && Notification.permission === 'granted'; }
   function show() {
     box.hidden = false;
-    btn.textContent = on() ? box.dataset.off : box.dataset.on;
+    btn.textContent = on() ? box.dataset.disable : box.dataset.enable;
   }
   function tell(text) {
     unread++;

@@ -24,7 +24,9 @@
     live.classList.toggle('on', ok);
     live.classList.toggle('off', !ok);
     // The titles are the page's, in its language.
-    live.title = ok ? live.dataset.on : live.dataset.off;
+    // (data-up and data-down: html/template would write a data-on* as a
+    // script.)
+    live.title = ok ? live.dataset.up : live.dataset.down;
   }
 
   function apply(st) {
