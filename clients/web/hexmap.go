@@ -203,8 +203,13 @@ func (m *hexMap) SVG() template.HTML {
 		minX, minY, maxX, maxY = 0, 0, 0, 0
 	}
 	pad := float64(hexSize) + 6
-	fmt.Fprintf(&b, `<svg id="map" class="map" data-day="%d" viewBox="%s %s %s %s" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
-		m.Day, fmtf(minX-pad), fmtf(minY-pad), fmtf(maxX-minX+2*pad), fmtf(maxY-minY+2*pad), m.L.Sprintf("map of day %d", "carte du jour %d", m.Day))
+	// A map of links is a group of them; one without is an image.
+	role := "img"
+	if m.Link != "" {
+		role = "group"
+	}
+	fmt.Fprintf(&b, `<svg id="map" class="map" data-day="%d" viewBox="%s %s %s %s" role="%s" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
+		m.Day, fmtf(minX-pad), fmtf(minY-pad), fmtf(maxX-minX+2*pad), fmtf(maxY-minY+2*pad), role, m.L.Sprintf("map of day %d", "carte du jour %d", m.Day))
 	b.WriteString(mapDefs)
 	centres := make(map[int32][2]float64, len(m.Zones))
 	for i := range m.Zones {
