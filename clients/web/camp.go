@@ -220,6 +220,7 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 		b.Grisonval = g
 		b.Self = selfBanner(v, g)
 		b.Self.Fig = viewFigures(l, g)
+		b.Self.Government = b.GovName(b.Self.Government)
 		if f := g.GetForecast(); f != nil {
 			b.Forecast = viewtext.ForecastLine(l, f)
 			b.Bar = resourceBar(l, v.GetCamp(), f)
@@ -299,6 +300,10 @@ func menuFor(l lang.Lang, v *pb.CampView, zone int32) []menuAction {
 		}
 		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(l, a),
 			Pending: v.GetPendingOrder().GetAction() == a.GetAction()}
+		if c := zoneCost(l, a, zone); zone > 0 && c != "" {
+			// The zone's panel: the price on the zone picked alone.
+			m.Cost = c
+		}
 		for j, spec := range a.GetArgs() {
 			arg := menuArg{Field: "a" + strconv.Itoa(j), Name: argName(l, v, spec.GetName()), Optional: spec.GetOptional(), Min: spec.GetMin(), Max: spec.GetMax()}
 			if spec.GetKind() == pb.ArgKind_ARG_KIND_COUNT {

@@ -206,6 +206,19 @@ func TestLiveFigures(t *testing.T) {
 		if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('svg.pyr rect').length`); n != 3 {
 			t.Errorf("%s: the age pyramid has %d bars; want 3", l, n)
 		}
+		// The government in the page's language, as set_government names
+		// it, not its code.
+		lv, err := s.srv.Game.GetView(pb.WithLang(as(s.world.Tokens[0]), map[string]lang.Lang{"en": lang.EN, "fr": lang.FR}[l]), &pb.GetViewRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, gf := range lv.GetGrisonval().GetGovernments() {
+			if gf.GetCode() == lv.GetGrisonval().GetPolitics().GetGovernment() {
+				if gov := text(".campc .gov"); !strings.HasPrefix(gov, gf.GetName()) {
+					t.Errorf("%s: the government reads %q; want %q", l, gov, gf.GetName())
+				}
+			}
+		}
 	}
 
 	// The resource bar stays in view at the bottom of the page, each

@@ -1,10 +1,12 @@
 package web
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/grisonval/server/clients/viewtext"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -132,4 +134,36 @@ func menuGroupsData(b *campBody, csrf string) []menuGroupData {
 			Propose: b.Seats != nil && !b.Seats.Ruler}})
 	}
 	return out
+}
+
+// GovName names a government by its code in the page's language, from
+// the forms the view lists (set_government's); a code it does not list
+// stays as it is.
+func (b *campBody) GovName(code string) string {
+	for _, g := range b.Grisonval.GetGovernments() {
+		if g.GetCode() == code && g.GetName() != "" {
+			return g.GetName()
+		}
+	}
+	return code
+}
+
+// zoneCost words what an action whose price depends on its zone (develop)
+// costs on zone: "free" when nothing, "" when the action's price does not
+// depend on it.
+func zoneCost(l lang.Lang, a *pb.LegalAction, zone int32) string {
+	for _, c := range a.GetChoiceCosts() {
+		if c.GetValue() != zone {
+			continue
+		}
+		var parts []string
+		for _, amt := range c.GetCost() {
+			parts = append(parts, fmt.Sprintf("%s %d", viewtext.ResourceName(l, amt.GetResource()), amt.GetAmount()))
+		}
+		if len(parts) == 0 {
+			return l.Sprintf("free", "gratuit")
+		}
+		return strings.Join(parts, ", ")
+	}
+	return ""
 }
