@@ -389,7 +389,7 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 		worlds.Worlds = []*pb.WorldInfo{info}
 	} else {
 		log.Info().Str("file", filepath.Join(data, connectFile)).Msg("worlds exist; the connection details printed at first start are in this file")
-		fmt.Print(restartText(data, addr, urls))
+		fmt.Print(framed(restartText(data, addr, urls)))
 	}
 	var players []*bot.Player
 	for _, w := range worlds.GetWorlds() {
@@ -646,7 +646,9 @@ func announce(log zerolog.Logger, data, text string) error {
 	if err := writeSecret(path, text); err != nil {
 		return err
 	}
-	fmt.Printf("%s\n(kept in %s)\n", text, path)
+	// One write, framed, so that the log lines (on stderr) stand apart
+	// from it in a terminal.
+	fmt.Print(framed(fmt.Sprintf("%s\n(kept in %s)\n", text, path)))
 	log.Info().Str("file", path).Msg("connection details written")
 	return nil
 }

@@ -69,3 +69,10 @@ func restartText(data, addr string, urls faces) string {
 		filepath.Join(data, connectFile), data)
 	return b.String()
 }
+
+// framed sets a block of text for a person apart from the log lines
+// around it: a rule above and below.
+func framed(text string) string {
+	const rule = "────────────────────────────────────────────────────────────────────────"
+	return "\n" + rule + "\n" + strings.Trim(text, "\n") + "\n" + rule + "\n\n"
+}

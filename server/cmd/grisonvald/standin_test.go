@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,5 +124,25 @@ func TestStandInDevWorld(t *testing.T) {
 				t.Errorf("after its claim, a restart would stand in for %d camps; want none", len(got))
 			}
 		})
+	}
+}
+
+// TestRestartText: a restart of the development server tells a person, in
+// a block set apart from the log lines, where it listens and where the
+// tokens printed at first start are, and prints no token (issue 31).
+func TestRestartText(t *testing.T) {
+	text := framed(restartText("data", "127.0.0.1:7777", faces{web: "http://127.0.0.1:7780/", http: "http://127.0.0.1:7781/"}))
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	if !strings.HasPrefix(lines[0], "────") || !strings.HasPrefix(lines[len(lines)-1], "────") {
+		t.Errorf("the block is not framed:\n%s", text)
+	}
+	for _, want := range []string{"Grisonval server at 127.0.0.1:7777", "web page at http://127.0.0.1:7780/", "JSON face at http://127.0.0.1:7781/",
+		"the tokens printed at first start are in " + filepath.Join("data", connectFile)} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the restart's text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "gvc_") || strings.Contains(text, "gva_") {
+		t.Errorf("the restart's text prints a token:\n%s", text)
 	}
 }
