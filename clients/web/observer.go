@@ -222,7 +222,7 @@ func grisonvalFrame(b *frameBody, g *pb.GrisonvalFrame) {
 	for _, c := range g.GetCamps() {
 		b.setName(c.GetCamp(), c.GetName())
 		r := c.GetResources()
-		b.Camps = append(b.Camps, campBanner{Camp: c.GetCamp(), Name: c.GetName(), Government: c.GetGovernment(), Title: c.GetTitle(),
+		b.Camps = append(b.Camps, campBanner{Camp: c.GetCamp(), Name: c.GetName(), Government: cmp.Or(c.GetGovernmentName(), c.GetGovernment()), Title: c.GetTitle(),
 			Alive: c.GetAlive(), Food: r.GetFood(), Wood: r.GetWood(), Stone: r.GetStone(), Tools: r.GetTools(), Gold: r.GetGold(),
 			Research: r.GetResearch(), Population: c.GetPopulation(), Morale: c.GetMorale(), FieldArmy: c.GetFieldArmy(),
 			UnderArms: c.GetMenUnderArms(), Tier: c.GetTier(), Zones: c.GetZones(), Legitimacy: c.GetLegitimacy(), Fig: frameFigures(l, c)})

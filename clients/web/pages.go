@@ -13,6 +13,9 @@ var words = map[string]lang.Text{
 	"army": lang.T("army", "armée"), "settlers": lang.T("settlers", "colons"),
 	"gold": lang.T("gold", "or"), "wheat": lang.T("wheat", "blé"), "health": lang.T("health", "santé"),
 	"civilians": lang.T("civilians", "civils"),
+	// The seasons of the year (GrisonvalView.year_season's codes).
+	"spring": lang.T("spring", "printemps"), "summer": lang.T("summer", "été"), "autumn": lang.T("autumn", "automne"),
+	"winter": lang.T("winter", "hiver"),
 }
 
 // langFuncs are the template functions of the pages in language l: t

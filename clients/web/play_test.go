@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -206,6 +207,11 @@ func TestLiveFigures(t *testing.T) {
 		if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('svg.pyr rect').length`); n != 3 {
 			t.Errorf("%s: the age pyramid has %d bars; want 3", l, n)
 		}
+		season := map[string]map[string]string{"en": {"spring": "spring", "summer": "summer", "autumn": "autumn", "winter": "winter"},
+			"fr": {"spring": "printemps", "summer": "été", "autumn": "automne", "winter": "hiver"}}[l][g.GetYearSeason()]
+		if head := text("h1 small"); season == "" || !strings.HasSuffix(head, " · "+season) {
+			t.Errorf("%s: the heading %q; want the season of the year %q", l, head, season)
+		}
 		// The government in the page's language, as set_government names
 		// it, not its code.
 		lv, err := s.srv.Game.GetView(pb.WithLang(as(s.world.Tokens[0]), map[string]lang.Lang{"en": lang.EN, "fr": lang.FR}[l]), &pb.GetViewRequest{})
@@ -252,6 +258,17 @@ func TestLiveFigures(t *testing.T) {
 		}
 		if got, want := text(card+".fig-arms"), fmt.Sprintf("%d / %d ", c.GetPopulation()-c.GetMenUnderArms(), c.GetMenUnderArms()); got != want {
 			t.Errorf("observer, camp %d: civilians / soldiers %q; want %q", c.GetCamp(), got, want)
+		}
+	}
+	// In French, each camp's government by its French name.
+	setLanguage(t, ctx, "fr")
+	ff, err := s.srv.Admin.GetFrame(pb.WithLang(s.srv.AdminContext(context.Background()), lang.FR), &pb.WorldRequest{WorldId: s.world.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range ff.GetGrisonval().GetCamps() {
+		if gov := text(fmt.Sprintf(".camps .campc:nth-child(%d) .gov", i+1)); c.GetGovernmentName() == "" || !strings.HasPrefix(gov, c.GetGovernmentName()) {
+			t.Errorf("observer in French, camp %d: the government reads %q; want %q", c.GetCamp(), gov, c.GetGovernmentName())
 		}
 	}
 }

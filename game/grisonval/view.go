@@ -315,7 +315,8 @@ func (Ruleset) Frame(s game.State, l lang.Lang) *pb.Frame {
 			Zones: int32(w.HeldZones(c)), Government: engine.Governments[camp.Government].Code, Legitimacy: int32(camp.Legitimacy),
 			People: peopleToPB(w.People(c)), Notables: notablesToPB(w.Notables(c, engine.NotablesShown), l), Title: w.Title(c).In(l),
 			Upkeep: upkeepToPB(w.Upkeep(c), camp.Degraded), Achievements: int32(achievementsOf(w, c)),
-			AchievementsTotal: engine.NumAchievements, Tiers: engine.NumTechs, TierName: tierName(w.Tier(c), l)})
+			AchievementsTotal: engine.NumAchievements, Tiers: engine.NumTechs, TierName: tierName(w.Tier(c), l),
+			GovernmentName: engine.Governments[camp.Government].Name.In(l)})
 	}
 	for _, sg := range w.Sieges {
 		f.Sieges = append(f.Sieges, &pb.Siege{Zone: int32(sg.Zone), Besieger: int32(sg.Camp), Men: int32(sg.Men),

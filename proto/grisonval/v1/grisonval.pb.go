@@ -1756,8 +1756,11 @@ type CampFrame struct {
 	AchievementsTotal int32   `protobuf:"varint,18,opt,name=achievements_total,json=achievementsTotal,proto3" json:"achievements_total,omitempty"`
 	Tiers             int32   `protobuf:"varint,19,opt,name=tiers,proto3" json:"tiers,omitempty"`
 	TierName          string  `protobuf:"bytes,20,opt,name=tier_name,json=tierName,proto3" json:"tier_name,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// government_name is the government's name in the reader's language
+	// (government is its code).
+	GovernmentName string `protobuf:"bytes,21,opt,name=government_name,json=governmentName,proto3" json:"government_name,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CampFrame) Reset() {
@@ -1926,6 +1929,13 @@ func (x *CampFrame) GetTiers() int32 {
 func (x *CampFrame) GetTierName() string {
 	if x != nil {
 		return x.TierName
+	}
+	return ""
+}
+
+func (x *CampFrame) GetGovernmentName() string {
+	if x != nil {
+		return x.GovernmentName
 	}
 	return ""
 }
@@ -3603,7 +3613,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"yearSeason\x12-\n" +
 	"\x05camps\x18\x04 \x03(\v2\x17.grisonval.v1.CampFrameR\x05camps\x12+\n" +
 	"\x06sieges\x18\x05 \x03(\v2\x13.grisonval.v1.SiegeR\x06sieges\x128\n" +
-	"\trelations\x18\x06 \x03(\v2\x1a.grisonval.v1.PairRelationR\trelations\"\x92\x05\n" +
+	"\trelations\x18\x06 \x03(\v2\x1a.grisonval.v1.PairRelationR\trelations\"\xbb\x05\n" +
 	"\tCampFrame\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -3632,7 +3642,8 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\fachievements\x18\x11 \x01(\x05R\fachievements\x12-\n" +
 	"\x12achievements_total\x18\x12 \x01(\x05R\x11achievementsTotal\x12\x14\n" +
 	"\x05tiers\x18\x13 \x01(\x05R\x05tiers\x12\x1b\n" +
-	"\ttier_name\x18\x14 \x01(\tR\btierName\"\xc6\x02\n" +
+	"\ttier_name\x18\x14 \x01(\tR\btierName\x12'\n" +
+	"\x0fgovernment_name\x18\x15 \x01(\tR\x0egovernmentName\"\xc6\x02\n" +
 	"\tZoneFrame\x12\x12\n" +
 	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x14\n" +
 	"\x05owner\x18\x02 \x01(\x05R\x05owner\x12\x1a\n" +
