@@ -370,7 +370,16 @@ func choiceLabels(l lang.Lang, v *pb.CampView) func(pb.ArgKind, int32) string {
 	return func(k pb.ArgKind, c int32) string {
 		switch k {
 		case pb.ArgKind_ARG_KIND_ZONE:
-			if z := zones[c]; z != nil && z.GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
+			switch z := zones[c]; {
+			case z == nil:
+			case z.GetVisibility() == pb.Visibility_VISIBILITY_UNKNOWN:
+				// Never a bare number: what the camp knows is that it
+				// does not know it.
+				return l.Sprintf("%d · unknown land", "%d · terre inconnue", c)
+			case z.GetVisibility() == pb.Visibility_VISIBILITY_REMEMBERED:
+				return l.Sprintf("%d · %s, %s (seen on day %d)", "%d · %s, %s (vue le jour %d)", c, viewtext.TerrainName(l, z.GetTerrain()),
+					ownerWord(l, v, z.GetOwner(), names), z.GetLastSeenDay())
+			default:
 				return fmt.Sprintf("%d · %s, %s", c, viewtext.TerrainName(l, z.GetTerrain()), ownerWord(l, v, z.GetOwner(), names))
 			}
 		case pb.ArgKind_ARG_KIND_CAMP:

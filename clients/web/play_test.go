@@ -337,6 +337,11 @@ func TestPlayByMap(t *testing.T) {
 	s := newSite(t, testserver.Game{Seed: 8, SeasonLength: 100}, time.Hour)
 	ctx := browsertest.Start(t, false)
 	browsertest.SignIn(t, ctx, s.http.URL, s.world.Tokens[0])
+	// Explore's zones, unknown land all, each says so: never a bare number.
+	bare := browsertest.Eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#orders form.act:has(input[name=action][value=explore]) select option')).map(o => o.textContent).filter(s => !s.includes(' · '))`)
+	if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('#orders form.act:has(input[name=action][value=explore]) select option').length`); n == 0 || len(bare) > 0 {
+		t.Errorf("explore's %d zones: %d without words: %q", n, len(bare), bare)
+	}
 	byMap, posted := 0, map[int32]string{}
 	for day := int32(0); day < 30; day++ {
 		v := s.view(t, 0)
