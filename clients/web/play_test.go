@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
@@ -462,6 +463,31 @@ func TestNotifications(t *testing.T) {
 	browsertest.WaitFor(t, ctx, `document.title.startsWith('(3) ')`, 10*time.Second)
 	browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`h1`)))
 	browsertest.WaitFor(t, ctx, `!/^\(\d+\) /.test(document.title)`, 10*time.Second)
+
+	// A world whose day lasts 61 s: its deadline is a minute away almost
+	// at once, and camp 0 has posted nothing.
+	admin := s.srv.AdminContext(context.Background())
+	soon, err := s.srv.Admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "soon", Seed: 3, Cadence: durationpb.New(61 * time.Second),
+		SeasonLength: 5, Ruleset: "counters", Camps: 2, Controllers: []*pb.Controller{{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN}, {Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := s.srv.Admin.IssueToken(admin, &pb.IssueTokenRequest{WorldId: soon.GetId(), Camp: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := browsertest.Start(t, true)
+	browsertest.SignIn(t, late, s.http.URL, tok.GetToken())
+	browsertest.Eval[bool](t, late, `(() => { window.__notes = [];
+		window.Notification = function (text) { window.__notes.push(text); };
+		Notification.permission = 'granted';
+		Notification.requestPermission = () => Promise.resolve('granted');
+		return true; })()`)
+	browsertest.Do(t, late, chromedp.Click(browsertest.CSS(`#notify button`)))
+	browsertest.WaitFor(t, late, `window.__notes.includes('The deadline is a minute away and you have posted nothing.')`, 15*time.Second)
+	if n := browsertest.Eval[int](t, late, `window.__notes.length`); n != 1 {
+		t.Errorf("the deadline near was told %d times; want once", n)
+	}
 
 	off := browsertest.Start(t, false)
 	browsertest.SignIn(t, off, s.http.URL, s.world.Tokens[0])
