@@ -307,7 +307,7 @@ func (e *docEnv) run(t *testing.T, command string) {
 		e.shell(t, "make -C "+e.root+" -n "+target, time.Minute)
 	case strings.HasPrefix(line, "export "):
 		e.export(t, line)
-	case strings.HasPrefix(line, "go run ./server/cmd/grisonvald -dev -ruleset castle "):
+	case strings.HasPrefix(line, "go run ./server/cmd/grisonvald -dev -stand-in -ruleset castle "):
 		e.castleServer(t, line)
 	default:
 		t.Fatalf("no check for the command %q of %s: add one to TestAgentsDoc", command, e.page)
@@ -611,6 +611,8 @@ func (e *docEnv) castleServer(t *testing.T, line string) {
 	l.Close()
 	data := filepath.Join(t.TempDir(), "data-castle")
 	line = strings.NewReplacer(addr, free, "-data data-castle", "-data "+data).Replace(line)
+	// Its web page and JSON face listen on free ports, as its gRPC.
+	line = regexp.MustCompile(`-(web|http) \S+`).ReplaceAllString(line, "-$1 127.0.0.1:0")
 	e.subst = strings.NewReplacer("gvc_...", e.agentToken, "sk-...", e.model.key, addr, free, "127.0.0.1:7777", e.srv.Addr)
 	// Stopped by an interrupt at the end, as its reader stops it; its
 	// exit is not checked.

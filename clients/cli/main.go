@@ -570,6 +570,11 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		if last, ok := lk.last(math.MaxInt32); ok && after < 0 {
 			after = last
 		}
+		if !inv.json {
+			if err := sayWaiting(ctx, c, after, stdout); err != nil {
+				return err
+			}
+		}
 		news, err := waitNews(ctx, c, after)
 		if err != nil {
 			return err
