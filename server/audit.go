@@ -38,7 +38,10 @@ func audited(method string) bool {
 func (s *Server) audit(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	prefix := "/" + pb.AdminService_ServiceDesc.ServiceName + "/"
 	method, isAdmin := strings.CutPrefix(info.FullMethod, prefix)
-	if md, ok := metadata.FromIncomingContext(ctx); !isAdmin || !audited(method) || (ok && len(md.Get(forwardedKey)) > 0) {
+	// A request that only validates (EnrollPlayer's validate_only)
+	// changes nothing and is not recorded.
+	dry, _ := req.(interface{ GetValidateOnly() bool })
+	if md, ok := metadata.FromIncomingContext(ctx); !isAdmin || !audited(method) || (ok && len(md.Get(forwardedKey)) > 0) || (dry != nil && dry.GetValidateOnly()) {
 		return handler(ctx, req)
 	}
 	resp, err := handler(ctx, req)
@@ -66,7 +69,8 @@ func cutUTF8(s string, n int) string {
 	return s[:n]
 }
 
-// ListAudit lists the last admin actions, oldest first.
+// ListAudit lists the last admin actions, oldest first: of a world, an
+// admin and an action when the request names them.
 func (a *adminService) ListAudit(ctx context.Context, req *pb.ListAuditRequest) (*pb.ListAuditResponse, error) {
 	limit := int(req.GetLimit())
 	switch {
@@ -75,7 +79,7 @@ func (a *adminService) ListAudit(ctx context.Context, req *pb.ListAuditRequest) 
 	case limit == 0:
 		limit = defaultAuditLimit
 	}
-	entries, err := a.s.cfg.Store.Audit(ctx, req.GetWorldId(), limit)
+	entries, err := a.s.cfg.Store.Audit(ctx, store.AuditFilter{WorldID: req.GetWorldId(), Admin: req.GetAdmin(), Action: req.GetAction()}, limit)
 	if err != nil {
 		return nil, toStatus(a.s.log, err)
 	}

@@ -1,0 +1,165 @@
+package server_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/grisonval/server/engine/career"
+	"github.com/grisonval/server/lang"
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/clock"
+)
+
+// TestEnrolDefaults: an enrolment that gives only a camp and a player
+// takes the defaults of REN-DEFAULT (mode human, the camp's first patron,
+// the default package and sheet), which GetEnrolmentOptions announces; a
+// request wrong in many fields is refused once, naming each of them
+// (InvalidArgument, a BadRequest violation per field), in the caller's
+// language; validate_only answers the career without storing it, issuing a
+// token or writing the audit. Both stores.
+func TestEnrolDefaults(t *testing.T) {
+	for _, sc := range stores {
+		t.Run(sc.name, func(t *testing.T) {
+			h := startServer(t, sc.open(t), clock.NewFake(start))
+			admin := as(h.adminToken)
+			info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "defaults", Seed: 5})
+			if err != nil {
+				t.Fatalf("create world: %v", err)
+			}
+			id := info.GetId()
+			opts, err := h.admin.GetEnrolmentOptions(admin, &pb.WorldRequest{WorldId: id})
+			if err != nil {
+				t.Fatalf("GetEnrolmentOptions: %v", err)
+			}
+			if len(opts.GetCamps()) != 3 || len(opts.GetCamps()[1].GetPatrons()) == 0 || opts.GetSeats()[0] != "ruler" ||
+				len(opts.GetPackages()) != career.NumPackages || opts.GetCharacteristicsSum() != career.CharacteristicsNew ||
+				opts.GetTalentsSum() != career.TalentsNew || opts.GetDefaultPackage() != "granary" || opts.GetDefaultMode() != "human" {
+				t.Fatalf("GetEnrolmentOptions: got %v; want 3 camps with patrons, the ruler's seat first, %d packages, sums %d and %d, defaults granary and human",
+					opts, career.NumPackages, career.CharacteristicsNew, career.TalentsNew)
+			}
+			if g := opts.GetPackages()[0]; g.GetName() != "granary" || g.GetGives() != "+300 food" {
+				t.Errorf("the first package: got %v; want granary giving +300 food", g)
+			}
+
+			// Many wrong fields: one refusal naming them all.
+			fr := pb.WithLang(admin, lang.FR)
+			_, err = h.admin.EnrollPlayer(fr, &pb.EnrollPlayerRequest{WorldId: id, Camp: 1, Player: "ada", Mode: "robot", Package: "gold",
+				Patron: "Nobody", Seat: "jester", Characteristics: []int32{4, 2, 2, 2}, Talents: []int32{3, 1, 0, 0, 0}})
+			if status.Code(err) != codes.InvalidArgument {
+				t.Fatalf("a request wrong everywhere: got %v; want InvalidArgument", err)
+			}
+			_, fields := errorInfo(err)
+			want := []string{"mode", "package", "seat", "patron", "characteristics", "talents[0]"}
+			if !slices.Equal(fields, want) {
+				t.Errorf("fields named: got %v; want %v", fields, want)
+			}
+			if msg := status.Convert(err).Message(); !strings.HasPrefix(msg, "6 champs sont faux") || !strings.Contains(msg, "talents[0]") {
+				t.Errorf("message: got %q; want it to list the 6 fields, in French", msg)
+			}
+
+			// validate_only with the defaults: the career, nothing stored.
+			dry, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: id, Camp: 1, Player: "ada", ValidateOnly: true})
+			if err != nil {
+				t.Fatalf("validate_only: %v", err)
+			}
+			c := dry.GetCareer()
+			if dry.GetToken() != "" || c.GetMode() != "human" || c.GetPatron() != opts.GetCamps()[1].GetPatrons()[0] || c.GetPackage() != "granary" ||
+				!slices.Equal(c.GetCharacteristics(), opts.GetDefaultCharacteristics()) || !slices.Equal(c.GetTalents(), opts.GetDefaultTalents()) {
+				t.Errorf("validate_only: got %v; want no token and the defaults", dry)
+			}
+			audit, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{Action: "EnrollPlayer"})
+			if err != nil || len(audit.GetEntries()) != 1 {
+				t.Fatalf("audit of EnrollPlayer after a refusal and a validation: got %v, %v; want the refusal alone", audit.GetEntries(), err)
+			}
+			if toks, err := h.admin.ListTokens(admin, &pb.ListTokensRequest{WorldId: id}); err != nil || slices.ContainsFunc(toks.GetTokens(), func(t *pb.TokenInfo) bool { return t.GetPlayer() == "ada" }) {
+				t.Fatalf("tokens after validate_only: got %v, %v; want none of ada", toks.GetTokens(), err)
+			}
+
+			// The same enrolment for real: the same career, a token.
+			got, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: id, Camp: 1, Player: "ada"})
+			if err != nil {
+				t.Fatalf("enrol with the defaults: %v", err)
+			}
+			if got.GetToken() == "" || !slices.Equal(got.GetCareer().GetCharacteristics(), c.GetCharacteristics()) || got.GetCareer().GetPatron() != c.GetPatron() {
+				t.Errorf("enrolment with the defaults: got %v; want the validated career and a token", got)
+			}
+			if _, err := h.game.GetView(as(got.GetToken()), &pb.GetViewRequest{}); err != nil {
+				t.Errorf("the enrolled player's token: %v", err)
+			}
+			// A second validation of the same seat says it is taken.
+			_, err = h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: id, Camp: 1, Player: "bo", ValidateOnly: true})
+			wantCode(t, err, codes.AlreadyExists)
+		})
+	}
+}
+
+// TestSeatTokens: ListTokens lists a world's live seat tokens (camp, seat,
+// player, never the token); RevokeToken revokes one seat's, which is then
+// refused at once while the others still work; a seat without token is
+// NotFound, a camp and a seat out of the world are named in one refusal;
+// the revocation is audited and the audit filters by world, admin and
+// action.
+func TestSeatTokens(t *testing.T) {
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
+	admin := as(h.adminToken)
+	info, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "tokens", Seed: 6})
+	if err != nil {
+		t.Fatalf("create world: %v", err)
+	}
+	id := info.GetId()
+	camp0, err := h.admin.IssueToken(admin, &pb.IssueTokenRequest{WorldId: id, Camp: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: id, Camp: 2, Player: "ada", Seat: "general"})
+	if err != nil {
+		t.Fatalf("enrol ada as camp 2's general: %v", err)
+	}
+	toks, err := h.admin.ListTokens(admin, &pb.ListTokensRequest{WorldId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats []string
+	for _, tk := range toks.GetTokens() {
+		seats = append(seats, strings.Join([]string{string(rune('0' + tk.GetCamp())), tk.GetSeat(), tk.GetPlayer()}, "/"))
+	}
+	if want := []string{"0/ruler/", "2/general/ada"}; !slices.Equal(seats, want) {
+		t.Errorf("ListTokens: got %v; want %v", seats, want)
+	}
+	_, err = h.admin.RevokeToken(admin, &pb.RevokeTokenRequest{WorldId: id, Camp: 7, Seat: "jester"})
+	if _, fields := errorInfo(err); status.Code(err) != codes.InvalidArgument || !slices.Equal(fields, []string{"camp", "seat"}) {
+		t.Errorf("RevokeToken of camp 7's jester: got %v, fields %v; want InvalidArgument naming camp and seat", err, fields)
+	}
+	_, err = h.admin.RevokeToken(admin, &pb.RevokeTokenRequest{WorldId: id, Camp: 1})
+	wantCode(t, err, codes.NotFound)
+	if _, err := h.game.GetView(as(ada.GetToken()), &pb.GetViewRequest{}); err != nil {
+		t.Fatalf("ada's token before its revocation: %v", err)
+	}
+	rev, err := h.admin.RevokeToken(admin, &pb.RevokeTokenRequest{WorldId: id, Camp: 2, Seat: "general"})
+	if err != nil || rev.GetRevoked() != 1 {
+		t.Fatalf("RevokeToken of camp 2's general: got %v, %v; want 1 revoked", rev, err)
+	}
+	_, err = h.game.GetView(as(ada.GetToken()), &pb.GetViewRequest{})
+	wantCode(t, err, codes.Unauthenticated)
+	if _, err := h.game.GetView(as(camp0.GetToken()), &pb.GetViewRequest{}); err != nil {
+		t.Errorf("camp 0's token after camp 2's general's revocation: %v", err)
+	}
+	audit, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{WorldId: id, Action: "RevokeToken"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codesSeen []string
+	for _, e := range audit.GetEntries() {
+		codesSeen = append(codesSeen, e.GetCode())
+	}
+	if !slices.Equal(codesSeen, []string{"InvalidArgument", "NotFound", "OK"}) {
+		t.Errorf("audit of RevokeToken: got codes %v; want InvalidArgument, NotFound, OK", codesSeen)
+	}
+	if other, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{Admin: "nobody"}); err != nil || len(other.GetEntries()) != 0 {
+		t.Errorf("audit of an admin without action: got %v, %v; want none", other.GetEntries(), err)
+	}
+}
