@@ -57,6 +57,21 @@ func (v *violations) err() error {
 	return st.Err()
 }
 
+// fieldOf returns the reason and the first violated field of a refusal.
+func fieldOf(err error) (reason, field string) {
+	for _, d := range status.Convert(err).Details() {
+		switch d := d.(type) {
+		case *errdetails.ErrorInfo:
+			reason = d.GetReason()
+		case *errdetails.BadRequest:
+			if len(d.GetFieldViolations()) > 0 && field == "" {
+				field = d.GetFieldViolations()[0].GetField()
+			}
+		}
+	}
+	return reason, field
+}
+
 // Defaults of an enrolment that leaves them out (docs/career.md,
 // REN-DEFAULT).
 var defaultMode = career.Human

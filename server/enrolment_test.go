@@ -4,9 +4,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/grisonval/server/engine/career"
 	"github.com/grisonval/server/lang"
@@ -161,5 +163,26 @@ func TestSeatTokens(t *testing.T) {
 	}
 	if other, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{Admin: "nobody"}); err != nil || len(other.GetEntries()) != 0 {
 		t.Errorf("audit of an admin without action: got %v, %v; want none", other.GetEntries(), err)
+	}
+}
+
+// TestCreateWorldNamesEveryField: a CreateWorld wrong in four fields is
+// refused once, naming the four, and creates nothing.
+func TestCreateWorldNamesEveryField(t *testing.T) {
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
+	admin := as(h.adminToken)
+	before, err := h.admin.ListWorlds(admin, &pb.ListWorldsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Camps: 99, Cadence: durationpb.New(time.Nanosecond), SeasonLength: -5,
+		Controllers: []*pb.Controller{{Kind: pb.ControllerKind_CONTROLLER_KIND_HUMAN, Posture: pb.Posture_POSTURE_GROWTH}}})
+	_, fields := errorInfo(err)
+	if want := []string{"camps", "seed", "cadence", "season_length", "controllers[0].posture"}; status.Code(err) != codes.InvalidArgument || !slices.Equal(fields, want) {
+		t.Errorf("CreateWorld wrong everywhere: got %v, fields %v; want InvalidArgument naming %v", err, fields, want)
+	}
+	after, err := h.admin.ListWorlds(admin, &pb.ListWorldsRequest{})
+	if err != nil || len(after.GetWorlds()) != len(before.GetWorlds()) {
+		t.Errorf("worlds after the refusal: got %d, %v; want %d", len(after.GetWorlds()), err, len(before.GetWorlds()))
 	}
 }
