@@ -158,6 +158,7 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("POST /camp/adopt", s.postAdopt)
 	mux.HandleFunc("POST /camp/message", s.postMessage)
 	mux.HandleFunc("POST /camp/notebook", s.postNotebook)
+	s.consoleRoutes(mux)
 	s.handler = http.NewCrossOriginProtection().Handler(mux)
 	return s, nil
 }
