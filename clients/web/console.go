@@ -788,10 +788,10 @@ func (s *Server) consoleTokensAction(w http.ResponseWriter, r *http.Request) {
 // consoleAuditBody is the audit's page: the filter and the entries, the
 // newest first.
 type consoleAuditBody struct {
-	World          string
-	Admin, Action  string
-	Limit          int32
-	Entries        []*pb.AuditEntry
+	World         string
+	Admin, Action string
+	Limit         int32
+	Entries       []*pb.AuditEntry
 	// Admins and Actions are the choices the filter suggests: the admin
 	// tokens' names and the AdminService's audited methods.
 	Admins, Actions []string
