@@ -49,6 +49,11 @@ func (s *Server) audit(ctx context.Context, req any, info *grpc.UnaryServerInfo,
 	if r, ok := req.(interface{ GetWorldId() uint64 }); ok {
 		e.WorldID = r.GetWorldId()
 	}
+	// A world created is recorded as an action on the new world, so that
+	// its audit starts with its creation.
+	if w, ok := resp.(*pb.WorldInfo); ok && err == nil && e.WorldID == 0 {
+		e.WorldID = w.GetId()
+	}
 	if m, ok := req.(proto.Message); ok {
 		e.Detail = cutUTF8(prototext.MarshalOptions{}.Format(m), maxAuditDetail)
 	}

@@ -161,6 +161,9 @@ func TestSeatTokens(t *testing.T) {
 	if !slices.Equal(codesSeen, []string{"InvalidArgument", "NotFound", "OK"}) {
 		t.Errorf("audit of RevokeToken: got codes %v; want InvalidArgument, NotFound, OK", codesSeen)
 	}
+	if all, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{WorldId: id}); err != nil || all.GetEntries()[0].GetAction() != "CreateWorld" {
+		t.Errorf("the world's audit: got %v, %v; want it to start with its CreateWorld", all.GetEntries(), err)
+	}
 	if other, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{Admin: "nobody"}); err != nil || len(other.GetEntries()) != 0 {
 		t.Errorf("audit of an admin without action: got %v, %v; want none", other.GetEntries(), err)
 	}

@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -143,43 +144,6 @@ func (s *Server) renderHome(ctx context.Context, w http.ResponseWriter, r *http.
 	s.render(w, r, code, "console", page{Title: l.Sprintf("Console", "Console"), Flash: flashed(w, r), Body: b})
 }
 
-// controllerOf reads a controller choice of the forms: human, agent,
-// ai-aggressive, ai-growth or ai-prudent.
-func controllerOf(v string) (*pb.Controller, bool) {
-	kind, posture, _ := strings.Cut(v, "-")
-	c := &pb.Controller{}
-	switch kind {
-	case "human":
-		c.Kind = pb.ControllerKind_CONTROLLER_KIND_HUMAN
-	case "agent":
-		c.Kind = pb.ControllerKind_CONTROLLER_KIND_AGENT
-	case "ai":
-		c.Kind = pb.ControllerKind_CONTROLLER_KIND_AI
-		p, ok := pb.Posture_value["POSTURE_"+strings.ToUpper(posture)]
-		if !ok || p == 0 {
-			return nil, false
-		}
-		c.Posture = pb.Posture(p)
-		return c, true
-	default:
-		return nil, false
-	}
-	return c, posture == ""
-}
-
-// controllerName is a controller as the forms name it.
-func controllerName(c *pb.Controller) string {
-	switch c.GetKind() {
-	case pb.ControllerKind_CONTROLLER_KIND_HUMAN:
-		return "human"
-	case pb.ControllerKind_CONTROLLER_KIND_AGENT:
-		return "agent"
-	case pb.ControllerKind_CONTROLLER_KIND_AI:
-		return "ai-" + strings.ToLower(strings.TrimPrefix(c.GetPosture().String(), "POSTURE_"))
-	}
-	return ""
-}
-
 // intField reads a whole number of a form into *dst, recording a field
 // that is not one in errs; empty leaves *dst.
 func intField(l lang.Lang, errs map[string]string, form url.Values, name string, dst *int64) {
@@ -238,7 +202,7 @@ func (s *Server) consoleCreate(w http.ResponseWriter, r *http.Request) {
 			ctrl = append(ctrl, nil)
 			continue
 		}
-		c, ok := controllerOf(v)
+		c, ok := tools.ParseController(v)
 		if !ok {
 			errs[fmt.Sprintf("controller%d", i)] = l.Sprintf("unknown controller %q", "contrôleur inconnu %q", v)
 		}
@@ -367,7 +331,7 @@ func (s *Server) worldBody(ctx context.Context, id uint64) (*consoleWorldBody, e
 	}
 	b.Running = !b.Closed
 	for _, c := range b.World.GetControllers() {
-		b.Controllers = append(b.Controllers, controllerName(c))
+		b.Controllers = append(b.Controllers, tools.ControllerName(c))
 	}
 	return b, nil
 }
@@ -455,7 +419,7 @@ func (s *Server) consoleWorldAction(w http.ResponseWriter, r *http.Request) {
 		info, err = s.admin.ForceTick(ctx, wr)
 		msg = l.Sprintf("Day %d played.", "Jour %d joué.", info.GetDay())
 	case "controller":
-		c, ok := controllerOf(r.PostFormValue("controller"))
+		c, ok := tools.ParseController(r.PostFormValue("controller"))
 		if !needCamp() {
 			return
 		}
