@@ -84,6 +84,15 @@ func (a *adminService) ListAudit(ctx context.Context, req *pb.ListAuditRequest) 
 	case limit == 0:
 		limit = defaultAuditLimit
 	}
+	bad := violations{l: pb.LangOf(ctx)}
+	for _, f := range []struct{ name, v string }{{"admin", req.GetAdmin()}, {"action", req.GetAction()}} {
+		if err := checkText(pb.LangOf(ctx), f.name, f.v, MaxNameLen, false); err != nil {
+			bad.addStatus(f.name, err)
+		}
+	}
+	if err := bad.err(); err != nil {
+		return nil, err
+	}
 	entries, err := a.s.cfg.Store.Audit(ctx, store.AuditFilter{WorldID: req.GetWorldId(), Admin: req.GetAdmin(), Action: req.GetAction()}, limit)
 	if err != nil {
 		return nil, toStatus(a.s.log, err)

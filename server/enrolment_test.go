@@ -161,6 +161,10 @@ func TestSeatTokens(t *testing.T) {
 	if !slices.Equal(codesSeen, []string{"InvalidArgument", "NotFound", "OK"}) {
 		t.Errorf("audit of RevokeToken: got codes %v; want InvalidArgument, NotFound, OK", codesSeen)
 	}
+	_, err = h.admin.ListAudit(admin, &pb.ListAuditRequest{Admin: strings.Repeat("a", 101), Action: "Force\x1bTick"})
+	if _, fields := errorInfo(err); status.Code(err) != codes.InvalidArgument || !slices.Equal(fields, []string{"admin", "action"}) {
+		t.Errorf("ListAudit with a filter of 101 bytes and one with a control: got %v, fields %v; want InvalidArgument naming admin and action", err, fields)
+	}
 	if all, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{WorldId: id}); err != nil || all.GetEntries()[0].GetAction() != "CreateWorld" {
 		t.Errorf("the world's audit: got %v, %v; want it to start with its CreateWorld", all.GetEntries(), err)
 	}
