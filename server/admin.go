@@ -20,7 +20,11 @@ import (
 const (
 	DefaultCadence = 30 * time.Second
 	MinCadence     = time.Second
-	defaultName    = "Grisonval"
+	// MinMoveClock bounds a tournament world's move clock (rule TICK-7)
+	// from below: a bot answers within milliseconds, and a day must still
+	// leave it time to read its view over a network.
+	MinMoveClock = 100 * time.Millisecond
+	defaultName  = "Grisonval"
 )
 
 // DefaultControllers returns the controllers of a world of n camps created
@@ -124,6 +128,20 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 			bad.add("cadence", lang.T("cadence must be at most %s (a day a month); got %ds", "cadence vaut au plus %s (un jour par mois) ; reçu %ds", MaxCadence, c.GetSeconds()))
 		}
 	}
+	if mc := req.GetMoveClock(); mc != nil {
+		w.MoveClock, w.Cadence = mc.AsDuration(), 0
+		switch {
+		case req.GetCadence() != nil:
+			bad.add("move_clock", lang.T("give a cadence or a move_clock, not both: a world of the tournament pace has no cadence",
+				"donnez une cadence ou un move_clock, pas les deux : un monde au rythme de tournoi n'a pas de cadence"))
+		case mc.CheckValid() != nil:
+			bad.add("move_clock", lang.T("move_clock is not a valid duration", "move_clock n'est pas une durée valide"))
+		case w.MoveClock < MinMoveClock:
+			bad.add("move_clock", lang.T("move_clock must be at least %s; got %s", "move_clock vaut au moins %s ; reçu %s", MinMoveClock, w.MoveClock))
+		case mc.GetSeconds() > int64(MaxCadence/time.Second) || w.MoveClock > MaxCadence:
+			bad.add("move_clock", lang.T("move_clock must be at most %s (a month); got %ds", "move_clock vaut au plus %s (un mois) ; reçu %ds", MaxCadence, mc.GetSeconds()))
+		}
+	}
 	if req.GetSeasonLength() > MaxSeasonLength {
 		bad.add("season_length", lang.T("season_length must be at most %d days; got %d", "season_length vaut au plus %d jours ; reçu %d", MaxSeasonLength, req.GetSeasonLength()))
 	}
@@ -162,7 +180,7 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 	}
 	return a.onWorld(ctx, w.ID, func(r *runner) error {
 		r.log.Info().Str("name", w.Name).Str("ruleset", w.Ruleset).Int("camps", w.Camps).Uint64("seed", w.Seed).
-			Dur("cadence", w.Cadence).Int("season_length", w.SeasonLength).Msg("admin: world created")
+			Dur("cadence", w.Cadence).Dur("move_clock", w.MoveClock).Int("season_length", w.SeasonLength).Msg("admin: world created")
 		return nil
 	})
 }
@@ -273,7 +291,7 @@ func (a *adminService) ResumeWorld(ctx context.Context, req *pb.WorldRequest) (*
 			return nil
 		}
 		w := r.settings
-		w.Paused, w.Deadline = false, deadlineAfter(r.clock.Now(), w.Cadence)
+		w.Paused, w.Deadline = false, deadlineAfter(r.clock.Now(), w.DayLimit())
 		if err := r.updateSettings(ctx, w); err != nil {
 			return err
 		}
@@ -380,7 +398,7 @@ func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) 
 		season = parent.Season
 	}
 	w := store.World{
-		Name: req.GetName(), Ruleset: parent.Ruleset, Camps: parent.Camps, Seed: parent.Seed, Cadence: parent.Cadence,
+		Name: req.GetName(), Ruleset: parent.Ruleset, Camps: parent.Camps, Seed: parent.Seed, Cadence: parent.Cadence, MoveClock: parent.MoveClock,
 		SeasonLength: parent.SeasonLength, Season: 1, Paused: true, Controllers: parent.Controllers, CreatedAt: a.s.cfg.Clock.Now(),
 		Parent: store.TickRef{WorldID: parent.ID, Season: season, Day: day},
 	}
