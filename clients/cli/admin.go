@@ -31,10 +31,12 @@ $GRISONVAL_TOKEN; --json on each prints the server's answer):
   admin worlds                  every world: ruleset, camps, season, day, clock
   admin rulesets                the rulesets served, with their numbers of camps
   admin create-world --seed N [--name S] [--ruleset R] [--camps N]
-        [--cadence 5m] [--season-length N] [--controllers human,agent,ai-growth]
+        [--cadence 5m | --move-clock 30s] [--season-length N]
+        [--controllers human,agent,ai-growth]
                                 create a world (season length 0: 24 days,
-                                -1: endless; a controller per camp: human,
-                                agent, ai-aggressive, ai-growth, ai-prudent)
+                                -1: endless; --move-clock: the tournament
+                                pace; a controller per camp: human, agent,
+                                ai-aggressive, ai-growth, ai-prudent)
   admin pause WORLD | resume WORLD | tick WORLD
                                 stop or restart the world's clock; force a day
   admin fork WORLD --day N [--season N] [--name S]
@@ -71,9 +73,11 @@ réponse du serveur) :
   admin worlds                  tous les mondes : règles, camps, saison, jour, horloge
   admin rulesets                les règles servies, avec leurs nombres de camps
   admin create-world --seed N [--name S] [--ruleset R] [--camps N]
-        [--cadence 5m] [--season-length N] [--controllers human,agent,ai-growth]
+        [--cadence 5m | --move-clock 30s] [--season-length N]
+        [--controllers human,agent,ai-growth]
                                 créer un monde (durée 0 : 24 jours, -1 : sans
-                                fin ; un contrôleur par camp : human, agent,
+                                fin ; --move-clock : le rythme de tournoi ; un
+                                contrôleur par camp : human, agent,
                                 ai-aggressive, ai-growth, ai-prudent)
   admin pause MONDE | resume MONDE | tick MONDE
                                 arrêter ou relancer l'horloge ; forcer un jour
@@ -146,6 +150,7 @@ type adminInvocation struct {
 	// The commands' own flags.
 	seed                                int64
 	name, ruleset, cadence, controllers string
+	moveClock                           string
 	camps, seasonLength, season, day    int
 	seat, mode, patron, pkg, sheet, buy string
 	check                               bool
@@ -180,6 +185,7 @@ func parseAdmin(args []string, getenv func(string) string) (*adminInvocation, er
 	fs.StringVar(&inv.ruleset, "ruleset", "", "")
 	fs.IntVar(&inv.camps, "camps", 0, "")
 	fs.StringVar(&inv.cadence, "cadence", "", "")
+	fs.StringVar(&inv.moveClock, "move-clock", "", "")
 	fs.IntVar(&inv.seasonLength, "season-length", 0, "")
 	fs.StringVar(&inv.controllers, "controllers", "", "")
 	fs.IntVar(&inv.season, "season", 0, "")
@@ -322,10 +328,14 @@ func worldLine(l lang.Lang, w *pb.WorldInfo) string {
 	for _, c := range w.GetControllers() {
 		ctl = append(ctl, tools.ControllerName(c))
 	}
-	return l.Sprintf("world %d %q: %s, %d camps (%s), seed %d, season %d, day %d/%s, a day every %s, %s\n",
-		"monde %d %q : %s, %d camps (%s), graine %d, saison %d, jour %d/%s, un jour toutes les %s, %s\n",
+	pace := l.Sprintf("a day every %s", "un jour toutes les %s", w.GetCadence().AsDuration())
+	if w.GetMoveClock() != nil {
+		pace = l.Sprintf("tournament pace, a move clock of %s", "rythme de tournoi, un temps de coup de %s", w.GetMoveClock().AsDuration())
+	}
+	return l.Sprintf("world %d %q: %s, %d camps (%s), seed %d, season %d, day %d/%s, %s, %s\n",
+		"monde %d %q : %s, %d camps (%s), graine %d, saison %d, jour %d/%s, %s, %s\n",
 		w.GetId(), w.GetName(), w.GetRuleset(), w.GetCamps(), strings.Join(ctl, ", "), w.GetSeed(), w.GetSeason(), w.GetDay(), length,
-		w.GetCadence().AsDuration(), clock)
+		pace, clock)
 }
 
 // run runs the command.
@@ -376,12 +386,18 @@ func (a *adminRun) run(ctx context.Context) error {
 			return err
 		}
 		req := &pb.CreateWorldRequest{Name: inv.name, Seed: uint64(inv.seed), Ruleset: inv.ruleset, Camps: int32(inv.camps), SeasonLength: int32(inv.seasonLength)}
-		if inv.cadence != "" {
-			d, err := time.ParseDuration(inv.cadence)
-			if err != nil {
-				return usagef(l, "--cadence is a duration (30s, 5m, 1h); got %q", "--cadence est une durée (30s, 5m, 1h) ; reçu %q", inv.cadence)
+		for _, d := range []struct {
+			flag, v string
+			dst     **durationpb.Duration
+		}{{"cadence", inv.cadence, &req.Cadence}, {"move-clock", inv.moveClock, &req.MoveClock}} {
+			if d.v == "" {
+				continue
 			}
-			req.Cadence = durationpb.New(d)
+			dur, err := time.ParseDuration(d.v)
+			if err != nil {
+				return usagef(l, "--%s is a duration (30s, 5m, 1h); got %q", "--%s est une durée (30s, 5m, 1h) ; reçu %q", d.flag, d.v)
+			}
+			*d.dst = durationpb.New(dur)
 		}
 		if inv.controllers != "" {
 			for _, n := range strings.Split(inv.controllers, ",") {

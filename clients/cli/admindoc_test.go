@@ -311,6 +311,14 @@ func TestAdminCommands(t *testing.T) {
 			t.Errorf("help in %s: got %d; want the admin commands under %q", lang, code, want)
 		}
 	}
+	// A world of the tournament pace; a cadence and a move clock both
+	// are refused by the server, naming the field.
+	if out, _, code := cli("admin", "create-world", "--seed", "5", "--move-clock", "2s"); code != 0 || !strings.Contains(out, "tournament pace, a move clock of 2s") {
+		t.Errorf("create-world --move-clock: got %d, %q", code, out)
+	}
+	if _, stderr, code := cli("admin", "create-world", "--seed", "5", "--move-clock", "2s", "--cadence", "1h"); code != 1 || !strings.Contains(stderr, "move_clock: give a cadence or a move_clock, not both") {
+		t.Errorf("create-world with both paces: got %d, %q; want 1 naming move_clock", code, stderr)
+	}
 	// A check enrols nobody.
 	if out, _, code := cli("admin", "enrol", "1", "0", "cy", "--check"); code != 0 || !strings.Contains(out, "nobody enrolled") {
 		t.Errorf("a check: got %d, %q", code, out)

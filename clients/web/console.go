@@ -160,8 +160,9 @@ func intField(l lang.Lang, errs map[string]string, form url.Values, name string,
 }
 
 // consoleCreate creates a world from the creation form: name, ruleset,
-// camps, seed, cadence (a Go duration: 5m, 1h), season length and one
-// controller per camp. Refused, it draws the form again with every wrong
+// camps, seed, cadence (a Go duration: 5m, 1h) or move clock (the
+// tournament pace, rule TICK-7), season length and one controller per
+// camp. Refused, it draws the form again with every wrong
 // field named.
 func (s *Server) consoleCreate(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel, ok := s.consoleCall(w, r)
@@ -185,12 +186,17 @@ func (s *Server) consoleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	req := &pb.CreateWorldRequest{Name: strings.TrimSpace(f.Get("name")), Ruleset: f.Get("ruleset"), Camps: int32(camps),
 		Seed: uint64(seed), SeasonLength: int32(length)}
-	if v := strings.TrimSpace(f.Get("cadence")); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			errs["cadence"] = l.Sprintf("%q is not a duration (30s, 5m, 1h)", "%q n'est pas une durée (30s, 5m, 1h)", v)
+	for _, d := range []struct {
+		field string
+		dst   **durationpb.Duration
+	}{{"cadence", &req.Cadence}, {"move_clock", &req.MoveClock}} {
+		if v := strings.TrimSpace(f.Get(d.field)); v != "" {
+			dur, err := time.ParseDuration(v)
+			if err != nil {
+				errs[d.field] = l.Sprintf("%q is not a duration (30s, 5m, 1h)", "%q n'est pas une durée (30s, 5m, 1h)", v)
+			}
+			*d.dst = durationpb.New(dur)
 		}
-		req.Cadence = durationpb.New(d)
 	}
 	// The controllers: the first camps' rows; all on "default" leaves the
 	// server's defaults.
