@@ -76,26 +76,6 @@ func fieldOf(err error) (reason, field string) {
 // REN-DEFAULT).
 var defaultMode = career.Human
 
-// packageGives says what a package adds at the season's start, from its
-// stock (REN-PKG), in l.
-func packageGives(l lang.Lang, p career.Package) string {
-	s := p.Stock()
-	var parts []string
-	for _, it := range []struct {
-		n    int
-		name lang.Text
-	}{
-		{s.Food, lang.T("food", "vivres")}, {s.Wood, lang.T("wood", "bois")}, {s.Stone, lang.T("stone", "pierre")},
-		{s.Tools, lang.T("tools", "outils")}, {s.Gold, lang.T("gold", "or")}, {s.Research, lang.T("research", "recherche")},
-		{s.Garrison, lang.T("men in the capital's garrison", "hommes dans la garnison de la capitale")},
-	} {
-		if it.n != 0 {
-			parts = append(parts, fmt.Sprintf("+%d %s", it.n, it.name.In(l)))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
 // GetEnrolmentOptions returns the choices of an enrolment in a world and
 // the defaults EnrollPlayer takes.
 func (a *adminService) GetEnrolmentOptions(ctx context.Context, req *pb.WorldRequest) (*pb.EnrolmentOptions, error) {
@@ -106,8 +86,9 @@ func (a *adminService) GetEnrolmentOptions(ctx context.Context, req *pb.WorldReq
 	l := pb.LangOf(ctx)
 	out := &pb.EnrolmentOptions{WorldId: req.GetWorldId(), DefaultMode: defaultMode.String(), DefaultPackage: career.DefaultPackage.String(),
 		CharacteristicsSum: career.CharacteristicsNew, TalentsSum: career.TalentsNew}
+	var se game.Season
 	err = r.do(ctx, func() error {
-		se := r.rs.Season(r.settings.Camps)
+		se = r.rs.Season(r.settings.Camps)
 		names := game.CampNames(r.rs, r.settings.Camps)
 		for c := range r.settings.Camps {
 			out.Camps = append(out.Camps, &pb.EnrolmentCamp{Camp: int32(c), Name: campName(names, c), Patrons: se.Patrons(c)})
@@ -122,7 +103,7 @@ func (a *adminService) GetEnrolmentOptions(ctx context.Context, req *pb.WorldReq
 	}
 	for _, n := range career.PackageNames() {
 		p, _ := career.ParsePackage(n)
-		out.Packages = append(out.Packages, &pb.EnrolmentPackage{Name: n, Gives: packageGives(l, p)})
+		out.Packages = append(out.Packages, &pb.EnrolmentPackage{Name: n, Gives: game.PackageGivesOf(se, p).In(l)})
 	}
 	for c := career.Characteristic(1); int(c) <= career.NumCharacteristics; c++ {
 		out.Characteristics = append(out.Characteristics, &pb.SheetTrait{Name: c.String(), Min: career.CharacteristicMinNew, Max: career.CharacteristicMaxNew})
