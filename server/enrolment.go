@@ -233,3 +233,40 @@ func (a *authenticator) revokeCamp(ctx context.Context, worldID uint64, camp int
 	}
 	return n, nil
 }
+
+// ListEnrolments lists the players enrolled in a season of a world: the
+// season being prepared when the request names none.
+func (a *adminService) ListEnrolments(ctx context.Context, req *pb.ListEnrolmentsRequest) (*pb.ListEnrolmentsResponse, error) {
+	r, err := a.s.world(req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	season := int(req.GetSeason())
+	err = r.do(ctx, func() error {
+		prepared := r.settings.Season
+		if r.closed {
+			prepared++
+		}
+		switch {
+		case season == 0:
+			season = prepared
+		case season < 0 || season > prepared:
+			return refuseIn(pb.LangOf(ctx), reasonBadRequest, "season", lang.T("season must be 1 to %d (the season being prepared), or 0 for it; got %d",
+				"season va de 1 à %d (la saison en préparation), ou 0 pour elle ; reçu %d", prepared, season))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	es, err := a.s.cfg.Store.Enrolments(ctx, r.id, season)
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	resp := &pb.ListEnrolmentsResponse{Season: int32(season)}
+	for _, e := range es {
+		resp.Enrolments = append(resp.Enrolments, &pb.EnrolmentInfo{Camp: int32(e.Camp), Seat: store.SeatOrRuler(e.Seat), Player: pb.Printable(e.Player, false),
+			Patron: e.Patron, Package: e.Package, Purchases: e.Purchases, Spent: int32(e.Spent), BeforeSetup: e.BeforeSetup})
+	}
+	return resp, nil
+}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -132,6 +133,23 @@ func TestSeatTokens(t *testing.T) {
 	if want := []string{"0/ruler/", "2/general/ada"}; !slices.Equal(seats, want) {
 		t.Errorf("ListTokens: got %v; want %v", seats, want)
 	}
+	enrolled := func() []string {
+		t.Helper()
+		es, err := h.admin.ListEnrolments(admin, &pb.ListEnrolmentsRequest{WorldId: id})
+		if err != nil || es.GetSeason() != 1 {
+			t.Fatalf("ListEnrolments: got %v, %v; want season 1's", es, err)
+		}
+		var out []string
+		for _, e := range es.GetEnrolments() {
+			out = append(out, fmt.Sprintf("%d/%s/%s/%s/%s/%t", e.GetCamp(), e.GetSeat(), e.GetPlayer(), e.GetPatron(), e.GetPackage(), e.GetBeforeSetup()))
+		}
+		return out
+	}
+	if got, want := enrolled(), []string{"2/general/ada/Gaspard/granary/false"}; !slices.Equal(got, want) {
+		t.Errorf("ListEnrolments: got %v; want %v", got, want)
+	}
+	_, err = h.admin.ListEnrolments(admin, &pb.ListEnrolmentsRequest{WorldId: id, Season: 3})
+	wantCode(t, err, codes.InvalidArgument)
 	_, err = h.admin.RevokeToken(admin, &pb.RevokeTokenRequest{WorldId: id, Camp: 7, Seat: "jester"})
 	if _, fields := errorInfo(err); status.Code(err) != codes.InvalidArgument || !slices.Equal(fields, []string{"camp", "seat"}) {
 		t.Errorf("RevokeToken of camp 7's jester: got %v, fields %v; want InvalidArgument naming camp and seat", err, fields)
@@ -147,6 +165,9 @@ func TestSeatTokens(t *testing.T) {
 	}
 	_, err = h.game.GetView(as(ada.GetToken()), &pb.GetViewRequest{})
 	wantCode(t, err, codes.Unauthenticated)
+	if got := enrolled(); len(got) != 1 {
+		t.Errorf("ListEnrolments after the revocation: got %v; want ada still enrolled", got)
+	}
 	if _, err := h.game.GetView(as(camp0.GetToken()), &pb.GetViewRequest{}); err != nil {
 		t.Errorf("camp 0's token after camp 2's general's revocation: %v", err)
 	}

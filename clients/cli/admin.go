@@ -58,6 +58,9 @@ $GRISONVAL_TOKEN; --json on each prints the server's answer):
                                 shows the career it would give, enrolling nobody
   admin token WORLD CAMP --yes  a new unbound token for a camp (the earlier
                                 one stops working)
+  admin players WORLD [--season N]
+                                the players enrolled (default: the season
+                                being prepared)
   admin tokens WORLD            the live seat tokens: camp, seat, player
   admin revoke WORLD CAMP [SEAT] --yes
                                 revoke a seat's token (default: the ruler's)
@@ -102,6 +105,9 @@ réponse du serveur) :
                                 donnerait, sans inscrire personne
   admin token MONDE CAMP --yes  un nouveau jeton non lié pour un camp (l'ancien
                                 cesse de fonctionner)
+  admin players MONDE [--season N]
+                                les joueurs inscrits (par défaut : la saison
+                                en préparation)
   admin tokens MONDE            les jetons vivants des sièges : camp, siège, joueur
   admin revoke MONDE CAMP [SIEGE] --yes
                                 révoquer le jeton d'un siège (par défaut : le dirigeant)
@@ -593,6 +599,29 @@ func (a *adminRun) run(ctx context.Context) error {
 			return err
 		}
 		return a.print(t, t.GetToken()+"\n")
+	case "players":
+		if err := a.argsN(1, 1, "WORLD"); err != nil {
+			return err
+		}
+		id, err := worldArg()
+		if err != nil {
+			return err
+		}
+		es, err := a.admin.ListEnrolments(ctx, &pb.ListEnrolmentsRequest{WorldId: id, Season: int32(inv.season)})
+		if err != nil {
+			return err
+		}
+		var b strings.Builder
+		b.WriteString(l.Sprintf("season %d:\n", "saison %d :\n", es.GetSeason()))
+		for _, e := range es.GetEnrolments() {
+			b.WriteString(l.Sprintf("  camp %d, %s: %s, serving %s, package %s", "  camp %d, %s : %s, au service de %s, enveloppe %s",
+				e.GetCamp(), e.GetSeat(), e.GetPlayer(), e.GetPatron(), e.GetPackage()))
+			if len(e.GetPurchases()) > 0 {
+				b.WriteString(l.Sprintf(", bought %s (%d EP)", ", achète %s (%d PE)", strings.Join(e.GetPurchases(), ", "), e.GetSpent()))
+			}
+			b.WriteString("\n")
+		}
+		return a.print(es, b.String())
 	case "tokens":
 		if err := a.argsN(1, 1, "WORLD"); err != nil {
 			return err

@@ -271,6 +271,8 @@ type consoleWorldBody struct {
 	Seasons *pb.ListSeasonsResponse
 	Tokens  []*pb.TokenInfo
 	Seats   []string
+	// Enrolled are the players enrolled in the season being prepared.
+	Enrolled *pb.ListEnrolmentsResponse
 	// Running says the world's season is not closed: it may be closed;
 	// Closed that it is: the next one may start.
 	Running, Closed bool
@@ -324,6 +326,9 @@ func (s *Server) worldBody(ctx context.Context, id uint64) (*consoleWorldBody, e
 		return nil, err
 	}
 	b.Tokens = toks.GetTokens()
+	if b.Enrolled, err = s.admin.ListEnrolments(ctx, &pb.ListEnrolmentsRequest{WorldId: id}); err != nil {
+		return nil, err
+	}
 	opts, err := s.admin.GetEnrolmentOptions(ctx, &pb.WorldRequest{WorldId: id})
 	if err != nil {
 		return nil, err

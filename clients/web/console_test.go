@@ -153,6 +153,10 @@ func TestConsoleSeason(t *testing.T) {
 
 	// A day forced.
 	browsertest.Do(t, b, chromedp.Navigate(fmt.Sprintf("%s/console/world/%d", s.http.URL, id)), chromedp.WaitVisible(browsertest.CSS(`#force`)))
+	if players := browsertest.Eval[[]string](t, b, `[...document.querySelectorAll('table.enrolled tr[data-player]')].map(r => r.innerText)`); len(players) != 2 ||
+		!strings.Contains(players[0], "ruler\tada") || !strings.Contains(players[0], "levy") || !strings.Contains(players[1], "general\tbo") {
+		t.Errorf("the players enrolled, on the world's page: got %q; want ada on the ruler's seat with the levy, bo on the general's", players)
+	}
 	submit(`#force`)
 	wantText("a day forced", "Day 1 played.")
 	if d := s.worldInfo(t, id).GetDay(); d != 1 {

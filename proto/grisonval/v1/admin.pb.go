@@ -1660,6 +1660,214 @@ func (x *RevokeTokenResponse) GetRevoked() int32 {
 	return 0
 }
 
+type ListEnrolmentsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	Season        int32                  `protobuf:"varint,2,opt,name=season,proto3" json:"season,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListEnrolmentsRequest) Reset() {
+	*x = ListEnrolmentsRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListEnrolmentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListEnrolmentsRequest) ProtoMessage() {}
+
+func (x *ListEnrolmentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListEnrolmentsRequest.ProtoReflect.Descriptor instead.
+func (*ListEnrolmentsRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *ListEnrolmentsRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *ListEnrolmentsRequest) GetSeason() int32 {
+	if x != nil {
+		return x.Season
+	}
+	return 0
+}
+
+type ListEnrolmentsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// season is the season listed.
+	Season        int32            `protobuf:"varint,1,opt,name=season,proto3" json:"season,omitempty"`
+	Enrolments    []*EnrolmentInfo `protobuf:"bytes,2,rep,name=enrolments,proto3" json:"enrolments,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListEnrolmentsResponse) Reset() {
+	*x = ListEnrolmentsResponse{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListEnrolmentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListEnrolmentsResponse) ProtoMessage() {}
+
+func (x *ListEnrolmentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListEnrolmentsResponse.ProtoReflect.Descriptor instead.
+func (*ListEnrolmentsResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *ListEnrolmentsResponse) GetSeason() int32 {
+	if x != nil {
+		return x.Season
+	}
+	return 0
+}
+
+func (x *ListEnrolmentsResponse) GetEnrolments() []*EnrolmentInfo {
+	if x != nil {
+		return x.Enrolments
+	}
+	return nil
+}
+
+// EnrolmentInfo is a player's enrolment in a season: its camp and seat,
+// its patron and package, the purchases it made, and whether it counts for
+// the season's setup (rule SEA-ENROL).
+type EnrolmentInfo struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Seat          string                 `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	Player        string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	Patron        string                 `protobuf:"bytes,4,opt,name=patron,proto3" json:"patron,omitempty"`
+	Package       string                 `protobuf:"bytes,5,opt,name=package,proto3" json:"package,omitempty"`
+	Purchases     []string               `protobuf:"bytes,6,rep,name=purchases,proto3" json:"purchases,omitempty"`
+	Spent         int32                  `protobuf:"varint,7,opt,name=spent,proto3" json:"spent,omitempty"`
+	BeforeSetup   bool                   `protobuf:"varint,8,opt,name=before_setup,json=beforeSetup,proto3" json:"before_setup,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnrolmentInfo) Reset() {
+	*x = EnrolmentInfo{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnrolmentInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnrolmentInfo) ProtoMessage() {}
+
+func (x *EnrolmentInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnrolmentInfo.ProtoReflect.Descriptor instead.
+func (*EnrolmentInfo) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *EnrolmentInfo) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *EnrolmentInfo) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+func (x *EnrolmentInfo) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *EnrolmentInfo) GetPatron() string {
+	if x != nil {
+		return x.Patron
+	}
+	return ""
+}
+
+func (x *EnrolmentInfo) GetPackage() string {
+	if x != nil {
+		return x.Package
+	}
+	return ""
+}
+
+func (x *EnrolmentInfo) GetPurchases() []string {
+	if x != nil {
+		return x.Purchases
+	}
+	return nil
+}
+
+func (x *EnrolmentInfo) GetSpent() int32 {
+	if x != nil {
+		return x.Spent
+	}
+	return 0
+}
+
+func (x *EnrolmentInfo) GetBeforeSetup() bool {
+	if x != nil {
+		return x.BeforeSetup
+	}
+	return false
+}
+
 var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
@@ -1781,7 +1989,24 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04seat\x18\x03 \x01(\tR\x04seat\"/\n" +
 	"\x13RevokeTokenResponse\x12\x18\n" +
-	"\arevoked\x18\x01 \x01(\x05R\arevoked2\xe7\x0e\n" +
+	"\arevoked\x18\x01 \x01(\x05R\arevoked\"J\n" +
+	"\x15ListEnrolmentsRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x16\n" +
+	"\x06season\x18\x02 \x01(\x05R\x06season\"m\n" +
+	"\x16ListEnrolmentsResponse\x12\x16\n" +
+	"\x06season\x18\x01 \x01(\x05R\x06season\x12;\n" +
+	"\n" +
+	"enrolments\x18\x02 \x03(\v2\x1b.grisonval.v1.EnrolmentInfoR\n" +
+	"enrolments\"\xd8\x01\n" +
+	"\rEnrolmentInfo\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
+	"\x06player\x18\x03 \x01(\tR\x06player\x12\x16\n" +
+	"\x06patron\x18\x04 \x01(\tR\x06patron\x12\x18\n" +
+	"\apackage\x18\x05 \x01(\tR\apackage\x12\x1c\n" +
+	"\tpurchases\x18\x06 \x03(\tR\tpurchases\x12\x14\n" +
+	"\x05spent\x18\a \x01(\x05R\x05spent\x12!\n" +
+	"\fbefore_setup\x18\b \x01(\bR\vbeforeSetup2\xc4\x0f\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12U\n" +
 	"\fListRulesets\x12!.grisonval.v1.ListRulesetsRequest\x1a\".grisonval.v1.ListRulesetsResponse\x12O\n" +
@@ -1810,7 +2035,8 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x13GetEnrolmentOptions\x12\x1a.grisonval.v1.WorldRequest\x1a\x1e.grisonval.v1.EnrolmentOptions\x12O\n" +
 	"\n" +
 	"ListTokens\x12\x1f.grisonval.v1.ListTokensRequest\x1a .grisonval.v1.ListTokensResponse\x12R\n" +
-	"\vRevokeToken\x12 .grisonval.v1.RevokeTokenRequest\x1a!.grisonval.v1.RevokeTokenResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\vRevokeToken\x12 .grisonval.v1.RevokeTokenRequest\x1a!.grisonval.v1.RevokeTokenResponse\x12[\n" +
+	"\x0eListEnrolments\x12#.grisonval.v1.ListEnrolmentsRequest\x1a$.grisonval.v1.ListEnrolmentsResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_admin_proto_rawDescOnce sync.Once
@@ -1824,7 +2050,7 @@ func file_grisonval_v1_admin_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_admin_proto_rawDescData
 }
 
-var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*CreateWorldRequest)(nil),       // 0: grisonval.v1.CreateWorldRequest
 	(*ListRulesetsRequest)(nil),      // 1: grisonval.v1.ListRulesetsRequest
@@ -1853,89 +2079,95 @@ var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*TokenInfo)(nil),                // 24: grisonval.v1.TokenInfo
 	(*RevokeTokenRequest)(nil),       // 25: grisonval.v1.RevokeTokenRequest
 	(*RevokeTokenResponse)(nil),      // 26: grisonval.v1.RevokeTokenResponse
-	(*durationpb.Duration)(nil),      // 27: google.protobuf.Duration
-	(*Controller)(nil),               // 28: grisonval.v1.Controller
-	(*GetChronicleRequest)(nil),      // 29: grisonval.v1.GetChronicleRequest
-	(*CreateSeasonRequest)(nil),      // 30: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),       // 31: grisonval.v1.CloseSeasonRequest
-	(*ListSeasonsRequest)(nil),       // 32: grisonval.v1.ListSeasonsRequest
-	(*EnrollPlayerRequest)(nil),      // 33: grisonval.v1.EnrollPlayerRequest
-	(*ListAuditRequest)(nil),         // 34: grisonval.v1.ListAuditRequest
-	(*Frame)(nil),                    // 35: grisonval.v1.Frame
-	(*Chronicle)(nil),                // 36: grisonval.v1.Chronicle
-	(*SeasonInfo)(nil),               // 37: grisonval.v1.SeasonInfo
-	(*ListSeasonsResponse)(nil),      // 38: grisonval.v1.ListSeasonsResponse
-	(*EnrollPlayerResponse)(nil),     // 39: grisonval.v1.EnrollPlayerResponse
-	(*ListAuditResponse)(nil),        // 40: grisonval.v1.ListAuditResponse
+	(*ListEnrolmentsRequest)(nil),    // 27: grisonval.v1.ListEnrolmentsRequest
+	(*ListEnrolmentsResponse)(nil),   // 28: grisonval.v1.ListEnrolmentsResponse
+	(*EnrolmentInfo)(nil),            // 29: grisonval.v1.EnrolmentInfo
+	(*durationpb.Duration)(nil),      // 30: google.protobuf.Duration
+	(*Controller)(nil),               // 31: grisonval.v1.Controller
+	(*GetChronicleRequest)(nil),      // 32: grisonval.v1.GetChronicleRequest
+	(*CreateSeasonRequest)(nil),      // 33: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 34: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),       // 35: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),      // 36: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),         // 37: grisonval.v1.ListAuditRequest
+	(*Frame)(nil),                    // 38: grisonval.v1.Frame
+	(*Chronicle)(nil),                // 39: grisonval.v1.Chronicle
+	(*SeasonInfo)(nil),               // 40: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),      // 41: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil),     // 42: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),        // 43: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
-	27, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
-	28, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
-	27, // 2: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
+	30, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
+	31, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
+	30, // 2: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
 	3,  // 3: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
-	27, // 4: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	28, // 5: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
-	27, // 6: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
+	30, // 4: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	31, // 5: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	30, // 6: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
 	4,  // 7: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	28, // 8: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	31, // 8: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
 	19, // 9: grisonval.v1.EnrolmentOptions.camps:type_name -> grisonval.v1.EnrolmentCamp
 	20, // 10: grisonval.v1.EnrolmentOptions.packages:type_name -> grisonval.v1.EnrolmentPackage
 	21, // 11: grisonval.v1.EnrolmentOptions.characteristics:type_name -> grisonval.v1.SheetTrait
 	21, // 12: grisonval.v1.EnrolmentOptions.talents:type_name -> grisonval.v1.SheetTrait
 	24, // 13: grisonval.v1.ListTokensResponse.tokens:type_name -> grisonval.v1.TokenInfo
-	0,  // 14: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
-	1,  // 15: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
-	5,  // 16: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
-	7,  // 17: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
-	8,  // 18: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
-	10, // 19: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
-	10, // 20: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
-	10, // 21: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
-	10, // 22: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
-	10, // 23: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
-	10, // 24: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
-	29, // 25: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
-	12, // 26: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	30, // 27: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	31, // 28: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	32, // 29: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	33, // 30: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	34, // 31: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	13, // 32: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
-	14, // 33: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
-	16, // 34: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
-	10, // 35: grisonval.v1.AdminService.GetEnrolmentOptions:input_type -> grisonval.v1.WorldRequest
-	22, // 36: grisonval.v1.AdminService.ListTokens:input_type -> grisonval.v1.ListTokensRequest
-	25, // 37: grisonval.v1.AdminService.RevokeToken:input_type -> grisonval.v1.RevokeTokenRequest
-	4,  // 38: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	2,  // 39: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
-	6,  // 40: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	4,  // 41: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	9,  // 42: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	4,  // 43: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 44: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 45: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	4,  // 46: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	11, // 47: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	35, // 48: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
-	36, // 49: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
-	4,  // 50: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 51: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	37, // 52: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	38, // 53: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	39, // 54: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	40, // 55: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	9,  // 56: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
-	15, // 57: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
-	17, // 58: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
-	18, // 59: grisonval.v1.AdminService.GetEnrolmentOptions:output_type -> grisonval.v1.EnrolmentOptions
-	23, // 60: grisonval.v1.AdminService.ListTokens:output_type -> grisonval.v1.ListTokensResponse
-	26, // 61: grisonval.v1.AdminService.RevokeToken:output_type -> grisonval.v1.RevokeTokenResponse
-	38, // [38:62] is the sub-list for method output_type
-	14, // [14:38] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	29, // 14: grisonval.v1.ListEnrolmentsResponse.enrolments:type_name -> grisonval.v1.EnrolmentInfo
+	0,  // 15: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
+	1,  // 16: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
+	5,  // 17: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
+	7,  // 18: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
+	8,  // 19: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
+	10, // 20: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
+	10, // 21: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
+	10, // 22: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
+	10, // 23: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
+	10, // 24: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
+	10, // 25: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
+	32, // 26: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
+	12, // 27: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	33, // 28: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	34, // 29: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	35, // 30: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	36, // 31: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	37, // 32: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	13, // 33: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
+	14, // 34: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
+	16, // 35: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
+	10, // 36: grisonval.v1.AdminService.GetEnrolmentOptions:input_type -> grisonval.v1.WorldRequest
+	22, // 37: grisonval.v1.AdminService.ListTokens:input_type -> grisonval.v1.ListTokensRequest
+	25, // 38: grisonval.v1.AdminService.RevokeToken:input_type -> grisonval.v1.RevokeTokenRequest
+	27, // 39: grisonval.v1.AdminService.ListEnrolments:input_type -> grisonval.v1.ListEnrolmentsRequest
+	4,  // 40: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	2,  // 41: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	6,  // 42: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	4,  // 43: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	9,  // 44: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	4,  // 45: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 46: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 47: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	4,  // 48: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	11, // 49: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	38, // 50: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
+	39, // 51: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
+	4,  // 52: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 53: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	40, // 54: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	41, // 55: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	42, // 56: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	43, // 57: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	9,  // 58: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
+	15, // 59: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
+	17, // 60: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
+	18, // 61: grisonval.v1.AdminService.GetEnrolmentOptions:output_type -> grisonval.v1.EnrolmentOptions
+	23, // 62: grisonval.v1.AdminService.ListTokens:output_type -> grisonval.v1.ListTokensResponse
+	26, // 63: grisonval.v1.AdminService.RevokeToken:output_type -> grisonval.v1.RevokeTokenResponse
+	28, // 64: grisonval.v1.AdminService.ListEnrolments:output_type -> grisonval.v1.ListEnrolmentsResponse
+	40, // [40:65] is the sub-list for method output_type
+	15, // [15:40] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_admin_proto_init() }
@@ -1951,7 +2183,7 @@ func file_grisonval_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_admin_proto_rawDesc), len(file_grisonval_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -43,6 +43,7 @@ const (
 	AdminService_GetEnrolmentOptions_FullMethodName = "/grisonval.v1.AdminService/GetEnrolmentOptions"
 	AdminService_ListTokens_FullMethodName          = "/grisonval.v1.AdminService/ListTokens"
 	AdminService_RevokeToken_FullMethodName         = "/grisonval.v1.AdminService/RevokeToken"
+	AdminService_ListEnrolments_FullMethodName      = "/grisonval.v1.AdminService/ListEnrolments"
 )
 
 // AdminServiceClient is the client API for AdminService service.
@@ -127,6 +128,10 @@ type AdminServiceClient interface {
 	// once on the server that revokes them, within the token cache's time
 	// (30 s) on the other replicas. Audited.
 	RevokeToken(ctx context.Context, in *RevokeTokenRequest, opts ...grpc.CallOption) (*RevokeTokenResponse, error)
+	// ListEnrolments lists the players enrolled in a season of a world (the
+	// season being prepared when season is 0: the next one once the current
+	// one is closed, else the current one), by camp, the ruler first.
+	ListEnrolments(ctx context.Context, in *ListEnrolmentsRequest, opts ...grpc.CallOption) (*ListEnrolmentsResponse, error)
 }
 
 type adminServiceClient struct {
@@ -377,6 +382,16 @@ func (c *adminServiceClient) RevokeToken(ctx context.Context, in *RevokeTokenReq
 	return out, nil
 }
 
+func (c *adminServiceClient) ListEnrolments(ctx context.Context, in *ListEnrolmentsRequest, opts ...grpc.CallOption) (*ListEnrolmentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListEnrolmentsResponse)
+	err := c.cc.Invoke(ctx, AdminService_ListEnrolments_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AdminServiceServer is the server API for AdminService service.
 // All implementations must embed UnimplementedAdminServiceServer
 // for forward compatibility.
@@ -459,6 +474,10 @@ type AdminServiceServer interface {
 	// once on the server that revokes them, within the token cache's time
 	// (30 s) on the other replicas. Audited.
 	RevokeToken(context.Context, *RevokeTokenRequest) (*RevokeTokenResponse, error)
+	// ListEnrolments lists the players enrolled in a season of a world (the
+	// season being prepared when season is 0: the next one once the current
+	// one is closed, else the current one), by camp, the ruler first.
+	ListEnrolments(context.Context, *ListEnrolmentsRequest) (*ListEnrolmentsResponse, error)
 	mustEmbedUnimplementedAdminServiceServer()
 }
 
@@ -540,6 +559,9 @@ func (UnimplementedAdminServiceServer) ListTokens(context.Context, *ListTokensRe
 }
 func (UnimplementedAdminServiceServer) RevokeToken(context.Context, *RevokeTokenRequest) (*RevokeTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RevokeToken not implemented")
+}
+func (UnimplementedAdminServiceServer) ListEnrolments(context.Context, *ListEnrolmentsRequest) (*ListEnrolmentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListEnrolments not implemented")
 }
 func (UnimplementedAdminServiceServer) mustEmbedUnimplementedAdminServiceServer() {}
 func (UnimplementedAdminServiceServer) testEmbeddedByValue()                      {}
@@ -994,6 +1016,24 @@ func _AdminService_RevokeToken_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_ListEnrolments_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListEnrolmentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ListEnrolments(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ListEnrolments_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ListEnrolments(ctx, req.(*ListEnrolmentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AdminService_ServiceDesc is the grpc.ServiceDesc for AdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1096,6 +1136,10 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RevokeToken",
 			Handler:    _AdminService_RevokeToken_Handler,
+		},
+		{
+			MethodName: "ListEnrolments",
+			Handler:    _AdminService_ListEnrolments_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
