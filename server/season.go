@@ -678,7 +678,7 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			cancel()
 		}
 		if errors.Is(err, store.ErrConflict) {
-			return alreadyEnrolled(e)
+			return alreadyEnrolled(l, e)
 		} else if err != nil {
 			return err
 		}
@@ -701,20 +701,22 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 
 // alreadyEnrolled refuses enrolment e: its seat or its player is taken in
 // its season.
-func alreadyEnrolled(e store.Enrolment) error {
-	return refusef(reasonAlreadyEnrolled, "", "the %s seat of camp %d or %q is already enrolled in season %d", e.Seat, e.Camp, e.Player, e.Season)
+func alreadyEnrolled(l lang.Lang, e store.Enrolment) error {
+	return refuseIn(l, reasonAlreadyEnrolled, "", lang.T("the %s seat of camp %d or %q is already enrolled in season %d",
+		"le siège %s du camp %d ou %q est déjà inscrit pour la saison %d", e.Seat, e.Camp, e.Player, e.Season))
 }
 
 // checkFree refuses enrolment e as the store would: when its season
 // already has an enrolment of its camp's seat or of its player.
 func checkFree(ctx context.Context, st store.Store, e store.Enrolment) error {
+	l := pb.LangOf(ctx)
 	es, err := st.Enrolments(ctx, e.WorldID, e.Season)
 	if err != nil {
 		return err
 	}
 	for _, o := range es {
 		if o.Player == e.Player || (o.Camp == e.Camp && store.SeatOrRuler(o.Seat) == e.Seat) {
-			return alreadyEnrolled(e)
+			return alreadyEnrolled(l, e)
 		}
 	}
 	return nil
