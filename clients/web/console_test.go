@@ -68,6 +68,9 @@ func TestConsoleSeason(t *testing.T) {
 	}
 	b := browsertest.Start(t, false)
 	browsertest.SignIn(t, b, s.http.URL, s.srv.AdminToken)
+	if at := browsertest.Eval[string](t, b, `location.pathname`); at != "/console" {
+		t.Errorf("an admin signed in lands on %s; want the console", at)
+	}
 	text := func() string { return browsertest.Eval[string](t, b, `document.body.innerText`) }
 	wantText := func(step string, want ...string) {
 		t.Helper()

@@ -433,6 +433,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		next = "/camp"
 	case "admin":
 		_, err = s.admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
+		next = "/console"
 	default:
 		err = status.Error(codes.Unauthenticated, langOf(r).Sprintf("a token starts with gvc_ (a camp's) or gva_ (an admin's)",
 			"un jeton commence par gvc_ (celui d'un camp) ou gva_ (celui d'un administrateur)"))
