@@ -278,8 +278,8 @@ type adminRun struct {
 	out   io.Writer
 }
 
-// args checks the command's positional arguments: at least min, at most
-// max, their names for the usage error.
+// argsN checks the command's positional arguments: at least min, at most
+// max; names says them in the usage error.
 func (a *adminRun) argsN(min, max int, names string) error {
 	if n := len(a.inv.args); n < min || n > max {
 		return usagef(a.inv.lang, "admin %s takes %s; got %q", "admin %s prend %s ; reçu %q", a.inv.cmd, names, a.inv.args)
@@ -287,7 +287,8 @@ func (a *adminRun) argsN(min, max int, names string) error {
 	return nil
 }
 
-// world reads the world argument at i.
+// number reads the positional argument at i, a number of 0 or more;
+// what names it in the usage error.
 func (a *adminRun) number(i int, what string) (int64, error) {
 	n, err := strconv.ParseInt(a.inv.args[i], 10, 64)
 	if err != nil || n < 0 {

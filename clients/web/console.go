@@ -94,8 +94,8 @@ func fieldErrors(err error) (map[string]string, string) {
 	return out, st.Message()
 }
 
-// homeBody is the console's front page: the worlds, the rulesets of the
-// creation form and its values and refusals.
+// consoleHomeBody is the console's front page: the worlds, the rulesets
+// of the creation form and its values and refusals.
 type consoleHomeBody struct {
 	Worlds   []*pb.WorldInfo
 	Rulesets []*pb.RulesetInfo
@@ -446,7 +446,13 @@ func (s *Server) consoleWorldAction(w http.ResponseWriter, r *http.Request) {
 		intField(l, errs, r.PostForm, "season", &season)
 		intField(l, errs, r.PostForm, "day", &day)
 		if len(errs) > 0 {
-			s.refuse(w, r, http.StatusBadRequest, fmt.Sprint(errs))
+			var parts []string
+			for _, k := range []string{"season", "day"} {
+				if e, ok := errs[k]; ok {
+					parts = append(parts, k+": "+e)
+				}
+			}
+			s.refuse(w, r, http.StatusBadRequest, strings.Join(parts, "; "))
 			return
 		}
 		info, err = s.admin.ForkWorld(ctx, &pb.ForkWorldRequest{WorldId: id, Season: int32(season), Day: int32(day), Name: strings.TrimSpace(r.PostFormValue("name"))})
