@@ -675,6 +675,16 @@ func (s *Server) consoleEnrol(w http.ResponseWriter, r *http.Request) {
 		return out
 	}
 	req.Characteristics, req.Talents = readSheet("c", "characteristics"), readSheet("t", "talents")
+	// The default sheet left as it is goes as no sheet at all: the
+	// default for a new career, the career's own for a returning player.
+	opts, err := s.admin.GetEnrolmentOptions(ctx, &pb.WorldRequest{WorldId: id})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if slices.Equal(req.Characteristics, opts.GetDefaultCharacteristics()) && slices.Equal(req.Talents, opts.GetDefaultTalents()) {
+		req.Characteristics, req.Talents = nil, nil
+	}
 	for _, p := range strings.FieldsFunc(f.Get("purchases"), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
 		req.Purchases = append(req.Purchases, p)
 	}

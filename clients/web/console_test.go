@@ -228,6 +228,16 @@ func TestConsoleSeason(t *testing.T) {
 	if len(actions) != 3 || slices.ContainsFunc(actions, func(a string) bool { return a != "EnrollPlayer" }) {
 		t.Errorf("the audit of EnrollPlayer: got %v; want the three enrolments (the checks are not audited)", actions)
 	}
+	// The default sheet left as it is goes as none: bo's and ada's return
+	// carry no sheet; ada's first, edited, carries hers.
+	details := browsertest.Eval[[]string](t, b, `[...document.querySelectorAll('tr[data-action] code')].map(c => c.textContent)`)
+	var sheets []bool
+	for _, d := range details {
+		sheets = append(sheets, strings.Contains(d, "characteristics:"))
+	}
+	if !slices.Equal(sheets, []bool{false, false, true}) {
+		t.Errorf("the enrolments' requests, newest first: got %q; want a sheet in ada's first only", details)
+	}
 }
 
 // worldOfPage reads the world's number of a console address.
