@@ -357,3 +357,80 @@ func TestConsoleGuards(t *testing.T) {
 		t.Errorf("the admin tokens' page: it must list ops and never show a token")
 	}
 }
+
+// TestConsoleActions: the world's other actions through their forms, as a
+// browser without JavaScript posts them: pause and resume, a controller
+// set, a fork (its own world, paused), an unbound camp token issued once
+// confirmed (shown once, working), a reset once confirmed (day 0), and an
+// admin token revoked once confirmed. Each checked against the server.
+func TestConsoleActions(t *testing.T) {
+	s := consoleSite(t)
+	admin := s.client(t, s.srv.AdminToken)
+	csrf := s.csrf(t, admin)
+	post := func(path string, form url.Values) (string, int) {
+		t.Helper()
+		form.Set("csrf", csrf)
+		resp, err := admin.PostForm(s.http.URL+path, form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		return readAll(t, resp), resp.StatusCode
+	}
+	act := func(action string, kv ...string) (string, int) {
+		t.Helper()
+		f := url.Values{"action": {action}}
+		for i := 0; i+1 < len(kv); i += 2 {
+			f.Set(kv[i], kv[i+1])
+		}
+		return post("/console/world/1", f)
+	}
+	if body, code := act("pause"); code != http.StatusOK || !strings.Contains(body, "World paused") || !s.worldInfo(t, 1).GetPaused() {
+		t.Errorf("pause: got %d; want the world paused and said so", code)
+	}
+	if _, code := act("resume"); code != http.StatusOK || s.worldInfo(t, 1).GetPaused() {
+		t.Errorf("resume: got %d; want the world running", code)
+	}
+	if _, code := act("controller", "camp", "2", "controller", "ai-aggressive"); code != http.StatusOK || tools.ControllerName(s.worldInfo(t, 1).GetControllers()[2]) != "ai-aggressive" {
+		t.Errorf("controller: got %d, camp 2 %v; want ai-aggressive", code, s.worldInfo(t, 1).GetControllers()[2])
+	}
+	if body, code := act("controller", "camp", "2", "controller", "robot"); code != http.StatusBadRequest || !strings.Contains(body, "unknown controller") {
+		t.Errorf("an unknown controller: got %d; want 400 naming it", code)
+	}
+	s.srv.ForceTick(t, 1)
+	if body, code := act("fork", "season", "1", "day", "1", "name", "what if"); code != http.StatusOK || !strings.Contains(body, "World 2 forked from world 1") {
+		t.Errorf("fork: got %d; want world 2 forked", code)
+	} else if w := s.worldInfo(t, 2); w.GetName() != "what if" || !w.GetPaused() || w.GetDay() != 1 {
+		t.Errorf("the fork: got %v; want \"what if\", paused, on day 1", w)
+	}
+	body, code := act("token", "camp", "1")
+	if code != http.StatusOK || !strings.Contains(body, "stops working at once") || strings.Contains(body, `id="token"`) {
+		t.Fatalf("a camp token: got %d; want its confirmation first, no token", code)
+	}
+	body, _ = act("token", "camp", "1", "confirm", "yes")
+	tok := regexp.MustCompile(`id="token">(gvc_[^<]+)<`).FindStringSubmatch(body)
+	if tok == nil {
+		t.Fatal("the camp token confirmed: the page shows none")
+	}
+	if v, err := s.srv.Game.GetView(as(tok[1]), &pb.GetViewRequest{}); err != nil || v.GetCamp() != 1 {
+		t.Errorf("the camp token shown: got %v, %v; want camp 1's view", v.GetCampName(), err)
+	}
+	if _, code := act("reset", "confirm", "yes"); code != http.StatusOK || s.worldInfo(t, 1).GetDay() != 0 {
+		t.Errorf("a reset confirmed: got %d, day %d; want day 0", code, s.worldInfo(t, 1).GetDay())
+	}
+	if _, err := s.srv.Admin.IssueAdminToken(s.srv.AdminContext(context.Background()), &pb.IssueAdminTokenRequest{Name: "ops"}); err != nil {
+		t.Fatal(err)
+	}
+	if body, _ := post("/console/tokens", url.Values{"action": {"revoke"}, "name": {"ops"}}); !strings.Contains(body, `name="confirm" value="yes"`) {
+		t.Errorf("an admin token's revocation: want its confirmation first")
+	}
+	if body, code := post("/console/tokens", url.Values{"action": {"revoke"}, "name": {"ops"}, "confirm": {"yes"}}); code != http.StatusOK || !strings.Contains(body, `Admin token &#34;ops&#34; revoked.`) {
+		t.Errorf("an admin token revoked: got %d", code)
+	}
+	if names, err := s.srv.Admin.ListAdminTokens(s.srv.AdminContext(context.Background()), &pb.ListAdminTokensRequest{}); err != nil || slices.Contains(names.GetNames(), "ops") {
+		t.Errorf("admin tokens after the revocation: got %v, %v; want ops gone", names.GetNames(), err)
+	}
+	if _, code := s.get(t, admin, "/console/world/99"); code != http.StatusNotFound {
+		t.Errorf("a world that does not exist: got %d; want 404", code)
+	}
+}
