@@ -238,6 +238,13 @@ func TestConsoleSeason(t *testing.T) {
 	if !slices.Equal(sheets, []bool{false, false, true}) {
 		t.Errorf("the enrolments' requests, newest first: got %q; want a sheet in ada's first only", details)
 	}
+
+	// The same console in French, from the header's form.
+	browsertest.Do(t, b, chromedp.Navigate(fmt.Sprintf("%s/console/world/%d/enrol", s.http.URL, id)), chromedp.WaitVisible(browsertest.CSS(`#enrolform`)))
+	set(`header form.lang select`, "fr")
+	submit(`header form.lang button`)
+	wantText("the enrolment form in French", "Inscrire un joueur", "Feuille de personnage d'une nouvelle carrière", "+300 vivres", "total 10 sur 10")
+	browsertest.Screenshot(t, b, shot("console-enrol-fr.png"), 0)
 }
 
 // worldOfPage reads the world's number of a console address.
