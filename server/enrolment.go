@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"strings"
 
@@ -216,20 +217,27 @@ func (a *adminService) RevokeToken(ctx context.Context, req *pb.RevokeTokenReque
 	return &pb.RevokeTokenResponse{Revoked: int32(n)}, nil
 }
 
-// revokeCamp deletes the tokens of a world's camp's seat and drops them
-// from the cache.
+// revokeCamp deletes the tokens of a world's camp's seat, drops them from
+// the cache and the vouched tokens, and ends their open streams on this
+// process before it returns (as put does for the tokens a new one
+// replaces).
 func (a *authenticator) revokeCamp(ctx context.Context, worldID uint64, camp int, seat string) (int, error) {
 	n, err := a.store.RevokeCampTokens(ctx, worldID, camp, seat)
 	if err != nil {
 		return 0, err
 	}
 	a.mu.Lock()
-	defer a.mu.Unlock()
 	a.gen++
-	for h, c := range a.cache {
-		if c.p.role == store.RoleCamp && c.p.worldID == worldID && c.p.camp == camp && store.SeatOrRuler(c.p.seat) == seat {
-			delete(a.cache, h)
+	for _, m := range []map[[sha256.Size]byte]cachedPrincipal{a.cache, a.vouched} {
+		for h, c := range m {
+			if c.p.role == store.RoleCamp && c.p.worldID == worldID && c.p.camp == camp && store.SeatOrRuler(c.p.seat) == seat {
+				delete(m, h)
+			}
 		}
+	}
+	a.mu.Unlock()
+	if a.revoked != nil && n > 0 {
+		a.revoked()
 	}
 	return n, nil
 }
