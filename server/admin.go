@@ -170,6 +170,9 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 	if _, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Season: 1}); err != nil {
 		return nil, invalidArgument("ruleset", "%s cannot set up this world: %v", info.Name, err)
 	}
+	if req.GetValidateOnly() {
+		return worldInfoToPB(rs, w, 0, ""), nil
+	}
 	if err := a.s.cfg.Store.CreateWorld(ctx, &w); err != nil {
 		return nil, toStatus(a.s.log, fmt.Errorf("create world: %w", err))
 	}

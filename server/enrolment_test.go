@@ -209,8 +209,17 @@ func TestCreateWorldNamesEveryField(t *testing.T) {
 	if want := []string{"camps", "seed", "cadence", "season_length", "controllers[0].posture"}; status.Code(err) != codes.InvalidArgument || !slices.Equal(fields, want) {
 		t.Errorf("CreateWorld wrong everywhere: got %v, fields %v; want InvalidArgument naming %v", err, fields, want)
 	}
+	// validate_only: the world it would create, nothing created or
+	// audited.
+	dry, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "dry", Seed: 9, SeasonLength: 6, ValidateOnly: true})
+	if err != nil || dry.GetId() != 0 || dry.GetName() != "dry" || dry.GetCamps() != 3 || dry.GetSeasonLength() != 6 {
+		t.Errorf("CreateWorld validate_only: got %v, %v; want world 0 \"dry\" of 3 camps and 6 days", dry, err)
+	}
 	after, err := h.admin.ListWorlds(admin, &pb.ListWorldsRequest{})
 	if err != nil || len(after.GetWorlds()) != len(before.GetWorlds()) {
-		t.Errorf("worlds after the refusal: got %d, %v; want %d", len(after.GetWorlds()), err, len(before.GetWorlds()))
+		t.Errorf("worlds after the refusal and the check: got %d, %v; want %d", len(after.GetWorlds()), err, len(before.GetWorlds()))
+	}
+	if a, err := h.admin.ListAudit(admin, &pb.ListAuditRequest{Action: "CreateWorld"}); err != nil || len(a.GetEntries()) != 1 || a.GetEntries()[0].GetCode() != "InvalidArgument" {
+		t.Errorf("audit of CreateWorld: got %v, %v; want the refusal alone", a.GetEntries(), err)
 	}
 }

@@ -144,6 +144,17 @@ func (s *Server) renderHome(ctx context.Context, w http.ResponseWriter, r *http.
 	s.render(w, r, code, "console", page{Title: l.Sprintf("Console", "Console"), Flash: flashed(w, r), Body: b})
 }
 
+// formField names the creation form's field of a request's field: a
+// controller's row for controllers[i] and its kind or posture.
+func formField(field string) string {
+	if i, ok := strings.CutPrefix(field, "controllers["); ok {
+		if j := strings.IndexByte(i, ']'); j >= 0 {
+			return "controller" + i[:j]
+		}
+	}
+	return field
+}
+
 // intField reads a whole number of a form into *dst, recording a field
 // that is not one in errs; empty leaves *dst.
 func intField(l lang.Lang, errs map[string]string, form url.Values, name string, dst *int64) {
@@ -231,9 +242,11 @@ func (s *Server) consoleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		for i := range min(n, len(ctrl)) {
 			c := ctrl[i]
-			if c == nil {
+			if _, named := errs[fmt.Sprintf("controller%d", i)]; c == nil && !named {
 				errs[fmt.Sprintf("controller%d", i)] = l.Sprintf("choose camp %d's controller, or leave every camp on default",
 					"choisissez le contrôleur du camp %d, ou laissez tous les camps par défaut", i)
+			}
+			if c == nil {
 				c = &pb.Controller{}
 			}
 			req.Controllers = append(req.Controllers, c)
@@ -252,13 +265,22 @@ func (s *Server) consoleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		fields, msg := fieldErrors(err)
 		for k, v := range fields {
-			if i, ok := strings.CutPrefix(k, "controllers["); ok {
-				k = "controller" + i[:strings.IndexByte(i, ']')]
-			}
-			errs[k] = v
+			errs[formField(k)] = v
 		}
 		s.renderHome(ctx, w, r, http.StatusBadRequest, f, errs, msg)
 		return
+	}
+	// The fields the form could not read are named; the server checks
+	// the others (validate_only: it creates nothing), so that every wrong
+	// field is named at once.
+	req.ValidateOnly = true
+	if _, err := s.admin.CreateWorld(ctx, req); err != nil {
+		fields, _ := fieldErrors(err)
+		for k, v := range fields {
+			if _, ok := errs[formField(k)]; !ok {
+				errs[formField(k)] = v
+			}
+		}
 	}
 	s.renderHome(ctx, w, r, http.StatusBadRequest, f, errs, l.Sprintf("%d fields are wrong; nothing was created.",
 		"%d champs sont faux ; rien n'a été créé.", len(errs)))

@@ -348,8 +348,21 @@ func TestConsoleGuards(t *testing.T) {
 			t.Errorf("a wrong creation in French: the page lacks %q", field)
 		}
 	}
+	// A field the form cannot read and fields the server refuses: all
+	// named at once, nothing created.
+	body, code = post(admin, "/console/worlds", url.Values{"csrf": {csrf}, "cadence": {"soon"}, "season_length": {"-4"},
+		"controller0": {"human"}, "controller1": {"robot"}, "controller2": {""}})
+	for _, want := range []string{"5 fields are wrong", `&#34;soon&#34; is not a duration`, "seed must not be 0", "season_length must be 0",
+		"unknown controller &#34;robot&#34;", "choose camp 2&#39;s controller"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("a creation wrong in the form and on the server: got %d; the page lacks %q:\n%s", code, want, body)
+		}
+	}
 	if ws, err := s.srv.Admin.ListWorlds(ctx, &pb.ListWorldsRequest{}); err != nil || len(ws.GetWorlds()) != 1 {
-		t.Errorf("worlds after a refused creation: got %d, %v; want 1", len(ws.GetWorlds()), err)
+		t.Errorf("worlds after the refused creations: got %d, %v; want 1", len(ws.GetWorlds()), err)
+	}
+	if a, err := s.srv.Admin.ListAudit(ctx, &pb.ListAuditRequest{Action: "CreateWorld"}); err != nil || len(a.GetEntries()) != 1 {
+		t.Errorf("audit of CreateWorld: got %v, %v; want the one refusal the form sent for real (the check is not audited)", a.GetEntries(), err)
 	}
 	// The admin tokens: issued once confirmed, shown once.
 	body, _ = post(admin, "/console/tokens", url.Values{"action": {"issue"}, "name": {"ops"}, "csrf": {csrf}, "confirm": {"yes"}})

@@ -45,7 +45,10 @@ type CreateWorldRequest struct {
 	// wait has posted, each camp having at most move_clock (100 ms to a
 	// month) to answer; a camp out of time plays its standing order and
 	// its result says timed_out. cadence must then be unset.
-	MoveClock     *durationpb.Duration `protobuf:"bytes,8,opt,name=move_clock,json=moveClock,proto3" json:"move_clock,omitempty"`
+	MoveClock *durationpb.Duration `protobuf:"bytes,8,opt,name=move_clock,json=moveClock,proto3" json:"move_clock,omitempty"`
+	// validate_only checks the request as CreateWorld would and answers the
+	// world it would create (id 0), creating nothing; not audited.
+	ValidateOnly  bool `protobuf:"varint,9,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -134,6 +137,13 @@ func (x *CreateWorldRequest) GetMoveClock() *durationpb.Duration {
 		return x.MoveClock
 	}
 	return nil
+}
+
+func (x *CreateWorldRequest) GetValidateOnly() bool {
+	if x != nil {
+		return x.ValidateOnly
+	}
+	return false
 }
 
 type ListRulesetsRequest struct {
@@ -1883,7 +1893,7 @@ var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\xbc\x02\n" +
+	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\xe1\x02\n" +
 	"\x12CreateWorldRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x04R\x04seed\x123\n" +
@@ -1893,7 +1903,8 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\aruleset\x18\x06 \x01(\tR\aruleset\x12\x14\n" +
 	"\x05camps\x18\a \x01(\x05R\x05camps\x128\n" +
 	"\n" +
-	"move_clock\x18\b \x01(\v2\x19.google.protobuf.DurationR\tmoveClock\"\x15\n" +
+	"move_clock\x18\b \x01(\v2\x19.google.protobuf.DurationR\tmoveClock\x12#\n" +
+	"\rvalidate_only\x18\t \x01(\bR\fvalidateOnly\"\x15\n" +
 	"\x13ListRulesetsRequest\"M\n" +
 	"\x14ListRulesetsResponse\x125\n" +
 	"\brulesets\x18\x01 \x03(\v2\x19.grisonval.v1.RulesetInfoR\brulesets\"\xe0\x01\n" +
