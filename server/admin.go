@@ -411,11 +411,18 @@ func (a *adminService) GetFrame(ctx context.Context, req *pb.WorldRequest) (*pb.
 // ForkWorld creates a paused world whose setup is a stored tick of another
 // world, and starts its loop.
 func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) (*pb.WorldInfo, error) {
-	if req.GetDay() < 0 {
-		return nil, invalidArgument("day", "day must be 0 or more; got %d", req.GetDay())
-	}
+	bad := violations{l: pb.LangOf(ctx)}
 	if req.GetSeason() < 0 {
-		return nil, invalidArgument("season", "season must be 0 (the current one) or more; got %d", req.GetSeason())
+		bad.add("season", lang.T("season must be 0 (the current one) or more; got %d", "season vaut 0 (la saison en cours) ou plus ; reçu %d", req.GetSeason()))
+	}
+	if req.GetDay() < 0 {
+		bad.add("day", lang.T("day must be 0 or more; got %d", "day vaut 0 ou plus ; reçu %d", req.GetDay()))
+	}
+	if err := checkText(pb.LangOf(ctx), "name", req.GetName(), MaxNameLen, false); err != nil {
+		bad.addStatus("name", err)
+	}
+	if err := bad.err(); err != nil {
+		return nil, err
 	}
 	parent, err := a.s.cfg.Store.World(ctx, req.GetWorldId())
 	if errors.Is(err, store.ErrNotFound) {
@@ -423,9 +430,6 @@ func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) 
 	}
 	if err != nil {
 		return nil, toStatus(a.s.log, err)
-	}
-	if err := checkText(lang.EN, "name", req.GetName(), MaxNameLen, false); err != nil {
-		return nil, err
 	}
 	season, day := int(req.GetSeason()), int(req.GetDay())
 	if season == 0 {

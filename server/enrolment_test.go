@@ -209,6 +209,12 @@ func TestCreateWorldNamesEveryField(t *testing.T) {
 	if want := []string{"camps", "seed", "cadence", "season_length", "controllers[0].posture"}; status.Code(err) != codes.InvalidArgument || !slices.Equal(fields, want) {
 		t.Errorf("CreateWorld wrong everywhere: got %v, fields %v; want InvalidArgument naming %v", err, fields, want)
 	}
+	// A fork wrong in three fields: named at once, in French.
+	_, err = h.admin.ForkWorld(pb.WithLang(admin, lang.FR), &pb.ForkWorldRequest{WorldId: 1, Season: -1, Day: -2, Name: "a\x1bb"})
+	if _, fields := errorInfo(err); status.Code(err) != codes.InvalidArgument || !slices.Equal(fields, []string{"season", "day", "name"}) ||
+		!strings.Contains(status.Convert(err).Message(), "3 champs sont faux") {
+		t.Errorf("ForkWorld wrong everywhere: got %v, fields %v; want InvalidArgument naming season, day and name, in French", err, fields)
+	}
 	// validate_only: the world it would create, nothing created or
 	// audited.
 	dry, err := h.admin.CreateWorld(admin, &pb.CreateWorldRequest{Name: "dry", Seed: 9, SeasonLength: 6, ValidateOnly: true})
