@@ -2,6 +2,7 @@ package grisonval
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/grisonval"
@@ -27,6 +28,27 @@ var patrons = [engine.NumCamps][]string{
 
 // seasonLayer is Grisonval's side of the season layer.
 type seasonLayer struct{}
+
+// PackageGives says what package p adds at the season's start (rule
+// REN-PKG): its stock in the camp's stores and men in its capital's
+// garrison (applyPlayer).
+func (seasonLayer) PackageGives(p career.Package) lang.Text {
+	st := p.Stock()
+	var en, fr []string
+	for _, it := range []struct {
+		n      int
+		en, fr string
+	}{
+		{st.Food, "food", "vivres"}, {st.Wood, "wood", "bois"}, {st.Stone, "stone", "pierre"}, {st.Tools, "tools", "outils"},
+		{st.Gold, "gold", "or"}, {st.Research, "research", "recherche"},
+		{st.Garrison, "men in the capital's garrison", "hommes dans la garnison de la capitale"},
+	} {
+		if it.n != 0 {
+			en, fr = append(en, fmt.Sprintf("+%d %s", it.n, it.en)), append(fr, fmt.Sprintf("+%d %s", it.n, it.fr))
+		}
+	}
+	return lang.T(strings.Join(en, ", "), strings.Join(fr, ", "))
+}
 
 // Season returns Grisonval's side of the season layer.
 func (Ruleset) Season(int) game.Season { return seasonLayer{} }

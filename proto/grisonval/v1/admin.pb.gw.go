@@ -602,6 +602,114 @@ func local_request_AdminService_RevokeAdminToken_0(ctx context.Context, marshale
 	return msg, metadata, err
 }
 
+func request_AdminService_GetEnrolmentOptions_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq WorldRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetEnrolmentOptions(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_GetEnrolmentOptions_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq WorldRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.GetEnrolmentOptions(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_AdminService_ListTokens_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListTokensRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ListTokens(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_ListTokens_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListTokensRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.ListTokens(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_AdminService_RevokeToken_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq RevokeTokenRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.RevokeToken(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_RevokeToken_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq RevokeTokenRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.RevokeToken(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_AdminService_ListEnrolments_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListEnrolmentsRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ListEnrolments(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_ListEnrolments_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListEnrolmentsRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.ListEnrolments(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterAdminServiceHandlerServer registers the http handlers for service AdminService to "mux".
 // UnaryRPC     :call AdminServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -1028,6 +1136,86 @@ func RegisterAdminServiceHandlerServer(ctx context.Context, mux *runtime.ServeMu
 		}
 		forward_AdminService_RevokeAdminToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_AdminService_GetEnrolmentOptions_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/GetEnrolmentOptions", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/GetEnrolmentOptions"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_GetEnrolmentOptions_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_GetEnrolmentOptions_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_ListTokens_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/ListTokens", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/ListTokens"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_ListTokens_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_ListTokens_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_RevokeToken_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/RevokeToken", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/RevokeToken"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_RevokeToken_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_RevokeToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_ListEnrolments_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/ListEnrolments", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/ListEnrolments"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_ListEnrolments_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_ListEnrolments_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 
 	return nil
 }
@@ -1425,53 +1613,129 @@ func RegisterAdminServiceHandlerClient(ctx context.Context, mux *runtime.ServeMu
 		}
 		forward_AdminService_RevokeAdminToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_AdminService_GetEnrolmentOptions_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/GetEnrolmentOptions", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/GetEnrolmentOptions"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_GetEnrolmentOptions_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_GetEnrolmentOptions_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_ListTokens_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/ListTokens", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/ListTokens"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_ListTokens_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_ListTokens_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_RevokeToken_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/RevokeToken", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/RevokeToken"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_RevokeToken_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_RevokeToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_ListEnrolments_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/ListEnrolments", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/ListEnrolments"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_ListEnrolments_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_ListEnrolments_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
 var (
-	pattern_AdminService_CreateWorld_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CreateWorld"}, ""))
-	pattern_AdminService_ListRulesets_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListRulesets"}, ""))
-	pattern_AdminService_ListWorlds_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListWorlds"}, ""))
-	pattern_AdminService_SetController_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "SetController"}, ""))
-	pattern_AdminService_IssueToken_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "IssueToken"}, ""))
-	pattern_AdminService_PauseWorld_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "PauseWorld"}, ""))
-	pattern_AdminService_ResumeWorld_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ResumeWorld"}, ""))
-	pattern_AdminService_ForceTick_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ForceTick"}, ""))
-	pattern_AdminService_ResetSeason_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ResetSeason"}, ""))
-	pattern_AdminService_GetWorldState_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetWorldState"}, ""))
-	pattern_AdminService_GetFrame_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetFrame"}, ""))
-	pattern_AdminService_GetTimeline_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetTimeline"}, ""))
-	pattern_AdminService_ForkWorld_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ForkWorld"}, ""))
-	pattern_AdminService_CreateSeason_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CreateSeason"}, ""))
-	pattern_AdminService_CloseSeason_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CloseSeason"}, ""))
-	pattern_AdminService_ListSeasons_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListSeasons"}, ""))
-	pattern_AdminService_EnrollPlayer_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "EnrollPlayer"}, ""))
-	pattern_AdminService_ListAudit_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListAudit"}, ""))
-	pattern_AdminService_IssueAdminToken_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "IssueAdminToken"}, ""))
-	pattern_AdminService_ListAdminTokens_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListAdminTokens"}, ""))
-	pattern_AdminService_RevokeAdminToken_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "RevokeAdminToken"}, ""))
+	pattern_AdminService_CreateWorld_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CreateWorld"}, ""))
+	pattern_AdminService_ListRulesets_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListRulesets"}, ""))
+	pattern_AdminService_ListWorlds_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListWorlds"}, ""))
+	pattern_AdminService_SetController_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "SetController"}, ""))
+	pattern_AdminService_IssueToken_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "IssueToken"}, ""))
+	pattern_AdminService_PauseWorld_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "PauseWorld"}, ""))
+	pattern_AdminService_ResumeWorld_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ResumeWorld"}, ""))
+	pattern_AdminService_ForceTick_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ForceTick"}, ""))
+	pattern_AdminService_ResetSeason_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ResetSeason"}, ""))
+	pattern_AdminService_GetWorldState_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetWorldState"}, ""))
+	pattern_AdminService_GetFrame_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetFrame"}, ""))
+	pattern_AdminService_GetTimeline_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetTimeline"}, ""))
+	pattern_AdminService_ForkWorld_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ForkWorld"}, ""))
+	pattern_AdminService_CreateSeason_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CreateSeason"}, ""))
+	pattern_AdminService_CloseSeason_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CloseSeason"}, ""))
+	pattern_AdminService_ListSeasons_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListSeasons"}, ""))
+	pattern_AdminService_EnrollPlayer_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "EnrollPlayer"}, ""))
+	pattern_AdminService_ListAudit_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListAudit"}, ""))
+	pattern_AdminService_IssueAdminToken_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "IssueAdminToken"}, ""))
+	pattern_AdminService_ListAdminTokens_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListAdminTokens"}, ""))
+	pattern_AdminService_RevokeAdminToken_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "RevokeAdminToken"}, ""))
+	pattern_AdminService_GetEnrolmentOptions_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetEnrolmentOptions"}, ""))
+	pattern_AdminService_ListTokens_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListTokens"}, ""))
+	pattern_AdminService_RevokeToken_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "RevokeToken"}, ""))
+	pattern_AdminService_ListEnrolments_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListEnrolments"}, ""))
 )
 
 var (
-	forward_AdminService_CreateWorld_0      = runtime.ForwardResponseMessage
-	forward_AdminService_ListRulesets_0     = runtime.ForwardResponseMessage
-	forward_AdminService_ListWorlds_0       = runtime.ForwardResponseMessage
-	forward_AdminService_SetController_0    = runtime.ForwardResponseMessage
-	forward_AdminService_IssueToken_0       = runtime.ForwardResponseMessage
-	forward_AdminService_PauseWorld_0       = runtime.ForwardResponseMessage
-	forward_AdminService_ResumeWorld_0      = runtime.ForwardResponseMessage
-	forward_AdminService_ForceTick_0        = runtime.ForwardResponseMessage
-	forward_AdminService_ResetSeason_0      = runtime.ForwardResponseMessage
-	forward_AdminService_GetWorldState_0    = runtime.ForwardResponseMessage
-	forward_AdminService_GetFrame_0         = runtime.ForwardResponseMessage
-	forward_AdminService_GetTimeline_0      = runtime.ForwardResponseMessage
-	forward_AdminService_ForkWorld_0        = runtime.ForwardResponseMessage
-	forward_AdminService_CreateSeason_0     = runtime.ForwardResponseMessage
-	forward_AdminService_CloseSeason_0      = runtime.ForwardResponseMessage
-	forward_AdminService_ListSeasons_0      = runtime.ForwardResponseMessage
-	forward_AdminService_EnrollPlayer_0     = runtime.ForwardResponseMessage
-	forward_AdminService_ListAudit_0        = runtime.ForwardResponseMessage
-	forward_AdminService_IssueAdminToken_0  = runtime.ForwardResponseMessage
-	forward_AdminService_ListAdminTokens_0  = runtime.ForwardResponseMessage
-	forward_AdminService_RevokeAdminToken_0 = runtime.ForwardResponseMessage
+	forward_AdminService_CreateWorld_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ListRulesets_0        = runtime.ForwardResponseMessage
+	forward_AdminService_ListWorlds_0          = runtime.ForwardResponseMessage
+	forward_AdminService_SetController_0       = runtime.ForwardResponseMessage
+	forward_AdminService_IssueToken_0          = runtime.ForwardResponseMessage
+	forward_AdminService_PauseWorld_0          = runtime.ForwardResponseMessage
+	forward_AdminService_ResumeWorld_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ForceTick_0           = runtime.ForwardResponseMessage
+	forward_AdminService_ResetSeason_0         = runtime.ForwardResponseMessage
+	forward_AdminService_GetWorldState_0       = runtime.ForwardResponseMessage
+	forward_AdminService_GetFrame_0            = runtime.ForwardResponseMessage
+	forward_AdminService_GetTimeline_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ForkWorld_0           = runtime.ForwardResponseMessage
+	forward_AdminService_CreateSeason_0        = runtime.ForwardResponseMessage
+	forward_AdminService_CloseSeason_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ListSeasons_0         = runtime.ForwardResponseMessage
+	forward_AdminService_EnrollPlayer_0        = runtime.ForwardResponseMessage
+	forward_AdminService_ListAudit_0           = runtime.ForwardResponseMessage
+	forward_AdminService_IssueAdminToken_0     = runtime.ForwardResponseMessage
+	forward_AdminService_ListAdminTokens_0     = runtime.ForwardResponseMessage
+	forward_AdminService_RevokeAdminToken_0    = runtime.ForwardResponseMessage
+	forward_AdminService_GetEnrolmentOptions_0 = runtime.ForwardResponseMessage
+	forward_AdminService_ListTokens_0          = runtime.ForwardResponseMessage
+	forward_AdminService_RevokeToken_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ListEnrolments_0      = runtime.ForwardResponseMessage
 )
