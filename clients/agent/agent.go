@@ -12,6 +12,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -51,7 +52,7 @@ func NewServer(c *tools.Camp, v *pb.CampView) *mcp.Server {
 // connected sessions that the tool list changed.
 func Refresh(s *mcp.Server, c *tools.Camp, v *pb.CampView) {
 	for _, t := range tools.Table() {
-		if t.PerDay {
+		if t.PerDay(c.Daily) {
 			addTool(s, t, c, v)
 		}
 	}
@@ -94,7 +95,7 @@ func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log ze
 // handler that checks each call's arguments against the schema it
 // publishes.
 func addTool(s *mcp.Server, t tools.Tool, c *tools.Camp, v *pb.CampView) {
-	schema := t.Schema(c.Lang, v)
+	schema := t.SchemaFor(c.Lang, v, c.Daily)
 	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description.In(c.Lang), InputSchema: schema}, handler(t, c, schema))
 }
 
@@ -105,12 +106,12 @@ func addTool(s *mcp.Server, t tools.Tool, c *tools.Camp, v *pb.CampView) {
 func handler(t tools.Tool, c *tools.Camp, schema *jsonschema.Schema) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		s := schema
-		if t.PerDay && tools.Validate(c.Lang, t.Name, s, req.Params.Arguments) != nil {
+		if t.PerDay(c.Daily) && tools.Validate(c.Lang, t.Name, s, req.Params.Arguments) != nil {
 			// A day's schema may be a day late: the day can resolve
 			// (or a turn's step pass) before Follow publishes the next.
 			// Arguments it refuses are checked against the view of now.
 			if v, err := c.GetView(ctx); err == nil {
-				s = t.Schema(c.Lang, v)
+				s = t.SchemaFor(c.Lang, v, c.Daily)
 			}
 		}
 		res, err := t.Run(ctx, c, s, req.Params.Arguments)
@@ -131,33 +132,55 @@ type serverKey struct{}
 // HTTPHandler serves MCP over stateless streamable HTTP. Each request
 // carries its camp's token as "Authorization: Bearer <token>"; the handler
 // reads that camp's view and serves the tools built from it, in language
-// l (the rulebook is read only by the rules tool, not by every request).
-// A request without a token, or with one the game server refuses, is
-// answered 401.
-func HTTPHandler(game pb.GameServiceClient, now func() time.Time, l lang.Lang, log zerolog.Logger) http.Handler {
+// l, with the daily schemas when daily is set (tools.Camp.Daily; the
+// rulebook is read only by the rules tool, not by every request). A
+// request without a token, or with one the game server refuses, is
+// answered 401 with a WWW-Authenticate header naming the Bearer scheme.
+//
+// The transport is stateless but the day guard is not: the handler keeps
+// one tools.Camp per token it has served, so that an order is meant for
+// the day after the last view that token was shown (tools.Camp.Submit),
+// and one posted after that day resolved is refused day_resolved as over
+// stdio, never moved to the next day. Design: the map grows with the
+// tokens served (one small value per camp token that authenticated).
+func HTTPHandler(game pb.GameServiceClient, now func() time.Time, l lang.Lang, daily bool, log zerolog.Logger) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		s, _ := r.Context().Value(serverKey{}).(*mcp.Server)
 		return s
 	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	var camps sync.Map // token -> *tools.Camp
+	unauthorized := func(w http.ResponseWriter, msg string) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="grisonval"`)
+		http.Error(w, msg, http.StatusUnauthorized)
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || strings.TrimSpace(tok) == "" {
-			http.Error(w, l.Sprintf("missing camp token: send the header \"Authorization: Bearer <camp token>\"",
-				"jeton de camp absent : envoyez l'en-tête \"Authorization: Bearer <jeton du camp>\""), http.StatusUnauthorized)
+		tok = strings.TrimSpace(tok)
+		if !ok || tok == "" {
+			unauthorized(w, l.Sprintf("missing camp token: send the header \"Authorization: Bearer <camp token>\"",
+				"jeton de camp absent : envoyez l'en-tête \"Authorization: Bearer <jeton du camp>\""))
 			return
 		}
-		c := &tools.Camp{Game: game, Token: strings.TrimSpace(tok), Now: now, Lang: l}
+		c := &tools.Camp{Game: game, Token: tok, Now: now, Lang: l, Daily: daily}
+		if known, ok := camps.Load(tok); ok {
+			c = known.(*tools.Camp)
+		}
 		v, err := c.GetView(r.Context())
 		if err != nil {
-			code := http.StatusBadGateway
 			if sc := status.Code(err); sc == codes.Unauthenticated || sc == codes.PermissionDenied {
-				code = http.StatusUnauthorized
-			} else if errors.Is(r.Context().Err(), context.Canceled) {
+				camps.Delete(tok)
+				unauthorized(w, viewtext.Error(l, err))
 				return
 			}
-			log.Warn().Err(err).Int("http_status", code).Msg("read the camp's view")
-			http.Error(w, viewtext.Error(l, err), code)
+			if errors.Is(r.Context().Err(), context.Canceled) {
+				return
+			}
+			log.Warn().Err(err).Int("http_status", http.StatusBadGateway).Msg("read the camp's view")
+			http.Error(w, viewtext.Error(l, err), http.StatusBadGateway)
 			return
+		}
+		if known, loaded := camps.LoadOrStore(tok, c); loaded {
+			c = known.(*tools.Camp)
 		}
 		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), serverKey{}, NewServer(c, v))))
 	})

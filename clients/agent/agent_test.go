@@ -372,7 +372,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func TestHTTP(t *testing.T) {
 	srv := testserver.Start(t)
-	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, zerolog.Nop()))
+	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, false, zerolog.Nop()))
 	defer web.Close()
 	ctx := context.Background()
 	for camp := range 2 {

@@ -294,10 +294,10 @@ func ruler(seat string) bool { return seat == "" || seat == viewtext.RulerSeat }
 
 // toolDefs returns the tools offered to seat, with their schemas for view
 // v, in l.
-func toolDefs(l lang.Lang, v *pb.CampView, seat string) []ToolDef {
+func toolDefs(l lang.Lang, v *pb.CampView, seat string, daily bool) []ToolDef {
 	var defs []ToolDef
 	for _, t := range tools.ForSeat(seat) {
-		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(l), Parameters: t.Schema(l, v)}})
+		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(l), Parameters: t.SchemaFor(l, v, daily)}})
 	}
 	return defs
 }
@@ -332,7 +332,7 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	l := r.Camp.Lang
 	// The model decides on v: its orders are meant for the day after.
 	r.Camp.MarkShown(v.GetDay())
-	prompt := viewtext.View(l, v, r.Camp.Now())
+	prompt := viewtext.Compact(l, v, r.Camp.Now())
 	if len(missed) > 0 {
 		prompt = l.Sprintf("Days resolved since your last turn (day %d), before today's view:\n",
 			"Jours résolus depuis votre dernier tour (jour %d), avant la vue du jour :\n", missed[0].GetDay()-1) +
@@ -352,7 +352,7 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	}
 	msgs := []Message{{Role: "system", Content: System(l, v, book)}, {Role: "user", Content: prompt}}
 	rec.Prompt = slices.Clone(msgs)
-	defs := toolDefs(l, v, rec.Seat)
+	defs := toolDefs(l, v, rec.Seat, r.Camp.Daily)
 	for range max(r.MaxCalls, 1) {
 		start := time.Now()
 		comp, err := r.Chat.Complete(ctx, msgs, defs, until)

@@ -44,6 +44,8 @@ const (
 	SendMessage    = "send_message"
 	Messages       = "messages"
 	SetStanding    = "set_standing_order"
+	Zones          = "zones"
+	People         = "people"
 )
 
 // Wait bounds, in seconds.
@@ -67,6 +69,9 @@ type Camp struct {
 	// shown (0: none yet): the day its orders are decided on, and the
 	// last look its news start after.
 	shown atomic.Int32
+	// Daily selects the strict daily schemas (Tool.Daily) over the stable
+	// ones; set it before the tools are served.
+	Daily bool
 	// book is the rulebook of the camp's world's ruleset once read
 	// (Rulebook); nil before.
 	book atomic.Pointer[pb.Rulebook]
@@ -232,7 +237,10 @@ type Failure struct {
 	Message string            `json:"message"`
 	Reason  string            `json:"reason,omitempty"`
 	Fields  map[string]string `json:"fields,omitempty"`
-	Text    string            `json:"-"`
+	// Legal lists the day's legal options an order missed, a menu line
+	// each (WithOptions).
+	Legal []string `json:"legal,omitempty"`
+	Text  string   `json:"-"`
 }
 
 func (f *Failure) Error() string { return f.Text }
@@ -342,18 +350,36 @@ func rulesetOf(v *pb.CampView) string {
 type Tool struct {
 	Name        string
 	Description lang.Text
-	// Schema returns the tool's JSON input schema for the camp's current
-	// view v (v is nil when the view is not available), its descriptions
-	// written in l.
+	// Schema returns the tool's JSON input schema for the camp's view v (v
+	// is nil when the view is not available), its descriptions written in
+	// l. It is stable: the same bytes every day of a world, so that a
+	// model API's prompt cache keeps the tool list; the day's legal
+	// choices are in the view, and the server's refusal of an order that
+	// misses them lists them (WithOptions).
 	Schema func(l lang.Lang, v *pb.CampView) *jsonschema.Schema
-	// PerDay is set when Schema depends on the view, so that the tool's
-	// definition changes each day.
-	PerDay bool
+	// Daily, when set, is the strict schema built from the day's view (an
+	// order's legal actions and their valid values, the camps that may be
+	// written to), rebuilt each day, for the clients that prefer it
+	// (Camp.Daily).
+	Daily func(l lang.Lang, v *pb.CampView) *jsonschema.Schema
 	// Call runs the tool with its JSON arguments, unchecked: Run checks
 	// them against the published schema first. A refusal of the server or
 	// bad arguments come back as a *Failure.
 	Call func(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error)
 }
+
+// SchemaFor returns t's input schema for view v in l: the strict daily
+// one when daily is set and t has one, else the stable one.
+func (t Tool) SchemaFor(l lang.Lang, v *pb.CampView, daily bool) *jsonschema.Schema {
+	if daily && t.Daily != nil {
+		return t.Daily(l, v)
+	}
+	return t.Schema(l, v)
+}
+
+// PerDay reports whether t's definition changes from day to day: only
+// with the daily schemas, for a tool that has one.
+func (t Tool) PerDay(daily bool) bool { return daily && t.Daily != nil }
 
 // Run validates args against s, the input schema published for the tool
 // (t.Schema of the view its definition was built from), and calls the tool
@@ -369,20 +395,16 @@ func (t Tool) Run(ctx context.Context, c *Camp, s *jsonschema.Schema, args json.
 // Table returns every tool, in a stable order.
 func Table() []Tool {
 	return append([]Tool{
-		{Name: View, Description: lang.T("Your camp's view of the world as compact text: day and deadline, the ruleset's "+
-			"own part (Grisonval: stocks, your kingdom's statistics, edicts and council (each seat's holder by number, or vacant), "+
-			"the notables you may name to a seat, continuing events, the zones you see and remember with the day last seen "+
-			"and the special terrain you found there, the unknown zones, columns, other camps and the numbers of the rules; "+
-			"the Castle: the turn, whose step it is and whether you act, every city's gauges and stores, your hand or the cards you drew, the deck, the discard pile and the "+
-			"numbers of the rules; a ruleset without a part of its own: your score and, when public, the other camps'), your latest journal entries and messages, and the numbered menu of legal actions "+
-			"with their valid arguments and costs.",
-			"La vue du monde de votre camp en texte compact : jour et échéance, la partie propre aux règles "+
-				"(Grisonval : stocks, les caractéristiques de votre royaume, ses édits et son conseil (le titulaire de chaque siège par son numéro, ou vacant), "+
-				"les notables que vous pouvez nommer à un siège, les événements en cours, les zones que vous voyez et celles en mémoire avec le jour où vous les avez vues "+
-				"et les terrains spéciaux que vous y avez trouvés, les zones inconnues, les colonnes, les autres camps et les chiffres des règles ; "+
-				"le Château : le tour, à qui est l'étape et si vous agissez, les jauges et réserves de chaque cité, votre main ou les cartes tirées, la pioche, la défausse et les "+
-				"chiffres des règles ; des règles sans partie propre : votre score et, quand ils sont publics, ceux des autres camps), les dernières entrées de votre journal et vos messages, et le menu numéroté des actions permises "+
-				"avec leurs arguments valides et leurs coûts."),
+		{Name: View, Description: lang.T("Your camp's view for today as compact text: the situation (day and deadline, stocks and their change at rest, "+
+			"people and army, your kingdom and council in brief, the zones you hold), threats (sieges, columns, enemy garrisons on your borders), "+
+			"what changed since yesterday (your order's result, the journal and messages of the day), the camps you met, your council's open proposals, "+
+			"your notebook, and the legal menu for the next day (each action with its arguments' values and cost). The rest on demand: zones, people, "+
+			"council, journal, messages, legal_actions, rules.",
+			"La vue du jour de votre camp en texte compact : la situation (jour et échéance, stocks et leur variation au repos, "+
+				"peuple et armée, votre royaume et votre conseil en bref, les zones que vous tenez), les menaces (sièges, colonnes, garnisons ennemies à vos frontières), "+
+				"ce qui a changé depuis hier (le résultat de votre ordre, le journal et les messages du jour), les camps rencontrés, les propositions ouvertes de votre conseil, "+
+				"votre carnet, et le menu permis du jour suivant (chaque action avec les valeurs de ses arguments et son coût). Le reste sur demande : zones, people, "+
+				"council, journal, messages, legal_actions, rules."),
 			Schema: noArgs, Call: callView},
 		{Name: ViewStructured, Description: lang.T("Your camp's view as structured JSON (the grisonval.v1.CampView "+
 			"message in protojson), for programs: the shared part, and the ruleset's own in its detail (grisonval: "+
@@ -412,7 +434,7 @@ func Table() []Tool {
 				"valeurs valides de chaque action), et votre raison (gardée dans votre propre journal, jamais montrée à un autre camp). "+
 				"Un refus dit le code de la règle et l'argument fautif. Siège du dirigeant seulement : "+
 				"le siège d'un conseiller propose avec propose_order (not_your_seat)."),
-			Schema: submitSchema, PerDay: true, Call: callSubmit},
+			Schema: stableSubmitSchema, Daily: submitSchema, Call: callSubmit},
 		{Name: Journal, Description: lang.T("Your camp's journal from a day on: what happened each day, "+
 			"with a factual \"why\".",
 			"Le journal de votre camp à partir d'un jour : ce qui s'est passé chaque jour, avec un « pourquoi » factuel."),
@@ -432,14 +454,14 @@ func Table() []Tool {
 				"et recevez chaque jour résolu depuis, du plus ancien au plus récent, sans en omettre : ce qu'est devenu "+
 				"votre ordre chaque jour (appliqué, caduc avec le code de la règle, ou votre ordre permanent), les messages "+
 				"reçus et ce que votre journal a appris. Tout de suite si de tels jours sont déjà résolus."),
-			Schema: waitSchema, PerDay: true, Call: callWait},
+			Schema: waitSchema, Call: callWait},
 		{Name: SendMessage, Description: lang.T("Send a short private message to a camp you have met and that still "+
 			"lives (the view lists them), or to your own camp's number to write to your council: only your camp's seats read it. "+
 			"Only its recipients read it; it is tied to the day being decided.",
 			"Envoyez un court message privé à un camp que vous avez rencontré et qui vit encore (la vue les liste). "+
 				"ou au numéro de votre propre camp pour écrire à votre conseil : seuls les sièges de votre camp le lisent. "+
 				"Seuls ses destinataires le lisent ; il est lié au jour en cours de décision."),
-			Schema: sendSchema, PerDay: true, Call: callSend},
+			Schema: stableSendSchema, Daily: sendSchema, Call: callSend},
 		{Name: Messages, Description: lang.T("Your private messages, sent and received, from a day on.",
 			"Vos messages privés, envoyés et reçus, à partir d'un jour."),
 			Schema: messagesSchema, Call: callMessages},
@@ -449,7 +471,21 @@ func Table() []Tool {
 			"Fixez votre ordre permanent : l'ordre joué chaque jour où vous ne postez rien (par défaut l'ordre d'attente des règles, "+
 				"que la vue montre). Il doit être permis maintenant, et ne joue que tant qu'il le reste ; "+
 				"sinon votre camp se repose et le résultat du jour dit pourquoi. Siège du dirigeant seulement."),
-			Schema: submitSchema, PerDay: true, Call: callSetStanding},
+			Schema: stableSubmitSchema, Daily: submitSchema, Call: callSetStanding},
+		{Name: Zones, Description: lang.T("The zones you see or remember as a table (terrain and special terrain, holder, garrison, development, slots, "+
+			"the day last seen, neighbours, buildings; all of them, or those named), the unknown zones, columns, sieges and the numbers of the rules "+
+			"(terrain income and defence, buildings, a zone's defence, develop's price).",
+			"Les zones que vous voyez ou gardez en mémoire en table (terrain et terrain spécial, détenteur, garnison, aménagement, emplacements, "+
+				"le jour où vous les avez vues, voisines, bâtiments ; toutes, ou celles nommées), les zones inconnues, les colonnes, les sièges et les chiffres des règles "+
+				"(revenu et défense des terrains, bâtiments, défense d'une zone, prix de l'aménagement)."),
+			Schema: zonesSchema, Call: callZones},
+		{Name: People, Description: lang.T("Your people and government in full: citizens by age and job, upkeep, research, politics, "+
+			"the kingdom's statistics, edicts (with the numbers set_edict takes), council seats (with the numbers appoint takes) and notables, "+
+			"continuing events, and the other camps with your relations.",
+			"Votre peuple et votre gouvernement en entier : habitants par âge et métier, entretien, recherche, politique, "+
+				"les caractéristiques du royaume, les édits (avec les numéros que prend set_edict), les sièges du conseil (avec les numéros que prend appoint) et les notables, "+
+				"les événements en cours, et les autres camps avec vos relations."),
+			Schema: noArgs, Call: callPeople},
 	}, append(seasonTools(), councilTools()...)...)
 }
 
@@ -486,7 +522,39 @@ func callView(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) 
 		return nil, Describe(c.Lang, err)
 	}
 	c.MarkShown(v.GetDay())
-	return &Result{Text: viewtext.View(c.Lang, v, c.Now())}, nil
+	return &Result{Text: viewtext.Compact(c.Lang, v, c.Now())}, nil
+}
+
+// ZonesArgs are the arguments of zones.
+type ZonesArgs struct {
+	Zones []int32 `json:"zones,omitempty"`
+}
+
+func zonesSchema(l lang.Lang, _ *pb.CampView) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"zones": {Type: "array", Items: &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(0.0)},
+			Description: l.Sprintf("the zones to show (default: every zone you see or remember)", "les zones à montrer (par défaut : chaque zone que vous voyez ou gardez en mémoire)")},
+	}, AdditionalProperties: falseSchema()}
+}
+
+func callZones(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
+	var in ZonesArgs
+	if err := decode(c.Lang, Zones, args, &in); err != nil {
+		return nil, err
+	}
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(c.Lang, err)
+	}
+	return &Result{Text: viewtext.Zones(c.Lang, v, in.Zones)}, nil
+}
+
+func callPeople(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(c.Lang, err)
+	}
+	return &Result{Text: viewtext.People(c.Lang, v)}, nil
 }
 
 func callViewStructured(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
@@ -558,17 +626,32 @@ func (in OrderInput) Flat() OrderArgs {
 // next day: the order (orderSchema: one branch per legal action) and the
 // reason.
 func submitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	reason := &jsonschema.Schema{Type: "string", Description: l.Sprintf("why you give this order, in a sentence (kept in your own journal)",
+		"pourquoi vous donnez cet ordre, en une phrase (gardée dans votre propre journal)")}
+	if n := int(v.GetMaxReasonLen()); n > 0 {
+		reason.MaxLength = jsonschema.Ptr(n)
+	}
 	return &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"order": orderSchema(l, v),
-			"reason": {Type: "string", Description: l.Sprintf("why you give this order, in a sentence (kept in your own journal)",
-				"pourquoi vous donnez cet ordre, en une phrase (gardée dans votre propre journal)")},
+			"order":  orderSchema(l, v),
+			"reason": reason,
 		},
 		Required:             []string{"order", "reason"},
 		AdditionalProperties: falseSchema(),
 		PropertyOrder:        []string{"order", "reason"},
 	}
+}
+
+// stableSubmitSchema is the input of submit_order and set_standing_order
+// that is the same every day (Tool.Schema): an order's shape (an action's
+// name and its arguments as whole numbers) and the reason, bounded as the
+// ruleset bounds it (CampView.max_reason_len). The day's legal actions and
+// their values are in the view.
+func stableSubmitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	s := submitSchema(l, v)
+	s.Properties["order"] = stableOrderSchema(l)
+	return s
 }
 
 // argKind says what an argument of a kind designates.
@@ -599,6 +682,9 @@ func callSubmit(ctx context.Context, c *Camp, args json.RawMessage) (*Result, er
 		return nil, err
 	}
 	r, err := c.Submit(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
+	if err != nil {
+		return nil, WithOptions(ctx, c, err, in.Order)
+	}
 	return reply(c.Lang, r, err, viewtext.Submitted)
 }
 
@@ -737,14 +823,10 @@ type WaitArgs struct {
 	TimeoutSeconds int    `json:"timeout_seconds,omitempty"`
 }
 
-func waitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+func waitSchema(l lang.Lang, _ *pb.CampView) *jsonschema.Schema {
 	after := &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(0.0),
 		Description: l.Sprintf("return once a day later than this one is resolved, with every day after it (default: the last day you were shown, else the current day)",
 			"rendre dès qu'un jour postérieur à celui-ci est résolu, avec chaque jour d'après (par défaut : le dernier jour qui vous a été montré, sinon le jour en cours)")}
-	if v != nil {
-		after.Description = l.Sprintf("return once a day later than this one is resolved, with every day after it (default: the last day you were shown, else the current day, %d now)",
-			"rendre dès qu'un jour postérieur à celui-ci est résolu, avec chaque jour d'après (par défaut : le dernier jour qui vous a été montré, sinon le jour en cours, %d maintenant)", v.GetDay())
-	}
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
 		"after_day": after,
 		"timeout_seconds": {Type: "integer", Minimum: jsonschema.Ptr(1.0), Maximum: jsonschema.Ptr(float64(MaxWaitSeconds)),
@@ -796,6 +878,16 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 type MessageArgs struct {
 	ToCamp int32  `json:"to_camp"`
 	Text   string `json:"text"`
+}
+
+// stableSendSchema is send_message's input that is the same every day:
+// a camp's number (the view lists those you may write to) and the text,
+// bounded by v's max_message_len.
+func stableSendSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	s := sendSchema(l, v)
+	s.Properties["to_camp"].Enum = nil
+	s.Properties["to_camp"].Minimum = jsonschema.Ptr(0.0)
+	return s
 }
 
 // sendSchema restricts the recipient to v's recipients and the camp's
@@ -868,5 +960,8 @@ func callSetStanding(ctx context.Context, c *Camp, args json.RawMessage) (*Resul
 		return nil, err
 	}
 	o, err := c.SetStanding(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
+	if err != nil {
+		return nil, WithOptions(ctx, c, err, in.Order)
+	}
 	return reply(c.Lang, o, err, viewtext.Standing)
 }
