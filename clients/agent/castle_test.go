@@ -127,7 +127,8 @@ func TestCastleThroughMCP(t *testing.T) {
 	me := camps[cur]
 
 	bin := testserver.Build(t, "./clients/agent/cmd/grisonval-agent", "grisonval-agent")
-	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr)
+	// The daily schemas, whose order enum follows the steps.
+	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr, "--daily-schema")
 	cmd.Env = append(os.Environ(), "GRISONVAL_TOKEN="+w.Tokens[cur])
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {

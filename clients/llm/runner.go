@@ -21,13 +21,25 @@ import (
 
 // Offered are the tools the runner offers the model holding seat ("" or
 // "ruler": the ruler's): those of the table the seat may call
-// (tools.ForSeat), the MCP server's but the other seats' order tools.
+// (tools.ForSeat), the MCP server's but the other seats' order tools and
+// wait_next_tick (the runner waits for the next day itself).
 func Offered(seat string) []string {
 	var names []string
-	for _, t := range tools.ForSeat(seat) {
+	for _, t := range offered(seat) {
 		names = append(names, t.Name)
 	}
 	return names
+}
+
+// offered returns the tools of Offered.
+func offered(seat string) []tools.Tool {
+	var out []tools.Tool
+	for _, t := range tools.ForSeat(seat) {
+		if t.Name != tools.WaitNextTick {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Outcomes of a day, as the log writes them. Append only.
@@ -87,11 +99,11 @@ func System(l lang.Lang, v *pb.CampView, book *pb.Rulebook) string {
 	return tools.Instructions(l, v, book) + l.Sprintf(" Here the day's view is the user's message, followed by your council when your camp has one. You may read, write to the camps you may write to "+
 		"and set your standing order first; your turn for the day ends once submit_order accepts your order (or adopt_proposal "+
 		"a councillor's proposal; for a councillor's seat, once propose_order accepts its proposal), and the runner "+
-		"then waits for the next day itself (you need not call wait_next_tick).",
+		"then waits for the next day itself (wait_next_tick is not offered).",
 		" Ici, la vue du jour est le message de l'utilisateur, suivie de votre conseil quand votre camp en a un. Vous pouvez d'abord lire, écrire aux camps auxquels vous pouvez écrire "+
 			"et fixer votre ordre permanent ; votre tour du jour s'achève dès que submit_order accepte votre ordre (ou adopt_proposal "+
 			"la proposition d'un conseiller ; pour le siège d'un conseiller, dès que propose_order accepte sa proposition), et le programme "+
-			"attend ensuite lui-même le jour suivant (inutile d'appeler wait_next_tick).")
+			"attend ensuite lui-même le jour suivant (wait_next_tick n'est pas offert).")
 }
 
 // nothingToDecide reports whether v leaves the camp nothing to decide: its
@@ -292,14 +304,32 @@ func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error)
 // seat).
 func ruler(seat string) bool { return seat == "" || seat == viewtext.RulerSeat }
 
-// toolDefs returns the tools offered to seat, with their schemas for view
-// v, in l.
-func toolDefs(l lang.Lang, v *pb.CampView, seat string, daily bool) []ToolDef {
+// ToolDefs returns the tools offered to seat, with their schemas for view
+// v, in l: the stable ones, or the strict daily ones when daily is set.
+func ToolDefs(l lang.Lang, v *pb.CampView, seat string, daily bool) []ToolDef {
 	var defs []ToolDef
-	for _, t := range tools.ForSeat(seat) {
+	for _, t := range offered(seat) {
 		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(l), Parameters: t.SchemaFor(l, v, daily)}})
 	}
 	return defs
+}
+
+// Prompt is the user's message of a day: the news of the days missed
+// since the model's last turn (none when missed is empty), the compact
+// view v (viewtext.Compact, which shows the council's open proposals) and,
+// when the camp has a council of more than one seat, its seats
+// (viewtext.Seats).
+func Prompt(l lang.Lang, v *pb.CampView, council *pb.Council, missed []*pb.TickNotice, now time.Time) string {
+	prompt := viewtext.Compact(l, v, now)
+	if len(missed) > 0 {
+		prompt = l.Sprintf("Days resolved since your last turn (day %d), before today's view:\n",
+			"Jours résolus depuis votre dernier tour (jour %d), avant la vue du jour :\n", missed[0].GetDay()-1) +
+			viewtext.News(l, &pb.GetNewsResponse{Days: missed, Day: v.GetDay()}, now) + "\n" + prompt
+	}
+	if len(council.GetSeats()) > 1 {
+		prompt += "\n" + viewtext.Seats(l, council)
+	}
+	return prompt
 }
 
 // play runs the model on view v until it posts an order, runs out of
@@ -332,18 +362,7 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	l := r.Camp.Lang
 	// The model decides on v: its orders are meant for the day after.
 	r.Camp.MarkShown(v.GetDay())
-	prompt := viewtext.Compact(l, v, r.Camp.Now())
-	if len(missed) > 0 {
-		prompt = l.Sprintf("Days resolved since your last turn (day %d), before today's view:\n",
-			"Jours résolus depuis votre dernier tour (jour %d), avant la vue du jour :\n", missed[0].GetDay()-1) +
-			viewtext.News(l, &pb.GetNewsResponse{Days: missed, Day: v.GetDay()}, r.Camp.Now()) + "\n" + prompt
-	}
-	if len(council.GetSeats()) > 1 {
-		prompt += "\n" + viewtext.Council(l, council)
-		if ruler(rec.Seat) {
-			prompt += viewtext.OpenProposals(l, council)
-		}
-	}
+	prompt := Prompt(l, v, council, missed, r.Camp.Now())
 	// The world's rulebook, read once (the camp keeps it); without it the
 	// prompt says where the rules tool finds it.
 	book, err := r.Camp.Rulebook(ctx)
@@ -352,7 +371,7 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	}
 	msgs := []Message{{Role: "system", Content: System(l, v, book)}, {Role: "user", Content: prompt}}
 	rec.Prompt = slices.Clone(msgs)
-	defs := toolDefs(l, v, rec.Seat, r.Camp.Daily)
+	defs := ToolDefs(l, v, rec.Seat, r.Camp.Daily)
 	for range max(r.MaxCalls, 1) {
 		start := time.Now()
 		comp, err := r.Chat.Complete(ctx, msgs, defs, until)

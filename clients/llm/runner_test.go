@@ -316,7 +316,7 @@ func TestRunnerModelError(t *testing.T) {
 // shared part of a view of another ruleset (no Grisonval detail).
 func TestToolDefsOtherRuleset(t *testing.T) {
 	v := &pb.CampView{Day: 2, Ruleset: "dice", LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "hold"}}}
-	defs := toolDefs(lang.EN, v, "", true)
+	defs := ToolDefs(lang.EN, v, "", true)
 	if len(defs) != len(Offered("")) {
 		t.Fatalf("got %d tools; want %d", len(defs), len(Offered("")))
 	}

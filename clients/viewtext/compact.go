@@ -32,7 +32,13 @@ func Compact(l lang.Lang, v *pb.CampView, now time.Time) string {
 		return View(l, v, now)
 	}
 	var b strings.Builder
-	for _, line := range briefHead(l, v, g, now) {
+	head := briefHead(l, v, g, now)
+	// The first line names the world, its ruleset, the camp and its
+	// controller, as the full view's.
+	day, _ := strings.CutPrefix(head[0], l.Sprintf("Camp %d, day", "Camp %d, jour", v.GetCamp()))
+	b.WriteString(l.Sprintf("World %d%s, camp %d %q%s. Day", "Monde %d%s, camp %d %q%s. Jour", v.GetWorldId(), rulesetText(v.GetRuleset()), v.GetCamp(), v.GetCampName(),
+		controllerText(l, v.GetController())) + day + "\n")
+	for _, line := range head[1:] {
 		b.WriteString(line + "\n")
 	}
 	writeThreats(l, &b, v, g)
@@ -47,7 +53,11 @@ func Compact(l lang.Lang, v *pb.CampView, now time.Time) string {
 			b.WriteString("  " + proposalLine(l, p) + "\n")
 		}
 	}
-	if n := v.GetNotebook(); n != nil {
+	switch n := v.GetNotebook(); {
+	case n == nil:
+	case n.GetText() == "":
+		b.WriteString(l.Sprintf("Notebook: empty (write_notebook keeps your notes).\n", "Carnet : vide (write_notebook garde vos notes).\n"))
+	default:
 		b.WriteString(Notebook(l, n))
 	}
 	b.WriteString(CompactMenu(l, v))
@@ -69,7 +79,8 @@ func writeThreats(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Grisonv
 	for _, c := range g.GetCamps() {
 		relation[c.GetCamp()] = c.GetRelation()
 	}
-	var parts []string
+	byCamp := map[int32][]string{}
+	var enemies []int32
 	for _, z := range g.GetZones() {
 		if z.GetVisibility() != pb.Visibility_VISIBILITY_VISIBLE || z.GetOwner() < 0 || z.GetOwner() == v.GetCamp() {
 			continue
@@ -77,23 +88,31 @@ func writeThreats(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Grisonv
 		if r := relation[z.GetOwner()]; r != "" && r != "war" {
 			continue
 		}
-		var next []int32
-		for _, n := range z.GetNeighbors() {
-			if o := zones[n]; o != nil && o.GetOwner() == v.GetCamp() && o.GetVisibility() == pb.Visibility_VISIBILITY_VISIBLE {
-				next = append(next, n)
-			}
-		}
-		if len(next) == 0 {
+		if !slices.ContainsFunc(z.GetNeighbors(), func(n int32) bool {
+			o := zones[n]
+			return o != nil && o.GetOwner() == v.GetCamp() && o.GetVisibility() == pb.Visibility_VISIBILITY_VISIBLE
+		}) {
 			continue
 		}
-		parts = append(parts, l.Sprintf("camp %d's zone %d (garrison %d) next to your %s", "zone %[2]d du camp %[1]d (garnison %[3]d) à côté de vos %[4]s",
-			z.GetOwner(), z.GetId(), z.GetGarrison(), Ranges(next)))
+		if byCamp[z.GetOwner()] == nil {
+			enemies = append(enemies, z.GetOwner())
+		}
+		byCamp[z.GetOwner()] = append(byCamp[z.GetOwner()], fmt.Sprintf("%d (%d)", z.GetId(), z.GetGarrison()))
 	}
-	if len(parts) == 0 {
+	if len(enemies) == 0 {
 		return
 	}
-	b.WriteString(l.Sprintf("Borders at war: %s.\n", "Frontières en guerre : %s.\n", strings.Join(parts, "; ")))
+	slices.Sort(enemies)
+	var parts []string
+	for _, c := range enemies {
+		parts = append(parts, l.Sprintf("camp %d holds %s", "le camp %d tient %s", c, strings.Join(byCamp[c], ", ")))
+	}
+	b.WriteString(l.Sprintf("Borders at war (zone (garrison) next to yours): %s.\n", "Frontières en guerre (zone (garnison) voisine des vôtres) : %s.\n", strings.Join(parts, "; ")))
 }
+
+// SinceLines is how many of yesterday's journal entries Compact shows; the
+// journal tool gives the others.
+const SinceLines = 10
 
 // writeSince writes what changed since yesterday: the journal entries and
 // the messages of the day just resolved (the older ones: journal,
@@ -109,12 +128,19 @@ func writeSince(l lang.Lang, b *strings.Builder, v *pb.CampView) {
 		b.WriteString(l.Sprintf("Yesterday: nothing new in your journal.\n", "Hier : rien de neuf dans votre journal.\n"))
 	} else {
 		b.WriteString(l.Sprintf("Yesterday (day %d):\n", "Hier (jour %d) :\n", v.GetDay()))
+		more := 0
+		if len(entries) > SinceLines {
+			entries, more = entries[:SinceLines], len(entries)-SinceLines
+		}
 		for _, e := range entries {
 			fmt.Fprintf(b, "  [%s] %s", e.GetKind(), e.GetNarration())
 			if len(e.GetZones()) > 0 {
 				b.WriteString(l.Sprintf(" (zones %s)", " (zones %s)", Ranges(e.GetZones())))
 			}
 			b.WriteString("\n")
+		}
+		if more > 0 {
+			b.WriteString(l.Sprintf("  (%d more: journal since_day %d)\n", "  (%d de plus : journal since_day %d)\n", more, v.GetDay()))
 		}
 	}
 	for _, m := range v.GetMessages() {
@@ -213,10 +239,17 @@ func Zones(l lang.Lang, v *pb.CampView, ids []int32) string {
 	}
 	var b strings.Builder
 	if len(ids) > 0 {
+		// The zones named, known or not; the table's count line is
+		// theirs, so it gives way to a line naming them.
 		g = proto.CloneOf(g)
 		g.Zones = slices.DeleteFunc(g.Zones, func(z *pb.Zone) bool { return !slices.Contains(ids, z.GetId()) })
+		var t strings.Builder
+		writeZones(l, &t, v, g)
+		_, table, _ := strings.Cut(t.String(), "\n")
+		b.WriteString(l.Sprintf("Zones %s:\n", "Zones %s :\n", Ranges(slices.Sorted(slices.Values(ids)))) + table)
+	} else {
+		writeZones(l, &b, v, g)
 	}
-	writeZones(l, &b, v, g)
 	writeColumns(l, &b, g.GetColumns())
 	writeSieges(l, &b, v, g)
 	writeRules(l, &b, g.GetRules())
