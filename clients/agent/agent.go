@@ -69,7 +69,7 @@ func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log ze
 			if v, err = c.GetView(ctx); err == nil {
 				Refresh(s, c, v)
 				day = v.GetDay()
-				log.Debug().Int32("tick", day).Int32("camp", v.GetCamp()).Msg("tools refreshed")
+				log.Debug().Int32("day", day).Msg("tools refreshed")
 				continue
 			}
 		}
@@ -82,7 +82,7 @@ func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log ze
 		if code := status.Code(err); code == codes.Unauthenticated || code == codes.PermissionDenied {
 			return err
 		}
-		log.Warn().Err(err).Int32("tick", day).Msg("follow ticks; retrying")
+		log.Warn().Err(err).Int32("day", day).Msg("follow ticks; retrying")
 		select {
 		case <-ctx.Done():
 			return nil

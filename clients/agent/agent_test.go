@@ -124,7 +124,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 	world, token := srv.NewWorld(t, 42, seasonDays, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now}
+	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now, Daily: true}
 	v, err := camp.GetView(ctx)
 	if err != nil {
 		t.Fatalf("get view: %v", err)
@@ -157,7 +157,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 	slices.Sort(names)
 	want := []string{tools.Journal, tools.LegalActions, tools.Rules, tools.SubmitOrder, tools.View, tools.ViewStructured, tools.WaitNextTick,
 		tools.SendMessage, tools.Messages, tools.SetStanding, tools.SeasonStanding, tools.WriteNotebook,
-		tools.Council, tools.ProposeOrder, tools.Adopt}
+		tools.Council, tools.ProposeOrder, tools.Adopt, tools.Zones, tools.People}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Fatalf("got tools %v; want %v", names, want)
@@ -184,7 +184,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 			t.Fatalf("day %d: got submit_order enum %v; want the legal actions %v", day, got, legal)
 		}
 		vt, _ := callTool(t, cs, tools.View, nil)
-		if !strings.Contains(vt, fmt.Sprintf("orders are for day %d.", day)) || !strings.Contains(vt, "Legal actions for day") {
+		if !strings.Contains(vt, fmt.Sprintf("orders for day %d,", day)) || !strings.Contains(vt, fmt.Sprintf("Legal for day %d", day)) {
 			t.Fatalf("day %d: got view text:\n%s", day, vt)
 		}
 		order := choose(&view)
@@ -436,10 +436,43 @@ func TestHTTP(t *testing.T) {
 				t.Fatalf("post: %v", err)
 			}
 			resp.Body.Close()
-			if resp.StatusCode != http.StatusUnauthorized {
-				t.Errorf("got status %d; want 401", resp.StatusCode)
+			if resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("WWW-Authenticate") != `Bearer realm="grisonval"` {
+				t.Errorf("got status %d, WWW-Authenticate %q; want 401 and the Bearer scheme", resp.StatusCode, resp.Header.Get("WWW-Authenticate"))
 			}
 		})
+	}
+}
+
+// TestHTTPLateOrder checks the day guard of the stateless HTTP transport
+// (issue 28): an order posted after the day its view showed resolved is
+// refused day_resolved, naming both days, as over stdio, never moved to the
+// next day; once the camp reads the view again, its order is for the new
+// day.
+func TestHTTPLateOrder(t *testing.T) {
+	srv := testserver.Start(t)
+	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, false, zerolog.Nop()))
+	defer web.Close()
+	ctx := context.Background()
+	tr := &mcp.StreamableClientTransport{Endpoint: web.URL, DisableStandaloneSSE: true,
+		HTTPClient: &http.Client{Transport: bearer{srv.CampToken(t, 1), http.DefaultTransport}}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, tr, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	defer cs.Close()
+	if text, res := callTool(t, cs, tools.View, nil); res.IsError || !strings.Contains(text, "Day 0 of") {
+		t.Fatalf("got view:\n%s\nwant day 0's", text)
+	}
+	srv.ForceTick(t, 1)
+	text, res := callTool(t, cs, tools.SubmitOrder, order("rest", "trop tard"))
+	if !res.IsError || !strings.Contains(text, "reason: day_resolved") || strings.Contains(text, "Order accepted") {
+		t.Errorf("got %q (error %v); want the late order refused day_resolved", text, res.IsError)
+	}
+	if text, res := callTool(t, cs, tools.View, nil); res.IsError || !strings.Contains(text, "Day 1 of") {
+		t.Fatalf("got view:\n%s\nwant day 1's", text)
+	}
+	if text, res := callTool(t, cs, tools.SubmitOrder, order("rest", "à temps")); res.IsError || !strings.HasPrefix(text, "Order accepted for day 2: rest") {
+		t.Errorf("got %q (error %v); want the order accepted for day 2", text, res.IsError)
 	}
 }
 
@@ -447,7 +480,8 @@ func TestStdioBinary(t *testing.T) {
 	srv := testserver.Start(t)
 	bin := testserver.Build(t, "./clients/agent/cmd/grisonval-agent", "grisonval-agent")
 	ctx := context.Background()
-	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr)
+	// The daily schemas, refreshed after each tick.
+	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr, "--daily-schema")
 	cmd.Env = append(os.Environ(), "GRISONVAL_TOKEN="+srv.CampToken(t, 1))
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {

@@ -64,6 +64,16 @@ const (
 	// OutcomeProposed: a councillor's seat posted its proposal for the
 	// day (propose_order); the ruler decides.
 	OutcomeProposed = "proposed"
+	// OutcomeBudget: the day's or the season's token budget was spent
+	// before an order was posted; the standing order (or an order posted
+	// earlier) plays. Record.Budget says which.
+	OutcomeBudget = "budget"
+)
+
+// Budgets a day's thinking may end on (Record.Budget).
+const (
+	BudgetDay    = "day"
+	BudgetSeason = "season"
 )
 
 // Statuses of what became of a day's order, from the server's result.
@@ -127,8 +137,15 @@ type Record struct {
 	Prompt []Message `json:"prompt"`
 	// Exchanges are the model calls in order.
 	Exchanges []Exchange `json:"exchanges"`
-	Tokens    Usage      `json:"tokens"`
-	LatencyMS int64      `json:"latency_ms"`
+	// Tokens is the day's usage (the sum of its exchanges'), and
+	// SeasonTokens the usage of every day this runner played so far, this
+	// one included.
+	Tokens       Usage `json:"tokens"`
+	SeasonTokens Usage `json:"season_tokens"`
+	// Budget is the budget that ended the day's thinking ("day" or
+	// "season"), if one did.
+	Budget    string `json:"budget,omitempty"`
+	LatencyMS int64  `json:"latency_ms"`
 	// Deadline is the day's deadline as the view gave it (none in a world
 	// without one); DeadlineMS the time it left when the day's play
 	// started; UsedMS the time the play took (model calls, their retries
@@ -196,6 +213,15 @@ type Runner struct {
 	// Days is how many days to play; 0 plays until ctx is done or the
 	// season ends.
 	Days int
+	// SystemPrompt, when set, replaces the runner's system prompt
+	// (System).
+	SystemPrompt string
+	// DayTokens and SeasonTokens bound the total tokens of a day's model
+	// calls and of every day this runner plays; 0 sets no bound. Once a
+	// budget is spent no further call is made that day (OutcomeBudget).
+	DayTokens, SeasonTokens int
+	// season is the usage of the days played so far.
+	season Usage
 	// Log receives one JSON line per day.
 	Log    io.Writer
 	Logger zerolog.Logger
@@ -215,13 +241,15 @@ func (r *Runner) Run(ctx context.Context) error {
 			}
 			return fmt.Errorf("get view: %w", err)
 		}
-		log := r.Logger.With().Uint64("world", v.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
+		log := r.Logger.With().Uint64("world", v.GetWorldId()).Int32("day", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
 		missed, err := r.missed(ctx, seen, v.GetDay())
 		if err != nil {
 			log.Warn().Err(err).Msg("read the news of the days missed")
 		}
 		seen = v.GetDay()
 		rec := r.play(ctx, v, missed)
+		r.season.add(rec.Tokens)
+		rec.SeasonTokens = r.season
 		if rec.Outcome != OutcomeSeasonOver {
 			n, err := r.waitDay(ctx, v.GetDay())
 			if err != nil {
@@ -237,7 +265,7 @@ func (r *Runner) Run(ctx context.Context) error {
 			}
 		}
 		ev := log.Info().Str("outcome", rec.Outcome).Int("invalid_orders", rec.InvalidOrders).Int("tokens", rec.Tokens.TotalTokens).
-			Int64("used_ms", rec.UsedMS)
+			Int("season_tokens", rec.SeasonTokens.TotalTokens).Float64("cost_usd", rec.Tokens.CostUSD).Int64("used_ms", rec.UsedMS)
 		if rec.Deadline != nil {
 			ev = ev.Int64("deadline_ms", rec.DeadlineMS).Float64("deadline_used_pct", rec.DeadlineUsedPct)
 		}
@@ -290,7 +318,7 @@ func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error)
 		case status.Code(err) == codes.Unauthenticated || status.Code(err) == codes.PermissionDenied:
 			return nil, fmt.Errorf("wait for the next day: %w", err)
 		default:
-			r.Logger.Warn().Err(err).Int32("tick", day).Msg("wait for the next day; retrying")
+			r.Logger.Warn().Err(err).Int32("day", day).Msg("wait for the next day; retrying")
 			select {
 			case <-ctx.Done():
 			case <-time.After(time.Second):
@@ -340,7 +368,7 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	// day being decided. A server that cannot say plays the ruler.
 	council, err := r.Camp.Council(ctx, v.GetDay()+1)
 	if err != nil {
-		r.Logger.Warn().Err(err).Int32("tick", v.GetDay()).Msg("read the council; playing the ruler's seat")
+		r.Logger.Warn().Err(err).Int32("day", v.GetDay()).Msg("read the council; playing the ruler's seat")
 	}
 	rec.Seat = council.GetSeat()
 	if nothingToDecide(v) {
@@ -367,22 +395,30 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	// prompt says where the rules tool finds it.
 	book, err := r.Camp.Rulebook(ctx)
 	if err != nil {
-		r.Logger.Warn().Err(err).Int32("tick", v.GetDay()).Msg("read the rulebook")
+		r.Logger.Warn().Err(err).Int32("day", v.GetDay()).Msg("read the rulebook")
 	}
-	msgs := []Message{{Role: "system", Content: System(l, v, book)}, {Role: "user", Content: prompt}}
+	system := r.SystemPrompt
+	if system == "" {
+		system = System(l, v, book)
+	}
+	msgs := []Message{{Role: "system", Content: system}, {Role: "user", Content: prompt}}
 	rec.Prompt = slices.Clone(msgs)
 	defs := ToolDefs(l, v, rec.Seat, r.Camp.Daily)
 	for range max(r.MaxCalls, 1) {
+		if b := r.spent(rec); b != "" {
+			rec.Budget, rec.Outcome = b, OutcomeBudget
+			return rec
+		}
 		start := time.Now()
 		comp, err := r.Chat.Complete(ctx, msgs, defs, until)
 		answer := comp.Message
 		ex := Exchange{Response: answer, Reasoning: comp.Reasoning, Usage: comp.Usage, LatencyMS: time.Since(start).Milliseconds()}
 		if len(comp.Attempts) > 1 {
 			ex.Attempts = comp.Attempts
-			r.Logger.Warn().Int32("tick", v.GetDay()).Int("attempts", len(comp.Attempts)).Msg("model call retried")
+			r.Logger.Warn().Int32("day", v.GetDay()).Int("attempts", len(comp.Attempts)).Msg("model call retried")
 		}
 		if comp.Reasoning != "" {
-			r.Logger.Debug().Int32("tick", v.GetDay()).Str("reasoning", comp.Reasoning).Msg("model reasoning")
+			r.Logger.Debug().Int32("day", v.GetDay()).Str("reasoning", comp.Reasoning).Msg("model reasoning")
 		}
 		rec.LatencyMS += ex.LatencyMS
 		rec.Tokens.add(comp.Usage)
@@ -480,6 +516,18 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, defs [
 		rec.Outcome = OutcomeStale
 	}
 	return out
+}
+
+// spent returns the budget rec's day has spent ("day" or "season"), or ""
+// while both leave room for another call.
+func (r *Runner) spent(rec *Record) string {
+	switch {
+	case r.DayTokens > 0 && rec.Tokens.TotalTokens >= r.DayTokens:
+		return BudgetDay
+	case r.SeasonTokens > 0 && r.season.TotalTokens+rec.Tokens.TotalTokens >= r.SeasonTokens:
+		return BudgetSeason
+	}
+	return ""
 }
 
 // posts reports whether the tool named name ends the seat's turn once the
