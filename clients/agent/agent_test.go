@@ -221,6 +221,16 @@ func TestSeasonThroughMCP(t *testing.T) {
 		if !res.IsError || !strings.Contains(text, "reason: "+pb.ErrorReason_ERROR_REASON_SEASON_OVER.Code()) {
 			t.Errorf("got %q (error %v); want a tool error with reason season_over", text, res.IsError)
 		}
+		// Every face says it: the view, and a wait that returns at once.
+		over := fmt.Sprintf("The season is over (day %d): no order is taken any more", seasonDays)
+		if text, _ := callTool(t, cs, tools.View, nil); !strings.Contains(text, over) || strings.Contains(text, "Legal for day") {
+			t.Errorf("got view:\n%s\nwant %q and no menu", text, over)
+		}
+		start := time.Now()
+		text, res = callTool(t, cs, tools.WaitNextTick, map[string]any{"timeout_seconds": 30})
+		if res.IsError || !strings.Contains(text, over) || time.Since(start) > 10*time.Second {
+			t.Errorf("got %q (error %v) after %s; want at once %q", text, res.IsError, time.Since(start), over)
+		}
 	})
 	t.Run("journal", func(t *testing.T) {
 		text, res := callTool(t, cs, tools.Journal, map[string]any{"since_day": seasonDays})

@@ -850,6 +850,11 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 	if in.AfterDay != nil {
 		after = *in.AfterDay
 	}
+	// A season that is over resolves no day: say so at once rather than
+	// wait out the timeout.
+	if v, err := c.GetView(ctx); err == nil && v.GetSeasonOver() && after >= v.GetDay() {
+		return &Result{Text: viewtext.SeasonOver(c.Lang, v), Structured: map[string]any{"resolved": false, "seasonOver": true, "day": v.GetDay()}}, nil
+	}
 	news, err := c.WaitNews(ctx, after, time.Duration(in.TimeoutSeconds)*time.Second)
 	if err != nil {
 		return nil, Describe(c.Lang, err)

@@ -31,6 +31,11 @@ func Compact(l lang.Lang, v *pb.CampView, now time.Time) string {
 	if g == nil {
 		return View(l, v, now)
 	}
+	if v.GetSeasonOver() {
+		// Nothing left to decide: the head and the end.
+		head := strings.SplitN(View(l, v, now), "\n", 3)
+		return head[0] + "\n" + head[1] + "\n"
+	}
 	var b strings.Builder
 	head := briefHead(l, v, g, now)
 	// The first line names the world, its ruleset, the camp and its
