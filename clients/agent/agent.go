@@ -11,6 +11,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -44,7 +46,42 @@ func NewServer(c *tools.Camp, v *pb.CampView) *mcp.Server {
 	for _, t := range tools.Table() {
 		addTool(s, t, c, v)
 	}
+	addRulebook(s, c)
 	return s
+}
+
+// Rulebook resources: the world's rulebook whole, and one section by its
+// title.
+const (
+	RulebookURI     = "grisonval://rulebook"
+	RulebookSection = "grisonval://rulebook/{section}"
+)
+
+// addRulebook serves the world's rulebook (tools.Camp.Rulebook) as MCP
+// resources: the whole text at RulebookURI, a "##" section at
+// RulebookSection (its title, in any case, escaped as a URI path segment).
+// A section the rulebook lacks is a resource not found.
+func addRulebook(s *mcp.Server, c *tools.Camp) {
+	read := func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		book, err := c.Rulebook(ctx)
+		if err != nil {
+			return nil, errors.New(viewtext.Error(c.Lang, err))
+		}
+		text := book.GetText()
+		if title, ok := strings.CutPrefix(req.Params.URI, RulebookURI+"/"); ok {
+			title, _ = url.PathUnescape(title)
+			i := slices.IndexFunc(tools.RuleSections(text), func(sec tools.Section) bool { return strings.EqualFold(sec.Title, title) })
+			if i < 0 {
+				return nil, mcp.ResourceNotFoundError(req.Params.URI)
+			}
+			text = tools.RuleSections(text)[i].Text
+		}
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: text}}}, nil
+	}
+	s.AddResource(&mcp.Resource{URI: RulebookURI, Name: "rulebook", MIMEType: "text/markdown",
+		Description: c.Lang.Sprintf("The rulebook of your world's ruleset (in English).", "Le livre de règles de votre monde (en anglais).")}, read)
+	s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: RulebookSection, Name: "rulebook section", MIMEType: "text/markdown",
+		Description: c.Lang.Sprintf("One section of the rulebook, by its title (the rules tool lists them).", "Une section du livre de règles, par son titre (l'outil rules les liste).")}, read)
 }
 
 // Refresh replaces the definitions of the tools that change each day (the
@@ -96,7 +133,8 @@ func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log ze
 // publishes.
 func addTool(s *mcp.Server, t tools.Tool, c *tools.Camp, v *pb.CampView) {
 	schema := t.SchemaFor(c.Lang, v, c.Daily)
-	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description.In(c.Lang), InputSchema: schema}, handler(t, c, schema))
+	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description.In(c.Lang), InputSchema: schema,
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: t.ReadOnly(), IdempotentHint: t.Idempotent()}}, handler(t, c, schema))
 }
 
 // handler runs t for camp c once its arguments conform to schema, the

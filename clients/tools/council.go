@@ -68,15 +68,13 @@ func councilTools() []Tool {
 				"de la saison à partir de since_day, chacune avec son siège, son ordre, sa raison et son état (ouverte tant que "+
 				"son jour se décide, puis adoptée ou refusée). Tout siège peut le lire."),
 			Schema: journalSchema, Call: callCouncil},
-		{Name: ProposeOrder, Description: lang.T("A councillor's seat only (not the ruler's): propose the camp's order for the "+
-			"next day, one of the day's legal actions in your seat's domain (the council tool gives it), with a reason "+
-			"the whole council reads; it replaces your earlier proposal of the day. The ruler adopts it or posts another "+
-			"order; the feats of an adopted proposal go to your patron. An action outside your domain is refused (out_of_domain).",
-			"Siège d'un conseiller seulement (pas le dirigeant) : proposez l'ordre du camp pour le jour suivant, l'une des "+
-				"actions permises du jour dans le domaine de votre siège (l'outil council le donne), avec une raison que tout "+
-				"le conseil lit ; elle remplace votre proposition précédente du jour. Le dirigeant l'adopte ou poste un autre "+
-				"ordre ; les faits d'armes d'une proposition adoptée vont à votre patron. Une action hors de votre domaine est "+
-				"refusée (out_of_domain)."),
+		{Name: ProposeOrder, Description: lang.T("A councillor's seat only: propose the camp's order for the next day, an action of the "+
+			"day's legal menu in your seat's domain (council gives it), with a reason the whole council reads; it replaces your earlier "+
+			"proposal of the day. The ruler adopts it or not; an adopted proposal's feats go to your patron. Outside your domain: out_of_domain.",
+			"Siège d'un conseiller seulement : proposez l'ordre du camp pour le jour suivant, une action du menu permis du jour "+
+				"dans le domaine de votre siège (council le donne), avec une raison que tout le conseil lit ; elle remplace votre "+
+				"proposition précédente du jour. Le dirigeant l'adopte ou non ; les faits d'armes d'une proposition adoptée vont à votre patron. "+
+				"Hors de votre domaine : out_of_domain."),
 			Schema: stableProposeSchema, Daily: proposeSchema, Call: callPropose},
 		{Name: Adopt, Description: lang.T("The ruler's seat only: make a councillor's open proposal for the next day the "+
 			"camp's order, naming its seat (the council tool lists the proposals); it replaces any order posted for the "+

@@ -377,6 +377,23 @@ func (t Tool) SchemaFor(l lang.Lang, v *pb.CampView, daily bool) *jsonschema.Sch
 	return t.Schema(l, v)
 }
 
+// ReadOnly reports whether t only reads the game: every tool but those
+// that post an order, a standing order, a proposal, an adoption, a message
+// or the notebook.
+func (t Tool) ReadOnly() bool {
+	switch t.Name {
+	case SubmitOrder, SetStanding, SendMessage, WriteNotebook, ProposeOrder, Adopt:
+		return false
+	}
+	return true
+}
+
+// Idempotent reports whether calling t again with the same arguments has
+// no further effect: every tool but send_message, whose every call sends a
+// message (an order, a standing order, a proposal, an adoption or the
+// notebook replaces the one before).
+func (t Tool) Idempotent() bool { return t.Name != SendMessage }
+
 // PerDay reports whether t's definition changes from day to day: only
 // with the daily schemas, for a tool that has one.
 func (t Tool) PerDay(daily bool) bool { return daily && t.Daily != nil }
@@ -424,16 +441,12 @@ func Table() []Tool {
 				"leurs valeurs valides (les zones, camps ou emplacements de carte que vous pouvez nommer, les bornes d'un nombre) et son coût ; "+
 				"puis les actions fermées aujourd'hui, chacune avec sa raison (le refus qu'un ordre d'elle rencontrerait)."),
 			Schema: noArgs, Call: callLegalActions},
-		{Name: SubmitOrder, Description: lang.T("Post (or replace, until the deadline) your order for the next day: "+
-			"order, one of the day's legal actions with its own arguments ({\"action\": NAME, \"args\": [...]}, the arguments in the menu's order; "+
-			"the schema lists each action's valid values), and your reason (kept in your own journal, never "+
-			"shown to another camp). A refusal says the rule code and the argument at fault. The ruler's seat only: "+
-			"a councillor's seat proposes with propose_order (not_your_seat).",
-			"Postez (ou remplacez, jusqu'à l'échéance) votre ordre pour le jour suivant : order, l'une des actions "+
-				"permises du jour avec ses propres arguments ({\"action\": NOM, \"args\": [...]}, les arguments dans l'ordre du menu ; le schéma donne les "+
-				"valeurs valides de chaque action), et votre raison (gardée dans votre propre journal, jamais montrée à un autre camp). "+
-				"Un refus dit le code de la règle et l'argument fautif. Siège du dirigeant seulement : "+
-				"le siège d'un conseiller propose avec propose_order (not_your_seat)."),
+		{Name: SubmitOrder, Description: lang.T("Post (or replace, until the deadline) your order for the next day: an action of the "+
+			"view's legal menu with its arguments in the menu's order, and your reason (kept in your own journal). A refusal gives the rule code, "+
+			"the argument at fault and the legal options. The ruler's seat only (a councillor proposes with propose_order).",
+			"Postez (ou remplacez, jusqu'à l'échéance) votre ordre pour le jour suivant : une action du menu permis de la vue "+
+				"avec ses arguments dans l'ordre du menu, et votre raison (gardée dans votre propre journal). Un refus donne le code de la règle, "+
+				"l'argument fautif et les options permises. Siège du dirigeant seulement (un conseiller propose avec propose_order)."),
 			Schema: stableSubmitSchema, Daily: submitSchema, Call: callSubmit},
 		{Name: Journal, Description: lang.T("Your camp's journal from a day on: what happened each day, "+
 			"with a factual \"why\".",
@@ -444,16 +457,12 @@ func Table() []Tool {
 			"Le livre des règles de votre monde par section, tel que le serveur le donne (en anglais) : "+
 				"sans section, la liste des sections ; avec une, son texte."),
 			Schema: rulesSchema, Call: callRules},
-		{Name: WaitNextTick, Description: lang.T("Wait until the world resolves a day after after_day (default: the "+
-			"last day this session showed you, by view, legal_actions or a wait, else the current day), at most "+
-			"timeout_seconds, and return every day resolved since, oldest first, none left out: what became of "+
-			"your order each day (applied, stale with the rule code, or your standing order), the messages you "+
-			"received and what your journal learned. At once when such days are already resolved.",
-			"Attendez que le monde résolve un jour après after_day (par défaut : le dernier jour que cette session "+
-				"vous a montré, par view, legal_actions ou une attente, sinon le jour en cours), au plus timeout_seconds, "+
-				"et recevez chaque jour résolu depuis, du plus ancien au plus récent, sans en omettre : ce qu'est devenu "+
-				"votre ordre chaque jour (appliqué, caduc avec le code de la règle, ou votre ordre permanent), les messages "+
-				"reçus et ce que votre journal a appris. Tout de suite si de tels jours sont déjà résolus."),
+		{Name: WaitNextTick, Description: lang.T("Wait (at most timeout_seconds) until a day after after_day resolves, and return every day "+
+			"resolved since, oldest first: what became of your order, the messages received and your journal of the day. At once when "+
+			"such days are already resolved, or when the season is over.",
+			"Attendez (au plus timeout_seconds) qu'un jour après after_day se résolve, et recevez chaque jour résolu depuis, "+
+				"du plus ancien au plus récent : ce qu'est devenu votre ordre, les messages reçus et votre journal du jour. Tout de suite "+
+				"si de tels jours sont déjà résolus, ou si la saison est finie."),
 			Schema: waitSchema, Call: callWait},
 		{Name: SendMessage, Description: lang.T("Send a short private message to a camp you have met and that still "+
 			"lives (the view lists them), or to your own camp's number to write to your council: only your camp's seats read it. "+
@@ -465,12 +474,10 @@ func Table() []Tool {
 		{Name: Messages, Description: lang.T("Your private messages, sent and received, from a day on.",
 			"Vos messages privés, envoyés et reçus, à partir d'un jour."),
 			Schema: messagesSchema, Call: callMessages},
-		{Name: SetStanding, Description: lang.T("Set your standing order: the order played on each day you post "+
-			"nothing (by default the ruleset's idle order, as the view shows). It must be legal now, and plays only while it stays legal; "+
-			"otherwise your camp rests and the day's result says why. The ruler's seat only.",
-			"Fixez votre ordre permanent : l'ordre joué chaque jour où vous ne postez rien (par défaut l'ordre d'attente des règles, "+
-				"que la vue montre). Il doit être permis maintenant, et ne joue que tant qu'il le reste ; "+
-				"sinon votre camp se repose et le résultat du jour dit pourquoi. Siège du dirigeant seulement."),
+		{Name: SetStanding, Description: lang.T("Set your standing order, played on each day you post nothing while it stays legal "+
+			"(else your camp rests). It must be legal now. The ruler's seat only.",
+			"Fixez votre ordre permanent, joué chaque jour où vous ne postez rien tant qu'il reste permis "+
+				"(sinon votre camp se repose). Il doit être permis maintenant. Siège du dirigeant seulement."),
 			Schema: stableSubmitSchema, Daily: submitSchema, Call: callSetStanding},
 		{Name: Zones, Description: lang.T("The zones you see or remember as a table (terrain and special terrain, holder, garrison, development, slots, "+
 			"the day last seen, neighbours, buildings; all of them, or those named), the unknown zones, columns, sieges and the numbers of the rules "+
