@@ -320,7 +320,7 @@ func testToolErrorsAndRules(t *testing.T, srv *testserver.Server, daily bool) {
 		{"wait times out", tools.WaitNextTick, map[string]any{"timeout_seconds": 1}, false, []string{"No new day within 1 s"}},
 		{"wait bad timeout", tools.WaitNextTick, map[string]any{"timeout_seconds": 0}, true, []string{"timeout_seconds: 0 is below the minimum, 1"}},
 		{"message to an unmet camp", tools.SendMessage, map[string]any{"to_camp": 2, "text": "bonjour"}, true,
-			[]string{"error (FailedPrecondition)", "reason: not_a_recipient", "to_camp:"}},
+			[]string{"error (FailedPrecondition)", "reason: not_a_recipient", "to_camp:", `(the view's "You may write to camps" line)`}},
 		{"no messages yet", tools.Messages, nil, false, []string{"Messages: none."}},
 		{"standing order", tools.SetStanding, order("chop_wood", "du bois"), false,
 			[]string{"Standing order set: chop_wood (reason: du bois)."}},

@@ -245,8 +245,22 @@ type Failure struct {
 
 func (f *Failure) Error() string { return f.Text }
 
+// faceWords are the words of the game API in the server's refusals and,
+// for each, the tools' own (in both languages): a refusal carries its
+// reason code and field, and each face words what to do in its own verbs.
+var faceWords = strings.NewReplacer(
+	"with SubmitOrder (adopt a councillor's proposal with its adopt field)", "with submit_order (adopt a councillor's proposal with adopt_proposal)",
+	"avec SubmitOrder (adoptez la proposition d'un conseiller avec son champ adopt)", "avec submit_order (adoptez la proposition d'un conseiller avec adopt_proposal)",
+	"with ProposeOrder", "with propose_order",
+	"avec ProposeOrder", "avec propose_order",
+	"(CampView.message_recipients)", `(the view's "You may write to camps" line)`,
+	"de GetCouncil", "de l'outil council",
+	"or GetCouncil's proposals", "or the council tool's proposals",
+)
+
 // Describe returns err, a refusal of the server, bad arguments or any other
-// error, as a Failure whose text is written in l.
+// error, as a Failure whose text is written in l, in the tools' words
+// (faceWords) rather than the game API's.
 func Describe(l lang.Lang, err error) *Failure {
 	var f *Failure
 	if errors.As(err, &f) {
@@ -256,7 +270,7 @@ func Describe(l lang.Lang, err error) *Failure {
 	if !ok {
 		return &Failure{Code: "Unknown", Message: err.Error(), Text: viewtext.Error(l, err)}
 	}
-	f = &Failure{Code: st.Code().String(), Message: st.Message(), Text: viewtext.Error(l, err)}
+	f = &Failure{Code: st.Code().String(), Message: faceWords.Replace(st.Message()), Text: faceWords.Replace(viewtext.Error(l, err))}
 	for _, d := range st.Details() {
 		switch d := d.(type) {
 		case *errdetails.ErrorInfo:
@@ -266,7 +280,7 @@ func Describe(l lang.Lang, err error) *Failure {
 				if f.Fields == nil {
 					f.Fields = map[string]string{}
 				}
-				f.Fields[v.GetField()] = v.GetDescription()
+				f.Fields[v.GetField()] = faceWords.Replace(v.GetDescription())
 			}
 		}
 	}
