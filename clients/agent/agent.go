@@ -132,7 +132,7 @@ func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log ze
 // handler that checks each call's arguments against the schema it
 // publishes.
 func addTool(s *mcp.Server, t tools.Tool, c *tools.Camp, v *pb.CampView) {
-	schema := t.SchemaFor(c.Lang, v, c.Daily)
+	schema := t.SchemaOf(c, v)
 	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description.In(c.Lang), InputSchema: schema,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: t.ReadOnly(), IdempotentHint: t.Idempotent()}}, handler(t, c, schema))
 }
@@ -149,7 +149,7 @@ func handler(t tools.Tool, c *tools.Camp, schema *jsonschema.Schema) mcp.ToolHan
 			// (or a turn's step pass) before Follow publishes the next.
 			// Arguments it refuses are checked against the view of now.
 			if v, err := c.GetView(ctx); err == nil {
-				s = t.SchemaFor(c.Lang, v, c.Daily)
+				s = t.SchemaOf(c, v)
 			}
 		}
 		res, err := t.Run(ctx, c, s, req.Params.Arguments)
@@ -200,7 +200,8 @@ func HTTPHandler(game pb.GameServiceClient, now func() time.Time, l lang.Lang, d
 			return
 		}
 		c := &tools.Camp{Game: game, Token: tok, Now: now, Lang: l, Daily: daily}
-		if known, ok := camps.Load(tok); ok {
+		known, seen := camps.Load(tok)
+		if seen {
 			c = known.(*tools.Camp)
 		}
 		v, err := c.GetView(r.Context())
@@ -216,6 +217,13 @@ func HTTPHandler(game pb.GameServiceClient, now func() time.Time, l lang.Lang, d
 			log.Warn().Err(err).Int("http_status", http.StatusBadGateway).Msg("read the camp's view")
 			http.Error(w, viewtext.Error(l, err), http.StatusBadGateway)
 			return
+		}
+		if !seen {
+			// The token's seat, read once: it narrows propose_order
+			// and adopt_proposal (tools.Tool.SchemaOf).
+			if council, err := c.Council(r.Context(), v.GetDay()+1); err == nil {
+				c.LearnCouncil(council)
+			}
 		}
 		if known, loaded := camps.LoadOrStore(tok, c); loaded {
 			c = known.(*tools.Camp)

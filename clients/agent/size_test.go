@@ -250,7 +250,7 @@ func runnerCall(t *testing.T, c *tools.Camp, v *pb.CampView, council *pb.Council
 		}
 	}
 	req := llm.ChatRequest{Model: "m", Messages: []llm.Message{{Role: "system", Content: llm.System(l, v, c.KnownRulebook())}, {Role: "user", Content: prompt}},
-		Tools: llm.ToolDefs(l, v, "", daily)}
+		Tools: llm.ToolDefs(&tools.Camp{Lang: l, Daily: daily}, v, "")}
 	b, err := json.Marshal(req)
 	if err != nil {
 		t.Fatalf("encode the runner's call: %v", err)

@@ -333,11 +333,13 @@ func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error)
 func ruler(seat string) bool { return seat == "" || seat == viewtext.RulerSeat }
 
 // ToolDefs returns the tools offered to seat, with their schemas for view
-// v, in l: the stable ones, or the strict daily ones when daily is set.
-func ToolDefs(l lang.Lang, v *pb.CampView, seat string, daily bool) []ToolDef {
+// v as camp c serves them (tools.Tool.SchemaOf: c's language, the stable
+// or the daily schemas, narrowed to the seat's domain once c knows its
+// council).
+func ToolDefs(c *tools.Camp, v *pb.CampView, seat string) []ToolDef {
 	var defs []ToolDef
 	for _, t := range offered(seat) {
-		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(l), Parameters: t.SchemaFor(l, v, daily)}})
+		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(c.Lang), Parameters: t.SchemaOf(c, v)}})
 	}
 	return defs
 }
@@ -371,6 +373,7 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 		r.Logger.Warn().Err(err).Int32("day", v.GetDay()).Msg("read the council; playing the ruler's seat")
 	}
 	rec.Seat = council.GetSeat()
+	r.Camp.LearnCouncil(council)
 	if nothingToDecide(v) {
 		rec.Outcome = OutcomeWaited
 		return rec
@@ -403,7 +406,7 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	}
 	msgs := []Message{{Role: "system", Content: system}, {Role: "user", Content: prompt}}
 	rec.Prompt = slices.Clone(msgs)
-	defs := ToolDefs(l, v, rec.Seat, r.Camp.Daily)
+	defs := ToolDefs(r.Camp, v, rec.Seat)
 	for range max(r.MaxCalls, 1) {
 		if b := r.spent(rec); b != "" {
 			rec.Budget, rec.Outcome = b, OutcomeBudget

@@ -340,7 +340,7 @@ func TestRunnerModelError(t *testing.T) {
 // shared part of a view of another ruleset (no Grisonval detail).
 func TestToolDefsOtherRuleset(t *testing.T) {
 	v := &pb.CampView{Day: 2, Ruleset: "dice", LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "hold"}}}
-	defs := ToolDefs(lang.EN, v, "", true)
+	defs := ToolDefs(&tools.Camp{Lang: lang.EN, Daily: true}, v, "")
 	if len(defs) != len(Offered("")) {
 		t.Fatalf("got %d tools; want %d", len(defs), len(Offered("")))
 	}

@@ -65,6 +65,28 @@ func stableOrderSchema(l lang.Lang) *jsonschema.Schema {
 		Required: []string{"action"}, AdditionalProperties: falseSchema(), PropertyOrder: []string{"action", "args"}}
 }
 
+// narrowActions limits order, an order's schema, to the actions of
+// domain: the stable schema's action becomes an enum of them, the daily
+// schema keeps the branches of its oneOf that name one (all of them when
+// none does: the server then says out_of_domain).
+func narrowActions(order *jsonschema.Schema, domain []string) {
+	if len(order.OneOf) == 0 {
+		for _, a := range domain {
+			order.Properties["action"].Enum = append(order.Properties["action"].Enum, a)
+		}
+		return
+	}
+	var kept []*jsonschema.Schema
+	for _, b := range order.OneOf {
+		if slices.Contains(domain, b.Title) {
+			kept = append(kept, b)
+		}
+	}
+	if len(kept) > 0 {
+		order.OneOf = kept
+	}
+}
+
 // maxActionLen bounds an action's name in the stable schema: longer than
 // any action of a ruleset.
 const maxActionLen = 40

@@ -72,6 +72,9 @@ type Camp struct {
 	// Daily selects the strict daily schemas (Tool.Daily) over the stable
 	// ones; set it before the tools are served.
 	Daily bool
+	// council is the camp's council as last read (LearnCouncil): the
+	// token's seat and its domain, the other seats' codes; nil before.
+	council atomic.Pointer[pb.Council]
 	// book is the rulebook of the camp's world's ruleset once read
 	// (Rulebook); nil before.
 	book atomic.Pointer[pb.Rulebook]
@@ -389,6 +392,45 @@ func (t Tool) SchemaFor(l lang.Lang, v *pb.CampView, daily bool) *jsonschema.Sch
 		return t.Daily(l, v)
 	}
 	return t.Schema(l, v)
+}
+
+// SchemaOf returns t's input schema as camp c serves it for view v:
+// SchemaFor in c's language and kind of schema, narrowed to what c's seat
+// may name once c knows its council (LearnCouncil): propose_order's
+// actions to the seat's domain, adopt_proposal's seat to the council's
+// other seats. Both are the same every day: a seat's domain does not
+// change.
+func (t Tool) SchemaOf(c *Camp, v *pb.CampView) *jsonschema.Schema {
+	s := t.SchemaFor(c.Lang, v, c.Daily)
+	council := c.council.Load()
+	if council == nil {
+		return s
+	}
+	switch t.Name {
+	case ProposeOrder:
+		if domain := viewtext.OwnSeat(council).GetDomain(); len(domain) > 0 {
+			narrowActions(s.Properties["order"], domain)
+		}
+	case Adopt:
+		var seats []any
+		for _, h := range council.GetSeats() {
+			if h.GetSeat() != council.GetSeat() && h.GetSeat() != viewtext.RulerSeat {
+				seats = append(seats, h.GetSeat())
+			}
+		}
+		if len(seats) > 0 {
+			s.Properties["seat"].Enum = seats
+		}
+	}
+	return s
+}
+
+// LearnCouncil keeps c's council (Camp.Council's answer), whose seat and
+// domain narrow the schemas of propose_order and adopt_proposal (SchemaOf).
+func (c *Camp) LearnCouncil(council *pb.Council) {
+	if council != nil {
+		c.council.Store(council)
+	}
 }
 
 // ReadOnly reports whether t only reads the game: every tool but those

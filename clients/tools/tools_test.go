@@ -389,3 +389,48 @@ func TestStableSchema(t *testing.T) {
 		})
 	}
 }
+
+// TestSeatSchemas checks that a camp that knows its council (LearnCouncil)
+// narrows a seat's schemas: a councillor's propose_order to its domain's
+// actions, in the stable schema (an enum, the same every day) and in the
+// daily one (the branches of the domain); the ruler's adopt_proposal to
+// the councillors' seats. A camp that does not know it keeps the shapes.
+func TestSeatSchemas(t *testing.T) {
+	v := grisonvalMenu()
+	council := &pb.Council{Seat: "general", Seats: []*pb.SeatHolder{
+		{Seat: "ruler"}, {Seat: "general", Domain: []string{"raise_army", "send_army"}}, {Seat: "treasurer", Domain: []string{"rest"}}}}
+	propose, _ := Lookup(ProposeOrder)
+	adopt, _ := Lookup(Adopt)
+	unknown := &Camp{Lang: lang.EN}
+	if e := propose.SchemaOf(unknown, v).Properties["order"].Properties["action"].Enum; e != nil {
+		t.Errorf("got actions %v without a council; want none named", e)
+	}
+	general := &Camp{Lang: lang.EN}
+	general.LearnCouncil(council)
+	s := propose.SchemaOf(general, v)
+	if e := s.Properties["order"].Properties["action"].Enum; !slices.Equal(e, []any{"raise_army", "send_army"}) {
+		t.Errorf("got the general's actions %v; want its domain", e)
+	}
+	if err := Validate(lang.EN, ProposeOrder, s, json.RawMessage(`{"order": {"action": "rest"}, "reason": "x"}`)); err == nil {
+		t.Errorf("got a proposal of rest accepted; want it refused, out of the general's domain")
+	}
+	daily := &Camp{Lang: lang.EN, Daily: true}
+	daily.LearnCouncil(council)
+	if got := orderTitles(propose.SchemaOf(daily, v)); !slices.Equal(got, []string{"raise_army", "send_army"}) {
+		t.Errorf("got the general's daily branches %v; want its domain's", got)
+	}
+	ruler := &Camp{Lang: lang.EN}
+	ruler.LearnCouncil(&pb.Council{Seat: "ruler", Seats: council.GetSeats()})
+	if e := adopt.SchemaOf(ruler, v).Properties["seat"].Enum; !slices.Equal(e, []any{"general", "treasurer"}) {
+		t.Errorf("got the ruler's adoptable seats %v; want general and treasurer", e)
+	}
+}
+
+// orderTitles returns the titles of an order tool's daily branches.
+func orderTitles(s *jsonschema.Schema) []string {
+	var out []string
+	for _, b := range s.Properties["order"].OneOf {
+		out = append(out, b.Title)
+	}
+	return out
+}

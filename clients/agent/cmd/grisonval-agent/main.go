@@ -96,6 +96,13 @@ func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, l 
 		return errors.New(l.Sprintf("read the camp's view: %s", "lire la vue du camp : %s", viewtext.Error(l, err)))
 	}
 	log = log.With().Uint64("world", v.GetWorldId()).Int32("camp", v.GetCamp()).Logger()
+	// The token's seat, read once: it narrows propose_order and
+	// adopt_proposal to what the seat may name.
+	if council, err := c.Council(ctx, v.GetDay()+1); err == nil {
+		c.LearnCouncil(council)
+	} else {
+		log.Warn().Err(err).Msg("read the council")
+	}
 	// Read once, for the instructions to list its sections; without it
 	// they say that the rules tool does.
 	if _, err := c.Rulebook(ctx); err != nil {
