@@ -159,7 +159,7 @@ func TestRunnerSeats(t *testing.T) {
 	rsc.mu.Lock()
 	prompt := rsc.requests[3][0].Messages[1].Content
 	rsc.mu.Unlock()
-	if want := "Open proposals of your council for day 3:\n  day 3, general (gaia): raise_army 1 (reason: encore une armée) [open]"; !strings.Contains(prompt, want) {
+	if want := "Open proposals of your council for day 3 (adopt one by its seat, or post your own order):\n  day 3, general (gaia): raise_army 1 (reason: encore une armée) [open]"; !strings.Contains(prompt, want) {
 		t.Errorf("got the ruler's prompt:\n%s\nwant it to contain %q", prompt, want)
 	}
 }

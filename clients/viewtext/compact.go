@@ -52,12 +52,7 @@ func Compact(l lang.Lang, v *pb.CampView, now time.Time) string {
 	if rs := v.GetMessageRecipients(); len(rs) > 0 {
 		b.WriteString(l.Sprintf("You may write to camps %s (at most %d bytes).\n", "Vous pouvez écrire aux camps %s (%d octets au plus).\n", Ranges(rs), v.GetMaxMessageLen()))
 	}
-	if ps := v.GetProposals(); len(ps) > 0 {
-		b.WriteString(l.Sprintf("Open proposals of your council for day %d:\n", "Propositions ouvertes de votre conseil pour le jour %d :\n", v.GetDay()+1))
-		for _, p := range ps {
-			b.WriteString("  " + proposalLine(l, p) + "\n")
-		}
-	}
+	b.WriteString(OpenProposals(l, &pb.Council{Day: v.GetDay() + 1, Proposals: v.GetProposals()}))
 	switch n := v.GetNotebook(); {
 	case n == nil:
 	case n.GetText() == "":
