@@ -470,7 +470,7 @@ func (e *docEnv) mcpConfig(t *testing.T, v any) {
 }
 
 // exploreSchema checks the page's example branch of the order's schema:
-// explore's for day 1 of a new world.
+// explore's for day 1 of a new world, in the daily schema.
 func (e *docEnv) exploreSchema(t *testing.T, doc any) {
 	_, token := e.srv.NewWorld(t, 1, 0, nil)
 	v, err := (&tools.Camp{Game: e.srv.Game, Token: token, Now: time.Now}).GetView(context.Background())
@@ -478,7 +478,7 @@ func (e *docEnv) exploreSchema(t *testing.T, doc any) {
 		t.Fatalf("get view: %v", err)
 	}
 	tool, _ := tools.Lookup(tools.SubmitOrder)
-	for _, branch := range tool.Schema(lang.EN, v).Properties["order"].OneOf {
+	for _, branch := range tool.SchemaFor(lang.EN, v, true).Properties["order"].OneOf {
 		if branch.Title != "explore" {
 			continue
 		}

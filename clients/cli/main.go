@@ -574,6 +574,11 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		if last, ok := lk.last(math.MaxInt32); ok && after < 0 {
 			after = last
 		}
+		// A season that is over resolves no day: say so rather than wait.
+		if v, err := c.GetView(ctx); err == nil && v.GetSeasonOver() && after >= v.GetDay() {
+			msg, text = v, viewtext.SeasonOver(l, v)
+			break
+		}
 		if !inv.json {
 			if err := sayWaiting(ctx, c, after, stdout); err != nil {
 				return err

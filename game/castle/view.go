@@ -19,7 +19,7 @@ func (r Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	st := Of(s)
 	names := r.CampNames(len(st.Cities))
 	city := &st.Cities[camp]
-	v := &pb.CampView{Camp: int32(camp), CampName: names[camp], Day: int32(st.Day), Alive: city.Standing()}
+	v := &pb.CampView{Camp: int32(camp), CampName: names[camp], Day: int32(st.Day), Alive: city.Standing(), MaxReasonLen: castle.MaxReasonLen}
 	for c := range st.Cities {
 		if c != camp {
 			v.Contacts = append(v.Contacts, &pb.Contact{Camp: int32(c), Name: names[c], Met: true, Alive: st.Cities[c].Standing()})

@@ -43,7 +43,7 @@ var columnKindToPB = [...]pb.ColumnKind{
 func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	w := Of(s)
 	v := engine.View(w, engine.CampID(camp))
-	out := &pb.CampView{Camp: int32(v.Camp), CampName: v.Name, Day: int32(v.Day), Alive: v.Alive}
+	out := &pb.CampView{Camp: int32(v.Camp), CampName: v.Name, Day: int32(v.Day), Alive: v.Alive, MaxReasonLen: engine.MaxReasonLen}
 	for _, la := range v.Legal {
 		out.LegalActions = append(out.LegalActions, legalToPB(la, l))
 	}
