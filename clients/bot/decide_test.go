@@ -190,11 +190,11 @@ func TestDecide(t *testing.T) {
 			// Defence 1 + forest 1 + militia 2 + unseen army 2 + 1 for 6 days
 			// unseen: 7; the whole field army marches.
 			"send_army", []int32{16, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
-		{"AI-AGGR: a man more of relief per 10 levels of the holder's known development", edit(aggressive, all(enemies, withSend(16), func(v *pb.CampView) {
-			gv(v).Zones[10-1] = &pb.Zone{Id: 10, Visibility: remembered, Terrain: plains, Owner: 0, Garrison: 20, Development: 11, LastSeenDay: 4}
+		{"AI-AGGR: a man more of relief per 15 levels of the holder's known development", edit(aggressive, all(enemies, withSend(16), func(v *pb.CampView) {
+			gv(v).Zones[10-1] = &pb.Zone{Id: 10, Visibility: remembered, Terrain: plains, Owner: 0, Garrison: 20, Development: 15, LastSeenDay: 4}
 		})),
-			// 11 levels known on camp 0's land: 2 + 1 men of relief,
-			// (7 × 3 + 6) / 2 + 3 + 1 = 17.
+			// 15 levels known on camp 0's land: 2 + 1 men of relief,
+			// (7 × 3 + 6) / 2 + 3 + 1 = 17 (7 levels, under half a man, would leave 16).
 			"raise_army", []int32{1}, []string{"armée de campagne 16 < 17"}},
 		{"aggressive raises more against a strong zone", edit(aggressive, all(func(v *pb.CampView) {
 			gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15, LastSeenDay: 10}

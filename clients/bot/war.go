@@ -39,7 +39,7 @@ const (
 	// each man more (rule AI-AGGR): a developed camp is a populous one,
 	// and its adults are its levies (ARM-2).
 	reliefMen = 2
-	reliefDev = 10
+	reliefDev = 15
 	// siegeMargin is the lead the bot wants its siege lines to keep over
 	// the place's defence until the decisive assault.
 	siegeMargin = 2
@@ -65,7 +65,7 @@ func (d decider) strikeArmy(z *pb.Zone) int32 {
 // holderRelief returns, in half men, the relief the camp expects of camp
 // holder when it besieges one of its places (rule AI-AGGR): reliefMen, and
 // one man more per reliefDev levels of development of the holder's zones
-// it knows (seen or remembered).
+// it knows (seen or remembered), counted in half men: 2 a 15 levels.
 func (d decider) holderRelief(holder int32) int32 {
 	var dev int32
 	for _, z := range d.g.GetZones() {
