@@ -260,7 +260,7 @@ const (
 // LatestRules the newest version this program plays, which a simulation
 // may choose before it becomes the current one.
 const (
-	CurrentRules = RulesMastery
+	CurrentRules = RulesVictory
 	LatestRules  = RulesVictory
 )
 
