@@ -20,7 +20,11 @@ import (
 const (
 	DefaultCadence = 30 * time.Second
 	MinCadence     = time.Second
-	defaultName    = "Grisonval"
+	// MinMoveClock bounds a tournament world's move clock (rule TICK-7)
+	// from below: a bot answers within milliseconds, and a day must still
+	// leave it time to read its view over a network.
+	MinMoveClock = 100 * time.Millisecond
+	defaultName  = "Grisonval"
 )
 
 // DefaultControllers returns the controllers of a world of n camps created
@@ -121,6 +125,21 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 			return nil, invalidArgument("cadence", "cadence must be at most %s (a day a month); got %ds", MaxCadence, c.GetSeconds())
 		}
 	}
+	if mc := req.GetMoveClock(); mc != nil {
+		if req.GetCadence() != nil {
+			return nil, invalidArgument("move_clock", "give a cadence or a move_clock, not both: a world of the tournament pace has no cadence")
+		}
+		if err := mc.CheckValid(); err != nil {
+			return nil, invalidArgument("move_clock", "move_clock is not a valid duration")
+		}
+		w.MoveClock, w.Cadence = mc.AsDuration(), 0
+		if w.MoveClock < MinMoveClock {
+			return nil, invalidArgument("move_clock", "move_clock must be at least %s; got %s", MinMoveClock, w.MoveClock)
+		}
+		if mc.GetSeconds() > int64(MaxCadence/time.Second) || w.MoveClock > MaxCadence {
+			return nil, invalidArgument("move_clock", "move_clock must be at most %s (a month); got %ds", MaxCadence, mc.GetSeconds())
+		}
+	}
 	if req.GetSeasonLength() > MaxSeasonLength {
 		return nil, invalidArgument("season_length", "season_length must be at most %d days; got %d", MaxSeasonLength, req.GetSeasonLength())
 	}
@@ -153,7 +172,7 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 	}
 	return a.onWorld(ctx, w.ID, func(r *runner) error {
 		r.log.Info().Str("name", w.Name).Str("ruleset", w.Ruleset).Int("camps", w.Camps).Uint64("seed", w.Seed).
-			Dur("cadence", w.Cadence).Int("season_length", w.SeasonLength).Msg("admin: world created")
+			Dur("cadence", w.Cadence).Dur("move_clock", w.MoveClock).Int("season_length", w.SeasonLength).Msg("admin: world created")
 		return nil
 	})
 }
@@ -264,7 +283,7 @@ func (a *adminService) ResumeWorld(ctx context.Context, req *pb.WorldRequest) (*
 			return nil
 		}
 		w := r.settings
-		w.Paused, w.Deadline = false, deadlineAfter(r.clock.Now(), w.Cadence)
+		w.Paused, w.Deadline = false, deadlineAfter(r.clock.Now(), w.DayLimit())
 		if err := r.updateSettings(ctx, w); err != nil {
 			return err
 		}
@@ -371,7 +390,7 @@ func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) 
 		season = parent.Season
 	}
 	w := store.World{
-		Name: req.GetName(), Ruleset: parent.Ruleset, Camps: parent.Camps, Seed: parent.Seed, Cadence: parent.Cadence,
+		Name: req.GetName(), Ruleset: parent.Ruleset, Camps: parent.Camps, Seed: parent.Seed, Cadence: parent.Cadence, MoveClock: parent.MoveClock,
 		SeasonLength: parent.SeasonLength, Season: 1, Paused: true, Controllers: parent.Controllers, CreatedAt: a.s.cfg.Clock.Now(),
 		Parent: store.TickRef{WorldID: parent.ID, Season: season, Day: day},
 	}

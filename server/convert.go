@@ -82,6 +82,9 @@ func worldInfoToPB(rs game.Ruleset, w store.World, day int, hash string) *pb.Wor
 		Ruleset:      w.Ruleset,
 		Camps:        int32(w.Camps),
 	}
+	if w.MoveClock > 0 {
+		info.MoveClock, info.Cadence = durationpb.New(w.MoveClock), nil
+	}
 	for _, c := range w.Controllers {
 		info.Controllers = append(info.Controllers, controllerToPB(c))
 	}
@@ -199,7 +202,7 @@ var orderStatusToPB = map[string]pb.OrderStatus{
 // refusal's message in l; it is for its own camp's eyes only, as it
 // carries the order's reason.
 func playToPB(day int32, p play, l lang.Lang) *pb.OrderResult {
-	out := &pb.OrderResult{Day: day, Order: orderToPB(p.order), Status: orderStatusToPB[p.status]}
+	out := &pb.OrderResult{Day: day, Order: orderToPB(p.order), Status: orderStatusToPB[p.status], TimedOut: p.timedOut}
 	if r := p.refusal; r != nil {
 		out.Code, out.Field, out.Message, out.Reason = r.Reason.Code(), r.Field, r.Message.In(l), r.Reason
 	}

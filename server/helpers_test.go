@@ -135,7 +135,7 @@ func (h *harness) createWorld(t *testing.T, req *pb.CreateWorldRequest) world {
 	if req.Seed == 0 {
 		req.Seed = 42
 	}
-	if req.Cadence == nil {
+	if req.Cadence == nil && req.MoveClock == nil {
 		req.Cadence = durationpb.New(cadence)
 	}
 	info, err := h.admin.CreateWorld(as(h.adminToken), req)

@@ -32,6 +32,9 @@ type play struct {
 	// refusal says why a stale order, or a standing order no longer valid,
 	// did not play.
 	refusal *game.Refusal
+	// timedOut marks a standing play of a camp whose move clock ran out
+	// (rule TICK-7).
+	timedOut bool
 }
 
 // record returns p as the store's row of camp's order for day.
@@ -39,7 +42,7 @@ func (p play) record(worldID uint64, season, day, camp int) store.Order {
 	o := store.Order{
 		WorldID: worldID, Season: season, Day: day, Camp: camp, Player: p.player, Seat: store.SeatOrRuler(p.seat),
 		Action: p.order.Action, Args: slices.Clone(p.order.Args), Reason: p.order.Reason,
-		SubmittedAt: p.at, Status: p.status,
+		SubmittedAt: p.at, Status: p.status, TimedOut: p.timedOut,
 	}
 	if p.refusal != nil {
 		o.Code, o.Field, o.Message = p.refusal.Reason.Code(), p.refusal.Field, p.refusal.Message.Encode()
@@ -50,7 +53,7 @@ func (p play) record(worldID uint64, season, day, camp int) store.Order {
 // playOf returns a stored order as a play.
 func playOf(o store.Order) play {
 	p := play{order: game.Order{Action: o.Action, Args: slices.Clone(o.Args), Reason: o.Reason},
-		player: o.Player, seat: store.SeatOrRuler(o.Seat), at: o.SubmittedAt, status: o.Status}
+		player: o.Player, seat: store.SeatOrRuler(o.Seat), at: o.SubmittedAt, status: o.Status, timedOut: o.TimedOut}
 	if o.Code != "" {
 		// A message stored before the texts had two languages is English.
 		msg := lang.Text{EN: o.Message}

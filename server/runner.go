@@ -214,7 +214,7 @@ func loadRunner(ctx context.Context, cfg Config, w store.World, lease *store.Lea
 	if !r.settings.Deadline.After(t.CommittedAt) {
 		// No deadline stored since the tick (a binary older than the
 		// deadline's column wrote it): the day is counted from its tick.
-		r.settings.Deadline = t.CommittedAt.Add(r.settings.Cadence)
+		r.settings.Deadline = t.CommittedAt.Add(r.settings.DayLimit())
 	}
 	if err := r.loadClosed(ctx); err != nil {
 		return nil, err
@@ -312,7 +312,7 @@ func (r *runner) commitSetupState(ctx context.Context, state game.State) error {
 	}
 	now := r.clock.Now()
 	t := store.Tick{WorldID: r.settings.ID, Season: r.settings.Season, Day: 0, State: enc, Hash: hash,
-		CommittedAt: now, Deadline: deadlineAfter(now, r.settings.Cadence)}
+		CommittedAt: now, Deadline: deadlineAfter(now, r.settings.DayLimit())}
 	wctx, cancel := writeCtx(ctx)
 	defer cancel()
 	if err := r.store.CommitTick(wctx, t); err != nil {
@@ -430,7 +430,7 @@ func (r *runner) request(ctx context.Context, drop int, fn func() error) error {
 
 func (r *runner) run() {
 	defer close(r.done)
-	r.log.Info().Dur("cadence", r.settings.Cadence).Bool("paused", r.settings.Paused).Time("deadline", r.deadline()).
+	r.log.Info().Dur("cadence", r.settings.Cadence).Dur("move_clock", r.settings.MoveClock).Bool("paused", r.settings.Paused).Time("deadline", r.deadline()).
 		Msg("world loop started")
 	for {
 		if !r.leaseLost {
@@ -551,13 +551,19 @@ func (r *runner) disarm() {
 // or had aiGrace to do so since then. A world whose living camps are all
 // played by the AI resolves early only when all of them have posted. A camp
 // that waits (it has nothing to decide on the next day) is not waited for.
-// After a failed commit, nothing is due before retryAt.
+// After a failed commit, nothing is due before retryAt. In the tournament
+// pace (rule TICK-7) the tick is due at the deadline, the end of the move
+// clock, or as soon as every living camp that does not wait has posted,
+// whoever plays it.
 func (r *runner) nextEvent(now, deadline time.Time) (time.Time, bool) {
 	if !r.retryAt.IsZero() && now.Before(r.retryAt) {
 		return r.retryAt, false
 	}
 	if !now.Before(deadline) {
 		return deadline, true
+	}
+	if r.settings.MoveClock > 0 {
+		return deadline, len(r.unanswered()) == 0
 	}
 	humans, humansPosted, ais, aisPosted := 0, 0, 0, 0
 	for c := range r.settings.Camps {
@@ -591,6 +597,18 @@ func (r *runner) nextEvent(now, deadline time.Time) (time.Time, bool) {
 	return earliest(deadline, graceEnd), false
 }
 
+// unanswered returns the living camps that have not posted for the next
+// day, in camp order, leaving out those that wait.
+func (r *runner) unanswered() []int {
+	var out []int
+	for c := range r.settings.Camps {
+		if r.pending[c] == nil && r.state.Alive(c) && !r.state.Waits(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func earliest(a, b time.Time) time.Time {
 	if a.Before(b) {
 		return a
@@ -608,6 +626,13 @@ func (r *runner) resolve() error {
 	due := r.deadline()
 	day := r.state.Day() + 1
 	plays := dayPlays(r.rs, r.state, r.pending, r.standing, now)
+	if r.settings.MoveClock > 0 && !due.IsZero() && !now.Before(due) {
+		// The move clock ran out: the camps that had not answered play
+		// their standing order, marked (rule TICK-7).
+		for _, c := range r.unanswered() {
+			plays[c].timedOut = true
+		}
+	}
 	out := r.rs.Resolve(r.state, resolved(r.rs, plays))
 	settle(plays, out)
 	// The views kept are still the world's until the tick is committed:
@@ -628,7 +653,7 @@ func (r *runner) resolve() error {
 		Pacts:        pactsToStore(w.ID, w.Season, day, out.Pacts),
 		LastOfSeason: r.lastDay(out.State),
 		CommittedAt:  now,
-		Deadline:     deadlineAfter(now, w.Cadence),
+		Deadline:     deadlineAfter(now, w.DayLimit()),
 	}
 	for c, p := range plays {
 		t.Orders[c] = p.record(w.ID, w.Season, day, c)
@@ -667,6 +692,9 @@ func (r *runner) resolve() error {
 			ev = ev.Str("code", p.refusal.Reason.Code())
 		}
 		ev.Msg("order played")
+		if p.timedOut {
+			r.log.Info().Int("camp", c).Dur("move_clock", w.MoveClock).Msg("move clock out: the camp played its standing order")
+		}
 	}
 	r.log.Info().Str("hash", hash).Int("journal", len(t.Journal)).Msg("tick resolved")
 	var late time.Duration // none for a paused world's forced tick, or a day resolved early

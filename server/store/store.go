@@ -99,6 +99,20 @@ type World struct {
 	// stored by a binary older than migration 00018 of Postgres, 00017 of
 	// SQLite).
 	Deadline time.Time
+	// MoveClock, when not zero, gives the world the tournament pace (rule
+	// TICK-7): a day resolves as soon as every camp has answered, and each
+	// camp has at most MoveClock to answer; Cadence is then unused. Zero
+	// is the cadence's pace (rule TICK-5).
+	MoveClock time.Duration
+}
+
+// DayLimit returns the longest a day of w lasts: its move clock in the
+// tournament pace, else its cadence.
+func (w World) DayLimit() time.Duration {
+	if w.MoveClock > 0 {
+		return w.MoveClock
+	}
+	return w.Cadence
 }
 
 // TickRef names one committed tick.
@@ -178,6 +192,9 @@ type Order struct {
 	Code    string
 	Field   string
 	Message string
+	// TimedOut marks the standing order of a camp that had not answered
+	// when its move clock ran out (rule TICK-7); always false otherwise.
+	TimedOut bool
 }
 
 // StandingOrder is the order a camp plays, in a season, on each day it

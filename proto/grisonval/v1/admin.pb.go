@@ -39,7 +39,13 @@ type CreateWorldRequest struct {
 	Ruleset string `protobuf:"bytes,6,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
 	// camps is the number of camps, within the ruleset's bounds; 0 means the
 	// ruleset's default. controllers, when given, has one entry per camp.
-	Camps         int32 `protobuf:"varint,7,opt,name=camps,proto3" json:"camps,omitempty"`
+	Camps int32 `protobuf:"varint,7,opt,name=camps,proto3" json:"camps,omitempty"`
+	// move_clock, when set, gives the world the tournament pace (rule
+	// TICK-7): a day resolves as soon as every living camp that does not
+	// wait has posted, each camp having at most move_clock (100 ms to a
+	// month) to answer; a camp out of time plays its standing order and
+	// its result says timed_out. cadence must then be unset.
+	MoveClock     *durationpb.Duration `protobuf:"bytes,8,opt,name=move_clock,json=moveClock,proto3" json:"move_clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -121,6 +127,13 @@ func (x *CreateWorldRequest) GetCamps() int32 {
 		return x.Camps
 	}
 	return 0
+}
+
+func (x *CreateWorldRequest) GetMoveClock() *durationpb.Duration {
+	if x != nil {
+		return x.MoveClock
+	}
+	return nil
 }
 
 type ListRulesetsRequest struct {
@@ -317,8 +330,11 @@ type WorldInfo struct {
 	SeasonLength int32                  `protobuf:"varint,10,opt,name=season_length,json=seasonLength,proto3" json:"season_length,omitempty"`
 	Season       int32                  `protobuf:"varint,11,opt,name=season,proto3" json:"season,omitempty"`
 	// ruleset names the world's rules; camps is its number of camps.
-	Ruleset       string `protobuf:"bytes,12,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
-	Camps         int32  `protobuf:"varint,13,opt,name=camps,proto3" json:"camps,omitempty"`
+	Ruleset string `protobuf:"bytes,12,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	Camps   int32  `protobuf:"varint,13,opt,name=camps,proto3" json:"camps,omitempty"`
+	// move_clock is set for a world of the tournament pace (rule TICK-7);
+	// cadence is then unused.
+	MoveClock     *durationpb.Duration `protobuf:"bytes,14,opt,name=move_clock,json=moveClock,proto3" json:"move_clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -442,6 +458,13 @@ func (x *WorldInfo) GetCamps() int32 {
 		return x.Camps
 	}
 	return 0
+}
+
+func (x *WorldInfo) GetMoveClock() *durationpb.Duration {
+	if x != nil {
+		return x.MoveClock
+	}
+	return nil
 }
 
 type ListWorldsRequest struct {
@@ -1065,7 +1088,7 @@ var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\x82\x02\n" +
+	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\xbc\x02\n" +
 	"\x12CreateWorldRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x04R\x04seed\x123\n" +
@@ -1073,7 +1096,9 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\vcontrollers\x18\x04 \x03(\v2\x18.grisonval.v1.ControllerR\vcontrollers\x12#\n" +
 	"\rseason_length\x18\x05 \x01(\x05R\fseasonLength\x12\x18\n" +
 	"\aruleset\x18\x06 \x01(\tR\aruleset\x12\x14\n" +
-	"\x05camps\x18\a \x01(\x05R\x05camps\"\x15\n" +
+	"\x05camps\x18\a \x01(\x05R\x05camps\x128\n" +
+	"\n" +
+	"move_clock\x18\b \x01(\v2\x19.google.protobuf.DurationR\tmoveClock\"\x15\n" +
 	"\x13ListRulesetsRequest\"M\n" +
 	"\x14ListRulesetsResponse\x125\n" +
 	"\brulesets\x18\x01 \x03(\v2\x19.grisonval.v1.RulesetInfoR\brulesets\"\xe0\x01\n" +
@@ -1084,7 +1109,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\rdefault_camps\x18\x04 \x01(\x05R\fdefaultCamps\x12\x14\n" +
 	"\x05title\x18\x05 \x01(\tR\x05title\x12#\n" +
 	"\rseason_length\x18\x06 \x01(\x05R\fseasonLength\x12#\n" +
-	"\rpublic_scores\x18\a \x01(\bR\fpublicScores\"\x89\x03\n" +
+	"\rpublic_scores\x18\a \x01(\bR\fpublicScores\"\xc3\x03\n" +
 	"\tWorldInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -1101,7 +1126,9 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	" \x01(\x05R\fseasonLength\x12\x16\n" +
 	"\x06season\x18\v \x01(\x05R\x06season\x12\x18\n" +
 	"\aruleset\x18\f \x01(\tR\aruleset\x12\x14\n" +
-	"\x05camps\x18\r \x01(\x05R\x05camps\"\x13\n" +
+	"\x05camps\x18\r \x01(\x05R\x05camps\x128\n" +
+	"\n" +
+	"move_clock\x18\x0e \x01(\v2\x19.google.protobuf.DurationR\tmoveClock\"\x13\n" +
 	"\x11ListWorldsRequest\"E\n" +
 	"\x12ListWorldsResponse\x12/\n" +
 	"\x06worlds\x18\x01 \x03(\v2\x17.grisonval.v1.WorldInfoR\x06worlds\"\x7f\n" +
@@ -1214,58 +1241,60 @@ var file_grisonval_v1_admin_proto_goTypes = []any{
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
 	18, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
 	19, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
-	3,  // 2: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
-	18, // 3: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	19, // 4: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
-	4,  // 5: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	19, // 6: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
-	0,  // 7: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
-	1,  // 8: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
-	5,  // 9: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
-	7,  // 10: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
-	8,  // 11: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
-	10, // 12: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
-	10, // 13: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
-	10, // 14: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
-	10, // 15: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
-	10, // 16: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
-	10, // 17: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
-	20, // 18: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
-	12, // 19: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	21, // 20: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	22, // 21: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	23, // 22: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	24, // 23: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	25, // 24: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	13, // 25: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
-	14, // 26: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
-	16, // 27: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
-	4,  // 28: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	2,  // 29: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
-	6,  // 30: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	4,  // 31: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	9,  // 32: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	4,  // 33: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 34: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 35: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	4,  // 36: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	11, // 37: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	26, // 38: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
-	27, // 39: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
-	4,  // 40: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 41: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	28, // 42: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	29, // 43: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	30, // 44: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	31, // 45: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	9,  // 46: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
-	15, // 47: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
-	17, // 48: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
-	28, // [28:49] is the sub-list for method output_type
-	7,  // [7:28] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	18, // 2: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
+	3,  // 3: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
+	18, // 4: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	19, // 5: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	18, // 6: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
+	4,  // 7: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
+	19, // 8: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	0,  // 9: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
+	1,  // 10: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
+	5,  // 11: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
+	7,  // 12: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
+	8,  // 13: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
+	10, // 14: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
+	10, // 15: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
+	10, // 16: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
+	10, // 17: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
+	10, // 18: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
+	10, // 19: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
+	20, // 20: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
+	12, // 21: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	21, // 22: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	22, // 23: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	23, // 24: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	24, // 25: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	25, // 26: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	13, // 27: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
+	14, // 28: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
+	16, // 29: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
+	4,  // 30: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	2,  // 31: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	6,  // 32: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	4,  // 33: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	9,  // 34: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	4,  // 35: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 36: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 37: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	4,  // 38: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	11, // 39: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	26, // 40: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
+	27, // 41: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
+	4,  // 42: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	4,  // 43: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	28, // 44: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	29, // 45: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	30, // 46: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	31, // 47: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	9,  // 48: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
+	15, // 49: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
+	17, // 50: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
+	30, // [30:51] is the sub-list for method output_type
+	9,  // [9:30] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_admin_proto_init() }

@@ -1235,7 +1235,11 @@ type OrderResult struct {
 	Field   string `protobuf:"bytes,5,opt,name=field,proto3" json:"field,omitempty"`
 	Message string `protobuf:"bytes,6,opt,name=message,proto3" json:"message,omitempty"`
 	// reason is code as an ErrorReason.
-	Reason        ErrorReason `protobuf:"varint,7,opt,name=reason,proto3,enum=grisonval.v1.ErrorReason" json:"reason,omitempty"`
+	Reason ErrorReason `protobuf:"varint,7,opt,name=reason,proto3,enum=grisonval.v1.ErrorReason" json:"reason,omitempty"`
+	// timed_out is set on the STANDING or STANDING_STALE result of a day
+	// the camp did not answer before its move clock ran out (tournament
+	// pace, rule TICK-7).
+	TimedOut      bool `protobuf:"varint,8,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1317,6 +1321,13 @@ func (x *OrderResult) GetReason() ErrorReason {
 		return x.Reason
 	}
 	return ErrorReason_ERROR_REASON_UNSPECIFIED
+}
+
+func (x *OrderResult) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
 }
 
 // CampMessage is a short private message between two camps that have met.
@@ -1474,7 +1485,7 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"Controller\x120\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1c.grisonval.v1.ControllerKindR\x04kind\x12/\n" +
-	"\aposture\x18\x02 \x01(\x0e2\x15.grisonval.v1.PostureR\aposture\"\xf4\x01\n" +
+	"\aposture\x18\x02 \x01(\x0e2\x15.grisonval.v1.PostureR\aposture\"\x91\x02\n" +
 	"\vOrderResult\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\x05R\x03day\x12)\n" +
 	"\x05order\x18\x02 \x01(\v2\x13.grisonval.v1.OrderR\x05order\x121\n" +
@@ -1482,7 +1493,8 @@ const file_grisonval_v1_types_proto_rawDesc = "" +
 	"\x04code\x18\x04 \x01(\tR\x04code\x12\x14\n" +
 	"\x05field\x18\x05 \x01(\tR\x05field\x12\x18\n" +
 	"\amessage\x18\x06 \x01(\tR\amessage\x121\n" +
-	"\x06reason\x18\a \x01(\x0e2\x19.grisonval.v1.ErrorReasonR\x06reason\"\xc2\x01\n" +
+	"\x06reason\x18\a \x01(\x0e2\x19.grisonval.v1.ErrorReasonR\x06reason\x12\x1b\n" +
+	"\ttimed_out\x18\b \x01(\bR\btimedOut\"\xc2\x01\n" +
 	"\vCampMessage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x1b\n" +

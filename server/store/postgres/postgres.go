@@ -122,7 +122,7 @@ func (s *Store) Close() error {
 const worldColumns = `w.id, w.name, w.ruleset, w.camps, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
 	(SELECT array_agg(controller ORDER BY camp) FROM camps WHERE world_id = w.id),
 	(SELECT array_agg(posture ORDER BY camp) FROM camps WHERE world_id = w.id),
-	w.created_at, w.parent_world_id, w.parent_season, w.parent_day, w.deadline`
+	w.created_at, w.parent_world_id, w.parent_season, w.parent_day, w.deadline, w.move_clock_ns`
 
 // CreateWorld stores a new world and its camps and sets w.ID. A world with a
 // Parent gets a copy of the parent tick as its first tick, and its first
@@ -141,10 +141,10 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 		var id int64
 		err := tx.QueryRow(ctx, `
 			INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at,
-				parent_world_id, parent_season, parent_day, deadline)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+				parent_world_id, parent_season, parent_day, deadline, move_clock_ns)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
 			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, micro(w.CreatedAt),
-			parent, parentSeason, parentDay, deadline(w.Deadline),
+			parent, parentSeason, parentDay, deadline(w.Deadline), int64(w.MoveClock),
 		).Scan(&id)
 		if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.ConstraintName == "worlds_parent_world_id_fkey" {
 			return fmt.Errorf("parent world %d: %w", w.Parent.WorldID, store.ErrNotFound)
@@ -195,10 +195,10 @@ func (s *Store) updateWorld(ctx context.Context, w store.World, fence *store.Lea
 	}
 	b := &pgx.Batch{}
 	b.Queue(`UPDATE worlds SET name = $2, ruleset = $3, camps = $4, seed = $5, cadence_ns = $6, season_length = $7,
-			season = $8, paused = $9, deadline = $10
+			season = $8, paused = $9, deadline = $10, move_clock_ns = $11
 			WHERE id = $1`,
 		int64(w.ID), w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
-		deadline(w.Deadline),
+		deadline(w.Deadline), int64(w.MoveClock),
 	).Exec(func(tag pgconn.CommandTag) error {
 		if tag.RowsAffected() == 0 {
 			return store.ErrNotFound
@@ -253,13 +253,13 @@ func checkCamps(w store.World) error {
 func scanWorld(row pgx.CollectableRow) (store.World, error) {
 	var (
 		w                               store.World
-		id, seed, cad                   int64
+		id, seed, cad, clock            int64
 		kinds, postures                 []string
 		parent, parentSeason, parentDay *int64
 		due                             *time.Time
 	)
 	err := row.Scan(&id, &w.Name, &w.Ruleset, &w.Camps, &seed, &cad, &w.SeasonLength, &w.Season, &w.Paused,
-		&kinds, &postures, &w.CreatedAt, &parent, &parentSeason, &parentDay, &due)
+		&kinds, &postures, &w.CreatedAt, &parent, &parentSeason, &parentDay, &due, &clock)
 	if err != nil {
 		return store.World{}, err
 	}
@@ -274,7 +274,7 @@ func scanWorld(row pgx.CollectableRow) (store.World, error) {
 	if parent != nil {
 		w.Parent = store.TickRef{WorldID: uint64(*parent), Season: int(*parentSeason), Day: int(*parentDay)}
 	}
-	w.ID, w.Seed, w.Cadence = uint64(id), uint64(seed), time.Duration(cad)
+	w.ID, w.Seed, w.Cadence, w.MoveClock = uint64(id), uint64(seed), time.Duration(cad), time.Duration(clock)
 	w.CreatedAt = w.CreatedAt.UTC()
 	if due != nil {
 		w.Deadline = due.UTC()
@@ -335,7 +335,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 	return t, nil
 }
 
-const orderColumns = `world_id, season, day, camp, player, seat, action, args, reason, submitted_at, status, code, field, message`
+const orderColumns = `world_id, season, day, camp, player, seat, action, args, reason, submitted_at, status, code, field, message, timed_out`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
 // of the same camp for the same day becomes replaced. It returns
@@ -361,7 +361,7 @@ func (s *Store) saveOrder(ctx context.Context, o store.Order, fence *store.Lease
 			ORDER BY id DESC OFFSET $5)`,
 			args: []any{world, o.Season, o.Day, o.Camp, store.MaxReplacedOrders}},
 		{sql: `INSERT INTO orders (` + orderColumns + `)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::integer[], '{}'), $9, $10, 'pending', '', '', '')`,
+			VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::integer[], '{}'), $9, $10, 'pending', '', '', '', false)`,
 			args: []any{world, o.Season, o.Day, o.Camp, o.Player, store.SeatOrRuler(o.Seat), o.Action, o.Args, o.Reason,
 				micro(o.SubmittedAt)}},
 	}
@@ -415,7 +415,7 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 		world int64
 	)
 	err := row.Scan(&world, &o.Season, &o.Day, &o.Camp, &o.Player, &o.Seat, &o.Action, &o.Args, &o.Reason,
-		&o.SubmittedAt, &o.Status, &o.Code, &o.Field, &o.Message)
+		&o.SubmittedAt, &o.Status, &o.Code, &o.Field, &o.Message, &o.TimedOut)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -458,9 +458,9 @@ func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease
 	for _, o := range t.Orders {
 		if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
 			steps = append(steps, step{sql: `INSERT INTO orders (` + orderColumns + `)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::integer[], '{}'), $9, $10, $11, $12, $13, $14)`,
+				VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::integer[], '{}'), $9, $10, $11, $12, $13, $14, $15)`,
 				args: []any{world, t.Season, t.Day, o.Camp, o.Player, store.RulerSeat, o.Action, o.Args, o.Reason,
-					micro(o.SubmittedAt), o.Status, o.Code, o.Field, o.Message}})
+					micro(o.SubmittedAt), o.Status, o.Code, o.Field, o.Message, o.TimedOut}})
 			continue
 		}
 		steps = append(steps, step{sql: expectRows(`UPDATE orders SET status = $5, code = $6, field = $7, message = $8

@@ -177,7 +177,7 @@ func (s *Store) Close() error {
 const worldColumns = `w.id, w.name, w.ruleset, w.camps, w.seed, w.cadence_ns, w.season_length, w.season, w.paused,
 	(SELECT json_group_array(json_object('Kind', controller, 'Posture', posture))
 		FROM (SELECT controller, posture FROM camps WHERE world_id = w.id ORDER BY camp)),
-	w.created_at, w.parent_world_id, w.parent_season, w.parent_day, w.deadline`
+	w.created_at, w.parent_world_id, w.parent_season, w.parent_day, w.deadline, w.move_clock_ns`
 
 // CreateWorld stores a new world and its camps and sets w.ID. A world with a
 // Parent gets a copy of the parent tick as its first tick, and its first
@@ -198,10 +198,10 @@ func (s *Store) CreateWorld(ctx context.Context, w *store.World) error {
 		var id uint64
 		err := s.txQueryRow(ctx, tx, `
 			INSERT INTO worlds (name, ruleset, camps, seed, cadence_ns, season_length, season, paused, created_at,
-				parent_world_id, parent_season, parent_day, deadline)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				parent_world_id, parent_season, parent_day, deadline, move_clock_ns)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused, at,
-			parent, parentSeason, parentDay, deadline(w.Deadline),
+			parent, parentSeason, parentDay, deadline(w.Deadline), int64(w.MoveClock),
 		).Scan(&id)
 		if err != nil {
 			return err
@@ -249,10 +249,10 @@ func (s *Store) UpdateWorld(ctx context.Context, w store.World) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := s.exec(ctx, tx, `
 			UPDATE worlds SET name = ?, ruleset = ?, camps = ?, seed = ?, cadence_ns = ?, season_length = ?,
-				season = ?, paused = ?, deadline = ?
+				season = ?, paused = ?, deadline = ?, move_clock_ns = ?
 			WHERE id = ?`,
 			w.Name, w.Ruleset, w.Camps, int64(w.Seed), int64(w.Cadence), w.SeasonLength, w.Season, w.Paused,
-			deadline(w.Deadline), w.ID)
+			deadline(w.Deadline), int64(w.MoveClock), w.ID)
 		if err != nil {
 			return err
 		}
@@ -314,13 +314,13 @@ func checkCamps(w store.World) error {
 func scanWorld(row scanner) (store.World, error) {
 	var (
 		w                               store.World
-		seed, cadence, createdAt        int64
+		seed, cadence, createdAt, clock int64
 		controllers                     string
 		parent, parentSeason, parentDay sql.NullInt64
 		due                             sql.NullInt64
 	)
 	err := row.Scan(&w.ID, &w.Name, &w.Ruleset, &w.Camps, &seed, &cadence, &w.SeasonLength, &w.Season, &w.Paused,
-		&controllers, &createdAt, &parent, &parentSeason, &parentDay, &due)
+		&controllers, &createdAt, &parent, &parentSeason, &parentDay, &due, &clock)
 	if err != nil {
 		return store.World{}, err
 	}
@@ -334,7 +334,7 @@ func scanWorld(row scanner) (store.World, error) {
 		w.Parent = store.TickRef{WorldID: uint64(parent.Int64), Season: int(parentSeason.Int64), Day: int(parentDay.Int64)}
 	}
 	w.Seed = uint64(seed)
-	w.Cadence = time.Duration(cadence)
+	w.Cadence, w.MoveClock = time.Duration(cadence), time.Duration(clock)
 	w.CreatedAt = time.UnixMicro(createdAt).UTC()
 	if due.Valid {
 		w.Deadline = time.UnixMicro(due.Int64).UTC()
@@ -405,7 +405,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (store.Token, erro
 	return t, nil
 }
 
-const orderColumns = `world_id, season, day, camp, player, seat, action, args, reason, submitted_at, status, code, field, message`
+const orderColumns = `world_id, season, day, camp, player, seat, action, args, reason, submitted_at, status, code, field, message, timed_out`
 
 // SaveOrder records an accepted order as pending; an earlier pending order
 // of the same camp for the same day becomes replaced. It returns
@@ -494,7 +494,7 @@ func scanOrder(row scanner) (store.Order, error) {
 		submittedAt int64
 	)
 	err := row.Scan(&o.WorldID, &o.Season, &o.Day, &o.Camp, &o.Player, &o.Seat, &o.Action, &args, &o.Reason,
-		&submittedAt, &o.Status, &o.Code, &o.Field, &o.Message)
+		&submittedAt, &o.Status, &o.Code, &o.Field, &o.Message, &o.TimedOut)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -595,7 +595,7 @@ func (s *Store) commitOrder(ctx context.Context, tx *sql.Tx, t store.Tick, o sto
 		}
 		_, err = s.exec(ctx, tx, sqlInsertPlayedOrder,
 			t.WorldID, t.Season, t.Day, o.Camp, o.Player, store.RulerSeat, o.Action, string(args), o.Reason,
-			o.SubmittedAt.UnixMicro(), o.Status, o.Code, o.Field, o.Message)
+			o.SubmittedAt.UnixMicro(), o.Status, o.Code, o.Field, o.Message, o.TimedOut)
 		if err != nil {
 			return fmt.Errorf("standing order of camp %d: %w", o.Camp, err)
 		}

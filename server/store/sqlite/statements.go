@@ -42,8 +42,8 @@ const (
 		ORDER BY id DESC LIMIT -1 OFFSET ?)`
 	sqlSettleOrder = `UPDATE orders SET status = ?, code = ?, field = ?, message = ?
 		WHERE world_id = ? AND season = ? AND day = ? AND camp = ? AND status = 'pending'`
-	sqlInsertPendingOrder = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '')`
-	sqlInsertPlayedOrder  = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlInsertPendingOrder = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', '', '', 0)`
+	sqlInsertPlayedOrder  = `INSERT INTO orders (` + orderColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlSetStanding        = `INSERT INTO standing_orders (world_id, season, camp, player, action, args, reason, set_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (world_id, season, camp) DO UPDATE

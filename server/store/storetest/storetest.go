@@ -104,6 +104,7 @@ func testCreateWorld(t *testing.T, s store.Store) {
 		},
 		{
 			Name: "max seed", Ruleset: "grisonval", Camps: 5, Seed: ^uint64(0), Cadence: 0, SeasonLength: 200, Season: 1,
+			MoveClock: 2500 * time.Millisecond,
 			Controllers: []store.Controller{{Kind: store.Human}, {Kind: store.Human}, {Kind: store.AI, Posture: "growth"},
 				{Kind: store.Agent}, {Kind: store.Human}},
 			CreatedAt: base.Add(48 * time.Hour),
@@ -149,6 +150,7 @@ func testUpdateWorld(t *testing.T, s store.Store) {
 	w.Name = "after"
 	w.Seed = 1<<63 | 42
 	w.Cadence = 30 * time.Second
+	w.MoveClock = 45 * time.Second
 	w.SeasonLength = 150
 	w.Season = 2
 	w.Paused = true
@@ -427,7 +429,9 @@ func testCommitTick(t *testing.T, s store.Store) {
 	camp2.Status = store.OrderStale
 	camp2.Code, camp2.Field, camp2.Message = "not_adjacent", "args[1]", "zone 89 is not next to zone 88"
 	camp1 := order(w.ID, 1, 1, 1, "rest", nil, "", 4)
-	camp1.Status, camp1.Player = store.OrderStanding, "bob"
+	// Camp 1's standing order played because its move clock ran out
+	// (TICK-7).
+	camp1.Status, camp1.Player, camp1.TimedOut = store.OrderStanding, "bob", true
 	day1 := store.Tick{
 		WorldID: w.ID, Season: 1, Day: 1, State: bytes.Repeat([]byte{0, 7, 0xfe}, 5000), Hash: "bb11",
 		Orders: []store.Order{camp0, camp1, camp2},
