@@ -52,7 +52,7 @@ const (
 	BaseWeight = 2
 	// VeteranInfluence is the influence each veteran adds to its camp's
 	// capital (rule CAR-VETERANS).
-	VeteranInfluence = 7
+	VeteranInfluence = 10
 )
 
 // ErrBadZone reports a zone of unknown terrain or with a negative count.

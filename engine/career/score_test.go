@@ -23,8 +23,8 @@ func TestZoneScore(t *testing.T) {
 		{"CAR-SCORE capital +3", career.Zone{Terrain: career.Plains, Capital: true}, 4, 2},
 		{"CAR-SCORE monument +5", career.Zone{Terrain: career.Plains, Capital: true, Monument: true}, 9, 2},
 		{"CAR-SCORE everything", career.Zone{Terrain: career.Mountain, Dev: 7, Buildings: 6, Capital: true, Monument: true}, 19, 4},
-		{"CAR-VETERANS +7 a veteran", career.Zone{Terrain: career.Plains, Capital: true, Veterans: 3}, 25, 2},
-		{"CAR-VETERANS weighed by the land", career.Zone{Terrain: career.Mountain, Dev: 2, Capital: true, Veterans: 1}, 13, 4},
+		{"CAR-VETERANS +10 a veteran", career.Zone{Terrain: career.Plains, Capital: true, Veterans: 3}, 34, 2},
+		{"CAR-VETERANS weighed by the land", career.Zone{Terrain: career.Mountain, Dev: 2, Capital: true, Veterans: 1}, 16, 4},
 		{"CAR-VETERANS barracks count in full, other buildings half", career.Zone{Terrain: career.Forest, Buildings: 5, Barracks: 2}, 4, 3},
 		{"CAR-VETERANS a barracks alone counts 1", career.Zone{Terrain: career.Plains, Buildings: 1, Barracks: 1}, 2, 2},
 	}

@@ -197,8 +197,9 @@ func (w *World) Adults(c CampID) int {
 }
 
 // VeteranDays is how long a man must have served under arms to be a
-// veteran (docs/career.md CAR-VETERANS): a year season (YEAR-1).
-const VeteranDays = 20
+// veteran (docs/career.md CAR-VETERANS): a season and a half of the year
+// (YEAR-1).
+const VeteranDays = 30
 
 // Veterans returns how many of camp c's men under arms have served
 // VeteranDays days or more by the world's day: raised on day Day −

@@ -421,11 +421,11 @@ func TestScoreVeterans(t *testing.T) {
 	const camp = engine.CampID(1)
 	build := func(rules engine.Rules) *engine.World {
 		w := engine.NewSeasonWorld(5, rules, 1)
-		w.Day = 30
+		w.Day = 40
 		cap := w.Capital(camp)
 		w.Zones[cap].Buildings = []engine.BuildingKind{engine.Barracks}
 		// Every man of the founders' garrisons is under arms from day 0,
-		// so a veteran by day 30; two more veterans (raised on days 5 and
+		// so a veteran by day 40; two more veterans (raised on days 5 and
 		// 10) and a recruit of day 11 join the field army (CIT-ARMS).
 		raised := []int32{5, int32(w.Day - engine.VeteranDays), int32(w.Day - engine.VeteranDays + 1)}
 		for i := range w.Camps[camp].Citizens {
