@@ -77,7 +77,11 @@ func (seasonLayer) Score(s game.State) ([]game.Score, error) {
 	return out, nil
 }
 
-// campZones returns what the camp score needs of camp c's held zones.
+// campZones returns what the camp score needs of camp c's held zones: under
+// RulesVictory its barracks count in full and its capital counts the camp's
+// veterans (rule CAR-VETERANS);
+// under older rules nothing counts them, so that their scores are those
+// they were ranked by (RULES-1).
 func campZones(w *engine.World, c engine.CampID) []career.Zone {
 	var zs []career.Zone
 	for z := 1; z <= engine.NumZones; z++ {
@@ -85,8 +89,19 @@ func campZones(w *engine.World, c engine.CampID) []career.Zone {
 		if zone.Owner != c {
 			continue
 		}
-		zs = append(zs, career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
-			Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument})
+		cz := career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
+			Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument}
+		if w.Rules >= engine.RulesVictory {
+			for _, b := range zone.Buildings {
+				if b == engine.Barracks {
+					cz.Barracks++
+				}
+			}
+			if zone.Capital {
+				cz.Veterans = w.Veterans(c)
+			}
+		}
+		zs = append(zs, cz)
 	}
 	return zs
 }

@@ -1,6 +1,7 @@
 package grisonval
 
 import (
+	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/lang"
@@ -147,7 +148,8 @@ var rulesOf = func() (out [engine.LatestRules + 1]*pb.GrisonvalRules) {
 }()
 
 // rulesUnder returns the numbers of the rules a player plans with in a world
-// played by version rules: a forest's food (ECO-5) depends on it.
+// played by version rules: a forest's food (ECO-5) and the camp score's
+// veterans (CAR-VETERANS) depend on it.
 func rulesUnder(rules engine.Rules) *pb.GrisonvalRules {
 	r := &pb.GrisonvalRules{
 		MilitiaDefence: engine.MilitiaDefence, CapitalDefence: engine.CapitalDefence,
@@ -157,6 +159,9 @@ func rulesUnder(rules engine.Rules) *pb.GrisonvalRules {
 		SoldiersPerFood: engine.SoldiersPerFood, WinterMouthsPerFood: engine.WinterMouthsPerFood,
 		TradeLotFood: engine.TradeLotFood, TempleMoraleLimit: engine.TempleMoraleLimit,
 		GovernmentLegitimacy: engine.GovernmentLegitimacy, WoodShelter: engine.WoodShelter,
+	}
+	if rules >= engine.RulesVictory { // CAR-VETERANS
+		r.BarracksCountInFull, r.VeteranInfluence, r.VeteranDays = true, career.VeteranInfluence, engine.VeteranDays
 	}
 	for t := engine.Plains; t <= engine.Coast; t++ {
 		r.Terrains = append(r.Terrains, &pb.TerrainRule{Terrain: terrainToPB[t], Income: resourcesToPB(engine.TerrainIncomeUnder(rules, t)),

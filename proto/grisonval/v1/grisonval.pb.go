@@ -1359,9 +1359,18 @@ type GrisonvalRules struct {
 	GovernmentLegitimacy int32 `protobuf:"varint,16,opt,name=government_legitimacy,json=governmentLegitimacy,proto3" json:"government_legitimacy,omitempty"`
 	// wood_shelter is the wood kept under shelter; beyond it wood rots
 	// (UPK-6).
-	WoodShelter   int64 `protobuf:"varint,17,opt,name=wood_shelter,json=woodShelter,proto3" json:"wood_shelter,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	WoodShelter int64 `protobuf:"varint,17,opt,name=wood_shelter,json=woodShelter,proto3" json:"wood_shelter,omitempty"`
+	// The camp score a season closes on (docs/career.md CAR-SCORE,
+	// CAR-VETERANS): a zone's influence x its weight. Under rules version 4
+	// a barracks counts in full in its zone's influence
+	// (barracks_count_in_full), other buildings half, and each man under
+	// arms raised veteran_days days or more before adds veteran_influence to
+	// the capital's; under older rules false and 0.
+	BarracksCountInFull bool  `protobuf:"varint,18,opt,name=barracks_count_in_full,json=barracksCountInFull,proto3" json:"barracks_count_in_full,omitempty"`
+	VeteranInfluence    int32 `protobuf:"varint,19,opt,name=veteran_influence,json=veteranInfluence,proto3" json:"veteran_influence,omitempty"`
+	VeteranDays         int32 `protobuf:"varint,20,opt,name=veteran_days,json=veteranDays,proto3" json:"veteran_days,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *GrisonvalRules) Reset() {
@@ -1509,6 +1518,27 @@ func (x *GrisonvalRules) GetGovernmentLegitimacy() int32 {
 func (x *GrisonvalRules) GetWoodShelter() int64 {
 	if x != nil {
 		return x.WoodShelter
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetBarracksCountInFull() bool {
+	if x != nil {
+		return x.BarracksCountInFull
+	}
+	return false
+}
+
+func (x *GrisonvalRules) GetVeteranInfluence() int32 {
+	if x != nil {
+		return x.VeteranInfluence
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetVeteranDays() int32 {
+	if x != nil {
+		return x.VeteranDays
 	}
 	return 0
 }
@@ -3575,7 +3605,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"under_arms\x18\n" +
 	" \x01(\bR\tunderArms\x12\x0e\n" +
 	"\x02id\x18\v \x01(\x05R\x02id\x12\x14\n" +
-	"\x05trait\x18\f \x01(\tR\x05trait\"\x89\x06\n" +
+	"\x05trait\x18\f \x01(\tR\x05trait\"\x8e\a\n" +
 	"\x0eGrisonvalRules\x125\n" +
 	"\bterrains\x18\x01 \x03(\v2\x19.grisonval.v1.TerrainRuleR\bterrains\x128\n" +
 	"\tbuildings\x18\x02 \x03(\v2\x1a.grisonval.v1.BuildingRuleR\tbuildings\x12'\n" +
@@ -3596,7 +3626,10 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x0etrade_lot_food\x18\x0e \x01(\x03R\ftradeLotFood\x12.\n" +
 	"\x13temple_morale_limit\x18\x0f \x01(\x05R\x11templeMoraleLimit\x123\n" +
 	"\x15government_legitimacy\x18\x10 \x01(\x05R\x14governmentLegitimacy\x12!\n" +
-	"\fwood_shelter\x18\x11 \x01(\x03R\vwoodShelter\"\x89\x01\n" +
+	"\fwood_shelter\x18\x11 \x01(\x03R\vwoodShelter\x123\n" +
+	"\x16barracks_count_in_full\x18\x12 \x01(\bR\x13barracksCountInFull\x12+\n" +
+	"\x11veteran_influence\x18\x13 \x01(\x05R\x10veteranInfluence\x12!\n" +
+	"\fveteran_days\x18\x14 \x01(\x05R\vveteranDays\"\x89\x01\n" +
 	"\vTerrainRule\x12/\n" +
 	"\aterrain\x18\x01 \x01(\x0e2\x15.grisonval.v1.TerrainR\aterrain\x12/\n" +
 	"\x06income\x18\x02 \x01(\v2\x17.grisonval.v1.ResourcesR\x06income\x12\x18\n" +
