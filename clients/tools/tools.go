@@ -183,13 +183,22 @@ func (c *Camp) SetStanding(ctx context.Context, o *pb.Order) (*pb.Order, error) 
 	return r.GetOrder(), nil
 }
 
-// JournalSince returns the camp's journal from day since on.
+// JournalSince returns the camp's journal from day since on, ending with
+// the line that names the winner once the season is over
+// (viewtext.OverEntry: the faces' line, from the view, not a stored one).
 func (c *Camp) JournalSince(ctx context.Context, since int32) ([]*pb.JournalEntry, error) {
 	r, err := c.Game.GetJournal(c.auth(ctx), &pb.GetJournalRequest{SinceDay: since})
 	if err != nil {
 		return nil, err
 	}
-	return r.GetEntries(), nil
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if v.GetDay() < since {
+		return r.GetEntries(), nil
+	}
+	return viewtext.WithOver(c.Lang, v, r.GetEntries()), nil
 }
 
 // WaitAfter waits until the world has resolved a day later than after and
