@@ -700,7 +700,7 @@ func (in OrderInput) Flat() OrderArgs {
 func submitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	reason := &jsonschema.Schema{Type: "string", Description: l.Sprintf("why you give this order, in a sentence (kept in your own journal)",
 		"pourquoi vous donnez cet ordre, en une phrase (gardée dans votre propre journal)")}
-	if n := int(v.GetMaxReasonLen()); n > 0 {
+	if n := charBound(v.GetMaxReasonLen()); n > 0 {
 		reason.MaxLength = jsonschema.Ptr(n)
 	}
 	return &jsonschema.Schema{
@@ -983,7 +983,7 @@ func sendSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 				to.Enum = append(to.Enum, c)
 			}
 		}
-		if n := int(v.GetMaxMessageLen()); n > 0 {
+		if n := charBound(v.GetMaxMessageLen()); n > 0 {
 			text.MaxLength = jsonschema.Ptr(n)
 		}
 	}
