@@ -237,6 +237,10 @@ func TestSeasonThroughMCP(t *testing.T) {
 		if res.IsError || !strings.Contains(text, fmt.Sprintf("day %d [", seasonDays)) || strings.Contains(text, fmt.Sprintf("day %d [", seasonDays-1)) {
 			t.Errorf("got journal:\n%s\nwant only day %d", text, seasonDays)
 		}
+		// The season closed by its length: the journal's last line says so.
+		if want := fmt.Sprintf("day %d [season_over] The season is over", seasonDays); !strings.Contains(text, want) {
+			t.Errorf("got journal:\n%s\nwant a line %q", text, want)
+		}
 	})
 	cancel()
 	if err := <-followed; err != nil {
