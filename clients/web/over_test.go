@@ -7,13 +7,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grisonval/server/clients/internal/browsertest"
 	"github.com/grisonval/server/clients/internal/testserver"
 )
 
 // TestCastleOverPage: a Castle whose game ended by a fall (rule CAS-WIN)
 // before its season's last day shows it on every city's camp page, in
 // both languages: the winner above the page and at the end of the journal
-// (the city named as the table names it), and no order form.
+// (the city named as the table names it), and no order form; in the
+// browser (chromium), the fallen city sees the winner above its page.
 func TestCastleOverPage(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, testserver.Game{Ruleset: "castle", Camps: 2, Seed: 5, SeasonLength: 400}, time.Hour)
@@ -50,5 +52,20 @@ func TestCastleOverPage(t *testing.T) {
 				}
 			}
 		}
+	}
+
+	// In the browser, the fallen city reads it at the top of its page and
+	// at the end of its journal's tab, with no form to post an order.
+	ctx := browsertest.Start(t, true)
+	browsertest.SignIn(t, ctx, s.http.URL, s.world.Tokens[1])
+	w := want["en"][1]
+	if got := browsertest.Eval[string](t, ctx, `(() => { const b = document.querySelector('.status.over b.winner'); return b && b.offsetParent ? b.textContent : ''; })()`); got != w {
+		t.Errorf("browser: the winner above the page is %q; want %q, visible", got, w)
+	}
+	if got := browsertest.Eval[string](t, ctx, `(() => { const e = [...document.querySelectorAll('.p-journal article.entry')].pop(); return e && e.offsetParent ? e.textContent : ''; })()`); !strings.HasSuffix(got, w) {
+		t.Errorf("browser: the journal's last entry is %q; want it to end with %q, visible", got, w)
+	}
+	if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('form[action="/camp/order"], form[action="/camp/standing"]').length`); n != 0 {
+		t.Errorf("browser: %d order forms on the page of a game over; want none", n)
 	}
 }
