@@ -237,6 +237,10 @@ func TestSeasonThroughMCP(t *testing.T) {
 		if res.IsError || !strings.Contains(text, fmt.Sprintf("day %d [", seasonDays)) || strings.Contains(text, fmt.Sprintf("day %d [", seasonDays-1)) {
 			t.Errorf("got journal:\n%s\nwant only day %d", text, seasonDays)
 		}
+		// The season closed by its length: the journal's last line says so.
+		if want := fmt.Sprintf("day %d [season_over] The season is over", seasonDays); !strings.Contains(text, want) {
+			t.Errorf("got journal:\n%s\nwant a line %q", text, want)
+		}
 	})
 	cancel()
 	if err := <-followed; err != nil {
@@ -306,7 +310,7 @@ func testToolErrorsAndRules(t *testing.T, srv *testserver.Server, daily bool) {
 		{"unknown tool argument", tools.SubmitOrder, map[string]any{"order": map[string]any{"action": "rest"}, "reason": "x", "token": "t"}, true,
 			[]string{"bad arguments for submit_order", "token: unknown field; the fields are order, reason"}},
 		{"a reason too long", tools.SubmitOrder, order("rest", strings.Repeat("x", 501)), true,
-			[]string{"reason: bad_request", "reason: is 501 characters long; want at most 500"}},
+			[]string{"reason: bad_request", "reason: is 501 characters long; want at most 125"}},
 		{"an order the menu allows", tools.SubmitOrder, order("expand_to", "une plaine", 19), false,
 			[]string{"Order accepted for day 1: expand_to 19 (reason: une plaine)"}},
 		{"rules sections", tools.Rules, nil, false, []string{"Sections of the grisonval rulebook", "Time (", "Fog of war ("}},

@@ -183,13 +183,22 @@ func (c *Camp) SetStanding(ctx context.Context, o *pb.Order) (*pb.Order, error) 
 	return r.GetOrder(), nil
 }
 
-// JournalSince returns the camp's journal from day since on.
+// JournalSince returns the camp's journal from day since on, ending with
+// the line that names the winner once the season is over
+// (viewtext.OverEntry: the faces' line, from the view, not a stored one).
 func (c *Camp) JournalSince(ctx context.Context, since int32) ([]*pb.JournalEntry, error) {
 	r, err := c.Game.GetJournal(c.auth(ctx), &pb.GetJournalRequest{SinceDay: since})
 	if err != nil {
 		return nil, err
 	}
-	return r.GetEntries(), nil
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if v.GetDay() < since {
+		return r.GetEntries(), nil
+	}
+	return viewtext.WithOver(c.Lang, v, r.GetEntries()), nil
 }
 
 // WaitAfter waits until the world has resolved a day later than after and
@@ -691,7 +700,7 @@ func (in OrderInput) Flat() OrderArgs {
 func submitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	reason := &jsonschema.Schema{Type: "string", Description: l.Sprintf("why you give this order, in a sentence (kept in your own journal)",
 		"pourquoi vous donnez cet ordre, en une phrase (gardée dans votre propre journal)")}
-	if n := int(v.GetMaxReasonLen()); n > 0 {
+	if n := charBound(v.GetMaxReasonLen()); n > 0 {
 		reason.MaxLength = jsonschema.Ptr(n)
 	}
 	return &jsonschema.Schema{
@@ -974,7 +983,7 @@ func sendSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 				to.Enum = append(to.Enum, c)
 			}
 		}
-		if n := int(v.GetMaxMessageLen()); n > 0 {
+		if n := charBound(v.GetMaxMessageLen()); n > 0 {
 			text.MaxLength = jsonschema.Ptr(n)
 		}
 	}

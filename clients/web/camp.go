@@ -131,6 +131,9 @@ type campBody struct {
 	// address: the page then offers no form that the server would refuse.
 	Over, Closed bool
 	Chronicle    string
+	// Winner says the season is over and who won, as the view tells
+	// (viewtext.OverEntry); "" while it runs.
+	Winner string
 }
 
 // name returns camp c's name as the view knows it.
@@ -190,6 +193,7 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 	if len(b.Journal) == 0 {
 		b.Journal = v.GetJournal()
 	}
+	b.Journal = viewtext.WithOver(l, v, b.Journal)
 	if n := len(b.Journal) - maxJournal; n > 0 {
 		b.Journal, b.Older = b.Journal[n:], n
 	}
@@ -702,6 +706,9 @@ func (b *campBody) setOver(st *pb.SeasonStanding) {
 	if b.Over {
 		// No tomorrow to forecast.
 		b.Bar = nil
+	}
+	if e := viewtext.OverEntry(b.L, b.View); e != nil {
+		b.Winner = e.GetNarration()
 	}
 	if b.Closed {
 		b.Chronicle = fmt.Sprintf("/chronicle/%d/%d", b.View.GetWorldId(), st.GetSeason())
