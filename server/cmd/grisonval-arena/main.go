@@ -1,0 +1,335 @@
+// Command grisonval-arena runs tournaments of bots, LLM agents, external
+// agents and humans on a Grisonval server and publishes their ratings
+// (docs/arena.md).
+//
+// Usage:
+//
+//	grisonval-arena plan   -data DIR -spec FILE
+//	grisonval-arena run    -data DIR -name NAME [-spec FILE] [-web ADDR]
+//	grisonval-arena status -data DIR [-name NAME]
+//	grisonval-arena table  -data DIR -name NAME [-json FILE]
+//	grisonval-arena export -data DIR -name NAME [-format json|csv] [-o FILE]
+//	grisonval-arena demo   [-json FILE] [-seeds N] [-days N] [-castle]
+//
+// run serves the matches' worlds from a server in this process, on the
+// embedded store in DIR (or PostgreSQL with -database-url), and keeps the
+// arena's record in DIR/arena.db; a run stopped (or killed) is taken up
+// again by the same command. demo runs an all-bot tournament in a scratch
+// folder and prints its table.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/cmd/internal/arena"
+	"github.com/grisonval/server/server/cmd/internal/served"
+	"github.com/grisonval/server/server/limits"
+	"github.com/grisonval/server/server/store"
+	"github.com/grisonval/server/server/store/postgres"
+	"github.com/grisonval/server/server/store/sqlite"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "grisonval-arena:", err)
+		var u usageError
+		if errors.As(err, &u) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+type usageError struct{ error }
+
+const usage = `usage: grisonval-arena plan|run|status|table|export|demo [flags] (docs/arena.md; -h after a command lists its flags)`
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{errors.New(usage)}
+	}
+	cmd, args := args[0], args[1:]
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "arena", "the arena's folder: its record (arena.db), the tokens it hands out, and the embedded store")
+	dbURL := fs.String("database-url", "", "run: serve the matches from this PostgreSQL instead of the embedded store")
+	name := fs.String("name", "", "the tournament's name")
+	specFile := fs.String("spec", "", "plan, run: the tournament's spec, a JSON file (docs/arena.md)")
+	jsonFile := fs.String("json", "", "table, demo: also write the table as JSON to this file")
+	format := fs.String("format", "json", "export: json or csv")
+	out := fs.String("o", "", "export: the file to write (standard output when empty)")
+	seeds := fs.Int("seeds", 2, "demo: seeds each pairing is played on")
+	days := fs.Int("days", 30, "demo: days of each Grisonval match")
+	castle := fs.Bool("castle", false, "demo: play the Castle instead of Grisonval")
+	level := fs.String("log-level", "warn", "the lowest level logged (debug, info, warn, error)")
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	lvl, err := zerolog.ParseLevel(*level)
+	if err != nil {
+		return usageError{fmt.Errorf("-log-level: %w", err)}
+	}
+	log := zerolog.New(stderr).Level(lvl).With().Timestamp().Logger()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	switch cmd {
+	case "plan", "run":
+		var spec *arena.Spec
+		if *specFile != "" {
+			s, err := arena.ReadSpec(*specFile)
+			if err != nil {
+				return err
+			}
+			spec = &s
+		}
+		if cmd == "plan" && spec == nil {
+			return usageError{errors.New("plan: -spec FILE is required")}
+		}
+		a, closeAll, err := open(ctx, *data, *dbURL, log)
+		if err != nil {
+			return err
+		}
+		defer closeAll()
+		if spec != nil {
+			if _, err := a.DB.TournamentByName(ctx, spec.Name); errors.Is(err, arena.ErrNoTournament) {
+				t, plan, err := a.Plan(ctx, *spec)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(stdout, "tournament %q planned: %d matches of %d camps (%s), %s\n", t.Spec.Name, len(plan), t.Spec.Camps, t.Spec.Ruleset, t.Spec.Schedule)
+			} else if err != nil {
+				return err
+			} else if cmd == "plan" {
+				return fmt.Errorf("tournament %q exists already: run it, or give the spec another name", spec.Name)
+			}
+			if *name == "" {
+				*name = spec.Name
+			}
+		}
+		if cmd == "plan" {
+			return nil
+		}
+		if *name == "" {
+			return usageError{errors.New("run: -name NAME or -spec FILE is required")}
+		}
+		started := time.Now()
+		if err := a.Run(ctx, *name); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "tournament %q played in %s\n", *name, time.Since(started).Round(time.Millisecond))
+		return printTable(ctx, a, *name, "", stdout)
+	case "status":
+		db, err := arena.OpenDB(*data)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		return status(ctx, db, *name, stdout)
+	case "table", "export":
+		if *name == "" {
+			return usageError{fmt.Errorf("%s: -name NAME is required", cmd)}
+		}
+		db, err := arena.OpenDB(*data)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		a := &arena.Arena{DB: db}
+		if cmd == "table" {
+			return printTable(ctx, a, *name, *jsonFile, stdout)
+		}
+		x, err := a.Export(ctx, *name)
+		if err != nil {
+			return err
+		}
+		w := stdout
+		if *out != "" {
+			f, err := os.Create(*out)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			w = f
+		}
+		switch *format {
+		case "json":
+			return x.WriteJSON(w)
+		case "csv":
+			return x.WriteCSV(w)
+		}
+		return usageError{fmt.Errorf("-format %q: json or csv", *format)}
+	case "demo":
+		dir, err := os.MkdirTemp("", "grisonval-arena-demo-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		a, closeAll, err := open(ctx, dir, "", log)
+		if err != nil {
+			return err
+		}
+		defer closeAll()
+		spec := DemoSpec(*seeds, *days, *castle)
+		if _, _, err := a.Plan(ctx, spec); err != nil {
+			return err
+		}
+		started := time.Now()
+		if err := a.Run(ctx, spec.Name); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "demo tournament played in %s (scratch folder %s, removed)\n", time.Since(started).Round(time.Millisecond), dir)
+		return printTable(ctx, a, spec.Name, *jsonFile, stdout)
+	}
+	return usageError{fmt.Errorf("unknown command %q; %s", cmd, usage)}
+}
+
+// DemoSpec is demo's tournament: the three postures and the two floors,
+// round robin in matches of three camps on seeds 1 to seeds, with a move
+// clock of 5 s (the bots answer in milliseconds).
+func DemoSpec(seeds, days int, castle bool) arena.Spec {
+	s := arena.Spec{Name: "demo", Ruleset: "grisonval", Camps: 3, SeasonLength: days, MoveClock: arena.Duration(5 * time.Second),
+		Schedule: arena.RoundRobin, Anchor: "rest-only", Concurrency: 8,
+		Entrants: []arena.Entrant{
+			{ID: "aggressive", Kind: arena.KindBot, Posture: "aggressive"},
+			{ID: "growth", Kind: arena.KindBot, Posture: "growth"},
+			{ID: "prudent", Kind: arena.KindBot, Posture: "prudent"},
+			{ID: "random-legal", Kind: arena.KindRandom},
+			{ID: "rest-only", Kind: arena.KindRest},
+		}}
+	if castle {
+		s.Ruleset, s.SeasonLength = "castle", 0
+	}
+	for i := range seeds {
+		s.Seeds = append(s.Seeds, uint64(i+1))
+	}
+	return s
+}
+
+func printTable(ctx context.Context, a *arena.Arena, name, jsonFile string, w io.Writer) error {
+	b, err := a.Table(ctx, name)
+	if err != nil {
+		return err
+	}
+	if err := b.WriteText(w); err != nil {
+		return err
+	}
+	if jsonFile == "" {
+		return nil
+	}
+	f, err := os.Create(jsonFile)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return writeJSON(f, b)
+}
+
+func status(ctx context.Context, db *arena.DB, name string, w io.Writer) error {
+	names := []string{name}
+	if name == "" {
+		var err error
+		if names, err = db.Tournaments(ctx); err != nil {
+			return err
+		}
+		if len(names) == 0 {
+			fmt.Fprintln(w, "no tournament yet: grisonval-arena plan -spec FILE")
+		}
+	}
+	for _, n := range names {
+		t, err := db.TournamentByName(ctx, n)
+		if err != nil {
+			return err
+		}
+		ms, err := db.Matches(ctx, t.ID)
+		if err != nil {
+			return err
+		}
+		count := map[string]int{}
+		for _, m := range ms {
+			count[m.Status]++
+		}
+		fmt.Fprintf(w, "%s: %s, %d entrants, %s; %d matches: %d done, %d running, %d planned, %d failed\n", n, t.Spec.Ruleset,
+			len(t.Spec.Entrants), t.Spec.Schedule, len(ms), count[arena.MatchDone], count[arena.MatchRunning], count[arena.MatchPlanned], count[arena.MatchFailed])
+		for _, m := range ms {
+			if m.Status == arena.MatchFailed {
+				fmt.Fprintf(w, "  match %d (world %d) failed: %s\n", m.Seq+1, m.WorldID, m.Error)
+			}
+		}
+	}
+	return nil
+}
+
+// open starts a server on the store (the embedded one in dir, or
+// PostgreSQL), serves its gRPC API on a loopback port for the players,
+// and returns the arena over it; closeAll stops everything.
+func open(ctx context.Context, dir, dbURL string, log zerolog.Logger) (*arena.Arena, func(), error) {
+	var st store.Store
+	var err error
+	if dbURL != "" {
+		st, err = postgres.Open(ctx, dbURL)
+	} else {
+		st, err = sqlite.Open(filepath.Join(dir, "store"))
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("open the store: %w", err)
+	}
+	off := limits.Rate{PerSecond: -1, Burst: -1}
+	srv, err := server.New(ctx, server.Config{Store: st, Rulesets: served.Rulesets(), Log: log.With().Str("face", "server").Logger(),
+		// The arena's own players post a day's order every few
+		// milliseconds: the per-token limits meant for the public would
+		// hold them back.
+		Limits: limits.Config{Orders: off, Writes: off, Reads: off, StreamOpens: off}})
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		srv.Stop()
+		st.Close()
+		return nil, nil, err
+	}
+	g := srv.NewGRPCServer()
+	go g.Serve(lis)
+	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		g.Stop()
+		srv.Stop()
+		st.Close()
+		return nil, nil, err
+	}
+	db, err := arena.OpenDB(dir)
+	if err != nil {
+		conn.Close()
+		g.Stop()
+		srv.Stop()
+		st.Close()
+		return nil, nil, err
+	}
+	a := &arena.Arena{Admin: srv.Admin(), Game: pb.NewGameServiceClient(conn), Store: st, DB: db, Dir: dir, Log: log,
+		Poll: 100 * time.Millisecond}
+	return a, func() {
+		conn.Close()
+		srv.Stop()
+		g.Stop()
+		db.Close()
+		st.Close()
+	}, nil
+}
