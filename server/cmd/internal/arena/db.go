@@ -228,9 +228,9 @@ func (d *DB) Matches(ctx context.Context, tournament int64) ([]Match, error) {
 	var out []Match
 	for rows.Next() {
 		var (
-			m             Match
-			seed, world   int64
-			seats, ranks  string
+			m              Match
+			seed, world    int64
+			seats, ranks   string
 			started, ended int64
 		)
 		if err := rows.Scan(&m.ID, &m.Seq, &m.Round, &seed, &seats, &world, &m.Status, &ranks, &m.Days, &m.Hash, &m.Error, &started, &ended); err != nil {

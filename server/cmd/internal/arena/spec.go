@@ -70,8 +70,8 @@ type Spec struct {
 	// Schedule is round_robin (every group of Camps entrants, every seat
 	// rotation, every seed) or swiss (Rounds rounds, groups of entrants
 	// close in rating, seats rotated round by round).
-	Schedule string `json:"schedule"`
-	Rounds   int    `json:"rounds,omitempty"`
+	Schedule string    `json:"schedule"`
+	Rounds   int       `json:"rounds,omitempty"`
 	Entrants []Entrant `json:"entrants"`
 	// Anchor is the entrant whose rating the table holds at 1000 (the
 	// first floor when empty).
