@@ -323,9 +323,15 @@ func runnerDay(line []byte, e Entrant) (DayRecord, error) {
 // posts reports whether tool name posts the camp's order.
 func posts(name string) bool { return name == "submit_order" || name == "adopt_proposal" }
 
-// codeOf returns the refusal code a tool's error result names ("refused
-// (insufficient_resources): ..."), or "invalid" when it names none.
+// codeOf returns the refusal code a tool's error result names (its
+// "reason: ..." line, as clients/viewtext writes a refusal), or the gRPC
+// code in its first line's parentheses, or "invalid".
 func codeOf(result string) string {
+	for _, line := range strings.Split(result, "\n") {
+		if r, ok := strings.CutPrefix(strings.TrimSpace(line), "reason: "); ok {
+			return r
+		}
+	}
 	if i := strings.Index(result, "("); i >= 0 {
 		if j := strings.Index(result[i:], ")"); j > 1 {
 			return result[i+1 : i+j]
