@@ -229,7 +229,6 @@ func (a *Arena) playMatch(ctx context.Context, t Tournament, m Match) error {
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var players sync.WaitGroup
-	external := false
 	for c, e := range m.Seats {
 		ent := spec.Entrants[e]
 		tok, err := a.Admin.IssueToken(ctx, &pb.IssueTokenRequest{WorldId: m.WorldID, Camp: int32(c)})
@@ -261,23 +260,32 @@ func (a *Arena) playMatch(ctx context.Context, t Tournament, m Match) error {
 				}
 			})
 		default:
-			external = true
 			if err := a.handOut(spec.Name, m, c, ent, tok.GetToken(), log); err != nil {
 				return err
 			}
 		}
 	}
-	if !external {
-		players.Wait()
-	}
 	ranks, err := a.awaitEnd(ctx, m.WorldID)
+	// The players see the season's end themselves and record their last
+	// day; one that waits for a day that never comes (clients/llm's
+	// runner after a last day it had nothing to decide) is stopped.
+	exited := make(chan struct{})
+	go func() { players.Wait(); close(exited) }()
+	select {
+	case <-exited:
+	case <-time.After(playersGrace):
+	}
 	cancel()
-	players.Wait()
+	<-exited
 	if err != nil {
 		return err
 	}
 	return a.finish(ctx, spec, m, ranks, log)
 }
+
+// playersGrace is how long the arena's players of a match have, once its
+// season is closed, to see it and stop on their own.
+const playersGrace = 2 * time.Second
 
 // controller is the world's controller of entrant e's camp: the AI in its
 // posture for a bot (the posture's bridle is the AI's), a human for a

@@ -1,0 +1,179 @@
+package arena
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/grisonval/server/clients/llm"
+)
+
+// answer is what the scripted model does on a day.
+type answer int
+
+const (
+	good      answer = iota // a legal order at once
+	illegal                 // an order of an unknown action, then a legal one
+	malformed               // arguments that are not JSON, then a legal order
+	slow                    // a legal order after longer than the move clock
+	failing                 // HTTP 500 on every attempt
+)
+
+// script is the model's behaviour by day (day 1 first) in every match.
+var script = []answer{good, illegal, good, malformed, slow, good, failing, good, illegal, good, slow, good}
+
+// scripted is a chat-completions endpoint that plays script: it reads the
+// day from the view in the prompt ("orders are for day N") and counts
+// the calls of each world's day.
+type scripted struct {
+	clock time.Duration // the tournament's move clock
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+var dayRE = regexp.MustCompile(`World (\d+).*orders are for day (\d+)`)
+
+func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var req llm.ChatRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) < 2 {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	m := dayRE.FindStringSubmatch(req.Messages[1].Content)
+	if m == nil {
+		http.Error(w, "no day in the prompt", http.StatusBadRequest)
+		return
+	}
+	day, _ := strconv.Atoi(m[2])
+	key := m[1] + "/" + m[2]
+	s.mu.Lock()
+	s.calls[key]++
+	n := s.calls[key]
+	s.mu.Unlock()
+	a := good
+	if day >= 1 && day <= len(script) {
+		a = script[day-1]
+	}
+	args := `{"order":{"action":"rest"},"reason":"scripted"}`
+	switch {
+	case a == failing:
+		http.Error(w, "scripted failure", http.StatusInternalServerError)
+		return
+	case a == slow && n == 1:
+		time.Sleep(s.clock * 3 / 2)
+	case a == illegal && n == 1:
+		args = `{"order":{"action":"fly_to_the_moon"},"reason":"scripted"}`
+	case a == malformed && n == 1:
+		args = `{"order": {"action": rest`
+	}
+	resp := map[string]any{
+		"choices": []any{map[string]any{"message": map[string]any{"role": "assistant", "content": "",
+			"tool_calls": []any{map[string]any{"id": fmt.Sprintf("call-%s-%d", key, n), "type": "function",
+				"function": map[string]any{"name": "submit_order", "arguments": args}}}}, "finish_reason": "tool_calls"}},
+		"usage": map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(resp)
+}
+
+// TestLLMEntrant plays a scripted model (good, illegal, malformed, slow
+// and failing answers) through clients/llm's runner against two bots on
+// the real server, and checks that the leaderboard's illegal-order and
+// timeout rates are exactly what the script did, and that its tokens,
+// cost and retries are the endpoint's.
+func TestLLMEntrant(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays three matches with a 1.5 s move clock")
+	}
+	const clock = 1500 * time.Millisecond
+	model := &scripted{clock: clock, calls: map[string]int{}}
+	srv := httptest.NewServer(model)
+	defer srv.Close()
+	a, closeAll := openArena(t, t.TempDir())
+	defer closeAll()
+	spec := Spec{Name: "llm", Ruleset: "grisonval", Camps: 3, SeasonLength: len(script), MoveClock: Duration(clock), Seeds: []uint64{5},
+		Schedule: RoundRobin, Concurrency: 3, Anchor: "rest",
+		Entrants: []Entrant{
+			{ID: "scripted", Kind: KindLLM, Endpoint: srv.URL, Model: "script-1", Concurrency: 3, PriceIn: 2, PriceOut: 8},
+			{ID: "growth", Kind: KindBot, Posture: "growth"},
+			{ID: "rest", Kind: KindRest},
+		}}
+	if _, _, err := a.Plan(t.Context(), spec); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Run(t.Context(), "llm"); err != nil {
+		t.Fatal(err)
+	}
+	b, err := a.Table(t.Context(), "llm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each refused order is on record with its code: the tools' schema
+	// check caught both (an unknown action, arguments not JSON) before
+	// the server.
+	days, err := a.DB.Days(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range days {
+		if d.Entrant != "scripted" || d.Day < 1 || d.Day > len(script) {
+			continue
+		}
+		want := 0
+		if x := script[d.Day-1]; x == illegal || x == malformed {
+			want = 1
+		}
+		if d.Refused != want || (want == 1) != (d.RefusalCodes == "bad_request") {
+			t.Errorf("match %d day %d (%v): %d refused, codes %q; want %d", d.Match, d.Day, script[d.Day-1], d.Refused, d.RefusalCodes, want)
+		}
+	}
+	var illegalDays, timeoutDays, failingDays int
+	for _, x := range script {
+		switch x {
+		case illegal, malformed:
+			illegalDays++
+		case slow, failing:
+			timeoutDays++
+		}
+		if x == failing {
+			failingDays++
+		}
+	}
+	matches := 3
+	for _, r := range b.Rows {
+		if r.Entrant != "scripted" {
+			if r.TimeoutRate != 0 || r.TokensPerDay != 0 {
+				t.Errorf("%s: timeout rate %g, tokens %g a day; want 0 and 0", r.Entrant, r.TimeoutRate, r.TokensPerDay)
+			}
+			continue
+		}
+		if r.Matches != matches || r.Days != matches*len(script) {
+			t.Fatalf("scripted: %d matches, %d days; want %d and %d", r.Matches, r.Days, matches, matches*len(script))
+		}
+		if want := float64(illegalDays) / float64(len(script)); r.IllegalRate != want {
+			t.Errorf("scripted: illegal-order rate %g; want %g, the script's %d days of %d", r.IllegalRate, want, illegalDays, len(script))
+		}
+		if want := float64(timeoutDays) / float64(len(script)); r.TimeoutRate != want {
+			t.Errorf("scripted: timeout rate %g; want %g, the script's %d days of %d", r.TimeoutRate, want, timeoutDays, len(script))
+		}
+		// Every answered call reports 1,050 tokens; the days with a retry
+		// (illegal, malformed) made two calls; a failing day none.
+		calls := len(script) - failingDays + illegalDays
+		if want := float64(calls*1050) / float64(len(script)); r.TokensPerDay != want {
+			t.Errorf("scripted: %g tokens a day; want %g", r.TokensPerDay, want)
+		}
+		if want := float64(calls) * (1000*2 + 50*8) / 1e6 / float64(len(script)); fmt.Sprintf("%.9f", r.CostPerDay) != fmt.Sprintf("%.9f", want) {
+			t.Errorf("scripted: cost %g a day; want %g", r.CostPerDay, want)
+		}
+		// A failing day: 3 attempts, 2 retries.
+		if want := matches * failingDays * 2; r.Retries != want {
+			t.Errorf("scripted: %d HTTP retries; want %d", r.Retries, want)
+		}
+	}
+}
