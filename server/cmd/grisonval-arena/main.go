@@ -6,6 +6,7 @@
 //
 //	grisonval-arena plan   -data DIR -spec FILE
 //	grisonval-arena run    -data DIR -name NAME [-spec FILE] [-web ADDR]
+//	grisonval-arena serve  -data DIR -web ADDR
 //	grisonval-arena status -data DIR [-name NAME]
 //	grisonval-arena table  -data DIR -name NAME [-json FILE]
 //	grisonval-arena export -data DIR -name NAME [-format json|csv] [-o FILE]
@@ -24,13 +25,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"github.com/grisonval/server/clients/web"
 	"github.com/grisonval/server/server/cmd/internal/arena"
 )
 
@@ -47,7 +52,7 @@ func main() {
 
 type usageError struct{ error }
 
-const usage = `usage: grisonval-arena plan|run|status|table|export|demo [flags] (docs/arena.md; -h after a command lists its flags)`
+const usage = `usage: grisonval-arena plan|run|serve|status|table|export|demo [flags] (docs/arena.md; -h after a command lists its flags)`
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -67,6 +72,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	days := fs.Int("days", 30, "demo: days of each Grisonval match")
 	castle := fs.Bool("castle", false, "demo: play the Castle instead of Grisonval")
 	level := fs.String("log-level", "warn", "the lowest level logged (debug, info, warn, error)")
+	webAt := fs.String("web", "", "run, serve: serve the public leaderboard at /arena and the web face (the matches' timelapses) at this address, such as 127.0.0.1:7782")
+	cpuProfile := fs.String("cpuprofile", "", "run, demo: write a CPU profile of the whole process to this file")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -77,6 +84,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 	log := zerolog.New(stderr).Level(lvl).With().Timestamp().Logger()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	switch cmd {
 	case "plan", "run":
@@ -118,12 +136,29 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if *name == "" {
 			return usageError{errors.New("run: -name NAME or -spec FILE is required")}
 		}
+		if err := serveWeb(ctx, a, *webAt, log, stdout); err != nil {
+			return err
+		}
 		started := time.Now()
 		if err := a.Run(ctx, *name); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "tournament %q played in %s\n", *name, time.Since(started).Round(time.Millisecond))
 		return printTable(ctx, a, *name, "", stdout)
+	case "serve":
+		if *webAt == "" {
+			return usageError{errors.New("serve: -web ADDR is required")}
+		}
+		a, closeAll, err := arena.Open(ctx, *data, *dbURL, log)
+		if err != nil {
+			return err
+		}
+		defer closeAll()
+		if err := serveWeb(ctx, a, *webAt, log, stdout); err != nil {
+			return err
+		}
+		<-ctx.Done()
+		return nil
 	case "status":
 		db, err := arena.OpenDB(*data)
 		if err != nil {
@@ -134,6 +169,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case "table", "export":
 		if *name == "" {
 			return usageError{fmt.Errorf("%s: -name NAME is required", cmd)}
+		}
+		if cmd == "export" && *format != "json" && *format != "csv" {
+			return usageError{fmt.Errorf("-format %q: json or csv", *format)}
 		}
 		db, err := arena.OpenDB(*data)
 		if err != nil {
@@ -157,13 +195,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 			defer f.Close()
 			w = f
 		}
-		switch *format {
-		case "json":
-			return x.WriteJSON(w)
-		case "csv":
+		if *format == "csv" {
 			return x.WriteCSV(w)
 		}
-		return usageError{fmt.Errorf("-format %q: json or csv", *format)}
+		return x.WriteJSON(w)
 	case "demo":
 		dir, err := os.MkdirTemp("", "grisonval-arena-demo-")
 		if err != nil {
@@ -262,5 +297,32 @@ func status(ctx context.Context, db *arena.DB, name string, w io.Writer) error {
 			}
 		}
 	}
+	return nil
+}
+
+// serveWeb serves, when addr is set, the public leaderboard at /arena and
+// the web face (the matches' timelapses) beside it, until ctx is done.
+func serveWeb(ctx context.Context, a *arena.Arena, addr string, log zerolog.Logger, stdout io.Writer) error {
+	if addr == "" {
+		return nil
+	}
+	face, err := web.New(web.Config{Conn: a.Conn, Log: &log})
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /arena", web.Leaderboard(a.Leaderboards, log))
+	mux.Handle("/", face)
+	lis, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("-web: %w", err)
+	}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(lis)
+	go func() {
+		<-ctx.Done()
+		hs.Close()
+	}()
+	fmt.Fprintf(stdout, "leaderboard at http://%s/arena\n", lis.Addr())
 	return nil
 }

@@ -206,6 +206,14 @@ func TestTournament(t *testing.T) {
 		t.Fatalf("table text %q, %v", text.String(), err)
 	}
 
+	lb, err := a.Leaderboards(ctx)
+	if err != nil || len(lb) != 1 || len(lb[0].Rows) != 4 || len(lb[0].Matches) != 12 || lb[0].Rows[0].Entrant != b.Rows[0].Entrant {
+		t.Fatalf("leaderboards for the web face: %+v, %v; want the table's 4 rows and its 12 matches", lb, err)
+	}
+	if m := lb[0].Matches[0]; m.Seq != 1 || m.World != ms[0].WorldID || len(m.Ranks) != 3 {
+		t.Errorf("first match on the web face %+v; want match 1 on world %d with its ranks", m, ms[0].WorldID)
+	}
+
 	x, err := a.Export(ctx, "small")
 	if err != nil {
 		t.Fatal(err)

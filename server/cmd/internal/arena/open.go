@@ -68,7 +68,7 @@ func Open(ctx context.Context, dir, dbURL string, log zerolog.Logger) (*Arena, f
 		return nil, nil, err
 	}
 	a := &Arena{Admin: srv.Admin(), Game: pb.NewGameServiceClient(conn), Store: st, DB: db, Dir: dir, Log: log,
-		Poll: 100 * time.Millisecond}
+		Poll: 100 * time.Millisecond, Conn: conn}
 	return a, func() {
 		conn.Close()
 		srv.Stop()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/grisonval/server/server/rating"
@@ -29,9 +30,11 @@ type Arena struct {
 	DB    *DB
 	Dir   string
 	Log   zerolog.Logger
-	// Poll is how often a match's end is checked when a camp is played
-	// by an entrant the arena does not drive (0: a second).
+	// Poll is how often a match's end is checked (0: a second).
 	Poll time.Duration
+	// Conn is the connection Game uses, for the web face (nil without
+	// a server: table, export).
+	Conn *grpc.ClientConn
 
 	llms limiter
 }
