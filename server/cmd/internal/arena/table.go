@@ -64,6 +64,10 @@ type Board struct {
 	// Seats are the camp positions' advantages, in rating points over
 	// the average seat, with their intervals.
 	Seats []rating.Estimate `json:"seats"`
+	// HeadToHead[i][j] is the share of the matches rows i and j (in the
+	// order of Rows) played together where i finished ahead of j, a tie
+	// counting half; -1 when they never met.
+	HeadToHead [][]float64 `json:"head_to_head"`
 }
 
 // Resamples is the number of bootstrap resamples of a leaderboard.
@@ -189,8 +193,45 @@ func board(t Tournament, ms []Match, days []DayRecord) (Board, error) {
 		}
 		b.Seats = tab.Positions
 	}
-	sort.SliceStable(rows, func(x, y int) bool { return rows[x].Rating > rows[y].Rating })
-	b.Rows = rows
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool { return rows[order[x]].Rating > rows[order[y]].Rating })
+	ahead, met := make([][]float64, n), make([][]int, n)
+	for i := range ahead {
+		ahead[i], met[i] = make([]float64, n), make([]int, n)
+	}
+	for _, m := range ms {
+		if m.Status != MatchDone {
+			continue
+		}
+		for c, e := range m.Seats {
+			for d, f := range m.Seats {
+				if c == d {
+					continue
+				}
+				met[e][f]++
+				switch {
+				case m.Ranks[c] < m.Ranks[d]:
+					ahead[e][f]++
+				case m.Ranks[c] == m.Ranks[d]:
+					ahead[e][f] += 0.5
+				}
+			}
+		}
+	}
+	b.HeadToHead = make([][]float64, n)
+	for i, e := range order {
+		b.Rows = append(b.Rows, rows[e])
+		b.HeadToHead[i] = make([]float64, n)
+		for j, f := range order {
+			b.HeadToHead[i][j] = -1
+			if met[e][f] > 0 {
+				b.HeadToHead[i][j] = ahead[e][f] / float64(met[e][f])
+			}
+		}
+	}
 	return b, nil
 }
 
@@ -213,6 +254,29 @@ func (b Board) WriteText(w io.Writer) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if len(b.Rows) > 1 {
+		fmt.Fprintf(w, "\nhead to head (the row's share of finishes ahead of the column, ties half):\n")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprint(tw, "\t")
+		for _, r := range b.Rows {
+			fmt.Fprintf(tw, "%s\t", r.Entrant)
+		}
+		fmt.Fprintln(tw)
+		for i, r := range b.Rows {
+			fmt.Fprintf(tw, "%s\t", r.Entrant)
+			for j := range b.Rows {
+				if x := b.HeadToHead[i][j]; x >= 0 {
+					fmt.Fprintf(tw, "%.0f %%\t", 100*x)
+				} else {
+					fmt.Fprint(tw, "-\t")
+				}
+			}
+			fmt.Fprintln(tw)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
 	}
 	if len(b.Seats) > 0 {
 		var parts []string
