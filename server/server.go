@@ -64,6 +64,9 @@ type Config struct {
 	// guard.go, docs/security.md); each zero field is its limits.Defaults
 	// value.
 	Limits limits.Config
+	// Arena serves AdminService's tournament methods; nil answers them
+	// Unimplemented (arena.go).
+	Arena Arena
 }
 
 // Server holds the world loops and serves the gRPC services. It is safe for

@@ -22,6 +22,532 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type PlanTournamentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// spec is the tournament's spec as JSON (docs/arena.md).
+	Spec          string `protobuf:"bytes,1,opt,name=spec,proto3" json:"spec,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlanTournamentRequest) Reset() {
+	*x = PlanTournamentRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlanTournamentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlanTournamentRequest) ProtoMessage() {}
+
+func (x *PlanTournamentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlanTournamentRequest.ProtoReflect.Descriptor instead.
+func (*PlanTournamentRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *PlanTournamentRequest) GetSpec() string {
+	if x != nil {
+		return x.Spec
+	}
+	return ""
+}
+
+type TournamentRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentRequest) Reset() {
+	*x = TournamentRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentRequest) ProtoMessage() {}
+
+func (x *TournamentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentRequest.ProtoReflect.Descriptor instead.
+func (*TournamentRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *TournamentRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// TournamentStatus counts a tournament's matches by status.
+type TournamentStatus struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Name    string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Ruleset string                 `protobuf:"bytes,2,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	Matches int32                  `protobuf:"varint,3,opt,name=matches,proto3" json:"matches,omitempty"`
+	Done    int32                  `protobuf:"varint,4,opt,name=done,proto3" json:"done,omitempty"`
+	Running int32                  `protobuf:"varint,5,opt,name=running,proto3" json:"running,omitempty"`
+	Planned int32                  `protobuf:"varint,6,opt,name=planned,proto3" json:"planned,omitempty"`
+	Failed  int32                  `protobuf:"varint,7,opt,name=failed,proto3" json:"failed,omitempty"`
+	// playing is set while this server plays the tournament's matches.
+	Playing       bool `protobuf:"varint,8,opt,name=playing,proto3" json:"playing,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentStatus) Reset() {
+	*x = TournamentStatus{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentStatus) ProtoMessage() {}
+
+func (x *TournamentStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentStatus.ProtoReflect.Descriptor instead.
+func (*TournamentStatus) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *TournamentStatus) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TournamentStatus) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *TournamentStatus) GetMatches() int32 {
+	if x != nil {
+		return x.Matches
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetDone() int32 {
+	if x != nil {
+		return x.Done
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetRunning() int32 {
+	if x != nil {
+		return x.Running
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetPlanned() int32 {
+	if x != nil {
+		return x.Planned
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetFailed() int32 {
+	if x != nil {
+		return x.Failed
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetPlaying() bool {
+	if x != nil {
+		return x.Playing
+	}
+	return false
+}
+
+// Leaderboard is a tournament's table, best rating first.
+type Leaderboard struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Tournament string                 `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	Ruleset    string                 `protobuf:"bytes,2,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	Camps      int32                  `protobuf:"varint,3,opt,name=camps,proto3" json:"camps,omitempty"`
+	// anchor is the entrant held at 1000.
+	Anchor        string            `protobuf:"bytes,4,opt,name=anchor,proto3" json:"anchor,omitempty"`
+	Played        int32             `protobuf:"varint,5,opt,name=played,proto3" json:"played,omitempty"`
+	Planned       int32             `protobuf:"varint,6,opt,name=planned,proto3" json:"planned,omitempty"`
+	Rows          []*LeaderboardRow `protobuf:"bytes,7,rep,name=rows,proto3" json:"rows,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Leaderboard) Reset() {
+	*x = Leaderboard{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Leaderboard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Leaderboard) ProtoMessage() {}
+
+func (x *Leaderboard) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Leaderboard.ProtoReflect.Descriptor instead.
+func (*Leaderboard) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Leaderboard) GetTournament() string {
+	if x != nil {
+		return x.Tournament
+	}
+	return ""
+}
+
+func (x *Leaderboard) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *Leaderboard) GetCamps() int32 {
+	if x != nil {
+		return x.Camps
+	}
+	return 0
+}
+
+func (x *Leaderboard) GetAnchor() string {
+	if x != nil {
+		return x.Anchor
+	}
+	return ""
+}
+
+func (x *Leaderboard) GetPlayed() int32 {
+	if x != nil {
+		return x.Played
+	}
+	return 0
+}
+
+func (x *Leaderboard) GetPlanned() int32 {
+	if x != nil {
+		return x.Planned
+	}
+	return 0
+}
+
+func (x *Leaderboard) GetRows() []*LeaderboardRow {
+	if x != nil {
+		return x.Rows
+	}
+	return nil
+}
+
+// LeaderboardRow is one entrant's line: its rating with its 95 %
+// bootstrap interval, the online rating's ordinal, its matches and win
+// share, the shares of its days with an illegal order and with a
+// timeout, and the model's tokens and cost per day.
+type LeaderboardRow struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Entrant       string                 `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
+	Kind          string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Rating        float64                `protobuf:"fixed64,3,opt,name=rating,proto3" json:"rating,omitempty"`
+	Low           float64                `protobuf:"fixed64,4,opt,name=low,proto3" json:"low,omitempty"`
+	High          float64                `protobuf:"fixed64,5,opt,name=high,proto3" json:"high,omitempty"`
+	Ordinal       float64                `protobuf:"fixed64,6,opt,name=ordinal,proto3" json:"ordinal,omitempty"`
+	Matches       int32                  `protobuf:"varint,7,opt,name=matches,proto3" json:"matches,omitempty"`
+	WinShare      float64                `protobuf:"fixed64,8,opt,name=win_share,json=winShare,proto3" json:"win_share,omitempty"`
+	IllegalRate   float64                `protobuf:"fixed64,9,opt,name=illegal_rate,json=illegalRate,proto3" json:"illegal_rate,omitempty"`
+	TimeoutRate   float64                `protobuf:"fixed64,10,opt,name=timeout_rate,json=timeoutRate,proto3" json:"timeout_rate,omitempty"`
+	TokensPerDay  float64                `protobuf:"fixed64,11,opt,name=tokens_per_day,json=tokensPerDay,proto3" json:"tokens_per_day,omitempty"`
+	CostPerDay    float64                `protobuf:"fixed64,12,opt,name=cost_per_day,json=costPerDay,proto3" json:"cost_per_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LeaderboardRow) Reset() {
+	*x = LeaderboardRow{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeaderboardRow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeaderboardRow) ProtoMessage() {}
+
+func (x *LeaderboardRow) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeaderboardRow.ProtoReflect.Descriptor instead.
+func (*LeaderboardRow) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *LeaderboardRow) GetEntrant() string {
+	if x != nil {
+		return x.Entrant
+	}
+	return ""
+}
+
+func (x *LeaderboardRow) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *LeaderboardRow) GetRating() float64 {
+	if x != nil {
+		return x.Rating
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetLow() float64 {
+	if x != nil {
+		return x.Low
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetHigh() float64 {
+	if x != nil {
+		return x.High
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetOrdinal() float64 {
+	if x != nil {
+		return x.Ordinal
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetMatches() int32 {
+	if x != nil {
+		return x.Matches
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetWinShare() float64 {
+	if x != nil {
+		return x.WinShare
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetIllegalRate() float64 {
+	if x != nil {
+		return x.IllegalRate
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetTimeoutRate() float64 {
+	if x != nil {
+		return x.TimeoutRate
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetTokensPerDay() float64 {
+	if x != nil {
+		return x.TokensPerDay
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetCostPerDay() float64 {
+	if x != nil {
+		return x.CostPerDay
+	}
+	return 0
+}
+
+type TournamentExportRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// format is "json" (the default) or "csv".
+	Format        string `protobuf:"bytes,2,opt,name=format,proto3" json:"format,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentExportRequest) Reset() {
+	*x = TournamentExportRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentExportRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentExportRequest) ProtoMessage() {}
+
+func (x *TournamentExportRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentExportRequest.ProtoReflect.Descriptor instead.
+func (*TournamentExportRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *TournamentExportRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TournamentExportRequest) GetFormat() string {
+	if x != nil {
+		return x.Format
+	}
+	return ""
+}
+
+type TournamentExport struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Format        string                 `protobuf:"bytes,1,opt,name=format,proto3" json:"format,omitempty"`
+	Data          []byte                 `protobuf:"bytes,2,opt,name=data,proto3" json:"data,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentExport) Reset() {
+	*x = TournamentExport{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentExport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentExport) ProtoMessage() {}
+
+func (x *TournamentExport) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentExport.ProtoReflect.Descriptor instead.
+func (*TournamentExport) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *TournamentExport) GetFormat() string {
+	if x != nil {
+		return x.Format
+	}
+	return ""
+}
+
+func (x *TournamentExport) GetData() []byte {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
 type CreateWorldRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -52,7 +578,7 @@ type CreateWorldRequest struct {
 
 func (x *CreateWorldRequest) Reset() {
 	*x = CreateWorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -64,7 +590,7 @@ func (x *CreateWorldRequest) String() string {
 func (*CreateWorldRequest) ProtoMessage() {}
 
 func (x *CreateWorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -77,7 +603,7 @@ func (x *CreateWorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateWorldRequest.ProtoReflect.Descriptor instead.
 func (*CreateWorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{0}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CreateWorldRequest) GetName() string {
@@ -144,7 +670,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -156,7 +682,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -169,7 +695,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{8}
 }
 
 type ListRulesetsResponse struct {
@@ -181,7 +707,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -193,7 +719,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -206,7 +732,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListRulesetsResponse) GetRulesets() []*RulesetInfo {
@@ -239,7 +765,7 @@ type RulesetInfo struct {
 
 func (x *RulesetInfo) Reset() {
 	*x = RulesetInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -251,7 +777,7 @@ func (x *RulesetInfo) String() string {
 func (*RulesetInfo) ProtoMessage() {}
 
 func (x *RulesetInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -264,7 +790,7 @@ func (x *RulesetInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RulesetInfo.ProtoReflect.Descriptor instead.
 func (*RulesetInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *RulesetInfo) GetName() string {
@@ -341,7 +867,7 @@ type WorldInfo struct {
 
 func (x *WorldInfo) Reset() {
 	*x = WorldInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -353,7 +879,7 @@ func (x *WorldInfo) String() string {
 func (*WorldInfo) ProtoMessage() {}
 
 func (x *WorldInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -366,7 +892,7 @@ func (x *WorldInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldInfo.ProtoReflect.Descriptor instead.
 func (*WorldInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *WorldInfo) GetId() uint64 {
@@ -475,7 +1001,7 @@ type ListWorldsRequest struct {
 
 func (x *ListWorldsRequest) Reset() {
 	*x = ListWorldsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -487,7 +1013,7 @@ func (x *ListWorldsRequest) String() string {
 func (*ListWorldsRequest) ProtoMessage() {}
 
 func (x *ListWorldsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -500,7 +1026,7 @@ func (x *ListWorldsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorldsRequest.ProtoReflect.Descriptor instead.
 func (*ListWorldsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{12}
 }
 
 type ListWorldsResponse struct {
@@ -512,7 +1038,7 @@ type ListWorldsResponse struct {
 
 func (x *ListWorldsResponse) Reset() {
 	*x = ListWorldsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -524,7 +1050,7 @@ func (x *ListWorldsResponse) String() string {
 func (*ListWorldsResponse) ProtoMessage() {}
 
 func (x *ListWorldsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -537,7 +1063,7 @@ func (x *ListWorldsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorldsResponse.ProtoReflect.Descriptor instead.
 func (*ListWorldsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListWorldsResponse) GetWorlds() []*WorldInfo {
@@ -558,7 +1084,7 @@ type SetControllerRequest struct {
 
 func (x *SetControllerRequest) Reset() {
 	*x = SetControllerRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -570,7 +1096,7 @@ func (x *SetControllerRequest) String() string {
 func (*SetControllerRequest) ProtoMessage() {}
 
 func (x *SetControllerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -583,7 +1109,7 @@ func (x *SetControllerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetControllerRequest.ProtoReflect.Descriptor instead.
 func (*SetControllerRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SetControllerRequest) GetWorldId() uint64 {
@@ -617,7 +1143,7 @@ type IssueTokenRequest struct {
 
 func (x *IssueTokenRequest) Reset() {
 	*x = IssueTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -629,7 +1155,7 @@ func (x *IssueTokenRequest) String() string {
 func (*IssueTokenRequest) ProtoMessage() {}
 
 func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -642,7 +1168,7 @@ func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenRequest.ProtoReflect.Descriptor instead.
 func (*IssueTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *IssueTokenRequest) GetWorldId() uint64 {
@@ -668,7 +1194,7 @@ type IssueTokenResponse struct {
 
 func (x *IssueTokenResponse) Reset() {
 	*x = IssueTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -680,7 +1206,7 @@ func (x *IssueTokenResponse) String() string {
 func (*IssueTokenResponse) ProtoMessage() {}
 
 func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -693,7 +1219,7 @@ func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenResponse.ProtoReflect.Descriptor instead.
 func (*IssueTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *IssueTokenResponse) GetToken() string {
@@ -712,7 +1238,7 @@ type WorldRequest struct {
 
 func (x *WorldRequest) Reset() {
 	*x = WorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -724,7 +1250,7 @@ func (x *WorldRequest) String() string {
 func (*WorldRequest) ProtoMessage() {}
 
 func (x *WorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -737,7 +1263,7 @@ func (x *WorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldRequest.ProtoReflect.Descriptor instead.
 func (*WorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *WorldRequest) GetWorldId() uint64 {
@@ -759,7 +1285,7 @@ type WorldState struct {
 
 func (x *WorldState) Reset() {
 	*x = WorldState{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -771,7 +1297,7 @@ func (x *WorldState) String() string {
 func (*WorldState) ProtoMessage() {}
 
 func (x *WorldState) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -784,7 +1310,7 @@ func (x *WorldState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldState.ProtoReflect.Descriptor instead.
 func (*WorldState) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *WorldState) GetDay() int32 {
@@ -822,7 +1348,7 @@ type ForkWorldRequest struct {
 
 func (x *ForkWorldRequest) Reset() {
 	*x = ForkWorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -834,7 +1360,7 @@ func (x *ForkWorldRequest) String() string {
 func (*ForkWorldRequest) ProtoMessage() {}
 
 func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -847,7 +1373,7 @@ func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForkWorldRequest.ProtoReflect.Descriptor instead.
 func (*ForkWorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ForkWorldRequest) GetWorldId() uint64 {
@@ -888,7 +1414,7 @@ type IssueAdminTokenRequest struct {
 
 func (x *IssueAdminTokenRequest) Reset() {
 	*x = IssueAdminTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -900,7 +1426,7 @@ func (x *IssueAdminTokenRequest) String() string {
 func (*IssueAdminTokenRequest) ProtoMessage() {}
 
 func (x *IssueAdminTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -913,7 +1439,7 @@ func (x *IssueAdminTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueAdminTokenRequest.ProtoReflect.Descriptor instead.
 func (*IssueAdminTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *IssueAdminTokenRequest) GetName() string {
@@ -931,7 +1457,7 @@ type ListAdminTokensRequest struct {
 
 func (x *ListAdminTokensRequest) Reset() {
 	*x = ListAdminTokensRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -943,7 +1469,7 @@ func (x *ListAdminTokensRequest) String() string {
 func (*ListAdminTokensRequest) ProtoMessage() {}
 
 func (x *ListAdminTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -956,7 +1482,7 @@ func (x *ListAdminTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAdminTokensRequest.ProtoReflect.Descriptor instead.
 func (*ListAdminTokensRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{21}
 }
 
 type ListAdminTokensResponse struct {
@@ -969,7 +1495,7 @@ type ListAdminTokensResponse struct {
 
 func (x *ListAdminTokensResponse) Reset() {
 	*x = ListAdminTokensResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -981,7 +1507,7 @@ func (x *ListAdminTokensResponse) String() string {
 func (*ListAdminTokensResponse) ProtoMessage() {}
 
 func (x *ListAdminTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -994,7 +1520,7 @@ func (x *ListAdminTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAdminTokensResponse.ProtoReflect.Descriptor instead.
 func (*ListAdminTokensResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListAdminTokensResponse) GetNames() []string {
@@ -1013,7 +1539,7 @@ type RevokeAdminTokenRequest struct {
 
 func (x *RevokeAdminTokenRequest) Reset() {
 	*x = RevokeAdminTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1025,7 +1551,7 @@ func (x *RevokeAdminTokenRequest) String() string {
 func (*RevokeAdminTokenRequest) ProtoMessage() {}
 
 func (x *RevokeAdminTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1038,7 +1564,7 @@ func (x *RevokeAdminTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeAdminTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeAdminTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RevokeAdminTokenRequest) GetName() string {
@@ -1056,7 +1582,7 @@ type RevokeAdminTokenResponse struct {
 
 func (x *RevokeAdminTokenResponse) Reset() {
 	*x = RevokeAdminTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1068,7 +1594,7 @@ func (x *RevokeAdminTokenResponse) String() string {
 func (*RevokeAdminTokenResponse) ProtoMessage() {}
 
 func (x *RevokeAdminTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1081,14 +1607,58 @@ func (x *RevokeAdminTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeAdminTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeAdminTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{24}
 }
 
 var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\xbc\x02\n" +
+	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
+	"\x15PlanTournamentRequest\x12\x12\n" +
+	"\x04spec\x18\x01 \x01(\tR\x04spec\"'\n" +
+	"\x11TournamentRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"\xd4\x01\n" +
+	"\x10TournamentStatus\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\aruleset\x18\x02 \x01(\tR\aruleset\x12\x18\n" +
+	"\amatches\x18\x03 \x01(\x05R\amatches\x12\x12\n" +
+	"\x04done\x18\x04 \x01(\x05R\x04done\x12\x18\n" +
+	"\arunning\x18\x05 \x01(\x05R\arunning\x12\x18\n" +
+	"\aplanned\x18\x06 \x01(\x05R\aplanned\x12\x16\n" +
+	"\x06failed\x18\a \x01(\x05R\x06failed\x12\x18\n" +
+	"\aplaying\x18\b \x01(\bR\aplaying\"\xd9\x01\n" +
+	"\vLeaderboard\x12\x1e\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\tR\n" +
+	"tournament\x12\x18\n" +
+	"\aruleset\x18\x02 \x01(\tR\aruleset\x12\x14\n" +
+	"\x05camps\x18\x03 \x01(\x05R\x05camps\x12\x16\n" +
+	"\x06anchor\x18\x04 \x01(\tR\x06anchor\x12\x16\n" +
+	"\x06played\x18\x05 \x01(\x05R\x06played\x12\x18\n" +
+	"\aplanned\x18\x06 \x01(\x05R\aplanned\x120\n" +
+	"\x04rows\x18\a \x03(\v2\x1c.grisonval.v1.LeaderboardRowR\x04rows\"\xdb\x02\n" +
+	"\x0eLeaderboardRow\x12\x18\n" +
+	"\aentrant\x18\x01 \x01(\tR\aentrant\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06rating\x18\x03 \x01(\x01R\x06rating\x12\x10\n" +
+	"\x03low\x18\x04 \x01(\x01R\x03low\x12\x12\n" +
+	"\x04high\x18\x05 \x01(\x01R\x04high\x12\x18\n" +
+	"\aordinal\x18\x06 \x01(\x01R\aordinal\x12\x18\n" +
+	"\amatches\x18\a \x01(\x05R\amatches\x12\x1b\n" +
+	"\twin_share\x18\b \x01(\x01R\bwinShare\x12!\n" +
+	"\fillegal_rate\x18\t \x01(\x01R\villegalRate\x12!\n" +
+	"\ftimeout_rate\x18\n" +
+	" \x01(\x01R\vtimeoutRate\x12$\n" +
+	"\x0etokens_per_day\x18\v \x01(\x01R\ftokensPerDay\x12 \n" +
+	"\fcost_per_day\x18\f \x01(\x01R\n" +
+	"costPerDay\"E\n" +
+	"\x17TournamentExportRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
+	"\x06format\x18\x02 \x01(\tR\x06format\">\n" +
+	"\x10TournamentExport\x12\x16\n" +
+	"\x06format\x18\x01 \x01(\tR\x06format\x12\x12\n" +
+	"\x04data\x18\x02 \x01(\fR\x04data\"\xbc\x02\n" +
 	"\x12CreateWorldRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x04R\x04seed\x123\n" +
@@ -1164,7 +1734,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x05names\x18\x01 \x03(\tR\x05names\"-\n" +
 	"\x17RevokeAdminTokenRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"\x1a\n" +
-	"\x18RevokeAdminTokenResponse2\xef\f\n" +
+	"\x18RevokeAdminTokenResponse2\x96\x10\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12U\n" +
 	"\fListRulesets\x12!.grisonval.v1.ListRulesetsRequest\x1a\".grisonval.v1.ListRulesetsResponse\x12O\n" +
@@ -1189,7 +1759,12 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\tListAudit\x12\x1e.grisonval.v1.ListAuditRequest\x1a\x1f.grisonval.v1.ListAuditResponse\x12Y\n" +
 	"\x0fIssueAdminToken\x12$.grisonval.v1.IssueAdminTokenRequest\x1a .grisonval.v1.IssueTokenResponse\x12^\n" +
 	"\x0fListAdminTokens\x12$.grisonval.v1.ListAdminTokensRequest\x1a%.grisonval.v1.ListAdminTokensResponse\x12a\n" +
-	"\x10RevokeAdminToken\x12%.grisonval.v1.RevokeAdminTokenRequest\x1a&.grisonval.v1.RevokeAdminTokenResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\x10RevokeAdminToken\x12%.grisonval.v1.RevokeAdminTokenRequest\x1a&.grisonval.v1.RevokeAdminTokenResponse\x12U\n" +
+	"\x0ePlanTournament\x12#.grisonval.v1.PlanTournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12P\n" +
+	"\rRunTournament\x12\x1f.grisonval.v1.TournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12P\n" +
+	"\rGetTournament\x12\x1f.grisonval.v1.TournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12L\n" +
+	"\x0eGetLeaderboard\x12\x1f.grisonval.v1.TournamentRequest\x1a\x19.grisonval.v1.Leaderboard\x12\\\n" +
+	"\x13GetTournamentExport\x12%.grisonval.v1.TournamentExportRequest\x1a\x1e.grisonval.v1.TournamentExportB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_admin_proto_rawDescOnce sync.Once
@@ -1203,98 +1778,116 @@ func file_grisonval_v1_admin_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_admin_proto_rawDescData
 }
 
-var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_grisonval_v1_admin_proto_goTypes = []any{
-	(*CreateWorldRequest)(nil),       // 0: grisonval.v1.CreateWorldRequest
-	(*ListRulesetsRequest)(nil),      // 1: grisonval.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),     // 2: grisonval.v1.ListRulesetsResponse
-	(*RulesetInfo)(nil),              // 3: grisonval.v1.RulesetInfo
-	(*WorldInfo)(nil),                // 4: grisonval.v1.WorldInfo
-	(*ListWorldsRequest)(nil),        // 5: grisonval.v1.ListWorldsRequest
-	(*ListWorldsResponse)(nil),       // 6: grisonval.v1.ListWorldsResponse
-	(*SetControllerRequest)(nil),     // 7: grisonval.v1.SetControllerRequest
-	(*IssueTokenRequest)(nil),        // 8: grisonval.v1.IssueTokenRequest
-	(*IssueTokenResponse)(nil),       // 9: grisonval.v1.IssueTokenResponse
-	(*WorldRequest)(nil),             // 10: grisonval.v1.WorldRequest
-	(*WorldState)(nil),               // 11: grisonval.v1.WorldState
-	(*ForkWorldRequest)(nil),         // 12: grisonval.v1.ForkWorldRequest
-	(*IssueAdminTokenRequest)(nil),   // 13: grisonval.v1.IssueAdminTokenRequest
-	(*ListAdminTokensRequest)(nil),   // 14: grisonval.v1.ListAdminTokensRequest
-	(*ListAdminTokensResponse)(nil),  // 15: grisonval.v1.ListAdminTokensResponse
-	(*RevokeAdminTokenRequest)(nil),  // 16: grisonval.v1.RevokeAdminTokenRequest
-	(*RevokeAdminTokenResponse)(nil), // 17: grisonval.v1.RevokeAdminTokenResponse
-	(*durationpb.Duration)(nil),      // 18: google.protobuf.Duration
-	(*Controller)(nil),               // 19: grisonval.v1.Controller
-	(*GetChronicleRequest)(nil),      // 20: grisonval.v1.GetChronicleRequest
-	(*CreateSeasonRequest)(nil),      // 21: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),       // 22: grisonval.v1.CloseSeasonRequest
-	(*ListSeasonsRequest)(nil),       // 23: grisonval.v1.ListSeasonsRequest
-	(*EnrollPlayerRequest)(nil),      // 24: grisonval.v1.EnrollPlayerRequest
-	(*ListAuditRequest)(nil),         // 25: grisonval.v1.ListAuditRequest
-	(*Frame)(nil),                    // 26: grisonval.v1.Frame
-	(*Chronicle)(nil),                // 27: grisonval.v1.Chronicle
-	(*SeasonInfo)(nil),               // 28: grisonval.v1.SeasonInfo
-	(*ListSeasonsResponse)(nil),      // 29: grisonval.v1.ListSeasonsResponse
-	(*EnrollPlayerResponse)(nil),     // 30: grisonval.v1.EnrollPlayerResponse
-	(*ListAuditResponse)(nil),        // 31: grisonval.v1.ListAuditResponse
+	(*PlanTournamentRequest)(nil),    // 0: grisonval.v1.PlanTournamentRequest
+	(*TournamentRequest)(nil),        // 1: grisonval.v1.TournamentRequest
+	(*TournamentStatus)(nil),         // 2: grisonval.v1.TournamentStatus
+	(*Leaderboard)(nil),              // 3: grisonval.v1.Leaderboard
+	(*LeaderboardRow)(nil),           // 4: grisonval.v1.LeaderboardRow
+	(*TournamentExportRequest)(nil),  // 5: grisonval.v1.TournamentExportRequest
+	(*TournamentExport)(nil),         // 6: grisonval.v1.TournamentExport
+	(*CreateWorldRequest)(nil),       // 7: grisonval.v1.CreateWorldRequest
+	(*ListRulesetsRequest)(nil),      // 8: grisonval.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),     // 9: grisonval.v1.ListRulesetsResponse
+	(*RulesetInfo)(nil),              // 10: grisonval.v1.RulesetInfo
+	(*WorldInfo)(nil),                // 11: grisonval.v1.WorldInfo
+	(*ListWorldsRequest)(nil),        // 12: grisonval.v1.ListWorldsRequest
+	(*ListWorldsResponse)(nil),       // 13: grisonval.v1.ListWorldsResponse
+	(*SetControllerRequest)(nil),     // 14: grisonval.v1.SetControllerRequest
+	(*IssueTokenRequest)(nil),        // 15: grisonval.v1.IssueTokenRequest
+	(*IssueTokenResponse)(nil),       // 16: grisonval.v1.IssueTokenResponse
+	(*WorldRequest)(nil),             // 17: grisonval.v1.WorldRequest
+	(*WorldState)(nil),               // 18: grisonval.v1.WorldState
+	(*ForkWorldRequest)(nil),         // 19: grisonval.v1.ForkWorldRequest
+	(*IssueAdminTokenRequest)(nil),   // 20: grisonval.v1.IssueAdminTokenRequest
+	(*ListAdminTokensRequest)(nil),   // 21: grisonval.v1.ListAdminTokensRequest
+	(*ListAdminTokensResponse)(nil),  // 22: grisonval.v1.ListAdminTokensResponse
+	(*RevokeAdminTokenRequest)(nil),  // 23: grisonval.v1.RevokeAdminTokenRequest
+	(*RevokeAdminTokenResponse)(nil), // 24: grisonval.v1.RevokeAdminTokenResponse
+	(*durationpb.Duration)(nil),      // 25: google.protobuf.Duration
+	(*Controller)(nil),               // 26: grisonval.v1.Controller
+	(*GetChronicleRequest)(nil),      // 27: grisonval.v1.GetChronicleRequest
+	(*CreateSeasonRequest)(nil),      // 28: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 29: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),       // 30: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),      // 31: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),         // 32: grisonval.v1.ListAuditRequest
+	(*Frame)(nil),                    // 33: grisonval.v1.Frame
+	(*Chronicle)(nil),                // 34: grisonval.v1.Chronicle
+	(*SeasonInfo)(nil),               // 35: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),      // 36: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil),     // 37: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),        // 38: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
-	18, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
-	19, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
-	18, // 2: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
-	3,  // 3: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
-	18, // 4: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	19, // 5: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
-	18, // 6: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
-	4,  // 7: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	19, // 8: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
-	0,  // 9: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
-	1,  // 10: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
-	5,  // 11: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
-	7,  // 12: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
-	8,  // 13: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
-	10, // 14: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
-	10, // 15: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
-	10, // 16: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
-	10, // 17: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
-	10, // 18: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
-	10, // 19: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
-	20, // 20: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
-	12, // 21: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	21, // 22: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	22, // 23: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	23, // 24: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	24, // 25: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	25, // 26: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	13, // 27: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
-	14, // 28: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
-	16, // 29: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
-	4,  // 30: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	2,  // 31: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
-	6,  // 32: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	4,  // 33: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	9,  // 34: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	4,  // 35: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 36: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 37: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	4,  // 38: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	11, // 39: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	26, // 40: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
-	27, // 41: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
-	4,  // 42: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 43: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	28, // 44: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	29, // 45: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	30, // 46: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	31, // 47: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	9,  // 48: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
-	15, // 49: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
-	17, // 50: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
-	30, // [30:51] is the sub-list for method output_type
-	9,  // [9:30] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	4,  // 0: grisonval.v1.Leaderboard.rows:type_name -> grisonval.v1.LeaderboardRow
+	25, // 1: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
+	26, // 2: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
+	25, // 3: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
+	10, // 4: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
+	25, // 5: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	26, // 6: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	25, // 7: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
+	11, // 8: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
+	26, // 9: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	7,  // 10: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
+	8,  // 11: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
+	12, // 12: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
+	14, // 13: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
+	15, // 14: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
+	17, // 15: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
+	17, // 16: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
+	17, // 17: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
+	17, // 18: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
+	17, // 19: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
+	17, // 20: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
+	27, // 21: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
+	19, // 22: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	28, // 23: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	29, // 24: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	30, // 25: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	31, // 26: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	32, // 27: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	20, // 28: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
+	21, // 29: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
+	23, // 30: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
+	0,  // 31: grisonval.v1.AdminService.PlanTournament:input_type -> grisonval.v1.PlanTournamentRequest
+	1,  // 32: grisonval.v1.AdminService.RunTournament:input_type -> grisonval.v1.TournamentRequest
+	1,  // 33: grisonval.v1.AdminService.GetTournament:input_type -> grisonval.v1.TournamentRequest
+	1,  // 34: grisonval.v1.AdminService.GetLeaderboard:input_type -> grisonval.v1.TournamentRequest
+	5,  // 35: grisonval.v1.AdminService.GetTournamentExport:input_type -> grisonval.v1.TournamentExportRequest
+	11, // 36: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	9,  // 37: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	13, // 38: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	11, // 39: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	16, // 40: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	11, // 41: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 42: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 43: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	11, // 44: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	18, // 45: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	33, // 46: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
+	34, // 47: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
+	11, // 48: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 49: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	35, // 50: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	36, // 51: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	37, // 52: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	38, // 53: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	16, // 54: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
+	22, // 55: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
+	24, // 56: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
+	2,  // 57: grisonval.v1.AdminService.PlanTournament:output_type -> grisonval.v1.TournamentStatus
+	2,  // 58: grisonval.v1.AdminService.RunTournament:output_type -> grisonval.v1.TournamentStatus
+	2,  // 59: grisonval.v1.AdminService.GetTournament:output_type -> grisonval.v1.TournamentStatus
+	3,  // 60: grisonval.v1.AdminService.GetLeaderboard:output_type -> grisonval.v1.Leaderboard
+	6,  // 61: grisonval.v1.AdminService.GetTournamentExport:output_type -> grisonval.v1.TournamentExport
+	36, // [36:62] is the sub-list for method output_type
+	10, // [10:36] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_admin_proto_init() }
@@ -1310,7 +1903,7 @@ func file_grisonval_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_admin_proto_rawDesc), len(file_grisonval_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   18,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

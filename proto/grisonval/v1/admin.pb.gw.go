@@ -602,6 +602,141 @@ func local_request_AdminService_RevokeAdminToken_0(ctx context.Context, marshale
 	return msg, metadata, err
 }
 
+func request_AdminService_PlanTournament_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq PlanTournamentRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.PlanTournament(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_PlanTournament_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq PlanTournamentRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.PlanTournament(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_AdminService_RunTournament_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TournamentRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.RunTournament(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_RunTournament_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TournamentRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.RunTournament(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_AdminService_GetTournament_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TournamentRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetTournament(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_GetTournament_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TournamentRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.GetTournament(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_AdminService_GetLeaderboard_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TournamentRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetLeaderboard(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_GetLeaderboard_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TournamentRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.GetLeaderboard(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_AdminService_GetTournamentExport_0(ctx context.Context, marshaler runtime.Marshaler, client AdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TournamentExportRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetTournamentExport(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_AdminService_GetTournamentExport_0(ctx context.Context, marshaler runtime.Marshaler, server AdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TournamentExportRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.GetTournamentExport(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterAdminServiceHandlerServer registers the http handlers for service AdminService to "mux".
 // UnaryRPC     :call AdminServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -1028,6 +1163,106 @@ func RegisterAdminServiceHandlerServer(ctx context.Context, mux *runtime.ServeMu
 		}
 		forward_AdminService_RevokeAdminToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_AdminService_PlanTournament_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/PlanTournament", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/PlanTournament"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_PlanTournament_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_PlanTournament_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_RunTournament_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/RunTournament", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/RunTournament"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_RunTournament_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_RunTournament_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_GetTournament_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/GetTournament", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/GetTournament"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_GetTournament_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_GetTournament_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_GetLeaderboard_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/GetLeaderboard", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/GetLeaderboard"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_GetLeaderboard_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_GetLeaderboard_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_GetTournamentExport_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/grisonval.v1.AdminService/GetTournamentExport", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/GetTournamentExport"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_AdminService_GetTournamentExport_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_GetTournamentExport_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 
 	return nil
 }
@@ -1425,53 +1660,148 @@ func RegisterAdminServiceHandlerClient(ctx context.Context, mux *runtime.ServeMu
 		}
 		forward_AdminService_RevokeAdminToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_AdminService_PlanTournament_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/PlanTournament", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/PlanTournament"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_PlanTournament_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_PlanTournament_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_RunTournament_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/RunTournament", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/RunTournament"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_RunTournament_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_RunTournament_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_GetTournament_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/GetTournament", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/GetTournament"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_GetTournament_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_GetTournament_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_GetLeaderboard_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/GetLeaderboard", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/GetLeaderboard"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_GetLeaderboard_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_GetLeaderboard_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_AdminService_GetTournamentExport_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/grisonval.v1.AdminService/GetTournamentExport", runtime.WithHTTPPathPattern("/grisonval.v1.AdminService/GetTournamentExport"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_AdminService_GetTournamentExport_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_AdminService_GetTournamentExport_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
 var (
-	pattern_AdminService_CreateWorld_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CreateWorld"}, ""))
-	pattern_AdminService_ListRulesets_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListRulesets"}, ""))
-	pattern_AdminService_ListWorlds_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListWorlds"}, ""))
-	pattern_AdminService_SetController_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "SetController"}, ""))
-	pattern_AdminService_IssueToken_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "IssueToken"}, ""))
-	pattern_AdminService_PauseWorld_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "PauseWorld"}, ""))
-	pattern_AdminService_ResumeWorld_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ResumeWorld"}, ""))
-	pattern_AdminService_ForceTick_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ForceTick"}, ""))
-	pattern_AdminService_ResetSeason_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ResetSeason"}, ""))
-	pattern_AdminService_GetWorldState_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetWorldState"}, ""))
-	pattern_AdminService_GetFrame_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetFrame"}, ""))
-	pattern_AdminService_GetTimeline_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetTimeline"}, ""))
-	pattern_AdminService_ForkWorld_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ForkWorld"}, ""))
-	pattern_AdminService_CreateSeason_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CreateSeason"}, ""))
-	pattern_AdminService_CloseSeason_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CloseSeason"}, ""))
-	pattern_AdminService_ListSeasons_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListSeasons"}, ""))
-	pattern_AdminService_EnrollPlayer_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "EnrollPlayer"}, ""))
-	pattern_AdminService_ListAudit_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListAudit"}, ""))
-	pattern_AdminService_IssueAdminToken_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "IssueAdminToken"}, ""))
-	pattern_AdminService_ListAdminTokens_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListAdminTokens"}, ""))
-	pattern_AdminService_RevokeAdminToken_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "RevokeAdminToken"}, ""))
+	pattern_AdminService_CreateWorld_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CreateWorld"}, ""))
+	pattern_AdminService_ListRulesets_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListRulesets"}, ""))
+	pattern_AdminService_ListWorlds_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListWorlds"}, ""))
+	pattern_AdminService_SetController_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "SetController"}, ""))
+	pattern_AdminService_IssueToken_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "IssueToken"}, ""))
+	pattern_AdminService_PauseWorld_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "PauseWorld"}, ""))
+	pattern_AdminService_ResumeWorld_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ResumeWorld"}, ""))
+	pattern_AdminService_ForceTick_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ForceTick"}, ""))
+	pattern_AdminService_ResetSeason_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ResetSeason"}, ""))
+	pattern_AdminService_GetWorldState_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetWorldState"}, ""))
+	pattern_AdminService_GetFrame_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetFrame"}, ""))
+	pattern_AdminService_GetTimeline_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetTimeline"}, ""))
+	pattern_AdminService_ForkWorld_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ForkWorld"}, ""))
+	pattern_AdminService_CreateSeason_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CreateSeason"}, ""))
+	pattern_AdminService_CloseSeason_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "CloseSeason"}, ""))
+	pattern_AdminService_ListSeasons_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListSeasons"}, ""))
+	pattern_AdminService_EnrollPlayer_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "EnrollPlayer"}, ""))
+	pattern_AdminService_ListAudit_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListAudit"}, ""))
+	pattern_AdminService_IssueAdminToken_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "IssueAdminToken"}, ""))
+	pattern_AdminService_ListAdminTokens_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "ListAdminTokens"}, ""))
+	pattern_AdminService_RevokeAdminToken_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "RevokeAdminToken"}, ""))
+	pattern_AdminService_PlanTournament_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "PlanTournament"}, ""))
+	pattern_AdminService_RunTournament_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "RunTournament"}, ""))
+	pattern_AdminService_GetTournament_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetTournament"}, ""))
+	pattern_AdminService_GetLeaderboard_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetLeaderboard"}, ""))
+	pattern_AdminService_GetTournamentExport_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"grisonval.v1.AdminService", "GetTournamentExport"}, ""))
 )
 
 var (
-	forward_AdminService_CreateWorld_0      = runtime.ForwardResponseMessage
-	forward_AdminService_ListRulesets_0     = runtime.ForwardResponseMessage
-	forward_AdminService_ListWorlds_0       = runtime.ForwardResponseMessage
-	forward_AdminService_SetController_0    = runtime.ForwardResponseMessage
-	forward_AdminService_IssueToken_0       = runtime.ForwardResponseMessage
-	forward_AdminService_PauseWorld_0       = runtime.ForwardResponseMessage
-	forward_AdminService_ResumeWorld_0      = runtime.ForwardResponseMessage
-	forward_AdminService_ForceTick_0        = runtime.ForwardResponseMessage
-	forward_AdminService_ResetSeason_0      = runtime.ForwardResponseMessage
-	forward_AdminService_GetWorldState_0    = runtime.ForwardResponseMessage
-	forward_AdminService_GetFrame_0         = runtime.ForwardResponseMessage
-	forward_AdminService_GetTimeline_0      = runtime.ForwardResponseMessage
-	forward_AdminService_ForkWorld_0        = runtime.ForwardResponseMessage
-	forward_AdminService_CreateSeason_0     = runtime.ForwardResponseMessage
-	forward_AdminService_CloseSeason_0      = runtime.ForwardResponseMessage
-	forward_AdminService_ListSeasons_0      = runtime.ForwardResponseMessage
-	forward_AdminService_EnrollPlayer_0     = runtime.ForwardResponseMessage
-	forward_AdminService_ListAudit_0        = runtime.ForwardResponseMessage
-	forward_AdminService_IssueAdminToken_0  = runtime.ForwardResponseMessage
-	forward_AdminService_ListAdminTokens_0  = runtime.ForwardResponseMessage
-	forward_AdminService_RevokeAdminToken_0 = runtime.ForwardResponseMessage
+	forward_AdminService_CreateWorld_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ListRulesets_0        = runtime.ForwardResponseMessage
+	forward_AdminService_ListWorlds_0          = runtime.ForwardResponseMessage
+	forward_AdminService_SetController_0       = runtime.ForwardResponseMessage
+	forward_AdminService_IssueToken_0          = runtime.ForwardResponseMessage
+	forward_AdminService_PauseWorld_0          = runtime.ForwardResponseMessage
+	forward_AdminService_ResumeWorld_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ForceTick_0           = runtime.ForwardResponseMessage
+	forward_AdminService_ResetSeason_0         = runtime.ForwardResponseMessage
+	forward_AdminService_GetWorldState_0       = runtime.ForwardResponseMessage
+	forward_AdminService_GetFrame_0            = runtime.ForwardResponseMessage
+	forward_AdminService_GetTimeline_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ForkWorld_0           = runtime.ForwardResponseMessage
+	forward_AdminService_CreateSeason_0        = runtime.ForwardResponseMessage
+	forward_AdminService_CloseSeason_0         = runtime.ForwardResponseMessage
+	forward_AdminService_ListSeasons_0         = runtime.ForwardResponseMessage
+	forward_AdminService_EnrollPlayer_0        = runtime.ForwardResponseMessage
+	forward_AdminService_ListAudit_0           = runtime.ForwardResponseMessage
+	forward_AdminService_IssueAdminToken_0     = runtime.ForwardResponseMessage
+	forward_AdminService_ListAdminTokens_0     = runtime.ForwardResponseMessage
+	forward_AdminService_RevokeAdminToken_0    = runtime.ForwardResponseMessage
+	forward_AdminService_PlanTournament_0      = runtime.ForwardResponseMessage
+	forward_AdminService_RunTournament_0       = runtime.ForwardResponseMessage
+	forward_AdminService_GetTournament_0       = runtime.ForwardResponseMessage
+	forward_AdminService_GetLeaderboard_0      = runtime.ForwardResponseMessage
+	forward_AdminService_GetTournamentExport_0 = runtime.ForwardResponseMessage
 )

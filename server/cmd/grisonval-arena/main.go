@@ -30,6 +30,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 	"time"
 
@@ -73,6 +74,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	castle := fs.Bool("castle", false, "demo: play the Castle instead of Grisonval")
 	level := fs.String("log-level", "warn", "the lowest level logged (debug, info, warn, error)")
 	webAt := fs.String("web", "", "run, serve: serve the public leaderboard at /arena and the web face (the matches' timelapses) at this address, such as 127.0.0.1:7782")
+	addr := fs.String("addr", "", "run, serve: the gRPC address of the arena's server, for external entrants and for admins (AdminService's tournament methods); a loopback port when empty")
+	adminTokenFile := fs.String("admin-token-file", "", "run, serve: a file holding the operator's admin token (at least 32 characters), which opens AdminService on -addr")
 	cpuProfile := fs.String("cpuprofile", "", "run, demo: write a CPU profile of the whole process to this file")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -82,6 +85,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Errorf("-log-level: %w", err)}
 	}
 	log := zerolog.New(stderr).Level(lvl).With().Timestamp().Logger()
+	where := arena.Options{Addr: *addr}
+	if *adminTokenFile != "" {
+		b, err := os.ReadFile(*adminTokenFile)
+		if err != nil {
+			return fmt.Errorf("-admin-token-file: %w", err)
+		}
+		where.AdminToken = strings.TrimSpace(string(b))
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *cpuProfile != "" {
@@ -109,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if cmd == "plan" && spec == nil {
 			return usageError{errors.New("plan: -spec FILE is required")}
 		}
-		a, closeAll, err := arena.Open(ctx, *data, *dbURL, log)
+		a, closeAll, err := arena.Open(ctx, *data, *dbURL, log, where)
 		if err != nil {
 			return err
 		}
@@ -146,10 +157,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "tournament %q played in %s\n", *name, time.Since(started).Round(time.Millisecond))
 		return printTable(ctx, a, *name, "", stdout)
 	case "serve":
-		if *webAt == "" {
-			return usageError{errors.New("serve: -web ADDR is required")}
+		if *webAt == "" && *addr == "" {
+			return usageError{errors.New("serve: -web ADDR or -addr ADDR is required")}
 		}
-		a, closeAll, err := arena.Open(ctx, *data, *dbURL, log)
+		a, closeAll, err := arena.Open(ctx, *data, *dbURL, log, where)
 		if err != nil {
 			return err
 		}
@@ -157,6 +168,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err := serveWeb(ctx, a, *webAt, log, stdout); err != nil {
 			return err
 		}
+		fmt.Fprintf(stdout, "arena's server at %s (AdminService's tournament methods with the operator's token)\n", a.Addr)
 		<-ctx.Done()
 		return nil
 	case "status":
@@ -205,7 +217,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer os.RemoveAll(dir)
-		a, closeAll, err := arena.Open(ctx, dir, "", log)
+		a, closeAll, err := arena.Open(ctx, dir, "", log, arena.Options{})
 		if err != nil {
 			return err
 		}

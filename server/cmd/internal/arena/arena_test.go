@@ -114,7 +114,7 @@ func TestSpecCheck(t *testing.T) {
 // openArena opens an arena on the embedded store in dir.
 func openArena(t *testing.T, dir string) (*Arena, func()) {
 	t.Helper()
-	a, closeAll, err := Open(t.Context(), dir, "", zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))
+	a, closeAll, err := Open(t.Context(), dir, "", zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel), Options{})
 	if err != nil {
 		t.Fatalf("open the arena: %v", err)
 	}

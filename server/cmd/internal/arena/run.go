@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/rating"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -32,9 +33,11 @@ type Arena struct {
 	Log   zerolog.Logger
 	// Poll is how often a match's end is checked (0: a second).
 	Poll time.Duration
-	// Conn is the connection Game uses, for the web face (nil without
-	// a server: table, export).
+	// Conn is the connection Game uses, for the web face, and Addr the
+	// server's gRPC address (none without a server: table, export).
 	Conn *grpc.ClientConn
+	Addr string
+	srv  *server.Server
 
 	llms limiter
 }
