@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/grisonval/server/server/cmd/internal/arena"
 )
 
 // TestDemo runs the command's demo (an all-bot round robin on a scratch
@@ -52,4 +54,35 @@ func readJSON(path string, v any) error {
 		return err
 	}
 	return json.Unmarshal(b, v)
+}
+
+// TestSpecs reads the specs the docs run (specs/*.json) and the example
+// of docs/arena.md: each is a tournament the arena accepts.
+func TestSpecs(t *testing.T) {
+	files, err := filepath.Glob("specs/*.json")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("specs: %v, %v", files, err)
+	}
+	for _, f := range files {
+		if _, err := arena.ReadSpec(f); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	doc, err := os.ReadFile("../../../docs/arena.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```json\n")
+	example, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("docs/arena.md has no JSON example")
+	}
+	path := filepath.Join(t.TempDir(), "example.json")
+	if err := os.WriteFile(path, []byte(example), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := arena.ReadSpec(path)
+	if err != nil || len(s.Entrants) != 8 {
+		t.Errorf("docs/arena.md's example: %d entrants, %v; want 8 and no error", len(s.Entrants), err)
+	}
 }

@@ -3,7 +3,6 @@ package arena
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"sync"
 
@@ -48,13 +47,8 @@ func statusOf(err error) error {
 
 // PlanTournament records the tournament of the spec given and plans it.
 func (d *admin) PlanTournament(ctx context.Context, req *pb.PlanTournamentRequest) (*pb.TournamentStatus, error) {
-	var spec Spec
-	dec := json.NewDecoder(bytes.NewReader([]byte(req.GetSpec())))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&spec); err != nil {
-		return nil, status.Errorf(codes.InvalidArgument, "spec: not a tournament spec (docs/arena.md): %v", err)
-	}
-	if err := spec.Check(); err != nil {
+	spec, err := ParseSpec([]byte(req.GetSpec()))
+	if err != nil {
 		return nil, statusOf(err)
 	}
 	if _, err := d.arena.DB.TournamentByName(ctx, spec.Name); err == nil {

@@ -6,6 +6,7 @@
 package arena
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -106,14 +107,23 @@ func ReadSpec(path string) (Spec, error) {
 	if err != nil {
 		return Spec{}, err
 	}
-	var s Spec
-	if err := json.Unmarshal(b, &s); err != nil {
-		return Spec{}, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := s.Check(); err != nil {
+	s, err := ParseSpec(b)
+	if err != nil {
 		return Spec{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
+}
+
+// ParseSpec reads a tournament's spec from JSON; a field it does not
+// know (a typo) is refused, wrapping ErrSpec, as is a spec Check refuses.
+func ParseSpec(b []byte) (Spec, error) {
+	var s Spec
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Spec{}, fmt.Errorf("%w: not a tournament spec (docs/arena.md): %v", ErrSpec, err)
+	}
+	return s, s.Check()
 }
 
 // ErrSpec is a spec that cannot be played; its message says why.
