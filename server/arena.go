@@ -11,7 +11,7 @@ import (
 
 // Arena serves AdminService's tournament methods (docs/arena.md): the
 // grisonval-arena command gives one in Config.Arena; a server without one
-// answers them Unimplemented. Its methods get the admin's calls as they
+// answers them FailedPrecondition. Its methods get the admin's calls as they
 // come (authenticated and audited as every admin call) and answer with
 // gRPC statuses.
 type Arena interface {
@@ -24,7 +24,7 @@ type Arena interface {
 
 // noArena answers the tournament methods of a server that runs no arena.
 func noArena(ctx context.Context) error {
-	return status.Error(codes.Unimplemented, pb.LangOf(ctx).Sprintf(
+	return status.Error(codes.FailedPrecondition, pb.LangOf(ctx).Sprintf(
 		"this server runs no arena: tournaments are served by grisonval-arena run or serve with -addr (docs/arena.md)",
 		"ce serveur ne fait tourner aucune arène : les tournois sont servis par grisonval-arena run ou serve avec -addr (docs/arena.md)"))
 }

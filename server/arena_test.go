@@ -11,21 +11,21 @@ import (
 )
 
 // TestNoArena: a server that runs no arena answers AdminService's
-// tournament methods Unimplemented, saying where they are served.
+// tournament methods FailedPrecondition, saying where they are served.
 func TestNoArena(t *testing.T) {
 	h := startServer(t, openSQLite(t), clock.NewFake(start))
 	ctx := as(h.adminToken)
 	_, err := h.admin.GetLeaderboard(ctx, &pb.TournamentRequest{Name: "spring"})
-	wantCode(t, err, codes.Unimplemented)
+	wantCode(t, err, codes.FailedPrecondition)
 	if !strings.Contains(err.Error(), "grisonval-arena") {
 		t.Errorf("error %q; want it to name grisonval-arena", err)
 	}
 	_, err = h.admin.PlanTournament(ctx, &pb.PlanTournamentRequest{Spec: "{}"})
-	wantCode(t, err, codes.Unimplemented)
+	wantCode(t, err, codes.FailedPrecondition)
 	_, err = h.admin.RunTournament(ctx, &pb.TournamentRequest{Name: "spring"})
-	wantCode(t, err, codes.Unimplemented)
+	wantCode(t, err, codes.FailedPrecondition)
 	_, err = h.admin.GetTournament(ctx, &pb.TournamentRequest{Name: "spring"})
-	wantCode(t, err, codes.Unimplemented)
+	wantCode(t, err, codes.FailedPrecondition)
 	_, err = h.admin.GetTournamentExport(ctx, &pb.TournamentExportRequest{Name: "spring"})
-	wantCode(t, err, codes.Unimplemented)
+	wantCode(t, err, codes.FailedPrecondition)
 }

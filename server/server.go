@@ -65,7 +65,7 @@ type Config struct {
 	// value.
 	Limits limits.Config
 	// Arena serves AdminService's tournament methods; nil answers them
-	// Unimplemented (arena.go).
+	// FailedPrecondition (arena.go).
 	Arena Arena
 }
 

@@ -120,7 +120,7 @@ type AdminServiceClient interface {
 	// a grisonval-arena spec file, docs/arena.md) and plans its matches. The
 	// tournament methods are served by a server that runs the arena
 	// (grisonval-arena run or serve with -addr); another answers
-	// Unimplemented. Audited.
+	// FailedPrecondition. Audited.
 	PlanTournament(ctx context.Context, in *PlanTournamentRequest, opts ...grpc.CallOption) (*TournamentStatus, error)
 	// RunTournament starts playing the tournament's matches not yet played,
 	// in the background, or takes them up again; it answers at once.
@@ -477,7 +477,7 @@ type AdminServiceServer interface {
 	// a grisonval-arena spec file, docs/arena.md) and plans its matches. The
 	// tournament methods are served by a server that runs the arena
 	// (grisonval-arena run or serve with -addr); another answers
-	// Unimplemented. Audited.
+	// FailedPrecondition. Audited.
 	PlanTournament(context.Context, *PlanTournamentRequest) (*TournamentStatus, error)
 	// RunTournament starts playing the tournament's matches not yet played,
 	// in the background, or takes them up again; it answers at once.
