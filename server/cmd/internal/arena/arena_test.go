@@ -310,3 +310,49 @@ func TestResume(t *testing.T) {
 		}
 	}
 }
+
+// TestLimiter: the matches with an entrant on an LLM endpoint are
+// bounded by its concurrency, over matches sharing it; a match of bots
+// takes no slot; a wait ends with its context.
+func TestLimiter(t *testing.T) {
+	var l limiter
+	llm := Entrant{ID: "m", Kind: KindLLM, Endpoint: "http://a/v1", Concurrency: 1}
+	other := Entrant{ID: "n", Kind: KindLLM, Endpoint: "http://b/v1", Concurrency: 1}
+	bot := Entrant{ID: "g", Kind: KindBot, Posture: "growth"}
+	first, err := l.acquire(t.Context(), []Entrant{llm, bot})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := l.acquire(t.Context(), []Entrant{bot, bot}); err != nil {
+		t.Fatalf("a match of bots: %v", err)
+	} else {
+		r()
+	}
+	if r, err := l.acquire(t.Context(), []Entrant{other}); err != nil {
+		t.Fatalf("a match on another endpoint: %v", err)
+	} else {
+		r()
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := l.acquire(ctx, []Entrant{bot, llm}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a second match on a full endpoint: %v; want it to wait until its context ends", err)
+	}
+	got := make(chan error, 1)
+	go func() {
+		r, err := l.acquire(t.Context(), []Entrant{other, llm})
+		if err == nil {
+			r()
+		}
+		got <- err
+	}()
+	select {
+	case err := <-got:
+		t.Fatalf("acquired while the endpoint is full: %v", err)
+	case <-time.After(20 * time.Millisecond):
+	}
+	first()
+	if err := <-got; err != nil {
+		t.Fatalf("after the release: %v", err)
+	}
+}

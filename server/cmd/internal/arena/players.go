@@ -210,48 +210,71 @@ func randomLegal(v *pb.CampView) *pb.Order {
 	return o
 }
 
-// limiter bounds the calls in flight to each LLM endpoint, over every
-// match the arena runs at once. It is safe for concurrent use.
+// limiter bounds the matches in play at once that have an entrant on
+// each LLM endpoint, over every tournament the arena runs: a match's LLM
+// entrant has one call in flight at a time, so this bounds the calls to
+// the endpoint, and, unlike a bound on the calls themselves, never makes
+// a call wait inside a match's move clock for another match's. It is
+// safe for concurrent use.
 type limiter struct {
 	mu   sync.Mutex
 	sems map[string]chan struct{}
 }
 
-// transport returns an HTTP transport whose requests to endpoint take one
-// of its n slots (n <= 0: 2) while they run.
-func (l *limiter) transport(endpoint string, n int) http.RoundTripper {
-	if n <= 0 {
-		n = 2
+// acquire takes a slot of every LLM endpoint of entrants (n slots each:
+// the entrant's concurrency, 2 when 0), in the endpoints' order so that
+// two matches never hold each other's; release gives them back. It
+// returns ctx's error, holding nothing, if ctx ends first.
+func (l *limiter) acquire(ctx context.Context, entrants []Entrant) (release func(), err error) {
+	need := map[string]int{}
+	for _, e := range entrants {
+		if e.Kind == KindLLM {
+			n := e.Concurrency
+			if n <= 0 {
+				n = 2
+			}
+			if old, ok := need[e.Endpoint]; !ok || n < old {
+				need[e.Endpoint] = n
+			}
+		}
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.sems == nil {
-		l.sems = map[string]chan struct{}{}
+	endpoints := make([]string, 0, len(need))
+	for ep := range need {
+		endpoints = append(endpoints, ep)
 	}
-	sem, ok := l.sems[endpoint]
-	if !ok {
-		sem = make(chan struct{}, n)
-		l.sems[endpoint] = sem
+	slices.Sort(endpoints)
+	var held []chan struct{}
+	release = func() {
+		for _, sem := range held {
+			<-sem
+		}
 	}
-	return roundTripper(func(req *http.Request) (*http.Response, error) {
+	for _, ep := range endpoints {
+		l.mu.Lock()
+		if l.sems == nil {
+			l.sems = map[string]chan struct{}{}
+		}
+		sem, ok := l.sems[ep]
+		if !ok {
+			sem = make(chan struct{}, need[ep])
+			l.sems[ep] = sem
+		}
+		l.mu.Unlock()
 		select {
 		case sem <- struct{}{}:
-		case <-req.Context().Done():
-			return nil, req.Context().Err()
+			held = append(held, sem)
+		case <-ctx.Done():
+			release()
+			return nil, ctx.Err()
 		}
-		defer func() { <-sem }()
-		return http.DefaultTransport.RoundTrip(req)
-	})
+	}
+	return release, nil
 }
-
-type roundTripper func(*http.Request) (*http.Response, error)
-
-func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // runLLM plays an LLM entrant through clients/llm's runner until the
 // season is over, reading each day of the runner's JSON log into a
 // DayRecord (runnerDay).
-func (p *campPlayer) runLLM(ctx context.Context, lim *limiter, apiKey string) error {
+func (p *campPlayer) runLLM(ctx context.Context, apiKey string) error {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
@@ -279,7 +302,7 @@ func (p *campPlayer) runLLM(ctx context.Context, lim *limiter, apiKey string) er
 	run := &llm.Runner{
 		Camp: &tools.Camp{Game: p.game, Token: p.token, Now: time.Now, Lang: lang.EN},
 		Chat: &llm.Client{BaseURL: p.entrant.Endpoint, Model: p.entrant.Model, APIKey: apiKey,
-			HTTP: &http.Client{Transport: lim.transport(p.entrant.Endpoint, p.entrant.Concurrency)}, MaxAttempts: 3,
+			HTTP: &http.Client{}, MaxAttempts: 3,
 			Backoff: 200 * time.Millisecond, MaxBackoff: 2 * time.Second},
 		Retries: retries, MaxCalls: retries + 4, Log: pw, Logger: p.log,
 	}

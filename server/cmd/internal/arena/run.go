@@ -190,8 +190,19 @@ func (a *Arena) runMatches(ctx context.Context, t Tournament, ms []Match) error 
 			wg.Wait()
 			return ctx.Err()
 		}
+		entrants := make([]Entrant, len(m.Seats))
+		for c, e := range m.Seats {
+			entrants[c] = t.Spec.Entrants[e]
+		}
+		release, err := a.llms.acquire(ctx, entrants)
+		if err != nil {
+			<-sem
+			wg.Wait()
+			return err
+		}
 		wg.Go(func() {
 			defer func() { <-sem }()
+			defer release()
 			if err := a.playMatch(ctx, t, m); err != nil && ctx.Err() == nil {
 				a.Log.Error().Err(err).Int64("match", m.ID).Uint64("world", m.WorldID).Msg("match failed")
 				if ferr := a.DB.FailMatch(context.WithoutCancel(ctx), m.ID, err.Error(), time.Now()); ferr != nil {
@@ -261,7 +272,7 @@ func (a *Arena) playMatch(ctx context.Context, t Tournament, m Match) error {
 				key = os.Getenv(ent.APIKeyEnv)
 			}
 			players.Go(func() {
-				if err := p.runLLM(pctx, &a.llms, key); err != nil && pctx.Err() == nil {
+				if err := p.runLLM(pctx, key); err != nil && pctx.Err() == nil {
 					p.log.Error().Err(err).Msg("llm runner stopped")
 				}
 			})
