@@ -356,3 +356,35 @@ func TestLimiter(t *testing.T) {
 		t.Fatalf("after the release: %v", err)
 	}
 }
+
+// TestSwissTournament plays two Swiss rounds: the second is planned once
+// the first is played, from the online ratings (the best three play, the
+// last sits out), on the next seed.
+func TestSwissTournament(t *testing.T) {
+	a, closeAll := openArena(t, t.TempDir())
+	defer closeAll()
+	spec := botSpec("swiss")
+	spec.Schedule, spec.Rounds, spec.SeasonLength, spec.Seeds = Swiss, 2, 8, []uint64{3, 4}
+	tour, plan, err := a.Plan(t.Context(), spec)
+	if err != nil || len(plan) != 3 {
+		t.Fatalf("plan: %d matches, %v; want the first round's 3", len(plan), err)
+	}
+	if err := a.Run(t.Context(), "swiss"); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := a.DB.Matches(t.Context(), tour.ID)
+	if err != nil || len(ms) != 6 {
+		t.Fatalf("%d matches, %v; want two rounds of 3", len(ms), err)
+	}
+	order := swissOrder(spec, ms[:3])
+	for _, m := range ms[3:] {
+		if m.Round != 1 || m.Seed != 4 || m.Status != MatchDone {
+			t.Errorf("second round's match %+v; want round 1 on seed 4, done", m)
+		}
+		for _, e := range m.Seats {
+			if e == order[3] {
+				t.Errorf("entrant %s, last after round one, plays %v; want it to sit out", spec.Entrants[e].ID, m.Seats)
+			}
+		}
+	}
+}
