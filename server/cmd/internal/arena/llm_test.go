@@ -66,7 +66,9 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "scripted failure", http.StatusInternalServerError)
 		return
 	case a == slow && n == 1:
-		time.Sleep(s.clock * 3 / 2)
+		// Past the clock, but not so far that the next day, whose
+		// clock started when this one ran out, is left too short.
+		time.Sleep(s.clock + 250*time.Millisecond)
 	case a == illegal && n == 1:
 		args = `{"order":{"action":"fly_to_the_moon"},"reason":"scripted"}`
 	case a == malformed && n == 1:
