@@ -14,6 +14,7 @@ import (
 
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/cmd/internal/served"
+	"github.com/grisonval/server/server/store/pgtest"
 )
 
 func TestRoundRobinPlan(t *testing.T) {
@@ -385,6 +386,38 @@ func TestSwissTournament(t *testing.T) {
 			if e == order[3] {
 				t.Errorf("entrant %s, last after round one, plays %v; want it to sit out", spec.Entrants[e].ID, m.Seats)
 			}
+		}
+	}
+}
+
+// TestTournamentPostgres plays a small tournament with its worlds on
+// PostgreSQL: every match ends, and replays hash-identically from that
+// store.
+func TestTournamentPostgres(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	a, closeAll, err := Open(t.Context(), t.TempDir(), url, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel), Options{})
+	if err != nil {
+		t.Fatalf("open the arena on postgres: %v", err)
+	}
+	defer closeAll()
+	spec := botSpec("pg")
+	spec.Entrants, spec.SeasonLength = spec.Entrants[1:], 8
+	tour, _, err := a.Plan(t.Context(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Run(t.Context(), "pg"); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := a.DB.Matches(t.Context(), tour.ID)
+	if err != nil || len(ms) != 3 {
+		t.Fatalf("%d matches, %v; want 3", len(ms), err)
+	}
+	rules := server.Rulesets(served.Rulesets())
+	for _, m := range ms {
+		rep, err := server.Replay(t.Context(), a.Store, rules, m.WorldID, 1, nil)
+		if m.Status != MatchDone || m.Days != 8 || err != nil || rep.LastHash != m.Hash {
+			t.Errorf("match %d: %s after %d days, replay %s (%v), recorded %s", m.Seq, m.Status, m.Days, rep.LastHash, err, m.Hash)
 		}
 	}
 }
