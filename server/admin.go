@@ -245,16 +245,47 @@ func (a *adminService) IssueToken(ctx context.Context, req *pb.IssueTokenRequest
 	if err != nil {
 		return nil, err
 	}
-	if err := r.do(ctx, func() error { return r.checkCamp(req.GetCamp()) }); err != nil {
+	seat := req.GetSeat()
+	if seat == game.RulerSeat {
+		seat = ""
+	}
+	var season int
+	err = r.do(ctx, func() error {
+		if err := r.checkCamp(req.GetCamp()); err != nil {
+			return err
+		}
+		season = r.settings.Season
+		if seats := game.SeatsOf(r.rs.Season(r.settings.Camps)); seat != "" {
+			if _, ok := findSeat(seats, seat); !ok {
+				return invalidArgument("seat", "no seat %q in this world's council: %s", seat, seatCodes(seats))
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: int(req.GetCamp())})
+	t := store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: int(req.GetCamp()), Seat: seat}
+	if seat != "" {
+		// A councillor's new token carries the player enrolled in the
+		// seat, as EnrollPlayer's did.
+		enrolments, err := a.s.cfg.Store.Enrolments(ctx, r.id, season)
+		if err != nil {
+			return nil, toStatus(r.base, fmt.Errorf("read enrolments: %w", err))
+		}
+		for _, e := range enrolments {
+			if e.Camp == t.Camp && e.Seat == seat {
+				t.Player = e.Player
+			}
+		}
+	}
+	tok, err := a.s.auth.issue(ctx, t)
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
 	// Log on the world's loop, where its tick is known.
 	_ = r.do(ctx, func() error {
-		r.log.Info().Int("camp", int(req.GetCamp())).Msg("admin: camp token issued")
+		r.log.Info().Int("camp", t.Camp).Str("seat", store.SeatOrRuler(seat)).Msg("admin: camp token issued")
 		return nil
 	})
 	return &pb.IssueTokenResponse{Token: tok}, nil

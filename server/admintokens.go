@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
@@ -67,9 +68,11 @@ func (a *authenticator) revokeAdmin(ctx context.Context, name string) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.gen++
-	for h, c := range a.cache {
-		if c.p.role == store.RoleAdmin && c.p.name == name {
-			delete(a.cache, h)
+	for _, m := range []map[[sha256.Size]byte]cachedPrincipal{a.cache, a.vouched} {
+		for h, c := range m {
+			if c.p.role == store.RoleAdmin && c.p.name == name {
+				delete(m, h)
+			}
 		}
 	}
 	return nil

@@ -61,11 +61,20 @@ type authenticator struct {
 	clock clock.Clock
 	ttl   time.Duration
 
-	mu sync.Mutex // guards cache and gen
+	mu sync.Mutex // guards cache, vouched and gen
 	// cache maps a token hash to the principal it named when read.
 	cache map[[sha256.Size]byte]cachedPrincipal
+	// vouched maps the hash of a token found good in the last vouchTTL to
+	// the principal it named: such a token is never refused for its
+	// address's failed authentications (guard.admit), though it is still
+	// checked in the store once its cache entry expires. A token found
+	// unknown or revoked leaves it.
+	vouched map[[sha256.Size]byte]cachedPrincipal
 	// gen counts revocations; a lookup that raced one is not cached.
 	gen uint64
+	// revoked, when set, is called once a token put has revoked others: it
+	// ends their open streams on this process (limits.Streams.CheckNow).
+	revoked func()
 }
 
 type cachedPrincipal struct {
@@ -74,8 +83,17 @@ type cachedPrincipal struct {
 }
 
 func newAuthenticator(st store.Store, c clock.Clock, ttl time.Duration) *authenticator {
-	return &authenticator{store: st, clock: c, ttl: ttl, cache: make(map[[sha256.Size]byte]cachedPrincipal)}
+	return &authenticator{store: st, clock: c, ttl: ttl, cache: make(map[[sha256.Size]byte]cachedPrincipal),
+		vouched: make(map[[sha256.Size]byte]cachedPrincipal)}
 }
+
+// vouchTTL is how long a token found good is vouched for.
+const vouchTTL = 24 * time.Hour
+
+// vouchPruneAt is how many vouched tokens are kept before the expired ones
+// are dropped. Only tokens the store holds are vouched for, so their
+// number is bounded by the store's.
+const vouchPruneAt = 4096
 
 // requiredRole returns the role a method needs, or "" for the services that
 // are open to all (health, reflection, the chronicle of closed seasons).
@@ -165,6 +183,11 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 		return c.p, nil
 	}
 	t, err := a.store.TokenByHash(ctx, hash[:])
+	if errors.Is(err, store.ErrNotFound) {
+		a.mu.Lock()
+		delete(a.vouched, hash)
+		a.mu.Unlock()
+	}
 	if err != nil {
 		return principal{}, fmt.Errorf("look up token: %w", err)
 	}
@@ -175,9 +198,26 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	a.mu.Lock()
 	if a.gen == gen {
 		a.cache[hash] = cachedPrincipal{p: p, expires: now.Add(a.ttl)}
+		if len(a.vouched) >= vouchPruneAt {
+			for h, v := range a.vouched {
+				if !now.Before(v.expires) {
+					delete(a.vouched, h)
+				}
+			}
+		}
+		a.vouched[hash] = cachedPrincipal{p: p, expires: now.Add(vouchTTL)}
 	}
 	a.mu.Unlock()
 	return p, nil
+}
+
+// isVouched reports whether the token of hash was found good in the last
+// vouchTTL and not revoked since on this process.
+func (a *authenticator) isVouched(hash [sha256.Size]byte) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	v, ok := a.vouched[hash]
+	return ok && a.clock.Now().Before(v.expires)
 }
 
 // issue creates a token for t's role, world, camp and seat, stores its
@@ -211,22 +251,18 @@ func (a *authenticator) put(ctx context.Context, t store.Token) error {
 	}
 	a.mu.Lock()
 	a.gen++
-	for h, c := range a.cache {
-		if c.p.role == t.Role && c.p.worldID == t.WorldID && c.p.camp == t.Camp && (t.Role != store.RoleCamp || c.p.seat == store.SeatOrRuler(t.Seat)) {
-			delete(a.cache, h)
+	for _, m := range []map[[sha256.Size]byte]cachedPrincipal{a.cache, a.vouched} {
+		for h, c := range m {
+			if c.p.role == t.Role && c.p.worldID == t.WorldID && c.p.camp == t.Camp && (t.Role != store.RoleCamp || c.p.seat == store.SeatOrRuler(t.Seat)) {
+				delete(m, h)
+			}
 		}
 	}
 	a.mu.Unlock()
+	if a.revoked != nil {
+		a.revoked()
+	}
 	return nil
-}
-
-// known reports whether the token of hash is one the authenticator checked
-// recently and found good.
-func (a *authenticator) known(hash [sha256.Size]byte) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	c, ok := a.cache[hash]
-	return ok && a.clock.Now().Before(c.expires)
 }
 
 // The authenticator is what the revocation check of the open streams asks
@@ -245,4 +281,5 @@ func (a *authenticator) Revoked(hash [sha256.Size]byte) {
 	defer a.mu.Unlock()
 	a.gen++
 	delete(a.cache, hash)
+	delete(a.vouched, hash)
 }

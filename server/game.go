@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/rs/zerolog"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -113,6 +114,19 @@ func checkForDayArg(l lang.Lang, forDay int32) error {
 	return nil
 }
 
+// noteCall logs msg with fields at info, sampled under key when the
+// server samples (the first line of a window, then a count: a camp that
+// replaces or misorders at its rate all day writes a line per window, not
+// one per call), else to log. It runs on the loop.
+func (r *runner) noteCall(log zerolog.Logger, key string, fields map[string]any, msg string) {
+	if r.callLog == nil {
+		log.Info().Fields(fields).Msg(msg)
+		return
+	}
+	fields["world"], fields["season"], fields["tick"] = r.id, r.settings.Season, r.state.Day()
+	r.callLog.Note(key, zerolog.InfoLevel, msg, fields)
+}
+
 // post makes the play that pick returns, on the world's goroutine, the
 // camp's order for the next day: validated against the current state and
 // durable before it answers.
@@ -135,7 +149,7 @@ func (g *gameService) post(ctx context.Context, p principal, r *runner, forDay i
 		if re := r.rs.Validate(r.state, p.camp, pl.order); re != nil {
 			// What a camp orders is its own: the console, which another
 			// player may read, has its code only.
-			log.Info().Str("code", re.Reason.Code()).Msg("order refused")
+			r.noteCall(log, fmt.Sprintf("order-refused:%d:%d", r.id, p.camp), map[string]any{"camp": p.camp, "code": re.Reason.Code()}, "order refused")
 			log.Debug().Str("refused", re.Error()).Msg("order refused")
 			return ruleStatus(re, pb.LangOf(ctx))
 		}
@@ -148,7 +162,11 @@ func (g *gameService) post(ctx context.Context, p principal, r *runner, forDay i
 		}
 		replaced := r.pending[p.camp] != nil
 		r.pending[p.camp] = &pl
-		log.Info().Bool("replaced", replaced).Str("author", pl.seat).Msg("order accepted")
+		if replaced {
+			r.noteCall(log, fmt.Sprintf("order-replaced:%d:%d", r.id, p.camp), map[string]any{"camp": p.camp, "replaced": true, "author": pl.seat}, "order accepted")
+		} else {
+			log.Info().Bool("replaced", false).Str("author", pl.seat).Msg("order accepted")
+		}
 		log.Debug().Str("action", pl.order.Action).Ints("args", pl.order.Args).Msg("order accepted")
 		resp = &pb.SubmitOrderResponse{Day: int32(day), Order: orderToPB(pl.order), Replaced: replaced, Author: pl.seat}
 		return nil

@@ -58,11 +58,24 @@ func rateText(r limits.Rate) lang.Text {
 	return lang.T("%g a second, %d at once", "%g par seconde, %d d'un coup", r.PerSecond, r.Burst)
 }
 
+// maxAuthAddresses bounds the addresses whose failed authentications are
+// counted apart; past them, new addresses share one count.
+const maxAuthAddresses = 65536
+
 // guard enforces the limits on the calls. It is safe for concurrent use.
 type guard struct {
 	auth   *authenticator
 	limits limits.Config
 	log    *limits.Sampler
+	clock  clock.Clock
+	// faceSecret is the credential of the server's own HTTP faces
+	// (faces.go).
+	faceSecret string
+	// suspects holds a place for each store lookup of a token from an
+	// address whose failures are spent (admit).
+	suspects chan struct{}
+	// pages remembers the pages whose read was spent (faces.go).
+	pages *pageReads
 
 	orders, messages, writes, reads, streamOpens, authFailures *limits.Buckets
 	streams                                                    *limits.Streams
@@ -71,17 +84,18 @@ type guard struct {
 // newGuard returns the guard of the limits l (each zero field its
 // default), whose rates and timers read c, which checks the tokens of
 // open streams with auth and logs to log.
-func newGuard(l limits.Config, c clock.Clock, auth *authenticator, log zerolog.Logger) *guard {
+func newGuard(l limits.Config, c clock.Clock, auth *authenticator, faceSecret string, log zerolog.Logger) *guard {
 	l = l.WithDefaults()
 	sampler := limits.NewSampler(log, l.LogWindow, c)
 	return &guard{
-		auth: auth, limits: l, log: sampler,
+		auth: auth, limits: l, log: sampler, clock: c,
+		faceSecret: faceSecret, suspects: make(chan struct{}, suspectLookups), pages: newPageReads(),
 		orders:       limits.NewBuckets(l.Orders, c),
 		messages:     limits.NewBuckets(l.Messages, c),
 		writes:       limits.NewBuckets(l.Writes, c),
 		reads:        limits.NewBuckets(l.Reads, c),
 		streamOpens:  limits.NewBuckets(l.StreamOpens, c),
-		authFailures: limits.NewBuckets(l.AuthFailures, c),
+		authFailures: limits.NewBuckets(l.AuthFailures, c).Bounded(maxAuthAddresses),
 		streams:      limits.NewStreams(l, c, auth, sampler),
 	}
 }
@@ -89,14 +103,22 @@ func newGuard(l limits.Config, c clock.Clock, auth *authenticator, log zerolog.L
 // tokenHash returns the hash of the call's bearer token, as the store
 // keeps it.
 func tokenHash(ctx context.Context) [sha256.Size]byte {
+	return sha256.Sum256([]byte(bearer(ctx)))
+}
+
+// bearer returns the call's bearer token, or "".
+func bearer(ctx context.Context) string {
 	var header string
 	if md, ok := metadata.FromIncomingContext(ctx); ok {
 		if v := md.Get("authorization"); len(v) > 0 {
 			header = v[0]
 		}
 	}
-	_, token, _ := strings.Cut(header, " ")
-	return sha256.Sum256([]byte(token))
+	scheme, token, _ := strings.Cut(header, " ")
+	if !strings.EqualFold(scheme, "bearer") {
+		return ""
+	}
+	return token
 }
 
 // peerHost returns the caller's address without its port.
@@ -112,19 +134,33 @@ func peerHost(ctx context.Context) string {
 	return host
 }
 
-// admit runs before authentication: an address whose failed
-// authentications are spent is refused, unless its token is known good;
-// call's failed authentication is then counted and logged (sampled).
+// suspectLookups bounds the store lookups of tokens from an address whose
+// failed authentications are spent, all addresses together; a lookup
+// waits at most suspectWait for its turn.
+const (
+	suspectLookups = 4
+	suspectWait    = time.Second
+)
+
+// admit runs before authentication. A token found good recently (vouched)
+// is never refused for failures; another token from an address whose
+// failed authentications are spent is checked first, in the store, one of
+// at most suspectLookups at once: a good one is served, a bad one refused
+// ResourceExhausted without calling anything. Each failed authentication
+// spends one of the address's (its visitor's, for the faces) and is
+// logged (sampled).
 func (g *guard) admit(ctx context.Context, method string, call func(context.Context) error) error {
 	if requiredRole(method) == "" {
 		return call(ctx)
 	}
-	host := peerHost(ctx)
-	if spent, wait := g.authFailures.Empty(host); spent && !g.auth.known(tokenHash(ctx)) {
-		g.log.Note("auth:"+host, zerolog.WarnLevel, "authentication refused: too many failures from this address",
-			map[string]any{"peer": host, "method": method, "limit": g.limits.AuthFailures.String()})
-		return rateLimited(ctx, wait, lang.T("too many failed authentications from your address",
-			"trop d'authentifications échouées depuis votre adresse"))
+	host := g.clientHost(ctx)
+	if !g.auth.isVouched(tokenHash(ctx)) {
+		if spent, wait := g.authFailures.Empty(host); spent && !g.goodSuspect(ctx) {
+			g.log.Note("auth:"+host, zerolog.WarnLevel, "authentication refused: too many failures from this address",
+				map[string]any{"peer": host, "method": method, "limit": g.limits.AuthFailures.String()})
+			return rateLimited(ctx, wait, lang.T("too many failed authentications from your address",
+				"trop d'authentifications échouées depuis votre adresse"))
+		}
 	}
 	err := call(ctx)
 	if status.Code(err) == codes.Unauthenticated {
@@ -133,6 +169,30 @@ func (g *guard) admit(ctx context.Context, method string, call func(context.Cont
 			map[string]any{"peer": host, "method": method, "error": status.Convert(err).Message()})
 	}
 	return err
+}
+
+// goodSuspect checks the token of a call from an address whose failures
+// are spent: it reports false for a missing, unknown or revoked token, or
+// when no lookup is free within suspectWait; true for a good token, and
+// for a store that cannot answer now (the authentication then says so).
+func (g *guard) goodSuspect(ctx context.Context) bool {
+	token := bearer(ctx)
+	if token == "" {
+		return false
+	}
+	expired := make(chan struct{})
+	t := g.clock.AfterFunc(suspectWait, func() { close(expired) })
+	defer t.Stop()
+	select {
+	case g.suspects <- struct{}{}:
+	case <-expired:
+		return false
+	case <-ctx.Done():
+		return false
+	}
+	defer func() { <-g.suspects }()
+	_, err := g.auth.lookup(ctx, token)
+	return !errors.Is(err, store.ErrNotFound)
 }
 
 func (g *guard) peerUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
@@ -179,6 +239,9 @@ func (g *guard) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, 
 		return handler(ctx, req)
 	}
 	hash := tokenHash(ctx)
+	if page := g.pageOf(ctx); b == g.reads && page != "" && !g.pages.first(hash, page) {
+		return handler(ctx, req) // the page's read is spent
+	}
 	if ok, wait := b.Take(string(hash[:])); !ok {
 		g.log.Note(fmt.Sprintf("%s:%x", kind, hash[:8]), zerolog.WarnLevel, "call refused: rate limit",
 			map[string]any{"world": p.worldID, "camp": p.camp, "kind": kind, "limit": b.Rate().String()})

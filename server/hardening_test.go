@@ -381,10 +381,10 @@ func TestAbandonedSeason(t *testing.T) {
 	}
 }
 
-// TestTextFields: control characters, terminal escape codes and direction
-// overrides are refused in every text a caller writes, with the field
-// named, and nothing changes; a text stored before is escaped on output
-// (issue 14, point 9).
+// TestTextFields: control characters, terminal escape codes, direction
+// overrides and invisible characters are refused in every text a caller
+// writes, with the field named, and nothing changes; a text stored before
+// is escaped on output (issue 14, point 9; issue 34, N9).
 func TestTextFields(t *testing.T) {
 	st := openSQLite(t)
 	old := metWorld(t, st)
@@ -395,7 +395,8 @@ func TestTextFields(t *testing.T) {
 	h := startServer(t, st, clock.NewFake(start))
 	admin := as(h.adminToken)
 	tok := h.tokens(t, old.ID)
-	bad := []string{"\x1b[2J\x1b[H", "evil\u202Etxt.exe", "bell\a", "\u2066isolate\u2069", "C1\u009b31m"}
+	bad := []string{"\x1b[2J\x1b[H", "evil\u202Etxt.exe", "bell\a", "\u2066isolate\u2069", "C1\u009b31m",
+		"zero\u200bwidth", "joined\u200d", "\ufeffbom", "filler\u3164"}
 	calls := map[string]func(text string) error{
 		"text": func(s string) error {
 			_, err := h.game.SendMessage(as(tok[0]), &pb.SendMessageRequest{ToCamp: 1, Text: s})

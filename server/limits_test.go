@@ -50,7 +50,8 @@ func startLimited(t *testing.T, limits limits.Config) (*harness, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
 	h := startServerConfig(t, server.Config{Store: openSQLite(t), Clock: clock.NewFake(start), Rulesets: rulesets,
-		Log: zerolog.New(io.MultiWriter(logs, zerolog.NewTestWriter(t))).Level(zerolog.InfoLevel), Limits: limits})
+		Log: zerolog.New(io.MultiWriter(logs, zerolog.NewTestWriter(t))).Level(zerolog.InfoLevel), Limits: limits,
+		FaceSecret: faceSecret})
 	return h, logs
 }
 

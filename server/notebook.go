@@ -74,6 +74,12 @@ func (g *gameService) SetNotebook(ctx context.Context, req *pb.SetNotebookReques
 		return nil, err
 	}
 	l := pb.LangOf(ctx)
+	if !p.ruler() {
+		// The notebook is the camp's, which its ruler keeps (SEAT-NOTES).
+		return nil, refuseIn(l, reasonNotYourSeat, "", lang.T(
+			"you hold the %s seat: only the ruler writes the camp's notebook; read it with GetNotebook, and tell the council with SendMessage",
+			"vous tenez le siège %s : seul le dirigeant écrit le carnet du camp ; lisez-le avec GetNotebook, et parlez au conseil avec SendMessage", p.seat))
+	}
 	if err := checkText(l, "text", req.GetText(), store.MaxNotebookLen, true); err != nil {
 		return nil, err
 	}

@@ -121,6 +121,9 @@ type runner struct {
 	// outages samples the log lines of commits that failed for a store
 	// outage, the server's (outage.go); nil logs each.
 	outages *limits.Sampler
+	// callLog samples the log lines a camp's calls may repeat at their
+	// rate: its replaced orders, its refused ones (N10 of issue 34).
+	callLog *limits.Sampler
 }
 
 // request is a function run on the world's goroutine. Once it has run, the

@@ -8,6 +8,7 @@ package server
 import (
 	"cmp"
 	"context"
+	"crypto/rand"
 	"fmt"
 	"slices"
 	"sync"
@@ -67,6 +68,11 @@ type Config struct {
 	// Arena serves AdminService's tournament methods; nil answers them
 	// FailedPrecondition (arena.go).
 	Arena Arena
+	// FaceSecret is the credential of the server's HTTP faces
+	// (FaceCredentials, faces.go): a call carrying it may name the
+	// visitor's address and page it serves. A random one when empty, which
+	// only the faces of this process (given FaceCredentials) know.
+	FaceSecret string
 }
 
 // Server holds the world loops and serves the gRPC services. It is safe for
@@ -146,7 +152,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		taking:  make(map[uint64]bool),
 		wire:    &wireViews{},
 	}
-	s.guard = newGuard(cfg.Limits, cfg.Clock, s.auth, s.log)
+	if cfg.FaceSecret == "" {
+		cfg.FaceSecret = rand.Text()
+	}
+	s.guard = newGuard(cfg.Limits, cfg.Clock, s.auth, cfg.FaceSecret, s.log)
+	s.auth.revoked = s.guard.streams.CheckNow
 	s.outages = limits.NewSampler(s.log, cfg.Limits.WithDefaults().LogWindow, cfg.Clock)
 	s.health.SetServingStatus(LivenessService, healthpb.HealthCheckResponse_SERVING)
 	s.quitStore, s.storeDone = make(chan struct{}), make(chan struct{})
@@ -330,7 +340,7 @@ func (s *Server) Stop() {
 // adopt gives r, a loop loaded here, what the server shares with its
 // loops: the wire encodings of views and the sampled log of outages.
 func (s *Server) adopt(r *runner) {
-	r.wire, r.outages = s.wire, s.outages
+	r.wire, r.outages, r.callLog = s.wire, s.outages, s.guard.log
 }
 
 // world returns the loop of world id.

@@ -220,17 +220,20 @@ func TestSecurity(t *testing.T) {
 	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/camp" {
 		t.Errorf("sign in: %d to %q; want 303 to /camp", resp.StatusCode, resp.Header.Get("Location"))
 	}
-	var tokenCookieSeen bool
+	var sessionCookieSeen bool
 	for _, c := range resp.Cookies() {
-		if c.Name == tokenCookie {
-			tokenCookieSeen = true
+		if c.Name == sessionCookie {
+			sessionCookieSeen = true
 			if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" {
-				t.Errorf("token cookie %+v; want HttpOnly, SameSite=Strict, Path=/", c)
+				t.Errorf("session cookie %+v; want HttpOnly, SameSite=Strict, Path=/", c)
 			}
 		}
+		if strings.Contains(c.Value, s.world.Tokens[0]) {
+			t.Errorf("cookie %s holds the token", c.Name)
+		}
 	}
-	if !tokenCookieSeen {
-		t.Error("no token cookie set at sign-in")
+	if !sessionCookieSeen {
+		t.Error("no session cookie set at sign-in")
 	}
 	cl := jar
 	page, _ := s.get(t, cl, "/camp")

@@ -50,7 +50,8 @@ func newSite(t *testing.T, g testserver.Game, poll time.Duration) *site {
 	s := &site{srv: testserver.Start(t)}
 	s.world = s.srv.NewGame(t, g)
 	s.states = make([]bot.State, len(s.world.Tokens))
-	conn, err := grpc.NewClient(s.srv.Addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(s.srv.Addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithPerRPCCredentials(pb.FaceCredentials(s.srv.FaceSecret)))
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}

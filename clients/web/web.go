@@ -28,11 +28,15 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
@@ -47,7 +51,6 @@ var assets embed.FS
 
 // Cookie names.
 const (
-	tokenCookie = "gv_token"
 	csrfCookie  = "gv_csrf"
 	flashCookie = "gv_flash"
 	seenCookie  = "gv_seen"
@@ -97,6 +100,11 @@ type Server struct {
 	csrfKey []byte
 	// seasons caches the chronicles of seasons (see chronicleCache).
 	seasons *chronicleCache
+	// sessions are the signed-in visitors' (session.go).
+	sessions *sessions
+	// pagePrefix and pageCount make the ids of the pages served (pageID).
+	pagePrefix string
+	pageCount  atomic.Uint64
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -115,6 +123,8 @@ func New(cfg Config) (*Server, error) {
 		now:       cfg.Now,
 		csrfKey:   make([]byte, 32),
 		seasons:   newChronicleCache(),
+		// A random prefix keeps two faces' pages apart on one server.
+		pagePrefix: rand.Text()[:8] + ".",
 	}
 	if cfg.Log != nil {
 		s.log = *cfg.Log
@@ -125,6 +135,7 @@ func New(cfg Config) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.sessions = newSessions(s.now)
 	if _, err := rand.Read(s.csrfKey); err != nil {
 		return nil, fmt.Errorf("web: draw the csrf key: %w", err)
 	}
@@ -170,7 +181,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	s.handler.ServeHTTP(w, r)
+	r = s.withSession(r)
+	s.handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), pageKey{}, s.pageID())))
+}
+
+// pageKey is the request context's key of its page id: the server spends
+// one read of the token's limit for all the reads of one page (N12 of
+// issue 34, docs/security.md).
+type pageKey struct{}
+
+// pageID returns a new page id: the face's random prefix and a count.
+func (s *Server) pageID() string {
+	return s.pagePrefix + strconv.FormatUint(s.pageCount.Add(1), 36)
 }
 
 // staticFiles serves the embedded script and stylesheet.
@@ -183,23 +205,19 @@ func staticFiles(static fs.FS) http.Handler {
 }
 
 // call returns a context for one call to the server on behalf of the
-// request: its token, if any, as bearer metadata, and its language.
+// request: its token, if any, as bearer metadata, its language, the
+// visitor's address and the page's id (pb.ClientAddrKey, pb.PageKey,
+// believed by the server only from its own faces).
 func (s *Server) call(r *http.Request) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
-	ctx = pb.WithLang(ctx, langOf(r))
+	ctx = pb.WithClientAddr(pb.WithLang(ctx, langOf(r)), r.RemoteAddr)
+	if id, ok := r.Context().Value(pageKey{}).(string); ok {
+		ctx = pb.WithPage(ctx, id)
+	}
 	if tok := token(r); tok != "" {
 		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
 	}
 	return ctx, cancel
-}
-
-// token returns the request's token from its cookie, or "".
-func token(r *http.Request) string {
-	c, err := r.Cookie(tokenCookie)
-	if err != nil {
-		return ""
-	}
-	return c.Value
 }
 
 // langOf returns the request's language from its cookie: English when it
@@ -250,10 +268,17 @@ func tokenKind(tok string) string {
 }
 
 // setCookie sets an HttpOnly, SameSite=Strict cookie for the whole site,
-// Secure when the request came over TLS; maxAge < 0 deletes it.
+// Secure when the request came over TLS (secure); maxAge < 0 deletes it.
 func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge int) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge,
-		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: secure(r)})
+}
+
+// secure reports whether r came over TLS: to this face, or to a proxy in
+// front of it that says so (X-Forwarded-Proto: https; grisonvald keeps
+// that header from its -trusted-proxies only).
+func secure(r *http.Request) bool {
+	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
 }
 
 // csrfToken returns the token a form of this browser carries, setting the
@@ -363,6 +388,12 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	msg := l.Sprintf("the game server could not answer: %s", "le serveur de jeu n'a pas pu répondre : %s", status.Convert(err).Message())
 	switch status.Code(err) {
 	case codes.Unauthenticated:
+		// The server refused the session's token: revoked or re-issued,
+		// the session ends.
+		if tok := token(r); tok != "" {
+			s.sessions.revoked(tok)
+			setCookie(w, r, sessionCookie, "", -1)
+		}
 		code, msg = http.StatusUnauthorized, l.Sprintf("Sign in first: %s", "Connectez-vous d'abord : %s", status.Convert(err).Message())
 	case codes.PermissionDenied:
 		code, msg = http.StatusForbidden, l.Sprintf("Not for you: %s", "Pas pour vous : %s", status.Convert(err).Message())
@@ -372,11 +403,28 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		code, msg = http.StatusBadRequest, status.Convert(err).Message()
 	case codes.Unavailable, codes.DeadlineExceeded:
 		code = http.StatusServiceUnavailable
+	case codes.ResourceExhausted:
+		wait := retryAfter(err)
+		code = http.StatusTooManyRequests
+		w.Header().Set("Retry-After", strconv.Itoa(wait))
+		msg = l.Sprintf("Too many pages at once: wait %d s, then reload the page. (%s)",
+			"Trop de pages d'un coup : attendez %d s, puis rechargez la page. (%s)", wait, status.Convert(err).Message())
 	}
 	if code == http.StatusBadGateway {
 		s.log.Warn().Err(err).Str("path", r.URL.Path).Msg("server call failed")
 	}
 	s.refuse(w, r, code, msg)
+}
+
+// retryAfter returns the whole seconds a refusal over a limit says to wait
+// (its RetryInfo), at least one.
+func retryAfter(err error) int {
+	for _, d := range status.Convert(err).Details() {
+		if ri, ok := d.(*errdetails.RetryInfo); ok {
+			return max(1, int(math.Ceil(ri.GetRetryDelay().AsDuration().Seconds())))
+		}
+	}
+	return 1
 }
 
 // refuse renders an error page with code and msg.
@@ -411,9 +459,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "home", page{Title: "Grisonval", Flash: flashed(w, r), Body: body})
 }
 
-// signIn checks a token with the server and keeps it in the cookie: a
-// camp's with GetView, an admin's with ListWorlds. The token is never put
-// in a URL.
+// signIn checks a token with the server and opens a session for it (its
+// id in the cookie, the token kept by the face): a camp's with GetView, an
+// admin's with ListWorlds. The token is never put in a URL or a cookie.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !s.checkCSRF(r) {
 		s.refuse(w, r, http.StatusForbidden, langOf(r).Sprintf("The form has expired: reload the page and sign in again.",
@@ -423,7 +471,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	tok := strings.TrimSpace(r.PostFormValue("token"))
 	ctx, cancel := context.WithTimeout(r.Context(), rpcTimeout)
 	defer cancel()
-	ctx = metadata.AppendToOutgoingContext(pb.WithLang(ctx, langOf(r)), "authorization", "Bearer "+tok)
+	ctx = metadata.AppendToOutgoingContext(pb.WithClientAddr(pb.WithLang(ctx, langOf(r)), r.RemoteAddr), "authorization", "Bearer "+tok)
 	var err error
 	next := "/"
 	switch tokenKind(tok) {
@@ -440,18 +488,21 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusUnauthorized, langOf(r).Sprintf("The server refused this token: %s", "Le serveur a refusé ce jeton : %s", status.Convert(err).Message()))
 		return
 	}
-	setCookie(w, r, tokenCookie, tok, 0)
+	setCookie(w, r, sessionCookie, s.sessions.start(tok), 0)
 	setCookie(w, r, seenCookie, "", -1)
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
-// signOut forgets the token.
+// signOut ends the visitor's session.
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 	if !s.checkCSRF(r) {
 		s.refuse(w, r, http.StatusForbidden, langOf(r).Sprintf("The form has expired: reload the page.", "Le formulaire a expiré : rechargez la page."))
 		return
 	}
-	setCookie(w, r, tokenCookie, "", -1)
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		s.sessions.end(c.Value)
+	}
+	setCookie(w, r, sessionCookie, "", -1)
 	setCookie(w, r, seenCookie, "", -1)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }

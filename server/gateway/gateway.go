@@ -22,24 +22,47 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
+// callMetadata is the call's metadata of an HTTP request: its language and
+// its caller's address (pb.ClientAddrKey, which the server believes from
+// its own faces only).
+func callMetadata(ctx context.Context, req *http.Request) metadata.MD {
+	md := langMetadata(ctx, req)
+	if outgoing, ok := metadata.FromOutgoingContext(pb.WithClientAddr(context.Background(), req.RemoteAddr)); ok {
+		md = metadata.Join(md, outgoing)
+	}
+	return md
+}
+
 // langMetadata passes the language an HTTP caller reads in to the call's
-// metadata (pb.LangKey): the Grisonval-Lang header, else the lang query
-// parameter, else the first language of Accept-Language the game speaks;
-// nothing (English) when none is given.
+// metadata (pb.LangKey): RequestLang's; nothing (English) when none is
+// given.
 func langMetadata(_ context.Context, req *http.Request) metadata.MD {
+	if l, ok := RequestLang(req); ok {
+		return metadata.Pairs(pb.LangKey, l.String())
+	}
+	return nil
+}
+
+// RequestLang returns the language an HTTP caller asks for: the
+// Grisonval-Lang header, else the lang query parameter, else the first
+// language of Accept-Language the game speaks; false when none is given.
+// A header or parameter naming no language is English.
+func RequestLang(req *http.Request) (lang.Lang, bool) {
 	if v := req.Header.Get(pb.LangKey); v != "" {
-		return metadata.Pairs(pb.LangKey, v)
+		l, _ := lang.Parse(v)
+		return l, true
 	}
 	if v := req.URL.Query().Get("lang"); v != "" {
-		return metadata.Pairs(pb.LangKey, v)
+		l, _ := lang.Parse(v)
+		return l, true
 	}
 	for _, part := range strings.Split(req.Header.Get("Accept-Language"), ",") {
 		tag, _, _ := strings.Cut(part, ";")
 		if l, err := lang.Parse(tag); err == nil && strings.TrimSpace(tag) != "" {
-			return metadata.Pairs(pb.LangKey, l.String())
+			return l, true
 		}
 	}
-	return nil
+	return lang.EN, false
 }
 
 // marshaler writes JSON with the proto's own field names and every field,
@@ -52,7 +75,7 @@ var marshaler = &runtime.JSONPb{
 
 // New returns the JSON face of the services reached through conn.
 func New(ctx context.Context, conn *grpc.ClientConn) (http.Handler, error) {
-	mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, marshaler), runtime.WithMetadata(langMetadata))
+	mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, marshaler), runtime.WithMetadata(callMetadata))
 	for name, register := range map[string]func(context.Context, *runtime.ServeMux, *grpc.ClientConn) error{
 		"game":      pb.RegisterGameServiceHandler,
 		"admin":     pb.RegisterAdminServiceHandler,

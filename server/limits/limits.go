@@ -160,8 +160,28 @@ type Buckets struct {
 	rate  Rate
 	clock clock.Clock
 
-	mu sync.Mutex // guards m
+	// max bounds the keys followed at once (0: no bound); past it, new
+	// keys share one bucket, overflowKey's.
+	max int
+
+	mu sync.Mutex // guards m and pruned
 	m  map[string]*bucket
+	// pruned is when the full buckets were last dropped: at most once a
+	// second, so that a flood of new keys does not walk them all each.
+	pruned time.Time
+}
+
+// overflowKey is the key of the bucket that the keys past a Buckets' bound
+// share.
+const overflowKey = "\x00overflow"
+
+// Bounded makes b follow at most n keys at once (the buckets full again
+// are dropped first): past them, every new key shares one bucket, so that
+// a flood from many keys (the addresses of failed authentications) is
+// bounded in memory and as a whole. It returns b.
+func (b *Buckets) Bounded(n int) *Buckets {
+	b.max = n
+	return b
 }
 
 // pruneAt is how many buckets are kept before the full ones are dropped.
@@ -183,12 +203,25 @@ func (b *Buckets) off() bool { return b.rate.PerSecond <= 0 || b.rate.Burst <= 0
 func (b *Buckets) refill(key string, now time.Time) *bucket {
 	k, ok := b.m[key]
 	if !ok {
-		if len(b.m) >= pruneAt {
+		if len(b.m) >= pruneAt && now.Sub(b.pruned) >= time.Second {
 			b.prune(now)
+			b.pruned = now
+		}
+		if b.max > 0 && len(b.m) >= b.max {
+			if k, ok = b.m[overflowKey]; !ok {
+				k = &bucket{tokens: float64(b.rate.Burst), at: now}
+				b.m[overflowKey] = k
+			}
+			return b.refillBucket(k, now)
 		}
 		k = &bucket{tokens: float64(b.rate.Burst), at: now}
 		b.m[key] = k
 	}
+	return b.refillBucket(k, now)
+}
+
+// refillBucket brings k to now and returns it; b.mu is held.
+func (b *Buckets) refillBucket(k *bucket, now time.Time) *bucket {
 	if d := now.Sub(k.at); d > 0 {
 		k.tokens = math.Min(float64(b.rate.Burst), k.tokens+d.Seconds()*b.rate.PerSecond)
 		k.at = now
@@ -467,18 +500,34 @@ func (s *Streams) checkRevoked(tick chan struct{}) {
 			return
 		}
 		s.arm(tick)
-		hashes := make([][]byte, 0, len(s.byToken))
-		for h := range s.byToken {
-			hashes = append(hashes, h[:])
-		}
 		s.mu.Unlock()
-		revoked, err := s.revoked(hashes)
-		if err != nil {
-			s.log.Note("revoke-check", zerolog.WarnLevel, "revocation check failed; retried", map[string]any{"error": err.Error()})
-		}
-		for _, h := range revoked {
-			s.end([sha256.Size]byte(h))
-		}
+		s.check()
+	}
+}
+
+// CheckNow runs the revocation check at once: the streams of the tokens
+// the store no longer has end before it returns. The server calls it when
+// it revokes a token itself, so that the revoked token's streams on this
+// process hear nothing after the revocation is answered.
+func (s *Streams) CheckNow() { s.check() }
+
+// check ends the open streams whose token the store no longer has.
+func (s *Streams) check() {
+	s.mu.Lock()
+	hashes := make([][]byte, 0, len(s.byToken))
+	for h := range s.byToken {
+		hashes = append(hashes, h[:])
+	}
+	s.mu.Unlock()
+	if len(hashes) == 0 {
+		return
+	}
+	revoked, err := s.revoked(hashes)
+	if err != nil {
+		s.log.Note("revoke-check", zerolog.WarnLevel, "revocation check failed; retried", map[string]any{"error": err.Error()})
+	}
+	for _, h := range revoked {
+		s.end([sha256.Size]byte(h))
 	}
 }
 

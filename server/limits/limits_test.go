@@ -455,3 +455,23 @@ func sortedHashes(hs ...[sha256.Size]byte) [][]byte {
 	slices.SortFunc(out, bytes.Compare)
 	return out
 }
+
+// TestBucketsBounded checks that bounded buckets follow at most their
+// bound of keys: past it, new keys share one bucket, and the keys' buckets
+// full again make room once a second has passed.
+func TestBucketsBounded(t *testing.T) {
+	c := clock.NewFake(start)
+	b := limits.NewBuckets(limits.Rate{PerSecond: 1, Burst: 1}, c).Bounded(5000)
+	for i := range 5000 {
+		take(t, b, fmt.Sprintf("addr%d", i), true, 0)
+	}
+	// The 5,000 keys are spent: the next ones share one bucket.
+	take(t, b, "new1", true, 0)
+	take(t, b, "new2", false, time.Second)
+	take(t, b, "addr1", false, time.Second)
+	// A second later every bucket is full again: they are dropped, and a
+	// new key has its own.
+	c.Advance(time.Second)
+	take(t, b, "new3", true, 0)
+	take(t, b, "new4", true, 0)
+}

@@ -1,7 +1,8 @@
 // Package metrics is what an operator reads of a running server
 // (docs/operations.md): Prometheus series of the gRPC services, the world
-// loops, the store and the replicas' leases, and net/http/pprof, served on
-// a private listener of their own. No series carries a world's id, a camp
+// loops, the store and the replicas' leases, served on a private listener
+// of their own, and net/http/pprof's profiles (Profiles), served on
+// another only when asked. No series carries a world's id, a camp
 // or a token: labels are methods, codes, reasons, rulesets and store
 // operations, bounded sets.
 //
@@ -132,10 +133,17 @@ func (m *Metrics) LeaseLost() {
 	m.leasesLost.Inc()
 }
 
-// Handler serves /metrics and net/http/pprof's /debug/pprof/ pages.
+// Handler serves /metrics.
 func (m *Metrics) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg}))
+	return mux
+}
+
+// Profiles serves net/http/pprof's /debug/pprof/ pages, which show the
+// process's command line, memory and code: for a private listener only.
+func Profiles() http.Handler {
+	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)

@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
@@ -39,6 +40,10 @@ type Server struct {
 	Data string
 	// AdminToken is the admin token of connect.txt.
 	AdminToken string
+	// FaceSecret is the server's HTTP faces' credential (its -face-secret):
+	// a web face of the test dials with pb.FaceCredentials(FaceSecret), as
+	// the server's own faces do.
+	FaceSecret string
 	// Web is the web face's address ("http://127.0.0.1:PORT/") when the
 	// server was started with Options.Web, else "".
 	Web string
@@ -208,7 +213,8 @@ func StartWith(t testing.TB, opts Options) *Server {
 	bin := Binary(t)
 	data := t.TempDir()
 	logs := &syncBuffer{}
-	args := []string{"-dev", "-addr", "127.0.0.1:0", "-data", data}
+	faceSecret := rand.Text()
+	args := []string{"-dev", "-addr", "127.0.0.1:0", "-data", data, "-face-secret", faceSecret}
 	if opts.Web {
 		args = append(args, "-web", "127.0.0.1:0")
 	}
@@ -237,7 +243,7 @@ func StartWith(t testing.TB, opts Options) *Server {
 			t.Logf("grisonvald output:\n%s", logs.String())
 		}
 	})
-	s := &Server{Data: data, logs: logs, stop: stop}
+	s := &Server{Data: data, FaceSecret: faceSecret, logs: logs, stop: stop}
 	deadline := time.Now().Add(startTimeout)
 	for {
 		if err := s.readConnect(); err == nil {

@@ -1134,9 +1134,13 @@ func (x *SetControllerRequest) GetController() *Controller {
 }
 
 type IssueTokenRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
-	Camp          int32                  `protobuf:"varint,2,opt,name=camp,proto3" json:"camp,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	Camp    int32                  `protobuf:"varint,2,opt,name=camp,proto3" json:"camp,omitempty"`
+	// seat is the code of the council seat whose token is issued: "" or
+	// "ruler" for the ruler's; a councillor's token carries the player
+	// enrolled in that seat this season, if any.
+	Seat          string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1183,6 +1187,13 @@ func (x *IssueTokenRequest) GetCamp() int32 {
 		return x.Camp
 	}
 	return 0
+}
+
+func (x *IssueTokenRequest) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
 }
 
 type IssueTokenResponse struct {
@@ -1707,10 +1718,11 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x128\n" +
 	"\n" +
 	"controller\x18\x03 \x01(\v2\x18.grisonval.v1.ControllerR\n" +
-	"controller\"B\n" +
+	"controller\"V\n" +
 	"\x11IssueTokenRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
-	"\x04camp\x18\x02 \x01(\x05R\x04camp\"*\n" +
+	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04seat\x18\x03 \x01(\tR\x04seat\"*\n" +
 	"\x12IssueTokenResponse\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\")\n" +
 	"\fWorldRequest\x12\x19\n" +

@@ -64,8 +64,9 @@ type AdminServiceClient interface {
 	ListWorlds(ctx context.Context, in *ListWorldsRequest, opts ...grpc.CallOption) (*ListWorldsResponse, error)
 	// SetController sets who plays a camp.
 	SetController(ctx context.Context, in *SetControllerRequest, opts ...grpc.CallOption) (*WorldInfo, error)
-	// IssueToken issues a new token for a camp; older tokens of that camp stop
-	// working.
+	// IssueToken issues a new token for a camp's seat (the ruler's, which the
+	// camp's unbound token plays, unless seat names a councillor's); the
+	// seat's older tokens stop working at once (docs/seats.md, SEAT-ENROL).
 	IssueToken(ctx context.Context, in *IssueTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error)
 	// PauseWorld stops the world's clock; orders are still accepted.
 	PauseWorld(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*WorldInfo, error)
@@ -421,8 +422,9 @@ type AdminServiceServer interface {
 	ListWorlds(context.Context, *ListWorldsRequest) (*ListWorldsResponse, error)
 	// SetController sets who plays a camp.
 	SetController(context.Context, *SetControllerRequest) (*WorldInfo, error)
-	// IssueToken issues a new token for a camp; older tokens of that camp stop
-	// working.
+	// IssueToken issues a new token for a camp's seat (the ruler's, which the
+	// camp's unbound token plays, unless seat names a councillor's); the
+	// seat's older tokens stop working at once (docs/seats.md, SEAT-ENROL).
 	IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error)
 	// PauseWorld stops the world's clock; orders are still accepted.
 	PauseWorld(context.Context, *WorldRequest) (*WorldInfo, error)

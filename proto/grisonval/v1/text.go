@@ -9,8 +9,11 @@ import (
 
 // A text of the API (a name, an order's reason, a message) holds printable
 // characters only: no control character, with which every terminal escape
-// code starts, and no bidirectional control, which reorders what a reader
-// sees. Newline and tab are allowed in the texts of several lines.
+// code starts, no bidirectional control, which reorders what a reader
+// sees, and no invisible character (the format characters, such as the
+// zero-width space and joiners, the soft hyphen and the byte order mark,
+// and the Hangul fillers), which makes two texts look alike or hides a
+// word. Newline and tab are allowed in the texts of several lines.
 
 // BadRune returns the first character s may not hold, and true; false when
 // every one is allowed. Invalid UTF-8 is utf8.RuneError. multiline allows
@@ -25,11 +28,18 @@ func BadRune(s string, multiline bool) (rune, bool) {
 		if multiline && (r == '\n' || r == '\t') {
 			continue
 		}
-		if unicode.IsControl(r) || bidiControl(r) {
+		if unicode.IsControl(r) || bidiControl(r) || invisible(r) {
 			return r, true
 		}
 	}
 	return 0, false
+}
+
+// invisible reports whether r is a character that shows nothing: a format
+// character (Unicode's Cf) or a Hangul filler (U+115F, U+1160, U+3164,
+// U+FFA0).
+func invisible(r rune) bool {
+	return unicode.Is(unicode.Cf, r) || r == 0x115F || r == 0x1160 || r == 0x3164 || r == 0xFFA0
 }
 
 // bidiControl reports whether r is a bidirectional formatting character:
@@ -58,7 +68,7 @@ func Printable(s string, multiline bool) string {
 			b.WriteRune(r)
 		case r < 0x100 && unicode.IsControl(r):
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case unicode.IsControl(r) || bidiControl(r):
+		case unicode.IsControl(r) || bidiControl(r) || invisible(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteRune(r)

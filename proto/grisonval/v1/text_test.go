@@ -25,6 +25,15 @@ func TestBadRune(t *testing.T) {
 		{"bell \a", true, '\a', true},
 		{"half \xc3", true, utf8.RuneError, true},
 		{"a real \ufffd", true, 0, false},
+		// N9 of issue 34: invisible characters.
+		{"zero\u200bwidth", true, 0x200B, true},
+		{"joiner \u200d", true, 0x200D, true},
+		{"word\u2060joiner", true, 0x2060, true},
+		{"\ufeffbom", true, 0xFEFF, true},
+		{"soft\u00adhyphen", true, 0x00AD, true},
+		{"tag \U000E0041", true, 0xE0041, true},
+		{"filler \u3164", true, 0x3164, true},
+		{"emoji ❤️ kept", true, 0, false},
 	}
 	for _, tt := range tests {
 		got, bad := BadRune(tt.text, tt.multiline)

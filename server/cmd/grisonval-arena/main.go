@@ -318,8 +318,13 @@ func serveWeb(ctx context.Context, a *arena.Arena, addr string, log zerolog.Logg
 	if addr == "" {
 		return nil
 	}
-	face, err := web.New(web.Config{Conn: a.Conn, Log: &log})
+	conn, err := a.FaceConn()
 	if err != nil {
+		return err
+	}
+	face, err := web.New(web.Config{Conn: conn, Log: &log})
+	if err != nil {
+		conn.Close()
 		return err
 	}
 	mux := http.NewServeMux()
@@ -327,6 +332,7 @@ func serveWeb(ctx context.Context, a *arena.Arena, addr string, log zerolog.Logg
 	mux.Handle("/", face)
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
+		conn.Close()
 		return fmt.Errorf("-web: %w", err)
 	}
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
@@ -334,6 +340,7 @@ func serveWeb(ctx context.Context, a *arena.Arena, addr string, log zerolog.Logg
 	go func() {
 		<-ctx.Done()
 		hs.Close()
+		conn.Close()
 	}()
 	fmt.Fprintf(stdout, "leaderboard at http://%s/arena\n", lis.Addr())
 	return nil

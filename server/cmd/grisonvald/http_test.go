@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -32,9 +34,15 @@ import (
 // person reads them.
 type devServer struct {
 	grpcAddr, url, metrics, camp, admin string
+	// web and pprof are the web face's and the profiles' URLs.
+	web, pprof string
 	// data is the data folder.
 	data string
 }
+
+// startLimits are the HTTP listeners' bounds of startDevServer's next
+// server (the defaults when zero).
+var startLimits httpLimits
 
 // startDevServer runs grisonvald -dev on the store of dbURL (SQLite when
 // empty), with sec, until the test ends.
@@ -45,7 +53,7 @@ func startDevServer(t *testing.T, dbURL string, sec security) devServer {
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, zerolog.Nop(), "127.0.0.1:0", data, dbURL, devWorld{on: true, ruleset: "grisonval"}, "", server.Replica{},
-			faces{http: "127.0.0.1:0", metrics: "127.0.0.1:0"}, sec)
+			faces{web: "127.0.0.1:0", http: "127.0.0.1:0", metrics: "127.0.0.1:0", pprof: "127.0.0.1:0", limits: startLimits}, sec)
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -73,7 +81,21 @@ func startDevServer(t *testing.T, dbURL string, sec security) devServer {
 		return m[1]
 	}
 	return devServer{grpcAddr: find(`Grisonval server at (\S+)`), url: find(`JSON face at (\S+)`), metrics: find(`metrics at (\S+)metrics`),
-		camp: find(`camp 0 \S+ \(human\): (\S+)`), admin: find(`admin token: (\S+)`), data: data}
+		camp: find(`camp 0 \S+ \(human\): (\S+)`), admin: find(`admin token: (\S+)`), data: data,
+		web: find(`web page at (\S+)`), pprof: find(`profiles at (\S+)debug/pprof/`)}
+}
+
+// client returns an HTTP client of d's faces: trusting its self-signed
+// certificate when it has one (-dev-tls).
+func (d devServer) client(t *testing.T) *http.Client {
+	t.Helper()
+	pem, err := os.ReadFile(filepath.Join(d.data, devTLSDir, devTLSCert))
+	if err != nil {
+		return http.DefaultClient
+	}
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(pem)
+	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 }
 
 // post calls method of the JSON face with body and token; it returns the
@@ -87,7 +109,7 @@ func (d devServer) post(t *testing.T, method, token, body string) (int, map[stri
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := d.client(t).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,10 +10,12 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
+	stdlog "log"
 	"net"
 	"net/http"
 	"os"
@@ -78,17 +80,19 @@ func main() {
 		level  = flag.String("log-level", "info", "the lowest level logged: debug adds what each camp orders and writes (its orders' arguments and reasons, its messages' recipients), which another player may read on the console; info, warn or error")
 		webAt  = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
 		httpAt = flag.String("http", "", "address of the JSON/HTTP face (every RPC as POST /<service>/<method>; docs/http.md), such as 127.0.0.1:7781; off when empty")
-		metAt  = flag.String("metrics", "", "private address of the Prometheus metrics (/metrics) and net/http/pprof (/debug/pprof/; docs/operations.md), such as 127.0.0.1:7790; off when empty")
+		metAt  = flag.String("metrics", "", "private address of the Prometheus metrics (/metrics; docs/operations.md), such as 127.0.0.1:7790; off when empty")
+		pprofA = flag.String("pprof", "", "private address of Go's profiles (net/http/pprof at /debug/pprof/, which shows the command line; docs/operations.md), such as 127.0.0.1:7791; off when empty")
 		secret = flag.String("replica-secret", os.Getenv(replicaSecretEnv), "with Postgres: the secret every server process of the database shares, which authenticates the calls they forward to each other (docs/security.md; default $"+replicaSecretEnv+"; a random one when empty: no other process can forward to this one)")
 		reflec = flag.Bool("reflection", false, "serve gRPC reflection (the whole API's description, admin included); on with -dev unless -reflection=false")
 		cert   = flag.String("tls-cert", "", "PEM file of the TLS certificate (its chain after it): the server speaks TLS (docs/security.md); with -tls-key")
 		key    = flag.String("tls-key", "", "PEM file of the TLS certificate's private key; with -tls-cert")
 		adminF = flag.String("admin-token-file", os.Getenv(adminTokenFileEnv), "a file holding the deployment's admin token, which the operator provides (a Kubernetes Secret; at least 32 random characters: openssl rand -base64 32); every replica sets it at its start and never issues, rotates or prints one (docs/deploy.md; default $"+adminTokenFileEnv+")")
+		faceSc = flag.String("face-secret", os.Getenv(faceSecretEnv), "the credential under which the server believes the visitor's address and page that its HTTP faces name (docs/security.md): a random one when empty, known to this process's faces only; set it only to run a face of this repository as a test or another process you trust (default $"+faceSecretEnv+")")
 		devTLS = flag.Bool("dev-tls", false, "with -dev: speak TLS with a self-signed certificate made at first start for the loopback, the machine's name and the -addr and -advertise hosts, kept in <data>/"+devTLSDir+"/ (clients trust it with --ca <data>/"+devTLSDir+"/"+devTLSCert+")")
 	)
 	flag.Parse()
 	sec := security{replicaSecret: *secret, reflection: *reflec || (*dev && !flagSet("reflection")), tlsCert: *cert, tlsKey: *key, devTLS: *devTLS,
-		adminTokenFile: *adminF}
+		adminTokenFile: *adminF, faceSecret: *faceSc}
 	var log zerolog.Logger
 	if *pretty {
 		log = zerolog.New(zerolog.ConsoleWriter{Out: os.Stderr}).With().Timestamp().Logger()
@@ -103,7 +107,7 @@ func main() {
 	log = log.Level(lvl)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, server.Replica{LeaseTTL: *ttl, HeartbeatTTL: *beat}, faces{web: *webAt, http: *httpAt, metrics: *metAt}, sec); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, server.Replica{LeaseTTL: *ttl, HeartbeatTTL: *beat}, faces{web: *webAt, http: *httpAt, metrics: *metAt, pprof: *pprofA, limits: *httpConfig}, sec); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
@@ -111,6 +115,9 @@ func main() {
 
 // replicaSecretEnv is the environment variable of -replica-secret's default.
 const replicaSecretEnv = "GRISONVAL_REPLICA_SECRET"
+
+// faceSecretEnv is the environment variable of -face-secret's default.
+const faceSecretEnv = "GRISONVAL_FACE_SECRET"
 
 // adminTokenFileEnv is the environment variable of -admin-token-file's
 // default.
@@ -130,6 +137,8 @@ type security struct {
 	devTLS          bool
 	// adminTokenFile holds the operator's admin token; none when empty.
 	adminTokenFile string
+	// faceSecret is the HTTP faces' credential; a random one when empty.
+	faceSecret string
 }
 
 // flagSet reports whether the command line set the flag called name.
@@ -141,9 +150,11 @@ func flagSet(name string) bool {
 
 // faces are the addresses of the server's HTTP faces, each off when empty:
 // the web pages and the JSON face, both clients of the server's own gRPC
-// address, and the private listener of the metrics and profiles.
+// address, and the private listeners of the metrics and of the profiles;
+// and the bounds of every HTTP listener.
 type faces struct {
-	web, http, metrics string
+	web, http, metrics, pprof string
+	limits                    httpLimits
 }
 
 // run serves until ctx is done, then shuts down gracefully. On Postgres the
@@ -191,7 +202,8 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		lis.Close()
 		return err
 	}
-	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Reflection: sec.reflection, Limits: *limitConfig}
+	cfg := server.Config{Store: st, Rulesets: served.Rulesets(), Log: log, Metrics: met, Reflection: sec.reflection, Limits: *limitConfig,
+		FaceSecret: sec.faceSecret}
 	if dbURL != "" {
 		if advertise == "" {
 			advertise = loopback(listening)
@@ -219,18 +231,32 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- g.Serve(lis) }()
 	log.Info().Str("addr", listening).Bool("tls", tr.cert != nil).Msg("listening")
-	urls, stopFaces, err := startFaces(ctx, log, at, listening, tr)
+	at.limits = at.limits.withDefaults()
+	urls, stopFaces, err := startFaces(ctx, log, at, listening, tr, srv.FaceCredentials())
 	if err != nil {
 		return err
 	}
 	defer stopFaces()
-	if met != nil {
-		stopMetrics, url, err := serveHTTP(log, "metrics", at.metrics, met.Handler())
+	for _, private := range []struct {
+		name, addr string
+		handler    http.Handler
+		url        *string
+	}{{"metrics", at.metrics, nil, &urls.metrics}, {"pprof", at.pprof, metrics.Profiles(), &urls.pprof}} {
+		if private.addr == "" {
+			continue
+		}
+		if private.handler == nil {
+			private.handler = met.Handler()
+		}
+		stopPrivate, url, err := serveHTTP(log, private.name, private.addr, private.handler, nil, at.limits)
 		if err != nil {
 			return err
 		}
-		defer stopMetrics()
-		urls.metrics = url
+		defer stopPrivate()
+		*private.url = url
+		if !isLoopback(strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")) {
+			log.Warn().Str("face", private.name).Str("url", url).Msg("a private listener on an address other than the loopback: it carries no authentication")
+		}
 	}
 
 	var bots sync.WaitGroup
@@ -321,7 +347,10 @@ func announceFaces(log zerolog.Logger, data, addr string, urls faces, adminToken
 		fmt.Fprintf(&b, "JSON face at %s (docs/http.md)\n", urls.http)
 	}
 	if urls.metrics != "" {
-		fmt.Fprintf(&b, "metrics at %smetrics and profiles at %sdebug/pprof/ (private; docs/operations.md)\n", urls.metrics, urls.metrics)
+		fmt.Fprintf(&b, "metrics at %smetrics (private; docs/operations.md)\n", urls.metrics)
+	}
+	if urls.pprof != "" {
+		fmt.Fprintf(&b, "profiles at %sdebug/pprof/ (private; docs/operations.md)\n", urls.pprof)
 	}
 	if adminTokenFile != "" {
 		fmt.Fprintf(&b, "\nadmin: the operator's token, in %s\n", adminTokenFile)
@@ -478,7 +507,10 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 		fmt.Fprintf(&b, "JSON face at %s (docs/http.md)\n", urls.http)
 	}
 	if urls.metrics != "" {
-		fmt.Fprintf(&b, "metrics at %smetrics and profiles at %sdebug/pprof/ (private; docs/operations.md)\n", urls.metrics, urls.metrics)
+		fmt.Fprintf(&b, "metrics at %smetrics (private; docs/operations.md)\n", urls.metrics)
+	}
+	if urls.pprof != "" {
+		fmt.Fprintf(&b, "profiles at %sdebug/pprof/ (private; docs/operations.md)\n", urls.pprof)
 	}
 	fmt.Fprintf(&b, "world %d %q, seed %d, one tick every %s, %d days a season\n\n",
 		info.GetId(), info.GetName(), info.GetSeed(), info.GetCadence().AsDuration(), info.GetSeasonLength())
@@ -512,7 +544,11 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 		}
 		fmt.Fprintf(&b, "\nplay camp 0 from a terminal:\n  go run ./clients/cli --addr %s%s --token %s view\n", addr, ca, firstToken)
 		if urls.http != "" {
-			fmt.Fprintf(&b, "or over HTTP:\n  curl -s -H 'Authorization: Bearer %s' -d '{}' %sgrisonval.v1.GameService/GetView\n", firstToken, urls.http)
+			cacert := ""
+			if tr.certFile != "" {
+				cacert = " --cacert " + tr.certFile
+			}
+			fmt.Fprintf(&b, "or over HTTP:\n  curl -s%s -H 'Authorization: Bearer %s' -d '{}' %sgrisonval.v1.GameService/GetView\n", cacert, firstToken, urls.http)
 		}
 	}
 	return b.String(), nil
@@ -520,9 +556,10 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 
 // startFaces serves the faces of at, each a gRPC client of the server's
 // own address over loopback and tr (as the in-process bot), so that every call
-// passes the same interceptors, authentication and limits. It returns the
+// passes the same interceptors, authentication and limits; their calls carry
+// creds, the faces' credential (server.Server.FaceCredentials). It returns the
 // faces' addresses and how to stop them all.
-func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr string, tr transport) (urls faces, stop func(), err error) {
+func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr string, tr transport, creds grpc.DialOption) (urls faces, stop func(), err error) {
 	var stops []func()
 	stop = func() {
 		for _, f := range stops {
@@ -532,7 +569,7 @@ func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr stri
 	if at.web == "" && at.http == "" {
 		return urls, stop, nil
 	}
-	conn, err := grpc.NewClient(loopback(grpcAddr), tr.self())
+	conn, err := grpc.NewClient(loopback(grpcAddr), tr.self(), creds)
 	if err != nil {
 		return urls, stop, fmt.Errorf("dial %s for the HTTP faces: %w", grpcAddr, err)
 	}
@@ -544,7 +581,7 @@ func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr stri
 			stop()
 			return urls, nil, err
 		}
-		s, url, err := serveHTTP(log, "web", at.web, face)
+		s, url, err := serveHTTP(log, "web", at.web, face, tr.cert, at.limits)
 		if err != nil {
 			stop()
 			return urls, nil, err
@@ -557,7 +594,7 @@ func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr stri
 			stop()
 			return urls, nil, err
 		}
-		s, url, err := serveHTTP(log, "http", at.http, face)
+		s, url, err := serveHTTP(log, "http", at.http, face, tr.cert, at.limits)
 		if err != nil {
 			stop()
 			return urls, nil, err
@@ -567,22 +604,23 @@ func startFaces(ctx context.Context, log zerolog.Logger, at faces, grpcAddr stri
 	return urls, stop, nil
 }
 
-// serveHTTP serves handler, the face called name, on addr. It returns how
-// to stop it and its address as a URL.
-func serveHTTP(log zerolog.Logger, name, addr string, handler http.Handler) (stop func(), url string, err error) {
-	lis, err := net.Listen("tcp", addr)
+// serveHTTP serves handler, the face called name, on addr, in TLS with
+// cert when it is set, within l. It returns how to stop it and its address
+// as a URL.
+func serveHTTP(log zerolog.Logger, name, addr string, handler http.Handler, cert *tls.Certificate, l httpLimits) (stop func(), url string, err error) {
+	lis, url, err := listenHTTP(addr, cert, l.MaxConns)
 	if err != nil {
 		return nil, "", fmt.Errorf("listen for the %s face: %w", name, err)
 	}
 	flog := log.With().Str("face", name).Logger()
-	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	hs := newHTTPServer(l, handler)
+	hs.ErrorLog = stdlog.New(flog, "", 0)
 	go func() {
 		if err := hs.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			flog.Error().Err(err).Msg("face stopped")
 		}
 	}()
-	url = "http://" + loopback(lis.Addr().String()) + "/"
-	flog.Info().Str("url", url).Msg("face listening")
+	flog.Info().Str("url", url).Bool("tls", cert != nil).Msg("face listening")
 	return func() {
 		ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 		defer cancel()

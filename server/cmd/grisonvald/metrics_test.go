@@ -56,7 +56,8 @@ func value(page, series string) float64 {
 // accepted and refused and a tick stream open, and reads the series an
 // operator reads: the gRPC calls by method and code, the orders by reason,
 // the streams, the ticks' duration and lateness, the worlds loaded, the
-// store's operations and the leases; and pprof on the same listener.
+// store's operations and the leases; and pprof on its own listener only
+// (N6 of issue 34).
 func TestMetrics(t *testing.T) {
 	for _, tc := range []struct {
 		store string
@@ -169,7 +170,7 @@ func TestMetrics(t *testing.T) {
 				time.Sleep(20 * time.Millisecond)
 			}
 
-			resp, err := http.Get(d.metrics + "debug/pprof/goroutine?debug=1")
+			resp, err := http.Get(d.pprof + "debug/pprof/goroutine?debug=1")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,6 +178,14 @@ func TestMetrics(t *testing.T) {
 			resp.Body.Close()
 			if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "goroutine profile:") {
 				t.Errorf("pprof goroutines: %d %.200s", resp.StatusCode, body)
+			}
+			resp, err = http.Get(d.metrics + "debug/pprof/cmdline")
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusNotFound {
+				t.Errorf("pprof on the metrics listener: status %d; want 404", resp.StatusCode)
 			}
 		})
 	}

@@ -33,8 +33,8 @@ type Arena struct {
 	Log   zerolog.Logger
 	// Poll is how often a match's end is checked (0: a second).
 	Poll time.Duration
-	// Conn is the connection Game uses, for the web face, and Addr the
-	// server's gRPC address (none without a server: table, export).
+	// Conn is the connection Game uses, and Addr the server's gRPC
+	// address (none without a server: table, export).
 	Conn *grpc.ClientConn
 	Addr string
 	srv  *server.Server

@@ -3,6 +3,9 @@ package arena
 import (
 	"context"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
 	"github.com/grisonval/server/clients/web"
 )
 
@@ -37,4 +40,12 @@ func (a *Arena) Leaderboards(ctx context.Context) ([]web.LeaderboardTable, error
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// FaceConn returns a connection to the arena's server for the web face
+// it serves beside the leaderboard, carrying the faces' credential
+// (server.Server.FaceCredentials) as grisonvald's faces do; the caller
+// closes it.
+func (a *Arena) FaceConn() (*grpc.ClientConn, error) {
+	return grpc.NewClient(a.Addr, grpc.WithTransportCredentials(insecure.NewCredentials()), a.srv.FaceCredentials())
 }
