@@ -91,9 +91,11 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // cost and retries are the endpoint's.
 func TestLLMEntrant(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays three matches with a 1.5 s move clock")
+		t.Skip("plays three matches with a 5 s move clock")
 	}
-	const clock = 1500 * time.Millisecond
+	// Long enough for the runner to play a day under the race detector
+	// on a loaded machine; every timeout of the script costs it in full.
+	const clock = 5 * time.Second
 	model := &scripted{clock: clock, calls: map[string]int{}}
 	srv := httptest.NewServer(model)
 	defer srv.Close()

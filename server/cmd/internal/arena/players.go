@@ -334,8 +334,10 @@ func runnerDay(line []byte, e Entrant) (DayRecord, error) {
 			r.Retries += n - 1
 		}
 		for _, t := range x.Tools {
-			if t.Error && posts(t.Name) {
-				r.RefusalCodes = joinCode(r.RefusalCodes, codeOf(t.Result))
+			// An order refused because its day was gone is not the
+			// model's illegal order (the runner does not count it).
+			if c := codeOf(t.Result); t.Error && posts(t.Name) && c != "day_resolved" {
+				r.RefusalCodes = joinCode(r.RefusalCodes, c)
 			}
 		}
 	}
