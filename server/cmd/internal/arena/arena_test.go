@@ -122,9 +122,11 @@ func openArena(t *testing.T, dir string) (*Arena, func()) {
 	return a, closeAll
 }
 
-// botSpec is a small all-bot tournament: two postures and the floors.
+// botSpec is a small all-bot tournament: two postures and the floors,
+// with a move clock no stall of a loaded machine reaches (the bots answer
+// in milliseconds; a day resolves once all have).
 func botSpec(name string) Spec {
-	return Spec{Name: name, Ruleset: "grisonval", Camps: 3, SeasonLength: 12, MoveClock: Duration(5 * time.Second), Seeds: []uint64{11},
+	return Spec{Name: name, Ruleset: "grisonval", Camps: 3, SeasonLength: 12, MoveClock: Duration(30 * time.Second), Seeds: []uint64{11},
 		Schedule: RoundRobin, Concurrency: 4, Anchor: "rest",
 		Entrants: []Entrant{{ID: "growth", Kind: KindBot, Posture: "growth"}, {ID: "prudent", Kind: KindBot, Posture: "prudent"},
 			{ID: "random", Kind: KindRandom}, {ID: "rest", Kind: KindRest}}}
@@ -162,7 +164,7 @@ func TestTournament(t *testing.T) {
 	for _, d := range days {
 		perMatch[d.Match]++
 		if d.TimedOut {
-			t.Errorf("match %d camp %d day %d timed out; the bots answer in milliseconds of a 5 s clock", d.Match, d.Camp, d.Day)
+			t.Errorf("match %d camp %d day %d timed out; the bots answer in milliseconds of a 30 s clock", d.Match, d.Camp, d.Day)
 		}
 		if d.Status == "" || d.Action == "" {
 			t.Errorf("match %d camp %d day %d: no order from the server (%+v)", d.Match, d.Camp, d.Day, d)
