@@ -181,3 +181,35 @@ func TestLLMEntrant(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerDay reads the runner's log lines: a day posted after a
+// refused order and a retried call, with the cost the runner reports, and
+// one that gave up, with the cost at the entrant's prices.
+func TestRunnerDay(t *testing.T) {
+	e := Entrant{ID: "m", Kind: KindLLM, PriceIn: 1, PriceOut: 10}
+	posted := `{"day": 4, "outcome": "posted", "used_ms": 812, "invalid_orders": 1,
+		"tokens": {"prompt_tokens": 3000, "completion_tokens": 200, "total_tokens": 3200, "cost_usd": 0.0123},
+		"exchanges": [{"attempts": [{"status": 429}, {"status": 200}], "tools": [{"name": "submit_order", "error": true,
+			"result": "error (InvalidArgument): zone 9 is not yours\n  reason: not_owner\n"}]},
+			{"tools": [{"name": "submit_order", "result": "Order accepted for day 4"}]}]}`
+	r, err := runnerDay([]byte(posted), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Day != 4 || r.Refused != 1 || r.RefusalCodes != "not_owner" || r.TimeMS != 812 || r.Retries != 1 ||
+		r.PromptTokens != 3000 || r.CompletionTokens != 200 || r.Cost != 0.0123 || r.Outcome != llm.OutcomePosted {
+		t.Errorf("posted day: %+v", r)
+	}
+	gaveUp := `{"day": 5, "outcome": "gave_up", "used_ms": 900, "invalid_orders": 3,
+		"tokens": {"prompt_tokens": 1000, "completion_tokens": 100, "total_tokens": 1100}}`
+	r, err = runnerDay([]byte(gaveUp), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.TimeMS != -1 || r.Refused != 3 || r.Cost != (1000*1+100*10)/1e6 {
+		t.Errorf("a day given up: %+v; want no time, 3 refused, the cost at the prices", r)
+	}
+	if _, err := runnerDay([]byte(`{"day": "four"`), e); err == nil {
+		t.Error("a line that is not a record: no error")
+	}
+}

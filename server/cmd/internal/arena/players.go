@@ -317,7 +317,8 @@ func (p *campPlayer) runLLM(ctx context.Context, apiKey string) error {
 // runnerDay reads one line of clients/llm's runner log (llm.Record) as
 // the arena's record of the day: the orders refused (the runner's invalid
 // orders), the time it took to post, the tokens its endpoint reported,
-// the cost at the entrant's prices, and the HTTP retries. It is the one
+// the cost the runner reports (or the tokens at the entrant's prices),
+// and the HTTP retries. It is the one
 // place that knows the runner's log format.
 func runnerDay(line []byte, e Entrant) (DayRecord, error) {
 	var rec llm.Record
@@ -341,7 +342,19 @@ func runnerDay(line []byte, e Entrant) (DayRecord, error) {
 			}
 		}
 	}
-	r.Cost = (float64(r.PromptTokens)*e.PriceIn + float64(r.CompletionTokens)*e.PriceOut) / 1e6
+	// The cost the runner reports for the day (its "tokens.cost_usd",
+	// from the endpoint's own figures, issue 28), else the tokens at the
+	// entrant's prices.
+	var reported struct {
+		Tokens struct {
+			CostUSD float64 `json:"cost_usd"`
+		} `json:"tokens"`
+	}
+	if err := json.Unmarshal(line, &reported); err == nil && reported.Tokens.CostUSD > 0 {
+		r.Cost = reported.Tokens.CostUSD
+	} else {
+		r.Cost = (float64(r.PromptTokens)*e.PriceIn + float64(r.CompletionTokens)*e.PriceOut) / 1e6
+	}
 	return r, nil
 }
 
