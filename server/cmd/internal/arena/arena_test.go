@@ -6,12 +6,14 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/cmd/internal/served"
 	"github.com/grisonval/server/server/store/pgtest"
@@ -420,6 +422,61 @@ func TestTournamentPostgres(t *testing.T) {
 		rep, err := server.Replay(t.Context(), a.Store, rules, m.WorldID, 1, nil)
 		if m.Status != MatchDone || m.Days != 8 || err != nil || rep.LastHash != m.Hash {
 			t.Errorf("match %d: %s after %d days, replay %s (%v), recorded %s", m.Seq, m.Status, m.Days, rep.LastHash, err, m.Hash)
+		}
+	}
+}
+
+// TestReproducible plays one tournament in two arenas whose worlds get
+// other ids (the second has a world before it starts): every match is
+// played alike, order for order, and ends alike, the random floor
+// included.
+func TestReproducible(t *testing.T) {
+	spec := botSpec("again")
+	spec.Entrants, spec.SeasonLength = spec.Entrants[1:], 10 // prudent, random, rest
+	play := func(shift bool) ([]Match, []DayRecord) {
+		a, closeAll := openArena(t, t.TempDir())
+		defer closeAll()
+		if shift {
+			if _, err := a.Admin.CreateWorld(t.Context(), &pb.CreateWorldRequest{Seed: 99}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tour, _, err := a.Plan(t.Context(), spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Run(t.Context(), spec.Name); err != nil {
+			t.Fatal(err)
+		}
+		ms, err := a.DB.Matches(t.Context(), tour.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		days, err := a.DB.Days(t.Context(), tour.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ms, days
+	}
+	m1, d1 := play(false)
+	m2, d2 := play(true)
+	if len(m1) != len(m2) || len(d1) != len(d2) {
+		t.Fatalf("%d matches, %d days; then %d and %d", len(m1), len(d1), len(m2), len(d2))
+	}
+	var sum1, sum2 uint64
+	for i := range m1 {
+		sum1, sum2 = sum1+m1[i].WorldID, sum2+m2[i].WorldID
+		if fmt.Sprint(m1[i].Ranks) != fmt.Sprint(m2[i].Ranks) || m1[i].Hash != m2[i].Hash {
+			t.Errorf("match %d: ranks %v, hash %s; then %v, %s", i, m1[i].Ranks, m1[i].Hash, m2[i].Ranks, m2[i].Hash)
+		}
+	}
+	if sum1 == sum2 {
+		t.Errorf("the matches' worlds add up to %d both times; want other worlds the second time", sum1)
+	}
+	for i := range d1 {
+		a, b := d1[i], d2[i]
+		if a.Camp != b.Camp || a.Day != b.Day || a.Action != b.Action || fmt.Sprint(a.Args) != fmt.Sprint(b.Args) || a.Status != b.Status {
+			t.Fatalf("day record %d: %+v; then %+v", i, a, b)
 		}
 	}
 }

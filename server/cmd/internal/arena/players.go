@@ -33,8 +33,12 @@ type campPlayer struct {
 	entrant Entrant
 	match   int64
 	camp    int
-	record  func(DayRecord)
-	log     zerolog.Logger
+	// draws keys the random floor's draws: the match's seed and place in
+	// its tournament, so that a tournament played again draws the same
+	// orders whatever worlds its matches get.
+	draws  uint64
+	record func(DayRecord)
+	log    zerolog.Logger
 }
 
 // seasonOver reports whether v's season has no day left to post for.
@@ -81,7 +85,7 @@ func (p *campPlayer) runBot(ctx context.Context) error {
 			var o *pb.Order
 			switch p.entrant.Kind {
 			case KindRandom:
-				o = randomLegal(v)
+				o = randomLegal(v, p.draws)
 			case KindRest:
 				o = idle(v)
 			default:
@@ -176,10 +180,10 @@ func idle(v *pb.CampView) *pb.Order {
 
 // randomLegal returns an order drawn uniformly from v's legal actions, each
 // argument uniformly within its ArgSpec (an optional one left out half the
-// time), from a generator keyed by the world, camp and day: the "random
-// legal order" floor. An action with an argument that has no value is
-// never drawn.
-func randomLegal(v *pb.CampView) *pb.Order {
+// time), from a generator keyed by key (the match), the camp and the day:
+// the "random legal order" floor. An action with an argument that has no
+// value is never drawn.
+func randomLegal(v *pb.CampView, key uint64) *pb.Order {
 	var menu []*pb.LegalAction
 	for _, la := range v.GetLegalActions() {
 		if !slices.ContainsFunc(la.GetArgs(), func(s *pb.ArgSpec) bool {
@@ -194,7 +198,7 @@ func randomLegal(v *pb.CampView) *pb.Order {
 	if len(menu) == 0 {
 		return idle(v)
 	}
-	r := rand.New(rand.NewPCG(v.GetWorldId(), uint64(uint32(v.GetCamp()))<<32|uint64(uint32(v.GetDay()))))
+	r := rand.New(rand.NewPCG(key, uint64(uint32(v.GetCamp()))<<32|uint64(uint32(v.GetDay()))))
 	la := menu[r.IntN(len(menu))]
 	o := &pb.Order{Action: la.GetAction(), Reason: "the random-legal floor"}
 	for _, s := range la.GetArgs() {

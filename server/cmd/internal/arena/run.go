@@ -252,7 +252,7 @@ func (a *Arena) playMatch(ctx context.Context, t Tournament, m Match) error {
 		if err != nil {
 			return fmt.Errorf("token of camp %d: %w", c, err)
 		}
-		p := &campPlayer{game: a.Game, token: tok.GetToken(), entrant: ent, match: m.ID, camp: c,
+		p := &campPlayer{game: a.Game, token: tok.GetToken(), entrant: ent, match: m.ID, camp: c, draws: m.Seed ^ uint64(m.Seq)<<40,
 			log: log.With().Int("camp", c).Str("entrant", ent.ID).Logger(),
 			record: func(r DayRecord) {
 				if err := a.DB.PlayerDay(context.WithoutCancel(ctx), r); err != nil {
