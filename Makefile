@@ -16,7 +16,7 @@ METRICS   ?= 127.0.0.1:7790
 
 ## run: build and start the server on the embedded store (./data) with a playable world, its web page (WEB), its JSON face (HTTP) and its private metrics and profiles (METRICS).
 run:
-	$(GO) run ./server/cmd/grisonvald -dev -addr $(ADDR) -web $(WEB) -http $(HTTP) -metrics $(METRICS) -data data
+	$(GO) run ./server/cmd/grisonvald -dev -stand-in -addr $(ADDR) -web $(WEB) -http $(HTTP) -metrics $(METRICS) -data data
 
 ## test: what CI runs (.ci/run): format, vet, generated code, then every test with the race detector.
 test: fmt-check vet deadcode proto-check test-deps postgres race load-smoke
@@ -39,12 +39,15 @@ deadcode:
 	GOBIN=$(BIN) $(GO) install golang.org/x/tools/cmd/deadcode@$(DEADCODE_VERSION)
 	@out=$$($(BIN)/deadcode -test ./...); if [ -n "$$out" ]; then echo "dead code:"; echo "$$out"; exit 1; fi
 
-## test-deps: what the tests drive besides Go: tmux (the CLI's map is checked in a terminal), chromium (the web pages are checked in a browser), sqlite3 and PostgreSQL's client tools (the backups of docs/operations.md are taken and restored).
+## test-deps: what the tests drive besides Go: tmux (the CLI's map is checked in a terminal), chromium (the web pages are checked in a browser), sqlite3 and PostgreSQL's client tools (the backups of docs/operations.md are taken and restored), node with npm's axe-core (the web pages' accessibility is checked in the browser) and gpt-tokenizer (what an agent reads is counted in o200k tokens, clients/internal/tokens).
 test-deps:
 	@command -v tmux >/dev/null || (apt-get update -qq && apt-get install -y -qq tmux >/dev/null)
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 	@command -v sqlite3 >/dev/null || (apt-get update -qq && apt-get install -y -qq sqlite3 >/dev/null)
 	@command -v pg_restore >/dev/null || (apt-get update -qq && apt-get install -y -qq postgresql-client >/dev/null)
+	@command -v npm >/dev/null || (apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null)
+	@test -f clients/web/testdata/axe/node_modules/axe-core/axe.min.js || npm ci --prefix clients/web/testdata/axe --no-audit --no-fund --silent
+	@test -d scripts/tokens/node_modules/gpt-tokenizer || npm ci --prefix scripts/tokens --no-audit --no-fund >/dev/null
 
 ## postgres: start the machine's PostgreSQL if it is not running (tests need it).
 postgres:

@@ -58,6 +58,15 @@ func (noFeats) Day(d Day) ([][]career.Feat, error) {
 // rulerOnly is the council of a camp that has no councillors.
 var rulerOnly = []Seat{{Code: RulerSeat, Name: lang.T("ruler", "dirigeant")}}
 
+// PackageGivesOf says what package p gives under se when se is a
+// PackageTeller, else nothing.
+func PackageGivesOf(se Season, p career.Package) lang.Text {
+	if t, ok := se.(PackageTeller); ok {
+		return t.PackageGives(p)
+	}
+	return lang.Text{}
+}
+
 // SeatsOf returns the seats of a camp's council under se: its own when it
 // is a Council, else the ruler's alone.
 func SeatsOf(se Season) []Seat {

@@ -38,6 +38,15 @@ type Council interface {
 	Seats() []Seat
 }
 
+// PackageTeller is implemented by a Season that says what each of seed
+// 003's starting packages (REN-PKG) gives in its game, for the faces that
+// offer the choice; PackageGivesOf says nothing for the others. Optional.
+type PackageTeller interface {
+	// PackageGives says what package p gives a camp at the season's
+	// start, in words.
+	PackageGives(p career.Package) lang.Text
+}
+
 // RulerSeat is the code of the ruler's seat, the first of every council:
 // the seat that posts the camp's order.
 const RulerSeat = "ruler"

@@ -92,12 +92,16 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 		return nil, refusef(reasonUnknownRuleset, "ruleset", "%v", err)
 	}
 	info := rs.Info()
+	// Every wrong field is named in one refusal.
+	bad := violations{l: pb.LangOf(ctx)}
 	camps := int(req.GetCamps())
 	if camps == 0 {
 		camps = info.DefaultCamps
 	}
-	if camps < info.MinCamps || camps > info.MaxCamps {
-		return nil, invalidArgument("camps", "%s is played by %d to %d camps; got %d", info.Name, info.MinCamps, info.MaxCamps, camps)
+	campsOK := camps >= info.MinCamps && camps <= info.MaxCamps
+	if !campsOK {
+		bad.add("camps", lang.T("%s is played by %d to %d camps; got %d", "%s se joue de %d à %d camps ; reçu %d", info.Name, info.MinCamps, info.MaxCamps, camps))
+		camps = info.DefaultCamps
 	}
 	w := store.World{
 		Name: req.GetName(), Ruleset: info.Name, Camps: camps, Seed: req.GetSeed(), Cadence: DefaultCadence,
@@ -105,62 +109,69 @@ func (a *adminService) CreateWorld(ctx context.Context, req *pb.CreateWorldReque
 		Controllers: DefaultControllers(camps), CreatedAt: a.s.cfg.Clock.Now(),
 	}
 	if err := checkText(lang.EN, "name", w.Name, MaxNameLen, false); err != nil {
-		return nil, err
+		bad.addStatus("name", err)
 	}
 	if w.Name == "" {
 		w.Name = defaultName
 	}
 	if w.Seed == 0 {
-		return nil, invalidArgument("seed", "seed must not be 0: a world's seed is always explicit")
+		bad.add("seed", lang.T("seed must not be 0: a world's seed is always explicit", "seed ne vaut pas 0 : la graine d'un monde est toujours explicite"))
 	}
 	if req.GetCadence() != nil {
-		if err := req.GetCadence().CheckValid(); err != nil {
-			return nil, invalidArgument("cadence", "cadence is not a valid duration")
-		}
 		w.Cadence = req.GetCadence().AsDuration()
-		if w.Cadence < MinCadence {
-			return nil, invalidArgument("cadence", "cadence must be at least %s; got %s", MinCadence, w.Cadence)
-		}
-		if c := req.GetCadence(); c.GetSeconds() > int64(MaxCadence/time.Second) || w.Cadence > MaxCadence {
-			return nil, invalidArgument("cadence", "cadence must be at most %s (a day a month); got %ds", MaxCadence, c.GetSeconds())
+		switch c := req.GetCadence(); {
+		case c.CheckValid() != nil:
+			bad.add("cadence", lang.T("cadence is not a valid duration", "cadence n'est pas une durée valide"))
+		case w.Cadence < MinCadence:
+			bad.add("cadence", lang.T("cadence must be at least %s; got %s", "cadence vaut au moins %s ; reçu %s", MinCadence, w.Cadence))
+		case c.GetSeconds() > int64(MaxCadence/time.Second) || w.Cadence > MaxCadence:
+			bad.add("cadence", lang.T("cadence must be at most %s (a day a month); got %ds", "cadence vaut au plus %s (un jour par mois) ; reçu %ds", MaxCadence, c.GetSeconds()))
 		}
 	}
 	if mc := req.GetMoveClock(); mc != nil {
-		if req.GetCadence() != nil {
-			return nil, invalidArgument("move_clock", "give a cadence or a move_clock, not both: a world of the tournament pace has no cadence")
-		}
-		if err := mc.CheckValid(); err != nil {
-			return nil, invalidArgument("move_clock", "move_clock is not a valid duration")
-		}
 		w.MoveClock, w.Cadence = mc.AsDuration(), 0
-		if w.MoveClock < MinMoveClock {
-			return nil, invalidArgument("move_clock", "move_clock must be at least %s; got %s", MinMoveClock, w.MoveClock)
-		}
-		if mc.GetSeconds() > int64(MaxCadence/time.Second) || w.MoveClock > MaxCadence {
-			return nil, invalidArgument("move_clock", "move_clock must be at most %s (a month); got %ds", MaxCadence, mc.GetSeconds())
+		switch {
+		case req.GetCadence() != nil:
+			bad.add("move_clock", lang.T("give a cadence or a move_clock, not both: a world of the tournament pace has no cadence",
+				"donnez une cadence ou un move_clock, pas les deux : un monde au rythme de tournoi n'a pas de cadence"))
+		case mc.CheckValid() != nil:
+			bad.add("move_clock", lang.T("move_clock is not a valid duration", "move_clock n'est pas une durée valide"))
+		case w.MoveClock < MinMoveClock:
+			bad.add("move_clock", lang.T("move_clock must be at least %s; got %s", "move_clock vaut au moins %s ; reçu %s", MinMoveClock, w.MoveClock))
+		case mc.GetSeconds() > int64(MaxCadence/time.Second) || w.MoveClock > MaxCadence:
+			bad.add("move_clock", lang.T("move_clock must be at most %s (a month); got %ds", "move_clock vaut au plus %s (un mois) ; reçu %ds", MaxCadence, mc.GetSeconds()))
 		}
 	}
 	if req.GetSeasonLength() > MaxSeasonLength {
-		return nil, invalidArgument("season_length", "season_length must be at most %d days; got %d", MaxSeasonLength, req.GetSeasonLength())
+		bad.add("season_length", lang.T("season_length must be at most %d days; got %d", "season_length vaut au plus %d jours ; reçu %d", MaxSeasonLength, req.GetSeasonLength()))
 	}
 	if req.GetSeasonLength() < endlessSeason {
-		return nil, invalidArgument("season_length", "season_length must be 0 (the default, %d days), -1 (endless) or a number of days; got %d",
-			DefaultSeasonLength, req.GetSeasonLength())
+		bad.add("season_length", lang.T("season_length must be 0 (the default, %d days), -1 (endless) or a number of days; got %d", "season_length vaut 0 (par défaut, %d jours), -1 (sans fin) ou un nombre de jours ; reçu %d",
+			DefaultSeasonLength, req.GetSeasonLength()))
 	}
 	if cs := req.GetControllers(); len(cs) > 0 {
-		if len(cs) != camps {
-			return nil, invalidArgument("controllers", "give no controller or one per camp (%d); got %d", camps, len(cs))
+		if campsOK && len(cs) != camps {
+			bad.add("controllers", lang.T("give no controller or one per camp (%d); got %d", "donnez aucun contrôleur ou un par camp (%d) ; reçu %d", camps, len(cs)))
 		}
 		for i, c := range cs {
-			sc, err := controllerFromPB(c, fmt.Sprintf("controllers[%d]", i))
+			field := fmt.Sprintf("controllers[%d]", i)
+			sc, err := controllerFromPB(c, field)
 			if err != nil {
-				return nil, err
+				_, fv := fieldOf(err)
+				bad.addStatus(fv, err)
+			} else if i < len(w.Controllers) {
+				w.Controllers[i] = sc
 			}
-			w.Controllers[i] = sc
 		}
+	}
+	if err := bad.err(); err != nil {
+		return nil, err
 	}
 	if _, err := rs.Setup(game.Setup{Seed: w.Seed, Camps: w.Camps, Season: 1}); err != nil {
 		return nil, invalidArgument("ruleset", "%s cannot set up this world: %v", info.Name, err)
+	}
+	if req.GetValidateOnly() {
+		return worldInfoToPB(rs, w, 0, ""), nil
 	}
 	if err := a.s.cfg.Store.CreateWorld(ctx, &w); err != nil {
 		return nil, toStatus(a.s.log, fmt.Errorf("create world: %w", err))
@@ -400,11 +411,18 @@ func (a *adminService) GetFrame(ctx context.Context, req *pb.WorldRequest) (*pb.
 // ForkWorld creates a paused world whose setup is a stored tick of another
 // world, and starts its loop.
 func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) (*pb.WorldInfo, error) {
-	if req.GetDay() < 0 {
-		return nil, invalidArgument("day", "day must be 0 or more; got %d", req.GetDay())
-	}
+	bad := violations{l: pb.LangOf(ctx)}
 	if req.GetSeason() < 0 {
-		return nil, invalidArgument("season", "season must be 0 (the current one) or more; got %d", req.GetSeason())
+		bad.add("season", lang.T("season must be 0 (the current one) or more; got %d", "season vaut 0 (la saison en cours) ou plus ; reçu %d", req.GetSeason()))
+	}
+	if req.GetDay() < 0 {
+		bad.add("day", lang.T("day must be 0 or more; got %d", "day vaut 0 ou plus ; reçu %d", req.GetDay()))
+	}
+	if err := checkText(pb.LangOf(ctx), "name", req.GetName(), MaxNameLen, false); err != nil {
+		bad.addStatus("name", err)
+	}
+	if err := bad.err(); err != nil {
+		return nil, err
 	}
 	parent, err := a.s.cfg.Store.World(ctx, req.GetWorldId())
 	if errors.Is(err, store.ErrNotFound) {
@@ -412,9 +430,6 @@ func (a *adminService) ForkWorld(ctx context.Context, req *pb.ForkWorldRequest) 
 	}
 	if err != nil {
 		return nil, toStatus(a.s.log, err)
-	}
-	if err := checkText(lang.EN, "name", req.GetName(), MaxNameLen, false); err != nil {
-		return nil, err
 	}
 	season, day := int(req.GetSeason()), int(req.GetDay())
 	if season == 0 {

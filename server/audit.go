@@ -38,13 +38,21 @@ func audited(method string) bool {
 func (s *Server) audit(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	prefix := "/" + pb.AdminService_ServiceDesc.ServiceName + "/"
 	method, isAdmin := strings.CutPrefix(info.FullMethod, prefix)
-	if md, ok := metadata.FromIncomingContext(ctx); !isAdmin || !audited(method) || (ok && len(md.Get(forwardedKey)) > 0) {
+	// A request that only validates (EnrollPlayer's validate_only)
+	// changes nothing and is not recorded.
+	dry, _ := req.(interface{ GetValidateOnly() bool })
+	if md, ok := metadata.FromIncomingContext(ctx); !isAdmin || !audited(method) || (ok && len(md.Get(forwardedKey)) > 0) || (dry != nil && dry.GetValidateOnly()) {
 		return handler(ctx, req)
 	}
 	resp, err := handler(ctx, req)
 	e := store.AuditEntry{At: s.cfg.Clock.Now(), Admin: adminName(ctx), Action: method, Code: status.Code(err).String()}
 	if r, ok := req.(interface{ GetWorldId() uint64 }); ok {
 		e.WorldID = r.GetWorldId()
+	}
+	// A world created is recorded as an action on the new world, so that
+	// its audit starts with its creation.
+	if w, ok := resp.(*pb.WorldInfo); ok && err == nil && e.WorldID == 0 {
+		e.WorldID = w.GetId()
 	}
 	if m, ok := req.(proto.Message); ok {
 		e.Detail = cutUTF8(prototext.MarshalOptions{}.Format(m), maxAuditDetail)
@@ -66,7 +74,8 @@ func cutUTF8(s string, n int) string {
 	return s[:n]
 }
 
-// ListAudit lists the last admin actions, oldest first.
+// ListAudit lists the last admin actions, oldest first: of a world, an
+// admin and an action when the request names them.
 func (a *adminService) ListAudit(ctx context.Context, req *pb.ListAuditRequest) (*pb.ListAuditResponse, error) {
 	limit := int(req.GetLimit())
 	switch {
@@ -75,7 +84,16 @@ func (a *adminService) ListAudit(ctx context.Context, req *pb.ListAuditRequest) 
 	case limit == 0:
 		limit = defaultAuditLimit
 	}
-	entries, err := a.s.cfg.Store.Audit(ctx, req.GetWorldId(), limit)
+	bad := violations{l: pb.LangOf(ctx)}
+	for _, f := range []struct{ name, v string }{{"admin", req.GetAdmin()}, {"action", req.GetAction()}} {
+		if err := checkText(pb.LangOf(ctx), f.name, f.v, MaxNameLen, false); err != nil {
+			bad.addStatus(f.name, err)
+		}
+	}
+	if err := bad.err(); err != nil {
+		return nil, err
+	}
+	entries, err := a.s.cfg.Store.Audit(ctx, store.AuditFilter{WorldID: req.GetWorldId(), Admin: req.GetAdmin(), Action: req.GetAction()}, limit)
 	if err != nil {
 		return nil, toStatus(a.s.log, err)
 	}

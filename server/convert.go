@@ -134,6 +134,7 @@ type viewExtras struct {
 func completeView(out *pb.CampView, x viewExtras) *pb.CampView {
 	out.WorldId, out.Ruleset = x.WorldID, x.Ruleset
 	out.Paused, out.Controller, out.SeasonLength, out.Waits = x.Paused, controllerToPB(x.Controller), int32(x.SeasonLength), x.Waits
+	out.SeasonOver = x.SeasonOver
 	for _, e := range x.Journal {
 		out.Journal = append(out.Journal, journalToPB(e, x.Lang))
 	}

@@ -419,8 +419,10 @@ func TestTextFields(t *testing.T) {
 			return err
 		},
 		"player": func(s string) error {
+			// A request right but for the player: EnrollPlayer names
+			// every wrong field.
 			_, err := h.admin.EnrollPlayer(admin, &pb.EnrollPlayerRequest{WorldId: old.ID, Camp: 0, Player: s, Mode: "human", Package: "levy",
-				Characteristics: []int32{1, 1, 1, 1, 1}, Talents: []int32{1, 1, 1, 1, 1}})
+				Characteristics: []int32{2, 2, 2, 2, 2}, Talents: []int32{1, 1, 1, 1, 0}})
 			return err
 		},
 	}

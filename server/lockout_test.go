@@ -205,3 +205,48 @@ func TestRevokedStreamHearsNothing(t *testing.T) {
 		t.Errorf("the new token's stream: day %d; want 1", n.GetDay())
 	}
 }
+
+// TestIPv6CountsBySubnet checks that a face's IPv6 visitors count by their
+// /64, the block one subscriber holds: another address of the block is
+// refused with it, one of another block is not.
+func TestIPv6CountsBySubnet(t *testing.T) {
+	h, _ := startLimited(t, limits.Config{AuthFailures: limits.Rate{PerSecond: 0.5, Burst: 5}})
+	for i := range 5 {
+		_, err := h.game.GetView(asVisitor(fmt.Sprintf("gvc_v6_%d", i), fmt.Sprintf("2001:db8:0:7::%x", i+1), true), &pb.GetViewRequest{})
+		wantCode(t, err, codes.Unauthenticated)
+	}
+	_, err := h.game.GetView(asVisitor("gvc_v6_same", "2001:db8:0:7:ffff::1", true), &pb.GetViewRequest{})
+	wantRateLimited(t, "another address of the flooding /64", err, 3*time.Second)
+	_, err = h.game.GetView(asVisitor("gvc_v6_other", "2001:db8:0:8::1", true), &pb.GetViewRequest{})
+	wantCode(t, err, codes.Unauthenticated)
+}
+
+// TestRevokedSeatStreamEnds: RevokeToken ends the revoked seat token's
+// tick streams on this server before it answers, as a replacement does
+// (N11); another camp's stream hears the next day.
+func TestRevokedSeatStreamEnds(t *testing.T) {
+	h, _ := startLimited(t, limits.Config{RevokeCheck: time.Hour})
+	w := h.createWorld(t, &pb.CreateWorldRequest{Name: "revoke seat"})
+	ctx, cancel := context.WithCancel(as(w.tokens[0]))
+	defer cancel()
+	old, err := h.game.WatchTicks(ctx, &pb.WatchTicksRequest{})
+	if err != nil {
+		t.Fatalf("watch: %v", err)
+	}
+	if _, err := old.Recv(); err != nil {
+		t.Fatalf("first notice: %v", err)
+	}
+	other, _ := h.watch(t, w.tokens[1])
+	if _, err := h.admin.RevokeToken(as(h.adminToken), &pb.RevokeTokenRequest{WorldId: w.info.GetId(), Camp: 0}); err != nil {
+		t.Fatalf("revoke camp 0's ruler: %v", err)
+	}
+	if _, err := h.admin.ForceTick(as(h.adminToken), &pb.WorldRequest{WorldId: w.info.GetId()}); err != nil {
+		t.Fatalf("force tick: %v", err)
+	}
+	if n, err := old.Recv(); status.Code(err) != codes.Unauthenticated {
+		t.Errorf("the revoked token's stream: got %v, %v; want its end, Unauthenticated, and no notice", n, err)
+	}
+	if n := other(); n.GetDay() != 1 {
+		t.Errorf("camp 1's stream: day %d; want 1", n.GetDay())
+	}
+}

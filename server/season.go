@@ -526,35 +526,42 @@ func campName(names []string, camp int) string {
 }
 
 // EnrollPlayer enrols a player for a camp in the season being prepared and
-// issues the camp's token.
+// issues the camp's token. What the request leaves out takes its default
+// (REN-DEFAULT); every wrong field is named in one InvalidArgument. With
+// validate_only it answers the career the enrolment would give, storing
+// and issuing nothing.
 func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerRequest) (*pb.EnrollPlayerResponse, error) {
 	camp := int(req.GetCamp())
-	if err := checkText(lang.EN, "player", req.GetPlayer(), MaxNameLen, false); err != nil {
-		return nil, err
+	l := pb.LangOf(ctx)
+	bad := violations{l: l}
+	if err := checkText(l, "player", req.GetPlayer(), MaxNameLen, false); err != nil {
+		bad.addStatus("player", err)
+	} else if strings.TrimSpace(req.GetPlayer()) == "" {
+		bad.add("player", lang.T("player must name the player", "player doit nommer le joueur"))
 	}
-	if strings.TrimSpace(req.GetPlayer()) == "" {
-		return nil, invalidArgument("player", "player must name the player")
-	}
-	if n := len(req.GetPurchases()); n > maxPurchases {
-		return nil, invalidArgument("purchases", "at most %d purchases; got %d", maxPurchases, n)
-	}
-	var mode career.Mode
+	mode := defaultMode
 	switch req.GetMode() {
+	case "":
 	case "human":
 		mode = career.Human
 	case "agent":
 		mode = career.Agent
 	default:
-		return nil, invalidArgument("mode", `mode must be "human" or "agent"; got %q`, req.GetMode())
+		bad.add("mode", lang.T(`mode must be "human" or "agent" (empty: %s); got %q`, `mode vaut "human" ou "agent" (vide : %s) ; reçu %q`, defaultMode, req.GetMode()))
 	}
-	pkg, ok := career.ParsePackage(req.GetPackage())
-	if !ok {
-		return nil, invalidArgument("package", "package must be one of %s; got %q",
-			strings.Join(career.PackageNames(), ", "), req.GetPackage())
+	pkg := career.DefaultPackage
+	if req.GetPackage() != "" {
+		var ok bool
+		if pkg, ok = career.ParsePackage(req.GetPackage()); !ok {
+			bad.add("package", lang.T("package must be one of %s (empty: %s); got %q", "package est l'un de %s (vide : %s) ; reçu %q",
+				strings.Join(career.PackageNames(), ", "), career.DefaultPackage, req.GetPackage()))
+		}
 	}
-	purchases, err := purchasesFromPB(req.GetPurchases())
-	if err != nil {
-		return nil, err
+	var purchases []career.Purchase
+	if n := len(req.GetPurchases()); n > maxPurchases {
+		bad.add("purchases", lang.T("at most %d purchases; got %d", "au plus %d achats ; reçu %d", maxPurchases, n))
+	} else {
+		purchases = purchasesFromPB(&bad, req.GetPurchases())
 	}
 	r, err := a.s.world(req.GetWorldId())
 	if err != nil {
@@ -568,17 +575,19 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 	err = r.do(ctx, func() error {
 		seats := game.SeatsOf(r.rs.Season(r.settings.Camps))
 		if _, ok := findSeat(seats, seat); !ok {
-			return invalidArgument("seat", "seat must be one of %s; got %q", seatCodes(seats), req.GetSeat())
+			bad.add("seat", lang.T("seat must be one of %s (empty: ruler); got %q", "seat est l'un de %s (vide : ruler) ; reçu %q", seatCodes(seats), req.GetSeat()))
 		}
-		if err := r.checkCamp(req.GetCamp()); err != nil {
-			return err
+		if r.checkCamp(req.GetCamp()) != nil {
+			bad.add("camp", lang.T("camp must be 0 to %d (the world has %d camps); got %d",
+				"camp va de 0 à %d (le monde a %d camps) ; reçu %d", r.settings.Camps-1, r.settings.Camps, req.GetCamp()))
+			return bad.err()
 		}
 		patrons := r.rs.Season(r.settings.Camps).Patrons(camp)
 		patron := career.Patron{}
 		if req.GetPatron() != "" {
 			if !slices.Contains(patrons, req.GetPatron()) {
-				return invalidArgument("patron", "%q is not a patron of camp %d; its patrons are %s",
-					req.GetPatron(), camp, strings.Join(patrons, ", "))
+				bad.add("patron", lang.T("%q is not a patron of camp %d; its patrons are %s", "%q n'est pas un patron du camp %d ; ses patrons sont %s",
+					req.GetPatron(), camp, strings.Join(patrons, ", ")))
 			}
 			patron = career.Patron{Name: req.GetPatron(), Camp: camp}
 		}
@@ -596,42 +605,44 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			Package: pkg.String(), BeforeSetup: r.closed || atSetup, At: r.clock.Now()}
 		switch {
 		case errors.Is(err, store.ErrNotFound):
-			if len(purchases) > 0 {
-				return invalidArgument("purchases", "a new career has no eminence points to spend")
+			if n := len(req.GetPurchases()); n > 0 && n <= maxPurchases {
+				bad.add("purchases", lang.T("a new career has no eminence points to spend", "une nouvelle carrière n'a aucun point d'éminence à dépenser"))
 			}
-			if patron == (career.Patron{}) {
-				return invalidArgument("patron", "a new career chooses a patron of camp %d: %s", camp, strings.Join(patrons, ", "))
+			if patron == (career.Patron{}) && len(patrons) > 0 {
+				// REN-DEFAULT: the camp's first patron.
+				patron = career.Patron{Name: patrons[0], Camp: camp}
 			}
-			var en career.Enrolment
-			en.Agent, en.Mode, en.Patron, en.Package = req.GetPlayer(), mode, patron, pkg
-			if len(req.GetCharacteristics()) != career.NumCharacteristics || len(req.GetTalents()) != career.NumTalents {
-				return invalidArgument("characteristics", "a new career gives %d characteristics and %d talents",
-					career.NumCharacteristics, career.NumTalents)
+			chars, talents := checkNewSheet(&bad, req.GetCharacteristics(), req.GetTalents())
+			if err := bad.err(); err != nil {
+				return err
 			}
-			for i, v := range req.GetCharacteristics() {
-				en.Characteristics[i] = int(v)
-			}
-			for i, v := range req.GetTalents() {
-				en.Talents[i] = int(v)
-			}
+			en := career.Enrolment{Agent: req.GetPlayer(), Mode: mode, Patron: patron, Package: pkg, Characteristics: chars, Talents: talents}
 			if next, err = career.NewCareer(en); err != nil {
 				return invalidArgument("characteristics", "%v", err)
 			}
 		case err != nil:
 			return err
 		default:
+			if err := bad.err(); err != nil {
+				return err
+			}
 			prev, err := careerFromStore(sc)
 			if err != nil {
 				return err
+			}
+			if req.GetMode() == "" {
+				// A returning player keeps its mode (REN-DEFAULT).
+				mode = prev.Mode
 			}
 			if camp != prev.Camp {
 				// A change of camp is a fall (FALL-DOOR), which buys
 				// nothing (FALL-COST).
 				if len(purchases) > 0 {
-					return invalidArgument("purchases", "a fall into another camp buys nothing")
+					return invalidArgument("purchases", "%s", l.Sprintf("a fall into another camp buys nothing", "une chute dans un autre camp n'achète rien"))
 				}
 				if patron == (career.Patron{}) {
-					return invalidArgument("patron", "a fall into camp %d chooses one of its patrons: %s", camp, strings.Join(patrons, ", "))
+					return invalidArgument("patron", "%s", l.Sprintf("a fall into camp %d chooses one of its patrons: %s",
+						"une chute dans le camp %d choisit l'un de ses patrons : %s", camp, strings.Join(patrons, ", ")))
 				}
 				blamed, err := lastVerdict(ctx, r.store, r.id, season, prev.Agent)
 				if err != nil {
@@ -656,6 +667,9 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			return err
 		}
 		e.Patron, e.Sheet = next.Patron.Name, stored.Sheet
+		if req.GetValidateOnly() {
+			return checkFree(ctx, r.store, e)
+		}
 		if atSetup {
 			err = r.enrolAtSetup(ctx, stored, e, next)
 		} else {
@@ -664,7 +678,7 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 			cancel()
 		}
 		if errors.Is(err, store.ErrConflict) {
-			return refusef(reasonAlreadyEnrolled, "", "the %s seat of camp %d or %q is already enrolled in season %d", seat, camp, req.GetPlayer(), season)
+			return alreadyEnrolled(l, e)
 		} else if err != nil {
 			return err
 		}
@@ -675,11 +689,37 @@ func (a *adminService) EnrollPlayer(ctx context.Context, req *pb.EnrollPlayerReq
 	if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	tok, err := a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: camp, Seat: seat, Player: req.GetPlayer()})
-	if err != nil {
+	resp := &pb.EnrollPlayerResponse{Season: int32(season), Career: careerToPB(next), Seat: seat}
+	if req.GetValidateOnly() {
+		return resp, nil
+	}
+	if resp.Token, err = a.s.auth.issue(ctx, store.Token{Role: store.RoleCamp, WorldID: r.id, Camp: camp, Seat: seat, Player: req.GetPlayer()}); err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	return &pb.EnrollPlayerResponse{Token: tok, Season: int32(season), Career: careerToPB(next), Seat: seat}, nil
+	return resp, nil
+}
+
+// alreadyEnrolled refuses enrolment e: its seat or its player is taken in
+// its season.
+func alreadyEnrolled(l lang.Lang, e store.Enrolment) error {
+	return refuseIn(l, reasonAlreadyEnrolled, "", lang.T("the %s seat of camp %d or %q is already enrolled in season %d",
+		"le siège %s du camp %d ou %q est déjà inscrit pour la saison %d", e.Seat, e.Camp, e.Player, e.Season))
+}
+
+// checkFree refuses enrolment e as the store would: when its season
+// already has an enrolment of its camp's seat or of its player.
+func checkFree(ctx context.Context, st store.Store, e store.Enrolment) error {
+	l := pb.LangOf(ctx)
+	es, err := st.Enrolments(ctx, e.WorldID, e.Season)
+	if err != nil {
+		return err
+	}
+	for _, o := range es {
+		if o.Player == e.Player || (o.Camp == e.Camp && store.SeatOrRuler(o.Seat) == e.Seat) {
+			return alreadyEnrolled(l, e)
+		}
+	}
+	return nil
 }
 
 // lastVerdict returns the verdict of player's last closed season before
@@ -702,8 +742,9 @@ func lastVerdict(ctx context.Context, st store.Store, worldID uint64, season int
 }
 
 // purchasesFromPB parses re-enrolment purchases: "talent:<name>",
-// "characteristic:<name>" or "max_pp".
-func purchasesFromPB(names []string) ([]career.Purchase, error) {
+// "characteristic:<name>" or "max_pp"; it records each it cannot read in
+// bad.
+func purchasesFromPB(bad *violations, names []string) []career.Purchase {
 	var out []career.Purchase
 	for i, n := range names {
 		kind, trait, _ := strings.Cut(n, ":")
@@ -727,12 +768,13 @@ func purchasesFromPB(names []string) ([]career.Purchase, error) {
 			p.Kind = career.BuyMaxPP
 		}
 		if p.Kind == 0 || (p.Kind == career.BuyTalent && p.Talent == 0) || (p.Kind == career.BuyCharacteristic && p.Characteristic == 0) {
-			return nil, invalidArgument(fmt.Sprintf("purchases[%d]", i),
-				`a purchase is "talent:<name>", "characteristic:<name>" or "max_pp"; got %q`, n)
+			bad.add(fmt.Sprintf("purchases[%d]", i), lang.T(`a purchase is "talent:<name>", "characteristic:<name>" or "max_pp"; got %q`,
+				`un achat est "talent:<nom>", "characteristic:<nom>" ou "max_pp" ; reçu %q`, n))
+			continue
 		}
 		out = append(out, p)
 	}
-	return out, nil
+	return out
 }
 
 // GetGloryBoard returns the caller's camp's glory board; another camp's is

@@ -229,8 +229,17 @@ func playSeasons(t *testing.T, st store.Store) {
 		var held []career.Zone
 		for z := 1; z <= engine.NumZones; z++ {
 			if zone := final1.Zones[z]; zone.Owner == c {
-				held = append(held, career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
-					Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument})
+				cz := career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
+					Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument}
+				if final1.Rules >= engine.RulesVictory { // CAR-VETERANS
+					if slices.Contains(zone.Buildings, engine.Barracks) { // at most one a zone (BLD-8)
+						cz.Barracks = 1
+					}
+					if zone.Capital {
+						cz.Veterans = final1.Veterans(c)
+					}
+				}
+				held = append(held, cz)
 			}
 		}
 		score, err := career.Score(held)

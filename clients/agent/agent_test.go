@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -17,13 +16,11 @@ import (
 
 	"github.com/grisonval/server/clients/internal/testserver"
 	"github.com/grisonval/server/clients/tools"
-	"github.com/grisonval/server/clients/viewtext"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/encoding/protojson"
 )
@@ -127,7 +124,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 	world, token := srv.NewWorld(t, 42, seasonDays, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now}
+	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now, Daily: true}
 	v, err := camp.GetView(ctx)
 	if err != nil {
 		t.Fatalf("get view: %v", err)
@@ -160,7 +157,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 	slices.Sort(names)
 	want := []string{tools.Journal, tools.LegalActions, tools.Rules, tools.SubmitOrder, tools.View, tools.ViewStructured, tools.WaitNextTick,
 		tools.SendMessage, tools.Messages, tools.SetStanding, tools.SeasonStanding, tools.WriteNotebook,
-		tools.Council, tools.ProposeOrder, tools.Adopt}
+		tools.Council, tools.ProposeOrder, tools.Adopt, tools.Zones, tools.People}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Fatalf("got tools %v; want %v", names, want)
@@ -187,7 +184,7 @@ func TestSeasonThroughMCP(t *testing.T) {
 			t.Fatalf("day %d: got submit_order enum %v; want the legal actions %v", day, got, legal)
 		}
 		vt, _ := callTool(t, cs, tools.View, nil)
-		if !strings.Contains(vt, fmt.Sprintf("orders are for day %d.", day)) || !strings.Contains(vt, "Legal actions for day") {
+		if !strings.Contains(vt, fmt.Sprintf("orders for day %d,", day)) || !strings.Contains(vt, fmt.Sprintf("Legal for day %d", day)) {
 			t.Fatalf("day %d: got view text:\n%s", day, vt)
 		}
 		order := choose(&view)
@@ -224,6 +221,16 @@ func TestSeasonThroughMCP(t *testing.T) {
 		if !res.IsError || !strings.Contains(text, "reason: "+pb.ErrorReason_ERROR_REASON_SEASON_OVER.Code()) {
 			t.Errorf("got %q (error %v); want a tool error with reason season_over", text, res.IsError)
 		}
+		// Every face says it: the view, and a wait that returns at once.
+		over := fmt.Sprintf("The season is over (day %d): no order is taken any more", seasonDays)
+		if text, _ := callTool(t, cs, tools.View, nil); !strings.Contains(text, over) || strings.Contains(text, "Legal for day") {
+			t.Errorf("got view:\n%s\nwant %q and no menu", text, over)
+		}
+		start := time.Now()
+		text, res = callTool(t, cs, tools.WaitNextTick, map[string]any{"timeout_seconds": 30})
+		if res.IsError || !strings.Contains(text, over) || time.Since(start) > 10*time.Second {
+			t.Errorf("got %q (error %v) after %s; want at once %q", text, res.IsError, time.Since(start), over)
+		}
 	})
 	t.Run("journal", func(t *testing.T) {
 		text, res := callTool(t, cs, tools.Journal, map[string]any{"since_day": seasonDays})
@@ -248,8 +255,18 @@ func unmarshalProto(v any, m *pb.CampView) error {
 
 func TestToolErrorsAndRules(t *testing.T) {
 	srv := testserver.Start(t)
+	for _, daily := range []bool{false, true} {
+		t.Run(fmt.Sprintf("daily=%v", daily), func(t *testing.T) { testToolErrorsAndRules(t, srv, daily) })
+	}
+}
+
+// testToolErrorsAndRules is TestToolErrorsAndRules with the stable
+// schemas, whose orders the server judges and whose refusals list the
+// legal options, or the daily ones, which refuse an order out of the menu
+// before it is sent.
+func testToolErrorsAndRules(t *testing.T, srv *testserver.Server, daily bool) {
 	ctx := context.Background()
-	camp := &tools.Camp{Game: srv.Game, Token: srv.CampToken(t, 0), Now: time.Now}
+	camp := &tools.Camp{Game: srv.Game, Token: srv.CampToken(t, 0), Now: time.Now, Daily: daily}
 	v, err := camp.GetView(ctx)
 	if err != nil {
 		t.Fatalf("get view: %v", err)
@@ -263,6 +280,18 @@ func TestToolErrorsAndRules(t *testing.T) {
 		t.Fatalf("client connect: %v", err)
 	}
 	defer cs.Close()
+	// What an order out of the menu meets: the daily schema's refusal, or
+	// the server's with the legal options.
+	offMap := []string{"error (InvalidArgument): bad_arguments: args[0]: zone 999 is not on the map",
+		"reason: bad_arguments", "legal for day 1:\n    explore ZONE 4-6,10,11,13,18-21,27-29\n"}
+	fly := []string{"reason: unknown_action", "legal for day 1:\n    rest\n    chop_wood\n    explore ZONE 4-6,10,11,13,18-21,27-29\n"}
+	standingOffMap := []string{"reason: bad_arguments", "    explore ZONE 4-6,10,11,13,18-21,27-29\n"}
+	if daily {
+		offMap = []string{"error (InvalidArgument): bad arguments for submit_order: order.args[0]: explore's ZONE 999 is not one of 4-6, 10, 11, 13, 18-21, 27-29",
+			"reason: bad_request", "  order.args[0]: explore's ZONE 999 is not one of"}
+		fly = []string{"reason: bad_request", `order.action: "fly" is not one of the legal actions: "rest", "chop_wood",`}
+		standingOffMap = []string{"reason: bad_request", "order.args[0]: explore's ZONE 999 is not one of"}
+	}
 	tests := []struct {
 		name    string
 		tool    string
@@ -270,15 +299,14 @@ func TestToolErrorsAndRules(t *testing.T) {
 		wantErr bool
 		want    []string
 	}{
-		{"zone off the map", tools.SubmitOrder, order("explore", "voir", 999), true,
-			[]string{"error (InvalidArgument): bad arguments for submit_order: order.args[0]: explore's ZONE 999 is not one of 4-6, 10, 11, 13, 18-21, 27-29",
-				"reason: bad_request", "  order.args[0]: explore's ZONE 999 is not one of"}},
-		{"action not in the menu", tools.SubmitOrder, order("fly", "voir"), true,
-			[]string{"reason: bad_request", `order.action: "fly" is not one of the legal actions: "rest", "chop_wood",`}},
+		{"zone off the map", tools.SubmitOrder, order("explore", "voir", 999), true, offMap},
+		{"action not in the menu", tools.SubmitOrder, order("fly", "voir"), true, fly},
 		{"the flat order of before", tools.SubmitOrder, map[string]any{"action": "rest", "reason": "voir"}, true,
 			[]string{"reason: bad_request", "action: unknown field; the fields are order, reason"}},
 		{"unknown tool argument", tools.SubmitOrder, map[string]any{"order": map[string]any{"action": "rest"}, "reason": "x", "token": "t"}, true,
 			[]string{"bad arguments for submit_order", "token: unknown field; the fields are order, reason"}},
+		{"a reason too long", tools.SubmitOrder, order("rest", strings.Repeat("x", 501)), true,
+			[]string{"reason: bad_request", "reason: is 501 characters long; want at most 500"}},
 		{"an order the menu allows", tools.SubmitOrder, order("expand_to", "une plaine", 19), false,
 			[]string{"Order accepted for day 1: expand_to 19 (reason: une plaine)"}},
 		{"rules sections", tools.Rules, nil, false, []string{"Sections of the grisonval rulebook", "Time (", "Fog of war ("}},
@@ -286,15 +314,17 @@ func TestToolErrorsAndRules(t *testing.T) {
 		{"rules unknown section", tools.Rules, map[string]any{"section": "Magic"}, true,
 			[]string{`reason: bad_request`, `no section "Magic" in the grisonval rulebook; sections: Introduction; Time; `}},
 		{"legal actions", tools.LegalActions, nil, false, []string{"Legal actions for day 1", "1. rest", "ZONE: one of", "Closed today, and why:\n"}},
+		{"zones", tools.Zones, map[string]any{"zones": []int{12, 19}}, false,
+			[]string{"Zones 12, 19:\n", "  12   plains  you capital 4", "  19   plains  free", "Rules: a held zone yields"}},
+		{"people", tools.People, nil, false, []string{"Citizens: 0 children, 20 adults", "Edicts (set_edict EDICT LEVEL", "Other camps:\n"}},
 		{"wait times out", tools.WaitNextTick, map[string]any{"timeout_seconds": 1}, false, []string{"No new day within 1 s"}},
 		{"wait bad timeout", tools.WaitNextTick, map[string]any{"timeout_seconds": 0}, true, []string{"timeout_seconds: 0 is below the minimum, 1"}},
 		{"message to an unmet camp", tools.SendMessage, map[string]any{"to_camp": 2, "text": "bonjour"}, true,
-			[]string{"error (FailedPrecondition)", "reason: not_a_recipient", "to_camp:"}},
+			[]string{"error (FailedPrecondition)", "reason: not_a_recipient", "to_camp:", `(the view's "You may write to camps" line)`}},
 		{"no messages yet", tools.Messages, nil, false, []string{"Messages: none."}},
 		{"standing order", tools.SetStanding, order("chop_wood", "du bois"), false,
 			[]string{"Standing order set: chop_wood (reason: du bois)."}},
-		{"standing order off the map", tools.SetStanding, order("explore", "voir", 999), true,
-			[]string{"reason: bad_request", "order.args[0]: explore's ZONE 999 is not one of"}},
+		{"standing order off the map", tools.SetStanding, order("explore", "voir", 999), true, standingOffMap},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -313,8 +343,15 @@ func TestToolErrorsAndRules(t *testing.T) {
 		_, res := callTool(t, cs, tools.SubmitOrder, order("explore", "voir", 999))
 		b, _ := json.Marshal(res.StructuredContent)
 		var f tools.Failure
-		if err := json.Unmarshal(b, &f); err != nil || pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_REQUEST || f.Fields["order.args[0]"] == "" {
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatalf("got structured %s: %v", b, err)
+		}
+		switch {
+		case daily && (pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_REQUEST || f.Fields["order.args[0]"] == ""):
 			t.Errorf("got structured %s; want reason bad_request and field order.args[0]", b)
+		case !daily && (pb.ReasonOf(f.Reason) != pb.ErrorReason_ERROR_REASON_BAD_ARGUMENTS || f.Fields["args[0]"] == "" ||
+			!slices.Equal(f.Legal, []string{"explore ZONE 4-6,10,11,13,18-21,27-29"})):
+			t.Errorf("got structured %s; want reason bad_arguments, field args[0] and the legal explore", b)
 		}
 	})
 	t.Run("closed actions and the forecast, structured", func(t *testing.T) {
@@ -372,7 +409,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func TestHTTP(t *testing.T) {
 	srv := testserver.Start(t)
-	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, zerolog.Nop()))
+	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, false, zerolog.Nop()))
 	defer web.Close()
 	ctx := context.Background()
 	for camp := range 2 {
@@ -409,141 +446,43 @@ func TestHTTP(t *testing.T) {
 				t.Fatalf("post: %v", err)
 			}
 			resp.Body.Close()
-			if resp.StatusCode != http.StatusUnauthorized {
-				t.Errorf("got status %d; want 401", resp.StatusCode)
+			if resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("WWW-Authenticate") != `Bearer realm="grisonval"` {
+				t.Errorf("got status %d, WWW-Authenticate %q; want 401 and the Bearer scheme", resp.StatusCode, resp.Header.Get("WWW-Authenticate"))
 			}
 		})
 	}
 }
 
-// maxViewTokens bounds the text view's size, in tokens of four bytes:
-// the view must stay small in an LLM's context late in a season. It was
-// 4000 until the governance of issue 15 (docs/agents.md).
-const maxViewTokens = 5000
-
-// sizeDays are the days TestViewSize measures.
-var sizeDays = []int32{0, 60, 150}
-
-// TestViewSize plays camp 0 of a world of seed 1 and a season of 200 days
-// on the real server for 150 forced days (expanding when it can, else
-// exploring, else chopping wood; camps 1 and 2 post nothing, so that their
-// standing order, rest, plays) and logs, on days 0, 60 and 150 and in
-// each language (the camp read through a connection that asks the server
-// for it, and an MCP server in it), the size of the text view, of the
-// structured view and of the MCP tool list (tools/list as JSON), in bytes
-// and in tokens counted as bytes / 4. It fails if the text view grows
-// past maxViewTokens. With $GRISONVAL_SIZES_DIR set it writes the three
-// texts of each day and language there.
-// docs/agents.md gives its figures:
-//
-//	go test -run 'TestViewSize$' -v ./clients/agent/
-func TestViewSize(t *testing.T) {
+// TestHTTPLateOrder checks the day guard of the stateless HTTP transport
+// (issue 28): an order posted after the day its view showed resolved is
+// refused day_resolved, naming both days, as over stdio, never moved to the
+// next day; once the camp reads the view again, its order is for the new
+// day.
+func TestHTTPLateOrder(t *testing.T) {
 	srv := testserver.Start(t)
+	web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, false, zerolog.Nop()))
+	defer web.Close()
 	ctx := context.Background()
-	world, token := srv.NewWorld(t, 1, 200, nil)
-	// One camp, MCP server and client per language.
-	camps := make([]*tools.Camp, len(lang.All))
-	servers := make([]*mcp.Server, len(lang.All))
-	clients := make([]*mcp.ClientSession, len(lang.All))
-	for _, l := range lang.All {
-		conn, err := tools.Dial(srv.Addr, l, tools.Transport{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		camps[l] = &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: token, Now: time.Now, Lang: l}
-		v, err := camps[l].GetView(ctx)
-		if err != nil {
-			t.Fatalf("get view: %v", err)
-		}
-		servers[l] = NewServer(camps[l], v)
-		st, ct := mcp.NewInMemoryTransports()
-		if _, err := servers[l].Connect(ctx, st, nil); err != nil {
-			t.Fatalf("server connect: %v", err)
-		}
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
-		if err != nil {
-			t.Fatalf("client connect: %v", err)
-		}
-		defer cs.Close()
-		clients[l] = cs
+	tr := &mcp.StreamableClientTransport{Endpoint: web.URL, DisableStandaloneSSE: true,
+		HTTPClient: &http.Client{Transport: bearer{srv.CampToken(t, 1), http.DefaultTransport}}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, tr, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
 	}
-	camp := camps[lang.EN]
-	submit, _ := tools.Lookup(tools.SubmitOrder)
-	last := sizeDays[len(sizeDays)-1]
-	for day := int32(0); ; day++ {
-		v, err := camp.GetView(ctx)
-		if err != nil {
-			t.Fatalf("get view: %v", err)
-		}
-		if v.GetDay() != day {
-			t.Fatalf("got the view of day %d; want day %d", v.GetDay(), day)
-		}
-		for _, l := range lang.All {
-			if !slices.Contains(sizeDays, day) {
-				break
-			}
-			v, err := camps[l].GetView(ctx)
-			if err != nil {
-				t.Fatalf("get view: %v", err)
-			}
-			text := viewtext.View(l, v, time.Now())
-			structured, err := tools.JSON(v)
-			if err != nil {
-				t.Fatalf("structured view: %v", err)
-			}
-			// The MCP server's tool list of the day, as a client reads it.
-			Refresh(servers[l], camps[l], v)
-			list, err := clients[l].ListTools(ctx, nil)
-			if err != nil {
-				t.Fatalf("list tools: %v", err)
-			}
-			b, err := json.Marshal(list.Tools)
-			if err != nil {
-				t.Fatalf("encode the tool list: %v", err)
-			}
-			order := 0
-			for _, tool := range list.Tools {
-				if tool.Name == tools.SubmitOrder {
-					sb, _ := json.Marshal(tool)
-					order = len(sb)
-				}
-			}
-			t.Logf("%s, day %3d: text view %5d bytes (~%4d tokens); structured view %6d bytes (~%5d tokens); "+
-				"tools/list %5d bytes (~%4d tokens), of which submit_order %5d bytes; %d legal actions",
-				l, day, len(text), len(text)/4, len(structured), len(structured)/4, len(b), len(b)/4, order, len(v.GetLegalActions()))
-			if os.Getenv("GRISONVAL_PRINT_VIEWS") != "" {
-				fmt.Printf("---- %s, day %d\n%s", l, day, text)
-			}
-			if dir := os.Getenv("GRISONVAL_SIZES_DIR"); dir != "" {
-				// For a tokenizer of one's choice.
-				for name, b := range map[string][]byte{"view.txt": []byte(text), "view.json": structured, "tools.json": b} {
-					if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-day%d-%s", l, day, name)), b, 0o644); err != nil {
-						t.Fatalf("write the sizes' files: %v", err)
-					}
-				}
-			}
-			if len(text)/4 > maxViewTokens {
-				t.Errorf("got a view of %d tokens on day %d in %s; want at most %d tokens", len(text)/4, day, l, maxViewTokens)
-			}
-		}
-		if day == last {
-			break
-		}
-		args, _ := json.Marshal(choose(v))
-		// The server's limit of orders a second per token: a day played
-		// faster than it waits for its turn.
-		for {
-			_, err := submit.Call(ctx, camp, args)
-			if err == nil {
-				break
-			}
-			if f := tools.Describe(lang.EN, err); f.Code != codes.ResourceExhausted.String() {
-				t.Fatalf("day %d: submit: %v", day+1, err)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		srv.ForceTick(t, world)
+	defer cs.Close()
+	if text, res := callTool(t, cs, tools.View, nil); res.IsError || !strings.Contains(text, "Day 0 of") {
+		t.Fatalf("got view:\n%s\nwant day 0's", text)
+	}
+	srv.ForceTick(t, 1)
+	text, res := callTool(t, cs, tools.SubmitOrder, order("rest", "trop tard"))
+	if !res.IsError || !strings.Contains(text, "reason: day_resolved") || strings.Contains(text, "Order accepted") {
+		t.Errorf("got %q (error %v); want the late order refused day_resolved", text, res.IsError)
+	}
+	if text, res := callTool(t, cs, tools.View, nil); res.IsError || !strings.Contains(text, "Day 1 of") {
+		t.Fatalf("got view:\n%s\nwant day 1's", text)
+	}
+	if text, res := callTool(t, cs, tools.SubmitOrder, order("rest", "à temps")); res.IsError || !strings.HasPrefix(text, "Order accepted for day 2: rest") {
+		t.Errorf("got %q (error %v); want the order accepted for day 2", text, res.IsError)
 	}
 }
 
@@ -551,7 +490,8 @@ func TestStdioBinary(t *testing.T) {
 	srv := testserver.Start(t)
 	bin := testserver.Build(t, "./clients/agent/cmd/grisonval-agent", "grisonval-agent")
 	ctx := context.Background()
-	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr)
+	// The daily schemas, refreshed after each tick.
+	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr, "--daily-schema")
 	cmd.Env = append(os.Environ(), "GRISONVAL_TOKEN="+srv.CampToken(t, 1))
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -604,7 +544,7 @@ func TestOtherRuleset(t *testing.T) {
 	}
 	t.Cleanup(func() { conn.Close() })
 	ctx := context.Background()
-	camp := &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: "t", Now: time.Now}
+	camp := &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: "t", Now: time.Now, Daily: true}
 	v, err := camp.GetView(ctx)
 	if err != nil {
 		t.Fatalf("get view: %v", err)

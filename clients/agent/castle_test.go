@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/grisonval/server/clients/internal/testserver"
+	"github.com/grisonval/server/clients/internal/tokens"
 	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/clients/viewtext"
 	"github.com/grisonval/server/lang"
@@ -127,7 +128,8 @@ func TestCastleThroughMCP(t *testing.T) {
 	me := camps[cur]
 
 	bin := testserver.Build(t, "./clients/agent/cmd/grisonval-agent", "grisonval-agent")
-	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr)
+	// The daily schemas, whose order enum follows the steps.
+	cmd := exec.Command(bin, "--stdio", "--addr", srv.Addr, "--daily-schema")
 	cmd.Env = append(os.Environ(), "GRISONVAL_TOKEN="+w.Tokens[cur])
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -247,12 +249,14 @@ func TestCastleThroughMCP(t *testing.T) {
 }
 
 // castleViewMaxTokens bounds a Castle city's text view of a game of four
-// on a real server, in tokens of four characters.
-const castleViewMaxTokens = 1000
+// on a real server, in o200k tokens (clients/internal/tokens): issue 28's
+// goal for a view on day 0, which a Castle view never outgrows (it was
+// 1,000 tokens of four characters; the largest is about 1,010 in o200k).
+const castleViewMaxTokens = 1500
 
 // TestCastleViewSize plays a Castle game of four cities on a real server,
 // every city posting its menu's last action, and measures every city's
-// text view each day.
+// text view each day (the view an agent reads), in o200k tokens.
 func TestCastleViewSize(t *testing.T) {
 	srv := testserver.Start(t)
 	const cities = 4
@@ -262,8 +266,7 @@ func TestCastleViewSize(t *testing.T) {
 	for c := range camps {
 		camps[c] = &tools.Camp{Game: srv.Game, Token: w.Tokens[c], Now: time.Now}
 	}
-	var largest, sum, n int
-	largestStep := ""
+	var texts, steps []string
 	for day := 0; day < 20; day++ {
 		for c := range camps {
 			v, err := camps[c].GetView(ctx)
@@ -273,11 +276,8 @@ func TestCastleViewSize(t *testing.T) {
 			if v.GetDay() != int32(day) {
 				t.Fatalf("got city %d's view of day %d; want day %d", c, v.GetDay(), day)
 			}
-			text := viewtext.View(lang.EN, v, time.Now())
-			sum, n = sum+len(text), n+1
-			if len(text) > largest {
-				largest, largestStep = len(text), v.GetCastle().GetStep()
-			}
+			text := viewtext.Compact(lang.EN, v, time.Now())
+			texts, steps = append(texts, text), append(steps, v.GetCastle().GetStep())
 			if os.Getenv("GRISONVAL_PRINT_VIEWS") != "" && c == int(v.GetCastle().GetCurrent()) && day%3 == 1 {
 				fmt.Printf("%s----\n", text)
 			}
@@ -299,10 +299,21 @@ func TestCastleViewSize(t *testing.T) {
 		}
 		waitForDay(t, camps[0], int32(day+1))
 	}
-	t.Logf("Castle text view of 4 cities over 20 days: mean %d chars (~%d tokens), largest %d chars (~%d tokens, a %s step)",
-		sum/n, sum/n/4, largest, largest/4, largestStep)
-	if largest/4 > castleViewMaxTokens {
-		t.Errorf("got a view of %d tokens; want at most %d", largest/4, castleViewMaxTokens)
+	counts, err := tokens.Count(texts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	largest, sum := 0, 0
+	for i, n := range counts {
+		sum += n
+		if n > counts[largest] {
+			largest = i
+		}
+	}
+	t.Logf("Castle text view of 4 cities over 20 days, o200k tokens: mean %d, largest %d (a %s step)",
+		sum/len(counts), counts[largest], steps[largest])
+	if counts[largest] > castleViewMaxTokens {
+		t.Errorf("got a view of %d tokens; want at most %d", counts[largest], castleViewMaxTokens)
 	}
 }
 

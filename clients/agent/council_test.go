@@ -51,7 +51,11 @@ func TestCouncilThroughMCP(t *testing.T) {
 	domain := council.GetSeats()[slices.IndexFunc(council.GetSeats(), func(s *pb.SeatHolder) bool { return s.GetSeat() == "general" })].GetDomain()
 
 	text, res = callTool(t, general, tools.SubmitOrder, order("rest", "je décide"))
-	wantText(t, "the general's order", text, res, true, "reason: not_your_seat")
+	// The refusal in the tools' own words, not the game API's.
+	wantText(t, "the general's order", text, res, true, "reason: not_your_seat", "propose yours with propose_order")
+	if strings.Contains(text, "ProposeOrder") {
+		t.Errorf("the general's order: got %q; want the tools' words, not ProposeOrder", text)
+	}
 	text, res = callTool(t, general, tools.SetStanding, order("rest", "je décide"))
 	wantText(t, "the general's standing order", text, res, true, "reason: not_your_seat")
 	text, res = callTool(t, general, tools.ProposeOrder, order("chop_wood", "du bois"))
@@ -91,9 +95,10 @@ func TestCouncilThroughMCP(t *testing.T) {
 	text, res = callTool(t, ruler, tools.Messages, nil)
 	wantText(t, "the ruler's messages", text, res, false, "day 1, council, general: adoptez l'armée")
 	text, res = callTool(t, ruler, tools.ProposeOrder, proposal)
-	wantText(t, "the ruler's proposal", text, res, true, "reason: not_your_seat")
+	wantText(t, "the ruler's proposal", text, res, true, "reason: not_your_seat",
+		"post the camp's order with submit_order (adopt a councillor's proposal with adopt_proposal)")
 	text, res = callTool(t, ruler, tools.Adopt, map[string]any{"seat": "treasurer"})
-	wantText(t, "an adoption of a seat without a proposal", text, res, true, "reason: no_proposal")
+	wantText(t, "an adoption of a seat without a proposal", text, res, true, "reason: no_proposal", "the council tool's proposals")
 	text, res = callTool(t, ruler, tools.Adopt, map[string]any{"seat": "general"})
 	wantText(t, "the ruler's adoption", text, res, false, "Order accepted for day 1: "+action,
 		"It is the proposal of the general seat, adopted: its feats go to that seat's patron.")

@@ -90,7 +90,7 @@ func TestCountersThroughMCP(t *testing.T) {
 	}
 
 	t.Run("http", func(t *testing.T) {
-		web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, zerolog.Nop()))
+		web := httptest.NewServer(HTTPHandler(srv.Game, time.Now, lang.EN, false, zerolog.Nop()))
 		defer web.Close()
 		tr := &mcp.StreamableClientTransport{Endpoint: web.URL, DisableStandaloneSSE: true,
 			HTTPClient: &http.Client{Transport: bearer{w.Tokens[0], http.DefaultTransport}}}

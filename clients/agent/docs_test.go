@@ -307,7 +307,7 @@ func (e *docEnv) run(t *testing.T, command string) {
 		e.shell(t, "make -C "+e.root+" -n "+target, time.Minute)
 	case strings.HasPrefix(line, "export "):
 		e.export(t, line)
-	case strings.HasPrefix(line, "go run ./server/cmd/grisonvald -dev -ruleset castle "):
+	case strings.HasPrefix(line, "go run ./server/cmd/grisonvald -dev -stand-in -ruleset castle "):
 		e.castleServer(t, line)
 	default:
 		t.Fatalf("no check for the command %q of %s: add one to TestAgentsDoc", command, e.page)
@@ -470,7 +470,7 @@ func (e *docEnv) mcpConfig(t *testing.T, v any) {
 }
 
 // exploreSchema checks the page's example branch of the order's schema:
-// explore's for day 1 of a new world.
+// explore's for day 1 of a new world, in the daily schema.
 func (e *docEnv) exploreSchema(t *testing.T, doc any) {
 	_, token := e.srv.NewWorld(t, 1, 0, nil)
 	v, err := (&tools.Camp{Game: e.srv.Game, Token: token, Now: time.Now}).GetView(context.Background())
@@ -478,7 +478,7 @@ func (e *docEnv) exploreSchema(t *testing.T, doc any) {
 		t.Fatalf("get view: %v", err)
 	}
 	tool, _ := tools.Lookup(tools.SubmitOrder)
-	for _, branch := range tool.Schema(lang.EN, v).Properties["order"].OneOf {
+	for _, branch := range tool.SchemaFor(lang.EN, v, true).Properties["order"].OneOf {
 		if branch.Title != "explore" {
 			continue
 		}
@@ -611,6 +611,8 @@ func (e *docEnv) castleServer(t *testing.T, line string) {
 	l.Close()
 	data := filepath.Join(t.TempDir(), "data-castle")
 	line = strings.NewReplacer(addr, free, "-data data-castle", "-data "+data).Replace(line)
+	// Its web page and JSON face listen on free ports, as its gRPC.
+	line = regexp.MustCompile(`-(web|http) \S+`).ReplaceAllString(line, "-$1 127.0.0.1:0")
 	e.subst = strings.NewReplacer("gvc_...", e.agentToken, "sk-...", e.model.key, addr, free, "127.0.0.1:7777", e.srv.Addr)
 	// Stopped by an interrupt at the end, as its reader stops it; its
 	// exit is not checked.

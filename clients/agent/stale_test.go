@@ -19,7 +19,7 @@ func TestStaleSchema(t *testing.T) {
 	srv := testserver.Start(t)
 	w := srv.NewGame(t, testserver.Game{Seed: 42, SeasonLength: 6})
 	ctx := context.Background()
-	camp := &tools.Camp{Game: srv.Game, Token: w.Tokens[0], Now: time.Now}
+	camp := &tools.Camp{Game: srv.Game, Token: w.Tokens[0], Now: time.Now, Daily: true}
 	v, err := camp.GetView(ctx)
 	if err != nil {
 		t.Fatalf("get view: %v", err)

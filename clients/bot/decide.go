@@ -326,7 +326,7 @@ func (d decider) aggressive() *pb.Order {
 	target := d.target()
 	need := int32(aggressiveArmy)
 	if target != nil {
-		need = d.strikeArmy(d.enemyDefence(target))
+		need = d.strikeArmy(target)
 		if o := d.scout(target, l.Sprintf("%s: targets zone %d", "%s : cible la zone %d", p, target.GetId())); o != nil {
 			return o
 		}

@@ -183,20 +183,22 @@ func TestDecide(t *testing.T) {
 		{"aggressive raises only what it lacks", edit(aggressive, withSend(10)),
 			"raise_army", []int32{2}, []string{"armée de campagne 10 < 12"}},
 		{"aggressive waits for one and a half times the defence and the holder's relief", edit(aggressive, all(enemies, withSend(12))),
-			// Estimated defence 7 (below): the builders' leaning (an
-			// unknown archetype's) expects 2.5 men of relief:
-			// (7 × 3 + 5) / 2 + 3 + 1 = 17.
-			"raise_army", []int32{5}, []string{"armée de campagne 12 < 17"}},
-		{"aggressive attacks the weakest known enemy zone", edit(aggressive, all(enemies, withSend(17))),
+			// Estimated defence 7 (below); the holder's land bears no known
+			// development: 2 men of relief (AI-AGGR), (7 × 3 + 4) / 2 + 3 + 1 = 16.
+			"raise_army", []int32{4}, []string{"armée de campagne 12 < 16"}},
+		{"aggressive attacks the weakest known enemy zone", edit(aggressive, all(enemies, withSend(16))),
 			// Defence 1 + forest 1 + militia 2 + unseen army 2 + 1 for 6 days
 			// unseen: 7; the whole field army marches.
-			"send_army", []int32{17, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
-		{"a merchant league expects half a man less of relief", edit(aggressive, all(enemies, withSend(16), func(v *pb.CampView) { gv(v).Archetype = archMerchant })),
-			// (7 × 3 + 4) / 2 + 3 + 1 = 16.
-			"send_army", []int32{16, 9}, nil},
+			"send_army", []int32{16, 9}, []string{"zone 9 du camp 0", "défense estimée 7", "garnison 1 vue le jour 4"}},
+		{"AI-AGGR: a man more of relief per 15 levels of the holder's known development", edit(aggressive, all(enemies, withSend(16), func(v *pb.CampView) {
+			gv(v).Zones[10-1] = &pb.Zone{Id: 10, Visibility: remembered, Terrain: plains, Owner: 0, Garrison: 20, Development: 15, LastSeenDay: 4}
+		})),
+			// 15 levels known on camp 0's land: 2 + 1 men of relief,
+			// (7 × 3 + 6) / 2 + 3 + 1 = 17 (7 levels, under half a man, would leave 16).
+			"raise_army", []int32{1}, []string{"armée de campagne 16 < 17"}},
 		{"aggressive raises more against a strong zone", edit(aggressive, all(func(v *pb.CampView) {
 			gv(v).Zones[8-1] = &pb.Zone{Id: 8, Visibility: visible, Owner: 2, Capital: true, Garrison: 15, LastSeenDay: 10}
-		}, withSend(12))), "raise_army", []int32{5}, []string{"armée de campagne 12 < 38"}},
+		}, withSend(12))), "raise_army", []int32{5}, []string{"armée de campagne 12 < 37"}},
 		{"aggressive expands when no enemy is known", edit(aggressive, withSend(12)),
 			"expand_to", []int32{4}, []string{"belliqueux", "zone libre 4"}},
 		{"aggressive ignores unknown zones", edit(aggressive, all(without("expand_to"), withSend(12), rich)),

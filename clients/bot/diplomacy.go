@@ -44,10 +44,6 @@ type leaning struct {
 	// government is the form of government that fits the archetype
 	// (AI-POL-FORM).
 	government string
-	// relief is the men the camp expects a besieged holder to raise and
-	// send before the decisive assault, beyond its estimate, in half men
-	// (AI-AGGR): a merchant league counts its men as its coin.
-	relief int32
 }
 
 // Archetypes, as the view spells them (rule AI-ARCH).
@@ -58,9 +54,9 @@ const (
 )
 
 var leanings = map[string]leaning{
-	archMerchant: {sign: 25, peaceInGrowth: true, threat: 1.0, declareRatio: 2.0, government: "oligarchy", relief: 4},
-	archBuilders: {sign: 0, threat: 1.0, declareRatio: 1.6, government: "republic", relief: 5},
-	archWarriors: {sign: -25, threat: 1.3, declareRatio: 1.3, breakAlliance: true, government: "overlord", relief: 4},
+	archMerchant: {sign: 25, peaceInGrowth: true, threat: 1.0, declareRatio: 2.0, government: "oligarchy"},
+	archBuilders: {sign: 0, threat: 1.0, declareRatio: 1.6, government: "republic"},
+	archWarriors: {sign: -25, threat: 1.3, declareRatio: 1.3, breakAlliance: true, government: "overlord"},
 }
 
 // lean returns the camp's leaning; an unknown archetype leans like the

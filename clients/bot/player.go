@@ -42,8 +42,18 @@ type Player struct {
 	// proposals arrive first; 0 decides at once.
 	CouncilWait time.Duration
 
+	// StandIn makes the player a stand-in for a camp nobody has claimed
+	// yet (standin.go): it plays only until an order it did not post is
+	// pending or played for the camp, then stops for good, calling Claimed
+	// (when set).
+	StandIn bool
+	Claimed func()
+
 	// state is the bot's state after the last day played (see Decide).
 	state State
+	// posted is the last order a stand-in posted, for day postedFor.
+	posted    *pb.Order
+	postedFor int32
 }
 
 // Run watches the world's ticks and posts exactly one order for each day it
@@ -58,6 +68,12 @@ func (p *Player) Run(ctx context.Context) error {
 	for {
 		err := p.watch(ctx, &played, func() { wait = minBackoff })
 		if ctx.Err() != nil {
+			return nil
+		}
+		if errors.Is(err, errClaimed) {
+			if p.Claimed != nil {
+				p.Claimed()
+			}
 			return nil
 		}
 		if c := status.Code(err); c == codes.Unauthenticated || c == codes.PermissionDenied {
@@ -92,15 +108,17 @@ func (p *Player) watch(ctx context.Context, played *int32, healthy func()) error
 			return fmt.Errorf("receive tick: %w", err)
 		}
 		healthy()
-		p.play(ctx, n, played)
+		if p.play(ctx, n, played) {
+			return errClaimed
+		}
 	}
 }
 
 // play posts the camp's order for the day after notice n, unless it already
 // did or an order is already pending. A day lower than the last one played
 // is a new season: it is played from a fresh State. Failures are logged: the next notice brings
-// a new day to play.
-func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
+// a new day to play. It reports whether a stand-in's camp was claimed.
+func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) (claimed bool) {
 	v, err := p.Client.GetView(ctx, &pb.GetViewRequest{WorldId: n.GetWorldId()})
 	if err != nil {
 		if ctx.Err() == nil {
@@ -109,6 +127,10 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 		return
 	}
 	log := p.Log.With().Uint64("world", n.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
+	if p.StandIn && p.claimedIn(v) {
+		log.Info().Msg("someone else plays this camp now: its stand-in stops")
+		return true
+	}
 	if v.GetDay() < *played {
 		p.state = State{}
 	}
@@ -158,9 +180,11 @@ func (p *Player) play(ctx context.Context, n *pb.TickNotice, played *int32) {
 	}
 	*played = v.GetDay()
 	p.state = next
+	p.posted, p.postedFor = resp.GetOrder(), resp.GetDay()
 	log.Info().Int32("for_day", resp.GetDay()).Str("author", resp.GetAuthor()).Msg("order posted")
 	log.Debug().Str("action", resp.GetOrder().GetAction()).Ints32("args", resp.GetOrder().GetArgs()).Int32("for_day", resp.GetDay()).
 		Str("reason", resp.GetOrder().GetReason()).Msg("order posted")
+	return false
 }
 
 // council returns the camp's council with the proposals of the day after

@@ -33,6 +33,13 @@ const (
 	attackMargin = 3
 	strikeNum    = 3
 	strikeDen    = 2
+	// reliefMen is the men the camp expects a besieged holder to raise and
+	// send before the decisive assault, beyond the estimate, and
+	// reliefDev the levels of development known on the holder's land for
+	// each man more (rule AI-AGGR): a developed camp is a populous one,
+	// and its adults are its levies (ARM-2).
+	reliefMen = 2
+	reliefDev = 15
 	// siegeMargin is the lead the bot wants its siege lines to keep over
 	// the place's defence until the decisive assault.
 	siegeMargin = 2
@@ -48,9 +55,25 @@ func (d decider) enemyDefence(z *pb.Zone) int32 {
 }
 
 // strikeArmy returns the field army an aggressive camp waits for before
-// it marches on a zone of estimated defence def (rule AI-AGGR).
-func (d decider) strikeArmy(def int32) int32 {
-	return (def*strikeNum*2/strikeDen+d.lean().relief)/2 + attackMargin + 1
+// it marches on zone z (rule AI-AGGR): one and a half times its estimated
+// defence (enemyDefence) and the holder's relief (holderRelief), + the
+// margin.
+func (d decider) strikeArmy(z *pb.Zone) int32 {
+	return (d.enemyDefence(z)*strikeNum*2/strikeDen+d.holderRelief(z.GetOwner()))/2 + attackMargin + 1
+}
+
+// holderRelief returns, in half men, the relief the camp expects of camp
+// holder when it besieges one of its places (rule AI-AGGR): reliefMen, and
+// one man more per reliefDev levels of development of the holder's zones
+// it knows (seen or remembered), counted in half men: 2 a 15 levels.
+func (d decider) holderRelief(holder int32) int32 {
+	var dev int32
+	for _, z := range d.g.GetZones() {
+		if known(z) && z.GetOwner() == holder {
+			dev += z.GetDevelopment()
+		}
+	}
+	return 2*reliefMen + 2*dev/reliefDev
 }
 
 // siegeOn returns the siege the camp knows of at zone z, or nil.

@@ -96,6 +96,10 @@ func TestCLICounters(t *testing.T) {
 	if out := run(1, "fr", []string{"season"}, ", close.", "Score 1 (1 point) ; rang 2 sur 3.", "Classement :\n  1. camp 0 \"Counter A\" : score 3 (3 points)\n"); strings.Contains(out, "du jour") {
 		t.Errorf("got today's ranking in a closed season:\n%s", out)
 	}
+	// Game over in the CLI: the view says it with the leader, and a wait
+	// returns at once.
+	run(1, "en", []string{"view"}, "The season is over (day 1): no order is taken any more; camp 0 Counter A leads with 3 (3 points)")
+	run(0, "fr", []string{"wait", "--after", "1"}, "La saison est finie (jour 1) : plus aucun ordre n'est pris ; vous menez avec 3 (3 points)")
 }
 
 // TestCLISeasonWords checks cli season on a world of each ruleset, in both

@@ -23,6 +23,7 @@
 //	cli [flags] wait [--after DAY]
 //	cli [flags] watch
 //	cli [flags] help
+//	cli [flags] admin COMMAND [ARGS...]   (an admin's token; docs/admin.md)
 //
 // Flags may come before or after the command: --addr (default $GRISONVAL_ADDR
 // or 127.0.0.1:7777), --token (default $GRISONVAL_TOKEN), --lang (en or fr:
@@ -274,10 +275,13 @@ func usagef(l lang.Lang, en, fr string, args ...any) error {
 // ANSI colours. It returns the exit code: 0, 1 for errors, 2 for usage
 // errors.
 func run(ctx context.Context, args []string, getenv func(string) string, colour bool, stdout, stderr io.Writer) int {
+	if i := commandAt(args); i >= 0 && args[i] == "admin" {
+		return runAdmin(ctx, append(args[:i:i], args[i+1:]...), getenv, stdout, stderr)
+	}
 	inv, err := parseArgs(args, getenv)
 	l := inv.lang
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage.In(l))
+		fmt.Fprint(stdout, usage.In(l)+adminUsage.In(l))
 		if inv.token != "" {
 			fmt.Fprint(stdout, legalHelp(ctx, inv))
 		}
@@ -569,6 +573,16 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		after := int32(inv.after)
 		if last, ok := lk.last(math.MaxInt32); ok && after < 0 {
 			after = last
+		}
+		// A season that is over resolves no day: say so rather than wait.
+		if v, err := c.GetView(ctx); err == nil && v.GetSeasonOver() && after >= v.GetDay() {
+			msg, text = v, viewtext.SeasonOver(l, v)
+			break
+		}
+		if !inv.json {
+			if err := sayWaiting(ctx, c, after, stdout); err != nil {
+				return err
+			}
 		}
 		news, err := waitNews(ctx, c, after)
 		if err != nil {

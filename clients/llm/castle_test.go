@@ -112,7 +112,8 @@ func postWhenDeciding(ctx context.Context, action string, camps ...*tools.Camp) 
 func TestRunnerCastle(t *testing.T) {
 	srv := testserver.Start(t)
 	w := srv.NewGame(t, testserver.Game{Ruleset: "castle", Camps: 2, Seed: 31})
-	me, other := &tools.Camp{Game: srv.Game, Token: w.Tokens[0], Now: time.Now}, &tools.Camp{Game: srv.Game, Token: w.Tokens[1], Now: time.Now}
+	// The daily schemas, whose order enum follows the steps.
+	me, other := &tools.Camp{Game: srv.Game, Token: w.Tokens[0], Now: time.Now, Daily: true}, &tools.Camp{Game: srv.Game, Token: w.Tokens[1], Now: time.Now}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	// The other city plays its default whenever it decides.

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -55,24 +56,38 @@ type FunctionDef struct {
 	Parameters  *jsonschema.Schema `json:"parameters"`
 }
 
-// Usage is the endpoint's count of tokens for one completion.
+// Usage is the endpoint's count of tokens for one completion, or their
+// sum over a day or a season: prompt, completion and total tokens as the
+// API reports them, the prompt tokens its cache served (cached_tokens,
+// part of prompt_tokens), the reasoning tokens (part of
+// completion_tokens), and the cost in dollars, the endpoint's own when it
+// gives one, else at the runner's prices (0 without prices). The arena
+// reads these fields by name: append only.
 type Usage struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	TotalTokens      int `json:"total_tokens"`
+	PromptTokens     int     `json:"prompt_tokens"`
+	CompletionTokens int     `json:"completion_tokens"`
+	TotalTokens      int     `json:"total_tokens"`
+	CachedTokens     int     `json:"cached_tokens"`
+	ReasoningTokens  int     `json:"reasoning_tokens"`
+	CostUSD          float64 `json:"cost_usd"`
 }
 
 func (u *Usage) add(o Usage) {
 	u.PromptTokens += o.PromptTokens
 	u.CompletionTokens += o.CompletionTokens
 	u.TotalTokens += o.TotalTokens
+	u.CachedTokens += o.CachedTokens
+	u.ReasoningTokens += o.ReasoningTokens
+	u.CostUSD = math.Round((u.CostUSD+o.CostUSD)*1e8) / 1e8
 }
 
-// ChatRequest is a chat-completions request.
+// ChatRequest is a chat-completions request, with the runner's sampling
+// settings.
 type ChatRequest struct {
 	Model    string    `json:"model"`
 	Messages []Message `json:"messages"`
 	Tools    []ToolDef `json:"tools,omitempty"`
+	Settings
 }
 
 // ChatResponse is the part of a chat-completions answer the runner reads.
@@ -81,7 +96,7 @@ type ChatResponse struct {
 		Message      AnswerMessage `json:"message"`
 		FinishReason string        `json:"finish_reason"`
 	} `json:"choices"`
-	Usage Usage `json:"usage"`
+	Usage wireUsage `json:"usage"`
 }
 
 // AnswerMessage is an answer's message with the reasoning text that some
@@ -136,6 +151,10 @@ type Client struct {
 	MaxAttempts int
 	Backoff     time.Duration
 	MaxBackoff  time.Duration
+	// Settings are sent with every request; Prices say what a call cost
+	// when the endpoint does not.
+	Settings Settings
+	Prices   Prices
 	// Sleep waits d or until ctx is done; nil is a timer. Tests may
 	// shorten it.
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -147,7 +166,12 @@ type Client struct {
 // zero time sets no bound but MaxAttempts). The error of the last attempt
 // comes back with the attempts made.
 func (c *Client) Complete(ctx context.Context, messages []Message, tools []ToolDef, until time.Time) (Completion, error) {
-	body, err := json.Marshal(ChatRequest{Model: c.Model, Messages: messages, Tools: tools})
+	req := ChatRequest{Model: c.Model, Messages: messages, Tools: tools, Settings: c.Settings}
+	if len(tools) == 0 {
+		// Without tools, tool_choice and parallel_tool_calls are refused.
+		req.ToolChoice, req.ParallelToolCalls = "", nil
+	}
+	body, err := json.Marshal(req)
 	if err != nil {
 		return Completion{}, fmt.Errorf("encode chat request: %w", err)
 	}
@@ -246,14 +270,14 @@ func (c *Client) post(ctx context.Context, body []byte) (Completion, int, time.D
 		return Completion{}, resp.StatusCode, 0, fmt.Errorf("decode chat answer: %w", err)
 	}
 	if len(out.Choices) == 0 {
-		return Completion{Usage: out.Usage}, resp.StatusCode, 0, fmt.Errorf("chat answer has no choice: %.500s", b)
+		return Completion{Usage: out.Usage.usage(c.Prices)}, resp.StatusCode, 0, fmt.Errorf("chat answer has no choice: %.500s", b)
 	}
 	m := out.Choices[0].Message
 	reasoning := m.ReasoningContent
 	if reasoning == "" {
 		reasoning = m.Reasoning
 	}
-	return Completion{Message: m.Message, Usage: out.Usage, Reasoning: reasoning}, resp.StatusCode, 0, nil
+	return Completion{Message: m.Message, Usage: out.Usage.usage(c.Prices), Reasoning: reasoning}, resp.StatusCode, 0, nil
 }
 
 // retryAfter reads a Retry-After header: seconds, or an HTTP date; 0 when

@@ -41,7 +41,8 @@ func TestRunnerCounters(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer conn.Close()
-			me := &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: w.Tokens[0], Now: time.Now, Lang: tt.l}
+			// The daily schemas, whose order enum follows the menu.
+			me := &tools.Camp{Game: pb.NewGameServiceClient(conn), Token: w.Tokens[0], Now: time.Now, Lang: tt.l, Daily: true}
 			model := &menuModel{t: t, camp: me}
 			chat := httptest.NewServer(model)
 			defer chat.Close()

@@ -66,10 +66,10 @@ func TestRunnerInFrench(t *testing.T) {
 		what, text string
 		want, not  []string
 	}{
-		{"system prompt", last.Messages[0].Content, []string{"Vous jouez un camp", "inutile d'appeler wait_next_tick"}, []string{"You play", "Here the day's view"}},
-		{"view", last.Messages[1].Content, []string{"les ordres sont pour le jour 1", "Actions permises pour le jour 1"}, []string{"Legal actions", "orders are for day"}},
+		{"system prompt", last.Messages[0].Content, []string{"Vous jouez un camp", "wait_next_tick n'est pas offert"}, []string{"You play", "Here the day's view"}},
+		{"view", last.Messages[1].Content, []string{"ordres pour le jour 1,", "Permis pour le jour 1"}, []string{"Legal for day", "orders for day"}},
 		{"tools", strings.Join(descriptions, "\n"), []string{"Postez (ou remplacez", "Fixez votre ordre permanent"}, []string{"Post (or replace", "Set your standing order"}},
-		{"refusal", tool, []string{"erreur (InvalidArgument) : arguments invalides pour submit_order", "n'est pas l'une des valeurs"}, []string{"bad arguments", "is not one of"}},
+		{"refusal", tool, []string{"erreur (InvalidArgument) : bad_arguments", "motif : bad_arguments", "permis pour le jour 1 :"}, []string{"reason:", "legal for day"}},
 	} {
 		for _, w := range tt.want {
 			if !strings.Contains(tt.text, w) {

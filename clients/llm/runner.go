@@ -21,13 +21,25 @@ import (
 
 // Offered are the tools the runner offers the model holding seat ("" or
 // "ruler": the ruler's): those of the table the seat may call
-// (tools.ForSeat), the MCP server's but the other seats' order tools.
+// (tools.ForSeat), the MCP server's but the other seats' order tools and
+// wait_next_tick (the runner waits for the next day itself).
 func Offered(seat string) []string {
 	var names []string
-	for _, t := range tools.ForSeat(seat) {
+	for _, t := range offered(seat) {
 		names = append(names, t.Name)
 	}
 	return names
+}
+
+// offered returns the tools of Offered.
+func offered(seat string) []tools.Tool {
+	var out []tools.Tool
+	for _, t := range tools.ForSeat(seat) {
+		if t.Name != tools.WaitNextTick {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Outcomes of a day, as the log writes them. Append only.
@@ -52,6 +64,16 @@ const (
 	// OutcomeProposed: a councillor's seat posted its proposal for the
 	// day (propose_order); the ruler decides.
 	OutcomeProposed = "proposed"
+	// OutcomeBudget: the day's or the season's token budget was spent
+	// before an order was posted; the standing order (or an order posted
+	// earlier) plays. Record.Budget says which.
+	OutcomeBudget = "budget"
+)
+
+// Budgets a day's thinking may end on (Record.Budget).
+const (
+	BudgetDay    = "day"
+	BudgetSeason = "season"
 )
 
 // Statuses of what became of a day's order, from the server's result.
@@ -87,11 +109,11 @@ func System(l lang.Lang, v *pb.CampView, book *pb.Rulebook) string {
 	return tools.Instructions(l, v, book) + l.Sprintf(" Here the day's view is the user's message, followed by your council when your camp has one. You may read, write to the camps you may write to "+
 		"and set your standing order first; your turn for the day ends once submit_order accepts your order (or adopt_proposal "+
 		"a councillor's proposal; for a councillor's seat, once propose_order accepts its proposal), and the runner "+
-		"then waits for the next day itself (you need not call wait_next_tick).",
+		"then waits for the next day itself (wait_next_tick is not offered).",
 		" Ici, la vue du jour est le message de l'utilisateur, suivie de votre conseil quand votre camp en a un. Vous pouvez d'abord lire, écrire aux camps auxquels vous pouvez écrire "+
 			"et fixer votre ordre permanent ; votre tour du jour s'achève dès que submit_order accepte votre ordre (ou adopt_proposal "+
 			"la proposition d'un conseiller ; pour le siège d'un conseiller, dès que propose_order accepte sa proposition), et le programme "+
-			"attend ensuite lui-même le jour suivant (inutile d'appeler wait_next_tick).")
+			"attend ensuite lui-même le jour suivant (wait_next_tick n'est pas offert).")
 }
 
 // nothingToDecide reports whether v leaves the camp nothing to decide: its
@@ -115,8 +137,15 @@ type Record struct {
 	Prompt []Message `json:"prompt"`
 	// Exchanges are the model calls in order.
 	Exchanges []Exchange `json:"exchanges"`
-	Tokens    Usage      `json:"tokens"`
-	LatencyMS int64      `json:"latency_ms"`
+	// Tokens is the day's usage (the sum of its exchanges'), and
+	// SeasonTokens the usage of every day this runner played so far, this
+	// one included.
+	Tokens       Usage `json:"tokens"`
+	SeasonTokens Usage `json:"season_tokens"`
+	// Budget is the budget that ended the day's thinking ("day" or
+	// "season"), if one did.
+	Budget    string `json:"budget,omitempty"`
+	LatencyMS int64  `json:"latency_ms"`
 	// Deadline is the day's deadline as the view gave it (none in a world
 	// without one); DeadlineMS the time it left when the day's play
 	// started; UsedMS the time the play took (model calls, their retries
@@ -184,6 +213,15 @@ type Runner struct {
 	// Days is how many days to play; 0 plays until ctx is done or the
 	// season ends.
 	Days int
+	// SystemPrompt, when set, replaces the runner's system prompt
+	// (System).
+	SystemPrompt string
+	// DayTokens and SeasonTokens bound the total tokens of a day's model
+	// calls and of every day this runner plays; 0 sets no bound. Once a
+	// budget is spent no further call is made that day (OutcomeBudget).
+	DayTokens, SeasonTokens int
+	// season is the usage of the days played so far.
+	season Usage
 	// Log receives one JSON line per day.
 	Log    io.Writer
 	Logger zerolog.Logger
@@ -203,13 +241,15 @@ func (r *Runner) Run(ctx context.Context) error {
 			}
 			return fmt.Errorf("get view: %w", err)
 		}
-		log := r.Logger.With().Uint64("world", v.GetWorldId()).Int32("tick", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
+		log := r.Logger.With().Uint64("world", v.GetWorldId()).Int32("day", v.GetDay()).Int32("camp", v.GetCamp()).Logger()
 		missed, err := r.missed(ctx, seen, v.GetDay())
 		if err != nil {
 			log.Warn().Err(err).Msg("read the news of the days missed")
 		}
 		seen = v.GetDay()
 		rec := r.play(ctx, v, missed)
+		r.season.add(rec.Tokens)
+		rec.SeasonTokens = r.season
 		if rec.Outcome != OutcomeSeasonOver {
 			n, err := r.waitDay(ctx, v.GetDay())
 			if err != nil {
@@ -225,7 +265,7 @@ func (r *Runner) Run(ctx context.Context) error {
 			}
 		}
 		ev := log.Info().Str("outcome", rec.Outcome).Int("invalid_orders", rec.InvalidOrders).Int("tokens", rec.Tokens.TotalTokens).
-			Int64("used_ms", rec.UsedMS)
+			Int("season_tokens", rec.SeasonTokens.TotalTokens).Float64("cost_usd", rec.Tokens.CostUSD).Int64("used_ms", rec.UsedMS)
 		if rec.Deadline != nil {
 			ev = ev.Int64("deadline_ms", rec.DeadlineMS).Float64("deadline_used_pct", rec.DeadlineUsedPct)
 		}
@@ -278,7 +318,7 @@ func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error)
 		case status.Code(err) == codes.Unauthenticated || status.Code(err) == codes.PermissionDenied:
 			return nil, fmt.Errorf("wait for the next day: %w", err)
 		default:
-			r.Logger.Warn().Err(err).Int32("tick", day).Msg("wait for the next day; retrying")
+			r.Logger.Warn().Err(err).Int32("day", day).Msg("wait for the next day; retrying")
 			select {
 			case <-ctx.Done():
 			case <-time.After(time.Second):
@@ -292,14 +332,34 @@ func (r *Runner) waitDay(ctx context.Context, day int32) (*pb.TickNotice, error)
 // seat).
 func ruler(seat string) bool { return seat == "" || seat == viewtext.RulerSeat }
 
-// toolDefs returns the tools offered to seat, with their schemas for view
-// v, in l.
-func toolDefs(l lang.Lang, v *pb.CampView, seat string) []ToolDef {
+// ToolDefs returns the tools offered to seat, with their schemas for view
+// v as camp c serves them (tools.Tool.SchemaOf: c's language, the stable
+// or the daily schemas, narrowed to the seat's domain once c knows its
+// council).
+func ToolDefs(c *tools.Camp, v *pb.CampView, seat string) []ToolDef {
 	var defs []ToolDef
-	for _, t := range tools.ForSeat(seat) {
-		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(l), Parameters: t.Schema(l, v)}})
+	for _, t := range offered(seat) {
+		defs = append(defs, ToolDef{Type: "function", Function: FunctionDef{Name: t.Name, Description: t.Description.In(c.Lang), Parameters: t.SchemaOf(c, v)}})
 	}
 	return defs
+}
+
+// Prompt is the user's message of a day: the news of the days missed
+// since the model's last turn (none when missed is empty), the compact
+// view v (viewtext.Compact, which shows the council's open proposals) and,
+// when the camp has a council of more than one seat, its seats
+// (viewtext.Seats).
+func Prompt(l lang.Lang, v *pb.CampView, council *pb.Council, missed []*pb.TickNotice, now time.Time) string {
+	prompt := viewtext.Compact(l, v, now)
+	if len(missed) > 0 {
+		prompt = l.Sprintf("Days resolved since your last turn (day %d), before today's view:\n",
+			"Jours résolus depuis votre dernier tour (jour %d), avant la vue du jour :\n", missed[0].GetDay()-1) +
+			viewtext.News(l, &pb.GetNewsResponse{Days: missed, Day: v.GetDay()}, now) + "\n" + prompt
+	}
+	if len(council.GetSeats()) > 1 {
+		prompt += "\n" + viewtext.Seats(l, council)
+	}
+	return prompt
 }
 
 // play runs the model on view v until it posts an order, runs out of
@@ -310,9 +370,10 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	// day being decided. A server that cannot say plays the ruler.
 	council, err := r.Camp.Council(ctx, v.GetDay()+1)
 	if err != nil {
-		r.Logger.Warn().Err(err).Int32("tick", v.GetDay()).Msg("read the council; playing the ruler's seat")
+		r.Logger.Warn().Err(err).Int32("day", v.GetDay()).Msg("read the council; playing the ruler's seat")
 	}
 	rec.Seat = council.GetSeat()
+	r.Camp.LearnCouncil(council)
 	if nothingToDecide(v) {
 		rec.Outcome = OutcomeWaited
 		return rec
@@ -332,38 +393,35 @@ func (r *Runner) play(ctx context.Context, v *pb.CampView, missed []*pb.TickNoti
 	l := r.Camp.Lang
 	// The model decides on v: its orders are meant for the day after.
 	r.Camp.MarkShown(v.GetDay())
-	prompt := viewtext.View(l, v, r.Camp.Now())
-	if len(missed) > 0 {
-		prompt = l.Sprintf("Days resolved since your last turn (day %d), before today's view:\n",
-			"Jours résolus depuis votre dernier tour (jour %d), avant la vue du jour :\n", missed[0].GetDay()-1) +
-			viewtext.News(l, &pb.GetNewsResponse{Days: missed, Day: v.GetDay()}, r.Camp.Now()) + "\n" + prompt
-	}
-	if len(council.GetSeats()) > 1 {
-		prompt += "\n" + viewtext.Council(l, council)
-		if ruler(rec.Seat) {
-			prompt += viewtext.OpenProposals(l, council)
-		}
-	}
+	prompt := Prompt(l, v, council, missed, r.Camp.Now())
 	// The world's rulebook, read once (the camp keeps it); without it the
 	// prompt says where the rules tool finds it.
 	book, err := r.Camp.Rulebook(ctx)
 	if err != nil {
-		r.Logger.Warn().Err(err).Int32("tick", v.GetDay()).Msg("read the rulebook")
+		r.Logger.Warn().Err(err).Int32("day", v.GetDay()).Msg("read the rulebook")
 	}
-	msgs := []Message{{Role: "system", Content: System(l, v, book)}, {Role: "user", Content: prompt}}
+	system := r.SystemPrompt
+	if system == "" {
+		system = System(l, v, book)
+	}
+	msgs := []Message{{Role: "system", Content: system}, {Role: "user", Content: prompt}}
 	rec.Prompt = slices.Clone(msgs)
-	defs := toolDefs(l, v, rec.Seat)
+	defs := ToolDefs(r.Camp, v, rec.Seat)
 	for range max(r.MaxCalls, 1) {
+		if b := r.spent(rec); b != "" {
+			rec.Budget, rec.Outcome = b, OutcomeBudget
+			return rec
+		}
 		start := time.Now()
 		comp, err := r.Chat.Complete(ctx, msgs, defs, until)
 		answer := comp.Message
 		ex := Exchange{Response: answer, Reasoning: comp.Reasoning, Usage: comp.Usage, LatencyMS: time.Since(start).Milliseconds()}
 		if len(comp.Attempts) > 1 {
 			ex.Attempts = comp.Attempts
-			r.Logger.Warn().Int32("tick", v.GetDay()).Int("attempts", len(comp.Attempts)).Msg("model call retried")
+			r.Logger.Warn().Int32("day", v.GetDay()).Int("attempts", len(comp.Attempts)).Msg("model call retried")
 		}
 		if comp.Reasoning != "" {
-			r.Logger.Debug().Int32("tick", v.GetDay()).Str("reasoning", comp.Reasoning).Msg("model reasoning")
+			r.Logger.Debug().Int32("day", v.GetDay()).Str("reasoning", comp.Reasoning).Msg("model reasoning")
 		}
 		rec.LatencyMS += ex.LatencyMS
 		rec.Tokens.add(comp.Usage)
@@ -461,6 +519,18 @@ func (r *Runner) call(ctx context.Context, call ToolCall, v *pb.CampView, defs [
 		rec.Outcome = OutcomeStale
 	}
 	return out
+}
+
+// spent returns the budget rec's day has spent ("day" or "season"), or ""
+// while both leave room for another call.
+func (r *Runner) spent(rec *Record) string {
+	switch {
+	case r.DayTokens > 0 && rec.Tokens.TotalTokens >= r.DayTokens:
+		return BudgetDay
+	case r.SeasonTokens > 0 && r.season.TotalTokens+rec.Tokens.TotalTokens >= r.SeasonTokens:
+		return BudgetSeason
+	}
+	return ""
 }
 
 // posts reports whether the tool named name ends the seat's turn once the

@@ -52,7 +52,7 @@ type script struct {
 	requests map[int][]ChatRequest
 }
 
-var dayRE = regexp.MustCompile(`(?:orders are for day|les ordres sont pour le jour) (\d+)\.`)
+var dayRE = regexp.MustCompile(`(?:orders for day|ordres pour le jour) (\d+),`)
 
 func (s *script) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer sk-test" {
@@ -147,10 +147,21 @@ var (
 	offMap   = orderJSON("explore", "au-delà des cartes", 999)
 )
 
+// TestRunner plays five scripted days with the stable schemas, whose
+// orders out of the menu the server refuses (listing the legal options),
+// and with the daily ones, which refuse them before they are sent: on a
+// day that resolves under the model's last try, the server says
+// day_resolved (stable) where the daily schema refused the order first.
 func TestRunner(t *testing.T) {
 	srv := testserver.Start(t)
+	for _, daily := range []bool{false, true} {
+		t.Run(fmt.Sprintf("daily=%v", daily), func(t *testing.T) { testRunner(t, srv, daily) })
+	}
+}
+
+func testRunner(t *testing.T, srv *testserver.Server, daily bool) {
 	world, token := srv.NewWorld(t, 7, 0, nil)
-	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now}
+	camp := &tools.Camp{Game: srv.Game, Token: token, Now: time.Now, Daily: daily}
 	sc := &script{t: t, srv: srv, world: world, camp: camp, ticked: make(chan error, 10),
 		calls: map[int]int{}, requests: map[int][]ChatRequest{},
 		steps: map[int][]step{
@@ -195,20 +206,17 @@ func TestRunner(t *testing.T) {
 	if len(recs) != 5 {
 		t.Fatalf("got %d log lines; want 5:\n%s", len(recs), log.String())
 	}
-	tests := []struct {
-		name      string
-		outcome   string
-		submitted string
-		postedFor int32
-		invalid   int
-		exchanges int
-		applied   string
-	}{
+	tests := []runnerDay{
 		{"valid", OutcomePosted, "chop_wood", 1, 0, 2, AppliedOrder},
 		{"invalid then valid", OutcomePosted, "rest", 2, 1, 2, AppliedOrder},
 		{"stale", OutcomeStale, "", 0, 0, 1, AppliedStanding},
 		{"retries exhausted after a stale day", OutcomeGaveUp, "", 0, 3, 3, AppliedStanding},
 		{"retries exhausted, standing order plays", OutcomeGaveUp, "", 0, 3, 3, AppliedStanding},
+	}
+	if !daily {
+		// The last try reaches the server after the day resolved.
+		tests[3] = runnerDay{"the day resolves under the last try", OutcomeStale, "", 0, 2, 3, AppliedStanding}
+		tests[4] = runnerDay{"prose, then the day resolves under the last try", OutcomeStale, "", 0, 2, 3, AppliedStanding}
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -229,7 +237,7 @@ func TestRunner(t *testing.T) {
 			if rec.Applied == nil || rec.Applied.Status != tt.applied || rec.Applied.Order == nil {
 				t.Errorf("got applied %+v; want status %q and the order played, from the server's result", rec.Applied, tt.applied)
 			}
-			if len(rec.Prompt) != 2 || rec.Prompt[0].Role != "system" || !strings.Contains(rec.Prompt[1].Content, "Legal actions for day") {
+			if len(rec.Prompt) != 2 || rec.Prompt[0].Role != "system" || !strings.Contains(rec.Prompt[1].Content, "Legal for day") {
 				t.Errorf("got prompt %+v; want the system prompt and the view", rec.Prompt)
 			}
 			var sum int
@@ -246,9 +254,14 @@ func TestRunner(t *testing.T) {
 		defer sc.mu.Unlock()
 		second := sc.requests[2][1].Messages
 		last := second[len(second)-1]
-		if last.Role != "tool" || !strings.Contains(last.Content, "reason: bad_request") ||
-			!strings.Contains(last.Content, "order.args[0]: explore's ZONE 999 is not one of 4-6, 10, 11, 13, 18-21, 27-29") {
-			t.Errorf("got last message %+v; want the tool error with reason and field", last)
+		want := []string{"reason: bad_arguments", "args[0]: zone 999 is not on the map", "legal for day 2:\n    explore ZONE "}
+		if daily {
+			want = []string{"reason: bad_request", "order.args[0]: explore's ZONE 999 is not one of 4-6, 10, 11, 13, 18-21, 27-29"}
+		}
+		for _, w := range want {
+			if last.Role != "tool" || !strings.Contains(last.Content, w) {
+				t.Errorf("got last message %+v; want the tool error with %q", last, w)
+			}
 		}
 		prose := sc.requests[5][1].Messages
 		if last := prose[len(prose)-1]; last.Role != "user" || !strings.Contains(last.Content, "You posted no order") {
@@ -279,6 +292,17 @@ func TestRunner(t *testing.T) {
 			}
 		}
 	})
+}
+
+// runnerDay is one day of TestRunner's.
+type runnerDay struct {
+	name      string
+	outcome   string
+	submitted string
+	postedFor int32
+	invalid   int
+	exchanges int
+	applied   string
 }
 
 func TestRunnerModelError(t *testing.T) {
@@ -316,7 +340,7 @@ func TestRunnerModelError(t *testing.T) {
 // shared part of a view of another ruleset (no Grisonval detail).
 func TestToolDefsOtherRuleset(t *testing.T) {
 	v := &pb.CampView{Day: 2, Ruleset: "dice", LegalActions: []*pb.LegalAction{{Action: "draw"}, {Action: "hold"}}}
-	defs := toolDefs(lang.EN, v, "")
+	defs := ToolDefs(&tools.Camp{Lang: lang.EN, Daily: true}, v, "")
 	if len(defs) != len(Offered("")) {
 		t.Fatalf("got %d tools; want %d", len(defs), len(Offered("")))
 	}

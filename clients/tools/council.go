@@ -68,16 +68,14 @@ func councilTools() []Tool {
 				"de la saison à partir de since_day, chacune avec son siège, son ordre, sa raison et son état (ouverte tant que "+
 				"son jour se décide, puis adoptée ou refusée). Tout siège peut le lire."),
 			Schema: journalSchema, Call: callCouncil},
-		{Name: ProposeOrder, Description: lang.T("A councillor's seat only (not the ruler's): propose the camp's order for the "+
-			"next day, one of the day's legal actions in your seat's domain (the council tool gives it), with a reason "+
-			"the whole council reads; it replaces your earlier proposal of the day. The ruler adopts it or posts another "+
-			"order; the feats of an adopted proposal go to your patron. An action outside your domain is refused (out_of_domain).",
-			"Siège d'un conseiller seulement (pas le dirigeant) : proposez l'ordre du camp pour le jour suivant, l'une des "+
-				"actions permises du jour dans le domaine de votre siège (l'outil council le donne), avec une raison que tout "+
-				"le conseil lit ; elle remplace votre proposition précédente du jour. Le dirigeant l'adopte ou poste un autre "+
-				"ordre ; les faits d'armes d'une proposition adoptée vont à votre patron. Une action hors de votre domaine est "+
-				"refusée (out_of_domain)."),
-			Schema: proposeSchema, PerDay: true, Call: callPropose},
+		{Name: ProposeOrder, Description: lang.T("A councillor's seat only: propose the camp's order for the next day, an action of the "+
+			"day's legal menu in your seat's domain (council gives it), with a reason the whole council reads; it replaces your earlier "+
+			"proposal of the day. The ruler adopts it or not; an adopted proposal's feats go to your patron. Outside your domain: out_of_domain.",
+			"Siège d'un conseiller seulement : proposez l'ordre du camp pour le jour suivant, une action du menu permis du jour "+
+				"dans le domaine de votre siège (council le donne), avec une raison que tout le conseil lit ; elle remplace votre "+
+				"proposition précédente du jour. Le dirigeant l'adopte ou non ; les faits d'armes d'une proposition adoptée vont à votre patron. "+
+				"Hors de votre domaine : out_of_domain."),
+			Schema: stableProposeSchema, Daily: proposeSchema, Call: callPropose},
 		{Name: Adopt, Description: lang.T("The ruler's seat only: make a councillor's open proposal for the next day the "+
 			"camp's order, naming its seat (the council tool lists the proposals); it replaces any order posted for the "+
 			"day, and its feats go to that seat's patron. A seat with no proposal for the day is refused (no_proposal).",
@@ -97,13 +95,28 @@ func callCouncil(ctx context.Context, c *Camp, args json.RawMessage) (*Result, e
 	return reply(c.Lang, r, err, viewtext.Council)
 }
 
-// proposeSchema is submit_order's input for v's next day, its reason
-// read by the whole council.
+// proposeSchema is submit_order's daily input for v's next day, its
+// reason read by the whole council.
 func proposeSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
-	s := submitSchema(l, v)
-	s.Properties["reason"] = &jsonschema.Schema{Type: "string", MinLength: jsonschema.Ptr(1),
+	return councilReason(l, submitSchema(l, v), v)
+}
+
+// stableProposeSchema is submit_order's stable input, its reason read by
+// the whole council.
+func stableProposeSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	return councilReason(l, stableSubmitSchema(l, v), v)
+}
+
+// councilReason makes s's reason required and says the council reads it;
+// it keeps the ruleset's bound (CampView.max_reason_len).
+func councilReason(l lang.Lang, s *jsonschema.Schema, v *pb.CampView) *jsonschema.Schema {
+	r := &jsonschema.Schema{Type: "string", MinLength: jsonschema.Ptr(1),
 		Description: l.Sprintf("why the camp should play this order, in a sentence or two: the whole council reads it before the ruler decides",
 			"pourquoi le camp devrait jouer cet ordre, en une phrase ou deux : tout le conseil la lit avant que le dirigeant décide")}
+	if n := int(v.GetMaxReasonLen()); n > 0 {
+		r.MaxLength = jsonschema.Ptr(n)
+	}
+	s.Properties["reason"] = r
 	return s
 }
 
@@ -113,6 +126,9 @@ func callPropose(ctx context.Context, c *Camp, args json.RawMessage) (*Result, e
 		return nil, err
 	}
 	p, err := c.Propose(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
+	if err != nil {
+		return nil, WithOptions(ctx, c, err, in.Order)
+	}
 	return reply(c.Lang, p, err, viewtext.Proposed)
 }
 

@@ -2,10 +2,12 @@ package tools
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,15 +36,7 @@ import (
 func orderSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	actions := v.GetLegalActions()
 	if len(actions) == 0 {
-		return &jsonschema.Schema{Type: "object",
-			Description: l.Sprintf("the order: an action of the menu and its arguments as whole numbers, in the menu's order",
-				"l'ordre : une action du menu et ses arguments en nombres entiers, dans l'ordre du menu"),
-			Properties: map[string]*jsonschema.Schema{
-				"action": {Type: "string", Description: l.Sprintf("the action's name", "le nom de l'action")},
-				"args": {Type: "array", Items: &jsonschema.Schema{Type: "integer"},
-					Description: l.Sprintf("the action's arguments, in the menu's order", "les arguments de l'action, dans l'ordre du menu")},
-			},
-			Required: []string{"action"}, AdditionalProperties: falseSchema(), PropertyOrder: []string{"action", "args"}}
+		return stableOrderSchema(l)
 	}
 	s := &jsonschema.Schema{Type: "object",
 		Description: l.Sprintf("the order: one of the legal actions for day %d, {\"action\": NAME, \"args\": [...]}, "+
@@ -54,6 +48,48 @@ func orderSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	}
 	return s
 }
+
+// stableOrderSchema is an order's shape, the same every day: an action's
+// name and its arguments as whole numbers in the menu's order. The view's
+// legal menu says which actions and values are legal today.
+func stableOrderSchema(l lang.Lang) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object",
+		Description: l.Sprintf("the order: one action of the day's legal menu (the view lists it) and its arguments as whole numbers, in the menu's order",
+			"l'ordre : une action du menu permis du jour (la vue le donne) et ses arguments en nombres entiers, dans l'ordre du menu"),
+		Properties: map[string]*jsonschema.Schema{
+			"action": {Type: "string", Pattern: "^[a-z][a-z0-9_]*$", MaxLength: jsonschema.Ptr(maxActionLen),
+				Description: l.Sprintf("the action's name", "le nom de l'action")},
+			"args": {Type: "array", Items: &jsonschema.Schema{Type: "integer"},
+				Description: l.Sprintf("the action's arguments (leave out for none)", "les arguments de l'action (omettez-les s'il n'y en a pas)")},
+		},
+		Required: []string{"action"}, AdditionalProperties: falseSchema(), PropertyOrder: []string{"action", "args"}}
+}
+
+// narrowActions limits order, an order's schema, to the actions of
+// domain: the stable schema's action becomes an enum of them, the daily
+// schema keeps the branches of its oneOf that name one (all of them when
+// none does: the server then says out_of_domain).
+func narrowActions(order *jsonschema.Schema, domain []string) {
+	if len(order.OneOf) == 0 {
+		for _, a := range domain {
+			order.Properties["action"].Enum = append(order.Properties["action"].Enum, a)
+		}
+		return
+	}
+	var kept []*jsonschema.Schema
+	for _, b := range order.OneOf {
+		if slices.Contains(domain, b.Title) {
+			kept = append(kept, b)
+		}
+	}
+	if len(kept) > 0 {
+		order.OneOf = kept
+	}
+}
+
+// maxActionLen bounds an action's name in the stable schema: longer than
+// any action of a ruleset.
+const maxActionLen = 40
 
 // actionSchema is the branch of the order's oneOf for legal action a.
 func actionSchema(l lang.Lang, a *pb.LegalAction) *jsonschema.Schema {
@@ -151,7 +187,7 @@ type violation struct {
 }
 
 // explain finds where v breaks s, for the keywords the tools publish
-// (type, const, enum, minimum, maximum, minLength, maxLength, properties,
+// (type, const, enum, minimum, maximum, minLength, maxLength, pattern, properties,
 // required, additionalProperties, prefixItems, items, minItems, maxItems,
 // oneOf, not), and says it in words. path is v's path from the arguments'
 // root; action is the legal action being checked ("" outside an order).
@@ -193,6 +229,11 @@ func explain(l lang.Lang, s *jsonschema.Schema, v any, path, action string) *vio
 		}
 		if s.MaxLength != nil && n > *s.MaxLength {
 			return bad("is %d characters long; want at most %d", "fait %d caractères ; attendu au plus %d", n, *s.MaxLength)
+		}
+		if s.Pattern != "" {
+			if re, err := regexp.Compile(s.Pattern); err == nil && !re.MatchString(str) {
+				return bad("%s does not match %s", "%s ne suit pas %s", show(str), s.Pattern)
+			}
 		}
 	}
 	switch x := v.(type) {
@@ -475,4 +516,48 @@ func wholeNumber(e any) (int32, bool) {
 		return 0, false
 	}
 	return int32(f), true
+}
+
+// menuReasons are the refusals of an order that misses the day's legal
+// menu: an action closed or unknown, an argument outside its values, a
+// price the stocks cannot pay.
+var menuReasons = []pb.ErrorReason{
+	pb.ErrorReason_ERROR_REASON_UNKNOWN_ACTION, pb.ErrorReason_ERROR_REASON_BAD_ARGUMENTS,
+	pb.ErrorReason_ERROR_REASON_UNKNOWN_ZONE, pb.ErrorReason_ERROR_REASON_NOT_ALLOWED,
+	pb.ErrorReason_ERROR_REASON_INSUFFICIENT_RESOURCES, pb.ErrorReason_ERROR_REASON_OUT_OF_DOMAIN,
+}
+
+// WithOptions returns err, the refusal of order o, as a *Failure that,
+// when the server refused o for missing the day's legal menu (menuReasons),
+// lists the legal options of the day's view: the menu line of o's action
+// when it is legal today (its arguments' values and cost), else the whole
+// menu; a client with the stable schema learns there what the daily schema
+// would have said. Failure.Legal carries the same lines.
+func WithOptions(ctx context.Context, c *Camp, err error, o OrderSpec) error {
+	f := Describe(c.Lang, err)
+	if !slices.Contains(menuReasons, pb.ReasonOf(f.Reason)) || f.Reason == "" {
+		return f
+	}
+	v, verr := c.GetView(ctx)
+	if verr != nil {
+		return f
+	}
+	var lines []string
+	for _, a := range v.GetLegalActions() {
+		if a.GetAction() == o.Action {
+			lines = []string{viewtext.MenuLine(c.Lang, a)}
+			break
+		}
+		lines = append(lines, viewtext.MenuLine(c.Lang, a))
+	}
+	if len(lines) == 0 {
+		return f
+	}
+	g := *f
+	g.Legal = lines
+	g.Text += c.Lang.Sprintf("  legal for day %d:\n", "  permis pour le jour %d :\n", v.GetDay()+1)
+	for _, line := range lines {
+		g.Text += "    " + line + "\n"
+	}
+	return &g
 }

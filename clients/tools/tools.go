@@ -44,6 +44,8 @@ const (
 	SendMessage    = "send_message"
 	Messages       = "messages"
 	SetStanding    = "set_standing_order"
+	Zones          = "zones"
+	People         = "people"
 )
 
 // Wait bounds, in seconds.
@@ -67,6 +69,12 @@ type Camp struct {
 	// shown (0: none yet): the day its orders are decided on, and the
 	// last look its news start after.
 	shown atomic.Int32
+	// Daily selects the strict daily schemas (Tool.Daily) over the stable
+	// ones; set it before the tools are served.
+	Daily bool
+	// council is the camp's council as last read (LearnCouncil): the
+	// token's seat and its domain, the other seats' codes; nil before.
+	council atomic.Pointer[pb.Council]
 	// book is the rulebook of the camp's world's ruleset once read
 	// (Rulebook); nil before.
 	book atomic.Pointer[pb.Rulebook]
@@ -232,13 +240,30 @@ type Failure struct {
 	Message string            `json:"message"`
 	Reason  string            `json:"reason,omitempty"`
 	Fields  map[string]string `json:"fields,omitempty"`
-	Text    string            `json:"-"`
+	// Legal lists the day's legal options an order missed, a menu line
+	// each (WithOptions).
+	Legal []string `json:"legal,omitempty"`
+	Text  string   `json:"-"`
 }
 
 func (f *Failure) Error() string { return f.Text }
 
+// faceWords are the words of the game API in the server's refusals and,
+// for each, the tools' own (in both languages): a refusal carries its
+// reason code and field, and each face words what to do in its own verbs.
+var faceWords = strings.NewReplacer(
+	"with SubmitOrder (adopt a councillor's proposal with its adopt field)", "with submit_order (adopt a councillor's proposal with adopt_proposal)",
+	"avec SubmitOrder (adoptez la proposition d'un conseiller avec son champ adopt)", "avec submit_order (adoptez la proposition d'un conseiller avec adopt_proposal)",
+	"with ProposeOrder", "with propose_order",
+	"avec ProposeOrder", "avec propose_order",
+	"(CampView.message_recipients)", `(the view's "You may write to camps" line)`,
+	"de GetCouncil", "de l'outil council",
+	"or GetCouncil's proposals", "or the council tool's proposals",
+)
+
 // Describe returns err, a refusal of the server, bad arguments or any other
-// error, as a Failure whose text is written in l.
+// error, as a Failure whose text is written in l, in the tools' words
+// (faceWords) rather than the game API's.
 func Describe(l lang.Lang, err error) *Failure {
 	var f *Failure
 	if errors.As(err, &f) {
@@ -248,7 +273,7 @@ func Describe(l lang.Lang, err error) *Failure {
 	if !ok {
 		return &Failure{Code: "Unknown", Message: err.Error(), Text: viewtext.Error(l, err)}
 	}
-	f = &Failure{Code: st.Code().String(), Message: st.Message(), Text: viewtext.Error(l, err)}
+	f = &Failure{Code: st.Code().String(), Message: faceWords.Replace(st.Message()), Text: faceWords.Replace(viewtext.Error(l, err))}
 	for _, d := range st.Details() {
 		switch d := d.(type) {
 		case *errdetails.ErrorInfo:
@@ -258,7 +283,7 @@ func Describe(l lang.Lang, err error) *Failure {
 				if f.Fields == nil {
 					f.Fields = map[string]string{}
 				}
-				f.Fields[v.GetField()] = v.GetDescription()
+				f.Fields[v.GetField()] = faceWords.Replace(v.GetDescription())
 			}
 		}
 	}
@@ -342,18 +367,92 @@ func rulesetOf(v *pb.CampView) string {
 type Tool struct {
 	Name        string
 	Description lang.Text
-	// Schema returns the tool's JSON input schema for the camp's current
-	// view v (v is nil when the view is not available), its descriptions
-	// written in l.
+	// Schema returns the tool's JSON input schema for the camp's view v (v
+	// is nil when the view is not available), its descriptions written in
+	// l. It is stable: the same bytes every day of a world, so that a
+	// model API's prompt cache keeps the tool list; the day's legal
+	// choices are in the view, and the server's refusal of an order that
+	// misses them lists them (WithOptions).
 	Schema func(l lang.Lang, v *pb.CampView) *jsonschema.Schema
-	// PerDay is set when Schema depends on the view, so that the tool's
-	// definition changes each day.
-	PerDay bool
+	// Daily, when set, is the strict schema built from the day's view (an
+	// order's legal actions and their valid values, the camps that may be
+	// written to), rebuilt each day, for the clients that prefer it
+	// (Camp.Daily).
+	Daily func(l lang.Lang, v *pb.CampView) *jsonschema.Schema
 	// Call runs the tool with its JSON arguments, unchecked: Run checks
 	// them against the published schema first. A refusal of the server or
 	// bad arguments come back as a *Failure.
 	Call func(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error)
 }
+
+// SchemaFor returns t's input schema for view v in l: the strict daily
+// one when daily is set and t has one, else the stable one.
+func (t Tool) SchemaFor(l lang.Lang, v *pb.CampView, daily bool) *jsonschema.Schema {
+	if daily && t.Daily != nil {
+		return t.Daily(l, v)
+	}
+	return t.Schema(l, v)
+}
+
+// SchemaOf returns t's input schema as camp c serves it for view v:
+// SchemaFor in c's language and kind of schema, narrowed to what c's seat
+// may name once c knows its council (LearnCouncil): propose_order's
+// actions to the seat's domain, adopt_proposal's seat to the council's
+// other seats. Both are the same every day: a seat's domain does not
+// change.
+func (t Tool) SchemaOf(c *Camp, v *pb.CampView) *jsonschema.Schema {
+	s := t.SchemaFor(c.Lang, v, c.Daily)
+	council := c.council.Load()
+	if council == nil {
+		return s
+	}
+	switch t.Name {
+	case ProposeOrder:
+		if domain := viewtext.OwnSeat(council).GetDomain(); len(domain) > 0 {
+			narrowActions(s.Properties["order"], domain)
+		}
+	case Adopt:
+		var seats []any
+		for _, h := range council.GetSeats() {
+			if h.GetSeat() != council.GetSeat() && h.GetSeat() != viewtext.RulerSeat {
+				seats = append(seats, h.GetSeat())
+			}
+		}
+		if len(seats) > 0 {
+			s.Properties["seat"].Enum = seats
+		}
+	}
+	return s
+}
+
+// LearnCouncil keeps c's council (Camp.Council's answer), whose seat and
+// domain narrow the schemas of propose_order and adopt_proposal (SchemaOf).
+func (c *Camp) LearnCouncil(council *pb.Council) {
+	if council != nil {
+		c.council.Store(council)
+	}
+}
+
+// ReadOnly reports whether t only reads the game: every tool but those
+// that post an order, a standing order, a proposal, an adoption, a message
+// or the notebook.
+func (t Tool) ReadOnly() bool {
+	switch t.Name {
+	case SubmitOrder, SetStanding, SendMessage, WriteNotebook, ProposeOrder, Adopt:
+		return false
+	}
+	return true
+}
+
+// Idempotent reports whether calling t again with the same arguments has
+// no further effect: every tool but send_message, whose every call sends a
+// message (an order, a standing order, a proposal, an adoption or the
+// notebook replaces the one before).
+func (t Tool) Idempotent() bool { return t.Name != SendMessage }
+
+// PerDay reports whether t's definition changes from day to day: only
+// with the daily schemas, for a tool that has one.
+func (t Tool) PerDay(daily bool) bool { return daily && t.Daily != nil }
 
 // Run validates args against s, the input schema published for the tool
 // (t.Schema of the view its definition was built from), and calls the tool
@@ -369,20 +468,16 @@ func (t Tool) Run(ctx context.Context, c *Camp, s *jsonschema.Schema, args json.
 // Table returns every tool, in a stable order.
 func Table() []Tool {
 	return append([]Tool{
-		{Name: View, Description: lang.T("Your camp's view of the world as compact text: day and deadline, the ruleset's "+
-			"own part (Grisonval: stocks, your kingdom's statistics, edicts and council (each seat's holder by number, or vacant), "+
-			"the notables you may name to a seat, continuing events, the zones you see and remember with the day last seen "+
-			"and the special terrain you found there, the unknown zones, columns, other camps and the numbers of the rules; "+
-			"the Castle: the turn, whose step it is and whether you act, every city's gauges and stores, your hand or the cards you drew, the deck, the discard pile and the "+
-			"numbers of the rules; a ruleset without a part of its own: your score and, when public, the other camps'), your latest journal entries and messages, and the numbered menu of legal actions "+
-			"with their valid arguments and costs.",
-			"La vue du monde de votre camp en texte compact : jour et échéance, la partie propre aux règles "+
-				"(Grisonval : stocks, les caractéristiques de votre royaume, ses édits et son conseil (le titulaire de chaque siège par son numéro, ou vacant), "+
-				"les notables que vous pouvez nommer à un siège, les événements en cours, les zones que vous voyez et celles en mémoire avec le jour où vous les avez vues "+
-				"et les terrains spéciaux que vous y avez trouvés, les zones inconnues, les colonnes, les autres camps et les chiffres des règles ; "+
-				"le Château : le tour, à qui est l'étape et si vous agissez, les jauges et réserves de chaque cité, votre main ou les cartes tirées, la pioche, la défausse et les "+
-				"chiffres des règles ; des règles sans partie propre : votre score et, quand ils sont publics, ceux des autres camps), les dernières entrées de votre journal et vos messages, et le menu numéroté des actions permises "+
-				"avec leurs arguments valides et leurs coûts."),
+		{Name: View, Description: lang.T("Your camp's view for today as compact text: the situation (day and deadline, stocks and their change at rest, "+
+			"people and army, your kingdom and council in brief, the zones you hold), threats (sieges, columns, enemy garrisons on your borders), "+
+			"what changed since yesterday (your order's result, the journal and messages of the day), the camps you met, your council's open proposals, "+
+			"your notebook, and the legal menu for the next day (each action with its arguments' values and cost). The rest on demand: zones, people, "+
+			"council, journal, messages, legal_actions, rules.",
+			"La vue du jour de votre camp en texte compact : la situation (jour et échéance, stocks et leur variation au repos, "+
+				"peuple et armée, votre royaume et votre conseil en bref, les zones que vous tenez), les menaces (sièges, colonnes, garnisons ennemies à vos frontières), "+
+				"ce qui a changé depuis hier (le résultat de votre ordre, le journal et les messages du jour), les camps rencontrés, les propositions ouvertes de votre conseil, "+
+				"votre carnet, et le menu permis du jour suivant (chaque action avec les valeurs de ses arguments et son coût). Le reste sur demande : zones, people, "+
+				"council, journal, messages, legal_actions, rules."),
 			Schema: noArgs, Call: callView},
 		{Name: ViewStructured, Description: lang.T("Your camp's view as structured JSON (the grisonval.v1.CampView "+
 			"message in protojson), for programs: the shared part, and the ruleset's own in its detail (grisonval: "+
@@ -402,17 +497,13 @@ func Table() []Tool {
 				"leurs valeurs valides (les zones, camps ou emplacements de carte que vous pouvez nommer, les bornes d'un nombre) et son coût ; "+
 				"puis les actions fermées aujourd'hui, chacune avec sa raison (le refus qu'un ordre d'elle rencontrerait)."),
 			Schema: noArgs, Call: callLegalActions},
-		{Name: SubmitOrder, Description: lang.T("Post (or replace, until the deadline) your order for the next day: "+
-			"order, one of the day's legal actions with its own arguments ({\"action\": NAME, \"args\": [...]}, the arguments in the menu's order; "+
-			"the schema lists each action's valid values), and your reason (kept in your own journal, never "+
-			"shown to another camp). A refusal says the rule code and the argument at fault. The ruler's seat only: "+
-			"a councillor's seat proposes with propose_order (not_your_seat).",
-			"Postez (ou remplacez, jusqu'à l'échéance) votre ordre pour le jour suivant : order, l'une des actions "+
-				"permises du jour avec ses propres arguments ({\"action\": NOM, \"args\": [...]}, les arguments dans l'ordre du menu ; le schéma donne les "+
-				"valeurs valides de chaque action), et votre raison (gardée dans votre propre journal, jamais montrée à un autre camp). "+
-				"Un refus dit le code de la règle et l'argument fautif. Siège du dirigeant seulement : "+
-				"le siège d'un conseiller propose avec propose_order (not_your_seat)."),
-			Schema: submitSchema, PerDay: true, Call: callSubmit},
+		{Name: SubmitOrder, Description: lang.T("Post (or replace, until the deadline) your order for the next day: an action of the "+
+			"view's legal menu with its arguments in the menu's order, and your reason (kept in your own journal). A refusal gives the rule code, "+
+			"the argument at fault and the legal options. The ruler's seat only (a councillor proposes with propose_order).",
+			"Postez (ou remplacez, jusqu'à l'échéance) votre ordre pour le jour suivant : une action du menu permis de la vue "+
+				"avec ses arguments dans l'ordre du menu, et votre raison (gardée dans votre propre journal). Un refus donne le code de la règle, "+
+				"l'argument fautif et les options permises. Siège du dirigeant seulement (un conseiller propose avec propose_order)."),
+			Schema: stableSubmitSchema, Daily: submitSchema, Call: callSubmit},
 		{Name: Journal, Description: lang.T("Your camp's journal from a day on: what happened each day, "+
 			"with a factual \"why\".",
 			"Le journal de votre camp à partir d'un jour : ce qui s'est passé chaque jour, avec un « pourquoi » factuel."),
@@ -422,34 +513,42 @@ func Table() []Tool {
 			"Le livre des règles de votre monde par section, tel que le serveur le donne (en anglais) : "+
 				"sans section, la liste des sections ; avec une, son texte."),
 			Schema: rulesSchema, Call: callRules},
-		{Name: WaitNextTick, Description: lang.T("Wait until the world resolves a day after after_day (default: the "+
-			"last day this session showed you, by view, legal_actions or a wait, else the current day), at most "+
-			"timeout_seconds, and return every day resolved since, oldest first, none left out: what became of "+
-			"your order each day (applied, stale with the rule code, or your standing order), the messages you "+
-			"received and what your journal learned. At once when such days are already resolved.",
-			"Attendez que le monde résolve un jour après after_day (par défaut : le dernier jour que cette session "+
-				"vous a montré, par view, legal_actions ou une attente, sinon le jour en cours), au plus timeout_seconds, "+
-				"et recevez chaque jour résolu depuis, du plus ancien au plus récent, sans en omettre : ce qu'est devenu "+
-				"votre ordre chaque jour (appliqué, caduc avec le code de la règle, ou votre ordre permanent), les messages "+
-				"reçus et ce que votre journal a appris. Tout de suite si de tels jours sont déjà résolus."),
-			Schema: waitSchema, PerDay: true, Call: callWait},
+		{Name: WaitNextTick, Description: lang.T("Wait (at most timeout_seconds) until a day after after_day resolves, and return every day "+
+			"resolved since, oldest first: what became of your order, the messages received and your journal of the day. At once when "+
+			"such days are already resolved, or when the season is over.",
+			"Attendez (au plus timeout_seconds) qu'un jour après after_day se résolve, et recevez chaque jour résolu depuis, "+
+				"du plus ancien au plus récent : ce qu'est devenu votre ordre, les messages reçus et votre journal du jour. Tout de suite "+
+				"si de tels jours sont déjà résolus, ou si la saison est finie."),
+			Schema: waitSchema, Call: callWait},
 		{Name: SendMessage, Description: lang.T("Send a short private message to a camp you have met and that still "+
 			"lives (the view lists them), or to your own camp's number to write to your council: only your camp's seats read it. "+
 			"Only its recipients read it; it is tied to the day being decided.",
 			"Envoyez un court message privé à un camp que vous avez rencontré et qui vit encore (la vue les liste). "+
 				"ou au numéro de votre propre camp pour écrire à votre conseil : seuls les sièges de votre camp le lisent. "+
 				"Seuls ses destinataires le lisent ; il est lié au jour en cours de décision."),
-			Schema: sendSchema, PerDay: true, Call: callSend},
+			Schema: stableSendSchema, Daily: sendSchema, Call: callSend},
 		{Name: Messages, Description: lang.T("Your private messages, sent and received, from a day on.",
 			"Vos messages privés, envoyés et reçus, à partir d'un jour."),
 			Schema: messagesSchema, Call: callMessages},
-		{Name: SetStanding, Description: lang.T("Set your standing order: the order played on each day you post "+
-			"nothing (by default the ruleset's idle order, as the view shows). It must be legal now, and plays only while it stays legal; "+
-			"otherwise your camp rests and the day's result says why. The ruler's seat only.",
-			"Fixez votre ordre permanent : l'ordre joué chaque jour où vous ne postez rien (par défaut l'ordre d'attente des règles, "+
-				"que la vue montre). Il doit être permis maintenant, et ne joue que tant qu'il le reste ; "+
-				"sinon votre camp se repose et le résultat du jour dit pourquoi. Siège du dirigeant seulement."),
-			Schema: submitSchema, PerDay: true, Call: callSetStanding},
+		{Name: SetStanding, Description: lang.T("Set your standing order, played on each day you post nothing while it stays legal "+
+			"(else your camp rests). It must be legal now. The ruler's seat only.",
+			"Fixez votre ordre permanent, joué chaque jour où vous ne postez rien tant qu'il reste permis "+
+				"(sinon votre camp se repose). Il doit être permis maintenant. Siège du dirigeant seulement."),
+			Schema: stableSubmitSchema, Daily: submitSchema, Call: callSetStanding},
+		{Name: Zones, Description: lang.T("The zones you see or remember as a table (terrain and special terrain, holder, garrison, development, slots, "+
+			"the day last seen, neighbours, buildings; all of them, or those named), the unknown zones, columns, sieges and the numbers of the rules "+
+			"(terrain income and defence, buildings, a zone's defence, develop's price).",
+			"Les zones que vous voyez ou gardez en mémoire en table (terrain et terrain spécial, détenteur, garnison, aménagement, emplacements, "+
+				"le jour où vous les avez vues, voisines, bâtiments ; toutes, ou celles nommées), les zones inconnues, les colonnes, les sièges et les chiffres des règles "+
+				"(revenu et défense des terrains, bâtiments, défense d'une zone, prix de l'aménagement)."),
+			Schema: zonesSchema, Call: callZones},
+		{Name: People, Description: lang.T("Your people and government in full: citizens by age and job, upkeep, research, politics, "+
+			"the kingdom's statistics, edicts (with the numbers set_edict takes), council seats (with the numbers appoint takes) and notables, "+
+			"continuing events, and the other camps with your relations.",
+			"Votre peuple et votre gouvernement en entier : habitants par âge et métier, entretien, recherche, politique, "+
+				"les caractéristiques du royaume, les édits (avec les numéros que prend set_edict), les sièges du conseil (avec les numéros que prend appoint) et les notables, "+
+				"les événements en cours, et les autres camps avec vos relations."),
+			Schema: noArgs, Call: callPeople},
 	}, append(seasonTools(), councilTools()...)...)
 }
 
@@ -486,7 +585,39 @@ func callView(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) 
 		return nil, Describe(c.Lang, err)
 	}
 	c.MarkShown(v.GetDay())
-	return &Result{Text: viewtext.View(c.Lang, v, c.Now())}, nil
+	return &Result{Text: viewtext.Compact(c.Lang, v, c.Now())}, nil
+}
+
+// ZonesArgs are the arguments of zones.
+type ZonesArgs struct {
+	Zones []int32 `json:"zones,omitempty"`
+}
+
+func zonesSchema(l lang.Lang, _ *pb.CampView) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"zones": {Type: "array", Items: &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(0.0)},
+			Description: l.Sprintf("the zones to show (default: every zone you see or remember)", "les zones à montrer (par défaut : chaque zone que vous voyez ou gardez en mémoire)")},
+	}, AdditionalProperties: falseSchema()}
+}
+
+func callZones(ctx context.Context, c *Camp, args json.RawMessage) (*Result, error) {
+	var in ZonesArgs
+	if err := decode(c.Lang, Zones, args, &in); err != nil {
+		return nil, err
+	}
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(c.Lang, err)
+	}
+	return &Result{Text: viewtext.Zones(c.Lang, v, in.Zones)}, nil
+}
+
+func callPeople(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, Describe(c.Lang, err)
+	}
+	return &Result{Text: viewtext.People(c.Lang, v)}, nil
 }
 
 func callViewStructured(ctx context.Context, c *Camp, _ json.RawMessage) (*Result, error) {
@@ -558,17 +689,32 @@ func (in OrderInput) Flat() OrderArgs {
 // next day: the order (orderSchema: one branch per legal action) and the
 // reason.
 func submitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	reason := &jsonschema.Schema{Type: "string", Description: l.Sprintf("why you give this order, in a sentence (kept in your own journal)",
+		"pourquoi vous donnez cet ordre, en une phrase (gardée dans votre propre journal)")}
+	if n := int(v.GetMaxReasonLen()); n > 0 {
+		reason.MaxLength = jsonschema.Ptr(n)
+	}
 	return &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"order": orderSchema(l, v),
-			"reason": {Type: "string", Description: l.Sprintf("why you give this order, in a sentence (kept in your own journal)",
-				"pourquoi vous donnez cet ordre, en une phrase (gardée dans votre propre journal)")},
+			"order":  orderSchema(l, v),
+			"reason": reason,
 		},
 		Required:             []string{"order", "reason"},
 		AdditionalProperties: falseSchema(),
 		PropertyOrder:        []string{"order", "reason"},
 	}
+}
+
+// stableSubmitSchema is the input of submit_order and set_standing_order
+// that is the same every day (Tool.Schema): an order's shape (an action's
+// name and its arguments as whole numbers) and the reason, bounded as the
+// ruleset bounds it (CampView.max_reason_len). The day's legal actions and
+// their values are in the view.
+func stableSubmitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	s := submitSchema(l, v)
+	s.Properties["order"] = stableOrderSchema(l)
+	return s
 }
 
 // argKind says what an argument of a kind designates.
@@ -599,6 +745,9 @@ func callSubmit(ctx context.Context, c *Camp, args json.RawMessage) (*Result, er
 		return nil, err
 	}
 	r, err := c.Submit(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
+	if err != nil {
+		return nil, WithOptions(ctx, c, err, in.Order)
+	}
 	return reply(c.Lang, r, err, viewtext.Submitted)
 }
 
@@ -737,14 +886,10 @@ type WaitArgs struct {
 	TimeoutSeconds int    `json:"timeout_seconds,omitempty"`
 }
 
-func waitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+func waitSchema(l lang.Lang, _ *pb.CampView) *jsonschema.Schema {
 	after := &jsonschema.Schema{Type: "integer", Minimum: jsonschema.Ptr(0.0),
 		Description: l.Sprintf("return once a day later than this one is resolved, with every day after it (default: the last day you were shown, else the current day)",
 			"rendre dès qu'un jour postérieur à celui-ci est résolu, avec chaque jour d'après (par défaut : le dernier jour qui vous a été montré, sinon le jour en cours)")}
-	if v != nil {
-		after.Description = l.Sprintf("return once a day later than this one is resolved, with every day after it (default: the last day you were shown, else the current day, %d now)",
-			"rendre dès qu'un jour postérieur à celui-ci est résolu, avec chaque jour d'après (par défaut : le dernier jour qui vous a été montré, sinon le jour en cours, %d maintenant)", v.GetDay())
-	}
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
 		"after_day": after,
 		"timeout_seconds": {Type: "integer", Minimum: jsonschema.Ptr(1.0), Maximum: jsonschema.Ptr(float64(MaxWaitSeconds)),
@@ -767,6 +912,11 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 	}
 	if in.AfterDay != nil {
 		after = *in.AfterDay
+	}
+	// A season that is over resolves no day: say so at once rather than
+	// wait out the timeout.
+	if v, err := c.GetView(ctx); err == nil && v.GetSeasonOver() && after >= v.GetDay() {
+		return &Result{Text: viewtext.SeasonOver(c.Lang, v), Structured: map[string]any{"resolved": false, "seasonOver": true, "day": v.GetDay()}}, nil
 	}
 	news, err := c.WaitNews(ctx, after, time.Duration(in.TimeoutSeconds)*time.Second)
 	if err != nil {
@@ -796,6 +946,16 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 type MessageArgs struct {
 	ToCamp int32  `json:"to_camp"`
 	Text   string `json:"text"`
+}
+
+// stableSendSchema is send_message's input that is the same every day:
+// a camp's number (the view lists those you may write to) and the text,
+// bounded by v's max_message_len.
+func stableSendSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
+	s := sendSchema(l, v)
+	s.Properties["to_camp"].Enum = nil
+	s.Properties["to_camp"].Minimum = jsonschema.Ptr(0.0)
+	return s
 }
 
 // sendSchema restricts the recipient to v's recipients and the camp's
@@ -868,5 +1028,8 @@ func callSetStanding(ctx context.Context, c *Camp, args json.RawMessage) (*Resul
 		return nil, err
 	}
 	o, err := c.SetStanding(ctx, &pb.Order{Action: in.Order.Action, Args: in.Order.Args, Reason: in.Reason})
+	if err != nil {
+		return nil, WithOptions(ctx, c, err, in.Order)
+	}
 	return reply(c.Lang, o, err, viewtext.Standing)
 }

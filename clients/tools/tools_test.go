@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -98,8 +99,9 @@ func grisonvalMenu() *pb.CampView {
 	}, MessageRecipients: []int32{1}, MaxMessageLen: 20}
 }
 
-// TestValidate checks every tool's arguments against the schema it
-// publishes for a view: what conforms passes, and what does not is a
+// TestValidate checks every tool's arguments against the strict daily
+// schema it publishes for a view (Camp.Daily; TestStableSchema checks the
+// stable ones): what conforms passes, and what does not is a
 // bad_request naming the field at fault and saying what it may be. The
 // JSON Schema validator of the SDK's library must agree on each case.
 func TestValidate(t *testing.T) {
@@ -179,7 +181,7 @@ func TestValidate(t *testing.T) {
 			if !ok {
 				t.Fatalf("no tool %s", tt.tool)
 			}
-			s := tool.Schema(lang.EN, v)
+			s := tool.SchemaFor(lang.EN, v, true)
 			err := Validate(lang.EN, tt.tool, s, json.RawMessage(tt.args))
 			var in any
 			libErr := json.Unmarshal([]byte(tt.args), &in)
@@ -324,4 +326,111 @@ func TestRules(t *testing.T) {
 	if string(a) != string(b) || strings.Contains(string(a), "enum") {
 		t.Errorf("got schemas %s and %s; want one, without an enum, for every view", a, b)
 	}
+}
+
+// TestStableSchema checks the schemas served by default: the whole tool
+// list is the same bytes for two views of a world on different days (other
+// menus, other recipients), in each language; an order's shape is checked
+// (an action's name, whole numbers, a reason within the ruleset's bound),
+// and its legality is left to the server, whose refusal lists the legal
+// options (TestRefusalListsOptions).
+func TestStableSchema(t *testing.T) {
+	day4 := grisonvalMenu()
+	day5 := grisonvalMenu()
+	day5.Day, day5.LegalActions, day5.MessageRecipients = 5, day5.LegalActions[:2], []int32{1, 2}
+	for _, v := range []*pb.CampView{day4, day5} {
+		v.MaxReasonLen = 30
+	}
+	for _, l := range lang.All {
+		var lists [2][]byte
+		for i, v := range []*pb.CampView{day4, day5} {
+			var schemas []*jsonschema.Schema
+			for _, tool := range Table() {
+				schemas = append(schemas, tool.SchemaFor(l, v, false))
+			}
+			b, err := json.Marshal(schemas)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lists[i] = b
+		}
+		if !bytes.Equal(lists[0], lists[1]) {
+			t.Errorf("%s: the schemas of day 4 and day 5 differ:\n%s\n%s", l, lists[0], lists[1])
+		}
+	}
+	tests := []struct {
+		name, tool, args, field, msg string
+	}{
+		{"an action out of the menu", SubmitOrder, `{"order": {"action": "fly", "args": [999]}, "reason": "x"}`, "", ""},
+		{"not a name", SubmitOrder, `{"order": {"action": "Fly!"}, "reason": "x"}`, "order.action", `"Fly!" does not match ^[a-z][a-z0-9_]*$`},
+		{"not a whole number", SubmitOrder, `{"order": {"action": "explore", "args": [4.5]}, "reason": "x"}`, "order.args[0]", "is 4.5; want a whole number"},
+		{"a reason too long", SubmitOrder, `{"order": {"action": "rest"}, "reason": "` + strings.Repeat("x", 31) + `"}`, "reason", "is 31 characters long; want at most 30"},
+		{"a proposal's reason too long", ProposeOrder, `{"order": {"action": "rest"}, "reason": "` + strings.Repeat("x", 31) + `"}`, "reason", "is 31 characters long; want at most 30"},
+		{"any camp", SendMessage, `{"to_camp": 7, "text": "bonjour"}`, "", ""},
+		{"no camp", SendMessage, `{"to_camp": -1, "text": "bonjour"}`, "to_camp", "-1 is below the minimum, 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tool, _ := Lookup(tt.tool)
+			err := Validate(lang.EN, tt.tool, tool.SchemaFor(lang.EN, day4, false), json.RawMessage(tt.args))
+			if tt.field == "" {
+				if err != nil {
+					t.Fatalf("got %v; want the arguments to conform", err)
+				}
+				return
+			}
+			var f *Failure
+			if !errors.As(err, &f) {
+				t.Fatalf("got %v; want a *Failure", err)
+			}
+			if got := f.Fields[tt.field]; got != tt.msg {
+				t.Errorf("got fields %q; want %s: %q", f.Fields, tt.field, tt.msg)
+			}
+		})
+	}
+}
+
+// TestSeatSchemas checks that a camp that knows its council (LearnCouncil)
+// narrows a seat's schemas: a councillor's propose_order to its domain's
+// actions, in the stable schema (an enum, the same every day) and in the
+// daily one (the branches of the domain); the ruler's adopt_proposal to
+// the councillors' seats. A camp that does not know it keeps the shapes.
+func TestSeatSchemas(t *testing.T) {
+	v := grisonvalMenu()
+	council := &pb.Council{Seat: "general", Seats: []*pb.SeatHolder{
+		{Seat: "ruler"}, {Seat: "general", Domain: []string{"raise_army", "send_army"}}, {Seat: "treasurer", Domain: []string{"rest"}}}}
+	propose, _ := Lookup(ProposeOrder)
+	adopt, _ := Lookup(Adopt)
+	unknown := &Camp{Lang: lang.EN}
+	if e := propose.SchemaOf(unknown, v).Properties["order"].Properties["action"].Enum; e != nil {
+		t.Errorf("got actions %v without a council; want none named", e)
+	}
+	general := &Camp{Lang: lang.EN}
+	general.LearnCouncil(council)
+	s := propose.SchemaOf(general, v)
+	if e := s.Properties["order"].Properties["action"].Enum; !slices.Equal(e, []any{"raise_army", "send_army"}) {
+		t.Errorf("got the general's actions %v; want its domain", e)
+	}
+	if err := Validate(lang.EN, ProposeOrder, s, json.RawMessage(`{"order": {"action": "rest"}, "reason": "x"}`)); err == nil {
+		t.Errorf("got a proposal of rest accepted; want it refused, out of the general's domain")
+	}
+	daily := &Camp{Lang: lang.EN, Daily: true}
+	daily.LearnCouncil(council)
+	if got := orderTitles(propose.SchemaOf(daily, v)); !slices.Equal(got, []string{"raise_army", "send_army"}) {
+		t.Errorf("got the general's daily branches %v; want its domain's", got)
+	}
+	ruler := &Camp{Lang: lang.EN}
+	ruler.LearnCouncil(&pb.Council{Seat: "ruler", Seats: council.GetSeats()})
+	if e := adopt.SchemaOf(ruler, v).Properties["seat"].Enum; !slices.Equal(e, []any{"general", "treasurer"}) {
+		t.Errorf("got the ruler's adoptable seats %v; want general and treasurer", e)
+	}
+}
+
+// orderTitles returns the titles of an order tool's daily branches.
+func orderTitles(s *jsonschema.Schema) []string {
+	var out []string
+	for _, b := range s.Properties["order"].OneOf {
+		out = append(out, b.Title)
+	}
+	return out
 }

@@ -49,6 +49,23 @@ func OwnSeat(c *pb.Council) *pb.SeatHolder {
 // first marked.
 func Council(l lang.Lang, c *pb.Council) string {
 	var b strings.Builder
+	b.WriteString(Seats(l, c))
+	if len(c.GetProposals()) == 0 {
+		b.WriteString(l.Sprintf("Proposals: none.\n", "Propositions : aucune.\n"))
+		return b.String()
+	}
+	b.WriteString(l.Sprintf("Proposals (%d):\n", "Propositions (%d) :\n", len(c.GetProposals())))
+	for _, p := range c.GetProposals() {
+		b.WriteString("  " + proposalLine(l, p) + "\n")
+	}
+	return b.String()
+}
+
+// Seats renders the head of a council without its proposals: the day
+// being decided, the caller's seat and role, and every seat with its
+// player and domain (the compact view shows the open proposals).
+func Seats(l lang.Lang, c *pb.Council) string {
+	var b strings.Builder
 	b.WriteString(l.Sprintf("Council of camp %d, deciding day %d. ", "Conseil du camp %d, qui décide du jour %d. ", c.GetCamp(), c.GetDay()))
 	b.WriteString(SeatRole(l, c.GetSeat(), OwnSeat(c).GetDomain()) + "\n")
 	b.WriteString(l.Sprintf("Seats:\n", "Sièges :\n"))
@@ -70,14 +87,6 @@ func Council(l lang.Lang, c *pb.Council) string {
 			b.WriteString(l.Sprintf("; domain: %s", " ; domaine : %s", strings.Join(s.GetDomain(), ", ")))
 		}
 		b.WriteString("\n")
-	}
-	if len(c.GetProposals()) == 0 {
-		b.WriteString(l.Sprintf("Proposals: none.\n", "Propositions : aucune.\n"))
-		return b.String()
-	}
-	b.WriteString(l.Sprintf("Proposals (%d):\n", "Propositions (%d) :\n", len(c.GetProposals())))
-	for _, p := range c.GetProposals() {
-		b.WriteString("  " + proposalLine(l, p) + "\n")
 	}
 	return b.String()
 }

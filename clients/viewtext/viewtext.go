@@ -53,7 +53,11 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 		fmt.Fprintf(&b, " (%s)", g.GetYearSeason())
 	}
 	b.WriteString(l.Sprintf("; orders are for day %d.\n", " ; les ordres sont pour le jour %d.\n", v.GetDay()+1))
-	b.WriteString(deadlineText(l, v, now))
+	if over := SeasonOver(l, v); over != "" {
+		b.WriteString(over)
+	} else {
+		b.WriteString(deadlineText(l, v, now))
+	}
 	if !v.GetAlive() {
 		switch {
 		case v.GetCastle() != nil:
@@ -125,6 +129,40 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 		}
 	}
 	return b.String()
+}
+
+// SeasonOver says that v's season is over (CampView.season_over) and who
+// won when the view tells: the last camp standing, else the camp with the
+// best public score; else where the ranking is. It returns "" while the
+// season runs.
+func SeasonOver(l lang.Lang, v *pb.CampView) string {
+	if !v.GetSeasonOver() {
+		return ""
+	}
+	s := l.Sprintf("The season is over (day %d): no order is taken any more", "La saison est finie (jour %d) : plus aucun ordre n'est pris", v.GetDay())
+	var alive []*pb.Contact
+	for _, c := range v.GetContacts() {
+		if c.GetAlive() {
+			alive = append(alive, c)
+		}
+	}
+	var best *pb.Contact
+	for _, c := range v.GetContacts() {
+		if c.GetScored() && (best == nil || c.GetScore() > best.GetScore()) {
+			best = c
+		}
+	}
+	switch {
+	case v.GetAlive() && len(alive) == 0:
+		s += l.Sprintf("; you won, the last standing", " ; vous avez gagné, dernier debout")
+	case !v.GetAlive() && len(alive) == 1:
+		s += l.Sprintf("; camp %d %s won, the last standing", " ; le camp %d %s a gagné, dernier debout", alive[0].GetCamp(), alive[0].GetName())
+	case best != nil && v.GetScore() >= best.GetScore():
+		s += l.Sprintf("; you lead with %s", " ; vous menez avec %s", scoreText(v.GetScore(), v.GetScoreSummary()))
+	case best != nil:
+		s += l.Sprintf("; camp %d %s leads with %s", " ; le camp %d %s mène avec %s", best.GetCamp(), best.GetName(), scoreText(best.GetScore(), best.GetScoreSummary()))
+	}
+	return s + l.Sprintf(" (season_standing: the ranking).\n", " (season_standing : le classement).\n")
 }
 
 // Result renders what became of a camp's order for a day.

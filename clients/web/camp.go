@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -111,10 +112,25 @@ type campBody struct {
 	// public or the season is closed (0: not known).
 	Rank int32
 	Of   int
-	// Forecast is the stocks' forecast in a line (VIEW-INCOME).
+	// Forecast is the stocks' forecast in a line (VIEW-INCOME), and Bar
+	// the same by resource, kept in view at the top of the page.
 	Forecast string
+	Bar      []resItem
 	// Season is the camp's standing in its season, as text (season.go).
 	Season string
+	// SeasonTab is the season tab, from the same standing (season.go).
+	SeasonTab *seasonPanel
+	// Answer is the server's answer to the form the visitor just posted,
+	// shown above the order form, where the post lands (#answer).
+	Answer string
+	// Zone is the zone picked on the map, with its facts and the actions
+	// on it (zone.go); nil when none is.
+	Zone *zonePanel
+	// Over is set when no day remains to post for (the season's last day
+	// was played), Closed once the season is closed, with its chronicle's
+	// address: the page then offers no form that the server would refuse.
+	Over, Closed bool
+	Chronicle    string
 }
 
 // name returns camp c's name as the view knows it.
@@ -203,14 +219,19 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 	if g := v.GetGrisonval(); g != nil {
 		b.Grisonval = g
 		b.Self = selfBanner(v, g)
+		b.Self.Fig = viewFigures(l, g)
+		b.Self.Government = b.GovName(b.Self.Government)
 		if f := g.GetForecast(); f != nil {
 			b.Forecast = viewtext.ForecastLine(l, f)
+			b.Bar = resourceBar(l, v.GetCamp(), f)
 		}
 		garrison := make(map[int32]int32)
 		for _, z := range g.GetZones() {
 			garrison[z.GetId()] = z.GetGarrison()
 		}
-		b.Map = mapOfView(l, v, g).SVG()
+		m := mapOfView(l, v, g)
+		m.Link = zoneLink
+		b.Map = m.SVG()
 		b.Camps = g.GetCamps()
 		for _, sg := range g.GetSieges() {
 			b.Sieges = append(b.Sieges, siegeCardOf(sg, garrison[sg.GetZone()], b.name(sg.GetBesieger()), v.GetDay()))
@@ -266,12 +287,23 @@ func selfBanner(v *pb.CampView, g *pb.GrisonvalView) campBanner {
 // menuOf builds the numbered legal menu: each action with its valid
 // arguments to pick (choices labelled with what the view says of them) or
 // bounds, and its cost.
-func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
+func menuOf(l lang.Lang, v *pb.CampView) []menuAction { return menuFor(l, v, 0) }
+
+// menuFor is menuOf, or with zone > 0 the actions one of whose zone
+// arguments may be zone, that choice picked (the zone's panel, zone.go).
+func menuFor(l lang.Lang, v *pb.CampView, zone int32) []menuAction {
 	labels := choiceLabels(l, v)
 	var out []menuAction
 	for i, a := range v.GetLegalActions() {
+		if zone > 0 && !takesZone(a, zone) {
+			continue
+		}
 		m := menuAction{N: i + 1, Action: a.GetAction(), Summary: a.GetSummary(), Cost: viewtext.Cost(l, a),
 			Pending: v.GetPendingOrder().GetAction() == a.GetAction()}
+		if c := zoneCost(l, a, zone); zone > 0 && c != "" {
+			// The zone's panel: the price on the zone picked alone.
+			m.Cost = c
+		}
 		for j, spec := range a.GetArgs() {
 			arg := menuArg{Field: "a" + strconv.Itoa(j), Name: argName(l, v, spec.GetName()), Optional: spec.GetOptional(), Min: spec.GetMin(), Max: spec.GetMax()}
 			if spec.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
@@ -283,6 +315,9 @@ func menuOf(l lang.Lang, v *pb.CampView) []menuAction {
 				first := 0
 				if spec.GetKind() == pb.ArgKind_ARG_KIND_CARD && len(spec.GetChoices()) > 0 {
 					first = j % len(spec.GetChoices())
+				}
+				if k := slices.Index(spec.GetChoices(), zone); zone > 0 && spec.GetKind() == pb.ArgKind_ARG_KIND_ZONE && k >= 0 {
+					first = k
 				}
 				opts := make([]option, 0, len(spec.GetChoices()))
 				for k, c := range spec.GetChoices() {
@@ -335,7 +370,16 @@ func choiceLabels(l lang.Lang, v *pb.CampView) func(pb.ArgKind, int32) string {
 	return func(k pb.ArgKind, c int32) string {
 		switch k {
 		case pb.ArgKind_ARG_KIND_ZONE:
-			if z := zones[c]; z != nil && z.GetVisibility() != pb.Visibility_VISIBILITY_UNKNOWN {
+			switch z := zones[c]; {
+			case z == nil:
+			case z.GetVisibility() == pb.Visibility_VISIBILITY_UNKNOWN:
+				// Never a bare number: what the camp knows is that it
+				// does not know it.
+				return l.Sprintf("%d · unknown land", "%d · terre inconnue", c)
+			case z.GetVisibility() == pb.Visibility_VISIBILITY_REMEMBERED:
+				return l.Sprintf("%d · %s, %s (seen on day %d)", "%d · %s, %s (vue le jour %d)", c, viewtext.TerrainName(l, z.GetTerrain()),
+					ownerWord(l, v, z.GetOwner(), names), z.GetLastSeenDay())
+			default:
 				return fmt.Sprintf("%d · %s, %s", c, viewtext.TerrainName(l, z.GetTerrain()), ownerWord(l, v, z.GetOwner(), names))
 			}
 		case pb.ArgKind_ARG_KIND_CAMP:
@@ -426,11 +470,15 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body.Season = viewtext.SeasonStanding(l, standing)
+	body.SeasonTab = seasonPanelOf(standing, body.Season)
+	body.Answer = flashed(w, r)
+	body.setOver(standing)
+	body.setZone(l, r.URL.Query().Get("zone"))
 	if standing.GetRank() > 0 {
 		body.Rank, body.Of = standing.GetRank(), len(standing.GetRanking())
 	}
 	s.render(w, r, http.StatusOK, "camp", page{Title: l.Sprintf("%s, day %d", "%s, jour %d", v.GetCampName(), v.GetDay()),
-		State: "/camp/state.json", Day: v.GetDay(), Flash: flashed(w, r), Body: body})
+		State: "/camp/state.json", Day: v.GetDay(), Body: body})
 }
 
 // resultsSince returns, in the page's language, what became of the camp's
@@ -470,6 +518,7 @@ func (s *Server) campState(w http.ResponseWriter, r *http.Request) {
 	if g := v.GetGrisonval(); g != nil {
 		selfBanner(v, g).keys(st.Keys)
 	}
+	notifyKeys(v, st.Keys)
 	switch d := v.GetDetail().(type) {
 	case *pb.CampView_Grisonval:
 		// Its banner's, above.
@@ -541,7 +590,7 @@ func (s *Server) postOrderForm(w http.ResponseWriter, r *http.Request, send func
 		l := langOf(r)
 		o, err := orderOf(r)
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		forDay, err := forDayOf(r)
 		if err != nil {
@@ -551,7 +600,7 @@ func (s *Server) postOrderForm(w http.ResponseWriter, r *http.Request, send func
 		defer cancel()
 		answer, err := send(ctx, l, o, forDay)
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return answer
 	})
@@ -570,7 +619,7 @@ func (s *Server) postAdopt(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		resp, err := s.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Adopt: r.PostFormValue("seat"), ForDay: forDay})
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return viewtext.Submitted(l, resp)
 	})
@@ -597,13 +646,13 @@ func (s *Server) postStanding(w http.ResponseWriter, r *http.Request) {
 		l := langOf(r)
 		o, err := orderOf(r)
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
 		resp, err := s.game.SetStandingOrder(ctx, &pb.SetStandingOrderRequest{Order: o})
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return viewtext.Standing(l, resp.GetOrder())
 	})
@@ -615,13 +664,13 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 		l := langOf(r)
 		to, err := strconv.Atoi(r.PostFormValue("to"))
 		if err != nil {
-			return viewtext.Error(l, errors.New(l.Sprintf("choose a recipient", "choisissez un destinataire")))
+			return webError(l, errors.New(l.Sprintf("choose a recipient", "choisissez un destinataire")))
 		}
 		ctx, cancel := s.call(r)
 		defer cancel()
 		m, err := s.game.SendMessage(ctx, &pb.SendMessageRequest{ToCamp: int32(to), Text: r.PostFormValue("text")})
 		if err != nil {
-			return viewtext.Error(l, err)
+			return webError(l, err)
 		}
 		return strings.TrimSpace(viewtext.Sent(l, m.GetMessage()))
 	})
@@ -641,5 +690,20 @@ func (s *Server) postForm(w http.ResponseWriter, r *http.Request, do func(*http.
 		return
 	}
 	flash(w, r, strings.TrimSpace(do(r)))
-	http.Redirect(w, r, "/camp#orders", http.StatusSeeOther)
+	http.Redirect(w, r, "/camp#answer", http.StatusSeeOther)
+}
+
+// setOver marks the page of a season whose days are all played (its view
+// posts for no day) or closed (its standing says so): its forms go, and a
+// closed season links to its chronicle.
+func (b *campBody) setOver(st *pb.SeasonStanding) {
+	b.Closed = st.GetClosed()
+	b.Over = b.Closed || b.View.GetPostingStatus() == pb.PostingStatus_POSTING_STATUS_UNSPECIFIED
+	if b.Over {
+		// No tomorrow to forecast.
+		b.Bar = nil
+	}
+	if b.Closed {
+		b.Chronicle = fmt.Sprintf("/chronicle/%d/%d", b.View.GetWorldId(), st.GetSeason())
+	}
 }

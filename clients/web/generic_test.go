@@ -307,7 +307,8 @@ func TestGenericPages(t *testing.T) {
 	if msgs := browsertest.Eval[string](t, nojs, `document.querySelector('.p-messages').textContent`); !strings.Contains(msgs, "Counter A to Counter B: Nothing personal, Counter B.") {
 		t.Errorf("camp 0's messages %q lack the one it wrote", msgs)
 	}
-	menu := browsertest.Eval[[]string](t, nojs, `Array.from(document.querySelectorAll('form.act input[name=action]')).map(i => i.value)`)
+	// In the menu's numbers (its groups show them by kind).
+	menu := browsertest.Eval[[]string](t, nojs, `Array.from(document.querySelectorAll('#orders ol.menu > li')).sort((a, b) => a.value - b.value).map(li => li.querySelector('input[name=action]').value)`)
 	if want := []string{"rest", "gain", "steal"}; !slices.Equal(menu, want) {
 		t.Errorf("camp 0's menu %q; want %q", menu, want)
 	}

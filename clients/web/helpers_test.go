@@ -47,7 +47,13 @@ func as(token string) context.Context {
 // every poll.
 func newSite(t *testing.T, g testserver.Game, poll time.Duration) *site {
 	t.Helper()
-	s := &site{srv: testserver.Start(t)}
+	return newSiteOn(t, testserver.Start(t), g, poll)
+}
+
+// newSiteOn is newSite on the server srv.
+func newSiteOn(t *testing.T, srv *testserver.Server, g testserver.Game, poll time.Duration) *site {
+	t.Helper()
+	s := &site{srv: srv}
 	s.world = s.srv.NewGame(t, g)
 	s.states = make([]bot.State, len(s.world.Tokens))
 	conn, err := grpc.NewClient(s.srv.Addr, grpc.WithTransportCredentials(insecure.NewCredentials()),

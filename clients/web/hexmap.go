@@ -71,6 +71,11 @@ type hexMap struct {
 	Self int32
 	// L is the language of the tooltips and labels.
 	L lang.Lang
+	// Link, when set, makes each zone a link to Link with the zone's
+	// number (a camp's page: the zone's panel, zone.go); Picked is the
+	// zone picked, outlined.
+	Link   string
+	Picked int32
 }
 
 // zoneCentre returns the centre of the hex at axial (q, r), pointy side up.
@@ -198,8 +203,13 @@ func (m *hexMap) SVG() template.HTML {
 		minX, minY, maxX, maxY = 0, 0, 0, 0
 	}
 	pad := float64(hexSize) + 6
-	fmt.Fprintf(&b, `<svg id="map" class="map" data-day="%d" viewBox="%s %s %s %s" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
-		m.Day, fmtf(minX-pad), fmtf(minY-pad), fmtf(maxX-minX+2*pad), fmtf(maxY-minY+2*pad), m.L.Sprintf("map of day %d", "carte du jour %d", m.Day))
+	// A map of links is a group of them; one without is an image.
+	role := "img"
+	if m.Link != "" {
+		role = "group"
+	}
+	fmt.Fprintf(&b, `<svg id="map" class="map" data-day="%d" viewBox="%s %s %s %s" role="%s" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
+		m.Day, fmtf(minX-pad), fmtf(minY-pad), fmtf(maxX-minX+2*pad), fmtf(maxY-minY+2*pad), role, m.L.Sprintf("map of day %d", "carte du jour %d", m.Day))
 	b.WriteString(mapDefs)
 	centres := make(map[int32][2]float64, len(m.Zones))
 	for i := range m.Zones {
@@ -249,6 +259,13 @@ func (m *hexMap) writeZone(b *strings.Builder, z *hexZone, x, y float64) {
 	}
 	if z.Siege != nil {
 		cls += " sg"
+	}
+	if z.ID == m.Picked && m.Picked > 0 {
+		cls += " picked"
+	}
+	if m.Link != "" {
+		fmt.Fprintf(b, `<a href="%s" class="zl" aria-label="%s">`, esc(fmt.Sprintf(m.Link, z.ID)), esc(m.tooltip(z)))
+		defer b.WriteString(`</a>`)
 	}
 	fmt.Fprintf(b, `<g class="%s" id="z%d" data-zone="%d"`, cls, z.ID, z.ID)
 	if z.Known {

@@ -34,6 +34,8 @@ type campBanner struct {
 	Food, Wood, Stone, Tools, Gold, Research int64
 	Population, Morale, FieldArmy, UnderArms int32
 	Tier, Zones, Legitimacy                  int32
+	// Fig are seed 000's live figures (figures.go), nil when unknown.
+	Fig *figures
 }
 
 // keys are the banner's counters by data-k key, as the polled state
@@ -220,10 +222,10 @@ func grisonvalFrame(b *frameBody, g *pb.GrisonvalFrame) {
 	for _, c := range g.GetCamps() {
 		b.setName(c.GetCamp(), c.GetName())
 		r := c.GetResources()
-		b.Camps = append(b.Camps, campBanner{Camp: c.GetCamp(), Name: c.GetName(), Government: c.GetGovernment(), Title: c.GetTitle(),
+		b.Camps = append(b.Camps, campBanner{Camp: c.GetCamp(), Name: c.GetName(), Government: cmp.Or(c.GetGovernmentName(), c.GetGovernment()), Title: c.GetTitle(),
 			Alive: c.GetAlive(), Food: r.GetFood(), Wood: r.GetWood(), Stone: r.GetStone(), Tools: r.GetTools(), Gold: r.GetGold(),
 			Research: r.GetResearch(), Population: c.GetPopulation(), Morale: c.GetMorale(), FieldArmy: c.GetFieldArmy(),
-			UnderArms: c.GetMenUnderArms(), Tier: c.GetTier(), Zones: c.GetZones(), Legitimacy: c.GetLegitimacy()})
+			UnderArms: c.GetMenUnderArms(), Tier: c.GetTier(), Zones: c.GetZones(), Legitimacy: c.GetLegitimacy(), Fig: frameFigures(l, c)})
 		cp := campPeople{Camp: c.GetCamp(), Name: c.GetName(), Summary: c.GetPeople()}
 		for _, n := range c.GetNotables() {
 			cp.People = append(cp.People, personOf(n))
@@ -354,7 +356,8 @@ func (s *Server) observerBody(r *http.Request, id uint64) (*frameBody, error) {
 	} else {
 		body = frameBodyOf(l, f, nil)
 	}
-	body.World, body.WorldName, body.Season, body.Running = id, info.GetName(), info.GetSeason(), true
+	body.World, body.WorldName, body.Season = id, info.GetName(), info.GetSeason()
+	body.Running = !s.seasonClosed(ctx, id, info.GetSeason())
 	return body, nil
 }
 

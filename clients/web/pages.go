@@ -13,6 +13,9 @@ var words = map[string]lang.Text{
 	"army": lang.T("army", "armée"), "settlers": lang.T("settlers", "colons"),
 	"gold": lang.T("gold", "or"), "wheat": lang.T("wheat", "blé"), "health": lang.T("health", "santé"),
 	"civilians": lang.T("civilians", "civils"),
+	// The seasons of the year (GrisonvalView.year_season's codes).
+	"spring": lang.T("spring", "printemps"), "summer": lang.T("summer", "été"), "autumn": lang.T("autumn", "automne"),
+	"winter": lang.T("winter", "hiver"),
 }
 
 // langFuncs are the template functions of the pages in language l: t
@@ -46,6 +49,12 @@ var funcs = template.FuncMap{
 	"castleT": castleTable,
 	"menuT": func(b *campBody, csrf string) menuData {
 		return menuData{Menu: b.Menu, CSRF: csrf, ForDay: b.View.GetDay() + 1, Propose: b.Seats != nil && !b.Seats.Ruler}
+	},
+	// menuGroupsT and zoneMenuT are the grouped menu and the zone panel's
+	// (zone.go).
+	"menuGroupsT": menuGroupsData,
+	"zoneMenuT": func(b *campBody, csrf string) menuData {
+		return menuData{Menu: b.Zone.Menu, CSRF: csrf, ForDay: b.View.GetDay() + 1}
 	},
 }
 
@@ -105,6 +114,8 @@ type menuData struct {
 type castleTableData struct {
 	Cities   []castleCity
 	Min, Max int32
+	// Bounds are the thresholds of a fall, for the table's legend.
+	Bounds castleBounds
 }
 
 // castleTable returns the cities table of a city's view (bounds from its
@@ -113,9 +124,9 @@ type castleTableData struct {
 func castleTable(v any) castleTableData {
 	switch c := v.(type) {
 	case *castleView:
-		return castleTableData{Cities: c.Cities, Min: c.Min, Max: c.Max}
+		return castleTableData{Cities: c.Cities, Min: c.Min, Max: c.Max, Bounds: c.Bounds}
 	case *castleFrame:
-		t := castleTableData{Cities: c.Cities, Max: 1}
+		t := castleTableData{Cities: c.Cities, Min: c.Bounds.Min, Max: max(1, c.Bounds.Max), Bounds: c.Bounds}
 		for _, city := range c.Cities {
 			for _, g := range city.Gauges {
 				t.Max = max(t.Max, g.Value)

@@ -110,3 +110,34 @@ func TestSessionsBounded(t *testing.T) {
 		t.Errorf("a session unused for longer than %s still open", sessionIdle)
 	}
 }
+
+// TestLimitedPage checks N12 of issue 34: a page is one read of the
+// token's limit, whatever reads it makes, and a page over the limit
+// answers 429 with Retry-After and a sentence in the visitor's language,
+// not 502.
+func TestLimitedPage(t *testing.T) {
+	t.Parallel()
+	srv := testserver.StartWith(t, testserver.Options{Args: []string{"-limit-reads", "0.01:3"}})
+	s := newSiteOn(t, srv, testserver.Game{Seed: 6, SeasonLength: 100}, DefaultPoll)
+	c := s.client(t, s.world.Tokens[0])
+	base, _ := url.Parse(s.http.URL)
+	c.Jar.SetCookies(base, []*http.Cookie{{Name: langCookie, Value: "fr"}})
+	// The camp page makes several reads: three pages (the sign-in's
+	// redirect and two more) are within a burst of three reads.
+	for i := range 2 {
+		if _, code := s.get(t, c, "/camp"); code != http.StatusOK {
+			t.Fatalf("page %d: status %d; want 200", i+1, code)
+		}
+	}
+	resp, err := c.Get(s.http.URL + "/camp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := readAll(t, resp)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" ||
+		!strings.Contains(body, "Trop de pages d&#39;un coup") {
+		t.Errorf("the fourth page: %d, Retry-After %q; want 429 with Retry-After and the French sentence:\n%.2000s",
+			resp.StatusCode, resp.Header.Get("Retry-After"), body)
+	}
+}

@@ -169,6 +169,7 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("POST /camp/adopt", s.postAdopt)
 	mux.HandleFunc("POST /camp/message", s.postMessage)
 	mux.HandleFunc("POST /camp/notebook", s.postNotebook)
+	s.consoleRoutes(mux)
 	s.handler = http.NewCrossOriginProtection().Handler(mux)
 	return s, nil
 }
@@ -480,6 +481,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		next = "/camp"
 	case "admin":
 		_, err = s.admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
+		next = "/console"
 	default:
 		err = status.Error(codes.Unauthenticated, langOf(r).Sprintf("a token starts with gvc_ (a camp's) or gva_ (an admin's)",
 			"un jeton commence par gvc_ (celui d'un camp) ou gva_ (celui d'un administrateur)"))

@@ -29,10 +29,16 @@ type Zone struct {
 	Terrain Terrain `json:"terrain"`
 	// Dev is the zone's development level.
 	Dev int `json:"dev"`
-	// Buildings is the number of buildings standing in the zone.
+	// Buildings is the number of buildings standing in the zone; Barracks
+	// how many of them count in full (rule CAR-VETERANS): its barracks
+	// under the rules that weigh them, 0 under older rules.
 	Buildings int  `json:"buildings"`
+	Barracks  int  `json:"barracks,omitempty"`
 	Capital   bool `json:"capital,omitempty"`
 	Monument  bool `json:"monument,omitempty"`
+	// Veterans are the camp's veterans the zone counts (rule CAR-VETERANS):
+	// a capital's under the rules that weigh them, 0 elsewhere.
+	Veterans int `json:"veterans,omitempty"`
 }
 
 // Score constants (rule CAR-SCORE).
@@ -44,13 +50,16 @@ const (
 	// BaseWeight is the weight of a plain; harder land weighs its terrain
 	// cost more.
 	BaseWeight = 2
+	// VeteranInfluence is the influence each veteran adds to its camp's
+	// capital (rule CAR-VETERANS).
+	VeteranInfluence = 10
 )
 
 // ErrBadZone reports a zone of unknown terrain or with a negative count.
 var ErrBadZone = errors.New("bad zone")
 
 func (z Zone) validate() error {
-	if z.Terrain < Plains || z.Terrain > Coast || z.Dev < 0 || z.Buildings < 0 {
+	if z.Terrain < Plains || z.Terrain > Coast || z.Dev < 0 || z.Buildings < 0 || z.Barracks < 0 || z.Barracks > z.Buildings || z.Veterans < 0 {
 		return fmt.Errorf("%w: %+v", ErrBadZone, z)
 	}
 	return nil
@@ -58,9 +67,11 @@ func (z Zone) validate() error {
 
 // Influence returns the zone's influence (rule CAR-SCORE): 1, + its
 // development level, + half its buildings (rounded down), + CapitalInfluence
-// for a capital, + MonumentInfluence for the monument.
+// for a capital, + MonumentInfluence for the monument; under the rules that
+// weigh what war keeps (rule CAR-VETERANS) its barracks count in full
+// rather than half, and VeteranInfluence per veteran it counts.
 func (z Zone) Influence() int {
-	n := 1 + z.Dev + z.Buildings/2
+	n := 1 + z.Dev + (z.Buildings-z.Barracks)/2 + z.Barracks + VeteranInfluence*z.Veterans
 	if z.Capital {
 		n += CapitalInfluence
 	}

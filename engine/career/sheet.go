@@ -115,6 +115,19 @@ const (
 	SheetGrowth = 3
 )
 
+// DefaultCharacteristics and DefaultTalents are the sheet of a new career
+// whose enrolment gives none (rule REN-DEFAULT): every characteristic at 2,
+// one point in each talent but oratory. DefaultPackage is the package of an
+// enrolment that names none.
+var (
+	DefaultCharacteristics = [NumCharacteristics]int{2, 2, 2, 2, 2}
+	DefaultTalents         = [NumTalents]int{1, 1, 1, 1, 0}
+)
+
+// DefaultPackage is the package of an enrolment that names none (rule
+// REN-DEFAULT).
+const DefaultPackage = Granary
+
 // Build is the part of a sheet that purchases change: characteristics and
 // talents, indexed by Characteristic-1 and Talent-1, and the power points
 // maximum.

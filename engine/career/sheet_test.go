@@ -15,6 +15,7 @@ func TestNewSheet(t *testing.T) {
 		ok      bool
 	}{
 		{"SHEET-NEW balanced", [5]int{2, 2, 2, 2, 2}, [5]int{1, 1, 1, 1, 0}, true},
+		{"REN-DEFAULT the default sheet", career.DefaultCharacteristics, career.DefaultTalents, true},
 		{"SHEET-NEW specialist", [5]int{3, 3, 2, 1, 1}, [5]int{2, 2, 0, 0, 0}, true},
 		{"SHEET-PP six power points, all available, no wound", [5]int{1, 3, 3, 1, 2}, [5]int{0, 0, 2, 0, 2}, true},
 		{"SHEET-CHAR characteristic 0", [5]int{0, 3, 3, 2, 2}, [5]int{1, 1, 1, 1, 0}, false},

@@ -196,6 +196,25 @@ func (w *World) Adults(c CampID) int {
 	return n
 }
 
+// VeteranDays is how long a man must have served under arms to be a
+// veteran (docs/career.md CAR-VETERANS): a season and a half of the year
+// (YEAR-1).
+const VeteranDays = 30
+
+// Veterans returns how many of camp c's men under arms have served
+// VeteranDays days or more by the world's day: raised on day Day −
+// VeteranDays or before (CIT-ARMS keeps each man's day of levy). The camp
+// score of RulesVictory counts them (docs/career.md CAR-VETERANS).
+func (w *World) Veterans(c CampID) int {
+	n := 0
+	for i := range w.Camps[c].Citizens {
+		if p := &w.Camps[c].Citizens[i]; p.UnderArms && int(p.Raised) <= w.Day-VeteranDays {
+			n++
+		}
+	}
+	return n
+}
+
 // CitizensUnderArms returns how many of camp c's citizens are under arms. It
 // always equals MenUnderArms (rule CIT-ARMS).
 func (w *World) CitizensUnderArms(c CampID) int {

@@ -249,14 +249,19 @@ const (
 	// season (RNG-1), and the faults bot-played seasons found, each rule
 	// marked "(RulesMastery)" where docs/rules.md defines it.
 	RulesMastery
+	// RulesVictory is issue 29's season ranking that weighs what war and
+	// walls keep: the camp score counts a camp's veterans (docs/career.md
+	// CAR-VETERANS). It changes no resolution: a day of RulesVictory plays
+	// as a day of RulesMastery, and only the season layer's score reads it.
+	RulesVictory
 )
 
 // CurrentRules are the rules a new world or season starts under;
 // LatestRules the newest version this program plays, which a simulation
 // may choose before it becomes the current one.
 const (
-	CurrentRules = RulesMastery
-	LatestRules  = RulesMastery
+	CurrentRules = RulesVictory
+	LatestRules  = RulesVictory
 )
 
 // Governed reports whether w is played with seed 001's governance.

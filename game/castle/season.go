@@ -33,6 +33,22 @@ func (seasonLayer) Patrons(camp int) []string {
 	return patrons[camp]
 }
 
+// gaugeWords name the gauges a package raises, in both languages.
+var gaugeWords = map[castle.Gauge]lang.Text{
+	castle.Gold: lang.T("gold", "or"), castle.Wheat: lang.T("wheat", "blé"), castle.Health: lang.T("health", "santé"),
+	castle.Civilians: lang.T("civilians", "civils"), castle.Army: lang.T("army", "armée"),
+}
+
+// PackageGives says what package p gives a city at the setup: one point
+// of a gauge (rule CAS-PKG).
+func (seasonLayer) PackageGives(p career.Package) lang.Text {
+	g, ok := packageGauges[p.String()]
+	if !ok {
+		return lang.Text{}
+	}
+	return lang.T("+1 %s", "+1 %s", gaugeWords[g])
+}
+
 // standingScore lifts a standing city above every fallen one (rule
 // CAS-RANK).
 const standingScore = 1000

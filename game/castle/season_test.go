@@ -7,6 +7,7 @@ import (
 	engine "github.com/grisonval/server/engine/castle"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/game/castle"
+	"github.com/grisonval/server/lang"
 )
 
 // TestCastleFeatOrders checks FEAT-AUTHOR for the Castle: every feat of a
@@ -34,6 +35,19 @@ func TestCastleFeatOrders(t *testing.T) {
 		}
 		if feats[0][0].Roll.Intervention() && feats[0][1].Kind != career.InterventionTriggered {
 			t.Errorf("day %d: %s rolled; got %+v; want an intervention after the feat", day, feats[0][0].Roll, feats[0])
+		}
+	}
+}
+
+// TestPackageGives: each package says the gauge it raises by one (rule
+// CAS-PKG), in both languages.
+func TestPackageGives(t *testing.T) {
+	se := castle.Ruleset{}.Season(4)
+	for name, want := range map[string][2]string{"granary": {"+1 wheat", "+1 blé"}, "levy": {"+1 army", "+1 armée"}, "scholars": {"+1 health", "+1 santé"}} {
+		p, _ := career.ParsePackage(name)
+		got := game.PackageGivesOf(se, p)
+		if got.In(lang.EN) != want[0] || got.In(lang.FR) != want[1] {
+			t.Errorf("%s gives %v; want %v", name, got, want)
 		}
 	}
 }

@@ -19,7 +19,7 @@ func (r Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	st := Of(s)
 	names := r.CampNames(len(st.Cities))
 	city := &st.Cities[camp]
-	v := &pb.CampView{Camp: int32(camp), CampName: names[camp], Day: int32(st.Day), Alive: city.Standing()}
+	v := &pb.CampView{Camp: int32(camp), CampName: names[camp], Day: int32(st.Day), Alive: city.Standing(), MaxReasonLen: castle.MaxReasonLen}
 	for c := range st.Cities {
 		if c != camp {
 			v.Contacts = append(v.Contacts, &pb.Contact{Camp: int32(c), Name: names[c], Met: true, Alive: st.Cities[c].Standing()})
@@ -47,7 +47,9 @@ func (r Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 func (r Ruleset) Frame(s game.State, _ lang.Lang) *pb.Frame {
 	st := Of(s)
 	f := &pb.CastleFrame{Turn: int32(st.Turn), Current: int32(st.Current), Step: st.Step.String(), Roll: st.Roll.String(),
-		Cities: citiesToPB(st, r.CampNames(len(st.Cities))), Drawn: cardNames(st.Drawn)}
+		Cities: citiesToPB(st, r.CampNames(len(st.Cities))), Drawn: cardNames(st.Drawn),
+		MinGauge: castle.MinGauge, MaxGauge: castle.MaxGauge,
+		FallCiviliansLow: castle.MinGauge, FallCiviliansHigh: castle.MaxGauge, FallArmy: castle.MaxGauge}
 	for _, city := range st.Cities {
 		hand := ""
 		if city.Hand != 0 {

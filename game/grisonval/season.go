@@ -2,6 +2,7 @@ package grisonval
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/grisonval"
@@ -27,6 +28,27 @@ var patrons = [engine.NumCamps][]string{
 
 // seasonLayer is Grisonval's side of the season layer.
 type seasonLayer struct{}
+
+// PackageGives says what package p adds at the season's start (rule
+// REN-PKG): its stock in the camp's stores and men in its capital's
+// garrison (applyPlayer).
+func (seasonLayer) PackageGives(p career.Package) lang.Text {
+	st := p.Stock()
+	var en, fr []string
+	for _, it := range []struct {
+		n      int
+		en, fr string
+	}{
+		{st.Food, "food", "vivres"}, {st.Wood, "wood", "bois"}, {st.Stone, "stone", "pierre"}, {st.Tools, "tools", "outils"},
+		{st.Gold, "gold", "or"}, {st.Research, "research", "recherche"},
+		{st.Garrison, "men in the capital's garrison", "hommes dans la garnison de la capitale"},
+	} {
+		if it.n != 0 {
+			en, fr = append(en, fmt.Sprintf("+%d %s", it.n, it.en)), append(fr, fmt.Sprintf("+%d %s", it.n, it.fr))
+		}
+	}
+	return lang.T(strings.Join(en, ", "), strings.Join(fr, ", "))
+}
 
 // Season returns Grisonval's side of the season layer.
 func (Ruleset) Season(int) game.Season { return seasonLayer{} }
@@ -55,7 +77,11 @@ func (seasonLayer) Score(s game.State) ([]game.Score, error) {
 	return out, nil
 }
 
-// campZones returns what the camp score needs of camp c's held zones.
+// campZones returns what the camp score needs of camp c's held zones: under
+// RulesVictory its barracks count in full and its capital counts the camp's
+// veterans (rule CAR-VETERANS);
+// under older rules nothing counts them, so that their scores are those
+// they were ranked by (RULES-1).
 func campZones(w *engine.World, c engine.CampID) []career.Zone {
 	var zs []career.Zone
 	for z := 1; z <= engine.NumZones; z++ {
@@ -63,8 +89,19 @@ func campZones(w *engine.World, c engine.CampID) []career.Zone {
 		if zone.Owner != c {
 			continue
 		}
-		zs = append(zs, career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
-			Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument})
+		cz := career.Zone{Terrain: career.Terrain(zone.Terrain), Dev: zone.Development,
+			Buildings: len(zone.Buildings), Capital: zone.Capital, Monument: zone.Monument}
+		if w.Rules >= engine.RulesVictory {
+			for _, b := range zone.Buildings {
+				if b == engine.Barracks {
+					cz.Barracks++
+				}
+			}
+			if zone.Capital {
+				cz.Veterans = w.Veterans(c)
+			}
+		}
+		zs = append(zs, cz)
 	}
 	return zs
 }

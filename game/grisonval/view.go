@@ -1,6 +1,7 @@
 package grisonval
 
 import (
+	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game"
 	"github.com/grisonval/server/lang"
@@ -43,7 +44,7 @@ var columnKindToPB = [...]pb.ColumnKind{
 func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	w := Of(s)
 	v := engine.View(w, engine.CampID(camp))
-	out := &pb.CampView{Camp: int32(v.Camp), CampName: v.Name, Day: int32(v.Day), Alive: v.Alive}
+	out := &pb.CampView{Camp: int32(v.Camp), CampName: v.Name, Day: int32(v.Day), Alive: v.Alive, MaxReasonLen: engine.MaxReasonLen}
 	for _, la := range v.Legal {
 		out.LegalActions = append(out.LegalActions, legalToPB(la, l))
 	}
@@ -51,19 +52,22 @@ func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 		out.ClosedActions = append(out.ClosedActions, closedToPB(cl, l))
 	}
 	d := &pb.GrisonvalView{
-		YearSeason:   v.YearSeason,
-		Resources:    resourcesToPB(v.Resources),
-		Morale:       int32(v.Morale),
-		Population:   int32(v.Population),
-		FieldArmy:    int32(v.FieldArmy),
-		MenUnderArms: int32(v.UnderArms),
-		MaxUnderArms: int32(v.MaxUnderArms),
-		Housing:      int32(v.Housing),
-		Tier:         int32(v.Tier),
-		Title:        v.Title.In(l),
-		Archetype:    v.Archetype().String(),
-		Governments:  governments[l],
-		Rules:        rulesOf[w.Rules],
+		YearSeason:        v.YearSeason,
+		Resources:         resourcesToPB(v.Resources),
+		Morale:            int32(v.Morale),
+		Population:        int32(v.Population),
+		FieldArmy:         int32(v.FieldArmy),
+		MenUnderArms:      int32(v.UnderArms),
+		MaxUnderArms:      int32(v.MaxUnderArms),
+		Housing:           int32(v.Housing),
+		Tier:              int32(v.Tier),
+		Title:             v.Title.In(l),
+		Archetype:         v.Archetype().String(),
+		Tiers:             engine.NumTechs,
+		TierName:          tierName(v.Tier, l),
+		AchievementsTotal: engine.NumAchievements,
+		Governments:       governments[l],
+		Rules:             rulesOf[w.Rules],
 	}
 	d.Zones = make([]*pb.Zone, 0, engine.NumZones)
 	for _, zv := range v.Zones[1:] {
@@ -82,10 +86,7 @@ func (Ruleset) View(s game.State, camp int, l lang.Lang) *pb.CampView {
 	for _, a := range v.Achievements {
 		d.Achievements = append(d.Achievements, &pb.Achievement{Code: a.Code, Name: a.Name.In(l), Condition: a.ConditionUnder(w.Rules).In(l)})
 	}
-	d.Upkeep = &pb.Upkeep{
-		Buildings: resourcesToPB(v.Upkeep.Buildings), Territory: resourcesToPB(v.Upkeep.Territory),
-		Governance: resourcesToPB(v.Upkeep.Governance), Degraded: v.Degraded,
-	}
+	d.Upkeep = upkeepToPB(v.Upkeep, v.Degraded)
 	d.People = peopleToPB(v.People)
 	d.Notables = notablesToPB(v.Notables, l)
 	d.Forecast = forecastToPB(v.Forecast)
@@ -147,7 +148,8 @@ var rulesOf = func() (out [engine.LatestRules + 1]*pb.GrisonvalRules) {
 }()
 
 // rulesUnder returns the numbers of the rules a player plans with in a world
-// played by version rules: a forest's food (ECO-5) depends on it.
+// played by version rules: a forest's food (ECO-5) and the camp score's
+// veterans (CAR-VETERANS) depend on it.
 func rulesUnder(rules engine.Rules) *pb.GrisonvalRules {
 	r := &pb.GrisonvalRules{
 		MilitiaDefence: engine.MilitiaDefence, CapitalDefence: engine.CapitalDefence,
@@ -157,6 +159,9 @@ func rulesUnder(rules engine.Rules) *pb.GrisonvalRules {
 		SoldiersPerFood: engine.SoldiersPerFood, WinterMouthsPerFood: engine.WinterMouthsPerFood,
 		TradeLotFood: engine.TradeLotFood, TempleMoraleLimit: engine.TempleMoraleLimit,
 		GovernmentLegitimacy: engine.GovernmentLegitimacy, WoodShelter: engine.WoodShelter,
+	}
+	if rules >= engine.RulesVictory { // CAR-VETERANS
+		r.BarracksCountInFull, r.VeteranInfluence, r.VeteranDays = true, career.VeteranInfluence, engine.VeteranDays
 	}
 	for t := engine.Plains; t <= engine.Coast; t++ {
 		r.Terrains = append(r.Terrains, &pb.TerrainRule{Terrain: terrainToPB[t], Income: resourcesToPB(engine.TerrainIncomeUnder(rules, t)),
@@ -313,7 +318,10 @@ func (Ruleset) Frame(s game.State, l lang.Lang) *pb.Frame {
 			Resources: resourcesToPB(camp.Resources), Population: int32(w.Population(c)), Morale: int32(camp.Morale),
 			FieldArmy: int32(camp.FieldArmy), MenUnderArms: int32(w.MenUnderArms(c)), Tier: int32(w.Tier(c)),
 			Zones: int32(w.HeldZones(c)), Government: engine.Governments[camp.Government].Code, Legitimacy: int32(camp.Legitimacy),
-			People: peopleToPB(w.People(c)), Notables: notablesToPB(w.Notables(c, engine.NotablesShown), l), Title: w.Title(c).In(l)})
+			People: peopleToPB(w.People(c)), Notables: notablesToPB(w.Notables(c, engine.NotablesShown), l), Title: w.Title(c).In(l),
+			Upkeep: upkeepToPB(w.Upkeep(c), camp.Degraded), Achievements: int32(achievementsOf(w, c)),
+			AchievementsTotal: engine.NumAchievements, Tiers: engine.NumTechs, TierName: tierName(w.Tier(c), l),
+			GovernmentName: engine.Governments[camp.Government].Name.In(l)})
 	}
 	for _, sg := range w.Sieges {
 		f.Sieges = append(f.Sieges, &pb.Siege{Zone: int32(sg.Zone), Besieger: int32(sg.Camp), Men: int32(sg.Men),
@@ -346,4 +354,30 @@ func (Ruleset) Frame(s game.State, l lang.Lang) *pb.Frame {
 		f.Columns = append(f.Columns, &pb.ColumnFrame{Camp: int32(col.Camp), Column: columnToPB(col)})
 	}
 	return &pb.Frame{Day: int32(w.Day), Detail: &pb.Frame_Grisonval{Grisonval: f}}
+}
+
+// upkeepToPB converts a camp's daily upkeep bill.
+func upkeepToPB(u engine.UpkeepBill, degraded bool) *pb.Upkeep {
+	return &pb.Upkeep{Buildings: resourcesToPB(u.Buildings), Territory: resourcesToPB(u.Territory),
+		Governance: resourcesToPB(u.Governance), Degraded: degraded}
+}
+
+// tierName is the name of tier, the title of a camp that reached it in the
+// tree: "" at tier 0.
+func tierName(tier int, l lang.Lang) string {
+	if tier < 1 || tier > engine.NumTechs {
+		return ""
+	}
+	return engine.Techs[tier].Name.In(l)
+}
+
+// achievementsOf counts camp c's unlocked achievements.
+func achievementsOf(w *engine.World, c engine.CampID) int {
+	n := 0
+	for id := engine.AchievementID(1); id <= engine.NumAchievements; id++ {
+		if w.HasAchievement(c, id) {
+			n++
+		}
+	}
+	return n
 }

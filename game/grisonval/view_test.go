@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grisonval/server/engine/career"
 	engine "github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/game/grisonval"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -107,7 +108,8 @@ func TestFrameCopiesTheWorld(t *testing.T) {
 
 // TestViewRulesFollowTheWorld checks that the rules a view gives are those
 // its world is played by (RULES-1): a forest yields food before RulesWar
-// and none under it (ECO-5), as the engine's own income says.
+// and none under it (ECO-5), as the engine's own income says; the camp
+// score's barracks and veterans are RulesVictory's (CAR-VETERANS).
 func TestViewRulesFollowTheWorld(t *testing.T) {
 	rs := grisonval.Ruleset{}
 	for _, rules := range []engine.Rules{engine.RulesSeed000, engine.RulesGovernance, engine.RulesWar} {
@@ -121,6 +123,16 @@ func TestViewRulesFollowTheWorld(t *testing.T) {
 		want := engine.TerrainIncomeUnder(rules, engine.Forest).Food
 		if forest == nil || forest.GetIncome().GetFood() != want {
 			t.Errorf("rules %d: forest rule %v; want %d food a day", rules, forest, want)
+		}
+	}
+	// CAR-VETERANS: the camp score's numbers are version 4's alone.
+	for _, rules := range []engine.Rules{engine.RulesMastery, engine.RulesVictory} {
+		r := rs.View(grisonval.StateOf(engine.NewWorldRules(7, rules)), 0, lang.EN).GetGrisonval().GetRules()
+		want := rules >= engine.RulesVictory
+		if r.GetBarracksCountInFull() != want || (r.GetVeteranInfluence() == career.VeteranInfluence) != want ||
+			(r.GetVeteranDays() == engine.VeteranDays) != want {
+			t.Errorf("CAR-VETERANS rules %d: barracks in full %v, veteran %d after %d days; want them only under RulesVictory",
+				rules, r.GetBarracksCountInFull(), r.GetVeteranInfluence(), r.GetVeteranDays())
 		}
 	}
 	if engine.TerrainIncomeUnder(engine.RulesGovernance, engine.Forest).Food != engine.ForestFoodBeforeWar ||

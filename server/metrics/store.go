@@ -158,8 +158,8 @@ func (s *timedStore) PutAudit(ctx context.Context, e *store.AuditEntry) error {
 	return s.m.timed(s.name, "put_audit", func() error { return s.st.PutAudit(ctx, e) })
 }
 
-func (s *timedStore) Audit(ctx context.Context, worldID uint64, limit int) ([]store.AuditEntry, error) {
-	return timedValue(s.m, s.name, "audit", func() ([]store.AuditEntry, error) { return s.st.Audit(ctx, worldID, limit) })
+func (s *timedStore) Audit(ctx context.Context, f store.AuditFilter, limit int) ([]store.AuditEntry, error) {
+	return timedValue(s.m, s.name, "audit", func() ([]store.AuditEntry, error) { return s.st.Audit(ctx, f, limit) })
 }
 
 func (s *timedStore) CreateWorld(ctx context.Context, w *store.World) error {
@@ -184,6 +184,14 @@ func (s *timedStore) PutToken(ctx context.Context, t store.Token) error {
 
 func (s *timedStore) AdminTokens(ctx context.Context) ([]store.Token, error) {
 	return timedValue(s.m, s.name, "admin_tokens", func() ([]store.Token, error) { return s.st.AdminTokens(ctx) })
+}
+
+func (s *timedStore) CampTokens(ctx context.Context, worldID uint64) ([]store.Token, error) {
+	return timedValue(s.m, s.name, "camp_tokens", func() ([]store.Token, error) { return s.st.CampTokens(ctx, worldID) })
+}
+
+func (s *timedStore) RevokeCampTokens(ctx context.Context, worldID uint64, camp int, seat string) (int, error) {
+	return timedValue(s.m, s.name, "revoke_camp_tokens", func() (int, error) { return s.st.RevokeCampTokens(ctx, worldID, camp, seat) })
 }
 
 func (s *timedStore) RevokeAdminToken(ctx context.Context, name string) error {

@@ -137,6 +137,15 @@ type AuditEntry struct {
 	Code    string
 }
 
+// AuditFilter says which admin actions Audit returns: those of one world
+// (all when WorldID is 0), of one admin token's name (all when Admin is
+// empty) and of one action (all when Action is empty).
+type AuditFilter struct {
+	WorldID uint64
+	Admin   string
+	Action  string
+}
+
 // Seasons keeps the season and career layer: closes, careers, enrolments,
 // glory and the admin audit. Store embeds it.
 type Seasons interface {
@@ -182,9 +191,9 @@ type Seasons interface {
 
 	// PutAudit records an admin action and sets its ID.
 	PutAudit(ctx context.Context, e *AuditEntry) error
-	// Audit returns the last limit admin actions (of one world, or of all
-	// when worldID is 0), oldest first.
-	Audit(ctx context.Context, worldID uint64, limit int) ([]AuditEntry, error)
+	// Audit returns the last limit admin actions that f keeps, oldest
+	// first.
+	Audit(ctx context.Context, f AuditFilter, limit int) ([]AuditEntry, error)
 }
 
 // SpendingReason is the eminence ledger's reason for enrolment e's

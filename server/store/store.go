@@ -397,6 +397,12 @@ type Store interface {
 	// RevokeAdminToken deletes the admin token called name, or returns
 	// ErrNotFound.
 	RevokeAdminToken(ctx context.Context, name string) error
+	// CampTokens returns the live camp tokens of a world, by camp and seat
+	// (their hashes, camps, seats and players).
+	CampTokens(ctx context.Context, worldID uint64) ([]Token, error)
+	// RevokeCampTokens deletes the camp tokens of a world's camp and seat
+	// (RulerSeat when seat is empty) and returns how many it deleted.
+	RevokeCampTokens(ctx context.Context, worldID uint64, camp int, seat string) (int, error)
 	// TokenByHash returns the token with that hash, or ErrNotFound.
 	TokenByHash(ctx context.Context, hash []byte) (Token, error)
 	// LiveTokens returns those of hashes that name a token the store has

@@ -205,6 +205,8 @@ type Options struct {
 	// Web also serves the web face (grisonvald -web) on a free loopback
 	// port: Server.Web.
 	Web bool
+	// Args are more flags of grisonvald, such as a limit's.
+	Args []string
 }
 
 // StartWith starts grisonvald -dev as Start does, with opts.
@@ -218,6 +220,7 @@ func StartWith(t testing.TB, opts Options) *Server {
 	if opts.Web {
 		args = append(args, "-web", "127.0.0.1:0")
 	}
+	args = append(args, opts.Args...)
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {

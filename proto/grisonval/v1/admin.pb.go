@@ -571,7 +571,10 @@ type CreateWorldRequest struct {
 	// wait has posted, each camp having at most move_clock (100 ms to a
 	// month) to answer; a camp out of time plays its standing order and
 	// its result says timed_out. cadence must then be unset.
-	MoveClock     *durationpb.Duration `protobuf:"bytes,8,opt,name=move_clock,json=moveClock,proto3" json:"move_clock,omitempty"`
+	MoveClock *durationpb.Duration `protobuf:"bytes,8,opt,name=move_clock,json=moveClock,proto3" json:"move_clock,omitempty"`
+	// validate_only checks the request as CreateWorld would and answers the
+	// world it would create (id 0), creating nothing; not audited.
+	ValidateOnly  bool `protobuf:"varint,9,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -660,6 +663,13 @@ func (x *CreateWorldRequest) GetMoveClock() *durationpb.Duration {
 		return x.MoveClock
 	}
 	return nil
+}
+
+func (x *CreateWorldRequest) GetValidateOnly() bool {
+	if x != nil {
+		return x.ValidateOnly
+	}
+	return false
 }
 
 type ListRulesetsRequest struct {
@@ -1621,6 +1631,790 @@ func (*RevokeAdminTokenResponse) Descriptor() ([]byte, []int) {
 	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{24}
 }
 
+// EnrolmentOptions are the choices of an enrolment in a world.
+type EnrolmentOptions struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	// camps are the world's camps, each with its patrons.
+	Camps []*EnrolmentCamp `protobuf:"bytes,2,rep,name=camps,proto3" json:"camps,omitempty"`
+	// seats are the council's seats a player may hold, the ruler's first.
+	Seats []string `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
+	// packages are the free starting packages (REN-PKG).
+	Packages []*EnrolmentPackage `protobuf:"bytes,4,rep,name=packages,proto3" json:"packages,omitempty"`
+	// characteristics and talents are the sheet's traits at creation, in
+	// EnrollPlayerRequest's order (SHEET-CHAR, SHEET-TAL), with the sums a
+	// new sheet must reach (SHEET-NEW).
+	Characteristics    []*SheetTrait `protobuf:"bytes,5,rep,name=characteristics,proto3" json:"characteristics,omitempty"`
+	Talents            []*SheetTrait `protobuf:"bytes,6,rep,name=talents,proto3" json:"talents,omitempty"`
+	CharacteristicsSum int32         `protobuf:"varint,7,opt,name=characteristics_sum,json=characteristicsSum,proto3" json:"characteristics_sum,omitempty"`
+	TalentsSum         int32         `protobuf:"varint,8,opt,name=talents_sum,json=talentsSum,proto3" json:"talents_sum,omitempty"`
+	// The defaults EnrollPlayer takes for a new career that leaves them out
+	// (REN-DEFAULT): mode, package, sheet; the patron is the camp's first.
+	DefaultMode            string  `protobuf:"bytes,9,opt,name=default_mode,json=defaultMode,proto3" json:"default_mode,omitempty"`
+	DefaultPackage         string  `protobuf:"bytes,10,opt,name=default_package,json=defaultPackage,proto3" json:"default_package,omitempty"`
+	DefaultCharacteristics []int32 `protobuf:"varint,11,rep,packed,name=default_characteristics,json=defaultCharacteristics,proto3" json:"default_characteristics,omitempty"`
+	DefaultTalents         []int32 `protobuf:"varint,12,rep,packed,name=default_talents,json=defaultTalents,proto3" json:"default_talents,omitempty"`
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
+}
+
+func (x *EnrolmentOptions) Reset() {
+	*x = EnrolmentOptions{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnrolmentOptions) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnrolmentOptions) ProtoMessage() {}
+
+func (x *EnrolmentOptions) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnrolmentOptions.ProtoReflect.Descriptor instead.
+func (*EnrolmentOptions) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *EnrolmentOptions) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *EnrolmentOptions) GetCamps() []*EnrolmentCamp {
+	if x != nil {
+		return x.Camps
+	}
+	return nil
+}
+
+func (x *EnrolmentOptions) GetSeats() []string {
+	if x != nil {
+		return x.Seats
+	}
+	return nil
+}
+
+func (x *EnrolmentOptions) GetPackages() []*EnrolmentPackage {
+	if x != nil {
+		return x.Packages
+	}
+	return nil
+}
+
+func (x *EnrolmentOptions) GetCharacteristics() []*SheetTrait {
+	if x != nil {
+		return x.Characteristics
+	}
+	return nil
+}
+
+func (x *EnrolmentOptions) GetTalents() []*SheetTrait {
+	if x != nil {
+		return x.Talents
+	}
+	return nil
+}
+
+func (x *EnrolmentOptions) GetCharacteristicsSum() int32 {
+	if x != nil {
+		return x.CharacteristicsSum
+	}
+	return 0
+}
+
+func (x *EnrolmentOptions) GetTalentsSum() int32 {
+	if x != nil {
+		return x.TalentsSum
+	}
+	return 0
+}
+
+func (x *EnrolmentOptions) GetDefaultMode() string {
+	if x != nil {
+		return x.DefaultMode
+	}
+	return ""
+}
+
+func (x *EnrolmentOptions) GetDefaultPackage() string {
+	if x != nil {
+		return x.DefaultPackage
+	}
+	return ""
+}
+
+func (x *EnrolmentOptions) GetDefaultCharacteristics() []int32 {
+	if x != nil {
+		return x.DefaultCharacteristics
+	}
+	return nil
+}
+
+func (x *EnrolmentOptions) GetDefaultTalents() []int32 {
+	if x != nil {
+		return x.DefaultTalents
+	}
+	return nil
+}
+
+// EnrolmentCamp is a camp a player may enrol for, with its patrons.
+type EnrolmentCamp struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Patrons       []string               `protobuf:"bytes,3,rep,name=patrons,proto3" json:"patrons,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnrolmentCamp) Reset() {
+	*x = EnrolmentCamp{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnrolmentCamp) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnrolmentCamp) ProtoMessage() {}
+
+func (x *EnrolmentCamp) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnrolmentCamp.ProtoReflect.Descriptor instead.
+func (*EnrolmentCamp) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *EnrolmentCamp) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *EnrolmentCamp) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *EnrolmentCamp) GetPatrons() []string {
+	if x != nil {
+		return x.Patrons
+	}
+	return nil
+}
+
+// EnrolmentPackage is a starting package: its code and what it gives,
+// in the caller's language.
+type EnrolmentPackage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Gives         string                 `protobuf:"bytes,2,opt,name=gives,proto3" json:"gives,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnrolmentPackage) Reset() {
+	*x = EnrolmentPackage{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnrolmentPackage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnrolmentPackage) ProtoMessage() {}
+
+func (x *EnrolmentPackage) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnrolmentPackage.ProtoReflect.Descriptor instead.
+func (*EnrolmentPackage) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *EnrolmentPackage) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *EnrolmentPackage) GetGives() string {
+	if x != nil {
+		return x.Gives
+	}
+	return ""
+}
+
+// SheetTrait is a characteristic or a talent of a new sheet: its code and
+// its bounds at creation.
+type SheetTrait struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Min           int32                  `protobuf:"varint,2,opt,name=min,proto3" json:"min,omitempty"`
+	Max           int32                  `protobuf:"varint,3,opt,name=max,proto3" json:"max,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SheetTrait) Reset() {
+	*x = SheetTrait{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SheetTrait) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SheetTrait) ProtoMessage() {}
+
+func (x *SheetTrait) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SheetTrait.ProtoReflect.Descriptor instead.
+func (*SheetTrait) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *SheetTrait) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SheetTrait) GetMin() int32 {
+	if x != nil {
+		return x.Min
+	}
+	return 0
+}
+
+func (x *SheetTrait) GetMax() int32 {
+	if x != nil {
+		return x.Max
+	}
+	return 0
+}
+
+type ListTokensRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTokensRequest) Reset() {
+	*x = ListTokensRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTokensRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTokensRequest) ProtoMessage() {}
+
+func (x *ListTokensRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTokensRequest.ProtoReflect.Descriptor instead.
+func (*ListTokensRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *ListTokensRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+type ListTokensResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Tokens        []*TokenInfo           `protobuf:"bytes,1,rep,name=tokens,proto3" json:"tokens,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTokensResponse) Reset() {
+	*x = ListTokensResponse{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTokensResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTokensResponse) ProtoMessage() {}
+
+func (x *ListTokensResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTokensResponse.ProtoReflect.Descriptor instead.
+func (*ListTokensResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *ListTokensResponse) GetTokens() []*TokenInfo {
+	if x != nil {
+		return x.Tokens
+	}
+	return nil
+}
+
+// TokenInfo is a live camp or seat token, without its text: its camp,
+// its seat ("ruler" for a camp's own) and the player it was issued to
+// ("" for a camp token bound to no player).
+type TokenInfo struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Seat          string                 `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	Player        string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TokenInfo) Reset() {
+	*x = TokenInfo{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TokenInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TokenInfo) ProtoMessage() {}
+
+func (x *TokenInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TokenInfo.ProtoReflect.Descriptor instead.
+func (*TokenInfo) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *TokenInfo) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *TokenInfo) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+func (x *TokenInfo) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+type RevokeTokenRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	Camp    int32                  `protobuf:"varint,2,opt,name=camp,proto3" json:"camp,omitempty"`
+	// seat is the seat whose tokens stop working; empty means the ruler's.
+	Seat          string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeTokenRequest) Reset() {
+	*x = RevokeTokenRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeTokenRequest) ProtoMessage() {}
+
+func (x *RevokeTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeTokenRequest.ProtoReflect.Descriptor instead.
+func (*RevokeTokenRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *RevokeTokenRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *RevokeTokenRequest) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *RevokeTokenRequest) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+type RevokeTokenResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// revoked is the number of tokens revoked (1 at most today: a seat has
+	// one live token).
+	Revoked       int32 `protobuf:"varint,1,opt,name=revoked,proto3" json:"revoked,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeTokenResponse) Reset() {
+	*x = RevokeTokenResponse{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeTokenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeTokenResponse) ProtoMessage() {}
+
+func (x *RevokeTokenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeTokenResponse.ProtoReflect.Descriptor instead.
+func (*RevokeTokenResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *RevokeTokenResponse) GetRevoked() int32 {
+	if x != nil {
+		return x.Revoked
+	}
+	return 0
+}
+
+type ListEnrolmentsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	WorldId       uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	Season        int32                  `protobuf:"varint,2,opt,name=season,proto3" json:"season,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListEnrolmentsRequest) Reset() {
+	*x = ListEnrolmentsRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListEnrolmentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListEnrolmentsRequest) ProtoMessage() {}
+
+func (x *ListEnrolmentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListEnrolmentsRequest.ProtoReflect.Descriptor instead.
+func (*ListEnrolmentsRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ListEnrolmentsRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *ListEnrolmentsRequest) GetSeason() int32 {
+	if x != nil {
+		return x.Season
+	}
+	return 0
+}
+
+type ListEnrolmentsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// season is the season listed.
+	Season        int32            `protobuf:"varint,1,opt,name=season,proto3" json:"season,omitempty"`
+	Enrolments    []*EnrolmentInfo `protobuf:"bytes,2,rep,name=enrolments,proto3" json:"enrolments,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListEnrolmentsResponse) Reset() {
+	*x = ListEnrolmentsResponse{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListEnrolmentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListEnrolmentsResponse) ProtoMessage() {}
+
+func (x *ListEnrolmentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListEnrolmentsResponse.ProtoReflect.Descriptor instead.
+func (*ListEnrolmentsResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *ListEnrolmentsResponse) GetSeason() int32 {
+	if x != nil {
+		return x.Season
+	}
+	return 0
+}
+
+func (x *ListEnrolmentsResponse) GetEnrolments() []*EnrolmentInfo {
+	if x != nil {
+		return x.Enrolments
+	}
+	return nil
+}
+
+// EnrolmentInfo is a player's enrolment in a season: its camp and seat,
+// its patron and package, the purchases it made, and whether it counts for
+// the season's setup (rule SEA-ENROL).
+type EnrolmentInfo struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Seat          string                 `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	Player        string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	Patron        string                 `protobuf:"bytes,4,opt,name=patron,proto3" json:"patron,omitempty"`
+	Package       string                 `protobuf:"bytes,5,opt,name=package,proto3" json:"package,omitempty"`
+	Purchases     []string               `protobuf:"bytes,6,rep,name=purchases,proto3" json:"purchases,omitempty"`
+	Spent         int32                  `protobuf:"varint,7,opt,name=spent,proto3" json:"spent,omitempty"`
+	BeforeSetup   bool                   `protobuf:"varint,8,opt,name=before_setup,json=beforeSetup,proto3" json:"before_setup,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnrolmentInfo) Reset() {
+	*x = EnrolmentInfo{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnrolmentInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnrolmentInfo) ProtoMessage() {}
+
+func (x *EnrolmentInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnrolmentInfo.ProtoReflect.Descriptor instead.
+func (*EnrolmentInfo) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *EnrolmentInfo) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *EnrolmentInfo) GetSeat() string {
+	if x != nil {
+		return x.Seat
+	}
+	return ""
+}
+
+func (x *EnrolmentInfo) GetPlayer() string {
+	if x != nil {
+		return x.Player
+	}
+	return ""
+}
+
+func (x *EnrolmentInfo) GetPatron() string {
+	if x != nil {
+		return x.Patron
+	}
+	return ""
+}
+
+func (x *EnrolmentInfo) GetPackage() string {
+	if x != nil {
+		return x.Package
+	}
+	return ""
+}
+
+func (x *EnrolmentInfo) GetPurchases() []string {
+	if x != nil {
+		return x.Purchases
+	}
+	return nil
+}
+
+func (x *EnrolmentInfo) GetSpent() int32 {
+	if x != nil {
+		return x.Spent
+	}
+	return 0
+}
+
+func (x *EnrolmentInfo) GetBeforeSetup() bool {
+	if x != nil {
+		return x.BeforeSetup
+	}
+	return false
+}
+
 var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
@@ -1669,7 +2463,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x06format\x18\x02 \x01(\tR\x06format\">\n" +
 	"\x10TournamentExport\x12\x16\n" +
 	"\x06format\x18\x01 \x01(\tR\x06format\x12\x12\n" +
-	"\x04data\x18\x02 \x01(\fR\x04data\"\xbc\x02\n" +
+	"\x04data\x18\x02 \x01(\fR\x04data\"\xe1\x02\n" +
 	"\x12CreateWorldRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x04R\x04seed\x123\n" +
@@ -1679,7 +2473,8 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\aruleset\x18\x06 \x01(\tR\aruleset\x12\x14\n" +
 	"\x05camps\x18\a \x01(\x05R\x05camps\x128\n" +
 	"\n" +
-	"move_clock\x18\b \x01(\v2\x19.google.protobuf.DurationR\tmoveClock\"\x15\n" +
+	"move_clock\x18\b \x01(\v2\x19.google.protobuf.DurationR\tmoveClock\x12#\n" +
+	"\rvalidate_only\x18\t \x01(\bR\fvalidateOnly\"\x15\n" +
 	"\x13ListRulesetsRequest\"M\n" +
 	"\x14ListRulesetsResponse\x125\n" +
 	"\brulesets\x18\x01 \x03(\v2\x19.grisonval.v1.RulesetInfoR\brulesets\"\xe0\x01\n" +
@@ -1746,7 +2541,65 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x05names\x18\x01 \x03(\tR\x05names\"-\n" +
 	"\x17RevokeAdminTokenRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"\x1a\n" +
-	"\x18RevokeAdminTokenResponse2\x96\x10\n" +
+	"\x18RevokeAdminTokenResponse\"\xaa\x04\n" +
+	"\x10EnrolmentOptions\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x121\n" +
+	"\x05camps\x18\x02 \x03(\v2\x1b.grisonval.v1.EnrolmentCampR\x05camps\x12\x14\n" +
+	"\x05seats\x18\x03 \x03(\tR\x05seats\x12:\n" +
+	"\bpackages\x18\x04 \x03(\v2\x1e.grisonval.v1.EnrolmentPackageR\bpackages\x12B\n" +
+	"\x0fcharacteristics\x18\x05 \x03(\v2\x18.grisonval.v1.SheetTraitR\x0fcharacteristics\x122\n" +
+	"\atalents\x18\x06 \x03(\v2\x18.grisonval.v1.SheetTraitR\atalents\x12/\n" +
+	"\x13characteristics_sum\x18\a \x01(\x05R\x12characteristicsSum\x12\x1f\n" +
+	"\vtalents_sum\x18\b \x01(\x05R\n" +
+	"talentsSum\x12!\n" +
+	"\fdefault_mode\x18\t \x01(\tR\vdefaultMode\x12'\n" +
+	"\x0fdefault_package\x18\n" +
+	" \x01(\tR\x0edefaultPackage\x127\n" +
+	"\x17default_characteristics\x18\v \x03(\x05R\x16defaultCharacteristics\x12'\n" +
+	"\x0fdefault_talents\x18\f \x03(\x05R\x0edefaultTalents\"Q\n" +
+	"\rEnrolmentCamp\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
+	"\apatrons\x18\x03 \x03(\tR\apatrons\"<\n" +
+	"\x10EnrolmentPackage\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05gives\x18\x02 \x01(\tR\x05gives\"D\n" +
+	"\n" +
+	"SheetTrait\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
+	"\x03min\x18\x02 \x01(\x05R\x03min\x12\x10\n" +
+	"\x03max\x18\x03 \x01(\x05R\x03max\".\n" +
+	"\x11ListTokensRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"E\n" +
+	"\x12ListTokensResponse\x12/\n" +
+	"\x06tokens\x18\x01 \x03(\v2\x17.grisonval.v1.TokenInfoR\x06tokens\"K\n" +
+	"\tTokenInfo\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
+	"\x06player\x18\x03 \x01(\tR\x06player\"W\n" +
+	"\x12RevokeTokenRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
+	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04seat\x18\x03 \x01(\tR\x04seat\"/\n" +
+	"\x13RevokeTokenResponse\x12\x18\n" +
+	"\arevoked\x18\x01 \x01(\x05R\arevoked\"J\n" +
+	"\x15ListEnrolmentsRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x16\n" +
+	"\x06season\x18\x02 \x01(\x05R\x06season\"m\n" +
+	"\x16ListEnrolmentsResponse\x12\x16\n" +
+	"\x06season\x18\x01 \x01(\x05R\x06season\x12;\n" +
+	"\n" +
+	"enrolments\x18\x02 \x03(\v2\x1b.grisonval.v1.EnrolmentInfoR\n" +
+	"enrolments\"\xd8\x01\n" +
+	"\rEnrolmentInfo\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
+	"\x06player\x18\x03 \x01(\tR\x06player\x12\x16\n" +
+	"\x06patron\x18\x04 \x01(\tR\x06patron\x12\x18\n" +
+	"\apackage\x18\x05 \x01(\tR\apackage\x12\x1c\n" +
+	"\tpurchases\x18\x06 \x03(\tR\tpurchases\x12\x14\n" +
+	"\x05spent\x18\a \x01(\x05R\x05spent\x12!\n" +
+	"\fbefore_setup\x18\b \x01(\bR\vbeforeSetup2\xeb\x12\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12U\n" +
 	"\fListRulesets\x12!.grisonval.v1.ListRulesetsRequest\x1a\".grisonval.v1.ListRulesetsResponse\x12O\n" +
@@ -1771,7 +2624,12 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\tListAudit\x12\x1e.grisonval.v1.ListAuditRequest\x1a\x1f.grisonval.v1.ListAuditResponse\x12Y\n" +
 	"\x0fIssueAdminToken\x12$.grisonval.v1.IssueAdminTokenRequest\x1a .grisonval.v1.IssueTokenResponse\x12^\n" +
 	"\x0fListAdminTokens\x12$.grisonval.v1.ListAdminTokensRequest\x1a%.grisonval.v1.ListAdminTokensResponse\x12a\n" +
-	"\x10RevokeAdminToken\x12%.grisonval.v1.RevokeAdminTokenRequest\x1a&.grisonval.v1.RevokeAdminTokenResponse\x12U\n" +
+	"\x10RevokeAdminToken\x12%.grisonval.v1.RevokeAdminTokenRequest\x1a&.grisonval.v1.RevokeAdminTokenResponse\x12Q\n" +
+	"\x13GetEnrolmentOptions\x12\x1a.grisonval.v1.WorldRequest\x1a\x1e.grisonval.v1.EnrolmentOptions\x12O\n" +
+	"\n" +
+	"ListTokens\x12\x1f.grisonval.v1.ListTokensRequest\x1a .grisonval.v1.ListTokensResponse\x12R\n" +
+	"\vRevokeToken\x12 .grisonval.v1.RevokeTokenRequest\x1a!.grisonval.v1.RevokeTokenResponse\x12[\n" +
+	"\x0eListEnrolments\x12#.grisonval.v1.ListEnrolmentsRequest\x1a$.grisonval.v1.ListEnrolmentsResponse\x12U\n" +
 	"\x0ePlanTournament\x12#.grisonval.v1.PlanTournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12P\n" +
 	"\rRunTournament\x12\x1f.grisonval.v1.TournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12P\n" +
 	"\rGetTournament\x12\x1f.grisonval.v1.TournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12L\n" +
@@ -1790,7 +2648,7 @@ func file_grisonval_v1_admin_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_admin_proto_rawDescData
 }
 
-var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*PlanTournamentRequest)(nil),    // 0: grisonval.v1.PlanTournamentRequest
 	(*TournamentRequest)(nil),        // 1: grisonval.v1.TournamentRequest
@@ -1817,89 +2675,115 @@ var file_grisonval_v1_admin_proto_goTypes = []any{
 	(*ListAdminTokensResponse)(nil),  // 22: grisonval.v1.ListAdminTokensResponse
 	(*RevokeAdminTokenRequest)(nil),  // 23: grisonval.v1.RevokeAdminTokenRequest
 	(*RevokeAdminTokenResponse)(nil), // 24: grisonval.v1.RevokeAdminTokenResponse
-	(*durationpb.Duration)(nil),      // 25: google.protobuf.Duration
-	(*Controller)(nil),               // 26: grisonval.v1.Controller
-	(*GetChronicleRequest)(nil),      // 27: grisonval.v1.GetChronicleRequest
-	(*CreateSeasonRequest)(nil),      // 28: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),       // 29: grisonval.v1.CloseSeasonRequest
-	(*ListSeasonsRequest)(nil),       // 30: grisonval.v1.ListSeasonsRequest
-	(*EnrollPlayerRequest)(nil),      // 31: grisonval.v1.EnrollPlayerRequest
-	(*ListAuditRequest)(nil),         // 32: grisonval.v1.ListAuditRequest
-	(*Frame)(nil),                    // 33: grisonval.v1.Frame
-	(*Chronicle)(nil),                // 34: grisonval.v1.Chronicle
-	(*SeasonInfo)(nil),               // 35: grisonval.v1.SeasonInfo
-	(*ListSeasonsResponse)(nil),      // 36: grisonval.v1.ListSeasonsResponse
-	(*EnrollPlayerResponse)(nil),     // 37: grisonval.v1.EnrollPlayerResponse
-	(*ListAuditResponse)(nil),        // 38: grisonval.v1.ListAuditResponse
+	(*EnrolmentOptions)(nil),         // 25: grisonval.v1.EnrolmentOptions
+	(*EnrolmentCamp)(nil),            // 26: grisonval.v1.EnrolmentCamp
+	(*EnrolmentPackage)(nil),         // 27: grisonval.v1.EnrolmentPackage
+	(*SheetTrait)(nil),               // 28: grisonval.v1.SheetTrait
+	(*ListTokensRequest)(nil),        // 29: grisonval.v1.ListTokensRequest
+	(*ListTokensResponse)(nil),       // 30: grisonval.v1.ListTokensResponse
+	(*TokenInfo)(nil),                // 31: grisonval.v1.TokenInfo
+	(*RevokeTokenRequest)(nil),       // 32: grisonval.v1.RevokeTokenRequest
+	(*RevokeTokenResponse)(nil),      // 33: grisonval.v1.RevokeTokenResponse
+	(*ListEnrolmentsRequest)(nil),    // 34: grisonval.v1.ListEnrolmentsRequest
+	(*ListEnrolmentsResponse)(nil),   // 35: grisonval.v1.ListEnrolmentsResponse
+	(*EnrolmentInfo)(nil),            // 36: grisonval.v1.EnrolmentInfo
+	(*durationpb.Duration)(nil),      // 37: google.protobuf.Duration
+	(*Controller)(nil),               // 38: grisonval.v1.Controller
+	(*GetChronicleRequest)(nil),      // 39: grisonval.v1.GetChronicleRequest
+	(*CreateSeasonRequest)(nil),      // 40: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 41: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),       // 42: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),      // 43: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),         // 44: grisonval.v1.ListAuditRequest
+	(*Frame)(nil),                    // 45: grisonval.v1.Frame
+	(*Chronicle)(nil),                // 46: grisonval.v1.Chronicle
+	(*SeasonInfo)(nil),               // 47: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),      // 48: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil),     // 49: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),        // 50: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
 	4,  // 0: grisonval.v1.Leaderboard.rows:type_name -> grisonval.v1.LeaderboardRow
-	25, // 1: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
-	26, // 2: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
-	25, // 3: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
+	37, // 1: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
+	38, // 2: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
+	37, // 3: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
 	10, // 4: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
-	25, // 5: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	26, // 6: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
-	25, // 7: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
+	37, // 5: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	38, // 6: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	37, // 7: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
 	11, // 8: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	26, // 9: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
-	7,  // 10: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
-	8,  // 11: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
-	12, // 12: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
-	14, // 13: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
-	15, // 14: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
-	17, // 15: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
-	17, // 16: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
-	17, // 17: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
-	17, // 18: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
-	17, // 19: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
-	17, // 20: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
-	27, // 21: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
-	19, // 22: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	28, // 23: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	29, // 24: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	30, // 25: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	31, // 26: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	32, // 27: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	20, // 28: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
-	21, // 29: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
-	23, // 30: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
-	0,  // 31: grisonval.v1.AdminService.PlanTournament:input_type -> grisonval.v1.PlanTournamentRequest
-	1,  // 32: grisonval.v1.AdminService.RunTournament:input_type -> grisonval.v1.TournamentRequest
-	1,  // 33: grisonval.v1.AdminService.GetTournament:input_type -> grisonval.v1.TournamentRequest
-	1,  // 34: grisonval.v1.AdminService.GetLeaderboard:input_type -> grisonval.v1.TournamentRequest
-	5,  // 35: grisonval.v1.AdminService.GetTournamentExport:input_type -> grisonval.v1.TournamentExportRequest
-	11, // 36: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	9,  // 37: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
-	13, // 38: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	11, // 39: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	16, // 40: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	11, // 41: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	11, // 42: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	11, // 43: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	11, // 44: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	18, // 45: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	33, // 46: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
-	34, // 47: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
-	11, // 48: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	11, // 49: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	35, // 50: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	36, // 51: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	37, // 52: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	38, // 53: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	16, // 54: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
-	22, // 55: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
-	24, // 56: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
-	2,  // 57: grisonval.v1.AdminService.PlanTournament:output_type -> grisonval.v1.TournamentStatus
-	2,  // 58: grisonval.v1.AdminService.RunTournament:output_type -> grisonval.v1.TournamentStatus
-	2,  // 59: grisonval.v1.AdminService.GetTournament:output_type -> grisonval.v1.TournamentStatus
-	3,  // 60: grisonval.v1.AdminService.GetLeaderboard:output_type -> grisonval.v1.Leaderboard
-	6,  // 61: grisonval.v1.AdminService.GetTournamentExport:output_type -> grisonval.v1.TournamentExport
-	36, // [36:62] is the sub-list for method output_type
-	10, // [10:36] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	38, // 9: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	26, // 10: grisonval.v1.EnrolmentOptions.camps:type_name -> grisonval.v1.EnrolmentCamp
+	27, // 11: grisonval.v1.EnrolmentOptions.packages:type_name -> grisonval.v1.EnrolmentPackage
+	28, // 12: grisonval.v1.EnrolmentOptions.characteristics:type_name -> grisonval.v1.SheetTrait
+	28, // 13: grisonval.v1.EnrolmentOptions.talents:type_name -> grisonval.v1.SheetTrait
+	31, // 14: grisonval.v1.ListTokensResponse.tokens:type_name -> grisonval.v1.TokenInfo
+	36, // 15: grisonval.v1.ListEnrolmentsResponse.enrolments:type_name -> grisonval.v1.EnrolmentInfo
+	7,  // 16: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
+	8,  // 17: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
+	12, // 18: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
+	14, // 19: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
+	15, // 20: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
+	17, // 21: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
+	17, // 22: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
+	17, // 23: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
+	17, // 24: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
+	17, // 25: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
+	17, // 26: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
+	39, // 27: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
+	19, // 28: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	40, // 29: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	41, // 30: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	42, // 31: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	43, // 32: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	44, // 33: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	20, // 34: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
+	21, // 35: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
+	23, // 36: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
+	17, // 37: grisonval.v1.AdminService.GetEnrolmentOptions:input_type -> grisonval.v1.WorldRequest
+	29, // 38: grisonval.v1.AdminService.ListTokens:input_type -> grisonval.v1.ListTokensRequest
+	32, // 39: grisonval.v1.AdminService.RevokeToken:input_type -> grisonval.v1.RevokeTokenRequest
+	34, // 40: grisonval.v1.AdminService.ListEnrolments:input_type -> grisonval.v1.ListEnrolmentsRequest
+	0,  // 41: grisonval.v1.AdminService.PlanTournament:input_type -> grisonval.v1.PlanTournamentRequest
+	1,  // 42: grisonval.v1.AdminService.RunTournament:input_type -> grisonval.v1.TournamentRequest
+	1,  // 43: grisonval.v1.AdminService.GetTournament:input_type -> grisonval.v1.TournamentRequest
+	1,  // 44: grisonval.v1.AdminService.GetLeaderboard:input_type -> grisonval.v1.TournamentRequest
+	5,  // 45: grisonval.v1.AdminService.GetTournamentExport:input_type -> grisonval.v1.TournamentExportRequest
+	11, // 46: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	9,  // 47: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	13, // 48: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	11, // 49: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	16, // 50: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	11, // 51: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 52: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 53: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	11, // 54: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	18, // 55: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	45, // 56: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
+	46, // 57: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
+	11, // 58: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 59: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	47, // 60: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	48, // 61: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	49, // 62: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	50, // 63: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	16, // 64: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
+	22, // 65: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
+	24, // 66: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
+	25, // 67: grisonval.v1.AdminService.GetEnrolmentOptions:output_type -> grisonval.v1.EnrolmentOptions
+	30, // 68: grisonval.v1.AdminService.ListTokens:output_type -> grisonval.v1.ListTokensResponse
+	33, // 69: grisonval.v1.AdminService.RevokeToken:output_type -> grisonval.v1.RevokeTokenResponse
+	35, // 70: grisonval.v1.AdminService.ListEnrolments:output_type -> grisonval.v1.ListEnrolmentsResponse
+	2,  // 71: grisonval.v1.AdminService.PlanTournament:output_type -> grisonval.v1.TournamentStatus
+	2,  // 72: grisonval.v1.AdminService.RunTournament:output_type -> grisonval.v1.TournamentStatus
+	2,  // 73: grisonval.v1.AdminService.GetTournament:output_type -> grisonval.v1.TournamentStatus
+	3,  // 74: grisonval.v1.AdminService.GetLeaderboard:output_type -> grisonval.v1.Leaderboard
+	6,  // 75: grisonval.v1.AdminService.GetTournamentExport:output_type -> grisonval.v1.TournamentExport
+	46, // [46:76] is the sub-list for method output_type
+	16, // [16:46] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_admin_proto_init() }
@@ -1915,7 +2799,7 @@ func file_grisonval_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_admin_proto_rawDesc), len(file_grisonval_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   25,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

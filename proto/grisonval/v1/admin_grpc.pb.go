@@ -40,6 +40,10 @@ const (
 	AdminService_IssueAdminToken_FullMethodName     = "/grisonval.v1.AdminService/IssueAdminToken"
 	AdminService_ListAdminTokens_FullMethodName     = "/grisonval.v1.AdminService/ListAdminTokens"
 	AdminService_RevokeAdminToken_FullMethodName    = "/grisonval.v1.AdminService/RevokeAdminToken"
+	AdminService_GetEnrolmentOptions_FullMethodName = "/grisonval.v1.AdminService/GetEnrolmentOptions"
+	AdminService_ListTokens_FullMethodName          = "/grisonval.v1.AdminService/ListTokens"
+	AdminService_RevokeToken_FullMethodName         = "/grisonval.v1.AdminService/RevokeToken"
+	AdminService_ListEnrolments_FullMethodName      = "/grisonval.v1.AdminService/ListEnrolments"
 	AdminService_PlanTournament_FullMethodName      = "/grisonval.v1.AdminService/PlanTournament"
 	AdminService_RunTournament_FullMethodName       = "/grisonval.v1.AdminService/RunTournament"
 	AdminService_GetTournament_FullMethodName       = "/grisonval.v1.AdminService/GetTournament"
@@ -117,6 +121,23 @@ type AdminServiceClient interface {
 	// cache's time (30 s) on the other replicas. An admin cannot revoke the
 	// token of its own call. Audited.
 	RevokeAdminToken(ctx context.Context, in *RevokeAdminTokenRequest, opts ...grpc.CallOption) (*RevokeAdminTokenResponse, error)
+	// GetEnrolmentOptions returns the choices of an enrolment in a world
+	// (docs/career.md, REN-DEFAULT): its camps with their patrons, its
+	// seats, the packages with what each gives, the character sheet's
+	// traits with their bounds and sums, and the defaults EnrollPlayer
+	// takes for what a request leaves out; texts in the caller's language.
+	GetEnrolmentOptions(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*EnrolmentOptions, error)
+	// ListTokens lists the live camp and seat tokens of a world: camp, seat
+	// and player, never the token (shown once, at its issue).
+	ListTokens(ctx context.Context, in *ListTokensRequest, opts ...grpc.CallOption) (*ListTokensResponse, error)
+	// RevokeToken revokes the tokens of a camp's seat: they stop working at
+	// once on the server that revokes them, within the token cache's time
+	// (30 s) on the other replicas. Audited.
+	RevokeToken(ctx context.Context, in *RevokeTokenRequest, opts ...grpc.CallOption) (*RevokeTokenResponse, error)
+	// ListEnrolments lists the players enrolled in a season of a world (the
+	// season being prepared when season is 0: the next one once the current
+	// one is closed, else the current one), by camp, the ruler first.
+	ListEnrolments(ctx context.Context, in *ListEnrolmentsRequest, opts ...grpc.CallOption) (*ListEnrolmentsResponse, error)
 	// PlanTournament records an arena tournament from its spec (the JSON of
 	// a grisonval-arena spec file, docs/arena.md) and plans its matches. The
 	// tournament methods are served by a server that runs the arena
@@ -355,6 +376,46 @@ func (c *adminServiceClient) RevokeAdminToken(ctx context.Context, in *RevokeAdm
 	return out, nil
 }
 
+func (c *adminServiceClient) GetEnrolmentOptions(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*EnrolmentOptions, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EnrolmentOptions)
+	err := c.cc.Invoke(ctx, AdminService_GetEnrolmentOptions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) ListTokens(ctx context.Context, in *ListTokensRequest, opts ...grpc.CallOption) (*ListTokensResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListTokensResponse)
+	err := c.cc.Invoke(ctx, AdminService_ListTokens_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) RevokeToken(ctx context.Context, in *RevokeTokenRequest, opts ...grpc.CallOption) (*RevokeTokenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RevokeTokenResponse)
+	err := c.cc.Invoke(ctx, AdminService_RevokeToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) ListEnrolments(ctx context.Context, in *ListEnrolmentsRequest, opts ...grpc.CallOption) (*ListEnrolmentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListEnrolmentsResponse)
+	err := c.cc.Invoke(ctx, AdminService_ListEnrolments_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *adminServiceClient) PlanTournament(ctx context.Context, in *PlanTournamentRequest, opts ...grpc.CallOption) (*TournamentStatus, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(TournamentStatus)
@@ -475,6 +536,23 @@ type AdminServiceServer interface {
 	// cache's time (30 s) on the other replicas. An admin cannot revoke the
 	// token of its own call. Audited.
 	RevokeAdminToken(context.Context, *RevokeAdminTokenRequest) (*RevokeAdminTokenResponse, error)
+	// GetEnrolmentOptions returns the choices of an enrolment in a world
+	// (docs/career.md, REN-DEFAULT): its camps with their patrons, its
+	// seats, the packages with what each gives, the character sheet's
+	// traits with their bounds and sums, and the defaults EnrollPlayer
+	// takes for what a request leaves out; texts in the caller's language.
+	GetEnrolmentOptions(context.Context, *WorldRequest) (*EnrolmentOptions, error)
+	// ListTokens lists the live camp and seat tokens of a world: camp, seat
+	// and player, never the token (shown once, at its issue).
+	ListTokens(context.Context, *ListTokensRequest) (*ListTokensResponse, error)
+	// RevokeToken revokes the tokens of a camp's seat: they stop working at
+	// once on the server that revokes them, within the token cache's time
+	// (30 s) on the other replicas. Audited.
+	RevokeToken(context.Context, *RevokeTokenRequest) (*RevokeTokenResponse, error)
+	// ListEnrolments lists the players enrolled in a season of a world (the
+	// season being prepared when season is 0: the next one once the current
+	// one is closed, else the current one), by camp, the ruler first.
+	ListEnrolments(context.Context, *ListEnrolmentsRequest) (*ListEnrolmentsResponse, error)
 	// PlanTournament records an arena tournament from its spec (the JSON of
 	// a grisonval-arena spec file, docs/arena.md) and plans its matches. The
 	// tournament methods are served by a server that runs the arena
@@ -565,6 +643,18 @@ func (UnimplementedAdminServiceServer) ListAdminTokens(context.Context, *ListAdm
 }
 func (UnimplementedAdminServiceServer) RevokeAdminToken(context.Context, *RevokeAdminTokenRequest) (*RevokeAdminTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RevokeAdminToken not implemented")
+}
+func (UnimplementedAdminServiceServer) GetEnrolmentOptions(context.Context, *WorldRequest) (*EnrolmentOptions, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetEnrolmentOptions not implemented")
+}
+func (UnimplementedAdminServiceServer) ListTokens(context.Context, *ListTokensRequest) (*ListTokensResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListTokens not implemented")
+}
+func (UnimplementedAdminServiceServer) RevokeToken(context.Context, *RevokeTokenRequest) (*RevokeTokenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RevokeToken not implemented")
+}
+func (UnimplementedAdminServiceServer) ListEnrolments(context.Context, *ListEnrolmentsRequest) (*ListEnrolmentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListEnrolments not implemented")
 }
 func (UnimplementedAdminServiceServer) PlanTournament(context.Context, *PlanTournamentRequest) (*TournamentStatus, error) {
 	return nil, status.Error(codes.Unimplemented, "method PlanTournament not implemented")
@@ -980,6 +1070,78 @@ func _AdminService_RevokeAdminToken_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_GetEnrolmentOptions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(WorldRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).GetEnrolmentOptions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_GetEnrolmentOptions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).GetEnrolmentOptions(ctx, req.(*WorldRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_ListTokens_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListTokensRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ListTokens(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ListTokens_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ListTokens(ctx, req.(*ListTokensRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_RevokeToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).RevokeToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_RevokeToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).RevokeToken(ctx, req.(*RevokeTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_ListEnrolments_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListEnrolmentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ListEnrolments(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ListEnrolments_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ListEnrolments(ctx, req.(*ListEnrolmentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AdminService_PlanTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(PlanTournamentRequest)
 	if err := dec(in); err != nil {
@@ -1160,6 +1322,22 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RevokeAdminToken",
 			Handler:    _AdminService_RevokeAdminToken_Handler,
+		},
+		{
+			MethodName: "GetEnrolmentOptions",
+			Handler:    _AdminService_GetEnrolmentOptions_Handler,
+		},
+		{
+			MethodName: "ListTokens",
+			Handler:    _AdminService_ListTokens_Handler,
+		},
+		{
+			MethodName: "RevokeToken",
+			Handler:    _AdminService_RevokeToken_Handler,
+		},
+		{
+			MethodName: "ListEnrolments",
+			Handler:    _AdminService_ListEnrolments_Handler,
 		},
 		{
 			MethodName: "PlanTournament",

@@ -734,10 +734,17 @@ type CastleFrame struct {
 	Roll    string                 `protobuf:"bytes,4,opt,name=roll,proto3" json:"roll,omitempty"`
 	Cities  []*CastleCity          `protobuf:"bytes,5,rep,name=cities,proto3" json:"cities,omitempty"`
 	// hands are the cards held, in camp order ("" for none).
-	Hands         []string `protobuf:"bytes,6,rep,name=hands,proto3" json:"hands,omitempty"`
-	Drawn         []string `protobuf:"bytes,7,rep,name=drawn,proto3" json:"drawn,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Hands []string `protobuf:"bytes,6,rep,name=hands,proto3" json:"hands,omitempty"`
+	Drawn []string `protobuf:"bytes,7,rep,name=drawn,proto3" json:"drawn,omitempty"`
+	// The gauges' bounds and the thresholds of a fall, as in CastleRules
+	// (CAS-GAUGES, CAS-FALL): the observer's bars mark them.
+	MinGauge          int32 `protobuf:"varint,8,opt,name=min_gauge,json=minGauge,proto3" json:"min_gauge,omitempty"`
+	MaxGauge          int32 `protobuf:"varint,9,opt,name=max_gauge,json=maxGauge,proto3" json:"max_gauge,omitempty"`
+	FallCiviliansLow  int32 `protobuf:"varint,10,opt,name=fall_civilians_low,json=fallCiviliansLow,proto3" json:"fall_civilians_low,omitempty"`
+	FallCiviliansHigh int32 `protobuf:"varint,11,opt,name=fall_civilians_high,json=fallCiviliansHigh,proto3" json:"fall_civilians_high,omitempty"`
+	FallArmy          int32 `protobuf:"varint,12,opt,name=fall_army,json=fallArmy,proto3" json:"fall_army,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *CastleFrame) Reset() {
@@ -819,6 +826,41 @@ func (x *CastleFrame) GetDrawn() []string {
 	return nil
 }
 
+func (x *CastleFrame) GetMinGauge() int32 {
+	if x != nil {
+		return x.MinGauge
+	}
+	return 0
+}
+
+func (x *CastleFrame) GetMaxGauge() int32 {
+	if x != nil {
+		return x.MaxGauge
+	}
+	return 0
+}
+
+func (x *CastleFrame) GetFallCiviliansLow() int32 {
+	if x != nil {
+		return x.FallCiviliansLow
+	}
+	return 0
+}
+
+func (x *CastleFrame) GetFallCiviliansHigh() int32 {
+	if x != nil {
+		return x.FallCiviliansHigh
+	}
+	return 0
+}
+
+func (x *CastleFrame) GetFallArmy() int32 {
+	if x != nil {
+		return x.FallArmy
+	}
+	return 0
+}
+
 var File_grisonval_v1_castle_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_castle_proto_rawDesc = "" +
@@ -897,7 +939,7 @@ const file_grisonval_v1_castle_proto_rawDesc = "" +
 	"\x05below\x18\x02 \x01(\x05R\x05below\x12\x19\n" +
 	"\bat_least\x18\x03 \x01(\x05R\aatLeast\x12\x16\n" +
 	"\x06target\x18\x04 \x01(\tR\x06target\x12\x14\n" +
-	"\x05delta\x18\x05 \x01(\x05R\x05delta\"\xc1\x01\n" +
+	"\x05delta\x18\x05 \x01(\x05R\x05delta\"\xf6\x02\n" +
 	"\vCastleFrame\x12\x12\n" +
 	"\x04turn\x18\x01 \x01(\x05R\x04turn\x12\x18\n" +
 	"\acurrent\x18\x02 \x01(\x05R\acurrent\x12\x12\n" +
@@ -905,7 +947,13 @@ const file_grisonval_v1_castle_proto_rawDesc = "" +
 	"\x04roll\x18\x04 \x01(\tR\x04roll\x120\n" +
 	"\x06cities\x18\x05 \x03(\v2\x18.grisonval.v1.CastleCityR\x06cities\x12\x14\n" +
 	"\x05hands\x18\x06 \x03(\tR\x05hands\x12\x14\n" +
-	"\x05drawn\x18\a \x03(\tR\x05drawnB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\x05drawn\x18\a \x03(\tR\x05drawn\x12\x1b\n" +
+	"\tmin_gauge\x18\b \x01(\x05R\bminGauge\x12\x1b\n" +
+	"\tmax_gauge\x18\t \x01(\x05R\bmaxGauge\x12,\n" +
+	"\x12fall_civilians_low\x18\n" +
+	" \x01(\x05R\x10fallCiviliansLow\x12.\n" +
+	"\x13fall_civilians_high\x18\v \x01(\x05R\x11fallCiviliansHigh\x12\x1b\n" +
+	"\tfall_army\x18\f \x01(\x05R\bfallArmyB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_castle_proto_rawDescOnce sync.Once

@@ -228,6 +228,14 @@ type CampView struct {
 	// ruleset's scores are public (RulesetInfo.public_scores).
 	Score        int64  `protobuf:"varint,81,opt,name=score,proto3" json:"score,omitempty"`
 	ScoreSummary string `protobuf:"bytes,82,opt,name=score_summary,json=scoreSummary,proto3" json:"score_summary,omitempty"`
+	// max_reason_len is the longest order reason the ruleset accepts, in
+	// bytes of UTF-8 (0: the ruleset does not say); a longer one is refused
+	// (bad_arguments, field reason).
+	MaxReasonLen int32 `protobuf:"varint,83,opt,name=max_reason_len,json=maxReasonLen,proto3" json:"max_reason_len,omitempty"`
+	// season_over is set once the season has ended (its length reached, or
+	// its game over: the Castle's last city standing): no order is taken any
+	// more and no day will resolve until an admin resets it.
+	SeasonOver bool `protobuf:"varint,84,opt,name=season_over,json=seasonOver,proto3" json:"season_over,omitempty"`
 	// detail is the ruleset's own part of the view; unset for a ruleset
 	// that has none, which every face renders from the shared part above.
 	//
@@ -457,6 +465,20 @@ func (x *CampView) GetScoreSummary() string {
 		return x.ScoreSummary
 	}
 	return ""
+}
+
+func (x *CampView) GetMaxReasonLen() int32 {
+	if x != nil {
+		return x.MaxReasonLen
+	}
+	return 0
+}
+
+func (x *CampView) GetSeasonOver() bool {
+	if x != nil {
+		return x.SeasonOver
+	}
+	return false
 }
 
 func (x *CampView) GetDetail() isCampView_Detail {
@@ -1692,8 +1714,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\"+\n" +
 	"\x0eGetViewRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xbd\n" +
-	"\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x84\v\n" +
 	"\bCampView\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x1b\n" +
@@ -1724,7 +1745,10 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\tproposals\x18G \x03(\v2\x1b.grisonval.v1.OrderProposalR\tproposals\x122\n" +
 	"\bnotebook\x18F \x01(\v2\x16.grisonval.v1.NotebookR\bnotebook\x12\x14\n" +
 	"\x05score\x18Q \x01(\x03R\x05score\x12#\n" +
-	"\rscore_summary\x18R \x01(\tR\fscoreSummary\x12;\n" +
+	"\rscore_summary\x18R \x01(\tR\fscoreSummary\x12$\n" +
+	"\x0emax_reason_len\x18S \x01(\x05R\fmaxReasonLen\x12\x1f\n" +
+	"\vseason_over\x18T \x01(\bR\n" +
+	"seasonOver\x12;\n" +
 	"\tgrisonval\x18d \x01(\v2\x1b.grisonval.v1.GrisonvalViewH\x00R\tgrisonval\x122\n" +
 	"\x06castle\x18e \x01(\v2\x18.grisonval.v1.CastleViewH\x00R\x06castleB\b\n" +
 	"\x06detailJ\x04\b\x05\x10\x10J\x04\b\x18\x10\x1fJ\x04\b(\x10,\"\x89\x01\n" +

@@ -228,9 +228,16 @@ type GrisonvalView struct {
 	// governance is the camp's own governance (seed 001): its edicts,
 	// council, kingdom statistics and continuing events; never another
 	// camp's (docs/rules.md VIEW-GOV).
-	Governance    *Governance `protobuf:"bytes,26,opt,name=governance,proto3" json:"governance,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Governance *Governance `protobuf:"bytes,26,opt,name=governance,proto3" json:"governance,omitempty"`
+	// tiers is the number of tiers of the tech tree (seed 000: 29) and
+	// tier_name the name of the tier reached, its title in the tree ("" at
+	// tier 0); achievements_total is the number of achievements there are
+	// (26), of which achievements lists the unlocked ones.
+	Tiers             int32  `protobuf:"varint,27,opt,name=tiers,proto3" json:"tiers,omitempty"`
+	TierName          string `protobuf:"bytes,28,opt,name=tier_name,json=tierName,proto3" json:"tier_name,omitempty"`
+	AchievementsTotal int32  `protobuf:"varint,29,opt,name=achievements_total,json=achievementsTotal,proto3" json:"achievements_total,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *GrisonvalView) Reset() {
@@ -443,6 +450,27 @@ func (x *GrisonvalView) GetGovernance() *Governance {
 		return x.Governance
 	}
 	return nil
+}
+
+func (x *GrisonvalView) GetTiers() int32 {
+	if x != nil {
+		return x.Tiers
+	}
+	return 0
+}
+
+func (x *GrisonvalView) GetTierName() string {
+	if x != nil {
+		return x.TierName
+	}
+	return ""
+}
+
+func (x *GrisonvalView) GetAchievementsTotal() int32 {
+	if x != nil {
+		return x.AchievementsTotal
+	}
+	return 0
 }
 
 // Governance is a camp's own governance (docs/rules.md "Governing a camp").
@@ -1331,9 +1359,18 @@ type GrisonvalRules struct {
 	GovernmentLegitimacy int32 `protobuf:"varint,16,opt,name=government_legitimacy,json=governmentLegitimacy,proto3" json:"government_legitimacy,omitempty"`
 	// wood_shelter is the wood kept under shelter; beyond it wood rots
 	// (UPK-6).
-	WoodShelter   int64 `protobuf:"varint,17,opt,name=wood_shelter,json=woodShelter,proto3" json:"wood_shelter,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	WoodShelter int64 `protobuf:"varint,17,opt,name=wood_shelter,json=woodShelter,proto3" json:"wood_shelter,omitempty"`
+	// The camp score a season closes on (docs/career.md CAR-SCORE,
+	// CAR-VETERANS): a zone's influence x its weight. Under rules version 4
+	// a barracks counts in full in its zone's influence
+	// (barracks_count_in_full), other buildings half, and each man under
+	// arms raised veteran_days days or more before adds veteran_influence to
+	// the capital's; under older rules false and 0.
+	BarracksCountInFull bool  `protobuf:"varint,18,opt,name=barracks_count_in_full,json=barracksCountInFull,proto3" json:"barracks_count_in_full,omitempty"`
+	VeteranInfluence    int32 `protobuf:"varint,19,opt,name=veteran_influence,json=veteranInfluence,proto3" json:"veteran_influence,omitempty"`
+	VeteranDays         int32 `protobuf:"varint,20,opt,name=veteran_days,json=veteranDays,proto3" json:"veteran_days,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *GrisonvalRules) Reset() {
@@ -1481,6 +1518,27 @@ func (x *GrisonvalRules) GetGovernmentLegitimacy() int32 {
 func (x *GrisonvalRules) GetWoodShelter() int64 {
 	if x != nil {
 		return x.WoodShelter
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetBarracksCountInFull() bool {
+	if x != nil {
+		return x.BarracksCountInFull
+	}
+	return false
+}
+
+func (x *GrisonvalRules) GetVeteranInfluence() int32 {
+	if x != nil {
+		return x.VeteranInfluence
+	}
+	return 0
+}
+
+func (x *GrisonvalRules) GetVeteranDays() int32 {
+	if x != nil {
+		return x.VeteranDays
 	}
 	return 0
 }
@@ -1704,24 +1762,35 @@ func (x *GrisonvalFrame) GetRelations() []*PairRelation {
 
 // CampFrame is one camp's counters on a day.
 type CampFrame struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Alive         bool                   `protobuf:"varint,3,opt,name=alive,proto3" json:"alive,omitempty"`
-	Resources     *Resources             `protobuf:"bytes,4,opt,name=resources,proto3" json:"resources,omitempty"`
-	Population    int32                  `protobuf:"varint,5,opt,name=population,proto3" json:"population,omitempty"`
-	Morale        int32                  `protobuf:"varint,6,opt,name=morale,proto3" json:"morale,omitempty"`
-	FieldArmy     int32                  `protobuf:"varint,7,opt,name=field_army,json=fieldArmy,proto3" json:"field_army,omitempty"`
-	MenUnderArms  int32                  `protobuf:"varint,8,opt,name=men_under_arms,json=menUnderArms,proto3" json:"men_under_arms,omitempty"`
-	Tier          int32                  `protobuf:"varint,9,opt,name=tier,proto3" json:"tier,omitempty"`
-	Zones         int32                  `protobuf:"varint,10,opt,name=zones,proto3" json:"zones,omitempty"`
-	Government    string                 `protobuf:"bytes,11,opt,name=government,proto3" json:"government,omitempty"`
-	Legitimacy    int32                  `protobuf:"varint,12,opt,name=legitimacy,proto3" json:"legitimacy,omitempty"`
-	People        *People                `protobuf:"bytes,13,opt,name=people,proto3" json:"people,omitempty"`
-	Notables      []*Citizen             `protobuf:"bytes,14,rep,name=notables,proto3" json:"notables,omitempty"`
-	Title         string                 `protobuf:"bytes,15,opt,name=title,proto3" json:"title,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Camp         int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Name         string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Alive        bool                   `protobuf:"varint,3,opt,name=alive,proto3" json:"alive,omitempty"`
+	Resources    *Resources             `protobuf:"bytes,4,opt,name=resources,proto3" json:"resources,omitempty"`
+	Population   int32                  `protobuf:"varint,5,opt,name=population,proto3" json:"population,omitempty"`
+	Morale       int32                  `protobuf:"varint,6,opt,name=morale,proto3" json:"morale,omitempty"`
+	FieldArmy    int32                  `protobuf:"varint,7,opt,name=field_army,json=fieldArmy,proto3" json:"field_army,omitempty"`
+	MenUnderArms int32                  `protobuf:"varint,8,opt,name=men_under_arms,json=menUnderArms,proto3" json:"men_under_arms,omitempty"`
+	Tier         int32                  `protobuf:"varint,9,opt,name=tier,proto3" json:"tier,omitempty"`
+	Zones        int32                  `protobuf:"varint,10,opt,name=zones,proto3" json:"zones,omitempty"`
+	Government   string                 `protobuf:"bytes,11,opt,name=government,proto3" json:"government,omitempty"`
+	Legitimacy   int32                  `protobuf:"varint,12,opt,name=legitimacy,proto3" json:"legitimacy,omitempty"`
+	People       *People                `protobuf:"bytes,13,opt,name=people,proto3" json:"people,omitempty"`
+	Notables     []*Citizen             `protobuf:"bytes,14,rep,name=notables,proto3" json:"notables,omitempty"`
+	Title        string                 `protobuf:"bytes,15,opt,name=title,proto3" json:"title,omitempty"`
+	// upkeep is the camp's daily upkeep bill (UPK-*); achievements the
+	// number of achievements it unlocked, of achievements_total; tiers and
+	// tier_name as in GrisonvalView: seed 000's live figures.
+	Upkeep            *Upkeep `protobuf:"bytes,16,opt,name=upkeep,proto3" json:"upkeep,omitempty"`
+	Achievements      int32   `protobuf:"varint,17,opt,name=achievements,proto3" json:"achievements,omitempty"`
+	AchievementsTotal int32   `protobuf:"varint,18,opt,name=achievements_total,json=achievementsTotal,proto3" json:"achievements_total,omitempty"`
+	Tiers             int32   `protobuf:"varint,19,opt,name=tiers,proto3" json:"tiers,omitempty"`
+	TierName          string  `protobuf:"bytes,20,opt,name=tier_name,json=tierName,proto3" json:"tier_name,omitempty"`
+	// government_name is the government's name in the reader's language
+	// (government is its code).
+	GovernmentName string `protobuf:"bytes,21,opt,name=government_name,json=governmentName,proto3" json:"government_name,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CampFrame) Reset() {
@@ -1855,6 +1924,48 @@ func (x *CampFrame) GetNotables() []*Citizen {
 func (x *CampFrame) GetTitle() string {
 	if x != nil {
 		return x.Title
+	}
+	return ""
+}
+
+func (x *CampFrame) GetUpkeep() *Upkeep {
+	if x != nil {
+		return x.Upkeep
+	}
+	return nil
+}
+
+func (x *CampFrame) GetAchievements() int32 {
+	if x != nil {
+		return x.Achievements
+	}
+	return 0
+}
+
+func (x *CampFrame) GetAchievementsTotal() int32 {
+	if x != nil {
+		return x.AchievementsTotal
+	}
+	return 0
+}
+
+func (x *CampFrame) GetTiers() int32 {
+	if x != nil {
+		return x.Tiers
+	}
+	return 0
+}
+
+func (x *CampFrame) GetTierName() string {
+	if x != nil {
+		return x.TierName
+	}
+	return ""
+}
+
+func (x *CampFrame) GetGovernmentName() string {
+	if x != nil {
+		return x.GovernmentName
 	}
 	return ""
 }
@@ -3378,7 +3489,7 @@ var File_grisonval_v1_grisonval_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\n" +
-	"\x1cgrisonval/v1/grisonval.proto\x12\fgrisonval.v1\"\xfe\b\n" +
+	"\x1cgrisonval/v1/grisonval.proto\x12\fgrisonval.v1\"\xe0\t\n" +
 	"\rGrisonvalView\x12\x1f\n" +
 	"\vyear_season\x18\x01 \x01(\tR\n" +
 	"yearSeason\x125\n" +
@@ -3412,7 +3523,10 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\bforecast\x18\x19 \x01(\v2\x16.grisonval.v1.ForecastR\bforecast\x128\n" +
 	"\n" +
 	"governance\x18\x1a \x01(\v2\x18.grisonval.v1.GovernanceR\n" +
-	"governance\"\xd6\x01\n" +
+	"governance\x12\x14\n" +
+	"\x05tiers\x18\x1b \x01(\x05R\x05tiers\x12\x1b\n" +
+	"\ttier_name\x18\x1c \x01(\tR\btierName\x12-\n" +
+	"\x12achievements_total\x18\x1d \x01(\x05R\x11achievementsTotal\"\xd6\x01\n" +
 	"\n" +
 	"Governance\x12+\n" +
 	"\x06edicts\x18\x01 \x03(\v2\x13.grisonval.v1.EdictR\x06edicts\x123\n" +
@@ -3491,7 +3605,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"under_arms\x18\n" +
 	" \x01(\bR\tunderArms\x12\x0e\n" +
 	"\x02id\x18\v \x01(\x05R\x02id\x12\x14\n" +
-	"\x05trait\x18\f \x01(\tR\x05trait\"\x89\x06\n" +
+	"\x05trait\x18\f \x01(\tR\x05trait\"\x8e\a\n" +
 	"\x0eGrisonvalRules\x125\n" +
 	"\bterrains\x18\x01 \x03(\v2\x19.grisonval.v1.TerrainRuleR\bterrains\x128\n" +
 	"\tbuildings\x18\x02 \x03(\v2\x1a.grisonval.v1.BuildingRuleR\tbuildings\x12'\n" +
@@ -3512,7 +3626,10 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x0etrade_lot_food\x18\x0e \x01(\x03R\ftradeLotFood\x12.\n" +
 	"\x13temple_morale_limit\x18\x0f \x01(\x05R\x11templeMoraleLimit\x123\n" +
 	"\x15government_legitimacy\x18\x10 \x01(\x05R\x14governmentLegitimacy\x12!\n" +
-	"\fwood_shelter\x18\x11 \x01(\x03R\vwoodShelter\"\x89\x01\n" +
+	"\fwood_shelter\x18\x11 \x01(\x03R\vwoodShelter\x123\n" +
+	"\x16barracks_count_in_full\x18\x12 \x01(\bR\x13barracksCountInFull\x12+\n" +
+	"\x11veteran_influence\x18\x13 \x01(\x05R\x10veteranInfluence\x12!\n" +
+	"\fveteran_days\x18\x14 \x01(\x05R\vveteranDays\"\x89\x01\n" +
 	"\vTerrainRule\x12/\n" +
 	"\aterrain\x18\x01 \x01(\x0e2\x15.grisonval.v1.TerrainR\aterrain\x12/\n" +
 	"\x06income\x18\x02 \x01(\v2\x17.grisonval.v1.ResourcesR\x06income\x12\x18\n" +
@@ -3529,7 +3646,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"yearSeason\x12-\n" +
 	"\x05camps\x18\x04 \x03(\v2\x17.grisonval.v1.CampFrameR\x05camps\x12+\n" +
 	"\x06sieges\x18\x05 \x03(\v2\x13.grisonval.v1.SiegeR\x06sieges\x128\n" +
-	"\trelations\x18\x06 \x03(\v2\x1a.grisonval.v1.PairRelationR\trelations\"\xde\x03\n" +
+	"\trelations\x18\x06 \x03(\v2\x1a.grisonval.v1.PairRelationR\trelations\"\xbb\x05\n" +
 	"\tCampFrame\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -3553,7 +3670,13 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"legitimacy\x12,\n" +
 	"\x06people\x18\r \x01(\v2\x14.grisonval.v1.PeopleR\x06people\x121\n" +
 	"\bnotables\x18\x0e \x03(\v2\x15.grisonval.v1.CitizenR\bnotables\x12\x14\n" +
-	"\x05title\x18\x0f \x01(\tR\x05title\"\xc6\x02\n" +
+	"\x05title\x18\x0f \x01(\tR\x05title\x12,\n" +
+	"\x06upkeep\x18\x10 \x01(\v2\x14.grisonval.v1.UpkeepR\x06upkeep\x12\"\n" +
+	"\fachievements\x18\x11 \x01(\x05R\fachievements\x12-\n" +
+	"\x12achievements_total\x18\x12 \x01(\x05R\x11achievementsTotal\x12\x14\n" +
+	"\x05tiers\x18\x13 \x01(\x05R\x05tiers\x12\x1b\n" +
+	"\ttier_name\x18\x14 \x01(\tR\btierName\x12'\n" +
+	"\x0fgovernment_name\x18\x15 \x01(\tR\x0egovernmentName\"\xc6\x02\n" +
 	"\tZoneFrame\x12\x12\n" +
 	"\x04zone\x18\x01 \x01(\x05R\x04zone\x12\x14\n" +
 	"\x05owner\x18\x02 \x01(\x05R\x05owner\x12\x1a\n" +
@@ -3802,22 +3925,23 @@ var file_grisonval_v1_grisonval_proto_depIdxs = []int32{
 	19, // 33: grisonval.v1.CampFrame.resources:type_name -> grisonval.v1.Resources
 	32, // 34: grisonval.v1.CampFrame.people:type_name -> grisonval.v1.People
 	11, // 35: grisonval.v1.CampFrame.notables:type_name -> grisonval.v1.Citizen
-	0,  // 36: grisonval.v1.ZoneFrame.terrain:type_name -> grisonval.v1.Terrain
-	22, // 37: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
-	1,  // 38: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
-	0,  // 39: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
-	2,  // 40: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
-	24, // 41: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
-	24, // 42: grisonval.v1.PairRelation.proposal:type_name -> grisonval.v1.Proposal
-	19, // 43: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
-	19, // 44: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
-	19, // 45: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
-	31, // 46: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
-	47, // [47:47] is the sub-list for method output_type
-	47, // [47:47] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	30, // 36: grisonval.v1.CampFrame.upkeep:type_name -> grisonval.v1.Upkeep
+	0,  // 37: grisonval.v1.ZoneFrame.terrain:type_name -> grisonval.v1.Terrain
+	22, // 38: grisonval.v1.ColumnFrame.column:type_name -> grisonval.v1.Column
+	1,  // 39: grisonval.v1.Zone.visibility:type_name -> grisonval.v1.Visibility
+	0,  // 40: grisonval.v1.Zone.terrain:type_name -> grisonval.v1.Terrain
+	2,  // 41: grisonval.v1.Column.kind:type_name -> grisonval.v1.ColumnKind
+	24, // 42: grisonval.v1.CampSummary.proposal:type_name -> grisonval.v1.Proposal
+	24, // 43: grisonval.v1.PairRelation.proposal:type_name -> grisonval.v1.Proposal
+	19, // 44: grisonval.v1.Upkeep.buildings:type_name -> grisonval.v1.Resources
+	19, // 45: grisonval.v1.Upkeep.territory:type_name -> grisonval.v1.Resources
+	19, // 46: grisonval.v1.Upkeep.governance:type_name -> grisonval.v1.Resources
+	31, // 47: grisonval.v1.People.jobs:type_name -> grisonval.v1.JobSummary
+	48, // [48:48] is the sub-list for method output_type
+	48, // [48:48] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_grisonval_proto_init() }

@@ -1693,7 +1693,11 @@ type EnrollPlayerRequest struct {
 	// "ruler" (the default when empty) posts the camp's order; another seat
 	// of the ruleset's council proposes orders in its domain. One player a
 	// seat.
-	Seat          string `protobuf:"bytes,10,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat string `protobuf:"bytes,10,opt,name=seat,proto3" json:"seat,omitempty"`
+	// validate_only checks the request as EnrollPlayer would and answers
+	// the career it would give, changing nothing and issuing no token (the
+	// admin's console shows it before the admin confirms).
+	ValidateOnly  bool `protobuf:"varint,11,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1796,6 +1800,13 @@ func (x *EnrollPlayerRequest) GetSeat() string {
 		return x.Seat
 	}
 	return ""
+}
+
+func (x *EnrollPlayerRequest) GetValidateOnly() bool {
+	if x != nil {
+		return x.ValidateOnly
+	}
+	return false
 }
 
 type EnrollPlayerResponse struct {
@@ -2001,7 +2012,11 @@ type ListAuditRequest struct {
 	// world_id 0 lists every world's actions.
 	WorldId uint64 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
 	// limit is 100 when 0; the newest actions come last.
-	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	// admin, when set, keeps the actions of the admin token of that name;
+	// action, when set, those of that method (CreateWorld, EnrollPlayer...).
+	Admin         string `protobuf:"bytes,3,opt,name=admin,proto3" json:"admin,omitempty"`
+	Action        string `protobuf:"bytes,4,opt,name=action,proto3" json:"action,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2048,6 +2063,20 @@ func (x *ListAuditRequest) GetLimit() int32 {
 		return x.Limit
 	}
 	return 0
+}
+
+func (x *ListAuditRequest) GetAdmin() string {
+	if x != nil {
+		return x.Admin
+	}
+	return ""
+}
+
+func (x *ListAuditRequest) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
 }
 
 type ListAuditResponse struct {
@@ -2806,7 +2835,7 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x13CreateSeasonRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"/\n" +
 	"\x12CloseSeasonRequest\x12\x19\n" +
-	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\x98\x02\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xbd\x02\n" +
 	"\x13EnrollPlayerRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x16\n" +
@@ -2818,7 +2847,8 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\atalents\x18\b \x03(\x05R\atalents\x12\x1c\n" +
 	"\tpurchases\x18\t \x03(\tR\tpurchases\x12\x12\n" +
 	"\x04seat\x18\n" +
-	" \x01(\tR\x04seat\"\x8a\x01\n" +
+	" \x01(\tR\x04seat\x12#\n" +
+	"\rvalidate_only\x18\v \x01(\bR\fvalidateOnly\"\x8a\x01\n" +
 	"\x14EnrollPlayerResponse\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
 	"\x06season\x18\x02 \x01(\x05R\x06season\x120\n" +
@@ -2837,10 +2867,12 @@ const file_grisonval_v1_season_proto_rawDesc = "" +
 	"\x06max_pp\x18\t \x01(\x05R\x05maxPp\x12\x18\n" +
 	"\apackage\x18\n" +
 	" \x01(\tR\apackage\x12\x16\n" +
-	"\x06fallen\x18\v \x01(\bR\x06fallen\"C\n" +
+	"\x06fallen\x18\v \x01(\bR\x06fallen\"q\n" +
 	"\x10ListAuditRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x14\n" +
-	"\x05limit\x18\x02 \x01(\x05R\x05limit\"G\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\x12\x14\n" +
+	"\x05admin\x18\x03 \x01(\tR\x05admin\x12\x16\n" +
+	"\x06action\x18\x04 \x01(\tR\x06action\"G\n" +
 	"\x11ListAuditResponse\x122\n" +
 	"\aentries\x18\x01 \x03(\v2\x18.grisonval.v1.AuditEntryR\aentries\"\xbd\x01\n" +
 	"\n" +

@@ -17,7 +17,7 @@ import (
 
 // takesFlag reports whether the grisonvald binary bin has flag, a flag
 // with a value: a server built before it has not (-metrics, whose listener
-// serves net/http/pprof; -admin-token-file).
+// served net/http/pprof before -pprof; -admin-token-file).
 func takesFlag(bin, flag string) bool {
 	out, _ := exec.Command(bin, "-h").CombinedOutput()
 	return strings.Contains(string(out), flag+" ")
@@ -29,7 +29,7 @@ func takesFlag(bin, flag string) bool {
 // Only the first round is profiled: the profiler's own cost stays out of
 // the others.
 func profileWindow(ctx context.Context, t *target, dir, mode string, round int, after, d time.Duration) (wait func() error) {
-	if dir == "" || t.metrics == "" || round > 0 {
+	if dir == "" || t.pprof == "" || round > 0 {
 		return func() error { return nil }
 	}
 	done := make(chan error, 1)
@@ -40,12 +40,12 @@ func profileWindow(ctx context.Context, t *target, dir, mode string, round int, 
 			done <- ctx.Err()
 			return
 		}
-		done <- fetchProfile(ctx, t.metrics, filepath.Join(dir, mode+"-"+t.name+".pprof"), d)
+		done <- fetchProfile(ctx, t.pprof, filepath.Join(dir, mode+"-"+t.name+".pprof"), d)
 	}()
 	return func() error { return <-done }
 }
 
-// fetchProfile writes the CPU profile of d served at the metrics address
+// fetchProfile writes the CPU profile of d served at the profiles' address
 // addr to path.
 func fetchProfile(ctx context.Context, addr, path string, d time.Duration) error {
 	secs := max(1, int(d.Round(time.Second)/time.Second))

@@ -33,10 +33,13 @@ type target struct {
 	// at the end, when the store is Postgres.
 	admin string
 	pgURL string
-	// profile asks for the metrics listener, where profiles are served;
-	// metrics is its address once started (empty when the binary has none).
+	// profile asks for the metrics listener and the profiles' listener;
+	// metrics is the first's address once started (empty when the binary
+	// has none), pprof where its profiles are served: the -pprof listener,
+	// or the metrics listener of a binary older than that flag.
 	profile bool
 	metrics string
+	pprof   string
 	// tls makes the server speak TLS; creds are its clients' transport,
 	// set by start.
 	tls   bool
@@ -87,6 +90,13 @@ func (t *target) start(ctx context.Context, dir string, sc storeConfig) error {
 				return err
 			}
 			args = append(args, "-metrics", t.metrics)
+			t.pprof = t.metrics
+			if takesFlag(bin, "-pprof") {
+				if t.pprof, err = freeAddr(); err != nil {
+					return err
+				}
+				args = append(args, "-pprof", t.pprof)
+			}
 		}
 		if sc.kind == "postgres" {
 			if t.pgURL, err = createDatabase(ctx, sc.pgBase); err != nil {

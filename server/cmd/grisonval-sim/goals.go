@@ -40,8 +40,11 @@ var postureNames = map[pb.Posture]string{
 
 // winners returns the camp that won the season by each measure, or NoCamp on
 // a shared first place: the most zones held (the sim's tables since issue
-// 4) and the camp score of the season's close (CAR-SCORE, CAR-RANK).
-func winners(r run) (byZones, byScore grisonval.CampID) {
+// 4), the camp score of the season's close under the rules the world was
+// played by (CAR-SCORE, CAR-RANK; under RulesVictory CAR-VETERANS) and the
+// camp score of RulesMastery's, which counts neither barracks in full nor
+// veterans (docs/career.md CAR-VETERANS), read on the same final state.
+func winners(r run) (byZones, byScore, byOldScore grisonval.CampID) {
 	first := func(v [grisonval.NumCamps]int) grisonval.CampID {
 		best, at, tie := grisonval.NoCamp, -1, false
 		for c := range grisonval.CampID(grisonval.NumCamps) {
@@ -57,15 +60,23 @@ func winners(r run) (byZones, byScore grisonval.CampID) {
 		}
 		return best
 	}
-	var zones, scores [grisonval.NumCamps]int
-	sc, err := gamegrisonval.Ruleset{}.Season(grisonval.NumCamps).Score(gamegrisonval.StateOf(r.final))
+	score := func(w *grisonval.World) (out [grisonval.NumCamps]int) {
+		sc, err := gamegrisonval.Ruleset{}.Season(grisonval.NumCamps).Score(gamegrisonval.StateOf(w))
+		if err != nil {
+			return out
+		}
+		for c := range out {
+			out[c] = sc[c].Score
+		}
+		return out
+	}
+	var zones [grisonval.NumCamps]int
 	for c := range grisonval.CampID(grisonval.NumCamps) {
 		zones[c] = r.final.HeldZones(c)
-		if err == nil {
-			scores[c] = sc[c].Score
-		}
 	}
-	return first(zones), first(scores)
+	old := *r.final // read only: the score changes nothing
+	old.Rules = min(old.Rules, grisonval.RulesMastery)
+	return first(zones), first(score(r.final)), first(score(&old))
 }
 
 // ratio formats n of d with its percentage.
@@ -84,7 +95,7 @@ func reportGoals(out io.Writer, all []mixRuns, days int) {
 	fmt.Fprintln(out, "| mix | sieges won | `appoint` share of orders (mean, worst camp) | gold at the end (mean, max) | tiers at the end (mean) | rulers wounded by day 60 |")
 	fmt.Fprintln(out, "|---|---|---|---|---|---|")
 	type postureTally struct {
-		seasons, byZones, byScore                      int
+		seasons, byZones, byScore, byOldScore          int
 		days, holidays, promotion, expansive, crushing int
 	}
 	tallies := map[string]*postureTally{}
@@ -96,7 +107,7 @@ func reportGoals(out io.Writer, all []mixRuns, days int) {
 		var gold summary
 		tiers, camps, wounded, ruled := 0, 0, 0, 0
 		for _, r := range m.runs {
-			zw, sw := winners(r)
+			zw, sw, ow := winners(r)
 			for c := range grisonval.CampID(grisonval.NumCamps) {
 				laid += r.war[c].started
 				won += r.war[c].won
@@ -130,6 +141,9 @@ func reportGoals(out io.Writer, all []mixRuns, days int) {
 				if sw == c {
 					t.byScore++
 				}
+				if ow == c {
+					t.byOldScore++
+				}
 				g := &r.gov[c]
 				for l := range grisonval.EdictLevels {
 					t.days += g.edictDays[grisonval.Holidays-1][l]
@@ -150,13 +164,13 @@ func reportGoals(out io.Writer, all []mixRuns, days int) {
 		fmt.Fprintf(out, "| %s | %s | %.1f %%, %.1f %% | %d, %d | %.1f | %s |\n", m.mix, ratio(won, laid),
 			100*appointSum/float64(max(1, camps)), 100*worst, m0[0], gold.max[0], float64(tiers)/float64(max(1, camps)), woundText)
 	}
-	fmt.Fprintf(out, "\n| posture | camp-seasons | won by zones | won by score | days with holidays / promotion above none | days at expansive promotion / crushing taxes |\n")
-	fmt.Fprintln(out, "|---|---|---|---|---|---|")
+	fmt.Fprintf(out, "\n| posture | camp-seasons | won by zones | won by score | won by version 3's score | days with holidays / promotion above none | days at expansive promotion / crushing taxes |\n")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|")
 	for _, name := range order {
 		t := tallies[name]
 		pct := func(n int) string { return fmt.Sprintf("%.0f %%", 100*float64(n)/float64(max(1, t.days))) }
-		fmt.Fprintf(out, "| %s | %d | %s | %s | %s / %s | %s / %s |\n", name, t.seasons,
-			ratio(t.byZones, t.seasons), ratio(t.byScore, t.seasons),
+		fmt.Fprintf(out, "| %s | %d | %s | %s | %s | %s / %s | %s / %s |\n", name, t.seasons,
+			ratio(t.byZones, t.seasons), ratio(t.byScore, t.seasons), ratio(t.byOldScore, t.seasons),
 			pct(t.holidays), pct(t.promotion), pct(t.expansive), pct(t.crushing))
 	}
 	fmt.Fprintf(out, "\nA win is the only first place of the season's %d days (a shared first place is no one's); \"by score\" ranks the camps as the season's close does (CAR-SCORE).\n", days)

@@ -9,6 +9,9 @@
 //
 // -rules plays the worlds by an older version of the rules (engine.Rules;
 // the current by default), to measure a change of rules before and after.
+// -arm-for-close makes the camps of one posture raise every man they may
+// on the 6 days whose levies are veterans at the close (CAR-VETERANS), to
+// measure what arming for the ranking buys.
 // Every table ends with issue 16's bars: the share of sieges won and how
 // sieges ended, and per camp its food in days of its eating, its gold,
 // stone and wood, whether it sat on 2,500 stone or wood with free slots,
@@ -52,12 +55,21 @@ func main() {
 	mixes := flag.String("mixes", "", "semicolon-separated posture mixes: print the war and diplomacy table of each")
 	rules := flag.Int("rules", int(engine.CurrentRules), "version of the rules the worlds are played by (engine.Rules)")
 	sheets := flag.Bool("sheets", false, "give every camp's ruler a character sheet (the same for the three), as an enrolled player's: its bonuses, power points and wounds")
+	armForClose := flag.String("arm-for-close", "", "camps of this posture (aggressive, growth, prudent or auto) arm for the season's close: they raise every man they may, instead of their bot's order, on the 6 days that make veterans of them by the last day (CAR-VETERANS)")
 	flag.Parse()
 	if *rules < 0 || *rules > int(engine.LatestRules) {
 		fmt.Fprintf(os.Stderr, "rules %d: want 0 to %d\n", *rules, engine.LatestRules)
 		os.Exit(2)
 	}
 	cfg := config{rules: engine.Rules(*rules), first: *first, seeds: *seeds, days: *days, sheets: *sheets}
+	if *armForClose != "" {
+		p, ok := postureNamed(*armForClose)
+		if !ok {
+			fmt.Fprintf(os.Stderr, "-arm-for-close %q: want aggressive, growth, prudent or auto\n", *armForClose)
+			os.Exit(2)
+		}
+		cfg.armForClose = &p
+	}
 	if *mixes != "" {
 		var all []mixRuns
 		for _, m := range strings.Split(*mixes, ";") {
@@ -94,6 +106,23 @@ type config struct {
 	seeds, days int
 	// sheets gives every camp's ruler the same character sheet.
 	sheets bool
+	// armForClose, when set, names the posture whose camps arm for the
+	// season's close (armsForClose).
+	armForClose *pb.Posture
+}
+
+// armsForClose returns the order of camp c on day day when it arms for the
+// close: raise_army with every man it may raise (ARM-1, ARM-2) on the 6
+// days whose men are veterans on the last day (CAR-VETERANS), the days
+// days - VeteranDays - 5 to days - VeteranDays; false on other days, when
+// its posture is not the one named, or when it may raise no one.
+func armsForClose(cfg config, ctrl *pb.Controller, w *engine.World, c engine.CampID, day int) (engine.Order, bool) {
+	last := cfg.days - engine.VeteranDays
+	if cfg.armForClose == nil || ctrl.GetPosture() != *cfg.armForClose || day < last-5 || day > last {
+		return engine.Order{}, false
+	}
+	n := w.RaiseLimit(c)
+	return engine.Order{Action: engine.RaiseArmy, Args: []int{n}, Reason: "arming for the close"}, n > 0
 }
 
 // playSeeds plays cfg's seeds under the controllers ctrl.
@@ -114,13 +143,19 @@ func controllers(mix string) ([engine.NumCamps]*pb.Controller, error) {
 		return ctrl, fmt.Errorf("a mix needs %d postures, got %q", engine.NumCamps, mix)
 	}
 	for i, p := range ps {
-		posture, ok := postures[p]
+		posture, ok := postureNamed(p)
 		if !ok {
 			return ctrl, fmt.Errorf("unknown posture %q in %q", p, mix)
 		}
 		ctrl[i] = &pb.Controller{Kind: pb.ControllerKind_CONTROLLER_KIND_AI, Posture: posture}
 	}
 	return ctrl, nil
+}
+
+// postureNamed returns the posture a mix names name.
+func postureNamed(name string) (pb.Posture, bool) {
+	p, ok := postures[name]
+	return p, ok
 }
 
 // postures are the postures a mix names; "auto" leaves it to the bot.
@@ -174,7 +209,11 @@ func play(cfg config, seed uint64, ctrl [engine.NumCamps]*pb.Controller) run {
 				var o *pb.Order
 				o, states[c] = bot.Decide(v, states[c])
 				orders[c] = grisonval.EngineOrder(gameOrder(o))
-				r.orders[c][o.GetAction()]++
+				action := o.GetAction()
+				if arm, ok := armsForClose(cfg, ctrl[c], w, c, day); ok {
+					orders[c], action = arm, arm.Action.String()
+				}
+				r.orders[c][action]++
 			}
 		}
 		out := engine.Resolve(w, orders)

@@ -78,7 +78,7 @@ func httpFlags(fs *flag.FlagSet) *httpLimits {
 	fs.Int64Var(&l.MaxBody, "http-max-body", d.MaxBody, "the largest request body an HTTP listener (web, JSON face, metrics, profiles) reads, in bytes; a larger one is answered 413")
 	fs.DurationVar(&l.ReadHeader, "http-header-timeout", d.ReadHeader, "how long an HTTP listener waits for a request's header (negative: no limit)")
 	fs.DurationVar(&l.Read, "http-read-timeout", d.Read, "how long an HTTP listener reads a whole request (negative: no limit)")
-	fs.DurationVar(&l.Write, "http-write-timeout", d.Write, "how long an HTTP listener writes an answer, from the end of the request's header (negative: no limit; a JSON face's WatchTicks stream ends after it)")
+	fs.DurationVar(&l.Write, "http-write-timeout", d.Write, "how long an HTTP listener writes an answer, from the end of the request's header (negative: no limit; the JSON face's streams, WatchTicks, are not bounded by it)")
 	fs.DurationVar(&l.Idle, "http-idle-timeout", d.Idle, "how long an HTTP listener keeps an idle connection open (negative: no limit)")
 	fs.IntVar(&l.MaxConns, "http-max-conns", d.MaxConns, "the most connections each HTTP listener holds at once; more wait")
 	fs.Func("trusted-proxies", "comma-separated addresses or CIDR blocks of the proxies in front of the HTTP faces, whose X-Forwarded-For (the visitor's address) and X-Forwarded-Proto: https (cookies Secure, HSTS) are believed; none by default", func(s string) error {
@@ -119,6 +119,12 @@ func harden(l httpLimits, h http.Handler) http.Handler {
 		forwarded(l.TrustedProxies, r)
 		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
 			w.Header().Set("Strict-Transport-Security", hsts)
+		}
+		if strings.Contains(r.URL.Path, "/Watch") {
+			// A stream of the JSON face writes for as long as it is open
+			// (one line a day): the write timeout does not end it; the
+			// server bounds the streams of a token and in all.
+			_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 		}
 		if r.ContentLength > l.MaxBody {
 			tooLarge(w, r, l.MaxBody)

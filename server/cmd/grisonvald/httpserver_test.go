@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -11,11 +12,26 @@ import (
 	"net/http/cookiejar"
 	"net/netip"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/rs/zerolog"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/limits"
 )
 
 // zeros is an endless reader of zero bytes: a body of any size without
@@ -72,6 +88,17 @@ func TestHTTPBodyBounded(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	t.Logf("heap in use: %d KiB before, %d KiB after eight 200 MB bodies", before.HeapInuse>>10, after.HeapInuse>>10)
+	// A header past 64 KiB is refused before any face runs.
+	req, _ := http.NewRequest(http.MethodGet, d.web, nil)
+	req.Header.Set("X-Padding", strings.Repeat("a", 100<<10))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("a 100 KiB header: status %d; want 431", resp.StatusCode)
+	}
 	// A body within the bound is served as before.
 	if code, _ := d.post(t, "grisonval.v1.GameService/GetView", d.camp, "{}"); code != http.StatusOK {
 		t.Errorf("a small body: status %d", code)
@@ -82,7 +109,7 @@ func TestHTTPBodyBounded(t *testing.T) {
 // sends no header is closed after the header timeout, an idle one after
 // the idle timeout, and a listener holds at most its cap of connections.
 func TestHTTPConnectionsBounded(t *testing.T) {
-	startLimits = httpLimits{ReadHeader: 2 * time.Second, Idle: 2 * time.Second, MaxConns: 4}
+	startLimits = httpLimits{ReadHeader: 3 * time.Second, Idle: 2 * time.Second, MaxConns: 4}
 	d := startDevServer(t, "", security{})
 	startLimits = httpLimits{}
 	for _, face := range []string{d.web, d.url} {
@@ -258,5 +285,153 @@ func TestHTTPFacesTLS(t *testing.T) {
 	}
 	if secure, hsts := secureAnswer(webSignIn(t, http.DefaultClient, plain.web, plain.camp, https)); secure || hsts {
 		t.Errorf("a forwarded header from a peer not trusted: cookie Secure %v, HSTS %v; want neither", secure, hsts)
+	}
+}
+
+// TestFacesNotLockedOut checks N1 of issue 34 end to end: bad tokens from
+// the address of a good player, over gRPC, the JSON face and the web
+// face's sign-in, spend that address's failures; the good player is still
+// served over all three, and another good token signs in on the web for
+// the first time.
+func TestFacesNotLockedOut(t *testing.T) {
+	saved := *limitConfig
+	limitConfig.AuthFailures = limits.Rate{PerSecond: 0.01, Burst: 5}
+	d := startDevServer(t, "", security{})
+	*limitConfig = saved
+	text, err := os.ReadFile(filepath.Join(d.data, connectFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent := regexp.MustCompile(`camp 1 \S+ \(agent\): (\S+)`).FindStringSubmatch(string(text))
+	if agent == nil {
+		t.Fatalf("no camp 1 token in %s", text)
+	}
+	conn, err := grpc.NewClient(d.grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	game := pb.NewGameServiceClient(conn)
+	view := func(token string) error {
+		_, err := game.GetView(metadata.AppendToOutgoingContext(t.Context(), "authorization", "Bearer "+token), &pb.GetViewRequest{})
+		return err
+	}
+	if err := view(d.camp); err != nil {
+		t.Fatalf("the good player before the flood: %v", err)
+	}
+	web := webSignIn(t, http.DefaultClient, d.web, d.camp, nil)
+	var session *http.Cookie
+	for _, c := range web.Cookies() {
+		if c.Name == sessionCookieName {
+			session = c
+		}
+	}
+	refused := 0
+	for i := range 20 {
+		bad := fmt.Sprintf("gvc_bad%d", i)
+		if status.Code(view(bad)) == codes.ResourceExhausted {
+			refused++
+		}
+		if code, _ := d.post(t, "grisonval.v1.GameService/GetView", bad, "{}"); code == http.StatusTooManyRequests {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Fatalf("40 bad tokens from one address, none refused for the address: the flood did not spend it")
+	}
+	if err := view(d.camp); err != nil {
+		t.Errorf("the good player over gRPC during the flood: %v", err)
+	}
+	if code, body := d.post(t, "grisonval.v1.GameService/GetView", d.camp, "{}"); code != http.StatusOK {
+		t.Errorf("the good player over the JSON face during the flood: %d %v", code, body)
+	}
+	req, _ := http.NewRequest(http.MethodGet, d.web+"camp", nil)
+	req.AddCookie(&http.Cookie{Name: session.Name, Value: session.Value})
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("the good player's camp page during the flood: %d", resp.StatusCode)
+	}
+	webSignIn(t, http.DefaultClient, d.web, agent[1], nil) // fails the test unless signed in
+}
+
+// TestPrivateListenerWarning checks N6 of issue 34: grisonvald warns at
+// start when the metrics or the profiles listen on an address other than
+// the loopback, and not when they listen on the loopback.
+func TestPrivateListenerWarning(t *testing.T) {
+	for _, tc := range []struct {
+		at   faces
+		want int
+	}{
+		{faces{metrics: "127.0.0.1:0", pprof: "127.0.0.1:0"}, 0},
+		{faces{metrics: "0.0.0.0:0", pprof: "0.0.0.0:0"}, 2},
+	} {
+		var logs syncLog
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			done <- run(ctx, zerolog.New(&logs), "127.0.0.1:0", t.TempDir(), "", devWorld{}, "", server.Replica{}, tc.at, security{})
+		}()
+		for deadline := time.Now().Add(20 * time.Second); !strings.Contains(logs.String(), "connection details written"); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("not started after 20 s:\n%s", logs.String())
+			}
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(logs.String(), "a private listener on an address other than the loopback"); n != tc.want {
+			t.Errorf("metrics %s, pprof %s: %d warnings; want %d", tc.at.metrics, tc.at.pprof, n, tc.want)
+		}
+	}
+}
+
+// syncLog is a log buffer safe for concurrent use.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncLog) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncLog) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestJSONStreamOutlivesWriteTimeout checks that the JSON face's
+// WatchTicks stream is not ended by -http-write-timeout: a day resolved
+// after it reaches the stream.
+func TestJSONStreamOutlivesWriteTimeout(t *testing.T) {
+	startLimits = httpLimits{Write: 300 * time.Millisecond}
+	d := startDevServer(t, "", security{})
+	startLimits = httpLimits{}
+	req, _ := http.NewRequest(http.MethodPost, d.url+"grisonval.v1.GameService/WatchTicks", strings.NewReader(`{}`))
+	req.Header.Set("Authorization", "Bearer "+d.camp)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	lines := bufio.NewReader(resp.Body)
+	if _, err := lines.ReadString('\n'); err != nil {
+		t.Fatalf("first line: %v", err)
+	}
+	time.Sleep(time.Second)
+	if code, body := d.post(t, "grisonval.v1.AdminService/ForceTick", d.admin, `{"world_id": 1}`); code != http.StatusOK {
+		t.Fatalf("force tick: %d %v", code, body)
+	}
+	line, err := lines.ReadString('\n')
+	if err != nil || !strings.Contains(line, `"day":1`) {
+		t.Errorf("the stream after the write timeout: %q, %v; want day 1's notice", line, err)
 	}
 }

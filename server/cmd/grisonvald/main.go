@@ -63,32 +63,36 @@ type devWorld struct {
 	on      bool
 	ruleset string
 	camps   int
+	// standIn has the bot play the development world's agent camps until
+	// their token posts an order (standin.go).
+	standIn bool
 }
 
 func main() {
 	var (
-		addr   = flag.String("addr", "127.0.0.1:7777", "address to listen on")
-		data   = flag.String("data", "data", "data folder: the embedded store and "+connectFile)
-		dbURL  = flag.String("database-url", os.Getenv("DATABASE_URL"), "PostgreSQL URL; the embedded SQLite store when empty (default $DATABASE_URL)")
-		dev    = flag.Bool("dev", false, "create a default world if there is none and play its AI camps in-process")
-		rules  = flag.String("ruleset", served.Rulesets()[0].Info().Name, "with -dev: the ruleset of the default world, one of those served: "+rulesetsHelp(served.Rulesets()))
-		camps  = flag.Int("camps", 0, "with -dev: the number of camps of the default world (0: the ruleset's default)")
-		adv    = flag.String("advertise", "", "with Postgres: the address other server processes reach this one at (default the listening address)")
-		ttl    = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed (leases are renewed together, every third of it)")
-		beat   = flag.Duration("heartbeat-ttl", server.DefaultHeartbeatTTL, "with Postgres: how long this process's heartbeat lasts unrenewed, so about how long a world waits when its server dies (renewed every quarter of it; raise it on a database that stalls for longer than three quarters of it)")
-		pretty = flag.Bool("pretty", false, "human-readable logs instead of JSON")
-		level  = flag.String("log-level", "info", "the lowest level logged: debug adds what each camp orders and writes (its orders' arguments and reasons, its messages' recipients), which another player may read on the console; info, warn or error")
-		webAt  = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
-		httpAt = flag.String("http", "", "address of the JSON/HTTP face (every RPC as POST /<service>/<method>; docs/http.md), such as 127.0.0.1:7781; off when empty")
-		metAt  = flag.String("metrics", "", "private address of the Prometheus metrics (/metrics; docs/operations.md), such as 127.0.0.1:7790; off when empty")
-		pprofA = flag.String("pprof", "", "private address of Go's profiles (net/http/pprof at /debug/pprof/, which shows the command line; docs/operations.md), such as 127.0.0.1:7791; off when empty")
-		secret = flag.String("replica-secret", os.Getenv(replicaSecretEnv), "with Postgres: the secret every server process of the database shares, which authenticates the calls they forward to each other (docs/security.md; default $"+replicaSecretEnv+"; a random one when empty: no other process can forward to this one)")
-		reflec = flag.Bool("reflection", false, "serve gRPC reflection (the whole API's description, admin included); on with -dev unless -reflection=false")
-		cert   = flag.String("tls-cert", "", "PEM file of the TLS certificate (its chain after it): the server speaks TLS (docs/security.md); with -tls-key")
-		key    = flag.String("tls-key", "", "PEM file of the TLS certificate's private key; with -tls-cert")
-		adminF = flag.String("admin-token-file", os.Getenv(adminTokenFileEnv), "a file holding the deployment's admin token, which the operator provides (a Kubernetes Secret; at least 32 random characters: openssl rand -base64 32); every replica sets it at its start and never issues, rotates or prints one (docs/deploy.md; default $"+adminTokenFileEnv+")")
-		faceSc = flag.String("face-secret", os.Getenv(faceSecretEnv), "the credential under which the server believes the visitor's address and page that its HTTP faces name (docs/security.md): a random one when empty, known to this process's faces only; set it only to run a face of this repository as a test or another process you trust (default $"+faceSecretEnv+")")
-		devTLS = flag.Bool("dev-tls", false, "with -dev: speak TLS with a self-signed certificate made at first start for the loopback, the machine's name and the -addr and -advertise hosts, kept in <data>/"+devTLSDir+"/ (clients trust it with --ca <data>/"+devTLSDir+"/"+devTLSCert+")")
+		addr    = flag.String("addr", "127.0.0.1:7777", "address to listen on")
+		data    = flag.String("data", "data", "data folder: the embedded store and "+connectFile)
+		dbURL   = flag.String("database-url", os.Getenv("DATABASE_URL"), "PostgreSQL URL; the embedded SQLite store when empty (default $DATABASE_URL)")
+		dev     = flag.Bool("dev", false, "create a default world if there is none and play its AI camps in-process")
+		rules   = flag.String("ruleset", served.Rulesets()[0].Info().Name, "with -dev: the ruleset of the default world, one of those served: "+rulesetsHelp(served.Rulesets()))
+		camps   = flag.Int("camps", 0, "with -dev: the number of camps of the default world (0: the ruleset's default)")
+		standIn = flag.Bool("stand-in", false, "with -dev: the bot plays the default world's agent camps until someone posts an order with their token, so that a lone player's days resolve as soon as it posts (make run sets it)")
+		adv     = flag.String("advertise", "", "with Postgres: the address other server processes reach this one at (default the listening address)")
+		ttl     = flag.Duration("lease-ttl", server.DefaultLeaseTTL, "with Postgres: how long a world's lease lasts unrenewed (leases are renewed together, every third of it)")
+		beat    = flag.Duration("heartbeat-ttl", server.DefaultHeartbeatTTL, "with Postgres: how long this process's heartbeat lasts unrenewed, so about how long a world waits when its server dies (renewed every quarter of it; raise it on a database that stalls for longer than three quarters of it)")
+		pretty  = flag.Bool("pretty", false, "human-readable logs instead of JSON")
+		level   = flag.String("log-level", "info", "the lowest level logged: debug adds what each camp orders and writes (its orders' arguments and reasons, its messages' recipients), which another player may read on the console; info, warn or error")
+		webAt   = flag.String("web", "", "address of the web face (the observer's, camps' and chronicle's pages; docs/web.md), such as 127.0.0.1:7780; off when empty")
+		httpAt  = flag.String("http", "", "address of the JSON/HTTP face (every RPC as POST /<service>/<method>; docs/http.md), such as 127.0.0.1:7781; off when empty")
+		metAt   = flag.String("metrics", "", "private address of the Prometheus metrics (/metrics; docs/operations.md), such as 127.0.0.1:7790; off when empty")
+		pprofA  = flag.String("pprof", "", "private address of Go's profiles (net/http/pprof at /debug/pprof/, which shows the command line; docs/operations.md), such as 127.0.0.1:7791; off when empty")
+		secret  = flag.String("replica-secret", os.Getenv(replicaSecretEnv), "with Postgres: the secret every server process of the database shares, which authenticates the calls they forward to each other (docs/security.md; default $"+replicaSecretEnv+"; a random one when empty: no other process can forward to this one)")
+		reflec  = flag.Bool("reflection", false, "serve gRPC reflection (the whole API's description, admin included); on with -dev unless -reflection=false")
+		cert    = flag.String("tls-cert", "", "PEM file of the TLS certificate (its chain after it): the server speaks TLS (docs/security.md); with -tls-key")
+		key     = flag.String("tls-key", "", "PEM file of the TLS certificate's private key; with -tls-cert")
+		adminF  = flag.String("admin-token-file", os.Getenv(adminTokenFileEnv), "a file holding the deployment's admin token, which the operator provides (a Kubernetes Secret; at least 32 random characters: openssl rand -base64 32); every replica sets it at its start and never issues, rotates or prints one (docs/deploy.md; default $"+adminTokenFileEnv+")")
+		faceSc  = flag.String("face-secret", os.Getenv(faceSecretEnv), "the credential under which the server believes the visitor's address and page that its HTTP faces name (docs/security.md): a random one when empty, known to this process's faces only; set it only to run a face of this repository as a test or another process you trust (default $"+faceSecretEnv+")")
+		devTLS  = flag.Bool("dev-tls", false, "with -dev: speak TLS with a self-signed certificate made at first start for the loopback, the machine's name and the -addr and -advertise hosts, kept in <data>/"+devTLSDir+"/ (clients trust it with --ca <data>/"+devTLSDir+"/"+devTLSCert+")")
 	)
 	flag.Parse()
 	sec := security{replicaSecret: *secret, reflection: *reflec || (*dev && !flagSet("reflection")), tlsCert: *cert, tlsKey: *key, devTLS: *devTLS,
@@ -107,7 +111,7 @@ func main() {
 	log = log.Level(lvl)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps}, *adv, server.Replica{LeaseTTL: *ttl, HeartbeatTTL: *beat}, faces{web: *webAt, http: *httpAt, metrics: *metAt, pprof: *pprofA, limits: *httpConfig}, sec); err != nil {
+	if err := run(ctx, log, *addr, *data, *dbURL, devWorld{on: *dev, ruleset: *rules, camps: *camps, standIn: *standIn}, *adv, server.Replica{LeaseTTL: *ttl, HeartbeatTTL: *beat}, faces{web: *webAt, http: *httpAt, metrics: *metAt, pprof: *pprofA, limits: *httpConfig}, sec); err != nil {
 		log.Error().Err(err).Msg("grisonvald stopped")
 		os.Exit(1)
 	}
@@ -254,7 +258,7 @@ func run(ctx context.Context, log zerolog.Logger, addr, data, dbURL string, dev 
 		}
 		defer stopPrivate()
 		*private.url = url
-		if !isLoopback(strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")) {
+		if !isLoopback(private.addr) {
 			log.Warn().Str("face", private.name).Str("url", url).Msg("a private listener on an address other than the loopback: it carries no authentication")
 		}
 	}
@@ -375,7 +379,7 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 		if err != nil {
 			return nil, err
 		}
-		text, err := devConnectText(ctx, srv, info, data, addr, urls, tr)
+		text, err := devConnectText(ctx, srv, info, data, addr, urls, tr, dev.standIn)
 		if err != nil {
 			return nil, err
 		}
@@ -385,6 +389,7 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 		worlds.Worlds = []*pb.WorldInfo{info}
 	} else {
 		log.Info().Str("file", filepath.Join(data, connectFile)).Msg("worlds exist; the connection details printed at first start are in this file")
+		fmt.Print(framed(restartText(data, addr, urls)))
 	}
 	var players []*bot.Player
 	for _, w := range worlds.GetWorlds() {
@@ -401,6 +406,9 @@ func devSetup(ctx context.Context, log zerolog.Logger, srv *server.Server, data,
 			players = append(players, &bot.Player{Token: resp.GetToken(), Log: log.With().Str("bot", enumName(c.GetPosture().String())).Logger()})
 			log.Info().Uint64("world", w.GetId()).Int("camp", camp).Msg("AI camp played by the in-process bot")
 		}
+	}
+	if dev.standIn && len(worlds.GetWorlds()) > 0 {
+		players = append(players, standIns(log, data, worlds.GetWorlds()[0])...)
 	}
 	return players, nil
 }
@@ -497,7 +505,7 @@ func rulesetsHelp(rs server.Rulesets) string {
 // addresses when they run). Each open camp's token is also kept alone in
 // <data>/tokens/camp-N.token, for a bot started beside the server
 // (docker-compose.yml).
-func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr string, urls faces, tr transport) (string, error) {
+func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo, data, addr string, urls faces, tr transport, standIn bool) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Grisonval server at %s\n", addr)
 	if urls.web != "" {
@@ -531,6 +539,9 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 			return "", err
 		}
 		fmt.Fprintf(&b, "camp %d %s (%s): %s\n", camp, info.GetCampNames()[camp], enumName(c.GetKind().String()), resp.GetToken())
+		if standIn && c.GetKind() == pb.ControllerKind_CONTROLLER_KIND_AGENT {
+			fmt.Fprintf(&b, "  (played by the in-process bot until an order is posted with this token: alone on camp 0, your days resolve as soon as you post)\n")
+		}
 	}
 	adminTok, err := srv.IssueAdminToken(ctx, "dev")
 	if err != nil {
@@ -635,7 +646,9 @@ func announce(log zerolog.Logger, data, text string) error {
 	if err := writeSecret(path, text); err != nil {
 		return err
 	}
-	fmt.Printf("%s\n(kept in %s)\n", text, path)
+	// One write, framed, so that the log lines (on stderr) stand apart
+	// from it in a terminal.
+	fmt.Print(framed(fmt.Sprintf("%s\n(kept in %s)\n", text, path)))
 	log.Info().Str("file", path).Msg("connection details written")
 	return nil
 }

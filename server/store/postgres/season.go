@@ -304,15 +304,15 @@ func (s *Store) PutAudit(ctx context.Context, e *store.AuditEntry) error {
 	return nil
 }
 
-// Audit returns the last limit admin actions, of one world or of all when
-// worldID is 0, oldest first.
-func (s *Store) Audit(ctx context.Context, worldID uint64, limit int) ([]store.AuditEntry, error) {
+// Audit returns the last limit admin actions that f keeps, oldest first.
+func (s *Store) Audit(ctx context.Context, f store.AuditFilter, limit int) ([]store.AuditEntry, error) {
 	if limit <= 0 {
 		return nil, errors.New("audit: limit must be positive")
 	}
 	rows, _ := s.pool.Query(ctx, `SELECT id, at, admin, action, world_id, detail, code FROM (
-		SELECT * FROM admin_audit WHERE $1 = 0 OR world_id = $1 ORDER BY id DESC LIMIT $2) a ORDER BY id`,
-		int64(worldID), limit)
+		SELECT * FROM admin_audit WHERE ($1 = 0 OR world_id = $1) AND ($3 = '' OR admin = $3) AND ($4 = '' OR action = $4)
+		ORDER BY id DESC LIMIT $2) a ORDER BY id`,
+		int64(f.WorldID), limit, f.Admin, f.Action)
 	entries, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.AuditEntry, error) {
 		var (
 			e     store.AuditEntry

@@ -287,7 +287,7 @@ func TestMigrateRepairsAuditDetails(t *testing.T) {
 		t.Fatalf("Open: %v", err)
 	}
 	defer s.Close()
-	got, err := s.Audit(ctx, 0, 10)
+	got, err := s.Audit(ctx, store.AuditFilter{}, 10)
 	if err != nil {
 		t.Fatalf("Audit: %v", err)
 	}

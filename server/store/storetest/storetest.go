@@ -45,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SeasonResults", testSeasonResults},
 		{"AdminTokenName", testAdminTokenName},
 		{"AdminTokens", testAdminTokens},
+		{"CampTokens", testCampTokens},
 		{"Careers", testCareers},
 		{"EnrolAtSetup", testEnrolAtSetup},
 		{"CloseSeason", testCloseSeason},

@@ -47,6 +47,8 @@ func main() {
 		"servir MCP sur stdin et stdout pour le camp de $GRISONVAL_TOKEN"))
 	httpAddr := fs.String("http", "", envLang.Sprintf("serve stateless streamable HTTP MCP at this address, path /mcp",
 		"servir MCP en HTTP streamable sans état à cette adresse, chemin /mcp"))
+	daily := fs.Bool("daily-schema", false, envLang.Sprintf("publish the strict order schema rebuilt each day from the legal menu (the tool list then changes daily) instead of the stable one",
+		"publier le schéma d'ordre strict reconstruit chaque jour à partir du menu permis (la liste d'outils change alors chaque jour) au lieu du schéma stable"))
 	langFlag := tools.LangFlag(fs, envLang)
 	transport := tools.TransportFlags(fs, envLang, os.Getenv)
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -72,9 +74,9 @@ func main() {
 	defer conn.Close()
 	game := pb.NewGameServiceClient(conn)
 	if *stdio {
-		err = serveStdio(ctx, game, os.Getenv("GRISONVAL_TOKEN"), l, log)
+		err = serveStdio(ctx, game, os.Getenv("GRISONVAL_TOKEN"), l, *daily, log)
 	} else {
-		err = serveHTTP(ctx, game, *httpAddr, l, log)
+		err = serveHTTP(ctx, game, *httpAddr, l, *daily, log)
 	}
 	if err != nil {
 		log.Error().Err(err).Msg("grisonval-agent stopped")
@@ -84,16 +86,23 @@ func main() {
 }
 
 // serveStdio serves one camp over stdio, refreshing the tools each day.
-func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, l lang.Lang, log zerolog.Logger) error {
+func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, l lang.Lang, daily bool, log zerolog.Logger) error {
 	if token == "" {
 		return errors.New(l.Sprintf("no camp token: set GRISONVAL_TOKEN", "pas de jeton de camp : fixez GRISONVAL_TOKEN"))
 	}
-	c := &tools.Camp{Game: game, Token: token, Now: time.Now, Lang: l}
+	c := &tools.Camp{Game: game, Token: token, Now: time.Now, Lang: l, Daily: daily}
 	v, err := c.GetView(ctx)
 	if err != nil {
 		return errors.New(l.Sprintf("read the camp's view: %s", "lire la vue du camp : %s", viewtext.Error(l, err)))
 	}
 	log = log.With().Uint64("world", v.GetWorldId()).Int32("camp", v.GetCamp()).Logger()
+	// The token's seat, read once: it narrows propose_order and
+	// adopt_proposal to what the seat may name.
+	if council, err := c.Council(ctx, v.GetDay()+1); err == nil {
+		c.LearnCouncil(council)
+	} else {
+		log.Warn().Err(err).Msg("read the council")
+	}
 	// Read once, for the instructions to list its sections; without it
 	// they say that the rules tool does.
 	if _, err := c.Rulebook(ctx); err != nil {
@@ -104,7 +113,7 @@ func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, l 
 	defer cancel()
 	followed := make(chan error, 1)
 	go func() { followed <- agent.Follow(ctx, s, c, v.GetDay(), log) }()
-	log.Info().Int32("tick", v.GetDay()).Msg("serving MCP over stdio")
+	log.Info().Int32("day", v.GetDay()).Msg("serving MCP over stdio")
 	err = s.Run(ctx, &mcp.StdioTransport{})
 	cancel()
 	if ferr := <-followed; ferr != nil {
@@ -118,9 +127,9 @@ func serveStdio(ctx context.Context, game pb.GameServiceClient, token string, l 
 
 // serveHTTP serves every camp over stateless streamable HTTP at /mcp until
 // ctx is done.
-func serveHTTP(ctx context.Context, game pb.GameServiceClient, addr string, l lang.Lang, log zerolog.Logger) error {
+func serveHTTP(ctx context.Context, game pb.GameServiceClient, addr string, l lang.Lang, daily bool, log zerolog.Logger) error {
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", agent.HTTPHandler(game, time.Now, l, log))
+	mux.Handle("/mcp", agent.HTTPHandler(game, time.Now, l, daily, log))
 	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.ListenAndServe() }()

@@ -24,7 +24,9 @@
     live.classList.toggle('on', ok);
     live.classList.toggle('off', !ok);
     // The titles are the page's, in its language.
-    live.title = ok ? live.dataset.on : live.dataset.off;
+    // (data-up and data-down: html/template would write a data-on* as a
+    // script.)
+    live.title = ok ? live.dataset.up : live.dataset.down;
   }
 
   function apply(st) {
@@ -64,6 +66,7 @@
         window.scrollTo(x, y);
         body.dataset.day = doc.body.dataset.day;
         document.title = doc.title;
+        document.dispatchEvent(new CustomEvent('gv:swap'));
       });
   }
 
@@ -75,6 +78,7 @@
       .then(function (st) {
         setLive(true);
         apply(st);
+        document.dispatchEvent(new CustomEvent('gv:state', { detail: st }));
         if (String(st.day) !== body.dataset.day && !editing()) { return reload(); }
       })
       .catch(function () { setLive(false); })

@@ -29,15 +29,17 @@ const (
 var script = []answer{good, illegal, good, malformed, slow, good, failing, good, illegal, good, slow, good}
 
 // scripted is a chat-completions endpoint that plays script: it reads the
-// day from the view in the prompt ("orders are for day N") and counts
+// day from the view in the prompt ("orders for day N") and counts
 // the calls of each world's day.
 type scripted struct {
 	clock time.Duration // the tournament's move clock
 	mu    sync.Mutex
 	calls map[string]int
+	// temperatures counts the calls by the temperature they asked for.
+	temperatures map[float64]int
 }
 
-var dayRE = regexp.MustCompile(`World (\d+).*orders are for day (\d+)`)
+var dayRE = regexp.MustCompile(`World (\d+).*orders (?:are )?for day (\d+)`)
 
 func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var req llm.ChatRequest
@@ -55,6 +57,9 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.calls[key]++
 	n := s.calls[key]
+	if req.Temperature != nil {
+		s.temperatures[*req.Temperature]++
+	}
 	s.mu.Unlock()
 	a := good
 	if day >= 1 && day <= len(script) {
@@ -96,7 +101,8 @@ func TestLLMEntrant(t *testing.T) {
 	// Long enough for the runner to play a day under the race detector
 	// on a loaded machine; every timeout of the script costs it in full.
 	const clock = 5 * time.Second
-	model := &scripted{clock: clock, calls: map[string]int{}}
+	model := &scripted{clock: clock, calls: map[string]int{}, temperatures: map[float64]int{}}
+	temperature := 0.3
 	srv := httptest.NewServer(model)
 	defer srv.Close()
 	a, closeAll := openArena(t, t.TempDir())
@@ -104,7 +110,8 @@ func TestLLMEntrant(t *testing.T) {
 	spec := Spec{Name: "llm", Ruleset: "grisonval", Camps: 3, SeasonLength: len(script), MoveClock: Duration(clock), Seeds: []uint64{5},
 		Schedule: RoundRobin, Concurrency: 3, Anchor: "rest",
 		Entrants: []Entrant{
-			{ID: "scripted", Kind: KindLLM, Endpoint: srv.URL, Model: "script-1", Concurrency: 3, PriceIn: 2, PriceOut: 8},
+			{ID: "scripted", Kind: KindLLM, Endpoint: srv.URL, Model: "script-1", Concurrency: 3, PriceIn: 2, PriceOut: 8,
+				Sampling: llm.Settings{Temperature: &temperature}},
 			{ID: "growth", Kind: KindBot, Posture: "growth"},
 			{ID: "rest", Kind: KindRest},
 		}}
@@ -118,9 +125,9 @@ func TestLLMEntrant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each refused order is on record with its code: the tools' schema
-	// check caught both (an unknown action, arguments not JSON) before
-	// the server.
+	// Each refused order is on record with its code, as the MCP tools
+	// report the refusals they catch before the server: an unknown action,
+	// arguments that are not JSON.
 	days, err := a.DB.Days(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -129,14 +136,22 @@ func TestLLMEntrant(t *testing.T) {
 		if d.Entrant != "scripted" || d.Day < 1 || d.Day > len(script) {
 			continue
 		}
-		want := 0
-		if x := script[d.Day-1]; x == illegal || x == malformed {
-			want = 1
+		want, code := 0, ""
+		switch script[d.Day-1] {
+		case illegal:
+			want, code = 1, "unknown_action"
+		case malformed:
+			want, code = 1, "bad_request"
 		}
-		if d.Refused != want || (want == 1) != (d.RefusalCodes == "bad_request") {
-			t.Errorf("match %d day %d (%v): %d refused, codes %q; want %d", d.Match, d.Day, script[d.Day-1], d.Refused, d.RefusalCodes, want)
+		if d.Refused != want || d.RefusalCodes != code {
+			t.Errorf("match %d day %d (%v): %d refused, codes %q; want %d, %q", d.Match, d.Day, script[d.Day-1], d.Refused, d.RefusalCodes, want, code)
 		}
 	}
+	model.mu.Lock()
+	if len(model.temperatures) != 1 || model.temperatures[temperature] == 0 {
+		t.Errorf("calls by temperature %v; want every call at the entrant's %g", model.temperatures, temperature)
+	}
+	model.mu.Unlock()
 	var illegalDays, timeoutDays, failingDays int
 	for _, x := range script {
 		switch x {

@@ -307,8 +307,10 @@ func (p *campPlayer) runLLM(ctx context.Context, apiKey string) error {
 		Camp: &tools.Camp{Game: p.game, Token: p.token, Now: time.Now, Lang: lang.EN},
 		Chat: &llm.Client{BaseURL: p.entrant.Endpoint, Model: p.entrant.Model, APIKey: apiKey,
 			HTTP: &http.Client{}, MaxAttempts: 3,
-			Backoff: 200 * time.Millisecond, MaxBackoff: 2 * time.Second},
+			Backoff: 200 * time.Millisecond, MaxBackoff: 2 * time.Second,
+			Settings: p.entrant.Sampling, Prices: llm.Prices{Input: p.entrant.PriceIn, Output: p.entrant.PriceOut}},
 		Retries: retries, MaxCalls: retries + 4, Log: pw, Logger: p.log,
+		DayTokens: p.entrant.DayTokens, SeasonTokens: p.entrant.SeasonTokens,
 	}
 	err := run.Run(ctx)
 	pw.Close()
@@ -346,9 +348,10 @@ func runnerDay(line []byte, e Entrant) (DayRecord, error) {
 			}
 		}
 	}
-	// The cost the runner reports for the day (its "tokens.cost_usd",
-	// from the endpoint's own figures, issue 28), else the tokens at the
-	// entrant's prices.
+	// The cost the runner reports for the day (its "tokens.cost_usd":
+	// the endpoint's own figure, or the tokens at the prices the arena
+	// gave it), else the tokens at the entrant's prices (a log written
+	// without it).
 	var reported struct {
 		Tokens struct {
 			CostUSD float64 `json:"cost_usd"`

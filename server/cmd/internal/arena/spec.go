@@ -13,6 +13,8 @@ import (
 	"os"
 	"slices"
 	"time"
+
+	"github.com/grisonval/server/clients/llm"
 )
 
 // Entrant kinds. Append only: they are stored.
@@ -51,6 +53,13 @@ type Entrant struct {
 	Retries       int     `json:"retries,omitempty"`
 	PriceIn       float64 `json:"price_in_per_mtok,omitempty"`
 	PriceOut      float64 `json:"price_out_per_mtok,omitempty"`
+	// Sampling are the model's sampling settings (temperature, top_p,
+	// max_tokens, seed, tool_choice), sent with every call as
+	// clients/llm's runner sends them; DayTokens and SeasonTokens its
+	// token budgets (0: none), which the runner keeps.
+	Sampling     llm.Settings `json:"sampling,omitempty"`
+	DayTokens    int          `json:"day_tokens,omitempty"`
+	SeasonTokens int          `json:"season_tokens,omitempty"`
 	// Player is a human's seed-003 player name.
 	Player string `json:"player,omitempty"`
 }
@@ -168,6 +177,12 @@ func (s *Spec) Check() error {
 		case KindLLM:
 			if e.Endpoint == "" || e.Model == "" {
 				return bad("entrants[%d] (%s): an llm needs an endpoint and a model", i, e.ID)
+			}
+			if err := e.Sampling.Check(); err != nil {
+				return bad("entrants[%d] (%s): sampling: %v", i, e.ID, err)
+			}
+			if e.PriceIn < 0 || e.PriceOut < 0 || e.DayTokens < 0 || e.SeasonTokens < 0 {
+				return bad("entrants[%d] (%s): prices and token budgets cannot be negative", i, e.ID)
 			}
 		case KindHuman:
 			if e.Player == "" {
