@@ -91,7 +91,7 @@ func shortText(l lang.Lang, f *pb.Forecast, prefix, suffix string) string {
 			"Entretien impayé : %d unité(s) (au-delà d'une petite marge les bâtiments se dégradent et le moral baisse, UPK-5)", n) + suffix
 	}
 	if n := f.GetFoodShort(); n > 0 {
-		s += prefix + l.Sprintf("Famine: %d food short (ECO-4)", "Famine : il manque %d vivres (ECO-4)", n) + suffix
+		s += prefix + l.Sprintf("Famine: %d food short (ECO-4)", "Famine : il manque %d de nourriture (ECO-4)", n) + suffix
 	}
 	return s
 }

@@ -42,10 +42,10 @@ func TestForecastLines(t *testing.T) {
 		}, "A day at rest: food +35, wood -3 (19 d), gold -1 (1 d); Upkeep left unpaid: 4 unit(s)"},
 		{lang.FR, []string{
 			"Demain (jour 13) si vous vous reposez",
-			"  vivres 1540 : +35 (revenu +60, repas -25)\n",
+			"  nourriture 1540 : +35 (revenu +60, repas -25)\n",
 			"  bois 58 : -3 (revenu +4, entretien -6, pourriture -1) ; tient encore 19 jours\n",
 			"  Entretien impayé : 4 unité(s)",
-		}, "Un jour de repos : vivres +35, bois -3 (19 j), or -1 (1 j) ; Entretien impayé"},
+		}, "Un jour de repos : nourriture +35, bois -3 (19 j), or -1 (1 j) ; Entretien impayé"},
 	} {
 		out := View(tc.l, v, now)
 		for _, want := range tc.view {
