@@ -384,7 +384,7 @@ func (d decider) edicts(posture string) *pb.Order {
 	}
 	gold, goldNet, _ := d.flow(rGold)
 	money := l.Sprintf("gold %d, net %d a day", "%d or, net %d par jour", gold, goldNet)
-	want, wantWhy := lean.taxes, l.Sprintf("archetype %s: taxes at level %d", "archétype %s : impôt au niveau %d", g.GetArchetype(), lean.taxes)
+	want, wantWhy := lean.taxes, l.Sprintf("archetype %s: taxes at level %d", "archétype %s : impôt au niveau %d", l.Name(g.GetArchetype()), lean.taxes)
 	switch {
 	case gold < d.e.buffer[rGold] && goldNet < minNet[rGold] && want < maxTaxes && (want+1 < maxTaxes || g.GetMorale() >= heavyMorale):
 		want++
@@ -425,7 +425,7 @@ func (d decider) edicts(posture string) *pb.Order {
 	}
 	if pro.GetLevel() < promo && g.GetPopulation()+housingMargin < g.GetHousing() && d.payable() {
 		return d.setEdict(pro, pro.GetLevel()+1, p+l.Sprintf(", archetype %s: promotion up to level %d, population %d, housing %d, %s",
-			", archétype %s : promotion jusqu'au niveau %d, population %d, logement %d, %s", g.GetArchetype(), promo, g.GetPopulation(), g.GetHousing(), money))
+			", archétype %s : promotion jusqu'au niveau %d, population %d, logement %d, %s", l.Name(g.GetArchetype()), promo, g.GetPopulation(), g.GetHousing(), money))
 	}
 	return nil
 }

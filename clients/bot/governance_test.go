@@ -157,9 +157,9 @@ func TestGovernance(t *testing.T) {
 		})), started, actChop, nil, nil},
 
 		{"AI-GOV-TAX: builders tax lightly", edit(base, level(1, 0)), started,
-			actSetEdict, []int32{1, 1}, []string{"archétype builders : impôt au niveau 1, légitimité 80 ≥ 70, 120 or, net 10 par jour", "édit taxation de none à light"}},
+			actSetEdict, []int32{1, 1}, []string{"archétype bâtisseurs : impôt au niveau 1, légitimité 80 ≥ 70, 120 or, net 10 par jour", "édit taxation de none à light"}},
 		{"AI-GOV-TAX: a merchant league taxes at normal", edit(base, archetype(archMerchant)), started,
-			actSetEdict, []int32{1, 2}, []string{"archétype merchant_league : impôt au niveau 2"}},
+			actSetEdict, []int32{1, 2}, []string{"archétype ligue marchande : impôt au niveau 2"}},
 		{"AI-GOV-TAX: short of gold, one level more", edit(base, gold(50, 1)), started,
 			actSetEdict, []int32{1, 2}, []string{"or insuffisant (50 < 80, net 1 < 3 par jour) : un niveau de plus"}},
 		{"AI-GOV-TAX: heavy taxes need high morale", edit(base, all(archetype(archMerchant), level(1, 0), gold(50, 1), func(v *pb.CampView) { gv(v).Morale = 65 })), started,
@@ -171,7 +171,7 @@ func TestGovernance(t *testing.T) {
 		{"AI-GOV-TAX: no taxes on a glut of gold", edit(base, gold(900, 10)), started,
 			actSetEdict, []int32{1, 0}, []string{"900 or ≥ 800, plus que le camp ne peut dépenser"}},
 		{"AI-GOV-TAX: back to the archetype's level once gold is no longer short", edit(base, all(level(1, 2), gold(200, 10))), started,
-			actSetEdict, []int32{1, 1}, []string{"archétype builders : impôt au niveau 1", "édit taxation de normal à light"}},
+			actSetEdict, []int32{1, 1}, []string{"archétype bâtisseurs : impôt au niveau 1", "édit taxation de normal à light"}},
 		{"AI-GOV-TAX: legitimacy under 40 takes the taxes to none", edit(base, all(level(1, 2), legitimacy(30))), started,
 			actSetEdict, []int32{1, 0}, []string{"légitimité 30 < 40"}},
 
@@ -193,7 +193,7 @@ func TestGovernance(t *testing.T) {
 			actChop, nil, nil},
 
 		{"AI-GOV-PROMO: a warrior clan promotes to standard while housing has room", edit(base, archetype(archWarriors)), started,
-			actSetEdict, []int32{3, 2}, []string{"archétype warrior_clan : promotion jusqu'au niveau 2, population 30, logement 40"}},
+			actSetEdict, []int32{3, 2}, []string{"archétype clan guerrier : promotion jusqu'au niveau 2, population 30, logement 40"}},
 		{"AI-GOV-PROMO: not with housing full", edit(base, all(archetype(archWarriors), without("build_house"), func(v *pb.CampView) { gv(v).Housing = 32 })), started,
 			actChop, nil, nil},
 		{"AI-GOV-PROMO: spare gold promotes up to aggressive", edit(base, gold(200, 10)), started,
