@@ -479,7 +479,7 @@ func (d decider) government(urgent bool) *pb.Order {
 			why = d.l.Sprintf("legitimacy %d < %d: a new regime brings it back to %d", "légitimité %d < %d : un nouveau régime la ramène à %d", pol.GetLegitimacy(), lowLegitimacy, d.r.legitimacy)
 		}
 		return &pb.Order{Action: actGovernment, Args: []int32{g.GetGovernments()[i].GetId()},
-			Reason: d.l.Sprintf("politics: %s replaces %s: %s", "politique : %s remplace %s : %s", f, pol.GetGovernment(), why)}
+			Reason: d.l.Sprintf("politics: %s replaces %s: %s", "politique : %s remplace %s : %s", d.l.Name(f), d.l.Name(pol.GetGovernment()), why)}
 	}
 	return nil
 }

@@ -125,10 +125,10 @@ func TestWarAndDiplomacy(t *testing.T) {
 			gv(v).FieldArmy, gv(v).Morale = 20, 70
 		})), State{Aggressiveness: attackAppetite}, actExpand, nil, nil},
 		{"AI-POL: a new form when legitimacy collapses", edit(growth, all(archetype(archBuilders), governments, func(v *pb.CampView) { gv(v).Politics.Legitimacy = 20 })), State{},
-			actGovernment, []int32{4}, []string{"republic remplace autocracy", "légitimité 20 < 25"}},
+			actGovernment, []int32{4}, []string{"république remplace autocratie", "légitimité 20 < 25"}},
 		{"AI-POL-FORM: a merchant league adopts the oligarchy", edit(growth, all(archetype(archMerchant), governments, func(v *pb.CampView) {
 			v.Day, gv(v).Resources.Gold = 30, 150
-		})), State{}, actGovernment, []int32{2}, []string{"oligarchy remplace autocracy"}},
+		})), State{}, actGovernment, []int32{2}, []string{"oligarchie remplace autocratie"}},
 		{"AI-POL-FORM: not before day 20", edit(growth, all(archetype(archMerchant), governments, func(v *pb.CampView) { gv(v).Resources.Gold = 150 })), State{},
 			actExpand, nil, nil},
 	}
