@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/grisonval/server/clients/viewtext"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -280,14 +281,15 @@ func (d decider) setEdict(e *pb.Edict, l int32, why string) *pb.Order {
 		!allows(la.GetArgs()[0], e.GetId()) || !allows(la.GetArgs()[1], l) || !d.edictOpen(e) {
 		return nil
 	}
+	// name says a level in the reader's language, as the text view does.
 	name := func(l int32) string {
 		if int(l) < len(e.GetLevels()) {
-			return e.GetLevels()[l]
+			return viewtext.EdictLevel(d.l, &pb.Edict{Edict: e.GetEdict(), LevelName: e.GetLevels()[l]})
 		}
 		return ""
 	}
 	return &pb.Order{Action: actSetEdict, Args: []int32{e.GetId(), l},
-		Reason: d.l.Sprintf("%s; %s edict from %s to %s", "%s ; édit %s de %s à %s", why, e.GetEdict(), name(e.GetLevel()), name(l))}
+		Reason: d.l.Sprintf("%s; %s edict from %s to %s", "%s ; édit %s de « %s » à « %s »", why, viewtext.EdictName(d.l, e.GetEdict()), name(e.GetLevel()), name(l))}
 }
 
 // flow returns the forecast of resource r (VIEW-INCOME): its stock, its

@@ -157,7 +157,7 @@ func TestGovernance(t *testing.T) {
 		})), started, actChop, nil, nil},
 
 		{"AI-GOV-TAX: builders tax lightly", edit(base, level(1, 0)), started,
-			actSetEdict, []int32{1, 1}, []string{"archétype bâtisseurs : impôt au niveau 1, légitimité 80 ≥ 70, 120 or, net 10 par jour", "édit taxation de none à light"}},
+			actSetEdict, []int32{1, 1}, []string{"archétype bâtisseurs : impôt au niveau 1, légitimité 80 ≥ 70, 120 or, net 10 par jour", "édit taxation de « aucune » à « légère »"}},
 		{"AI-GOV-TAX: a merchant league taxes at normal", edit(base, archetype(archMerchant)), started,
 			actSetEdict, []int32{1, 2}, []string{"archétype ligue marchande : impôt au niveau 2"}},
 		{"AI-GOV-TAX: short of gold, one level more", edit(base, gold(50, 1)), started,
@@ -171,12 +171,12 @@ func TestGovernance(t *testing.T) {
 		{"AI-GOV-TAX: no taxes on a glut of gold", edit(base, gold(900, 10)), started,
 			actSetEdict, []int32{1, 0}, []string{"900 or ≥ 800, plus que le camp ne peut dépenser"}},
 		{"AI-GOV-TAX: back to the archetype's level once gold is no longer short", edit(base, all(level(1, 2), gold(200, 10))), started,
-			actSetEdict, []int32{1, 1}, []string{"archétype bâtisseurs : impôt au niveau 1", "édit taxation de normal à light"}},
+			actSetEdict, []int32{1, 1}, []string{"archétype bâtisseurs : impôt au niveau 1", "édit taxation de « normale » à « légère »"}},
 		{"AI-GOV-TAX: legitimacy under 40 takes the taxes to none", edit(base, all(level(1, 2), legitimacy(30))), started,
 			actSetEdict, []int32{1, 0}, []string{"légitimité 30 < 40"}},
 
 		{"AI-GOV-HOLIDAY: legitimacy under 40, taxes at none: holidays", edit(base, all(level(1, 0), legitimacy(30))), started,
-			actSetEdict, []int32{2, 1}, []string{"légitimité 30 < 40, un conseiller en place, consommation payable", "édit holidays de none à 1"}},
+			actSetEdict, []int32{2, 1}, []string{"légitimité 30 < 40, un conseiller en place, consommation payable", "édit jours fériés de « aucun » à « 1 par an »"}},
 		{"AI-GOV-HOLIDAY: no holidays without a councillor", edit(base, all(level(1, 0), legitimacy(30), vacant(2), only(actChop, actSetEdict))), started,
 			actChop, nil, nil},
 		{"AI-GOV-HOLIDAY: no holidays the gold cannot pay", edit(base, all(level(1, 0), legitimacy(30), gold(200, 2))), started,
