@@ -2,7 +2,7 @@ package lang
 
 // names are the display names of the codes the game sends on the wire
 // (seasons of the year, governments, archetypes, jobs, buildings,
-// relations), in
+// traits, aspirations, ongoing events, relations), in
 // both languages. The codes stay the same on the wire, in rule IDs and in
 // action names; only what a player reads is named.
 var names = map[string]Text{
@@ -26,12 +26,27 @@ var names = map[string]Text{
 	"workshop": T("workshop", "atelier"), "market": T("market", "marché"), "school": T("school", "école"),
 	"house": T("house", "maison"), "barracks": T("barracks", "caserne"), "walls": T("walls", "murailles"),
 	"temple": T("temple", "temple"),
-	// The relations and pacts between camps (rule DIP-1).
+	// The citizens' traits and aspirations (rules CIT-SOC, CIT-XP; seed
+	// 000: "un habitant sociable", "un anxieux", "les solitaires", "les
+	// ambitieux").
+	"steady": T("steady", "posé"), "sociable": T("sociable", "sociable"), "anxious": T("anxious", "anxieux"),
+	"loner": T("loner", "solitaire"), "ambitious": T("ambitious", "ambitieux"), "curious": T("curious", "curieux"),
+	"family": T("family", "famille"), "plenty": T("plenty", "abondance"), "knowledge": T("knowledge", "savoir"),
+	"faith": T("faith", "foi"), "glory": T("glory", "gloire"), "mastery": T("mastery", "maîtrise"),
+	// The kingdom's ongoing events (rule EVK-ONGOING; the engine's
+	// ongoingKinds names).
+	"bandits": T("bandits", "brigands"), "plague": T("plague", "peste"), "cult": T("cult", "fanatiques"),
+	"smugglers": T("smugglers", "contrebandiers"), "monster": T("monster", "monstre"),
+	"good_weather": T("good weather", "beau temps"), "blessing": T("natural blessing", "bénédiction naturelle"),
+	"political_calm": T("political calm", "calme politique"), "scandal": T("public scandal", "scandale public"),
+	"land_rush": T("land rush", "ruée vers la terre"),
+	// The relations and pacts between camps (rule DIP-1), and the
+	// aspiration "peace".
 	"war": T("war", "guerre"), "peace": T("peace", "paix"), "alliance": T("alliance", "alliance"),
 }
 
 // Name says a code of the wire (a season of the year, a government, an
-// archetype, a job, a building) in l; a code it does not know stays as it
+// archetype, a job, a building, a trait, an aspiration, a relation) in l; a code it does not know stays as it
 // is.
 func (l Lang) Name(code string) string {
 	if t, ok := names[code]; ok {

@@ -8,8 +8,8 @@ import (
 )
 
 // TestCodesNamedAsTheEngine: the display names of lang.Name (the text
-// views' and the pages') are the engine's own for governments and jobs,
-// and every government, archetype, job and building code has one, in both
+// views' and the pages') are the engine's own for governments, jobs and
+// ongoing events, and every archetype and building code has one, in both
 // languages (a building's is the engine's without its article).
 func TestCodesNamedAsTheEngine(t *testing.T) {
 	check := func(code string, en, fr string) {
@@ -26,6 +26,9 @@ func TestCodesNamedAsTheEngine(t *testing.T) {
 	}
 	for j := Job(1); int(j) <= NumJobs; j++ {
 		check(j.String(), lang.EN.Name(j.String()), jobNamesFR[j][0])
+	}
+	for code, spec := range ongoingKinds {
+		check(code, spec.name.EN, spec.name.FR)
 	}
 	for _, code := range archetypeNames {
 		if code != "" && lang.FR.Name(code) == code {
