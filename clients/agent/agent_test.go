@@ -364,10 +364,10 @@ func testToolErrorsAndRules(t *testing.T, srv *testserver.Server, daily bool) {
 		_, res := callTool(t, cs, tools.LegalActions, nil)
 		b, _ := json.Marshal(res.StructuredContent)
 		var menu struct {
-			ClosedActions []struct{ Action, Reason, Message string }
+			ClosedActions []struct{ Action, Reason, Message string } `json:"closed_actions"`
 		}
 		if err := json.Unmarshal(b, &menu); err != nil || len(menu.ClosedActions) == 0 {
-			t.Fatalf("legal_actions structured %s (%v); want closedActions", b, err)
+			t.Fatalf("legal_actions structured %s (%v); want closed_actions", b, err)
 		}
 		for _, c := range menu.ClosedActions {
 			if c.Action == "" || c.Reason == "" || c.Message == "" {
@@ -384,8 +384,8 @@ func testToolErrorsAndRules(t *testing.T, srv *testserver.Server, daily bool) {
 		if f.GetDay() != v.GetDay()+1 || len(f.GetFlows()) != 6 || f.GetFlows()[0].GetResource() != "food" || f.GetFlows()[0].GetEating() >= 0 {
 			t.Errorf("view_structured forecast %v; want day %d, six flows, food eaten", f, v.GetDay()+1)
 		}
-		if !strings.Contains(string(b), `"closedActions"`) {
-			t.Errorf("view_structured %s; want its closedActions", b)
+		if !strings.Contains(string(b), `"closed_actions"`) {
+			t.Errorf("view_structured %s; want its closed_actions", b)
 		}
 	})
 	t.Run("a refused order reaches no server", func(t *testing.T) {

@@ -664,7 +664,7 @@ func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result,
 		}
 		closed = append(closed, b)
 	}
-	s := map[string]any{"day": v.GetDay(), "ruleset": rulesetOf(v), "legalActions": actions, "closedActions": closed}
+	s := map[string]any{"day": v.GetDay(), "ruleset": rulesetOf(v), "legal_actions": actions, "closed_actions": closed}
 	return &Result{Text: viewtext.Menu(c.Lang, v), Structured: s}, nil
 }
 
@@ -925,7 +925,7 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 	// A season that is over resolves no day: say so at once rather than
 	// wait out the timeout.
 	if v, err := c.GetView(ctx); err == nil && v.GetSeasonOver() && after >= v.GetDay() {
-		return &Result{Text: viewtext.SeasonOver(c.Lang, v), Structured: map[string]any{"resolved": false, "seasonOver": true, "day": v.GetDay()}}, nil
+		return &Result{Text: viewtext.SeasonOver(c.Lang, v), Structured: map[string]any{"resolved": false, "season_over": true, "day": v.GetDay()}}, nil
 	}
 	news, err := c.WaitNews(ctx, after, time.Duration(in.TimeoutSeconds)*time.Second)
 	if err != nil {

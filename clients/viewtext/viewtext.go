@@ -50,7 +50,7 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 		b.WriteString(l.Sprintf(" of %d", " sur %d", n))
 	}
 	if g != nil {
-		fmt.Fprintf(&b, " (%s)", g.GetYearSeason())
+		fmt.Fprintf(&b, " (%s)", l.Name(g.GetYearSeason()))
 	}
 	b.WriteString(l.Sprintf("; orders are for day %d.\n", " ; les ordres sont pour le jour %d.\n", v.GetDay()+1))
 	if over := SeasonOver(l, v); over != "" {

@@ -58,7 +58,7 @@ type measure struct {
 var grisonvalMeasures = []measure{
 	{lang.T("population", "population"), func(p dayPoint) float64 { return p.Population }},
 	{lang.T("zones held", "zones tenues"), func(p dayPoint) float64 { return p.Zones }},
-	{lang.T("food", "vivres"), func(p dayPoint) float64 { return p.Food }},
+	{lang.T("food", "nourriture"), func(p dayPoint) float64 { return p.Food }},
 	{lang.T("gold", "or"), func(p dayPoint) float64 { return p.Gold }},
 	{lang.T("tier", "palier"), func(p dayPoint) float64 { return p.Tier }},
 	{lang.T("morale", "moral"), func(p dayPoint) float64 { return p.Morale }},
