@@ -21,7 +21,7 @@ import (
 // (view, zones, people); and every schema costs tokens in a tool list bound
 // to 3,000 (docs/agents.md, "Output schemas").
 var outputs = map[string]*jsonschema.Schema{
-	SeasonStanding: protoOutput((&pb.SeasonStanding{}).ProtoReflect().Descriptor(), "day", "daysLeft", "closed", "rank", "score", "ranking"),
+	SeasonStanding: protoOutput((&pb.SeasonStanding{}).ProtoReflect().Descriptor(), "day", "days_left", "closed", "rank", "score", "ranking"),
 	Council:        protoOutput((&pb.Council{}).ProtoReflect().Descriptor(), "day", "seats", "proposals"),
 	Journal:        protoOutput((&pb.GetJournalResponse{}).ProtoReflect().Descriptor(), "entries"),
 	Messages:       protoOutput((&pb.ListMessagesResponse{}).ProtoReflect().Descriptor(), "messages"),
@@ -31,13 +31,13 @@ var outputs = map[string]*jsonschema.Schema{
 func (t Tool) Output() *jsonschema.Schema { return outputs[t.Name] }
 
 // protoOutput is the output schema of message md as JSON writes it: an
-// object with the named fields (their JSON names), each with its JSON
-// type. It panics on a name md does not have: the table above is checked
+// object with the named fields (their proto names, which every face's JSON
+// writes, tools.JSON), each with its JSON type. It panics on a name md does not have: the table above is checked
 // when the package loads.
 func protoOutput(md protoreflect.MessageDescriptor, names ...string) *jsonschema.Schema {
 	s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
 	for _, n := range names {
-		fd := md.Fields().ByJSONName(n)
+		fd := md.Fields().ByName(protoreflect.Name(n))
 		if fd == nil {
 			panic(fmt.Sprintf("tools: %s has no field %q", md.FullName(), n))
 		}
