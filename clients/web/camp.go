@@ -70,6 +70,8 @@ type menuAction struct {
 // campBody is what a camp's page shows.
 type campBody struct {
 	L          lang.Lang
+	// Plots draw the camp's own counters over the season (progress.go).
+	Plots template.HTML
 	View       *pb.CampView
 	Ruleset    string
 	Self       campBanner
@@ -466,6 +468,10 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 	body.setSeats(l, council)
 	standing, err := s.game.GetSeasonStanding(ctx, &pb.GetSeasonStandingRequest{WorldId: v.GetWorldId()})
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if body.Plots, err = s.campPlots(ctx, l, v); err != nil {
 		s.fail(w, r, err)
 		return
 	}
