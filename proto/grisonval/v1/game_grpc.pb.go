@@ -35,6 +35,7 @@ const (
 	GameService_GetCouncil_FullMethodName        = "/grisonval.v1.GameService/GetCouncil"
 	GameService_GetRulebook_FullMethodName       = "/grisonval.v1.GameService/GetRulebook"
 	GameService_GetHistory_FullMethodName        = "/grisonval.v1.GameService/GetHistory"
+	GameService_GetCatalogue_FullMethodName      = "/grisonval.v1.GameService/GetCatalogue"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -113,6 +114,12 @@ type GameServiceClient interface {
 	// days, read from the stored states, and nothing of any other camp. At
 	// most max_history_days days are given; more says that later days remain.
 	GetHistory(ctx context.Context, in *GetHistoryRequest, opts ...grpc.CallOption) (*History, error)
+	// GetCatalogue returns what a camp may unlock in its world's ruleset, in
+	// the reader's language and under the world's rules version (rule
+	// SEA-CATALOGUE): Grisonval's 26 achievements with their conditions and
+	// its 29 research tiers with their titles, thresholds and effects; empty
+	// on a ruleset without them. The camp's view says which it holds.
+	GetCatalogue(ctx context.Context, in *GetCatalogueRequest, opts ...grpc.CallOption) (*Catalogue, error)
 }
 
 type gameServiceClient struct {
@@ -292,6 +299,16 @@ func (c *gameServiceClient) GetHistory(ctx context.Context, in *GetHistoryReques
 	return out, nil
 }
 
+func (c *gameServiceClient) GetCatalogue(ctx context.Context, in *GetCatalogueRequest, opts ...grpc.CallOption) (*Catalogue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Catalogue)
+	err := c.cc.Invoke(ctx, GameService_GetCatalogue_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -368,6 +385,12 @@ type GameServiceServer interface {
 	// days, read from the stored states, and nothing of any other camp. At
 	// most max_history_days days are given; more says that later days remain.
 	GetHistory(context.Context, *GetHistoryRequest) (*History, error)
+	// GetCatalogue returns what a camp may unlock in its world's ruleset, in
+	// the reader's language and under the world's rules version (rule
+	// SEA-CATALOGUE): Grisonval's 26 achievements with their conditions and
+	// its 29 research tiers with their titles, thresholds and effects; empty
+	// on a ruleset without them. The camp's view says which it holds.
+	GetCatalogue(context.Context, *GetCatalogueRequest) (*Catalogue, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -425,6 +448,9 @@ func (UnimplementedGameServiceServer) GetRulebook(context.Context, *GetRulebookR
 }
 func (UnimplementedGameServiceServer) GetHistory(context.Context, *GetHistoryRequest) (*History, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetHistory not implemented")
+}
+func (UnimplementedGameServiceServer) GetCatalogue(context.Context, *GetCatalogueRequest) (*Catalogue, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetCatalogue not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -728,6 +754,24 @@ func _GameService_GetHistory_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetCatalogue_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetCatalogueRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetCatalogue(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetCatalogue_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetCatalogue(ctx, req.(*GetCatalogueRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -794,6 +838,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetHistory",
 			Handler:    _GameService_GetHistory_Handler,
+		},
+		{
+			MethodName: "GetCatalogue",
+			Handler:    _GameService_GetCatalogue_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
