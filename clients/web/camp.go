@@ -70,8 +70,6 @@ type menuAction struct {
 // campBody is what a camp's page shows.
 type campBody struct {
 	L          lang.Lang
-	// Plots draw the camp's own counters over the season (progress.go).
-	Plots template.HTML
 	View       *pb.CampView
 	Ruleset    string
 	Self       campBanner
@@ -133,6 +131,8 @@ type campBody struct {
 	// address: the page then offers no form that the server would refuse.
 	Over, Closed bool
 	Chronicle    string
+	// Plots draw the camp's own counters over the season (progress.go).
+	Plots template.HTML
 }
 
 // name returns camp c's name as the view knows it.
