@@ -131,3 +131,32 @@ func TestHistory(t *testing.T) {
 		})
 	}
 }
+
+// TestHistoryBounded checks SEA-HISTORY's bound: past 100 days an answer
+// stops at 100 with more set, and asking from the day after gives the rest.
+func TestHistoryBounded(t *testing.T) {
+	h := startServer(t, openSQLite(t), clock.NewFake(start))
+	w := h.createWorld(t, &pb.CreateWorldRequest{SeasonLength: -1})
+	const days = 104
+	for range days {
+		h.forceTick(t, w)
+	}
+	first, err := h.game.GetHistory(as(w.tokens[2]), &pb.GetHistoryRequest{})
+	if err != nil {
+		t.Fatalf("history: %v", err)
+	}
+	if n := len(first.GetDays()); n != 100 || !first.GetMore() || first.GetMaxHistoryDays() != 100 || first.GetDays()[n-1].GetDay() != 99 {
+		t.Fatalf("first answer: %d days up to day %d, more %v, max %d; want days 0 to 99, more, max 100", n, first.GetDays()[n-1].GetDay(), first.GetMore(), first.GetMaxHistoryDays())
+	}
+	rest, err := h.game.GetHistory(as(w.tokens[2]), &pb.GetHistoryRequest{SinceDay: 100})
+	if err != nil {
+		t.Fatalf("history from day 100: %v", err)
+	}
+	var got []int32
+	for _, d := range rest.GetDays() {
+		got = append(got, d.GetDay())
+	}
+	if !slices.Equal(got, []int32{100, 101, 102, 103, 104}) || rest.GetMore() {
+		t.Errorf("from day 100: days %v, more %v; want 100 to 104, no more", got, rest.GetMore())
+	}
+}
