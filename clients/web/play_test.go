@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/grisonval/server/clients/internal/browsertest"
@@ -461,7 +463,9 @@ func TestNotifications(t *testing.T) {
 	s.playDay(t, s.allCamps()...)
 	browsertest.WaitFor(t, ctx, `window.__notes.includes('Un message pour votre camp.')`, 10*time.Second)
 	browsertest.WaitFor(t, ctx, `document.title.startsWith('(3) ')`, 10*time.Second)
-	browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`h1`)))
+	// The player touches the page: a key pressed (a click would race the
+	// live swap, which replaces the content's nodes as the days pass).
+	browsertest.Do(t, ctx, chromedp.KeyEvent(kb.Escape))
 	browsertest.WaitFor(t, ctx, `!/^\(\d+\) /.test(document.title)`, 10*time.Second)
 
 	// A world whose day lasts 61 s: its deadline is a minute away almost
@@ -476,14 +480,18 @@ func TestNotifications(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// This player turned notifications on before (the choice is kept in
+	// the browser): the page's first look at the state, under a minute
+	// from the deadline as soon as the world exists, must tell it.
 	late := browsertest.Start(t, true)
-	browsertest.SignIn(t, late, s.http.URL, tok.GetToken())
-	browsertest.Eval[bool](t, late, `(() => { window.__notes = [];
+	if _, err := chromedp.Call(late, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__notes = [];
 		window.Notification = function (text) { window.__notes.push(text); };
 		Notification.permission = 'granted';
 		Notification.requestPermission = () => Promise.resolve('granted');
-		return true; })()`)
-	browsertest.Do(t, late, chromedp.Click(browsertest.CSS(`#notify button`)))
+		try { localStorage.setItem('gv-notify', 'on'); } catch (e) {}`}); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.SignIn(t, late, s.http.URL, tok.GetToken())
 	browsertest.WaitFor(t, late, `window.__notes.includes('The deadline is a minute away and you have posted nothing.')`, 15*time.Second)
 	if n := browsertest.Eval[int](t, late, `window.__notes.length`); n != 1 {
 		t.Errorf("the deadline near was told %d times; want once", n)
