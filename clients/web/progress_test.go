@@ -111,3 +111,44 @@ func TestScreenshotsProgress(t *testing.T) {
 		if (e.classList.contains('tabs')) break; e.style.display = 'none'; }`))
 	browsertest.Screenshot(t, ctx, filepath.Join(*shots, "play-progress.png"), 900)
 }
+
+// TestProgressOtherRuleset checks the Progress tab of a ruleset without
+// Grisonval's counters (a Castle city): its score's plot alone, one point a
+// day, and no link to feats or research, whose pages answer 404 with a
+// sentence in the page's language; signed out, they ask for a camp's token.
+func TestProgressOtherRuleset(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, testserver.Game{Ruleset: "castle", Camps: 4, Seed: 7}, time.Hour)
+	for range 3 {
+		s.playDay(t, s.allCamps()...)
+	}
+	c := s.client(t, s.world.Tokens[1])
+	page, code := s.get(t, c, "/camp")
+	if code != 200 {
+		t.Fatalf("camp page: status %d", code)
+	}
+	if n := strings.Count(page, `<figure class="plot">`); n != 1 || !strings.Contains(page, `<figcaption>score</figcaption>`) {
+		t.Errorf("a Castle city's Progress tab has %d plots; want its score's alone", n)
+	}
+	line := `<polyline class="ln ` + campClass(1) + `" points="`
+	if n := strings.Count(page, line); n != 1 {
+		t.Fatalf("%d lines in city 1's colour; want 1", n)
+	}
+	pts := page[strings.Index(page, line)+len(line):]
+	if n, day := len(strings.Fields(pts[:strings.IndexByte(pts, '"')])), s.view(t, 1).GetDay(); n != int(day)+1 {
+		t.Errorf("the score's line has %d points; want one a day, days 0 to %d", n, day)
+	}
+	if strings.Contains(page, "/camp/feats") || strings.Contains(page, "/camp/research") {
+		t.Errorf("a Castle city's page links to feats or research")
+	}
+	for _, path := range []string{"/camp/feats", "/camp/research"} {
+		body, code := s.get(t, c, path)
+		if code != 404 || !strings.Contains(body, "Your world&#39;s game has no feats nor research tree.") {
+			t.Errorf("%s on a Castle: status %d; want 404 saying the game has none", path, code)
+		}
+		body, code = s.get(t, s.client(t, ""), path)
+		if code != 401 || !strings.Contains(body, "Sign in with your camp") {
+			t.Errorf("%s signed out: status %d; want 401 asking for a camp's token", path, code)
+		}
+	}
+}
