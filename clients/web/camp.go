@@ -134,6 +134,8 @@ type campBody struct {
 	// Winner says the season is over and who won, as the view tells
 	// (viewtext.OverEntry); "" while it runs.
 	Winner string
+	// Plots draw the camp's own counters over the season (progress.go).
+	Plots template.HTML
 }
 
 // name returns camp c's name as the view knows it.
@@ -470,6 +472,10 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 	body.setSeats(l, council)
 	standing, err := s.game.GetSeasonStanding(ctx, &pb.GetSeasonStandingRequest{WorldId: v.GetWorldId()})
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if body.Plots, err = s.campPlots(ctx, l, v); err != nil {
 		s.fail(w, r, err)
 		return
 	}
