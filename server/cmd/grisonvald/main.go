@@ -66,6 +66,9 @@ type devWorld struct {
 	// standIn has the bot play the development world's agent camps until
 	// their token posts an order (standin.go).
 	standIn bool
+	// seed is the world's seed; 0 draws one (the tests fix it, so that the
+	// game they play is the same at every run).
+	seed uint64
 }
 
 func main() {
@@ -441,12 +444,12 @@ func startBots(ctx context.Context, wg *sync.WaitGroup, addr string, players []*
 	return nil
 }
 
-// createDevWorld creates the development world of dev's ruleset with a
-// random seed: camp 0 for a human, camp 1 for an agent, the others played
+// createDevWorld creates the development world of dev's ruleset with
+// dev's seed, or a random one: camp 0 for a human, camp 1 for an agent, the others played
 // by the AI (in the growth posture for Grisonval; aggressive and prudent in
 // turn otherwise, to show the bot's strategies).
 func createDevWorld(ctx context.Context, admin pb.AdminServiceServer, dev devWorld) (*pb.WorldInfo, error) {
-	var seed uint64
+	seed := dev.seed
 	for seed == 0 {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
