@@ -102,6 +102,13 @@ type Framer interface {
 	Frame(s State, l lang.Lang) *pb.Frame
 }
 
+// Cataloguer is a ruleset that lets camps unlock feats and tiers:
+// Catalogue lists them all under the rules s is played by, in l
+// (GameService.GetCatalogue). Optional.
+type Cataloguer interface {
+	Catalogue(s State, l lang.Lang) *pb.Catalogue
+}
+
 // LegacyHasher is implemented by a ruleset whose canonical encoding
 // changed: the states stored before carry the hash of the earlier
 // encoding, which LegacyHash returns. A stored hash is checked against

@@ -38,6 +38,15 @@ func FrameOf(r Rules, s State, l lang.Lang) *pb.Frame {
 	return &pb.Frame{Day: int32(s.Day())}
 }
 
+// CatalogueOf returns what r lets camps unlock under the rules s is played
+// by: r's own when it is a Cataloguer, else an empty catalogue.
+func CatalogueOf(r Rules, s State, l lang.Lang) *pb.Catalogue {
+	if c, ok := r.(Cataloguer); ok {
+		return c.Catalogue(s, l)
+	}
+	return &pb.Catalogue{}
+}
+
 // FeatsOf returns the feat tracker of a season of the world of seed under
 // se: its own when it is a FeatTracker, else one that finds no feat.
 func FeatsOf(se Season, seed uint64, season int) Feats {

@@ -184,3 +184,17 @@ func decodePlain(s string) (Text, bool) {
 	}
 	return Text{EN: en, FR: fr}, true
 }
+
+// Count says n things in both languages, in the singular or the plural as
+// each language wants it: English puts 1 in the singular ("1 man", "0
+// men"), French 0 and 1 ("0 homme", "1 homme", "2 hommes").
+func Count(n int, enOne, enMany, frOne, frMany string) Text {
+	en, fr := enMany, frMany
+	if n == 1 || n == -1 {
+		en = enOne
+	}
+	if n >= -1 && n <= 1 {
+		fr = frOne
+	}
+	return Text{EN: fmt.Sprintf("%d %s", n, en), FR: fmt.Sprintf("%d %s", n, fr)}
+}

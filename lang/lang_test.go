@@ -77,3 +77,19 @@ func TestDecodeAllocs(t *testing.T) {
 		t.Errorf("Decode of a text without escapes: %v allocations; want 0", n)
 	}
 }
+
+// TestCount: the singular and the plural as each language wants them.
+func TestCount(t *testing.T) {
+	for _, tt := range []struct {
+		n      int
+		en, fr string
+	}{{0, "0 men", "0 homme"}, {1, "1 man", "1 homme"}, {2, "2 men", "2 hommes"}, {-1, "-1 man", "-1 homme"}, {12, "12 men", "12 hommes"}} {
+		got := Count(tt.n, "man", "men", "homme", "hommes")
+		if got.EN != tt.en || got.FR != tt.fr {
+			t.Errorf("Count(%d) = %q, %q; want %q, %q", tt.n, got.EN, got.FR, tt.en, tt.fr)
+		}
+		if s := T("the garrison loses %s", "la garnison perd %s", got); s.EN != "the garrison loses "+tt.en || s.FR != "la garnison perd "+tt.fr {
+			t.Errorf("T with Count(%d) = %+v", tt.n, s)
+		}
+	}
+}

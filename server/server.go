@@ -65,6 +65,9 @@ type Config struct {
 	// guard.go, docs/security.md); each zero field is its limits.Defaults
 	// value.
 	Limits limits.Config
+	// Arena serves AdminService's tournament methods; nil answers them
+	// FailedPrecondition (arena.go).
+	Arena Arena
 	// FaceSecret is the credential of the server's HTTP faces
 	// (FaceCredentials, faces.go): a call carrying it may name the
 	// visitor's address and page it serves. A random one when empty, which

@@ -133,7 +133,11 @@ func Follow(ctx context.Context, s *mcp.Server, c *tools.Camp, day int32, log ze
 // publishes.
 func addTool(s *mcp.Server, t tools.Tool, c *tools.Camp, v *pb.CampView) {
 	schema := t.SchemaOf(c, v)
-	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description.In(c.Lang), InputSchema: schema,
+	var output any
+	if o := t.Output(); o != nil {
+		output = o
+	}
+	s.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description.In(c.Lang), InputSchema: schema, OutputSchema: output,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: t.ReadOnly(), IdempotentHint: t.Idempotent()}}, handler(t, c, schema))
 }
 

@@ -237,6 +237,10 @@ func TestSeasonThroughMCP(t *testing.T) {
 		if res.IsError || !strings.Contains(text, fmt.Sprintf("day %d [", seasonDays)) || strings.Contains(text, fmt.Sprintf("day %d [", seasonDays-1)) {
 			t.Errorf("got journal:\n%s\nwant only day %d", text, seasonDays)
 		}
+		// The season closed by its length: the journal's last line says so.
+		if want := fmt.Sprintf("day %d [season_over] The season is over", seasonDays); !strings.Contains(text, want) {
+			t.Errorf("got journal:\n%s\nwant a line %q", text, want)
+		}
 	})
 	cancel()
 	if err := <-followed; err != nil {
@@ -306,7 +310,7 @@ func testToolErrorsAndRules(t *testing.T, srv *testserver.Server, daily bool) {
 		{"unknown tool argument", tools.SubmitOrder, map[string]any{"order": map[string]any{"action": "rest"}, "reason": "x", "token": "t"}, true,
 			[]string{"bad arguments for submit_order", "token: unknown field; the fields are order, reason"}},
 		{"a reason too long", tools.SubmitOrder, order("rest", strings.Repeat("x", 501)), true,
-			[]string{"reason: bad_request", "reason: is 501 characters long; want at most 500"}},
+			[]string{"reason: bad_request", "reason: is 501 characters long; want at most 125"}},
 		{"an order the menu allows", tools.SubmitOrder, order("expand_to", "une plaine", 19), false,
 			[]string{"Order accepted for day 1: expand_to 19 (reason: une plaine)"}},
 		{"rules sections", tools.Rules, nil, false, []string{"Sections of the grisonval rulebook", "Time (", "Fog of war ("}},
@@ -360,10 +364,10 @@ func testToolErrorsAndRules(t *testing.T, srv *testserver.Server, daily bool) {
 		_, res := callTool(t, cs, tools.LegalActions, nil)
 		b, _ := json.Marshal(res.StructuredContent)
 		var menu struct {
-			ClosedActions []struct{ Action, Reason, Message string }
+			ClosedActions []struct{ Action, Reason, Message string } `json:"closed_actions"`
 		}
 		if err := json.Unmarshal(b, &menu); err != nil || len(menu.ClosedActions) == 0 {
-			t.Fatalf("legal_actions structured %s (%v); want closedActions", b, err)
+			t.Fatalf("legal_actions structured %s (%v); want closed_actions", b, err)
 		}
 		for _, c := range menu.ClosedActions {
 			if c.Action == "" || c.Reason == "" || c.Message == "" {
@@ -380,8 +384,8 @@ func testToolErrorsAndRules(t *testing.T, srv *testserver.Server, daily bool) {
 		if f.GetDay() != v.GetDay()+1 || len(f.GetFlows()) != 6 || f.GetFlows()[0].GetResource() != "food" || f.GetFlows()[0].GetEating() >= 0 {
 			t.Errorf("view_structured forecast %v; want day %d, six flows, food eaten", f, v.GetDay()+1)
 		}
-		if !strings.Contains(string(b), `"closedActions"`) {
-			t.Errorf("view_structured %s; want its closedActions", b)
+		if !strings.Contains(string(b), `"closed_actions"`) {
+			t.Errorf("view_structured %s; want its closed_actions", b)
 		}
 	})
 	t.Run("a refused order reaches no server", func(t *testing.T) {

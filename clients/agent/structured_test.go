@@ -128,8 +128,8 @@ func TestStructuredZeroValues(t *testing.T) {
 		}
 	})
 	t.Run("stocks are numbers", func(t *testing.T) {
-		if _, ok := view["worldId"].(float64); !ok {
-			t.Errorf("got worldId %#v; want a number", view["worldId"])
+		if _, ok := view["world_id"].(float64); !ok {
+			t.Errorf("got world_id %#v; want a number", view["world_id"])
 		}
 		res := view["grisonval"].(map[string]any)["resources"].(map[string]any)
 		if res["research"] != 0.0 {
@@ -162,7 +162,7 @@ func TestStructuredZeroValues(t *testing.T) {
 		from := connect(t, &tools.Camp{Game: srv.Game, Token: w.Tokens[0], Now: time.Now})
 		to := connect(t, &tools.Camp{Game: srv.Game, Token: w.Tokens[1], Now: time.Now})
 		sent := structured(t, from, tools.SendMessage, map[string]any{"to_camp": 1, "text": "Alliance ?"})
-		if sent["fromCamp"] != 0.0 || sent["toCamp"] != 1.0 || sent["day"] != 1.0 {
+		if sent["from_camp"] != 0.0 || sent["to_camp"] != 1.0 || sent["day"] != 1.0 {
 			t.Errorf("got sent %v; want from camp 0 to camp 1 for day 1", sent)
 		}
 		for name, m := range map[string]map[string]any{
@@ -176,7 +176,7 @@ func TestStructuredZeroValues(t *testing.T) {
 				continue
 			}
 			msg := msgs[0].(map[string]any)
-			if msg["fromCamp"] != 0.0 || msg["toCamp"] != 1.0 || msg["text"] != "Alliance ?" {
+			if msg["from_camp"] != 0.0 || msg["to_camp"] != 1.0 || msg["text"] != "Alliance ?" {
 				t.Errorf("%s: got %v; want from camp 0 to camp 1", name, msg)
 			}
 			if _, ok := msg["id"].(float64); !ok {

@@ -205,7 +205,7 @@ func (d decider) score(c *pb.CampSummary, p pb.Posture) (int, string) {
 	l := d.lean()
 	s := w + l.sign
 	t := d.l.Sprintf
-	why := t("willingness %d %%, %s %+d", "disposition %d %%, %s %+d", w, d.g.GetArchetype(), l.sign)
+	why := t("willingness %d %%, %s %+d", "disposition %d %%, %s %+d", w, d.l.Name(d.g.GetArchetype()), l.sign)
 	switch p {
 	case pb.Posture_POSTURE_AGGRESSIVE:
 		s -= postureSign
@@ -353,7 +353,7 @@ func (d decider) proposePeace() *pb.Order {
 		case t != nil && t.relation == relWar && float64(t.power) > aggressiveRatio*float64(d.power):
 			w = d.l.Sprintf("%s grown too strong (%d against %d)", "%s devenu trop fort (%d contre %d)", t.name, t.power, d.power)
 		case l.peaceInGrowth:
-			w = d.l.Sprintf("a %s prefers trade to war", "une %s préfère le commerce à la guerre", d.g.GetArchetype())
+			w = d.l.Sprintf("a %s prefers trade to war", "une %s préfère le commerce à la guerre", d.l.Name(d.g.GetArchetype()))
 		default:
 			continue
 		}
@@ -474,12 +474,12 @@ func (d decider) government(urgent bool) *pb.Order {
 		if i < 0 || f == pol.GetGovernment() || !allows(la.GetArgs()[0], g.GetGovernments()[i].GetId()) {
 			continue
 		}
-		why := d.l.Sprintf("the form that suits a %s, gold %d", "la forme qui sied à une %s, %d or", g.GetArchetype(), g.GetResources().GetGold())
+		why := d.l.Sprintf("the form that suits its archetype (%s), gold %d", "la forme qui sied à son archétype (%s), %d or", d.l.Name(g.GetArchetype()), g.GetResources().GetGold())
 		if urgent {
 			why = d.l.Sprintf("legitimacy %d < %d: a new regime brings it back to %d", "légitimité %d < %d : un nouveau régime la ramène à %d", pol.GetLegitimacy(), lowLegitimacy, d.r.legitimacy)
 		}
 		return &pb.Order{Action: actGovernment, Args: []int32{g.GetGovernments()[i].GetId()},
-			Reason: d.l.Sprintf("politics: %s replaces %s: %s", "politique : %s remplace %s : %s", f, pol.GetGovernment(), why)}
+			Reason: d.l.Sprintf("politics: %s replaces %s: %s", "politique : %s remplace %s : %s", d.l.Name(f), d.l.Name(pol.GetGovernment()), why)}
 	}
 	return nil
 }

@@ -94,9 +94,9 @@ func TestWarAndDiplomacy(t *testing.T) {
 			buildAction(bBarracks), []int32{1}, []string{"plus de levée possible", "une caserne en zone 1"}},
 
 		{"AI-DIP-ANSWER: a merchant league signs a willing proposal", edit(growth, all(met("war", "war"), archetype(archMerchant), proposal("peace", 80))), State{},
-			actAccept, []int32{2}, []string{"accord de la paix proposée par Azur", "disposition 80 %, merchant_league +25"}},
+			actAccept, []int32{2}, []string{"accord de la paix proposée par Azur", "disposition 80 %, ligue marchande +25"}},
 		{"AI-DIP-ANSWER: a warrior clan refuses an unwilling one", edit(aggressive, all(met("war", "war"), archetype(archWarriors), proposal("peace", 20))), State{},
-			actRefuse, []int32{2}, []string{"refus de la paix", "warrior_clan -25, belliqueux -15"}},
+			actRefuse, []int32{2}, []string{"refus de la paix", "clan guerrier -25, belliqueux -15"}},
 		{"AI-DIP-ANSWER: a place besieged by the proposer makes a clan sign", edit(prudent, all(met("war", "war"), archetype(archWarriors), proposal("peace", 60), besiegedZone2(2))), State{},
 			actAccept, []int32{2}, []string{"une place assiégée par lui +40"}},
 		{"AI-DIP-PEACE: prudent, the camp proposes peace to the stronger", edit(baseView(pb.Posture_POSTURE_UNSPECIFIED), all(rivalZones(10), archetype(archBuilders), legalOn(actProposePeace, 0, 2))), State{},
@@ -106,7 +106,7 @@ func TestWarAndDiplomacy(t *testing.T) {
 		{"AI-DIP-QUIET: not after three refusals", edit(baseView(pb.Posture_POSTURE_UNSPECIFIED), all(rivalZones(10), archetype(archBuilders), legalOn(actProposePeace, 2),
 			func(v *pb.CampView) { gv(v).Camps[1].Refusals = 3 })), State{}, actRaise, nil, nil},
 		{"AI-DIP-PEACE: a merchant league proposes peace in growth", edit(growth, all(met("war", "war"), archetype(archMerchant), legalOn(actProposePeace, 0))), State{},
-			actProposePeace, []int32{0}, []string{"une merchant_league préfère le commerce"}},
+			actProposePeace, []int32{0}, []string{"une ligue marchande préfère le commerce"}},
 		{"AI-DIP-PEACE: builders in growth do not", edit(growth, all(met("war", "war"), archetype(archBuilders), legalOn(actProposePeace, 0))), State{},
 			actExpand, nil, nil},
 		{"AI-DIP-ALLY: an old peace against a common threat", edit(growth, all(met("peace", "war"), archetype(archBuilders), legalOn(actProposeAlliance, 0), func(v *pb.CampView) {
@@ -125,10 +125,10 @@ func TestWarAndDiplomacy(t *testing.T) {
 			gv(v).FieldArmy, gv(v).Morale = 20, 70
 		})), State{Aggressiveness: attackAppetite}, actExpand, nil, nil},
 		{"AI-POL: a new form when legitimacy collapses", edit(growth, all(archetype(archBuilders), governments, func(v *pb.CampView) { gv(v).Politics.Legitimacy = 20 })), State{},
-			actGovernment, []int32{4}, []string{"republic remplace autocracy", "légitimité 20 < 25"}},
+			actGovernment, []int32{4}, []string{"république remplace autocratie", "légitimité 20 < 25"}},
 		{"AI-POL-FORM: a merchant league adopts the oligarchy", edit(growth, all(archetype(archMerchant), governments, func(v *pb.CampView) {
 			v.Day, gv(v).Resources.Gold = 30, 150
-		})), State{}, actGovernment, []int32{2}, []string{"oligarchy remplace autocracy"}},
+		})), State{}, actGovernment, []int32{2}, []string{"oligarchie remplace autocratie"}},
 		{"AI-POL-FORM: not before day 20", edit(growth, all(archetype(archMerchant), governments, func(v *pb.CampView) { gv(v).Resources.Gold = 150 })), State{},
 			actExpand, nil, nil},
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/grisonval/server/clients/viewtext"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -280,14 +281,15 @@ func (d decider) setEdict(e *pb.Edict, l int32, why string) *pb.Order {
 		!allows(la.GetArgs()[0], e.GetId()) || !allows(la.GetArgs()[1], l) || !d.edictOpen(e) {
 		return nil
 	}
+	// name says a level in the reader's language, as the text view does.
 	name := func(l int32) string {
 		if int(l) < len(e.GetLevels()) {
-			return e.GetLevels()[l]
+			return viewtext.EdictLevel(d.l, &pb.Edict{Edict: e.GetEdict(), LevelName: e.GetLevels()[l]})
 		}
 		return ""
 	}
 	return &pb.Order{Action: actSetEdict, Args: []int32{e.GetId(), l},
-		Reason: d.l.Sprintf("%s; %s edict from %s to %s", "%s ; édit %s de %s à %s", why, e.GetEdict(), name(e.GetLevel()), name(l))}
+		Reason: d.l.Sprintf("%s; %s edict from %s to %s", "%s ; édit %s de « %s » à « %s »", why, viewtext.EdictName(d.l, e.GetEdict()), name(e.GetLevel()), name(l))}
 }
 
 // flow returns the forecast of resource r (VIEW-INCOME): its stock, its
@@ -384,7 +386,7 @@ func (d decider) edicts(posture string) *pb.Order {
 	}
 	gold, goldNet, _ := d.flow(rGold)
 	money := l.Sprintf("gold %d, net %d a day", "%d or, net %d par jour", gold, goldNet)
-	want, wantWhy := lean.taxes, l.Sprintf("archetype %s: taxes at level %d", "archétype %s : impôt au niveau %d", g.GetArchetype(), lean.taxes)
+	want, wantWhy := lean.taxes, l.Sprintf("archetype %s: taxes at level %d", "archétype %s : impôt au niveau %d", l.Name(g.GetArchetype()), lean.taxes)
 	switch {
 	case gold < d.e.buffer[rGold] && goldNet < minNet[rGold] && want < maxTaxes && (want+1 < maxTaxes || g.GetMorale() >= heavyMorale):
 		want++
@@ -425,7 +427,7 @@ func (d decider) edicts(posture string) *pb.Order {
 	}
 	if pro.GetLevel() < promo && g.GetPopulation()+housingMargin < g.GetHousing() && d.payable() {
 		return d.setEdict(pro, pro.GetLevel()+1, p+l.Sprintf(", archetype %s: promotion up to level %d, population %d, housing %d, %s",
-			", archétype %s : promotion jusqu'au niveau %d, population %d, logement %d, %s", g.GetArchetype(), promo, g.GetPopulation(), g.GetHousing(), money))
+			", archétype %s : promotion jusqu'au niveau %d, population %d, logement %d, %s", l.Name(g.GetArchetype()), promo, g.GetPopulation(), g.GetHousing(), money))
 	}
 	return nil
 }

@@ -128,8 +128,9 @@ Flags (before or after the command):
                      such as the server's self-signed one (default $GRISONVAL_CA)
   --server-name NAME with TLS: the name the server's certificate carries, when
                      not the address's host (default $GRISONVAL_SERVER_NAME)
-  --json             print the server's answer as JSON (protojson's names, every
-                     field with its zero value, 64-bit numbers as numbers;
+  --json             print the server's answer as JSON (the proto's snake_case
+                     names, as the JSON face writes them, every field with its
+                     zero value, 64-bit numbers as numbers;
                      watch: one view a day)
   --no-color         no ANSI colours on the map (also with $NO_COLOR or no terminal)
   --reason TEXT      order, ACTION, standing: why you give this order (shown
@@ -206,8 +207,9 @@ Options (avant ou après la commande) :
                      comme celui, autosigné, du serveur (par défaut $GRISONVAL_CA)
   --server-name NOM  avec TLS : le nom que porte le certificat du serveur, s'il
                      n'est pas l'hôte de l'adresse (par défaut $GRISONVAL_SERVER_NAME)
-  --json             afficher la réponse du serveur en JSON (les noms de protojson,
-                     chaque champ avec sa valeur nulle, les nombres de 64 bits en
+  --json             afficher la réponse du serveur en JSON (les noms du proto en
+                     snake_case, comme sur la face JSON, chaque champ avec sa
+                     valeur nulle, les nombres de 64 bits en
                      nombres ; watch : une vue par jour)
   --no-color         pas de couleurs ANSI sur la carte (aussi avec $NO_COLOR ou sans
                      terminal)

@@ -252,7 +252,7 @@ func TestCLI(t *testing.T) {
 			if err := protojson.Unmarshal([]byte(stdout), msg); err != nil {
 				t.Errorf("%v: got %v parsing:\n%s", args, err, stdout)
 			}
-			if args[0] == "view" && (!strings.Contains(stdout, `"owner": 0,`) || !strings.Contains(stdout, `"research": 0`) || !strings.Contains(stdout, `"worldId": 1,`)) {
+			if args[0] == "view" && (!strings.Contains(stdout, `"owner": 0,`) || !strings.Contains(stdout, `"research": 0`) || !strings.Contains(stdout, `"world_id": 1,`)) {
 				t.Errorf("got view:\n%.2000s\nwant camp 0's owner, research 0 and the world's id as numbers", stdout)
 			}
 		}

@@ -113,7 +113,7 @@ func councilReason(l lang.Lang, s *jsonschema.Schema, v *pb.CampView) *jsonschem
 	r := &jsonschema.Schema{Type: "string", MinLength: jsonschema.Ptr(1),
 		Description: l.Sprintf("why the camp should play this order, in a sentence or two: the whole council reads it before the ruler decides",
 			"pourquoi le camp devrait jouer cet ordre, en une phrase ou deux : tout le conseil la lit avant que le dirigeant décide")}
-	if n := int(v.GetMaxReasonLen()); n > 0 {
+	if n := charBound(v.GetMaxReasonLen()); n > 0 {
 		r.MaxLength = jsonschema.Ptr(n)
 	}
 	s.Properties["reason"] = r

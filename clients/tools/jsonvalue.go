@@ -17,8 +17,9 @@ import (
 	"github.com/grisonval/server/lang"
 )
 
-// JSON encodes a message of the API for programs: protojson's field names
-// (lowerCamelCase) in the order the .proto declares them, but every field
+// JSON encodes a message of the API for programs: the proto's field names
+// (snake_case, as the HTTP JSON face writes them: protojson's UseProtoNames)
+// in the order the .proto declares them, but every field
 // of a message with its value, zero values too (camp 0 as an owner or a
 // sender, an empty list as []), and 64-bit integers as JSON numbers where
 // protojson writes strings. A field with explicit presence (a message, an
@@ -56,7 +57,7 @@ func writeMessage(b *bytes.Buffer, m protoreflect.Message) error {
 			b.WriteByte(',')
 		}
 		first = false
-		writeString(b, fd.JSONName())
+		writeString(b, string(fd.Name()))
 		b.WriteByte(':')
 		var err error
 		switch {

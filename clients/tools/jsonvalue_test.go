@@ -22,7 +22,7 @@ func TestJSON(t *testing.T) {
 		want string
 	}{
 		{"a message from camp 0", &pb.CampMessage{Id: 7, Day: 3, FromCamp: 0, ToCamp: 1, Text: "Paix & <pain>", SentAt: timestamppb.New(at)},
-			`{"id":7,"day":3,"fromCamp":0,"toCamp":1,"text":"Paix & <pain>","sentAt":"2026-12-01T14:57:28Z","seat":""}`},
+			`{"id":7,"day":3,"from_camp":0,"to_camp":1,"text":"Paix & <pain>","sent_at":"2026-12-01T14:57:28Z","seat":""}`},
 		{"stocks, zero ones too", &pb.Resources{Food: 1500, Gold: -3, Research: 0},
 			`{"food":1500,"wood":0,"stone":0,"tools":0,"gold":-3,"research":0}`},
 		{"enums and lists", &pb.ArgSpec{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{4, 10}},

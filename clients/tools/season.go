@@ -69,12 +69,12 @@ type NotebookArgs struct {
 	Text string `json:"text"`
 }
 
-// notebookSchema bounds the text by v's notebook's max_len, in characters
-// (the server counts bytes and says so when a text is too long).
+// notebookSchema bounds the text by v's notebook's max_len bytes, in the
+// characters that always fit them (charBound).
 func notebookSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	text := &jsonschema.Schema{Type: "string", Description: l.Sprintf("the whole notebook: it replaces the last text",
 		"le carnet entier : il remplace le texte précédent")}
-	if n := int(v.GetNotebook().GetMaxLen()); n > 0 {
+	if n := charBound(v.GetNotebook().GetMaxLen()); n > 0 {
 		text.MaxLength = jsonschema.Ptr(n)
 	}
 	return &jsonschema.Schema{

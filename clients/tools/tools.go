@@ -183,13 +183,22 @@ func (c *Camp) SetStanding(ctx context.Context, o *pb.Order) (*pb.Order, error) 
 	return r.GetOrder(), nil
 }
 
-// JournalSince returns the camp's journal from day since on.
+// JournalSince returns the camp's journal from day since on, ending with
+// the line that names the winner once the season is over
+// (viewtext.OverEntry: the faces' line, from the view, not a stored one).
 func (c *Camp) JournalSince(ctx context.Context, since int32) ([]*pb.JournalEntry, error) {
 	r, err := c.Game.GetJournal(c.auth(ctx), &pb.GetJournalRequest{SinceDay: since})
 	if err != nil {
 		return nil, err
 	}
-	return r.GetEntries(), nil
+	v, err := c.GetView(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if v.GetDay() < since {
+		return r.GetEntries(), nil
+	}
+	return viewtext.WithOver(c.Lang, v, r.GetEntries()), nil
 }
 
 // WaitAfter waits until the world has resolved a day later than after and
@@ -655,7 +664,7 @@ func callLegalActions(ctx context.Context, c *Camp, _ json.RawMessage) (*Result,
 		}
 		closed = append(closed, b)
 	}
-	s := map[string]any{"day": v.GetDay(), "ruleset": rulesetOf(v), "legalActions": actions, "closedActions": closed}
+	s := map[string]any{"day": v.GetDay(), "ruleset": rulesetOf(v), "legal_actions": actions, "closed_actions": closed}
 	return &Result{Text: viewtext.Menu(c.Lang, v), Structured: s}, nil
 }
 
@@ -691,7 +700,7 @@ func (in OrderInput) Flat() OrderArgs {
 func submitSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 	reason := &jsonschema.Schema{Type: "string", Description: l.Sprintf("why you give this order, in a sentence (kept in your own journal)",
 		"pourquoi vous donnez cet ordre, en une phrase (gardée dans votre propre journal)")}
-	if n := int(v.GetMaxReasonLen()); n > 0 {
+	if n := charBound(v.GetMaxReasonLen()); n > 0 {
 		reason.MaxLength = jsonschema.Ptr(n)
 	}
 	return &jsonschema.Schema{
@@ -916,7 +925,7 @@ func callWait(ctx context.Context, c *Camp, args json.RawMessage) (*Result, erro
 	// A season that is over resolves no day: say so at once rather than
 	// wait out the timeout.
 	if v, err := c.GetView(ctx); err == nil && v.GetSeasonOver() && after >= v.GetDay() {
-		return &Result{Text: viewtext.SeasonOver(c.Lang, v), Structured: map[string]any{"resolved": false, "seasonOver": true, "day": v.GetDay()}}, nil
+		return &Result{Text: viewtext.SeasonOver(c.Lang, v), Structured: map[string]any{"resolved": false, "season_over": true, "day": v.GetDay()}}, nil
 	}
 	news, err := c.WaitNews(ctx, after, time.Duration(in.TimeoutSeconds)*time.Second)
 	if err != nil {
@@ -974,7 +983,7 @@ func sendSchema(l lang.Lang, v *pb.CampView) *jsonschema.Schema {
 				to.Enum = append(to.Enum, c)
 			}
 		}
-		if n := int(v.GetMaxMessageLen()); n > 0 {
+		if n := charBound(v.GetMaxMessageLen()); n > 0 {
 			text.MaxLength = jsonschema.Ptr(n)
 		}
 	}

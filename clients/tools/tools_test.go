@@ -20,8 +20,8 @@ import (
 // without a view.
 func TestSendSchema(t *testing.T) {
 	s := sendSchema(lang.EN, &pb.CampView{Camp: 1, MessageRecipients: []int32{2}, MaxMessageLen: 280})
-	if m := s.Properties["text"].MaxLength; m == nil || *m != 280 {
-		t.Errorf("got text max length %v; want 280, the view's", m)
+	if m := s.Properties["text"].MaxLength; m == nil || *m != 70 {
+		t.Errorf("got text max length %v; want 70, the characters that always fit the view's 280 bytes", m)
 	}
 	if e := s.Properties["to_camp"].Enum; !slices.Equal(e, []any{int32(1), int32(2)}) {
 		t.Errorf("got recipients %v; want [1 2]: its own council, then camp 2", e)
@@ -96,7 +96,7 @@ func grisonvalMenu() *pb.CampView {
 			{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{11, 19}}}},
 		{Action: "recall_army", Args: []*pb.ArgSpec{{Name: "zone", Kind: pb.ArgKind_ARG_KIND_ZONE, Choices: []int32{12}},
 			{Name: "men", Kind: pb.ArgKind_ARG_KIND_COUNT, Min: 1, Max: 4, Optional: true}}},
-	}, MessageRecipients: []int32{1}, MaxMessageLen: 20}
+	}, MessageRecipients: []int32{1}, MaxMessageLen: 80}
 }
 
 // TestValidate checks every tool's arguments against the strict daily
@@ -339,7 +339,7 @@ func TestStableSchema(t *testing.T) {
 	day5 := grisonvalMenu()
 	day5.Day, day5.LegalActions, day5.MessageRecipients = 5, day5.LegalActions[:2], []int32{1, 2}
 	for _, v := range []*pb.CampView{day4, day5} {
-		v.MaxReasonLen = 30
+		v.MaxReasonLen = 120 // bytes: 30 characters
 	}
 	for _, l := range lang.All {
 		var lists [2][]byte

@@ -78,7 +78,7 @@ func briefHead(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView, now time.Time) 
 	if n := v.GetSeasonLength(); n > 0 {
 		s += l.Sprintf(" of %d", " sur %d", n)
 	}
-	s += l.Sprintf(" (%s): orders for day %d, ", " (%s) : ordres pour le jour %d, ", g.GetYearSeason(), v.GetDay()+1)
+	s += l.Sprintf(" (%s): orders for day %d, ", " (%s) : ordres pour le jour %d, ", l.Name(g.GetYearSeason()), v.GetDay()+1)
 	switch d := v.GetDeadline(); {
 	case d == nil:
 		s += l.Sprintf("no deadline", "pas d'échéance")
@@ -96,7 +96,7 @@ func briefHead(l lang.Lang, v *pb.CampView, g *pb.GrisonvalView, now time.Time) 
 	r := g.GetResources()
 	lines := []string{s + ".",
 		l.Sprintf("Stocks: food %d, wood %d, stone %d, tools %d, gold %d, research %d.",
-			"Stocks : vivres %d, bois %d, pierre %d, outils %d, or %d, recherche %d.",
+			"Stocks : nourriture %d, bois %d, pierre %d, outils %d, or %d, recherche %d.",
 			r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch()),
 		l.Sprintf("Morale %d, population %d, housing %d; army %d in the field, %d/%d under arms.",
 			"Moral %d, population %d, logement %d ; armée %d en campagne, %d/%d sous les armes.",

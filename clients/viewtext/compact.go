@@ -162,12 +162,12 @@ func writeMet(l lang.Lang, b *strings.Builder, camps []*pb.CampSummary, self, da
 		case !c.GetAlive():
 			parts = append(parts, l.Sprintf("%d extinct", "%d éteint", c.GetCamp()))
 		default:
-			p := fmt.Sprintf("%d %s", c.GetCamp(), c.GetRelation())
+			p := fmt.Sprintf("%d %s", c.GetCamp(), l.Name(c.GetRelation()))
 			if c.GetTradeRoute() {
 				p += l.Sprintf(" (trade route)", " (route commerciale)")
 			}
 			if pr := c.GetProposal(); pr != nil && pr.GetFromCamp() != self {
-				p += l.Sprintf(" (proposes %s, answer by day %d)", " (propose %s, réponse d'ici le jour %d)", pr.GetPact(), pr.GetExpiresDay())
+				p += l.Sprintf(" (proposes %s, answer by day %d)", " (propose %s, réponse d'ici le jour %d)", l.Name(pr.GetPact()), pr.GetExpiresDay())
 			}
 			parts = append(parts, p)
 		}

@@ -91,7 +91,7 @@ func shortText(l lang.Lang, f *pb.Forecast, prefix, suffix string) string {
 			"Entretien impayé : %d unité(s) (au-delà d'une petite marge les bâtiments se dégradent et le moral baisse, UPK-5)", n) + suffix
 	}
 	if n := f.GetFoodShort(); n > 0 {
-		s += prefix + l.Sprintf("Famine: %d food short (ECO-4)", "Famine : il manque %d vivres (ECO-4)", n) + suffix
+		s += prefix + l.Sprintf("Famine: %d food short (ECO-4)", "Famine : il manque %d de nourriture (ECO-4)", n) + suffix
 	}
 	return s
 }
@@ -157,8 +157,8 @@ func closedBrief(l lang.Lang, v *pb.CampView) string {
 }
 
 // choiceCosts says what an action costs with each value of its first
-// argument, the values of one price together: "ZONE 3, 12: wood 18,
-// stone 10; ZONE 30: free" (develop: each zone's next level).
+// argument, the values of one price together: "wood 18, stone 10 for ZONE
+// 3, 12; free for ZONE 30" (develop: each zone's next level).
 func choiceCosts(l lang.Lang, a *pb.LegalAction) string {
 	name := "?"
 	if args := a.GetArgs(); len(args) > 0 {
@@ -182,7 +182,7 @@ func choiceCosts(l lang.Lang, a *pb.LegalAction) string {
 	}
 	groups := make([]string, len(prices))
 	for i, p := range prices {
-		groups[i] = l.Sprintf("%s %s: %s", "%s %s : %s", name, Ranges(values[p]), p)
+		groups[i] = l.Sprintf("%s for %s %s", "%s pour %s %s", p, name, Ranges(values[p]))
 	}
 	return strings.Join(groups, l.Sprintf("; ", " ; "))
 }

@@ -42,10 +42,10 @@ func TestForecastLines(t *testing.T) {
 		}, "A day at rest: food +35, wood -3 (19 d), gold -1 (1 d); Upkeep left unpaid: 4 unit(s)"},
 		{lang.FR, []string{
 			"Demain (jour 13) si vous vous reposez",
-			"  vivres 1540 : +35 (revenu +60, repas -25)\n",
+			"  nourriture 1540 : +35 (revenu +60, repas -25)\n",
 			"  bois 58 : -3 (revenu +4, entretien -6, pourriture -1) ; tient encore 19 jours\n",
 			"  Entretien impayé : 4 unité(s)",
-		}, "Un jour de repos : vivres +35, bois -3 (19 j), or -1 (1 j) ; Entretien impayé"},
+		}, "Un jour de repos : nourriture +35, bois -3 (19 j), or -1 (1 j) ; Entretien impayé"},
 	} {
 		out := View(tc.l, v, now)
 		for _, want := range tc.view {
@@ -93,9 +93,9 @@ func TestClosedLines(t *testing.T) {
 		developPrice string
 	}{
 		{lang.EN, []string{"Closed today, and why:\n  trade: needs a market\n  spy: costs 15 gold; you have 1 gold: short of 14 gold\n  accept_pact, refuse_pact: no proposal awaits your answer\n"},
-			[]string{"Closed today: trade, spy, accept_pact, refuse_pact (the view says why)."}, "cost: ZONE 1, 5: wood 18, gold 4; ZONE 2: free\n"},
+			[]string{"Closed today: trade, spy, accept_pact, refuse_pact (the view says why)."}, "cost: wood 18, gold 4 for ZONE 1, 5; free for ZONE 2\n"},
 		{lang.FR, []string{"Fermées aujourd'hui, et pourquoi :\n  trade : needs a market\n"},
-			[]string{"Fermées aujourd'hui : trade, spy"}, "coût : ZONE 1, 5 : bois 18, or 4 ; ZONE 2 : gratuit\n"},
+			[]string{"Fermées aujourd'hui : trade, spy"}, "coût : bois 18, or 4 pour ZONE 1, 5 ; gratuit pour ZONE 2\n"},
 	} {
 		menu := Menu(tc.l, v)
 		for _, want := range append(tc.menu, tc.developPrice) {

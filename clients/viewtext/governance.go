@@ -99,7 +99,7 @@ func HolderText(l lang.Lang, s *pb.CouncilSeat) string {
 		return l.Sprintf("vacant", "vacant")
 	}
 	return l.Sprintf("#%d %s (%s, %s, since day %d, %+d %s)", "n° %d %s (%s, %s, depuis le jour %d, %+d %s)",
-		s.GetCitizen(), s.GetName(), Roman(s.GetLevel()), s.GetTrait(), s.GetSinceDay(), s.GetBenefit(), named(l, statNames, s.GetStat()))
+		s.GetCitizen(), s.GetName(), Roman(s.GetLevel()), l.Name(s.GetTrait()), s.GetSinceDay(), s.GetBenefit(), named(l, statNames, s.GetStat()))
 }
 
 // statNames name the kingdom statistics a seat's benefit goes to.
@@ -111,7 +111,7 @@ var statNames = map[string]lang.Text{
 
 // OngoingText words a continuing event: "plague since day 40 (zone 12)".
 func OngoingText(l lang.Lang, o *pb.OngoingEvent) string {
-	s := l.Sprintf("%s since day %d", "%s depuis le jour %d", o.GetKind(), o.GetSinceDay())
+	s := l.Sprintf("%s since day %d", "%s depuis le jour %d", l.Name(o.GetKind()), o.GetSinceDay())
 	if z := o.GetZone(); z > 0 {
 		s += l.Sprintf(" (zone %d)", " (zone %d)", z)
 	}
@@ -165,7 +165,7 @@ func writeGovernance(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView, day i
 	var free []string
 	for _, n := range g.GetNotables() {
 		if n.GetId() != 0 && !seated[n.GetId()] && len(free) < candidatesShown {
-			free = append(free, l.Sprintf("#%d %s (%s, %s)", "n° %d %s (%s, %s)", n.GetId(), n.GetName(), Roman(n.GetLevel()), n.GetTrait()))
+			free = append(free, l.Sprintf("#%d %s (%s, %s)", "n° %d %s (%s, %s)", n.GetId(), n.GetName(), Roman(n.GetLevel()), l.Name(n.GetTrait())))
 		}
 	}
 	if len(free) > 0 {

@@ -64,9 +64,9 @@ func TestGovernanceLines(t *testing.T) {
 			"Royaume : économie 3, loyauté -2, stabilité 1, insatisfaction 1, consommation 4.\n",
 			"Édits (set_edict ÉDIT NIVEAU, niveaux 0-4) : 1 taxation lourde (3), 2 jours fériés 12 par an (3), 3 édits publicitaires aucun (0).\n",
 			"Conseil (appoint SIÈGE CITOYEN) : 1 dirigeant n° 4 Jean Martin (III, sociable, depuis le jour 2, +3 loyauté) ; 2 conseiller vacant ; 3 général vacant ; " +
-				"4 grand diplomate vacant ; 5 grand prêtre vacant ; 6 maréchal vacant ; 7 chef des services secrets vacant ; 8 trésorier n° 9 Anne Roux (I, curious, depuis le jour 5, +2 économie).\n",
-			"Notables sans siège : n° 7 Paul Durand (II, ambitious), n° 11 Marie Blanc (I, steady).\n",
-			"Événements en cours : plague depuis le jour 10 (zone 2) ; cult depuis le jour 11.\n",
+				"4 grand diplomate vacant ; 5 grand prêtre vacant ; 6 maréchal vacant ; 7 chef des services secrets vacant ; 8 trésorier n° 9 Anne Roux (I, curieux, depuis le jour 5, +2 économie).\n",
+			"Notables sans siège : n° 7 Paul Durand (II, ambitieux), n° 11 Marie Blanc (I, posé).\n",
+			"Événements en cours : peste depuis le jour 10 (zone 2) ; fanatiques depuis le jour 11.\n",
 			"  3    côte+rivière ",
 		}},
 	}
@@ -85,7 +85,7 @@ func TestGovernanceLines(t *testing.T) {
 			lang.EN: {"Kingdom: economy 3, loyalty -2, stability 1, unrest 1, consumption 4; edicts: taxation heavy, holidays 12 a year, promotion none.",
 				"Council: 2 of 8 seats held, vacant: councillor, general, grand diplomat, high priest, marshal, spymaster; ongoing: plague since day 10 (zone 2), cult since day 11."},
 			lang.FR: {"Royaume : économie 3, loyauté -2, stabilité 1, insatisfaction 1, consommation 4 ; édits : taxation lourde, jours fériés 12 par an, édits publicitaires aucun.",
-				"Conseil : 2 sièges tenus sur 8, vacants : conseiller, général, grand diplomate, grand prêtre, maréchal, chef des services secrets ; en cours : plague depuis le jour 10 (zone 2), cult depuis le jour 11."},
+				"Conseil : 2 sièges tenus sur 8, vacants : conseiller, général, grand diplomate, grand prêtre, maréchal, chef des services secrets ; en cours : peste depuis le jour 10 (zone 2), fanatiques depuis le jour 11."},
 		} {
 			brief := Brief(l, v, now, 0, 0)
 			for _, w := range want {

@@ -19,7 +19,7 @@ import (
 func writeGrisonval(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.GrisonvalView) {
 	r := g.GetResources()
 	b.WriteString(l.Sprintf("Resources: food %d, wood %d, stone %d, tools %d, gold %d, research %d.\n",
-		"Ressources : vivres %d, bois %d, pierre %d, outils %d, or %d, recherche %d.\n",
+		"Ressources : nourriture %d, bois %d, pierre %d, outils %d, or %d, recherche %d.\n",
 		r.GetFood(), r.GetWood(), r.GetStone(), r.GetTools(), r.GetGold(), r.GetResearch()))
 	b.WriteString(Forecast(l, g.GetForecast()))
 	b.WriteString(l.Sprintf("People: morale %d, population %d, housing %d. Army: %d in the field, %d under arms of %d at most.\n",
@@ -56,7 +56,7 @@ func writeRules(l lang.Lang, b *strings.Builder, r *pb.GrisonvalRules) {
 	b.WriteString(l.Sprintf("Rules: a held zone yields %s.\n", "Règles : une zone tenue rapporte %s.\n", strings.Join(terrains, "; ")))
 	var buildings []string
 	for _, bl := range r.GetBuildings() {
-		s := l.Sprintf("%s (cost %s", "%s (coût %s", bl.GetBuilding(), resourcesText(l, bl.GetCost()))
+		s := l.Sprintf("%s (cost %s", "%s (coût %s", l.Name(bl.GetBuilding()), resourcesText(l, bl.GetCost()))
 		if o := resourcesText(l, bl.GetOutput()); o != "" {
 			s += l.Sprintf("; %s a day", " ; %s par jour", o)
 		}
@@ -89,7 +89,7 @@ func writeSociety(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView) {
 			p.GetChildren(), p.GetAdults(), p.GetElders(), p.GetMeanMood()))
 		var jobs []string
 		for _, j := range p.GetJobs() {
-			jobs = append(jobs, l.Sprintf("%s %d (level %.1f)", "%s %d (niveau %.1f)", j.GetJob(), j.GetCount(), j.GetMeanLevel()))
+			jobs = append(jobs, l.Sprintf("%s %d (level %.1f)", "%s %d (niveau %.1f)", l.Name(j.GetJob()), j.GetCount(), j.GetMeanLevel()))
 		}
 		if len(jobs) > 0 {
 			b.WriteString(l.Sprintf("; jobs: %s", " ; métiers : %s", strings.Join(jobs, ", ")))
@@ -135,7 +135,7 @@ func writeSociety(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView) {
 // resourceNames are the resources' names by their code (the ArgSpec's
 // and Cost's resource), in both languages.
 var resourceNames = map[string]lang.Text{
-	"food": lang.T("food", "vivres"), "wood": lang.T("wood", "bois"), "stone": lang.T("stone", "pierre"),
+	"food": lang.T("food", "nourriture"), "wood": lang.T("wood", "bois"), "stone": lang.T("stone", "pierre"),
 	"tools": lang.T("tools", "outils"), "gold": lang.T("gold", "or"), "research": lang.T("research", "recherche"),
 }
 
@@ -209,7 +209,7 @@ func writeZones(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Grisonval
 				terrain += "+" + SpecialName(l, sp)
 			}
 			fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\n", z.GetId(), terrain,
-				owner, z.GetGarrison(), z.GetDevelopment(), z.GetSlots(), seen, Ranges(z.GetNeighbors()), buildingList(z.GetBuildings()))
+				owner, z.GetGarrison(), z.GetDevelopment(), z.GetSlots(), seen, Ranges(z.GetNeighbors()), buildingList(l, z.GetBuildings()))
 		}
 		tw.Flush()
 		for l := range strings.Lines(table.String()) {
@@ -223,8 +223,8 @@ func writeZones(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Grisonval
 }
 
 // buildingList renders a zone's buildings compactly, the same kinds
-// together: "farm x2, school"; "-" for none.
-func buildingList(bs []string) string {
+// together, named in l: "farm x2, school"; "-" for none.
+func buildingList(l lang.Lang, bs []string) string {
 	if len(bs) == 0 {
 		return "-"
 	}
@@ -238,7 +238,9 @@ func buildingList(bs []string) string {
 	}
 	for i, k := range kinds {
 		if n := count[k]; n > 1 {
-			kinds[i] = fmt.Sprintf("%s x%d", k, n)
+			kinds[i] = fmt.Sprintf("%s x%d", l.Name(k), n)
+		} else {
+			kinds[i] = l.Name(k)
 		}
 	}
 	return strings.Join(kinds, ", ")
@@ -321,8 +323,8 @@ func writeCamps(l lang.Lang, b *strings.Builder, camps []*pb.CampSummary, self, 
 			b.WriteString(l.Sprintf("  %s: met, extinct.\n", "  %s : rencontré, éteint.\n", name))
 			continue
 		}
-		s := l.Sprintf("  %s: %s, %s, infamy %d, fame %d; %s", "  %s : %s, %s, infamie %d, renommée %d ; %s", name, c.GetArchetype(), c.GetGovernment(),
-			c.GetInfamy(), c.GetFame(), c.GetRelation())
+		s := l.Sprintf("  %s: %s, %s, infamy %d, fame %d; %s", "  %s : %s, %s, infamie %d, renommée %d ; %s", name, l.Name(c.GetArchetype()), l.Name(c.GetGovernment()),
+			c.GetInfamy(), c.GetFame(), l.Name(c.GetRelation()))
 		if c.GetRelation() != "war" && c.GetRelation() != "" {
 			s += l.Sprintf(" since day %d, breakable from day %d", " depuis le jour %d, rompable dès le jour %d", c.GetRelationSince(), c.GetBreakableFrom())
 		}
@@ -335,11 +337,11 @@ func writeCamps(l lang.Lang, b *strings.Builder, camps []*pb.CampSummary, self, 
 		if p := c.GetProposal(); p != nil {
 			if p.GetFromCamp() == self {
 				s += l.Sprintf("; your proposal of %s (day %d) awaits its answer until day %d",
-					" ; votre proposition de %s (jour %d) attend sa réponse jusqu'au jour %d", p.GetPact(), p.GetDay(), p.GetExpiresDay())
+					" ; votre proposition de %s (jour %d) attend sa réponse jusqu'au jour %d", l.Name(p.GetPact()), p.GetDay(), p.GetExpiresDay())
 			} else {
 				s += l.Sprintf("; it proposes %s (day %d), to answer by day %d (accept_pact/refuse_pact %d), your people's willingness %d %%",
 					" ; il propose %s (jour %d), réponse attendue au plus tard le jour %d (accept_pact/refuse_pact %d), disposition de votre peuple %d %%",
-					p.GetPact(), p.GetDay(), p.GetExpiresDay(), c.GetCamp(), p.GetWillingness())
+					l.Name(p.GetPact()), p.GetDay(), p.GetExpiresDay(), c.GetCamp(), p.GetWillingness())
 			}
 		}
 		b.WriteString(s + ".\n")
@@ -349,7 +351,7 @@ func writeCamps(l lang.Lang, b *strings.Builder, camps []*pb.CampSummary, self, 
 // writeOtherRelations renders the public status between the other camps.
 func writeOtherRelations(l lang.Lang, b *strings.Builder, g *pb.GrisonvalView) {
 	for _, r := range g.GetOtherRelations() {
-		b.WriteString(l.Sprintf("Between camps %d and %d (public): %s.\n", "Entre les camps %d et %d (public) : %s.\n", r.GetA(), r.GetB(), r.GetRelation()))
+		b.WriteString(l.Sprintf("Between camps %d and %d (public): %s.\n", "Entre les camps %d et %d (public) : %s.\n", r.GetA(), r.GetB(), l.Name(r.GetRelation())))
 	}
 }
 
@@ -360,7 +362,7 @@ func writePolitics(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Grison
 		return
 	}
 	b.WriteString(l.Sprintf("Politics: %s (%s) since day %d, legitimacy %d", "Politique : %s (%s) depuis le jour %d, légitimité %d",
-		g.GetArchetype(), p.GetGovernment(), p.GetGovernmentDay(), p.GetLegitimacy()))
+		l.Name(g.GetArchetype()), l.Name(p.GetGovernment()), p.GetGovernmentDay(), p.GetLegitimacy()))
 	if n := p.GetLowLegitimacyDays(); n > 0 {
 		b.WriteString(l.Sprintf(" (%d day(s) in a row under the coup threshold)", " (%d jour(s) d'affilée sous le seuil du coup d'État)", n))
 	}

@@ -59,3 +59,32 @@ func TestLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestCodesNamed: the codes of the wire a text view shows (the season of
+// the year, governments, archetypes, jobs, buildings, relations) are named
+// in the reader's language, and the French text keeps none in English.
+func TestCodesNamed(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	v := sampleView()
+	for _, tt := range []struct {
+		l         lang.Lang
+		want, not []string
+	}{
+		{lang.EN, []string{"(spring)", "2 Le Clan: warrior clan, overlordship", "Politics: builders (republic)", "farmer 6 (level 1.5)", "farm (cost", "proposes alliance", "(public): war"},
+			[]string{"warrior_clan", "printemps", "république"}},
+		{lang.FR, []string{"(printemps)", "2 Le Clan : clan guerrier, suzeraineté", "Politique : bâtisseurs (république)", "fermier 6 (niveau 1.5)", "ferme (coût", "il propose alliance", "(public) : guerre"},
+			[]string{"spring", "warrior", "overlord", "republic", "builders", "farmer", "farm ", "(public) : war", "vivres"}},
+	} {
+		text := View(tt.l, v, now) + Brief(tt.l, v, now, 0, 0)
+		for _, w := range tt.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: no %q in\n%s", tt.l, w, text)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(text, w) {
+				t.Errorf("%s: %q in\n%s", tt.l, w, text)
+			}
+		}
+	}
+}

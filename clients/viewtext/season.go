@@ -1,7 +1,6 @@
 package viewtext
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/grisonval/server/lang"
@@ -48,14 +47,14 @@ func SeasonStanding(l lang.Lang, s *pb.SeasonStanding) string {
 			"Siège %s : les faits d'armes, la cote et le verdict ci-dessous sont ceux de votre siège, des ordres dont il est l'auteur.\n", seat))
 	}
 	for _, p := range s.GetGloryBoard().GetPatrons() {
-		b.WriteString(l.Sprintf("  patron %s: glory %d (rank %d)", "  patron %s : gloire %d (rang %d)", p.GetPatron(), p.GetGlory(), p.GetRank()))
+		b.WriteString(l.Sprintf("  patron %s: %d glory in all seasons (rank %d on the camp's glory board)", "  patron %s : %d de gloire sur toutes les saisons (rang %d au tableau de gloire du camp)", p.GetPatron(), p.GetGlory(), p.GetRank()))
 		if p.GetSeasonGlory() > 0 {
-			b.WriteString(l.Sprintf(", +%d this season", ", +%d cette saison", p.GetSeasonGlory()))
+			b.WriteString(l.Sprintf(", of which %d this season", ", dont %d cette saison", p.GetSeasonGlory()))
 		}
 		b.WriteString("\n")
 	}
 	f := s.GetFeats()
-	b.WriteString(l.Sprintf("Feats: %s; glory for the patron %d.\n", "Faits d'armes : %s ; gloire pour le patron %d.\n", featsText(l, f), f.GetGlory()))
+	b.WriteString(l.Sprintf("Feats: %s; they earn the patron %d glory this season.\n", "Faits d'armes : %s ; ils valent %d de gloire au patron cette saison.\n", featsText(l, f), f.GetGlory()))
 	verdict := verdictName(l, s.GetVerdict())
 	if s.GetClosed() {
 		b.WriteString(l.Sprintf("Standing %d: %s.\n", "Cote %d : %s.\n", s.GetStanding(), verdict))
@@ -102,24 +101,25 @@ func ranking(l lang.Lang, rs []*pb.CampResult) string {
 
 // featsText lists the feats counted, or says there are none.
 func featsText(l lang.Lang, f *pb.Feats) string {
+	// Each count in the singular and the plural, English then French.
 	counts := []struct {
-		n      int32
-		en, fr string
+		n                            int32
+		enOne, enMany, frOne, frMany string
 	}{
-		{f.GetMissionsSucceeded(), "missions succeeded", "missions réussies"},
-		{f.GetMissionsFailed(), "missions failed", "missions échouées"},
-		{f.GetCounterMissionsSucceeded(), "counter-missions succeeded", "contre-missions réussies"},
-		{f.GetCounterMissionsFailed(), "counter-missions failed", "contre-missions échouées"},
-		{f.GetEnemyMissionsRevealed(), "enemy missions revealed", "missions adverses révélées"},
-		{f.GetIntelSupportInfluence(), "intel, support or influence", "renseignement, soutien ou influence"},
-		{f.GetInterventions(), "interventions", "interventions"},
-		{f.GetSabotagesSuffered(), "sabotages suffered", "sabotages subis"},
-		{f.GetRecoveries(), "recoveries", "récupérations"},
+		{f.GetMissionsSucceeded(), "mission succeeded", "missions succeeded", "mission réussie", "missions réussies"},
+		{f.GetMissionsFailed(), "mission failed", "missions failed", "mission échouée", "missions échouées"},
+		{f.GetCounterMissionsSucceeded(), "counter-mission succeeded", "counter-missions succeeded", "contre-mission réussie", "contre-missions réussies"},
+		{f.GetCounterMissionsFailed(), "counter-mission failed", "counter-missions failed", "contre-mission échouée", "contre-missions échouées"},
+		{f.GetEnemyMissionsRevealed(), "enemy mission revealed", "enemy missions revealed", "mission adverse révélée", "missions adverses révélées"},
+		{f.GetIntelSupportInfluence(), "intel, support or influence", "intel, support or influence", "renseignement, soutien ou influence", "renseignement, soutien ou influence"},
+		{f.GetInterventions(), "intervention", "interventions", "intervention", "interventions"},
+		{f.GetSabotagesSuffered(), "sabotage suffered", "sabotages suffered", "sabotage subi", "sabotages subis"},
+		{f.GetRecoveries(), "recovery", "recoveries", "récupération", "récupérations"},
 	}
 	var parts []string
 	for _, c := range counts {
 		if c.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.n, l.Sprintf(c.en, c.fr)))
+			parts = append(parts, lang.Count(int(c.n), c.enOne, c.enMany, c.frOne, c.frMany).In(l))
 		}
 	}
 	if len(parts) == 0 {

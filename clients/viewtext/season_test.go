@@ -34,11 +34,14 @@ func TestSeasonStandingText(t *testing.T) {
 		want, avoid []string
 	}{
 		{lang.EN, running, []string{"day 5 of 24: 19 days left.", "Score 14 (2 zones held); the rank falls at the close (the other camps' scores are beyond your fog).",
-			"Player ada, serving Aurèle.", "patron Aurèle: glory 12 (rank 1), +5 this season",
-			"Feats: 1 missions succeeded, 2 intel, support or influence; glory for the patron 6.", "Standing 14: praise if the season closed today."},
-			[]string{"ranking"}},
+			"Player ada, serving Aurèle.", "patron Aurèle: 12 glory in all seasons (rank 1 on the camp's glory board), of which 5 this season",
+			"Feats: 1 mission succeeded, 2 intel, support or influence; they earn the patron 6 glory this season.", "Standing 14: praise if the season closed today."},
+			[]string{"ranking", "1 missions"}},
 		{lang.FR, running, []string{"jour 5 sur 24 : 19 jours restants.", "Score 14 (2 zones held) ; le rang tombe à la clôture (les scores des autres camps sont hors de votre brouillard).",
-			"Joueur ada, au service de Aurèle.", "Cote 14 : éloge si la saison se close aujourd'hui."}, []string{"Classement"}},
+			"Joueur ada, au service de Aurèle.", "Cote 14 : éloge si la saison se close aujourd'hui.",
+			"patron Aurèle : 12 de gloire sur toutes les saisons (rang 1 au tableau de gloire du camp), dont 5 cette saison",
+			"Faits d'armes : 1 mission réussie, 2 renseignement, soutien ou influence ; ils valent 6 de gloire au patron cette saison."},
+			[]string{"Classement", "1 missions"}},
 		{lang.EN, public, []string{"day 4 of 12: 8 days left.", "Score 6 (6 points); rank 1 of 2 today (every camp's score is public).",
 			"Today's ranking:\n  1. camp 1 \"Counter B\": score 6 (6 points)\n  2. camp 0 \"Counter A\": score 2 (2 points)\n"},
 			[]string{"zone", "fog", "falls at the close"}},

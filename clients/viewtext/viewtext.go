@@ -50,7 +50,7 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 		b.WriteString(l.Sprintf(" of %d", " sur %d", n))
 	}
 	if g != nil {
-		fmt.Fprintf(&b, " (%s)", g.GetYearSeason())
+		fmt.Fprintf(&b, " (%s)", l.Name(g.GetYearSeason()))
 	}
 	b.WriteString(l.Sprintf("; orders are for day %d.\n", " ; les ordres sont pour le jour %d.\n", v.GetDay()+1))
 	if over := SeasonOver(l, v); over != "" {
@@ -79,14 +79,15 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 	default:
 		writeShared(l, &b, v)
 	}
-	journal := v.GetJournal()
+	all := WithOver(l, v, v.GetJournal())
+	journal := all
 	if len(journal) > JournalLines {
 		journal = journal[len(journal)-JournalLines:]
 	}
 	if len(journal) == 0 {
 		b.WriteString(l.Sprintf("Journal: nothing yet.\n", "Journal : rien encore.\n"))
 	} else {
-		b.WriteString(l.Sprintf("Journal (latest %d of %d):\n", "Journal (les %d dernières de %d entrées) :\n", len(journal), len(v.GetJournal())))
+		b.WriteString(l.Sprintf("Journal (latest %d of %d):\n", "Journal (les %d dernières de %d entrées) :\n", len(journal), len(all)))
 		b.WriteString(indent(Journal(l, journal), "  "))
 	}
 	b.WriteString(Messages(l, v.GetMessages(), v.GetCamp()))
@@ -132,35 +133,15 @@ func View(l lang.Lang, v *pb.CampView, now time.Time) string {
 }
 
 // SeasonOver says that v's season is over (CampView.season_over) and who
-// won when the view tells: the last camp standing, else the camp with the
-// best public score; else where the ranking is. It returns "" while the
-// season runs.
+// won when the view tells (winner), and where the ranking is. It returns
+// "" while the season runs.
 func SeasonOver(l lang.Lang, v *pb.CampView) string {
 	if !v.GetSeasonOver() {
 		return ""
 	}
 	s := l.Sprintf("The season is over (day %d): no order is taken any more", "La saison est finie (jour %d) : plus aucun ordre n'est pris", v.GetDay())
-	var alive []*pb.Contact
-	for _, c := range v.GetContacts() {
-		if c.GetAlive() {
-			alive = append(alive, c)
-		}
-	}
-	var best *pb.Contact
-	for _, c := range v.GetContacts() {
-		if c.GetScored() && (best == nil || c.GetScore() > best.GetScore()) {
-			best = c
-		}
-	}
-	switch {
-	case v.GetAlive() && len(alive) == 0:
-		s += l.Sprintf("; you won, the last standing", " ; vous avez gagné, dernier debout")
-	case !v.GetAlive() && len(alive) == 1:
-		s += l.Sprintf("; camp %d %s won, the last standing", " ; le camp %d %s a gagné, dernier debout", alive[0].GetCamp(), alive[0].GetName())
-	case best != nil && v.GetScore() >= best.GetScore():
-		s += l.Sprintf("; you lead with %s", " ; vous menez avec %s", scoreText(v.GetScore(), v.GetScoreSummary()))
-	case best != nil:
-		s += l.Sprintf("; camp %d %s leads with %s", " ; le camp %d %s mène avec %s", best.GetCamp(), best.GetName(), scoreText(best.GetScore(), best.GetScoreSummary()))
+	if w := winner(l, v); w != "" {
+		s += l.Sprintf("; %s", " ; %s", w)
 	}
 	return s + l.Sprintf(" (season_standing: the ranking).\n", " (season_standing : le classement).\n")
 }

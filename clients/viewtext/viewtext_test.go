@@ -169,7 +169,7 @@ func TestView(t *testing.T) {
 		{"unknown zones as ranges", []string{"Unknown zones (5;", "6-10."}},
 		{"column", []string{"#3 settlers, 6 men, zone 1 -> 3", "left day 11", "arrives day 14"}},
 		{"camp not met", []string{"  0 La Colonie: not met yet (nothing known)."}},
-		{"camp met", []string{"  2 Le Clan: warrior_clan, overlord, infamy 1, fame 2; peace since day 5, breakable from day 17, trade route"}},
+		{"camp met", []string{"  2 Le Clan: warrior clan, overlordship, infamy 1, fame 2; peace since day 5, breakable from day 17, trade route"}},
 		{"proposal received", []string{"it proposes alliance (day 11), to answer by day 17 (accept_pact/refuse_pact 2), your people's willingness 35 %."}},
 		{"other pair", []string{"Between camps 0 and 2 (public): war."}},
 		{"politics", []string{"Politics: builders (republic) since day 8, legitimacy 44, infamy 0, fame 1; no new government before day 38."}},

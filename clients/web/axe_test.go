@@ -57,7 +57,8 @@ func checkAxe(t *testing.T, ctx context.Context, what string) {
 
 // TestAccessibility runs axe-core in chromium on the player's pages, in
 // English and French: the front page, camp 0's page with a zone picked,
-// its season tab, the observer's, a Castle city's, and a closed season's
+// its season and progress tabs, its feats and research pages, the
+// observer's, a Castle city's, and a closed season's
 // camp page; none has a serious or critical violation (issue 31).
 func TestAccessibility(t *testing.T) {
 	t.Parallel()
@@ -87,6 +88,12 @@ func TestAccessibility(t *testing.T) {
 		checkAxe(t, ctx, l+": camp 0's page with zone "+fmt.Sprint(zone))
 		browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`label[for=tab-season]`)))
 		checkAxe(t, ctx, l+": camp 0's season tab")
+		browsertest.Do(t, ctx, chromedp.Click(browsertest.CSS(`label[for=tab-plots]`)))
+		checkAxe(t, ctx, l+": camp 0's progress tab")
+		for _, page := range []string{"feats", "research"} {
+			browsertest.Do(t, ctx, chromedp.Navigate(s.http.URL+"/camp/"+page))
+			checkAxe(t, ctx, l+": camp 0's "+page+" page")
+		}
 	}
 	admin := browsertest.Start(t, true)
 	browsertest.SignIn(t, admin, s.http.URL, s.srv.AdminToken)

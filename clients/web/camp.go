@@ -131,6 +131,11 @@ type campBody struct {
 	// address: the page then offers no form that the server would refuse.
 	Over, Closed bool
 	Chronicle    string
+	// Winner says the season is over and who won, as the view tells
+	// (viewtext.OverEntry); "" while it runs.
+	Winner string
+	// Plots draw the camp's own counters over the season (progress.go).
+	Plots template.HTML
 }
 
 // name returns camp c's name as the view knows it.
@@ -190,6 +195,7 @@ func (s *Server) campBodyOf(l lang.Lang, v *pb.CampView, journal []*pb.JournalEn
 	if len(b.Journal) == 0 {
 		b.Journal = v.GetJournal()
 	}
+	b.Journal = viewtext.WithOver(l, v, b.Journal)
 	if n := len(b.Journal) - maxJournal; n > 0 {
 		b.Journal, b.Older = b.Journal[n:], n
 	}
@@ -469,6 +475,10 @@ func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if body.Plots, err = s.campPlots(ctx, l, v); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	body.Season = viewtext.SeasonStanding(l, standing)
 	body.SeasonTab = seasonPanelOf(standing, body.Season)
 	body.Answer = flashed(w, r)
@@ -702,6 +712,9 @@ func (b *campBody) setOver(st *pb.SeasonStanding) {
 	if b.Over {
 		// No tomorrow to forecast.
 		b.Bar = nil
+	}
+	if e := viewtext.OverEntry(b.L, b.View); e != nil {
+		b.Winner = e.GetNarration()
 	}
 	if b.Closed {
 		b.Chronicle = fmt.Sprintf("/chronicle/%d/%d", b.View.GetWorldId(), st.GetSeason())

@@ -243,7 +243,7 @@ func TestConsoleSeason(t *testing.T) {
 	browsertest.Do(t, b, chromedp.Navigate(fmt.Sprintf("%s/console/world/%d/enrol", s.http.URL, id)), chromedp.WaitVisible(browsertest.CSS(`#enrolform`)))
 	set(`header form.lang select`, "fr")
 	submit(`header form.lang button`)
-	wantText("the enrolment form in French", "Inscrire un joueur", "Feuille de personnage d'une nouvelle carrière", "+300 vivres", "total 10 sur 10")
+	wantText("the enrolment form in French", "Inscrire un joueur", "Feuille de personnage d'une nouvelle carrière", "+300 nourriture", "total 10 sur 10")
 	browsertest.Screenshot(t, b, shot("console-enrol-fr.png"), 0)
 }
 

@@ -82,9 +82,9 @@ func TestCampCouncil(t *testing.T) {
 		{lang.FR, []string{
 			`<p class="stats">Royaume : économie 5, loyauté -1, stabilité 2, insatisfaction 3, consommation 2.</p>`,
 			`<tr data-edict="2"><td>2 · jours fériés</td><td>6 par an <small>(2)</small></td></tr>`,
-			`<td>1 · dirigeant</td><td data-citizen="4">#4 Jean Martin</td><td class="lv">III</td><td>sociable</td><td>farmer</td><td>40</td><td>jour 2</td>`,
+			`<td>1 · dirigeant</td><td data-citizen="4">#4 Jean Martin</td><td class="lv">III</td><td>sociable</td><td>fermier</td><td>40</td><td>jour 2</td>`,
 			`<td>7 · chef des services secrets</td><td colspan="6">vacant</td>`,
-			`<li>plague depuis le jour 140 (zone 12)</li>`,
+			`<li>peste depuis le jour 140 (zone 12)</li>`,
 			`<option value="8">8 · trésorier</option>`,
 			"terrain spécial trouvé : ruine",
 		}},

@@ -354,7 +354,11 @@ func (m *hexMap) tooltip(z *hexZone) string {
 	if z.Slots > 0 || len(z.Buildings) > 0 {
 		b.WriteString(l.Sprintf("\nslots: %d of %d used", "\nemplacements : %d sur %d occupés", len(z.Buildings), z.Slots))
 		if len(z.Buildings) > 0 {
-			fmt.Fprintf(&b, " (%s)", strings.Join(z.Buildings, ", "))
+			names := make([]string, len(z.Buildings))
+			for i, bl := range z.Buildings {
+				names[i] = l.Name(bl)
+			}
+			fmt.Fprintf(&b, " (%s)", strings.Join(names, ", "))
 		}
 	}
 	if z.Monument {

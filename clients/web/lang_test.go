@@ -60,9 +60,13 @@ func TestLanguage(t *testing.T) {
 
 	c := s.client(t, world.Tokens[0])
 	english := []string{`<html lang="en">`, "Your order for day 1", "Sign out", "Columns on the march", "not posted: the standing order will play",
-		"holder: you (", `placeholder="reason (optional)"`}
+		"holder: you (", `placeholder="reason (optional)"`,
+		// The codes of the wire named in the page's language: the season of
+		// the year, the jobs of the people's panel.
+		" · spring</small>", " farmer "}
 	french := []string{`<html lang="fr">`, "Votre ordre pour le jour 1", "Se déconnecter", "Colonnes en marche", "non posté : l&#39;ordre permanent jouera",
-		"détenteur : vous (", `placeholder="raison (facultative)"`}
+		"détenteur : vous (", `placeholder="raison (facultative)"`,
+		" · printemps</small>", " fermier "}
 	check := func(page string, want, not []string) {
 		t.Helper()
 		for _, w := range want {
@@ -162,6 +166,6 @@ func TestLanguage(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("observer: status %d", code)
 	}
-	check(obs, []string{`<html lang="fr">`, "Diplomatie", "Colonnes en marche", "<dt>vivres</dt>", "saison 1 · jour 0"},
+	check(obs, []string{`<html lang="fr">`, "Diplomatie", "Colonnes en marche", "<dt>nourriture</dt>", "saison 1 · jour 0"},
 		[]string{`<html lang="en">`, "Diplomacy", "Columns on the march", "<dt>food</dt>"})
 }

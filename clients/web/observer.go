@@ -246,7 +246,7 @@ func grisonvalFrame(b *frameBody, g *pb.GrisonvalFrame) {
 		}
 		if p := r.GetProposal(); p != nil {
 			rl.Proposal = l.Sprintf("%s proposes %s (day %d, open until day %d)", "%s propose %s (jour %d, ouvert jusqu'au jour %d)",
-				b.name(p.GetFromCamp()), p.GetPact(), p.GetDay(), p.GetExpiresDay())
+				b.name(p.GetFromCamp()), l.Name(p.GetPact()), p.GetDay(), p.GetExpiresDay())
 		}
 		b.Relations = append(b.Relations, rl)
 	}

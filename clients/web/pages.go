@@ -13,14 +13,12 @@ var words = map[string]lang.Text{
 	"army": lang.T("army", "armée"), "settlers": lang.T("settlers", "colons"),
 	"gold": lang.T("gold", "or"), "wheat": lang.T("wheat", "blé"), "health": lang.T("health", "santé"),
 	"civilians": lang.T("civilians", "civils"),
-	// The seasons of the year (GrisonvalView.year_season's codes).
-	"spring": lang.T("spring", "printemps"), "summer": lang.T("summer", "été"), "autumn": lang.T("autumn", "automne"),
-	"winter": lang.T("winter", "hiver"),
 }
 
 // langFuncs are the template functions of the pages in language l: t
 // picks l's text of two (formatted with the arguments that follow), word
-// says a code of words in l (a code it does not know as it is), nm
+// says a code of words or of lang.Name's (a season of the year, a
+// relation, a building, ...) in l (a code neither knows as it is), nm
 // names a camp, and who the camps a journal line was told to.
 func langFuncs(l lang.Lang) template.FuncMap {
 	return template.FuncMap{
@@ -30,7 +28,7 @@ func langFuncs(l lang.Lang) template.FuncMap {
 			if w, ok := words[code]; ok {
 				return w.In(l)
 			}
-			return code
+			return l.Name(code)
 		},
 		"nm": func(names []string, c int32) string { return campName(l, names, c) },
 	}

@@ -18,6 +18,8 @@ import (
 type dayPoint struct {
 	Score                                       float64 `json:",omitempty"`
 	Food, Gold, Population, Zones, Tier, Morale float64
+	// Soldiers, Wood and Stone are drawn on a camp's own page only.
+	Soldiers, Wood, Stone float64
 }
 
 // seriesDay is every camp's measures on one day.
@@ -58,7 +60,7 @@ type measure struct {
 var grisonvalMeasures = []measure{
 	{lang.T("population", "population"), func(p dayPoint) float64 { return p.Population }},
 	{lang.T("zones held", "zones tenues"), func(p dayPoint) float64 { return p.Zones }},
-	{lang.T("food", "vivres"), func(p dayPoint) float64 { return p.Food }},
+	{lang.T("food", "nourriture"), func(p dayPoint) float64 { return p.Food }},
 	{lang.T("gold", "or"), func(p dayPoint) float64 { return p.Gold }},
 	{lang.T("tier", "palier"), func(p dayPoint) float64 { return p.Tier }},
 	{lang.T("morale", "moral"), func(p dayPoint) float64 { return p.Morale }},
@@ -80,18 +82,24 @@ const (
 // plots draws each of ms over days (in day order) as SVG, one line per
 // camp and a vertical mark at day mark (-1: none), labelled in l.
 func plots(l lang.Lang, ms []measure, days []*seriesDay, names []string, mark int32) template.HTML {
+	return plotsFrom(l, ms, days, names, mark, 0)
+}
+
+// plotsFrom is plots whose first line is camp camp0's (a camp's own page
+// draws its line alone, in its colour).
+func plotsFrom(l lang.Lang, ms []measure, days []*seriesDay, names []string, mark, camp0 int32) template.HTML {
 	if len(days) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	for _, m := range ms {
-		writePlot(l, &b, m, days, names, mark)
+		writePlot(l, &b, m, days, names, mark, camp0)
 	}
 	return template.HTML(b.String())
 }
 
 // writePlot draws one measure.
-func writePlot(l lang.Lang, b *strings.Builder, m measure, days []*seriesDay, names []string, mark int32) {
+func writePlot(l lang.Lang, b *strings.Builder, m measure, days []*seriesDay, names []string, mark, camp0 int32) {
 	name := m.Name.In(l)
 	first, last := days[0].Day, days[len(days)-1].Day
 	lo, hi := 0.0, 1.0
@@ -117,7 +125,7 @@ func writePlot(l lang.Lang, b *strings.Builder, m measure, days []*seriesDay, na
 		fmt.Fprintf(b, `<path class="mark" d="M%s 4V%d"/>`, fmtf(x(mark)), plotH-plotBottom)
 	}
 	for c := range camps {
-		fmt.Fprintf(b, `<polyline class="ln %s" points="`, campClass(int32(c)))
+		fmt.Fprintf(b, `<polyline class="ln %s" points="`, campClass(camp0+int32(c)))
 		pts := make([]byte, 0, 12*len(days))
 		for _, d := range days {
 			if c < len(d.Camps) {

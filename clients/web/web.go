@@ -163,6 +163,8 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /chronicle/{id}/{season}", s.timelapse)
 	mux.HandleFunc("GET /camp", s.campPage)
 	mux.HandleFunc("GET /camp/state.json", s.campState)
+	mux.HandleFunc("GET /camp/feats", s.featsPage)
+	mux.HandleFunc("GET /camp/research", s.researchPage)
 	mux.HandleFunc("POST /camp/order", s.postOrder)
 	mux.HandleFunc("POST /camp/standing", s.postStanding)
 	mux.HandleFunc("POST /camp/propose", s.postPropose)

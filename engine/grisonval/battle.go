@@ -91,7 +91,7 @@ func (t *tick) arriveAt(z ZoneID, cols []Column) {
 		zone.Owner, zone.Garrison = f.camp, f.men
 		t.w.Camps[f.camp].Morale = min(100, t.w.Camps[f.camp].Morale+5)
 		t.announce(z, "zone_taken", lang.T("Zone %d (%s) passes under the banner of %s.", "La zone %d (%s) passe sous la bannière de %s.", z, terrainName(zone.Terrain), t.w.Camps[f.camp].Name),
-			lang.T("a free zone taken without a battle; %d man (men) in garrison", "zone libre prise sans bataille ; %d homme(s) en garnison", f.men), f.camp)
+			lang.T("a free zone taken without a battle; %s in garrison", "zone libre prise sans bataille ; %s en garnison", menText(f.men)), f.camp)
 	case f.men == 0:
 		t.announce(z, "settlers_turned_back", lang.T("Settlers find zone %d held by %s and scatter.", "Des colons trouvent la zone %d occupée par %s et se dispersent.", z, t.w.Camps[zone.Owner].Name),
 			lang.T("the zone is already held: a column of settlers does not fight", "zone déjà tenue : une colonne de colons ne se bat pas"), f.camp)
@@ -247,5 +247,9 @@ func (t *tick) battle(z ZoneID, f force) {
 	}
 	loss := t.repel(z, f.camp, f.men, assault)
 	t.announce(z, "battle", lang.T("The assault of %s on zone %d breaks against %s.", "L'assaut de %s sur la zone %d se brise devant %s.", t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name),
-		lang.T("assault %d against defence %d; the garrison loses %d man (men)", "assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), f.camp, def)
+		lang.T("assault %d against defence %d; the garrison loses %s", "assaut %d contre défense %d ; la garnison perd %s", assault, defence, menText(loss)), f.camp, def)
 }
+
+// menText says n men in both languages, singular or plural ("1 man",
+// "0 homme", "3 hommes").
+func menText(n int) lang.Text { return lang.Count(n, "man", "men", "homme", "hommes") }

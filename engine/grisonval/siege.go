@@ -67,8 +67,8 @@ func (t *tick) invest(z ZoneID, f force, assault, defence int) {
 	t.w.Sieges = slices.Insert(t.w.Sieges, i, s)
 	t.announce(z, "siege", lang.T("%s invests zone %d of %s: the blockade begins, the decisive assault is expected on day %d.", "%s investit la zone %d de %s : le blocus commence, l'assaut décisif est attendu le jour %d.",
 		t.w.Camps[f.camp].Name, z, t.w.Camps[def].Name, s.Assault),
-		lang.T("assault %d against defence %d: the place is invested; the garrison loses %d man (men) (half the gap); defence left %d; countdown 2 + 6 × %d ÷ %d = %d day(s)", "assaut %d contre défense %d : place investie ; la garnison perd %d homme(s) (moitié de l'écart) ; défense restante %d ; compte à rebours 2 + 6 × %d ÷ %d = %d jour(s)",
-			assault, defence, loss, left, left, assault, s.Assault-t.w.Day), f.camp, def)
+		lang.T("assault %d against defence %d: the place is invested; the garrison loses %s (half the gap); defence left %d; countdown 2 + 6 × %d ÷ %d = %s", "assaut %d contre défense %d : place investie ; la garnison perd %s (moitié de l'écart) ; défense restante %d ; compte à rebours 2 + 6 × %d ÷ %d = %s",
+			assault, defence, menText(loss), left, left, assault, lang.Count(s.Assault-t.w.Day, "day", "days", "jour", "jours")), f.camp, def)
 }
 
 // reinforceSiege adds men of the besieger's camp to its lines before zone
@@ -109,7 +109,7 @@ func (t *tick) breakLines(z ZoneID, f force) (force, bool) {
 	t.w.Sieges[i].Men -= loss
 	t.killSoldiers(s.Camp, loss)
 	t.announce(z, "siege_lines_held", lang.T("A column of %s breaks on the siege lines of %s before zone %d.", "Une colonne de %s se brise sur les lignes de siège de %s devant la zone %d.", t.w.Camps[f.camp].Name, t.w.Camps[s.Camp].Name, z),
-		lang.T("assault %d against %d men in line; the besiegers lose %d man (men)", "assaut %d contre %d hommes en ligne ; les assiégeants perdent %d homme(s)", assault, s.Men, loss), f.camp, s.Camp)
+		lang.T("assault %d against %s in line; the besiegers lose %s", "assaut %d contre %s en ligne ; les assiégeants perdent %s", assault, menText(s.Men), menText(loss)), f.camp, s.Camp)
 	if t.w.Sieges[i].Men == 0 {
 		t.endSiege(i)
 	}
@@ -141,7 +141,7 @@ func (t *tick) liftSiege(z ZoneID, why lang.Text, extra ...CampID) {
 	} else {
 		t.launch(s.Camp, ArmyColumn, back, z, to)
 	}
-	t.announce(z, "siege_lifted", narr, lang.T("%s; %d man (men) in line: %d fall back, %d fall", "%s ; %d homme(s) en ligne : %d se replient, %d tombent", why, s.Men, back, s.Men-back),
+	t.announce(z, "siege_lifted", narr, lang.T("%s; %s in line: %d fall back, %d fall", "%s ; %s en ligne : %d se replient, %d tombent", why, menText(s.Men), back, s.Men-back),
 		append([]CampID{s.Camp, t.w.Zones[z].Owner}, extra...)...)
 }
 
@@ -233,5 +233,5 @@ func (t *tick) decisiveAssault(i, assault, defence int, delta *[NumCamps]int) {
 	}
 	loss := t.repel(z, s.Camp, s.Men, assault)
 	t.announce(z, "siege_broken", lang.T("The decisive assault of %s on zone %d breaks: the siege army is wiped out.", "L'assaut décisif de %s sur la zone %d se brise : l'armée de siège est anéantie.", t.w.Camps[s.Camp].Name, z),
-		lang.T("assault %d against defence %d; the garrison loses %d man (men)", "assaut %d contre défense %d ; la garnison perd %d homme(s)", assault, defence, loss), s.Camp, def)
+		lang.T("assault %d against defence %d; the garrison loses %s", "assaut %d contre défense %d ; la garnison perd %s", assault, defence, menText(loss)), s.Camp, def)
 }

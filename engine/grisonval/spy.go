@@ -78,8 +78,8 @@ func (t *tick) reportSpies() {
 		}
 		t.w.remember(m.camp, m.zone)
 		t.note(m.camp, "spy", []ZoneID{m.zone},
-			lang.T("The informer describes zone %d (%s): held by %s, %d man (men) in garrison, %d building(s).", "L'informateur décrit la zone %d (%s) : tenue par %s, %d homme(s) en garnison, %d bâtiment(s).",
-				m.zone, terrainName(zone.Terrain), t.w.Camps[target].Name, zone.Garrison, len(zone.Buildings)),
+			lang.T("The informer describes zone %d (%s): held by %s, %s in garrison, %s.", "L'informateur décrit la zone %d (%s) : tenue par %s, %s en garnison, %s.",
+				m.zone, terrainName(zone.Terrain), t.w.Camps[target].Name, menText(zone.Garrison), lang.Count(len(zone.Buildings), "building", "buildings", "bâtiment", "bâtiments")),
 			why(m.order, lang.T("spy %d: %d gold paid; the zone revealed as it stood on the evening of day %d", "spy %d : %d or payés ; zone révélée telle qu'au soir du jour %d", m.zone, SpyCost, t.w.Day)))
 		t.discover(m.camp, m.zone, lang.T("spy: your informer described it", "spy : votre informateur l'a décrite"))
 	}

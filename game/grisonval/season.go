@@ -39,7 +39,7 @@ func (seasonLayer) PackageGives(p career.Package) lang.Text {
 		n      int
 		en, fr string
 	}{
-		{st.Food, "food", "vivres"}, {st.Wood, "wood", "bois"}, {st.Stone, "stone", "pierre"}, {st.Tools, "tools", "outils"},
+		{st.Food, "food", "nourriture"}, {st.Wood, "wood", "bois"}, {st.Stone, "stone", "pierre"}, {st.Tools, "tools", "outils"},
 		{st.Gold, "gold", "or"}, {st.Research, "research", "recherche"},
 		{st.Garrison, "men in the capital's garrison", "hommes dans la garnison de la capitale"},
 	} {

@@ -22,6 +22,532 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type PlanTournamentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// spec is the tournament's spec as JSON (docs/arena.md).
+	Spec          string `protobuf:"bytes,1,opt,name=spec,proto3" json:"spec,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlanTournamentRequest) Reset() {
+	*x = PlanTournamentRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlanTournamentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlanTournamentRequest) ProtoMessage() {}
+
+func (x *PlanTournamentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlanTournamentRequest.ProtoReflect.Descriptor instead.
+func (*PlanTournamentRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *PlanTournamentRequest) GetSpec() string {
+	if x != nil {
+		return x.Spec
+	}
+	return ""
+}
+
+type TournamentRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentRequest) Reset() {
+	*x = TournamentRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentRequest) ProtoMessage() {}
+
+func (x *TournamentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentRequest.ProtoReflect.Descriptor instead.
+func (*TournamentRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *TournamentRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// TournamentStatus counts a tournament's matches by status.
+type TournamentStatus struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Name    string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Ruleset string                 `protobuf:"bytes,2,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	Matches int32                  `protobuf:"varint,3,opt,name=matches,proto3" json:"matches,omitempty"`
+	Done    int32                  `protobuf:"varint,4,opt,name=done,proto3" json:"done,omitempty"`
+	Running int32                  `protobuf:"varint,5,opt,name=running,proto3" json:"running,omitempty"`
+	Planned int32                  `protobuf:"varint,6,opt,name=planned,proto3" json:"planned,omitempty"`
+	Failed  int32                  `protobuf:"varint,7,opt,name=failed,proto3" json:"failed,omitempty"`
+	// playing is set while this server plays the tournament's matches.
+	Playing       bool `protobuf:"varint,8,opt,name=playing,proto3" json:"playing,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentStatus) Reset() {
+	*x = TournamentStatus{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentStatus) ProtoMessage() {}
+
+func (x *TournamentStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentStatus.ProtoReflect.Descriptor instead.
+func (*TournamentStatus) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *TournamentStatus) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TournamentStatus) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *TournamentStatus) GetMatches() int32 {
+	if x != nil {
+		return x.Matches
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetDone() int32 {
+	if x != nil {
+		return x.Done
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetRunning() int32 {
+	if x != nil {
+		return x.Running
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetPlanned() int32 {
+	if x != nil {
+		return x.Planned
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetFailed() int32 {
+	if x != nil {
+		return x.Failed
+	}
+	return 0
+}
+
+func (x *TournamentStatus) GetPlaying() bool {
+	if x != nil {
+		return x.Playing
+	}
+	return false
+}
+
+// Leaderboard is a tournament's table, best rating first.
+type Leaderboard struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Tournament string                 `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	Ruleset    string                 `protobuf:"bytes,2,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	Camps      int32                  `protobuf:"varint,3,opt,name=camps,proto3" json:"camps,omitempty"`
+	// anchor is the entrant held at 1000.
+	Anchor        string            `protobuf:"bytes,4,opt,name=anchor,proto3" json:"anchor,omitempty"`
+	Played        int32             `protobuf:"varint,5,opt,name=played,proto3" json:"played,omitempty"`
+	Planned       int32             `protobuf:"varint,6,opt,name=planned,proto3" json:"planned,omitempty"`
+	Rows          []*LeaderboardRow `protobuf:"bytes,7,rep,name=rows,proto3" json:"rows,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Leaderboard) Reset() {
+	*x = Leaderboard{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Leaderboard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Leaderboard) ProtoMessage() {}
+
+func (x *Leaderboard) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Leaderboard.ProtoReflect.Descriptor instead.
+func (*Leaderboard) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Leaderboard) GetTournament() string {
+	if x != nil {
+		return x.Tournament
+	}
+	return ""
+}
+
+func (x *Leaderboard) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *Leaderboard) GetCamps() int32 {
+	if x != nil {
+		return x.Camps
+	}
+	return 0
+}
+
+func (x *Leaderboard) GetAnchor() string {
+	if x != nil {
+		return x.Anchor
+	}
+	return ""
+}
+
+func (x *Leaderboard) GetPlayed() int32 {
+	if x != nil {
+		return x.Played
+	}
+	return 0
+}
+
+func (x *Leaderboard) GetPlanned() int32 {
+	if x != nil {
+		return x.Planned
+	}
+	return 0
+}
+
+func (x *Leaderboard) GetRows() []*LeaderboardRow {
+	if x != nil {
+		return x.Rows
+	}
+	return nil
+}
+
+// LeaderboardRow is one entrant's line: its rating with its 95 %
+// bootstrap interval, the online rating's ordinal, its matches and win
+// share, the shares of its days with an illegal order and with a
+// timeout, and the model's tokens and cost per day.
+type LeaderboardRow struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Entrant       string                 `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
+	Kind          string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Rating        float64                `protobuf:"fixed64,3,opt,name=rating,proto3" json:"rating,omitempty"`
+	Low           float64                `protobuf:"fixed64,4,opt,name=low,proto3" json:"low,omitempty"`
+	High          float64                `protobuf:"fixed64,5,opt,name=high,proto3" json:"high,omitempty"`
+	Ordinal       float64                `protobuf:"fixed64,6,opt,name=ordinal,proto3" json:"ordinal,omitempty"`
+	Matches       int32                  `protobuf:"varint,7,opt,name=matches,proto3" json:"matches,omitempty"`
+	WinShare      float64                `protobuf:"fixed64,8,opt,name=win_share,json=winShare,proto3" json:"win_share,omitempty"`
+	IllegalRate   float64                `protobuf:"fixed64,9,opt,name=illegal_rate,json=illegalRate,proto3" json:"illegal_rate,omitempty"`
+	TimeoutRate   float64                `protobuf:"fixed64,10,opt,name=timeout_rate,json=timeoutRate,proto3" json:"timeout_rate,omitempty"`
+	TokensPerDay  float64                `protobuf:"fixed64,11,opt,name=tokens_per_day,json=tokensPerDay,proto3" json:"tokens_per_day,omitempty"`
+	CostPerDay    float64                `protobuf:"fixed64,12,opt,name=cost_per_day,json=costPerDay,proto3" json:"cost_per_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LeaderboardRow) Reset() {
+	*x = LeaderboardRow{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeaderboardRow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeaderboardRow) ProtoMessage() {}
+
+func (x *LeaderboardRow) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeaderboardRow.ProtoReflect.Descriptor instead.
+func (*LeaderboardRow) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *LeaderboardRow) GetEntrant() string {
+	if x != nil {
+		return x.Entrant
+	}
+	return ""
+}
+
+func (x *LeaderboardRow) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *LeaderboardRow) GetRating() float64 {
+	if x != nil {
+		return x.Rating
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetLow() float64 {
+	if x != nil {
+		return x.Low
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetHigh() float64 {
+	if x != nil {
+		return x.High
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetOrdinal() float64 {
+	if x != nil {
+		return x.Ordinal
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetMatches() int32 {
+	if x != nil {
+		return x.Matches
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetWinShare() float64 {
+	if x != nil {
+		return x.WinShare
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetIllegalRate() float64 {
+	if x != nil {
+		return x.IllegalRate
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetTimeoutRate() float64 {
+	if x != nil {
+		return x.TimeoutRate
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetTokensPerDay() float64 {
+	if x != nil {
+		return x.TokensPerDay
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetCostPerDay() float64 {
+	if x != nil {
+		return x.CostPerDay
+	}
+	return 0
+}
+
+type TournamentExportRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// format is "json" (the default) or "csv".
+	Format        string `protobuf:"bytes,2,opt,name=format,proto3" json:"format,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentExportRequest) Reset() {
+	*x = TournamentExportRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentExportRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentExportRequest) ProtoMessage() {}
+
+func (x *TournamentExportRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentExportRequest.ProtoReflect.Descriptor instead.
+func (*TournamentExportRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *TournamentExportRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TournamentExportRequest) GetFormat() string {
+	if x != nil {
+		return x.Format
+	}
+	return ""
+}
+
+type TournamentExport struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Format        string                 `protobuf:"bytes,1,opt,name=format,proto3" json:"format,omitempty"`
+	Data          []byte                 `protobuf:"bytes,2,opt,name=data,proto3" json:"data,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentExport) Reset() {
+	*x = TournamentExport{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentExport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentExport) ProtoMessage() {}
+
+func (x *TournamentExport) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentExport.ProtoReflect.Descriptor instead.
+func (*TournamentExport) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *TournamentExport) GetFormat() string {
+	if x != nil {
+		return x.Format
+	}
+	return ""
+}
+
+func (x *TournamentExport) GetData() []byte {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
 type CreateWorldRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -55,7 +581,7 @@ type CreateWorldRequest struct {
 
 func (x *CreateWorldRequest) Reset() {
 	*x = CreateWorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -67,7 +593,7 @@ func (x *CreateWorldRequest) String() string {
 func (*CreateWorldRequest) ProtoMessage() {}
 
 func (x *CreateWorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -80,7 +606,7 @@ func (x *CreateWorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateWorldRequest.ProtoReflect.Descriptor instead.
 func (*CreateWorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{0}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CreateWorldRequest) GetName() string {
@@ -154,7 +680,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -166,7 +692,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -179,7 +705,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{8}
 }
 
 type ListRulesetsResponse struct {
@@ -191,7 +717,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -203,7 +729,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -216,7 +742,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListRulesetsResponse) GetRulesets() []*RulesetInfo {
@@ -249,7 +775,7 @@ type RulesetInfo struct {
 
 func (x *RulesetInfo) Reset() {
 	*x = RulesetInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -261,7 +787,7 @@ func (x *RulesetInfo) String() string {
 func (*RulesetInfo) ProtoMessage() {}
 
 func (x *RulesetInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -274,7 +800,7 @@ func (x *RulesetInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RulesetInfo.ProtoReflect.Descriptor instead.
 func (*RulesetInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *RulesetInfo) GetName() string {
@@ -351,7 +877,7 @@ type WorldInfo struct {
 
 func (x *WorldInfo) Reset() {
 	*x = WorldInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -363,7 +889,7 @@ func (x *WorldInfo) String() string {
 func (*WorldInfo) ProtoMessage() {}
 
 func (x *WorldInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -376,7 +902,7 @@ func (x *WorldInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldInfo.ProtoReflect.Descriptor instead.
 func (*WorldInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *WorldInfo) GetId() uint64 {
@@ -485,7 +1011,7 @@ type ListWorldsRequest struct {
 
 func (x *ListWorldsRequest) Reset() {
 	*x = ListWorldsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -497,7 +1023,7 @@ func (x *ListWorldsRequest) String() string {
 func (*ListWorldsRequest) ProtoMessage() {}
 
 func (x *ListWorldsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -510,7 +1036,7 @@ func (x *ListWorldsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorldsRequest.ProtoReflect.Descriptor instead.
 func (*ListWorldsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{12}
 }
 
 type ListWorldsResponse struct {
@@ -522,7 +1048,7 @@ type ListWorldsResponse struct {
 
 func (x *ListWorldsResponse) Reset() {
 	*x = ListWorldsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -534,7 +1060,7 @@ func (x *ListWorldsResponse) String() string {
 func (*ListWorldsResponse) ProtoMessage() {}
 
 func (x *ListWorldsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -547,7 +1073,7 @@ func (x *ListWorldsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorldsResponse.ProtoReflect.Descriptor instead.
 func (*ListWorldsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListWorldsResponse) GetWorlds() []*WorldInfo {
@@ -568,7 +1094,7 @@ type SetControllerRequest struct {
 
 func (x *SetControllerRequest) Reset() {
 	*x = SetControllerRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -580,7 +1106,7 @@ func (x *SetControllerRequest) String() string {
 func (*SetControllerRequest) ProtoMessage() {}
 
 func (x *SetControllerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -593,7 +1119,7 @@ func (x *SetControllerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetControllerRequest.ProtoReflect.Descriptor instead.
 func (*SetControllerRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SetControllerRequest) GetWorldId() uint64 {
@@ -631,7 +1157,7 @@ type IssueTokenRequest struct {
 
 func (x *IssueTokenRequest) Reset() {
 	*x = IssueTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -643,7 +1169,7 @@ func (x *IssueTokenRequest) String() string {
 func (*IssueTokenRequest) ProtoMessage() {}
 
 func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -656,7 +1182,7 @@ func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenRequest.ProtoReflect.Descriptor instead.
 func (*IssueTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *IssueTokenRequest) GetWorldId() uint64 {
@@ -689,7 +1215,7 @@ type IssueTokenResponse struct {
 
 func (x *IssueTokenResponse) Reset() {
 	*x = IssueTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -701,7 +1227,7 @@ func (x *IssueTokenResponse) String() string {
 func (*IssueTokenResponse) ProtoMessage() {}
 
 func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -714,7 +1240,7 @@ func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenResponse.ProtoReflect.Descriptor instead.
 func (*IssueTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *IssueTokenResponse) GetToken() string {
@@ -733,7 +1259,7 @@ type WorldRequest struct {
 
 func (x *WorldRequest) Reset() {
 	*x = WorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -745,7 +1271,7 @@ func (x *WorldRequest) String() string {
 func (*WorldRequest) ProtoMessage() {}
 
 func (x *WorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -758,7 +1284,7 @@ func (x *WorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldRequest.ProtoReflect.Descriptor instead.
 func (*WorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *WorldRequest) GetWorldId() uint64 {
@@ -780,7 +1306,7 @@ type WorldState struct {
 
 func (x *WorldState) Reset() {
 	*x = WorldState{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -792,7 +1318,7 @@ func (x *WorldState) String() string {
 func (*WorldState) ProtoMessage() {}
 
 func (x *WorldState) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -805,7 +1331,7 @@ func (x *WorldState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldState.ProtoReflect.Descriptor instead.
 func (*WorldState) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *WorldState) GetDay() int32 {
@@ -843,7 +1369,7 @@ type ForkWorldRequest struct {
 
 func (x *ForkWorldRequest) Reset() {
 	*x = ForkWorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -855,7 +1381,7 @@ func (x *ForkWorldRequest) String() string {
 func (*ForkWorldRequest) ProtoMessage() {}
 
 func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -868,7 +1394,7 @@ func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForkWorldRequest.ProtoReflect.Descriptor instead.
 func (*ForkWorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ForkWorldRequest) GetWorldId() uint64 {
@@ -909,7 +1435,7 @@ type IssueAdminTokenRequest struct {
 
 func (x *IssueAdminTokenRequest) Reset() {
 	*x = IssueAdminTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -921,7 +1447,7 @@ func (x *IssueAdminTokenRequest) String() string {
 func (*IssueAdminTokenRequest) ProtoMessage() {}
 
 func (x *IssueAdminTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -934,7 +1460,7 @@ func (x *IssueAdminTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueAdminTokenRequest.ProtoReflect.Descriptor instead.
 func (*IssueAdminTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *IssueAdminTokenRequest) GetName() string {
@@ -952,7 +1478,7 @@ type ListAdminTokensRequest struct {
 
 func (x *ListAdminTokensRequest) Reset() {
 	*x = ListAdminTokensRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -964,7 +1490,7 @@ func (x *ListAdminTokensRequest) String() string {
 func (*ListAdminTokensRequest) ProtoMessage() {}
 
 func (x *ListAdminTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -977,7 +1503,7 @@ func (x *ListAdminTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAdminTokensRequest.ProtoReflect.Descriptor instead.
 func (*ListAdminTokensRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{21}
 }
 
 type ListAdminTokensResponse struct {
@@ -990,7 +1516,7 @@ type ListAdminTokensResponse struct {
 
 func (x *ListAdminTokensResponse) Reset() {
 	*x = ListAdminTokensResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1002,7 +1528,7 @@ func (x *ListAdminTokensResponse) String() string {
 func (*ListAdminTokensResponse) ProtoMessage() {}
 
 func (x *ListAdminTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1015,7 +1541,7 @@ func (x *ListAdminTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAdminTokensResponse.ProtoReflect.Descriptor instead.
 func (*ListAdminTokensResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListAdminTokensResponse) GetNames() []string {
@@ -1034,7 +1560,7 @@ type RevokeAdminTokenRequest struct {
 
 func (x *RevokeAdminTokenRequest) Reset() {
 	*x = RevokeAdminTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1046,7 +1572,7 @@ func (x *RevokeAdminTokenRequest) String() string {
 func (*RevokeAdminTokenRequest) ProtoMessage() {}
 
 func (x *RevokeAdminTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1059,7 +1585,7 @@ func (x *RevokeAdminTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeAdminTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeAdminTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RevokeAdminTokenRequest) GetName() string {
@@ -1077,7 +1603,7 @@ type RevokeAdminTokenResponse struct {
 
 func (x *RevokeAdminTokenResponse) Reset() {
 	*x = RevokeAdminTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1089,7 +1615,7 @@ func (x *RevokeAdminTokenResponse) String() string {
 func (*RevokeAdminTokenResponse) ProtoMessage() {}
 
 func (x *RevokeAdminTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1102,7 +1628,7 @@ func (x *RevokeAdminTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeAdminTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeAdminTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{24}
 }
 
 // EnrolmentOptions are the choices of an enrolment in a world.
@@ -1134,7 +1660,7 @@ type EnrolmentOptions struct {
 
 func (x *EnrolmentOptions) Reset() {
 	*x = EnrolmentOptions{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1146,7 +1672,7 @@ func (x *EnrolmentOptions) String() string {
 func (*EnrolmentOptions) ProtoMessage() {}
 
 func (x *EnrolmentOptions) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1159,7 +1685,7 @@ func (x *EnrolmentOptions) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolmentOptions.ProtoReflect.Descriptor instead.
 func (*EnrolmentOptions) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *EnrolmentOptions) GetWorldId() uint64 {
@@ -1258,7 +1784,7 @@ type EnrolmentCamp struct {
 
 func (x *EnrolmentCamp) Reset() {
 	*x = EnrolmentCamp{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1270,7 +1796,7 @@ func (x *EnrolmentCamp) String() string {
 func (*EnrolmentCamp) ProtoMessage() {}
 
 func (x *EnrolmentCamp) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1283,7 +1809,7 @@ func (x *EnrolmentCamp) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolmentCamp.ProtoReflect.Descriptor instead.
 func (*EnrolmentCamp) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *EnrolmentCamp) GetCamp() int32 {
@@ -1319,7 +1845,7 @@ type EnrolmentPackage struct {
 
 func (x *EnrolmentPackage) Reset() {
 	*x = EnrolmentPackage{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1331,7 +1857,7 @@ func (x *EnrolmentPackage) String() string {
 func (*EnrolmentPackage) ProtoMessage() {}
 
 func (x *EnrolmentPackage) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1344,7 +1870,7 @@ func (x *EnrolmentPackage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolmentPackage.ProtoReflect.Descriptor instead.
 func (*EnrolmentPackage) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *EnrolmentPackage) GetName() string {
@@ -1374,7 +1900,7 @@ type SheetTrait struct {
 
 func (x *SheetTrait) Reset() {
 	*x = SheetTrait{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1386,7 +1912,7 @@ func (x *SheetTrait) String() string {
 func (*SheetTrait) ProtoMessage() {}
 
 func (x *SheetTrait) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1399,7 +1925,7 @@ func (x *SheetTrait) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SheetTrait.ProtoReflect.Descriptor instead.
 func (*SheetTrait) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SheetTrait) GetName() string {
@@ -1432,7 +1958,7 @@ type ListTokensRequest struct {
 
 func (x *ListTokensRequest) Reset() {
 	*x = ListTokensRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1444,7 +1970,7 @@ func (x *ListTokensRequest) String() string {
 func (*ListTokensRequest) ProtoMessage() {}
 
 func (x *ListTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1457,7 +1983,7 @@ func (x *ListTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTokensRequest.ProtoReflect.Descriptor instead.
 func (*ListTokensRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListTokensRequest) GetWorldId() uint64 {
@@ -1476,7 +2002,7 @@ type ListTokensResponse struct {
 
 func (x *ListTokensResponse) Reset() {
 	*x = ListTokensResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1488,7 +2014,7 @@ func (x *ListTokensResponse) String() string {
 func (*ListTokensResponse) ProtoMessage() {}
 
 func (x *ListTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1501,7 +2027,7 @@ func (x *ListTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTokensResponse.ProtoReflect.Descriptor instead.
 func (*ListTokensResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{23}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ListTokensResponse) GetTokens() []*TokenInfo {
@@ -1525,7 +2051,7 @@ type TokenInfo struct {
 
 func (x *TokenInfo) Reset() {
 	*x = TokenInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1537,7 +2063,7 @@ func (x *TokenInfo) String() string {
 func (*TokenInfo) ProtoMessage() {}
 
 func (x *TokenInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1550,7 +2076,7 @@ func (x *TokenInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TokenInfo.ProtoReflect.Descriptor instead.
 func (*TokenInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{24}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *TokenInfo) GetCamp() int32 {
@@ -1586,7 +2112,7 @@ type RevokeTokenRequest struct {
 
 func (x *RevokeTokenRequest) Reset() {
 	*x = RevokeTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1598,7 +2124,7 @@ func (x *RevokeTokenRequest) String() string {
 func (*RevokeTokenRequest) ProtoMessage() {}
 
 func (x *RevokeTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1611,7 +2137,7 @@ func (x *RevokeTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{25}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *RevokeTokenRequest) GetWorldId() uint64 {
@@ -1646,7 +2172,7 @@ type RevokeTokenResponse struct {
 
 func (x *RevokeTokenResponse) Reset() {
 	*x = RevokeTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1658,7 +2184,7 @@ func (x *RevokeTokenResponse) String() string {
 func (*RevokeTokenResponse) ProtoMessage() {}
 
 func (x *RevokeTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1671,7 +2197,7 @@ func (x *RevokeTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{26}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *RevokeTokenResponse) GetRevoked() int32 {
@@ -1691,7 +2217,7 @@ type ListEnrolmentsRequest struct {
 
 func (x *ListEnrolmentsRequest) Reset() {
 	*x = ListEnrolmentsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1703,7 +2229,7 @@ func (x *ListEnrolmentsRequest) String() string {
 func (*ListEnrolmentsRequest) ProtoMessage() {}
 
 func (x *ListEnrolmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1716,7 +2242,7 @@ func (x *ListEnrolmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEnrolmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListEnrolmentsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{27}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListEnrolmentsRequest) GetWorldId() uint64 {
@@ -1744,7 +2270,7 @@ type ListEnrolmentsResponse struct {
 
 func (x *ListEnrolmentsResponse) Reset() {
 	*x = ListEnrolmentsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1756,7 +2282,7 @@ func (x *ListEnrolmentsResponse) String() string {
 func (*ListEnrolmentsResponse) ProtoMessage() {}
 
 func (x *ListEnrolmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1769,7 +2295,7 @@ func (x *ListEnrolmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEnrolmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListEnrolmentsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{28}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ListEnrolmentsResponse) GetSeason() int32 {
@@ -1805,7 +2331,7 @@ type EnrolmentInfo struct {
 
 func (x *EnrolmentInfo) Reset() {
 	*x = EnrolmentInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1817,7 +2343,7 @@ func (x *EnrolmentInfo) String() string {
 func (*EnrolmentInfo) ProtoMessage() {}
 
 func (x *EnrolmentInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1830,7 +2356,7 @@ func (x *EnrolmentInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolmentInfo.ProtoReflect.Descriptor instead.
 func (*EnrolmentInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{29}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *EnrolmentInfo) GetCamp() int32 {
@@ -1893,7 +2419,51 @@ var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\xe1\x02\n" +
+	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
+	"\x15PlanTournamentRequest\x12\x12\n" +
+	"\x04spec\x18\x01 \x01(\tR\x04spec\"'\n" +
+	"\x11TournamentRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"\xd4\x01\n" +
+	"\x10TournamentStatus\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\aruleset\x18\x02 \x01(\tR\aruleset\x12\x18\n" +
+	"\amatches\x18\x03 \x01(\x05R\amatches\x12\x12\n" +
+	"\x04done\x18\x04 \x01(\x05R\x04done\x12\x18\n" +
+	"\arunning\x18\x05 \x01(\x05R\arunning\x12\x18\n" +
+	"\aplanned\x18\x06 \x01(\x05R\aplanned\x12\x16\n" +
+	"\x06failed\x18\a \x01(\x05R\x06failed\x12\x18\n" +
+	"\aplaying\x18\b \x01(\bR\aplaying\"\xd9\x01\n" +
+	"\vLeaderboard\x12\x1e\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\tR\n" +
+	"tournament\x12\x18\n" +
+	"\aruleset\x18\x02 \x01(\tR\aruleset\x12\x14\n" +
+	"\x05camps\x18\x03 \x01(\x05R\x05camps\x12\x16\n" +
+	"\x06anchor\x18\x04 \x01(\tR\x06anchor\x12\x16\n" +
+	"\x06played\x18\x05 \x01(\x05R\x06played\x12\x18\n" +
+	"\aplanned\x18\x06 \x01(\x05R\aplanned\x120\n" +
+	"\x04rows\x18\a \x03(\v2\x1c.grisonval.v1.LeaderboardRowR\x04rows\"\xdb\x02\n" +
+	"\x0eLeaderboardRow\x12\x18\n" +
+	"\aentrant\x18\x01 \x01(\tR\aentrant\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06rating\x18\x03 \x01(\x01R\x06rating\x12\x10\n" +
+	"\x03low\x18\x04 \x01(\x01R\x03low\x12\x12\n" +
+	"\x04high\x18\x05 \x01(\x01R\x04high\x12\x18\n" +
+	"\aordinal\x18\x06 \x01(\x01R\aordinal\x12\x18\n" +
+	"\amatches\x18\a \x01(\x05R\amatches\x12\x1b\n" +
+	"\twin_share\x18\b \x01(\x01R\bwinShare\x12!\n" +
+	"\fillegal_rate\x18\t \x01(\x01R\villegalRate\x12!\n" +
+	"\ftimeout_rate\x18\n" +
+	" \x01(\x01R\vtimeoutRate\x12$\n" +
+	"\x0etokens_per_day\x18\v \x01(\x01R\ftokensPerDay\x12 \n" +
+	"\fcost_per_day\x18\f \x01(\x01R\n" +
+	"costPerDay\"E\n" +
+	"\x17TournamentExportRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
+	"\x06format\x18\x02 \x01(\tR\x06format\">\n" +
+	"\x10TournamentExport\x12\x16\n" +
+	"\x06format\x18\x01 \x01(\tR\x06format\x12\x12\n" +
+	"\x04data\x18\x02 \x01(\fR\x04data\"\xe1\x02\n" +
 	"\x12CreateWorldRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x04R\x04seed\x123\n" +
@@ -2029,7 +2599,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\apackage\x18\x05 \x01(\tR\apackage\x12\x1c\n" +
 	"\tpurchases\x18\x06 \x03(\tR\tpurchases\x12\x14\n" +
 	"\x05spent\x18\a \x01(\x05R\x05spent\x12!\n" +
-	"\fbefore_setup\x18\b \x01(\bR\vbeforeSetup2\xc4\x0f\n" +
+	"\fbefore_setup\x18\b \x01(\bR\vbeforeSetup2\xeb\x12\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12U\n" +
 	"\fListRulesets\x12!.grisonval.v1.ListRulesetsRequest\x1a\".grisonval.v1.ListRulesetsResponse\x12O\n" +
@@ -2059,7 +2629,12 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
 	"ListTokens\x12\x1f.grisonval.v1.ListTokensRequest\x1a .grisonval.v1.ListTokensResponse\x12R\n" +
 	"\vRevokeToken\x12 .grisonval.v1.RevokeTokenRequest\x1a!.grisonval.v1.RevokeTokenResponse\x12[\n" +
-	"\x0eListEnrolments\x12#.grisonval.v1.ListEnrolmentsRequest\x1a$.grisonval.v1.ListEnrolmentsResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\x0eListEnrolments\x12#.grisonval.v1.ListEnrolmentsRequest\x1a$.grisonval.v1.ListEnrolmentsResponse\x12U\n" +
+	"\x0ePlanTournament\x12#.grisonval.v1.PlanTournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12P\n" +
+	"\rRunTournament\x12\x1f.grisonval.v1.TournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12P\n" +
+	"\rGetTournament\x12\x1f.grisonval.v1.TournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12L\n" +
+	"\x0eGetLeaderboard\x12\x1f.grisonval.v1.TournamentRequest\x1a\x19.grisonval.v1.Leaderboard\x12\\\n" +
+	"\x13GetTournamentExport\x12%.grisonval.v1.TournamentExportRequest\x1a\x1e.grisonval.v1.TournamentExportB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_admin_proto_rawDescOnce sync.Once
@@ -2073,124 +2648,142 @@ func file_grisonval_v1_admin_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_admin_proto_rawDescData
 }
 
-var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_grisonval_v1_admin_proto_goTypes = []any{
-	(*CreateWorldRequest)(nil),       // 0: grisonval.v1.CreateWorldRequest
-	(*ListRulesetsRequest)(nil),      // 1: grisonval.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),     // 2: grisonval.v1.ListRulesetsResponse
-	(*RulesetInfo)(nil),              // 3: grisonval.v1.RulesetInfo
-	(*WorldInfo)(nil),                // 4: grisonval.v1.WorldInfo
-	(*ListWorldsRequest)(nil),        // 5: grisonval.v1.ListWorldsRequest
-	(*ListWorldsResponse)(nil),       // 6: grisonval.v1.ListWorldsResponse
-	(*SetControllerRequest)(nil),     // 7: grisonval.v1.SetControllerRequest
-	(*IssueTokenRequest)(nil),        // 8: grisonval.v1.IssueTokenRequest
-	(*IssueTokenResponse)(nil),       // 9: grisonval.v1.IssueTokenResponse
-	(*WorldRequest)(nil),             // 10: grisonval.v1.WorldRequest
-	(*WorldState)(nil),               // 11: grisonval.v1.WorldState
-	(*ForkWorldRequest)(nil),         // 12: grisonval.v1.ForkWorldRequest
-	(*IssueAdminTokenRequest)(nil),   // 13: grisonval.v1.IssueAdminTokenRequest
-	(*ListAdminTokensRequest)(nil),   // 14: grisonval.v1.ListAdminTokensRequest
-	(*ListAdminTokensResponse)(nil),  // 15: grisonval.v1.ListAdminTokensResponse
-	(*RevokeAdminTokenRequest)(nil),  // 16: grisonval.v1.RevokeAdminTokenRequest
-	(*RevokeAdminTokenResponse)(nil), // 17: grisonval.v1.RevokeAdminTokenResponse
-	(*EnrolmentOptions)(nil),         // 18: grisonval.v1.EnrolmentOptions
-	(*EnrolmentCamp)(nil),            // 19: grisonval.v1.EnrolmentCamp
-	(*EnrolmentPackage)(nil),         // 20: grisonval.v1.EnrolmentPackage
-	(*SheetTrait)(nil),               // 21: grisonval.v1.SheetTrait
-	(*ListTokensRequest)(nil),        // 22: grisonval.v1.ListTokensRequest
-	(*ListTokensResponse)(nil),       // 23: grisonval.v1.ListTokensResponse
-	(*TokenInfo)(nil),                // 24: grisonval.v1.TokenInfo
-	(*RevokeTokenRequest)(nil),       // 25: grisonval.v1.RevokeTokenRequest
-	(*RevokeTokenResponse)(nil),      // 26: grisonval.v1.RevokeTokenResponse
-	(*ListEnrolmentsRequest)(nil),    // 27: grisonval.v1.ListEnrolmentsRequest
-	(*ListEnrolmentsResponse)(nil),   // 28: grisonval.v1.ListEnrolmentsResponse
-	(*EnrolmentInfo)(nil),            // 29: grisonval.v1.EnrolmentInfo
-	(*durationpb.Duration)(nil),      // 30: google.protobuf.Duration
-	(*Controller)(nil),               // 31: grisonval.v1.Controller
-	(*GetChronicleRequest)(nil),      // 32: grisonval.v1.GetChronicleRequest
-	(*CreateSeasonRequest)(nil),      // 33: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),       // 34: grisonval.v1.CloseSeasonRequest
-	(*ListSeasonsRequest)(nil),       // 35: grisonval.v1.ListSeasonsRequest
-	(*EnrollPlayerRequest)(nil),      // 36: grisonval.v1.EnrollPlayerRequest
-	(*ListAuditRequest)(nil),         // 37: grisonval.v1.ListAuditRequest
-	(*Frame)(nil),                    // 38: grisonval.v1.Frame
-	(*Chronicle)(nil),                // 39: grisonval.v1.Chronicle
-	(*SeasonInfo)(nil),               // 40: grisonval.v1.SeasonInfo
-	(*ListSeasonsResponse)(nil),      // 41: grisonval.v1.ListSeasonsResponse
-	(*EnrollPlayerResponse)(nil),     // 42: grisonval.v1.EnrollPlayerResponse
-	(*ListAuditResponse)(nil),        // 43: grisonval.v1.ListAuditResponse
+	(*PlanTournamentRequest)(nil),    // 0: grisonval.v1.PlanTournamentRequest
+	(*TournamentRequest)(nil),        // 1: grisonval.v1.TournamentRequest
+	(*TournamentStatus)(nil),         // 2: grisonval.v1.TournamentStatus
+	(*Leaderboard)(nil),              // 3: grisonval.v1.Leaderboard
+	(*LeaderboardRow)(nil),           // 4: grisonval.v1.LeaderboardRow
+	(*TournamentExportRequest)(nil),  // 5: grisonval.v1.TournamentExportRequest
+	(*TournamentExport)(nil),         // 6: grisonval.v1.TournamentExport
+	(*CreateWorldRequest)(nil),       // 7: grisonval.v1.CreateWorldRequest
+	(*ListRulesetsRequest)(nil),      // 8: grisonval.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),     // 9: grisonval.v1.ListRulesetsResponse
+	(*RulesetInfo)(nil),              // 10: grisonval.v1.RulesetInfo
+	(*WorldInfo)(nil),                // 11: grisonval.v1.WorldInfo
+	(*ListWorldsRequest)(nil),        // 12: grisonval.v1.ListWorldsRequest
+	(*ListWorldsResponse)(nil),       // 13: grisonval.v1.ListWorldsResponse
+	(*SetControllerRequest)(nil),     // 14: grisonval.v1.SetControllerRequest
+	(*IssueTokenRequest)(nil),        // 15: grisonval.v1.IssueTokenRequest
+	(*IssueTokenResponse)(nil),       // 16: grisonval.v1.IssueTokenResponse
+	(*WorldRequest)(nil),             // 17: grisonval.v1.WorldRequest
+	(*WorldState)(nil),               // 18: grisonval.v1.WorldState
+	(*ForkWorldRequest)(nil),         // 19: grisonval.v1.ForkWorldRequest
+	(*IssueAdminTokenRequest)(nil),   // 20: grisonval.v1.IssueAdminTokenRequest
+	(*ListAdminTokensRequest)(nil),   // 21: grisonval.v1.ListAdminTokensRequest
+	(*ListAdminTokensResponse)(nil),  // 22: grisonval.v1.ListAdminTokensResponse
+	(*RevokeAdminTokenRequest)(nil),  // 23: grisonval.v1.RevokeAdminTokenRequest
+	(*RevokeAdminTokenResponse)(nil), // 24: grisonval.v1.RevokeAdminTokenResponse
+	(*EnrolmentOptions)(nil),         // 25: grisonval.v1.EnrolmentOptions
+	(*EnrolmentCamp)(nil),            // 26: grisonval.v1.EnrolmentCamp
+	(*EnrolmentPackage)(nil),         // 27: grisonval.v1.EnrolmentPackage
+	(*SheetTrait)(nil),               // 28: grisonval.v1.SheetTrait
+	(*ListTokensRequest)(nil),        // 29: grisonval.v1.ListTokensRequest
+	(*ListTokensResponse)(nil),       // 30: grisonval.v1.ListTokensResponse
+	(*TokenInfo)(nil),                // 31: grisonval.v1.TokenInfo
+	(*RevokeTokenRequest)(nil),       // 32: grisonval.v1.RevokeTokenRequest
+	(*RevokeTokenResponse)(nil),      // 33: grisonval.v1.RevokeTokenResponse
+	(*ListEnrolmentsRequest)(nil),    // 34: grisonval.v1.ListEnrolmentsRequest
+	(*ListEnrolmentsResponse)(nil),   // 35: grisonval.v1.ListEnrolmentsResponse
+	(*EnrolmentInfo)(nil),            // 36: grisonval.v1.EnrolmentInfo
+	(*durationpb.Duration)(nil),      // 37: google.protobuf.Duration
+	(*Controller)(nil),               // 38: grisonval.v1.Controller
+	(*GetChronicleRequest)(nil),      // 39: grisonval.v1.GetChronicleRequest
+	(*CreateSeasonRequest)(nil),      // 40: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 41: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),       // 42: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),      // 43: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),         // 44: grisonval.v1.ListAuditRequest
+	(*Frame)(nil),                    // 45: grisonval.v1.Frame
+	(*Chronicle)(nil),                // 46: grisonval.v1.Chronicle
+	(*SeasonInfo)(nil),               // 47: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),      // 48: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil),     // 49: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),        // 50: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
-	30, // 0: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
-	31, // 1: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
-	30, // 2: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
-	3,  // 3: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
-	30, // 4: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	31, // 5: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
-	30, // 6: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
-	4,  // 7: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	31, // 8: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
-	19, // 9: grisonval.v1.EnrolmentOptions.camps:type_name -> grisonval.v1.EnrolmentCamp
-	20, // 10: grisonval.v1.EnrolmentOptions.packages:type_name -> grisonval.v1.EnrolmentPackage
-	21, // 11: grisonval.v1.EnrolmentOptions.characteristics:type_name -> grisonval.v1.SheetTrait
-	21, // 12: grisonval.v1.EnrolmentOptions.talents:type_name -> grisonval.v1.SheetTrait
-	24, // 13: grisonval.v1.ListTokensResponse.tokens:type_name -> grisonval.v1.TokenInfo
-	29, // 14: grisonval.v1.ListEnrolmentsResponse.enrolments:type_name -> grisonval.v1.EnrolmentInfo
-	0,  // 15: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
-	1,  // 16: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
-	5,  // 17: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
-	7,  // 18: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
-	8,  // 19: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
-	10, // 20: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
-	10, // 21: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
-	10, // 22: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
-	10, // 23: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
-	10, // 24: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
-	10, // 25: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
-	32, // 26: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
-	12, // 27: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	33, // 28: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	34, // 29: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	35, // 30: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	36, // 31: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	37, // 32: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	13, // 33: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
-	14, // 34: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
-	16, // 35: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
-	10, // 36: grisonval.v1.AdminService.GetEnrolmentOptions:input_type -> grisonval.v1.WorldRequest
-	22, // 37: grisonval.v1.AdminService.ListTokens:input_type -> grisonval.v1.ListTokensRequest
-	25, // 38: grisonval.v1.AdminService.RevokeToken:input_type -> grisonval.v1.RevokeTokenRequest
-	27, // 39: grisonval.v1.AdminService.ListEnrolments:input_type -> grisonval.v1.ListEnrolmentsRequest
-	4,  // 40: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	2,  // 41: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
-	6,  // 42: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	4,  // 43: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	9,  // 44: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	4,  // 45: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 46: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 47: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	4,  // 48: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	11, // 49: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	38, // 50: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
-	39, // 51: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
-	4,  // 52: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	4,  // 53: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	40, // 54: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	41, // 55: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	42, // 56: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	43, // 57: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	9,  // 58: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
-	15, // 59: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
-	17, // 60: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
-	18, // 61: grisonval.v1.AdminService.GetEnrolmentOptions:output_type -> grisonval.v1.EnrolmentOptions
-	23, // 62: grisonval.v1.AdminService.ListTokens:output_type -> grisonval.v1.ListTokensResponse
-	26, // 63: grisonval.v1.AdminService.RevokeToken:output_type -> grisonval.v1.RevokeTokenResponse
-	28, // 64: grisonval.v1.AdminService.ListEnrolments:output_type -> grisonval.v1.ListEnrolmentsResponse
-	40, // [40:65] is the sub-list for method output_type
-	15, // [15:40] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	4,  // 0: grisonval.v1.Leaderboard.rows:type_name -> grisonval.v1.LeaderboardRow
+	37, // 1: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
+	38, // 2: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
+	37, // 3: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
+	10, // 4: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
+	37, // 5: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	38, // 6: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	37, // 7: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
+	11, // 8: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
+	38, // 9: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	26, // 10: grisonval.v1.EnrolmentOptions.camps:type_name -> grisonval.v1.EnrolmentCamp
+	27, // 11: grisonval.v1.EnrolmentOptions.packages:type_name -> grisonval.v1.EnrolmentPackage
+	28, // 12: grisonval.v1.EnrolmentOptions.characteristics:type_name -> grisonval.v1.SheetTrait
+	28, // 13: grisonval.v1.EnrolmentOptions.talents:type_name -> grisonval.v1.SheetTrait
+	31, // 14: grisonval.v1.ListTokensResponse.tokens:type_name -> grisonval.v1.TokenInfo
+	36, // 15: grisonval.v1.ListEnrolmentsResponse.enrolments:type_name -> grisonval.v1.EnrolmentInfo
+	7,  // 16: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
+	8,  // 17: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
+	12, // 18: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
+	14, // 19: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
+	15, // 20: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
+	17, // 21: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
+	17, // 22: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
+	17, // 23: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
+	17, // 24: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
+	17, // 25: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
+	17, // 26: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
+	39, // 27: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
+	19, // 28: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	40, // 29: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	41, // 30: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	42, // 31: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	43, // 32: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	44, // 33: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	20, // 34: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
+	21, // 35: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
+	23, // 36: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
+	17, // 37: grisonval.v1.AdminService.GetEnrolmentOptions:input_type -> grisonval.v1.WorldRequest
+	29, // 38: grisonval.v1.AdminService.ListTokens:input_type -> grisonval.v1.ListTokensRequest
+	32, // 39: grisonval.v1.AdminService.RevokeToken:input_type -> grisonval.v1.RevokeTokenRequest
+	34, // 40: grisonval.v1.AdminService.ListEnrolments:input_type -> grisonval.v1.ListEnrolmentsRequest
+	0,  // 41: grisonval.v1.AdminService.PlanTournament:input_type -> grisonval.v1.PlanTournamentRequest
+	1,  // 42: grisonval.v1.AdminService.RunTournament:input_type -> grisonval.v1.TournamentRequest
+	1,  // 43: grisonval.v1.AdminService.GetTournament:input_type -> grisonval.v1.TournamentRequest
+	1,  // 44: grisonval.v1.AdminService.GetLeaderboard:input_type -> grisonval.v1.TournamentRequest
+	5,  // 45: grisonval.v1.AdminService.GetTournamentExport:input_type -> grisonval.v1.TournamentExportRequest
+	11, // 46: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	9,  // 47: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	13, // 48: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	11, // 49: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	16, // 50: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	11, // 51: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 52: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 53: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	11, // 54: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	18, // 55: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	45, // 56: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
+	46, // 57: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
+	11, // 58: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 59: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	47, // 60: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	48, // 61: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	49, // 62: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	50, // 63: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	16, // 64: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
+	22, // 65: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
+	24, // 66: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
+	25, // 67: grisonval.v1.AdminService.GetEnrolmentOptions:output_type -> grisonval.v1.EnrolmentOptions
+	30, // 68: grisonval.v1.AdminService.ListTokens:output_type -> grisonval.v1.ListTokensResponse
+	33, // 69: grisonval.v1.AdminService.RevokeToken:output_type -> grisonval.v1.RevokeTokenResponse
+	35, // 70: grisonval.v1.AdminService.ListEnrolments:output_type -> grisonval.v1.ListEnrolmentsResponse
+	2,  // 71: grisonval.v1.AdminService.PlanTournament:output_type -> grisonval.v1.TournamentStatus
+	2,  // 72: grisonval.v1.AdminService.RunTournament:output_type -> grisonval.v1.TournamentStatus
+	2,  // 73: grisonval.v1.AdminService.GetTournament:output_type -> grisonval.v1.TournamentStatus
+	3,  // 74: grisonval.v1.AdminService.GetLeaderboard:output_type -> grisonval.v1.Leaderboard
+	6,  // 75: grisonval.v1.AdminService.GetTournamentExport:output_type -> grisonval.v1.TournamentExport
+	46, // [46:76] is the sub-list for method output_type
+	16, // [16:46] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_admin_proto_init() }
@@ -2206,7 +2799,7 @@ func file_grisonval_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_admin_proto_rawDesc), len(file_grisonval_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   30,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -44,6 +44,11 @@ const (
 	AdminService_ListTokens_FullMethodName          = "/grisonval.v1.AdminService/ListTokens"
 	AdminService_RevokeToken_FullMethodName         = "/grisonval.v1.AdminService/RevokeToken"
 	AdminService_ListEnrolments_FullMethodName      = "/grisonval.v1.AdminService/ListEnrolments"
+	AdminService_PlanTournament_FullMethodName      = "/grisonval.v1.AdminService/PlanTournament"
+	AdminService_RunTournament_FullMethodName       = "/grisonval.v1.AdminService/RunTournament"
+	AdminService_GetTournament_FullMethodName       = "/grisonval.v1.AdminService/GetTournament"
+	AdminService_GetLeaderboard_FullMethodName      = "/grisonval.v1.AdminService/GetLeaderboard"
+	AdminService_GetTournamentExport_FullMethodName = "/grisonval.v1.AdminService/GetTournamentExport"
 )
 
 // AdminServiceClient is the client API for AdminService service.
@@ -133,6 +138,24 @@ type AdminServiceClient interface {
 	// season being prepared when season is 0: the next one once the current
 	// one is closed, else the current one), by camp, the ruler first.
 	ListEnrolments(ctx context.Context, in *ListEnrolmentsRequest, opts ...grpc.CallOption) (*ListEnrolmentsResponse, error)
+	// PlanTournament records an arena tournament from its spec (the JSON of
+	// a grisonval-arena spec file, docs/arena.md) and plans its matches. The
+	// tournament methods are served by a server that runs the arena
+	// (grisonval-arena run or serve with -addr); another answers
+	// FailedPrecondition. Audited.
+	PlanTournament(ctx context.Context, in *PlanTournamentRequest, opts ...grpc.CallOption) (*TournamentStatus, error)
+	// RunTournament starts playing the tournament's matches not yet played,
+	// in the background, or takes them up again; it answers at once.
+	// Audited.
+	RunTournament(ctx context.Context, in *TournamentRequest, opts ...grpc.CallOption) (*TournamentStatus, error)
+	// GetTournament says where a tournament stands.
+	GetTournament(ctx context.Context, in *TournamentRequest, opts ...grpc.CallOption) (*TournamentStatus, error)
+	// GetLeaderboard returns a tournament's table (docs/arena.md, "Reading
+	// the table").
+	GetLeaderboard(ctx context.Context, in *TournamentRequest, opts ...grpc.CallOption) (*Leaderboard, error)
+	// GetTournamentExport returns every match of a tournament with every
+	// camp's days, as JSON or CSV, for others to re-fit.
+	GetTournamentExport(ctx context.Context, in *TournamentExportRequest, opts ...grpc.CallOption) (*TournamentExport, error)
 }
 
 type adminServiceClient struct {
@@ -393,6 +416,56 @@ func (c *adminServiceClient) ListEnrolments(ctx context.Context, in *ListEnrolme
 	return out, nil
 }
 
+func (c *adminServiceClient) PlanTournament(ctx context.Context, in *PlanTournamentRequest, opts ...grpc.CallOption) (*TournamentStatus, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TournamentStatus)
+	err := c.cc.Invoke(ctx, AdminService_PlanTournament_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) RunTournament(ctx context.Context, in *TournamentRequest, opts ...grpc.CallOption) (*TournamentStatus, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TournamentStatus)
+	err := c.cc.Invoke(ctx, AdminService_RunTournament_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) GetTournament(ctx context.Context, in *TournamentRequest, opts ...grpc.CallOption) (*TournamentStatus, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TournamentStatus)
+	err := c.cc.Invoke(ctx, AdminService_GetTournament_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) GetLeaderboard(ctx context.Context, in *TournamentRequest, opts ...grpc.CallOption) (*Leaderboard, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Leaderboard)
+	err := c.cc.Invoke(ctx, AdminService_GetLeaderboard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *adminServiceClient) GetTournamentExport(ctx context.Context, in *TournamentExportRequest, opts ...grpc.CallOption) (*TournamentExport, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TournamentExport)
+	err := c.cc.Invoke(ctx, AdminService_GetTournamentExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AdminServiceServer is the server API for AdminService service.
 // All implementations must embed UnimplementedAdminServiceServer
 // for forward compatibility.
@@ -480,6 +553,24 @@ type AdminServiceServer interface {
 	// season being prepared when season is 0: the next one once the current
 	// one is closed, else the current one), by camp, the ruler first.
 	ListEnrolments(context.Context, *ListEnrolmentsRequest) (*ListEnrolmentsResponse, error)
+	// PlanTournament records an arena tournament from its spec (the JSON of
+	// a grisonval-arena spec file, docs/arena.md) and plans its matches. The
+	// tournament methods are served by a server that runs the arena
+	// (grisonval-arena run or serve with -addr); another answers
+	// FailedPrecondition. Audited.
+	PlanTournament(context.Context, *PlanTournamentRequest) (*TournamentStatus, error)
+	// RunTournament starts playing the tournament's matches not yet played,
+	// in the background, or takes them up again; it answers at once.
+	// Audited.
+	RunTournament(context.Context, *TournamentRequest) (*TournamentStatus, error)
+	// GetTournament says where a tournament stands.
+	GetTournament(context.Context, *TournamentRequest) (*TournamentStatus, error)
+	// GetLeaderboard returns a tournament's table (docs/arena.md, "Reading
+	// the table").
+	GetLeaderboard(context.Context, *TournamentRequest) (*Leaderboard, error)
+	// GetTournamentExport returns every match of a tournament with every
+	// camp's days, as JSON or CSV, for others to re-fit.
+	GetTournamentExport(context.Context, *TournamentExportRequest) (*TournamentExport, error)
 	mustEmbedUnimplementedAdminServiceServer()
 }
 
@@ -564,6 +655,21 @@ func (UnimplementedAdminServiceServer) RevokeToken(context.Context, *RevokeToken
 }
 func (UnimplementedAdminServiceServer) ListEnrolments(context.Context, *ListEnrolmentsRequest) (*ListEnrolmentsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListEnrolments not implemented")
+}
+func (UnimplementedAdminServiceServer) PlanTournament(context.Context, *PlanTournamentRequest) (*TournamentStatus, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanTournament not implemented")
+}
+func (UnimplementedAdminServiceServer) RunTournament(context.Context, *TournamentRequest) (*TournamentStatus, error) {
+	return nil, status.Error(codes.Unimplemented, "method RunTournament not implemented")
+}
+func (UnimplementedAdminServiceServer) GetTournament(context.Context, *TournamentRequest) (*TournamentStatus, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetTournament not implemented")
+}
+func (UnimplementedAdminServiceServer) GetLeaderboard(context.Context, *TournamentRequest) (*Leaderboard, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetLeaderboard not implemented")
+}
+func (UnimplementedAdminServiceServer) GetTournamentExport(context.Context, *TournamentExportRequest) (*TournamentExport, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetTournamentExport not implemented")
 }
 func (UnimplementedAdminServiceServer) mustEmbedUnimplementedAdminServiceServer() {}
 func (UnimplementedAdminServiceServer) testEmbeddedByValue()                      {}
@@ -1036,6 +1142,96 @@ func _AdminService_ListEnrolments_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_PlanTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PlanTournamentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).PlanTournament(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_PlanTournament_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).PlanTournament(ctx, req.(*PlanTournamentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_RunTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TournamentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).RunTournament(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_RunTournament_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).RunTournament(ctx, req.(*TournamentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_GetTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TournamentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).GetTournament(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_GetTournament_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).GetTournament(ctx, req.(*TournamentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_GetLeaderboard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TournamentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).GetLeaderboard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_GetLeaderboard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).GetLeaderboard(ctx, req.(*TournamentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AdminService_GetTournamentExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TournamentExportRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).GetTournamentExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_GetTournamentExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).GetTournamentExport(ctx, req.(*TournamentExportRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AdminService_ServiceDesc is the grpc.ServiceDesc for AdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1142,6 +1338,26 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListEnrolments",
 			Handler:    _AdminService_ListEnrolments_Handler,
+		},
+		{
+			MethodName: "PlanTournament",
+			Handler:    _AdminService_PlanTournament_Handler,
+		},
+		{
+			MethodName: "RunTournament",
+			Handler:    _AdminService_RunTournament_Handler,
+		},
+		{
+			MethodName: "GetTournament",
+			Handler:    _AdminService_GetTournament_Handler,
+		},
+		{
+			MethodName: "GetLeaderboard",
+			Handler:    _AdminService_GetLeaderboard_Handler,
+		},
+		{
+			MethodName: "GetTournamentExport",
+			Handler:    _AdminService_GetTournamentExport_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -22,6 +22,413 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type GetCatalogueRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// world_id may be 0 to mean the token's world.
+	WorldId       uint64 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCatalogueRequest) Reset() {
+	*x = GetCatalogueRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCatalogueRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCatalogueRequest) ProtoMessage() {}
+
+func (x *GetCatalogueRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCatalogueRequest.ProtoReflect.Descriptor instead.
+func (*GetCatalogueRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *GetCatalogueRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+// Catalogue is what a ruleset lets a camp unlock.
+type Catalogue struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Ruleset string                 `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// achievements are every achievement, in their order (Achievement's
+	// number is its place, from 1).
+	Achievements []*Achievement `protobuf:"bytes,2,rep,name=achievements,proto3" json:"achievements,omitempty"`
+	// tiers are every research tier, tier 1 first.
+	Tiers []*Tech `protobuf:"bytes,3,rep,name=tiers,proto3" json:"tiers,omitempty"`
+	// ages are the names of the tiers' ages, age 1 first.
+	Ages          []string `protobuf:"bytes,4,rep,name=ages,proto3" json:"ages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Catalogue) Reset() {
+	*x = Catalogue{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Catalogue) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Catalogue) ProtoMessage() {}
+
+func (x *Catalogue) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Catalogue.ProtoReflect.Descriptor instead.
+func (*Catalogue) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Catalogue) GetRuleset() string {
+	if x != nil {
+		return x.Ruleset
+	}
+	return ""
+}
+
+func (x *Catalogue) GetAchievements() []*Achievement {
+	if x != nil {
+		return x.Achievements
+	}
+	return nil
+}
+
+func (x *Catalogue) GetTiers() []*Tech {
+	if x != nil {
+		return x.Tiers
+	}
+	return nil
+}
+
+func (x *Catalogue) GetAges() []string {
+	if x != nil {
+		return x.Ages
+	}
+	return nil
+}
+
+type GetHistoryRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// world_id may be 0 to mean the token's world.
+	WorldId uint64 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	// since_day is the first day to give; 0 starts at the season's setup.
+	SinceDay int32 `protobuf:"varint,2,opt,name=since_day,json=sinceDay,proto3" json:"since_day,omitempty"`
+	// until_day is the last day to give; 0 means the last day resolved.
+	UntilDay int32 `protobuf:"varint,3,opt,name=until_day,json=untilDay,proto3" json:"until_day,omitempty"`
+	// every gives one day in every (1 to 30; 0 means 1): days since_day,
+	// since_day+every, ... and always until_day, for a plot of a long season.
+	Every         int32 `protobuf:"varint,4,opt,name=every,proto3" json:"every,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetHistoryRequest) Reset() {
+	*x = GetHistoryRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetHistoryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetHistoryRequest) ProtoMessage() {}
+
+func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
+func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *GetHistoryRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
+func (x *GetHistoryRequest) GetSinceDay() int32 {
+	if x != nil {
+		return x.SinceDay
+	}
+	return 0
+}
+
+func (x *GetHistoryRequest) GetUntilDay() int32 {
+	if x != nil {
+		return x.UntilDay
+	}
+	return 0
+}
+
+func (x *GetHistoryRequest) GetEvery() int32 {
+	if x != nil {
+		return x.Every
+	}
+	return 0
+}
+
+// History is one camp's own counters, day by day.
+type History struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Camp   int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Season int32                  `protobuf:"varint,2,opt,name=season,proto3" json:"season,omitempty"`
+	// day is the last day resolved (CampView.day).
+	Day  int32         `protobuf:"varint,3,opt,name=day,proto3" json:"day,omitempty"`
+	Days []*HistoryDay `protobuf:"bytes,4,rep,name=days,proto3" json:"days,omitempty"`
+	// more is set when days after the last one given remain up to until_day:
+	// ask again from the day after it.
+	More           bool  `protobuf:"varint,5,opt,name=more,proto3" json:"more,omitempty"`
+	MaxHistoryDays int32 `protobuf:"varint,6,opt,name=max_history_days,json=maxHistoryDays,proto3" json:"max_history_days,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *History) Reset() {
+	*x = History{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *History) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*History) ProtoMessage() {}
+
+func (x *History) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use History.ProtoReflect.Descriptor instead.
+func (*History) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *History) GetCamp() int32 {
+	if x != nil {
+		return x.Camp
+	}
+	return 0
+}
+
+func (x *History) GetSeason() int32 {
+	if x != nil {
+		return x.Season
+	}
+	return 0
+}
+
+func (x *History) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *History) GetDays() []*HistoryDay {
+	if x != nil {
+		return x.Days
+	}
+	return nil
+}
+
+func (x *History) GetMore() bool {
+	if x != nil {
+		return x.More
+	}
+	return false
+}
+
+func (x *History) GetMaxHistoryDays() int32 {
+	if x != nil {
+		return x.MaxHistoryDays
+	}
+	return 0
+}
+
+// HistoryDay is the camp's counters on one day: its score as the season's
+// ranking counts it, whatever the ruleset, and Grisonval's counters (0 on
+// another ruleset).
+type HistoryDay struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Day        int32                  `protobuf:"varint,1,opt,name=day,proto3" json:"day,omitempty"`
+	Alive      bool                   `protobuf:"varint,2,opt,name=alive,proto3" json:"alive,omitempty"`
+	Score      int64                  `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
+	Population int32                  `protobuf:"varint,4,opt,name=population,proto3" json:"population,omitempty"`
+	// soldiers are the men under arms.
+	Soldiers      int32 `protobuf:"varint,5,opt,name=soldiers,proto3" json:"soldiers,omitempty"`
+	Food          int64 `protobuf:"varint,6,opt,name=food,proto3" json:"food,omitempty"`
+	Gold          int64 `protobuf:"varint,7,opt,name=gold,proto3" json:"gold,omitempty"`
+	Wood          int64 `protobuf:"varint,8,opt,name=wood,proto3" json:"wood,omitempty"`
+	Stone         int64 `protobuf:"varint,9,opt,name=stone,proto3" json:"stone,omitempty"`
+	Zones         int32 `protobuf:"varint,10,opt,name=zones,proto3" json:"zones,omitempty"`
+	Tier          int32 `protobuf:"varint,11,opt,name=tier,proto3" json:"tier,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HistoryDay) Reset() {
+	*x = HistoryDay{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HistoryDay) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HistoryDay) ProtoMessage() {}
+
+func (x *HistoryDay) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HistoryDay.ProtoReflect.Descriptor instead.
+func (*HistoryDay) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *HistoryDay) GetDay() int32 {
+	if x != nil {
+		return x.Day
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetAlive() bool {
+	if x != nil {
+		return x.Alive
+	}
+	return false
+}
+
+func (x *HistoryDay) GetScore() int64 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetPopulation() int32 {
+	if x != nil {
+		return x.Population
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetSoldiers() int32 {
+	if x != nil {
+		return x.Soldiers
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetFood() int64 {
+	if x != nil {
+		return x.Food
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetGold() int64 {
+	if x != nil {
+		return x.Gold
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetWood() int64 {
+	if x != nil {
+		return x.Wood
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetStone() int64 {
+	if x != nil {
+		return x.Stone
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetZones() int32 {
+	if x != nil {
+		return x.Zones
+	}
+	return 0
+}
+
+func (x *HistoryDay) GetTier() int32 {
+	if x != nil {
+		return x.Tier
+	}
+	return 0
+}
+
 type GetRulebookRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// world_id may be 0 to mean the token's world.
@@ -32,7 +439,7 @@ type GetRulebookRequest struct {
 
 func (x *GetRulebookRequest) Reset() {
 	*x = GetRulebookRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	mi := &file_grisonval_v1_game_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +451,7 @@ func (x *GetRulebookRequest) String() string {
 func (*GetRulebookRequest) ProtoMessage() {}
 
 func (x *GetRulebookRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	mi := &file_grisonval_v1_game_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +464,7 @@ func (x *GetRulebookRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulebookRequest.ProtoReflect.Descriptor instead.
 func (*GetRulebookRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{0}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GetRulebookRequest) GetWorldId() uint64 {
@@ -81,7 +488,7 @@ type Rulebook struct {
 
 func (x *Rulebook) Reset() {
 	*x = Rulebook{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	mi := &file_grisonval_v1_game_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -93,7 +500,7 @@ func (x *Rulebook) String() string {
 func (*Rulebook) ProtoMessage() {}
 
 func (x *Rulebook) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	mi := &file_grisonval_v1_game_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -106,7 +513,7 @@ func (x *Rulebook) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rulebook.ProtoReflect.Descriptor instead.
 func (*Rulebook) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Rulebook) GetRuleset() string {
@@ -133,7 +540,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[2]
+	mi := &file_grisonval_v1_game_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -145,7 +552,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[2]
+	mi := &file_grisonval_v1_game_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -158,7 +565,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetViewRequest) GetWorldId() uint64 {
@@ -250,7 +657,7 @@ type CampView struct {
 
 func (x *CampView) Reset() {
 	*x = CampView{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[3]
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -262,7 +669,7 @@ func (x *CampView) String() string {
 func (*CampView) ProtoMessage() {}
 
 func (x *CampView) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[3]
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -275,7 +682,7 @@ func (x *CampView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampView.ProtoReflect.Descriptor instead.
 func (*CampView) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CampView) GetWorldId() uint64 {
@@ -545,7 +952,7 @@ type SubmitOrderRequest struct {
 
 func (x *SubmitOrderRequest) Reset() {
 	*x = SubmitOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -557,7 +964,7 @@ func (x *SubmitOrderRequest) String() string {
 func (*SubmitOrderRequest) ProtoMessage() {}
 
 func (x *SubmitOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -570,7 +977,7 @@ func (x *SubmitOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOrderRequest.ProtoReflect.Descriptor instead.
 func (*SubmitOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SubmitOrderRequest) GetWorldId() uint64 {
@@ -617,7 +1024,7 @@ type SubmitOrderResponse struct {
 
 func (x *SubmitOrderResponse) Reset() {
 	*x = SubmitOrderResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -629,7 +1036,7 @@ func (x *SubmitOrderResponse) String() string {
 func (*SubmitOrderResponse) ProtoMessage() {}
 
 func (x *SubmitOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -642,7 +1049,7 @@ func (x *SubmitOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOrderResponse.ProtoReflect.Descriptor instead.
 func (*SubmitOrderResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SubmitOrderResponse) GetDay() int32 {
@@ -688,7 +1095,7 @@ type ProposeOrderRequest struct {
 
 func (x *ProposeOrderRequest) Reset() {
 	*x = ProposeOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -700,7 +1107,7 @@ func (x *ProposeOrderRequest) String() string {
 func (*ProposeOrderRequest) ProtoMessage() {}
 
 func (x *ProposeOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -713,7 +1120,7 @@ func (x *ProposeOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeOrderRequest.ProtoReflect.Descriptor instead.
 func (*ProposeOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ProposeOrderRequest) GetWorldId() uint64 {
@@ -756,7 +1163,7 @@ type OrderProposal struct {
 
 func (x *OrderProposal) Reset() {
 	*x = OrderProposal{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -768,7 +1175,7 @@ func (x *OrderProposal) String() string {
 func (*OrderProposal) ProtoMessage() {}
 
 func (x *OrderProposal) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -781,7 +1188,7 @@ func (x *OrderProposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderProposal.ProtoReflect.Descriptor instead.
 func (*OrderProposal) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *OrderProposal) GetDay() int32 {
@@ -839,7 +1246,7 @@ type GetCouncilRequest struct {
 
 func (x *GetCouncilRequest) Reset() {
 	*x = GetCouncilRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -851,7 +1258,7 @@ func (x *GetCouncilRequest) String() string {
 func (*GetCouncilRequest) ProtoMessage() {}
 
 func (x *GetCouncilRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -864,7 +1271,7 @@ func (x *GetCouncilRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCouncilRequest.ProtoReflect.Descriptor instead.
 func (*GetCouncilRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetCouncilRequest) GetWorldId() uint64 {
@@ -898,7 +1305,7 @@ type Council struct {
 
 func (x *Council) Reset() {
 	*x = Council{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -910,7 +1317,7 @@ func (x *Council) String() string {
 func (*Council) ProtoMessage() {}
 
 func (x *Council) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -923,7 +1330,7 @@ func (x *Council) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Council.ProtoReflect.Descriptor instead.
 func (*Council) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Council) GetCamp() int32 {
@@ -981,7 +1388,7 @@ type SeatHolder struct {
 
 func (x *SeatHolder) Reset() {
 	*x = SeatHolder{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -993,7 +1400,7 @@ func (x *SeatHolder) String() string {
 func (*SeatHolder) ProtoMessage() {}
 
 func (x *SeatHolder) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1006,7 +1413,7 @@ func (x *SeatHolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatHolder.ProtoReflect.Descriptor instead.
 func (*SeatHolder) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SeatHolder) GetSeat() string {
@@ -1053,7 +1460,7 @@ type WatchTicksRequest struct {
 
 func (x *WatchTicksRequest) Reset() {
 	*x = WatchTicksRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	mi := &file_grisonval_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1065,7 +1472,7 @@ func (x *WatchTicksRequest) String() string {
 func (*WatchTicksRequest) ProtoMessage() {}
 
 func (x *WatchTicksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	mi := &file_grisonval_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1078,7 +1485,7 @@ func (x *WatchTicksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchTicksRequest.ProtoReflect.Descriptor instead.
 func (*WatchTicksRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *WatchTicksRequest) GetWorldId() uint64 {
@@ -1107,7 +1514,7 @@ type TickNotice struct {
 
 func (x *TickNotice) Reset() {
 	*x = TickNotice{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	mi := &file_grisonval_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1119,7 +1526,7 @@ func (x *TickNotice) String() string {
 func (*TickNotice) ProtoMessage() {}
 
 func (x *TickNotice) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	mi := &file_grisonval_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1132,7 +1539,7 @@ func (x *TickNotice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TickNotice.ProtoReflect.Descriptor instead.
 func (*TickNotice) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *TickNotice) GetWorldId() uint64 {
@@ -1187,7 +1594,7 @@ type GetJournalRequest struct {
 
 func (x *GetJournalRequest) Reset() {
 	*x = GetJournalRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	mi := &file_grisonval_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1199,7 +1606,7 @@ func (x *GetJournalRequest) String() string {
 func (*GetJournalRequest) ProtoMessage() {}
 
 func (x *GetJournalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	mi := &file_grisonval_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1212,7 +1619,7 @@ func (x *GetJournalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJournalRequest.ProtoReflect.Descriptor instead.
 func (*GetJournalRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetJournalRequest) GetWorldId() uint64 {
@@ -1238,7 +1645,7 @@ type GetJournalResponse struct {
 
 func (x *GetJournalResponse) Reset() {
 	*x = GetJournalResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	mi := &file_grisonval_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1250,7 +1657,7 @@ func (x *GetJournalResponse) String() string {
 func (*GetJournalResponse) ProtoMessage() {}
 
 func (x *GetJournalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	mi := &file_grisonval_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1263,7 +1670,7 @@ func (x *GetJournalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJournalResponse.ProtoReflect.Descriptor instead.
 func (*GetJournalResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetJournalResponse) GetEntries() []*JournalEntry {
@@ -1289,7 +1696,7 @@ type SendMessageRequest struct {
 
 func (x *SendMessageRequest) Reset() {
 	*x = SendMessageRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	mi := &file_grisonval_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1301,7 +1708,7 @@ func (x *SendMessageRequest) String() string {
 func (*SendMessageRequest) ProtoMessage() {}
 
 func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	mi := &file_grisonval_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1314,7 +1721,7 @@ func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageRequest.ProtoReflect.Descriptor instead.
 func (*SendMessageRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SendMessageRequest) GetWorldId() uint64 {
@@ -1347,7 +1754,7 @@ type SendMessageResponse struct {
 
 func (x *SendMessageResponse) Reset() {
 	*x = SendMessageResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[16]
+	mi := &file_grisonval_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1359,7 +1766,7 @@ func (x *SendMessageResponse) String() string {
 func (*SendMessageResponse) ProtoMessage() {}
 
 func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[16]
+	mi := &file_grisonval_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1372,7 +1779,7 @@ func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageResponse.ProtoReflect.Descriptor instead.
 func (*SendMessageResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SendMessageResponse) GetMessage() *CampMessage {
@@ -1392,7 +1799,7 @@ type ListMessagesRequest struct {
 
 func (x *ListMessagesRequest) Reset() {
 	*x = ListMessagesRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[17]
+	mi := &file_grisonval_v1_game_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1404,7 +1811,7 @@ func (x *ListMessagesRequest) String() string {
 func (*ListMessagesRequest) ProtoMessage() {}
 
 func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[17]
+	mi := &file_grisonval_v1_game_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1417,7 +1824,7 @@ func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMessagesRequest.ProtoReflect.Descriptor instead.
 func (*ListMessagesRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListMessagesRequest) GetWorldId() uint64 {
@@ -1443,7 +1850,7 @@ type ListMessagesResponse struct {
 
 func (x *ListMessagesResponse) Reset() {
 	*x = ListMessagesResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[18]
+	mi := &file_grisonval_v1_game_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1455,7 +1862,7 @@ func (x *ListMessagesResponse) String() string {
 func (*ListMessagesResponse) ProtoMessage() {}
 
 func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[18]
+	mi := &file_grisonval_v1_game_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1468,7 +1875,7 @@ func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMessagesResponse.ProtoReflect.Descriptor instead.
 func (*ListMessagesResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListMessagesResponse) GetMessages() []*CampMessage {
@@ -1488,7 +1895,7 @@ type SetStandingOrderRequest struct {
 
 func (x *SetStandingOrderRequest) Reset() {
 	*x = SetStandingOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[19]
+	mi := &file_grisonval_v1_game_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1500,7 +1907,7 @@ func (x *SetStandingOrderRequest) String() string {
 func (*SetStandingOrderRequest) ProtoMessage() {}
 
 func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[19]
+	mi := &file_grisonval_v1_game_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1513,7 +1920,7 @@ func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStandingOrderRequest.ProtoReflect.Descriptor instead.
 func (*SetStandingOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SetStandingOrderRequest) GetWorldId() uint64 {
@@ -1539,7 +1946,7 @@ type SetStandingOrderResponse struct {
 
 func (x *SetStandingOrderResponse) Reset() {
 	*x = SetStandingOrderResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[20]
+	mi := &file_grisonval_v1_game_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1551,7 +1958,7 @@ func (x *SetStandingOrderResponse) String() string {
 func (*SetStandingOrderResponse) ProtoMessage() {}
 
 func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[20]
+	mi := &file_grisonval_v1_game_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1564,7 +1971,7 @@ func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStandingOrderResponse.ProtoReflect.Descriptor instead.
 func (*SetStandingOrderResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SetStandingOrderResponse) GetOrder() *Order {
@@ -1586,7 +1993,7 @@ type GetNewsRequest struct {
 
 func (x *GetNewsRequest) Reset() {
 	*x = GetNewsRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[21]
+	mi := &file_grisonval_v1_game_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1598,7 +2005,7 @@ func (x *GetNewsRequest) String() string {
 func (*GetNewsRequest) ProtoMessage() {}
 
 func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[21]
+	mi := &file_grisonval_v1_game_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1611,7 +2018,7 @@ func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNewsRequest.ProtoReflect.Descriptor instead.
 func (*GetNewsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetNewsRequest) GetWorldId() uint64 {
@@ -1647,7 +2054,7 @@ type GetNewsResponse struct {
 
 func (x *GetNewsResponse) Reset() {
 	*x = GetNewsResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[22]
+	mi := &file_grisonval_v1_game_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1659,7 +2066,7 @@ func (x *GetNewsResponse) String() string {
 func (*GetNewsResponse) ProtoMessage() {}
 
 func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[22]
+	mi := &file_grisonval_v1_game_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1672,7 +2079,7 @@ func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNewsResponse.ProtoReflect.Descriptor instead.
 func (*GetNewsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetNewsResponse) GetDays() []*TickNotice {
@@ -1707,7 +2114,42 @@ var File_grisonval_v1_game_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"/\n" +
+	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"0\n" +
+	"\x13GetCatalogueRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xa2\x01\n" +
+	"\tCatalogue\x12\x18\n" +
+	"\aruleset\x18\x01 \x01(\tR\aruleset\x12=\n" +
+	"\fachievements\x18\x02 \x03(\v2\x19.grisonval.v1.AchievementR\fachievements\x12(\n" +
+	"\x05tiers\x18\x03 \x03(\v2\x12.grisonval.v1.TechR\x05tiers\x12\x12\n" +
+	"\x04ages\x18\x04 \x03(\tR\x04ages\"~\n" +
+	"\x11GetHistoryRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x1b\n" +
+	"\tsince_day\x18\x02 \x01(\x05R\bsinceDay\x12\x1b\n" +
+	"\tuntil_day\x18\x03 \x01(\x05R\buntilDay\x12\x14\n" +
+	"\x05every\x18\x04 \x01(\x05R\x05every\"\xb3\x01\n" +
+	"\aHistory\x12\x12\n" +
+	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x16\n" +
+	"\x06season\x18\x02 \x01(\x05R\x06season\x12\x10\n" +
+	"\x03day\x18\x03 \x01(\x05R\x03day\x12,\n" +
+	"\x04days\x18\x04 \x03(\v2\x18.grisonval.v1.HistoryDayR\x04days\x12\x12\n" +
+	"\x04more\x18\x05 \x01(\bR\x04more\x12(\n" +
+	"\x10max_history_days\x18\x06 \x01(\x05R\x0emaxHistoryDays\"\x82\x02\n" +
+	"\n" +
+	"HistoryDay\x12\x10\n" +
+	"\x03day\x18\x01 \x01(\x05R\x03day\x12\x14\n" +
+	"\x05alive\x18\x02 \x01(\bR\x05alive\x12\x14\n" +
+	"\x05score\x18\x03 \x01(\x03R\x05score\x12\x1e\n" +
+	"\n" +
+	"population\x18\x04 \x01(\x05R\n" +
+	"population\x12\x1a\n" +
+	"\bsoldiers\x18\x05 \x01(\x05R\bsoldiers\x12\x12\n" +
+	"\x04food\x18\x06 \x01(\x03R\x04food\x12\x12\n" +
+	"\x04gold\x18\a \x01(\x03R\x04gold\x12\x12\n" +
+	"\x04wood\x18\b \x01(\x03R\x04wood\x12\x14\n" +
+	"\x05stone\x18\t \x01(\x03R\x05stone\x12\x14\n" +
+	"\x05zones\x18\n" +
+	" \x01(\x05R\x05zones\x12\x12\n" +
+	"\x04tier\x18\v \x01(\x05R\x04tier\"/\n" +
 	"\x12GetRulebookRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"8\n" +
 	"\bRulebook\x12\x18\n" +
@@ -1827,7 +2269,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x04days\x18\x01 \x03(\v2\x18.grisonval.v1.TickNoticeR\x04days\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x12\n" +
 	"\x04more\x18\x03 \x01(\bR\x04more\x12\"\n" +
-	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xaf\t\n" +
+	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xc1\n" +
+	"\n" +
 	"\vGameService\x12?\n" +
 	"\aGetView\x12\x1c.grisonval.v1.GetViewRequest\x1a\x16.grisonval.v1.CampView\x12R\n" +
 	"\vSubmitOrder\x12 .grisonval.v1.SubmitOrderRequest\x1a!.grisonval.v1.SubmitOrderResponse\x12I\n" +
@@ -1846,7 +2289,10 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\fProposeOrder\x12!.grisonval.v1.ProposeOrderRequest\x1a\x1b.grisonval.v1.OrderProposal\x12D\n" +
 	"\n" +
 	"GetCouncil\x12\x1f.grisonval.v1.GetCouncilRequest\x1a\x15.grisonval.v1.Council\x12G\n" +
-	"\vGetRulebook\x12 .grisonval.v1.GetRulebookRequest\x1a\x16.grisonval.v1.RulebookB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\vGetRulebook\x12 .grisonval.v1.GetRulebookRequest\x1a\x16.grisonval.v1.Rulebook\x12D\n" +
+	"\n" +
+	"GetHistory\x12\x1f.grisonval.v1.GetHistoryRequest\x1a\x15.grisonval.v1.History\x12J\n" +
+	"\fGetCatalogue\x12!.grisonval.v1.GetCatalogueRequest\x1a\x17.grisonval.v1.CatalogueB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_game_proto_rawDescOnce sync.Once
@@ -1860,120 +2306,134 @@ func file_grisonval_v1_game_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_game_proto_rawDescData
 }
 
-var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_grisonval_v1_game_proto_goTypes = []any{
-	(*GetRulebookRequest)(nil),       // 0: grisonval.v1.GetRulebookRequest
-	(*Rulebook)(nil),                 // 1: grisonval.v1.Rulebook
-	(*GetViewRequest)(nil),           // 2: grisonval.v1.GetViewRequest
-	(*CampView)(nil),                 // 3: grisonval.v1.CampView
-	(*SubmitOrderRequest)(nil),       // 4: grisonval.v1.SubmitOrderRequest
-	(*SubmitOrderResponse)(nil),      // 5: grisonval.v1.SubmitOrderResponse
-	(*ProposeOrderRequest)(nil),      // 6: grisonval.v1.ProposeOrderRequest
-	(*OrderProposal)(nil),            // 7: grisonval.v1.OrderProposal
-	(*GetCouncilRequest)(nil),        // 8: grisonval.v1.GetCouncilRequest
-	(*Council)(nil),                  // 9: grisonval.v1.Council
-	(*SeatHolder)(nil),               // 10: grisonval.v1.SeatHolder
-	(*WatchTicksRequest)(nil),        // 11: grisonval.v1.WatchTicksRequest
-	(*TickNotice)(nil),               // 12: grisonval.v1.TickNotice
-	(*GetJournalRequest)(nil),        // 13: grisonval.v1.GetJournalRequest
-	(*GetJournalResponse)(nil),       // 14: grisonval.v1.GetJournalResponse
-	(*SendMessageRequest)(nil),       // 15: grisonval.v1.SendMessageRequest
-	(*SendMessageResponse)(nil),      // 16: grisonval.v1.SendMessageResponse
-	(*ListMessagesRequest)(nil),      // 17: grisonval.v1.ListMessagesRequest
-	(*ListMessagesResponse)(nil),     // 18: grisonval.v1.ListMessagesResponse
-	(*SetStandingOrderRequest)(nil),  // 19: grisonval.v1.SetStandingOrderRequest
-	(*SetStandingOrderResponse)(nil), // 20: grisonval.v1.SetStandingOrderResponse
-	(*GetNewsRequest)(nil),           // 21: grisonval.v1.GetNewsRequest
-	(*GetNewsResponse)(nil),          // 22: grisonval.v1.GetNewsResponse
-	(*JournalEntry)(nil),             // 23: grisonval.v1.JournalEntry
-	(*LegalAction)(nil),              // 24: grisonval.v1.LegalAction
-	(*ClosedAction)(nil),             // 25: grisonval.v1.ClosedAction
-	(*Order)(nil),                    // 26: grisonval.v1.Order
-	(*timestamppb.Timestamp)(nil),    // 27: google.protobuf.Timestamp
-	(*Controller)(nil),               // 28: grisonval.v1.Controller
-	(*CampMessage)(nil),              // 29: grisonval.v1.CampMessage
-	(*OrderResult)(nil),              // 30: grisonval.v1.OrderResult
-	(PostingStatus)(0),               // 31: grisonval.v1.PostingStatus
-	(*Contact)(nil),                  // 32: grisonval.v1.Contact
-	(*Notebook)(nil),                 // 33: grisonval.v1.Notebook
-	(*GrisonvalView)(nil),            // 34: grisonval.v1.GrisonvalView
-	(*CastleView)(nil),               // 35: grisonval.v1.CastleView
-	(*GetGloryBoardRequest)(nil),     // 36: grisonval.v1.GetGloryBoardRequest
-	(*GetSeasonStandingRequest)(nil), // 37: grisonval.v1.GetSeasonStandingRequest
-	(*SetNotebookRequest)(nil),       // 38: grisonval.v1.SetNotebookRequest
-	(*GetNotebookRequest)(nil),       // 39: grisonval.v1.GetNotebookRequest
-	(*GloryBoard)(nil),               // 40: grisonval.v1.GloryBoard
-	(*SeasonStanding)(nil),           // 41: grisonval.v1.SeasonStanding
+	(*GetCatalogueRequest)(nil),      // 0: grisonval.v1.GetCatalogueRequest
+	(*Catalogue)(nil),                // 1: grisonval.v1.Catalogue
+	(*GetHistoryRequest)(nil),        // 2: grisonval.v1.GetHistoryRequest
+	(*History)(nil),                  // 3: grisonval.v1.History
+	(*HistoryDay)(nil),               // 4: grisonval.v1.HistoryDay
+	(*GetRulebookRequest)(nil),       // 5: grisonval.v1.GetRulebookRequest
+	(*Rulebook)(nil),                 // 6: grisonval.v1.Rulebook
+	(*GetViewRequest)(nil),           // 7: grisonval.v1.GetViewRequest
+	(*CampView)(nil),                 // 8: grisonval.v1.CampView
+	(*SubmitOrderRequest)(nil),       // 9: grisonval.v1.SubmitOrderRequest
+	(*SubmitOrderResponse)(nil),      // 10: grisonval.v1.SubmitOrderResponse
+	(*ProposeOrderRequest)(nil),      // 11: grisonval.v1.ProposeOrderRequest
+	(*OrderProposal)(nil),            // 12: grisonval.v1.OrderProposal
+	(*GetCouncilRequest)(nil),        // 13: grisonval.v1.GetCouncilRequest
+	(*Council)(nil),                  // 14: grisonval.v1.Council
+	(*SeatHolder)(nil),               // 15: grisonval.v1.SeatHolder
+	(*WatchTicksRequest)(nil),        // 16: grisonval.v1.WatchTicksRequest
+	(*TickNotice)(nil),               // 17: grisonval.v1.TickNotice
+	(*GetJournalRequest)(nil),        // 18: grisonval.v1.GetJournalRequest
+	(*GetJournalResponse)(nil),       // 19: grisonval.v1.GetJournalResponse
+	(*SendMessageRequest)(nil),       // 20: grisonval.v1.SendMessageRequest
+	(*SendMessageResponse)(nil),      // 21: grisonval.v1.SendMessageResponse
+	(*ListMessagesRequest)(nil),      // 22: grisonval.v1.ListMessagesRequest
+	(*ListMessagesResponse)(nil),     // 23: grisonval.v1.ListMessagesResponse
+	(*SetStandingOrderRequest)(nil),  // 24: grisonval.v1.SetStandingOrderRequest
+	(*SetStandingOrderResponse)(nil), // 25: grisonval.v1.SetStandingOrderResponse
+	(*GetNewsRequest)(nil),           // 26: grisonval.v1.GetNewsRequest
+	(*GetNewsResponse)(nil),          // 27: grisonval.v1.GetNewsResponse
+	(*Achievement)(nil),              // 28: grisonval.v1.Achievement
+	(*Tech)(nil),                     // 29: grisonval.v1.Tech
+	(*JournalEntry)(nil),             // 30: grisonval.v1.JournalEntry
+	(*LegalAction)(nil),              // 31: grisonval.v1.LegalAction
+	(*ClosedAction)(nil),             // 32: grisonval.v1.ClosedAction
+	(*Order)(nil),                    // 33: grisonval.v1.Order
+	(*timestamppb.Timestamp)(nil),    // 34: google.protobuf.Timestamp
+	(*Controller)(nil),               // 35: grisonval.v1.Controller
+	(*CampMessage)(nil),              // 36: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 37: grisonval.v1.OrderResult
+	(PostingStatus)(0),               // 38: grisonval.v1.PostingStatus
+	(*Contact)(nil),                  // 39: grisonval.v1.Contact
+	(*Notebook)(nil),                 // 40: grisonval.v1.Notebook
+	(*GrisonvalView)(nil),            // 41: grisonval.v1.GrisonvalView
+	(*CastleView)(nil),               // 42: grisonval.v1.CastleView
+	(*GetGloryBoardRequest)(nil),     // 43: grisonval.v1.GetGloryBoardRequest
+	(*GetSeasonStandingRequest)(nil), // 44: grisonval.v1.GetSeasonStandingRequest
+	(*SetNotebookRequest)(nil),       // 45: grisonval.v1.SetNotebookRequest
+	(*GetNotebookRequest)(nil),       // 46: grisonval.v1.GetNotebookRequest
+	(*GloryBoard)(nil),               // 47: grisonval.v1.GloryBoard
+	(*SeasonStanding)(nil),           // 48: grisonval.v1.SeasonStanding
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
-	23, // 0: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
-	24, // 1: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
-	25, // 2: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
-	26, // 3: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
-	27, // 4: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	28, // 5: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	29, // 6: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
-	26, // 7: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
-	30, // 8: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
-	31, // 9: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
-	27, // 10: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
-	32, // 11: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
-	7,  // 12: grisonval.v1.CampView.proposals:type_name -> grisonval.v1.OrderProposal
-	33, // 13: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
-	34, // 14: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	35, // 15: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
-	26, // 16: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	26, // 17: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	26, // 18: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
-	26, // 19: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
-	27, // 20: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
-	10, // 21: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
-	7,  // 22: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
-	27, // 23: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	23, // 24: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	29, // 25: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	30, // 26: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	23, // 27: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	29, // 28: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	29, // 29: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	26, // 30: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	26, // 31: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	12, // 32: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
-	2,  // 33: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	4,  // 34: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	11, // 35: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	13, // 36: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	36, // 37: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	15, // 38: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	17, // 39: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	19, // 40: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	37, // 41: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
-	38, // 42: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
-	39, // 43: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
-	21, // 44: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
-	6,  // 45: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
-	8,  // 46: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
-	0,  // 47: grisonval.v1.GameService.GetRulebook:input_type -> grisonval.v1.GetRulebookRequest
-	3,  // 48: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	5,  // 49: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	12, // 50: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	14, // 51: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	40, // 52: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	16, // 53: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	18, // 54: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	20, // 55: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	41, // 56: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
-	33, // 57: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
-	33, // 58: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
-	22, // 59: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
-	7,  // 60: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
-	9,  // 61: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
-	1,  // 62: grisonval.v1.GameService.GetRulebook:output_type -> grisonval.v1.Rulebook
-	48, // [48:63] is the sub-list for method output_type
-	33, // [33:48] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	28, // 0: grisonval.v1.Catalogue.achievements:type_name -> grisonval.v1.Achievement
+	29, // 1: grisonval.v1.Catalogue.tiers:type_name -> grisonval.v1.Tech
+	4,  // 2: grisonval.v1.History.days:type_name -> grisonval.v1.HistoryDay
+	30, // 3: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
+	31, // 4: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
+	32, // 5: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
+	33, // 6: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
+	34, // 7: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
+	35, // 8: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	36, // 9: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
+	33, // 10: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
+	37, // 11: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
+	38, // 12: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
+	34, // 13: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
+	39, // 14: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
+	12, // 15: grisonval.v1.CampView.proposals:type_name -> grisonval.v1.OrderProposal
+	40, // 16: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
+	41, // 17: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	42, // 18: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	33, // 19: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	33, // 20: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	33, // 21: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
+	33, // 22: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
+	34, // 23: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
+	15, // 24: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
+	12, // 25: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
+	34, // 26: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	30, // 27: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	36, // 28: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	37, // 29: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	30, // 30: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	36, // 31: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	36, // 32: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	33, // 33: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	33, // 34: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	17, // 35: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
+	7,  // 36: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	9,  // 37: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	16, // 38: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	18, // 39: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	43, // 40: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	20, // 41: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	22, // 42: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	24, // 43: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	44, // 44: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
+	45, // 45: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
+	46, // 46: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
+	26, // 47: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
+	11, // 48: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
+	13, // 49: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
+	5,  // 50: grisonval.v1.GameService.GetRulebook:input_type -> grisonval.v1.GetRulebookRequest
+	2,  // 51: grisonval.v1.GameService.GetHistory:input_type -> grisonval.v1.GetHistoryRequest
+	0,  // 52: grisonval.v1.GameService.GetCatalogue:input_type -> grisonval.v1.GetCatalogueRequest
+	8,  // 53: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	10, // 54: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	17, // 55: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	19, // 56: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	47, // 57: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	21, // 58: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	23, // 59: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	25, // 60: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	48, // 61: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
+	40, // 62: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
+	40, // 63: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
+	27, // 64: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
+	12, // 65: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
+	14, // 66: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
+	6,  // 67: grisonval.v1.GameService.GetRulebook:output_type -> grisonval.v1.Rulebook
+	3,  // 68: grisonval.v1.GameService.GetHistory:output_type -> grisonval.v1.History
+	1,  // 69: grisonval.v1.GameService.GetCatalogue:output_type -> grisonval.v1.Catalogue
+	53, // [53:70] is the sub-list for method output_type
+	36, // [36:53] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_game_proto_init() }
@@ -1985,7 +2445,7 @@ func file_grisonval_v1_game_proto_init() {
 	file_grisonval_v1_grisonval_proto_init()
 	file_grisonval_v1_season_proto_init()
 	file_grisonval_v1_types_proto_init()
-	file_grisonval_v1_game_proto_msgTypes[3].OneofWrappers = []any{
+	file_grisonval_v1_game_proto_msgTypes[8].OneofWrappers = []any{
 		(*CampView_Grisonval)(nil),
 		(*CampView_Castle)(nil),
 	}
@@ -1995,7 +2455,7 @@ func file_grisonval_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_game_proto_rawDesc), len(file_grisonval_v1_game_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   23,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -34,6 +34,8 @@ const (
 	GameService_ProposeOrder_FullMethodName      = "/grisonval.v1.GameService/ProposeOrder"
 	GameService_GetCouncil_FullMethodName        = "/grisonval.v1.GameService/GetCouncil"
 	GameService_GetRulebook_FullMethodName       = "/grisonval.v1.GameService/GetRulebook"
+	GameService_GetHistory_FullMethodName        = "/grisonval.v1.GameService/GetHistory"
+	GameService_GetCatalogue_FullMethodName      = "/grisonval.v1.GameService/GetCatalogue"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -106,6 +108,18 @@ type GameServiceClient interface {
 	// ruleset itself gives it (every ruleset the server serves reaches its
 	// players this way).
 	GetRulebook(ctx context.Context, in *GetRulebookRequest, opts ...grpc.CallOption) (*Rulebook, error)
+	// GetHistory returns the camp's own counters on the days of its world's
+	// current season from since_day to until_day, oldest first (rule
+	// SEA-HISTORY): what the camp's view said of itself on each of those
+	// days, read from the stored states, and nothing of any other camp. At
+	// most max_history_days days are given; more says that later days remain.
+	GetHistory(ctx context.Context, in *GetHistoryRequest, opts ...grpc.CallOption) (*History, error)
+	// GetCatalogue returns what a camp may unlock in its world's ruleset, in
+	// the reader's language and under the world's rules version (rule
+	// SEA-CATALOGUE): Grisonval's 26 achievements with their conditions and
+	// its 29 research tiers with their titles, thresholds and effects; empty
+	// on a ruleset without them. The camp's view says which it holds.
+	GetCatalogue(ctx context.Context, in *GetCatalogueRequest, opts ...grpc.CallOption) (*Catalogue, error)
 }
 
 type gameServiceClient struct {
@@ -275,6 +289,26 @@ func (c *gameServiceClient) GetRulebook(ctx context.Context, in *GetRulebookRequ
 	return out, nil
 }
 
+func (c *gameServiceClient) GetHistory(ctx context.Context, in *GetHistoryRequest, opts ...grpc.CallOption) (*History, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(History)
+	err := c.cc.Invoke(ctx, GameService_GetHistory_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetCatalogue(ctx context.Context, in *GetCatalogueRequest, opts ...grpc.CallOption) (*Catalogue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Catalogue)
+	err := c.cc.Invoke(ctx, GameService_GetCatalogue_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -345,6 +379,18 @@ type GameServiceServer interface {
 	// ruleset itself gives it (every ruleset the server serves reaches its
 	// players this way).
 	GetRulebook(context.Context, *GetRulebookRequest) (*Rulebook, error)
+	// GetHistory returns the camp's own counters on the days of its world's
+	// current season from since_day to until_day, oldest first (rule
+	// SEA-HISTORY): what the camp's view said of itself on each of those
+	// days, read from the stored states, and nothing of any other camp. At
+	// most max_history_days days are given; more says that later days remain.
+	GetHistory(context.Context, *GetHistoryRequest) (*History, error)
+	// GetCatalogue returns what a camp may unlock in its world's ruleset, in
+	// the reader's language and under the world's rules version (rule
+	// SEA-CATALOGUE): Grisonval's 26 achievements with their conditions and
+	// its 29 research tiers with their titles, thresholds and effects; empty
+	// on a ruleset without them. The camp's view says which it holds.
+	GetCatalogue(context.Context, *GetCatalogueRequest) (*Catalogue, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -399,6 +445,12 @@ func (UnimplementedGameServiceServer) GetCouncil(context.Context, *GetCouncilReq
 }
 func (UnimplementedGameServiceServer) GetRulebook(context.Context, *GetRulebookRequest) (*Rulebook, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetRulebook not implemented")
+}
+func (UnimplementedGameServiceServer) GetHistory(context.Context, *GetHistoryRequest) (*History, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetHistory not implemented")
+}
+func (UnimplementedGameServiceServer) GetCatalogue(context.Context, *GetCatalogueRequest) (*Catalogue, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetCatalogue not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -684,6 +736,42 @@ func _GameService_GetRulebook_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetHistory_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetHistoryRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetHistory(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetHistory_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetHistory(ctx, req.(*GetHistoryRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetCatalogue_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetCatalogueRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetCatalogue(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetCatalogue_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetCatalogue(ctx, req.(*GetCatalogueRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -746,6 +834,14 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetRulebook",
 			Handler:    _GameService_GetRulebook_Handler,
+		},
+		{
+			MethodName: "GetHistory",
+			Handler:    _GameService_GetHistory_Handler,
+		},
+		{
+			MethodName: "GetCatalogue",
+			Handler:    _GameService_GetCatalogue_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
