@@ -236,7 +236,7 @@ func playSeasons(t *testing.T, st store.Store) {
 						cz.Barracks = 1
 					}
 					if zone.Capital {
-						cz.Veterans = final1.Veterans(c)
+						cz.ArmsDays, cz.Days = final1.Camps[c].ArmsDays, final1.Day
 					}
 				}
 				held = append(held, cz)

@@ -48,7 +48,7 @@ func testRules() *pb.GrisonvalRules {
 		DevelopCost: res(0, 18, 10, 2, 4, 0), DevelopResearch: 25,
 		HighMorale: 70, LowMorale: 35, MoraleAssault: 2, SoldiersPerFood: 2, WinterMouthsPerFood: 6,
 		TradeLotFood: 500, TempleMoraleLimit: 3, GovernmentLegitimacy: 50, WoodShelter: 150,
-		BarracksCountInFull: true, VeteranInfluence: 10, VeteranDays: 30,
+		BarracksCountInFull: true, ArmyInfluenceTenths: 47,
 	}
 }
 

@@ -40,7 +40,7 @@ func writeGrisonval(l lang.Lang, b *strings.Builder, v *pb.CampView, g *pb.Griso
 // (GrisonvalRules): each terrain's income and defence, each building's
 // cost, output and defence, the other terms of a zone's defence,
 // develop's price per level and, under rules version 4, what the camp
-// score counts of barracks and veterans (CAR-VETERANS).
+// score counts of barracks and of the season's army (CAR-VETERANS).
 func writeRules(l lang.Lang, b *strings.Builder, r *pb.GrisonvalRules) {
 	if r == nil {
 		return
@@ -74,10 +74,10 @@ func writeRules(l lang.Lang, b *strings.Builder, r *pb.GrisonvalRules) {
 	b.WriteString(l.Sprintf("  Develop costs %s and needs %d research (not spent), times the zone's level before it develops.\n",
 		"  Aménager coûte %s et demande %d de recherche (non dépensée), fois le niveau de la zone avant son aménagement.\n",
 		resourcesText(l, r.GetDevelopCost()), r.GetDevelopResearch()))
-	if n := r.GetVeteranInfluence(); n > 0 {
-		b.WriteString(l.Sprintf("  Score at the close: a barracks counts in full in its zone's influence, and each man under arms for %d days or more adds %d to the capital's.\n",
-			"  Score à la clôture : une caserne compte en entier dans l'influence de sa zone, et chaque homme sous les armes depuis %d jours ou plus ajoute %d à celle de la capitale.\n",
-			r.GetVeteranDays(), n))
+	if n := r.GetArmyInfluenceTenths(); n > 0 {
+		b.WriteString(l.Sprintf("  Score at the close: a barracks counts in full in its zone's influence, and each man of the camp's men under arms averaged over the season's days adds %d.%d to the capital's.\n",
+			"  Score à la clôture : une caserne compte en entier dans l'influence de sa zone, et chaque homme de la moyenne des hommes sous les armes du camp sur les jours de la saison ajoute %d,%d à celle de la capitale.\n",
+			n/10, n%10))
 	}
 }
 

@@ -62,7 +62,7 @@ func sampleView() *pb.CampView {
 			},
 			MilitiaDefence: 2, CapitalDefence: 2, MonumentDefence: 3, FieldArmyDivisor: 4,
 			DevelopCost: &pb.Resources{Wood: 18, Stone: 10, Tools: 2, Gold: 4}, DevelopResearch: 25,
-			BarracksCountInFull: true, VeteranInfluence: 10, VeteranDays: 30,
+			BarracksCountInFull: true, ArmyInfluenceTenths: 47,
 		},
 	}
 	v := &pb.CampView{
@@ -206,7 +206,7 @@ func TestView(t *testing.T) {
 		{"building rules", []string{"farm (cost wood 10, stone 2; food 20 a day), walls (cost wood 5, stone 15; defence +4)."}},
 		{"defence rules", []string{"militia 2 + development level + buildings, +2 on a capital, +3 with the monument, + 1 man in 4 of the holder's field army."}},
 		{"develop rules", []string{"Develop costs wood 18, stone 10, tools 2, gold 4 and needs 25 research (not spent)"}},
-		{"score rules (CAR-VETERANS)", []string{"Score at the close: a barracks counts in full in its zone's influence, and each man under arms for 30 days or more adds 10 to the capital's."}},
+		{"score rules (CAR-VETERANS)", []string{"Score at the close: a barracks counts in full in its zone's influence, and each man of the camp's men under arms averaged over the season's days adds 4.7 to the capital's."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

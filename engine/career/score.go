@@ -36,9 +36,11 @@ type Zone struct {
 	Barracks  int  `json:"barracks,omitempty"`
 	Capital   bool `json:"capital,omitempty"`
 	Monument  bool `json:"monument,omitempty"`
-	// Veterans are the camp's veterans the zone counts (rule CAR-VETERANS):
-	// a capital's under the rules that weigh them, 0 elsewhere.
-	Veterans int `json:"veterans,omitempty"`
+	// ArmsDays are the camp's men-under-arms-days over the season's Days
+	// days that the zone counts (rule CAR-VETERANS): a capital's under the
+	// rules that weigh them, 0 elsewhere.
+	ArmsDays int `json:"arms_days,omitempty"`
+	Days     int `json:"days,omitempty"`
 }
 
 // Score constants (rule CAR-SCORE).
@@ -50,16 +52,17 @@ const (
 	// BaseWeight is the weight of a plain; harder land weighs its terrain
 	// cost more.
 	BaseWeight = 2
-	// VeteranInfluence is the influence each veteran adds to its camp's
+	// ArmyInfluenceTenths is the influence, in tenths, each man of its
+	// camp's men under arms averaged over the season's days adds to its
 	// capital (rule CAR-VETERANS).
-	VeteranInfluence = 10
+	ArmyInfluenceTenths = 47
 )
 
 // ErrBadZone reports a zone of unknown terrain or with a negative count.
 var ErrBadZone = errors.New("bad zone")
 
 func (z Zone) validate() error {
-	if z.Terrain < Plains || z.Terrain > Coast || z.Dev < 0 || z.Buildings < 0 || z.Barracks < 0 || z.Barracks > z.Buildings || z.Veterans < 0 {
+	if z.Terrain < Plains || z.Terrain > Coast || z.Dev < 0 || z.Buildings < 0 || z.Barracks < 0 || z.Barracks > z.Buildings || z.ArmsDays < 0 || z.Days < 0 {
 		return fmt.Errorf("%w: %+v", ErrBadZone, z)
 	}
 	return nil
@@ -69,9 +72,14 @@ func (z Zone) validate() error {
 // development level, + half its buildings (rounded down), + CapitalInfluence
 // for a capital, + MonumentInfluence for the monument; under the rules that
 // weigh what war keeps (rule CAR-VETERANS) its barracks count in full
-// rather than half, and VeteranInfluence per veteran it counts.
+// rather than half, and ArmyInfluenceTenths tenths per man of the
+// season's average army it counts (its men-under-arms-days over its days),
+// rounded down once.
 func (z Zone) Influence() int {
-	n := 1 + z.Dev + (z.Buildings-z.Barracks)/2 + z.Barracks + VeteranInfluence*z.Veterans
+	n := 1 + z.Dev + (z.Buildings-z.Barracks)/2 + z.Barracks
+	if z.Days > 0 {
+		n += ArmyInfluenceTenths * z.ArmsDays / (10 * z.Days)
+	}
 	if z.Capital {
 		n += CapitalInfluence
 	}

@@ -23,8 +23,10 @@ func TestZoneScore(t *testing.T) {
 		{"CAR-SCORE capital +3", career.Zone{Terrain: career.Plains, Capital: true}, 4, 2},
 		{"CAR-SCORE monument +5", career.Zone{Terrain: career.Plains, Capital: true, Monument: true}, 9, 2},
 		{"CAR-SCORE everything", career.Zone{Terrain: career.Mountain, Dev: 7, Buildings: 6, Capital: true, Monument: true}, 19, 4},
-		{"CAR-VETERANS +10 a veteran", career.Zone{Terrain: career.Plains, Capital: true, Veterans: 3}, 34, 2},
-		{"CAR-VETERANS weighed by the land", career.Zone{Terrain: career.Mountain, Dev: 2, Capital: true, Veterans: 1}, 16, 4},
+		{"CAR-VETERANS 4.7 a man of the season's army", career.Zone{Terrain: career.Plains, Capital: true, ArmsDays: 3 * 40, Days: 40}, 18, 2},
+		{"CAR-VETERANS the sum rounded down once", career.Zone{Terrain: career.Plains, ArmsDays: 5*40 - 1, Days: 40}, 24, 2},
+		{"CAR-VETERANS weighed by the land", career.Zone{Terrain: career.Mountain, Dev: 2, Capital: true, ArmsDays: 25, Days: 10}, 17, 4},
+		{"CAR-VETERANS nothing on day 0", career.Zone{Terrain: career.Plains, ArmsDays: 7}, 1, 2},
 		{"CAR-VETERANS barracks count in full, other buildings half", career.Zone{Terrain: career.Forest, Buildings: 5, Barracks: 2}, 4, 3},
 		{"CAR-VETERANS a barracks alone counts 1", career.Zone{Terrain: career.Plains, Buildings: 1, Barracks: 1}, 2, 2},
 	}
@@ -57,7 +59,7 @@ func TestScore(t *testing.T) {
 			t.Errorf("got %d, %v; want 0, nil", got, err)
 		}
 	})
-	bad := []career.Zone{{}, {Terrain: career.Coast + 1}, {Terrain: career.Plains, Dev: -1}, {Terrain: career.Plains, Buildings: -2}, {Terrain: career.Plains, Veterans: -1}, {Terrain: career.Plains, Barracks: -1}, {Terrain: career.Plains, Buildings: 1, Barracks: 2}}
+	bad := []career.Zone{{}, {Terrain: career.Coast + 1}, {Terrain: career.Plains, Dev: -1}, {Terrain: career.Plains, Buildings: -2}, {Terrain: career.Plains, ArmsDays: -1}, {Terrain: career.Plains, Days: -1}, {Terrain: career.Plains, Barracks: -1}, {Terrain: career.Plains, Buildings: 1, Barracks: 2}}
 	for _, z := range bad {
 		t.Run("CAR-SCORE refuses a bad zone", func(t *testing.T) {
 			if _, err := career.Score([]career.Zone{{Terrain: career.Plains}, z}); !errors.Is(err, career.ErrBadZone) {

@@ -112,6 +112,11 @@ func (e *encoder) world(w *World) {
 	for i := range w.Camps {
 		e.camp(&w.Camps[i])
 	}
+	if w.Rules >= RulesVictory {
+		for i := range w.Camps {
+			e.int(w.Camps[i].ArmsDays)
+		}
+	}
 	e.count(len(w.Columns))
 	for i := range w.Columns {
 		e.column(&w.Columns[i])
@@ -479,6 +484,11 @@ func (d *decoder) world() *World {
 	}
 	for i := range w.Camps {
 		d.camp(&w.Camps[i])
+	}
+	if w.Rules >= RulesVictory {
+		for i := range w.Camps {
+			w.Camps[i].ArmsDays = d.int()
+		}
 	}
 	if n := d.count(minColumn); n > 0 {
 		w.Columns = make([]Column, n)

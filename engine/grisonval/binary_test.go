@@ -172,7 +172,7 @@ func TestBinaryEveryField(t *testing.T) {
 // TestBinaryPlayed round-trips every day of played worlds, under each
 // version of the rules.
 func TestBinaryPlayed(t *testing.T) {
-	for _, rules := range []grisonval.Rules{grisonval.RulesSeed000, grisonval.RulesGovernance, grisonval.RulesWar} {
+	for _, rules := range []grisonval.Rules{grisonval.RulesSeed000, grisonval.RulesGovernance, grisonval.RulesWar, grisonval.RulesMastery, grisonval.RulesVictory} {
 		w := grisonval.NewWorldRules(uint64(rules)+7, rules)
 		roundTrip(t, w)
 		for _, out := range playRandom(t, w, 120) {

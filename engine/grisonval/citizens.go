@@ -196,23 +196,17 @@ func (w *World) Adults(c CampID) int {
 	return n
 }
 
-// VeteranDays is how long a man must have served under arms to be a
-// veteran (docs/career.md CAR-VETERANS): a season and a half of the year
-// (YEAR-1).
-const VeteranDays = 30
-
-// Veterans returns how many of camp c's men under arms have served
-// VeteranDays days or more by the world's day: raised on day Day −
-// VeteranDays or before (CIT-ARMS keeps each man's day of levy). The camp
-// score of RulesVictory counts them (docs/career.md CAR-VETERANS).
-func (w *World) Veterans(c CampID) int {
-	n := 0
-	for i := range w.Camps[c].Citizens {
-		if p := &w.Camps[c].Citizens[i]; p.UnderArms && int(p.Raised) <= w.Day-VeteranDays {
-			n++
-		}
+// countArms adds each camp's men under arms at the end of the day to its
+// men-under-arms-days, under RulesVictory only, so that older rules
+// replay to the states they were stored with (docs/career.md
+// CAR-VETERANS, docs/rules.md RULES-1).
+func (t *tick) countArms() {
+	if t.w.Rules < RulesVictory {
+		return
 	}
-	return n
+	for c := range CampID(NumCamps) {
+		t.w.Camps[c].ArmsDays += t.w.MenUnderArms(c)
+	}
 }
 
 // CitizensUnderArms returns how many of camp c's citizens are under arms. It

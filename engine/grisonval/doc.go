@@ -79,6 +79,9 @@
 //  19. vision: every camp surveys the zones it holds (their special
 //     terrain), its memory of the zones it sees is refreshed, and the
 //     day's news is delivered to the camps involved or seeing its zone.
+//     Under RulesVictory each camp's men under arms at the day's end are
+//     then added to its men-under-arms-days (Camp.ArmsDays), which the
+//     season's camp score weighs (docs/career.md CAR-VETERANS).
 //
 // docs/rules.md gives every rule an ID and the seed paragraph it comes from.
 package grisonval

@@ -131,6 +131,7 @@ func ResolveInto(spare, w *World, orders [NumCamps]Order) Outcome {
 	for _, p := range phases {
 		p.run(t)
 	}
+	t.countArms()
 	t.woundRulers()
 	t.deliverNews()
 	return Outcome{World: t.w, Results: t.results, Journal: t.journal, Pacts: t.pacts}

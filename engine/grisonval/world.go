@@ -162,6 +162,11 @@ type Camp struct {
 	// signed (rule DIP-7).
 	Infamy int `json:"infamy,omitempty"`
 	Fame   int `json:"fame,omitempty"`
+	// ArmsDays sums the camp's men under arms at the end of each of the
+	// season's days (rule CIT-ARMS): its men-under-arms-days, which the
+	// camp score of RulesVictory weighs (docs/career.md CAR-VETERANS). Only
+	// RulesVictory counts them; older rules leave it 0.
+	ArmsDays int `json:"arms_days,omitempty"`
 
 	// Governance (seed 001, engine/grisonval/governance.go). Each part of it keeps its
 	// fields under its own heading.
@@ -250,9 +255,11 @@ const (
 	// marked "(RulesMastery)" where docs/rules.md defines it.
 	RulesMastery
 	// RulesVictory is issue 29's season ranking that weighs what war and
-	// walls keep: the camp score counts a camp's veterans (docs/career.md
-	// CAR-VETERANS). It changes no resolution: a day of RulesVictory plays
-	// as a day of RulesMastery, and only the season layer's score reads it.
+	// walls keep: the camp score counts a camp's men under arms averaged
+	// over the season (docs/career.md CAR-VETERANS). A day of RulesVictory
+	// plays as a day of RulesMastery but for counting each camp's
+	// men-under-arms-days (Camp.ArmsDays), which only the season layer's
+	// score reads.
 	RulesVictory
 )
 

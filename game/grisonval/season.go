@@ -79,7 +79,7 @@ func (seasonLayer) Score(s game.State) ([]game.Score, error) {
 
 // campZones returns what the camp score needs of camp c's held zones: under
 // RulesVictory its barracks count in full and its capital counts the camp's
-// veterans (rule CAR-VETERANS);
+// men under arms averaged over the season (rule CAR-VETERANS);
 // under older rules nothing counts them, so that their scores are those
 // they were ranked by (RULES-1).
 func campZones(w *engine.World, c engine.CampID) []career.Zone {
@@ -98,7 +98,7 @@ func campZones(w *engine.World, c engine.CampID) []career.Zone {
 				}
 			}
 			if zone.Capital {
-				cz.Veterans = w.Veterans(c)
+				cz.ArmsDays, cz.Days = w.Camps[c].ArmsDays, w.Day
 			}
 		}
 		zs = append(zs, cz)

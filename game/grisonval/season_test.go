@@ -412,32 +412,21 @@ func TestSeasonsDrawApart(t *testing.T) {
 	}
 }
 
-// TestScoreVeterans covers CAR-VETERANS and RULES-1: under RulesVictory a
-// camp's barracks count in full and each man who has served under arms
-// VeteranDays days adds VeteranInfluence to its capital's influence; the
-// same state under RulesMastery scores as before, and a recruit counts
-// nothing.
-func TestScoreVeterans(t *testing.T) {
+// TestScoreSeasonArmy covers CAR-VETERANS and RULES-1: under RulesVictory
+// a camp's barracks count in full and each man of its men under arms
+// averaged over the season's days (its men-under-arms-days divided by the
+// day) adds ArmyInfluenceTenths tenths to its capital's influence, rounded
+// down; the same state under RulesMastery scores as before.
+func TestScoreSeasonArmy(t *testing.T) {
 	const camp = engine.CampID(1)
 	build := func(rules engine.Rules) *engine.World {
 		w := engine.NewSeasonWorld(5, rules, 1)
 		w.Day = 40
 		cap := w.Capital(camp)
 		w.Zones[cap].Buildings = []engine.BuildingKind{engine.Barracks}
-		// Every man of the founders' garrisons is under arms from day 0,
-		// so a veteran by day 40; two more veterans (raised on days 5 and
-		// 10) and a recruit of day 11 join the field army (CIT-ARMS).
-		raised := []int32{5, int32(w.Day - engine.VeteranDays), int32(w.Day - engine.VeteranDays + 1)}
-		for i := range w.Camps[camp].Citizens {
-			if p := &w.Camps[camp].Citizens[i]; !p.UnderArms && p.Age >= engine.AdultAge && len(raised) > 0 {
-				p.UnderArms, p.Raised = true, raised[0]
-				raised = raised[1:]
-				w.Camps[camp].FieldArmy++
-			}
-		}
-		if len(raised) > 0 {
-			t.Fatal("too few civilians")
-		}
+		// 40 days of an army of 7, and 39 men-days more: an average of
+		// 7.975; camp 2 an average of 0.1, worth less than 1 influence.
+		w.Camps[camp].ArmsDays, w.Camps[2].ArmsDays = 7*40+39, 4
 		return w
 	}
 	score := func(w *engine.World) []game.Score {
@@ -448,22 +437,16 @@ func TestScoreVeterans(t *testing.T) {
 		return sc
 	}
 	old, now := build(engine.RulesMastery), build(engine.RulesVictory)
-	vets := now.MenUnderArms(camp) - 1
-	if got := now.Veterans(camp); got != vets || vets < 2 {
-		t.Fatalf("CAR-VETERANS: %d veterans of %d men under arms on day %d; want all but the recruit (a man raised %d days ago is one, one raised %d days ago is not)",
-			got, vets+1, now.Day, engine.VeteranDays, engine.VeteranDays-1)
-	}
 	weight := career.Zone{Terrain: career.Terrain(now.Zones[now.Capital(camp)].Terrain)}.Weight()
 	so, sn := score(old), score(now)
 	// The capital's influence: its barracks 0 (half of one, rounded down)
-	// under the old rules, 1 under the new, + its veterans.
-	if want := so[camp].Score + weight*(1+vets*career.VeteranInfluence); sn[camp].Score != want {
+	// under the old rules, 1 under the new, + its season's army.
+	if want := so[camp].Score + weight*(1+(7*40+39)*career.ArmyInfluenceTenths/(10*40)); sn[camp].Score != want {
 		t.Errorf("CAR-VETERANS RULES-1: camp %d scores %d under RulesVictory, %d under RulesMastery; want %d", camp, sn[camp].Score, so[camp].Score, want)
 	}
 	for c := range engine.CampID(engine.NumCamps) {
-		w := career.Zone{Terrain: career.Terrain(now.Zones[now.Capital(c)].Terrain)}.Weight()
-		if want := so[c].Score + w*now.Veterans(c)*career.VeteranInfluence; c != camp && sn[c].Score != want {
-			t.Errorf("CAR-VETERANS: camp %d, with no barracks and its founders' garrison, scores %d under RulesVictory; want %d", c, sn[c].Score, want)
+		if c != camp && sn[c].Score != so[c].Score {
+			t.Errorf("CAR-VETERANS: camp %d, with no barracks and a season's army worth under 1, scores %d under RulesVictory; want %d", c, sn[c].Score, so[c].Score)
 		}
 	}
 	held := campZones(old, camp)

@@ -149,7 +149,7 @@ var rulesOf = func() (out [engine.LatestRules + 1]*pb.GrisonvalRules) {
 
 // rulesUnder returns the numbers of the rules a player plans with in a world
 // played by version rules: a forest's food (ECO-5) and the camp score's
-// veterans (CAR-VETERANS) depend on it.
+// barracks and season's army (CAR-VETERANS) depend on it.
 func rulesUnder(rules engine.Rules) *pb.GrisonvalRules {
 	r := &pb.GrisonvalRules{
 		MilitiaDefence: engine.MilitiaDefence, CapitalDefence: engine.CapitalDefence,
@@ -161,7 +161,7 @@ func rulesUnder(rules engine.Rules) *pb.GrisonvalRules {
 		GovernmentLegitimacy: engine.GovernmentLegitimacy, WoodShelter: engine.WoodShelter,
 	}
 	if rules >= engine.RulesVictory { // CAR-VETERANS
-		r.BarracksCountInFull, r.VeteranInfluence, r.VeteranDays = true, career.VeteranInfluence, engine.VeteranDays
+		r.BarracksCountInFull, r.ArmyInfluenceTenths = true, career.ArmyInfluenceTenths
 	}
 	for t := engine.Plains; t <= engine.Coast; t++ {
 		r.Terrains = append(r.Terrains, &pb.TerrainRule{Terrain: terrainToPB[t], Income: resourcesToPB(engine.TerrainIncomeUnder(rules, t)),

@@ -109,7 +109,7 @@ func TestFrameCopiesTheWorld(t *testing.T) {
 // TestViewRulesFollowTheWorld checks that the rules a view gives are those
 // its world is played by (RULES-1): a forest yields food before RulesWar
 // and none under it (ECO-5), as the engine's own income says; the camp
-// score's barracks and veterans are RulesVictory's (CAR-VETERANS).
+// score's barracks and season's army are RulesVictory's (CAR-VETERANS).
 func TestViewRulesFollowTheWorld(t *testing.T) {
 	rs := grisonval.Ruleset{}
 	for _, rules := range []engine.Rules{engine.RulesSeed000, engine.RulesGovernance, engine.RulesWar} {
@@ -129,10 +129,9 @@ func TestViewRulesFollowTheWorld(t *testing.T) {
 	for _, rules := range []engine.Rules{engine.RulesMastery, engine.RulesVictory} {
 		r := rs.View(grisonval.StateOf(engine.NewWorldRules(7, rules)), 0, lang.EN).GetGrisonval().GetRules()
 		want := rules >= engine.RulesVictory
-		if r.GetBarracksCountInFull() != want || (r.GetVeteranInfluence() == career.VeteranInfluence) != want ||
-			(r.GetVeteranDays() == engine.VeteranDays) != want {
-			t.Errorf("CAR-VETERANS rules %d: barracks in full %v, veteran %d after %d days; want them only under RulesVictory",
-				rules, r.GetBarracksCountInFull(), r.GetVeteranInfluence(), r.GetVeteranDays())
+		if r.GetBarracksCountInFull() != want || (r.GetArmyInfluenceTenths() == career.ArmyInfluenceTenths) != want {
+			t.Errorf("CAR-VETERANS rules %d: barracks in full %v, %d tenths a man of the season's army; want them only under RulesVictory",
+				rules, r.GetBarracksCountInFull(), r.GetArmyInfluenceTenths())
 		}
 	}
 	if engine.TerrainIncomeUnder(engine.RulesGovernance, engine.Forest).Food != engine.ForestFoodBeforeWar ||

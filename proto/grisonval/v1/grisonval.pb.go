@@ -1363,12 +1363,13 @@ type GrisonvalRules struct {
 	// The camp score a season closes on (docs/career.md CAR-SCORE,
 	// CAR-VETERANS): a zone's influence x its weight. Under rules version 4
 	// a barracks counts in full in its zone's influence
-	// (barracks_count_in_full), other buildings half, and each man under
-	// arms raised veteran_days days or more before adds veteran_influence to
-	// the capital's; under older rules false and 0.
+	// (barracks_count_in_full), other buildings half, and each man of the
+	// camp's men under arms averaged over the season's days (its
+	// men-under-arms-days divided by the day) adds army_influence_tenths
+	// tenths to the capital's (the sum rounded down); under older rules
+	// false and 0.
 	BarracksCountInFull bool  `protobuf:"varint,18,opt,name=barracks_count_in_full,json=barracksCountInFull,proto3" json:"barracks_count_in_full,omitempty"`
-	VeteranInfluence    int32 `protobuf:"varint,19,opt,name=veteran_influence,json=veteranInfluence,proto3" json:"veteran_influence,omitempty"`
-	VeteranDays         int32 `protobuf:"varint,20,opt,name=veteran_days,json=veteranDays,proto3" json:"veteran_days,omitempty"`
+	ArmyInfluenceTenths int32 `protobuf:"varint,19,opt,name=army_influence_tenths,json=armyInfluenceTenths,proto3" json:"army_influence_tenths,omitempty"`
 	unknownFields       protoimpl.UnknownFields
 	sizeCache           protoimpl.SizeCache
 }
@@ -1529,16 +1530,9 @@ func (x *GrisonvalRules) GetBarracksCountInFull() bool {
 	return false
 }
 
-func (x *GrisonvalRules) GetVeteranInfluence() int32 {
+func (x *GrisonvalRules) GetArmyInfluenceTenths() int32 {
 	if x != nil {
-		return x.VeteranInfluence
-	}
-	return 0
-}
-
-func (x *GrisonvalRules) GetVeteranDays() int32 {
-	if x != nil {
-		return x.VeteranDays
+		return x.ArmyInfluenceTenths
 	}
 	return 0
 }
@@ -3605,7 +3599,7 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"under_arms\x18\n" +
 	" \x01(\bR\tunderArms\x12\x0e\n" +
 	"\x02id\x18\v \x01(\x05R\x02id\x12\x14\n" +
-	"\x05trait\x18\f \x01(\tR\x05trait\"\x8e\a\n" +
+	"\x05trait\x18\f \x01(\tR\x05trait\"\x86\a\n" +
 	"\x0eGrisonvalRules\x125\n" +
 	"\bterrains\x18\x01 \x03(\v2\x19.grisonval.v1.TerrainRuleR\bterrains\x128\n" +
 	"\tbuildings\x18\x02 \x03(\v2\x1a.grisonval.v1.BuildingRuleR\tbuildings\x12'\n" +
@@ -3627,9 +3621,8 @@ const file_grisonval_v1_grisonval_proto_rawDesc = "" +
 	"\x13temple_morale_limit\x18\x0f \x01(\x05R\x11templeMoraleLimit\x123\n" +
 	"\x15government_legitimacy\x18\x10 \x01(\x05R\x14governmentLegitimacy\x12!\n" +
 	"\fwood_shelter\x18\x11 \x01(\x03R\vwoodShelter\x123\n" +
-	"\x16barracks_count_in_full\x18\x12 \x01(\bR\x13barracksCountInFull\x12+\n" +
-	"\x11veteran_influence\x18\x13 \x01(\x05R\x10veteranInfluence\x12!\n" +
-	"\fveteran_days\x18\x14 \x01(\x05R\vveteranDays\"\x89\x01\n" +
+	"\x16barracks_count_in_full\x18\x12 \x01(\bR\x13barracksCountInFull\x122\n" +
+	"\x15army_influence_tenths\x18\x13 \x01(\x05R\x13armyInfluenceTenthsJ\x04\b\x14\x10\x15R\fveteran_days\"\x89\x01\n" +
 	"\vTerrainRule\x12/\n" +
 	"\aterrain\x18\x01 \x01(\x0e2\x15.grisonval.v1.TerrainR\aterrain\x12/\n" +
 	"\x06income\x18\x02 \x01(\v2\x17.grisonval.v1.ResourcesR\x06income\x12\x18\n" +

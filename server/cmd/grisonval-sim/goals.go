@@ -43,7 +43,7 @@ var postureNames = map[pb.Posture]string{
 // 4), the camp score of the season's close under the rules the world was
 // played by (CAR-SCORE, CAR-RANK; under RulesVictory CAR-VETERANS) and the
 // camp score of RulesMastery's, which counts neither barracks in full nor
-// veterans (docs/career.md CAR-VETERANS), read on the same final state.
+// the season's army (docs/career.md CAR-VETERANS), read on the same final state.
 func winners(r run) (byZones, byScore, byOldScore grisonval.CampID) {
 	first := func(v [grisonval.NumCamps]int) grisonval.CampID {
 		best, at, tie := grisonval.NoCamp, -1, false

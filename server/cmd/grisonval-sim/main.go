@@ -10,7 +10,7 @@
 // -rules plays the worlds by an older version of the rules (engine.Rules;
 // the current by default), to measure a change of rules before and after.
 // -arm-for-close makes the camps of one posture raise every man they may
-// on the 6 days whose levies are veterans at the close (CAR-VETERANS), to
+// on the 6 days 35 to 30 days before the close (CAR-VETERANS), to
 // measure what arming for the ranking buys.
 // Every table ends with issue 16's bars: the share of sieges won and how
 // sieges ended, and per camp its food in days of its eating, its gold,
@@ -55,7 +55,7 @@ func main() {
 	mixes := flag.String("mixes", "", "semicolon-separated posture mixes: print the war and diplomacy table of each")
 	rules := flag.Int("rules", int(engine.CurrentRules), "version of the rules the worlds are played by (engine.Rules)")
 	sheets := flag.Bool("sheets", false, "give every camp's ruler a character sheet (the same for the three), as an enrolled player's: its bonuses, power points and wounds")
-	armForClose := flag.String("arm-for-close", "", "camps of this posture (aggressive, growth, prudent or auto) arm for the season's close: they raise every man they may, instead of their bot's order, on the 6 days that make veterans of them by the last day (CAR-VETERANS)")
+	armForClose := flag.String("arm-for-close", "", "camps of this posture (aggressive, growth, prudent or auto) arm for the season's close: they raise every man they may, instead of their bot's order, on the 6 days 35 to 30 days before the last (CAR-VETERANS)")
 	flag.Parse()
 	if *rules < 0 || *rules > int(engine.LatestRules) {
 		fmt.Fprintf(os.Stderr, "rules %d: want 0 to %d\n", *rules, engine.LatestRules)
@@ -111,13 +111,18 @@ type config struct {
 	armForClose *pb.Posture
 }
 
+// armForCloseDays is how long before the close a camp that arms for it
+// raises its men: the 30 days that made a veteran under CAR-VETERANS' first
+// measure, which such a camp won 99 % of the fixed mixes with; kept so the
+// figure compares with the season's army that replaced it.
+const armForCloseDays = 30
+
 // armsForClose returns the order of camp c on day day when it arms for the
 // close: raise_army with every man it may raise (ARM-1, ARM-2) on the 6
-// days whose men are veterans on the last day (CAR-VETERANS), the days
-// days - VeteranDays - 5 to days - VeteranDays; false on other days, when
-// its posture is not the one named, or when it may raise no one.
+// days days - armForCloseDays - 5 to days - armForCloseDays; false on other
+// days, when its posture is not the one named, or when it may raise no one.
 func armsForClose(cfg config, ctrl *pb.Controller, w *engine.World, c engine.CampID, day int) (engine.Order, bool) {
-	last := cfg.days - engine.VeteranDays
+	last := cfg.days - armForCloseDays
 	if cfg.armForClose == nil || ctrl.GetPosture() != *cfg.armForClose || day < last-5 || day > last {
 		return engine.Order{}, false
 	}
