@@ -26,6 +26,7 @@ func (s *Server) consoleTournamentRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /console/tournaments", s.consolePlan)
 	mux.HandleFunc("GET /console/tournament/{name}", s.consoleTournament)
 	mux.HandleFunc("POST /console/tournament/{name}", s.consoleRun)
+	mux.HandleFunc("GET /console/tournament/{name}/export", s.consoleExport)
 }
 
 // exampleSpec is the planning form's first value: a small all-bot round
@@ -218,4 +219,28 @@ func (s *Server) consoleRun(w http.ResponseWriter, r *http.Request) {
 	}
 	consoleDone(w, r, "/console/tournament/"+url.PathEscape(name), l.Sprintf("Tournament %s is being played: %d of %d matches done; reload the page to follow it.",
 		"Le tournoi %s se joue : %d parties faites sur %d ; rechargez la page pour le suivre.", name, st.GetDone(), st.GetMatches()))
+}
+
+// consoleExport downloads a tournament's export (GetTournamentExport):
+// every match with every camp's days, as the query's format says (json,
+// the default, or csv), for others to re-fit.
+func (s *Server) consoleExport(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel, ok := s.consoleCall(w, r)
+	if !ok {
+		return
+	}
+	defer cancel()
+	name := r.PathValue("name")
+	x, err := s.admin.GetTournamentExport(ctx, &pb.TournamentExportRequest{Name: name, Format: r.URL.Query().Get("format")})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	kind := "application/json"
+	if x.GetFormat() == "csv" {
+		kind = "text/csv; charset=utf-8"
+	}
+	w.Header().Set("Content-Type", kind)
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "tournament-"+name+"."+x.GetFormat()))
+	w.Write(x.GetData())
 }

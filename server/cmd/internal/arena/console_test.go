@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -246,6 +247,20 @@ func TestConsoleTournaments(t *testing.T) {
 	links := strings.Split(eval(`[...document.querySelectorAll('table.matches a')].map(a => a.getAttribute('href')).join('\n')`), "\n")
 	if !slices.Equal(links, wantLinks) {
 		t.Errorf("the matches' links: %q; want %q", links, wantLinks)
+	}
+	// The export downloads as the server's, for the signed-in admin.
+	var csv strings.Builder
+	if err := x.WriteCSV(&csv); err != nil {
+		t.Fatal(err)
+	}
+	resp, err = hc.Get(hs.URL + eval(`document.querySelector('a.export[href$="csv"]').getAttribute('href')`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || string(body) != csv.String() || !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment") {
+		t.Errorf("the CSV export: %d, %q; want the arena's own CSV as an attachment", resp.StatusCode, body)
 	}
 	if h := eval(`document.querySelector('a[href^="/arena"]').getAttribute('href')`); h != "/arena#t-tiny" {
 		t.Errorf("the public leaderboard's link: %q", h)
