@@ -53,9 +53,16 @@ const exampleSpec = `{
 // arena.
 type consoleTournamentsBody struct {
 	NoArena     bool
-	Tournaments []*pb.TournamentStatus
+	Tournaments []tournamentRow
 	Spec        string
 	Err         string
+}
+
+// tournamentRow is a tournament of the list with the path of its page:
+// a spec's name may hold any character, a slash too.
+type tournamentRow struct {
+	*pb.TournamentStatus
+	Path string
 }
 
 // consoleTournaments lists the tournaments with the planning form.
@@ -83,7 +90,9 @@ func (s *Server) renderTournaments(ctx context.Context, w http.ResponseWriter, r
 		s.fail(w, r, err)
 		return
 	}
-	b.Tournaments = ts.GetTournaments()
+	for _, t := range ts.GetTournaments() {
+		b.Tournaments = append(b.Tournaments, tournamentRow{TournamentStatus: t, Path: "/console/tournament/" + url.PathEscape(t.GetName())})
+	}
 	l := langOf(r)
 	s.render(w, r, code, "console-tournaments", page{Title: l.Sprintf("Tournaments", "Tournois"), Flash: flashed(w, r), Body: b})
 }
@@ -132,6 +141,8 @@ type tournamentMatch struct {
 type consoleTournamentBody struct {
 	NoArena bool
 	Name    string
+	// Path is the page's path, its name escaped.
+	Path    string
 	Status  *pb.TournamentStatus
 	Board   *pb.Leaderboard
 	Rows    []boardRow
@@ -157,7 +168,7 @@ func (s *Server) consoleTournament(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	l := langOf(r)
 	name := r.PathValue("name")
-	b := consoleTournamentBody{Name: name}
+	b := consoleTournamentBody{Name: name, Path: "/console/tournament/" + url.PathEscape(name)}
 	page := page{Title: l.Sprintf("Tournament %s", "Tournoi %s", name), Flash: flashed(w, r), Body: &b}
 	req := &pb.TournamentRequest{Name: name}
 	var err error

@@ -304,6 +304,16 @@ func TestConsoleTournaments(t *testing.T) {
 		t.Errorf("the audit's actions by organiser: %q; want PlanTournament and RunTournament", acts)
 	}
 
+	// A name with a slash and a space has its own page.
+	odd := botSpec("spring/2 é")
+	js, _ = json.Marshal(odd)
+	run(chromedp.SetValue(chromedp.CSS(`#plan textarea[name=spec]`), string(js)))
+	submit(`#plan button`)
+	wantText("an odd name planned", "Tournament spring/2 é planned", "Tournament spring/2 é\n", "waiting for a run")
+	submit(`nav.cnav a[href="/console/tournaments"]`)
+	submit(`tr[data-tournament="spring/2 é"] a`)
+	wantText("an odd name's page from the list", "Tournament spring/2 é\n", "12 matches: 0 played, 0 being played, 12 planned")
+
 	// In French.
 	run(chromedp.Navigate(hs.URL+"/console/tournament/tiny"), chromedp.WaitVisible(chromedp.CSS(`header form.lang select`)),
 		chromedp.SetValue(chromedp.CSS(`header form.lang select`), "fr"))
