@@ -20,6 +20,7 @@ type Arena interface {
 	GetTournament(context.Context, *pb.TournamentRequest) (*pb.TournamentStatus, error)
 	GetLeaderboard(context.Context, *pb.TournamentRequest) (*pb.Leaderboard, error)
 	GetTournamentExport(context.Context, *pb.TournamentExportRequest) (*pb.TournamentExport, error)
+	ListTournaments(context.Context, *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error)
 }
 
 // noArena answers the tournament methods of a server that runs no arena.
@@ -67,4 +68,12 @@ func (a *adminService) GetTournamentExport(ctx context.Context, req *pb.Tourname
 		return nil, noArena(ctx)
 	}
 	return a.s.cfg.Arena.GetTournamentExport(ctx, req)
+}
+
+// ListTournaments says where every tournament stands.
+func (a *adminService) ListTournaments(ctx context.Context, req *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
+	if a.s.cfg.Arena == nil {
+		return nil, noArena(ctx)
+	}
+	return a.s.cfg.Arena.ListTournaments(ctx, req)
 }

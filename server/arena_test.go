@@ -28,4 +28,6 @@ func TestNoArena(t *testing.T) {
 	wantCode(t, err, codes.FailedPrecondition)
 	_, err = h.admin.GetTournamentExport(ctx, &pb.TournamentExportRequest{Name: "spring"})
 	wantCode(t, err, codes.FailedPrecondition)
+	_, err = h.admin.ListTournaments(ctx, &pb.ListTournamentsRequest{})
+	wantCode(t, err, codes.FailedPrecondition)
 }

@@ -69,6 +69,11 @@ $GRISONVAL_TOKEN; --json on each prints the server's answer):
   admin revoke-admin NAME --yes revoke the admin token called NAME
   admin audit [--world N] [--admin NAME] [--action ACTION] [--limit N]
                                 the admin actions, oldest first
+  admin tournaments             the arena's tournaments and their matches by status
+  admin tournament NAME         a tournament's state and leaderboard
+  admin plan-tournament SPEC.json
+                                plan a tournament from its spec (docs/arena.md)
+  admin run-tournament NAME     play its matches not yet played, on the server
 `, `
 Commandes d'administration (le jeton d'un administrateur : --token,
 $GRISONVAL_ADMIN_TOKEN ou $GRISONVAL_TOKEN ; --json sur chacune écrit la
@@ -116,6 +121,11 @@ réponse du serveur) :
   admin revoke-admin NOM --yes  révoquer le jeton d'administrateur NOM
   admin audit [--world N] [--admin NOM] [--action ACTION] [--limit N]
                                 les actions des administrateurs, les plus anciennes d'abord
+  admin tournaments             les tournois de l'arène et leurs parties par état
+  admin tournament NOM          l'état et le classement d'un tournoi
+  admin plan-tournament SPEC.json
+                                planifier un tournoi depuis sa spécification (docs/arena.md)
+  admin run-tournament NOM      jouer ses parties pas encore jouées, sur le serveur
 `)
 
 // valueFlags are the CLI's flags that take a value: the command is the
@@ -721,6 +731,9 @@ func (a *adminRun) run(ctx context.Context) error {
 		}
 		tw.Flush()
 		return a.print(resp, b.String())
+	}
+	if ok, err := a.tournament(ctx); ok {
+		return err
 	}
 	return usagef(l, "unknown admin command %q: cli help lists them", "commande d'administration inconnue %q : cli help les liste", inv.cmd)
 }

@@ -40,6 +40,7 @@ func (s *Server) consoleRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /console/tokens", s.consoleTokens)
 	mux.HandleFunc("POST /console/tokens", s.consoleTokensAction)
 	mux.HandleFunc("GET /console/audit", s.consoleAudit)
+	s.consoleTournamentRoutes(mux)
 }
 
 // consoleCall is the console's seam over the web face's sign-in: the

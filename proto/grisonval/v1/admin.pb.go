@@ -22,6 +22,86 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type ListTournamentsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTournamentsRequest) Reset() {
+	*x = ListTournamentsRequest{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTournamentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTournamentsRequest) ProtoMessage() {}
+
+func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTournamentsRequest.ProtoReflect.Descriptor instead.
+func (*ListTournamentsRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{0}
+}
+
+type ListTournamentsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Tournaments   []*TournamentStatus    `protobuf:"bytes,1,rep,name=tournaments,proto3" json:"tournaments,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTournamentsResponse) Reset() {
+	*x = ListTournamentsResponse{}
+	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTournamentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTournamentsResponse) ProtoMessage() {}
+
+func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTournamentsResponse.ProtoReflect.Descriptor instead.
+func (*ListTournamentsResponse) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ListTournamentsResponse) GetTournaments() []*TournamentStatus {
+	if x != nil {
+		return x.Tournaments
+	}
+	return nil
+}
+
 type PlanTournamentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// spec is the tournament's spec as JSON (docs/arena.md).
@@ -32,7 +112,7 @@ type PlanTournamentRequest struct {
 
 func (x *PlanTournamentRequest) Reset() {
 	*x = PlanTournamentRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +124,7 @@ func (x *PlanTournamentRequest) String() string {
 func (*PlanTournamentRequest) ProtoMessage() {}
 
 func (x *PlanTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[0]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +137,7 @@ func (x *PlanTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlanTournamentRequest.ProtoReflect.Descriptor instead.
 func (*PlanTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{0}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *PlanTournamentRequest) GetSpec() string {
@@ -76,7 +156,7 @@ type TournamentRequest struct {
 
 func (x *TournamentRequest) Reset() {
 	*x = TournamentRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -88,7 +168,7 @@ func (x *TournamentRequest) String() string {
 func (*TournamentRequest) ProtoMessage() {}
 
 func (x *TournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[1]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -101,7 +181,7 @@ func (x *TournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentRequest.ProtoReflect.Descriptor instead.
 func (*TournamentRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *TournamentRequest) GetName() string {
@@ -129,7 +209,7 @@ type TournamentStatus struct {
 
 func (x *TournamentStatus) Reset() {
 	*x = TournamentStatus{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -141,7 +221,7 @@ func (x *TournamentStatus) String() string {
 func (*TournamentStatus) ProtoMessage() {}
 
 func (x *TournamentStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[2]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -154,7 +234,7 @@ func (x *TournamentStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentStatus.ProtoReflect.Descriptor instead.
 func (*TournamentStatus) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *TournamentStatus) GetName() string {
@@ -230,7 +310,7 @@ type Leaderboard struct {
 
 func (x *Leaderboard) Reset() {
 	*x = Leaderboard{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -242,7 +322,7 @@ func (x *Leaderboard) String() string {
 func (*Leaderboard) ProtoMessage() {}
 
 func (x *Leaderboard) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[3]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -255,7 +335,7 @@ func (x *Leaderboard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Leaderboard.ProtoReflect.Descriptor instead.
 func (*Leaderboard) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Leaderboard) GetTournament() string {
@@ -331,7 +411,7 @@ type LeaderboardRow struct {
 
 func (x *LeaderboardRow) Reset() {
 	*x = LeaderboardRow{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -343,7 +423,7 @@ func (x *LeaderboardRow) String() string {
 func (*LeaderboardRow) ProtoMessage() {}
 
 func (x *LeaderboardRow) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[4]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -356,7 +436,7 @@ func (x *LeaderboardRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaderboardRow.ProtoReflect.Descriptor instead.
 func (*LeaderboardRow) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *LeaderboardRow) GetEntrant() string {
@@ -454,7 +534,7 @@ type TournamentExportRequest struct {
 
 func (x *TournamentExportRequest) Reset() {
 	*x = TournamentExportRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -466,7 +546,7 @@ func (x *TournamentExportRequest) String() string {
 func (*TournamentExportRequest) ProtoMessage() {}
 
 func (x *TournamentExportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[5]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -479,7 +559,7 @@ func (x *TournamentExportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentExportRequest.ProtoReflect.Descriptor instead.
 func (*TournamentExportRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TournamentExportRequest) GetName() string {
@@ -506,7 +586,7 @@ type TournamentExport struct {
 
 func (x *TournamentExport) Reset() {
 	*x = TournamentExport{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -518,7 +598,7 @@ func (x *TournamentExport) String() string {
 func (*TournamentExport) ProtoMessage() {}
 
 func (x *TournamentExport) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[6]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -531,7 +611,7 @@ func (x *TournamentExport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentExport.ProtoReflect.Descriptor instead.
 func (*TournamentExport) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *TournamentExport) GetFormat() string {
@@ -581,7 +661,7 @@ type CreateWorldRequest struct {
 
 func (x *CreateWorldRequest) Reset() {
 	*x = CreateWorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -593,7 +673,7 @@ func (x *CreateWorldRequest) String() string {
 func (*CreateWorldRequest) ProtoMessage() {}
 
 func (x *CreateWorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[7]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -606,7 +686,7 @@ func (x *CreateWorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateWorldRequest.ProtoReflect.Descriptor instead.
 func (*CreateWorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateWorldRequest) GetName() string {
@@ -680,7 +760,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -692,7 +772,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[8]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -705,7 +785,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{10}
 }
 
 type ListRulesetsResponse struct {
@@ -717,7 +797,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -729,7 +809,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[9]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -742,7 +822,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListRulesetsResponse) GetRulesets() []*RulesetInfo {
@@ -775,7 +855,7 @@ type RulesetInfo struct {
 
 func (x *RulesetInfo) Reset() {
 	*x = RulesetInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -787,7 +867,7 @@ func (x *RulesetInfo) String() string {
 func (*RulesetInfo) ProtoMessage() {}
 
 func (x *RulesetInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[10]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -800,7 +880,7 @@ func (x *RulesetInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RulesetInfo.ProtoReflect.Descriptor instead.
 func (*RulesetInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RulesetInfo) GetName() string {
@@ -877,7 +957,7 @@ type WorldInfo struct {
 
 func (x *WorldInfo) Reset() {
 	*x = WorldInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -889,7 +969,7 @@ func (x *WorldInfo) String() string {
 func (*WorldInfo) ProtoMessage() {}
 
 func (x *WorldInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[11]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -902,7 +982,7 @@ func (x *WorldInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldInfo.ProtoReflect.Descriptor instead.
 func (*WorldInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *WorldInfo) GetId() uint64 {
@@ -1011,7 +1091,7 @@ type ListWorldsRequest struct {
 
 func (x *ListWorldsRequest) Reset() {
 	*x = ListWorldsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1023,7 +1103,7 @@ func (x *ListWorldsRequest) String() string {
 func (*ListWorldsRequest) ProtoMessage() {}
 
 func (x *ListWorldsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[12]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1036,7 +1116,7 @@ func (x *ListWorldsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorldsRequest.ProtoReflect.Descriptor instead.
 func (*ListWorldsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{14}
 }
 
 type ListWorldsResponse struct {
@@ -1048,7 +1128,7 @@ type ListWorldsResponse struct {
 
 func (x *ListWorldsResponse) Reset() {
 	*x = ListWorldsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1060,7 +1140,7 @@ func (x *ListWorldsResponse) String() string {
 func (*ListWorldsResponse) ProtoMessage() {}
 
 func (x *ListWorldsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[13]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1073,7 +1153,7 @@ func (x *ListWorldsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorldsResponse.ProtoReflect.Descriptor instead.
 func (*ListWorldsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListWorldsResponse) GetWorlds() []*WorldInfo {
@@ -1094,7 +1174,7 @@ type SetControllerRequest struct {
 
 func (x *SetControllerRequest) Reset() {
 	*x = SetControllerRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1106,7 +1186,7 @@ func (x *SetControllerRequest) String() string {
 func (*SetControllerRequest) ProtoMessage() {}
 
 func (x *SetControllerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[14]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1119,7 +1199,7 @@ func (x *SetControllerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetControllerRequest.ProtoReflect.Descriptor instead.
 func (*SetControllerRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SetControllerRequest) GetWorldId() uint64 {
@@ -1157,7 +1237,7 @@ type IssueTokenRequest struct {
 
 func (x *IssueTokenRequest) Reset() {
 	*x = IssueTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1169,7 +1249,7 @@ func (x *IssueTokenRequest) String() string {
 func (*IssueTokenRequest) ProtoMessage() {}
 
 func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[15]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1182,7 +1262,7 @@ func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenRequest.ProtoReflect.Descriptor instead.
 func (*IssueTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *IssueTokenRequest) GetWorldId() uint64 {
@@ -1215,7 +1295,7 @@ type IssueTokenResponse struct {
 
 func (x *IssueTokenResponse) Reset() {
 	*x = IssueTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1227,7 +1307,7 @@ func (x *IssueTokenResponse) String() string {
 func (*IssueTokenResponse) ProtoMessage() {}
 
 func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[16]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1240,7 +1320,7 @@ func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenResponse.ProtoReflect.Descriptor instead.
 func (*IssueTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *IssueTokenResponse) GetToken() string {
@@ -1259,7 +1339,7 @@ type WorldRequest struct {
 
 func (x *WorldRequest) Reset() {
 	*x = WorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1271,7 +1351,7 @@ func (x *WorldRequest) String() string {
 func (*WorldRequest) ProtoMessage() {}
 
 func (x *WorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[17]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1284,7 +1364,7 @@ func (x *WorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldRequest.ProtoReflect.Descriptor instead.
 func (*WorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *WorldRequest) GetWorldId() uint64 {
@@ -1306,7 +1386,7 @@ type WorldState struct {
 
 func (x *WorldState) Reset() {
 	*x = WorldState{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1318,7 +1398,7 @@ func (x *WorldState) String() string {
 func (*WorldState) ProtoMessage() {}
 
 func (x *WorldState) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[18]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1331,7 +1411,7 @@ func (x *WorldState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldState.ProtoReflect.Descriptor instead.
 func (*WorldState) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *WorldState) GetDay() int32 {
@@ -1369,7 +1449,7 @@ type ForkWorldRequest struct {
 
 func (x *ForkWorldRequest) Reset() {
 	*x = ForkWorldRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1381,7 +1461,7 @@ func (x *ForkWorldRequest) String() string {
 func (*ForkWorldRequest) ProtoMessage() {}
 
 func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[19]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1394,7 +1474,7 @@ func (x *ForkWorldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForkWorldRequest.ProtoReflect.Descriptor instead.
 func (*ForkWorldRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ForkWorldRequest) GetWorldId() uint64 {
@@ -1435,7 +1515,7 @@ type IssueAdminTokenRequest struct {
 
 func (x *IssueAdminTokenRequest) Reset() {
 	*x = IssueAdminTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1447,7 +1527,7 @@ func (x *IssueAdminTokenRequest) String() string {
 func (*IssueAdminTokenRequest) ProtoMessage() {}
 
 func (x *IssueAdminTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[20]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1460,7 +1540,7 @@ func (x *IssueAdminTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueAdminTokenRequest.ProtoReflect.Descriptor instead.
 func (*IssueAdminTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *IssueAdminTokenRequest) GetName() string {
@@ -1478,7 +1558,7 @@ type ListAdminTokensRequest struct {
 
 func (x *ListAdminTokensRequest) Reset() {
 	*x = ListAdminTokensRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1490,7 +1570,7 @@ func (x *ListAdminTokensRequest) String() string {
 func (*ListAdminTokensRequest) ProtoMessage() {}
 
 func (x *ListAdminTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[21]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1503,7 +1583,7 @@ func (x *ListAdminTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAdminTokensRequest.ProtoReflect.Descriptor instead.
 func (*ListAdminTokensRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{23}
 }
 
 type ListAdminTokensResponse struct {
@@ -1516,7 +1596,7 @@ type ListAdminTokensResponse struct {
 
 func (x *ListAdminTokensResponse) Reset() {
 	*x = ListAdminTokensResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1528,7 +1608,7 @@ func (x *ListAdminTokensResponse) String() string {
 func (*ListAdminTokensResponse) ProtoMessage() {}
 
 func (x *ListAdminTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[22]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1541,7 +1621,7 @@ func (x *ListAdminTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAdminTokensResponse.ProtoReflect.Descriptor instead.
 func (*ListAdminTokensResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListAdminTokensResponse) GetNames() []string {
@@ -1560,7 +1640,7 @@ type RevokeAdminTokenRequest struct {
 
 func (x *RevokeAdminTokenRequest) Reset() {
 	*x = RevokeAdminTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1572,7 +1652,7 @@ func (x *RevokeAdminTokenRequest) String() string {
 func (*RevokeAdminTokenRequest) ProtoMessage() {}
 
 func (x *RevokeAdminTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[23]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1585,7 +1665,7 @@ func (x *RevokeAdminTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeAdminTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeAdminTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{23}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *RevokeAdminTokenRequest) GetName() string {
@@ -1603,7 +1683,7 @@ type RevokeAdminTokenResponse struct {
 
 func (x *RevokeAdminTokenResponse) Reset() {
 	*x = RevokeAdminTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1615,7 +1695,7 @@ func (x *RevokeAdminTokenResponse) String() string {
 func (*RevokeAdminTokenResponse) ProtoMessage() {}
 
 func (x *RevokeAdminTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[24]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1628,7 +1708,7 @@ func (x *RevokeAdminTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeAdminTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeAdminTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{24}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{26}
 }
 
 // EnrolmentOptions are the choices of an enrolment in a world.
@@ -1660,7 +1740,7 @@ type EnrolmentOptions struct {
 
 func (x *EnrolmentOptions) Reset() {
 	*x = EnrolmentOptions{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1672,7 +1752,7 @@ func (x *EnrolmentOptions) String() string {
 func (*EnrolmentOptions) ProtoMessage() {}
 
 func (x *EnrolmentOptions) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[25]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1685,7 +1765,7 @@ func (x *EnrolmentOptions) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolmentOptions.ProtoReflect.Descriptor instead.
 func (*EnrolmentOptions) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{25}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *EnrolmentOptions) GetWorldId() uint64 {
@@ -1784,7 +1864,7 @@ type EnrolmentCamp struct {
 
 func (x *EnrolmentCamp) Reset() {
 	*x = EnrolmentCamp{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1796,7 +1876,7 @@ func (x *EnrolmentCamp) String() string {
 func (*EnrolmentCamp) ProtoMessage() {}
 
 func (x *EnrolmentCamp) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[26]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1809,7 +1889,7 @@ func (x *EnrolmentCamp) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolmentCamp.ProtoReflect.Descriptor instead.
 func (*EnrolmentCamp) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{26}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *EnrolmentCamp) GetCamp() int32 {
@@ -1845,7 +1925,7 @@ type EnrolmentPackage struct {
 
 func (x *EnrolmentPackage) Reset() {
 	*x = EnrolmentPackage{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1857,7 +1937,7 @@ func (x *EnrolmentPackage) String() string {
 func (*EnrolmentPackage) ProtoMessage() {}
 
 func (x *EnrolmentPackage) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[27]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1870,7 +1950,7 @@ func (x *EnrolmentPackage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolmentPackage.ProtoReflect.Descriptor instead.
 func (*EnrolmentPackage) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{27}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *EnrolmentPackage) GetName() string {
@@ -1900,7 +1980,7 @@ type SheetTrait struct {
 
 func (x *SheetTrait) Reset() {
 	*x = SheetTrait{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1912,7 +1992,7 @@ func (x *SheetTrait) String() string {
 func (*SheetTrait) ProtoMessage() {}
 
 func (x *SheetTrait) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[28]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1925,7 +2005,7 @@ func (x *SheetTrait) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SheetTrait.ProtoReflect.Descriptor instead.
 func (*SheetTrait) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{28}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SheetTrait) GetName() string {
@@ -1958,7 +2038,7 @@ type ListTokensRequest struct {
 
 func (x *ListTokensRequest) Reset() {
 	*x = ListTokensRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1970,7 +2050,7 @@ func (x *ListTokensRequest) String() string {
 func (*ListTokensRequest) ProtoMessage() {}
 
 func (x *ListTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[29]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1983,7 +2063,7 @@ func (x *ListTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTokensRequest.ProtoReflect.Descriptor instead.
 func (*ListTokensRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{29}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ListTokensRequest) GetWorldId() uint64 {
@@ -2002,7 +2082,7 @@ type ListTokensResponse struct {
 
 func (x *ListTokensResponse) Reset() {
 	*x = ListTokensResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[30]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2014,7 +2094,7 @@ func (x *ListTokensResponse) String() string {
 func (*ListTokensResponse) ProtoMessage() {}
 
 func (x *ListTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[30]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2027,7 +2107,7 @@ func (x *ListTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTokensResponse.ProtoReflect.Descriptor instead.
 func (*ListTokensResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{30}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ListTokensResponse) GetTokens() []*TokenInfo {
@@ -2051,7 +2131,7 @@ type TokenInfo struct {
 
 func (x *TokenInfo) Reset() {
 	*x = TokenInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[31]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2063,7 +2143,7 @@ func (x *TokenInfo) String() string {
 func (*TokenInfo) ProtoMessage() {}
 
 func (x *TokenInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[31]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2076,7 +2156,7 @@ func (x *TokenInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TokenInfo.ProtoReflect.Descriptor instead.
 func (*TokenInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{31}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *TokenInfo) GetCamp() int32 {
@@ -2112,7 +2192,7 @@ type RevokeTokenRequest struct {
 
 func (x *RevokeTokenRequest) Reset() {
 	*x = RevokeTokenRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[32]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2124,7 +2204,7 @@ func (x *RevokeTokenRequest) String() string {
 func (*RevokeTokenRequest) ProtoMessage() {}
 
 func (x *RevokeTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[32]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2137,7 +2217,7 @@ func (x *RevokeTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeTokenRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{32}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *RevokeTokenRequest) GetWorldId() uint64 {
@@ -2172,7 +2252,7 @@ type RevokeTokenResponse struct {
 
 func (x *RevokeTokenResponse) Reset() {
 	*x = RevokeTokenResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[33]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2184,7 +2264,7 @@ func (x *RevokeTokenResponse) String() string {
 func (*RevokeTokenResponse) ProtoMessage() {}
 
 func (x *RevokeTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[33]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2197,7 +2277,7 @@ func (x *RevokeTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeTokenResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{33}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *RevokeTokenResponse) GetRevoked() int32 {
@@ -2217,7 +2297,7 @@ type ListEnrolmentsRequest struct {
 
 func (x *ListEnrolmentsRequest) Reset() {
 	*x = ListEnrolmentsRequest{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[34]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2229,7 +2309,7 @@ func (x *ListEnrolmentsRequest) String() string {
 func (*ListEnrolmentsRequest) ProtoMessage() {}
 
 func (x *ListEnrolmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[34]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2242,7 +2322,7 @@ func (x *ListEnrolmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEnrolmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListEnrolmentsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{34}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListEnrolmentsRequest) GetWorldId() uint64 {
@@ -2270,7 +2350,7 @@ type ListEnrolmentsResponse struct {
 
 func (x *ListEnrolmentsResponse) Reset() {
 	*x = ListEnrolmentsResponse{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[35]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2282,7 +2362,7 @@ func (x *ListEnrolmentsResponse) String() string {
 func (*ListEnrolmentsResponse) ProtoMessage() {}
 
 func (x *ListEnrolmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[35]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2295,7 +2375,7 @@ func (x *ListEnrolmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEnrolmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListEnrolmentsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{35}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListEnrolmentsResponse) GetSeason() int32 {
@@ -2331,7 +2411,7 @@ type EnrolmentInfo struct {
 
 func (x *EnrolmentInfo) Reset() {
 	*x = EnrolmentInfo{}
-	mi := &file_grisonval_v1_admin_proto_msgTypes[36]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2343,7 +2423,7 @@ func (x *EnrolmentInfo) String() string {
 func (*EnrolmentInfo) ProtoMessage() {}
 
 func (x *EnrolmentInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_admin_proto_msgTypes[36]
+	mi := &file_grisonval_v1_admin_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2356,7 +2436,7 @@ func (x *EnrolmentInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolmentInfo.ProtoReflect.Descriptor instead.
 func (*EnrolmentInfo) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{36}
+	return file_grisonval_v1_admin_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *EnrolmentInfo) GetCamp() int32 {
@@ -2419,7 +2499,10 @@ var File_grisonval_v1_admin_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"+\n" +
+	"\x18grisonval/v1/admin.proto\x12\fgrisonval.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"\x18\n" +
+	"\x16ListTournamentsRequest\"[\n" +
+	"\x17ListTournamentsResponse\x12@\n" +
+	"\vtournaments\x18\x01 \x03(\v2\x1e.grisonval.v1.TournamentStatusR\vtournaments\"+\n" +
 	"\x15PlanTournamentRequest\x12\x12\n" +
 	"\x04spec\x18\x01 \x01(\tR\x04spec\"'\n" +
 	"\x11TournamentRequest\x12\x12\n" +
@@ -2599,7 +2682,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\apackage\x18\x05 \x01(\tR\apackage\x12\x1c\n" +
 	"\tpurchases\x18\x06 \x03(\tR\tpurchases\x12\x14\n" +
 	"\x05spent\x18\a \x01(\x05R\x05spent\x12!\n" +
-	"\fbefore_setup\x18\b \x01(\bR\vbeforeSetup2\xeb\x12\n" +
+	"\fbefore_setup\x18\b \x01(\bR\vbeforeSetup2\xcb\x13\n" +
 	"\fAdminService\x12H\n" +
 	"\vCreateWorld\x12 .grisonval.v1.CreateWorldRequest\x1a\x17.grisonval.v1.WorldInfo\x12U\n" +
 	"\fListRulesets\x12!.grisonval.v1.ListRulesetsRequest\x1a\".grisonval.v1.ListRulesetsResponse\x12O\n" +
@@ -2634,7 +2717,8 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\rRunTournament\x12\x1f.grisonval.v1.TournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12P\n" +
 	"\rGetTournament\x12\x1f.grisonval.v1.TournamentRequest\x1a\x1e.grisonval.v1.TournamentStatus\x12L\n" +
 	"\x0eGetLeaderboard\x12\x1f.grisonval.v1.TournamentRequest\x1a\x19.grisonval.v1.Leaderboard\x12\\\n" +
-	"\x13GetTournamentExport\x12%.grisonval.v1.TournamentExportRequest\x1a\x1e.grisonval.v1.TournamentExportB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\x13GetTournamentExport\x12%.grisonval.v1.TournamentExportRequest\x1a\x1e.grisonval.v1.TournamentExport\x12^\n" +
+	"\x0fListTournaments\x12$.grisonval.v1.ListTournamentsRequest\x1a%.grisonval.v1.ListTournamentsResponseB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_admin_proto_rawDescOnce sync.Once
@@ -2648,142 +2732,147 @@ func file_grisonval_v1_admin_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_admin_proto_rawDescData
 }
 
-var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_grisonval_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_grisonval_v1_admin_proto_goTypes = []any{
-	(*PlanTournamentRequest)(nil),    // 0: grisonval.v1.PlanTournamentRequest
-	(*TournamentRequest)(nil),        // 1: grisonval.v1.TournamentRequest
-	(*TournamentStatus)(nil),         // 2: grisonval.v1.TournamentStatus
-	(*Leaderboard)(nil),              // 3: grisonval.v1.Leaderboard
-	(*LeaderboardRow)(nil),           // 4: grisonval.v1.LeaderboardRow
-	(*TournamentExportRequest)(nil),  // 5: grisonval.v1.TournamentExportRequest
-	(*TournamentExport)(nil),         // 6: grisonval.v1.TournamentExport
-	(*CreateWorldRequest)(nil),       // 7: grisonval.v1.CreateWorldRequest
-	(*ListRulesetsRequest)(nil),      // 8: grisonval.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),     // 9: grisonval.v1.ListRulesetsResponse
-	(*RulesetInfo)(nil),              // 10: grisonval.v1.RulesetInfo
-	(*WorldInfo)(nil),                // 11: grisonval.v1.WorldInfo
-	(*ListWorldsRequest)(nil),        // 12: grisonval.v1.ListWorldsRequest
-	(*ListWorldsResponse)(nil),       // 13: grisonval.v1.ListWorldsResponse
-	(*SetControllerRequest)(nil),     // 14: grisonval.v1.SetControllerRequest
-	(*IssueTokenRequest)(nil),        // 15: grisonval.v1.IssueTokenRequest
-	(*IssueTokenResponse)(nil),       // 16: grisonval.v1.IssueTokenResponse
-	(*WorldRequest)(nil),             // 17: grisonval.v1.WorldRequest
-	(*WorldState)(nil),               // 18: grisonval.v1.WorldState
-	(*ForkWorldRequest)(nil),         // 19: grisonval.v1.ForkWorldRequest
-	(*IssueAdminTokenRequest)(nil),   // 20: grisonval.v1.IssueAdminTokenRequest
-	(*ListAdminTokensRequest)(nil),   // 21: grisonval.v1.ListAdminTokensRequest
-	(*ListAdminTokensResponse)(nil),  // 22: grisonval.v1.ListAdminTokensResponse
-	(*RevokeAdminTokenRequest)(nil),  // 23: grisonval.v1.RevokeAdminTokenRequest
-	(*RevokeAdminTokenResponse)(nil), // 24: grisonval.v1.RevokeAdminTokenResponse
-	(*EnrolmentOptions)(nil),         // 25: grisonval.v1.EnrolmentOptions
-	(*EnrolmentCamp)(nil),            // 26: grisonval.v1.EnrolmentCamp
-	(*EnrolmentPackage)(nil),         // 27: grisonval.v1.EnrolmentPackage
-	(*SheetTrait)(nil),               // 28: grisonval.v1.SheetTrait
-	(*ListTokensRequest)(nil),        // 29: grisonval.v1.ListTokensRequest
-	(*ListTokensResponse)(nil),       // 30: grisonval.v1.ListTokensResponse
-	(*TokenInfo)(nil),                // 31: grisonval.v1.TokenInfo
-	(*RevokeTokenRequest)(nil),       // 32: grisonval.v1.RevokeTokenRequest
-	(*RevokeTokenResponse)(nil),      // 33: grisonval.v1.RevokeTokenResponse
-	(*ListEnrolmentsRequest)(nil),    // 34: grisonval.v1.ListEnrolmentsRequest
-	(*ListEnrolmentsResponse)(nil),   // 35: grisonval.v1.ListEnrolmentsResponse
-	(*EnrolmentInfo)(nil),            // 36: grisonval.v1.EnrolmentInfo
-	(*durationpb.Duration)(nil),      // 37: google.protobuf.Duration
-	(*Controller)(nil),               // 38: grisonval.v1.Controller
-	(*GetChronicleRequest)(nil),      // 39: grisonval.v1.GetChronicleRequest
-	(*CreateSeasonRequest)(nil),      // 40: grisonval.v1.CreateSeasonRequest
-	(*CloseSeasonRequest)(nil),       // 41: grisonval.v1.CloseSeasonRequest
-	(*ListSeasonsRequest)(nil),       // 42: grisonval.v1.ListSeasonsRequest
-	(*EnrollPlayerRequest)(nil),      // 43: grisonval.v1.EnrollPlayerRequest
-	(*ListAuditRequest)(nil),         // 44: grisonval.v1.ListAuditRequest
-	(*Frame)(nil),                    // 45: grisonval.v1.Frame
-	(*Chronicle)(nil),                // 46: grisonval.v1.Chronicle
-	(*SeasonInfo)(nil),               // 47: grisonval.v1.SeasonInfo
-	(*ListSeasonsResponse)(nil),      // 48: grisonval.v1.ListSeasonsResponse
-	(*EnrollPlayerResponse)(nil),     // 49: grisonval.v1.EnrollPlayerResponse
-	(*ListAuditResponse)(nil),        // 50: grisonval.v1.ListAuditResponse
+	(*ListTournamentsRequest)(nil),   // 0: grisonval.v1.ListTournamentsRequest
+	(*ListTournamentsResponse)(nil),  // 1: grisonval.v1.ListTournamentsResponse
+	(*PlanTournamentRequest)(nil),    // 2: grisonval.v1.PlanTournamentRequest
+	(*TournamentRequest)(nil),        // 3: grisonval.v1.TournamentRequest
+	(*TournamentStatus)(nil),         // 4: grisonval.v1.TournamentStatus
+	(*Leaderboard)(nil),              // 5: grisonval.v1.Leaderboard
+	(*LeaderboardRow)(nil),           // 6: grisonval.v1.LeaderboardRow
+	(*TournamentExportRequest)(nil),  // 7: grisonval.v1.TournamentExportRequest
+	(*TournamentExport)(nil),         // 8: grisonval.v1.TournamentExport
+	(*CreateWorldRequest)(nil),       // 9: grisonval.v1.CreateWorldRequest
+	(*ListRulesetsRequest)(nil),      // 10: grisonval.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),     // 11: grisonval.v1.ListRulesetsResponse
+	(*RulesetInfo)(nil),              // 12: grisonval.v1.RulesetInfo
+	(*WorldInfo)(nil),                // 13: grisonval.v1.WorldInfo
+	(*ListWorldsRequest)(nil),        // 14: grisonval.v1.ListWorldsRequest
+	(*ListWorldsResponse)(nil),       // 15: grisonval.v1.ListWorldsResponse
+	(*SetControllerRequest)(nil),     // 16: grisonval.v1.SetControllerRequest
+	(*IssueTokenRequest)(nil),        // 17: grisonval.v1.IssueTokenRequest
+	(*IssueTokenResponse)(nil),       // 18: grisonval.v1.IssueTokenResponse
+	(*WorldRequest)(nil),             // 19: grisonval.v1.WorldRequest
+	(*WorldState)(nil),               // 20: grisonval.v1.WorldState
+	(*ForkWorldRequest)(nil),         // 21: grisonval.v1.ForkWorldRequest
+	(*IssueAdminTokenRequest)(nil),   // 22: grisonval.v1.IssueAdminTokenRequest
+	(*ListAdminTokensRequest)(nil),   // 23: grisonval.v1.ListAdminTokensRequest
+	(*ListAdminTokensResponse)(nil),  // 24: grisonval.v1.ListAdminTokensResponse
+	(*RevokeAdminTokenRequest)(nil),  // 25: grisonval.v1.RevokeAdminTokenRequest
+	(*RevokeAdminTokenResponse)(nil), // 26: grisonval.v1.RevokeAdminTokenResponse
+	(*EnrolmentOptions)(nil),         // 27: grisonval.v1.EnrolmentOptions
+	(*EnrolmentCamp)(nil),            // 28: grisonval.v1.EnrolmentCamp
+	(*EnrolmentPackage)(nil),         // 29: grisonval.v1.EnrolmentPackage
+	(*SheetTrait)(nil),               // 30: grisonval.v1.SheetTrait
+	(*ListTokensRequest)(nil),        // 31: grisonval.v1.ListTokensRequest
+	(*ListTokensResponse)(nil),       // 32: grisonval.v1.ListTokensResponse
+	(*TokenInfo)(nil),                // 33: grisonval.v1.TokenInfo
+	(*RevokeTokenRequest)(nil),       // 34: grisonval.v1.RevokeTokenRequest
+	(*RevokeTokenResponse)(nil),      // 35: grisonval.v1.RevokeTokenResponse
+	(*ListEnrolmentsRequest)(nil),    // 36: grisonval.v1.ListEnrolmentsRequest
+	(*ListEnrolmentsResponse)(nil),   // 37: grisonval.v1.ListEnrolmentsResponse
+	(*EnrolmentInfo)(nil),            // 38: grisonval.v1.EnrolmentInfo
+	(*durationpb.Duration)(nil),      // 39: google.protobuf.Duration
+	(*Controller)(nil),               // 40: grisonval.v1.Controller
+	(*GetChronicleRequest)(nil),      // 41: grisonval.v1.GetChronicleRequest
+	(*CreateSeasonRequest)(nil),      // 42: grisonval.v1.CreateSeasonRequest
+	(*CloseSeasonRequest)(nil),       // 43: grisonval.v1.CloseSeasonRequest
+	(*ListSeasonsRequest)(nil),       // 44: grisonval.v1.ListSeasonsRequest
+	(*EnrollPlayerRequest)(nil),      // 45: grisonval.v1.EnrollPlayerRequest
+	(*ListAuditRequest)(nil),         // 46: grisonval.v1.ListAuditRequest
+	(*Frame)(nil),                    // 47: grisonval.v1.Frame
+	(*Chronicle)(nil),                // 48: grisonval.v1.Chronicle
+	(*SeasonInfo)(nil),               // 49: grisonval.v1.SeasonInfo
+	(*ListSeasonsResponse)(nil),      // 50: grisonval.v1.ListSeasonsResponse
+	(*EnrollPlayerResponse)(nil),     // 51: grisonval.v1.EnrollPlayerResponse
+	(*ListAuditResponse)(nil),        // 52: grisonval.v1.ListAuditResponse
 }
 var file_grisonval_v1_admin_proto_depIdxs = []int32{
-	4,  // 0: grisonval.v1.Leaderboard.rows:type_name -> grisonval.v1.LeaderboardRow
-	37, // 1: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
-	38, // 2: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
-	37, // 3: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
-	10, // 4: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
-	37, // 5: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
-	38, // 6: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
-	37, // 7: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
-	11, // 8: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
-	38, // 9: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
-	26, // 10: grisonval.v1.EnrolmentOptions.camps:type_name -> grisonval.v1.EnrolmentCamp
-	27, // 11: grisonval.v1.EnrolmentOptions.packages:type_name -> grisonval.v1.EnrolmentPackage
-	28, // 12: grisonval.v1.EnrolmentOptions.characteristics:type_name -> grisonval.v1.SheetTrait
-	28, // 13: grisonval.v1.EnrolmentOptions.talents:type_name -> grisonval.v1.SheetTrait
-	31, // 14: grisonval.v1.ListTokensResponse.tokens:type_name -> grisonval.v1.TokenInfo
-	36, // 15: grisonval.v1.ListEnrolmentsResponse.enrolments:type_name -> grisonval.v1.EnrolmentInfo
-	7,  // 16: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
-	8,  // 17: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
-	12, // 18: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
-	14, // 19: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
-	15, // 20: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
-	17, // 21: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
-	17, // 22: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
-	17, // 23: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
-	17, // 24: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
-	17, // 25: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
-	17, // 26: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
-	39, // 27: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
-	19, // 28: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
-	40, // 29: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
-	41, // 30: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
-	42, // 31: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
-	43, // 32: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
-	44, // 33: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
-	20, // 34: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
-	21, // 35: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
-	23, // 36: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
-	17, // 37: grisonval.v1.AdminService.GetEnrolmentOptions:input_type -> grisonval.v1.WorldRequest
-	29, // 38: grisonval.v1.AdminService.ListTokens:input_type -> grisonval.v1.ListTokensRequest
-	32, // 39: grisonval.v1.AdminService.RevokeToken:input_type -> grisonval.v1.RevokeTokenRequest
-	34, // 40: grisonval.v1.AdminService.ListEnrolments:input_type -> grisonval.v1.ListEnrolmentsRequest
-	0,  // 41: grisonval.v1.AdminService.PlanTournament:input_type -> grisonval.v1.PlanTournamentRequest
-	1,  // 42: grisonval.v1.AdminService.RunTournament:input_type -> grisonval.v1.TournamentRequest
-	1,  // 43: grisonval.v1.AdminService.GetTournament:input_type -> grisonval.v1.TournamentRequest
-	1,  // 44: grisonval.v1.AdminService.GetLeaderboard:input_type -> grisonval.v1.TournamentRequest
-	5,  // 45: grisonval.v1.AdminService.GetTournamentExport:input_type -> grisonval.v1.TournamentExportRequest
-	11, // 46: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
-	9,  // 47: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
-	13, // 48: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
-	11, // 49: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
-	16, // 50: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
-	11, // 51: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
-	11, // 52: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
-	11, // 53: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
-	11, // 54: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
-	18, // 55: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
-	45, // 56: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
-	46, // 57: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
-	11, // 58: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
-	11, // 59: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
-	47, // 60: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
-	48, // 61: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
-	49, // 62: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
-	50, // 63: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
-	16, // 64: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
-	22, // 65: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
-	24, // 66: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
-	25, // 67: grisonval.v1.AdminService.GetEnrolmentOptions:output_type -> grisonval.v1.EnrolmentOptions
-	30, // 68: grisonval.v1.AdminService.ListTokens:output_type -> grisonval.v1.ListTokensResponse
-	33, // 69: grisonval.v1.AdminService.RevokeToken:output_type -> grisonval.v1.RevokeTokenResponse
-	35, // 70: grisonval.v1.AdminService.ListEnrolments:output_type -> grisonval.v1.ListEnrolmentsResponse
-	2,  // 71: grisonval.v1.AdminService.PlanTournament:output_type -> grisonval.v1.TournamentStatus
-	2,  // 72: grisonval.v1.AdminService.RunTournament:output_type -> grisonval.v1.TournamentStatus
-	2,  // 73: grisonval.v1.AdminService.GetTournament:output_type -> grisonval.v1.TournamentStatus
-	3,  // 74: grisonval.v1.AdminService.GetLeaderboard:output_type -> grisonval.v1.Leaderboard
-	6,  // 75: grisonval.v1.AdminService.GetTournamentExport:output_type -> grisonval.v1.TournamentExport
-	46, // [46:76] is the sub-list for method output_type
-	16, // [16:46] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	4,  // 0: grisonval.v1.ListTournamentsResponse.tournaments:type_name -> grisonval.v1.TournamentStatus
+	6,  // 1: grisonval.v1.Leaderboard.rows:type_name -> grisonval.v1.LeaderboardRow
+	39, // 2: grisonval.v1.CreateWorldRequest.cadence:type_name -> google.protobuf.Duration
+	40, // 3: grisonval.v1.CreateWorldRequest.controllers:type_name -> grisonval.v1.Controller
+	39, // 4: grisonval.v1.CreateWorldRequest.move_clock:type_name -> google.protobuf.Duration
+	12, // 5: grisonval.v1.ListRulesetsResponse.rulesets:type_name -> grisonval.v1.RulesetInfo
+	39, // 6: grisonval.v1.WorldInfo.cadence:type_name -> google.protobuf.Duration
+	40, // 7: grisonval.v1.WorldInfo.controllers:type_name -> grisonval.v1.Controller
+	39, // 8: grisonval.v1.WorldInfo.move_clock:type_name -> google.protobuf.Duration
+	13, // 9: grisonval.v1.ListWorldsResponse.worlds:type_name -> grisonval.v1.WorldInfo
+	40, // 10: grisonval.v1.SetControllerRequest.controller:type_name -> grisonval.v1.Controller
+	28, // 11: grisonval.v1.EnrolmentOptions.camps:type_name -> grisonval.v1.EnrolmentCamp
+	29, // 12: grisonval.v1.EnrolmentOptions.packages:type_name -> grisonval.v1.EnrolmentPackage
+	30, // 13: grisonval.v1.EnrolmentOptions.characteristics:type_name -> grisonval.v1.SheetTrait
+	30, // 14: grisonval.v1.EnrolmentOptions.talents:type_name -> grisonval.v1.SheetTrait
+	33, // 15: grisonval.v1.ListTokensResponse.tokens:type_name -> grisonval.v1.TokenInfo
+	38, // 16: grisonval.v1.ListEnrolmentsResponse.enrolments:type_name -> grisonval.v1.EnrolmentInfo
+	9,  // 17: grisonval.v1.AdminService.CreateWorld:input_type -> grisonval.v1.CreateWorldRequest
+	10, // 18: grisonval.v1.AdminService.ListRulesets:input_type -> grisonval.v1.ListRulesetsRequest
+	14, // 19: grisonval.v1.AdminService.ListWorlds:input_type -> grisonval.v1.ListWorldsRequest
+	16, // 20: grisonval.v1.AdminService.SetController:input_type -> grisonval.v1.SetControllerRequest
+	17, // 21: grisonval.v1.AdminService.IssueToken:input_type -> grisonval.v1.IssueTokenRequest
+	19, // 22: grisonval.v1.AdminService.PauseWorld:input_type -> grisonval.v1.WorldRequest
+	19, // 23: grisonval.v1.AdminService.ResumeWorld:input_type -> grisonval.v1.WorldRequest
+	19, // 24: grisonval.v1.AdminService.ForceTick:input_type -> grisonval.v1.WorldRequest
+	19, // 25: grisonval.v1.AdminService.ResetSeason:input_type -> grisonval.v1.WorldRequest
+	19, // 26: grisonval.v1.AdminService.GetWorldState:input_type -> grisonval.v1.WorldRequest
+	19, // 27: grisonval.v1.AdminService.GetFrame:input_type -> grisonval.v1.WorldRequest
+	41, // 28: grisonval.v1.AdminService.GetTimeline:input_type -> grisonval.v1.GetChronicleRequest
+	21, // 29: grisonval.v1.AdminService.ForkWorld:input_type -> grisonval.v1.ForkWorldRequest
+	42, // 30: grisonval.v1.AdminService.CreateSeason:input_type -> grisonval.v1.CreateSeasonRequest
+	43, // 31: grisonval.v1.AdminService.CloseSeason:input_type -> grisonval.v1.CloseSeasonRequest
+	44, // 32: grisonval.v1.AdminService.ListSeasons:input_type -> grisonval.v1.ListSeasonsRequest
+	45, // 33: grisonval.v1.AdminService.EnrollPlayer:input_type -> grisonval.v1.EnrollPlayerRequest
+	46, // 34: grisonval.v1.AdminService.ListAudit:input_type -> grisonval.v1.ListAuditRequest
+	22, // 35: grisonval.v1.AdminService.IssueAdminToken:input_type -> grisonval.v1.IssueAdminTokenRequest
+	23, // 36: grisonval.v1.AdminService.ListAdminTokens:input_type -> grisonval.v1.ListAdminTokensRequest
+	25, // 37: grisonval.v1.AdminService.RevokeAdminToken:input_type -> grisonval.v1.RevokeAdminTokenRequest
+	19, // 38: grisonval.v1.AdminService.GetEnrolmentOptions:input_type -> grisonval.v1.WorldRequest
+	31, // 39: grisonval.v1.AdminService.ListTokens:input_type -> grisonval.v1.ListTokensRequest
+	34, // 40: grisonval.v1.AdminService.RevokeToken:input_type -> grisonval.v1.RevokeTokenRequest
+	36, // 41: grisonval.v1.AdminService.ListEnrolments:input_type -> grisonval.v1.ListEnrolmentsRequest
+	2,  // 42: grisonval.v1.AdminService.PlanTournament:input_type -> grisonval.v1.PlanTournamentRequest
+	3,  // 43: grisonval.v1.AdminService.RunTournament:input_type -> grisonval.v1.TournamentRequest
+	3,  // 44: grisonval.v1.AdminService.GetTournament:input_type -> grisonval.v1.TournamentRequest
+	3,  // 45: grisonval.v1.AdminService.GetLeaderboard:input_type -> grisonval.v1.TournamentRequest
+	7,  // 46: grisonval.v1.AdminService.GetTournamentExport:input_type -> grisonval.v1.TournamentExportRequest
+	0,  // 47: grisonval.v1.AdminService.ListTournaments:input_type -> grisonval.v1.ListTournamentsRequest
+	13, // 48: grisonval.v1.AdminService.CreateWorld:output_type -> grisonval.v1.WorldInfo
+	11, // 49: grisonval.v1.AdminService.ListRulesets:output_type -> grisonval.v1.ListRulesetsResponse
+	15, // 50: grisonval.v1.AdminService.ListWorlds:output_type -> grisonval.v1.ListWorldsResponse
+	13, // 51: grisonval.v1.AdminService.SetController:output_type -> grisonval.v1.WorldInfo
+	18, // 52: grisonval.v1.AdminService.IssueToken:output_type -> grisonval.v1.IssueTokenResponse
+	13, // 53: grisonval.v1.AdminService.PauseWorld:output_type -> grisonval.v1.WorldInfo
+	13, // 54: grisonval.v1.AdminService.ResumeWorld:output_type -> grisonval.v1.WorldInfo
+	13, // 55: grisonval.v1.AdminService.ForceTick:output_type -> grisonval.v1.WorldInfo
+	13, // 56: grisonval.v1.AdminService.ResetSeason:output_type -> grisonval.v1.WorldInfo
+	20, // 57: grisonval.v1.AdminService.GetWorldState:output_type -> grisonval.v1.WorldState
+	47, // 58: grisonval.v1.AdminService.GetFrame:output_type -> grisonval.v1.Frame
+	48, // 59: grisonval.v1.AdminService.GetTimeline:output_type -> grisonval.v1.Chronicle
+	13, // 60: grisonval.v1.AdminService.ForkWorld:output_type -> grisonval.v1.WorldInfo
+	13, // 61: grisonval.v1.AdminService.CreateSeason:output_type -> grisonval.v1.WorldInfo
+	49, // 62: grisonval.v1.AdminService.CloseSeason:output_type -> grisonval.v1.SeasonInfo
+	50, // 63: grisonval.v1.AdminService.ListSeasons:output_type -> grisonval.v1.ListSeasonsResponse
+	51, // 64: grisonval.v1.AdminService.EnrollPlayer:output_type -> grisonval.v1.EnrollPlayerResponse
+	52, // 65: grisonval.v1.AdminService.ListAudit:output_type -> grisonval.v1.ListAuditResponse
+	18, // 66: grisonval.v1.AdminService.IssueAdminToken:output_type -> grisonval.v1.IssueTokenResponse
+	24, // 67: grisonval.v1.AdminService.ListAdminTokens:output_type -> grisonval.v1.ListAdminTokensResponse
+	26, // 68: grisonval.v1.AdminService.RevokeAdminToken:output_type -> grisonval.v1.RevokeAdminTokenResponse
+	27, // 69: grisonval.v1.AdminService.GetEnrolmentOptions:output_type -> grisonval.v1.EnrolmentOptions
+	32, // 70: grisonval.v1.AdminService.ListTokens:output_type -> grisonval.v1.ListTokensResponse
+	35, // 71: grisonval.v1.AdminService.RevokeToken:output_type -> grisonval.v1.RevokeTokenResponse
+	37, // 72: grisonval.v1.AdminService.ListEnrolments:output_type -> grisonval.v1.ListEnrolmentsResponse
+	4,  // 73: grisonval.v1.AdminService.PlanTournament:output_type -> grisonval.v1.TournamentStatus
+	4,  // 74: grisonval.v1.AdminService.RunTournament:output_type -> grisonval.v1.TournamentStatus
+	4,  // 75: grisonval.v1.AdminService.GetTournament:output_type -> grisonval.v1.TournamentStatus
+	5,  // 76: grisonval.v1.AdminService.GetLeaderboard:output_type -> grisonval.v1.Leaderboard
+	8,  // 77: grisonval.v1.AdminService.GetTournamentExport:output_type -> grisonval.v1.TournamentExport
+	1,  // 78: grisonval.v1.AdminService.ListTournaments:output_type -> grisonval.v1.ListTournamentsResponse
+	48, // [48:79] is the sub-list for method output_type
+	17, // [17:48] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_grisonval_v1_admin_proto_init() }
@@ -2799,7 +2888,7 @@ func file_grisonval_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_admin_proto_rawDesc), len(file_grisonval_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   37,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

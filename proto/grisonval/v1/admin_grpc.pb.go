@@ -49,6 +49,7 @@ const (
 	AdminService_GetTournament_FullMethodName       = "/grisonval.v1.AdminService/GetTournament"
 	AdminService_GetLeaderboard_FullMethodName      = "/grisonval.v1.AdminService/GetLeaderboard"
 	AdminService_GetTournamentExport_FullMethodName = "/grisonval.v1.AdminService/GetTournamentExport"
+	AdminService_ListTournaments_FullMethodName     = "/grisonval.v1.AdminService/ListTournaments"
 )
 
 // AdminServiceClient is the client API for AdminService service.
@@ -156,6 +157,8 @@ type AdminServiceClient interface {
 	// GetTournamentExport returns every match of a tournament with every
 	// camp's days, as JSON or CSV, for others to re-fit.
 	GetTournamentExport(ctx context.Context, in *TournamentExportRequest, opts ...grpc.CallOption) (*TournamentExport, error)
+	// ListTournaments says where every tournament stands, oldest first.
+	ListTournaments(ctx context.Context, in *ListTournamentsRequest, opts ...grpc.CallOption) (*ListTournamentsResponse, error)
 }
 
 type adminServiceClient struct {
@@ -466,6 +469,16 @@ func (c *adminServiceClient) GetTournamentExport(ctx context.Context, in *Tourna
 	return out, nil
 }
 
+func (c *adminServiceClient) ListTournaments(ctx context.Context, in *ListTournamentsRequest, opts ...grpc.CallOption) (*ListTournamentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListTournamentsResponse)
+	err := c.cc.Invoke(ctx, AdminService_ListTournaments_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AdminServiceServer is the server API for AdminService service.
 // All implementations must embed UnimplementedAdminServiceServer
 // for forward compatibility.
@@ -571,6 +584,8 @@ type AdminServiceServer interface {
 	// GetTournamentExport returns every match of a tournament with every
 	// camp's days, as JSON or CSV, for others to re-fit.
 	GetTournamentExport(context.Context, *TournamentExportRequest) (*TournamentExport, error)
+	// ListTournaments says where every tournament stands, oldest first.
+	ListTournaments(context.Context, *ListTournamentsRequest) (*ListTournamentsResponse, error)
 	mustEmbedUnimplementedAdminServiceServer()
 }
 
@@ -670,6 +685,9 @@ func (UnimplementedAdminServiceServer) GetLeaderboard(context.Context, *Tourname
 }
 func (UnimplementedAdminServiceServer) GetTournamentExport(context.Context, *TournamentExportRequest) (*TournamentExport, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetTournamentExport not implemented")
+}
+func (UnimplementedAdminServiceServer) ListTournaments(context.Context, *ListTournamentsRequest) (*ListTournamentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListTournaments not implemented")
 }
 func (UnimplementedAdminServiceServer) mustEmbedUnimplementedAdminServiceServer() {}
 func (UnimplementedAdminServiceServer) testEmbeddedByValue()                      {}
@@ -1232,6 +1250,24 @@ func _AdminService_GetTournamentExport_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AdminService_ListTournaments_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListTournamentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AdminServiceServer).ListTournaments(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AdminService_ListTournaments_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AdminServiceServer).ListTournaments(ctx, req.(*ListTournamentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AdminService_ServiceDesc is the grpc.ServiceDesc for AdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1358,6 +1394,10 @@ var AdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetTournamentExport",
 			Handler:    _AdminService_GetTournamentExport_Handler,
+		},
+		{
+			MethodName: "ListTournaments",
+			Handler:    _AdminService_ListTournaments_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

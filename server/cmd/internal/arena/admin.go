@@ -111,6 +111,23 @@ func (d *admin) GetTournament(ctx context.Context, req *pb.TournamentRequest) (*
 	return out, nil
 }
 
+// ListTournaments says where every tournament stands, oldest first.
+func (d *admin) ListTournaments(ctx context.Context, _ *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
+	names, err := d.arena.DB.Tournaments(ctx)
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	out := &pb.ListTournamentsResponse{}
+	for _, n := range names {
+		st, err := d.GetTournament(ctx, &pb.TournamentRequest{Name: n})
+		if err != nil {
+			return nil, err
+		}
+		out.Tournaments = append(out.Tournaments, st)
+	}
+	return out, nil
+}
+
 // GetLeaderboard returns the tournament's table.
 func (d *admin) GetLeaderboard(ctx context.Context, req *pb.TournamentRequest) (*pb.Leaderboard, error) {
 	b, err := d.arena.Table(ctx, req.GetName())

@@ -76,6 +76,10 @@ func TestAdminService(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	ls, err := adm.ListTournaments(ctx, &pb.ListTournamentsRequest{})
+	if err != nil || len(ls.GetTournaments()) != 1 || ls.GetTournaments()[0].GetName() != "by-admin" || ls.GetTournaments()[0].GetDone() != 3 {
+		t.Errorf("ListTournaments: %v, %v; want by-admin with its 3 matches done", ls, err)
+	}
 	lb, err := adm.GetLeaderboard(ctx, &pb.TournamentRequest{Name: "by-admin"})
 	if err != nil || lb.GetPlayed() != 3 || len(lb.GetRows()) != 3 {
 		t.Fatalf("GetLeaderboard: %v, %v; want 3 matches and 3 rows", lb, err)
