@@ -11,8 +11,10 @@ import (
 
 	"github.com/rs/zerolog"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 
 	"github.com/grisonval/server/clients/bot"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
@@ -78,16 +80,26 @@ func TestStandInDevWorld(t *testing.T) {
 			// play posts the bot's choice for the camp of tok when it has
 			// something to decide, with a reason of its own, and waits for
 			// the next day; it returns how long the day took.
+			// A day may resolve between the view and the post (the stand-in
+			// plays the other camp meanwhile, and in the Castle a camp often
+			// waits): the post is then refused for a resolved day, and made
+			// again on the new view.
 			post := func(tok string) *pb.CampView {
-				v := view(tok)
-				if !v.GetWaits() && len(v.GetLegalActions()) > 0 {
+				for try := 0; ; try++ {
+					v := view(tok)
+					if v.GetWaits() || len(v.GetLegalActions()) == 0 {
+						return v
+					}
 					o, _ := bot.Decide(v, bot.State{})
 					o.Reason = "a person's choice"
-					if _, err := game.SubmitOrder(as(tok), &pb.SubmitOrderRequest{Order: o, ForDay: v.GetDay() + 1}); err != nil {
+					_, err := game.SubmitOrder(as(tok), &pb.SubmitOrderRequest{Order: o, ForDay: v.GetDay() + 1})
+					if err == nil {
+						return v
+					}
+					if status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "is resolved") || try == 5 {
 						t.Fatalf("post %v: %v", o, err)
 					}
 				}
-				return v
 			}
 			play := func(tok string) time.Duration {
 				start := time.Now()
