@@ -227,12 +227,7 @@ func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 	if e := shortOf("action", lang.Same(a.String()), w.leastBuildCost(c, b), w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
-	var zs []int
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if buildBar(w, c, b, z) == barNone {
-			zs = append(zs, int(z))
-		}
-	}
+	zs := zonesWhere(func(z ZoneID) bool { return buildBar(w, c, b, z) == barNone })
 	if len(zs) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("no held zone can take a %s: it needs a free slot on %s land, not under siege", "aucune zone tenue ne peut recevoir de %s : il faut un emplacement libre sur une terre %s, hors siège", b, terrainList(s.Terrains)))
 	}

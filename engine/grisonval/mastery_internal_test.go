@@ -63,7 +63,8 @@ func TestMasteryGovernance(t *testing.T) {
 		for day := 1; day <= 400; day++ {
 			tk.w.Day = day
 			tk.streams = nil
-			n, what := tk.upkeepCheck(0, s)
+			tm := tk.upkeepCheck(0, s)
+			n, what := tm.n, tm.what()
 			k := kingdomCheck(tk.w.Rand(day, 0, PurposeUpkeep), lang.T("stability", "stabilité"), s.Stability,
 				[]bonus{{-s.Unrest, lang.T("unrest", "insatisfaction")}, {-3, lang.T("the land's size", "la taille du domaine")}})
 			switch miss := CheckDC - k.total; {

@@ -54,6 +54,7 @@ type tick struct {
 	// each camp (aging, moods, experience, events, patrons, births...) and
 	// those of marches and spies.
 	streamsBuf [32]streamEntry
+	rands      [32]Rand // the streams of streamsBuf
 
 	// diplomats[c] is set when camp c's order is diplomatic: it is resolved
 	// in the diplomacy phase (rule DIP-2). facts[c] counts what happened to
