@@ -394,21 +394,20 @@ func (r Resources) fr() string {
 func (r Resources) text() lang.Text { return lang.Text{EN: r.String(), FR: r.fr()} }
 
 func (r Resources) list(names [6]string, none string) string {
-	var b []byte
+	var buf [96]byte
+	b := buf[:0]
 	for i, v := range r.values() {
 		if v == 0 {
 			continue
 		}
-		if b == nil {
-			b = make([]byte, 0, 96)
-		} else {
+		if len(b) > 0 {
 			b = append(b, ", "...)
 		}
 		b = strconv.AppendInt(b, v, 10)
 		b = append(b, ' ')
 		b = append(b, names[i]...)
 	}
-	if b == nil {
+	if len(b) == 0 {
 		return none
 	}
 	return string(b)

@@ -174,11 +174,11 @@ func TestFullGranaries(t *testing.T) {
 		w := NewWorldRules(8, rules)
 		w.Camps[0].Resources.Food = want - 1
 		a := &Achievements[6]
-		if a.met(w.campStats(0)) {
+		if s := w.campStats(0); a.met(&s) {
 			t.Errorf("rules %d: met at %d food", rules, want-1)
 		}
 		w.Camps[0].Resources.Food = want
-		if !a.met(w.campStats(0)) || !strings.Contains(a.ConditionUnder(rules).EN, lang.T("%d", "%d", want).EN) {
+		if s := w.campStats(0); !a.met(&s) || !strings.Contains(a.ConditionUnder(rules).EN, lang.T("%d", "%d", want).EN) {
 			t.Errorf("rules %d: not met at %d food, or condition %q", rules, want, a.ConditionUnder(rules).EN)
 		}
 	}
