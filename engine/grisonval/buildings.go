@@ -378,39 +378,42 @@ func (r Resources) div(k int64) Resources {
 
 // String lists r's non-zero resources in English, as "10 wood, 2 stone".
 func (r Resources) String() string {
-	return r.list(ResourceNames, "nothing")
+	var buf [96]byte
+	return string(r.appendList(buf[:0], ResourceNames, "nothing"))
 }
 
 // resourceNamesFR are the resources' French names, in the order of
 // ResourceNames.
 var resourceNamesFR = [6]string{"nourriture", "bois", "pierre", "outils", "or", "recherche"}
 
-// fr lists r's non-zero resources in French, for the journal.
-func (r Resources) fr() string {
-	return r.list(resourceNamesFR, "rien")
+// text lists r's non-zero resources in both languages, written in one
+// buffer: one allocation for the two.
+func (r Resources) text() lang.Text {
+	var buf [192]byte
+	b := r.appendList(buf[:0], ResourceNames, "nothing")
+	mid := len(b)
+	s := string(r.appendList(b, resourceNamesFR, "rien"))
+	return lang.Text{EN: s[:mid], FR: s[mid:]}
 }
 
-// text lists r's non-zero resources in both languages.
-func (r Resources) text() lang.Text { return lang.Text{EN: r.String(), FR: r.fr()} }
-
-func (r Resources) list(names [6]string, none string) string {
-	var buf [96]byte
-	b := buf[:0]
+// appendList appends r's non-zero resources to b, named by names, or none.
+func (r Resources) appendList(b []byte, names [6]string, none string) []byte {
+	start := len(b)
 	for i, v := range r.values() {
 		if v == 0 {
 			continue
 		}
-		if len(b) > 0 {
+		if len(b) > start {
 			b = append(b, ", "...)
 		}
 		b = strconv.AppendInt(b, v, 10)
 		b = append(b, ' ')
 		b = append(b, names[i]...)
 	}
-	if len(b) == 0 {
-		return none
+	if len(b) == start {
+		b = append(b, none...)
 	}
-	return string(b)
+	return b
 }
 
 // sack strips a zone that changes hands by force (rules BLD-SACK, DEV-3):

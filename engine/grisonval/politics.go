@@ -2,7 +2,7 @@ package grisonval
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/grisonval/server/lang"
 )
@@ -312,18 +312,36 @@ func (t *tick) governDay(c CampID) {
 	before := camp.Legitimacy
 	camp.Legitimacy = min(100, max(0, camp.Legitimacy+delta))
 	if d := camp.Legitimacy - before; d <= -5 || d >= 5 {
-		var en, fr []string
+		// The terms in both languages, written in one buffer.
+		var whats [len(terms)]lang.Text
 		for i := range terms[:k] {
-			tm := &terms[i]
-			what := tm.what()
-			e, f := fmt.Sprintf("%+d %s", tm.n, what.EN), fmt.Sprintf("%+d %s", tm.n, what.FR)
-			if tm.kind == legMorale {
-				e, f = fmt.Sprintf("%s %d", e, camp.Morale), fmt.Sprintf("%s %d", f, camp.Morale)
-			}
-			en, fr = append(en, e), append(fr, f)
+			whats[i] = terms[i].what()
 		}
+		var buf [512]byte
+		b := buf[:0]
+		mid := 0
+		for _, fr := range []bool{false, true} {
+			for i := range terms[:k] {
+				if i > 0 {
+					b = append(b, ", "...)
+				}
+				what := whats[i].EN
+				if fr {
+					what = whats[i].FR
+				}
+				b = strconv.AppendInt(append(b, "+-"[b2i(terms[i].n < 0)]), int64(abs(terms[i].n)), 10)
+				b = append(append(b, ' '), what...)
+				if terms[i].kind == legMorale {
+					b = strconv.AppendInt(append(b, ' '), int64(camp.Morale), 10)
+				}
+			}
+			if !fr {
+				mid = len(b)
+			}
+		}
+		s := string(b)
 		t.note(c, "legitimacy", nil, lang.T("The legitimacy of power goes from %d to %d.", "La légitimité du pouvoir passe de %d à %d.", before, camp.Legitimacy),
-			lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")})
+			lang.Text{EN: s[:mid], FR: s[mid:]})
 	}
 
 	if camp.Legitimacy < UnrestBelow {
