@@ -64,7 +64,7 @@ type tick struct {
 
 	// scratch backs indices, in scratchBuf while a camp's citizens fit.
 	scratch    []int32
-	scratchBuf [256]int32
+	scratchBuf [64]int32
 
 	// campStats are the achievements' statistics of the camp they check.
 	campStats campStats
