@@ -442,8 +442,9 @@ func (w *World) AspirationBends(c CampID) [NumAspirations + 1]int16 {
 	camp := &w.Camps[c]
 	pop := w.Population(c)
 	var b [NumAspirations + 1]int16
+	n := w.buildingCounts(c)
 	b[AspirationFamily] = -10
-	if pop < w.Housing(c) {
+	if pop < w.housing(c, n[House]) {
 		b[AspirationFamily] = 10
 	}
 	switch days := camp.Resources.Food / int64(max(pop, 1)); {
@@ -453,10 +454,10 @@ func (w *World) AspirationBends(c CampID) [NumAspirations + 1]int16 {
 		b[AspirationPlenty] = 10
 	}
 	b[AspirationKnowledge], b[AspirationFaith], b[AspirationGlory], b[AspirationPeace] = -5, -5, -5, 10
-	if w.CountBuildings(c, School) > 0 {
+	if n[School] > 0 {
 		b[AspirationKnowledge] = 10
 	}
-	if w.CountBuildings(c, Temple) > 0 {
+	if n[Temple] > 0 {
 		b[AspirationFaith] = 10
 	}
 	if 10*w.MenUnderArms(c) >= pop {
