@@ -20,7 +20,7 @@ import (
 // late tick benchmark resolves.
 var update = flag.Bool("update", false, "play the bots' season of engine/grisonval's BenchmarkTickDay180 and rewrite its testdata")
 
-// Day180Data are the files of engine/grisonval's BenchmarkTickDay180: the
+// day180Data are the files of engine/grisonval's BenchmarkTickDay180: the
 // world at day 180 in its binary form, and the bots' orders of the days
 // after it.
 var day180Data = [2]string{
