@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/grisonval/server/game"
@@ -51,5 +52,28 @@ func TestRandomLegalDraft(t *testing.T) {
 		if n < 20 {
 			t.Errorf("deal %s drawn %d times of %d; want about a sixth", d, n, 600/2)
 		}
+	}
+}
+
+// TestDefaultAnchor: a spec that names no anchor is anchored on the
+// random floor, else the rest floor, else its first entrant; one that
+// names it, on it.
+func TestDefaultAnchor(t *testing.T) {
+	s := botSpec("anchor") // growth, prudent, random, rest
+	s.Anchor = ""
+	if got := s.Entrants[s.anchor()].ID; got != "random" {
+		t.Errorf("anchor %q; want the random floor", got)
+	}
+	s.Entrants = slices.DeleteFunc(s.Entrants, func(e Entrant) bool { return e.Kind == KindRandom })
+	if got := s.Entrants[s.anchor()].ID; got != "rest" {
+		t.Errorf("without a random floor: anchor %q; want the rest floor", got)
+	}
+	s.Entrants = s.Entrants[:2]
+	if got := s.Entrants[s.anchor()].ID; got != "growth" {
+		t.Errorf("without floors: anchor %q; want the first entrant", got)
+	}
+	s.Anchor = "prudent"
+	if got := s.Entrants[s.anchor()].ID; got != "prudent" {
+		t.Errorf("anchor %q; want the spec's", got)
 	}
 }
