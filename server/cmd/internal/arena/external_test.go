@@ -30,7 +30,8 @@ const think = 150 * time.Millisecond
 // player in its camp's ruler seat at the setup (its career in the world,
 // its package), and the token handed out is the enrolment's, bound to the
 // player; the human (here a gRPC client that reads its view, thinks, and
-// posts) plays with it, and every order it played is the player's. Every
+// posts) plays with it, and every order it played is the player's; a
+// match taken up again keeps the token handed out. Every
 // entrant's time to answer is the server's: the human's covers its
 // thinking, the agent's is measured too.
 func TestTokenEntrants(t *testing.T) {
@@ -135,6 +136,18 @@ func TestTokenEntrants(t *testing.T) {
 		}
 		if posted == 0 {
 			t.Errorf("match %d: ada played no order", m.Seq)
+		}
+		// Taken up again, the match keeps the token handed out: no
+		// second enrolment, no new token.
+		file := a.tokenFile("tokens", m, camp, spec.Entrants[1])
+		before, _ := os.ReadFile(file)
+		if err := a.enrolHuman(t.Context(), "tokens", m, camp, spec.Entrants[1], a.Log); err != nil {
+			t.Errorf("match %d taken up again: %v", m.Seq, err)
+		}
+		after, _ := os.ReadFile(file)
+		again, _ := a.Store.CampTokens(t.Context(), m.WorldID)
+		if len(before) == 0 || string(after) != string(before) || len(again) != len(toks) {
+			t.Errorf("match %d taken up again: token file %q then %q, %d tokens then %d; want it kept, none issued", m.Seq, before, after, len(toks), len(again))
 		}
 	}
 	b, err := a.Table(t.Context(), "tokens")
