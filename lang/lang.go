@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -254,5 +255,12 @@ func Count(n int, enOne, enMany, frOne, frMany string) Text {
 	if n >= -1 && n <= 1 {
 		fr = frOne
 	}
-	return Text{EN: fmt.Sprintf("%d %s", n, en), FR: fmt.Sprintf("%d %s", n, fr)}
+	// Both written into one string, as fmt's "%d %s" writes each.
+	var buf [128]byte
+	b := append(strconv.AppendInt(buf[:0], int64(n), 10), ' ')
+	b = append(b, en...)
+	k := len(b)
+	b = append(strconv.AppendInt(b, int64(n), 10), ' ')
+	s := string(append(b, fr...))
+	return Text{EN: s[:k], FR: s[k:]}
 }
