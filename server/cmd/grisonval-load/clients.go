@@ -9,23 +9,30 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
-// clientsLoad is a crowd of clients, each with its own connection, holding
-// a tick stream and calling GetView at a rate.
+// clientsLoad is a crowd of clients, each with its own connection and its
+// own token, holding a tick stream and calling GetView (a player) or
+// GetFrame (a spectator) at a rate.
 type clientsLoad struct {
 	clients          int
 	rate             float64 // views per second of each client
 	warmup, duration time.Duration
 	timeout          time.Duration // of one view
+	crowd            crowdSpec
 }
 
 // clientsResult is what one run of a clientsLoad measured.
 type clientsResult struct {
 	// views count from the instant each view was due; trips from the
 	// instant it was sent, leaving out how late the load tool's own
-	// goroutine woke to send it.
-	views, trips summary
-	viewErrors   int
-	streamErrors int
+	// goroutine woke to send it; frames are the spectators' GetFrame,
+	// from the instant each was due.
+	views, trips, frames summary
+	// serverView and serverFrame are the server's own p99 of GetView and
+	// GetFrame handling over the run (its metrics: the upper bound of a
+	// bucket; -1 past the last), 0 when it has no metrics.
+	serverView, serverFrame time.Duration
+	viewErrors              int
+	streamErrors            int
 	// notices counts the tick notices received in the measured window;
 	// lateness is how long after the deadline it follows each came.
 	notices  int
@@ -39,18 +46,19 @@ type clientsResult struct {
 	first                   error
 }
 
-// runClients runs l against t's world w: client i plays camp i mod the
-// camps. A view's latency counts from the instant it was due, so that a
-// slow answer also counts against the views it delayed.
-func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clientsResult, error) {
+// runClients runs l against t with the clients of cr. A view's latency
+// counts from the instant it was due, so that a slow answer also counts
+// against the views it delayed.
+func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad) (clientsResult, error) {
 	var res clientsResult
 	_, res.filesBefore = t.proc.fds()
 	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		views []*latencies
-		trips []*latencies
-		lates []*latencies
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		views  []*latencies
+		trips  []*latencies
+		frames []*latencies
+		lates  []*latencies
 	)
 	fail := func(view bool, err error) {
 		mu.Lock()
@@ -77,14 +85,14 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 	var cpu0 time.Duration
 	cpuTimer := time.AfterFunc(l.warmup, func() { cpu0 = t.proc.cpu() })
 	defer cpuTimer.Stop()
-	for i := range l.clients {
+	for _, m := range cr.members {
 		conn, err := dial(t.proc.addr, t.creds)
 		if err != nil {
 			return res, err
 		}
 		defer conn.Close()
-		camp := i % len(w.tokens)
-		cctx := as(lctx, w.tokens[camp])
+		camp := m.camp
+		cctx := as(lctx, m.token)
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
@@ -116,7 +124,15 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 		go func() {
 			defer wg.Done()
 			lat, trip := &latencies{}, &latencies{}
-			defer func() { mu.Lock(); views, trips = append(views, lat), append(trips, trip); mu.Unlock() }()
+			defer func() {
+				mu.Lock()
+				defer mu.Unlock()
+				if m.spectator() {
+					frames = append(frames, lat)
+				} else {
+					views, trips = append(views, lat), append(trips, trip)
+				}
+			}()
 			r := &rawReply{}
 			next := start.Add(rand.N(interval))
 			for k := 0; next.Before(end); k++ {
@@ -128,11 +144,20 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 				vctx, cancel := context.WithTimeout(cctx, l.timeout)
 				r.keep = k == 0
 				sent := time.Now()
-				err := getView(vctx, conn, r)
+				var err error
+				if m.spectator() {
+					err = getFrame(vctx, conn, r)
+				} else {
+					err = getView(vctx, conn, r)
+				}
 				took := time.Since(sent)
 				cancel()
 				if err == nil && k == 0 {
-					err = checkView(r.buf, camp, t.noop())
+					if m.spectator() {
+						err = checkFrame(r.buf, t.noop())
+					} else {
+						err = checkView(r.buf, camp, t.noop())
+					}
 				}
 				if next.After(from) {
 					if err != nil && lctx.Err() == nil {
@@ -150,7 +175,7 @@ func runClients(ctx context.Context, t *target, w world, l clientsLoad) (clients
 	res.cores = float64(t.proc.cpu()-cpu0) / float64(l.duration)
 	res.rss, res.peak = t.proc.memory()
 	wg.Wait()
-	res.views, res.trips = merge(views).summarize(), merge(trips).summarize()
+	res.views, res.trips, res.frames = merge(views).summarize(), merge(trips).summarize(), merge(frames).summarize()
 	lat := merge(lates)
 	res.notices = len(lat.d)
 	res.lateness = lat.summarize()
