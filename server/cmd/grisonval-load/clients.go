@@ -43,7 +43,11 @@ type clientsResult struct {
 	rss, peak               int64
 	filesBefore, filesAfter int
 	cores                   float64
-	first                   error
+	// perClient is the server's goroutines and heap in use per client: the
+	// difference between before the clients connect and the middle of the
+	// measured window, over the clients (zero without metrics).
+	perClient processGauges
+	first     error
 }
 
 // runClients runs l against t with the clients of cr. A view's latency
@@ -52,6 +56,13 @@ type clientsResult struct {
 func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad) (clientsResult, error) {
 	var res clientsResult
 	_, res.filesBefore = t.proc.fds()
+	var g0, g1 processGauges
+	if t.metrics != "" {
+		var err error
+		if g0, err = readGauges(ctx, t.metrics); err != nil {
+			return res, err
+		}
+	}
 	var (
 		wg     sync.WaitGroup
 		mu     sync.Mutex
@@ -85,6 +96,17 @@ func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad) (client
 	var cpu0 time.Duration
 	cpuTimer := time.AfterFunc(l.warmup, func() { cpu0 = t.proc.cpu() })
 	defer cpuTimer.Stop()
+	gauges := make(chan error, 1)
+	if t.metrics != "" {
+		gaugeTimer := time.AfterFunc(l.warmup+l.duration/2, func() {
+			var err error
+			g1, err = readGauges(ctx, t.metrics)
+			gauges <- err
+		})
+		defer gaugeTimer.Stop()
+	} else {
+		gauges <- nil
+	}
 	for _, m := range cr.members {
 		conn, err := dial(t.proc.addr, t.creds)
 		if err != nil {
@@ -173,6 +195,12 @@ func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad) (client
 	}
 	<-lctx.Done()
 	res.cores = float64(t.proc.cpu()-cpu0) / float64(l.duration)
+	if err := <-gauges; err != nil {
+		return res, err
+	}
+	if n := float64(len(cr.members)); t.metrics != "" && n > 0 {
+		res.perClient = processGauges{goroutines: (g1.goroutines - g0.goroutines) / n, heap: (g1.heap - g0.heap) / n}
+	}
 	res.rss, res.peak = t.proc.memory()
 	wg.Wait()
 	res.views, res.trips, res.frames = merge(views).summarize(), merge(trips).summarize(), merge(frames).summarize()

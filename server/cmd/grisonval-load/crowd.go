@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -21,6 +22,8 @@ type crowdSpec struct {
 	// spectators of the clients are spectators, of the first watched
 	// worlds in turn.
 	spectators, watched int
+	// cadence is the worlds' cadence.
+	cadence time.Duration
 }
 
 // member is one client of the crowd.
@@ -80,6 +83,7 @@ func newCrowd(ctx context.Context, t *target, w world, n int, spec crowdSpec) (c
 	}
 	ids := make([]uint64, worlds)
 	ids[0] = w.id
+	began := time.Now()
 	info, err := admin.ListWorlds(actx, &pb.ListWorldsRequest{})
 	if err != nil {
 		return crowd{}, fmt.Errorf("list worlds: %w", err)
@@ -95,14 +99,21 @@ func newCrowd(ctx context.Context, t *target, w world, n int, spec crowdSpec) (c
 		if err != nil {
 			return fmt.Errorf("fork world %d: %w", i+1, err)
 		}
-		if _, err := admin.ResumeWorld(actx, &pb.WorldRequest{WorldId: fork.GetId()}); err != nil {
-			return fmt.Errorf("resume fork %d: %w", i+1, err)
-		}
 		ids[i+1] = fork.GetId()
 		return nil
 	})
 	if err != nil {
 		return crowd{}, err
+	}
+	// The forks start paused; resumed one after the other over a cadence,
+	// their days fall apart as the days of worlds created over time do,
+	// not all in the same instant.
+	step := spec.cadence / time.Duration(worlds)
+	for i, id := range ids[1:] {
+		time.Sleep(time.Until(began.Add(time.Duration(i+1) * step)))
+		if _, err := admin.ResumeWorld(actx, &pb.WorldRequest{WorldId: id}); err != nil {
+			return crowd{}, fmt.Errorf("resume fork %d: %w", i+1, err)
+		}
 	}
 	c := crowd{members: make([]member, n)}
 	supported, err := spectatorTokens(actx, admin, w)

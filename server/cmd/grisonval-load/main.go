@@ -354,9 +354,11 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 		return false, err
 	}
 	crowds := make([]crowd, len(ts))
+	spec := c.clients.crowd
+	spec.cadence = c.clientsCadence
 	for i, t := range ts {
 		began := time.Now()
-		if crowds[i], err = newCrowd(ctx, t, ws[i], c.clients.clients, c.clients.crowd); err != nil {
+		if crowds[i], err = newCrowd(ctx, t, ws[i], c.clients.clients, spec); err != nil {
 			return false, fmt.Errorf("%s: %w", t.name, err)
 		}
 		fmt.Fprintf(out, "clients %-8s %d clients, each with its own token, over %d worlds, made in %s\n", t.name, len(crowds[i].members),
@@ -391,10 +393,11 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 			}
 			r.filesAfter = settleFiles(t)
 			res[i] = append(res[i], r)
-			fmt.Fprintf(out, "clients round %d %-8s views p50 %s p99 %s p99.9 %s ms (from sent: p50 %s p99 %s; in the server: p99 <= %s), frames p50 %s p99 %s ms (in the server: p99 <= %s), %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d\n",
+			fmt.Fprintf(out, "clients round %d %-8s views p50 %s p99 %s p99.9 %s ms (from sent: p50 %s p99 %s; in the server: p99 <= %s), frames p50 %s p99 %s ms (in the server: p99 <= %s), %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d, per client %.1f goroutines %s heap\n",
 				round+1, t.name, ms(r.views.p50), ms(r.views.p99), ms(r.views.p999), ms(r.trips.p50), ms(r.trips.p99), bound(r.serverView),
 				ms(r.frames.p50), ms(r.frames.p99), bound(r.serverFrame), r.viewErrors, r.streamErrors,
-				r.notices, ms(r.lateness.p99), mib(r.rss), mib(r.peak), r.cores, r.filesBefore, r.filesAfter)
+				r.notices, ms(r.lateness.p99), mib(r.rss), mib(r.peak), r.cores, r.filesBefore, r.filesAfter,
+				r.perClient.goroutines, kib(int64(r.perClient.heap)))
 			if r.first != nil {
 				fmt.Fprintf(out, "  first error: %v\n", r.first)
 			}
@@ -403,11 +406,11 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 	cr := c.clients.crowd
 	fmt.Fprintf(out, "\n%d clients, each with its own token and connection, a tick stream and %.0f view(s) a second: %d spectators of %d worlds (GetFrame), the others players over %d worlds (GetView); %s store, a day every %s, %d rounds of %s (min / median):\n\n",
 		c.clients.clients, c.clients.rate, min(cr.spectators, c.clients.clients), max(min(cr.watched, cr.worlds), 1), max(cr.worlds, 1), c.store.kind, c.clientsCadence, c.rounds, c.clients.duration)
-	fmt.Fprintln(out, "| server | view p50 ms | p90 | p99 | p99.9 | p99 vs no-op | in the server p99 <= | from sent p50 / p99 | frame p50 / p99 | in the server p99 <= | errors (views, streams) | notices | notice late p50 / p99 ms | server memory, peak | CPU cores | files held before / after |")
-	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(out, "| server | view p50 ms | p90 | p99 | p99.9 | p99 vs no-op | in the server p99 <= | from sent p50 / p99 | frame p50 / p99 | in the server p99 <= | errors (views, streams) | notices | notice late p50 / p99 ms | server memory, peak | per client: goroutines, heap | CPU cores | files held before / after |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	bad := false
 	for i, t := range ts {
-		var p50, p90, p99, p999, vs, sv, t50, t99, f50, f99, sf, nl50, nl99, rss, peak, cores []float64
+		var p50, p90, p99, p999, vs, sv, t50, t99, f50, f99, sf, nl50, nl99, rss, peak, cores, gor, heap []float64
 		verr, serr, notices, fb, fa := 0, 0, 0, 0, 0
 		for round, r := range res[i] {
 			p50 = append(p50, float64(r.views.p50))
@@ -428,6 +431,7 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 			rss = append(rss, float64(r.rss))
 			peak = append(peak, float64(r.peak))
 			cores = append(cores, r.cores)
+			gor, heap = append(gor, r.perClient.goroutines), append(heap, r.perClient.heap/1024)
 			verr += r.viewErrors
 			serr += r.streamErrors
 			notices += r.notices
@@ -438,15 +442,16 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 		}
 		_, mrss := minMedian(rss)
 		_, mpeak := minMedian(peak)
-		late, inView, inFrame := "-", "-", "-"
+		late, inView, inFrame, per := "-", "-", "-", "-"
 		if !t.noop() {
 			late = durPair(nl50) + " / " + durPair(nl99)
 			inView, inFrame = boundPair(sv), boundPair(sf)
+			per = pair(gor, "%.1f") + ", " + pair(heap, "%.0f KiB")
 		}
-		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s | %s | %d, %d | %d | %s | %s, %s | %s | %d / %d |\n", t.name,
+		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s | %s | %d, %d | %d | %s | %s, %s | %s | %s | %d / %d |\n", t.name,
 			durPair(p50), durPair(p90), durPair(p99), durPair(p999), pair(vs, "%.2fx"), inView, durPair(t50), durPair(t99),
 			durPair(f50), durPair(f99), inFrame, verr, serr, notices, late,
-			mib(int64(mrss)), mib(int64(mpeak)), pair(cores, "%.2f"), fb, fa)
+			mib(int64(mrss)), mib(int64(mpeak)), per, pair(cores, "%.2f"), fb, fa)
 	}
 	fmt.Fprintln(out)
 	return bad, nil
