@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/connectivity"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -47,13 +51,48 @@ type clientsResult struct {
 	// difference between before the clients connect and the middle of the
 	// measured window, over the clients (zero without metrics).
 	perClient processGauges
-	first     error
+	// connect is how long the clients took to connect, all of them,
+	// before the load.
+	connect time.Duration
+	first   error
+}
+
+// connectTimeout bounds how long the clients of a run may take to
+// connect.
+const connectTimeout = 5 * time.Minute
+
+// connectAll connects every conn and waits until each is ready, within
+// d, 64 handshakes at once.
+func connectAll(ctx context.Context, conns []*grpc.ClientConn, d time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	sem := make(chan struct{}, 64)
+	errs := make(chan error, len(conns))
+	for _, c := range conns {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			c.Connect()
+			for st := c.GetState(); st != connectivity.Ready; st = c.GetState() {
+				if !c.WaitForStateChange(ctx, st) {
+					errs <- fmt.Errorf("connect: %w (state %s)", ctx.Err(), st)
+					return
+				}
+			}
+		}()
+	}
+	for range cap(sem) {
+		sem <- struct{}{}
+	}
+	close(errs)
+	return <-errs // the first, or nil
 }
 
 // runClients runs l against t with the clients of cr. A view's latency
 // counts from the instant it was due, so that a slow answer also counts
 // against the views it delayed.
-func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad) (clientsResult, error) {
+// started is called once the clients are connected, as the load starts.
+func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad, started func()) (clientsResult, error) {
 	var res clientsResult
 	_, res.filesBefore = t.proc.fds()
 	var g0, g1 processGauges
@@ -83,6 +122,24 @@ func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad) (client
 			res.first = err
 		}
 	}
+	// Every client connects before the load starts: on a small machine
+	// thousands of handshakes take longer than any warmup, and each view
+	// due meanwhile would count them.
+	conns := make([]*grpc.ClientConn, len(cr.members))
+	for i := range conns {
+		conn, err := dial(t.proc.addr, t.creds)
+		if err != nil {
+			return res, err
+		}
+		defer conn.Close()
+		conns[i] = conn
+	}
+	began := time.Now()
+	if err := connectAll(ctx, conns, connectTimeout); err != nil {
+		return res, err
+	}
+	res.connect = time.Since(began)
+	started()
 	start := time.Now()
 	from, end := start.Add(l.warmup), start.Add(l.warmup+l.duration)
 	// The load ends by cancellation, not by a deadline: a deadline would
@@ -107,12 +164,8 @@ func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad) (client
 	} else {
 		gauges <- nil
 	}
-	for _, m := range cr.members {
-		conn, err := dial(t.proc.addr, t.creds)
-		if err != nil {
-			return res, err
-		}
-		defer conn.Close()
+	for i, m := range cr.members {
+		conn := conns[i]
 		camp := m.camp
 		cctx := as(lctx, m.token)
 		wg.Add(2)

@@ -340,68 +340,19 @@ func viewMode(ctx context.Context, c config, dir string, out io.Writer) (bool, e
 	return bad, nil
 }
 
-// clientsMode runs the clients mode and prints its table. The servers
-// serve their metrics, whose GetView and GetFrame handling times give
-// the server's own p99 beside the clients' end-to-end one.
+// clientsMode runs the clients mode, one server after the other, and
+// prints its table. The servers serve their metrics, whose GetView and
+// GetFrame handling times give the server's own p99 beside the clients'
+// end-to-end one.
 func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool, error) {
 	ts := fresh(c, true)
-	for _, t := range ts {
-		t.profile = !t.noop()
-	}
-	defer closeAll(ts)
-	ws, err := startAll(ctx, ts, dir, "clients", c.store, worldSpec{seed: 42, cadence: c.clientsCadence, days: c.days})
-	if err != nil {
-		return false, err
-	}
-	crowds := make([]crowd, len(ts))
-	spec := c.clients.crowd
-	spec.cadence = c.clientsCadence
-	for i, t := range ts {
-		began := time.Now()
-		if crowds[i], err = newCrowd(ctx, t, ws[i], c.clients.clients, spec); err != nil {
-			return false, fmt.Errorf("%s: %w", t.name, err)
-		}
-		fmt.Fprintf(out, "clients %-8s %d clients, each with its own token, over %d worlds, made in %s\n", t.name, len(crowds[i].members),
-			max(c.clients.crowd.worlds, 1), time.Since(began).Round(time.Millisecond))
-		if crowds[i].note != "" {
-			fmt.Fprintf(out, "  limit: %s\n", crowds[i].note)
-		}
-	}
 	res := make([][]clientsResult, len(ts))
-	for round := range c.rounds {
-		for i, t := range ts {
-			wait := profileWindow(ctx, t, c.profile, "clients", round, c.clients.warmup, c.clients.duration)
-			var hv, hf map[float64]float64
-			if t.metrics != "" {
-				hv, _ = handlingBuckets(ctx, t.metrics, "GetView")
-				hf, _ = handlingBuckets(ctx, t.metrics, "GetFrame")
-			}
-			r, err := runClients(ctx, t, crowds[i], c.clients)
-			if err == nil {
-				err = wait()
-			}
-			if err != nil {
-				return false, err
-			}
-			if hv != nil {
-				if h, err := handlingBuckets(ctx, t.metrics, "GetView"); err == nil {
-					r.serverView, _ = handlingP99(hv, h)
-				}
-				if h, err := handlingBuckets(ctx, t.metrics, "GetFrame"); err == nil {
-					r.serverFrame, _ = handlingP99(hf, h)
-				}
-			}
-			r.filesAfter = settleFiles(t)
-			res[i] = append(res[i], r)
-			fmt.Fprintf(out, "clients round %d %-8s views p50 %s p99 %s p99.9 %s ms (from sent: p50 %s p99 %s; in the server: p99 <= %s), frames p50 %s p99 %s ms (in the server: p99 <= %s), %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d, per client %.1f goroutines %s heap\n",
-				round+1, t.name, ms(r.views.p50), ms(r.views.p99), ms(r.views.p999), ms(r.trips.p50), ms(r.trips.p99), bound(r.serverView),
-				ms(r.frames.p50), ms(r.frames.p99), bound(r.serverFrame), r.viewErrors, r.streamErrors,
-				r.notices, ms(r.lateness.p99), mib(r.rss), mib(r.peak), r.cores, r.filesBefore, r.filesAfter,
-				r.perClient.goroutines, kib(int64(r.perClient.heap)))
-			if r.first != nil {
-				fmt.Fprintf(out, "  first error: %v\n", r.first)
-			}
+	for i, t := range ts {
+		r, err := clientsRounds(ctx, c, dir, t, out)
+		if err != nil {
+			return false, err
 		}
+		res[i] = r
 	}
 	cr := c.clients.crowd
 	fmt.Fprintf(out, "\n%d clients, each with its own token and connection, a tick stream and %.0f view(s) a second: %d spectators of %d worlds (GetFrame), the others players over %d worlds (GetView); %s store, a day every %s, %d rounds of %s (min / median):\n\n",
@@ -455,6 +406,67 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 	}
 	fmt.Fprintln(out)
 	return bad, nil
+}
+
+// clientsRounds starts t alone (the servers' worlds would tick beside one
+// another's load otherwise), makes its crowd, runs the rounds of the
+// clients mode and prints each.
+func clientsRounds(ctx context.Context, c config, dir string, t *target, out io.Writer) ([]clientsResult, error) {
+	t.profile = !t.noop()
+	defer t.close()
+	ws, err := startAll(ctx, []*target{t}, dir, "clients", c.store, worldSpec{seed: 42, cadence: c.clientsCadence, days: c.days})
+	if err != nil {
+		return nil, err
+	}
+	spec := c.clients.crowd
+	spec.cadence = c.clientsCadence
+	began := time.Now()
+	cr, err := newCrowd(ctx, t, ws[0], c.clients.clients, spec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.name, err)
+	}
+	fmt.Fprintf(out, "clients %-8s %d clients, each with its own token, over %d worlds, made in %s\n", t.name, len(cr.members),
+		max(spec.worlds, 1), time.Since(began).Round(time.Millisecond))
+	if cr.note != "" {
+		fmt.Fprintf(out, "  limit: %s\n", cr.note)
+	}
+	var res []clientsResult
+	for round := range c.rounds {
+		wait := func() error { return nil }
+		var hv, hf map[float64]float64
+		if t.metrics != "" {
+			hv, _ = handlingBuckets(ctx, t.metrics, "GetView")
+			hf, _ = handlingBuckets(ctx, t.metrics, "GetFrame")
+		}
+		r, err := runClients(ctx, t, cr, c.clients, func() {
+			wait = profileWindow(ctx, t, c.profile, "clients", round, c.clients.warmup, c.clients.duration)
+		})
+		if err == nil {
+			err = wait()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if hv != nil {
+			if h, err := handlingBuckets(ctx, t.metrics, "GetView"); err == nil {
+				r.serverView, _ = handlingP99(hv, h)
+			}
+			if h, err := handlingBuckets(ctx, t.metrics, "GetFrame"); err == nil {
+				r.serverFrame, _ = handlingP99(hf, h)
+			}
+		}
+		r.filesAfter = settleFiles(t)
+		res = append(res, r)
+		fmt.Fprintf(out, "clients round %d %-8s connected in %s; views p50 %s p99 %s p99.9 %s ms (from sent: p50 %s p99 %s; in the server: p99 <= %s), frames p50 %s p99 %s ms (in the server: p99 <= %s), %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d, per client %.1f goroutines %s heap\n",
+			round+1, t.name, r.connect.Round(time.Millisecond), ms(r.views.p50), ms(r.views.p99), ms(r.views.p999), ms(r.trips.p50), ms(r.trips.p99), bound(r.serverView),
+			ms(r.frames.p50), ms(r.frames.p99), bound(r.serverFrame), r.viewErrors, r.streamErrors,
+			r.notices, ms(r.lateness.p99), mib(r.rss), mib(r.peak), r.cores, r.filesBefore, r.filesAfter,
+			r.perClient.goroutines, kib(int64(r.perClient.heap)))
+		if r.first != nil {
+			fmt.Fprintf(out, "  first error: %v\n", r.first)
+		}
+	}
+	return res, nil
 }
 
 // bound formats a p99 bound of handlingP99 in milliseconds: "-" for none
