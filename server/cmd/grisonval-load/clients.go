@@ -98,7 +98,7 @@ func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad, started
 	var g0, g1 processGauges
 	if t.metrics != "" {
 		var err error
-		if g0, err = readGauges(ctx, t.metrics); err != nil {
+		if g0, err = readGauges(ctx, t); err != nil {
 			return res, err
 		}
 	}
@@ -157,7 +157,7 @@ func runClients(ctx context.Context, t *target, cr crowd, l clientsLoad, started
 	if t.metrics != "" {
 		gaugeTimer := time.AfterFunc(l.warmup+l.duration/2, func() {
 			var err error
-			g1, err = readGauges(ctx, t.metrics)
+			g1, err = readGauges(ctx, t)
 			gauges <- err
 		})
 		defer gaugeTimer.Stop()

@@ -142,9 +142,25 @@ type processGauges struct {
 }
 
 // readGauges reads the server's processGauges from the metrics listener
-// at addr.
-func readGauges(ctx context.Context, addr string) (processGauges, error) {
-	b, err := scrape(ctx, addr)
+// of t, after a garbage collection (asked of its profiles' listener: the
+// heap profile with gc=1), so that the heap in use is the live heap.
+func readGauges(ctx context.Context, t *target) (processGauges, error) {
+	if t.pprof != "" {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+t.pprof+"/debug/pprof/heap?gc=1", nil)
+		if err != nil {
+			return processGauges{}, err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return processGauges{}, fmt.Errorf("heap profile: %w", err)
+		}
+		_, err = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return processGauges{}, fmt.Errorf("heap profile: %w", err)
+		}
+	}
+	b, err := scrape(ctx, t.metrics)
 	if err != nil {
 		return processGauges{}, err
 	}
