@@ -772,6 +772,9 @@ func (r *runner) notify(ev tickEvent) {
 			r.drop(w, errTooSlow)
 		}
 	}
+	for k := range notices {
+		r.prebuild(k.camp, k.lang)
+	}
 }
 
 // notice returns camp's notice of ev in l, with the messages it received

@@ -56,6 +56,25 @@ func (r *runner) dropViews() {
 	}
 }
 
+// prebuild builds camp's view in l, or the world's frame for the
+// spectators (camp spectatorCamp), once the day's notices are sent: the
+// clients that watch a world read its views right after a day, and would
+// otherwise wait on the loop for the first of them. It runs on the loop; a
+// view that cannot be built now is left to be built by its first caller.
+func (r *runner) prebuild(camp int, l lang.Lang) {
+	var err error
+	if camp == spectatorCamp {
+		_, err = r.publicFrame(l)
+	} else {
+		ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
+		defer cancel()
+		_, err = r.campView(ctx, camp, l)
+	}
+	if err != nil {
+		r.log.Warn().Err(err).Int("camp", camp).Msg("view not built after the day; its first caller builds it")
+	}
+}
+
 // worldFrames is a world's public frame by language (nil for a frame to be
 // built), kept like the views: built once between two events that may
 // change it, and shared by its spectators and admins until then. A

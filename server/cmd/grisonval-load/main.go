@@ -433,15 +433,21 @@ func clientsRounds(ctx context.Context, c config, dir string, t *target, out io.
 	var res []clientsResult
 	for round := range c.rounds {
 		wait := func() error { return nil }
+		// The server's handling times count from the end of the warmup.
 		var hv, hf map[float64]float64
-		if t.metrics != "" {
-			hv, _ = handlingBuckets(ctx, t.metrics, "GetView")
-			hf, _ = handlingBuckets(ctx, t.metrics, "GetFrame")
-		}
+		measured := make(chan struct{})
 		r, err := runClients(ctx, t, cr, c.clients, func() {
 			wait = profileWindow(ctx, t, c.profile, "clients", round, c.clients.warmup, c.clients.duration)
+			time.AfterFunc(c.clients.warmup, func() {
+				defer close(measured)
+				if t.metrics != "" {
+					hv, _ = handlingBuckets(ctx, t.metrics, "GetView")
+					hf, _ = handlingBuckets(ctx, t.metrics, "GetFrame")
+				}
+			})
 		})
 		if err == nil {
+			<-measured
 			err = wait()
 		}
 		if err != nil {
