@@ -222,13 +222,22 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	}
 	l := pb.LangOf(ctx)
 	w := &watcher{camp: p.camp, lang: l, ch: make(chan *sharedNotice, watcherBuffer)}
-	var (
-		snap   snapshot
-		played []*play
-	)
+	// The first notice is built on the loop from what it keeps (recent.go),
+	// as the day's notices are: a crowd opening its streams reads nothing
+	// from the store.
+	var first *pb.TickNotice
 	err = r.read(ctx, func() error {
+		ev := tickEvent{season: r.settings.Season, day: r.state.Day(), deadline: r.deadline(), played: r.played}
+		var msgs []store.Message
+		if p.role == store.RoleCamp {
+			rec, err := r.recentLog(ctx)
+			if err != nil {
+				return err
+			}
+			ev.journal, msgs = rec.journal[p.camp], receivedOn(rec.messages[p.camp], p.camp, ev.day)
+		}
+		first = tickNotice(r.id, p.camp, ev, msgs, l)
 		r.watchers[w] = struct{}{}
-		snap, played = r.snapshot(), r.played
 		return nil
 	})
 	if err != nil {
@@ -241,19 +250,7 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 			return nil
 		})
 	}()
-	first := tickEvent{season: snap.settings.Season, day: snap.day, deadline: snap.deadline, played: played}
-	var msgs []store.Message
-	if p.role == store.RoleCamp {
-		first.journal, err = g.s.cfg.Store.Journal(ctx, r.id, snap.settings.Season, p.camp, snap.day)
-		if err != nil {
-			return toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
-		}
-		msgs, err = dayMessages(ctx, g.s.cfg.Store, r.id, first.season, p.camp, first.day)
-		if err != nil {
-			return toStatus(r.base, err)
-		}
-	}
-	if err := stream.Send(tickNotice(r.id, p.camp, first, msgs, l)); err != nil {
+	if err := stream.Send(first); err != nil {
 		return err
 	}
 	for {

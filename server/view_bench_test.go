@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
 )
 
 // BenchmarkViewBuild measures building a camp's complete view at day 60
@@ -111,4 +113,14 @@ func BenchmarkTickFanout(b *testing.B) {
 			}
 		}
 	})
+}
+
+// dayMessages returns the messages camp received for day, read from the
+// store, as each stream read them before the loop kept them.
+func dayMessages(ctx context.Context, st store.Store, worldID uint64, season, camp, day int) ([]store.Message, error) {
+	msgs, err := st.Messages(ctx, worldID, season, camp, day)
+	if err != nil {
+		return nil, fmt.Errorf("read messages of camp %d: %w", camp, err)
+	}
+	return receivedOn(msgs, camp, day), nil
 }
