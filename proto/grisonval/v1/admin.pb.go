@@ -1230,7 +1230,14 @@ type IssueTokenRequest struct {
 	// seat is the code of the council seat whose token is issued: "" or
 	// "ruler" for the ruler's; a councillor's token carries the player
 	// enrolled in that seat this season, if any.
-	Seat          string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	// spectator, when set, names the holder of a spectator token of the
+	// world instead (one line of at most 100 bytes; camp and seat are then
+	// left unset): it watches the world's ticks (WatchTicks) and reads its
+	// public frame (GameService.GetFrame), nothing else. An earlier
+	// spectator token of that name in that world stops working; the others
+	// stay (docs/security.md, "Spectators").
+	Spectator     string `protobuf:"bytes,4,opt,name=spectator,proto3" json:"spectator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1282,6 +1289,13 @@ func (x *IssueTokenRequest) GetCamp() int32 {
 func (x *IssueTokenRequest) GetSeat() string {
 	if x != nil {
 		return x.Seat
+	}
+	return ""
+}
+
+func (x *IssueTokenRequest) GetSpectator() string {
+	if x != nil {
+		return x.Spectator
 	}
 	return ""
 }
@@ -2121,10 +2135,13 @@ func (x *ListTokensResponse) GetTokens() []*TokenInfo {
 // its seat ("ruler" for a camp's own) and the player it was issued to
 // ("" for a camp token bound to no player).
 type TokenInfo struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
-	Seat          string                 `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
-	Player        string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Camp   int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Seat   string                 `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	Player string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	// spectator is a spectator token's holder; its camp is then -1 and its
+	// seat and player are empty.
+	Spectator     string `protobuf:"bytes,4,opt,name=spectator,proto3" json:"spectator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2180,12 +2197,22 @@ func (x *TokenInfo) GetPlayer() string {
 	return ""
 }
 
+func (x *TokenInfo) GetSpectator() string {
+	if x != nil {
+		return x.Spectator
+	}
+	return ""
+}
+
 type RevokeTokenRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
 	Camp    int32                  `protobuf:"varint,2,opt,name=camp,proto3" json:"camp,omitempty"`
 	// seat is the seat whose tokens stop working; empty means the ruler's.
-	Seat          string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	// spectator, when set, names the spectator token that stops working
+	// instead (camp and seat are then left unset).
+	Spectator     string `protobuf:"bytes,4,opt,name=spectator,proto3" json:"spectator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2237,6 +2264,13 @@ func (x *RevokeTokenRequest) GetCamp() int32 {
 func (x *RevokeTokenRequest) GetSeat() string {
 	if x != nil {
 		return x.Seat
+	}
+	return ""
+}
+
+func (x *RevokeTokenRequest) GetSpectator() string {
+	if x != nil {
+		return x.Spectator
 	}
 	return ""
 }
@@ -2596,11 +2630,12 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x128\n" +
 	"\n" +
 	"controller\x18\x03 \x01(\v2\x18.grisonval.v1.ControllerR\n" +
-	"controller\"V\n" +
+	"controller\"t\n" +
 	"\x11IssueTokenRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x12\n" +
-	"\x04seat\x18\x03 \x01(\tR\x04seat\"*\n" +
+	"\x04seat\x18\x03 \x01(\tR\x04seat\x12\x1c\n" +
+	"\tspectator\x18\x04 \x01(\tR\tspectator\"*\n" +
 	"\x12IssueTokenResponse\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\")\n" +
 	"\fWorldRequest\x12\x19\n" +
@@ -2655,15 +2690,17 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x11ListTokensRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"E\n" +
 	"\x12ListTokensResponse\x12/\n" +
-	"\x06tokens\x18\x01 \x03(\v2\x17.grisonval.v1.TokenInfoR\x06tokens\"K\n" +
+	"\x06tokens\x18\x01 \x03(\v2\x17.grisonval.v1.TokenInfoR\x06tokens\"i\n" +
 	"\tTokenInfo\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
-	"\x06player\x18\x03 \x01(\tR\x06player\"W\n" +
+	"\x06player\x18\x03 \x01(\tR\x06player\x12\x1c\n" +
+	"\tspectator\x18\x04 \x01(\tR\tspectator\"u\n" +
 	"\x12RevokeTokenRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x12\n" +
-	"\x04seat\x18\x03 \x01(\tR\x04seat\"/\n" +
+	"\x04seat\x18\x03 \x01(\tR\x04seat\x12\x1c\n" +
+	"\tspectator\x18\x04 \x01(\tR\tspectator\"/\n" +
 	"\x13RevokeTokenResponse\x12\x18\n" +
 	"\arevoked\x18\x01 \x01(\x05R\arevoked\"J\n" +
 	"\x15ListEnrolmentsRequest\x12\x19\n" +

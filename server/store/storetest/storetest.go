@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AdminTokenName", testAdminTokenName},
 		{"AdminTokens", testAdminTokens},
 		{"CampTokens", testCampTokens},
+		{"SpectatorTokens", testSpectatorTokens},
 		{"Careers", testCareers},
 		{"EnrolAtSetup", testEnrolAtSetup},
 		{"CloseSeason", testCloseSeason},
