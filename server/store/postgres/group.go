@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -23,8 +22,8 @@ import (
 // statements fail (a conflict, a lost lease) rolls the whole group back;
 // it gets its error and the others are sent again without it.
 
-// Bounds of a group: a group is sent as soon as the committer is free,
-// with every tick queued by then, up to these.
+// Bounds of a group: a group is sent as soon as a committer is free, with
+// every tick queued by then, up to these.
 const (
 	maxGroupTicks = 64
 	maxGroupSteps = 1024
@@ -34,132 +33,54 @@ const (
 // for its flush, the next gathers the ticks that come meanwhile.
 const committers = 2
 
-// groupTimeout bounds a group's round trip when none of its ticks' callers
-// set a deadline.
-const groupTimeout = 10 * time.Second
-
-// errClosed answers the writes queued when the store closes.
-var errClosed = errors.New("store closed")
-
-// pendingTick is one tick's write waiting for its group.
-type pendingTick struct {
-	ctx   context.Context
-	steps []step
-	done  chan error // buffered: the committer never waits for the caller
-}
-
-// group gathers the ticks of concurrent CommitTick calls.
-type group struct {
-	queue chan *pendingTick
-	quit  chan struct{}
-	wg    sync.WaitGroup
-}
-
-// startGroups starts the store's committers.
-func (s *Store) startGroups() {
-	s.groups = &group{queue: make(chan *pendingTick), quit: make(chan struct{})}
-	for range committers {
-		s.groups.wg.Go(s.commitLoop)
-	}
-}
-
-// stopGroups stops the committers once the groups in flight have ended.
-func (s *Store) stopGroups() {
-	close(s.groups.quit)
-	s.groups.wg.Wait()
-}
-
 // sendGrouped runs steps, a tick's write to world worldID under fence when
 // it is set, atomically within the next group, and returns the first step's
-// error as its fail makes it. Once its group is sent, it waits for the
-// group's end whatever ctx says (ctx's deadline bounds the group): its
-// outcome is then known.
+// error as its fail makes it.
 func (s *Store) sendGrouped(ctx context.Context, fence *store.Lease, worldID uint64, steps []step) error {
 	steps, err := withFence(fence, worldID, steps)
 	if err != nil {
 		return err
 	}
-	p := &pendingTick{ctx: ctx, steps: steps, done: make(chan error, 1)}
-	select {
-	case s.groups.queue <- p:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-s.groups.quit:
-		return errClosed
-	}
-	return <-p.done
+	return s.groups.Do(ctx, steps, len(steps))
 }
 
-// commitLoop sends groups until the store closes.
-func (s *Store) commitLoop() {
-	for {
-		var first *pendingTick
-		select {
-		case first = <-s.groups.queue:
-		case <-s.groups.quit:
-			return
-		}
-		g, steps := []*pendingTick{first}, len(first.steps)
-	gather:
-		for len(g) < maxGroupTicks && steps < maxGroupSteps {
-			select {
-			case p := <-s.groups.queue:
-				g, steps = append(g, p), steps+len(p.steps)
-			default:
-				break gather
-			}
-		}
-		s.commitGroup(g)
-	}
-}
-
-// commitGroup commits the ticks of g whose callers still wait, in one
-// transaction, and answers each; a tick that fails the transaction is
-// answered its error and the rest sent again.
-func (s *Store) commitGroup(g []*pendingTick) {
-	live := g[:0]
-	for _, p := range g {
-		if err := p.ctx.Err(); err != nil {
-			p.done <- err
-			continue
-		}
-		live = append(live, p)
+// commitGroup commits the ticks of g, each its steps, in one transaction
+// and returns each tick's error: a tick whose step fails the transaction
+// gets its error, and the others are sent again without it.
+func (s *Store) commitGroup(ctx context.Context, g [][]step) []error {
+	errs := make([]error, len(g))
+	live := make([]int, len(g)) // the ticks of g still to send
+	for i := range live {
+		live[i] = i
 	}
 	for len(live) > 0 {
-		failed, err := s.sendGroup(live)
+		failed, err := s.sendGroup(ctx, g, live)
 		if failed < 0 {
-			for _, p := range live {
-				p.done <- err
+			for _, i := range live {
+				errs[i] = err
 			}
-			return
+			break
 		}
-		live[failed].done <- err
+		errs[live[failed]] = err
 		live = append(live[:failed], live[failed+1:]...)
 	}
+	return errs
 }
 
-// sendGroup sends g's steps as one implicit transaction in one round trip,
-// within the earliest deadline of g's callers. It returns the index in g of
-// the tick whose step failed and that step's error, as its fail makes it,
-// or -1 and the group's outcome (nil: every tick committed).
-func (s *Store) sendGroup(g []*pendingTick) (int, error) {
-	deadline := time.Now().Add(groupTimeout)
-	for _, p := range g {
-		if d, ok := p.ctx.Deadline(); ok && d.Before(deadline) {
-			deadline = d
-		}
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
-	defer cancel()
+// sendGroup sends the steps of the ticks live of g as one implicit
+// transaction in one round trip. It returns the index in live of the tick
+// whose step failed and that step's error, as its fail makes it, or -1 and
+// the group's outcome (nil: every tick committed).
+func (s *Store) sendGroup(ctx context.Context, g [][]step, live []int) (int, error) {
 	b := &pgx.Batch{}
-	for _, p := range g {
-		for _, st := range p.steps {
+	for _, i := range live {
+		for _, st := range g[i] {
 			b.Queue(st.sql, st.args...)
 		}
 	}
 	br := s.pool.SendBatch(ctx, b)
-	for i, p := range g {
-		for _, st := range p.steps {
+	for k, i := range live {
+		for _, st := range g[i] {
 			if _, err := br.Exec(); err != nil {
 				br.Close()
 				e, ok := errors.AsType[*pgconn.PgError](err)
@@ -170,10 +91,10 @@ func (s *Store) sendGroup(g []*pendingTick) (int, error) {
 				}
 				if st.fail != nil {
 					if ferr := st.fail(e); ferr != nil {
-						return i, ferr
+						return k, ferr
 					}
 				}
-				return i, err
+				return k, err
 			}
 		}
 	}

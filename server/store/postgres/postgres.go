@@ -32,7 +32,7 @@ type Store struct {
 	// at its first use.
 	renewals *pgxpool.Pool
 	// groups gathers the ticks that worlds commit at once (group.go).
-	groups *group
+	groups *store.Groups[[]step]
 }
 
 var _ store.Store = (*Store)(nil)
@@ -65,7 +65,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("connect to postgres: %w", err)
 	}
 	s := &Store{pool: pool, renewals: renewals}
-	s.startGroups()
+	s.groups = store.NewGroups(committers, maxGroupTicks, maxGroupSteps, s.commitGroup)
 	return s, nil
 }
 
@@ -116,7 +116,7 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes every connection of the store.
 func (s *Store) Close() error {
-	s.stopGroups()
+	s.groups.Close()
 	s.pool.Close()
 	s.renewals.Close()
 	return nil
@@ -445,6 +445,14 @@ func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 }
 
 func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease) error {
+	if err := s.sendGrouped(ctx, fence, t.WorldID, tickSteps(t)); err != nil {
+		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
+	}
+	return nil
+}
+
+// tickSteps returns the steps that write tick t.
+func tickSteps(t store.Tick) []step {
 	world := int64(t.WorldID)
 	at := micro(t.CommittedAt)
 	steps := make([]step, 0, 2+len(t.Orders)+2*len(t.Pacts))
@@ -478,10 +486,7 @@ func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease
 		steps = append(steps, step{sql: `UPDATE seasons SET ended_day = $3, ended_at = $4 WHERE world_id = $1 AND season = $2`,
 			args: []any{world, t.Season, t.Day, at}})
 	}
-	if err := s.sendGrouped(ctx, fence, t.WorldID, steps); err != nil {
-		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
-	}
-	return nil
+	return steps
 }
 
 // LatestTick returns the last committed tick of the world's season with its
