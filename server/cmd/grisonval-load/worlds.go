@@ -58,6 +58,7 @@ type worldsResult struct {
 	// PostgreSQL database (zero for the embedded store).
 	committed        int
 	serverCPU, pgCPU time.Duration
+	pg               bool // pgCPU was measured
 	// rounds are the server's periodic store calls over the window, as
 	// its metrics counted them (none for a binary without -metrics).
 	rounds []roundCalls
@@ -140,7 +141,7 @@ func backendsCPU(ctx context.Context, url string) (map[int32]time.Duration, erro
 // since fills res's CPU times and rounds over the window from w0 to w1. A
 // backend that began within the window counts whole.
 func (res *worldsResult) since(w0, w1 window) {
-	res.serverCPU = w1.server - w0.server
+	res.serverCPU, res.pg = w1.server-w0.server, w1.pg != nil
 	for pid, d := range w1.pg {
 		res.pgCPU += d - w0.pg[pid]
 	}
@@ -382,9 +383,14 @@ func lostLeases(log string) int {
 // committed in the window, the CPU per tick of the server and of its
 // PostgreSQL backends, and its periodic rounds' store calls.
 func printRoundCosts(out io.Writer, r worldsResult) {
-	fmt.Fprintf(out, "  %d ticks committed in the window; CPU per tick: server %s, PostgreSQL backends %s", r.committed, perTick(r.serverCPU, r.committed), perTick(r.pgCPU, r.committed))
+	fmt.Fprintf(out, "  %d ticks committed in the window; CPU per tick: server %s", r.committed, perTick(r.serverCPU, r.committed))
+	if r.pg {
+		fmt.Fprintf(out, ", PostgreSQL backends %s", perTick(r.pgCPU, r.committed))
+	}
 	for _, rc := range r.rounds {
-		fmt.Fprintf(out, "; %s: %d calls, p99 <= %s max <= %s ms", rc.what, rc.calls, bucketMs(rc.p99), bucketMs(rc.max))
+		if rc.calls > 0 {
+			fmt.Fprintf(out, "; %s: %d calls, p99 <= %s max <= %s ms", rc.what, rc.calls, bucketMs(rc.p99), bucketMs(rc.max))
+		}
 	}
 	fmt.Fprintln(out)
 }
@@ -401,10 +407,16 @@ func printWorldsCosts(out io.Writer, servers []*target, res map[string][]worldsR
 			committed = append(committed, float64(r.committed))
 			if r.committed > 0 {
 				server = append(server, float64(r.serverCPU.Microseconds())/float64(r.committed))
-				pg = append(pg, float64(r.pgCPU.Microseconds())/float64(r.committed))
+				if r.pg {
+					pg = append(pg, float64(r.pgCPU.Microseconds())/float64(r.committed))
+				}
 			}
 			var parts []string
 			for _, rc := range r.rounds {
+				if rc.calls == 0 {
+					parts = append(parts, "-")
+					continue
+				}
 				parts = append(parts, bucketMs(rc.p99)+" / "+bucketMs(rc.max))
 			}
 			if rounds != "" {
@@ -412,7 +424,11 @@ func printWorldsCosts(out io.Writer, servers []*target, res map[string][]worldsR
 			}
 			rounds += strings.Join(parts, ", ")
 		}
-		fmt.Fprintf(out, "| %s | %s | %s µs | %s µs | %s |\n", s.name, pair(committed, "%.0f"), pair(server, "%.0f"), pair(pg, "%.0f"), rounds)
+		pgCell := "-"
+		if len(pg) > 0 {
+			pgCell = pair(pg, "%.0f") + " µs"
+		}
+		fmt.Fprintf(out, "| %s | %s | %s µs | %s | %s |\n", s.name, pair(committed, "%.0f"), pair(server, "%.0f"), pgCell, rounds)
 	}
 	fmt.Fprintln(out)
 }
