@@ -17,7 +17,7 @@ import (
 // tick is never acknowledged before it is durable.
 
 // maxGroupTicks bounds a group; one committer, as SQLite has one writer.
-const maxGroupTicks = 256
+const maxGroupTicks = 64
 
 // commitGroup commits ticks in one transaction, each atomically, and
 // returns each one's error.
