@@ -31,8 +31,14 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.go$$')); \
 	if [ -n "$$out" ]; then echo "not gofmt-clean (run make fmt):"; echo "$$out"; exit 1; fi
 
+# LIKE_IMAGE are the image's build settings (deploy/build.sh,
+# deploy.BuildCommand), which every build of `make test` but the race
+# detector's uses: the tree is then compiled once for vet, the tests'
+# binaries, the image's and the load tool, and once with the race detector.
+LIKE_IMAGE := CGO_ENABLED=0 GOFLAGS=-trimpath
+
 vet:
-	$(GO) vet ./...
+	$(LIKE_IMAGE) $(GO) vet ./...
 
 ## deadcode: fail when a function nothing calls (not even a test) is left.
 deadcode:
@@ -67,8 +73,8 @@ bench:
 ## load: the load table of docs/performance.md (minutes); LOAD_FLAGS adds flags, e.g. -server before=...,after=...
 .PHONY: load-smoke load
 load-smoke: postgres
-	$(GO) run ./server/cmd/grisonval-load -smoke -store sqlite
-	$(GO) run ./server/cmd/grisonval-load -smoke -store postgres
+	$(LIKE_IMAGE) $(GO) run ./server/cmd/grisonval-load -smoke -store sqlite
+	$(LIKE_IMAGE) $(GO) run ./server/cmd/grisonval-load -smoke -store postgres
 load: postgres
 	$(GO) run ./server/cmd/grisonval-load -mode view,clients -store sqlite $(LOAD_FLAGS)
 	$(GO) run ./server/cmd/grisonval-load -mode view,clients,worlds -store postgres $(LOAD_FLAGS)

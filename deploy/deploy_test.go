@@ -1,9 +1,3 @@
-// Package deploy holds the production shape (docs/deploy.md): the image's
-// build script and Dockerfile, docker-compose.yml and the Kubernetes
-// manifests. No container engine runs here, so its tests check what can be
-// checked without one: the build script builds binaries that serve, and the
-// compose file and the manifests name flags, files and probes the binaries
-// really have.
 package deploy
 
 import (
@@ -523,4 +517,35 @@ func dockerIgnored(patterns []string, file string) bool {
 		}
 	}
 	return false
+}
+
+// TestBuildSettings checks that deploy/build.sh builds as BuildCommand
+// does (buildEnv, buildFlags): the tests' binaries and the image's then
+// share one compilation of the tree.
+func TestBuildSettings(t *testing.T) {
+	script, err := os.ReadFile("build.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env []string
+	builds := 0
+	for _, line := range strings.Split(string(script), "\n") {
+		fields := strings.Fields(line)
+		switch {
+		case len(fields) == 2 && fields[0] == "export":
+			env = append(env, fields[1])
+		case len(fields) > 2 && fields[0] == "go" && fields[1] == "build":
+			builds++
+			want := append(append([]string{"go", "build"}, buildFlags...), "-o")
+			if len(fields) != len(want)+2 || strings.Join(fields[:len(want)], " ") != strings.Join(want, " ") {
+				t.Errorf("build.sh: %q; want %q OUT PACKAGE (BuildCommand's flags)", line, strings.Join(want, " "))
+			}
+		}
+	}
+	if builds == 0 {
+		t.Fatal("build.sh builds nothing")
+	}
+	if strings.Join(env, " ") != strings.Join(buildEnv, " ") {
+		t.Errorf("build.sh exports %q; want %q (BuildCommand's environment)", env, buildEnv)
+	}
 }

@@ -8,6 +8,7 @@ package lang
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -69,25 +70,65 @@ type Text struct {
 // T returns the text in both languages, each formatted with the same
 // arguments; an argument that is itself a Text (a terrain's name, a
 // resource list) is given in each language.
+//
+// The journal of every day is written with it, so it allocates little: both
+// languages are formatted into one buffer and made one string, which the
+// two texts share, and a Text argument is given to fmt as a Stringer of
+// one of its languages, not as a copy of its strings.
 func T(en, fr string, args ...any) Text {
 	if len(args) == 0 {
 		return Text{EN: en, FR: fr}
 	}
 	enArgs, frArgs := args, args
+	var texts []Text
+	var both [2 * maxTextArgs]any
+	for i, a := range args {
+		t, ok := a.(Text)
+		if !ok {
+			continue
+		}
+		if texts == nil {
+			if len(args) > maxTextArgs {
+				return tSlow(en, fr, args)
+			}
+			texts = make([]Text, len(args))
+			copy(both[:], args)
+			copy(both[len(args):], args)
+			enArgs, frArgs = both[:len(args)], both[len(args):2*len(args)]
+		}
+		texts[i] = t
+		enArgs[i], frArgs[i] = inEN{&texts[i]}, inFR{&texts[i]}
+	}
+	var buf [1024]byte
+	b := fmt.Appendf(buf[:0], en, enArgs...)
+	n := len(b)
+	s := string(fmt.Appendf(b, fr, frArgs...))
+	return Text{EN: s[:n], FR: s[n:]}
+}
+
+// maxTextArgs is the most arguments T formats without a slice of its own.
+const maxTextArgs = 16
+
+// tSlow is T with more than maxTextArgs arguments, one of them a Text.
+func tSlow(en, fr string, args []any) Text {
+	enArgs, frArgs := slices.Clone(args), slices.Clone(args)
 	for i, a := range args {
 		if t, ok := a.(Text); ok {
-			if &enArgs[0] == &frArgs[0] {
-				// One allocation holds both languages' arguments.
-				both := make([]any, 2*len(args))
-				copy(both, args)
-				copy(both[len(args):], args)
-				enArgs, frArgs = both[:len(args)], both[len(args):]
-			}
 			enArgs[i], frArgs[i] = t.In(EN), t.In(FR)
 		}
 	}
 	return Text{EN: fmt.Sprintf(en, enArgs...), FR: fmt.Sprintf(fr, frArgs...)}
 }
+
+// inEN and inFR give a Text argument of T to fmt in one language. A struct
+// of one pointer goes into an interface without an allocation.
+type (
+	inEN struct{ t *Text }
+	inFR struct{ t *Text }
+)
+
+func (x inEN) String() string { return x.t.In(EN) }
+func (x inFR) String() string { return x.t.In(FR) }
 
 // Same returns s as the text of both languages: a name, or a player's own
 // words.

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 )
 
@@ -54,6 +55,68 @@ func TestTextArgs(t *testing.T) {
 	}
 	if s := Same("Ys"); s.In(EN) != "Ys" || s.In(FR) != "Ys" {
 		t.Errorf("Same = %+v", s)
+	}
+}
+
+// TestTextArgsFormat checks that T formats a Text argument in every verb
+// and place as fmt formats its string in each language: widths, quoting,
+// explicit indexes, a text written in one language only, and more
+// arguments than T formats without a slice of its own.
+func TestTextArgsFormat(t *testing.T) {
+	forest, only := T("forest", "forêt"), Text{FR: "seul"}
+	many := make([]any, maxTextArgs+2)
+	for i := range many {
+		many[i] = i
+	}
+	many[3], many[maxTextArgs+1] = forest, only
+	manyFormat := ""
+	for range many {
+		manyFormat += "%v,"
+	}
+	for _, c := range []struct {
+		format string
+		args   []any
+	}{
+		{"%s", []any{forest}},
+		{"[%-8s|%8s|%q|%v]", []any{forest, forest, forest, forest}},
+		{"%[2]s %[1]d %[2]s", []any{300, forest}},
+		{"%s %s, %d%%", []any{only, forest, 42}},
+		{"%s %.1f %+d", []any{"plain", 2.25, -3}},
+		{manyFormat, many},
+	} {
+		in := func(l Lang) []any {
+			out := make([]any, len(c.args))
+			for i, a := range c.args {
+				if x, ok := a.(Text); ok {
+					a = x.In(l)
+				}
+				out[i] = a
+			}
+			return out
+		}
+		got := T(c.format, "fr "+c.format, c.args...)
+		if want := fmt.Sprintf(c.format, in(EN)...); got.EN != want {
+			t.Errorf("T(%q) in English = %q; want %q", c.format, got.EN, want)
+		}
+		if want := fmt.Sprintf("fr "+c.format, in(FR)...); got.FR != want {
+			t.Errorf("T(%q) in French = %q; want %q", c.format, got.FR, want)
+		}
+	}
+}
+
+// TestTextAllocs checks what T allocates: both languages in one string,
+// and the Text arguments in one slice.
+func TestTextAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector's instrumentation allocates more")
+	}
+	forest := T("forest", "forêt")
+	args := []any{4, forest}
+	if n := testing.AllocsPerRun(100, func() { _ = T("zone %d (%s)", "zone %d (%s)", args...) }); n != 2 {
+		t.Errorf("T with a Text argument: %v allocations; want 2", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = T("zone %d", "zone %d", args[:1]...) }); n != 1 {
+		t.Errorf("T with a number: %v allocations; want 1", n)
 	}
 }
 

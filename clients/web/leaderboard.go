@@ -28,12 +28,15 @@ type LeaderboardTable struct {
 
 // LeaderboardRow is one entrant's line: its rating and 95 % interval,
 // matches, win share, illegal-order and timeout rates (shares of its
-// days), and the model's tokens and cost per day.
+// days), the mean time it took to answer a day (MeanTimeMS, in
+// milliseconds; negative when no day was measured), and the model's
+// tokens and cost per day.
 type LeaderboardRow struct {
 	Entrant, Kind                      string
 	Rating, Low, High                  float64
 	Matches                            int
 	WinShare, IllegalRate, TimeoutRate float64
+	MeanTimeMS                         float64
 	TokensPerDay, CostPerDay           float64
 }
 
@@ -83,6 +86,12 @@ var leaderboardPage = template.Must(template.New("leaderboard").Funcs(template.F
 	"inc":  func(i int) int { return i + 1 },
 	"cost": func(x float64) string { return fmt.Sprintf("%.4f", x) },
 	"tok":  func(x float64) string { return fmt.Sprintf("%.0f", x) },
+	"ms": func(x float64) string {
+		if x < 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.0f", x)
+	},
 }).Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{{.Lang.Sprintf "Grisonval arena: leaderboard" "Arène de Grisonval : classement"}}</title><link rel="stylesheet" href="/static/web.css"></head>
@@ -93,8 +102,8 @@ var leaderboardPage = template.Must(template.New("leaderboard").Funcs(template.F
 {{range .Tables}}<section class="tournament" id="t-{{.Tournament}}">
 <h2>{{.Tournament}}: {{.Ruleset}}</h2>
 <p>{{$l.Sprintf "%d of %d matches played, %d camps a match; anchored on %s." "%d parties jouées sur %d, %d camps par partie ; référence : %s." .Played .Planned .Camps .Anchor}}</p>
-<table class="leaderboard"><thead><tr><th>#</th><th>{{$l.Sprintf "entrant" "participant"}}</th><th>{{$l.Sprintf "kind" "genre"}}</th><th>{{$l.Sprintf "rating" "cote"}}</th><th>{{$l.Sprintf "95 % interval" "intervalle à 95 %"}}</th><th>{{$l.Sprintf "matches" "parties"}}</th><th>{{$l.Sprintf "win share" "part de victoires"}}</th><th>{{$l.Sprintf "illegal orders" "ordres illégaux"}}</th><th>{{$l.Sprintf "timeouts" "hors délai"}}</th><th>{{$l.Sprintf "tokens a day" "jetons par jour"}}</th><th>{{$l.Sprintf "cost a day" "coût par jour"}}</th></tr></thead>
-<tbody>{{range $i, $r := .Rows}}<tr><td>{{inc $i}}</td><td>{{.Entrant}}</td><td>{{.Kind}}</td><td>{{pts .Rating}}</td><td>[{{pts .Low}}, {{pts .High}}]</td><td>{{.Matches}}</td><td>{{pct .WinShare}}</td><td>{{pct .IllegalRate}}</td><td>{{pct .TimeoutRate}}</td><td>{{tok .TokensPerDay}}</td><td>{{cost .CostPerDay}}</td></tr>{{end}}</tbody></table>
+<table class="leaderboard"><thead><tr><th>#</th><th>{{$l.Sprintf "entrant" "participant"}}</th><th>{{$l.Sprintf "kind" "genre"}}</th><th>{{$l.Sprintf "rating" "cote"}}</th><th>{{$l.Sprintf "95 % interval" "intervalle à 95 %"}}</th><th>{{$l.Sprintf "matches" "parties"}}</th><th>{{$l.Sprintf "win share" "part de victoires"}}</th><th>{{$l.Sprintf "illegal orders" "ordres illégaux"}}</th><th>{{$l.Sprintf "timeouts" "hors délai"}}</th><th>{{$l.Sprintf "ms a day" "ms par jour"}}</th><th>{{$l.Sprintf "tokens a day" "jetons par jour"}}</th><th>{{$l.Sprintf "cost a day" "coût par jour"}}</th></tr></thead>
+<tbody>{{range $i, $r := .Rows}}<tr><td>{{inc $i}}</td><td>{{.Entrant}}</td><td>{{.Kind}}</td><td>{{pts .Rating}}</td><td>[{{pts .Low}}, {{pts .High}}]</td><td>{{.Matches}}</td><td>{{pct .WinShare}}</td><td>{{pct .IllegalRate}}</td><td>{{pct .TimeoutRate}}</td><td>{{ms .MeanTimeMS}}</td><td>{{tok .TokensPerDay}}</td><td>{{cost .CostPerDay}}</td></tr>{{end}}</tbody></table>
 <details><summary>{{$l.Sprintf "Matches (each links to its timelapse)" "Parties (chacune mène à son film)"}}</summary><ol class="matches">
 {{range .Matches}}{{$m := .}}<li><a href="/chronicle/{{.World}}/1">{{$l.Sprintf "match %d, world %d" "partie %d, monde %d" .Seq .World}}</a>: {{range $c, $e := .Entrants}}{{if $c}}, {{end}}{{$e}} ({{$l.Sprintf "rank %d" "rang %d" (index $m.Ranks $c)}}){{end}}</li>{{end}}
 </ol></details></section>{{end}}

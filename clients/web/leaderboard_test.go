@@ -21,10 +21,10 @@ func leaderboardTables(context.Context) ([]web.LeaderboardTable, error) {
 	return []web.LeaderboardTable{{
 		Tournament: "spring", Ruleset: "grisonval", Camps: 3, Played: 2, Planned: 3, Anchor: "rest-only",
 		Rows: []web.LeaderboardRow{
-			{Entrant: "growth", Kind: "bot", Rating: 2137.4, Low: 2024, High: 2253, Matches: 2, WinShare: 0.5},
-			{Entrant: "gpt-scripted", Kind: "llm", Rating: 1500, Low: 1300, High: 1700, Matches: 2, IllegalRate: 0.25, TimeoutRate: 0.125,
+			{Entrant: "growth", Kind: "bot", Rating: 2137.4, Low: 2024, High: 2253, Matches: 2, WinShare: 0.5, MeanTimeMS: 41.4},
+			{Entrant: "gpt-scripted", Kind: "llm", Rating: 1500, Low: 1300, High: 1700, Matches: 2, IllegalRate: 0.25, TimeoutRate: 0.125, MeanTimeMS: 2380,
 				TokensPerDay: 1225, CostPerDay: 0.0028},
-			{Entrant: "rest-only", Kind: "rest", Rating: 1000, Low: 1000, High: 1000, Matches: 2},
+			{Entrant: "rest-only", Kind: "rest", Rating: 1000, Low: 1000, High: 1000, Matches: 2, MeanTimeMS: -1},
 		},
 		Matches: []web.LeaderboardMatch{
 			{Seq: 1, World: 7, Entrants: []string{"growth", "gpt-scripted", "rest-only"}, Ranks: []int{1, 2, 3}},
@@ -34,7 +34,8 @@ func leaderboardTables(context.Context) ([]web.LeaderboardTable, error) {
 }
 
 // TestLeaderboardPage opens the leaderboard in chromium, without
-// JavaScript: the table in rating order with its intervals and rates, each
+// JavaScript: the table in rating order with its intervals, rates and
+// times to answer (a dash when none was measured), each
 // match linked to its timelapse; in French with the language cookie; and
 // a source that fails is a plain 503 in the visitor's words.
 func TestLeaderboardPage(t *testing.T) {
@@ -45,9 +46,9 @@ func TestLeaderboardPage(t *testing.T) {
 	browsertest.Do(t, ctx, chromedp.Navigate(srv.URL+"/arena"), chromedp.WaitVisible(browsertest.CSS(`table.leaderboard`)))
 	rows := browsertest.Eval[[][]string](t, ctx, `[...document.querySelectorAll('table.leaderboard tbody tr')].map(r => [...r.cells].map(c => c.textContent))`)
 	want := [][]string{
-		{"1", "growth", "bot", "2137", "[2024, 2253]", "2", "50.0 %", "0.0 %", "0.0 %", "0", "0.0000"},
-		{"2", "gpt-scripted", "llm", "1500", "[1300, 1700]", "2", "0.0 %", "25.0 %", "12.5 %", "1225", "0.0028"},
-		{"3", "rest-only", "rest", "1000", "[1000, 1000]", "2", "0.0 %", "0.0 %", "0.0 %", "0", "0.0000"},
+		{"1", "growth", "bot", "2137", "[2024, 2253]", "2", "50.0 %", "0.0 %", "0.0 %", "41", "0", "0.0000"},
+		{"2", "gpt-scripted", "llm", "1500", "[1300, 1700]", "2", "0.0 %", "25.0 %", "12.5 %", "2380", "1225", "0.0028"},
+		{"3", "rest-only", "rest", "1000", "[1000, 1000]", "2", "0.0 %", "0.0 %", "0.0 %", "-", "0", "0.0000"},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("rows %v; want %v", rows, want)
@@ -76,6 +77,7 @@ func TestLeaderboardPage(t *testing.T) {
 	var b strings.Builder
 	_, _ = io.Copy(&b, resp.Body)
 	if !strings.Contains(b.String(), "L&#39;arène : qui joue le mieux") || !strings.Contains(b.String(), "intervalle à 95 %") ||
+		!strings.Contains(b.String(), "ms par jour") ||
 		resp.Header.Get("Content-Security-Policy") == "" {
 		t.Errorf("French page lacks its title, its columns or its security headers: %.300s", b.String())
 	}

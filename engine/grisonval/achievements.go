@@ -53,8 +53,8 @@ type campStats struct {
 	known     int
 }
 
-func (w *World) campStats(c CampID) *campStats {
-	s := &campStats{w: w, c: c}
+func (w *World) campStats(c CampID) campStats {
+	s := campStats{w: w, c: c}
 	for z := ZoneID(1); z <= NumZones; z++ {
 		if w.Camps[c].Memory[z].Seen {
 			s.known++
@@ -174,7 +174,10 @@ func (t *tick) unlockAchievements() {
 		if !camp.Alive {
 			continue
 		}
-		s := t.w.campStats(c)
+		// The tick holds the statistics: the conditions, called through
+		// the table, would take a variable of the loop to the heap.
+		t.campStats = t.w.campStats(c)
+		s := &t.campStats
 		for i := AchievementID(1); i <= NumAchievements; i++ {
 			a := &Achievements[i]
 			if t.w.HasAchievement(c, i) || !a.met(s) {

@@ -227,12 +227,7 @@ func buildArgs(w *World, c CampID, b BuildingKind) ([]ArgSpec, *RuleError) {
 	if e := shortOf("action", lang.Same(a.String()), w.leastBuildCost(c, b), w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
-	var zs []int
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if buildBar(w, c, b, z) == barNone {
-			zs = append(zs, int(z))
-		}
-	}
+	zs := zonesWhere(func(z ZoneID) bool { return buildBar(w, c, b, z) == barNone })
 	if len(zs) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("no held zone can take a %s: it needs a free slot on %s land, not under siege", "aucune zone tenue ne peut recevoir de %s : il faut un emplacement libre sur une terre %s, hors siège", b, terrainList(s.Terrains)))
 	}
@@ -383,40 +378,42 @@ func (r Resources) div(k int64) Resources {
 
 // String lists r's non-zero resources in English, as "10 wood, 2 stone".
 func (r Resources) String() string {
-	return r.list(ResourceNames, "nothing")
+	var buf [96]byte
+	return string(r.appendList(buf[:0], ResourceNames, "nothing"))
 }
 
 // resourceNamesFR are the resources' French names, in the order of
 // ResourceNames.
 var resourceNamesFR = [6]string{"nourriture", "bois", "pierre", "outils", "or", "recherche"}
 
-// fr lists r's non-zero resources in French, for the journal.
-func (r Resources) fr() string {
-	return r.list(resourceNamesFR, "rien")
+// text lists r's non-zero resources in both languages, written in one
+// buffer: one allocation for the two.
+func (r Resources) text() lang.Text {
+	var buf [192]byte
+	b := r.appendList(buf[:0], ResourceNames, "nothing")
+	mid := len(b)
+	s := string(r.appendList(b, resourceNamesFR, "rien"))
+	return lang.Text{EN: s[:mid], FR: s[mid:]}
 }
 
-// text lists r's non-zero resources in both languages.
-func (r Resources) text() lang.Text { return lang.Text{EN: r.String(), FR: r.fr()} }
-
-func (r Resources) list(names [6]string, none string) string {
-	var b []byte
+// appendList appends r's non-zero resources to b, named by names, or none.
+func (r Resources) appendList(b []byte, names [6]string, none string) []byte {
+	start := len(b)
 	for i, v := range r.values() {
 		if v == 0 {
 			continue
 		}
-		if b == nil {
-			b = make([]byte, 0, 96)
-		} else {
+		if len(b) > start {
 			b = append(b, ", "...)
 		}
 		b = strconv.AppendInt(b, v, 10)
 		b = append(b, ' ')
 		b = append(b, names[i]...)
 	}
-	if b == nil {
-		return none
+	if len(b) == start {
+		b = append(b, none...)
 	}
-	return string(b)
+	return b
 }
 
 // sack strips a zone that changes hands by force (rules BLD-SACK, DEV-3):

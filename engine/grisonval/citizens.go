@@ -289,7 +289,15 @@ func (t *tick) stream(c CampID, p Purpose) *Rand {
 	if t.streams == nil {
 		t.streams = t.streamsBuf[:0]
 	}
-	r := t.w.Rand(t.w.Day, int(c), p)
+	// The first streams live in the tick, the rest (never seen) on the
+	// heap: a stream's address must not move once given.
+	var r *Rand
+	if n := len(t.streams); n < len(t.rands) {
+		r = &t.rands[n]
+	} else {
+		r = new(Rand)
+	}
+	*r = t.w.stream(t.w.Day, int(c), p)
 	t.streams = append(t.streams, streamEntry{k, r})
 	return r
 }

@@ -400,6 +400,15 @@ func statName(stat string) lang.Text {
 	return lang.T("stability", "stabilité")
 }
 
+// vacancyTexts say what each seat costs while vacant (vacancyText), written
+// once.
+var vacancyTexts = func() (ts [NumSeats + 1]lang.Text) {
+	for _, s := range seats {
+		ts[s] = vacancyText(s)
+	}
+	return ts
+}()
+
 // vacancyText says what seat s costs while vacant (rule CNL-6).
 func vacancyText(s SeatKind) lang.Text {
 	v := SeatRules[s].Vacancy
@@ -436,13 +445,18 @@ func (t *tick) vacate(c CampID, p *Citizen) {
 	}
 	day := t.w.Day
 	t.w.Camps[c].Council[s-1] = Seat{Since: day}
-	derived := lang.T("council: the seat of %s is vacant from day %d; while vacant: %s; appoint %d C names a successor, who serves from the next day",
-		"conseil : le siège de %s est vacant dès le jour %d ; tant qu'il l'est : %s ; appoint %d C nomme un successeur, qui sert dès le lendemain", SeatRules[s].Name, day, vacancyText(s), int(s))
-	switch {
+	const (
+		en = "council: the seat of %s is vacant from day %d; while vacant: %s; appoint %d C names a successor, who serves from the next day"
+		fr = "conseil : le siège de %s est vacant dès le jour %d ; tant qu'il l'est : %s ; appoint %d C nomme un successeur, qui sert dès le lendemain"
+	)
+	var derived lang.Text
+	switch name, vacancy := SeatRules[s].Name, vacancyTexts[s]; {
 	case t.w.Rules >= RulesMastery:
-		derived = lang.T("%s; else its successor takes it at the end of the day (CNL-HEIR)", "%s ; sinon son successeur le prend à la fin du jour (CNL-HEIR)", derived)
+		derived = lang.T(en+"; else its successor takes it at the end of the day (CNL-HEIR)", fr+" ; sinon son successeur le prend à la fin du jour (CNL-HEIR)", name, day, vacancy, int(s))
 	case s == SeatRuler:
-		derived = lang.T("%s; else a regent takes it at the end of day %d", "%s ; sinon un régent le prend à la fin du jour %d", derived, day+RegencyDays)
+		derived = lang.T(en+"; else a regent takes it at the end of day %d", fr+" ; sinon un régent le prend à la fin du jour %d", name, day, vacancy, int(s), day+RegencyDays)
+	default:
+		derived = lang.T(en, fr, name, day, vacancy, int(s))
 	}
 	t.note(c, "seat_vacant", nil, lang.T("%s, %s of the camp, is no more: the seat stands empty.", "%s, %s du camp, n'est plus : le siège est vide.", p.Name(), SeatRules[s].Name), derived)
 }

@@ -64,7 +64,6 @@ func developBar(w *World, c CampID, z ZoneID) bar {
 // cannot pay, else the lowest research threshold it lacks, else the first
 // zone's bar.
 func developArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	var zs []int
 	var near ZoneID
 	nearBar := barNone
 	rank := func(b bar) int {
@@ -76,17 +75,18 @@ func developArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 		}
 		return 1
 	}
-	for z := ZoneID(1); z <= NumZones; z++ {
+	zs := zonesWhere(func(z ZoneID) bool {
 		b := developBar(w, c, z)
 		switch {
 		case b == barNone:
-			zs = append(zs, int(z))
+			return true
 		case b == barNotHeld:
 		case near == 0 || rank(b) > rank(nearBar) ||
 			rank(b) == rank(nearBar) && rank(b) > 1 && w.Zones[z].Development < w.Zones[near].Development:
 			near, nearBar = z, b
 		}
-	}
+		return false
+	})
 	if len(zs) > 0 {
 		return []ArgSpec{{Name: "zone", Kind: ArgZone, Choices: zs}}, nil
 	}

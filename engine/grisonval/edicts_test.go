@@ -404,7 +404,7 @@ func TestEdicts(t *testing.T) {
 			t.Errorf("promotion %+v, holidays void %q; want no migrants, a broken promise", x, tk.w.HolidaysVoid(0).EN)
 		}
 		got := map[string]int{}
-		tk.governanceTerms(0, func(n int, what lang.Text) { got[what.EN] += n })
+		tk.governanceTerms(0, func(tm legTerm) { got[tm.what().EN] += tm.n })
 		if got["unrest"] != -after.Unrest || after.Unrest < BrokenPromiseUnrest {
 			t.Errorf("legitimacy terms %v; want unrest -%d", got, after.Unrest)
 		}
@@ -475,9 +475,9 @@ func TestEdicts(t *testing.T) {
 		tk := startTick(w)
 		l, total := w.Stats(0).Loyalty, 0
 		for range 12 {
-			tk.governanceTerms(0, func(n int, what lang.Text) {
-				if strings.HasPrefix(what.EN, "loyalty") {
-					total += n
+			tk.governanceTerms(0, func(tm legTerm) {
+				if what := tm.what(); strings.HasPrefix(what.EN, "loyalty") {
+					total += tm.n
 					bothLanguages(t, "the loyalty term", what)
 				}
 			})

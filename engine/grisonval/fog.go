@@ -12,9 +12,18 @@ import (
 // its armies besiege (rules FOG-1, FOG-6); and all that its allies see so,
 // with their own eyes (rule DIP-4).
 func (w *World) Vision(c CampID) []bool {
-	vis := make([]bool, NumZones+1)
+	vis := new(zoneSet)
+	w.visionInto(c, vis)
+	return vis[:]
+}
+
+// zoneSet is a set of zones, indexed by zone number.
+type zoneSet [NumZones + 1]bool
+
+// visionInto is Vision written into vis, a set the caller clears.
+func (w *World) visionInto(c CampID, vis *zoneSet) {
 	if !w.Camps[c].Alive {
-		return vis
+		return
 	}
 	for z := ZoneID(1); z <= NumZones; z++ {
 		if !w.sharesVision(c, w.Zones[z].Owner) {
@@ -35,7 +44,6 @@ func (w *World) Vision(c CampID) []bool {
 			vis[s.Zone] = true
 		}
 	}
-	return vis
 }
 
 // remember records what camp c sees of zone z today.
@@ -82,7 +90,8 @@ func (w *World) updateVision() {
 		if !w.Camps[c].Alive {
 			continue
 		}
-		vis := w.Vision(c)
+		var vis zoneSet
+		w.visionInto(c, &vis)
 		for z := ZoneID(1); z <= NumZones; z++ {
 			if vis[z] {
 				w.remember(c, z)

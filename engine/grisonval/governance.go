@@ -121,20 +121,62 @@ const (
 	UpkeepNearMiss = 4
 )
 
+// legTerm is one term of a day's legitimacy (rule LEG-1). Its name is
+// written only on the days the journal tells the terms: most are fixed,
+// the loyalty's and the stability check's are made of the day's figures.
+type legTerm struct {
+	n    int
+	name lang.Text // a fixed name
+	kind legTermKind
+	// loyalty is the day's loyalty (legLoyalty); check, stability,
+	// unrest and size the day's stability check (legUpkeep).
+	loyalty                 int
+	check                   check
+	stability, unrest, size int
+}
+
+// legTermKind says how a legitimacy term is named.
+type legTermKind uint8
+
+const (
+	legFixed   legTermKind = iota
+	legMorale              // its name and the day's morale
+	legLoyalty             // the day's loyalty, in quarter points
+	legUpkeep              // the day's stability check
+)
+
+// what names term tm in the journal; the morale term's name is given
+// without the morale, which governDay writes after it.
+func (tm *legTerm) what() lang.Text {
+	switch tm.kind {
+	case legLoyalty:
+		return lang.T("loyalty (%+d a day, in quarter points)", "loyauté (%+d par jour, en quarts de point)", tm.loyalty)
+	case legUpkeep:
+		bs := tm.upkeepBonuses()
+		return lang.T("the day's %s", "%s du jour", tm.check.describe(lang.T("stability", "stabilité"), tm.stability, bs[:]))
+	}
+	return tm.name
+}
+
+// upkeepBonuses are the terms of the day's stability check besides the die
+// and the stability (rule GOV-UPKEEP).
+func (tm *legTerm) upkeepBonuses() [2]bonus {
+	return [2]bonus{{-tm.unrest, lang.T("unrest", "insatisfaction")}, {-tm.size, lang.T("the land's size", "la taille du domaine")}}
+}
+
 // governanceTerms adds the day's governance terms to camp c's legitimacy
-// (rule LEG-1), each named in the journal: loyalty, in quarter points, its
-// remainder carried to the next day (rule GOV-LOYALTY), and unrest, a
-// point of legitimacy lost per point (rule GOV-UNREST).
-func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {
+// (rule LEG-1): loyalty, in quarter points, its remainder carried to the
+// next day (rule GOV-LOYALTY), and unrest, a point of legitimacy lost per
+// point (rule GOV-UNREST).
+func (t *tick) governanceTerms(c CampID, add func(legTerm)) {
 	camp := &t.w.Camps[c]
 	s := t.w.Stats(c)
 	var n int
 	n, camp.LoyaltyCarry = loyaltyPoints(camp.LoyaltyCarry, s.Loyalty)
-	add(n, lang.T("loyalty (%+d a day, in quarter points)", "loyauté (%+d par jour, en quarts de point)", s.Loyalty))
-	add(-s.Unrest, lang.T("unrest", "insatisfaction"))
+	add(legTerm{n: n, kind: legLoyalty, loyalty: s.Loyalty})
+	add(legTerm{n: -s.Unrest, name: lang.T("unrest", "insatisfaction")})
 	if t.w.Rules >= RulesMastery {
-		n, what := t.upkeepCheck(c, s)
-		add(n, what)
+		add(t.upkeepCheck(c, s))
 	}
 }
 
@@ -142,22 +184,21 @@ func (t *tick) governanceTerms(c CampID, add func(int, lang.Text)) {
 // (rule GOV-UPKEEP), drawn from its PurposeUpkeep stream: d20 + stability
 // - unrest - held zones / UpkeepZones against the checks' 11 (EVK-CHECK);
 // a success gives a point of legitimacy, a failure by 4 or less takes one,
-// a failure by 5 or more takes 1d4. It returns the points and their name
-// for the legitimacy journal.
-func (t *tick) upkeepCheck(c CampID, s Stats) (int, lang.Text) {
+// a failure by 5 or more takes 1d4. It returns the points as a term of
+// the day's legitimacy.
+func (t *tick) upkeepCheck(c CampID, s Stats) legTerm {
 	r := t.stream(c, PurposeUpkeep)
-	size := t.w.HeldZones(c) / UpkeepZones
-	k := kingdomCheck(r, lang.T("stability", "stabilité"), s.Stability,
-		[]bonus{{-s.Unrest, lang.T("unrest", "insatisfaction")}, {-size, lang.T("the land's size", "la taille du domaine")}})
-	n := 1
-	switch miss := CheckDC - k.total; {
-	case k.ok:
+	tm := legTerm{n: 1, kind: legUpkeep, stability: s.Stability, unrest: s.Unrest, size: t.w.HeldZones(c) / UpkeepZones}
+	bs := tm.upkeepBonuses()
+	tm.check = rollCheck(r, s.Stability, bs[:])
+	switch miss := CheckDC - tm.check.total; {
+	case tm.check.ok:
 	case miss <= UpkeepNearMiss:
-		n = -1
+		tm.n = -1
 	default:
-		n = -(1 + r.Intn(4))
+		tm.n = -(1 + r.Intn(4))
 	}
-	return n, lang.T("the day's %s", "%s du jour", k.text)
+	return tm
 }
 
 // loyaltyPoints returns the points of legitimacy a day of loyalty gives

@@ -36,9 +36,12 @@ func (t *tick) announce(z ZoneID, kind string, narration, why lang.Text, involve
 }
 
 func (t *tick) deliverNews() {
-	var vis [NumCamps][]bool
+	if len(t.news) == 0 {
+		return
+	}
+	var vis [NumCamps]zoneSet
 	for c := range CampID(NumCamps) {
-		vis[c] = t.w.Vision(c)
+		t.w.visionInto(c, &vis[c])
 	}
 	for _, n := range t.news {
 		// A proclamation (zone 0) names no zone.

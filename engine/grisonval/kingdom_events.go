@@ -173,26 +173,40 @@ type check struct {
 // kingdomCheck rolls d20 + value + the bonuses against CheckDC from r
 // (rule EVK-CHECK): a natural 1 always fails, a natural 20 always succeeds.
 func kingdomCheck(r *Rand, stat lang.Text, value int, bonuses []bonus) check {
+	k := rollCheck(r, value, bonuses)
+	k.text = k.describe(stat, value, bonuses)
+	return k
+}
+
+// rollCheck is kingdomCheck without the check's text, for a check whose
+// text the journal may not tell.
+func rollCheck(r *Rand, value int, bonuses []bonus) check {
 	k := check{roll: 1 + r.Intn(20)}
 	k.total = k.roll + value
+	for _, b := range bonuses {
+		k.total += b.n
+	}
+	k.ok = k.roll == 20 || k.roll != 1 && k.total >= CheckDC
+	return k
+}
+
+// describe writes check k of stat, rolled with value and bonuses, for the
+// journal.
+func (k check) describe(stat lang.Text, value int, bonuses []bonus) lang.Text {
 	var en, fr strings.Builder
 	fmt.Fprintf(&en, "%s check: d20 %d %+d %s", stat.EN, k.roll, value, stat.EN)
 	fmt.Fprintf(&fr, "test de %s : d20 %d %+d %s", stat.FR, k.roll, value, stat.FR)
 	for _, b := range bonuses {
-		k.total += b.n
 		fmt.Fprintf(&en, " %+d %s", b.n, b.what.EN)
 		fmt.Fprintf(&fr, " %+d %s", b.n, b.what.FR)
 	}
-	k.ok = k.total >= CheckDC
 	fmt.Fprintf(&en, " = %d against %d: ", k.total, CheckDC)
 	fmt.Fprintf(&fr, " = %d contre %d : ", k.total, CheckDC)
 	switch {
 	case k.roll == 1:
-		k.ok = false
 		en.WriteString("natural 1, failure")
 		fr.WriteString("1 naturel, échec")
 	case k.roll == 20:
-		k.ok = true
 		en.WriteString("natural 20, success")
 		fr.WriteString("20 naturel, réussite")
 	case k.ok:
@@ -202,8 +216,7 @@ func kingdomCheck(r *Rand, stat lang.Text, value int, bonuses []bonus) check {
 		en.WriteString("failure")
 		fr.WriteString("échec")
 	}
-	k.text = lang.Text{EN: en.String(), FR: fr.String()}
-	return k
+	return lang.Text{EN: en.String(), FR: fr.String()}
 }
 
 // stabilityCheck is camp c's stability check (rule EVK-CHECK), drawn from

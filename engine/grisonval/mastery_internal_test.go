@@ -63,7 +63,8 @@ func TestMasteryGovernance(t *testing.T) {
 		for day := 1; day <= 400; day++ {
 			tk.w.Day = day
 			tk.streams = nil
-			n, what := tk.upkeepCheck(0, s)
+			tm := tk.upkeepCheck(0, s)
+			n, what := tm.n, tm.what()
 			k := kingdomCheck(tk.w.Rand(day, 0, PurposeUpkeep), lang.T("stability", "stabilité"), s.Stability,
 				[]bonus{{-s.Unrest, lang.T("unrest", "insatisfaction")}, {-3, lang.T("the land's size", "la taille du domaine")}})
 			switch miss := CheckDC - k.total; {
@@ -173,11 +174,11 @@ func TestFullGranaries(t *testing.T) {
 		w := NewWorldRules(8, rules)
 		w.Camps[0].Resources.Food = want - 1
 		a := &Achievements[6]
-		if a.met(w.campStats(0)) {
+		if s := w.campStats(0); a.met(&s) {
 			t.Errorf("rules %d: met at %d food", rules, want-1)
 		}
 		w.Camps[0].Resources.Food = want
-		if !a.met(w.campStats(0)) || !strings.Contains(a.ConditionUnder(rules).EN, lang.T("%d", "%d", want).EN) {
+		if s := w.campStats(0); !a.met(&s) || !strings.Contains(a.ConditionUnder(rules).EN, lang.T("%d", "%d", want).EN) {
 			t.Errorf("rules %d: not met at %d food, or condition %q", rules, want, a.ConditionUnder(rules).EN)
 		}
 	}

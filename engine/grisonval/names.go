@@ -1,8 +1,6 @@
 package grisonval
 
 import (
-	"strings"
-
 	"github.com/grisonval/server/lang"
 )
 
@@ -58,11 +56,11 @@ func (p *Citizen) Name() string {
 	return p.firstName() + " " + familyNames[int(p.Family)%len(familyNames)]
 }
 
-// writeName writes the citizen's full name, as Name returns it, to b.
-func (p *Citizen) writeName(b *strings.Builder) {
-	b.WriteString(p.firstName())
-	b.WriteByte(' ')
-	b.WriteString(familyNames[int(p.Family)%len(familyNames)])
+// appendName appends the citizen's full name, as Name returns it, to b.
+func (p *Citizen) appendName(b []byte) []byte {
+	b = append(b, p.firstName()...)
+	b = append(b, ' ')
+	return append(b, familyNames[int(p.Family)%len(familyNames)]...)
 }
 
 func (p *Citizen) firstName() string {

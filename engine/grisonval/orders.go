@@ -261,6 +261,23 @@ type ArgSpec struct {
 	Optional bool
 }
 
+// zonesWhere lists, in order, the zones for which ok holds: the choices
+// of a zone argument, made in one allocation of their own size (nil for
+// none).
+func zonesWhere(ok func(ZoneID) bool) []int {
+	var buf [NumZones]int
+	zs := buf[:0]
+	for z := ZoneID(1); z <= NumZones; z++ {
+		if ok(z) {
+			zs = append(zs, int(z))
+		}
+	}
+	if len(zs) == 0 {
+		return nil
+	}
+	return slices.Clone(zs)
+}
+
 func (s ArgSpec) allows(v int) bool {
 	if s.Kind == ArgCount {
 		return v >= s.Min && v <= s.Max
@@ -411,13 +428,9 @@ func exploreBar(w *World, c CampID, vis []bool, z ZoneID) bar {
 }
 
 func exploreArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
-	vis := w.Vision(c)
-	var zs []int
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if exploreBar(w, c, vis, z) == barNone {
-			zs = append(zs, int(z))
-		}
-	}
+	var vis zoneSet
+	w.visionInto(c, &vis)
+	zs := zonesWhere(func(z ZoneID) bool { return exploreBar(w, c, vis[:], z) == barNone })
 	if len(zs) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("no unknown zone borders your vision and you have surveyed every zone you see", "aucune zone inconnue ne borde votre vision et vous avez reconnu toutes les zones que vous voyez"))
 	}
@@ -451,12 +464,7 @@ func expandArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if e := shortOf("action", lang.Same("expand_to"), ExpandCost, w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
-	var zs []int
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if expandBar(w, c, z) == barNone {
-			zs = append(zs, int(z))
-		}
-	}
+	zs := zonesWhere(func(z ZoneID) bool { return expandBar(w, c, z) == barNone })
 	if len(zs) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("no free zone borders your land, or your settlers already head for each", "aucune zone libre ne borde vos terres, ou vos colons se dirigent déjà vers chacune"))
 	}
@@ -551,13 +559,9 @@ func sendArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.Capital(c) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("without a capital the field army cannot march", "sans capitale l'armée de campagne ne peut pas marcher"))
 	}
-	vis := w.Vision(c)
-	var zs []int
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if sendBar(w, c, vis, z) == barNone {
-			zs = append(zs, int(z))
-		}
-	}
+	var vis zoneSet
+	w.visionInto(c, &vis)
+	zs := zonesWhere(func(z ZoneID) bool { return sendBar(w, c, vis[:], z) == barNone })
 	return []ArgSpec{
 		{Name: "men", Kind: ArgCount, Min: 1, Max: w.Camps[c].FieldArmy},
 		{Name: "zone", Kind: ArgZone, Choices: zs},

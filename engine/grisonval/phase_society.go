@@ -3,7 +3,6 @@ package grisonval
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/grisonval/server/lang"
 )
@@ -249,46 +248,46 @@ func (t *tick) oldAge(c CampID) (couples int) {
 // oldAgeNarration tells citizen p's death of old age, both languages
 // written in one buffer (a late-game day has several).
 func oldAgeNarration(p *Citizen) lang.Text {
-	var b strings.Builder
-	b.Grow(224)
+	var buf [256]byte
+	b := buf[:0]
 	var num [8]byte
 	age := strconv.AppendInt(num[:0], int64(p.Age), 10)
 	if p.Level > 1 {
 		title, job, roman := LevelTitles[p.Level], p.job(), romanLevels[p.Level]
-		p.writeName(&b)
-		b.WriteString(", ")
-		b.WriteString(title.EN)
-		b.WriteByte(' ')
-		b.WriteString(job.EN)
-		b.WriteString(" of level ")
-		b.WriteString(roman)
-		b.WriteString(", dies of old age at ")
-		b.Write(age)
-		b.WriteString("; the skill goes with them.")
-		mid := b.Len()
-		p.writeName(&b)
-		b.WriteString(", ")
-		b.WriteString(job.FR)
-		b.WriteByte(' ')
-		b.WriteString(title.FR)
-		b.WriteString(" de niveau ")
-		b.WriteString(roman)
-		b.WriteString(", s'éteint de vieillesse à ")
-		b.Write(age)
-		b.WriteString(" ans ; son savoir-faire part avec lui.")
-		s := b.String()
+		b = p.appendName(b)
+		b = append(b, ", "...)
+		b = append(b, title.EN...)
+		b = append(b, ' ')
+		b = append(b, job.EN...)
+		b = append(b, " of level "...)
+		b = append(b, roman...)
+		b = append(b, ", dies of old age at "...)
+		b = append(b, age...)
+		b = append(b, "; the skill goes with them."...)
+		mid := len(b)
+		b = p.appendName(b)
+		b = append(b, ", "...)
+		b = append(b, job.FR...)
+		b = append(b, ' ')
+		b = append(b, title.FR...)
+		b = append(b, " de niveau "...)
+		b = append(b, roman...)
+		b = append(b, ", s'éteint de vieillesse à "...)
+		b = append(b, age...)
+		b = append(b, " ans ; son savoir-faire part avec lui."...)
+		s := string(b)
 		return lang.Text{EN: s[:mid], FR: s[mid:]}
 	}
-	p.writeName(&b)
-	b.WriteString(" dies of old age at ")
-	b.Write(age)
-	b.WriteByte('.')
-	mid := b.Len()
-	p.writeName(&b)
-	b.WriteString(" s'éteint de vieillesse à ")
-	b.Write(age)
-	b.WriteString(" ans.")
-	s := b.String()
+	b = p.appendName(b)
+	b = append(b, " dies of old age at "...)
+	b = append(b, age...)
+	b = append(b, '.')
+	mid := len(b)
+	b = p.appendName(b)
+	b = append(b, " s'éteint de vieillesse à "...)
+	b = append(b, age...)
+	b = append(b, " ans."...)
+	s := string(b)
 	return lang.Text{EN: s[:mid], FR: s[mid:]}
 }
 
@@ -297,30 +296,30 @@ func oldAgeNarration(p *Citizen) lang.Text {
 // lost and its population after.
 func oldAgeWhy(p *Citizen, famine bool, population int) lang.Text {
 	type words struct{ head, years, day, famine, sep, xp, lost string }
-	var b strings.Builder
-	b.Grow(224)
+	var buf [256]byte
+	b := buf[:0]
 	var num [24]byte
 	chance := float64(OldAgeChance(int(p.Age), famine)) / 10_000
 	write := func(w words) {
-		b.WriteString(w.head)
-		b.Write(strconv.AppendInt(num[:0], int64(p.Age), 10))
-		b.WriteString(w.years)
-		b.Write(strconv.AppendFloat(num[:0], chance, 'f', 1, 64))
-		b.WriteString(w.day)
+		b = append(b, w.head...)
+		b = append(b, strconv.AppendInt(num[:0], int64(p.Age), 10)...)
+		b = append(b, w.years...)
+		b = append(b, strconv.AppendFloat(num[:0], chance, 'f', 1, 64)...)
+		b = append(b, w.day...)
 		if famine {
-			b.WriteString(w.famine)
+			b = append(b, w.famine...)
 		}
-		b.WriteString(w.sep)
-		b.Write(strconv.AppendInt(num[:0], int64(p.XP), 10))
-		b.WriteString(w.xp)
-		b.WriteString(romanLevels[p.Level])
-		b.WriteString(w.lost)
-		b.Write(strconv.AppendInt(num[:0], int64(population), 10))
+		b = append(b, w.sep...)
+		b = append(b, strconv.AppendInt(num[:0], int64(p.XP), 10)...)
+		b = append(b, w.xp...)
+		b = append(b, romanLevels[p.Level]...)
+		b = append(b, w.lost...)
+		b = append(b, strconv.AppendInt(num[:0], int64(population), 10)...)
 	}
 	write(words{"old age: ", " years, risk ", " % a day", ", doubled by the famine", "; ", " XP and level ", " lost; population "})
-	mid := b.Len()
+	mid := len(b)
 	write(words{"vieillesse : ", " ans, risque ", " % par jour", ", doublé par la famine", " ; ", " XP et le niveau ", " perdus ; population "})
-	s := b.String()
+	s := string(b)
 	return lang.Text{EN: s[:mid], FR: s[mid:]}
 }
 
@@ -443,8 +442,9 @@ func (w *World) AspirationBends(c CampID) [NumAspirations + 1]int16 {
 	camp := &w.Camps[c]
 	pop := w.Population(c)
 	var b [NumAspirations + 1]int16
+	n := w.buildingCounts(c)
 	b[AspirationFamily] = -10
-	if pop < w.Housing(c) {
+	if pop < w.housing(c, n[House]) {
 		b[AspirationFamily] = 10
 	}
 	switch days := camp.Resources.Food / int64(max(pop, 1)); {
@@ -454,10 +454,10 @@ func (w *World) AspirationBends(c CampID) [NumAspirations + 1]int16 {
 		b[AspirationPlenty] = 10
 	}
 	b[AspirationKnowledge], b[AspirationFaith], b[AspirationGlory], b[AspirationPeace] = -5, -5, -5, 10
-	if w.CountBuildings(c, School) > 0 {
+	if n[School] > 0 {
 		b[AspirationKnowledge] = 10
 	}
-	if w.CountBuildings(c, Temple) > 0 {
+	if n[Temple] > 0 {
 		b[AspirationFaith] = 10
 	}
 	if 10*w.MenUnderArms(c) >= pop {
@@ -714,57 +714,57 @@ func (t *tick) experience(c CampID) {
 	// niveau." and its why, each language written in one buffer.
 	// Both languages are written in one buffer, the narration then the
 	// why: one allocation for the four texts.
-	var b strings.Builder
-	b.Grow(640)
+	var buf [640]byte
+	b := buf[:0]
 	var num [20]byte
 	narration := func(becomes, others, levelUp string, fr bool) {
 		for k := range min(n, len(named)) {
 			p := &camp.Citizens[named[k]]
 			if k > 0 {
-				b.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			p.writeName(&b)
-			b.WriteString(becomes)
+			b = p.appendName(b)
+			b = append(b, becomes...)
 			job := p.job()
 			if fr {
-				b.WriteString(LevelTitles[p.Level].FR)
-				b.WriteString(" (")
-				b.WriteString(job.FR)
+				b = append(b, LevelTitles[p.Level].FR...)
+				b = append(b, " ("...)
+				b = append(b, job.FR...)
 			} else {
-				b.WriteString(LevelTitles[p.Level].EN)
-				b.WriteString(" (")
-				b.WriteString(job.EN)
+				b = append(b, LevelTitles[p.Level].EN...)
+				b = append(b, " ("...)
+				b = append(b, job.EN...)
 			}
-			b.WriteByte(')')
+			b = append(b, ')')
 		}
 		if n > len(named) {
-			b.WriteString(others)
-			b.Write(strconv.AppendInt(num[:0], int64(n-len(named)), 10))
-			b.WriteString(levelUp)
+			b = append(b, others...)
+			b = append(b, strconv.AppendInt(num[:0], int64(n-len(named)), 10)...)
+			b = append(b, levelUp...)
 		}
-		b.WriteByte('.')
+		b = append(b, '.')
 	}
 	why := func(head, to string) {
-		b.WriteString(head)
+		b = append(b, head...)
 		for l := 2; l <= MaxLevel; l++ {
 			if ups[l] > 0 {
-				b.WriteByte(' ')
-				b.Write(strconv.AppendInt(num[:0], int64(ups[l]), 10))
-				b.WriteString(to)
-				b.WriteString(romanLevels[l])
-				b.WriteString(" (")
-				b.Write(strconv.AppendInt(num[:0], int64(LevelXP[l]), 10))
-				b.WriteString(" XP)")
+				b = append(b, ' ')
+				b = append(b, strconv.AppendInt(num[:0], int64(ups[l]), 10)...)
+				b = append(b, to...)
+				b = append(b, romanLevels[l]...)
+				b = append(b, " ("...)
+				b = append(b, strconv.AppendInt(num[:0], int64(LevelXP[l]), 10)...)
+				b = append(b, " XP)"...)
 			}
 		}
 	}
 	narration(" becomes ", " and ", " other(s) level up", false)
-	i1 := b.Len()
+	i1 := len(b)
 	narration(" devient ", " et ", " autre(s) montent de niveau", true)
-	i2 := b.Len()
+	i2 := len(b)
 	why("experience: levels gained", " to level ")
-	i3 := b.Len()
+	i3 := len(b)
 	why("expérience : montées de niveau", " au niveau ")
-	s := b.String()
+	s := string(b)
 	t.note(c, "level_up", nil, lang.Text{EN: s[:i1], FR: s[i1:i2]}, lang.Text{EN: s[i2:i3], FR: s[i3:]})
 }

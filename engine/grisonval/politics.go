@@ -2,7 +2,7 @@ package grisonval
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/grisonval/server/lang"
 )
@@ -287,48 +287,61 @@ func (t *tick) governDay(c CampID) {
 
 	t.readFacts(c)
 	f := &t.facts[c]
-	// The day's terms, written out only when the journal tells them.
-	type term struct {
-		n      int
-		what   lang.Text
-		morale bool // the term of morale, which names it
-	}
-	var terms [16]term
+	// The day's terms, named only when the journal tells them.
+	var terms [16]legTerm
 	k, delta := 0, 0
-	add := func(n int, what lang.Text) {
-		if n != 0 {
-			delta += n
-			terms[k] = term{n: n, what: what}
+	add := func(tm legTerm) {
+		if tm.n != 0 {
+			delta += tm.n
+			terms[k] = tm
 			k++
 		}
 	}
-	add(LegVictory*f[factVictory], lang.T("victory(ies)", "victoire(s)"))
-	add(LegDefeat*f[factDefeat], lang.T("defeat(s)", "défaite(s)"))
-	add(LegZoneWon*f[factZoneWon], lang.T("zone(s) won", "zone(s) gagnée(s)"))
-	add(LegZoneLost*f[factZoneLost], lang.T("zone(s) lost", "zone(s) perdue(s)"))
-	add(LegFamine*min(1, f[factFamine]), lang.T("famine", "famine"))
-	add(LegSurplus*min(1, f[factSurplus]), lang.T("surplus", "surplus"))
-	add(LegSiege*min(1, f[factBesieged]), lang.T("siege", "siège"))
-	add(LegLegendLost*f[factLegendLost], lang.T("legend(s) lost", "légende(s) perdue(s)"))
-	if n := MoraleLegitimacy(camp.Morale); n != 0 {
-		add(n, lang.T("morale", "moral"))
-		terms[k-1].morale = true
-	}
-	add(g.Legitimacy, Governments[camp.Government].Name)
+	fixed := func(n int, name lang.Text) { add(legTerm{n: n, name: name}) }
+	fixed(LegVictory*f[factVictory], lang.T("victory(ies)", "victoire(s)"))
+	fixed(LegDefeat*f[factDefeat], lang.T("defeat(s)", "défaite(s)"))
+	fixed(LegZoneWon*f[factZoneWon], lang.T("zone(s) won", "zone(s) gagnée(s)"))
+	fixed(LegZoneLost*f[factZoneLost], lang.T("zone(s) lost", "zone(s) perdue(s)"))
+	fixed(LegFamine*min(1, f[factFamine]), lang.T("famine", "famine"))
+	fixed(LegSurplus*min(1, f[factSurplus]), lang.T("surplus", "surplus"))
+	fixed(LegSiege*min(1, f[factBesieged]), lang.T("siege", "siège"))
+	fixed(LegLegendLost*f[factLegendLost], lang.T("legend(s) lost", "légende(s) perdue(s)"))
+	add(legTerm{n: MoraleLegitimacy(camp.Morale), name: lang.T("morale", "moral"), kind: legMorale})
+	fixed(g.Legitimacy, Governments[camp.Government].Name)
 	t.governanceTerms(c, add)
 	before := camp.Legitimacy
 	camp.Legitimacy = min(100, max(0, camp.Legitimacy+delta))
 	if d := camp.Legitimacy - before; d <= -5 || d >= 5 {
-		var en, fr []string
-		for _, tm := range terms[:k] {
-			e, f := fmt.Sprintf("%+d %s", tm.n, tm.what.EN), fmt.Sprintf("%+d %s", tm.n, tm.what.FR)
-			if tm.morale {
-				e, f = fmt.Sprintf("%s %d", e, camp.Morale), fmt.Sprintf("%s %d", f, camp.Morale)
-			}
-			en, fr = append(en, e), append(fr, f)
+		// The terms in both languages, written in one buffer.
+		var whats [len(terms)]lang.Text
+		for i := range terms[:k] {
+			whats[i] = terms[i].what()
 		}
+		var buf [512]byte
+		b := buf[:0]
+		mid := 0
+		for _, fr := range []bool{false, true} {
+			for i := range terms[:k] {
+				if i > 0 {
+					b = append(b, ", "...)
+				}
+				what := whats[i].EN
+				if fr {
+					what = whats[i].FR
+				}
+				b = strconv.AppendInt(append(b, "+-"[b2i(terms[i].n < 0)]), int64(abs(terms[i].n)), 10)
+				b = append(append(b, ' '), what...)
+				if terms[i].kind == legMorale {
+					b = strconv.AppendInt(append(b, ' '), int64(camp.Morale), 10)
+				}
+			}
+			if !fr {
+				mid = len(b)
+			}
+		}
+		s := string(b)
 		t.note(c, "legitimacy", nil, lang.T("The legitimacy of power goes from %d to %d.", "La légitimité du pouvoir passe de %d à %d.", before, camp.Legitimacy),
-			lang.Text{EN: strings.Join(en, ", "), FR: strings.Join(fr, ", ")})
+			lang.Text{EN: s[:mid], FR: s[mid:]})
 	}
 
 	if camp.Legitimacy < UnrestBelow {

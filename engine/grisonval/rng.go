@@ -50,8 +50,14 @@ func NewRand(seed uint64, tick int, camp int, p Purpose) *Rand {
 // season repeats another's chance. Use camp -1 for draws that belong to no
 // camp.
 func (w *World) Rand(tick, camp int, p Purpose) *Rand {
+	r := w.stream(tick, camp, p)
+	return &r
+}
+
+// stream is Rand as a value.
+func (w *World) stream(tick, camp int, p Purpose) Rand {
 	if w.Rules >= RulesMastery {
-		return rng.NewSeason(w.Seed, w.Season, tick, camp, uint64(p))
+		return rng.SeasonStream(w.Seed, w.Season, tick, camp, uint64(p))
 	}
-	return NewRand(w.Seed, tick, camp, p)
+	return rng.Stream(w.Seed, tick, camp, uint64(p))
 }

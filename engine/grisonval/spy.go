@@ -21,13 +21,9 @@ func spyArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if e := shortOf("action", lang.Same("spy"), Resources{Gold: SpyCost}, w.Camps[c].Resources); e != nil {
 		return nil, e
 	}
-	vis := w.Vision(c)
-	var zs []int
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if spyBar(vis, z) == barNone {
-			zs = append(zs, int(z))
-		}
-	}
+	var vis zoneSet
+	w.visionInto(c, &vis)
+	zs := zonesWhere(func(z ZoneID) bool { return spyBar(vis[:], z) == barNone })
 	if len(zs) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("you see every zone today: there is nothing to spy on", "vous voyez toutes les zones aujourd'hui : il n'y a rien à espionner"))
 	}

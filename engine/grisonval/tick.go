@@ -54,6 +54,7 @@ type tick struct {
 	// each camp (aging, moods, experience, events, patrons, births...) and
 	// those of marches and spies.
 	streamsBuf [32]streamEntry
+	rands      [32]Rand // the streams of streamsBuf
 
 	// diplomats[c] is set when camp c's order is diplomatic: it is resolved
 	// in the diplomacy phase (rule DIP-2). facts[c] counts what happened to
@@ -61,14 +62,21 @@ type tick struct {
 	diplomats [NumCamps]bool
 	facts     [NumCamps][numFacts]int
 
-	// scratch backs indices.
-	scratch []int32
+	// scratch backs indices, in scratchBuf while a camp's citizens fit.
+	scratch    []int32
+	scratchBuf [64]int32
+
+	// campStats are the achievements' statistics of the camp they check.
+	campStats campStats
 }
 
 // indices returns a buffer of n citizen indices, for a phase to list the
 // citizens it will visit. The buffer is the tick's: it is valid until the
 // next call.
 func (t *tick) indices(n int) []int32 {
+	if t.scratch == nil {
+		t.scratch = t.scratchBuf[:0]
+	}
 	if cap(t.scratch) < n {
 		// Room for a few more: the day's births and arrivals.
 		t.scratch = make([]int32, n, n+n/8)

@@ -86,14 +86,14 @@ func recallArgs(w *World, c CampID) ([]ArgSpec, *RuleError) {
 	if w.Capital(c) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("without a capital a garrison has no field army to rejoin", "sans capitale une garnison n'a pas d'armée de campagne à rejoindre"))
 	}
-	var zs []int
 	most := 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if recallBar(w, c, z) == barNone {
-			zs = append(zs, int(z))
-			most = max(most, w.Zones[z].Garrison)
+	zs := zonesWhere(func(z ZoneID) bool {
+		if recallBar(w, c, z) != barNone {
+			return false
 		}
-	}
+		most = max(most, w.Zones[z].Garrison)
+		return true
+	})
 	if len(zs) == 0 {
 		return nil, refuse(CodeNotAllowed, "action", lang.T("no held zone has a garrison free to leave (a besieged garrison holds or falls)", "aucune zone tenue n'a de garnison libre de partir (une garnison assiégée tient ou tombe)"))
 	}

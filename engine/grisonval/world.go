@@ -417,8 +417,11 @@ func (w *World) MaxUnderArms(c CampID) int {
 
 // Housing returns the camp's housing capacity (rule POP-2): 20 + 3 per
 // house + 2 per held zone beyond the first.
-func (w *World) Housing(c CampID) int {
-	return 20 + 3*w.CountBuildings(c, House) + 2*max(0, w.HeldZones(c)-1)
+func (w *World) Housing(c CampID) int { return w.housing(c, w.CountBuildings(c, House)) }
+
+// housing is Housing with the camp's houses counted.
+func (w *World) housing(c CampID, houses int) int {
+	return 20 + 3*houses + 2*max(0, w.HeldZones(c)-1)
 }
 
 // CapitalSites are the three capitals' positions: pairwise at distance 8,

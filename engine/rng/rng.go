@@ -15,11 +15,18 @@ type Rand struct{ s uint64 }
 // own value and never changes it: values key streams, so changing one
 // changes every replay.
 func New(seed uint64, tick int, camp int, purpose uint64) *Rand {
+	r := Stream(seed, tick, camp, purpose)
+	return &r
+}
+
+// Stream is New as a value, for a caller that keeps its streams in memory
+// of its own.
+func Stream(seed uint64, tick int, camp int, purpose uint64) Rand {
 	s := mix(seed ^ 0x9e3779b97f4a7c15)
 	s = mix(s ^ uint64(int64(tick)))
 	s = mix(s ^ uint64(int64(camp)+0x1000))
 	s = mix(s ^ purpose)
-	return &Rand{s: s}
+	return Rand{s: s}
 }
 
 // NewSeason returns the stream for (seed, season, tick, camp, purpose): the
@@ -29,6 +36,11 @@ func New(seed uint64, tick int, camp int, purpose uint64) *Rand {
 // its rules which it draws from.
 func NewSeason(seed uint64, season, tick, camp int, purpose uint64) *Rand {
 	return New(SeasonSeed(seed, season), tick, camp, purpose)
+}
+
+// SeasonStream is NewSeason as a value (see Stream).
+func SeasonStream(seed uint64, season, tick, camp int, purpose uint64) Rand {
+	return Stream(SeasonSeed(seed, season), tick, camp, purpose)
 }
 
 // SeasonSeed returns the seed of a world's season: the world's seed mixed

@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grisonval/server/deploy"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -159,10 +160,11 @@ func Build(t testing.TB, pkg, name string) string {
 	return b.path
 }
 
-// build builds the command package pkg of this module into the file bin,
-// with the tag testrules: a server then also serves the rulesets kept for
-// the tests (server/cmd/internal/served), which the clients play as any
-// other.
+// build builds the command package pkg of this module into the file bin
+// as the image does (deploy.BuildCommand: the packages compiled once serve
+// every test's binaries and the image's), with the tag testrules: a server
+// then also serves the rulesets kept for the tests
+// (server/cmd/internal/served), which the clients play as any other.
 func build(pkg, bin string) error {
 	root, err := moduleRoot()
 	if err != nil {
@@ -171,7 +173,7 @@ func build(pkg, bin string) error {
 	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "build", "-tags", "testrules", "-o", bin, pkg)
+	cmd := deploy.BuildCommand(context.Background(), bin, pkg, "testrules")
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build %s: %w\n%s", pkg, err, out)

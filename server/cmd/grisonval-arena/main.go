@@ -241,7 +241,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 // clock of 5 s (the bots answer in milliseconds).
 func DemoSpec(seeds, days int, castle bool) arena.Spec {
 	s := arena.Spec{Name: "demo", Ruleset: "grisonval", Camps: 3, SeasonLength: days, MoveClock: arena.Duration(5 * time.Second),
-		Schedule: arena.RoundRobin, Anchor: "rest-only", Concurrency: 8,
+		Schedule: arena.RoundRobin, Anchor: "random-legal", Concurrency: 8,
 		Entrants: []arena.Entrant{
 			{ID: "aggressive", Kind: arena.KindBot, Posture: "aggressive"},
 			{ID: "growth", Kind: arena.KindBot, Posture: "growth"},

@@ -17,6 +17,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 
+	"github.com/grisonval/server/deploy"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
@@ -38,10 +39,11 @@ type cluster struct {
 	logs  []*os.File
 }
 
-// buildServer builds grisonvald into dir and returns its path.
+// buildServer builds grisonvald into dir as the image does
+// (deploy.BuildCommand) and returns its path.
 func buildServer(ctx context.Context, dir string) (string, error) {
 	bin := filepath.Join(dir, "grisonvald")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/grisonval/server/server/cmd/grisonvald")
+	cmd := deploy.BuildCommand(ctx, bin, "github.com/grisonval/server/server/cmd/grisonvald")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("build grisonvald: %w\n%s", err, out)
 	}

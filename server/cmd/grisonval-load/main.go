@@ -39,12 +39,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/grisonval/server/deploy"
 )
 
 func main() {
@@ -214,7 +215,7 @@ func smokeConfig(c config) config {
 func parseServers(ctx context.Context, spec, dir string) ([]*target, error) {
 	if spec == "" {
 		bin := filepath.Join(dir, "grisonvald")
-		cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/grisonval/server/server/cmd/grisonvald")
+		cmd := deploy.BuildCommand(ctx, bin, "github.com/grisonval/server/server/cmd/grisonvald")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("build grisonvald: %w\n%s", err, out)
 		}

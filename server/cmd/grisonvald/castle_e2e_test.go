@@ -23,6 +23,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/grisonval/server/clients/bot"
+	"github.com/grisonval/server/deploy"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/cmd/internal/served"
@@ -35,11 +36,12 @@ import (
 // e2eLimit bounds a whole Castle game of the end-to-end test.
 const e2eLimit = 4 * time.Minute
 
-// buildBinary builds the command package pkg into dir.
+// buildBinary builds the command package pkg into dir, as the image does
+// (deploy.BuildCommand).
 func buildBinary(t *testing.T, dir, pkg, name string) string {
 	t.Helper()
 	bin := filepath.Join(dir, name)
-	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+	if out, err := deploy.BuildCommand(context.Background(), bin, pkg).CombinedOutput(); err != nil {
 		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
 	}
 	return bin

@@ -263,8 +263,8 @@ func (d *DB) StartMatch(ctx context.Context, match int64, world uint64, now time
 }
 
 // EndMatch records a match's result and every camp's day from the server
-// (the order played, its status, its refusal code, whether it timed out),
-// in one transaction.
+// (the order played, its status, its refusal code, whether it timed out,
+// the time it took to answer), in one transaction.
 func (d *DB) EndMatch(ctx context.Context, m Match, entrants []string, days []DayRecord, now time.Time) error {
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -273,11 +273,11 @@ func (d *DB) EndMatch(ctx context.Context, m Match, entrants []string, days []Da
 	defer tx.Rollback()
 	for _, r := range days {
 		args, _ := json.Marshal(r.Args)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO days (match, camp, day, entrant, action, args, status, code, timed_out)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO days (match, camp, day, entrant, action, args, status, code, timed_out, time_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (match, camp, day) DO UPDATE SET action = excluded.action, args = excluded.args, status = excluded.status,
-				code = excluded.code, timed_out = excluded.timed_out`,
-			m.ID, r.Camp, r.Day, entrants[r.Camp], r.Action, string(args), r.Status, r.Code, r.TimedOut); err != nil {
+				code = excluded.code, timed_out = excluded.timed_out, time_ms = excluded.time_ms`,
+			m.ID, r.Camp, r.Day, entrants[r.Camp], r.Action, string(args), r.Status, r.Code, r.TimedOut, r.TimeMS); err != nil {
 			return fmt.Errorf("day %d of camp %d: %w", r.Day, r.Camp, err)
 		}
 	}
@@ -314,9 +314,10 @@ type DayRecord struct {
 	// it) refused that day; RefusalCodes lists their codes.
 	Refused      int    `json:"refused,omitempty"`
 	RefusalCodes string `json:"refusal_codes,omitempty"`
-	// TimeMS is how long the player took to answer, from the day's notice
-	// to its order's acceptance; -1 when not measured (an entrant the
-	// arena does not drive, or a day it did not answer).
+	// TimeMS is how long the camp took to answer, as the server saw it:
+	// from the day's opening to the arrival of the order it played
+	// (answerTime); -1 on a day it did not answer (its standing order
+	// played).
 	TimeMS           int64   `json:"time_ms"`
 	PromptTokens     int     `json:"prompt_tokens,omitempty"`
 	CompletionTokens int     `json:"completion_tokens,omitempty"`
@@ -328,13 +329,13 @@ type DayRecord struct {
 // PlayerDay records what the arena's player of a camp saw of one day,
 // durably, as soon as the day is played.
 func (d *DB) PlayerDay(ctx context.Context, r DayRecord) error {
-	_, err := d.db.ExecContext(ctx, `INSERT INTO days (match, camp, day, entrant, refused, refusal_codes, time_ms,
+	_, err := d.db.ExecContext(ctx, `INSERT INTO days (match, camp, day, entrant, refused, refusal_codes,
 			prompt_tokens, completion_tokens, cost, retries, outcome)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (match, camp, day) DO UPDATE SET refused = excluded.refused, refusal_codes = excluded.refusal_codes,
-			time_ms = excluded.time_ms, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+			prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
 			cost = excluded.cost, retries = excluded.retries, outcome = excluded.outcome`,
-		r.Match, r.Camp, r.Day, r.Entrant, r.Refused, r.RefusalCodes, r.TimeMS, r.PromptTokens, r.CompletionTokens, r.Cost, r.Retries, r.Outcome)
+		r.Match, r.Camp, r.Day, r.Entrant, r.Refused, r.RefusalCodes, r.PromptTokens, r.CompletionTokens, r.Cost, r.Retries, r.Outcome)
 	return err
 }
 

@@ -67,7 +67,6 @@ func (p *campPlayer) runBot(ctx context.Context) error {
 			if _, err = stream.Recv(); err != nil {
 				break
 			}
-			seen := time.Now()
 			v, err := p.game.GetView(ctx, &pb.GetViewRequest{})
 			if err != nil {
 				if fatal(err) {
@@ -91,11 +90,10 @@ func (p *campPlayer) runBot(ctx context.Context) error {
 			default:
 				o, state = bot.DecideIn(lang.EN, v, state)
 			}
-			rec := DayRecord{Match: p.match, Camp: p.camp, Day: int(v.GetDay()) + 1, Entrant: p.entrant.ID, TimeMS: -1}
+			rec := DayRecord{Match: p.match, Camp: p.camp, Day: int(v.GetDay()) + 1, Entrant: p.entrant.ID}
 			for try := 0; try < 2 && o != nil; try++ {
 				_, err := p.game.SubmitOrder(ctx, &pb.SubmitOrderRequest{Order: o, ForDay: v.GetDay() + 1})
 				if err == nil {
-					rec.TimeMS = time.Since(seen).Milliseconds()
 					break
 				}
 				if ctx.Err() != nil || fatal(err) {
@@ -180,9 +178,11 @@ func idle(v *pb.CampView) *pb.Order {
 
 // randomLegal returns an order drawn uniformly from v's legal actions, each
 // argument uniformly within its ArgSpec (an optional one left out half the
-// time), from a generator keyed by key (the match), the camp and the day:
-// the "random legal order" floor. An action with an argument that has no
-// value is never drawn.
+// time; the CARD arguments of one order, a Castle draft's cards, each
+// given once, drawn without replacement as the rules require), from a
+// generator keyed by key (the match), the camp and the day: the "random
+// legal order" floor. An action with an argument that has no value is
+// never drawn.
 func randomLegal(v *pb.CampView, key uint64) *pb.Order {
 	var menu []*pb.LegalAction
 	for _, la := range v.GetLegalActions() {
@@ -205,9 +205,16 @@ func randomLegal(v *pb.CampView, key uint64) *pb.Order {
 		if s.GetOptional() && r.IntN(2) == 0 {
 			break
 		}
-		if s.GetKind() == pb.ArgKind_ARG_KIND_COUNT {
+		switch s.GetKind() {
+		case pb.ArgKind_ARG_KIND_COUNT:
 			o.Args = append(o.Args, s.GetMin()+r.Int32N(s.GetMax()-s.GetMin()+1))
-		} else {
+		case pb.ArgKind_ARG_KIND_CARD:
+			left := slices.DeleteFunc(slices.Clone(s.GetChoices()), func(c int32) bool { return slices.Contains(o.Args, c) })
+			if len(left) == 0 {
+				return idle(v)
+			}
+			o.Args = append(o.Args, left[r.IntN(len(left))])
+		default:
 			o.Args = append(o.Args, s.GetChoices()[r.IntN(len(s.GetChoices()))])
 		}
 	}
@@ -322,7 +329,8 @@ func (p *campPlayer) runLLM(ctx context.Context, apiKey string) error {
 
 // runnerDay reads one line of clients/llm's runner log (llm.Record) as
 // the arena's record of the day: the orders refused (the runner's invalid
-// orders), the time it took to post, the tokens its endpoint reported,
+// orders), the tokens its endpoint reported (the time it took to
+// answer is the server's, answerTime),
 // the cost the runner reports (or the tokens at the entrant's prices),
 // and the HTTP retries. It is the one
 // place that knows the runner's log format.
@@ -331,11 +339,8 @@ func runnerDay(line []byte, e Entrant) (DayRecord, error) {
 	if err := json.Unmarshal(line, &rec); err != nil {
 		return DayRecord{}, fmt.Errorf("runner log line: %w", err)
 	}
-	r := DayRecord{Day: int(rec.Day), Refused: rec.InvalidOrders, TimeMS: -1, Outcome: rec.Outcome,
+	r := DayRecord{Day: int(rec.Day), Refused: rec.InvalidOrders, Outcome: rec.Outcome,
 		PromptTokens: rec.Tokens.PromptTokens, CompletionTokens: rec.Tokens.CompletionTokens}
-	if rec.Outcome == llm.OutcomePosted {
-		r.TimeMS = rec.UsedMS
-	}
 	for _, x := range rec.Exchanges {
 		if n := len(x.Attempts); n > 1 {
 			r.Retries += n - 1

@@ -245,9 +245,21 @@ func (a *Arena) playMatch(ctx context.Context, t Tournament, m Match) error {
 	log = log.With().Uint64("world", m.WorldID).Logger()
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// A human's camp is enrolled first, before any player of the match
+	// starts, so that its enrolment counts for the season's setup.
+	for c, e := range m.Seats {
+		if ent := spec.Entrants[e]; ent.Kind == KindHuman {
+			if err := a.enrolHuman(ctx, spec.Name, m, c, ent, log); err != nil {
+				return err
+			}
+		}
+	}
 	var players sync.WaitGroup
 	for c, e := range m.Seats {
 		ent := spec.Entrants[e]
+		if ent.Kind == KindHuman {
+			continue
+		}
 		tok, err := a.Admin.IssueToken(ctx, &pb.IssueTokenRequest{WorldId: m.WorldID, Camp: int32(c)})
 		if err != nil {
 			return fmt.Errorf("token of camp %d: %w", c, err)
@@ -276,7 +288,7 @@ func (a *Arena) playMatch(ctx context.Context, t Tournament, m Match) error {
 					p.log.Error().Err(err).Msg("llm runner stopped")
 				}
 			})
-		default:
+		default: // KindExternal
 			if err := a.handOut(spec.Name, m, c, ent, tok.GetToken(), log); err != nil {
 				return err
 			}
@@ -327,15 +339,38 @@ func upper(s string) string {
 	return string(b)
 }
 
+// enrolHuman enrols a human entrant's seed-003 player in the ruler's seat
+// of its camp (AdminService.EnrollPlayer, mode human, with the enrolment's
+// defaults, rule REN-DEFAULT), so that the camp's career in the match's
+// world is the player's and every order it posts is theirs, and hands
+// out the enrolment's token, bound to the player. A match taken up again
+// whose token was handed out keeps it: enrolling again would replace it.
+func (a *Arena) enrolHuman(ctx context.Context, tournament string, m Match, camp int, e Entrant, log zerolog.Logger) error {
+	if _, err := os.Stat(a.tokenFile(tournament, m, camp, e)); err == nil {
+		log.Info().Int("camp", camp).Str("entrant", e.ID).Msg("human's token handed out before: kept")
+		return nil
+	}
+	r, err := a.Admin.EnrollPlayer(ctx, &pb.EnrollPlayerRequest{WorldId: m.WorldID, Camp: int32(camp), Player: e.Player, Mode: "human"})
+	if err != nil {
+		return fmt.Errorf("enrol %s's player %q in camp %d: %w", e.ID, e.Player, camp, err)
+	}
+	log.Info().Int("camp", camp).Str("entrant", e.ID).Str("player", e.Player).Msg("human's player enrolled")
+	return a.handOut(tournament, m, camp, e, r.GetToken(), log)
+}
+
+// tokenFile is where the token of entrant e's camp of m is handed out.
+func (a *Arena) tokenFile(tournament string, m Match, camp int, e Entrant) string {
+	return filepath.Join(a.Dir, "tokens", tournament, fmt.Sprintf("%s-match%d-camp%d.token", e.ID, m.Seq+1, camp))
+}
+
 // handOut writes the token of an entrant the arena does not drive (an
 // external agent, a human) where its owner reads it: a file of its own,
 // readable by the arena's user alone, named in the log.
 func (a *Arena) handOut(tournament string, m Match, camp int, e Entrant, token string, log zerolog.Logger) error {
-	dir := filepath.Join(a.Dir, "tokens", tournament)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	path := a.tokenFile(tournament, m, camp, e)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	path := filepath.Join(dir, fmt.Sprintf("%s-match%d-camp%d.token", e.ID, m.Seq+1, camp))
 	if err := os.WriteFile(path, []byte(token+"\n"), 0o600); err != nil {
 		return err
 	}
@@ -375,7 +410,8 @@ func (a *Arena) awaitEnd(ctx context.Context, world uint64) ([]int, error) {
 }
 
 // finish records a match's end: its ranks, its days and last hash, and
-// what each camp played each day, from the server's store.
+// what each camp played each day, from the server's store, with the time
+// it took to answer (answerTime).
 func (a *Arena) finish(ctx context.Context, spec Spec, m Match, ranks []int, log zerolog.Logger) error {
 	orders, err := a.Store.Orders(ctx, m.WorldID, 1)
 	if err != nil {
@@ -385,14 +421,25 @@ func (a *Arena) finish(ctx context.Context, spec Spec, m Match, ranks []int, log
 	for c, e := range m.Seats {
 		entrants[c] = spec.Entrants[e].ID
 	}
+	ticks, err := a.Store.TickHashes(ctx, m.WorldID, 1)
+	if err != nil {
+		return fmt.Errorf("days of world %d: %w", m.WorldID, err)
+	}
+	opened := make(map[int]time.Time, len(ticks))
+	for _, t := range ticks {
+		opened[t.Day+1] = t.CommittedAt
+	}
 	var days []DayRecord
 	for _, o := range orders {
+		r := DayRecord{Camp: o.Camp, Day: o.Day, Action: o.Action, Args: o.Args, Status: o.Status, Code: o.Code, TimedOut: o.TimedOut, TimeMS: -1}
 		switch o.Status {
-		case store.OrderApplied, store.OrderStale, store.OrderStanding, store.OrderStandingStale:
+		case store.OrderApplied, store.OrderStale:
+			r.TimeMS = answerTime(opened[o.Day], o.SubmittedAt)
+		case store.OrderStanding, store.OrderStandingStale:
 		default:
 			continue
 		}
-		days = append(days, DayRecord{Camp: o.Camp, Day: o.Day, Action: o.Action, Args: o.Args, Status: o.Status, Code: o.Code, TimedOut: o.TimedOut})
+		days = append(days, r)
 		m.Days = max(m.Days, o.Day)
 	}
 	last, err := a.Store.LatestTick(ctx, m.WorldID, 1)
@@ -405,4 +452,17 @@ func (a *Arena) finish(ctx context.Context, spec Spec, m Match, ranks []int, log
 	}
 	log.Info().Ints("ranks", ranks).Int("days", m.Days).Msg("match ended")
 	return nil
+}
+
+// answerTime is how long a camp took to answer a day, as the server saw
+// it, in milliseconds: from the day's opening (the commit of the day
+// before, opened) to the arrival of the order it played (submitted), the
+// last it posted. The same measure for every kind of entrant, those the
+// arena drives and those that connect themselves; -1 when the day's
+// opening is not known.
+func answerTime(opened, submitted time.Time) int64 {
+	if opened.IsZero() || submitted.IsZero() {
+		return -1
+	}
+	return max(submitted.Sub(opened).Milliseconds(), 0)
 }

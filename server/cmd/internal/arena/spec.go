@@ -83,8 +83,8 @@ type Spec struct {
 	Schedule string    `json:"schedule"`
 	Rounds   int       `json:"rounds,omitempty"`
 	Entrants []Entrant `json:"entrants"`
-	// Anchor is the entrant whose rating the table holds at 1000 (the
-	// first floor when empty).
+	// Anchor is the entrant whose rating the table holds at 1000 (when
+	// empty, the random floor, else the rest floor: Spec.anchor).
 	Anchor string `json:"anchor,omitempty"`
 	// Concurrency is how many matches run at once (0: 8).
 	Concurrency int `json:"concurrency,omitempty"`
@@ -202,14 +202,20 @@ func (s *Spec) Check() error {
 	return nil
 }
 
-// anchor returns the index of the entrant the table anchors at 1000.
+// anchor returns the index of the entrant the table anchors at 1000: the
+// spec's, else the random floor, else the rest floor, else the first.
+// The random floor, rather than the rest floor: an anchor that finishes
+// last in nearly all its matches (the rest floor, in Grisonval) has a
+// strength only its few other finishes and the fit's prior pin down, and
+// that uncertainty widens every other entrant's interval (docs/arena.md,
+// "Measures").
 func (s *Spec) anchor() int {
 	for i, e := range s.Entrants {
 		if e.ID == s.Anchor {
 			return i
 		}
 	}
-	for _, k := range []string{KindRest, KindRandom} {
+	for _, k := range []string{KindRandom, KindRest} {
 		for i, e := range s.Entrants {
 			if e.Kind == k {
 				return i

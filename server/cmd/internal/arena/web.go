@@ -29,7 +29,7 @@ func (a *Arena) Leaderboards(ctx context.Context) ([]web.LeaderboardTable, error
 		t := web.LeaderboardTable{Tournament: b.Tournament, Ruleset: b.Ruleset, Camps: b.Camps, Played: b.Played, Planned: b.Planned, Anchor: b.Anchor}
 		for _, r := range b.Rows {
 			t.Rows = append(t.Rows, web.LeaderboardRow{Entrant: r.Entrant, Kind: r.Kind, Rating: r.Rating, Low: r.Low, High: r.High,
-				Matches: r.Matches, WinShare: r.WinShare, IllegalRate: r.IllegalRate, TimeoutRate: r.TimeoutRate,
+				Matches: r.Matches, WinShare: r.WinShare, IllegalRate: r.IllegalRate, TimeoutRate: r.TimeoutRate, MeanTimeMS: r.MeanTimeMS,
 				TokensPerDay: r.TokensPerDay, CostPerDay: r.CostPerDay})
 		}
 		for _, m := range x.Matches {
