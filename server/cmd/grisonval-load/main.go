@@ -504,6 +504,7 @@ func worldsMode(ctx context.Context, c config, dir string, out io.Writer) (bool,
 	bad := false
 	for round := range c.rounds {
 		for _, t := range fresh(c, false) {
+			t.profile = true // its metrics: the periodic rounds' store calls
 			d := filepath.Join(dir, fmt.Sprintf("worlds-%d", round))
 			if err := t.start(ctx, d, c.store); err != nil {
 				return false, err
@@ -526,6 +527,7 @@ func worldsMode(ctx context.Context, c config, dir string, out io.Writer) (bool,
 			fmt.Fprintf(out, "worlds round %d %-8s %d worlds (%d create errors), %d / %d notices, late p50 %s p99 %s max %s ms (server: p50 %s p99 %s max %s ms), %s per world, %d leases lost, %d streams ended\n",
 				round+1, t.name, r.created, r.createErrors, r.notices, r.expected, ms(r.lateness.p50), ms(r.lateness.p99), ms(r.lateness.max_),
 				ms(r.serverLate.p50), ms(r.serverLate.p99), ms(r.serverLate.max_), kib(r.perWorld), r.leasesLost, r.streamsEnded)
+			printRoundCosts(out, r)
 			if r.first != nil {
 				fmt.Fprintf(out, "  first error: %v\n", r.first)
 			}
@@ -549,6 +551,7 @@ func worldsMode(ctx context.Context, c config, dir string, out io.Writer) (bool,
 			durPair(cl50), durPair(cl99), durPair(clmax), durPair(sl50), durPair(sl99), durPair(slmax), kib(int64(mper)), lost, ended)
 	}
 	fmt.Fprintln(out)
+	printWorldsCosts(out, c.servers, res)
 	return bad, nil
 }
 

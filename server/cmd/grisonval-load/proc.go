@@ -167,7 +167,13 @@ func (p *process) fds() (all, files int) {
 
 // cpu returns the CPU time the process has used, user and system.
 func (p *process) cpu() time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	return pidCPU(p.cmd.Process.Pid)
+}
+
+// pidCPU returns the CPU time process pid has used, user and system; -1
+// when /proc does not tell.
+func pidCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return -1
 	}

@@ -93,13 +93,20 @@ func checkProfiles(c config) error {
 // of method's handling time (grpc_server_handling_seconds, from the metrics
 // listener at addr), by bucket upper bound in seconds.
 func handlingBuckets(ctx context.Context, addr, method string) (map[float64]float64, error) {
+	return histogram(ctx, addr, "grpc_server_handling_seconds", `grpc_method="`+method+`"`)
+}
+
+// histogram returns the cumulative counts of the server's histogram metric
+// (from the metrics listener at addr), over its series whose labels hold
+// match, by bucket upper bound in seconds.
+func histogram(ctx context.Context, addr, metric, match string) (map[float64]float64, error) {
 	b, err := scrape(ctx, addr)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[float64]float64)
 	for _, line := range strings.Split(b, "\n") {
-		if !strings.HasPrefix(line, "grpc_server_handling_seconds_bucket{") || !strings.Contains(line, `grpc_method="`+method+`"`) {
+		if !strings.HasPrefix(line, metric+"_bucket{") || !strings.Contains(line, match) {
 			continue
 		}
 		_, rest, _ := strings.Cut(line, `le="`)
@@ -190,6 +197,13 @@ func readGauges(ctx context.Context, t *target) (processGauges, error) {
 // percentile of the calls counted between two reads of handlingBuckets, and
 // how many calls that is.
 func handlingP99(before, after map[float64]float64) (bound time.Duration, calls int) {
+	return bucketQuantile(before, after, 0.99)
+}
+
+// bucketQuantile returns the upper bound of the bucket holding the q-th
+// quantile of the observations counted between two reads of histogram
+// (-1 past the last finite bound), and how many observations that is.
+func bucketQuantile(before, after map[float64]float64, q float64) (bound time.Duration, calls int) {
 	bounds := make([]float64, 0, len(after))
 	for b := range after {
 		bounds = append(bounds, b)
@@ -200,7 +214,7 @@ func handlingP99(before, after map[float64]float64) (bound time.Duration, calls 
 	}
 	total := after[bounds[len(bounds)-1]] - before[bounds[len(bounds)-1]]
 	for _, b := range bounds {
-		if after[b]-before[b] >= 0.99*total {
+		if after[b]-before[b] >= q*total {
 			if math.IsInf(b, 1) {
 				return -1, int(total)
 			}

@@ -2,9 +2,18 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/grisonval/server/engine/grisonval"
 	"github.com/grisonval/server/server/store"
@@ -119,4 +128,101 @@ func BenchmarkCommitTick(b *testing.B) {
 	b.ReportMetric(float64(commitTime)/float64(insertTime), "commit/insert")
 	b.ReportMetric(float64(len(state)), "B/state")
 	b.ReportMetric(perTick, "B/tick-stored")
+}
+
+// BenchmarkCommitTicksConcurrent measures what many worlds committing at
+// once cost PostgreSQL: worlds goroutines, each a world of its own, commit
+// late-game ticks (three standing orders and the journal) as fast as they
+// can. pg-µs/tick is the CPU time, user and system, of the database's
+// backends (read from /proc) per committed tick: the figure group commit
+// is judged by (docs/performance.md, "Ten thousand worlds").
+func BenchmarkCommitTicksConcurrent(b *testing.B) {
+	const worlds = 64
+	ctx := context.Background()
+	s, err := Open(ctx, pgtest.NewDatabase(b)+"&pool_max_conns=8"+os.Getenv("BENCH_PG_OPTS"))
+	if err != nil {
+		b.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	state, hash, journal := lateTick(b)
+	ids := make([]uint64, worlds)
+	for i := range ids {
+		w := store.World{Name: "bench", Seed: 2026, Season: 1, Ruleset: "grisonval", Camps: 3,
+			Controllers: []store.Controller{{Kind: store.AI}, {Kind: store.AI}, {Kind: store.AI}}}
+		if err := s.CreateWorld(ctx, &w); err != nil {
+			b.Fatalf("CreateWorld: %v", err)
+		}
+		ids[i] = w.ID
+	}
+	// Every connection of the pool is opened before the count begins.
+	var conns []*pgxpool.Conn
+	for range 8 {
+		c, err := s.pool.Acquire(ctx)
+		if err != nil {
+			b.Fatalf("acquire: %v", err)
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Release()
+	}
+	tick := func(world uint64, day int) store.Tick {
+		t := store.Tick{WorldID: world, Season: 1, Day: day, State: state, Hash: hash, CommittedAt: time.Now()}
+		for c := range 3 {
+			t.Orders = append(t.Orders, store.Order{Camp: c, Action: "rest", Status: store.OrderStanding, SubmittedAt: t.CommittedAt})
+		}
+		for _, e := range journal {
+			e.WorldID, e.Season, e.Day = world, 1, day
+			t.Journal = append(t.Journal, e)
+		}
+		return t
+	}
+	before := backendsCPU(b, s)
+	start := time.Now()
+	var (
+		next  atomic.Int64
+		wg    sync.WaitGroup
+		total = int64(b.N)
+	)
+	for _, id := range ids {
+		wg.Go(func() {
+			for day := 1; next.Add(1) <= total; day++ {
+				if err := s.CommitTick(ctx, tick(id, day)); err != nil {
+					b.Errorf("CommitTick: %v", err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	used := backendsCPU(b, s) - before
+	b.ReportMetric(float64(used.Microseconds())/float64(b.N), "pg-µs/tick")
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "ticks/s")
+}
+
+// backendsCPU returns the CPU time, user and system, that the backends
+// serving s's database have used, read from /proc (PostgreSQL on this
+// machine).
+func backendsCPU(b *testing.B, s *Store) time.Duration {
+	b.Helper()
+	rows, _ := s.pool.Query(context.Background(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)
+	pids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		b.Fatalf("backends: %v", err)
+	}
+	var sum time.Duration
+	for _, pid := range pids {
+		raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			b.Fatalf("backend %d: %v", pid, err)
+		}
+		// Fields count from the last ')': the command name may hold spaces.
+		st := string(raw)
+		f := strings.Fields(st[strings.LastIndexByte(st, ')')+1:])
+		utime, _ := strconv.ParseInt(f[11], 10, 64)
+		stime, _ := strconv.ParseInt(f[12], 10, 64)
+		sum += time.Duration(utime+stime) * 10 * time.Millisecond // clock ticks of 1/100 s
+	}
+	return sum
 }

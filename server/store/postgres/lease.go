@@ -156,7 +156,9 @@ func (f *fenced) Close() error { return nil }
 // lease it left for now because a write under it was in flight (a fence
 // holds the lease's row): waiting for such writes, which may wait for the
 // disk, would hold back the renewal of every other lease. A lease of ls in
-// neither has expired or changed hands. An error renews none.
+// neither has expired or changed hands. An error renews none. The leases
+// not renewed, seldom many, are told apart by a second statement; if it
+// fails, they are all reported under a write.
 //
 // It runs on a connection of its own, so that the worlds' traffic never
 // makes a renewal wait for a connection, and without waiting for the
@@ -168,47 +170,56 @@ func (s *Store) RenewLeases(ctx context.Context, owner string, ls []store.Lease,
 	for i, l := range ls {
 		worlds[i], epochs[i] = int64(l.WorldID), l.Epoch
 	}
+	// One pass over the leases renews those free; the few left out are
+	// then told apart, held under a write or lost.
 	rows, _ := s.renewals.Query(ctx, `
-		WITH mine AS (
-			SELECT l.world_id FROM leases AS l JOIN unnest($2::bigint[], $3::bigint[]) AS h(world_id, epoch)
-				ON l.world_id = h.world_id AND l.epoch = h.epoch
-			WHERE l.owner = $1 AND l.expires_at > now()
-		), free AS (
+		WITH free AS (
 			SELECT l.world_id FROM leases AS l JOIN unnest($2::bigint[], $3::bigint[]) AS h(world_id, epoch)
 				ON l.world_id = h.world_id AND l.epoch = h.epoch
 			WHERE l.owner = $1 AND l.expires_at > now()
 			FOR NO KEY UPDATE OF l SKIP LOCKED
-		), renewed AS (
-			UPDATE leases AS l SET expires_at = now() + $4 * interval '1 microsecond'
-			FROM free WHERE l.world_id = free.world_id
-			RETURNING l.world_id, l.owner, l.epoch, l.expires_at
 		)
-		SELECT world_id, owner, epoch, expires_at, true FROM renewed
-		UNION ALL
-		SELECT world_id, '', 0, now(), false FROM mine WHERE world_id NOT IN (SELECT world_id FROM free)`,
+		UPDATE leases AS l SET expires_at = now() + $4 * interval '1 microsecond'
+		FROM free WHERE l.world_id = free.world_id
+		RETURNING l.world_id, l.owner, l.epoch, l.expires_at`,
 		owner, worlds, epochs, ttl.Microseconds())
-	type row struct {
-		lease   store.Lease
-		renewed bool
-	}
-	got, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+	renewed, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Lease, error) {
 		var (
-			x     row
+			l     store.Lease
 			world int64
 		)
-		err := r.Scan(&world, &x.lease.Owner, &x.lease.Epoch, &x.lease.Expires, &x.renewed)
-		x.lease.WorldID, x.lease.Expires, x.lease.Live = uint64(world), x.lease.Expires.UTC(), x.renewed
-		return x, err
+		err := r.Scan(&world, &l.Owner, &l.Epoch, &l.Expires)
+		l.WorldID, l.Expires, l.Live = uint64(world), l.Expires.UTC(), true
+		return l, err
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("renew %d leases of %s: %w", len(ls), owner, err)
 	}
-	for _, x := range got {
-		if x.renewed {
-			renewed = append(renewed, x.lease)
-		} else {
-			busy = append(busy, x.lease.WorldID)
+	if len(renewed) == len(ls) {
+		return renewed, nil, nil
+	}
+	done := make(map[uint64]bool, len(renewed))
+	for _, l := range renewed {
+		done[l.WorldID] = true
+	}
+	worlds, epochs = worlds[:0], epochs[:0]
+	for _, l := range ls {
+		if !done[l.WorldID] {
+			worlds, epochs = append(worlds, int64(l.WorldID)), append(epochs, l.Epoch)
 		}
+	}
+	rows, _ = s.renewals.Query(ctx, `
+		SELECT l.world_id FROM leases AS l JOIN unnest($2::bigint[], $3::bigint[]) AS h(world_id, epoch)
+			ON l.world_id = h.world_id AND l.epoch = h.epoch
+		WHERE l.owner = $1 AND l.expires_at > now()`, owner, worlds, epochs)
+	held, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		// The renewals stand; the others are tried again at the next
+		// round, as if under a write.
+		held = worlds
+	}
+	for _, id := range held {
+		busy = append(busy, uint64(id))
 	}
 	return renewed, busy, nil
 }

@@ -70,11 +70,9 @@ func fenceStep(l store.Lease) step {
 // fence when it is set (a write to world worldID, which must be the
 // lease's), and returns the first step's error, as its fail makes it.
 func (s *Store) sendOne(ctx context.Context, fence *store.Lease, worldID uint64, steps []step) error {
-	if fence != nil {
-		if fence.WorldID != worldID {
-			return fmt.Errorf("write to world %d under the lease of world %d: %w", worldID, fence.WorldID, store.ErrLeaseLost)
-		}
-		steps = append([]step{fenceStep(*fence)}, steps...)
+	steps, err := withFence(fence, worldID, steps)
+	if err != nil {
+		return err
 	}
 	b := &pgx.Batch{}
 	for _, st := range steps {
@@ -93,4 +91,17 @@ func (s *Store) sendOne(ctx context.Context, fence *store.Lease, worldID uint64,
 		}
 	}
 	return br.Close()
+}
+
+// withFence returns steps, a write to world worldID, preceded by fence's step
+// when fence is set; a fence of another world fails with
+// store.ErrLeaseLost.
+func withFence(fence *store.Lease, worldID uint64, steps []step) ([]step, error) {
+	if fence == nil {
+		return steps, nil
+	}
+	if fence.WorldID != worldID {
+		return nil, fmt.Errorf("write to world %d under the lease of world %d: %w", worldID, fence.WorldID, store.ErrLeaseLost)
+	}
+	return append([]step{fenceStep(*fence)}, steps...), nil
 }

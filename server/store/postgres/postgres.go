@@ -31,6 +31,8 @@ type Store struct {
 	// renewals is the lease renewals' own connection (RenewLeases), made
 	// at its first use.
 	renewals *pgxpool.Pool
+	// groups gathers the ticks that worlds commit at once (group.go).
+	groups *store.Groups[[]step]
 }
 
 var _ store.Store = (*Store)(nil)
@@ -62,7 +64,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)
 	}
-	return &Store{pool: pool, renewals: renewals}, nil
+	s := &Store{pool: pool, renewals: renewals}
+	s.groups = store.NewGroups(committers, maxGroupTicks, maxGroupSteps, s.commitGroup)
+	return s, nil
 }
 
 // migrationLockTable is the table the migrations lock (docs/persistence.md).
@@ -112,6 +116,7 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes every connection of the store.
 func (s *Store) Close() error {
+	s.groups.Close()
 	s.pool.Close()
 	s.renewals.Close()
 	return nil
@@ -435,47 +440,35 @@ func scanOrder(row pgx.CollectableRow) (store.Order, error) {
 // commit with store.ErrNotFound. Each pact change also sets its pair's
 // current status. The season starts with its first tick and ends with a
 // tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
-// Nothing is stored when it fails. The whole tick is one implicit
-// transaction sent in one round trip (sendOne).
+// Nothing is stored when it fails. The tick is written within a group of
+// the ticks committed at the same moment (group.go), one implicit
+// transaction sent in one round trip, and CommitTick returns once that
+// transaction has committed.
 func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
 	return s.commitTick(ctx, t, nil)
 }
 
 func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease) error {
+	if err := s.sendGrouped(ctx, fence, t.WorldID, tickSteps(t)); err != nil {
+		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
+	}
+	return nil
+}
+
+// tickSteps returns the steps that write tick t.
+func tickSteps(t store.Tick) []step {
 	world := int64(t.WorldID)
 	at := micro(t.CommittedAt)
-	steps := make([]step, 0, 3+len(t.Orders)+len(t.Journal)+2*len(t.Pacts))
-	steps = append(steps,
-		step{sql: `INSERT INTO ticks (world_id, season, day, state, hash, committed_at)
-			VALUES ($1, $2, $3, coalesce($4::bytea, ''), $5, $6)`,
-			args: []any{world, t.Season, t.Day, t.State, t.Hash, at},
-			fail: func(e *pgconn.PgError) error {
-				if e.Code == uniqueViolation && e.ConstraintName == "ticks_pkey" {
-					return store.ErrConflict
-				}
-				return nil
-			}},
-		step{sql: `INSERT INTO seasons (world_id, season, first_day, started_at) VALUES ($1, $2, $3, $4)
-			ON CONFLICT DO NOTHING`, args: []any{world, t.Season, t.Day, at}},
-		step{sql: `UPDATE worlds SET deadline = $2 WHERE id = $1`, args: []any{world, deadline(t.Deadline)}},
-	)
+	steps := make([]step, 0, 2+len(t.Orders)+2*len(t.Pacts))
+	steps = append(steps, tickStep(t))
 	for _, o := range t.Orders {
 		if o.Status == store.OrderStanding || o.Status == store.OrderStandingStale {
-			steps = append(steps, step{sql: `INSERT INTO orders (` + orderColumns + `)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::integer[], '{}'), $9, $10, $11, $12, $13, $14, $15)`,
-				args: []any{world, t.Season, t.Day, o.Camp, o.Player, store.RulerSeat, o.Action, o.Args, o.Reason,
-					micro(o.SubmittedAt), o.Status, o.Code, o.Field, o.Message, o.TimedOut}})
-			continue
+			continue // inserted by tickStep
 		}
 		steps = append(steps, step{sql: expectRows(`UPDATE orders SET status = $5, code = $6, field = $7, message = $8
 			WHERE world_id = $1 AND season = $2 AND day = $3 AND camp = $4 AND status = 'pending' RETURNING id`),
 			args: []any{world, t.Season, t.Day, o.Camp, o.Status, o.Code, o.Field, o.Message},
 			fail: whenNoRow(fmt.Errorf("pending order of camp %d: %w", o.Camp, store.ErrNotFound))})
-	}
-	for seq, e := range t.Journal {
-		steps = append(steps, step{sql: `INSERT INTO journal (world_id, season, day, seq, camp, kind, zones, narration, why)
-			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::integer[], '{}'), $8, $9)`,
-			args: []any{world, t.Season, t.Day, seq, e.Camp, e.Kind, e.Zones, e.Narration, e.Why}})
 	}
 	for seq, p := range t.Pacts {
 		steps = append(steps,
@@ -497,10 +490,7 @@ func (s *Store) commitTick(ctx context.Context, t store.Tick, fence *store.Lease
 		steps = append(steps, step{sql: `UPDATE seasons SET ended_day = $3, ended_at = $4 WHERE world_id = $1 AND season = $2`,
 			args: []any{world, t.Season, t.Day, at}})
 	}
-	if err := s.sendOne(ctx, fence, t.WorldID, steps); err != nil {
-		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
-	}
-	return nil
+	return steps
 }
 
 // LatestTick returns the last committed tick of the world's season with its

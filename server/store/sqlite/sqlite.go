@@ -47,6 +47,8 @@ type Store struct {
 	write map[string]*sql.Stmt
 	// lock holds the exclusive lock on the data folder until Close.
 	lock *os.File
+	// groups gathers the ticks that worlds commit at once (group.go).
+	groups *store.Groups[store.Tick]
 }
 
 // readConns is the size of the pool of reading connections: reads of a WAL
@@ -104,6 +106,7 @@ func Open(dir string) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	s.groups = store.NewGroups(1, maxGroupTicks, maxGroupTicks, s.commitGroup)
 	return s, nil
 }
 
@@ -165,6 +168,9 @@ func migrate(ctx context.Context, db *sql.DB) error {
 
 // Close closes the database and releases the data folder.
 func (s *Store) Close() error {
+	if s.groups != nil {
+		s.groups.Close()
+	}
 	err := errors.Join(s.closeStatements(), s.db.Close(), s.wdb.Close(), s.lock.Close())
 	if err != nil {
 		return fmt.Errorf("close sqlite store: %w", err)
@@ -516,59 +522,64 @@ func scanOrder(row scanner) (store.Order, error) {
 // commit with store.ErrNotFound. Each pact change also sets its pair's
 // current status. The season starts with its first tick and ends with a
 // tick marked LastOfSeason. It returns store.ErrConflict if the tick exists.
-// Nothing is stored when it fails.
+// Nothing is stored when it fails. The tick is written within a group of
+// the ticks committed at the same moment, one transaction and one flush
+// (group.go), and CommitTick returns once that transaction has committed.
 func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
-	at := t.CommittedAt.UnixMicro()
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := s.exec(ctx, tx, sqlInsertTick,
-			t.WorldID, t.Season, t.Day, nonNil(t.State), t.Hash, at)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return store.ErrConflict
-		}
-		_, err = s.exec(ctx, tx, sqlStartSeason, t.WorldID, t.Season, t.Day, at)
-		if err != nil {
-			return err
-		}
-		if _, err := s.exec(ctx, tx, sqlSetDeadline, deadline(t.Deadline), t.WorldID); err != nil {
-			return fmt.Errorf("deadline: %w", err)
-		}
-		for _, o := range t.Orders {
-			if err := s.commitOrder(ctx, tx, t, o); err != nil {
-				return err
-			}
-		}
-		for seq, e := range t.Journal {
-			zones, err := json.Marshal(ints(e.Zones))
-			if err != nil {
-				return err
-			}
-			_, err = s.exec(ctx, tx, sqlInsertJournal,
-				t.WorldID, t.Season, t.Day, seq, e.Camp, e.Kind, string(zones), e.Narration, e.Why)
-			if err != nil {
-				return fmt.Errorf("journal entry %d: %w", seq, err)
-			}
-		}
-		for seq, p := range t.Pacts {
-			if err := s.commitPact(ctx, tx, t, seq, p); err != nil {
-				return err
-			}
-		}
-		if t.LastOfSeason {
-			_, err := s.exec(ctx, tx, sqlEndSeason,
-				t.Day, at, t.WorldID, t.Season)
-			if err != nil {
-				return fmt.Errorf("end season: %w", err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.groups.Do(ctx, t, 1); err != nil {
 		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
+	}
+	return nil
+}
+
+// commitTick writes tick t in tx; on an error, the caller rolls back what
+// it wrote.
+func (s *Store) commitTick(ctx context.Context, tx *sql.Tx, t store.Tick) error {
+	at := t.CommittedAt.UnixMicro()
+	res, err := s.exec(ctx, tx, sqlInsertTick,
+		t.WorldID, t.Season, t.Day, nonNil(t.State), t.Hash, at)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return store.ErrConflict
+	}
+	_, err = s.exec(ctx, tx, sqlStartSeason, t.WorldID, t.Season, t.Day, at)
+	if err != nil {
+		return err
+	}
+	if _, err := s.exec(ctx, tx, sqlSetDeadline, deadline(t.Deadline), t.WorldID); err != nil {
+		return fmt.Errorf("deadline: %w", err)
+	}
+	for _, o := range t.Orders {
+		if err := s.commitOrder(ctx, tx, t, o); err != nil {
+			return err
+		}
+	}
+	for seq, e := range t.Journal {
+		zones, err := json.Marshal(ints(e.Zones))
+		if err != nil {
+			return err
+		}
+		_, err = s.exec(ctx, tx, sqlInsertJournal,
+			t.WorldID, t.Season, t.Day, seq, e.Camp, e.Kind, string(zones), e.Narration, e.Why)
+		if err != nil {
+			return fmt.Errorf("journal entry %d: %w", seq, err)
+		}
+	}
+	for seq, p := range t.Pacts {
+		if err := s.commitPact(ctx, tx, t, seq, p); err != nil {
+			return err
+		}
+	}
+	if t.LastOfSeason {
+		_, err := s.exec(ctx, tx, sqlEndSeason,
+			t.Day, at, t.WorldID, t.Season)
+		if err != nil {
+			return fmt.Errorf("end season: %w", err)
+		}
 	}
 	return nil
 }

@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Results", testResults},
 		{"CommitTick", testCommitTick},
 		{"CommitTickConflict", testCommitTickConflict},
+		{"CommitTogether", testCommitTogether},
 		{"CommitTickWithoutPendingOrder", testCommitTickWithoutPendingOrder},
 		{"LatestTick", testLatestTick},
 		{"Journal", testJournal},
