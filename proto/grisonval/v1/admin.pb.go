@@ -390,21 +390,26 @@ func (x *Leaderboard) GetRows() []*LeaderboardRow {
 // LeaderboardRow is one entrant's line: its rating with its 95 %
 // bootstrap interval, the online rating's ordinal, its matches and win
 // share, the shares of its days with an illegal order and with a
-// timeout, and the model's tokens and cost per day.
+// timeout, the mean time it took to answer a day, and the model's tokens
+// and cost per day.
 type LeaderboardRow struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Entrant       string                 `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
-	Kind          string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
-	Rating        float64                `protobuf:"fixed64,3,opt,name=rating,proto3" json:"rating,omitempty"`
-	Low           float64                `protobuf:"fixed64,4,opt,name=low,proto3" json:"low,omitempty"`
-	High          float64                `protobuf:"fixed64,5,opt,name=high,proto3" json:"high,omitempty"`
-	Ordinal       float64                `protobuf:"fixed64,6,opt,name=ordinal,proto3" json:"ordinal,omitempty"`
-	Matches       int32                  `protobuf:"varint,7,opt,name=matches,proto3" json:"matches,omitempty"`
-	WinShare      float64                `protobuf:"fixed64,8,opt,name=win_share,json=winShare,proto3" json:"win_share,omitempty"`
-	IllegalRate   float64                `protobuf:"fixed64,9,opt,name=illegal_rate,json=illegalRate,proto3" json:"illegal_rate,omitempty"`
-	TimeoutRate   float64                `protobuf:"fixed64,10,opt,name=timeout_rate,json=timeoutRate,proto3" json:"timeout_rate,omitempty"`
-	TokensPerDay  float64                `protobuf:"fixed64,11,opt,name=tokens_per_day,json=tokensPerDay,proto3" json:"tokens_per_day,omitempty"`
-	CostPerDay    float64                `protobuf:"fixed64,12,opt,name=cost_per_day,json=costPerDay,proto3" json:"cost_per_day,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Entrant      string                 `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
+	Kind         string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Rating       float64                `protobuf:"fixed64,3,opt,name=rating,proto3" json:"rating,omitempty"`
+	Low          float64                `protobuf:"fixed64,4,opt,name=low,proto3" json:"low,omitempty"`
+	High         float64                `protobuf:"fixed64,5,opt,name=high,proto3" json:"high,omitempty"`
+	Ordinal      float64                `protobuf:"fixed64,6,opt,name=ordinal,proto3" json:"ordinal,omitempty"`
+	Matches      int32                  `protobuf:"varint,7,opt,name=matches,proto3" json:"matches,omitempty"`
+	WinShare     float64                `protobuf:"fixed64,8,opt,name=win_share,json=winShare,proto3" json:"win_share,omitempty"`
+	IllegalRate  float64                `protobuf:"fixed64,9,opt,name=illegal_rate,json=illegalRate,proto3" json:"illegal_rate,omitempty"`
+	TimeoutRate  float64                `protobuf:"fixed64,10,opt,name=timeout_rate,json=timeoutRate,proto3" json:"timeout_rate,omitempty"`
+	TokensPerDay float64                `protobuf:"fixed64,11,opt,name=tokens_per_day,json=tokensPerDay,proto3" json:"tokens_per_day,omitempty"`
+	CostPerDay   float64                `protobuf:"fixed64,12,opt,name=cost_per_day,json=costPerDay,proto3" json:"cost_per_day,omitempty"`
+	// mean_time_ms is the mean time, in milliseconds, from a day's opening to
+	// the entrant's accepted order, over the days it answered (the server's
+	// own records); -1 when it answered none.
+	MeanTimeMs    float64 `protobuf:"fixed64,13,opt,name=mean_time_ms,json=meanTimeMs,proto3" json:"mean_time_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -519,6 +524,13 @@ func (x *LeaderboardRow) GetTokensPerDay() float64 {
 func (x *LeaderboardRow) GetCostPerDay() float64 {
 	if x != nil {
 		return x.CostPerDay
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetMeanTimeMs() float64 {
+	if x != nil {
+		return x.MeanTimeMs
 	}
 	return 0
 }
@@ -2559,7 +2571,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x06anchor\x18\x04 \x01(\tR\x06anchor\x12\x16\n" +
 	"\x06played\x18\x05 \x01(\x05R\x06played\x12\x18\n" +
 	"\aplanned\x18\x06 \x01(\x05R\aplanned\x120\n" +
-	"\x04rows\x18\a \x03(\v2\x1c.grisonval.v1.LeaderboardRowR\x04rows\"\xdb\x02\n" +
+	"\x04rows\x18\a \x03(\v2\x1c.grisonval.v1.LeaderboardRowR\x04rows\"\xfd\x02\n" +
 	"\x0eLeaderboardRow\x12\x18\n" +
 	"\aentrant\x18\x01 \x01(\tR\aentrant\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x16\n" +
@@ -2574,7 +2586,9 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	" \x01(\x01R\vtimeoutRate\x12$\n" +
 	"\x0etokens_per_day\x18\v \x01(\x01R\ftokensPerDay\x12 \n" +
 	"\fcost_per_day\x18\f \x01(\x01R\n" +
-	"costPerDay\"E\n" +
+	"costPerDay\x12 \n" +
+	"\fmean_time_ms\x18\r \x01(\x01R\n" +
+	"meanTimeMs\"E\n" +
 	"\x17TournamentExportRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06format\x18\x02 \x01(\tR\x06format\">\n" +
