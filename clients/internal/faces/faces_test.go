@@ -157,6 +157,14 @@ func TestCountersEveryFace(t *testing.T) {
 			break
 		}
 	}
+	// The last day's view may come before the season's close is stored:
+	// wait for the close.
+	for !over(t, srv, w) {
+		if ctx.Err() != nil {
+			t.Fatalf("the season did not close after its last day: posted %v", posted)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	stopBot()
 	if posted["mcp steal"]+posted["mcp gain"] == 0 || posted["cli steal"]+posted["cli gain"] == 0 {
 		t.Errorf("posted %v; want the agent and the CLI to gain or steal", posted)
