@@ -365,14 +365,28 @@ func (a *Arena) tokenFile(tournament string, m Match, camp int, e Entrant) strin
 
 // handOut writes the token of an entrant the arena does not drive (an
 // external agent, a human) where its owner reads it: a file of its own,
-// readable by the arena's user alone, named in the log.
+// readable by the arena's user alone, named in the log. The file appears
+// whole (written aside, then renamed), so that an entrant watching the
+// folder never reads a part of it.
 func (a *Arena) handOut(tournament string, m Match, camp int, e Entrant, token string, log zerolog.Logger) error {
 	path := a.tokenFile(tournament, m, camp, e)
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, []byte(token+"\n"), 0o600); err != nil {
+	f, err := os.CreateTemp(filepath.Dir(path), ".handing-out-*")
+	if err != nil {
 		return err
+	}
+	_, err = f.WriteString(token + "\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("hand out %s's token: %w", e.ID, err)
 	}
 	log.Info().Int("camp", camp).Str("entrant", e.ID).Str("file", path).Msg("token handed out: the entrant connects with it")
 	return nil
