@@ -117,11 +117,17 @@ func (l *leasedStore) fence(err error) error {
 }
 
 // heldLease is a lease this process holds, with when it was last renewed by
-// this process's clock.
+// this process's clock, and whether the last round left it because a write
+// under it was in flight.
 type heldLease struct {
 	lease     store.Lease
 	renewedAt time.Time
+	left      bool
 }
+
+// errLeaseBusy is why a lease held under a write in flight was left for
+// the next round.
+var errLeaseBusy = errors.New("a write under the lease is in flight")
 
 // errNotOwner is returned by addWorld when another process took the new
 // world's lease first.
@@ -250,11 +256,23 @@ func (s *Server) renewRound(ctx context.Context) {
 		if err != nil {
 			continue
 		}
-		if !errors.Is(errs[id], store.ErrLeaseLost) && now.Sub(held[id].renewedAt) >= ttl/3 {
-			// Left for a round already: a world whose writes follow each
-			// other (one token posting as fast as its limit allows) would
-			// be found under a write at every round. Wait for the write in
-			// flight, which takes milliseconds.
+		if errors.Is(errs[id], errLeaseBusy) && !held[id].left && now.Sub(held[id].renewedAt) < ttl/2 {
+			// Under a write for the first time: the next round, a third of
+			// the lease time later, renews it, still in time.
+			s.mu.Lock()
+			if h, ok := s.leases[id]; ok && h.lease == l {
+				h.left = true
+				s.leases[id] = h
+			}
+			s.mu.Unlock()
+			continue
+		}
+		if errors.Is(errs[id], errLeaseBusy) {
+			// Left for a round already (or renewed too long ago to wait
+			// for the next): a world whose writes follow each other (one
+			// token posting as fast as its limit allows) would be found
+			// under a write at every round. Wait for the write in flight,
+			// which takes milliseconds.
 			nl, err := s.renewWaiting(ctx, l, ttl)
 			if err == nil {
 				s.mu.Lock()
@@ -304,7 +322,7 @@ func (s *Server) renewLeases(ctx context.Context, ls []store.Lease, ttl time.Dur
 			renewed[l.WorldID] = l
 		}
 		for _, id := range busy {
-			errs[id] = fmt.Errorf("renew lease of world %d: a write under it is in flight", id)
+			errs[id] = fmt.Errorf("renew lease of world %d: %w", id, errLeaseBusy)
 		}
 		for _, l := range ls {
 			if _, ok := renewed[l.WorldID]; ok {
