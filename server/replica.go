@@ -206,6 +206,9 @@ type leaseBatcher interface {
 	// Heartbeat renews owner's heartbeat to ttl from now, growing its
 	// generation with bump, and returns every replica, live or not.
 	Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error)
+	// ReleaseLeases ends every lease of ls that owner still holds, at
+	// once.
+	ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error
 	// Depart ends owner's heartbeat now and grows its generation.
 	Depart(ctx context.Context, owner string) error
 	// CountWorlds returns how many worlds the store holds.
@@ -472,7 +475,8 @@ func (s *Server) dropWorld(id uint64, err error) {
 }
 
 // releaseLeases gives up every lease held, so that other replicas take the
-// worlds at once; the loops must have stopped.
+// worlds at once, in one statement with a store that batches leases; the
+// loops must have stopped.
 func (s *Server) releaseLeases() {
 	leaser := s.cfg.Store.(store.Leaser)
 	s.mu.Lock()
@@ -481,6 +485,16 @@ func (s *Server) releaseLeases() {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
+	if b, ok := s.cfg.Store.(leaseBatcher); ok {
+		ls := make([]store.Lease, 0, len(held))
+		for _, h := range held {
+			ls = append(ls, h.lease)
+		}
+		if err := b.ReleaseLeases(ctx, s.cfg.Replica.Addr, ls); err != nil {
+			s.log.Warn().Err(err).Int("leases", len(ls)).Msg("release leases")
+		}
+		return
+	}
 	for id, h := range held {
 		if err := leaser.ReleaseLease(ctx, h.lease); err != nil {
 			s.log.Warn().Err(err).Uint64("world", id).Msg("release lease")
