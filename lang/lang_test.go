@@ -84,39 +84,36 @@ func TestTextArgsFormat(t *testing.T) {
 		{"%s %.1f %+d", []any{"plain", 2.25, -3}},
 		{manyFormat, many},
 	} {
-		in := func(l Lang) []any {
-			out := make([]any, len(c.args))
-			for i, a := range c.args {
-				if x, ok := a.(Text); ok {
-					a = x.In(l)
-				}
-				out[i] = a
-			}
-			return out
-		}
 		got := T(c.format, "fr "+c.format, c.args...)
-		if want := fmt.Sprintf(c.format, in(EN)...); got.EN != want {
+		if want := fmt.Sprintf(c.format, textIn(c.args, EN)...); got.EN != want {
 			t.Errorf("T(%q) in English = %q; want %q", c.format, got.EN, want)
 		}
-		if want := fmt.Sprintf("fr "+c.format, in(FR)...); got.FR != want {
+		if want := fmt.Sprintf("fr "+c.format, textIn(c.args, FR)...); got.FR != want {
 			t.Errorf("T(%q) in French = %q; want %q", c.format, got.FR, want)
 		}
 	}
 }
 
-// TestTextAllocs checks what T allocates: both languages in one string,
-// and the Text arguments in one slice.
+// TestTextAllocs checks what T allocates: both languages in one string;
+// a text fmt formats (a float here) also the Text arguments in one slice.
 func TestTextAllocs(t *testing.T) {
 	if raceDetector {
 		t.Skip("the race detector's instrumentation allocates more")
 	}
 	forest := T("forest", "forêt")
-	args := []any{4, forest}
-	if n := testing.AllocsPerRun(100, func() { _ = T("zone %d (%s)", "zone %d (%s)", args...) }); n != 2 {
-		t.Errorf("T with a Text argument: %v allocations; want 2", n)
-	}
-	if n := testing.AllocsPerRun(100, func() { _ = T("zone %d", "zone %d", args[:1]...) }); n != 1 {
-		t.Errorf("T with a number: %v allocations; want 1", n)
+	args := []any{4, forest, 2.5}
+	for _, c := range []struct {
+		name, format string
+		args         []any
+		want         float64
+	}{
+		{"a number and a Text", "zone %d (%s)", args[:2], 1},
+		{"a number", "zone %d", args[:1], 1},
+		{"a float and a Text, by fmt", "zone %d (%s) %.1f", args, 2},
+	} {
+		if n := testing.AllocsPerRun(100, func() { _ = T(c.format, c.format, c.args...) }); n != c.want {
+			t.Errorf("T with %s: %v allocations; want %v", c.name, n, c.want)
+		}
 	}
 }
 

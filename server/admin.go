@@ -250,11 +250,14 @@ func (a *adminService) SetController(ctx context.Context, req *pb.SetControllerR
 }
 
 // IssueToken issues a camp token; the camp's earlier tokens stop working at
-// once.
+// once. With spectator set, it issues a spectator token (admintokens.go).
 func (a *adminService) IssueToken(ctx context.Context, req *pb.IssueTokenRequest) (*pb.IssueTokenResponse, error) {
 	r, err := a.s.world(req.GetWorldId())
 	if err != nil {
 		return nil, err
+	}
+	if req.GetSpectator() != "" {
+		return a.issueSpectator(ctx, r, req)
 	}
 	seat := req.GetSeat()
 	if seat == game.RulerSeat {
@@ -397,15 +400,7 @@ func (a *adminService) GetFrame(ctx context.Context, req *pb.WorldRequest) (*pb.
 	if err != nil {
 		return nil, err
 	}
-	var f *pb.Frame
-	err = r.read(ctx, func() (err error) {
-		f, err = frameOf(r.rs, r.settings.Camps, r.state, pb.LangOf(ctx))
-		return err
-	})
-	if err != nil {
-		return nil, toStatus(r.base, err)
-	}
-	return f, nil
+	return r.frame(ctx, pb.LangOf(ctx))
 }
 
 // ForkWorld creates a paused world whose setup is a stored tick of another

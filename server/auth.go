@@ -24,16 +24,19 @@ import (
 
 // Token prefixes say what a token opens.
 const (
-	campTokenPrefix  = "gvc_"
-	adminTokenPrefix = "gva_"
+	campTokenPrefix      = "gvc_"
+	adminTokenPrefix     = "gva_"
+	spectatorTokenPrefix = "gvs_"
 )
 
-// principal is who a request comes from: a camp of a world, or the admin.
+// principal is who a request comes from: a camp of a world, a spectator of
+// a world, or the admin.
 type principal struct {
-	role    string // store.RoleCamp or store.RoleAdmin
+	role    string // store.RoleCamp, store.RoleSpectator or store.RoleAdmin
 	worldID uint64
 	camp    int
-	// name is an admin token's name, recorded in the admin audit.
+	// name is an admin token's name, recorded in the admin audit, or a
+	// spectator token's holder.
 	name string
 	// player is the player a camp token was issued to, or "".
 	player string
@@ -72,6 +75,11 @@ type authenticator struct {
 	vouched map[[sha256.Size]byte]cachedPrincipal
 	// gen counts revocations; a lookup that raced one is not cached.
 	gen uint64
+	// pruneAt is how many vouched tokens make the next lookup drop the
+	// expired ones: vouchPruneAt, or twice what the last pruning left,
+	// so that with many good tokens (10,000 clients, each its own) a
+	// lookup does not walk them all each time.
+	pruneAt int
 	// revoked, when set, is called once a token put has revoked others: it
 	// ends their open streams on this process (limits.Streams.CheckNow).
 	revoked func()
@@ -84,19 +92,21 @@ type cachedPrincipal struct {
 
 func newAuthenticator(st store.Store, c clock.Clock, ttl time.Duration) *authenticator {
 	return &authenticator{store: st, clock: c, ttl: ttl, cache: make(map[[sha256.Size]byte]cachedPrincipal),
-		vouched: make(map[[sha256.Size]byte]cachedPrincipal)}
+		vouched: make(map[[sha256.Size]byte]cachedPrincipal), pruneAt: vouchPruneAt}
 }
 
 // vouchTTL is how long a token found good is vouched for.
 const vouchTTL = 24 * time.Hour
 
 // vouchPruneAt is how many vouched tokens are kept before the expired ones
-// are dropped. Only tokens the store holds are vouched for, so their
-// number is bounded by the store's.
+// are first dropped (then at twice what a pruning leaves). Only tokens the
+// store holds are vouched for, so their number is bounded by the store's.
 const vouchPruneAt = 4096
 
 // requiredRole returns the role a method needs, or "" for the services that
-// are open to all (health, reflection, the chronicle of closed seasons).
+// are open to all (health, reflection, the chronicle of closed seasons). A
+// spectator token is let into the game service too (allowed); its methods
+// then refuse it but WatchTicks and GetFrame (game.go).
 func requiredRole(fullMethod string) string {
 	switch {
 	case strings.HasPrefix(fullMethod, "/"+pb.GameService_ServiceDesc.ServiceName+"/"):
@@ -138,13 +148,19 @@ func (a *authenticator) authorize(ctx context.Context, fullMethod string) (conte
 		return nil, refuseIn(l, reasonUnavailable, "", lang.T("cannot check the token now; retry shortly",
 			"impossible de vérifier le jeton maintenant ; réessayez bientôt"))
 	}
-	if p.role != role {
+	if !allowed(p.role, role) {
 		if role == store.RoleAdmin {
 			return nil, refuseIn(l, reasonPermission, "", lang.T("this call needs the admin token", "cet appel demande le jeton d'administration"))
 		}
 		return nil, refuseIn(l, reasonPermission, "", lang.T("this call needs a camp token", "cet appel demande un jeton de camp"))
 	}
 	return context.WithValue(ctx, principalKey{}, p), nil
+}
+
+// allowed reports whether a token of role may call a method that needs
+// need: its own role, or a spectator's for the game service.
+func allowed(role, need string) bool {
+	return role == need || (need == store.RoleCamp && role == store.RoleSpectator)
 }
 
 func (a *authenticator) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
@@ -198,12 +214,13 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	a.mu.Lock()
 	if a.gen == gen {
 		a.cache[hash] = cachedPrincipal{p: p, expires: now.Add(a.ttl)}
-		if len(a.vouched) >= vouchPruneAt {
+		if len(a.vouched) >= a.pruneAt {
 			for h, v := range a.vouched {
 				if !now.Before(v.expires) {
 					delete(a.vouched, h)
 				}
 			}
+			a.pruneAt = max(vouchPruneAt, 2*len(a.vouched))
 		}
 		a.vouched[hash] = cachedPrincipal{p: p, expires: now.Add(vouchTTL)}
 	}
@@ -221,17 +238,20 @@ func (a *authenticator) isVouched(hash [sha256.Size]byte) bool {
 }
 
 // issue creates a token for t's role, world, camp and seat, stores its
-// hash (which revokes the earlier tokens of that camp's seat, or the
-// earlier admin token of t's name) and drops the revoked ones from the
-// cache.
+// hash (which revokes the earlier tokens of that camp's seat, the earlier
+// admin token of t's name, or the earlier spectator token of t's world and
+// name) and drops the revoked ones from the cache.
 func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error) {
 	var raw [32]byte
 	if _, err := rand.Read(raw[:]); err != nil {
 		return "", fmt.Errorf("issue token: %w", err)
 	}
 	prefix := campTokenPrefix
-	if t.Role == store.RoleAdmin {
+	switch t.Role {
+	case store.RoleAdmin:
 		prefix = adminTokenPrefix
+	case store.RoleSpectator:
+		prefix = spectatorTokenPrefix
 	}
 	token := prefix + base64.RawURLEncoding.EncodeToString(raw[:])
 	hash := sha256.Sum256([]byte(token))
@@ -243,26 +263,49 @@ func (a *authenticator) issue(ctx context.Context, t store.Token) (string, error
 }
 
 // put stores t, whose Hash is set (which revokes the earlier tokens of
-// that camp's seat, or the earlier admin token of t's name), and drops the
-// revoked ones from the cache.
+// that camp's seat, the earlier admin token of t's name, or the earlier
+// spectator token of t's world and name), and drops the revoked ones from
+// the cache.
 func (a *authenticator) put(ctx context.Context, t store.Token) error {
 	if err := a.store.PutToken(ctx, t); err != nil {
 		return err
 	}
+	a.forget(func(p principal) bool { return replaces(t, p) }, true)
+	return nil
+}
+
+// forget drops the tokens whose principal match says revoked from the
+// cache and the vouched tokens and, when streams is set, ends their open
+// streams on this process before it returns.
+func (a *authenticator) forget(match func(principal) bool, streams bool) {
 	a.mu.Lock()
 	a.gen++
 	for _, m := range []map[[sha256.Size]byte]cachedPrincipal{a.cache, a.vouched} {
 		for h, c := range m {
-			if c.p.role == t.Role && c.p.worldID == t.WorldID && c.p.camp == t.Camp && (t.Role != store.RoleCamp || c.p.seat == store.SeatOrRuler(t.Seat)) {
+			if match(c.p) {
 				delete(m, h)
 			}
 		}
 	}
 	a.mu.Unlock()
-	if a.revoked != nil {
+	if streams && a.revoked != nil {
 		a.revoked()
 	}
-	return nil
+}
+
+// replaces reports whether storing t revokes the token of p (store.Store's
+// PutToken).
+func replaces(t store.Token, p principal) bool {
+	if p.role != t.Role || p.worldID != t.WorldID {
+		return false
+	}
+	switch t.Role {
+	case store.RoleCamp:
+		return p.camp == t.Camp && p.seat == store.SeatOrRuler(t.Seat)
+	case store.RoleSpectator:
+		return p.name == t.Name
+	}
+	return p.camp == t.Camp // the admin's: the same role, world and camp
 }
 
 // The authenticator is what the revocation check of the open streams asks

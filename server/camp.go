@@ -178,12 +178,3 @@ func (g *gameService) SetStandingOrder(ctx context.Context, req *pb.SetStandingO
 	}
 	return &pb.SetStandingOrderResponse{Order: orderToPB(o)}, nil
 }
-
-// dayMessages returns the messages camp received for day.
-func dayMessages(ctx context.Context, st store.Store, worldID uint64, season, camp, day int) ([]store.Message, error) {
-	msgs, err := st.Messages(ctx, worldID, season, camp, day)
-	if err != nil {
-		return nil, fmt.Errorf("read messages of camp %d: %w", camp, err)
-	}
-	return receivedOn(msgs, camp, day), nil
-}

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"strings"
 
@@ -165,8 +164,8 @@ func traitNames(n int, name func(i int) string) string {
 	return strings.Join(names, ", ")
 }
 
-// ListTokens lists the live camp and seat tokens of a world, without their
-// text.
+// ListTokens lists the live camp, seat and spectator tokens of a world,
+// without their text.
 func (a *adminService) ListTokens(ctx context.Context, req *pb.ListTokensRequest) (*pb.ListTokensResponse, error) {
 	if _, err := a.s.world(req.GetWorldId()); err != nil {
 		return nil, err
@@ -179,15 +178,25 @@ func (a *adminService) ListTokens(ctx context.Context, req *pb.ListTokensRequest
 	for _, t := range toks {
 		resp.Tokens = append(resp.Tokens, &pb.TokenInfo{Camp: int32(t.Camp), Seat: store.SeatOrRuler(t.Seat), Player: pb.Printable(t.Player, false)})
 	}
+	specs, err := a.s.cfg.Store.SpectatorTokens(ctx, req.GetWorldId())
+	if err != nil {
+		return nil, toStatus(a.s.log, err)
+	}
+	for _, t := range specs {
+		resp.Tokens = append(resp.Tokens, &pb.TokenInfo{Camp: -1, Spectator: pb.Printable(t.Name, false)})
+	}
 	return resp, nil
 }
 
-// RevokeToken revokes the tokens of a world's camp's seat and drops them
-// from the cache.
+// RevokeToken revokes the tokens of a world's camp's seat, or a spectator
+// token (admintokens.go), and drops them from the cache.
 func (a *adminService) RevokeToken(ctx context.Context, req *pb.RevokeTokenRequest) (*pb.RevokeTokenResponse, error) {
 	r, err := a.s.world(req.GetWorldId())
 	if err != nil {
 		return nil, err
+	}
+	if req.GetSpectator() != "" {
+		return a.revokeSpectator(ctx, r, req)
 	}
 	seat := store.SeatOrRuler(req.GetSeat())
 	bad := violations{l: pb.LangOf(ctx)}
@@ -226,19 +235,9 @@ func (a *authenticator) revokeCamp(ctx context.Context, worldID uint64, camp int
 	if err != nil {
 		return 0, err
 	}
-	a.mu.Lock()
-	a.gen++
-	for _, m := range []map[[sha256.Size]byte]cachedPrincipal{a.cache, a.vouched} {
-		for h, c := range m {
-			if c.p.role == store.RoleCamp && c.p.worldID == worldID && c.p.camp == camp && store.SeatOrRuler(c.p.seat) == seat {
-				delete(m, h)
-			}
-		}
-	}
-	a.mu.Unlock()
-	if a.revoked != nil && n > 0 {
-		a.revoked()
-	}
+	a.forget(func(p principal) bool {
+		return p.role == store.RoleCamp && p.worldID == worldID && p.camp == camp && store.SeatOrRuler(p.seat) == seat
+	}, n > 0)
 	return n, nil
 }
 

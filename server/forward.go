@@ -77,15 +77,15 @@ func (f *forwarder) close() {
 	}
 }
 
-// worldOf returns the world a call is about: the camp token's world, or the
-// world_id of an admin request. ok is false for calls about no world in
-// particular (CreateWorld, ListWorlds, health).
+// worldOf returns the world a call is about: the camp or spectator token's
+// world, or the world_id of an admin request. ok is false for calls about
+// no world in particular (CreateWorld, ListWorlds, health).
 func worldOf(ctx context.Context, req any) (id uint64, ok bool) {
 	p, authed := principalFrom(ctx)
 	if !authed {
 		return 0, false
 	}
-	if p.role == store.RoleCamp {
+	if p.role == store.RoleCamp || p.role == store.RoleSpectator {
 		return p.worldID, true
 	}
 	if r, isWorld := req.(interface{ GetWorldId() uint64 }); isWorld && r.GetWorldId() != 0 {

@@ -30,9 +30,20 @@ type gameService struct {
 // means the token's world; any other world is refused.
 func (g *gameService) campWorld(ctx context.Context, worldID uint64) (principal, *runner, error) {
 	p, ok := principalFrom(ctx)
+	if ok && p.role == store.RoleSpectator {
+		return principal{}, nil, refuseIn(pb.LangOf(ctx), reasonPermission, "", lang.T(
+			"a spectator token watches the world's ticks (WatchTicks) and reads its public frame (GetFrame) only; this call needs a camp token",
+			"un jeton de spectateur suit les jours du monde (WatchTicks) et lit son image publique (GetFrame), rien d'autre ; cet appel demande un jeton de camp"))
+	}
 	if !ok || p.role != store.RoleCamp {
 		return principal{}, nil, refuseIn(pb.LangOf(ctx), reasonPermission, "", lang.T("this call needs a camp token", "cet appel demande un jeton de camp"))
 	}
+	return g.tokenWorld(ctx, p, worldID)
+}
+
+// tokenWorld returns the loop of p's world. worldID 0 means the token's
+// world; any other world is refused.
+func (g *gameService) tokenWorld(ctx context.Context, p principal, worldID uint64) (principal, *runner, error) {
 	if worldID != 0 && worldID != p.worldID {
 		return principal{}, nil, refuseIn(pb.LangOf(ctx), reasonPermission, "world_id",
 			lang.T("this token plays world %d; use world_id %d or 0", "ce jeton joue le monde %d ; utilisez world_id %d ou 0", p.worldID, p.worldID))
@@ -74,6 +85,24 @@ func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.
 		return nil, toStatus(r.base, err)
 	}
 	return v, nil
+}
+
+// GetFrame returns the world's public frame of its current day to a
+// spectator token: built once between two events that change it and shared
+// by the world's spectators until then (views.go). A camp's token is
+// refused: it reads its fogged view.
+func (g *gameService) GetFrame(ctx context.Context, req *pb.GetFrameRequest) (*pb.Frame, error) {
+	p, ok := principalFrom(ctx)
+	if !ok || p.role != store.RoleSpectator {
+		return nil, refuseIn(pb.LangOf(ctx), reasonPermission, "", lang.T(
+			"GetFrame shows the whole world: it needs a spectator token; a camp reads its own view (GetView)",
+			"GetFrame montre tout le monde : il demande un jeton de spectateur ; un camp lit sa propre vue (GetView)"))
+	}
+	_, r, err := g.tokenWorld(ctx, p, req.GetWorldId())
+	if err != nil {
+		return nil, err
+	}
+	return r.frame(ctx, pb.LangOf(ctx))
 }
 
 // SubmitOrder validates the order against the current state, stores it and
@@ -181,21 +210,34 @@ func (g *gameService) post(ctx context.Context, p principal, r *runner, forDay i
 // the camp's journal of that day, its order's result and the messages it
 // received for that day. The loop builds each notice once per camp and
 // shares it among the camp's streams.
+//
+// A spectator's stream is the world's: its notices carry the day and the
+// deadline, nothing of a camp's, and are built once for all the world's
+// spectators.
 func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameService_WatchTicksServer) error {
 	ctx := stream.Context()
-	p, r, err := g.campWorld(ctx, req.GetWorldId())
+	p, r, err := g.watcherWorld(ctx, req.GetWorldId())
 	if err != nil {
 		return err
 	}
 	l := pb.LangOf(ctx)
-	w := &watcher{camp: p.camp, lang: l, ch: make(chan *pb.TickNotice, watcherBuffer)}
-	var (
-		snap   snapshot
-		played []*play
-	)
+	w := &watcher{camp: p.camp, lang: l, ch: make(chan *sharedNotice, watcherBuffer)}
+	// The first notice is built on the loop from what it keeps (recent.go),
+	// as the day's notices are: a crowd opening its streams reads nothing
+	// from the store.
+	var first *pb.TickNotice
 	err = r.read(ctx, func() error {
+		ev := tickEvent{season: r.settings.Season, day: r.state.Day(), deadline: r.deadline(), played: r.played}
+		var msgs []store.Message
+		if p.role == store.RoleCamp {
+			rec, err := r.recentLog(ctx)
+			if err != nil {
+				return err
+			}
+			ev.journal, msgs = rec.journal[p.camp], receivedOn(rec.messages[p.camp], p.camp, ev.day)
+		}
+		first = tickNotice(r.id, p.camp, ev, msgs, l)
 		r.watchers[w] = struct{}{}
-		snap, played = r.snapshot(), r.played
 		return nil
 	})
 	if err != nil {
@@ -208,16 +250,7 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 			return nil
 		})
 	}()
-	entries, err := g.s.cfg.Store.Journal(ctx, r.id, snap.settings.Season, p.camp, snap.day)
-	if err != nil {
-		return toStatus(r.base, fmt.Errorf("read journal of camp %d: %w", p.camp, err))
-	}
-	first := tickEvent{season: snap.settings.Season, day: snap.day, deadline: snap.deadline, journal: entries, played: played}
-	msgs, err := dayMessages(ctx, g.s.cfg.Store, r.id, first.season, p.camp, first.day)
-	if err != nil {
-		return toStatus(r.base, err)
-	}
-	if err := stream.Send(tickNotice(r.id, p.camp, first, msgs, l)); err != nil {
+	if err := stream.Send(first); err != nil {
 		return err
 	}
 	for {
@@ -226,7 +259,9 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 			if !ok {
 				return toStatus(r.base, w.err)
 			}
-			if err := stream.Send(n); err != nil {
+			// The notice's encoding, made by the first of its streams,
+			// is written as it is by the others (wire.go).
+			if err := stream.SendMsg(n); err != nil {
 				return err
 			}
 		case <-ctx.Done():
@@ -235,19 +270,36 @@ func (g *gameService) WatchTicks(req *pb.WatchTicksRequest, stream pb.GameServic
 	}
 }
 
+// watcherWorld returns the caller's principal and the loop of its world,
+// for a camp's token or a spectator's (spectatorCamp as its camp).
+func (g *gameService) watcherWorld(ctx context.Context, worldID uint64) (principal, *runner, error) {
+	if p, ok := principalFrom(ctx); ok && p.role == store.RoleSpectator {
+		p.camp = spectatorCamp
+		return g.tokenWorld(ctx, p, worldID)
+	}
+	return g.campWorld(ctx, worldID)
+}
+
+// spectatorCamp is the camp of a spectator's watcher: none.
+const spectatorCamp = -1
+
 // tickNotice returns camp's notice of ev, its texts in l: only its own
 // entries of that day, its own order's result and msgs, the messages it
-// received for that day.
+// received for that day. The spectators' notice (camp spectatorCamp) has
+// the day and the deadline only.
 func tickNotice(worldID uint64, camp int, ev tickEvent, msgs []store.Message, l lang.Lang) *pb.TickNotice {
 	n := &pb.TickNotice{WorldId: worldID, Day: int32(ev.day)}
+	if !ev.deadline.IsZero() {
+		n.NextDeadline = timestamppb.New(ev.deadline)
+	}
+	if camp == spectatorCamp {
+		return n
+	}
 	if camp < len(ev.played) && ev.played[camp] != nil {
 		n.Result = playToPB(int32(ev.day), *ev.played[camp], l)
 	}
 	for _, m := range msgs {
 		n.Messages = append(n.Messages, messageToPB(m))
-	}
-	if !ev.deadline.IsZero() {
-		n.NextDeadline = timestamppb.New(ev.deadline)
 	}
 	for _, e := range ev.journal {
 		if e.Camp == camp && e.Day == ev.day {

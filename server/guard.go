@@ -209,9 +209,10 @@ func (g *guard) peerStream(srv any, ss grpc.ServerStream, info *grpc.StreamServe
 	return g.admit(ss.Context(), info.FullMethod, func(context.Context) error { return handler(srv, ss) })
 }
 
-// callKind returns the rate a camp token's call to method spends and the
-// name of its kind, in the log and in a refusal; nil for a call without
-// one (GetView, WatchTicks: a stream has its own bounds).
+// callKind returns the rate a camp or spectator token's call to method
+// spends and the name of its kind, in the log and in a refusal; nil for a
+// call without one (GetView, GetFrame: served from what the loop keeps;
+// WatchTicks: a stream has its own bounds).
 func (g *guard) callKind(method string) (*limits.Buckets, string, lang.Text) {
 	prefix := "/" + pb.GameService_ServiceDesc.ServiceName + "/"
 	name, ok := strings.CutPrefix(method, prefix)
@@ -222,7 +223,7 @@ func (g *guard) callKind(method string) (*limits.Buckets, string, lang.Text) {
 		return g.orders, "orders", lang.T("orders", "d'ordres")
 	case name == "SendMessage":
 		return g.messages, "messages", lang.T("messages", "de messages")
-	case name == "GetView", strings.HasPrefix(name, "Watch"):
+	case name == "GetView", name == "GetFrame", strings.HasPrefix(name, "Watch"):
 		return nil, "", lang.Text{}
 	case strings.HasPrefix(name, "Get"), strings.HasPrefix(name, "List"):
 		return g.reads, "reads", lang.T("reads", "de lectures")
@@ -230,12 +231,12 @@ func (g *guard) callKind(method string) (*limits.Buckets, string, lang.Text) {
 	return g.writes, "writes", lang.T("writes", "d'écritures")
 }
 
-// unary limits a camp token's writes and reads; it runs after
-// authentication.
+// unary limits a camp or spectator token's writes and reads; it runs
+// after authentication.
 func (g *guard) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	p, ok := principalFrom(ctx)
 	b, kind, kindText := g.callKind(info.FullMethod)
-	if !ok || p.role != store.RoleCamp || b == nil {
+	if !ok || p.role == store.RoleAdmin || b == nil {
 		return handler(ctx, req)
 	}
 	hash := tokenHash(ctx)
@@ -251,13 +252,13 @@ func (g *guard) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, 
 	return handler(ctx, req)
 }
 
-// stream bounds a camp token's open streams and the server's, and ends a
-// stream whose token is revoked with Unauthenticated; it runs after
-// authentication.
+// stream bounds a camp or spectator token's open streams and the server's,
+// and ends a stream whose token is revoked with Unauthenticated; it runs
+// after authentication.
 func (g *guard) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
 	ctx := ss.Context()
 	p, ok := principalFrom(ctx)
-	if !ok || p.role != store.RoleCamp {
+	if !ok || p.role == store.RoleAdmin {
 		return handler(srv, ss)
 	}
 	hash := tokenHash(ctx)

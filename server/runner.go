@@ -77,7 +77,10 @@ type runner struct {
 	// (views.go): read by any goroutine, written only by the loop; wire
 	// their encodings (wire.go), nil for none.
 	views atomic.Pointer[campViews]
-	wire  *wireViews
+	// frames holds the world's public frame as the loop last built it,
+	// like views (views.go).
+	frames atomic.Pointer[worldFrames]
+	wire   *wireViews
 
 	// The fields below belong to the run goroutine (and to the loader
 	// before it starts).
@@ -157,7 +160,7 @@ type watcher struct {
 	camp int
 	// lang is the language of the camp's notices on this stream.
 	lang lang.Lang
-	ch   chan *pb.TickNotice
+	ch   chan *sharedNotice
 	err  error
 }
 
@@ -737,11 +740,12 @@ func recycle(rs game.Ruleset, s game.State) {
 }
 
 // notify sends every watcher its camp's notice of ev, built once for all
-// the camp's watchers in one language; one that fell behind is dropped, and
+// the camp's watchers in one language (and encoded once, by the first
+// stream that writes it: sharedNotice); one that fell behind is dropped, and
 // so are the watchers of a camp whose notice cannot be built.
 func (r *runner) notify(ev tickEvent) {
 	type built struct {
-		n   *pb.TickNotice
+		n   *sharedNotice
 		err error
 	}
 	type key struct {
@@ -753,7 +757,9 @@ func (r *runner) notify(ev tickEvent) {
 		k := key{w.camp, w.lang}
 		b, ok := notices[k]
 		if !ok {
-			b.n, b.err = r.notice(ev, w.camp, w.lang)
+			var n *pb.TickNotice
+			n, b.err = r.notice(ev, w.camp, w.lang)
+			b.n = &sharedNotice{msg: n}
 			notices[k] = b
 		}
 		if b.err != nil {
@@ -766,14 +772,17 @@ func (r *runner) notify(ev tickEvent) {
 			r.drop(w, errTooSlow)
 		}
 	}
+	for k := range notices {
+		r.prebuild(k.camp, k.lang)
+	}
 }
 
 // notice returns camp's notice of ev in l, with the messages it received
 // for that day, read from the store. An event without a season (a season's
-// setup or close) has none.
+// setup or close) has none, nor has the spectators' notice.
 func (r *runner) notice(ev tickEvent, camp int, l lang.Lang) (*pb.TickNotice, error) {
 	var msgs []store.Message
-	if ev.season != 0 {
+	if ev.season != 0 && camp != spectatorCamp {
 		ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 		defer cancel()
 		rec, err := r.recentLog(ctx)

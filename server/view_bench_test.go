@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
 )
 
 // BenchmarkViewBuild measures building a camp's complete view at day 60
@@ -54,19 +56,21 @@ func BenchmarkGetViewKept(b *testing.B) {
 
 // BenchmarkTickFanout measures what a resolved day costs to tell 1,000
 // tick streams of a world at day 60 (a third of them per camp), each
-// notice encoded for the wire: per-camp builds each camp's notice once on
-// the loop, as the server does; per-stream builds each stream's notice
-// with its own read of the store, as the server did before.
+// notice encoded for the wire: shared builds each camp's notice once on
+// the loop and encodes it once for all its streams, as the server does;
+// per-camp builds it once but encodes it per stream, as the server did
+// before; per-stream builds each stream's notice with its own read of the
+// store, as it did before that.
 func BenchmarkTickFanout(b *testing.B) {
 	_, r, _ := benchWorld(b)
 	ctx := context.Background()
 	const streams = 1000
 	ev := tickEvent{season: r.settings.Season, day: r.state.Day(), deadline: time.Now(), played: r.played}
-	b.Run("per-camp", func(b *testing.B) {
+	fanout := func(b *testing.B, encode func(*sharedNotice) error) {
 		ws := make([]*watcher, streams)
 		err := r.read(ctx, func() error {
 			for i := range ws {
-				ws[i] = &watcher{camp: i % r.settings.Camps, ch: make(chan *pb.TickNotice, 1)}
+				ws[i] = &watcher{camp: i % r.settings.Camps, ch: make(chan *sharedNotice, 1)}
 				r.watchers[ws[i]] = struct{}{}
 			}
 			return nil
@@ -80,13 +84,19 @@ func BenchmarkTickFanout(b *testing.B) {
 				b.Fatal(err)
 			}
 			for _, w := range ws {
-				if _, err := proto.Marshal(<-w.ch); err != nil {
+				if err := encode(<-w.ch); err != nil {
 					b.Fatal(err)
 				}
 			}
 		}
 		b.StopTimer()
 		r.read(ctx, func() error { clear(r.watchers); return nil })
+	}
+	b.Run("shared", func(b *testing.B) {
+		fanout(b, func(n *sharedNotice) error { _, err := n.encoded(); return err })
+	})
+	b.Run("per-camp", func(b *testing.B) {
+		fanout(b, func(n *sharedNotice) error { _, err := proto.Marshal(n.msg); return err })
 	})
 	b.Run("per-stream", func(b *testing.B) {
 		b.ReportAllocs()
@@ -103,4 +113,14 @@ func BenchmarkTickFanout(b *testing.B) {
 			}
 		}
 	})
+}
+
+// dayMessages returns the messages camp received for day, read from the
+// store, as each stream read them before the loop kept them.
+func dayMessages(ctx context.Context, st store.Store, worldID uint64, season, camp, day int) ([]store.Message, error) {
+	msgs, err := st.Messages(ctx, worldID, season, camp, day)
+	if err != nil {
+		return nil, fmt.Errorf("read messages of camp %d: %w", camp, err)
+	}
+	return receivedOn(msgs, camp, day), nil
 }

@@ -41,13 +41,89 @@ func (r *runner) cachedView(camp int, l lang.Lang) *pb.CampView {
 	return (*vs)[i]
 }
 
-// dropViews forgets every camp's view; it runs on the loop.
+// dropViews forgets every camp's view, and the world's frame; it runs on
+// the loop.
 func (r *runner) dropViews() {
 	if old := r.views.Swap(nil); old != nil {
 		for _, v := range *old {
 			r.wire.forget(v)
 		}
 	}
+	if old := r.frames.Swap(nil); old != nil {
+		for _, f := range old {
+			r.wire.forget(f)
+		}
+	}
+}
+
+// prebuild builds camp's view in l, or the world's frame for the
+// spectators (camp spectatorCamp), once the day's notices are sent: the
+// clients that watch a world read its views right after a day, and would
+// otherwise wait on the loop for the first of them. It runs on the loop; a
+// view that cannot be built now is left to be built by its first caller.
+func (r *runner) prebuild(camp int, l lang.Lang) {
+	var err error
+	if camp == spectatorCamp {
+		_, err = r.publicFrame(l)
+	} else {
+		ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
+		defer cancel()
+		_, err = r.campView(ctx, camp, l)
+	}
+	if err != nil {
+		r.log.Warn().Err(err).Int("camp", camp).Msg("view not built after the day; its first caller builds it")
+	}
+}
+
+// worldFrames is a world's public frame by language (nil for a frame to be
+// built), kept like the views: built once between two events that may
+// change it, and shared by its spectators and admins until then. A
+// worldFrames is never modified once stored.
+type worldFrames [numLangs]*pb.Frame
+
+// publicFrame returns the world's public frame of its current day in l
+// (frameOf), kept or built now and kept. It runs on the loop.
+func (r *runner) publicFrame(l lang.Lang) (*pb.Frame, error) {
+	if f := r.cachedFrame(l); f != nil {
+		return f, nil
+	}
+	f, err := frameOf(r.rs, r.settings.Camps, r.state, l)
+	if err != nil {
+		return nil, err
+	}
+	var fs worldFrames
+	if old := r.frames.Load(); old != nil {
+		fs = *old
+	}
+	fs[l] = f
+	r.wire.keep(f)
+	r.frames.Store(&fs)
+	return f, nil
+}
+
+// cachedFrame returns the world's frame in l as last built, or nil. It is
+// safe for concurrent use. The frame must not be modified.
+func (r *runner) cachedFrame(l lang.Lang) *pb.Frame {
+	if fs := r.frames.Load(); fs != nil && int(l) < len(fs) {
+		return fs[l]
+	}
+	return nil
+}
+
+// frame returns the world's public frame in l: kept, or built on the loop.
+func (r *runner) frame(ctx context.Context, l lang.Lang) (*pb.Frame, error) {
+	if f := r.cachedFrame(l); f != nil {
+		return f, nil
+	}
+	var f *pb.Frame
+	err := r.read(ctx, func() (err error) {
+		f, err = r.publicFrame(l)
+		return err
+	})
+	if err != nil {
+		return nil, toStatus(r.base, err)
+	}
+	return f, nil
 }
 
 // dropView forgets camp's views, in every language; it runs on the loop.

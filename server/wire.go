@@ -11,16 +11,16 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
 
-// wireViews holds the wire encoding of every view the world loops keep
-// (views.go), made once when the view is kept, so that the gRPC server
-// writes it as it is to each caller instead of encoding it again. It is
-// safe for concurrent use.
+// wireViews holds the wire encoding of every view and frame the world
+// loops keep (views.go), made once when it is kept, so that the gRPC
+// server writes it as it is to each caller instead of encoding it again.
+// It is safe for concurrent use.
 type wireViews struct {
-	m sync.Map // *pb.CampView -> []byte
+	m sync.Map // *pb.CampView or *pb.Frame -> []byte
 }
 
-// keep encodes v, a view that will not change, for the wire.
-func (w *wireViews) keep(v *pb.CampView) {
+// keep encodes v, a view or frame that will not change, for the wire.
+func (w *wireViews) keep(v protobuf.Message) {
 	if w == nil {
 		return
 	}
@@ -31,7 +31,7 @@ func (w *wireViews) keep(v *pb.CampView) {
 
 // forget drops v's encoding. A call still answering with v then encodes it
 // again.
-func (w *wireViews) forget(v *pb.CampView) {
+func (w *wireViews) forget(v protobuf.Message) {
 	if w != nil && v != nil {
 		w.m.Delete(v)
 	}
@@ -55,12 +55,37 @@ func newViewCodec(views *wireViews, malformed *malformedRequests) viewCodec {
 func (c viewCodec) Name() string { return c.base.Name() }
 
 func (c viewCodec) Marshal(v any) (mem.BufferSlice, error) {
-	if cv, ok := v.(*pb.CampView); ok {
-		if b, ok := c.views.m.Load(cv); ok {
+	switch m := v.(type) {
+	case *pb.CampView, *pb.Frame:
+		if b, ok := c.views.m.Load(m); ok {
 			return mem.BufferSlice{mem.SliceBuffer(b.([]byte))}, nil
 		}
+	case *sharedNotice:
+		b, err := m.encoded()
+		if err != nil {
+			return nil, err
+		}
+		return mem.BufferSlice{mem.SliceBuffer(b)}, nil
 	}
 	return c.base.Marshal(v)
+}
+
+// sharedNotice is a tick notice the world loop sends to every stream of a
+// camp (or to every spectator) in one language: the first stream that
+// writes it encodes it, the others write that encoding as it is: a notice
+// costs one encoding, not one per stream. It is safe for concurrent use;
+// msg must not change.
+type sharedNotice struct {
+	msg  *pb.TickNotice
+	once sync.Once
+	b    []byte
+	err  error
+}
+
+// encoded returns the notice's wire encoding, made once.
+func (n *sharedNotice) encoded() ([]byte, error) {
+	n.once.Do(func() { n.b, n.err = protobuf.Marshal(n.msg) })
+	return n.b, n.err
 }
 
 // Unmarshal decodes a request; one whose bytes are not a valid encoding is

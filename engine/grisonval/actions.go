@@ -35,7 +35,7 @@ func (t *tick) rest(c CampID, o Order) {
 	before := camp.Morale
 	camp.Morale = min(100, camp.Morale+4+t.w.Rulers[c].RestMorale)
 	t.note(c, "rest", nil, lang.T("The camp rests; the fires burn late and the songs rise.", "Le camp se repose ; les feux brûlent tard et les chants montent."),
-		why(o, lang.T("rest: morale %d -> %d", "rest : moral %d -> %d", before, camp.Morale)))
+		why(o, func() lang.Text { return lang.T("rest: morale %d -> %d", "rest : moral %d -> %d", before, camp.Morale) }))
 }
 
 func (t *tick) chopWood(c CampID, o Order) {
@@ -49,7 +49,9 @@ func (t *tick) chopWood(c CampID, o Order) {
 	gain := int64(2 + 2*forests)
 	camp.Resources.Wood += gain
 	t.note(c, "chop_wood", nil, lang.T("Wood duty: the axes ring, %d cords of wood come into the camp.", "Corvée de bois : les haches résonnent, %d stères rentrent au camp.", gain),
-		why(o, lang.T("chop_wood: +2 wood, +2 per forest held (%d); wood %d", "chop_wood : +2 bois, +2 par forêt tenue (%d) ; bois %d", forests, camp.Resources.Wood)))
+		why(o, func() lang.Text {
+			return lang.T("chop_wood: +2 wood, +2 per forest held (%d); wood %d", "chop_wood : +2 bois, +2 par forêt tenue (%d) ; bois %d", forests, camp.Resources.Wood)
+		}))
 }
 
 func (t *tick) expandTo(c CampID, o Order) {
@@ -59,7 +61,9 @@ func (t *tick) expandTo(c CampID, o Order) {
 	col := t.launch(c, SettlerColumn, 0, t.w.nearestHeld(c, z), z)
 	t.note(c, "expand_to", []ZoneID{z},
 		lang.T("A column of settlers leaves zone %d for zone %d; arrival expected on day %d.", "Une colonne de colons quitte la zone %d pour la zone %d ; arrivée prévue le jour %d.", col.From, z, col.Arrive),
-		why(o, lang.T("expand_to %d: 600 food and 4 wood paid, food left %d", "expand_to %d : 600 nourriture et 4 bois payés, nourriture restante %d", z, camp.Resources.Food)))
+		why(o, func() lang.Text {
+			return lang.T("expand_to %d: 600 food and 4 wood paid, food left %d", "expand_to %d : 600 nourriture et 4 bois payés, nourriture restante %d", z, camp.Resources.Food)
+		}))
 }
 
 func (t *tick) raiseArmy(c CampID, o Order) {
@@ -68,9 +72,11 @@ func (t *tick) raiseArmy(c CampID, o Order) {
 	camp.Resources = camp.Resources.Sub(Resources{Food: RaiseCostPerMan.Food * int64(n), Wood: RaiseCostPerMan.Wood * int64(n)})
 	camp.FieldArmy += t.raiseCitizens(c, n)
 	t.note(c, "raise_army", nil, lang.T("%d people leave their trade and take up arms.", "%d habitants quittent leur métier et prennent les armes.", n),
-		why(o, lang.T("raise_army %d: the youngest civilian adults; field army %d, men under arms %d/%d (adults %d)",
-			"raise_army %d : les plus jeunes adultes civils ; armée de campagne %d, hommes en armes %d/%d (adultes %d)",
-			n, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c), t.w.Adults(c))))
+		why(o, func() lang.Text {
+			return lang.T("raise_army %d: the youngest civilian adults; field army %d, men under arms %d/%d (adults %d)",
+				"raise_army %d : les plus jeunes adultes civils ; armée de campagne %d, hommes en armes %d/%d (adultes %d)",
+				n, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c), t.w.Adults(c))
+		}))
 }
 
 func (t *tick) sendArmy(c CampID, o Order) {
@@ -80,13 +86,17 @@ func (t *tick) sendArmy(c CampID, o Order) {
 	if t.w.Zones[z].Owner == c {
 		t.w.Zones[z].Garrison += n
 		t.note(c, "send_army", []ZoneID{z}, lang.T("%d men take up garrison in zone %d.", "%d hommes prennent garnison dans la zone %d.", n, z),
-			why(o, lang.T("send_army %d %d: zone held, garrison %d", "send_army %d %d : zone tenue, garnison %d", n, z, t.w.Zones[z].Garrison)))
+			why(o, func() lang.Text {
+				return lang.T("send_army %d %d: zone held, garrison %d", "send_army %d %d : zone tenue, garnison %d", n, z, t.w.Zones[z].Garrison)
+			}))
 		return
 	}
 	col := t.launch(c, ArmyColumn, n, t.w.Capital(c), z)
 	t.note(c, "send_army", []ZoneID{z},
 		lang.T("%d men march toward zone %d; arrival expected on day %d.", "%d hommes marchent vers la zone %d ; arrivée prévue le jour %d.", n, z, col.Arrive),
-		why(o, lang.T("send_army %d %d: field army left %d", "send_army %d %d : armée de campagne restante %d", n, z, camp.FieldArmy)))
+		why(o, func() lang.Text {
+			return lang.T("send_army %d %d: field army left %d", "send_army %d %d : armée de campagne restante %d", n, z, camp.FieldArmy)
+		}))
 }
 
 func (t *tick) explore(c CampID, o Order) {
@@ -96,13 +106,15 @@ func (t *tick) explore(c CampID, o Order) {
 	camp := &t.w.Camps[c]
 	camp.Resources.Stone += stone
 	camp.Resources.Food += food
-	derived := lang.T("explore %d: an unknown zone on the edge of sight", "explore %d : zone inconnue en bordure de vision", z)
-	if camp.Memory[z].Seen {
-		derived = lang.T("explore %d: a zone in sight, not yet surveyed", "explore %d : zone en vue, pas encore reconnue", z)
-	}
+	inSight := camp.Memory[z].Seen
 	t.w.remember(c, z)
 	t.note(c, "explore", []ZoneID{z},
 		lang.T("Scouts come back from zone %d (%s) with %d stone and %d food.", "Des éclaireurs reviennent de la zone %d (%s) avec %d pierre(s) et %d nourriture.", z, terrainName(t.w.Zones[z].Terrain), stone, food),
-		why(o, derived))
+		why(o, func() lang.Text {
+			if inSight {
+				return lang.T("explore %d: a zone in sight, not yet surveyed", "explore %d : zone en vue, pas encore reconnue", z)
+			}
+			return lang.T("explore %d: an unknown zone on the edge of sight", "explore %d : zone inconnue en bordure de vision", z)
+		}))
 	t.discover(c, z, lang.T("explore: your scouts surveyed it", "explore : vos éclaireurs l'ont reconnue"))
 }

@@ -259,8 +259,10 @@ func (t *tick) build(c CampID, b BuildingKind, o Order) {
 	zone.Buildings = append(zone.Buildings, b)
 	t.note(c, buildAction(b).String(), []ZoneID{z},
 		lang.T("The builders complete %s in zone %d (%s).", "Les bâtisseurs achèvent %s dans la zone %d (%s).", s.Name, z, terrainName(zone.Terrain)),
-		why(o, lang.T("%s %d: cost %s paid out of %s; slots %d/%d", "%s %d : coût %s payé sur %s ; emplacements %d/%d",
-			buildAction(b), z, cost.text(), before.text(), len(zone.Buildings), t.w.Slots(z))))
+		why(o, func() lang.Text {
+			return lang.T("%s %d: cost %s paid out of %s; slots %d/%d", "%s %d : coût %s payé sur %s ; emplacements %d/%d",
+				buildAction(b), z, cost.text(), before.text(), len(zone.Buildings), t.w.Slots(z))
+		}))
 	if b == House {
 		t.addArrival(c, lang.T("house", "maison"))
 	}

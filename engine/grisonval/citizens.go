@@ -463,6 +463,8 @@ func (t *tick) disbandArmy(c CampID, o Order) {
 	camp.FieldArmy -= n
 	t.disbandCitizens(c, n)
 	t.note(c, "disband_army", nil, lang.T("%d soldiers lay down their arms and go back to their trade.", "%d soldats rendent les armes et retournent à leur métier.", n),
-		why(o, lang.T("disband_army %d: field army %d -> %d, men under arms %d/%d, civilians %d", "disband_army %d : armée de campagne %d -> %d, hommes en armes %d/%d, civils %d",
-			n, before, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c), t.w.Population(c)-t.w.MenUnderArms(c))))
+		why(o, func() lang.Text {
+			return lang.T("disband_army %d: field army %d -> %d, men under arms %d/%d, civilians %d", "disband_army %d : armée de campagne %d -> %d, hommes en armes %d/%d, civils %d",
+				n, before, camp.FieldArmy, t.w.MenUnderArms(c), t.w.MaxUnderArms(c), t.w.Population(c)-t.w.MenUnderArms(c))
+		}))
 }

@@ -381,12 +381,14 @@ func (t *tick) appoint(c CampID, o Order) {
 	if unrest > 0 {
 		camp.CouncilUnrestDay, camp.CouncilUnrest = day, unrest
 	}
-	derived := lang.T("appoint %d %d: %s, level %d, trait %s: benefit %d to %s from day %d", "appoint %d %d : %s, niveau %d, trait %s : avantage %d en %s dès le jour %d",
-		int(s), id, p.Name(), p.Level, p.Trait, p.BenefitIn(s), statName(SeatRules[s].Stat), day+1)
-	for _, n := range notes {
-		derived = lang.T("%s; %s", "%s ; %s", derived, n)
-	}
-	t.note(c, "appoint", nil, lang.T("%s takes the seat of %s of the camp.", "%s prend le siège de %s du camp.", p.Name(), SeatRules[s].Name), why(o, derived))
+	t.note(c, "appoint", nil, lang.T("%s takes the seat of %s of the camp.", "%s prend le siège de %s du camp.", p.Name(), SeatRules[s].Name), why(o, func() lang.Text {
+		derived := lang.T("appoint %d %d: %s, level %d, trait %s: benefit %d to %s from day %d", "appoint %d %d : %s, niveau %d, trait %s : avantage %d en %s dès le jour %d",
+			int(s), id, p.Name(), p.Level, p.Trait, p.BenefitIn(s), statName(SeatRules[s].Stat), day+1)
+		for _, n := range notes {
+			derived = lang.T("%s; %s", "%s ; %s", derived, n)
+		}
+		return derived
+	}))
 }
 
 // statName names a statistic in words.

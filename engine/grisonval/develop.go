@@ -113,8 +113,10 @@ func (t *tick) develop(c CampID, o Order) {
 	zone.Development++
 	t.note(c, "develop", []ZoneID{z},
 		lang.T("Great works in zone %d: roads, canals and ramparts bring it to level %d.", "Grands travaux dans la zone %d : routes, canaux et remparts la portent au niveau %d.", z, zone.Development),
-		why(o, lang.T("develop %d: level %d -> %d, cost %s, research %d ≥ %d; +1 slot, +1 defence", "develop %d : niveau %d -> %d, coût %s, recherche %d ≥ %d ; +1 emplacement, +1 défense",
-			z, zone.Development-1, zone.Development, cost.text(), camp.Resources.Research, DevelopResearch(zone.Development-1))))
+		why(o, func() lang.Text {
+			return lang.T("develop %d: level %d -> %d, cost %s, research %d ≥ %d; +1 slot, +1 defence", "develop %d : niveau %d -> %d, coût %s, recherche %d ≥ %d ; +1 emplacement, +1 défense",
+				z, zone.Development-1, zone.Development, cost.text(), camp.Resources.Research, DevelopResearch(zone.Development-1))
+		}))
 }
 
 // MonumentCost is the price of the great monument (rule MON-1).
@@ -159,6 +161,8 @@ func (t *tick) buildMonument(c CampID, o Order) {
 	camp.Resources = camp.Resources.Sub(MonumentCost)
 	t.w.Zones[z].Monument = true
 	t.note(c, "monument", []ZoneID{z}, lang.T("The great monument of %s rises over the capital (zone %d); it is seen from afar.", "Le grand monument de %s se dresse sur la capitale (zone %d) ; on le voit de loin.", camp.Name, z),
-		why(o, lang.T("build_monument: cost %s, research %d ≥ %d; +3 defence of the capital, +2 morale a day", "build_monument : coût %s, recherche %d ≥ %d ; +3 défense de la capitale, +2 moral par jour",
-			MonumentCost.text(), camp.Resources.Research, MonumentResearch)))
+		why(o, func() lang.Text {
+			return lang.T("build_monument: cost %s, research %d ≥ %d; +3 defence of the capital, +2 morale a day", "build_monument : coût %s, recherche %d ≥ %d ; +3 défense de la capitale, +2 moral par jour",
+				MonumentCost.text(), camp.Resources.Research, MonumentResearch)
+		}))
 }

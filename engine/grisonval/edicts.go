@@ -411,7 +411,9 @@ func (t *tick) setEdict(c CampID, o Order) {
 	}
 	n := edictNarrations[e]
 	t.note(c, "set_edict", nil, lang.T(n.EN, n.FR, EdictLevelText(e, l)),
-		why(o, lang.T("set_edict %d %d: %s, from %s to %s (%s)%s; no other change of this edict before day %d",
-			"set_edict %d %d : %s, de %s à %s (%s)%s ; pas d'autre changement de cet édit avant le jour %d",
-			int(e), l, e.text(), EdictLevelText(e, old), EdictLevelText(e, l), EdictTable[e][l].Text(), distrust, t.w.EdictOpens(c, e))))
+		why(o, func() lang.Text {
+			return lang.T("set_edict %d %d: %s, from %s to %s (%s)%s; no other change of this edict before day %d",
+				"set_edict %d %d : %s, de %s à %s (%s)%s ; pas d'autre changement de cet édit avant le jour %d",
+				int(e), l, e.text(), EdictLevelText(e, old), EdictLevelText(e, l), EdictTable[e][l].Text(), distrust, t.w.EdictOpens(c, e))
+		}))
 }

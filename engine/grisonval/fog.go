@@ -49,17 +49,15 @@ func (w *World) visionInto(c CampID, vis *zoneSet) {
 // remember records what camp c sees of zone z today.
 func (w *World) remember(c CampID, z ZoneID) {
 	zone := &w.Zones[z]
-	m := seen(zone, w.Day)
-	// What the camp surveyed stays known (rule TER-FIND).
-	m.Surveyed, m.Special = w.Camps[c].Memory[z].Surveyed, w.Camps[c].Memory[z].Special
+	m := &w.Camps[c].Memory[z]
+	// Written in place: what the camp surveyed stays known (rule TER-FIND).
+	m.see(zone, w.Day)
 	// A memory keeps its own copy of the buildings: the zone's slice may be
-	// changed in place later, and a memory must not follow it.
-	if old := w.Camps[c].Memory[z].Buildings; slices.Equal(old, m.Buildings) {
-		m.Buildings = old
-	} else {
-		m.Buildings = slices.Clone(m.Buildings)
+	// changed in place later, and a memory must not follow it. The same
+	// buildings as the day before are left as they are.
+	if !slices.Equal(m.Buildings, zone.Buildings) {
+		m.Buildings = slices.Clone(zone.Buildings)
 	}
-	w.Camps[c].Memory[z] = m
 	if o := zone.Owner; o != NoCamp && o != c {
 		w.meet(c, o)
 	}
@@ -68,11 +66,16 @@ func (w *World) remember(c CampID, z ZoneID) {
 // seen returns what a camp sees of zone on day. The result shares the
 // zone's buildings slice.
 func seen(zone *Zone, day int) Memory {
-	return Memory{
-		Seen: true, Day: day, Terrain: zone.Terrain, Owner: zone.Owner,
-		Capital: zone.Capital, Garrison: zone.Garrison, Dev: zone.Development,
-		Buildings: zone.Buildings, Monument: zone.Monument,
-	}
+	m := Memory{Buildings: zone.Buildings}
+	m.see(zone, day)
+	return m
+}
+
+// see writes into m what a camp sees of zone on day, but for the
+// buildings, and leaves what the camp surveyed (Surveyed, Special).
+func (m *Memory) see(zone *Zone, day int) {
+	m.Seen, m.Day, m.Terrain, m.Owner = true, day, zone.Terrain, zone.Owner
+	m.Capital, m.Garrison, m.Dev, m.Monument = zone.Capital, zone.Garrison, zone.Development, zone.Monument
 }
 
 // meet marks camps a and b as having met each other (rule FOG-3).

@@ -58,12 +58,13 @@ func (t *tick) deliverNews() {
 }
 
 // why returns the player's reason when given (the player's own words, the
-// same in both languages), else the engine's.
-func why(o Order, derived lang.Text) lang.Text {
+// same in both languages), else the engine's, which derived writes only
+// then: a bot or a player who gives his reasons spares its formatting.
+func why(o Order, derived func() lang.Text) lang.Text {
 	if o.Reason != "" {
 		return lang.Same(o.Reason)
 	}
-	return derived
+	return derived()
 }
 
 var terrainNamesFR = [...]string{Plains: "plaine", Forest: "forêt", Mountain: "montagne", Coast: "côte"}

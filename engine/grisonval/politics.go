@@ -261,8 +261,10 @@ func (t *tick) setGovernment(c CampID, o Order) {
 	camp.Resources.Research -= GovernmentResearch
 	camp.Government, camp.Legitimacy, camp.GovernmentDay, camp.LowLegitimacy = g, GovernmentLegitimacy, t.w.Day, 0
 	t.note(c, "set_government", nil, lang.T("The people of %s changes its government: %s replaces %s.", "Le peuple de %s change de régime : la %s remplace l'%s.", camp.Name, Governments[g].Name, Governments[old].Name),
-		why(o, lang.T("set_government %s: %d gold and %d research paid; legitimacy %d; no other change before day %d; effect: %s", "set_government %s : %d or et %d recherche payés ; légitimité %d ; pas d'autre changement avant le jour %d ; effet : %s",
-			g, GovernmentGold, GovernmentResearch, camp.Legitimacy, t.w.Day+GovernmentLockDays, Governments[g].Effect)))
+		why(o, func() lang.Text {
+			return lang.T("set_government %s: %d gold and %d research paid; legitimacy %d; no other change before day %d; effect: %s", "set_government %s : %d or et %d recherche payés ; légitimité %d ; pas d'autre changement avant le jour %d ; effet : %s",
+				g, GovernmentGold, GovernmentResearch, camp.Legitimacy, t.w.Day+GovernmentLockDays, Governments[g].Effect)
+		}))
 	t.announce(0, "government", lang.T("%s adopts a new government: %s.", "%s adopte un nouveau régime : %s.", camp.Name, Governments[g].Name),
 		lang.T("former government: %s", "ancien régime : %s", Governments[old].Name), allCamps()...)
 }

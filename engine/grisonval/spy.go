@@ -65,7 +65,9 @@ func (t *tick) reportSpies() {
 		target := zone.Owner
 		if failed || target == NoCamp || target == m.camp {
 			t.note(m.camp, "spy", nil, lang.T("The informer sent to zone %d brings back nothing: the gold is lost.", "L'informateur envoyé vers la zone %d ne rapporte rien : l'or est perdu.", m.zone),
-				why(m.order, lang.T("spy %d: %d gold paid, no intelligence", "spy %d : %d or payés, aucun renseignement", m.zone, SpyCost)))
+				why(m.order, func() lang.Text {
+					return lang.T("spy %d: %d gold paid, no intelligence", "spy %d : %d or payés, aucun renseignement", m.zone, SpyCost)
+				}))
 			if failed && target != NoCamp && target != m.camp {
 				t.note(target, "spied_on", []ZoneID{m.zone}, lang.T("A bribed informer is unmasked in zone %d: someone is spying on us.", "Un informateur soudoyé est démasqué dans la zone %d : quelqu'un nous espionne.", m.zone),
 					lang.T("a foreign spy caught (25 % failure); he could pass on nothing", "espion étranger pris (25 % d'échec) ; il n'a rien pu transmettre"))
@@ -76,7 +78,9 @@ func (t *tick) reportSpies() {
 		t.note(m.camp, "spy", []ZoneID{m.zone},
 			lang.T("The informer describes zone %d (%s): held by %s, %s in garrison, %s.", "L'informateur décrit la zone %d (%s) : tenue par %s, %s en garnison, %s.",
 				m.zone, terrainName(zone.Terrain), t.w.Camps[target].Name, menText(zone.Garrison), lang.Count(len(zone.Buildings), "building", "buildings", "bâtiment", "bâtiments")),
-			why(m.order, lang.T("spy %d: %d gold paid; the zone revealed as it stood on the evening of day %d", "spy %d : %d or payés ; zone révélée telle qu'au soir du jour %d", m.zone, SpyCost, t.w.Day)))
+			why(m.order, func() lang.Text {
+				return lang.T("spy %d: %d gold paid; the zone revealed as it stood on the evening of day %d", "spy %d : %d or payés ; zone révélée telle qu'au soir du jour %d", m.zone, SpyCost, t.w.Day)
+			}))
 		t.discover(m.camp, m.zone, lang.T("spy: your informer described it", "spy : votre informateur l'a décrite"))
 	}
 }

@@ -159,7 +159,9 @@ func (t *tick) trade(c CampID, o Order) {
 	camp.Resources.Food += int64(n * TradeLotFood)
 	t.note(c, "trade", nil,
 		lang.T("Emergency market: %d cart(s) of grain come into the camp for %s.", "Marché d'urgence : %d charrette(s) de grain entrent au camp contre %s.", n, paid.text()),
-		why(o, lang.T("trade %d: %d food for %s (wood, else stone, else gold); food %d", "trade %d : %d nourriture pour %s (bois, sinon pierre, sinon or) ; nourriture %d", n, n*TradeLotFood, paid.text(), camp.Resources.Food)))
+		why(o, func() lang.Text {
+			return lang.T("trade %d: %d food for %s (wood, else stone, else gold); food %d", "trade %d : %d nourriture pour %s (bois, sinon pierre, sinon or) ; nourriture %d", n, n*TradeLotFood, paid.text(), camp.Resources.Food)
+		}))
 }
 
 // Trade routes (rule TRD-2).
@@ -202,7 +204,9 @@ func (t *tick) tradeRoute(c CampID, o Order) {
 		t.w.Routes = append(t.w.Routes, Route{A: min(c, other), B: max(c, other), Opened: t.w.Day})
 	}
 	t.note(c, "trade_route", nil, lang.T("A trade route now joins %s and %s; the caravans leave at dawn.", "Une route commerciale relie désormais %s et %s ; les caravanes partent dès l'aube.", camp.Name, t.w.Camps[other].Name),
-		why(o, lang.T("trade_route %d: 20 gold paid, gold left %d; +3 gold a day for each while the peace holds", "trade_route %d : 20 or payés, or restant %d ; +3 or par jour pour chacun tant que la paix tient", other, camp.Resources.Gold)))
+		why(o, func() lang.Text {
+			return lang.T("trade_route %d: 20 gold paid, gold left %d; +3 gold a day for each while the peace holds", "trade_route %d : 20 or payés, or restant %d ; +3 or par jour pour chacun tant que la paix tient", other, camp.Resources.Gold)
+		}))
 	t.announce(0, "trade_route", lang.T("%s opens a trade route with %s.", "%s ouvre une route commerciale avec %s.", camp.Name, t.w.Camps[other].Name),
 		lang.T("+3 gold a day for each while the peace holds", "+3 or par jour pour chacun tant que la paix tient"), other)
 }

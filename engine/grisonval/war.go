@@ -136,14 +136,18 @@ func (t *tick) recallArmy(c CampID, o Order) {
 	if z == capital {
 		t.w.Camps[c].FieldArmy += n
 		t.note(c, "recall_army", []ZoneID{z}, lang.T("%d men of the capital's garrison join the field army.", "%d hommes de la garnison de la capitale rejoignent l'armée de campagne.", n),
-			why(o, lang.T("recall_army %d %d: no march from the capital; garrison %d, field army %d", "recall_army %d %d : sans marche depuis la capitale ; garnison %d, armée de campagne %d", z, n, zone.Garrison, t.w.Camps[c].FieldArmy)))
+			why(o, func() lang.Text {
+				return lang.T("recall_army %d %d: no march from the capital; garrison %d, field army %d", "recall_army %d %d : sans marche depuis la capitale ; garnison %d, armée de campagne %d", z, n, zone.Garrison, t.w.Camps[c].FieldArmy)
+			}))
 		return
 	}
 	col := t.launch(c, ArmyColumn, n, z, capital)
 	t.w.Columns[len(t.w.Columns)-1].Home = true
 	t.note(c, "recall_army", []ZoneID{z, capital},
 		lang.T("%d men leave the garrison of zone %d for the capital; arrival expected on day %d.", "%d hommes quittent la garnison de la zone %d pour la capitale ; arrivée prévue le jour %d.", n, z, col.Arrive),
-		why(o, lang.T("recall_army %d %d: garrison left %d; a march of %d day(s) to the capital (zone %d)", "recall_army %d %d : garnison restante %d ; marche de %d jour(s) vers la capitale (zone %d)", z, n, zone.Garrison, col.Arrive-t.w.Day, capital)))
+		why(o, func() lang.Text {
+			return lang.T("recall_army %d %d: garrison left %d; a march of %d day(s) to the capital (zone %d)", "recall_army %d %d : garnison restante %d ; marche de %d jour(s) vers la capitale (zone %d)", z, n, zone.Garrison, col.Arrive-t.w.Day, capital)
+		}))
 }
 
 // nearestHeld returns camp c's held zone nearest to z (lowest number on a

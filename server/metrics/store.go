@@ -199,6 +199,14 @@ func (s *timedStore) RevokeCampTokens(ctx context.Context, worldID uint64, camp 
 	return timedValue(s.m, s.name, "revoke_camp_tokens", func() (int, error) { return s.st.RevokeCampTokens(ctx, worldID, camp, seat) })
 }
 
+func (s *timedStore) SpectatorTokens(ctx context.Context, worldID uint64) ([]store.Token, error) {
+	return timedValue(s.m, s.name, "spectator_tokens", func() ([]store.Token, error) { return s.st.SpectatorTokens(ctx, worldID) })
+}
+
+func (s *timedStore) RevokeSpectatorToken(ctx context.Context, worldID uint64, name string) error {
+	return s.m.timed(s.name, "revoke_spectator_token", func() error { return s.st.RevokeSpectatorToken(ctx, worldID, name) })
+}
+
 func (s *timedStore) RevokeAdminToken(ctx context.Context, name string) error {
 	return s.m.timed(s.name, "revoke_admin_token", func() error { return s.st.RevokeAdminToken(ctx, name) })
 }

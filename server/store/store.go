@@ -132,16 +132,20 @@ const RulerSeat = "ruler"
 const (
 	RoleAdmin = "admin"
 	RoleCamp  = "camp"
+	// RoleSpectator is a world's audience: its tick stream and public
+	// frame, nothing of a camp's.
+	RoleSpectator = "spectator"
 )
 
-// Token is a hashed credential. Admin tokens have WorldID 0 and Camp -1.
+// Token is a hashed credential. Admin tokens have WorldID 0 and Camp -1;
+// spectator tokens a world, Camp -1 and no seat.
 type Token struct {
 	Hash    []byte // SHA-256 of the token text
 	Role    string
 	WorldID uint64
 	Camp    int
-	// Name names an admin token's holder in the admin audit; empty for a
-	// camp token.
+	// Name names an admin token's holder in the admin audit, or a
+	// spectator token's holder; empty for a camp token.
 	Name string
 	// Player is the player a camp token was issued to (by EnrollPlayer);
 	// empty for a camp token not bound to a player, and for admin tokens.
@@ -390,7 +394,8 @@ type Store interface {
 	// PutToken stores a token. For a camp token, it revokes the earlier
 	// tokens of the same camp and seat (a councillor's new token leaves the
 	// ruler's alone); for an admin token, the earlier admin token of the
-	// same name.
+	// same name; for a spectator token, the earlier spectator token of the
+	// same world and name.
 	PutToken(ctx context.Context, t Token) error
 	// AdminTokens returns the admin tokens, by name.
 	AdminTokens(ctx context.Context) ([]Token, error)
@@ -403,6 +408,12 @@ type Store interface {
 	// RevokeCampTokens deletes the camp tokens of a world's camp and seat
 	// (RulerSeat when seat is empty) and returns how many it deleted.
 	RevokeCampTokens(ctx context.Context, worldID uint64, camp int, seat string) (int, error)
+	// SpectatorTokens returns the spectator tokens of a world, by name
+	// (their hashes and names).
+	SpectatorTokens(ctx context.Context, worldID uint64) ([]Token, error)
+	// RevokeSpectatorToken deletes the spectator token of a world called
+	// name, or returns ErrNotFound.
+	RevokeSpectatorToken(ctx context.Context, worldID uint64, name string) error
 	// TokenByHash returns the token with that hash, or ErrNotFound.
 	TokenByHash(ctx context.Context, hash []byte) (Token, error)
 	// LiveTokens returns those of hashes that name a token the store has

@@ -390,21 +390,26 @@ func (x *Leaderboard) GetRows() []*LeaderboardRow {
 // LeaderboardRow is one entrant's line: its rating with its 95 %
 // bootstrap interval, the online rating's ordinal, its matches and win
 // share, the shares of its days with an illegal order and with a
-// timeout, and the model's tokens and cost per day.
+// timeout, the mean time it took to answer a day, and the model's tokens
+// and cost per day.
 type LeaderboardRow struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Entrant       string                 `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
-	Kind          string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
-	Rating        float64                `protobuf:"fixed64,3,opt,name=rating,proto3" json:"rating,omitempty"`
-	Low           float64                `protobuf:"fixed64,4,opt,name=low,proto3" json:"low,omitempty"`
-	High          float64                `protobuf:"fixed64,5,opt,name=high,proto3" json:"high,omitempty"`
-	Ordinal       float64                `protobuf:"fixed64,6,opt,name=ordinal,proto3" json:"ordinal,omitempty"`
-	Matches       int32                  `protobuf:"varint,7,opt,name=matches,proto3" json:"matches,omitempty"`
-	WinShare      float64                `protobuf:"fixed64,8,opt,name=win_share,json=winShare,proto3" json:"win_share,omitempty"`
-	IllegalRate   float64                `protobuf:"fixed64,9,opt,name=illegal_rate,json=illegalRate,proto3" json:"illegal_rate,omitempty"`
-	TimeoutRate   float64                `protobuf:"fixed64,10,opt,name=timeout_rate,json=timeoutRate,proto3" json:"timeout_rate,omitempty"`
-	TokensPerDay  float64                `protobuf:"fixed64,11,opt,name=tokens_per_day,json=tokensPerDay,proto3" json:"tokens_per_day,omitempty"`
-	CostPerDay    float64                `protobuf:"fixed64,12,opt,name=cost_per_day,json=costPerDay,proto3" json:"cost_per_day,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Entrant      string                 `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
+	Kind         string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Rating       float64                `protobuf:"fixed64,3,opt,name=rating,proto3" json:"rating,omitempty"`
+	Low          float64                `protobuf:"fixed64,4,opt,name=low,proto3" json:"low,omitempty"`
+	High         float64                `protobuf:"fixed64,5,opt,name=high,proto3" json:"high,omitempty"`
+	Ordinal      float64                `protobuf:"fixed64,6,opt,name=ordinal,proto3" json:"ordinal,omitempty"`
+	Matches      int32                  `protobuf:"varint,7,opt,name=matches,proto3" json:"matches,omitempty"`
+	WinShare     float64                `protobuf:"fixed64,8,opt,name=win_share,json=winShare,proto3" json:"win_share,omitempty"`
+	IllegalRate  float64                `protobuf:"fixed64,9,opt,name=illegal_rate,json=illegalRate,proto3" json:"illegal_rate,omitempty"`
+	TimeoutRate  float64                `protobuf:"fixed64,10,opt,name=timeout_rate,json=timeoutRate,proto3" json:"timeout_rate,omitempty"`
+	TokensPerDay float64                `protobuf:"fixed64,11,opt,name=tokens_per_day,json=tokensPerDay,proto3" json:"tokens_per_day,omitempty"`
+	CostPerDay   float64                `protobuf:"fixed64,12,opt,name=cost_per_day,json=costPerDay,proto3" json:"cost_per_day,omitempty"`
+	// mean_time_ms is the mean time, in milliseconds, from a day's opening to
+	// the entrant's accepted order, over the days it answered (the server's
+	// own records); -1 when it answered none.
+	MeanTimeMs    float64 `protobuf:"fixed64,13,opt,name=mean_time_ms,json=meanTimeMs,proto3" json:"mean_time_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -519,6 +524,13 @@ func (x *LeaderboardRow) GetTokensPerDay() float64 {
 func (x *LeaderboardRow) GetCostPerDay() float64 {
 	if x != nil {
 		return x.CostPerDay
+	}
+	return 0
+}
+
+func (x *LeaderboardRow) GetMeanTimeMs() float64 {
+	if x != nil {
+		return x.MeanTimeMs
 	}
 	return 0
 }
@@ -1230,7 +1242,14 @@ type IssueTokenRequest struct {
 	// seat is the code of the council seat whose token is issued: "" or
 	// "ruler" for the ruler's; a councillor's token carries the player
 	// enrolled in that seat this season, if any.
-	Seat          string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	// spectator, when set, names the holder of a spectator token of the
+	// world instead (one line of at most 100 bytes; camp and seat are then
+	// left unset): it watches the world's ticks (WatchTicks) and reads its
+	// public frame (GameService.GetFrame), nothing else. An earlier
+	// spectator token of that name in that world stops working; the others
+	// stay (docs/security.md, "Spectators").
+	Spectator     string `protobuf:"bytes,4,opt,name=spectator,proto3" json:"spectator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1282,6 +1301,13 @@ func (x *IssueTokenRequest) GetCamp() int32 {
 func (x *IssueTokenRequest) GetSeat() string {
 	if x != nil {
 		return x.Seat
+	}
+	return ""
+}
+
+func (x *IssueTokenRequest) GetSpectator() string {
+	if x != nil {
+		return x.Spectator
 	}
 	return ""
 }
@@ -2121,10 +2147,13 @@ func (x *ListTokensResponse) GetTokens() []*TokenInfo {
 // its seat ("ruler" for a camp's own) and the player it was issued to
 // ("" for a camp token bound to no player).
 type TokenInfo struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Camp          int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
-	Seat          string                 `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
-	Player        string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Camp   int32                  `protobuf:"varint,1,opt,name=camp,proto3" json:"camp,omitempty"`
+	Seat   string                 `protobuf:"bytes,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	Player string                 `protobuf:"bytes,3,opt,name=player,proto3" json:"player,omitempty"`
+	// spectator is a spectator token's holder; its camp is then -1 and its
+	// seat and player are empty.
+	Spectator     string `protobuf:"bytes,4,opt,name=spectator,proto3" json:"spectator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2180,12 +2209,22 @@ func (x *TokenInfo) GetPlayer() string {
 	return ""
 }
 
+func (x *TokenInfo) GetSpectator() string {
+	if x != nil {
+		return x.Spectator
+	}
+	return ""
+}
+
 type RevokeTokenRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	WorldId uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
 	Camp    int32                  `protobuf:"varint,2,opt,name=camp,proto3" json:"camp,omitempty"`
 	// seat is the seat whose tokens stop working; empty means the ruler's.
-	Seat          string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat string `protobuf:"bytes,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	// spectator, when set, names the spectator token that stops working
+	// instead (camp and seat are then left unset).
+	Spectator     string `protobuf:"bytes,4,opt,name=spectator,proto3" json:"spectator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2237,6 +2276,13 @@ func (x *RevokeTokenRequest) GetCamp() int32 {
 func (x *RevokeTokenRequest) GetSeat() string {
 	if x != nil {
 		return x.Seat
+	}
+	return ""
+}
+
+func (x *RevokeTokenRequest) GetSpectator() string {
+	if x != nil {
+		return x.Spectator
 	}
 	return ""
 }
@@ -2525,7 +2571,7 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x06anchor\x18\x04 \x01(\tR\x06anchor\x12\x16\n" +
 	"\x06played\x18\x05 \x01(\x05R\x06played\x12\x18\n" +
 	"\aplanned\x18\x06 \x01(\x05R\aplanned\x120\n" +
-	"\x04rows\x18\a \x03(\v2\x1c.grisonval.v1.LeaderboardRowR\x04rows\"\xdb\x02\n" +
+	"\x04rows\x18\a \x03(\v2\x1c.grisonval.v1.LeaderboardRowR\x04rows\"\xfd\x02\n" +
 	"\x0eLeaderboardRow\x12\x18\n" +
 	"\aentrant\x18\x01 \x01(\tR\aentrant\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x16\n" +
@@ -2540,7 +2586,9 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	" \x01(\x01R\vtimeoutRate\x12$\n" +
 	"\x0etokens_per_day\x18\v \x01(\x01R\ftokensPerDay\x12 \n" +
 	"\fcost_per_day\x18\f \x01(\x01R\n" +
-	"costPerDay\"E\n" +
+	"costPerDay\x12 \n" +
+	"\fmean_time_ms\x18\r \x01(\x01R\n" +
+	"meanTimeMs\"E\n" +
 	"\x17TournamentExportRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06format\x18\x02 \x01(\tR\x06format\">\n" +
@@ -2596,11 +2644,12 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x128\n" +
 	"\n" +
 	"controller\x18\x03 \x01(\v2\x18.grisonval.v1.ControllerR\n" +
-	"controller\"V\n" +
+	"controller\"t\n" +
 	"\x11IssueTokenRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x12\n" +
-	"\x04seat\x18\x03 \x01(\tR\x04seat\"*\n" +
+	"\x04seat\x18\x03 \x01(\tR\x04seat\x12\x1c\n" +
+	"\tspectator\x18\x04 \x01(\tR\tspectator\"*\n" +
 	"\x12IssueTokenResponse\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\")\n" +
 	"\fWorldRequest\x12\x19\n" +
@@ -2655,15 +2704,17 @@ const file_grisonval_v1_admin_proto_rawDesc = "" +
 	"\x11ListTokensRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"E\n" +
 	"\x12ListTokensResponse\x12/\n" +
-	"\x06tokens\x18\x01 \x03(\v2\x17.grisonval.v1.TokenInfoR\x06tokens\"K\n" +
+	"\x06tokens\x18\x01 \x03(\v2\x17.grisonval.v1.TokenInfoR\x06tokens\"i\n" +
 	"\tTokenInfo\x12\x12\n" +
 	"\x04camp\x18\x01 \x01(\x05R\x04camp\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\tR\x04seat\x12\x16\n" +
-	"\x06player\x18\x03 \x01(\tR\x06player\"W\n" +
+	"\x06player\x18\x03 \x01(\tR\x06player\x12\x1c\n" +
+	"\tspectator\x18\x04 \x01(\tR\tspectator\"u\n" +
 	"\x12RevokeTokenRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\x12\x12\n" +
 	"\x04camp\x18\x02 \x01(\x05R\x04camp\x12\x12\n" +
-	"\x04seat\x18\x03 \x01(\tR\x04seat\"/\n" +
+	"\x04seat\x18\x03 \x01(\tR\x04seat\x12\x1c\n" +
+	"\tspectator\x18\x04 \x01(\tR\tspectator\"/\n" +
 	"\x13RevokeTokenResponse\x12\x18\n" +
 	"\arevoked\x18\x01 \x01(\x05R\arevoked\"J\n" +
 	"\x15ListEnrolmentsRequest\x12\x19\n" +

@@ -71,7 +71,8 @@ type AdminServiceClient interface {
 	SetController(ctx context.Context, in *SetControllerRequest, opts ...grpc.CallOption) (*WorldInfo, error)
 	// IssueToken issues a new token for a camp's seat (the ruler's, which the
 	// camp's unbound token plays, unless seat names a councillor's); the
-	// seat's older tokens stop working at once (docs/seats.md, SEAT-ENROL).
+	// seat's older tokens stop working at once (docs/seats.md, SEAT-ENROL);
+	// or, with spectator set, a spectator token of the world.
 	IssueToken(ctx context.Context, in *IssueTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error)
 	// PauseWorld stops the world's clock; orders are still accepted.
 	PauseWorld(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*WorldInfo, error)
@@ -128,12 +129,13 @@ type AdminServiceClient interface {
 	// traits with their bounds and sums, and the defaults EnrollPlayer
 	// takes for what a request leaves out; texts in the caller's language.
 	GetEnrolmentOptions(ctx context.Context, in *WorldRequest, opts ...grpc.CallOption) (*EnrolmentOptions, error)
-	// ListTokens lists the live camp and seat tokens of a world: camp, seat
-	// and player, never the token (shown once, at its issue).
+	// ListTokens lists the live camp, seat and spectator tokens of a world:
+	// camp, seat and player, or the spectator's name, never the token (shown
+	// once, at its issue).
 	ListTokens(ctx context.Context, in *ListTokensRequest, opts ...grpc.CallOption) (*ListTokensResponse, error)
-	// RevokeToken revokes the tokens of a camp's seat: they stop working at
-	// once on the server that revokes them, within the token cache's time
-	// (30 s) on the other replicas. Audited.
+	// RevokeToken revokes the tokens of a camp's seat, or a spectator's
+	// token: they stop working at once on the server that revokes them,
+	// within the token cache's time (30 s) on the other replicas. Audited.
 	RevokeToken(ctx context.Context, in *RevokeTokenRequest, opts ...grpc.CallOption) (*RevokeTokenResponse, error)
 	// ListEnrolments lists the players enrolled in a season of a world (the
 	// season being prepared when season is 0: the next one once the current
@@ -498,7 +500,8 @@ type AdminServiceServer interface {
 	SetController(context.Context, *SetControllerRequest) (*WorldInfo, error)
 	// IssueToken issues a new token for a camp's seat (the ruler's, which the
 	// camp's unbound token plays, unless seat names a councillor's); the
-	// seat's older tokens stop working at once (docs/seats.md, SEAT-ENROL).
+	// seat's older tokens stop working at once (docs/seats.md, SEAT-ENROL);
+	// or, with spectator set, a spectator token of the world.
 	IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error)
 	// PauseWorld stops the world's clock; orders are still accepted.
 	PauseWorld(context.Context, *WorldRequest) (*WorldInfo, error)
@@ -555,12 +558,13 @@ type AdminServiceServer interface {
 	// traits with their bounds and sums, and the defaults EnrollPlayer
 	// takes for what a request leaves out; texts in the caller's language.
 	GetEnrolmentOptions(context.Context, *WorldRequest) (*EnrolmentOptions, error)
-	// ListTokens lists the live camp and seat tokens of a world: camp, seat
-	// and player, never the token (shown once, at its issue).
+	// ListTokens lists the live camp, seat and spectator tokens of a world:
+	// camp, seat and player, or the spectator's name, never the token (shown
+	// once, at its issue).
 	ListTokens(context.Context, *ListTokensRequest) (*ListTokensResponse, error)
-	// RevokeToken revokes the tokens of a camp's seat: they stop working at
-	// once on the server that revokes them, within the token cache's time
-	// (30 s) on the other replicas. Audited.
+	// RevokeToken revokes the tokens of a camp's seat, or a spectator's
+	// token: they stop working at once on the server that revokes them,
+	// within the token cache's time (30 s) on the other replicas. Audited.
 	RevokeToken(context.Context, *RevokeTokenRequest) (*RevokeTokenResponse, error)
 	// ListEnrolments lists the players enrolled in a season of a world (the
 	// season being prepared when season is 0: the next one once the current

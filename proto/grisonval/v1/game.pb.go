@@ -22,6 +22,51 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type GetFrameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// world_id may be 0 to mean the token's world.
+	WorldId       uint64 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetFrameRequest) Reset() {
+	*x = GetFrameRequest{}
+	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetFrameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetFrameRequest) ProtoMessage() {}
+
+func (x *GetFrameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetFrameRequest.ProtoReflect.Descriptor instead.
+func (*GetFrameRequest) Descriptor() ([]byte, []int) {
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *GetFrameRequest) GetWorldId() uint64 {
+	if x != nil {
+		return x.WorldId
+	}
+	return 0
+}
+
 type GetCatalogueRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// world_id may be 0 to mean the token's world.
@@ -32,7 +77,7 @@ type GetCatalogueRequest struct {
 
 func (x *GetCatalogueRequest) Reset() {
 	*x = GetCatalogueRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	mi := &file_grisonval_v1_game_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +89,7 @@ func (x *GetCatalogueRequest) String() string {
 func (*GetCatalogueRequest) ProtoMessage() {}
 
 func (x *GetCatalogueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[0]
+	mi := &file_grisonval_v1_game_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +102,7 @@ func (x *GetCatalogueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCatalogueRequest.ProtoReflect.Descriptor instead.
 func (*GetCatalogueRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{0}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *GetCatalogueRequest) GetWorldId() uint64 {
@@ -84,7 +129,7 @@ type Catalogue struct {
 
 func (x *Catalogue) Reset() {
 	*x = Catalogue{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	mi := &file_grisonval_v1_game_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -96,7 +141,7 @@ func (x *Catalogue) String() string {
 func (*Catalogue) ProtoMessage() {}
 
 func (x *Catalogue) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[1]
+	mi := &file_grisonval_v1_game_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -109,7 +154,7 @@ func (x *Catalogue) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Catalogue.ProtoReflect.Descriptor instead.
 func (*Catalogue) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{1}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *Catalogue) GetRuleset() string {
@@ -157,7 +202,7 @@ type GetHistoryRequest struct {
 
 func (x *GetHistoryRequest) Reset() {
 	*x = GetHistoryRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[2]
+	mi := &file_grisonval_v1_game_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -169,7 +214,7 @@ func (x *GetHistoryRequest) String() string {
 func (*GetHistoryRequest) ProtoMessage() {}
 
 func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[2]
+	mi := &file_grisonval_v1_game_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -182,7 +227,7 @@ func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{2}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *GetHistoryRequest) GetWorldId() uint64 {
@@ -231,7 +276,7 @@ type History struct {
 
 func (x *History) Reset() {
 	*x = History{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[3]
+	mi := &file_grisonval_v1_game_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -243,7 +288,7 @@ func (x *History) String() string {
 func (*History) ProtoMessage() {}
 
 func (x *History) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[3]
+	mi := &file_grisonval_v1_game_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -256,7 +301,7 @@ func (x *History) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use History.ProtoReflect.Descriptor instead.
 func (*History) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{3}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *History) GetCamp() int32 {
@@ -324,7 +369,7 @@ type HistoryDay struct {
 
 func (x *HistoryDay) Reset() {
 	*x = HistoryDay{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	mi := &file_grisonval_v1_game_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -336,7 +381,7 @@ func (x *HistoryDay) String() string {
 func (*HistoryDay) ProtoMessage() {}
 
 func (x *HistoryDay) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[4]
+	mi := &file_grisonval_v1_game_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -349,7 +394,7 @@ func (x *HistoryDay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryDay.ProtoReflect.Descriptor instead.
 func (*HistoryDay) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{4}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *HistoryDay) GetDay() int32 {
@@ -439,7 +484,7 @@ type GetRulebookRequest struct {
 
 func (x *GetRulebookRequest) Reset() {
 	*x = GetRulebookRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	mi := &file_grisonval_v1_game_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -451,7 +496,7 @@ func (x *GetRulebookRequest) String() string {
 func (*GetRulebookRequest) ProtoMessage() {}
 
 func (x *GetRulebookRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[5]
+	mi := &file_grisonval_v1_game_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -464,7 +509,7 @@ func (x *GetRulebookRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulebookRequest.ProtoReflect.Descriptor instead.
 func (*GetRulebookRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{5}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetRulebookRequest) GetWorldId() uint64 {
@@ -488,7 +533,7 @@ type Rulebook struct {
 
 func (x *Rulebook) Reset() {
 	*x = Rulebook{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	mi := &file_grisonval_v1_game_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -500,7 +545,7 @@ func (x *Rulebook) String() string {
 func (*Rulebook) ProtoMessage() {}
 
 func (x *Rulebook) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[6]
+	mi := &file_grisonval_v1_game_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -513,7 +558,7 @@ func (x *Rulebook) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rulebook.ProtoReflect.Descriptor instead.
 func (*Rulebook) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Rulebook) GetRuleset() string {
@@ -540,7 +585,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -552,7 +597,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[7]
+	mi := &file_grisonval_v1_game_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -565,7 +610,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetViewRequest) GetWorldId() uint64 {
@@ -657,7 +702,7 @@ type CampView struct {
 
 func (x *CampView) Reset() {
 	*x = CampView{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -669,7 +714,7 @@ func (x *CampView) String() string {
 func (*CampView) ProtoMessage() {}
 
 func (x *CampView) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[8]
+	mi := &file_grisonval_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -682,7 +727,7 @@ func (x *CampView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CampView.ProtoReflect.Descriptor instead.
 func (*CampView) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CampView) GetWorldId() uint64 {
@@ -952,7 +997,7 @@ type SubmitOrderRequest struct {
 
 func (x *SubmitOrderRequest) Reset() {
 	*x = SubmitOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -964,7 +1009,7 @@ func (x *SubmitOrderRequest) String() string {
 func (*SubmitOrderRequest) ProtoMessage() {}
 
 func (x *SubmitOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[9]
+	mi := &file_grisonval_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -977,7 +1022,7 @@ func (x *SubmitOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOrderRequest.ProtoReflect.Descriptor instead.
 func (*SubmitOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SubmitOrderRequest) GetWorldId() uint64 {
@@ -1024,7 +1069,7 @@ type SubmitOrderResponse struct {
 
 func (x *SubmitOrderResponse) Reset() {
 	*x = SubmitOrderResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1036,7 +1081,7 @@ func (x *SubmitOrderResponse) String() string {
 func (*SubmitOrderResponse) ProtoMessage() {}
 
 func (x *SubmitOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[10]
+	mi := &file_grisonval_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1049,7 +1094,7 @@ func (x *SubmitOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOrderResponse.ProtoReflect.Descriptor instead.
 func (*SubmitOrderResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SubmitOrderResponse) GetDay() int32 {
@@ -1095,7 +1140,7 @@ type ProposeOrderRequest struct {
 
 func (x *ProposeOrderRequest) Reset() {
 	*x = ProposeOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1107,7 +1152,7 @@ func (x *ProposeOrderRequest) String() string {
 func (*ProposeOrderRequest) ProtoMessage() {}
 
 func (x *ProposeOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[11]
+	mi := &file_grisonval_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1120,7 +1165,7 @@ func (x *ProposeOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeOrderRequest.ProtoReflect.Descriptor instead.
 func (*ProposeOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ProposeOrderRequest) GetWorldId() uint64 {
@@ -1163,7 +1208,7 @@ type OrderProposal struct {
 
 func (x *OrderProposal) Reset() {
 	*x = OrderProposal{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1175,7 +1220,7 @@ func (x *OrderProposal) String() string {
 func (*OrderProposal) ProtoMessage() {}
 
 func (x *OrderProposal) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[12]
+	mi := &file_grisonval_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1188,7 +1233,7 @@ func (x *OrderProposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderProposal.ProtoReflect.Descriptor instead.
 func (*OrderProposal) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *OrderProposal) GetDay() int32 {
@@ -1246,7 +1291,7 @@ type GetCouncilRequest struct {
 
 func (x *GetCouncilRequest) Reset() {
 	*x = GetCouncilRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1258,7 +1303,7 @@ func (x *GetCouncilRequest) String() string {
 func (*GetCouncilRequest) ProtoMessage() {}
 
 func (x *GetCouncilRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[13]
+	mi := &file_grisonval_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1271,7 +1316,7 @@ func (x *GetCouncilRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCouncilRequest.ProtoReflect.Descriptor instead.
 func (*GetCouncilRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetCouncilRequest) GetWorldId() uint64 {
@@ -1305,7 +1350,7 @@ type Council struct {
 
 func (x *Council) Reset() {
 	*x = Council{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1317,7 +1362,7 @@ func (x *Council) String() string {
 func (*Council) ProtoMessage() {}
 
 func (x *Council) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[14]
+	mi := &file_grisonval_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1330,7 +1375,7 @@ func (x *Council) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Council.ProtoReflect.Descriptor instead.
 func (*Council) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Council) GetCamp() int32 {
@@ -1388,7 +1433,7 @@ type SeatHolder struct {
 
 func (x *SeatHolder) Reset() {
 	*x = SeatHolder{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	mi := &file_grisonval_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1400,7 +1445,7 @@ func (x *SeatHolder) String() string {
 func (*SeatHolder) ProtoMessage() {}
 
 func (x *SeatHolder) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[15]
+	mi := &file_grisonval_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1413,7 +1458,7 @@ func (x *SeatHolder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatHolder.ProtoReflect.Descriptor instead.
 func (*SeatHolder) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SeatHolder) GetSeat() string {
@@ -1460,7 +1505,7 @@ type WatchTicksRequest struct {
 
 func (x *WatchTicksRequest) Reset() {
 	*x = WatchTicksRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[16]
+	mi := &file_grisonval_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1472,7 +1517,7 @@ func (x *WatchTicksRequest) String() string {
 func (*WatchTicksRequest) ProtoMessage() {}
 
 func (x *WatchTicksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[16]
+	mi := &file_grisonval_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1485,7 +1530,7 @@ func (x *WatchTicksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchTicksRequest.ProtoReflect.Descriptor instead.
 func (*WatchTicksRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *WatchTicksRequest) GetWorldId() uint64 {
@@ -1496,6 +1541,8 @@ func (x *WatchTicksRequest) GetWorldId() uint64 {
 }
 
 // TickNotice announces a resolved tick.
+// TickNotice is a resolved tick. A spectator's notice carries world_id,
+// day and next_deadline only.
 type TickNotice struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	WorldId      uint64                 `protobuf:"varint,1,opt,name=world_id,json=worldId,proto3" json:"world_id,omitempty"`
@@ -1514,7 +1561,7 @@ type TickNotice struct {
 
 func (x *TickNotice) Reset() {
 	*x = TickNotice{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[17]
+	mi := &file_grisonval_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1526,7 +1573,7 @@ func (x *TickNotice) String() string {
 func (*TickNotice) ProtoMessage() {}
 
 func (x *TickNotice) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[17]
+	mi := &file_grisonval_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1539,7 +1586,7 @@ func (x *TickNotice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TickNotice.ProtoReflect.Descriptor instead.
 func (*TickNotice) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *TickNotice) GetWorldId() uint64 {
@@ -1594,7 +1641,7 @@ type GetJournalRequest struct {
 
 func (x *GetJournalRequest) Reset() {
 	*x = GetJournalRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[18]
+	mi := &file_grisonval_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1606,7 +1653,7 @@ func (x *GetJournalRequest) String() string {
 func (*GetJournalRequest) ProtoMessage() {}
 
 func (x *GetJournalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[18]
+	mi := &file_grisonval_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1619,7 +1666,7 @@ func (x *GetJournalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJournalRequest.ProtoReflect.Descriptor instead.
 func (*GetJournalRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetJournalRequest) GetWorldId() uint64 {
@@ -1645,7 +1692,7 @@ type GetJournalResponse struct {
 
 func (x *GetJournalResponse) Reset() {
 	*x = GetJournalResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[19]
+	mi := &file_grisonval_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1657,7 +1704,7 @@ func (x *GetJournalResponse) String() string {
 func (*GetJournalResponse) ProtoMessage() {}
 
 func (x *GetJournalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[19]
+	mi := &file_grisonval_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1670,7 +1717,7 @@ func (x *GetJournalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJournalResponse.ProtoReflect.Descriptor instead.
 func (*GetJournalResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetJournalResponse) GetEntries() []*JournalEntry {
@@ -1696,7 +1743,7 @@ type SendMessageRequest struct {
 
 func (x *SendMessageRequest) Reset() {
 	*x = SendMessageRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[20]
+	mi := &file_grisonval_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1708,7 +1755,7 @@ func (x *SendMessageRequest) String() string {
 func (*SendMessageRequest) ProtoMessage() {}
 
 func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[20]
+	mi := &file_grisonval_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1721,7 +1768,7 @@ func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageRequest.ProtoReflect.Descriptor instead.
 func (*SendMessageRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SendMessageRequest) GetWorldId() uint64 {
@@ -1754,7 +1801,7 @@ type SendMessageResponse struct {
 
 func (x *SendMessageResponse) Reset() {
 	*x = SendMessageResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[21]
+	mi := &file_grisonval_v1_game_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1766,7 +1813,7 @@ func (x *SendMessageResponse) String() string {
 func (*SendMessageResponse) ProtoMessage() {}
 
 func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[21]
+	mi := &file_grisonval_v1_game_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1779,7 +1826,7 @@ func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageResponse.ProtoReflect.Descriptor instead.
 func (*SendMessageResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{21}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SendMessageResponse) GetMessage() *CampMessage {
@@ -1799,7 +1846,7 @@ type ListMessagesRequest struct {
 
 func (x *ListMessagesRequest) Reset() {
 	*x = ListMessagesRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[22]
+	mi := &file_grisonval_v1_game_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1811,7 +1858,7 @@ func (x *ListMessagesRequest) String() string {
 func (*ListMessagesRequest) ProtoMessage() {}
 
 func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[22]
+	mi := &file_grisonval_v1_game_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1824,7 +1871,7 @@ func (x *ListMessagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMessagesRequest.ProtoReflect.Descriptor instead.
 func (*ListMessagesRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{22}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListMessagesRequest) GetWorldId() uint64 {
@@ -1850,7 +1897,7 @@ type ListMessagesResponse struct {
 
 func (x *ListMessagesResponse) Reset() {
 	*x = ListMessagesResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[23]
+	mi := &file_grisonval_v1_game_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1862,7 +1909,7 @@ func (x *ListMessagesResponse) String() string {
 func (*ListMessagesResponse) ProtoMessage() {}
 
 func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[23]
+	mi := &file_grisonval_v1_game_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1875,7 +1922,7 @@ func (x *ListMessagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMessagesResponse.ProtoReflect.Descriptor instead.
 func (*ListMessagesResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{23}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListMessagesResponse) GetMessages() []*CampMessage {
@@ -1895,7 +1942,7 @@ type SetStandingOrderRequest struct {
 
 func (x *SetStandingOrderRequest) Reset() {
 	*x = SetStandingOrderRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[24]
+	mi := &file_grisonval_v1_game_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1907,7 +1954,7 @@ func (x *SetStandingOrderRequest) String() string {
 func (*SetStandingOrderRequest) ProtoMessage() {}
 
 func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[24]
+	mi := &file_grisonval_v1_game_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1920,7 +1967,7 @@ func (x *SetStandingOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStandingOrderRequest.ProtoReflect.Descriptor instead.
 func (*SetStandingOrderRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{24}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SetStandingOrderRequest) GetWorldId() uint64 {
@@ -1946,7 +1993,7 @@ type SetStandingOrderResponse struct {
 
 func (x *SetStandingOrderResponse) Reset() {
 	*x = SetStandingOrderResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[25]
+	mi := &file_grisonval_v1_game_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1958,7 +2005,7 @@ func (x *SetStandingOrderResponse) String() string {
 func (*SetStandingOrderResponse) ProtoMessage() {}
 
 func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[25]
+	mi := &file_grisonval_v1_game_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1971,7 +2018,7 @@ func (x *SetStandingOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStandingOrderResponse.ProtoReflect.Descriptor instead.
 func (*SetStandingOrderResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{25}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SetStandingOrderResponse) GetOrder() *Order {
@@ -1993,7 +2040,7 @@ type GetNewsRequest struct {
 
 func (x *GetNewsRequest) Reset() {
 	*x = GetNewsRequest{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[26]
+	mi := &file_grisonval_v1_game_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2005,7 +2052,7 @@ func (x *GetNewsRequest) String() string {
 func (*GetNewsRequest) ProtoMessage() {}
 
 func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[26]
+	mi := &file_grisonval_v1_game_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2018,7 +2065,7 @@ func (x *GetNewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNewsRequest.ProtoReflect.Descriptor instead.
 func (*GetNewsRequest) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{26}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetNewsRequest) GetWorldId() uint64 {
@@ -2054,7 +2101,7 @@ type GetNewsResponse struct {
 
 func (x *GetNewsResponse) Reset() {
 	*x = GetNewsResponse{}
-	mi := &file_grisonval_v1_game_proto_msgTypes[27]
+	mi := &file_grisonval_v1_game_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2066,7 +2113,7 @@ func (x *GetNewsResponse) String() string {
 func (*GetNewsResponse) ProtoMessage() {}
 
 func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_grisonval_v1_game_proto_msgTypes[27]
+	mi := &file_grisonval_v1_game_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2079,7 +2126,7 @@ func (x *GetNewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNewsResponse.ProtoReflect.Descriptor instead.
 func (*GetNewsResponse) Descriptor() ([]byte, []int) {
-	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{27}
+	return file_grisonval_v1_game_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetNewsResponse) GetDays() []*TickNotice {
@@ -2114,7 +2161,9 @@ var File_grisonval_v1_game_proto protoreflect.FileDescriptor
 
 const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\"0\n" +
+	"\x17grisonval/v1/game.proto\x12\fgrisonval.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19grisonval/v1/castle.proto\x1a\x1cgrisonval/v1/grisonval.proto\x1a\x19grisonval/v1/season.proto\x1a\x18grisonval/v1/types.proto\",\n" +
+	"\x0fGetFrameRequest\x12\x19\n" +
+	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"0\n" +
 	"\x13GetCatalogueRequest\x12\x19\n" +
 	"\bworld_id\x18\x01 \x01(\x04R\aworldId\"\xa2\x01\n" +
 	"\tCatalogue\x12\x18\n" +
@@ -2269,8 +2318,7 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\x04days\x18\x01 \x03(\v2\x18.grisonval.v1.TickNoticeR\x04days\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\x05R\x03day\x12\x12\n" +
 	"\x04more\x18\x03 \x01(\bR\x04more\x12\"\n" +
-	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\xc1\n" +
-	"\n" +
+	"\rmax_news_days\x18\x04 \x01(\x05R\vmaxNewsDays2\x81\v\n" +
 	"\vGameService\x12?\n" +
 	"\aGetView\x12\x1c.grisonval.v1.GetViewRequest\x1a\x16.grisonval.v1.CampView\x12R\n" +
 	"\vSubmitOrder\x12 .grisonval.v1.SubmitOrderRequest\x1a!.grisonval.v1.SubmitOrderResponse\x12I\n" +
@@ -2292,7 +2340,8 @@ const file_grisonval_v1_game_proto_rawDesc = "" +
 	"\vGetRulebook\x12 .grisonval.v1.GetRulebookRequest\x1a\x16.grisonval.v1.Rulebook\x12D\n" +
 	"\n" +
 	"GetHistory\x12\x1f.grisonval.v1.GetHistoryRequest\x1a\x15.grisonval.v1.History\x12J\n" +
-	"\fGetCatalogue\x12!.grisonval.v1.GetCatalogueRequest\x1a\x17.grisonval.v1.CatalogueB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
+	"\fGetCatalogue\x12!.grisonval.v1.GetCatalogueRequest\x1a\x17.grisonval.v1.Catalogue\x12>\n" +
+	"\bGetFrame\x12\x1d.grisonval.v1.GetFrameRequest\x1a\x13.grisonval.v1.FrameB<Z:github.com/grisonval/server/proto/grisonval/v1;grisonvalv1b\x06proto3"
 
 var (
 	file_grisonval_v1_game_proto_rawDescOnce sync.Once
@@ -2306,131 +2355,135 @@ func file_grisonval_v1_game_proto_rawDescGZIP() []byte {
 	return file_grisonval_v1_game_proto_rawDescData
 }
 
-var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_grisonval_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_grisonval_v1_game_proto_goTypes = []any{
-	(*GetCatalogueRequest)(nil),      // 0: grisonval.v1.GetCatalogueRequest
-	(*Catalogue)(nil),                // 1: grisonval.v1.Catalogue
-	(*GetHistoryRequest)(nil),        // 2: grisonval.v1.GetHistoryRequest
-	(*History)(nil),                  // 3: grisonval.v1.History
-	(*HistoryDay)(nil),               // 4: grisonval.v1.HistoryDay
-	(*GetRulebookRequest)(nil),       // 5: grisonval.v1.GetRulebookRequest
-	(*Rulebook)(nil),                 // 6: grisonval.v1.Rulebook
-	(*GetViewRequest)(nil),           // 7: grisonval.v1.GetViewRequest
-	(*CampView)(nil),                 // 8: grisonval.v1.CampView
-	(*SubmitOrderRequest)(nil),       // 9: grisonval.v1.SubmitOrderRequest
-	(*SubmitOrderResponse)(nil),      // 10: grisonval.v1.SubmitOrderResponse
-	(*ProposeOrderRequest)(nil),      // 11: grisonval.v1.ProposeOrderRequest
-	(*OrderProposal)(nil),            // 12: grisonval.v1.OrderProposal
-	(*GetCouncilRequest)(nil),        // 13: grisonval.v1.GetCouncilRequest
-	(*Council)(nil),                  // 14: grisonval.v1.Council
-	(*SeatHolder)(nil),               // 15: grisonval.v1.SeatHolder
-	(*WatchTicksRequest)(nil),        // 16: grisonval.v1.WatchTicksRequest
-	(*TickNotice)(nil),               // 17: grisonval.v1.TickNotice
-	(*GetJournalRequest)(nil),        // 18: grisonval.v1.GetJournalRequest
-	(*GetJournalResponse)(nil),       // 19: grisonval.v1.GetJournalResponse
-	(*SendMessageRequest)(nil),       // 20: grisonval.v1.SendMessageRequest
-	(*SendMessageResponse)(nil),      // 21: grisonval.v1.SendMessageResponse
-	(*ListMessagesRequest)(nil),      // 22: grisonval.v1.ListMessagesRequest
-	(*ListMessagesResponse)(nil),     // 23: grisonval.v1.ListMessagesResponse
-	(*SetStandingOrderRequest)(nil),  // 24: grisonval.v1.SetStandingOrderRequest
-	(*SetStandingOrderResponse)(nil), // 25: grisonval.v1.SetStandingOrderResponse
-	(*GetNewsRequest)(nil),           // 26: grisonval.v1.GetNewsRequest
-	(*GetNewsResponse)(nil),          // 27: grisonval.v1.GetNewsResponse
-	(*Achievement)(nil),              // 28: grisonval.v1.Achievement
-	(*Tech)(nil),                     // 29: grisonval.v1.Tech
-	(*JournalEntry)(nil),             // 30: grisonval.v1.JournalEntry
-	(*LegalAction)(nil),              // 31: grisonval.v1.LegalAction
-	(*ClosedAction)(nil),             // 32: grisonval.v1.ClosedAction
-	(*Order)(nil),                    // 33: grisonval.v1.Order
-	(*timestamppb.Timestamp)(nil),    // 34: google.protobuf.Timestamp
-	(*Controller)(nil),               // 35: grisonval.v1.Controller
-	(*CampMessage)(nil),              // 36: grisonval.v1.CampMessage
-	(*OrderResult)(nil),              // 37: grisonval.v1.OrderResult
-	(PostingStatus)(0),               // 38: grisonval.v1.PostingStatus
-	(*Contact)(nil),                  // 39: grisonval.v1.Contact
-	(*Notebook)(nil),                 // 40: grisonval.v1.Notebook
-	(*GrisonvalView)(nil),            // 41: grisonval.v1.GrisonvalView
-	(*CastleView)(nil),               // 42: grisonval.v1.CastleView
-	(*GetGloryBoardRequest)(nil),     // 43: grisonval.v1.GetGloryBoardRequest
-	(*GetSeasonStandingRequest)(nil), // 44: grisonval.v1.GetSeasonStandingRequest
-	(*SetNotebookRequest)(nil),       // 45: grisonval.v1.SetNotebookRequest
-	(*GetNotebookRequest)(nil),       // 46: grisonval.v1.GetNotebookRequest
-	(*GloryBoard)(nil),               // 47: grisonval.v1.GloryBoard
-	(*SeasonStanding)(nil),           // 48: grisonval.v1.SeasonStanding
+	(*GetFrameRequest)(nil),          // 0: grisonval.v1.GetFrameRequest
+	(*GetCatalogueRequest)(nil),      // 1: grisonval.v1.GetCatalogueRequest
+	(*Catalogue)(nil),                // 2: grisonval.v1.Catalogue
+	(*GetHistoryRequest)(nil),        // 3: grisonval.v1.GetHistoryRequest
+	(*History)(nil),                  // 4: grisonval.v1.History
+	(*HistoryDay)(nil),               // 5: grisonval.v1.HistoryDay
+	(*GetRulebookRequest)(nil),       // 6: grisonval.v1.GetRulebookRequest
+	(*Rulebook)(nil),                 // 7: grisonval.v1.Rulebook
+	(*GetViewRequest)(nil),           // 8: grisonval.v1.GetViewRequest
+	(*CampView)(nil),                 // 9: grisonval.v1.CampView
+	(*SubmitOrderRequest)(nil),       // 10: grisonval.v1.SubmitOrderRequest
+	(*SubmitOrderResponse)(nil),      // 11: grisonval.v1.SubmitOrderResponse
+	(*ProposeOrderRequest)(nil),      // 12: grisonval.v1.ProposeOrderRequest
+	(*OrderProposal)(nil),            // 13: grisonval.v1.OrderProposal
+	(*GetCouncilRequest)(nil),        // 14: grisonval.v1.GetCouncilRequest
+	(*Council)(nil),                  // 15: grisonval.v1.Council
+	(*SeatHolder)(nil),               // 16: grisonval.v1.SeatHolder
+	(*WatchTicksRequest)(nil),        // 17: grisonval.v1.WatchTicksRequest
+	(*TickNotice)(nil),               // 18: grisonval.v1.TickNotice
+	(*GetJournalRequest)(nil),        // 19: grisonval.v1.GetJournalRequest
+	(*GetJournalResponse)(nil),       // 20: grisonval.v1.GetJournalResponse
+	(*SendMessageRequest)(nil),       // 21: grisonval.v1.SendMessageRequest
+	(*SendMessageResponse)(nil),      // 22: grisonval.v1.SendMessageResponse
+	(*ListMessagesRequest)(nil),      // 23: grisonval.v1.ListMessagesRequest
+	(*ListMessagesResponse)(nil),     // 24: grisonval.v1.ListMessagesResponse
+	(*SetStandingOrderRequest)(nil),  // 25: grisonval.v1.SetStandingOrderRequest
+	(*SetStandingOrderResponse)(nil), // 26: grisonval.v1.SetStandingOrderResponse
+	(*GetNewsRequest)(nil),           // 27: grisonval.v1.GetNewsRequest
+	(*GetNewsResponse)(nil),          // 28: grisonval.v1.GetNewsResponse
+	(*Achievement)(nil),              // 29: grisonval.v1.Achievement
+	(*Tech)(nil),                     // 30: grisonval.v1.Tech
+	(*JournalEntry)(nil),             // 31: grisonval.v1.JournalEntry
+	(*LegalAction)(nil),              // 32: grisonval.v1.LegalAction
+	(*ClosedAction)(nil),             // 33: grisonval.v1.ClosedAction
+	(*Order)(nil),                    // 34: grisonval.v1.Order
+	(*timestamppb.Timestamp)(nil),    // 35: google.protobuf.Timestamp
+	(*Controller)(nil),               // 36: grisonval.v1.Controller
+	(*CampMessage)(nil),              // 37: grisonval.v1.CampMessage
+	(*OrderResult)(nil),              // 38: grisonval.v1.OrderResult
+	(PostingStatus)(0),               // 39: grisonval.v1.PostingStatus
+	(*Contact)(nil),                  // 40: grisonval.v1.Contact
+	(*Notebook)(nil),                 // 41: grisonval.v1.Notebook
+	(*GrisonvalView)(nil),            // 42: grisonval.v1.GrisonvalView
+	(*CastleView)(nil),               // 43: grisonval.v1.CastleView
+	(*GetGloryBoardRequest)(nil),     // 44: grisonval.v1.GetGloryBoardRequest
+	(*GetSeasonStandingRequest)(nil), // 45: grisonval.v1.GetSeasonStandingRequest
+	(*SetNotebookRequest)(nil),       // 46: grisonval.v1.SetNotebookRequest
+	(*GetNotebookRequest)(nil),       // 47: grisonval.v1.GetNotebookRequest
+	(*GloryBoard)(nil),               // 48: grisonval.v1.GloryBoard
+	(*SeasonStanding)(nil),           // 49: grisonval.v1.SeasonStanding
+	(*Frame)(nil),                    // 50: grisonval.v1.Frame
 }
 var file_grisonval_v1_game_proto_depIdxs = []int32{
-	28, // 0: grisonval.v1.Catalogue.achievements:type_name -> grisonval.v1.Achievement
-	29, // 1: grisonval.v1.Catalogue.tiers:type_name -> grisonval.v1.Tech
-	4,  // 2: grisonval.v1.History.days:type_name -> grisonval.v1.HistoryDay
-	30, // 3: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
-	31, // 4: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
-	32, // 5: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
-	33, // 6: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
-	34, // 7: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
-	35, // 8: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
-	36, // 9: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
-	33, // 10: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
-	37, // 11: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
-	38, // 12: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
-	34, // 13: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
-	39, // 14: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
-	12, // 15: grisonval.v1.CampView.proposals:type_name -> grisonval.v1.OrderProposal
-	40, // 16: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
-	41, // 17: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
-	42, // 18: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
-	33, // 19: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
-	33, // 20: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
-	33, // 21: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
-	33, // 22: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
-	34, // 23: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
-	15, // 24: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
-	12, // 25: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
-	34, // 26: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
-	30, // 27: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
-	36, // 28: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
-	37, // 29: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
-	30, // 30: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
-	36, // 31: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
-	36, // 32: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
-	33, // 33: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
-	33, // 34: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
-	17, // 35: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
-	7,  // 36: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
-	9,  // 37: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
-	16, // 38: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
-	18, // 39: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
-	43, // 40: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
-	20, // 41: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
-	22, // 42: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
-	24, // 43: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
-	44, // 44: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
-	45, // 45: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
-	46, // 46: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
-	26, // 47: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
-	11, // 48: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
-	13, // 49: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
-	5,  // 50: grisonval.v1.GameService.GetRulebook:input_type -> grisonval.v1.GetRulebookRequest
-	2,  // 51: grisonval.v1.GameService.GetHistory:input_type -> grisonval.v1.GetHistoryRequest
-	0,  // 52: grisonval.v1.GameService.GetCatalogue:input_type -> grisonval.v1.GetCatalogueRequest
-	8,  // 53: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
-	10, // 54: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
-	17, // 55: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
-	19, // 56: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
-	47, // 57: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
-	21, // 58: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
-	23, // 59: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
-	25, // 60: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
-	48, // 61: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
-	40, // 62: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
-	40, // 63: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
-	27, // 64: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
-	12, // 65: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
-	14, // 66: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
-	6,  // 67: grisonval.v1.GameService.GetRulebook:output_type -> grisonval.v1.Rulebook
-	3,  // 68: grisonval.v1.GameService.GetHistory:output_type -> grisonval.v1.History
-	1,  // 69: grisonval.v1.GameService.GetCatalogue:output_type -> grisonval.v1.Catalogue
-	53, // [53:70] is the sub-list for method output_type
-	36, // [36:53] is the sub-list for method input_type
+	29, // 0: grisonval.v1.Catalogue.achievements:type_name -> grisonval.v1.Achievement
+	30, // 1: grisonval.v1.Catalogue.tiers:type_name -> grisonval.v1.Tech
+	5,  // 2: grisonval.v1.History.days:type_name -> grisonval.v1.HistoryDay
+	31, // 3: grisonval.v1.CampView.journal:type_name -> grisonval.v1.JournalEntry
+	32, // 4: grisonval.v1.CampView.legal_actions:type_name -> grisonval.v1.LegalAction
+	33, // 5: grisonval.v1.CampView.closed_actions:type_name -> grisonval.v1.ClosedAction
+	34, // 6: grisonval.v1.CampView.pending_order:type_name -> grisonval.v1.Order
+	35, // 7: grisonval.v1.CampView.deadline:type_name -> google.protobuf.Timestamp
+	36, // 8: grisonval.v1.CampView.controller:type_name -> grisonval.v1.Controller
+	37, // 9: grisonval.v1.CampView.messages:type_name -> grisonval.v1.CampMessage
+	34, // 10: grisonval.v1.CampView.standing_order:type_name -> grisonval.v1.Order
+	38, // 11: grisonval.v1.CampView.last_result:type_name -> grisonval.v1.OrderResult
+	39, // 12: grisonval.v1.CampView.posting_status:type_name -> grisonval.v1.PostingStatus
+	35, // 13: grisonval.v1.CampView.posted_at:type_name -> google.protobuf.Timestamp
+	40, // 14: grisonval.v1.CampView.contacts:type_name -> grisonval.v1.Contact
+	13, // 15: grisonval.v1.CampView.proposals:type_name -> grisonval.v1.OrderProposal
+	41, // 16: grisonval.v1.CampView.notebook:type_name -> grisonval.v1.Notebook
+	42, // 17: grisonval.v1.CampView.grisonval:type_name -> grisonval.v1.GrisonvalView
+	43, // 18: grisonval.v1.CampView.castle:type_name -> grisonval.v1.CastleView
+	34, // 19: grisonval.v1.SubmitOrderRequest.order:type_name -> grisonval.v1.Order
+	34, // 20: grisonval.v1.SubmitOrderResponse.order:type_name -> grisonval.v1.Order
+	34, // 21: grisonval.v1.ProposeOrderRequest.order:type_name -> grisonval.v1.Order
+	34, // 22: grisonval.v1.OrderProposal.order:type_name -> grisonval.v1.Order
+	35, // 23: grisonval.v1.OrderProposal.submitted_at:type_name -> google.protobuf.Timestamp
+	16, // 24: grisonval.v1.Council.seats:type_name -> grisonval.v1.SeatHolder
+	13, // 25: grisonval.v1.Council.proposals:type_name -> grisonval.v1.OrderProposal
+	35, // 26: grisonval.v1.TickNotice.next_deadline:type_name -> google.protobuf.Timestamp
+	31, // 27: grisonval.v1.TickNotice.journal:type_name -> grisonval.v1.JournalEntry
+	37, // 28: grisonval.v1.TickNotice.messages:type_name -> grisonval.v1.CampMessage
+	38, // 29: grisonval.v1.TickNotice.result:type_name -> grisonval.v1.OrderResult
+	31, // 30: grisonval.v1.GetJournalResponse.entries:type_name -> grisonval.v1.JournalEntry
+	37, // 31: grisonval.v1.SendMessageResponse.message:type_name -> grisonval.v1.CampMessage
+	37, // 32: grisonval.v1.ListMessagesResponse.messages:type_name -> grisonval.v1.CampMessage
+	34, // 33: grisonval.v1.SetStandingOrderRequest.order:type_name -> grisonval.v1.Order
+	34, // 34: grisonval.v1.SetStandingOrderResponse.order:type_name -> grisonval.v1.Order
+	18, // 35: grisonval.v1.GetNewsResponse.days:type_name -> grisonval.v1.TickNotice
+	8,  // 36: grisonval.v1.GameService.GetView:input_type -> grisonval.v1.GetViewRequest
+	10, // 37: grisonval.v1.GameService.SubmitOrder:input_type -> grisonval.v1.SubmitOrderRequest
+	17, // 38: grisonval.v1.GameService.WatchTicks:input_type -> grisonval.v1.WatchTicksRequest
+	19, // 39: grisonval.v1.GameService.GetJournal:input_type -> grisonval.v1.GetJournalRequest
+	44, // 40: grisonval.v1.GameService.GetGloryBoard:input_type -> grisonval.v1.GetGloryBoardRequest
+	21, // 41: grisonval.v1.GameService.SendMessage:input_type -> grisonval.v1.SendMessageRequest
+	23, // 42: grisonval.v1.GameService.ListMessages:input_type -> grisonval.v1.ListMessagesRequest
+	25, // 43: grisonval.v1.GameService.SetStandingOrder:input_type -> grisonval.v1.SetStandingOrderRequest
+	45, // 44: grisonval.v1.GameService.GetSeasonStanding:input_type -> grisonval.v1.GetSeasonStandingRequest
+	46, // 45: grisonval.v1.GameService.SetNotebook:input_type -> grisonval.v1.SetNotebookRequest
+	47, // 46: grisonval.v1.GameService.GetNotebook:input_type -> grisonval.v1.GetNotebookRequest
+	27, // 47: grisonval.v1.GameService.GetNews:input_type -> grisonval.v1.GetNewsRequest
+	12, // 48: grisonval.v1.GameService.ProposeOrder:input_type -> grisonval.v1.ProposeOrderRequest
+	14, // 49: grisonval.v1.GameService.GetCouncil:input_type -> grisonval.v1.GetCouncilRequest
+	6,  // 50: grisonval.v1.GameService.GetRulebook:input_type -> grisonval.v1.GetRulebookRequest
+	3,  // 51: grisonval.v1.GameService.GetHistory:input_type -> grisonval.v1.GetHistoryRequest
+	1,  // 52: grisonval.v1.GameService.GetCatalogue:input_type -> grisonval.v1.GetCatalogueRequest
+	0,  // 53: grisonval.v1.GameService.GetFrame:input_type -> grisonval.v1.GetFrameRequest
+	9,  // 54: grisonval.v1.GameService.GetView:output_type -> grisonval.v1.CampView
+	11, // 55: grisonval.v1.GameService.SubmitOrder:output_type -> grisonval.v1.SubmitOrderResponse
+	18, // 56: grisonval.v1.GameService.WatchTicks:output_type -> grisonval.v1.TickNotice
+	20, // 57: grisonval.v1.GameService.GetJournal:output_type -> grisonval.v1.GetJournalResponse
+	48, // 58: grisonval.v1.GameService.GetGloryBoard:output_type -> grisonval.v1.GloryBoard
+	22, // 59: grisonval.v1.GameService.SendMessage:output_type -> grisonval.v1.SendMessageResponse
+	24, // 60: grisonval.v1.GameService.ListMessages:output_type -> grisonval.v1.ListMessagesResponse
+	26, // 61: grisonval.v1.GameService.SetStandingOrder:output_type -> grisonval.v1.SetStandingOrderResponse
+	49, // 62: grisonval.v1.GameService.GetSeasonStanding:output_type -> grisonval.v1.SeasonStanding
+	41, // 63: grisonval.v1.GameService.SetNotebook:output_type -> grisonval.v1.Notebook
+	41, // 64: grisonval.v1.GameService.GetNotebook:output_type -> grisonval.v1.Notebook
+	28, // 65: grisonval.v1.GameService.GetNews:output_type -> grisonval.v1.GetNewsResponse
+	13, // 66: grisonval.v1.GameService.ProposeOrder:output_type -> grisonval.v1.OrderProposal
+	15, // 67: grisonval.v1.GameService.GetCouncil:output_type -> grisonval.v1.Council
+	7,  // 68: grisonval.v1.GameService.GetRulebook:output_type -> grisonval.v1.Rulebook
+	4,  // 69: grisonval.v1.GameService.GetHistory:output_type -> grisonval.v1.History
+	2,  // 70: grisonval.v1.GameService.GetCatalogue:output_type -> grisonval.v1.Catalogue
+	50, // 71: grisonval.v1.GameService.GetFrame:output_type -> grisonval.v1.Frame
+	54, // [54:72] is the sub-list for method output_type
+	36, // [36:54] is the sub-list for method input_type
 	36, // [36:36] is the sub-list for extension type_name
 	36, // [36:36] is the sub-list for extension extendee
 	0,  // [0:36] is the sub-list for field type_name
@@ -2445,7 +2498,7 @@ func file_grisonval_v1_game_proto_init() {
 	file_grisonval_v1_grisonval_proto_init()
 	file_grisonval_v1_season_proto_init()
 	file_grisonval_v1_types_proto_init()
-	file_grisonval_v1_game_proto_msgTypes[8].OneofWrappers = []any{
+	file_grisonval_v1_game_proto_msgTypes[9].OneofWrappers = []any{
 		(*CampView_Grisonval)(nil),
 		(*CampView_Castle)(nil),
 	}
@@ -2455,7 +2508,7 @@ func file_grisonval_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_grisonval_v1_game_proto_rawDesc), len(file_grisonval_v1_game_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   28,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -36,6 +36,7 @@ const (
 	GameService_GetRulebook_FullMethodName       = "/grisonval.v1.GameService/GetRulebook"
 	GameService_GetHistory_FullMethodName        = "/grisonval.v1.GameService/GetHistory"
 	GameService_GetCatalogue_FullMethodName      = "/grisonval.v1.GameService/GetCatalogue"
+	GameService_GetFrame_FullMethodName          = "/grisonval.v1.GameService/GetFrame"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -120,6 +121,13 @@ type GameServiceClient interface {
 	// its 29 research tiers with their titles, thresholds and effects; empty
 	// on a ruleset without them. The camp's view says which it holds.
 	GetCatalogue(ctx context.Context, in *GetCatalogueRequest, opts ...grpc.CallOption) (*Catalogue, error)
+	// GetFrame returns the public frame of the world's current day, the
+	// observer's page as the chronicle shows a day: for a spectator token
+	// only (AdminService.IssueToken with spectator set). A camp's token is
+	// refused PermissionDenied: a camp sees its fogged view (GetView). A
+	// spectator token is refused PermissionDenied by every other method but
+	// WatchTicks, whose notices then carry the day and deadline only.
+	GetFrame(ctx context.Context, in *GetFrameRequest, opts ...grpc.CallOption) (*Frame, error)
 }
 
 type gameServiceClient struct {
@@ -309,6 +317,16 @@ func (c *gameServiceClient) GetCatalogue(ctx context.Context, in *GetCatalogueRe
 	return out, nil
 }
 
+func (c *gameServiceClient) GetFrame(ctx context.Context, in *GetFrameRequest, opts ...grpc.CallOption) (*Frame, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Frame)
+	err := c.cc.Invoke(ctx, GameService_GetFrame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -391,6 +409,13 @@ type GameServiceServer interface {
 	// its 29 research tiers with their titles, thresholds and effects; empty
 	// on a ruleset without them. The camp's view says which it holds.
 	GetCatalogue(context.Context, *GetCatalogueRequest) (*Catalogue, error)
+	// GetFrame returns the public frame of the world's current day, the
+	// observer's page as the chronicle shows a day: for a spectator token
+	// only (AdminService.IssueToken with spectator set). A camp's token is
+	// refused PermissionDenied: a camp sees its fogged view (GetView). A
+	// spectator token is refused PermissionDenied by every other method but
+	// WatchTicks, whose notices then carry the day and deadline only.
+	GetFrame(context.Context, *GetFrameRequest) (*Frame, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -451,6 +476,9 @@ func (UnimplementedGameServiceServer) GetHistory(context.Context, *GetHistoryReq
 }
 func (UnimplementedGameServiceServer) GetCatalogue(context.Context, *GetCatalogueRequest) (*Catalogue, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetCatalogue not implemented")
+}
+func (UnimplementedGameServiceServer) GetFrame(context.Context, *GetFrameRequest) (*Frame, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetFrame not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -772,6 +800,24 @@ func _GameService_GetCatalogue_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetFrame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetFrameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetFrame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetFrame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetFrame(ctx, req.(*GetFrameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -842,6 +888,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetCatalogue",
 			Handler:    _GameService_GetCatalogue_Handler,
+		},
+		{
+			MethodName: "GetFrame",
+			Handler:    _GameService_GetFrame_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

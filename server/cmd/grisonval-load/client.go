@@ -64,6 +64,24 @@ func getView(ctx context.Context, conn *grpc.ClientConn, r *rawReply) error {
 	return conn.Invoke(ctx, pb.GameService_GetView_FullMethodName, &pb.GetViewRequest{}, r, grpc.ForceCodecV2(rawCodec{}))
 }
 
+// getFrame calls GetFrame, leaving the reply undecoded in r.
+func getFrame(ctx context.Context, conn *grpc.ClientConn, r *rawReply) error {
+	return conn.Invoke(ctx, pb.GameService_GetFrame_FullMethodName, &pb.GetFrameRequest{}, r, grpc.ForceCodecV2(rawCodec{}))
+}
+
+// checkFrame decodes a reply of GetFrame and checks that it is a world's
+// frame, or an empty one from the no-op baseline.
+func checkFrame(b []byte, noop bool) error {
+	var f pb.Frame
+	if err := protobuf.Unmarshal(b, &f); err != nil {
+		return fmt.Errorf("decode frame: %w", err)
+	}
+	if !noop && len(f.GetCamps()) == 0 {
+		return fmt.Errorf("frame of day %d without camps; want a world's", f.GetDay())
+	}
+	return nil
+}
+
 // checkView decodes a reply of GetView and checks that it is camp's view,
 // or an empty one from the no-op baseline.
 func checkView(b []byte, camp int, noop bool) error {

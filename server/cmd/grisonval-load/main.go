@@ -9,11 +9,13 @@
 //   - view: GetView throughput, closed loop (workers over a few
 //     connections, each calling again at once): calls per second against
 //     the baseline's, latency, the server's CPU per call;
-//   - clients: a crowd of clients, each with its own connection, holding a
-//     tick stream and calling GetView at a rate: view latency (counted from
-//     the instant a view was due), errors, tick notices and how late they
-//     came, the server's memory, CPU and the files it holds before and
-//     after;
+//   - clients: a crowd of clients, each with its own connection and its own
+//     token (players over -client-worlds worlds, spectators of the first
+//     -watched), holding a tick stream and calling GetView (GetFrame for a
+//     spectator) at a rate: view latency (counted from the instant a view
+//     was due) beside the server's own (its metrics) and the no-op's,
+//     errors, tick notices and how late they came, the server's memory, CPU
+//     and the files it holds before and after;
 //   - worlds: many worlds in one process, created at a rate, each resolving
 //     at its cadence and watched by one stream: tick lateness as the server
 //     and as a client see it, memory per world, leases lost;
@@ -27,6 +29,7 @@
 // decoded and checked.
 //
 //	go run ./server/cmd/grisonval-load -mode view,clients -store sqlite
+//	go run ./server/cmd/grisonval-load -mode clients -clients 10000 -client-worlds 1000 -spectators 1000
 //	go run ./server/cmd/grisonval-load -mode worlds -store postgres -worlds 2000
 //	go run ./server/cmd/grisonval-load -mode replicas -store postgres -worlds 1000 -world-cadence 30s
 //	go run ./server/cmd/grisonval-load -server before=/tmp/old/grisonvald,after=bin/grisonvald -rounds 3
@@ -109,6 +112,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.clients.duration, "clients-duration", 20*time.Second, "clients: measured time of a run")
 	fs.DurationVar(&c.clientsCadence, "cadence", 5*time.Second, "clients: the world's cadence")
 	fs.DurationVar(&c.clients.timeout, "timeout", 10*time.Second, "clients: the deadline of a view")
+	fs.IntVar(&c.clients.crowd.worlds, "client-worlds", 1, "clients: worlds the players spread over, each player with its own token (a camp's seat): the played world and forks of it")
+	fs.IntVar(&c.clients.crowd.spectators, "spectators", 0, "clients: how many of the clients are spectators, each with its own spectator token, reading the world's frame (GetFrame) instead of a view")
+	fs.IntVar(&c.clients.crowd.watched, "watched", 3, "clients: the worlds the spectators watch, the first of -client-worlds")
 	fs.IntVar(&c.worlds.worlds, "worlds", 1000, "worlds: how many")
 	fs.Float64Var(&c.worlds.rate, "create-rate", 100, "worlds: worlds created per second")
 	fs.DurationVar(&c.worlds.cadence, "world-cadence", 10*time.Second, "worlds: each world's cadence")
@@ -204,7 +210,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func smokeConfig(c config) config {
 	c.rounds, c.check, c.days = 1, true, 3
 	c.view = viewLoad{workers: 8, conns: 2, warmup: 200 * time.Millisecond, duration: time.Second}
-	c.clients = clientsLoad{clients: 30, rate: 4, warmup: 500 * time.Millisecond, duration: 2 * time.Second, timeout: 10 * time.Second}
+	c.clients = clientsLoad{clients: 30, rate: 4, warmup: 500 * time.Millisecond, duration: 2 * time.Second, timeout: 10 * time.Second,
+		crowd: crowdSpec{worlds: 3, spectators: 6, watched: 2}}
 	c.clientsCadence = time.Second
 	c.worlds = worldsLoad{worlds: 10, rate: 20, cadence: time.Second, duration: 2500 * time.Millisecond, conns: 2}
 	return c
@@ -334,66 +341,49 @@ func viewMode(ctx context.Context, c config, dir string, out io.Writer) (bool, e
 	return bad, nil
 }
 
-// clientsMode runs the clients mode and prints its table.
+// clientsMode runs the clients mode, one server after the other, and
+// prints its table. The servers serve their metrics, whose GetView and
+// GetFrame handling times give the server's own p99 beside the clients'
+// end-to-end one.
 func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool, error) {
 	ts := fresh(c, true)
-	defer closeAll(ts)
-	ws, err := startAll(ctx, ts, dir, "clients", c.store, worldSpec{seed: 42, cadence: c.clientsCadence, days: c.days})
-	if err != nil {
-		return false, err
-	}
 	res := make([][]clientsResult, len(ts))
-	for round := range c.rounds {
-		for i, t := range ts {
-			wait := profileWindow(ctx, t, c.profile, "clients", round, c.clients.warmup, c.clients.duration)
-			var h0 map[float64]float64
-			if t.metrics != "" {
-				h0, _ = handlingBuckets(ctx, t.metrics, "GetView")
-			}
-			r, err := runClients(ctx, t, ws[i], c.clients)
-			if err == nil {
-				err = wait()
-			}
-			if err != nil {
-				return false, err
-			}
-			if h0 != nil {
-				if h1, err := handlingBuckets(ctx, t.metrics, "GetView"); err == nil {
-					p99, n := handlingP99(h0, h1)
-					fmt.Fprintf(out, "clients round %d %-8s GetView handled in the server (its metrics, from the interceptor on; not the transport): p99 <= %s ms of %d calls\n",
-						round+1, t.name, ms(p99), n)
-				}
-			}
-			r.filesAfter = settleFiles(t)
-			res[i] = append(res[i], r)
-			fmt.Fprintf(out, "clients round %d %-8s views p50 %s p99 %s p99.9 %s ms (from sent: p50 %s p99 %s), %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d\n",
-				round+1, t.name, ms(r.views.p50), ms(r.views.p99), ms(r.views.p999), ms(r.trips.p50), ms(r.trips.p99), r.viewErrors, r.streamErrors,
-				r.notices, ms(r.lateness.p99), mib(r.rss), mib(r.peak), r.cores, r.filesBefore, r.filesAfter)
-			if r.first != nil {
-				fmt.Fprintf(out, "  first error: %v\n", r.first)
-			}
+	for i, t := range ts {
+		r, err := clientsRounds(ctx, c, dir, t, out)
+		if err != nil {
+			return false, err
 		}
+		res[i] = r
 	}
-	fmt.Fprintf(out, "\n%d clients, each with a tick stream and %.0f view(s) a second, %s store, a day every %s, %d rounds of %s (min / median):\n\n",
-		c.clients.clients, c.clients.rate, c.store.kind, c.clientsCadence, c.rounds, c.clients.duration)
-	fmt.Fprintln(out, "| server | view p50 ms | p90 | p99 | p99.9 | from sent p50 / p99 | errors (views, streams) | notices | notice late p50 / p99 ms | server memory, peak | CPU cores | files held before / after |")
-	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	cr := c.clients.crowd
+	fmt.Fprintf(out, "\n%d clients, each with its own token and connection, a tick stream and %.0f view(s) a second: %d spectators of %d worlds (GetFrame), the others players over %d worlds (GetView); %s store, a day every %s, %d rounds of %s (min / median):\n\n",
+		c.clients.clients, c.clients.rate, min(cr.spectators, c.clients.clients), max(min(cr.watched, cr.worlds), 1), max(cr.worlds, 1), c.store.kind, c.clientsCadence, c.rounds, c.clients.duration)
+	fmt.Fprintln(out, "| server | view p50 ms | p90 | p99 | p99.9 | p99 vs no-op | in the server p99 <= | from sent p50 / p99 | frame p50 / p99 | in the server p99 <= | errors (views, streams) | notices | notice late p50 / p99 ms | server memory, peak | per client: goroutines, heap | CPU cores | files held before / after |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	bad := false
 	for i, t := range ts {
-		var p50, p90, p99, p999, t50, t99, nl50, nl99, rss, peak, cores []float64
+		var p50, p90, p99, p999, vs, sv, t50, t99, f50, f99, sf, nl50, nl99, rss, peak, cores, gor, heap []float64
 		verr, serr, notices, fb, fa := 0, 0, 0, 0, 0
-		for _, r := range res[i] {
+		for round, r := range res[i] {
 			p50 = append(p50, float64(r.views.p50))
 			p90 = append(p90, float64(r.views.p90))
 			p99 = append(p99, float64(r.views.p99))
 			p999 = append(p999, float64(r.views.p999))
+			if base := res[0][round].views.p99; base > 0 {
+				vs = append(vs, float64(r.views.p99)/float64(base))
+			}
+			sv = append(sv, float64(r.serverView))
 			t50 = append(t50, float64(r.trips.p50))
 			t99 = append(t99, float64(r.trips.p99))
+			f50 = append(f50, float64(r.frames.p50))
+			f99 = append(f99, float64(r.frames.p99))
+			sf = append(sf, float64(r.serverFrame))
 			nl50 = append(nl50, float64(r.lateness.p50))
 			nl99 = append(nl99, float64(r.lateness.p99))
 			rss = append(rss, float64(r.rss))
 			peak = append(peak, float64(r.peak))
 			cores = append(cores, r.cores)
+			gor, heap = append(gor, r.perClient.goroutines), append(heap, r.perClient.heap/1024)
 			verr += r.viewErrors
 			serr += r.streamErrors
 			notices += r.notices
@@ -404,16 +394,107 @@ func clientsMode(ctx context.Context, c config, dir string, out io.Writer) (bool
 		}
 		_, mrss := minMedian(rss)
 		_, mpeak := minMedian(peak)
-		late := "-"
+		late, inView, inFrame, per := "-", "-", "-", "-"
 		if !t.noop() {
 			late = durPair(nl50) + " / " + durPair(nl99)
+			inView, inFrame = boundPair(sv), boundPair(sf)
+			per = pair(gor, "%.1f") + ", " + pair(heap, "%.0f KiB")
 		}
-		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s / %s | %d, %d | %d | %s | %s, %s | %s | %d / %d |\n", t.name,
-			durPair(p50), durPair(p90), durPair(p99), durPair(p999), durPair(t50), durPair(t99), verr, serr, notices, late,
-			mib(int64(mrss)), mib(int64(mpeak)), pair(cores, "%.2f"), fb, fa)
+		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s | %s | %d, %d | %d | %s | %s, %s | %s | %s | %d / %d |\n", t.name,
+			durPair(p50), durPair(p90), durPair(p99), durPair(p999), pair(vs, "%.2fx"), inView, durPair(t50), durPair(t99),
+			durPair(f50), durPair(f99), inFrame, verr, serr, notices, late,
+			mib(int64(mrss)), mib(int64(mpeak)), per, pair(cores, "%.2f"), fb, fa)
 	}
 	fmt.Fprintln(out)
 	return bad, nil
+}
+
+// clientsRounds starts t alone (the servers' worlds would tick beside one
+// another's load otherwise), makes its crowd, runs the rounds of the
+// clients mode and prints each.
+func clientsRounds(ctx context.Context, c config, dir string, t *target, out io.Writer) ([]clientsResult, error) {
+	t.profile = !t.noop()
+	defer t.close()
+	ws, err := startAll(ctx, []*target{t}, dir, "clients", c.store, worldSpec{seed: 42, cadence: c.clientsCadence, days: c.days})
+	if err != nil {
+		return nil, err
+	}
+	spec := c.clients.crowd
+	spec.cadence = c.clientsCadence
+	began := time.Now()
+	cr, err := newCrowd(ctx, t, ws[0], c.clients.clients, spec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.name, err)
+	}
+	fmt.Fprintf(out, "clients %-8s %d clients, each with its own token, over %d worlds, made in %s\n", t.name, len(cr.members),
+		max(spec.worlds, 1), time.Since(began).Round(time.Millisecond))
+	if cr.note != "" {
+		fmt.Fprintf(out, "  limit: %s\n", cr.note)
+	}
+	var res []clientsResult
+	for round := range c.rounds {
+		wait := func() error { return nil }
+		// The server's handling times count from the end of the warmup.
+		var hv, hf map[float64]float64
+		measured := make(chan struct{})
+		r, err := runClients(ctx, t, cr, c.clients, func() {
+			wait = profileWindow(ctx, t, c.profile, "clients", round, c.clients.warmup, c.clients.duration)
+			time.AfterFunc(c.clients.warmup, func() {
+				defer close(measured)
+				if t.metrics != "" {
+					hv, _ = handlingBuckets(ctx, t.metrics, "GetView")
+					hf, _ = handlingBuckets(ctx, t.metrics, "GetFrame")
+				}
+			})
+		})
+		if err == nil {
+			<-measured
+			err = wait()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if hv != nil {
+			if h, err := handlingBuckets(ctx, t.metrics, "GetView"); err == nil {
+				r.serverView, _ = handlingP99(hv, h)
+			}
+			if h, err := handlingBuckets(ctx, t.metrics, "GetFrame"); err == nil {
+				r.serverFrame, _ = handlingP99(hf, h)
+			}
+		}
+		r.filesAfter = settleFiles(t)
+		res = append(res, r)
+		fmt.Fprintf(out, "clients round %d %-8s connected in %s; views p50 %s p99 %s p99.9 %s ms (from sent: p50 %s p99 %s; in the server: p99 <= %s), frames p50 %s p99 %s ms (in the server: p99 <= %s), %d view errors, %d stream errors, %d notices (late p99 %s ms), %s (peak %s), %.2f cores, files %d -> %d, per client %.1f goroutines %s heap\n",
+			round+1, t.name, r.connect.Round(time.Millisecond), ms(r.views.p50), ms(r.views.p99), ms(r.views.p999), ms(r.trips.p50), ms(r.trips.p99), bound(r.serverView),
+			ms(r.frames.p50), ms(r.frames.p99), bound(r.serverFrame), r.viewErrors, r.streamErrors,
+			r.notices, ms(r.lateness.p99), mib(r.rss), mib(r.peak), r.cores, r.filesBefore, r.filesAfter,
+			r.perClient.goroutines, kib(int64(r.perClient.heap)))
+		if r.first != nil {
+			fmt.Fprintf(out, "  first error: %v\n", r.first)
+		}
+	}
+	return res, nil
+}
+
+// bound formats a p99 bound of handlingP99 in milliseconds: "-" for none
+// measured, "inf" past the last bucket.
+func bound(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "-"
+	case d < 0:
+		return "inf"
+	}
+	return ms(d) + " ms"
+}
+
+// boundPair formats the least and the median of handlingP99 bounds.
+func boundPair(xs []float64) string {
+	lo, med := minMedian(xs)
+	if len(xs) == 1 || lo == med {
+		return bound(time.Duration(lo))
+	}
+	return bound(time.Duration(lo)) + " / " + bound(time.Duration(med))
 }
 
 // worldsMode runs the worlds mode, each round on fresh servers, and prints

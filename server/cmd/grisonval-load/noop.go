@@ -15,14 +15,18 @@ import (
 )
 
 // noopGame is the baseline: grpc-go serving GameService with handlers that
-// do nothing. GetView answers an empty view at once; WatchTicks holds the
-// stream open and sends nothing.
+// do nothing. GetView and GetFrame answer an empty view or frame at once;
+// WatchTicks holds the stream open and sends nothing.
 type noopGame struct {
 	pb.UnimplementedGameServiceServer
 }
 
 func (noopGame) GetView(context.Context, *pb.GetViewRequest) (*pb.CampView, error) {
 	return &pb.CampView{}, nil
+}
+
+func (noopGame) GetFrame(context.Context, *pb.GetFrameRequest) (*pb.Frame, error) {
+	return &pb.Frame{}, nil
 }
 
 func (noopGame) WatchTicks(_ *pb.WatchTicksRequest, s pb.GameService_WatchTicksServer) error {

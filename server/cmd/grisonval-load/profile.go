@@ -100,21 +100,12 @@ func handlingBuckets(ctx context.Context, addr, method string) (map[float64]floa
 // (from the metrics listener at addr), over its series whose labels hold
 // match, by bucket upper bound in seconds.
 func histogram(ctx context.Context, addr, metric, match string) (map[float64]float64, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/metrics", nil)
+	b, err := scrape(ctx, addr)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("metrics: %w", err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, fmt.Errorf("metrics: %w", err)
-	}
 	out := make(map[float64]float64)
-	for _, line := range strings.Split(string(b), "\n") {
+	for _, line := range strings.Split(b, "\n") {
 		if !strings.HasPrefix(line, metric+"_bucket{") || !strings.Contains(line, match) {
 			continue
 		}
@@ -131,6 +122,75 @@ func histogram(ctx context.Context, addr, metric, match string) (map[float64]flo
 		}
 	}
 	return out, nil
+}
+
+// scrape returns the text of the metrics listener at addr.
+func scrape(ctx context.Context, addr string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/metrics", nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", fmt.Errorf("metrics: %w", err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return "", fmt.Errorf("metrics: %w", err)
+	}
+	return string(b), nil
+}
+
+// processGauges are the server's goroutines and heap in use, from its
+// metrics (the Go collector's).
+type processGauges struct {
+	goroutines, heap float64
+}
+
+// readGauges reads the server's processGauges from the metrics listener
+// of t, after a garbage collection (asked of its profiles' listener: the
+// heap profile with gc=1), so that the heap in use is the live heap.
+func readGauges(ctx context.Context, t *target) (processGauges, error) {
+	if t.pprof != "" {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+t.pprof+"/debug/pprof/heap?gc=1", nil)
+		if err != nil {
+			return processGauges{}, err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return processGauges{}, fmt.Errorf("heap profile: %w", err)
+		}
+		_, err = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return processGauges{}, fmt.Errorf("heap profile: %w", err)
+		}
+	}
+	b, err := scrape(ctx, t.metrics)
+	if err != nil {
+		return processGauges{}, err
+	}
+	var g processGauges
+	for _, line := range strings.Split(b, "\n") {
+		name, value, ok := strings.Cut(line, " ")
+		if !ok {
+			continue
+		}
+		var dst *float64
+		switch name {
+		case "go_goroutines":
+			dst = &g.goroutines
+		case "go_memstats_heap_inuse_bytes":
+			dst = &g.heap
+		default:
+			continue
+		}
+		if *dst, err = strconv.ParseFloat(value, 64); err != nil {
+			return processGauges{}, fmt.Errorf("metrics: %s: %w", name, err)
+		}
+	}
+	return g, nil
 }
 
 // handlingP99 returns the upper bound of the bucket holding the 99th

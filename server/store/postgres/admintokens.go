@@ -59,3 +59,30 @@ func (s *Store) RevokeCampTokens(ctx context.Context, worldID uint64, camp int, 
 	}
 	return int(tag.RowsAffected()), nil
 }
+
+// SpectatorTokens returns the spectator tokens of a world, by name.
+func (s *Store) SpectatorTokens(ctx context.Context, worldID uint64) ([]store.Token, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT hash, name FROM tokens
+		WHERE role = 'spectator' AND world_id = $1 ORDER BY name`, int64(worldID))
+	toks, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Token, error) {
+		t := store.Token{Role: store.RoleSpectator, WorldID: worldID, Camp: -1}
+		return t, row.Scan(&t.Hash, &t.Name)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("spectator tokens of world %d: %w", worldID, err)
+	}
+	return toks, nil
+}
+
+// RevokeSpectatorToken deletes the spectator token of a world called
+// name, or returns store.ErrNotFound.
+func (s *Store) RevokeSpectatorToken(ctx context.Context, worldID uint64, name string) error {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM tokens WHERE role = 'spectator' AND world_id = $1 AND name = $2`, int64(worldID), name)
+	if err != nil {
+		return fmt.Errorf("revoke spectator token %q of world %d: %w", name, worldID, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("revoke spectator token %q of world %d: %w", name, worldID, store.ErrNotFound)
+	}
+	return nil
+}

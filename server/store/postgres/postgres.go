@@ -312,6 +312,10 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 		b.Queue(`INSERT INTO tokens (hash, role, world_id, camp, name, player, seat)
 			VALUES ($1, 'camp', $2, $3, $4, $5, $6)`,
 			t.Hash, int64(t.WorldID), t.Camp, t.Name, t.Player, seat)
+	case store.RoleSpectator:
+		b.Queue(`DELETE FROM tokens WHERE role = 'spectator' AND world_id = $1 AND name = $2`, int64(t.WorldID), t.Name)
+		b.Queue(`INSERT INTO tokens (hash, role, world_id, name, seat) VALUES ($1, 'spectator', $2, $3, '')`,
+			t.Hash, int64(t.WorldID), t.Name)
 	default:
 		return fmt.Errorf("put token: unknown role %q", t.Role)
 	}

@@ -67,3 +67,33 @@ func (s *Store) RevokeCampTokens(ctx context.Context, worldID uint64, camp int, 
 	}
 	return int(n), nil
 }
+
+// SpectatorTokens returns the spectator tokens of a world, by name.
+func (s *Store) SpectatorTokens(ctx context.Context, worldID uint64) ([]store.Token, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT hash, name FROM tokens
+		WHERE role = 'spectator' AND world_id = ? ORDER BY name`, worldID)
+	if err != nil {
+		return nil, fmt.Errorf("spectator tokens of world %d: %w", worldID, outage(err))
+	}
+	toks, err := collect(rows, func(row scanner) (store.Token, error) {
+		t := store.Token{Role: store.RoleSpectator, WorldID: worldID, Camp: -1}
+		return t, row.Scan(&t.Hash, &t.Name)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("spectator tokens of world %d: %w", worldID, err)
+	}
+	return toks, nil
+}
+
+// RevokeSpectatorToken deletes the spectator token of a world called
+// name, or returns store.ErrNotFound.
+func (s *Store) RevokeSpectatorToken(ctx context.Context, worldID uint64, name string) error {
+	res, err := s.wdb.ExecContext(ctx, `DELETE FROM tokens WHERE role = 'spectator' AND world_id = ? AND name = ?`, worldID, name)
+	if err != nil {
+		return fmt.Errorf("revoke spectator token %q of world %d: %w", name, worldID, outage(err))
+	}
+	if err := oneRow(res); err != nil {
+		return fmt.Errorf("revoke spectator token %q of world %d: %w", name, worldID, err)
+	}
+	return nil
+}

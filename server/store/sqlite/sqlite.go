@@ -377,6 +377,10 @@ func (s *Store) PutToken(ctx context.Context, t store.Token) error {
 		args = []any{t.WorldID, t.Camp, seat}
 		world = sql.NullInt64{Int64: int64(t.WorldID), Valid: true}
 		camp = sql.NullInt64{Int64: int64(t.Camp), Valid: true}
+	case store.RoleSpectator:
+		revoke = `DELETE FROM tokens WHERE role = 'spectator' AND world_id = ? AND name = ?`
+		args = []any{t.WorldID, t.Name}
+		world = sql.NullInt64{Int64: int64(t.WorldID), Valid: true}
 	default:
 		return fmt.Errorf("put token: unknown role %q", t.Role)
 	}

@@ -118,3 +118,74 @@ func testCampTokens(t *testing.T, s store.Store) {
 		t.Errorf("CampTokens of the other world: got %+v, %v; want its one token", got, err)
 	}
 }
+
+// testSpectatorTokens: a spectator token names its world and holder, no
+// camp; a new one revokes the earlier one of its world and name only (not
+// another name's, another world's of that name, nor a camp's token);
+// SpectatorTokens lists a world's by name, CampTokens none of them;
+// RevokeSpectatorToken deletes one, and says when there is none.
+func testSpectatorTokens(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	w, other := newWorld(t, s, "spectators"), newWorld(t, s, "spectators-other")
+	spec := func(key string, world uint64, name string) store.Token {
+		return store.Token{Hash: hash(key), Role: store.RoleSpectator, WorldID: world, Camp: -1, Name: name}
+	}
+	tv1, radio, tv2, elsewhere := spec("sp-tv-1", w.ID, "tv"), spec("sp-radio", w.ID, "radio"), spec("sp-tv-2", w.ID, "tv"), spec("sp-other-tv", other.ID, "tv")
+	camp := store.Token{Hash: hash("sp-camp"), Role: store.RoleCamp, WorldID: w.ID, Camp: 0}
+	for _, tok := range []store.Token{camp, tv1, radio, elsewhere, tv2} {
+		if err := s.PutToken(ctx, tok); err != nil {
+			t.Fatalf("PutToken(%+v): %v", tok, err)
+		}
+	}
+	got, err := s.TokenByHash(ctx, tv2.Hash)
+	if want := (store.Token{Hash: tv2.Hash, Role: store.RoleSpectator, WorldID: w.ID, Camp: -1, Name: "tv"}); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("TokenByHash(tv 2): got %+v, %v; want %+v", got, err, want)
+	}
+	if _, err := s.TokenByHash(ctx, tv1.Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the first tv token after the second: got %v; want ErrNotFound", err)
+	}
+	for _, tok := range []store.Token{radio, elsewhere, camp} {
+		if _, err := s.TokenByHash(ctx, tok.Hash); err != nil {
+			t.Errorf("token %+v after a new tv token: %v", tok, err)
+		}
+	}
+	names := func(world uint64) []string {
+		t.Helper()
+		toks, err := s.SpectatorTokens(ctx, world)
+		if err != nil {
+			t.Fatalf("SpectatorTokens: %v", err)
+		}
+		var out []string
+		for _, tok := range toks {
+			if tok.Role != store.RoleSpectator || tok.WorldID != world || tok.Camp != -1 || len(tok.Hash) == 0 {
+				t.Errorf("SpectatorTokens: got %+v; want a spectator token of world %d with its hash", tok, world)
+			}
+			out = append(out, tok.Name)
+		}
+		return out
+	}
+	if got := names(w.ID); !slices.Equal(got, []string{"radio", "tv"}) {
+		t.Errorf("SpectatorTokens: got %v; want [radio tv]", got)
+	}
+	if toks, err := s.CampTokens(ctx, w.ID); err != nil || len(toks) != 1 || toks[0].Role != store.RoleCamp {
+		t.Errorf("CampTokens beside spectator tokens: got %+v, %v; want the camp's one", toks, err)
+	}
+	if err := s.RevokeSpectatorToken(ctx, w.ID, "tv"); err != nil {
+		t.Fatalf("RevokeSpectatorToken(tv): %v", err)
+	}
+	if _, err := s.TokenByHash(ctx, tv2.Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the tv token after its revocation: got %v; want ErrNotFound", err)
+	}
+	if err := s.RevokeSpectatorToken(ctx, w.ID, "tv"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("RevokeSpectatorToken of a name without token: got %v; want ErrNotFound", err)
+	}
+	if got := names(w.ID); !slices.Equal(got, []string{"radio"}) {
+		t.Errorf("SpectatorTokens after the revocation: got %v; want [radio]", got)
+	}
+	if got := names(other.ID); !slices.Equal(got, []string{"tv"}) {
+		t.Errorf("SpectatorTokens of the other world: got %v; want [tv]", got)
+	}
+	if live, err := s.LiveTokens(ctx, [][]byte{radio.Hash, tv2.Hash}); err != nil || len(live) != 1 || !slices.Equal(live[0], radio.Hash) {
+		t.Errorf("LiveTokens(radio, revoked tv): got %d, %v; want radio's", len(live), err)
+	}
+}

@@ -47,6 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AdminTokenName", testAdminTokenName},
 		{"AdminTokens", testAdminTokens},
 		{"CampTokens", testCampTokens},
+		{"SpectatorTokens", testSpectatorTokens},
 		{"Careers", testCareers},
 		{"EnrolAtSetup", testEnrolAtSetup},
 		{"CloseSeason", testCloseSeason},

@@ -139,7 +139,7 @@ func (d *admin) GetLeaderboard(ctx context.Context, req *pb.TournamentRequest) (
 	for _, r := range b.Rows {
 		out.Rows = append(out.Rows, &pb.LeaderboardRow{Entrant: r.Entrant, Kind: r.Kind, Rating: r.Rating, Low: r.Low, High: r.High,
 			Ordinal: r.Ordinal, Matches: int32(r.Matches), WinShare: r.WinShare, IllegalRate: r.IllegalRate, TimeoutRate: r.TimeoutRate,
-			TokensPerDay: r.TokensPerDay, CostPerDay: r.CostPerDay})
+			MeanTimeMs: r.MeanTimeMS, TokensPerDay: r.TokensPerDay, CostPerDay: r.CostPerDay})
 	}
 	return out, nil
 }

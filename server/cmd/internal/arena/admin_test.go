@@ -88,6 +88,9 @@ func TestAdminService(t *testing.T) {
 		if r.GetEntrant() == "rest" && r.GetRating() != 1000 {
 			t.Errorf("the anchor's rating %g; want 1000", r.GetRating())
 		}
+		if r.GetMeanTimeMs() < 0 {
+			t.Errorf("%s's mean time to answer %g; want the server's measure (every entrant of the arena's answers)", r.GetEntrant(), r.GetMeanTimeMs())
+		}
 	}
 	x, err := adm.GetTournamentExport(ctx, &pb.TournamentExportRequest{Name: "by-admin", Format: "csv"})
 	if err != nil {
