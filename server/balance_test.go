@@ -61,6 +61,13 @@ func (k *killable) ReleaseLease(ctx context.Context, l store.Lease) error {
 	return k.Store.ReleaseLease(ctx, l)
 }
 
+func (k *killable) ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error {
+	if k.dead.Load() {
+		return errDead
+	}
+	return k.Store.ReleaseLeases(ctx, owner, ls)
+}
+
 func (k *killable) Depart(ctx context.Context, owner string) error {
 	if k.dead.Load() {
 		return errDead

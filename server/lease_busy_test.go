@@ -2,13 +2,18 @@ package server_test
 
 import (
 	"context"
+	"errors"
+	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/pgtest"
+	"github.com/grisonval/server/server/store/postgres"
 )
 
 // TestBusyWorldKeepsItsLease checks that a world whose writes follow each
@@ -62,5 +67,76 @@ func TestBusyWorldKeepsItsLease(t *testing.T) {
 	}
 	if _, err := a.game.GetView(as(w.tokens[0]), &pb.GetViewRequest{}); err != nil {
 		t.Errorf("view after the writes: %v", err)
+	}
+}
+
+// busyOnceStore is a Postgres store whose next batched renewal reports one
+// world's lease under a write in flight, without renewing it, and which
+// counts the renewals of one lease alone, those that wait for a write.
+type busyOnceStore struct {
+	*postgres.Store
+	busy    atomic.Uint64
+	waiting atomic.Int32
+}
+
+func (s *busyOnceStore) RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) ([]store.Lease, []uint64, error) {
+	id := s.busy.Swap(0)
+	if id == 0 {
+		return s.Store.RenewLeases(ctx, owner, ls, ttl)
+	}
+	rest := slices.DeleteFunc(slices.Clone(ls), func(l store.Lease) bool { return l.WorldID == id })
+	renewed, busy, err := s.Store.RenewLeases(ctx, owner, rest, ttl)
+	return renewed, append(busy, id), err
+}
+
+func (s *busyOnceStore) RenewLease(ctx context.Context, l store.Lease, ttl time.Duration) (store.Lease, error) {
+	s.waiting.Add(1)
+	return s.Store.RenewLease(ctx, l, ttl)
+}
+
+// TestBusyOnceLeaseWaitsForTheNextRound checks that a lease found under a
+// write once is left for the next round, a third of the lease time later,
+// which renews it in the batch: only a lease found busy at two rounds in a
+// row is renewed alone, waiting for the write (a round that waited on
+// every lease found busy once would wait on many at 10,000 worlds).
+func TestBusyOnceLeaseWaitsForTheNextRound(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	st := &busyOnceStore{Store: openPostgres(t, url)}
+	t.Cleanup(func() { st.Close() })
+	a := startReplicaOn(t, st, "a")
+	token, err := a.srv.IssueAdminToken(context.Background(), "test")
+	if err != nil {
+		t.Fatalf("issue admin token: %v", err)
+	}
+	a.adminToken = token
+	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "busy once", Seed: 8})
+	// Past the round after the world's start, so that the lease was last
+	// renewed by a round.
+	time.Sleep(replicaTTL / 2)
+	before, err := st.LeaseOf(t.Context(), w.info.GetId())
+	if err != nil {
+		t.Fatalf("lease: %v", err)
+	}
+	st.busy.Store(w.info.GetId())
+	eventually(t, "a renewal finds the lease busy", func() error {
+		if st.busy.Load() != 0 {
+			return errors.New("not yet")
+		}
+		return nil
+	})
+	// Three rounds more.
+	time.Sleep(replicaTTL)
+	if n := st.waiting.Load(); n != 0 {
+		t.Errorf("%d renewals of the lease alone after it was found busy once; want 0: the next round's batch renews it", n)
+	}
+	after, err := st.LeaseOf(t.Context(), w.info.GetId())
+	if err != nil {
+		t.Fatalf("lease: %v", err)
+	}
+	if after.Epoch != before.Epoch || after.Owner != before.Owner || !after.Expires.After(before.Expires) {
+		t.Errorf("lease before %+v, after %+v; want the same epoch and owner, renewed", before, after)
+	}
+	if _, err := a.game.GetView(as(w.tokens[0]), &pb.GetViewRequest{}); err != nil {
+		t.Errorf("view: %v", err)
 	}
 }

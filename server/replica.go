@@ -117,11 +117,17 @@ func (l *leasedStore) fence(err error) error {
 }
 
 // heldLease is a lease this process holds, with when it was last renewed by
-// this process's clock.
+// this process's clock, and whether the last round left it because a write
+// under it was in flight.
 type heldLease struct {
 	lease     store.Lease
 	renewedAt time.Time
+	left      bool
 }
+
+// errLeaseBusy is why a lease held under a write in flight was left for
+// the next round.
+var errLeaseBusy = errors.New("a write under the lease is in flight")
 
 // errNotOwner is returned by addWorld when another process took the new
 // world's lease first.
@@ -200,6 +206,9 @@ type leaseBatcher interface {
 	// Heartbeat renews owner's heartbeat to ttl from now, growing its
 	// generation with bump, and returns every replica, live or not.
 	Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error)
+	// ReleaseLeases ends every lease of ls that owner still holds, at
+	// once.
+	ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error
 	// Depart ends owner's heartbeat now and grows its generation.
 	Depart(ctx context.Context, owner string) error
 	// CountWorlds returns how many worlds the store holds.
@@ -250,11 +259,23 @@ func (s *Server) renewRound(ctx context.Context) {
 		if err != nil {
 			continue
 		}
-		if !errors.Is(errs[id], store.ErrLeaseLost) && now.Sub(held[id].renewedAt) >= ttl/3 {
-			// Left for a round already: a world whose writes follow each
-			// other (one token posting as fast as its limit allows) would
-			// be found under a write at every round. Wait for the write in
-			// flight, which takes milliseconds.
+		if errors.Is(errs[id], errLeaseBusy) && !held[id].left && now.Sub(held[id].renewedAt) < ttl/2 {
+			// Under a write for the first time: the next round, a third of
+			// the lease time later, renews it, still in time.
+			s.mu.Lock()
+			if h, ok := s.leases[id]; ok && h.lease == l {
+				h.left = true
+				s.leases[id] = h
+			}
+			s.mu.Unlock()
+			continue
+		}
+		if errors.Is(errs[id], errLeaseBusy) {
+			// Left for a round already (or renewed too long ago to wait
+			// for the next): a world whose writes follow each other (one
+			// token posting as fast as its limit allows) would be found
+			// under a write at every round. Wait for the write in flight,
+			// which takes milliseconds.
 			nl, err := s.renewWaiting(ctx, l, ttl)
 			if err == nil {
 				s.mu.Lock()
@@ -304,7 +325,7 @@ func (s *Server) renewLeases(ctx context.Context, ls []store.Lease, ttl time.Dur
 			renewed[l.WorldID] = l
 		}
 		for _, id := range busy {
-			errs[id] = fmt.Errorf("renew lease of world %d: a write under it is in flight", id)
+			errs[id] = fmt.Errorf("renew lease of world %d: %w", id, errLeaseBusy)
 		}
 		for _, l := range ls {
 			if _, ok := renewed[l.WorldID]; ok {
@@ -454,7 +475,8 @@ func (s *Server) dropWorld(id uint64, err error) {
 }
 
 // releaseLeases gives up every lease held, so that other replicas take the
-// worlds at once; the loops must have stopped.
+// worlds at once, in one statement with a store that batches leases; the
+// loops must have stopped.
 func (s *Server) releaseLeases() {
 	leaser := s.cfg.Store.(store.Leaser)
 	s.mu.Lock()
@@ -463,6 +485,16 @@ func (s *Server) releaseLeases() {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
+	if b, ok := s.cfg.Store.(leaseBatcher); ok {
+		ls := make([]store.Lease, 0, len(held))
+		for _, h := range held {
+			ls = append(ls, h.lease)
+		}
+		if err := b.ReleaseLeases(ctx, s.cfg.Replica.Addr, ls); err != nil {
+			s.log.Warn().Err(err).Int("leases", len(ls)).Msg("release leases")
+		}
+		return
+	}
 	for id, h := range held {
 		if err := leaser.ReleaseLease(ctx, h.lease); err != nil {
 			s.log.Warn().Err(err).Uint64("world", id).Msg("release lease")

@@ -84,6 +84,7 @@ type leaseBatcher interface {
 	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) (renewed []store.Lease, busy []uint64, err error)
 	WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error)
 	Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error)
+	ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error
 	Depart(ctx context.Context, owner string) error
 	CountWorlds(ctx context.Context) (int, error)
 }
@@ -108,6 +109,10 @@ func (s *timedBatcher) WorldsToTake(ctx context.Context, owner string, running [
 
 func (s *timedBatcher) Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error) {
 	return timedValue(s.m, s.name, "heartbeat", func() ([]store.Replica, error) { return s.b.Heartbeat(ctx, owner, ttl, bump) })
+}
+
+func (s *timedBatcher) ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error {
+	return s.m.timed(s.name, "release_leases", func() error { return s.b.ReleaseLeases(ctx, owner, ls) })
 }
 
 func (s *timedBatcher) Depart(ctx context.Context, owner string) error {

@@ -276,6 +276,25 @@ func (s *Store) Heartbeat(ctx context.Context, owner string, ttl time.Duration, 
 	return rs, nil
 }
 
+// ReleaseLeases ends at once, in one statement, every lease of ls that
+// owner still holds; a lease no longer held (expired, or taken again, at a
+// later epoch) is left alone. A replica that stops releases its thousands
+// of leases so, where one ReleaseLease each would take a round trip each.
+func (s *Store) ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error {
+	worlds, epochs := make([]int64, len(ls)), make([]int64, len(ls))
+	for i, l := range ls {
+		worlds[i], epochs[i] = int64(l.WorldID), l.Epoch
+	}
+	_, err := s.pool.Exec(ctx, `UPDATE leases AS l SET expires_at = now()
+		FROM unnest($2::bigint[], $3::bigint[]) AS h(world_id, epoch)
+		WHERE l.world_id = h.world_id AND l.epoch = h.epoch AND l.owner = $1 AND l.expires_at > now()`,
+		owner, worlds, epochs)
+	if err != nil {
+		return fmt.Errorf("release %d leases of %s: %w", len(ls), owner, err)
+	}
+	return nil
+}
+
 // Depart ends owner's heartbeat now and grows its generation: the replica
 // stops, and the others take whatever it still holds at once.
 func (s *Store) Depart(ctx context.Context, owner string) error {

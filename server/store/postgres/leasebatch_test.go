@@ -137,3 +137,57 @@ func TestLeaseBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestReleaseLeases checks that ReleaseLeases ends, in one call, every
+// lease given that its owner still holds, and leaves alone a lease taken
+// again since (a later epoch) and another owner's.
+func TestReleaseLeases(t *testing.T) {
+	ctx := t.Context()
+	s, err := postgres.Open(ctx, pgtest.NewDatabase(t))
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	ids := make([]uint64, 5)
+	for i := range ids {
+		w := store.World{Name: "released", Seed: 1, Season: 1, Ruleset: "grisonval", Camps: 3,
+			Controllers: []store.Controller{{Kind: store.AI}, {Kind: store.AI}, {Kind: store.AI}}}
+		if err := s.CreateWorld(ctx, &w); err != nil {
+			t.Fatalf("CreateWorld: %v", err)
+		}
+		ids[i] = w.ID
+	}
+	acquire := func(id uint64, owner string) store.Lease {
+		t.Helper()
+		l, err := s.AcquireLease(ctx, id, owner, time.Minute)
+		if err != nil {
+			t.Fatalf("AcquireLease of world %d by %s: %v", id, owner, err)
+		}
+		return l
+	}
+	// a holds worlds 0 to 3, but its lease of world 3 is an old epoch (a
+	// took it again since); b holds world 4.
+	var held []store.Lease
+	for _, id := range ids[:4] {
+		held = append(held, acquire(id, "a:1"))
+	}
+	again := acquire(ids[3], "a:1")
+	other := acquire(ids[4], "b:1")
+	if err := s.ReleaseLeases(ctx, "a:1", append(held, other)); err != nil {
+		t.Fatalf("ReleaseLeases: %v", err)
+	}
+	for _, id := range ids[:3] {
+		if l, err := s.LeaseOf(ctx, id); err != nil || l.Live {
+			t.Errorf("lease of world %d after its release: %+v, %v; want it ended", id, l, err)
+		}
+		if l, err := s.AcquireLease(ctx, id, "c:1", time.Minute); err != nil || l.Owner != "c:1" {
+			t.Errorf("another owner takes released world %d: %+v, %v", id, l, err)
+		}
+	}
+	if l, err := s.LeaseOf(ctx, ids[3]); err != nil || !l.Live || l.Epoch != again.Epoch {
+		t.Errorf("lease of world %d, taken again at epoch %d: %+v, %v; want it live, untouched by the old epoch's release", ids[3], again.Epoch, l, err)
+	}
+	if l, err := s.LeaseOf(ctx, ids[4]); err != nil || !l.Live || l.Owner != "b:1" {
+		t.Errorf("b's lease of world %d after a's release: %+v, %v; want it live", ids[4], l, err)
+	}
+}
