@@ -319,7 +319,10 @@ func (t *tick) produceCamp(c CampID) {
 	camp.Carry, camp.CutOffHalf = carry, half
 	before := camp.Resources.Research
 	camp.Resources = camp.Resources.Add(paid)
-	camp.Resources.Gold += t.w.Taxes(c)
+	t.stats[c] = t.w.Stats(c)
+	if t.w.edictSeat(c, SeatTreasurer) {
+		camp.Resources.Gold += t.w.taxes(c, t.stats[c])
+	}
 	t.announceTiers(c, before, camp.Resources.Research)
 	morale := t.w.TempleMorale(c)
 	if t.w.HasMonument(c) {
