@@ -92,8 +92,10 @@ func (w *World) FreeSlots(z ZoneID) int {
 func (w *World) CountBuildings(c CampID, b BuildingKind) int {
 	n := 0
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && !w.Besieged(z) {
-			for _, k := range w.Zones[z].Buildings {
+		zone := &w.Zones[z]
+		// Most zones have no building: their owner and siege are not looked up.
+		if len(zone.Buildings) > 0 && zone.Owner == c && !w.Besieged(z) {
+			for _, k := range zone.Buildings {
 				if k == b {
 					n++
 				}
@@ -319,7 +321,10 @@ func (t *tick) produceCamp(c CampID) {
 	camp.Carry, camp.CutOffHalf = carry, half
 	before := camp.Resources.Research
 	camp.Resources = camp.Resources.Add(paid)
-	camp.Resources.Gold += t.w.Taxes(c)
+	t.stats[c] = t.w.Stats(c)
+	if t.w.edictSeat(c, SeatTreasurer) {
+		camp.Resources.Gold += t.w.taxes(c, t.stats[c])
+	}
 	t.announceTiers(c, before, camp.Resources.Research)
 	morale := t.w.TempleMorale(c)
 	if t.w.HasMonument(c) {

@@ -271,7 +271,13 @@ func (w *World) Taxes(c CampID) int64 {
 	if !w.edictSeat(c, SeatTreasurer) {
 		return 0
 	}
-	return taxGold(w.Rules, w.Stats(c).Economy, w.Population(c))
+	return w.taxes(c, w.Stats(c))
+}
+
+// taxes is Taxes for a camp c with a treasurer seated, whose statistics
+// today are s.
+func (w *World) taxes(c CampID, s Stats) int64 {
+	return taxGold(w.Rules, s.Economy, w.Population(c))
 }
 
 // TaxPeople returns how many inhabitants a point of economy taxes for a
@@ -316,10 +322,11 @@ func payConsumption(r *Resources, points int) int64 {
 
 // keepEdicts plays camp c's edicts in the upkeep phase (rules EDI-2, EDI-3,
 // EDI-6): the day's consumption is paid; a day not paid in full is a broken
-// promise, in the journal; then taxes and holidays move morale.
-func (t *tick) keepEdicts(c CampID) {
+// promise, in the journal; then taxes and holidays move morale. s are
+// camp c's statistics today (Stats).
+func (t *tick) keepEdicts(c CampID, s Stats) {
 	camp := &t.w.Camps[c]
-	points := t.w.Stats(c).Consumption
+	points := s.Consumption
 	if short := payConsumption(&camp.Resources, points); short > 0 {
 		camp.EdictsUnpaid = t.w.Day
 		t.note(c, "edicts_unpaid", nil,

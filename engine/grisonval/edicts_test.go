@@ -253,7 +253,7 @@ func TestEdicts(t *testing.T) {
 				}
 			})
 			tk := startTick(w)
-			tk.keepEdicts(0)
+			tk.keepEdicts(0, tk.w.Stats(0))
 			if got := tk.w.Camps[0].Morale; got != c.morale {
 				t.Errorf("taxation %d, holidays %d, treasurer %v: morale 60 -> %d; want %d", c.tax, c.hol, c.treasurer, got, c.morale)
 			}
@@ -386,7 +386,7 @@ func TestEdicts(t *testing.T) {
 		})
 		before := w.Stats(0)
 		tk := startTick(w)
-		tk.keepEdicts(0)
+		tk.keepEdicts(0, tk.w.Stats(0))
 		camp := &tk.w.Camps[0]
 		if camp.EdictsUnpaid != 1 || camp.Resources.Gold != 0 || camp.Morale != 60 {
 			t.Errorf("unpaid day: day %d, gold %d, morale %d; want 1, 0, 60 (no holiday morale)", camp.EdictsUnpaid, camp.Resources.Gold, camp.Morale)

@@ -635,8 +635,9 @@ func xpBonus(n int) int32 {
 func (w *World) buildingCounts(c CampID) [NumBuildingKinds + 1]int {
 	var n [NumBuildingKinds + 1]int
 	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && !w.Besieged(z) {
-			for _, k := range w.Zones[z].Buildings {
+		zone := &w.Zones[z]
+		if len(zone.Buildings) > 0 && zone.Owner == c && !w.Besieged(z) {
+			for _, k := range zone.Buildings {
 				if int(k) < len(n) {
 					n[k]++
 				}

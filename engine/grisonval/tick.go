@@ -61,6 +61,11 @@ type tick struct {
 	// camp c today, for the politics phase (rule LEG-1).
 	diplomats [NumCamps]bool
 	facts     [NumCamps][numFacts]int
+	// stats[c] are camp c's kingdom statistics as its production computed
+	// them (taxes, rule EDI-2). What they are made of (zones, council,
+	// edicts, ongoing events, cut-off land) does not move before its
+	// edicts are kept in the upkeep phase (rule EDI-6), which reads them.
+	stats [NumCamps]Stats
 
 	// scratch backs indices, in scratchBuf while a camp's citizens fit.
 	scratch    []int32

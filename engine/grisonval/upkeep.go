@@ -112,6 +112,6 @@ func (t *tick) upkeep() {
 				lang.T("the day's upkeep %s paid", "entretien du jour %s payé", bill.text()))
 		}
 		camp.Resources.Wood -= WoodRot(camp.Resources.Wood)
-		t.keepEdicts(c)
+		t.keepEdicts(c, t.stats[c])
 	}
 }

@@ -417,12 +417,31 @@ func (w *World) MaxUnderArms(c CampID) int {
 
 // Housing returns the camp's housing capacity (rule POP-2): 20 + 3 per
 // house + 2 per held zone beyond the first.
-func (w *World) Housing(c CampID) int { return w.housing(c, w.CountBuildings(c, House)) }
+// Its houses (not under siege, as CountBuildings) and its zones are
+// counted in one walk of the zones.
+func (w *World) Housing(c CampID) int {
+	houses, held := 0, 0
+	for z := ZoneID(1); z <= NumZones; z++ {
+		zone := &w.Zones[z]
+		if zone.Owner != c {
+			continue
+		}
+		held++
+		if len(zone.Buildings) > 0 && !w.Besieged(z) {
+			for _, k := range zone.Buildings {
+				houses += b2i(k == House)
+			}
+		}
+	}
+	return housingOf(houses, held)
+}
 
 // housing is Housing with the camp's houses counted.
-func (w *World) housing(c CampID, houses int) int {
-	return 20 + 3*houses + 2*max(0, w.HeldZones(c)-1)
-}
+func (w *World) housing(c CampID, houses int) int { return housingOf(houses, w.HeldZones(c)) }
+
+// housingOf is the housing capacity of a camp of houses houses (not
+// under siege) and held zones (rule POP-2).
+func housingOf(houses, held int) int { return 20 + 3*houses + 2*max(0, held-1) }
 
 // CapitalSites are the three capitals' positions: pairwise at distance 8,
 // each at ring 4 (never a corner), each the 120-degree rotation of the
