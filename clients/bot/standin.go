@@ -18,19 +18,24 @@ import (
 // errClaimed ends a stand-in's watch: its camp is claimed.
 var errClaimed = errors.New("the camp is claimed: its stand-in stops")
 
-// claimedIn says whether view v shows that someone else plays the camp: an
-// order pending for the next day that the stand-in did not post (once it
-// has posted in this run: an order pending at its start may be its own of
-// an earlier run), or a day it posted for that played another order (its
-// order was replaced).
+// claimedIn says whether view v shows that someone else plays the camp
+// (once the stand-in has posted in this run: an order pending or played at
+// its start may be its own of an earlier run): an order pending for the
+// next day that the stand-in did not post, or a day that played a posted
+// order the stand-in did not post: its own replaced, or one posted before
+// it posted at all (at the tournament pace the claimant's order may
+// complete the day before the stand-in hears of it). A day that played the
+// standing order tells nothing.
 func (p *Player) claimedIn(v *pb.CampView) bool {
-	if o := v.GetPendingOrder(); o != nil && p.posted != nil {
-		if p.postedFor != v.GetDay()+1 || !proto.Equal(o, p.posted) {
-			return true
-		}
+	if p.posted == nil {
+		return false
 	}
-	if r := v.GetLastResult(); r != nil && p.posted != nil && p.postedFor == v.GetDay() && !proto.Equal(r.GetOrder(), p.posted) {
+	if o := v.GetPendingOrder(); o != nil && (p.postedFor != v.GetDay()+1 || !proto.Equal(o, p.posted)) {
 		return true
 	}
-	return false
+	r := v.GetLastResult()
+	posted := r.GetStatus() == pb.OrderStatus_ORDER_STATUS_APPLIED || r.GetStatus() == pb.OrderStatus_ORDER_STATUS_STALE
+	// Once it has posted for the next day, its last order tells nothing of
+	// the day just played (a notice heard again, as a new stream's first).
+	return posted && r.GetDay() == v.GetDay() && p.postedFor <= v.GetDay() && (p.postedFor != v.GetDay() || !proto.Equal(r.GetOrder(), p.posted))
 }

@@ -99,3 +99,37 @@ func TestStandIn(t *testing.T) {
 		t.Errorf("an order %v is pending for camp 1, which no one posted", v.GetPendingOrder())
 	}
 }
+
+// TestClaimedIn: what in a camp's view tells its stand-in that someone
+// else plays the camp, once it has posted in its run.
+func TestClaimedIn(t *testing.T) {
+	mine := &pb.Order{Action: "rest", Reason: "the stand-in's"}
+	theirs := &pb.Order{Action: "chop_wood", Reason: "a person's own reason"}
+	played := func(o *pb.Order, s pb.OrderStatus) *pb.OrderResult {
+		return &pb.OrderResult{Day: 7, Order: o, Status: s}
+	}
+	for _, c := range []struct {
+		name      string
+		posted    *pb.Order // nil: the stand-in has not posted in this run
+		postedFor int32
+		view      *pb.CampView
+		want      bool
+	}{
+		{"nothing posted in this run: its own order of an earlier run", nil, 0, &pb.CampView{Day: 7, LastResult: played(theirs, pb.OrderStatus_ORDER_STATUS_APPLIED), PendingOrder: theirs}, false},
+		{"its own order played", mine, 7, &pb.CampView{Day: 7, LastResult: played(mine, pb.OrderStatus_ORDER_STATUS_APPLIED)}, false},
+		{"its own order played stale", mine, 7, &pb.CampView{Day: 7, LastResult: played(mine, pb.OrderStatus_ORDER_STATUS_STALE)}, false},
+		{"its order replaced", mine, 7, &pb.CampView{Day: 7, LastResult: played(theirs, pb.OrderStatus_ORDER_STATUS_APPLIED)}, true},
+		{"an order posted before the stand-in posted for the day (it completed the day)", mine, 6, &pb.CampView{Day: 7, LastResult: played(theirs, pb.OrderStatus_ORDER_STATUS_APPLIED)}, true},
+		{"the standing order played on a day it missed", mine, 6, &pb.CampView{Day: 7, LastResult: played(theirs, pb.OrderStatus_ORDER_STATUS_STANDING)}, false},
+		{"its own order pending", mine, 8, &pb.CampView{Day: 7, LastResult: played(mine, pb.OrderStatus_ORDER_STATUS_APPLIED), PendingOrder: mine}, false},
+		{"another order pending", mine, 8, &pb.CampView{Day: 7, LastResult: played(mine, pb.OrderStatus_ORDER_STATUS_APPLIED), PendingOrder: theirs}, true},
+		{"an order pending it did not post for that day", mine, 7, &pb.CampView{Day: 7, LastResult: played(mine, pb.OrderStatus_ORDER_STATUS_APPLIED), PendingOrder: mine}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &Player{StandIn: true, posted: c.posted, postedFor: c.postedFor}
+			if got := p.claimedIn(c.view); got != c.want {
+				t.Errorf("claimedIn: got %v; want %v", got, c.want)
+			}
+		})
+	}
+}
