@@ -35,6 +35,7 @@ import (
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
+	"github.com/grisonval/server/server/cmd/internal/secret"
 	"github.com/grisonval/server/server/cmd/internal/served"
 	"github.com/grisonval/server/server/gateway"
 	"github.com/grisonval/server/server/metrics"
@@ -538,7 +539,7 @@ func devConnectText(ctx context.Context, srv *server.Server, info *pb.WorldInfo,
 		if firstToken == "" {
 			firstToken = resp.GetToken()
 		}
-		if err := writeSecret(filepath.Join(data, "tokens", fmt.Sprintf("camp-%d.token", camp)), resp.GetToken()+"\n"); err != nil {
+		if err := secret.Write(filepath.Join(data, "tokens", fmt.Sprintf("camp-%d.token", camp)), resp.GetToken()+"\n"); err != nil {
 			return "", err
 		}
 		fmt.Fprintf(&b, "camp %d %s (%s): %s\n", camp, info.GetCampNames()[camp], enumName(c.GetKind().String()), resp.GetToken())
@@ -646,25 +647,13 @@ func serveHTTP(log zerolog.Logger, name, addr string, handler http.Handler, cert
 // the owner only.
 func announce(log zerolog.Logger, data, text string) error {
 	path := filepath.Join(data, connectFile)
-	if err := writeSecret(path, text); err != nil {
+	if err := secret.Write(path, text); err != nil {
 		return err
 	}
 	// One write, framed, so that the log lines (on stderr) stand apart
 	// from it in a terminal.
 	fmt.Print(framed(fmt.Sprintf("%s\n(kept in %s)\n", text, path)))
 	log.Info().Str("file", path).Msg("connection details written")
-	return nil
-}
-
-// writeSecret writes text to path, readable by the owner only, creating the
-// folders on the way.
-func writeSecret(path, text string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/grisonval/server/clients/bot"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/cmd/internal/secret"
 )
 
 // This file is the development world's stand-ins (-stand-in, which make
@@ -44,7 +45,7 @@ func standIns(log zerolog.Logger, data string, w *pb.WorldInfo) []*bot.Player {
 		}
 		clog := log.With().Str("bot", "stand-in").Logger()
 		out = append(out, &bot.Player{Token: strings.TrimSpace(string(b)), Log: clog, StandIn: true, Claimed: func() {
-			if err := writeSecret(base+".claimed", "claimed\n"); err != nil {
+			if err := secret.Write(base+".claimed", "claimed\n"); err != nil {
 				clog.Warn().Err(err).Msg("the claim of the camp could not be kept")
 			}
 		}})

@@ -16,6 +16,7 @@ import (
 	"github.com/grisonval/server/server/rating"
 
 	pb "github.com/grisonval/server/proto/grisonval/v1"
+	"github.com/grisonval/server/server/cmd/internal/secret"
 	"github.com/grisonval/server/server/store"
 )
 
@@ -366,26 +367,11 @@ func (a *Arena) tokenFile(tournament string, m Match, camp int, e Entrant) strin
 // handOut writes the token of an entrant the arena does not drive (an
 // external agent, a human) where its owner reads it: a file of its own,
 // readable by the arena's user alone, named in the log. The file appears
-// whole (written aside, then renamed), so that an entrant watching the
-// folder never reads a part of it.
+// whole (secret.Write), so that an entrant watching the folder never reads
+// a part of it.
 func (a *Arena) handOut(tournament string, m Match, camp int, e Entrant, token string, log zerolog.Logger) error {
 	path := a.tokenFile(tournament, m, camp, e)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".handing-out-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.WriteString(token + "\n")
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	if err := secret.Write(path, token+"\n"); err != nil {
 		return fmt.Errorf("hand out %s's token: %w", e.ID, err)
 	}
 	log.Info().Int("camp", camp).Str("entrant", e.ID).Str("file", path).Msg("token handed out: the entrant connects with it")
