@@ -12,14 +12,16 @@ WEB       ?= 127.0.0.1:7780
 HTTP      ?= 127.0.0.1:7781
 METRICS   ?= 127.0.0.1:7790
 
-.PHONY: run test fmt fmt-check vet deadcode unit race bench fuzz crash-long sim proto proto-check tools test-deps postgres build
+.PHONY: run test fmt fmt-check vet deadcode unit race sequential bench fuzz crash-long sim proto proto-check tools test-deps postgres build
 
 ## run: build and start the server on the embedded store (./data) with a playable world, its web page (WEB), its JSON face (HTTP) and its private metrics and profiles (METRICS).
 run:
 	$(GO) run ./server/cmd/grisonvald -dev -stand-in -addr $(ADDR) -web $(WEB) -http $(HTTP) -metrics $(METRICS) -data data
 
-## test: what CI runs (.ci/run): format, vet, generated code, then every test with the race detector.
-test: fmt-check vet deadcode proto-check test-deps postgres race load-smoke
+## test: what CI runs (.ci/run): format, vet, dead code, generated code, every test (with the race detector where goroutines run) and the load tool's smoke run, the steps side by side (TEST_JOBS at once, their outputs kept whole).
+TEST_JOBS ?= 4
+test:
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target fmt-check vet deadcode proto-check race sequential load-smoke
 
 build:
 	$(GO) build ./...
@@ -62,8 +64,25 @@ postgres:
 unit:
 	$(GO) test -count=1 ./...
 
-race:
-	$(GO) test -race -count=1 -timeout 15m ./...
+# SEQUENTIAL are the packages whose code and tests never run two goroutines
+# at once (the rules, engine/ and game/; the ratings; the texts): the race
+# detector has nothing to watch there and runs their tests several times
+# slower, so they run without it, on the compilation vet made
+# (TestSequentialPackages, in deploy/, keeps the list honest).
+SEQUENTIAL := ./engine/... ./game/... ./server/rating ./server/cmd/castle-sim ./lang/...
+# The race detector instruments the project's code and its Go dependencies,
+# not the SQLite library transpiled from C (modernc.org/sqlite/lib, no
+# generic code in it; a cgo SQLite is never instrumented either):
+# instrumented, it made the tests of the SQLite store 7 times slower.
+RACE_FLAGS := -race -gcflags=modernc.org/sqlite/lib=-race=false
+
+## race: every test but SEQUENTIAL's, with the race detector.
+race: test-deps postgres
+	$(GO) test $(RACE_FLAGS) -count=1 -timeout 15m $(filter-out $(shell $(GO) list $(SEQUENTIAL)),$(shell $(GO) list ./...))
+
+## sequential: SEQUENTIAL's tests, without the race detector.
+sequential:
+	$(LIKE_IMAGE) $(GO) test -count=1 $(SEQUENTIAL)
 
 ## bench: the benchmarks; figures go to docs, never to assertions.
 bench:
@@ -115,14 +134,19 @@ tools:
 	GOBIN=$(BIN) $(GO) install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
 	GOBIN=$(BIN) $(GO) install github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway@$(PROTOC_GEN_GATEWAY_VERSION)
 
-## proto: regenerate the committed Go code from proto/.
-proto: tools
-	PATH=$(BIN):$$PATH protoc -I proto -I /usr/include \
-		--go_out=. --go_opt=module=github.com/grisonval/server \
-		--go-grpc_out=. --go-grpc_opt=module=github.com/grisonval/server \
-		--grpc-gateway_out=. --grpc-gateway_opt=module=github.com/grisonval/server,generate_unbound_methods=true \
+# protoc writes the Go code of proto/'s files into the folder $(1).
+protoc = PATH=$(BIN):$$PATH protoc -I proto -I /usr/include \
+		--go_out=$(1) --go_opt=module=github.com/grisonval/server \
+		--go-grpc_out=$(1) --go-grpc_opt=module=github.com/grisonval/server \
+		--grpc-gateway_out=$(1) --grpc-gateway_opt=module=github.com/grisonval/server,generate_unbound_methods=true \
 		proto/grisonval/v1/*.proto
 
-## proto-check: fail when the committed generated code is out of date.
-proto-check: proto
-	@test -z "$$(git status --porcelain -- proto/)" || (git status --short -- proto/; git diff -- proto/; echo "generated code out of date: run make proto and commit"; exit 1)
+## proto: regenerate the committed Go code from proto/.
+proto: tools
+	$(call protoc,.)
+
+## proto-check: fail when the generated code is out of date. It generates aside and compares, so that it runs beside the steps that compile the tree.
+proto-check: tools
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && mkdir "$$tmp/got" "$$tmp/have" && \
+	$(call protoc,$$tmp/got) && cp proto/grisonval/v1/*.pb.go proto/grisonval/v1/*.pb.gw.go "$$tmp/have/" && \
+	diff -r "$$tmp/have" "$$tmp/got/proto/grisonval/v1" || (echo "generated code out of date: run make proto and commit"; exit 1)
