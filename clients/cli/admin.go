@@ -826,6 +826,10 @@ func (a *adminRun) spectator(ctx context.Context) error {
 		return err
 	}
 	id, name := uint64(n), inv.args[1]
+	if name == "" {
+		// An empty name would ask the server about camp 0's token.
+		return usagef(l, "NAME is the spectator's name; got none", "NOM est le nom du spectateur ; reçu aucun")
+	}
 	if inv.cmd == "revoke-spectator" {
 		if err := a.confirmed("revoke %q's spectator token of world %d: it stops working at once, its open streams end, and it cannot be restored",
 			"révoquer le jeton de spectateur de %q du monde %d : il cesse aussitôt de fonctionner, ses flux ouverts se ferment, et il ne peut être rétabli", name, id); err != nil {

@@ -78,6 +78,8 @@ func TestSpectatorCommands(t *testing.T) {
 	}
 	refused("", 2, `world 1 has a spectator token called "Stream one": a new one replaces it`, "admin", "spectator", "1", "Stream one")
 	refused("", 2, "admin spectator takes WORLD NAME", "admin", "spectator", "1")
+	refused("", 2, "NAME is the spectator's name; got none", "admin", "spectator", "1", "")
+	refused("", 2, "NAME is the spectator's name; got none", "admin", "revoke-spectator", "1", "", "--yes")
 	if out := ok("", "admin", "tokens", "1"); !strings.Contains(out, "spectator: Stream one\n") || strings.Contains(out, "camp -1") {
 		t.Errorf("admin tokens: got\n%s\nwant the spectator by name, no camp -1", out)
 	}
