@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -43,7 +45,8 @@ func (s *site) spectators(t *testing.T) (names []string, seats int) {
 // with the words beside the field, issuing nothing (an empty name never
 // reaches the server, where it would mean camp 0's token); the
 // revocation is confirmed first, then the token is refused by the server.
-// The section is in French too.
+// The section is in French too. With -console-shots DIR it writes
+// docs/admin.md's picture of the section.
 func TestSpectatorConsole(t *testing.T) {
 	s := consoleSite(t)
 	b := browsertest.Start(t, false)
@@ -76,6 +79,15 @@ func TestSpectatorConsole(t *testing.T) {
 	browsertest.Do(t, b, chromedp.Navigate(world), chromedp.WaitVisible(browsertest.CSS(`#spectator`)))
 	if n := browsertest.Eval[int](t, b, `document.querySelectorAll('tr[data-spectator="Big screen"]').length + 10*document.querySelectorAll('.tokens tr[data-camp="-1"]').length`); n != 1 {
 		t.Errorf("the world's page lists the spectator %d times in its table and %d among the seats; want once, and never among the seats", n%10, n/10)
+	}
+	if *consoleShots != "" {
+		png, err := chromedp.Run(b, chromedp.Screenshot(browsertest.CSS(`#spectators`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*consoleShots, "console-spectators.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if names, n := s.spectators(t); len(names) != 1 || n != seats {
 		t.Errorf("tokens after the issue: spectators %v, %d seats; want Big screen, %d seats", names, n, seats)
@@ -165,7 +177,8 @@ func setLang(t *testing.T, s *site, c *http.Client, l string) {
 // says what the token opens (and the server refuses its camp calls);
 // another world's page is refused; the pages are in French too; a revoked
 // token's next page asks to sign in again. axe finds no serious
-// accessibility fault on the page.
+// accessibility fault on the page. With -shots DIR it writes docs/web.md's
+// picture of the page.
 func TestSpectatorSignIn(t *testing.T) {
 	s := consoleSitePolling(t, 200*time.Millisecond)
 	ctx := s.srv.AdminContext(context.Background())
@@ -197,6 +210,9 @@ func TestSpectatorSignIn(t *testing.T) {
 		t.Errorf("the spectator's page has %d camp or console links and forms; want none", n)
 	}
 	checkAxe(t, b, "the spectator's page")
+	if *shots != "" {
+		browsertest.Screenshot(t, b, filepath.Join(*shots, "spectator.png"), 1100)
+	}
 	if href := browsertest.Eval[string](t, b, `document.getElementById('watching').getAttribute('href')`); href != "/watch" {
 		t.Errorf("the header's link: got %q; want /watch", href)
 	}
