@@ -144,7 +144,7 @@ Flags (before or after the command):
   --json             print the server's answer as JSON (the proto's snake_case
                      names, as the JSON face writes them, every field with its
                      zero value, 64-bit numbers as numbers;
-                     watch: one view a day)
+                     watch: one view a day; follow: one frame a day)
   --no-color         no ANSI colours on the map (also with $NO_COLOR or no terminal)
   --reason TEXT      order, ACTION, standing: why you give this order (shown
                      in your journal only); propose: why the camp should play
@@ -235,7 +235,8 @@ Options (avant ou après la commande) :
   --json             afficher la réponse du serveur en JSON (les noms du proto en
                      snake_case, comme sur la face JSON, chaque champ avec sa
                      valeur nulle, les nombres de 64 bits en
-                     nombres ; watch : une vue par jour)
+                     nombres ; watch : une vue par jour ;
+                     follow : une image par jour)
   --no-color         pas de couleurs ANSI sur la carte (aussi avec $NO_COLOR ou sans
                      terminal)
   --reason TEXTE     order, ACTION, standing : pourquoi vous donnez cet ordre (montré

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -39,7 +40,8 @@ func (l *lockedBuffer) String() string {
 // first), lists it beside the seats' and revokes it; with it, frame shows
 // the world's public frame (every camp's name and score, in English and
 // French, --json as the server's Frame) and follow shows it again when a
-// day resolves, until interrupted (exit 0). A spectator's token is a
+// day resolves (as text, and with --json one Frame a day), until
+// interrupted (exit 0). A spectator's token is a
 // usage error for a camp's command (view, an order) and a camp's token for
 // frame, each saying which token and which commands; help says what a
 // spectator's token runs; a revoked token is refused by the server.
@@ -122,29 +124,56 @@ func TestSpectatorCommands(t *testing.T) {
 	refused(srv.CampToken(t, 0), 2, "frame needs a spectator's token (gvs_...), which an admin issues (cli admin spectator WORLD NAME)", "frame")
 	refused(srv.CampToken(t, 0), 2, "follow demande le jeton d'un spectateur", "follow", "--lang", "fr")
 
-	// follow: the frame, then the next day's once it resolves.
-	ctx, cancel := context.WithCancel(context.Background())
-	var out lockedBuffer
-	done := make(chan int, 1)
-	go func() {
-		e := map[string]string{"GRISONVAL_ADDR": srv.Addr, "GRISONVAL_TOKEN": first}
-		done <- run(ctx, []string{"follow"}, func(k string) string { return e[k] }, false, &out, &out)
-	}()
-	waitOutput := func(want string) {
+	// follow: the frame, then the next day's once it resolves; with
+	// --json, one Frame a day.
+	follow := func(args []string, want func(out string, day int32) bool) {
 		t.Helper()
-		for deadline := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), want); time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("follow: got\n%s\nwant %q", out.String(), want)
+		ctx, cancel := context.WithCancel(context.Background())
+		var out lockedBuffer
+		done := make(chan int, 1)
+		go func() {
+			e := map[string]string{"GRISONVAL_ADDR": srv.Addr, "GRISONVAL_TOKEN": first}
+			done <- run(ctx, args, func(k string) string { return e[k] }, false, &out, &out)
+		}()
+		wait := func(day int32) {
+			t.Helper()
+			for deadline := time.Now().Add(20 * time.Second); !want(out.String(), day); time.Sleep(20 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("%v: got\n%s\nwant day %d", args, out.String(), day)
+				}
 			}
 		}
+		// Days resolve only when forced: camp 0 posts nothing.
+		now, err := srv.Admin.GetFrame(srv.AdminContext(context.Background()), &pb.WorldRequest{WorldId: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wait(now.GetDay())
+		wait(srv.ForceTick(t, 1))
+		cancel()
+		if code := <-done; code != 0 {
+			t.Errorf("%v interrupted: exit %d; want 0\n%s", args, code, out.String())
+		}
 	}
-	waitOutput(fmt.Sprintf("Day %d", f.GetDay()))
-	day := srv.ForceTick(t, 1)
-	waitOutput(fmt.Sprintf("----\nDay %d", day))
-	cancel()
-	if code := <-done; code != 0 {
-		t.Errorf("follow interrupted: exit %d; want 0\n%s", code, out.String())
-	}
+	follow([]string{"follow"}, func(out string, day int32) bool {
+		return strings.Contains(out, fmt.Sprintf("----\nDay %d", day)) || !strings.Contains(out, "----") && strings.HasPrefix(out, fmt.Sprintf("Day %d", day))
+	})
+	follow([]string{"follow", "--json"}, func(out string, day int32) bool {
+		dec := json.NewDecoder(strings.NewReader(out))
+		for {
+			var raw json.RawMessage
+			if dec.Decode(&raw) != nil {
+				return false
+			}
+			var f pb.Frame
+			if err := protojson.Unmarshal(raw, &f); err != nil {
+				t.Fatalf("follow --json printed %s: %v", raw, err)
+			}
+			if f.GetDay() == day {
+				return true
+			}
+		}
+	})
 
 	// A new token of the same name, confirmed, replaces the first; a
 	// revoked token is refused by the server.
