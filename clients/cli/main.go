@@ -883,16 +883,31 @@ func watch(ctx context.Context, c *tools.Camp, lk look, asJSON, colour bool, scr
 // followRule separates two days of follow.
 const followRule = "----\n"
 
-// follow prints the world's public frame (a spectator's token), then again
-// each time a day resolves, until ctx is done. With asJSON it prints each
-// day's frame as protojson.
+// follow prints the world's public frame (a spectator's token) with when
+// its next day is due, then again each time a day resolves, until ctx is
+// done: one tick stream, whose first notice is the current day. With
+// asJSON it prints each day's frame as protojson.
 func follow(ctx context.Context, c *tools.Camp, asJSON bool, stdout io.Writer) error {
+	stream, err := c.WatchTicks(ctx)
+	if err != nil {
+		return err
+	}
 	for first := true; ; first = false {
+		n, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return errors.New(c.Lang.Sprintf("the server closed the tick stream", "le serveur a fermé le flux des jours"))
+		}
+		if err != nil {
+			return err
+		}
 		f, err := c.Frame(ctx)
 		if err != nil {
 			return err
 		}
 		text := viewtext.Frame(c.Lang, f)
+		if f.GetDay() == n.GetDay() {
+			text += viewtext.NextDeadline(c.Lang, n, c.Now())
+		}
 		if !first {
 			text = followRule + text
 		}
@@ -902,9 +917,6 @@ func follow(ctx context.Context, c *tools.Camp, asJSON bool, stdout io.Writer) e
 			}
 		}
 		if _, err := io.WriteString(stdout, text); err != nil {
-			return err
-		}
-		if _, err := waitTick(ctx, c, f.GetDay()); err != nil {
 			return err
 		}
 	}

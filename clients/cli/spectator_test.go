@@ -40,8 +40,8 @@ func (l *lockedBuffer) String() string {
 // first), lists it beside the seats' and revokes it; with it, frame shows
 // the world's public frame (every camp's name and score, in English and
 // French, --json as the server's Frame) and follow shows it again when a
-// day resolves (as text, and with --json one Frame a day), until
-// interrupted (exit 0). A spectator's token is a
+// day resolves (as text with when the next day is due, and with --json
+// one Frame a day), until interrupted (exit 0). A spectator's token is a
 // usage error for a camp's command (view, an order) and a camp's token for
 // frame, each saying which token and which commands; help says what a
 // spectator's token runs; a revoked token is refused by the server.
@@ -126,7 +126,7 @@ func TestSpectatorCommands(t *testing.T) {
 
 	// follow: the frame, then the next day's once it resolves; with
 	// --json, one Frame a day.
-	follow := func(args []string, want func(out string, day int32) bool) {
+	follow := func(args []string, want func(out string, day int32) bool) string {
 		t.Helper()
 		ctx, cancel := context.WithCancel(context.Background())
 		var out lockedBuffer
@@ -154,10 +154,15 @@ func TestSpectatorCommands(t *testing.T) {
 		if code := <-done; code != 0 {
 			t.Errorf("%v interrupted: exit %d; want 0\n%s", args, code, out.String())
 		}
+		return out.String()
 	}
-	follow([]string{"follow"}, func(out string, day int32) bool {
+	out := follow([]string{"follow"}, func(out string, day int32) bool {
 		return strings.Contains(out, fmt.Sprintf("----\nDay %d", day)) || !strings.Contains(out, "----") && strings.HasPrefix(out, fmt.Sprintf("Day %d", day))
 	})
+	// The dev world's five-minute cadence: each day says when the next is due.
+	if n := strings.Count(out, "\nDeadline: "); n != 2 {
+		t.Errorf("follow: got %d deadlines in\n%s\nwant one a day, 2", n, out)
+	}
 	follow([]string{"follow", "--json"}, func(out string, day int32) bool {
 		dec := json.NewDecoder(strings.NewReader(out))
 		for {

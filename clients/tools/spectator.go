@@ -23,3 +23,11 @@ func IsSpectator(token string) bool { return strings.HasPrefix(token, SpectatorP
 func (c *Camp) Frame(ctx context.Context) (*pb.Frame, error) {
 	return c.Game.GetFrame(c.auth(ctx), &pb.GetFrameRequest{})
 }
+
+// WatchTicks opens the token's tick stream (GameService.WatchTicks): its
+// first notice is the world's current day, sent as it opens, then one a
+// resolved day. A spectator's notices carry the world, the day and the
+// next deadline only.
+func (c *Camp) WatchTicks(ctx context.Context) (pb.GameService_WatchTicksClient, error) {
+	return c.Game.WatchTicks(c.auth(ctx), &pb.WatchTicksRequest{})
+}
