@@ -125,8 +125,8 @@ cli admin spectator; it opens these two commands only):
                                 camp's counters (Grisonval: zones, population,
                                 armies, tier, stocks; sieges and columns; the
                                 Castle: the turn and every city's gauges)
-  follow                        the frame, then again each time a day resolves;
-                                Ctrl-C stops
+  follow                        the frame with when the next day is due, then
+                                again each time a day resolves; Ctrl-C stops
 
 Flags (before or after the command):
   --addr HOST:PORT   game server (default $GRISONVAL_ADDR or 127.0.0.1:7777)
@@ -216,8 +216,8 @@ Commandes de spectateur (le jeton d'un spectateur, gvs_..., qu'un administrateur
                                 zones, population, armées, palier, stocks ; sièges
                                 et colonnes ; le Château : le tour et les jauges
                                 de chaque cité)
-  follow                        l'image, puis de nouveau à chaque jour résolu ;
-                                Ctrl-C arrête
+  follow                        l'image avec l'échéance du jour suivant, puis de
+                                nouveau à chaque jour résolu ; Ctrl-C arrête
 
 Options (avant ou après la commande) :
   --addr HOTE:PORT   serveur de jeu (par défaut $GRISONVAL_ADDR ou 127.0.0.1:7777)
