@@ -309,7 +309,7 @@ func (s *Server) observer(w http.ResponseWriter, r *http.Request) {
 	if tokenKind(token(r)) == "spectator" {
 		body, err := s.spectatorBody(r, id)
 		if err != nil {
-			s.notSpectated(w, r, err)
+			s.notSpectated(w, r, id, err)
 			return
 		}
 		s.render(w, r, http.StatusOK, "observer", page{Title: langOf(r).Sprintf("%s, day %d", "%s, jour %d", body.WorldName, body.Day),

@@ -74,16 +74,17 @@ func (s *Server) spectatorBody(r *http.Request, id uint64) (*frameBody, error) {
 	return body, nil
 }
 
-// notSpectated refuses a spectator's observer page the server refused:
-// another world's, or a revoked token's (which ends the session).
-func (s *Server) notSpectated(w http.ResponseWriter, r *http.Request, err error) {
+// notSpectated refuses a spectator's observer page of world id that the
+// server refused: another world's, or a revoked token's (which ends the
+// session).
+func (s *Server) notSpectated(w http.ResponseWriter, r *http.Request, id uint64, err error) {
 	if status.Code(err) != codes.PermissionDenied {
 		s.fail(w, r, err)
 		return
 	}
 	l := langOf(r)
-	s.refuse(w, r, http.StatusForbidden, l.Sprintf("A spectator's token watches one world, and this is not it: %s. The header's link leads to yours.",
-		"Le jeton d'un spectateur suit un seul monde, et ce n'est pas celui-ci : %s. Le lien de l'en-tête mène au vôtre.", status.Convert(err).Message()))
+	s.refuse(w, r, http.StatusForbidden, l.Sprintf("A spectator's token watches one world, and world %d is not it: the header's link leads to yours.",
+		"Le jeton d'un spectateur suit un seul monde, et le monde %d n'est pas celui-là : le lien de l'en-tête mène au vôtre.", id))
 }
 
 // spectatorNoCamp says that a spectator's token plays no camp.

@@ -245,7 +245,7 @@ func TestSpectatorSignIn(t *testing.T) {
 		!strings.Contains(status.Convert(err).Message(), "this call needs a camp token") {
 		t.Errorf("the server, an order with a spectator's token: got %v; want PermissionDenied saying it needs a camp token", err)
 	}
-	if body, code := s.get(t, c, "/world/99"); code != http.StatusForbidden || !strings.Contains(body, "A spectator&#39;s token watches one world") {
+	if body, code := s.get(t, c, "/world/99"); code != http.StatusForbidden || !strings.Contains(body, "A spectator&#39;s token watches one world, and world 99 is not it") {
 		t.Errorf("another world's page: got %d; want 403 saying a spectator's token watches one world", code)
 	}
 	if body, code := s.get(t, c, "/world/1/state.json"); code != http.StatusOK || !strings.Contains(body, fmt.Sprintf(`"day":%d`, day)) {
