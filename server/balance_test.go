@@ -75,11 +75,11 @@ func (k *killable) Depart(ctx context.Context, owner string) error {
 	return k.Store.Depart(ctx, owner)
 }
 
-func (k *killable) WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error) {
+func (k *killable) WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) ([]store.World, int, error) {
 	if k.dead.Load() {
-		return nil, errDead
+		return nil, 0, errDead
 	}
-	return k.Store.WorldsToTake(ctx, owner, running, dead)
+	return k.Store.WorldsToTake(ctx, owner, running, own, dead)
 }
 
 func (k *killable) Fenced(l store.Lease) store.Store {
