@@ -274,10 +274,12 @@ func BenchmarkRenewLeases(b *testing.B) {
 // 5,000 and 10,000 worlds, each with three camp tokens and its lease held
 // by one replica, which watches one stream a world: a lease round (every
 // lease renewed), a take round (the worlds to take, the worlds counted)
-// and a revocation check of the streams' tokens. pg-µs/round is the CPU of
-// the database's backends per round; a replica runs a lease round and a
-// take round every second (a third of the 3 s lease) and a revocation
-// check every 500 ms.
+// and a round of the revocation check of the streams' tokens (the tokens
+// deleted since the last round; -full, every stream's token, as every
+// round did before RevokedSince and as a round does every
+// limits.FullCheckEvery). pg-µs/round is the CPU of the database's
+// backends per round; a replica runs a lease round and a take round every
+// second (a third of the 3 s lease) and a revocation round every 500 ms.
 func BenchmarkUpkeep(b *testing.B) {
 	for _, worlds := range []int{5000, 10000} {
 		b.Run(fmt.Sprintf("worlds=%d", worlds), func(b *testing.B) {
@@ -327,6 +329,7 @@ func BenchmarkUpkeep(b *testing.B) {
 			if err != nil {
 				b.Fatalf("streams' tokens: %v", err)
 			}
+			var mark uint64
 			rounds := map[string]func() error{
 				"renew": func() error {
 					renewed, busy, err := s.RenewLeases(ctx, "a:1", ls, time.Hour)
@@ -343,6 +346,14 @@ func BenchmarkUpkeep(b *testing.B) {
 					return err
 				},
 				"revocation": func() error {
+					hashes, next, err := s.RevokedSince(ctx, mark)
+					if err == nil && len(hashes) != 0 {
+						err = fmt.Errorf("%d tokens revoked", len(hashes))
+					}
+					mark = next
+					return err
+				},
+				"revocation-full": func() error {
 					live, err := s.LiveTokens(ctx, streams)
 					if err == nil && len(live) != worlds {
 						err = fmt.Errorf("%d live tokens", len(live))
@@ -350,7 +361,7 @@ func BenchmarkUpkeep(b *testing.B) {
 					return err
 				},
 			}
-			for _, name := range []string{"renew", "take", "revocation"} {
+			for _, name := range []string{"renew", "take", "revocation", "revocation-full"} {
 				round := rounds[name]
 				b.Run(name, func(b *testing.B) {
 					if err := round(); err != nil { // the connections opened
