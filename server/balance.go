@@ -52,10 +52,11 @@ type beats struct {
 	// freeSince is when each world was first found free by a take round
 	// that did not take it.
 	freeSince map[uint64]time.Time
-	// ownTaken is set once a take round has looked for the live leases of
+	// ownTaken is set once a take round has taken back the live leases of
 	// this process's address that it does not run (a past life's, killed
-	// before they expired): only the first needs to, as every lease this
-	// process takes it runs until it releases or loses it.
+	// before they expired): only the first needs to look for them, as
+	// every lease this process takes it runs until it releases or loses
+	// it.
 	ownTaken bool
 }
 
@@ -148,24 +149,27 @@ func (s *Server) balanceRound(ctx context.Context, b leaseBatcher) {
 		running = append(running, id)
 	}
 	s.mu.Unlock()
-	worlds, total, err := b.WorldsToTake(ctx, s.cfg.Replica.Addr, running, own, steady)
+	worlds, mine, total, err := b.WorldsToTake(ctx, s.cfg.Replica.Addr, running, own, steady)
 	if err != nil {
 		s.outages.Note("worlds-to-take", zerolog.WarnLevel, "list worlds to take over", map[string]any{"error": err.Error()})
 		return
 	}
-	// The share is known once a heartbeat has counted the live replicas;
-	// before, every free world is taken, as a replica alone would.
-	share := len(running) + len(worlds)
-	if live > 0 {
-		share = (total + live - 1) / live
-	}
-	take := s.chooseTakes(now, worlds, share-len(running))
-	s.takeAll(ctx, take)
+	// A past life's worlds are taken back whatever the share: no other
+	// replica may take them before their leases expire.
+	s.takeAll(ctx, mine)
 	if own {
 		s.beat.mu.Lock()
 		s.beat.ownTaken = true
 		s.beat.mu.Unlock()
 	}
+	// The share is known once a heartbeat has counted the live replicas;
+	// before, every free world is taken, as a replica alone would.
+	share := len(running) + len(mine) + len(worlds)
+	if live > 0 {
+		share = (total + live - 1) / live
+	}
+	take := s.chooseTakes(now, worlds, share-len(running)-len(mine))
+	s.takeAll(ctx, take)
 	if extra := len(running) - share; extra > 0 && settled && live > 1 {
 		s.handOver(ctx, min(extra, shedBatch))
 	}

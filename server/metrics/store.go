@@ -82,7 +82,7 @@ type timedLeaser struct {
 // replicas (server.leaseBatcher).
 type leaseBatcher interface {
 	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) (renewed []store.Lease, busy []uint64, err error)
-	WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) ([]store.World, int, error)
+	WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (free, mine []store.World, total int, err error)
 	Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error)
 	ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error
 	Depart(ctx context.Context, owner string) error
@@ -102,12 +102,12 @@ func (s *timedBatcher) RenewLeases(ctx context.Context, owner string, ls []store
 	return renewed, busy, err
 }
 
-func (s *timedBatcher) WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (ws []store.World, total int, err error) {
+func (s *timedBatcher) WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (free, mine []store.World, total int, err error) {
 	err = s.m.timed(s.name, "worlds_to_take", func() (err error) {
-		ws, total, err = s.b.WorldsToTake(ctx, owner, running, own, dead)
+		free, mine, total, err = s.b.WorldsToTake(ctx, owner, running, own, dead)
 		return err
 	})
-	return ws, total, err
+	return free, mine, total, err
 }
 
 func (s *timedBatcher) Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error) {

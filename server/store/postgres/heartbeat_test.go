@@ -86,7 +86,7 @@ func TestHeartbeats(t *testing.T) {
 		{false, []uint64{ids[1], ids[2]}},
 		{true, ids},
 	} {
-		ws, _, err := s.WorldsToTake(ctx, "b:1", nil, true, tc.dead)
+		ws, _, _, err := s.WorldsToTake(ctx, "b:1", nil, true, tc.dead)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -227,44 +227,57 @@ func (s *Store) RenewLeases(ctx context.Context, owner string, ls []store.Lease,
 }
 
 // WorldsToTake returns, in ID order, the worlds that owner may take, but
-// for the worlds of running, which owner runs already: those never leased
-// or whose lease has expired, with dead those whose owner's heartbeat has
-// run out, and with own those whose live lease is owner's own (a past life
-// of a process at the same address). It also returns how many worlds the
-// store holds: the replicas share them out.
+// for the worlds of running, which owner runs already: in free those never
+// leased or whose lease has expired, and with dead those whose owner's
+// heartbeat has run out; with own, in mine those whose live lease is
+// owner's own (a past life of a process at the same address: no other
+// process may take them before they expire). It also returns how many
+// worlds the store holds: the replicas share them out.
 //
 // It reads the leases in one pass and no world but those it returns: every
 // world has a lease row from its creation (migration 00023), so the leases
 // count the worlds, and the dead owners are read once, not a lease at a
-// time. At 10,000 worlds it costs PostgreSQL about a tenth of the join of
+// time. At 10,000 worlds it costs PostgreSQL a fraction of the join of
 // every world to its lease and to running that it replaces
 // (BenchmarkUpkeep, docs/performance.md).
-func (s *Store) WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) ([]store.World, int, error) {
-	var (
-		total int
-		free  []int64
-	)
-	err := s.pool.QueryRow(ctx, `SELECT count(*), coalesce(array_agg(world_id ORDER BY world_id) FILTER (WHERE
-			expires_at <= now() OR ($2 AND owner = $1)
-			OR ($3 AND owner IN (SELECT owner FROM replicas WHERE expires_at <= now()))), '{}')
-		FROM leases`, owner, own, dead).Scan(&total, &free)
+func (s *Store) WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (free, mine []store.World, total int, err error) {
+	var freeIDs, mineIDs []int64
+	err = s.pool.QueryRow(ctx, `SELECT count(*),
+			coalesce(array_agg(world_id ORDER BY world_id) FILTER (WHERE free), '{}'),
+			coalesce(array_agg(world_id ORDER BY world_id) FILTER (WHERE NOT free AND $2 AND owner = $1), '{}')
+		FROM (SELECT world_id, owner, expires_at <= now()
+				OR ($3 AND owner IN (SELECT owner FROM replicas WHERE expires_at <= now())) AS free
+			FROM leases) AS l`, owner, own, dead).Scan(&total, &freeIDs, &mineIDs)
 	if err != nil {
-		return nil, 0, fmt.Errorf("worlds to take for %s: %w", owner, err)
+		return nil, nil, 0, fmt.Errorf("worlds to take for %s: %w", owner, err)
 	}
 	runs := make(map[int64]bool, len(running))
 	for _, id := range running {
 		runs[int64(id)] = true
 	}
-	free = slices.DeleteFunc(free, func(id int64) bool { return runs[id] })
-	if len(free) == 0 {
-		return nil, total, nil
+	runsHere := func(id int64) bool { return runs[id] }
+	freeIDs, mineIDs = slices.DeleteFunc(freeIDs, runsHere), slices.DeleteFunc(mineIDs, runsHere)
+	if len(freeIDs)+len(mineIDs) == 0 {
+		return nil, nil, total, nil
 	}
-	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w WHERE w.id = ANY($1) ORDER BY w.id`, free)
+	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w WHERE w.id = ANY($1) ORDER BY w.id`,
+		append(slices.Clone(freeIDs), mineIDs...))
 	ws, err := pgx.CollectRows(rows, scanWorld)
 	if err != nil {
-		return nil, 0, fmt.Errorf("worlds to take for %s: %w", owner, err)
+		return nil, nil, 0, fmt.Errorf("worlds to take for %s: %w", owner, err)
 	}
-	return ws, total, nil
+	isMine := make(map[uint64]bool, len(mineIDs))
+	for _, id := range mineIDs {
+		isMine[uint64(id)] = true
+	}
+	for _, w := range ws {
+		if isMine[w.ID] {
+			mine = append(mine, w)
+		} else {
+			free = append(free, w)
+		}
+	}
+	return free, mine, total, nil
 }
 
 // Heartbeat renews owner's heartbeat to ttl from now, making its row at its

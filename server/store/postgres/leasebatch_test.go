@@ -119,25 +119,27 @@ func TestLeaseBatch(t *testing.T) {
 		t.Errorf("LeaseOf a world never leased: %+v, %v; want ErrNotFound", l, err)
 	}
 	for _, tc := range []struct {
-		owner   string
-		running []uint64
-		own     bool
-		want    []uint64
+		owner      string
+		running    []uint64
+		own        bool
+		free, mine []uint64
 	}{
-		{"a:1", nil, true, []uint64{ids[0], ids[2], ids[4]}},
-		{"a:1", []uint64{ids[0], ids[2]}, true, []uint64{ids[4]}},
-		{"a:1", nil, false, []uint64{ids[4]}},
-		{"b:1", []uint64{ids[1]}, true, []uint64{ids[3], ids[4]}},
-		{"c:1", nil, true, []uint64{ids[4]}},
+		{"a:1", nil, true, []uint64{ids[4]}, []uint64{ids[0], ids[2]}},
+		{"a:1", []uint64{ids[0], ids[2]}, true, []uint64{ids[4]}, nil},
+		{"a:1", []uint64{ids[4]}, true, nil, []uint64{ids[0], ids[2]}},
+		{"a:1", nil, false, []uint64{ids[4]}, nil},
+		{"b:1", []uint64{ids[1]}, true, []uint64{ids[4]}, []uint64{ids[3]}},
+		{"c:1", nil, true, []uint64{ids[4]}, nil},
 	} {
-		ws, total, err := s.WorldsToTake(ctx, tc.owner, tc.running, tc.own, false)
+		free, mine, total, err := s.WorldsToTake(ctx, tc.owner, tc.running, tc.own, false)
 		if err != nil {
 			t.Fatalf("WorldsToTake: %v", err)
 		}
-		if got := worldIDs(ws); !slices.Equal(got, tc.want) || total != len(ids) {
-			t.Errorf("WorldsToTake(%s, running %v, own %v) = %v of %d; want %v of %d", tc.owner, tc.running, tc.own, got, total, tc.want, len(ids))
+		if got, gotMine := worldIDs(free), worldIDs(mine); !slices.Equal(got, tc.free) || !slices.Equal(gotMine, tc.mine) || total != len(ids) {
+			t.Errorf("WorldsToTake(%s, running %v, own %v) = free %v, mine %v of %d; want %v, %v of %d",
+				tc.owner, tc.running, tc.own, got, gotMine, total, tc.free, tc.mine, len(ids))
 		}
-		for _, w := range ws {
+		for _, w := range append(free, mine...) {
 			if len(w.Controllers) != 3 || w.Ruleset != "grisonval" {
 				t.Errorf("WorldsToTake: world %+v; want it whole", w)
 			}
