@@ -10,6 +10,15 @@
 INSERT INTO leases (world_id, owner, epoch, expires_at)
 SELECT id, '', 0, '-infinity' FROM worlds WHERE id NOT IN (SELECT world_id FROM leases);
 
+-- A lease's renewal writes a new version of its row; with room left in
+-- its page the version stays there (a HOT update, no index entry), which a
+-- full page refuses. Half-full pages made a renewal round of 10,000 leases
+-- cost PostgreSQL 63 ms of CPU instead of 98-101 (BenchmarkUpkeep, in
+-- turn, twice). CLUSTER rewrites the table so (in ID order, at once: a few
+-- pages a thousand worlds).
+ALTER TABLE leases SET (fillfactor = 50);
+CLUSTER leases USING leases_pkey;
+
 -- +goose StatementBegin
 CREATE FUNCTION lease_new_world() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -55,3 +64,4 @@ DROP TABLE revoked_tokens;
 DROP TRIGGER worlds_leased ON worlds;
 DROP FUNCTION lease_new_world();
 DELETE FROM leases WHERE epoch = 0;
+ALTER TABLE leases RESET (fillfactor);
