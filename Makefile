@@ -36,7 +36,8 @@ fmt-check:
 # LIKE_IMAGE are the image's build settings (deploy/build.sh,
 # deploy.BuildCommand), which every build of `make test` but the race
 # detector's uses: the tree is then compiled once for vet, the tests'
-# binaries, the image's and the load tool, and once with the race detector.
+# binaries, the image's, the load tool and the tools (protobuf's compilers
+# share its protobuf), and once with the race detector.
 LIKE_IMAGE := CGO_ENABLED=0 GOFLAGS=-trimpath
 
 vet:
@@ -44,7 +45,7 @@ vet:
 
 ## deadcode: fail when a function nothing calls (not even a test) is left.
 deadcode:
-	GOBIN=$(BIN) $(GO) install golang.org/x/tools/cmd/deadcode@$(DEADCODE_VERSION)
+	GOBIN=$(BIN) $(LIKE_IMAGE) $(GO) install golang.org/x/tools/cmd/deadcode@$(DEADCODE_VERSION)
 	@out=$$($(BIN)/deadcode -test ./...); if [ -n "$$out" ]; then echo "dead code:"; echo "$$out"; exit 1; fi
 
 ## test-deps: what the tests drive besides Go: tmux (the CLI's map is checked in a terminal), chromium (the web pages are checked in a browser), sqlite3 and PostgreSQL's client tools (the backups of docs/operations.md are taken and restored), node with npm's axe-core (the web pages' accessibility is checked in the browser) and gpt-tokenizer (what an agent reads is counted in o200k tokens, clients/internal/tokens).
@@ -130,9 +131,9 @@ castle-sim:
 
 tools:
 	@command -v protoc >/dev/null || (apt-get update -qq && apt-get install -y -qq protobuf-compiler >/dev/null)
-	GOBIN=$(BIN) $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
-	GOBIN=$(BIN) $(GO) install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
-	GOBIN=$(BIN) $(GO) install github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway@$(PROTOC_GEN_GATEWAY_VERSION)
+	GOBIN=$(BIN) $(LIKE_IMAGE) $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
+	GOBIN=$(BIN) $(LIKE_IMAGE) $(GO) install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
+	GOBIN=$(BIN) $(LIKE_IMAGE) $(GO) install github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway@$(PROTOC_GEN_GATEWAY_VERSION)
 
 # protoc writes the Go code of proto/'s files into the folder $(1).
 protoc = PATH=$(BIN):$$PATH protoc -I proto -I /usr/include \

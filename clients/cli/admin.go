@@ -61,9 +61,15 @@ $GRISONVAL_TOKEN; --json on each prints the server's answer):
   admin players WORLD [--season N]
                                 the players enrolled (default: the season
                                 being prepared)
-  admin tokens WORLD            the live seat tokens: camp, seat, player
+  admin tokens WORLD            the live tokens: camp, seat, player; spectators
   admin revoke WORLD CAMP [SEAT] --yes
                                 revoke a seat's token (default: the ruler's)
+  admin spectator WORLD NAME    a spectator token for NAME (gvs_...): the
+                                world's ticks and public frame, nothing else
+                                (cli frame, cli follow); --yes to replace an
+                                earlier one of that name
+  admin revoke-spectator WORLD NAME --yes
+                                revoke NAME's spectator token
   admin admin-tokens            the admin tokens' names
   admin issue-admin NAME --yes  a named admin token (replaces one of that name)
   admin revoke-admin NAME --yes revoke the admin token called NAME
@@ -113,9 +119,15 @@ réponse du serveur) :
   admin players MONDE [--season N]
                                 les joueurs inscrits (par défaut : la saison
                                 en préparation)
-  admin tokens MONDE            les jetons vivants des sièges : camp, siège, joueur
+  admin tokens MONDE            les jetons vivants : camp, siège, joueur ; spectateurs
   admin revoke MONDE CAMP [SIEGE] --yes
                                 révoquer le jeton d'un siège (par défaut : le dirigeant)
+  admin spectator MONDE NOM     un jeton de spectateur pour NOM (gvs_...) : les
+                                jours et l'image publique du monde, rien d'autre
+                                (cli frame, cli follow) ; --yes pour remplacer
+                                un ancien de ce nom
+  admin revoke-spectator MONDE NOM --yes
+                                révoquer le jeton de spectateur de NOM
   admin admin-tokens            les noms des jetons d'administrateur
   admin issue-admin NOM --yes   un jeton d'administrateur nommé (remplace celui de ce nom)
   admin revoke-admin NOM --yes  révoquer le jeton d'administrateur NOM
@@ -647,6 +659,10 @@ func (a *adminRun) run(ctx context.Context) error {
 		}
 		var b strings.Builder
 		for _, t := range ts.GetTokens() {
+			if t.GetSpectator() != "" {
+				b.WriteString(l.Sprintf("spectator: %s\n", "spectateur : %s\n", t.GetSpectator()))
+				continue
+			}
 			who := t.GetPlayer()
 			if who == "" {
 				who = l.Sprintf("(unbound)", "(non lié)")
@@ -679,6 +695,8 @@ func (a *adminRun) run(ctx context.Context) error {
 			return err
 		}
 		return a.print(r, l.Sprintf("revoked %d token\n", "%d jeton révoqué\n", r.GetRevoked()))
+	case "spectator", "revoke-spectator":
+		return a.spectator(ctx)
 	case "admin-tokens":
 		if err := a.argsN(0, 0, "no argument"); err != nil {
 			return err
@@ -793,6 +811,53 @@ func (a *adminRun) enrol(ctx context.Context) error {
 		text += l.Sprintf("token: %s\n", "jeton : %s\n", r.GetToken())
 	}
 	return a.print(r, text)
+}
+
+// spectator runs admin spectator WORLD NAME, which issues NAME's
+// spectator token (confirmed with --yes when it replaces one), and admin
+// revoke-spectator WORLD NAME --yes.
+func (a *adminRun) spectator(ctx context.Context) error {
+	inv, l := a.inv, a.inv.lang
+	if err := a.argsN(2, 2, l.Sprintf("WORLD NAME", "MONDE NOM")); err != nil {
+		return err
+	}
+	n, err := a.number(0, l.Sprintf("WORLD", "MONDE"))
+	if err != nil {
+		return err
+	}
+	id, name := uint64(n), inv.args[1]
+	if name == "" {
+		// An empty name would ask the server about camp 0's token.
+		return usagef(l, "NAME is the spectator's name; got none", "NOM est le nom du spectateur ; reçu aucun")
+	}
+	if inv.cmd == "revoke-spectator" {
+		if err := a.confirmed("revoke %q's spectator token of world %d: it stops working at once, its open streams end, and it cannot be restored",
+			"révoquer le jeton de spectateur de %q du monde %d : il cesse aussitôt de fonctionner, ses flux ouverts se ferment, et il ne peut être rétabli", name, id); err != nil {
+			return err
+		}
+		r, err := a.admin.RevokeToken(ctx, &pb.RevokeTokenRequest{WorldId: id, Spectator: name})
+		if err != nil {
+			return err
+		}
+		return a.print(r, l.Sprintf("spectator token %q of world %d revoked\n", "jeton de spectateur %q du monde %d révoqué\n", name, id))
+	}
+	ts, err := a.admin.ListTokens(ctx, &pb.ListTokensRequest{WorldId: id})
+	if err != nil {
+		return err
+	}
+	for _, t := range ts.GetTokens() {
+		if t.GetSpectator() == name {
+			if err := a.confirmed("world %d has a spectator token called %q: a new one replaces it, and the earlier stops working at once",
+				"le monde %d a un jeton de spectateur nommé %q : un nouveau le remplace, et l'ancien cesse aussitôt de fonctionner", id, name); err != nil {
+				return err
+			}
+		}
+	}
+	t, err := a.admin.IssueToken(ctx, &pb.IssueTokenRequest{WorldId: id, Spectator: name})
+	if err != nil {
+		return err
+	}
+	return a.print(t, t.GetToken()+"\n")
 }
 
 // seasonStates say a season's state.

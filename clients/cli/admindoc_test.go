@@ -98,13 +98,17 @@ func shBlocks(page string) (lines, langs []string) {
 // seasonToken finds the seat token an enrol command printed.
 var seasonToken = regexp.MustCompile(`(?m)^token: (gvc_\S+)$`)
 
+// spectatorToken finds the token admin spectator printed.
+var spectatorToken = regexp.MustCompile(`(?m)^(gvs_\S+)$`)
+
 // TestAdminDoc runs every command of docs/admin.md's sh blocks, in order,
 // against a fresh server as make run starts it (the new world is world
 // 2): the export lines set the environment (gva_... is the server's admin
 // token), go build builds the CLI (the test's build of it), every ./cli
 // line runs that binary and must exit with 0 (gvc_... is the token the
-// last enrolment printed). Then the world, its seasons, its tokens and its
-// audit must be what the page says the commands did.
+// last enrolment printed, gvs_... the last spectator token). Then the
+// world, its seasons, its tokens and its audit must be what the page says
+// the commands did.
 func TestAdminDoc(t *testing.T) {
 	page, err := os.ReadFile("../../docs/admin.md")
 	if err != nil {
@@ -119,7 +123,7 @@ func TestAdminDoc(t *testing.T) {
 	srv := testserver.Start(t)
 	env := append(os.Environ(), "GRISONVAL_ADDR="+srv.Addr, "GRISONVAL_TOKEN=", "GRISONVAL_ADMIN_TOKEN=", "GRISONVAL_LANG=en", "NO_COLOR=1")
 	dir := t.TempDir()
-	var cli, lastToken string
+	var cli, lastToken, lastSpectator string
 	ran := 0
 	for _, line := range lines {
 		words := shellWords(t, line)
@@ -138,11 +142,15 @@ func TestAdminDoc(t *testing.T) {
 				t.Fatalf("%q runs ./cli before the page builds it", line)
 			}
 			for i, w := range words {
-				if w == "gvc_..." {
-					if lastToken == "" {
-						t.Fatalf("%q: no enrolment printed a token before", line)
-					}
+				switch {
+				case w == "gvc_..." && lastToken == "":
+					t.Fatalf("%q: no enrolment printed a token before", line)
+				case w == "gvc_...":
 					words[i] = lastToken
+				case w == "gvs_..." && lastSpectator == "":
+					t.Fatalf("%q: no admin spectator printed a token before", line)
+				case w == "gvs_...":
+					words[i] = lastSpectator
 				}
 			}
 			cmd := exec.Command(cli, words[1:]...)
@@ -154,6 +162,9 @@ func TestAdminDoc(t *testing.T) {
 			}
 			if m := seasonToken.FindStringSubmatch(out.String()); m != nil {
 				lastToken = m[1]
+			}
+			if m := spectatorToken.FindStringSubmatch(out.String()); m != nil {
+				lastSpectator = m[1]
 			}
 			if slices.Contains(words, "--json") && !json.Valid(out.Bytes()) {
 				t.Errorf("%s: --json printed no JSON:\n%s", line, out.String())
@@ -212,7 +223,8 @@ func TestAdminDoc(t *testing.T) {
 	for _, e := range audit.GetEntries() {
 		actions = append(actions, e.GetAction())
 	}
-	want := []string{"CreateWorld", "EnrollPlayer", "EnrollPlayer", "ForceTick", "CloseSeason", "EnrollPlayer", "EnrollPlayer", "CreateSeason", "IssueToken", "RevokeToken"}
+	want := []string{"CreateWorld", "EnrollPlayer", "EnrollPlayer", "ForceTick", "CloseSeason", "EnrollPlayer", "EnrollPlayer", "CreateSeason", "IssueToken", "RevokeToken",
+		"IssueToken", "RevokeToken"}
 	if !slices.Equal(actions, want) {
 		t.Errorf("the world's audit: got %v; want %v (the --check is not audited)", actions, want)
 	}

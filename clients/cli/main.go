@@ -22,6 +22,8 @@
 //	cli [flags] rules [SECTION...]
 //	cli [flags] wait [--after DAY]
 //	cli [flags] watch
+//	cli [flags] frame              (a spectator's token, gvs_...)
+//	cli [flags] follow             (a spectator's token, gvs_...)
 //	cli [flags] help
 //	cli [flags] admin COMMAND [ARGS...]   (an admin's token; docs/admin.md)
 //
@@ -116,9 +118,20 @@ Commands:
   help                          this text, and your legal actions when a token
                                 is set
 
+Spectator commands (a spectator's token, gvs_..., which an admin issues with
+cli admin spectator; it opens these two commands only):
+  frame                         the world's public frame of its current day,
+                                every camp alike: the ranking with scores, each
+                                camp's counters (Grisonval: zones, population,
+                                armies, tier, stocks; sieges and columns; the
+                                Castle: the turn and every city's gauges)
+  follow                        the frame with when the next day is due, then
+                                again each time a day resolves; Ctrl-C stops
+
 Flags (before or after the command):
   --addr HOST:PORT   game server (default $GRISONVAL_ADDR or 127.0.0.1:7777)
-  --token TOKEN      your camp's token (default $GRISONVAL_TOKEN)
+  --token TOKEN      your camp's token, or a spectator's (gvs_...) for frame
+                     and follow (default $GRISONVAL_TOKEN)
   --lang en|fr       the language of every text, the CLI's and the server's
                      (default $GRISONVAL_LANG, else en: English)
   --tls              speak TLS, trusting the system's authorities (default
@@ -131,7 +144,7 @@ Flags (before or after the command):
   --json             print the server's answer as JSON (the proto's snake_case
                      names, as the JSON face writes them, every field with its
                      zero value, 64-bit numbers as numbers;
-                     watch: one view a day)
+                     watch: one view a day; follow: one frame a day)
   --no-color         no ANSI colours on the map (also with $NO_COLOR or no terminal)
   --reason TEXT      order, ACTION, standing: why you give this order (shown
                      in your journal only); propose: why the camp should play
@@ -195,9 +208,21 @@ Commandes :
   help                          ce texte, et vos actions permises quand un jeton
                                 est donné
 
+Commandes de spectateur (le jeton d'un spectateur, gvs_..., qu'un administrateur
+émet avec cli admin spectator ; il n'ouvre que ces deux commandes) :
+  frame                         l'image publique du monde à son jour en cours,
+                                tous les camps pareillement : le classement avec
+                                les scores, les compteurs de chaque camp (Grisonval :
+                                zones, population, armées, palier, stocks ; sièges
+                                et colonnes ; le Château : le tour et les jauges
+                                de chaque cité)
+  follow                        l'image avec l'échéance du jour suivant, puis de
+                                nouveau à chaque jour résolu ; Ctrl-C arrête
+
 Options (avant ou après la commande) :
   --addr HOTE:PORT   serveur de jeu (par défaut $GRISONVAL_ADDR ou 127.0.0.1:7777)
-  --token JETON      le jeton de votre camp (par défaut $GRISONVAL_TOKEN)
+  --token JETON      le jeton de votre camp, ou celui d'un spectateur (gvs_...)
+                     pour frame et follow (par défaut $GRISONVAL_TOKEN)
   --lang en|fr       la langue de tous les textes, ceux du CLI et du serveur
                      (par défaut $GRISONVAL_LANG, sinon en : anglais)
   --tls              parler TLS, en se fiant aux autorités du système (par
@@ -210,7 +235,8 @@ Options (avant ou après la commande) :
   --json             afficher la réponse du serveur en JSON (les noms du proto en
                      snake_case, comme sur la face JSON, chaque champ avec sa
                      valeur nulle, les nombres de 64 bits en
-                     nombres ; watch : une vue par jour)
+                     nombres ; watch : une vue par jour ;
+                     follow : une image par jour)
   --no-color         pas de couleurs ANSI sur la carte (aussi avec $NO_COLOR ou sans
                      terminal)
   --reason TEXTE     order, ACTION, standing : pourquoi vous donnez cet ordre (montré
@@ -307,7 +333,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, colour 
 			return 2
 		}
 		if ctx.Err() != nil {
-			if inv.cmd == "watch" {
+			if inv.cmd == "watch" || inv.cmd == "follow" {
 				return 0
 			}
 			fmt.Fprintln(stderr, l.Sprintf("cli: interrupted", "cli : interrompu"))
@@ -343,6 +369,10 @@ func legalHelp(ctx context.Context, inv *invocation) string {
 	ctx, cancel := context.WithTimeout(ctx, helpTimeout)
 	defer cancel()
 	l := inv.lang
+	if tools.IsSpectator(inv.token) {
+		return l.Sprintf("\nYour token is a spectator's: cli frame shows the world now, cli follow each new day.\n",
+			"\nVotre jeton est celui d'un spectateur : cli frame montre le monde maintenant, cli follow chaque nouveau jour.\n")
+	}
 	v, err := camp.GetView(ctx)
 	if err != nil {
 		return l.Sprintf("\nYour legal actions could not be read:\n", "\nVos actions permises n'ont pas pu être lues :\n") + viewtext.Error(l, err)
@@ -412,7 +442,7 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 		return inv, usagef(l, "--after is a day, 0 or more; got %d", "--after est un jour, 0 ou plus ; reçu %d", inv.after)
 	}
 	switch inv.cmd {
-	case "view", "map", "wait", "watch", "journal":
+	case "view", "map", "wait", "watch", "journal", "frame", "follow":
 		if len(inv.args) > 0 {
 			return inv, usagef(l, "%s takes no argument; got %q", "%s ne prend aucun argument ; reçu %q", inv.cmd, inv.args)
 		}
@@ -500,7 +530,22 @@ func parseArgs(args []string, getenv func(string) string) (*invocation, error) {
 		return inv, usagef(l, "the token holds a space, a line break or a character no token has (at byte %d): a token is one word, as the server printed it",
 			"le jeton contient une espace, un saut de ligne ou un caractère qu'aucun jeton n'a (à l'octet %d) : un jeton est un seul mot, tel que le serveur l'a écrit", i)
 	}
-	return inv, nil
+	return inv, tokenFits(l, inv.cmd, inv.token)
+}
+
+// tokenFits says, as a usage error, when token cannot run cmd: a
+// spectator's token runs frame and follow only, and they need one.
+func tokenFits(l lang.Lang, cmd, token string) error {
+	spectating := cmd == "frame" || cmd == "follow"
+	switch {
+	case tools.IsSpectator(token) && !spectating:
+		return usagef(l, "%s is a camp's command, and this token is a spectator's (gvs_...): it reads the world's public frame only; run cli frame (the world now) or cli follow (each new day)",
+			"%s est une commande de camp, et ce jeton est celui d'un spectateur (gvs_...) : il ne lit que l'image publique du monde ; lancez cli frame (le monde maintenant) ou cli follow (chaque nouveau jour)", cmd)
+	case !tools.IsSpectator(token) && spectating:
+		return usagef(l, "%s needs a spectator's token (gvs_...), which an admin issues (cli admin spectator WORLD NAME): it shows the whole world, which a camp never sees; a camp reads its own view with cli view",
+			"%s demande le jeton d'un spectateur (gvs_...), qu'un administrateur émet (cli admin spectator MONDE NOM) : il montre tout le monde, ce qu'un camp ne voit jamais ; un camp lit sa propre vue avec cli view", cmd)
+	}
+	return nil
 }
 
 // parseOrder builds the order of an order command: the action name and its
@@ -598,6 +643,14 @@ func execute(ctx context.Context, c *tools.Camp, inv *invocation, colour bool, s
 		}
 	case "watch":
 		return watch(ctx, c, lk, inv.json, colour, inv.screen, stdout)
+	case "frame":
+		f, err := c.Frame(ctx)
+		if err != nil {
+			return err
+		}
+		msg, text = f, viewtext.Frame(l, f)
+	case "follow":
+		return follow(ctx, c, inv.json, stdout)
 	case "message":
 		to, err := strconv.ParseInt(inv.args[0], 10, 32)
 		if err != nil {
@@ -822,6 +875,48 @@ func watch(ctx context.Context, c *tools.Camp, lk look, asJSON, colour bool, scr
 			return err
 		}
 		if _, err := waitTick(ctx, c, v.GetDay()); err != nil {
+			return err
+		}
+	}
+}
+
+// followRule separates two days of follow.
+const followRule = "----\n"
+
+// follow prints the world's public frame (a spectator's token) with when
+// its next day is due, then again each time a day resolves, until ctx is
+// done: one tick stream, whose first notice is the current day. With
+// asJSON it prints each day's frame as protojson.
+func follow(ctx context.Context, c *tools.Camp, asJSON bool, stdout io.Writer) error {
+	stream, err := c.WatchTicks(ctx)
+	if err != nil {
+		return err
+	}
+	for first := true; ; first = false {
+		n, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return errors.New(c.Lang.Sprintf("the server closed the tick stream", "le serveur a fermé le flux des jours"))
+		}
+		if err != nil {
+			return err
+		}
+		f, err := c.Frame(ctx)
+		if err != nil {
+			return err
+		}
+		text := viewtext.Frame(c.Lang, f)
+		if f.GetDay() == n.GetDay() {
+			text += viewtext.NextDeadline(c.Lang, n, c.Now())
+		}
+		if !first {
+			text = followRule + text
+		}
+		if asJSON {
+			if text, err = formatJSON(f); err != nil {
+				return err
+			}
+		}
+		if _, err := io.WriteString(stdout, text); err != nil {
 			return err
 		}
 	}

@@ -334,6 +334,15 @@ func deadlineText(l lang.Lang, v *pb.CampView, now time.Time) string {
 	return Deadline(l, v.GetDeadline().AsTime(), now)
 }
 
+// NextDeadline says when the day after notice n's resolves: its deadline
+// and how long remains from now, or that no deadline moves it on.
+func NextDeadline(l lang.Lang, n *pb.TickNotice, now time.Time) string {
+	if n.GetNextDeadline() == nil {
+		return noDeadline(l)
+	}
+	return Deadline(l, n.GetNextDeadline().AsTime(), now)
+}
+
 // noDeadline says that a day without a deadline waits for the players.
 func noDeadline(l lang.Lang) string {
 	return l.Sprintf("No deadline: the day resolves when an admin or every player moves it on.\n",
@@ -470,11 +479,7 @@ func Submitted(l lang.Lang, r *pb.SubmitOrderResponse) string {
 func Notice(l lang.Lang, n *pb.TickNotice, now time.Time) string {
 	var b strings.Builder
 	b.WriteString(l.Sprintf("Day %d resolved; orders are now for day %d.\n", "Jour %d résolu ; les ordres sont désormais pour le jour %d.\n", n.GetDay(), n.GetDay()+1))
-	if n.GetNextDeadline() == nil {
-		b.WriteString(noDeadline(l))
-	} else {
-		b.WriteString(Deadline(l, n.GetNextDeadline().AsTime(), now))
-	}
+	b.WriteString(NextDeadline(l, n, now))
 	noticeBody(l, &b, n)
 	return b.String()
 }

@@ -426,12 +426,15 @@ func ownerWord(l lang.Lang, v *pb.CampView, owner int32, names map[int32]string)
 	return l.Sprintf("camp %d", "camp %d", owner)
 }
 
+// signInCamp asks for a camp's token.
+var signInCamp = lang.T("Sign in with your camp's token (it starts with gvc_) to play from here.",
+	"Connectez-vous avec le jeton de votre camp (il commence par gvc_) pour jouer d'ici.")
+
 // campPage is a camp's page, from its own view.
 func (s *Server) campPage(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
 	if tokenKind(token(r)) != "camp" {
-		s.refuse(w, r, http.StatusUnauthorized, l.Sprintf("Sign in with your camp's token (it starts with gvc_) to play from here.",
-			"Connectez-vous avec le jeton de votre camp (il commence par gvc_) pour jouer d'ici."))
+		s.notCamp(w, r, signInCamp)
 		return
 	}
 	ctx, cancel := s.call(r)
@@ -696,7 +699,7 @@ func (s *Server) postForm(w http.ResponseWriter, r *http.Request, do func(*http.
 		return
 	}
 	if tokenKind(token(r)) != "camp" {
-		s.refuse(w, r, http.StatusUnauthorized, l.Sprintf("Sign in with your camp's token first.", "Connectez-vous d'abord avec le jeton de votre camp."))
+		s.notCamp(w, r, lang.T("Sign in with your camp's token first.", "Connectez-vous d'abord avec le jeton de votre camp."))
 		return
 	}
 	flash(w, r, strings.TrimSpace(do(r)))

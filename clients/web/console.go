@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -292,8 +293,11 @@ type consoleWorldBody struct {
 	World   *pb.WorldInfo
 	Frame   *pb.Frame
 	Seasons *pb.ListSeasonsResponse
-	Tokens  []*pb.TokenInfo
-	Seats   []string
+	// Tokens are the seats' live tokens, Spectators the names of the
+	// world's spectator tokens.
+	Tokens     []*pb.TokenInfo
+	Spectators []string
+	Seats      []string
 	// Enrolled are the players enrolled in the season being prepared.
 	Enrolled *pb.ListEnrolmentsResponse
 	// Running says the world's season is not closed: it may be closed;
@@ -301,6 +305,9 @@ type consoleWorldBody struct {
 	Running, Closed bool
 	// Controllers are the camps' controllers as the forms name them.
 	Controllers []string
+	// SpectatorName and SpectatorErr are a refused spectator token's name
+	// and the server's words on it, drawn beside the field.
+	SpectatorName, SpectatorErr string
 }
 
 // consoleWorld is a world's page: its settings and state, its actions,
@@ -348,7 +355,13 @@ func (s *Server) worldBody(ctx context.Context, id uint64) (*consoleWorldBody, e
 	if err != nil {
 		return nil, err
 	}
-	b.Tokens = toks.GetTokens()
+	for _, t := range toks.GetTokens() {
+		if t.GetSpectator() != "" {
+			b.Spectators = append(b.Spectators, t.GetSpectator())
+			continue
+		}
+		b.Tokens = append(b.Tokens, t)
+	}
 	if b.Enrolled, err = s.admin.ListEnrolments(ctx, &pb.ListEnrolmentsRequest{WorldId: id}); err != nil {
 		return nil, err
 	}
@@ -399,21 +412,29 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request, what, back stri
 	s.render(w, r, http.StatusOK, "console-confirm", page{Title: l.Sprintf("Confirm", "Confirmer"), Body: b})
 }
 
-// tokenBody is the page that shows a token once.
+// tokenBody is the page that shows a token once; Use, when set, says
+// what its holder does with it.
 type tokenBody struct {
-	Token, What, Back string
+	Token, What, Use, Back string
 }
 
 // showToken draws the page that shows a new token, once.
 func (s *Server) showToken(w http.ResponseWriter, r *http.Request, tok, what, back string) {
+	s.showTokenFor(w, r, tokenBody{Token: tok, What: what, Back: back})
+}
+
+// showTokenFor draws the page that shows b's new token, once.
+func (s *Server) showTokenFor(w http.ResponseWriter, r *http.Request, b tokenBody) {
 	l := langOf(r)
-	s.render(w, r, http.StatusOK, "console-token", page{Title: l.Sprintf("New token", "Nouveau jeton"), Body: tokenBody{Token: tok, What: what, Back: back}})
+	s.render(w, r, http.StatusOK, "console-token", page{Title: l.Sprintf("New token", "Nouveau jeton"), Body: b})
 }
 
 // consoleWorldAction runs one of a world's actions, named by the form's
 // action: pause, resume, tick, fork, controller, close, reset, next,
-// token, revoke. close, reset, token (which replaces the camp's earlier
-// token) and revoke are shown first and done once confirmed.
+// token, revoke, spectator, revoke-spectator. close, reset, token (which
+// replaces the camp's earlier token), revoke, revoke-spectator and a
+// spectator token that replaces one of its name are shown first and done
+// once confirmed.
 func (s *Server) consoleWorldAction(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel, ok := s.consoleCall(w, r)
 	if !ok {
@@ -531,6 +552,23 @@ func (s *Server) consoleWorldAction(w http.ResponseWriter, r *http.Request) {
 		var rev *pb.RevokeTokenResponse
 		rev, err = s.admin.RevokeToken(ctx, &pb.RevokeTokenRequest{WorldId: id, Camp: int32(campN), Seat: seat})
 		msg = l.Sprintf("Revoked %d token of camp %d's %s seat.", "%[1]d jeton révoqué du siège %[3]s du camp %[2]d.", rev.GetRevoked(), campN, seat)
+	case "spectator":
+		s.issueSpectator(ctx, w, r, id)
+		return
+	case "revoke-spectator":
+		name := r.PostFormValue("name")
+		if name == "" {
+			// An empty name would ask RevokeToken for camp 0's ruler.
+			s.refuse(w, r, http.StatusBadRequest, noSpectatorName.In(l))
+			return
+		}
+		if !confirmed {
+			s.confirm(w, r, l.Sprintf("Revoke %q's spectator token of world %d: it stops working at once (within 30 s on the other replicas), its open pages stop following the days, and it cannot be restored; a new one must be issued.",
+				"Révoquer le jeton de spectateur de %q du monde %d : il cesse aussitôt de fonctionner (en 30 s sur les autres répliques), ses pages ouvertes cessent de suivre les jours, et il ne peut être rétabli ; il faudra en émettre un nouveau.", name, id), back)
+			return
+		}
+		_, err = s.admin.RevokeToken(ctx, &pb.RevokeTokenRequest{WorldId: id, Spectator: name})
+		msg = l.Sprintf("Spectator token %q revoked.", "Jeton de spectateur %q révoqué.", name)
 	default:
 		s.refuse(w, r, http.StatusBadRequest, l.Sprintf("Unknown action %q.", "Action inconnue %q.", r.PostFormValue("action")))
 		return
@@ -540,6 +578,61 @@ func (s *Server) consoleWorldAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	consoleDone(w, r, back, msg)
+}
+
+// noSpectatorName refuses a spectator token's form without a name.
+var noSpectatorName = lang.T("A spectator token needs its holder's name.", "Un jeton de spectateur demande le nom de son détenteur.")
+
+// issueSpectator issues the spectator token of world id the form names
+// and shows it once; one that replaces a live token of that name is shown
+// first and issued once confirmed. A refused name (empty, too long, a
+// line break) draws the world's page again with the server's words beside
+// the field.
+func (s *Server) issueSpectator(ctx context.Context, w http.ResponseWriter, r *http.Request, id uint64) {
+	l := langOf(r)
+	back := fmt.Sprintf("/console/world/%d", id)
+	name := r.PostFormValue("name")
+	refused := func(code int, msg string) {
+		b, err := s.worldBody(ctx, id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		b.SpectatorName, b.SpectatorErr = name, msg
+		s.render(w, r, code, "console-world", page{Title: b.World.GetName(), Body: b})
+	}
+	if name == "" {
+		// An empty name would ask IssueToken for camp 0's token.
+		refused(http.StatusBadRequest, noSpectatorName.In(l))
+		return
+	}
+	if r.PostFormValue("confirm") != "yes" {
+		toks, err := s.admin.ListTokens(ctx, &pb.ListTokensRequest{WorldId: id})
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		for _, t := range toks.GetTokens() {
+			if t.GetSpectator() == name {
+				s.confirm(w, r, l.Sprintf("World %d has a spectator token called %q: a new one replaces it, and the earlier stops working at once (within 30 s on the other replicas). The new one is shown once.",
+					"Le monde %d a un jeton de spectateur nommé %q : un nouveau le remplace, et l'ancien cesse aussitôt de fonctionner (en 30 s sur les autres répliques). Le nouveau n'est montré qu'une fois.", id, name), back)
+				return
+			}
+		}
+	}
+	tok, err := s.admin.IssueToken(ctx, &pb.IssueTokenRequest{WorldId: id, Spectator: name})
+	if err != nil {
+		if status.Code(err) != codes.InvalidArgument {
+			s.fail(w, r, err)
+			return
+		}
+		fields, msg := fieldErrors(err)
+		refused(http.StatusBadRequest, cmp.Or(fields["spectator"], msg))
+		return
+	}
+	s.showTokenFor(w, r, tokenBody{Token: tok.GetToken(), What: l.Sprintf("the spectator %q of world %d", "le spectateur %q du monde %d", name, id), Back: back,
+		Use: l.Sprintf("Its holder signs in with it on this site's front page and lands on the world's observer page, which follows the days as they are played; cli frame and cli follow read the same frame. It opens nothing else: no camp's view, no order, no console.",
+			"Son détenteur se connecte avec lui sur la page d'accueil de ce site et arrive sur la page d'observation du monde, qui suit les jours à mesure qu'ils se jouent ; cli frame et cli follow lisent la même image. Il n'ouvre rien d'autre : ni la vue d'un camp, ni un ordre, ni la console.")})
 }
 
 // consoleSeasonBody is a season's page: its ranking, its players'

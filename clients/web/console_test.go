@@ -34,13 +34,20 @@ var consoleShots = flag.String("console-shots", "", "write the screenshots of do
 // web face over it, without a world of the test's own.
 func consoleSite(t *testing.T) *site {
 	t.Helper()
+	return consoleSitePolling(t, 0)
+}
+
+// consoleSitePolling is consoleSite whose pages poll every poll (0:
+// DefaultPoll).
+func consoleSitePolling(t *testing.T, poll time.Duration) *site {
+	t.Helper()
 	s := &site{srv: testserver.Start(t)}
 	conn, err := grpc.NewClient(s.srv.Addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	if s.face, err = New(Config{Conn: conn}); err != nil {
+	if s.face, err = New(Config{Conn: conn, Poll: poll}); err != nil {
 		t.Fatalf("new web face: %v", err)
 	}
 	s.http = httptest.NewServer(s.face)

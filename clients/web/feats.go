@@ -58,8 +58,7 @@ type researchBody struct {
 func (s *Server) campCatalogue(ctx context.Context, w http.ResponseWriter, r *http.Request) (*pb.CampView, *pb.Catalogue, bool) {
 	l := langOf(r)
 	if tokenKind(token(r)) != "camp" {
-		s.refuse(w, r, http.StatusUnauthorized, l.Sprintf("Sign in with your camp's token (it starts with gvc_) to play from here.",
-			"Connectez-vous avec le jeton de votre camp (il commence par gvc_) pour jouer d'ici."))
+		s.notCamp(w, r, signInCamp)
 		return nil, nil, false
 	}
 	v, err := s.game.GetView(ctx, &pb.GetViewRequest{})

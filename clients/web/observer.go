@@ -141,6 +141,9 @@ type frameBody struct {
 	Results   []*pb.CampResult
 	// Notebooks are the camps' notebooks of a closed season (SEA-NOTEBOOK).
 	Notebooks []*pb.Notebook
+	// Spectator says the page is a spectator's (spectator.go): the public
+	// frame alone, without the season's timeline.
+	Spectator bool
 }
 
 // name returns camp c's name.
@@ -303,6 +306,16 @@ func (s *Server) observer(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusNotFound, noWorld.In(langOf(r)))
 		return
 	}
+	if tokenKind(token(r)) == "spectator" {
+		body, err := s.spectatorBody(r, id)
+		if err != nil {
+			s.notSpectated(w, r, id, err)
+			return
+		}
+		s.render(w, r, http.StatusOK, "observer", page{Title: langOf(r).Sprintf("%s, day %d", "%s, jour %d", body.WorldName, body.Day),
+			State: fmt.Sprintf("/world/%d/state.json", id), Day: body.Day, Body: body})
+		return
+	}
 	body, err := s.observerBody(r, id)
 	if err != nil {
 		if c := status.Code(err); c == codes.Unauthenticated || c == codes.PermissionDenied {
@@ -397,7 +410,7 @@ func writeState(w http.ResponseWriter, st liveState) {
 }
 
 // observerState is the observer's polled state: the day and every camp's
-// counters, from the world's frame (an admin's call).
+// counters, from the world's frame (an admin's call, or a spectator's).
 func (s *Server) observerState(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r, "id")
 	if !ok {
@@ -406,7 +419,15 @@ func (s *Server) observerState(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := s.call(r)
 	defer cancel()
-	f, err := s.admin.GetFrame(ctx, &pb.WorldRequest{WorldId: id})
+	var (
+		f   *pb.Frame
+		err error
+	)
+	if tokenKind(token(r)) == "spectator" {
+		f, err = s.game.GetFrame(ctx, &pb.GetFrameRequest{WorldId: id})
+	} else {
+		f, err = s.admin.GetFrame(ctx, &pb.WorldRequest{WorldId: id})
+	}
 	if err != nil {
 		http.Error(w, status.Convert(err).Message(), httpCode(err))
 		return

@@ -42,6 +42,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	"github.com/grisonval/server/clients/tools"
 	"github.com/grisonval/server/lang"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
@@ -156,6 +157,7 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("POST /signin", s.signIn)
 	mux.HandleFunc("POST /signout", s.signOut)
 	mux.HandleFunc("POST /lang", s.setLang)
+	mux.HandleFunc("GET /watch", s.watch)
 	mux.HandleFunc("GET /world/{id}", s.observer)
 	mux.HandleFunc("GET /world/{id}/state.json", s.observerState)
 	mux.HandleFunc("GET /chronicle", s.chronicleOf)
@@ -259,13 +261,15 @@ func (s *Server) setLang(w http.ResponseWriter, r *http.Request) {
 }
 
 // tokenKind says what a token opens, from its documented prefix: "camp",
-// "admin" or "".
+// "admin", "spectator" or "".
 func tokenKind(tok string) string {
 	switch {
 	case strings.HasPrefix(tok, "gvc_"):
 		return "camp"
 	case strings.HasPrefix(tok, "gva_"):
 		return "admin"
+	case tools.IsSpectator(tok):
+		return "spectator"
 	}
 	return ""
 }
@@ -346,7 +350,8 @@ type page struct {
 	// the language form comes back to.
 	Lang lang.Lang
 	Path string
-	// Kind is the signed-in visitor's kind: "camp", "admin" or "".
+	// Kind is the signed-in visitor's kind: "camp", "admin", "spectator"
+	// or "".
 	Kind string
 	// State is the URL of the JSON state the page polls ("" for none),
 	// Poll its period in milliseconds and Day the day shown.
@@ -464,7 +469,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 
 // signIn checks a token with the server and opens a session for it (its
 // id in the cookie, the token kept by the face): a camp's with GetView, an
-// admin's with ListWorlds. The token is never put in a URL or a cookie.
+// admin's with ListWorlds, a spectator's with the first notice of its tick
+// stream, which names its world: the spectator lands on that world's
+// observer page. The token is never put in a URL or a cookie.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !s.checkCSRF(r) {
 		s.refuse(w, r, http.StatusForbidden, langOf(r).Sprintf("The form has expired: reload the page and sign in again.",
@@ -484,9 +491,13 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	case "admin":
 		_, err = s.admin.ListWorlds(ctx, &pb.ListWorldsRequest{})
 		next = "/console"
+	case "spectator":
+		var world uint64
+		world, err = s.spectatorWorld(ctx)
+		next = fmt.Sprintf("/world/%d", world)
 	default:
-		err = status.Error(codes.Unauthenticated, langOf(r).Sprintf("a token starts with gvc_ (a camp's) or gva_ (an admin's)",
-			"un jeton commence par gvc_ (celui d'un camp) ou gva_ (celui d'un administrateur)"))
+		err = status.Error(codes.Unauthenticated, langOf(r).Sprintf("a token starts with gvc_ (a camp's), gva_ (an admin's) or gvs_ (a spectator's)",
+			"un jeton commence par gvc_ (celui d'un camp), gva_ (celui d'un administrateur) ou gvs_ (celui d'un spectateur)"))
 	}
 	if err != nil {
 		s.refuse(w, r, http.StatusUnauthorized, langOf(r).Sprintf("The server refused this token: %s", "Le serveur a refusé ce jeton : %s", status.Convert(err).Message()))
