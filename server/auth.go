@@ -318,6 +318,12 @@ func (a *authenticator) LiveTokens(ctx context.Context, hashes [][]byte) ([][]by
 	return a.store.LiveTokens(ctx, hashes)
 }
 
+// RevokedSince returns the hashes of the tokens the store deleted since
+// mark: a revocation made on another replica is read there.
+func (a *authenticator) RevokedSince(ctx context.Context, mark uint64) ([][]byte, uint64, error) {
+	return a.store.RevokedSince(ctx, mark)
+}
+
 // Revoked forgets a token found revoked.
 func (a *authenticator) Revoked(hash [sha256.Size]byte) {
 	a.mu.Lock()

@@ -52,6 +52,12 @@ type beats struct {
 	// freeSince is when each world was first found free by a take round
 	// that did not take it.
 	freeSince map[uint64]time.Time
+	// ownTaken is set once a take round has taken back the live leases of
+	// this process's address that it does not run (a past life's, killed
+	// before they expired): only the first needs to look for them, as
+	// every lease this process takes it runs until it releases or loses
+	// it.
+	ownTaken bool
 }
 
 func (s *Server) heartbeatTTL() time.Duration {
@@ -132,6 +138,7 @@ func (s *Server) balanceRound(ctx context.Context, b leaseBatcher) {
 	// none hands over worlds that another, counting otherwise, would hand
 	// back.
 	settled := steady && now.Sub(s.beat.liveSince) >= s.heartbeatTTL()
+	own := !s.beat.ownTaken
 	s.beat.mu.Unlock()
 	s.mu.Lock()
 	running := make([]uint64, 0, len(s.runners)+len(s.taking))
@@ -142,23 +149,26 @@ func (s *Server) balanceRound(ctx context.Context, b leaseBatcher) {
 		running = append(running, id)
 	}
 	s.mu.Unlock()
-	worlds, err := b.WorldsToTake(ctx, s.cfg.Replica.Addr, running, steady)
+	worlds, mine, total, err := b.WorldsToTake(ctx, s.cfg.Replica.Addr, running, own, steady)
 	if err != nil {
 		s.outages.Note("worlds-to-take", zerolog.WarnLevel, "list worlds to take over", map[string]any{"error": err.Error()})
 		return
 	}
+	// A past life's worlds are taken back whatever the share: no other
+	// replica may take them before their leases expire.
+	s.takeAll(ctx, mine)
+	if own {
+		s.beat.mu.Lock()
+		s.beat.ownTaken = true
+		s.beat.mu.Unlock()
+	}
 	// The share is known once a heartbeat has counted the live replicas;
 	// before, every free world is taken, as a replica alone would.
-	share := len(running) + len(worlds)
+	share := len(running) + len(mine) + len(worlds)
 	if live > 0 {
-		total, err := b.CountWorlds(ctx)
-		if err != nil {
-			s.outages.Note("worlds-to-take", zerolog.WarnLevel, "count worlds", map[string]any{"error": err.Error()})
-			return
-		}
 		share = (total + live - 1) / live
 	}
-	take := s.chooseTakes(now, worlds, share-len(running))
+	take := s.chooseTakes(now, worlds, share-len(running)-len(mine))
 	s.takeAll(ctx, take)
 	if extra := len(running) - share; extra > 0 && settled && live > 1 {
 		s.handOver(ctx, min(extra, shedBatch))

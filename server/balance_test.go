@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/rs/zerolog"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -75,11 +76,11 @@ func (k *killable) Depart(ctx context.Context, owner string) error {
 	return k.Store.Depart(ctx, owner)
 }
 
-func (k *killable) WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error) {
+func (k *killable) WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (free, mine []store.World, total int, err error) {
 	if k.dead.Load() {
-		return nil, errDead
+		return nil, nil, 0, errDead
 	}
-	return k.Store.WorldsToTake(ctx, owner, running, dead)
+	return k.Store.WorldsToTake(ctx, owner, running, own, dead)
 }
 
 func (k *killable) Fenced(l store.Lease) store.Store {
@@ -252,5 +253,91 @@ func TestWorldsSpread(t *testing.T) {
 			}
 			return err
 		})
+	}
+}
+
+// TestRestartTakesOwnLeasesOnly covers the take round's scan of the
+// leases: a process restarted at the address of a past life killed a
+// minute before its leases expire takes that past life's world back at
+// once, and the world never leased (once no other replica took it, two
+// rounds later), but not the worlds another live replica holds, nor, at
+// later rounds, any world it runs.
+func TestRestartTakesOwnLeasesOnly(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	st := openPostgres(t, url)
+	t.Cleanup(func() { st.Close() })
+	a := startReplica(t, url, "a")
+	token, err := a.srv.IssueAdminToken(context.Background(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.adminToken = token
+	var ids []uint64
+	for i := range 3 {
+		w := a.createWorld(t, &pb.CreateWorldRequest{Name: fmt.Sprint("restart ", i), Seed: uint64(i + 1)})
+		ids = append(ids, w.info.GetId())
+	}
+	a.stop() // its leases released
+	ctx := context.Background()
+	// The past life of "past:1" holds world 0, "other:1" worlds 1 and 2,
+	// each for a minute, with their heartbeats live as long.
+	held := make([]store.Lease, len(ids))
+	for i, owner := range []string{"past:1", "other:1", "other:1"} {
+		if _, err := st.Heartbeat(ctx, owner, time.Minute, false); err != nil {
+			t.Fatal(err)
+		}
+		if held[i], err = st.AcquireLease(ctx, ids[i], owner, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A fourth world, created and never leased (its creator died first).
+	fresh := store.World{Name: "never leased", Seed: 9, Season: 1, Ruleset: "grisonval", Camps: 3, Cadence: time.Hour,
+		Controllers: []store.Controller{{Kind: store.AI}, {Kind: store.AI}, {Kind: store.AI}}}
+	if err := st.CreateWorld(ctx, &fresh); err != nil {
+		t.Fatal(err)
+	}
+
+	srv, err := server.New(ctx, server.Config{
+		Store: st, Rulesets: rulesets,
+		Log:     zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel).With().Str("replica", "past").Logger(),
+		Replica: &server.Replica{Addr: "past:1", Secret: replicaSecret},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Stop)
+	eventually(t, "the past life's worlds and the one never leased taken back", func() error {
+		for i, id := range []uint64{ids[0], fresh.ID} {
+			l, err := st.LeaseOf(ctx, id)
+			if err != nil {
+				return err
+			}
+			want := int64(1) // the first lease of the world never leased
+			if i == 0 {
+				want = held[0].Epoch + 1
+			}
+			if l.Owner != "past:1" || !l.Live || l.Epoch != want {
+				return fmt.Errorf("world %d: lease %+v; want past:1's, live, at epoch %d", id, l, want)
+			}
+		}
+		return nil
+	})
+	// A few more rounds (and the heartbeats' wake-ups): the other
+	// replica's worlds stay its, and the world taken back is not taken
+	// again. Each replica holds its share, two worlds of four: none is
+	// handed over.
+	time.Sleep(2 * time.Second)
+	for i, id := range ids {
+		l, err := st.LeaseOf(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := held[i]
+		if i == 0 {
+			want.Owner, want.Epoch = "past:1", held[0].Epoch+1
+		}
+		if l.Owner != want.Owner || l.Epoch != want.Epoch || !l.Live {
+			t.Errorf("world %d after more rounds: lease %+v; want %s's at epoch %d, live", id, l, want.Owner, want.Epoch)
+		}
 	}
 }

@@ -199,10 +199,11 @@ type leaseBatcher interface {
 	// next round because a write under it was in flight: the others are
 	// lost. An error renews none.
 	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) (renewed []store.Lease, busy []uint64, err error)
-	// WorldsToTake returns the worlds without a lease, with an expired
-	// one, with dead one whose owner's heartbeat has run out, or with a
-	// live lease of owner's, but for those of running.
-	WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error)
+	// WorldsToTake returns, but for those of running, in free the worlds
+	// never leased or whose lease has expired, with dead those whose
+	// owner's heartbeat has run out, and, with own, in mine those whose
+	// live lease is owner's; and how many worlds the store holds.
+	WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (free, mine []store.World, total int, err error)
 	// Heartbeat renews owner's heartbeat to ttl from now, growing its
 	// generation with bump, and returns every replica, live or not.
 	Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error)
@@ -211,8 +212,6 @@ type leaseBatcher interface {
 	ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error
 	// Depart ends owner's heartbeat now and grows its generation.
 	Depart(ctx context.Context, owner string) error
-	// CountWorlds returns how many worlds the store holds.
-	CountWorlds(ctx context.Context) (int, error)
 }
 
 // leaseRound renews every lease held and takes every world that has none.

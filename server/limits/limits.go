@@ -395,15 +395,30 @@ type Tokens interface {
 	// LiveTokens returns those of hashes that still name a token, as
 	// store.Store does.
 	LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error)
+	// RevokedSince returns the hashes of the tokens deleted since the call
+	// that returned mark, perhaps again, and the mark to pass next, as
+	// store.Store does; it keeps them for store.RevocationsKept, longer
+	// than FullCheckEvery.
+	RevokedSince(ctx context.Context, mark uint64) (hashes [][]byte, next uint64, err error)
 	// Revoked is told of a token found revoked, before its streams end.
 	Revoked(hash [sha256.Size]byte)
 }
 
+// FullCheckEvery is how often, at most, the revocation check asks Tokens
+// about every open stream's token; in between it asks only about the tokens
+// deleted since its last round and the tokens of the streams opened since.
+const FullCheckEvery = 10 * time.Minute
+
 // Streams is the registry of the open tick streams, by the hash of their
 // token: it bounds how many are open, by token and in all, and while any
-// is open it asks Tokens, every Config.RevokeCheck of its clock, which of
-// their tokens still exist, and ends the streams of those that do not.
-// Streams is safe for concurrent use.
+// is open it ends, every Config.RevokeCheck of its clock, the streams of
+// the tokens the store no longer has. Each round asks Tokens which tokens
+// were deleted since the last round, and which of those and of the tokens
+// of the streams opened since are still live (a stream may open with a
+// token revoked on another replica but still cached here): a round costs
+// the store about nothing, whatever the number of streams. Every
+// FullCheckEvery, and at the first round, it asks about every open
+// stream's token instead. Streams is safe for concurrent use.
 type Streams struct {
 	perToken, total int
 	every           time.Duration
@@ -417,6 +432,16 @@ type Streams struct {
 	open    int
 	// checking is set while the revocation check runs (streams open).
 	checking bool
+
+	checkMu sync.Mutex // serialises the rounds; guards mark, fullAt and known
+	// mark is what Tokens.RevokedSince returned at the last round.
+	mark uint64
+	// fullAt is when the last round that asked about every open stream's
+	// token succeeded; zero before the first.
+	fullAt time.Time
+	// known are the tokens of the streams open at the last round: a round
+	// asks about them only if they were deleted since.
+	known map[[sha256.Size]byte]bool
 }
 
 // stream is an open stream's cancellation.
@@ -513,6 +538,8 @@ func (s *Streams) CheckNow() { s.check() }
 
 // check ends the open streams whose token the store no longer has.
 func (s *Streams) check() {
+	s.checkMu.Lock()
+	defer s.checkMu.Unlock()
 	s.mu.Lock()
 	hashes := make([][]byte, 0, len(s.byToken))
 	for h := range s.byToken {
@@ -531,26 +558,59 @@ func (s *Streams) check() {
 	}
 }
 
-// revoked returns those of hashes that Tokens no longer has, asked for at
-// most one period of the check.
+// revoked returns those of hashes, the tokens of the open streams, that
+// Tokens no longer has, asked for at most one period of the check; on
+// success the next round asks only about what changes after this one.
+// checkMu must be held.
 func (s *Streams) revoked(hashes [][]byte) ([][]byte, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	timeout := s.clock.AfterFunc(s.every, cancel)
 	defer timeout.Stop()
-	live, err := s.tokens.LiveTokens(ctx, hashes)
+	now := s.clock.Now()
+	full := s.fullAt.IsZero() || now.Sub(s.fullAt) >= FullCheckEvery
+	// The deletions are read first: a token deleted after this read is
+	// read at the next round.
+	deleted, next, err := s.tokens.RevokedSince(ctx, s.mark)
 	if err != nil {
 		return nil, err
 	}
-	has := make(map[string]bool, len(live))
-	for _, h := range live {
-		has[string(h)] = true
+	ask := hashes
+	if !full {
+		gone := make(map[string]bool, len(deleted))
+		for _, h := range deleted {
+			gone[string(h)] = true
+		}
+		ask = nil
+		for _, h := range hashes {
+			if gone[string(h)] || !s.known[[sha256.Size]byte(h)] {
+				ask = append(ask, h)
+			}
+		}
 	}
 	var out [][]byte
-	for _, h := range hashes {
-		if !has[string(h)] {
-			out = append(out, h)
+	if len(ask) > 0 {
+		live, err := s.tokens.LiveTokens(ctx, ask)
+		if err != nil {
+			return nil, err
 		}
+		has := make(map[string]bool, len(live))
+		for _, h := range live {
+			has[string(h)] = true
+		}
+		for _, h := range ask {
+			if !has[string(h)] {
+				out = append(out, h)
+			}
+		}
+	}
+	s.mark = next
+	s.known = make(map[[sha256.Size]byte]bool, len(hashes))
+	for _, h := range hashes {
+		s.known[[sha256.Size]byte(h)] = true
+	}
+	if full {
+		s.fullAt = now
 	}
 	return out, nil
 }

@@ -268,19 +268,23 @@ func TestStreamsBounds(t *testing.T) {
 }
 
 // fakeTokens is a limits.Tokens whose live tokens the test sets; it
-// reports each call.
+// reports each call of LiveTokens, and each round's RevokedSince.
 type fakeTokens struct {
-	mu   sync.Mutex // guards live and fail
+	mu   sync.Mutex // guards live, deleted and fail
 	live map[[sha256.Size]byte]bool
+	// deleted are the tokens revoked, in order: a mark is a length of it.
+	deleted [][]byte
 	// fail, when set, makes LiveTokens wait for its context to end.
 	fail bool
 
 	calls   chan [][]byte
+	rounds  chan uint64
 	revoked chan [sha256.Size]byte
 }
 
 func newFakeTokens() *fakeTokens {
-	return &fakeTokens{live: make(map[[sha256.Size]byte]bool), calls: make(chan [][]byte, 100), revoked: make(chan [sha256.Size]byte, 100)}
+	return &fakeTokens{live: make(map[[sha256.Size]byte]bool), calls: make(chan [][]byte, 100),
+		rounds: make(chan uint64, 100), revoked: make(chan [sha256.Size]byte, 100)}
 }
 
 func (f *fakeTokens) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error) {
@@ -299,6 +303,31 @@ func (f *fakeTokens) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte,
 		return nil, ctx.Err()
 	}
 	return live, nil
+}
+
+func (f *fakeTokens) RevokedSince(ctx context.Context, mark uint64) ([][]byte, uint64, error) {
+	f.rounds <- mark
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.deleted[mark:]), uint64(len(f.deleted)), nil
+}
+
+// revoke deletes the token of hash.
+func (f *fakeTokens) revoke(hash [sha256.Size]byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.live, hash)
+	f.deleted = append(f.deleted, hash[:])
+}
+
+// nextRound waits for the check's next round.
+func (f *fakeTokens) nextRound(t *testing.T, what string) {
+	t.Helper()
+	select {
+	case <-f.rounds:
+	case <-time.After(waitLimit):
+		t.Fatalf("%s: no revocation check within %s", what, waitLimit)
+	}
 }
 
 // setLive makes the token of hash live.
@@ -342,19 +371,26 @@ func (c cancels) cancel(cause error) { c <- cause }
 
 // TestStreamsRevocationOnTheClock checks that the revocation check runs
 // every RevokeCheck of the clock, and only then, while streams are open;
-// that it asks about the open streams' tokens and ends, with ErrRevoked,
-// the streams of a token no longer live, after telling Tokens, and no
-// other stream; and that it stops once no stream is open and starts again
-// with the next one.
+// that its first round asks about every open stream's token, the next
+// ones only about the tokens deleted since and those of the streams opened
+// since (none when nothing changed), and every FullCheckEvery about every
+// token again; that it ends, with ErrRevoked, the streams of a token no
+// longer live, after telling Tokens, and no other stream; and that it
+// stops once no stream is open and starts again with the next one.
 func TestStreamsRevocationOnTheClock(t *testing.T) {
-	const every = time.Hour // a check on the wall clock would fail the test
+	// A check on the wall clock would fail the test; several rounds make
+	// FullCheckEvery.
+	const every = time.Minute
 	c := clock.NewFake(start)
 	tokens := newFakeTokens()
 	s := limits.NewStreams(limits.Config{RevokeCheck: every}.WithDefaults(), c, tokens,
 		limits.NewSampler(zerolog.Nop(), time.Second, c))
-	a, b := sha256.Sum256([]byte("a")), sha256.Sum256([]byte("b"))
+	a, b, d := sha256.Sum256([]byte("a")), sha256.Sum256([]byte("b")), sha256.Sum256([]byte("d"))
 	tokens.setLive(b)
-	endedA, endedB := make(cancels, 2), make(cancels, 2)
+	tokens.setLive(d)
+	endedA, endedB, endedD := make(cancels, 2), make(cancels, 2), make(cancels, 2)
+	// a's token was revoked before its stream opened (a replica may
+	// still have it cached): only a round that asks about it finds it.
 	releaseA, err := s.Open(a, endedA.cancel)
 	if err != nil {
 		t.Fatalf("open a: %v", err)
@@ -369,14 +405,7 @@ func TestStreamsRevocationOnTheClock(t *testing.T) {
 	if got, want := tokens.nextCall(t, "at RevokeCheck"), sortedHashes(a, b); !slices.EqualFunc(got, want, bytes.Equal) {
 		t.Fatalf("first check: asked about %x; want %x", got, want)
 	}
-	select {
-	case cause := <-endedA:
-		if !errors.Is(cause, limits.ErrRevoked) {
-			t.Errorf("a's stream ended with %v; want ErrRevoked", cause)
-		}
-	case <-time.After(waitLimit):
-		t.Fatalf("a's stream not ended within %s of the check", waitLimit)
-	}
+	wantEnded(t, "a's stream", endedA)
 	select {
 	case h := <-tokens.revoked:
 		if h != a {
@@ -386,19 +415,45 @@ func TestStreamsRevocationOnTheClock(t *testing.T) {
 		t.Errorf("a's stream ended before Tokens was told of the revocation")
 	}
 	releaseA() // as the stream's handler does once it returns
+	tokens.nextRound(t, "first check")
+	// Nothing changed: the second round asks about no token.
 	c.Advance(every)
-	if got, want := tokens.nextCall(t, "second check"), sortedHashes(b); !slices.EqualFunc(got, want, bytes.Equal) {
-		t.Fatalf("second check: asked about %x; want b's only %x", got, want)
+	tokens.nextRound(t, "second check")
+	c.Advance(every)
+	tokens.nextRound(t, "third check (the second is over)")
+	tokens.noCall(t, "rounds after nothing changed")
+	// b's token is revoked and d's stream opens: the round asks about
+	// those two only, and ends b's stream.
+	releaseD, err := s.Open(d, endedD.cancel)
+	if err != nil {
+		t.Fatalf("open d: %v", err)
 	}
-	// The first check is over: it ended no other stream.
+	tokens.revoke(b)
+	c.Advance(every)
+	if got, want := tokens.nextCall(t, "after a revocation"), sortedHashes(b, d); !slices.EqualFunc(got, want, bytes.Equal) {
+		t.Fatalf("check after b's revocation and d's opening: asked about %x; want %x", got, want)
+	}
+	wantEnded(t, "b's stream", endedB)
+	tokens.nextRound(t, "the check after a revocation")
+	releaseB()
 	select {
-	case cause := <-endedB:
-		t.Fatalf("b's stream, still live, ended: %v", cause)
+	case cause := <-endedD:
+		t.Fatalf("d's stream, still live, ended: %v", cause)
 	default:
+	}
+	// FullCheckEvery after the first round, a round asks about every token.
+	for c.Now().Sub(start)+every < limits.FullCheckEvery+every {
+		c.Advance(every)
+		tokens.nextRound(t, "rounds up to the full check")
+	}
+	tokens.noCall(t, "rounds before the full check")
+	c.Advance(every)
+	if got, want := tokens.nextCall(t, "the full check"), sortedHashes(d); !slices.EqualFunc(got, want, bytes.Equal) {
+		t.Fatalf("full check: asked about %x; want d's %x", got, want)
 	}
 	// No stream open: the check stops at its next tick, and starts again
 	// with the next stream.
-	releaseB()
+	releaseD()
 	c.Advance(every)
 	c2 := sha256.Sum256([]byte("c"))
 	tokens.setLive(c2)
@@ -408,6 +463,20 @@ func TestStreamsRevocationOnTheClock(t *testing.T) {
 	c.Advance(every)
 	if got, want := tokens.nextCall(t, "check of the new stream"), sortedHashes(c2); !slices.EqualFunc(got, want, bytes.Equal) {
 		t.Fatalf("check after a pause: asked about %x; want c's only %x", got, want)
+	}
+}
+
+// wantEnded fails the test unless a stream ends with ErrRevoked within
+// waitLimit.
+func wantEnded(t *testing.T, what string, ended cancels) {
+	t.Helper()
+	select {
+	case cause := <-ended:
+		if !errors.Is(cause, limits.ErrRevoked) {
+			t.Errorf("%s ended with %v; want ErrRevoked", what, cause)
+		}
+	case <-time.After(waitLimit):
+		t.Fatalf("%s not ended within %s of the check", what, waitLimit)
 	}
 }
 

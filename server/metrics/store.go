@@ -82,11 +82,10 @@ type timedLeaser struct {
 // replicas (server.leaseBatcher).
 type leaseBatcher interface {
 	RenewLeases(ctx context.Context, owner string, ls []store.Lease, ttl time.Duration) (renewed []store.Lease, busy []uint64, err error)
-	WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error)
+	WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (free, mine []store.World, total int, err error)
 	Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error)
 	ReleaseLeases(ctx context.Context, owner string, ls []store.Lease) error
 	Depart(ctx context.Context, owner string) error
-	CountWorlds(ctx context.Context) (int, error)
 }
 
 // timedBatcher also times the batched lease round.
@@ -103,8 +102,12 @@ func (s *timedBatcher) RenewLeases(ctx context.Context, owner string, ls []store
 	return renewed, busy, err
 }
 
-func (s *timedBatcher) WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error) {
-	return timedValue(s.m, s.name, "worlds_to_take", func() ([]store.World, error) { return s.b.WorldsToTake(ctx, owner, running, dead) })
+func (s *timedBatcher) WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (free, mine []store.World, total int, err error) {
+	err = s.m.timed(s.name, "worlds_to_take", func() (err error) {
+		free, mine, total, err = s.b.WorldsToTake(ctx, owner, running, own, dead)
+		return err
+	})
+	return free, mine, total, err
 }
 
 func (s *timedBatcher) Heartbeat(ctx context.Context, owner string, ttl time.Duration, bump bool) ([]store.Replica, error) {
@@ -117,10 +120,6 @@ func (s *timedBatcher) ReleaseLeases(ctx context.Context, owner string, ls []sto
 
 func (s *timedBatcher) Depart(ctx context.Context, owner string) error {
 	return s.m.timed(s.name, "depart", func() error { return s.b.Depart(ctx, owner) })
-}
-
-func (s *timedBatcher) CountWorlds(ctx context.Context) (int, error) {
-	return timedValue(s.m, s.name, "count_worlds", func() (int, error) { return s.b.CountWorlds(ctx) })
 }
 
 func (s *timedStore) CloseSeason(ctx context.Context, c store.SeasonClose) error {
@@ -335,4 +334,12 @@ func (s *timedLeaser) LeaseOf(ctx context.Context, worldID uint64) (store.Lease,
 
 func (s *timedLeaser) Fenced(l store.Lease) store.Store {
 	return &timedStore{st: s.l.Fenced(l), m: s.m, name: s.name}
+}
+
+func (s *timedStore) RevokedSince(ctx context.Context, mark uint64) (hashes [][]byte, next uint64, err error) {
+	err = s.m.timed(s.name, "revoked_since", func() (err error) {
+		hashes, next, err = s.st.RevokedSince(ctx, mark)
+		return err
+	})
+	return hashes, next, err
 }

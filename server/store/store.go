@@ -160,6 +160,11 @@ type Token struct {
 // for one day: a flood of orders keeps the latest ones (docs/security.md).
 const MaxReplacedOrders = 16
 
+// RevocationsKept is how long a store keeps a token's deletion for
+// RevokedSince at least: a revocation check whose last read is older reads
+// every open stream's token instead.
+const RevocationsKept = time.Hour
+
 // Order statuses.
 const (
 	OrderPending  = "pending"  // accepted, its tick not yet resolved
@@ -420,6 +425,14 @@ type Store interface {
 	// (not revoked), in any order: the server checks the tokens of its
 	// open streams so, many at once.
 	LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, error)
+	// RevokedSince returns the hashes of the tokens deleted (revoked, or
+	// replaced by a new token) since the call that returned mark, and the
+	// mark to pass next; mark 0 returns every deletion the store keeps
+	// (those of RevocationsKept at least). It may return a deletion again,
+	// and the hash of a token stored again since: the revocation check of
+	// the open streams asks it at each round, instead of LiveTokens of
+	// every stream's token, and confirms what it returns with LiveTokens.
+	RevokedSince(ctx context.Context, mark uint64) (hashes [][]byte, next uint64, err error)
 
 	// SaveOrder durably records an accepted pending order; an earlier pending
 	// order of the same camp for the same day becomes "replaced". Of a

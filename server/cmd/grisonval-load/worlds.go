@@ -77,12 +77,16 @@ type roundCalls struct {
 // in its store_operation_seconds metric: the lease renewal and the
 // takeover scan every third of the lease (1 s by default), the heartbeat
 // every quarter of its time (150 ms), the revocation check of the open
-// streams' tokens every 500 ms; and, last, the ticks' commits.
+// streams' tokens every 500 ms (the tokens deleted since its last round,
+// and those of the streams opened since, or every stream's: a server
+// older than RevokedSince asks about every stream's at each round); and,
+// last, the ticks' commits.
 var periodicRounds = []struct{ op, what string }{
 	{"renew_leases", "lease renewal"},
 	{"worlds_to_take", "takeover scan"},
 	{"heartbeat", "heartbeat"},
-	{"live_tokens", "revocation check"},
+	{"revoked_since", "revocation check: deleted tokens"},
+	{"live_tokens", "revocation check: streams' tokens"},
 	{"commit_tick", "tick commit"},
 }
 

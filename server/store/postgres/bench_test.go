@@ -246,7 +246,9 @@ func BenchmarkRenewLeases(b *testing.B) {
 		}
 	}
 	rows, _ := s.pool.Query(ctx, `INSERT INTO leases AS l (world_id, owner, epoch, expires_at)
-		SELECT id, 'a:1', 1, now() + interval '1 hour' FROM worlds RETURNING `+leaseColumns)
+		SELECT id, 'a:1', 1, now() + interval '1 hour' FROM worlds
+		ON CONFLICT (world_id) DO UPDATE SET owner = excluded.owner, epoch = excluded.epoch, expires_at = excluded.expires_at
+		RETURNING `+leaseColumns)
 	ls, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Lease, error) { return scanLease(r) })
 	if err != nil {
 		b.Fatalf("leases: %v", err)
@@ -266,4 +268,116 @@ func BenchmarkRenewLeases(b *testing.B) {
 	b.StopTimer()
 	used := backendsCPU(b, s) - before
 	b.ReportMetric(float64(used.Microseconds())/float64(b.N*worlds), "pg-µs/lease")
+}
+
+// BenchmarkUpkeep measures what a replica's upkeep costs PostgreSQL at
+// 5,000 and 10,000 worlds, each with three camp tokens and its lease held
+// by one replica, which watches one stream a world: a lease round (every
+// lease renewed), a take round (the worlds to take, the worlds counted)
+// and a round of the revocation check of the streams' tokens (the tokens
+// deleted since the last round; -full, every stream's token, as every
+// round did before RevokedSince and as a round does every
+// limits.FullCheckEvery). pg-µs/round is the CPU of the database's
+// backends per round; a replica runs a lease round and a take round every
+// second (a third of the 3 s lease) and a revocation round every 500 ms.
+func BenchmarkUpkeep(b *testing.B) {
+	for _, worlds := range []int{5000, 10000} {
+		b.Run(fmt.Sprintf("worlds=%d", worlds), func(b *testing.B) {
+			ctx := context.Background()
+			s, err := Open(ctx, pgtest.NewDatabase(b))
+			if err != nil {
+				b.Fatalf("Open: %v", err)
+			}
+			defer s.Close()
+			w := store.World{Name: "bench", Seed: 2026, Season: 1, Ruleset: "grisonval", Camps: 3,
+				Controllers: []store.Controller{{Kind: store.AI}, {Kind: store.AI}, {Kind: store.AI}}}
+			if err := s.CreateWorld(ctx, &w); err != nil {
+				b.Fatalf("CreateWorld: %v", err)
+			}
+			// The other worlds are copies of the first, made in one statement.
+			var columns string
+			if err := s.pool.QueryRow(ctx, `SELECT string_agg(quote_ident(column_name), ', ')
+				FROM information_schema.columns WHERE table_name = 'worlds' AND column_name <> 'id'
+					AND table_schema = current_schema()`).Scan(&columns); err != nil {
+				b.Fatalf("worlds' columns: %v", err)
+			}
+			if _, err := s.pool.Exec(ctx, `INSERT INTO worlds (`+columns+`)
+				SELECT `+columns+` FROM worlds, generate_series(2, $1)`, worlds); err != nil {
+				b.Fatalf("copy worlds: %v", err)
+			}
+			if _, err := s.pool.Exec(ctx, `INSERT INTO tokens (hash, role, world_id, camp, name, player, seat)
+				SELECT sha256(int8send(id * 3 + c)), 'camp', id, c, '', '', 'ruler' FROM worlds, generate_series(0, 2) AS c`); err != nil {
+				b.Fatalf("tokens: %v", err)
+			}
+			rows, _ := s.pool.Query(ctx, `INSERT INTO leases AS l (world_id, owner, epoch, expires_at)
+				SELECT id, 'a:1', 1, now() + interval '1 hour' FROM worlds
+		ON CONFLICT (world_id) DO UPDATE SET owner = excluded.owner, epoch = excluded.epoch, expires_at = excluded.expires_at
+		RETURNING `+leaseColumns)
+			ls, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Lease, error) { return scanLease(r) })
+			if err != nil {
+				b.Fatalf("leases: %v", err)
+			}
+			if _, err := s.pool.Exec(ctx, `ANALYZE`); err != nil {
+				b.Fatalf("analyze: %v", err)
+			}
+			running := make([]uint64, len(ls))
+			for i, l := range ls {
+				running[i] = l.WorldID
+			}
+			rows, _ = s.pool.Query(ctx, `SELECT hash FROM tokens WHERE camp = 0`)
+			streams, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+			if err != nil {
+				b.Fatalf("streams' tokens: %v", err)
+			}
+			var mark uint64
+			rounds := map[string]func() error{
+				"renew": func() error {
+					renewed, busy, err := s.RenewLeases(ctx, "a:1", ls, time.Hour)
+					if err == nil && (len(renewed) != worlds || len(busy) != 0) {
+						err = fmt.Errorf("%d renewed, %d busy", len(renewed), len(busy))
+					}
+					return err
+				},
+				"take": func() error {
+					free, mine, total, err := s.WorldsToTake(ctx, "a:1", running, false, true)
+					if err == nil && (len(free)+len(mine) != 0 || total != worlds) {
+						err = fmt.Errorf("%d worlds to take of %d", len(free)+len(mine), total)
+					}
+					return err
+				},
+				"revocation": func() error {
+					hashes, next, err := s.RevokedSince(ctx, mark)
+					if err == nil && len(hashes) != 0 {
+						err = fmt.Errorf("%d tokens revoked", len(hashes))
+					}
+					mark = next
+					return err
+				},
+				"revocation-full": func() error {
+					live, err := s.LiveTokens(ctx, streams)
+					if err == nil && len(live) != worlds {
+						err = fmt.Errorf("%d live tokens", len(live))
+					}
+					return err
+				},
+			}
+			for _, name := range []string{"renew", "take", "revocation", "revocation-full"} {
+				round := rounds[name]
+				b.Run(name, func(b *testing.B) {
+					if err := round(); err != nil { // the connections opened
+						b.Fatalf("%s: %v", name, err)
+					}
+					before := backendsCPU(b, s)
+					b.ResetTimer()
+					for range b.N {
+						if err := round(); err != nil {
+							b.Fatalf("%s: %v", name, err)
+						}
+					}
+					b.StopTimer()
+					b.ReportMetric(float64((backendsCPU(b, s)-before).Microseconds())/float64(b.N), "pg-µs/round")
+				})
+			}
+		})
+	}
 }

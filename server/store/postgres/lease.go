@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -94,9 +95,10 @@ func (s *Store) ReleaseLease(ctx context.Context, l store.Lease) error {
 }
 
 // LeaseOf returns the world's lease, live or not (not once its owner's
-// heartbeat has run out), or store.ErrNotFound if it never had one.
+// heartbeat has run out), or store.ErrNotFound if it never had one (its
+// row, made with the world, is of epoch 0).
 func (s *Store) LeaseOf(ctx context.Context, worldID uint64) (store.Lease, error) {
-	l, err := scanLease(s.pool.QueryRow(ctx, `SELECT `+leaseColumns+` FROM leases l WHERE world_id = $1`, int64(worldID)))
+	l, err := scanLease(s.pool.QueryRow(ctx, `SELECT `+leaseColumns+` FROM leases l WHERE world_id = $1 AND epoch > 0`, int64(worldID)))
 	if err != nil {
 		return store.Lease{}, fmt.Errorf("lease of world %d: %w", worldID, notFound(err))
 	}
@@ -224,25 +226,58 @@ func (s *Store) RenewLeases(ctx context.Context, owner string, ls []store.Lease,
 	return renewed, busy, nil
 }
 
-// WorldsToTake returns, in ID order, the worlds that owner may take: those
-// without a lease or with an expired one, with dead those whose owner's
-// heartbeat has run out, and those whose live lease is owner's own (a past
-// life of a process at the same address), but for the worlds of running,
-// which owner runs already.
-func (s *Store) WorldsToTake(ctx context.Context, owner string, running []uint64, dead bool) ([]store.World, error) {
-	ids := make([]int64, len(running))
-	for i, id := range running {
-		ids[i] = int64(id)
+// WorldsToTake returns, in ID order, the worlds that owner may take, but
+// for the worlds of running, which owner runs already: in free those never
+// leased or whose lease has expired, and with dead those whose owner's
+// heartbeat has run out; with own, in mine those whose live lease is
+// owner's own (a past life of a process at the same address: no other
+// process may take them before they expire). It also returns how many
+// worlds the store holds: the replicas share them out.
+//
+// It reads the leases in one pass and no world but those it returns: every
+// world has a lease row from its creation (migration 00023), so the leases
+// count the worlds, and the dead owners are read once, not a lease at a
+// time. At 10,000 worlds it costs PostgreSQL a fraction of the join of
+// every world to its lease and to running that it replaces
+// (BenchmarkUpkeep, docs/performance.md).
+func (s *Store) WorldsToTake(ctx context.Context, owner string, running []uint64, own, dead bool) (free, mine []store.World, total int, err error) {
+	var freeIDs, mineIDs []int64
+	err = s.pool.QueryRow(ctx, `SELECT count(*),
+			coalesce(array_agg(world_id ORDER BY world_id) FILTER (WHERE free), '{}'),
+			coalesce(array_agg(world_id ORDER BY world_id) FILTER (WHERE NOT free AND $2 AND owner = $1), '{}')
+		FROM (SELECT world_id, owner, expires_at <= now()
+				OR ($3 AND owner IN (SELECT owner FROM replicas WHERE expires_at <= now())) AS free
+			FROM leases) AS l`, owner, own, dead).Scan(&total, &freeIDs, &mineIDs)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("worlds to take for %s: %w", owner, err)
 	}
-	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w LEFT JOIN leases l ON l.world_id = w.id
-		WHERE (l.world_id IS NULL OR l.expires_at <= now() OR l.owner = $1 OR ($3 AND `+ownerDead+`))
-			AND NOT EXISTS (SELECT FROM unnest($2::bigint[]) AS r(id) WHERE r.id = w.id)
-		ORDER BY w.id`, owner, ids, dead)
+	runs := make(map[int64]bool, len(running))
+	for _, id := range running {
+		runs[int64(id)] = true
+	}
+	runsHere := func(id int64) bool { return runs[id] }
+	freeIDs, mineIDs = slices.DeleteFunc(freeIDs, runsHere), slices.DeleteFunc(mineIDs, runsHere)
+	if len(freeIDs)+len(mineIDs) == 0 {
+		return nil, nil, total, nil
+	}
+	rows, _ := s.pool.Query(ctx, `SELECT `+worldColumns+` FROM worlds w WHERE w.id = ANY($1) ORDER BY w.id`,
+		append(slices.Clone(freeIDs), mineIDs...))
 	ws, err := pgx.CollectRows(rows, scanWorld)
 	if err != nil {
-		return nil, fmt.Errorf("worlds to take for %s: %w", owner, err)
+		return nil, nil, 0, fmt.Errorf("worlds to take for %s: %w", owner, err)
 	}
-	return ws, nil
+	isMine := make(map[uint64]bool, len(mineIDs))
+	for _, id := range mineIDs {
+		isMine[uint64(id)] = true
+	}
+	for _, w := range ws {
+		if isMine[w.ID] {
+			mine = append(mine, w)
+		} else {
+			free = append(free, w)
+		}
+	}
+	return free, mine, total, nil
 }
 
 // Heartbeat renews owner's heartbeat to ttl from now, making its row at its
@@ -303,14 +338,4 @@ func (s *Store) Depart(ctx context.Context, owner string) error {
 		return fmt.Errorf("depart %s: %w", owner, err)
 	}
 	return nil
-}
-
-// CountWorlds returns how many worlds the store holds: the replicas share
-// them out.
-func (s *Store) CountWorlds(ctx context.Context) (int, error) {
-	var n int
-	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM worlds`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count worlds: %w", err)
-	}
-	return n, nil
 }

@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -16,8 +17,8 @@ import (
 // TestLeaseBatch covers the lease round's two statements: RenewLeases
 // renews the leases still held, leaves out those lost (expired, or taken by
 // another owner) and tells those under a write in flight, and WorldsToTake
-// lists the worlds without a live lease and those whose live lease is the
-// caller's, but for those it runs.
+// lists the worlds without a live lease and, when asked, those whose live
+// lease is the caller's, but for those it runs, and counts the worlds.
 func TestLeaseBatch(t *testing.T) {
 	ctx := t.Context()
 	url := pgtest.NewDatabase(t)
@@ -113,24 +114,32 @@ func TestLeaseBatch(t *testing.T) {
 	}
 	tx.Rollback(ctx)
 
+	// World 4 was never leased: its row, made with the world, is no lease.
+	if l, err := s.LeaseOf(ctx, ids[4]); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("LeaseOf a world never leased: %+v, %v; want ErrNotFound", l, err)
+	}
 	for _, tc := range []struct {
-		owner   string
-		running []uint64
-		want    []uint64
+		owner      string
+		running    []uint64
+		own        bool
+		free, mine []uint64
 	}{
-		{"a:1", nil, []uint64{ids[0], ids[2], ids[4]}},
-		{"a:1", []uint64{ids[0], ids[2]}, []uint64{ids[4]}},
-		{"b:1", []uint64{ids[1]}, []uint64{ids[3], ids[4]}},
-		{"c:1", nil, []uint64{ids[4]}},
+		{"a:1", nil, true, []uint64{ids[4]}, []uint64{ids[0], ids[2]}},
+		{"a:1", []uint64{ids[0], ids[2]}, true, []uint64{ids[4]}, nil},
+		{"a:1", []uint64{ids[4]}, true, nil, []uint64{ids[0], ids[2]}},
+		{"a:1", nil, false, []uint64{ids[4]}, nil},
+		{"b:1", []uint64{ids[1]}, true, []uint64{ids[4]}, []uint64{ids[3]}},
+		{"c:1", nil, true, []uint64{ids[4]}, nil},
 	} {
-		ws, err := s.WorldsToTake(ctx, tc.owner, tc.running, false)
+		free, mine, total, err := s.WorldsToTake(ctx, tc.owner, tc.running, tc.own, false)
 		if err != nil {
 			t.Fatalf("WorldsToTake: %v", err)
 		}
-		if got := worldIDs(ws); !slices.Equal(got, tc.want) {
-			t.Errorf("WorldsToTake(%s, running %v) = %v; want %v", tc.owner, tc.running, got, tc.want)
+		if got, gotMine := worldIDs(free), worldIDs(mine); !slices.Equal(got, tc.free) || !slices.Equal(gotMine, tc.mine) || total != len(ids) {
+			t.Errorf("WorldsToTake(%s, running %v, own %v) = free %v, mine %v of %d; want %v, %v of %d",
+				tc.owner, tc.running, tc.own, got, gotMine, total, tc.free, tc.mine, len(ids))
 		}
-		for _, w := range ws {
+		for _, w := range append(free, mine...) {
 			if len(w.Controllers) != 3 || w.Ruleset != "grisonval" {
 				t.Errorf("WorldsToTake: world %+v; want it whole", w)
 			}

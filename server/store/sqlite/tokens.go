@@ -38,3 +38,31 @@ func (s *Store) LiveTokens(ctx context.Context, hashes [][]byte) ([][]byte, erro
 	}
 	return live, nil
 }
+
+// RevokedSince returns the hashes of the tokens deleted since mark, each
+// noted by the trigger of migration 00020 with a sequence number: the one
+// writer commits the deletions in their order, so the mark is the last
+// number read.
+func (s *Store) RevokedSince(ctx context.Context, mark uint64) ([][]byte, uint64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT seq, hash FROM revoked_tokens WHERE seq > ? ORDER BY seq`, int64(mark))
+	if err != nil {
+		return nil, 0, fmt.Errorf("tokens revoked since %d: %w", mark, err)
+	}
+	defer rows.Close()
+	var hashes [][]byte
+	next := mark
+	for rows.Next() {
+		var (
+			seq int64
+			h   []byte
+		)
+		if err := rows.Scan(&seq, &h); err != nil {
+			return nil, 0, fmt.Errorf("tokens revoked since %d: %w", mark, err)
+		}
+		hashes, next = append(hashes, h), uint64(seq)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("tokens revoked since %d: %w", mark, err)
+	}
+	return hashes, next, nil
+}

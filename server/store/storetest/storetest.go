@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Orders", testOrders},
 		{"ReplacedOrdersBounded", testReplacedOrdersBounded},
 		{"LiveTokens", testLiveTokens},
+		{"RevokedSince", testRevokedSince},
 		{"Results", testResults},
 		{"CommitTick", testCommitTick},
 		{"CommitTickConflict", testCommitTickConflict},
