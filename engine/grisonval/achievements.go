@@ -55,11 +55,10 @@ type campStats struct {
 
 func (w *World) campStats(c CampID) campStats {
 	s := campStats{w: w, c: c}
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Camps[c].Memory[z].Seen {
-			s.known++
-		}
-		zone := &w.Zones[z]
+	zones, memory := w.Zones[:NumZones+1], w.Camps[c].Memory[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		s.known += b2i(memory[z].Seen)
+		zone := &zones[z]
 		if zone.Owner != c {
 			continue
 		}

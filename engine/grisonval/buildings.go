@@ -91,8 +91,9 @@ func (w *World) FreeSlots(z ZoneID) int {
 // those of its zones that are not besieged (rule SIE-4).
 func (w *World) CountBuildings(c CampID, b BuildingKind) int {
 	n := 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
 		// Most zones have no building: their owner and siege are not looked up.
 		if len(zone.Buildings) > 0 && zone.Owner == c && !w.Besieged(z) {
 			for _, k := range zone.Buildings {
@@ -345,8 +346,9 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 	cut := w.cutOff(c)
 	var h Resources // in half hundredths
 	jobMult := w.jobMultipliers(c)
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
 		if zone.Owner != c || w.Besieged(z) {
 			continue
 		}

@@ -47,28 +47,24 @@ func (w *World) CutOff(c CampID) []bool {
 
 // cutOff is CutOff as an array: the phases that read it allocate nothing.
 func (w *World) cutOff(c CampID) (cut [NumZones + 1]bool) {
-	capital := w.Capital(c)
+	held, capital := w.territory(c)
 	if capital == 0 || !w.Governed() {
 		return cut
 	}
-	// A walk by breadth from the capital; each zone joins the queue once
-	// at most.
-	var linked [NumZones + 1]bool
-	var queue [NumZones]ZoneID
-	linked[capital] = true
-	queue[0] = capital
-	for head, tail := 0, 1; head < tail; head++ {
-		for _, n := range Neighbors(queue[head]) {
-			if !linked[n] && w.Zones[n].Owner == c {
-				linked[n] = true
-				queue[tail] = n
-				tail++
-			}
-		}
+	// A walk by breadth from the capital, a ring of held zones at a time.
+	var linked zoneMask
+	linked.add(capital)
+	for ring := linked; !ring.empty(); {
+		var next zoneMask
+		ring.each(func(z ZoneID) {
+			next[0] |= geometry.around[z][0]
+			next[1] |= geometry.around[z][1]
+		})
+		ring = zoneMask{next[0] & held[0], next[1] & held[1]}.andNot(linked)
+		linked[0] |= ring[0]
+		linked[1] |= ring[1]
 	}
-	for z := ZoneID(1); z <= NumZones; z++ {
-		cut[z] = w.Zones[z].Owner == c && !linked[z]
-	}
+	held.andNot(linked).each(func(z ZoneID) { cut[z] = true })
 	return cut
 }
 

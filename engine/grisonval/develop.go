@@ -131,8 +131,8 @@ const MonumentDefence = 3
 
 // HasMonument reports whether camp c holds a zone bearing its monument.
 func (w *World) HasMonument(c CampID) bool {
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && w.Zones[z].Monument {
+	for _, zone := range w.Zones[1 : NumZones+1] {
+		if zone.Owner == c && zone.Monument {
 			return true
 		}
 	}

@@ -25,15 +25,22 @@ func (w *World) visionInto(c CampID, vis *zoneSet) {
 	if !w.Camps[c].Alive {
 		return
 	}
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if !w.sharesVision(c, w.Zones[z].Owner) {
-			continue
-		}
-		vis[z] = true
-		for _, n := range Neighbors(z) {
-			vis[n] = true
+	// shares[o+1] tells whether c sees with the eyes of owner o (NoCamp
+	// first).
+	var shares [NumCamps + 1]bool
+	for o := range CampID(NumCamps) {
+		shares[o+1] = w.sharesVision(c, o)
+	}
+	var seen zoneMask
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		if shares[zones[z].Owner+1] {
+			seen.add(z)
+			seen[0] |= geometry.around[z][0]
+			seen[1] |= geometry.around[z][1]
 		}
 	}
+	seen.each(func(z ZoneID) { vis[z] = true })
 	for _, col := range w.Columns {
 		if w.sharesVision(c, col.Camp) {
 			vis[col.To] = true

@@ -634,8 +634,9 @@ func xpBonus(n int) int32 {
 // c, counted in one walk of its zones.
 func (w *World) buildingCounts(c CampID) [NumBuildingKinds + 1]int {
 	var n [NumBuildingKinds + 1]int
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
 		if len(zone.Buildings) > 0 && zone.Owner == c && !w.Besieged(z) {
 			for _, k := range zone.Buildings {
 				if int(k) < len(n) {

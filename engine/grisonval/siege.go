@@ -43,7 +43,12 @@ func SiegeCountdown(assault, defence int) int {
 
 // siegeAt returns the index in w.Sieges of the siege of zone z, or -1.
 func (w *World) siegeAt(z ZoneID) int {
-	return slices.IndexFunc(w.Sieges, func(s Siege) bool { return s.Zone == z })
+	for i := range w.Sieges {
+		if w.Sieges[i].Zone == z {
+			return i
+		}
+	}
+	return -1
 }
 
 // Besieged reports whether zone z is under siege: it produces nothing,

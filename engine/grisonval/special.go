@@ -247,8 +247,9 @@ func (t *tick) noteFound(c CampID, z ZoneID, how lang.Text) {
 // and stability +1 per RiverStability.
 func (w *World) specialStats(c CampID, s *Stats) {
 	rivers := 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
 		if zone.Owner != c {
 			continue
 		}

@@ -367,21 +367,36 @@ func (w *World) SetRuler(c CampID, b career.WorldBonuses) {
 
 // Capital returns the camp's capital, or 0 if it has none.
 func (w *World) Capital(c CampID) ZoneID {
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && w.Zones[z].Capital {
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		if zones[z].Owner == c && zones[z].Capital {
 			return z
 		}
 	}
 	return 0
 }
 
+// territory returns the zones camp c holds and its capital, 0 if it has
+// none (the first of its capitals in zone order, as Capital).
+func (w *World) territory(c CampID) (held zoneMask, capital ZoneID) {
+	zones := w.Zones[1 : NumZones+1]
+	for i := len(zones) - 1; i >= 0; i-- {
+		if zones[i].Owner == c {
+			z := ZoneID(i + 1)
+			held.add(z)
+			if zones[i].Capital {
+				capital = z
+			}
+		}
+	}
+	return held, capital
+}
+
 // HeldZones returns the number of zones camp c holds.
 func (w *World) HeldZones(c CampID) int {
 	n := 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c {
-			n++
-		}
+	for _, zone := range w.Zones[1 : NumZones+1] {
+		n += b2i(zone.Owner == c)
 	}
 	return n
 }
@@ -390,9 +405,10 @@ func (w *World) HeldZones(c CampID) int {
 // army columns and siege lines.
 func (w *World) MenUnderArms(c CampID) int {
 	n := w.Camps[c].FieldArmy
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c {
-			n += w.Zones[z].Garrison
+	zones := w.Zones[1 : NumZones+1]
+	for i := range zones {
+		if zones[i].Owner == c {
+			n += zones[i].Garrison
 		}
 	}
 	for _, col := range w.Columns {
@@ -421,8 +437,9 @@ func (w *World) MaxUnderArms(c CampID) int {
 // counted in one walk of the zones.
 func (w *World) Housing(c CampID) int {
 	houses, held := 0, 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
 		if zone.Owner != c {
 			continue
 		}
