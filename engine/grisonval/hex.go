@@ -49,7 +49,7 @@ type geo struct {
 	// around[z] holds z's neighbours as a set.
 	around [NumZones + 1]zoneMask
 	byHex  map[Hex]ZoneID
-	dist      [NumZones + 1][NumZones + 1]int8
+	dist   [NumZones + 1][NumZones + 1]int8
 }
 
 func buildGeometry() *geo {
