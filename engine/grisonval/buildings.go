@@ -91,11 +91,11 @@ func (w *World) FreeSlots(z ZoneID) int {
 // those of its zones that are not besieged (rule SIE-4).
 func (w *World) CountBuildings(c CampID, b BuildingKind) int {
 	n := 0
-	zones := w.Zones[:NumZones+1]
+	zones, sieged := w.Zones[:NumZones+1], w.besieged()
 	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
 		zone := &zones[z]
 		// Most zones have no building: their owner and siege are not looked up.
-		if len(zone.Buildings) > 0 && zone.Owner == c && !w.Besieged(z) {
+		if len(zone.Buildings) > 0 && zone.Owner == c && !sieged.has(z) {
 			for _, k := range zone.Buildings {
 				if k == b {
 					n++
@@ -346,10 +346,10 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 	cut := w.cutOff(c)
 	var h Resources // in half hundredths
 	jobMult := w.jobMultipliers(c)
-	zones := w.Zones[:NumZones+1]
+	zones, sieged := w.Zones[:NumZones+1], w.besieged()
 	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
 		zone := &zones[z]
-		if zone.Owner != c || w.Besieged(z) {
+		if zone.Owner != c || sieged.has(z) {
 			continue
 		}
 		n := cutoffShare(&cut, z)
@@ -357,7 +357,9 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 		for _, b := range zone.Buildings {
 			buildings[b] += n
 		}
-		h = h.Add(w.specialOutput(c, zone, &jobMult).scale(n))
+		if zone.Special == Resource {
+			h = h.Add(w.specialOutput(c, zone, &jobMult).scale(n))
+		}
 	}
 	for tr := Plains; tr <= Coast; tr++ {
 		if terrains[tr] > 0 {
@@ -365,7 +367,7 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 		}
 	}
 	for b := Farm; b <= Temple; b++ {
-		if out := Buildings[b].Output; buildings[b] > 0 && out != (Resources{}) {
+		if out := Buildings[b].Output; buildings[b] > 0 && !out.zero() {
 			h = h.Add(out.scale(buildings[b] * w.outputPercent(c, b, jobMult[b.Job()])))
 		}
 	}

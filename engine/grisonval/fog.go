@@ -22,8 +22,13 @@ type zoneSet [NumZones + 1]bool
 
 // visionInto is Vision written into vis, a set the caller clears.
 func (w *World) visionInto(c CampID, vis *zoneSet) {
+	w.vision(c).each(func(z ZoneID) { vis[z] = true })
+}
+
+// vision is Vision as a zoneMask.
+func (w *World) vision(c CampID) (seen zoneMask) {
 	if !w.Camps[c].Alive {
-		return
+		return seen
 	}
 	// shares[o+1] tells whether c sees with the eyes of owner o (NoCamp
 	// first).
@@ -31,7 +36,6 @@ func (w *World) visionInto(c CampID, vis *zoneSet) {
 	for o := range CampID(NumCamps) {
 		shares[o+1] = w.sharesVision(c, o)
 	}
-	var seen zoneMask
 	zones := w.Zones[:NumZones+1]
 	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
 		if shares[zones[z].Owner+1] {
@@ -40,17 +44,17 @@ func (w *World) visionInto(c CampID, vis *zoneSet) {
 			seen[1] |= geometry.around[z][1]
 		}
 	}
-	seen.each(func(z ZoneID) { vis[z] = true })
 	for _, col := range w.Columns {
 		if w.sharesVision(c, col.Camp) {
-			vis[col.To] = true
+			seen.add(col.To)
 		}
 	}
 	for _, s := range w.Sieges {
 		if w.sharesVision(c, s.Camp) {
-			vis[s.Zone] = true
+			seen.add(s.Zone)
 		}
 	}
+	return seen
 }
 
 // remember records what camp c sees of zone z today.
@@ -100,13 +104,7 @@ func (w *World) updateVision() {
 		if !w.Camps[c].Alive {
 			continue
 		}
-		var vis zoneSet
-		w.visionInto(c, &vis)
-		for z := ZoneID(1); z <= NumZones; z++ {
-			if vis[z] {
-				w.remember(c, z)
-			}
-		}
+		w.vision(c).each(func(z ZoneID) { w.remember(c, z) })
 	}
 }
 

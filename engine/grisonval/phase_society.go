@@ -166,8 +166,11 @@ func (t *tick) liveSociety() {
 		couples := t.oldAge(c)
 		t.birth(c, couples)
 		t.promote(c)
-		t.moods(c)
-		t.experience(c)
+		// Moods and experience read the same buildings: neither touches
+		// the zones or the sieges.
+		buildings := t.w.buildingCounts(c)
+		t.moods(c, &buildings)
+		t.experience(c, &buildings)
 	}
 }
 
@@ -439,10 +442,16 @@ var _ [HappyMood - SadMood - 1]struct{}
 // citizen's mood today in camp c (rule CIT-ASP); AspirationMastery depends
 // on the citizen's level and is given for level I, see masteryBend.
 func (w *World) AspirationBends(c CampID) [NumAspirations + 1]int16 {
+	n := w.buildingCounts(c)
+	return w.aspirationBends(c, &n)
+}
+
+// aspirationBends is AspirationBends with camp c's buildings counted
+// (buildingCounts).
+func (w *World) aspirationBends(c CampID, n *[NumBuildingKinds + 1]int) [NumAspirations + 1]int16 {
 	camp := &w.Camps[c]
 	pop := w.Population(c)
 	var b [NumAspirations + 1]int16
-	n := w.buildingCounts(c)
 	b[AspirationFamily] = -10
 	if pop < w.housing(c, n[House]) {
 		b[AspirationFamily] = 10
@@ -505,13 +514,13 @@ func clampMood(m int) int16 { return int16(min(100*MoodScale, max(0, m))) }
 // raises two others drawn at random by 2.5 and each anxious one at 40 or
 // less lowers two by 2.5 (two distinct others), loners being immune; last, the mean mood pulls
 // morale by (mean - morale) x 0.2, truncated towards zero and capped at ±4.
-func (t *tick) moods(c CampID) {
+func (t *tick) moods(c CampID, buildings *[NumBuildingKinds + 1]int) {
 	camp := &t.w.Camps[c]
 	cs := camp.Citizens
 	if len(cs) == 0 {
 		return
 	}
-	bends := t.w.AspirationBends(c)
+	bends := t.w.aspirationBends(c, buildings)
 	// bend[a][l] is the bend of aspiration a at level l, looked up
 	// without branching on the aspiration.
 	var bend [NumAspirations + 1][MaxLevel + 1]int16
@@ -634,10 +643,10 @@ func xpBonus(n int) int32 {
 // c, counted in one walk of its zones.
 func (w *World) buildingCounts(c CampID) [NumBuildingKinds + 1]int {
 	var n [NumBuildingKinds + 1]int
-	zones := w.Zones[:NumZones+1]
+	zones, sieged := w.Zones[:NumZones+1], w.besieged()
 	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
 		zone := &zones[z]
-		if len(zone.Buildings) > 0 && zone.Owner == c && !w.Besieged(z) {
+		if len(zone.Buildings) > 0 && zone.Owner == c && !sieged.has(z) {
 			for _, k := range zone.Buildings {
 				if int(k) < len(n) {
 					n[k]++
@@ -653,9 +662,8 @@ func (w *World) buildingCounts(c CampID) [NumBuildingKinds + 1]int {
 // buildings, +1 if ambitious, +1 if curious with a school, +1 at mood 80
 // or more, -1 at 25 or less. Soldiers gain nothing. Level-ups are told in
 // one journal entry.
-func (t *tick) experience(c CampID) {
+func (t *tick) experience(c CampID, buildings *[NumBuildingKinds + 1]int) {
 	camp := &t.w.Camps[c]
-	buildings := t.w.buildingCounts(c)
 	var bonus [NumJobs + 1]int32
 	for j := Farmer; int(j) <= NumJobs; j++ {
 		if b := jobBuilding(j); b != 0 {

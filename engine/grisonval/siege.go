@@ -56,6 +56,14 @@ func (w *World) siegeAt(z ZoneID) int {
 // (rule SIE-4).
 func (w *World) Besieged(z ZoneID) bool { return len(w.Sieges) > 0 && w.siegeAt(z) >= 0 }
 
+// besieged returns the zones under siege, for the walks over the zones.
+func (w *World) besieged() (m zoneMask) {
+	for i := range w.Sieges {
+		m.add(w.Sieges[i].Zone)
+	}
+	return m
+}
+
 // invest starts a siege of zone z by force f, whose assault beat the
 // defence in the first engagement (rule SIE-1): the garrison loses half the
 // difference (rounded down), and the countdown starts from the defence that

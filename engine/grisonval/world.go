@@ -72,6 +72,11 @@ func (r Resources) Covers(c Resources) bool {
 		r.Tools >= c.Tools && r.Gold >= c.Gold && r.Research >= c.Research
 }
 
+// zero reports whether r holds nothing of any resource.
+func (r Resources) zero() bool {
+	return r.Food == 0 && r.Wood == 0 && r.Stone == 0 && r.Tools == 0 && r.Gold == 0 && r.Research == 0
+}
+
 // Sub returns r minus c.
 func (r Resources) Sub(c Resources) Resources {
 	return Resources{r.Food - c.Food, r.Wood - c.Wood, r.Stone - c.Stone, r.Tools - c.Tools, r.Gold - c.Gold, r.Research - c.Research}
@@ -437,14 +442,14 @@ func (w *World) MaxUnderArms(c CampID) int {
 // counted in one walk of the zones.
 func (w *World) Housing(c CampID) int {
 	houses, held := 0, 0
-	zones := w.Zones[:NumZones+1]
+	zones, sieged := w.Zones[:NumZones+1], w.besieged()
 	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
 		zone := &zones[z]
 		if zone.Owner != c {
 			continue
 		}
 		held++
-		if len(zone.Buildings) > 0 && !w.Besieged(z) {
+		if len(zone.Buildings) > 0 && !sieged.has(z) {
 			for _, k := range zone.Buildings {
 				houses += b2i(k == House)
 			}
