@@ -157,8 +157,7 @@ func (w *World) edictOpen(c CampID, e Edict) bool { return w.Day+1 >= w.EdictOpe
 // the day of his naming the seat is vacant and raises no taxes or carries
 // no holidays (rules CNL-4, CNL-6).
 func (w *World) edictSeat(c CampID, s SeatKind) bool {
-	_, ok := w.SeatHolder(c, s)
-	return ok
+	return w.holder(c, s, w.Day) != nil
 }
 
 // brokenPromise reports whether camp c's edicts' consumption went unpaid
