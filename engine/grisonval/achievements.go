@@ -144,8 +144,10 @@ var Achievements = [NumAchievements + 1]Achievement{
 		met: func(s *campStats) bool { return s.known >= 45 }},
 	26: {Code: "fortress", Name: lang.T("Fortress", "Forteresse"), Condition: lang.T("a held zone of defence 20 or more", "une zone tenue de défense 20 ou plus"),
 		met: func(s *campStats) bool {
+			// Defence, the holder's part counted once.
+			holder := s.w.holderDefence(s.c)
 			for z := ZoneID(1); z <= NumZones; z++ {
-				if s.w.Zones[z].Owner == s.c && s.w.Defence(z) >= 20 {
+				if s.w.Zones[z].Owner == s.c && holder+s.w.placeDefence(z) >= 20 {
 					return true
 				}
 			}

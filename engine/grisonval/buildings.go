@@ -277,14 +277,15 @@ func (t *tick) build(c CampID, b BuildingKind, o Order) {
 // (rule POL-1) and, for a market, its economy's (rule EDI-7), halved while
 // the camp's buildings are degraded.
 func (w *World) OutputPercent(c CampID, b BuildingKind) int64 {
-	return w.outputPercent(c, b, w.JobMultiplier(c, b.Job()))
+	return w.outputPercent(c, b, w.JobMultiplier(c, b.Job()), nil)
 }
 
 // outputPercent is OutputPercent with the job multiplier of the building's
-// workers, jobMult.
-func (w *World) outputPercent(c CampID, b BuildingKind, jobMult float64) int64 {
+// workers, jobMult, and the camp's kingdom statistics today when the
+// caller has them (nil: a market's are computed).
+func (w *World) outputPercent(c CampID, b BuildingKind, jobMult float64, stats *Stats) int64 {
 	mult := int64(math.Round(jobMult * 100))
-	pct := mult * (100 + w.buildingBonus(c, b) + w.governmentBonus(c, b) + w.marketEconomy(c, b)) / 100
+	pct := mult * (100 + w.buildingBonus(c, b) + w.governmentBonus(c, b) + w.marketEconomy(c, b, stats)) / 100
 	if w.Camps[c].Degraded {
 		pct /= 2
 	}
@@ -318,11 +319,13 @@ func (w *World) TempleMorale(c CampID) int {
 // BLD-10, MON-1).
 func (t *tick) produceCamp(c CampID) {
 	camp := &t.w.Camps[c]
-	paid, carry, half := t.w.production(c)
+	// The statistics first, for the markets' output (rule EDI-7): what the
+	// production pays moves none of what they are made of.
+	t.stats[c] = t.w.Stats(c)
+	paid, carry, half := t.w.production(c, &t.stats[c])
 	camp.Carry, camp.CutOffHalf = carry, half
 	before := camp.Resources.Research
 	camp.Resources = camp.Resources.Add(paid)
-	t.stats[c] = t.w.Stats(c)
 	if t.w.edictSeat(c, SeatTreasurer) {
 		camp.Resources.Gold += t.w.taxes(c, t.stats[c])
 	}
@@ -339,8 +342,9 @@ func (t *tick) produceCamp(c CampID) {
 // paid, and carry and half, the hundredths and the half hundredths it
 // carries to the next day. Zones are counted in halves, a cut-off zone once
 // and a linked one twice (cutoffShare). The production phase and Forecast
-// both read it.
-func (w *World) production(c CampID) (paid, carry, half Resources) {
+// both read it; stats are camp c's kingdom statistics today when the caller
+// has them (nil: computed for a market).
+func (w *World) production(c CampID, stats *Stats) (paid, carry, half Resources) {
 	var terrains [len(TerrainIncome)]int64
 	var buildings [NumBuildingKinds + 1]int64
 	cut := w.cutOff(c)
@@ -368,7 +372,11 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 	}
 	for b := Farm; b <= Temple; b++ {
 		if out := Buildings[b].Output; buildings[b] > 0 && !out.zero() {
-			h = h.Add(out.scale(buildings[b] * w.outputPercent(c, b, jobMult[b.Job()])))
+			if b == Market && stats == nil {
+				s := w.Stats(c)
+				stats = &s
+			}
+			h = h.Add(out.scale(buildings[b] * w.outputPercent(c, b, jobMult[b.Job()], stats)))
 		}
 	}
 	paid, carry, half = payHalves(h, w.Camps[c].Carry, w.Camps[c].CutOffHalf)

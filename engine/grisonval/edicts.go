@@ -297,11 +297,16 @@ func taxGold(rules Rules, e, pop int) int64 {
 // marketEconomy returns the percentage camp c's economy adds to the output
 // of a building of kind b (rule EDI-7): 2 % a point for a market, at worst
 // -50 %; nothing for the other kinds.
-func (w *World) marketEconomy(c CampID, b BuildingKind) int64 {
-	if b != Market {
+// stats are the camp's statistics today when the caller has them (nil:
+// computed).
+func (w *World) marketEconomy(c CampID, b BuildingKind, stats *Stats) int64 {
+	switch {
+	case b != Market:
 		return 0
+	case stats == nil:
+		return economyPercent(w.Stats(c).Economy)
 	}
-	return economyPercent(w.Stats(c).Economy)
+	return economyPercent(stats.Economy)
 }
 
 // economyPercent is the percentage an economy of e adds to a market's

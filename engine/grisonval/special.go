@@ -300,7 +300,7 @@ func (w *World) specialOutput(c CampID, zone *Zone, jobMult *[NumJobs + 1]float6
 	}
 	for _, b := range zone.Buildings {
 		if b == Farm || b == LumberCamp || b == Mine {
-			h = h.Add(Buildings[b].Output.scale(w.outputPercent(c, b, jobMult[b.Job()]) * ResourceBonus).div(100))
+			h = h.Add(Buildings[b].Output.scale(w.outputPercent(c, b, jobMult[b.Job()], nil) * ResourceBonus).div(100))
 		}
 	}
 	return h
