@@ -2,6 +2,7 @@ package grisonval
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -347,22 +348,24 @@ func (t *tick) produceCamp(c CampID) {
 func (w *World) production(c CampID, stats *Stats) (paid, carry, half Resources) {
 	var terrains [len(TerrainIncome)]int64
 	var buildings [NumBuildingKinds + 1]int64
-	cut := w.cutOff(c)
+	held, capital := w.territory(c)
+	cut := w.cutFrom(held, capital)
 	var h Resources // in half hundredths
 	jobMult := w.jobMultipliers(c)
-	zones, sieged := w.Zones[:NumZones+1], w.besieged()
-	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
-		zone := &zones[z]
-		if zone.Owner != c || sieged.has(z) {
-			continue
-		}
-		n := cutoffShare(&cut, z)
-		terrains[zone.Terrain] += n
-		for _, b := range zone.Buildings {
-			buildings[b] += n
-		}
-		if zone.Special == Resource {
-			h = h.Add(w.specialOutput(c, zone, &jobMult).scale(n))
+	// The zones held and not under siege, in zone order.
+	yielding := held.andNot(w.besieged())
+	for i, word := range yielding {
+		for ; word != 0; word &= word - 1 {
+			z := ZoneID(i<<6 | bits.TrailingZeros64(word))
+			zone := &w.Zones[z]
+			n := cutoffShare(cut, z)
+			terrains[zone.Terrain] += n
+			for _, b := range zone.Buildings {
+				buildings[b] += n
+			}
+			if zone.Special == Resource {
+				h = h.Add(w.specialOutput(c, zone, &jobMult).scale(n))
+			}
 		}
 	}
 	for tr := Plains; tr <= Coast; tr++ {

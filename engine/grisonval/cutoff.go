@@ -48,8 +48,15 @@ func (w *World) CutOff(c CampID) []bool {
 // cutOff is CutOff as an array: the phases that read it allocate nothing.
 func (w *World) cutOff(c CampID) (cut [NumZones + 1]bool) {
 	held, capital := w.territory(c)
+	w.cutFrom(held, capital).each(func(z ZoneID) { cut[z] = true })
+	return cut
+}
+
+// cutFrom is CutOff as a set, for a camp that holds the zones held, its
+// capital among them (0: none).
+func (w *World) cutFrom(held zoneMask, capital ZoneID) zoneMask {
 	if capital == 0 || !w.Governed() {
-		return cut
+		return zoneMask{}
 	}
 	// A walk by breadth from the capital, a ring of held zones at a time.
 	var linked zoneMask
@@ -64,15 +71,14 @@ func (w *World) cutOff(c CampID) (cut [NumZones + 1]bool) {
 		linked[0] |= ring[0]
 		linked[1] |= ring[1]
 	}
-	held.andNot(linked).each(func(z ZoneID) { cut[z] = true })
-	return cut
+	return held.andNot(linked)
 }
 
 // cutoffShare returns the share of its output zone z gives, in halves
 // (rule CUT-2): 1 for a cut-off zone, 2 for a zone linked to the capital.
 // production counts every zone's terrain income and buildings in halves.
-func cutoffShare(cut *[NumZones + 1]bool, z ZoneID) int64 {
-	if cut[z] {
+func cutoffShare(cut zoneMask, z ZoneID) int64 {
+	if cut.has(z) {
 		return 1
 	}
 	return 2

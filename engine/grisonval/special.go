@@ -200,8 +200,9 @@ func (w *World) surveyHeld() []finding {
 		if !w.Camps[c].Alive {
 			continue
 		}
-		for z := ZoneID(1); z <= NumZones; z++ {
-			if w.Zones[z].Owner == c && !w.Camps[c].Memory[z].Surveyed && w.survey(c, z) != 0 {
+		zones, memory := w.Zones[:NumZones+1], w.Camps[c].Memory[:NumZones+1]
+		for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+			if zones[z].Owner == c && !memory[z].Surveyed && w.survey(c, z) != 0 {
 				found = append(found, finding{c, z})
 			}
 		}
