@@ -301,11 +301,17 @@ const TempleMoraleLimit = 3
 // BLD-10): +1 a temple, at most 3 (4 with liturgy), halved (rounded down)
 // while degraded.
 func (w *World) TempleMorale(c CampID) int {
+	return w.templeMorale(c, w.CountBuildings(c, Temple))
+}
+
+// templeMorale is TempleMorale for a camp of temples temples (not under
+// siege).
+func (w *World) templeMorale(c CampID, temples int) int {
 	limit := TempleMoraleLimit
 	if w.HasTier(c, TechLiturgy) {
 		limit++
 	}
-	n := min(limit, w.CountBuildings(c, Temple))
+	n := min(limit, temples)
 	if w.Camps[c].Degraded {
 		n /= 2
 	}
@@ -323,7 +329,8 @@ func (t *tick) produceCamp(c CampID) {
 	// The statistics first, for the markets' output (rule EDI-7): what the
 	// production pays moves none of what they are made of.
 	t.stats[c] = t.w.Stats(c)
-	paid, carry, half := t.w.production(c, &t.stats[c])
+	var kinds [NumBuildingKinds + 1]int
+	paid, carry, half := t.w.production(c, &t.stats[c], &kinds)
 	camp.Carry, camp.CutOffHalf = carry, half
 	before := camp.Resources.Research
 	camp.Resources = camp.Resources.Add(paid)
@@ -331,7 +338,7 @@ func (t *tick) produceCamp(c CampID) {
 		camp.Resources.Gold += t.w.taxes(c, t.stats[c])
 	}
 	t.announceTiers(c, before, camp.Resources.Research)
-	morale := t.w.TempleMorale(c)
+	morale := t.w.templeMorale(c, kinds[Temple])
 	if t.w.HasMonument(c) {
 		morale += 2
 	}
@@ -344,8 +351,10 @@ func (t *tick) produceCamp(c CampID) {
 // carries to the next day. Zones are counted in halves, a cut-off zone once
 // and a linked one twice (cutoffShare). The production phase and Forecast
 // both read it; stats are camp c's kingdom statistics today when the caller
-// has them (nil: computed for a market).
-func (w *World) production(c CampID, stats *Stats) (paid, carry, half Resources) {
+// has them (nil: computed for a market). When count is not nil, production
+// counts into it the buildings of each kind of the zones that yield (held,
+// not under siege: those CountBuildings counts).
+func (w *World) production(c CampID, stats *Stats, count *[NumBuildingKinds + 1]int) (paid, carry, half Resources) {
 	var terrains [len(TerrainIncome)]int64
 	var buildings [NumBuildingKinds + 1]int64
 	held, capital := w.territory(c)
@@ -362,6 +371,11 @@ func (w *World) production(c CampID, stats *Stats) (paid, carry, half Resources)
 			terrains[zone.Terrain] += n
 			for _, b := range zone.Buildings {
 				buildings[b] += n
+			}
+			if count != nil {
+				for _, b := range zone.Buildings {
+					count[b]++
+				}
 			}
 			if zone.Special == Resource {
 				h = h.Add(w.specialOutput(c, zone, &jobMult).scale(n))

@@ -349,9 +349,9 @@ func (t *tick) keepEdicts(c CampID, s Stats) {
 // promote draws the migrant of camp c's promotion edict in the society
 // phase (rule EDI-5): 1 % a day per level above none, only with room in
 // its housing (as EVT-3).
-func (t *tick) promote(c CampID) {
+func (t *tick) promote(c CampID, housing int) {
 	pct := t.w.EdictTerms(c, Promotion).Migrants
-	if pct == 0 || !hasRoom(t.w, c) {
+	if pct == 0 || t.w.Population(c) >= housing {
 		return
 	}
 	if t.stream(c, PurposePromotion).Intn(100) < pct {
