@@ -138,26 +138,72 @@ func (w *World) buildingDefence(z ZoneID) int {
 	return d
 }
 
-// cloneBuildings gives w's zones their own copies of their building lists,
-// in one allocation; each list is capped so that an append reallocates.
-func (w *World) cloneBuildings() {
+// copyZones returns a copy of the zones src, in dst's memory when it has
+// room, each zone with its own copy of its building list: the lists in one
+// allocation, each capped so that an append reallocates (an empty list is
+// src's). A zone is copied field by field and its list written once: each
+// pointer written costs a barrier while the collector marks, and a copy of
+// the whole zones, then of their lists, wrote them twice.
+func copyZones(dst, src []Zone) []Zone {
+	if src == nil {
+		return nil
+	}
+	if cap(dst) < len(src) {
+		dst = make([]Zone, len(src))
+	}
+	dst = dst[:len(src)]
 	n := 0
-	for i := range w.Zones {
-		n += len(w.Zones[i].Buildings)
+	for i := range src {
+		n += len(src[i].Buildings)
 	}
-	if n == 0 {
-		return
+	var all []BuildingKind
+	if n > 0 {
+		all = make([]BuildingKind, 0, n)
 	}
-	all := make([]BuildingKind, 0, n)
-	for i := range w.Zones {
-		b := w.Zones[i].Buildings
-		if len(b) == 0 {
-			continue
+	for i := range src {
+		d, s := &dst[i], &src[i]
+		d.ID, d.Terrain, d.Owner, d.Capital, d.Garrison, d.Development = s.ID, s.Terrain, s.Owner, s.Capital, s.Garrison, s.Development
+		d.Monument, d.Special = s.Monument, s.Special
+		switch b := s.Buildings; {
+		case len(b) > 0:
+			start := len(all)
+			all = append(all, b...)
+			d.Buildings = all[start:len(all):len(all)]
+		case !sameSlice(d.Buildings, b):
+			d.Buildings = b
 		}
-		start := len(all)
-		all = append(all, b...)
-		w.Zones[i].Buildings = all[start:len(all):len(all)]
 	}
+	return dst
+}
+
+// copyMemories returns a copy of a camp's memories src, in dst's memory
+// when it has room; a memory's buildings, shared by the copies (see
+// World.remember), are written only where dst does not hold the same list
+// already: they seldom change from one day to the next, and each pointer
+// written costs a barrier while the collector marks.
+func copyMemories(dst, src []Memory) []Memory {
+	if src == nil || dst == nil || cap(dst) < len(src) {
+		return cloneInto(dst, src)
+	}
+	dst = dst[:len(src)]
+	for i := range src {
+		d, s := &dst[i], &src[i]
+		d.Seen, d.Day, d.Terrain, d.Owner, d.Capital, d.Garrison, d.Dev = s.Seen, s.Day, s.Terrain, s.Owner, s.Capital, s.Garrison, s.Dev
+		d.Monument, d.Special, d.Surveyed = s.Monument, s.Special, s.Surveyed
+		if !sameSlice(d.Buildings, s.Buildings) {
+			d.Buildings = s.Buildings
+		}
+	}
+	return dst
+}
+
+// sameSlice reports whether a and b are the same slice: nil both, or of
+// the same length and capacity over the same array.
+func sameSlice[S ~[]E, E any](a, b S) bool {
+	if len(a) != len(b) || cap(a) != cap(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	return cap(a) == 0 || &a[:cap(a)][0] == &b[:cap(b)][0]
 }
 
 // buildAction returns the build action of building kind b.

@@ -338,14 +338,13 @@ func (w *World) CloneInto(dst *World) *World {
 		camps[i].memory, camps[i].citizens, camps[i].ongoing, camps[i].cutZones = c.Memory, c.Citizens, c.Ongoing, c.CutZones
 	}
 	*dst = *w
-	dst.Zones = cloneInto(zones, w.Zones)
-	dst.cloneBuildings()
+	dst.Zones = copyZones(zones, w.Zones)
 	dst.Routes = cloneInto(routes, w.Routes)
 	dst.Columns = cloneInto(columns, w.Columns)
 	dst.Sieges = cloneInto(sieges, w.Sieges)
 	for i := range dst.Camps {
 		c, from := &dst.Camps[i], &w.Camps[i]
-		c.Memory = cloneInto(camps[i].memory, from.Memory)
+		c.Memory = copyMemories(camps[i].memory, from.Memory)
 		c.Citizens = cloneInto(camps[i].citizens, from.Citizens)
 		c.Ongoing = cloneInto(camps[i].ongoing, from.Ongoing)
 		c.CutZones = cloneInto(camps[i].cutZones, from.CutZones)
