@@ -399,8 +399,9 @@ func (w *World) territory(c CampID) (held zoneMask, capital ZoneID) {
 // HeldZones returns the number of zones camp c holds.
 func (w *World) HeldZones(c CampID) int {
 	n := 0
-	for _, zone := range w.Zones[1 : NumZones+1] {
-		n += b2i(zone.Owner == c)
+	zones := w.Zones[1 : NumZones+1]
+	for i := range zones {
+		n += b2i(zones[i].Owner == c)
 	}
 	return n
 }
