@@ -321,8 +321,13 @@ func (w *World) BuildCost(b BuildingKind, z ZoneID) Resources {
 // today (rule TER-RUIN): half its cost when one of c's zones that can take
 // it is a bare ruin, else its cost.
 func (w *World) leastBuildCost(c CampID, b BuildingKind) Resources {
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && !w.Besieged(z) && holdBar(w, z, b) == barNone && w.BuildCost(b, z) != Buildings[b].Cost {
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		// Only a bare ruin's price differs (BuildCost): the other zones
+		// are not looked at further.
+		zone := &zones[z]
+		if zone.Owner == c && zone.Special == Ruin && len(zone.Buildings) == 0 &&
+			!w.Besieged(z) && holdBar(w, z, b) == barNone && w.BuildCost(b, z) != Buildings[b].Cost {
 			return w.BuildCost(b, z)
 		}
 	}
