@@ -1,6 +1,7 @@
 package grisonval
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,18 +59,25 @@ func (w *World) cutFrom(held zoneMask, capital ZoneID) zoneMask {
 	if capital == 0 || !w.Governed() {
 		return zoneMask{}
 	}
-	// A walk by breadth from the capital, a ring of held zones at a time.
+	// A walk by breadth from the capital, a ring of held zones at a time;
+	// the sets' two words in variables of their own, which stay in
+	// registers.
 	var linked zoneMask
 	linked.add(capital)
-	for ring := linked; !ring.empty(); {
-		var next zoneMask
-		ring.each(func(z ZoneID) {
-			next[0] |= geometry.around[z][0]
-			next[1] |= geometry.around[z][1]
-		})
-		ring = zoneMask{next[0] & held[0], next[1] & held[1]}.andNot(linked)
-		linked[0] |= ring[0]
-		linked[1] |= ring[1]
+	around := &geometry.around
+	lo, hi := linked[0], linked[1] // the ring
+	for lo|hi != 0 {
+		var nlo, nhi uint64
+		for word := lo; word != 0; word &= word - 1 {
+			a := &around[bits.TrailingZeros64(word)]
+			nlo, nhi = nlo|a[0], nhi|a[1]
+		}
+		for word := hi; word != 0; word &= word - 1 {
+			a := &around[64+bits.TrailingZeros64(word)]
+			nlo, nhi = nlo|a[0], nhi|a[1]
+		}
+		lo, hi = nlo&held[0]&^linked[0], nhi&held[1]&^linked[1]
+		linked[0], linked[1] = linked[0]|lo, linked[1]|hi
 	}
 	return held.andNot(linked)
 }

@@ -36,14 +36,20 @@ func (w *World) vision(c CampID) (seen zoneMask) {
 	for o := range CampID(NumCamps) {
 		shares[o+1] = w.sharesVision(c, o)
 	}
-	zones := w.Zones[:NumZones+1]
+	zones, around := w.Zones[:NumZones+1], &geometry.around
+	lo, hi := uint64(0), uint64(0) // seen's words, in registers
 	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
 		if shares[zones[z].Owner+1] {
-			seen.add(z)
-			seen[0] |= geometry.around[z][0]
-			seen[1] |= geometry.around[z][1]
+			a := &around[z]
+			lo, hi = lo|a[0], hi|a[1]
+			if z < 64 {
+				lo |= 1 << z
+			} else {
+				hi |= 1 << (z - 64)
+			}
 		}
 	}
+	seen = zoneMask{lo, hi}
 	for _, col := range w.Columns {
 		if w.sharesVision(c, col.Camp) {
 			seen.add(col.To)

@@ -383,17 +383,21 @@ func (w *World) Capital(c CampID) ZoneID {
 // territory returns the zones camp c holds and its capital, 0 if it has
 // none (the first of its capitals in zone order, as Capital).
 func (w *World) territory(c CampID) (held zoneMask, capital ZoneID) {
-	zones := w.Zones[1 : NumZones+1]
-	for i := len(zones) - 1; i >= 0; i-- {
-		if zones[i].Owner == c {
-			z := ZoneID(i + 1)
-			held.add(z)
-			if zones[i].Capital {
+	zones := w.Zones[:NumZones+1]
+	lo, hi := uint64(0), uint64(0) // held's words, in registers
+	for z := ZoneID(len(zones) - 1); z >= 1; z-- {
+		if zones[z].Owner == c {
+			if z < 64 {
+				lo |= 1 << z
+			} else {
+				hi |= 1 << (z - 64)
+			}
+			if zones[z].Capital {
 				capital = z
 			}
 		}
 	}
-	return held, capital
+	return zoneMask{lo, hi}, capital
 }
 
 // HeldZones returns the number of zones camp c holds.
