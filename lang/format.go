@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -11,9 +12,10 @@ import (
 // in l, to b as fmt.Appendf formats it, for the formats the journal uses
 // most, without fmt's machinery: the verbs %d, %s, %v and %t, with no flag,
 // width, precision or argument index, on integers, strings, booleans, Texts
-// and Stringers, and %%. For anything else (another verb, a flag, a float,
-// an error, a nil, a missing or extra argument, a String method that
-// panics) it reports false, and b's contents are to be thrown away: the
+// and Stringers; %+d on integers; %.1f on a finite float64; and %%. For
+// anything else (another verb, flag or precision, another float, an error,
+// a nil, a missing or extra argument, a String method that panics) it
+// reports false, and b's contents are to be thrown away: the
 // caller formats the text with fmt, whose output this is byte for byte
 // when it reports true.
 func appendf(b []byte, format string, args []any, l Lang) ([]byte, bool) {
@@ -37,7 +39,23 @@ func appendf(b []byte, format string, args []any, l Lang) ([]byte, bool) {
 			return b, false
 		}
 		var ok bool
-		if b, ok = appendArg(b, verb, args[next], l); !ok {
+		switch verb {
+		case '+':
+			if format == "" || format[0] != 'd' {
+				return b, false
+			}
+			format = format[1:]
+			b, ok = appendSigned(b, args[next])
+		case '.':
+			if !strings.HasPrefix(format, "1f") {
+				return b, false
+			}
+			format = format[2:]
+			b, ok = appendTenths(b, args[next])
+		default:
+			b, ok = appendArg(b, verb, args[next], l)
+		}
+		if !ok {
 			return b, false
 		}
 		next++
@@ -108,6 +126,32 @@ func appendInteger(b []byte, a any) ([]byte, bool) {
 		return strconv.AppendUint(b, v.Uint(), 10), true
 	}
 	return b, false
+}
+
+// appendSigned appends an integer in decimal with its sign, '+' for zero
+// or more, as %+d gives it.
+func appendSigned(b []byte, a any) ([]byte, bool) {
+	start := len(b)
+	b, ok := appendInteger(b, a)
+	if !ok {
+		return b, false
+	}
+	if b[start] != '-' {
+		b = append(b, 0)
+		copy(b[start+1:], b[start:])
+		b[start] = '+'
+	}
+	return b, true
+}
+
+// appendTenths appends a finite float64 to one decimal, as %.1f gives it
+// (fmt writes the infinities without strconv's sign: those go to fmt).
+func appendTenths(b []byte, a any) ([]byte, bool) {
+	v, ok := a.(float64)
+	if !ok || math.IsInf(v, 0) || math.IsNaN(v) {
+		return b, false
+	}
+	return strconv.AppendFloat(b, v, 'f', 1, 64), true
 }
 
 // appendBool appends a boolean as %t and %v give it.

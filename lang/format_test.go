@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -56,7 +57,19 @@ func TestAppendf(t *testing.T) {
 		{"%t", []any{1}, false},
 		{"%d", []any{struct{ A int }{1}}, false},
 		{"%v", []any{2.5}, false},
-		{"%.1f", []any{2.25}, false},
+		{"%.1f %.1f %.1f %.1f %.1f", []any{2.25, -0.04, 0.05, 1e21, -3.0}, true},
+		{"%+d %+d %+d %+d %+d", []any{5, -5, 0, uint8(7), zoneNum(-4)}, true},
+		{"%+d%%", []any{int64(-1 << 63)}, true},
+		{"%.1f", []any{math.Inf(1)}, false},
+		{"%.1f", []any{math.Inf(-1)}, false},
+		{"%.1f", []any{math.NaN()}, false},
+		{"%.1f", []any{float32(2.5)}, false},
+		{"%.1f", []any{3}, false},
+		{"%.2f %.1e %.1", []any{2.25, 2.25, 1}, false},
+		{"%+d", []any{"x"}, false},
+		{"%+d", []any{formatted(1)}, false},
+		{"%+v %+s", []any{1, "a"}, false},
+		{"%+", []any{1}, false},
 		{"%5d|%-3s|%+d|% d|%05d", []any{1, "a", 2, 3, 4}, false},
 		{"%[2]s %[1]d", []any{1, "a"}, false},
 		{"%q %x", []any{"a", 255}, false},

@@ -95,7 +95,8 @@ func TestTextArgsFormat(t *testing.T) {
 }
 
 // TestTextAllocs checks what T allocates: both languages in one string;
-// a text fmt formats (a float here) also the Text arguments in one slice.
+// a text fmt formats (a float to two decimals here) also the Text
+// arguments in one slice.
 func TestTextAllocs(t *testing.T) {
 	if raceDetector {
 		t.Skip("the race detector's instrumentation allocates more")
@@ -109,7 +110,8 @@ func TestTextAllocs(t *testing.T) {
 	}{
 		{"a number and a Text", "zone %d (%s)", args[:2], 1},
 		{"a number", "zone %d", args[:1], 1},
-		{"a float and a Text, by fmt", "zone %d (%s) %.1f", args, 2},
+		{"a number, a Text and a float to one decimal", "zone %d (%s) %.1f", args, 1},
+		{"a float and a Text, by fmt", "zone %d (%s) %.2f", args, 2},
 	} {
 		if n := testing.AllocsPerRun(100, func() { _ = T(c.format, c.format, c.args...) }); n != c.want {
 			t.Errorf("T with %s: %v allocations; want %v", c.name, n, c.want)

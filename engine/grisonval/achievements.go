@@ -55,11 +55,10 @@ type campStats struct {
 
 func (w *World) campStats(c CampID) campStats {
 	s := campStats{w: w, c: c}
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Camps[c].Memory[z].Seen {
-			s.known++
-		}
-		zone := &w.Zones[z]
+	zones, memory := w.Zones[:NumZones+1], w.Camps[c].Memory[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		s.known += b2i(memory[z].Seen)
+		zone := &zones[z]
 		if zone.Owner != c {
 			continue
 		}
@@ -145,8 +144,10 @@ var Achievements = [NumAchievements + 1]Achievement{
 		met: func(s *campStats) bool { return s.known >= 45 }},
 	26: {Code: "fortress", Name: lang.T("Fortress", "Forteresse"), Condition: lang.T("a held zone of defence 20 or more", "une zone tenue de défense 20 ou plus"),
 		met: func(s *campStats) bool {
+			// Defence, the holder's part counted once.
+			holder := s.w.holderDefence(s.c)
 			for z := ZoneID(1); z <= NumZones; z++ {
-				if s.w.Zones[z].Owner == s.c && s.w.Defence(z) >= 20 {
+				if s.w.Zones[z].Owner == s.c && holder+s.w.placeDefence(z) >= 20 {
 					return true
 				}
 			}

@@ -165,15 +165,28 @@ const (
 // holder's field army + walls, barracks, development and monument
 // (buildingDefence).
 func (w *World) Defence(z ZoneID) int {
+	d := w.placeDefence(z)
+	if o := w.Zones[z].Owner; o != NoCamp {
+		d += w.holderDefence(o)
+	}
+	return d
+}
+
+// placeDefence is the part of zone z's defence that is its own: all of it
+// but its holder's (holderDefence).
+func (w *World) placeDefence(z ZoneID) int {
 	zone := &w.Zones[z]
 	d := zone.Garrison + zone.Terrain.Cost() + MilitiaDefence + w.buildingDefence(z) + w.specialDefence(z)
 	if zone.Capital {
 		d += CapitalDefence
 	}
-	if zone.Owner != NoCamp {
-		d += w.Camps[zone.Owner].FieldArmy/FieldArmyDivisor + w.governmentDefence(zone.Owner)
-	}
 	return d
+}
+
+// holderDefence is what camp c adds to the defence of each of its zones:
+// a quarter of its field army and its form of government's.
+func (w *World) holderDefence(c CampID) int {
+	return w.Camps[c].FieldArmy/FieldArmyDivisor + w.governmentDefence(c)
 }
 
 // Assault returns a column's assault strength (rule BAT-1): its men, +2 at

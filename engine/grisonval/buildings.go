@@ -2,6 +2,7 @@ package grisonval
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,10 +92,11 @@ func (w *World) FreeSlots(z ZoneID) int {
 // those of its zones that are not besieged (rule SIE-4).
 func (w *World) CountBuildings(c CampID, b BuildingKind) int {
 	n := 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
+	zones, sieged := w.Zones[:NumZones+1], w.besieged()
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
 		// Most zones have no building: their owner and siege are not looked up.
-		if len(zone.Buildings) > 0 && zone.Owner == c && !w.Besieged(z) {
+		if len(zone.Buildings) > 0 && zone.Owner == c && !sieged.has(z) {
 			for _, k := range zone.Buildings {
 				if k == b {
 					n++
@@ -136,26 +138,72 @@ func (w *World) buildingDefence(z ZoneID) int {
 	return d
 }
 
-// cloneBuildings gives w's zones their own copies of their building lists,
-// in one allocation; each list is capped so that an append reallocates.
-func (w *World) cloneBuildings() {
+// copyZones returns a copy of the zones src, in dst's memory when it has
+// room, each zone with its own copy of its building list: the lists in one
+// allocation, each capped so that an append reallocates (an empty list is
+// src's). A zone is copied field by field and its list written once: each
+// pointer written costs a barrier while the collector marks, and a copy of
+// the whole zones, then of their lists, wrote them twice.
+func copyZones(dst, src []Zone) []Zone {
+	if src == nil {
+		return nil
+	}
+	if cap(dst) < len(src) {
+		dst = make([]Zone, len(src))
+	}
+	dst = dst[:len(src)]
 	n := 0
-	for i := range w.Zones {
-		n += len(w.Zones[i].Buildings)
+	for i := range src {
+		n += len(src[i].Buildings)
 	}
-	if n == 0 {
-		return
+	var all []BuildingKind
+	if n > 0 {
+		all = make([]BuildingKind, 0, n)
 	}
-	all := make([]BuildingKind, 0, n)
-	for i := range w.Zones {
-		b := w.Zones[i].Buildings
-		if len(b) == 0 {
-			continue
+	for i := range src {
+		d, s := &dst[i], &src[i]
+		d.ID, d.Terrain, d.Owner, d.Capital, d.Garrison, d.Development = s.ID, s.Terrain, s.Owner, s.Capital, s.Garrison, s.Development
+		d.Monument, d.Special = s.Monument, s.Special
+		switch b := s.Buildings; {
+		case len(b) > 0:
+			start := len(all)
+			all = append(all, b...)
+			d.Buildings = all[start:len(all):len(all)]
+		case !sameSlice(d.Buildings, b):
+			d.Buildings = b
 		}
-		start := len(all)
-		all = append(all, b...)
-		w.Zones[i].Buildings = all[start:len(all):len(all)]
 	}
+	return dst
+}
+
+// copyMemories returns a copy of a camp's memories src, in dst's memory
+// when it has room; a memory's buildings, shared by the copies (see
+// World.remember), are written only where dst does not hold the same list
+// already: they seldom change from one day to the next, and each pointer
+// written costs a barrier while the collector marks.
+func copyMemories(dst, src []Memory) []Memory {
+	if src == nil || dst == nil || cap(dst) < len(src) {
+		return cloneInto(dst, src)
+	}
+	dst = dst[:len(src)]
+	for i := range src {
+		d, s := &dst[i], &src[i]
+		d.Seen, d.Day, d.Terrain, d.Owner, d.Capital, d.Garrison, d.Dev = s.Seen, s.Day, s.Terrain, s.Owner, s.Capital, s.Garrison, s.Dev
+		d.Monument, d.Special, d.Surveyed = s.Monument, s.Special, s.Surveyed
+		if !sameSlice(d.Buildings, s.Buildings) {
+			d.Buildings = s.Buildings
+		}
+	}
+	return dst
+}
+
+// sameSlice reports whether a and b are the same slice: nil both, or of
+// the same length and capacity over the same array.
+func sameSlice[S ~[]E, E any](a, b S) bool {
+	if len(a) != len(b) || cap(a) != cap(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	return cap(a) == 0 || &a[:cap(a)][0] == &b[:cap(b)][0]
 }
 
 // buildAction returns the build action of building kind b.
@@ -276,14 +324,15 @@ func (t *tick) build(c CampID, b BuildingKind, o Order) {
 // (rule POL-1) and, for a market, its economy's (rule EDI-7), halved while
 // the camp's buildings are degraded.
 func (w *World) OutputPercent(c CampID, b BuildingKind) int64 {
-	return w.outputPercent(c, b, w.JobMultiplier(c, b.Job()))
+	return w.outputPercent(c, b, w.JobMultiplier(c, b.Job()), nil)
 }
 
 // outputPercent is OutputPercent with the job multiplier of the building's
-// workers, jobMult.
-func (w *World) outputPercent(c CampID, b BuildingKind, jobMult float64) int64 {
+// workers, jobMult, and the camp's kingdom statistics today when the
+// caller has them (nil: a market's are computed).
+func (w *World) outputPercent(c CampID, b BuildingKind, jobMult float64, stats *Stats) int64 {
 	mult := int64(math.Round(jobMult * 100))
-	pct := mult * (100 + w.buildingBonus(c, b) + w.governmentBonus(c, b) + w.marketEconomy(c, b)) / 100
+	pct := mult * (100 + w.buildingBonus(c, b) + w.governmentBonus(c, b) + w.marketEconomy(c, b, stats)) / 100
 	if w.Camps[c].Degraded {
 		pct /= 2
 	}
@@ -298,11 +347,17 @@ const TempleMoraleLimit = 3
 // BLD-10): +1 a temple, at most 3 (4 with liturgy), halved (rounded down)
 // while degraded.
 func (w *World) TempleMorale(c CampID) int {
+	return w.templeMorale(c, w.CountBuildings(c, Temple))
+}
+
+// templeMorale is TempleMorale for a camp of temples temples (not under
+// siege).
+func (w *World) templeMorale(c CampID, temples int) int {
 	limit := TempleMoraleLimit
 	if w.HasTier(c, TechLiturgy) {
 		limit++
 	}
-	n := min(limit, w.CountBuildings(c, Temple))
+	n := min(limit, temples)
 	if w.Camps[c].Degraded {
 		n /= 2
 	}
@@ -317,16 +372,19 @@ func (w *World) TempleMorale(c CampID) int {
 // BLD-10, MON-1).
 func (t *tick) produceCamp(c CampID) {
 	camp := &t.w.Camps[c]
-	paid, carry, half := t.w.production(c)
+	// The statistics first, for the markets' output (rule EDI-7): what the
+	// production pays moves none of what they are made of.
+	t.stats[c] = t.w.Stats(c)
+	var kinds [NumBuildingKinds + 1]int
+	paid, carry, half := t.w.production(c, &t.stats[c], &kinds)
 	camp.Carry, camp.CutOffHalf = carry, half
 	before := camp.Resources.Research
 	camp.Resources = camp.Resources.Add(paid)
-	t.stats[c] = t.w.Stats(c)
 	if t.w.edictSeat(c, SeatTreasurer) {
 		camp.Resources.Gold += t.w.taxes(c, t.stats[c])
 	}
 	t.announceTiers(c, before, camp.Resources.Research)
-	morale := t.w.TempleMorale(c)
+	morale := t.w.templeMorale(c, kinds[Temple])
 	if t.w.HasMonument(c) {
 		morale += 2
 	}
@@ -338,24 +396,37 @@ func (t *tick) produceCamp(c CampID) {
 // paid, and carry and half, the hundredths and the half hundredths it
 // carries to the next day. Zones are counted in halves, a cut-off zone once
 // and a linked one twice (cutoffShare). The production phase and Forecast
-// both read it.
-func (w *World) production(c CampID) (paid, carry, half Resources) {
+// both read it; stats are camp c's kingdom statistics today when the caller
+// has them (nil: computed for a market). When count is not nil, production
+// counts into it the buildings of each kind of the zones that yield (held,
+// not under siege: those CountBuildings counts).
+func (w *World) production(c CampID, stats *Stats, count *[NumBuildingKinds + 1]int) (paid, carry, half Resources) {
 	var terrains [len(TerrainIncome)]int64
 	var buildings [NumBuildingKinds + 1]int64
-	cut := w.cutOff(c)
+	held, capital := w.territory(c)
+	cut := w.cutFrom(held, capital)
 	var h Resources // in half hundredths
 	jobMult := w.jobMultipliers(c)
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
-		if zone.Owner != c || w.Besieged(z) {
-			continue
+	// The zones held and not under siege, in zone order.
+	yielding := held.andNot(w.besieged())
+	for i, word := range yielding {
+		for ; word != 0; word &= word - 1 {
+			z := ZoneID(i<<6 | bits.TrailingZeros64(word))
+			zone := &w.Zones[z]
+			n := cutoffShare(cut, z)
+			terrains[zone.Terrain] += n
+			for _, b := range zone.Buildings {
+				buildings[b] += n
+			}
+			if count != nil {
+				for _, b := range zone.Buildings {
+					count[b]++
+				}
+			}
+			if zone.Special == Resource {
+				h = h.Add(w.specialOutput(c, zone, &jobMult).scale(n))
+			}
 		}
-		n := cutoffShare(&cut, z)
-		terrains[zone.Terrain] += n
-		for _, b := range zone.Buildings {
-			buildings[b] += n
-		}
-		h = h.Add(w.specialOutput(c, zone, &jobMult).scale(n))
 	}
 	for tr := Plains; tr <= Coast; tr++ {
 		if terrains[tr] > 0 {
@@ -363,8 +434,12 @@ func (w *World) production(c CampID) (paid, carry, half Resources) {
 		}
 	}
 	for b := Farm; b <= Temple; b++ {
-		if out := Buildings[b].Output; buildings[b] > 0 && out != (Resources{}) {
-			h = h.Add(out.scale(buildings[b] * w.outputPercent(c, b, jobMult[b.Job()])))
+		if out := Buildings[b].Output; buildings[b] > 0 && !out.zero() {
+			if b == Market && stats == nil {
+				s := w.Stats(c)
+				stats = &s
+			}
+			h = h.Add(out.scale(buildings[b] * w.outputPercent(c, b, jobMult[b.Job()], stats)))
 		}
 	}
 	paid, carry, half = payHalves(h, w.Camps[c].Carry, w.Camps[c].CutOffHalf)

@@ -134,18 +134,31 @@ func (w *World) citizen(c CampID, id int32) int {
 // Appointee returns the citizen named to camp c's seat s, whether his
 // seat already counts or counts from tomorrow (named today, rule CNL-4).
 func (w *World) Appointee(c CampID, s SeatKind) (Citizen, bool) {
+	return found(w.appointee(c, s))
+}
+
+// appointee is Appointee as the citizen in the camp's list, nil for none.
+func (w *World) appointee(c CampID, s SeatKind) *Citizen {
 	if !s.Valid() {
-		return Citizen{}, false
+		return nil
 	}
-	st := w.Camps[c].Council[s-1]
-	if st.Citizen == 0 {
-		return Citizen{}, false
+	id := w.Camps[c].Council[s-1].Citizen
+	if id == 0 {
+		return nil
 	}
-	i := w.citizen(c, st.Citizen)
+	i := w.citizen(c, id)
 	if i < 0 {
+		return nil
+	}
+	return &w.Camps[c].Citizens[i]
+}
+
+// found returns a copy of the citizen p points to, and whether there is one.
+func found(p *Citizen) (Citizen, bool) {
+	if p == nil {
 		return Citizen{}, false
 	}
-	return w.Camps[c].Citizens[i], true
+	return *p, true
 }
 
 // SeatHolder returns the citizen who holds camp c's seat s today (w.Day):
@@ -157,10 +170,15 @@ func (w *World) SeatHolder(c CampID, s SeatKind) (Citizen, bool) {
 
 // holderOn returns the citizen whose seat s of camp c counts on day d.
 func (w *World) holderOn(c CampID, s SeatKind, d int) (Citizen, bool) {
+	return found(w.holder(c, s, d))
+}
+
+// holder is holderOn as the citizen in the camp's list, nil for none.
+func (w *World) holder(c CampID, s SeatKind, d int) *Citizen {
 	if !s.Valid() || !w.Camps[c].Council[s-1].heldOn(d) {
-		return Citizen{}, false
+		return nil
 	}
-	return w.Appointee(c, s)
+	return w.appointee(c, s)
 }
 
 // SeatOf returns the seat camp c's citizen id is named to, or 0.
@@ -179,11 +197,10 @@ func (w *World) SeatOf(c CampID, id int32) SeatKind {
 // SeatBenefit returns what seat s of camp c adds today to its statistic
 // (SeatRules[s].Stat; rule CNL-3): its holder's benefit, 0 while vacant.
 func SeatBenefit(w *World, c CampID, s SeatKind) int {
-	p, ok := w.SeatHolder(c, s)
-	if !ok {
-		return 0
+	if p := w.holder(c, s, w.Day); p != nil {
+		return p.BenefitIn(s)
 	}
-	return p.BenefitIn(s)
+	return 0
 }
 
 // RegentDay returns the day at whose end a regent takes camp c's vacant
@@ -226,7 +243,7 @@ func (s *Stats) add(o Stats) {
 func (w *World) councilStats(c CampID, s *Stats) {
 	camp := &w.Camps[c]
 	for _, k := range seats {
-		if p, ok := w.SeatHolder(c, k); ok {
+		if p := w.holder(c, k, w.Day); p != nil {
 			*statOf(s, SeatRules[k].Stat) += p.BenefitIn(k)
 			if k == SeatRuler && w.Rules >= RulesMastery && w.HeldZones(c) >= LargeRealm {
 				s.Stability += p.BenefitIn(k) // rule CNL-RULER

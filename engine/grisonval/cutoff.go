@@ -1,6 +1,7 @@
 package grisonval
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,36 +48,45 @@ func (w *World) CutOff(c CampID) []bool {
 
 // cutOff is CutOff as an array: the phases that read it allocate nothing.
 func (w *World) cutOff(c CampID) (cut [NumZones + 1]bool) {
-	capital := w.Capital(c)
-	if capital == 0 || !w.Governed() {
-		return cut
-	}
-	// A walk by breadth from the capital; each zone joins the queue once
-	// at most.
-	var linked [NumZones + 1]bool
-	var queue [NumZones]ZoneID
-	linked[capital] = true
-	queue[0] = capital
-	for head, tail := 0, 1; head < tail; head++ {
-		for _, n := range Neighbors(queue[head]) {
-			if !linked[n] && w.Zones[n].Owner == c {
-				linked[n] = true
-				queue[tail] = n
-				tail++
-			}
-		}
-	}
-	for z := ZoneID(1); z <= NumZones; z++ {
-		cut[z] = w.Zones[z].Owner == c && !linked[z]
-	}
+	held, capital := w.territory(c)
+	w.cutFrom(held, capital).each(func(z ZoneID) { cut[z] = true })
 	return cut
+}
+
+// cutFrom is CutOff as a set, for a camp that holds the zones held, its
+// capital among them (0: none).
+func (w *World) cutFrom(held zoneMask, capital ZoneID) zoneMask {
+	if capital == 0 || !w.Governed() {
+		return zoneMask{}
+	}
+	// A walk by breadth from the capital, a ring of held zones at a time;
+	// the sets' two words in variables of their own, which stay in
+	// registers.
+	var linked zoneMask
+	linked.add(capital)
+	around := &geometry.around
+	lo, hi := linked[0], linked[1] // the ring
+	for lo|hi != 0 {
+		var nlo, nhi uint64
+		for word := lo; word != 0; word &= word - 1 {
+			a := &around[bits.TrailingZeros64(word)]
+			nlo, nhi = nlo|a[0], nhi|a[1]
+		}
+		for word := hi; word != 0; word &= word - 1 {
+			a := &around[64+bits.TrailingZeros64(word)]
+			nlo, nhi = nlo|a[0], nhi|a[1]
+		}
+		lo, hi = nlo&held[0]&^linked[0], nhi&held[1]&^linked[1]
+		linked[0], linked[1] = linked[0]|lo, linked[1]|hi
+	}
+	return held.andNot(linked)
 }
 
 // cutoffShare returns the share of its output zone z gives, in halves
 // (rule CUT-2): 1 for a cut-off zone, 2 for a zone linked to the capital.
 // production counts every zone's terrain income and buildings in halves.
-func cutoffShare(cut *[NumZones + 1]bool, z ZoneID) int64 {
-	if cut[z] {
+func cutoffShare(cut zoneMask, z ZoneID) int64 {
+	if cut.has(z) {
 		return 1
 	}
 	return 2

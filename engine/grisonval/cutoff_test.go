@@ -120,7 +120,7 @@ func TestCutOffProduction(t *testing.T) {
 		// Hundredths a day: the capital alone, and zone 29 linked (the
 		// linked world less the capital and zone 20, a plain: 60 food).
 		hundredths := func(w *World) Resources {
-			paid, carry, half := w.production(0)
+			paid, carry, half := w.production(0, nil, nil)
 			if half != (Resources{}) {
 				t.Fatalf("half hundredths %+v in a world with no cut-off land", half)
 			}
@@ -135,7 +135,7 @@ func TestCutOffProduction(t *testing.T) {
 		odd := false
 		const days = 9
 		for range days {
-			p, carry, half := cut.production(0)
+			p, carry, half := cut.production(0, nil, nil)
 			paid = paid.Add(p)
 			cut.Camps[0].Carry, cut.Camps[0].CutOffHalf = carry, half
 			odd = odd || half.Stone == 1

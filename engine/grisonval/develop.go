@@ -131,8 +131,9 @@ const MonumentDefence = 3
 
 // HasMonument reports whether camp c holds a zone bearing its monument.
 func (w *World) HasMonument(c CampID) bool {
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && w.Zones[z].Monument {
+	zones := w.Zones[1 : NumZones+1]
+	for i := range zones {
+		if zones[i].Owner == c && zones[i].Monument {
 			return true
 		}
 	}

@@ -157,8 +157,7 @@ func (w *World) edictOpen(c CampID, e Edict) bool { return w.Day+1 >= w.EdictOpe
 // the day of his naming the seat is vacant and raises no taxes or carries
 // no holidays (rules CNL-4, CNL-6).
 func (w *World) edictSeat(c CampID, s SeatKind) bool {
-	_, ok := w.SeatHolder(c, s)
-	return ok
+	return w.holder(c, s, w.Day) != nil
 }
 
 // brokenPromise reports whether camp c's edicts' consumption went unpaid
@@ -298,11 +297,16 @@ func taxGold(rules Rules, e, pop int) int64 {
 // marketEconomy returns the percentage camp c's economy adds to the output
 // of a building of kind b (rule EDI-7): 2 % a point for a market, at worst
 // -50 %; nothing for the other kinds.
-func (w *World) marketEconomy(c CampID, b BuildingKind) int64 {
-	if b != Market {
+// stats are the camp's statistics today when the caller has them (nil:
+// computed).
+func (w *World) marketEconomy(c CampID, b BuildingKind, stats *Stats) int64 {
+	switch {
+	case b != Market:
 		return 0
+	case stats == nil:
+		return economyPercent(w.Stats(c).Economy)
 	}
-	return economyPercent(w.Stats(c).Economy)
+	return economyPercent(stats.Economy)
 }
 
 // economyPercent is the percentage an economy of e adds to a market's
@@ -345,9 +349,9 @@ func (t *tick) keepEdicts(c CampID, s Stats) {
 // promote draws the migrant of camp c's promotion edict in the society
 // phase (rule EDI-5): 1 % a day per level above none, only with room in
 // its housing (as EVT-3).
-func (t *tick) promote(c CampID) {
+func (t *tick) promote(c CampID, housing int) {
 	pct := t.w.EdictTerms(c, Promotion).Migrants
-	if pct == 0 || !hasRoom(t.w, c) {
+	if pct == 0 || t.w.Population(c) >= housing {
 		return
 	}
 	if t.stream(c, PurposePromotion).Intn(100) < pct {

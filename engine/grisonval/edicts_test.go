@@ -345,7 +345,7 @@ func TestEdicts(t *testing.T) {
 			arrivals, tk, pop := 0, startTick(w), w.Population(0)
 			for d := 1; d <= days; d++ {
 				tk.w.Day, tk.streams, tk.journal = d, nil, nil
-				tk.promote(0)
+				tk.promote(0, tk.w.Housing(0))
 				arrivals += tk.w.Population(0) - pop
 				tk.w.Camps[0].Citizens = tk.w.Camps[0].Citizens[:pop]
 			}
@@ -358,7 +358,7 @@ func TestEdicts(t *testing.T) {
 			tk = startTick(w)
 			for d := 1; d <= 300; d++ {
 				tk.w.Day, tk.streams = d, nil
-				if tk.promote(0); tk.w.Population(0) != pop {
+				if tk.promote(0, tk.w.Housing(0)); tk.w.Population(0) != pop {
 					t.Fatalf("promotion level %d: a migrant on day %d with %d inhabitants in %d homes", l, d, pop, w.Housing(0))
 				}
 			}

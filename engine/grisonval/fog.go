@@ -22,28 +22,45 @@ type zoneSet [NumZones + 1]bool
 
 // visionInto is Vision written into vis, a set the caller clears.
 func (w *World) visionInto(c CampID, vis *zoneSet) {
+	w.vision(c).each(func(z ZoneID) { vis[z] = true })
+}
+
+// vision is Vision as a zoneMask.
+func (w *World) vision(c CampID) (seen zoneMask) {
 	if !w.Camps[c].Alive {
-		return
+		return seen
 	}
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if !w.sharesVision(c, w.Zones[z].Owner) {
-			continue
-		}
-		vis[z] = true
-		for _, n := range Neighbors(z) {
-			vis[n] = true
+	// shares[o+1] tells whether c sees with the eyes of owner o (NoCamp
+	// first).
+	var shares [NumCamps + 1]bool
+	for o := range CampID(NumCamps) {
+		shares[o+1] = w.sharesVision(c, o)
+	}
+	zones, around := w.Zones[:NumZones+1], &geometry.around
+	lo, hi := uint64(0), uint64(0) // seen's words, in registers
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		if shares[zones[z].Owner+1] {
+			a := &around[z]
+			lo, hi = lo|a[0], hi|a[1]
+			if z < 64 {
+				lo |= 1 << z
+			} else {
+				hi |= 1 << (z - 64)
+			}
 		}
 	}
+	seen = zoneMask{lo, hi}
 	for _, col := range w.Columns {
 		if w.sharesVision(c, col.Camp) {
-			vis[col.To] = true
+			seen.add(col.To)
 		}
 	}
 	for _, s := range w.Sieges {
 		if w.sharesVision(c, s.Camp) {
-			vis[s.Zone] = true
+			seen.add(s.Zone)
 		}
 	}
+	return seen
 }
 
 // remember records what camp c sees of zone z today.
@@ -93,13 +110,7 @@ func (w *World) updateVision() {
 		if !w.Camps[c].Alive {
 			continue
 		}
-		var vis zoneSet
-		w.visionInto(c, &vis)
-		for z := ZoneID(1); z <= NumZones; z++ {
-			if vis[z] {
-				w.remember(c, z)
-			}
-		}
+		w.vision(c).each(func(z ZoneID) { w.remember(c, z) })
 	}
 }
 

@@ -62,7 +62,7 @@ func ForecastOf(w *World, c CampID) Forecast {
 	next := *w
 	next.Day = f.Day
 	// production (phase 4): the zones and the taxes, then the routes.
-	income, _, _ = next.production(c)
+	income, _, _ = next.production(c, nil, nil)
 	income.Gold += next.Taxes(c)
 	r = r.Add(income)
 	for _, rt := range w.Routes {

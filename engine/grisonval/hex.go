@@ -1,5 +1,7 @@
 package grisonval
 
+import "math/bits"
+
 // The map is a full hexagon of radius 5: 91 zones. Zones are numbered from 1
 // to 91 in rows from north (r = -5) to south (r = 5), west to east within a
 // row. Coordinates are axial (q, r); the third cube coordinate is s = -q-r.
@@ -44,8 +46,10 @@ var geometry = buildGeometry()
 type geo struct {
 	hex       [NumZones + 1]Hex
 	neighbors [NumZones + 1][]ZoneID
-	byHex     map[Hex]ZoneID
-	dist      [NumZones + 1][NumZones + 1]int8
+	// around[z] holds z's neighbours as a set.
+	around [NumZones + 1]zoneMask
+	byHex  map[Hex]ZoneID
+	dist   [NumZones + 1][NumZones + 1]int8
 }
 
 func buildGeometry() *geo {
@@ -69,11 +73,38 @@ func buildGeometry() *geo {
 			}
 		}
 		sortZones(g.neighbors[z])
+		for _, n := range g.neighbors[z] {
+			g.around[z].add(n)
+		}
 		for o := ZoneID(1); o <= NumZones; o++ {
 			g.dist[z][o] = int8(Distance(g.hex[z], g.hex[o]))
 		}
 	}
 	return g
+}
+
+// zoneMask is a set of zones, bit z for zone z: a walk over a camp's land
+// looks at the zones it holds, not at the whole map.
+type zoneMask [2]uint64
+
+// The map's zones fit a zoneMask.
+var _ [128 - (NumZones + 1)]struct{}
+
+func (m *zoneMask) add(z ZoneID)     { m[z>>6] |= 1 << (z & 63) }
+func (m zoneMask) has(z ZoneID) bool { return m[z>>6]&(1<<(z&63)) != 0 }
+func (m zoneMask) empty() bool       { return m[0]|m[1] == 0 }
+
+// andNot returns the zones of m not in o.
+func (m zoneMask) andNot(o zoneMask) zoneMask { return zoneMask{m[0] &^ o[0], m[1] &^ o[1]} }
+
+// each calls f for each zone of m, in zone order.
+func (m zoneMask) each(f func(ZoneID)) {
+	for i, word := range m {
+		for word != 0 {
+			f(ZoneID(i<<6 | bits.TrailingZeros64(word)))
+			word &= word - 1
+		}
+	}
 }
 
 // Valid reports whether z is a zone of the map.

@@ -791,7 +791,7 @@ func (t *tick) scandal(c CampID, r *Rand) (lang.Text, lang.Text) {
 	}
 	camp.Infamy++
 	var bs []bonus
-	if _, ok := t.w.SeatHolder(c, SeatCouncillor); !ok { // one named today serves from tomorrow (CNL-4)
+	if t.w.holder(c, SeatCouncillor, t.w.Day) == nil { // one named today serves from tomorrow (CNL-4)
 		bs = append(bs, bonus{VacantCouncillorMalus, lang.T("no councillor", "pas de conseiller")})
 	}
 	k := t.loyaltyCheck(c, r, false, bs...)

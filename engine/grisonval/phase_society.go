@@ -96,7 +96,7 @@ func b2i(b bool) int {
 // couples x morale factor x food factor); locked with no fertile couple,
 // under 1 food, or with housing full.
 func (w *World) BirthChance(c CampID) (int64, lang.Text) {
-	chance, lock := w.birthChance(c, w.FertileCouples(c))
+	chance, lock := w.birthChance(c, w.FertileCouples(c), w.Housing(c))
 	switch lock {
 	case noCouple:
 		return 0, lang.T("no fertile couple", "aucun couple fécond")
@@ -119,9 +119,10 @@ const (
 	housingFull
 )
 
-// birthChance is BirthChance for a camp of so many fertile couples, with
-// the lock named but not told: the society phase needs only to know it.
-func (w *World) birthChance(c CampID, couples int) (int64, birthLock) {
+// birthChance is BirthChance for a camp of so many fertile couples and
+// housing (Housing), with the lock named but not told: the society phase
+// needs only to know it.
+func (w *World) birthChance(c CampID, couples, housing int) (int64, birthLock) {
 	camp := &w.Camps[c]
 	pop := w.Population(c)
 	switch {
@@ -129,7 +130,7 @@ func (w *World) birthChance(c CampID, couples int) (int64, birthLock) {
 		return 0, noCouple
 	case camp.Resources.Food < 1:
 		return 0, noFood
-	case pop >= w.Housing(c):
+	case pop >= housing:
 		return 0, housingFull
 	}
 	p := BirthRatePPM * int64(couples) * MoraleFactor(camp.Morale) * FoodFactor(camp.Resources.Food, pop) / 1_000_000
@@ -164,10 +165,14 @@ func (t *tick) liveSociety() {
 			continue
 		}
 		couples := t.oldAge(c)
-		t.birth(c, couples)
-		t.promote(c)
-		t.moods(c)
-		t.experience(c)
+		// From here on the camp's phase touches neither the zones nor the
+		// sieges: its housing and its buildings stay as they are.
+		housing := t.w.Housing(c)
+		t.birth(c, couples, housing)
+		t.promote(c, housing)
+		buildings := t.w.buildingCounts(c)
+		t.moods(c, &buildings, housing)
+		t.experience(c, &buildings)
 	}
 }
 
@@ -369,9 +374,10 @@ func (t *tick) loseInhabitant(c CampID) (Citizen, bool) {
 // birth draws today's birth in camp c (rule POP-1): at most one a day. The
 // parents are a fertile civilian man and woman drawn at random; the child
 // takes the father's family name and, two times in three, one parent's job.
-// couples are the camp's fertile couples, as oldAge counted them.
-func (t *tick) birth(c CampID, couples int) {
-	chance, lock := t.w.birthChance(c, couples)
+// couples are the camp's fertile couples, as oldAge counted them, and
+// housing its housing (Housing).
+func (t *tick) birth(c CampID, couples, housing int) {
+	chance, lock := t.w.birthChance(c, couples, housing)
 	if lock != birthOpen {
 		return
 	}
@@ -406,7 +412,7 @@ func (t *tick) birth(c CampID, couples int) {
 	t.note(c, "birth", nil,
 		lang.T("%s and %s welcome %s, %s, %s %s.", "%s et %s accueillent %s, %s, %s %s.", father.Name(), mother.Name(), word, child.Name(), future, child.job()),
 		lang.T("birth: chance %.1f %% (%d fertile couples, morale %d, %d food); %s; population %d/%d", "naissance : chance %.1f %% (%d couples féconds, moral %d, %d nourriture) ; %s ; population %d/%d",
-			float64(chance)/10_000, couples, camp.Morale, camp.Resources.Food, inherit, len(camp.Citizens), t.w.Housing(c)))
+			float64(chance)/10_000, couples, camp.Morale, camp.Resources.Food, inherit, len(camp.Citizens), housing))
 }
 
 // Mood rules (rules CIT-MOOD, CIT-SOC), in tenths of a point.
@@ -439,12 +445,18 @@ var _ [HappyMood - SadMood - 1]struct{}
 // citizen's mood today in camp c (rule CIT-ASP); AspirationMastery depends
 // on the citizen's level and is given for level I, see masteryBend.
 func (w *World) AspirationBends(c CampID) [NumAspirations + 1]int16 {
+	n := w.buildingCounts(c)
+	return w.aspirationBends(c, &n, w.housing(c, n[House]))
+}
+
+// aspirationBends is AspirationBends with camp c's buildings counted
+// (buildingCounts) and its housing (Housing).
+func (w *World) aspirationBends(c CampID, n *[NumBuildingKinds + 1]int, housing int) [NumAspirations + 1]int16 {
 	camp := &w.Camps[c]
 	pop := w.Population(c)
 	var b [NumAspirations + 1]int16
-	n := w.buildingCounts(c)
 	b[AspirationFamily] = -10
-	if pop < w.housing(c, n[House]) {
+	if pop < housing {
 		b[AspirationFamily] = 10
 	}
 	switch days := camp.Resources.Food / int64(max(pop, 1)); {
@@ -505,13 +517,13 @@ func clampMood(m int) int16 { return int16(min(100*MoodScale, max(0, m))) }
 // raises two others drawn at random by 2.5 and each anxious one at 40 or
 // less lowers two by 2.5 (two distinct others), loners being immune; last, the mean mood pulls
 // morale by (mean - morale) x 0.2, truncated towards zero and capped at ±4.
-func (t *tick) moods(c CampID) {
+func (t *tick) moods(c CampID, buildings *[NumBuildingKinds + 1]int, housing int) {
 	camp := &t.w.Camps[c]
 	cs := camp.Citizens
 	if len(cs) == 0 {
 		return
 	}
-	bends := t.w.AspirationBends(c)
+	bends := t.w.aspirationBends(c, buildings, housing)
 	// bend[a][l] is the bend of aspiration a at level l, looked up
 	// without branching on the aspiration.
 	var bend [NumAspirations + 1][MaxLevel + 1]int16
@@ -634,9 +646,10 @@ func xpBonus(n int) int32 {
 // c, counted in one walk of its zones.
 func (w *World) buildingCounts(c CampID) [NumBuildingKinds + 1]int {
 	var n [NumBuildingKinds + 1]int
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
-		if len(zone.Buildings) > 0 && zone.Owner == c && !w.Besieged(z) {
+	zones, sieged := w.Zones[:NumZones+1], w.besieged()
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
+		if len(zone.Buildings) > 0 && zone.Owner == c && !sieged.has(z) {
 			for _, k := range zone.Buildings {
 				if int(k) < len(n) {
 					n[k]++
@@ -652,9 +665,8 @@ func (w *World) buildingCounts(c CampID) [NumBuildingKinds + 1]int {
 // buildings, +1 if ambitious, +1 if curious with a school, +1 at mood 80
 // or more, -1 at 25 or less. Soldiers gain nothing. Level-ups are told in
 // one journal entry.
-func (t *tick) experience(c CampID) {
+func (t *tick) experience(c CampID, buildings *[NumBuildingKinds + 1]int) {
 	camp := &t.w.Camps[c]
-	buildings := t.w.buildingCounts(c)
 	var bonus [NumJobs + 1]int32
 	for j := Farmer; int(j) <= NumJobs; j++ {
 		if b := jobBuilding(j); b != 0 {

@@ -151,8 +151,9 @@ func (t *tick) won(winner, loser CampID) {
 // its zones under siege tonight, and its legends lost (rule LEG-3).
 func (t *tick) readFacts(c CampID) {
 	f := &t.facts[c]
-	for z := ZoneID(1); z <= NumZones; z++ {
-		was, is := t.prev.Zones[z].Owner == c, t.w.Zones[z].Owner == c
+	before, after := t.prev.Zones[:NumZones+1], t.w.Zones[:NumZones+1]
+	for z := 1; z < len(after); z++ {
+		was, is := before[z].Owner == c, after[z].Owner == c
 		switch {
 		case is && !was:
 			f[factZoneWon]++

@@ -43,13 +43,26 @@ func SiegeCountdown(assault, defence int) int {
 
 // siegeAt returns the index in w.Sieges of the siege of zone z, or -1.
 func (w *World) siegeAt(z ZoneID) int {
-	return slices.IndexFunc(w.Sieges, func(s Siege) bool { return s.Zone == z })
+	for i := range w.Sieges {
+		if w.Sieges[i].Zone == z {
+			return i
+		}
+	}
+	return -1
 }
 
 // Besieged reports whether zone z is under siege: it produces nothing,
 // costs no upkeep, and nothing can be built, developed or recalled there
 // (rule SIE-4).
 func (w *World) Besieged(z ZoneID) bool { return len(w.Sieges) > 0 && w.siegeAt(z) >= 0 }
+
+// besieged returns the zones under siege, for the walks over the zones.
+func (w *World) besieged() (m zoneMask) {
+	for i := range w.Sieges {
+		m.add(w.Sieges[i].Zone)
+	}
+	return m
+}
 
 // invest starts a siege of zone z by force f, whose assault beat the
 // defence in the first engagement (rule SIE-1): the garrison loses half the

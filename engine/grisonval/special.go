@@ -200,8 +200,9 @@ func (w *World) surveyHeld() []finding {
 		if !w.Camps[c].Alive {
 			continue
 		}
-		for z := ZoneID(1); z <= NumZones; z++ {
-			if w.Zones[z].Owner == c && !w.Camps[c].Memory[z].Surveyed && w.survey(c, z) != 0 {
+		zones, memory := w.Zones[:NumZones+1], w.Camps[c].Memory[:NumZones+1]
+		for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+			if zones[z].Owner == c && !memory[z].Surveyed && w.survey(c, z) != 0 {
 				found = append(found, finding{c, z})
 			}
 		}
@@ -247,8 +248,9 @@ func (t *tick) noteFound(c CampID, z ZoneID, how lang.Text) {
 // and stability +1 per RiverStability.
 func (w *World) specialStats(c CampID, s *Stats) {
 	rivers := 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
 		if zone.Owner != c {
 			continue
 		}
@@ -299,7 +301,7 @@ func (w *World) specialOutput(c CampID, zone *Zone, jobMult *[NumJobs + 1]float6
 	}
 	for _, b := range zone.Buildings {
 		if b == Farm || b == LumberCamp || b == Mine {
-			h = h.Add(Buildings[b].Output.scale(w.outputPercent(c, b, jobMult[b.Job()]) * ResourceBonus).div(100))
+			h = h.Add(Buildings[b].Output.scale(w.outputPercent(c, b, jobMult[b.Job()], nil) * ResourceBonus).div(100))
 		}
 	}
 	return h
@@ -319,8 +321,13 @@ func (w *World) BuildCost(b BuildingKind, z ZoneID) Resources {
 // today (rule TER-RUIN): half its cost when one of c's zones that can take
 // it is a bare ruin, else its cost.
 func (w *World) leastBuildCost(c CampID, b BuildingKind) Resources {
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && !w.Besieged(z) && holdBar(w, z, b) == barNone && w.BuildCost(b, z) != Buildings[b].Cost {
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		// Only a bare ruin's price differs (BuildCost): the other zones
+		// are not looked at further.
+		zone := &zones[z]
+		if zone.Owner == c && zone.Special == Ruin && len(zone.Buildings) == 0 &&
+			!w.Besieged(z) && holdBar(w, z, b) == barNone && w.BuildCost(b, z) != Buildings[b].Cost {
 			return w.BuildCost(b, z)
 		}
 	}

@@ -32,8 +32,9 @@ func (b UpkeepBill) Total() Resources { return b.Buildings.Add(b.Territory).Add(
 // zone costs nothing (rule SIE-4).
 func (w *World) Upkeep(c CampID) UpkeepBill {
 	var buildings, levels, zones int64
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if zone := &w.Zones[z]; zone.Owner == c && !w.Besieged(z) {
+	all, sieged := w.Zones[:NumZones+1], w.besieged()
+	for z := ZoneID(1); z < ZoneID(len(all)); z++ {
+		if zone := &all[z]; zone.Owner == c && !sieged.has(z) {
 			zones++
 			buildings += int64(len(zone.Buildings))
 			levels += int64(zone.Development)

@@ -72,6 +72,11 @@ func (r Resources) Covers(c Resources) bool {
 		r.Tools >= c.Tools && r.Gold >= c.Gold && r.Research >= c.Research
 }
 
+// zero reports whether r holds nothing of any resource.
+func (r Resources) zero() bool {
+	return r.Food == 0 && r.Wood == 0 && r.Stone == 0 && r.Tools == 0 && r.Gold == 0 && r.Research == 0
+}
+
 // Sub returns r minus c.
 func (r Resources) Sub(c Resources) Resources {
 	return Resources{r.Food - c.Food, r.Wood - c.Wood, r.Stone - c.Stone, r.Tools - c.Tools, r.Gold - c.Gold, r.Research - c.Research}
@@ -333,14 +338,13 @@ func (w *World) CloneInto(dst *World) *World {
 		camps[i].memory, camps[i].citizens, camps[i].ongoing, camps[i].cutZones = c.Memory, c.Citizens, c.Ongoing, c.CutZones
 	}
 	*dst = *w
-	dst.Zones = cloneInto(zones, w.Zones)
-	dst.cloneBuildings()
+	dst.Zones = copyZones(zones, w.Zones)
 	dst.Routes = cloneInto(routes, w.Routes)
 	dst.Columns = cloneInto(columns, w.Columns)
 	dst.Sieges = cloneInto(sieges, w.Sieges)
 	for i := range dst.Camps {
 		c, from := &dst.Camps[i], &w.Camps[i]
-		c.Memory = cloneInto(camps[i].memory, from.Memory)
+		c.Memory = copyMemories(camps[i].memory, from.Memory)
 		c.Citizens = cloneInto(camps[i].citizens, from.Citizens)
 		c.Ongoing = cloneInto(camps[i].ongoing, from.Ongoing)
 		c.CutZones = cloneInto(camps[i].cutZones, from.CutZones)
@@ -367,21 +371,41 @@ func (w *World) SetRuler(c CampID, b career.WorldBonuses) {
 
 // Capital returns the camp's capital, or 0 if it has none.
 func (w *World) Capital(c CampID) ZoneID {
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c && w.Zones[z].Capital {
+	zones := w.Zones[:NumZones+1]
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		if zones[z].Owner == c && zones[z].Capital {
 			return z
 		}
 	}
 	return 0
 }
 
+// territory returns the zones camp c holds and its capital, 0 if it has
+// none (the first of its capitals in zone order, as Capital).
+func (w *World) territory(c CampID) (held zoneMask, capital ZoneID) {
+	zones := w.Zones[:NumZones+1]
+	lo, hi := uint64(0), uint64(0) // held's words, in registers
+	for z := ZoneID(len(zones) - 1); z >= 1; z-- {
+		if zones[z].Owner == c {
+			if z < 64 {
+				lo |= 1 << z
+			} else {
+				hi |= 1 << (z - 64)
+			}
+			if zones[z].Capital {
+				capital = z
+			}
+		}
+	}
+	return zoneMask{lo, hi}, capital
+}
+
 // HeldZones returns the number of zones camp c holds.
 func (w *World) HeldZones(c CampID) int {
 	n := 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c {
-			n++
-		}
+	zones := w.Zones[1 : NumZones+1]
+	for i := range zones {
+		n += b2i(zones[i].Owner == c)
 	}
 	return n
 }
@@ -390,9 +414,10 @@ func (w *World) HeldZones(c CampID) int {
 // army columns and siege lines.
 func (w *World) MenUnderArms(c CampID) int {
 	n := w.Camps[c].FieldArmy
-	for z := ZoneID(1); z <= NumZones; z++ {
-		if w.Zones[z].Owner == c {
-			n += w.Zones[z].Garrison
+	zones := w.Zones[1 : NumZones+1]
+	for i := range zones {
+		if zones[i].Owner == c {
+			n += zones[i].Garrison
 		}
 	}
 	for _, col := range w.Columns {
@@ -421,13 +446,14 @@ func (w *World) MaxUnderArms(c CampID) int {
 // counted in one walk of the zones.
 func (w *World) Housing(c CampID) int {
 	houses, held := 0, 0
-	for z := ZoneID(1); z <= NumZones; z++ {
-		zone := &w.Zones[z]
+	zones, sieged := w.Zones[:NumZones+1], w.besieged()
+	for z := ZoneID(1); z < ZoneID(len(zones)); z++ {
+		zone := &zones[z]
 		if zone.Owner != c {
 			continue
 		}
 		held++
-		if len(zone.Buildings) > 0 && !w.Besieged(z) {
+		if len(zone.Buildings) > 0 && !sieged.has(z) {
 			for _, k := range zone.Buildings {
 				houses += b2i(k == House)
 			}
