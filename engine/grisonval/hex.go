@@ -92,7 +92,6 @@ var _ [128 - (NumZones + 1)]struct{}
 
 func (m *zoneMask) add(z ZoneID)     { m[z>>6] |= 1 << (z & 63) }
 func (m zoneMask) has(z ZoneID) bool { return m[z>>6]&(1<<(z&63)) != 0 }
-func (m zoneMask) empty() bool       { return m[0]|m[1] == 0 }
 
 // andNot returns the zones of m not in o.
 func (m zoneMask) andNot(o zoneMask) zoneMask { return zoneMask{m[0] &^ o[0], m[1] &^ o[1]} }
