@@ -78,8 +78,12 @@ SEQUENTIAL := ./engine/... ./game/... ./server/rating ./server/cmd/castle-sim ./
 RACE_FLAGS := -race -gcflags=modernc.org/sqlite/lib=-race=false
 
 ## race: every test but SEQUENTIAL's, with the race detector.
+# SLOW are the packages whose tests take longest, listed first so that go
+# test starts them first instead of leaving one to run alone at the end.
+SLOW := ./server ./clients/web ./clients/llm ./server/cmd/internal/arena ./clients/agent ./server/cmd/grisonval-crash \
+	./server/store/postgres ./server/cmd/grisonvald ./clients/bot
 race: test-deps postgres
-	$(GO) test $(RACE_FLAGS) -count=1 -timeout 15m $(filter-out $(shell $(GO) list $(SEQUENTIAL)),$(shell $(GO) list ./...))
+	$(GO) test $(RACE_FLAGS) -count=1 -timeout 15m $(SLOW) $(filter-out $(shell $(GO) list $(SLOW) $(SEQUENTIAL)),$(shell $(GO) list ./...))
 
 ## sequential: SEQUENTIAL's tests, without the race detector.
 sequential:
