@@ -17,7 +17,6 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -379,31 +378,12 @@ func (e *docEnv) shell(t *testing.T, line string, timeout time.Duration) string 
 	return out.String()
 }
 
-// syncBuffer is a bytes.Buffer safe for a process's output and a reader at
-// once.
-type syncBuffer struct {
-	mu sync.Mutex // guards b
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // background starts line; stop interrupts it (as Ctrl-C does) and fails
 // unless it exits 0.
-func (e *docEnv) background(t *testing.T, line string) (out *syncBuffer, stop func()) {
+func (e *docEnv) background(t *testing.T, line string) (out *testserver.Buffer, stop func()) {
 	t.Helper()
 	cmd := e.command(line)
-	out = &syncBuffer{}
+	out = &testserver.Buffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", line, err)
@@ -617,7 +597,7 @@ func (e *docEnv) castleServer(t *testing.T, line string) {
 	// Stopped by an interrupt at the end, as its reader stops it; its
 	// exit is not checked.
 	cmd := e.command(line)
-	out := &syncBuffer{}
+	out := &testserver.Buffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", line, err)

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -16,25 +15,6 @@ import (
 	"google.golang.org/grpc/metadata"
 )
 
-// lockedBuffer is a bytes.Buffer the players' loggers write while the
-// test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex // guards b
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestPlayerCounters plays a whole season of counters (docs/counters.md), a
 // ruleset the bot has no strategy for, with a Player in every camp on the
 // real server: the server accepts every order the bots post, drawn from
@@ -47,7 +27,7 @@ func TestPlayerCounters(t *testing.T) {
 	w := srv.NewGame(t, testserver.Game{Ruleset: "counters", Camps: camps, Seed: 3, SeasonLength: days})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	var logs lockedBuffer
+	var logs testserver.Buffer
 	var wg sync.WaitGroup
 	for c := range camps {
 		p := &Player{Client: srv.Game, Token: w.Tokens[c], Lang: lang.EN, Log: zerolog.New(&logs).With().Int("player", c).Logger()}

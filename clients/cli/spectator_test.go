@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,25 +14,6 @@ import (
 	"github.com/grisonval/server/clients/internal/testserver"
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 )
-
-// lockedBuffer is a bytes.Buffer that follow writes while the test reads
-// it.
-type lockedBuffer struct {
-	mu sync.Mutex // guards b
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestSpectatorCommands: an admin issues a spectator token with the CLI
 // (a second of the same name waits for --yes, and then replaces the
@@ -129,7 +109,7 @@ func TestSpectatorCommands(t *testing.T) {
 	follow := func(args []string, want func(out string, day int32) bool) string {
 		t.Helper()
 		ctx, cancel := context.WithCancel(context.Background())
-		var out lockedBuffer
+		var out testserver.Buffer
 		done := make(chan int, 1)
 		go func() {
 			e := map[string]string{"GRISONVAL_ADDR": srv.Addr, "GRISONVAL_TOKEN": first}

@@ -53,7 +53,7 @@ type Server struct {
 	Game  pb.GameServiceClient
 	Admin pb.AdminServiceClient
 	// logs is the server's console: its standard output and error.
-	logs *syncBuffer
+	logs *Buffer
 	// stop stops the server's process, once.
 	stop func()
 }
@@ -69,20 +69,20 @@ func (s *Server) Output() string {
 	return s.logs.String()
 }
 
-// syncBuffer is a bytes.Buffer that a process writes while a test reads
-// it.
-type syncBuffer struct {
+// Buffer is a bytes.Buffer that a process, a logger or a command writes
+// while a test reads it.
+type Buffer struct {
 	mu sync.Mutex // guards b
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
+func (s *Buffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
-func (s *syncBuffer) String() string {
+func (s *Buffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
@@ -216,7 +216,7 @@ func StartWith(t testing.TB, opts Options) *Server {
 	t.Helper()
 	bin := Binary(t)
 	data := t.TempDir()
-	logs := &syncBuffer{}
+	logs := &Buffer{}
 	faceSecret := rand.Text()
 	args := []string{"-dev", "-addr", "127.0.0.1:0", "-data", data, "-face-secret", faceSecret}
 	if opts.Web {
