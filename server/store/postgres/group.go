@@ -41,7 +41,7 @@ func (s *Store) sendGrouped(ctx context.Context, fence *store.Lease, worldID uin
 	if err != nil {
 		return err
 	}
-	return s.groups.Do(ctx, steps, len(steps))
+	return s.groups.Do(ctx, worldID, steps, len(steps))
 }
 
 // commitGroup commits the ticks of g, each its steps, in one transaction

@@ -65,7 +65,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("connect to postgres: %w", err)
 	}
 	s := &Store{pool: pool, renewals: renewals}
-	s.groups = store.NewGroups(committers, maxGroupTicks, maxGroupSteps, s.commitGroup)
+	s.groups = store.NewGroups(committers, maxGroupTicks, maxGroupSteps, store.BusyGather, s.commitGroup)
 	return s, nil
 }
 

@@ -106,7 +106,7 @@ func Open(dir string) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
-	s.groups = store.NewGroups(1, maxGroupTicks, maxGroupTicks, s.commitGroup)
+	s.groups = store.NewGroups(1, maxGroupTicks, maxGroupTicks, store.BusyGather, s.commitGroup)
 	return s, nil
 }
 
@@ -526,7 +526,7 @@ func scanOrder(row scanner) (store.Order, error) {
 // the ticks committed at the same moment, one transaction and one flush
 // (group.go), and CommitTick returns once that transaction has committed.
 func (s *Store) CommitTick(ctx context.Context, t store.Tick) error {
-	if err := s.groups.Do(ctx, t, 1); err != nil {
+	if err := s.groups.Do(ctx, t.WorldID, t, 1); err != nil {
 		return fmt.Errorf("commit tick of world %d season %d day %d: %w", t.WorldID, t.Season, t.Day, err)
 	}
 	return nil
