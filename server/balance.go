@@ -180,7 +180,7 @@ func (s *Server) balanceRound(ctx context.Context, b leaseBatcher) {
 // it), and, in a random order so that replicas taking at once seldom meet,
 // others up to quota.
 func (s *Server) chooseTakes(now time.Time, worlds []store.World, quota int) []store.World {
-	overdue := 2 * s.leaseTTL() / 3
+	overdue := 2 * s.takeEvery()
 	s.beat.mu.Lock()
 	defer s.beat.mu.Unlock()
 	free := make(map[uint64]time.Time, len(worlds))

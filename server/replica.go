@@ -17,7 +17,7 @@ import (
 
 // Defaults of Replica.
 const (
-	DefaultLeaseTTL     = 3 * time.Second
+	DefaultLeaseTTL     = 10 * time.Second
 	DefaultHeartbeatTTL = 600 * time.Millisecond
 )
 
@@ -31,7 +31,12 @@ type Replica struct {
 	Addr string
 	// LeaseTTL is how long a world's lease lasts without renewal;
 	// DefaultLeaseTTL when 0. Leases are renewed, all in one statement,
-	// and free worlds looked for, every third of it.
+	// every third of it, and free worlds looked for as often or every
+	// second. A dead replica's worlds move when its heartbeat runs out,
+	// not its leases: a longer lease costs no failover time, only the
+	// tolerance of a replica whose renewals fail while it beats (the
+	// default's 10 s renews each lease three times a day of 10 s, where 3 s
+	// renewed it ten times: docs/performance.md, "Ten thousand worlds").
 	LeaseTTL time.Duration
 	// HeartbeatTTL is how long this process's heartbeat lasts without
 	// renewal, and so about how long a world stays without a server when
@@ -133,8 +138,14 @@ var errLeaseBusy = errors.New("a write under the lease is in flight")
 // world's lease first.
 var errNotOwner = errors.New("world run by another process")
 
-// leaseLoop renews the leases this process holds and takes the worlds that
-// have no live lease, each every third of the lease's time, and beats this
+// takePeriod is the longest time between two take rounds: a world released
+// or created elsewhere waits at most that long for a replica, whatever the
+// lease's time.
+const takePeriod = time.Second
+
+// leaseLoop renews the leases this process holds every third of the
+// lease's time, takes the worlds that have no live lease as often or every
+// takePeriod, whichever is shorter, and beats this
 // process's heartbeat every quarter of its time (balance.go), until quit
 // closes. The three run apart: taking many worlds (those of a replica that
 // died) never delays the renewal of the leases held, nor the heartbeat. A
@@ -144,7 +155,7 @@ func (s *Server) leaseLoop(quit <-chan struct{}) {
 	period := s.leaseTTL() / 3
 	var wg sync.WaitGroup
 	wg.Go(func() { s.every(quit, nil, period, s.renewRound) })
-	wg.Go(func() { s.every(quit, s.takeNow, period, s.takeRound) })
+	wg.Go(func() { s.every(quit, s.takeNow, s.takeEvery(), s.takeRound) })
 	if _, ok := s.cfg.Store.(leaseBatcher); ok {
 		wg.Go(func() { s.every(quit, nil, s.heartbeatTTL()/4, s.heartbeatRound) })
 	}
@@ -179,6 +190,12 @@ func (s *Server) every(quit, wake <-chan struct{}, period time.Duration, fn func
 		next = s.cfg.Clock.Now().Add(period)
 		fn(context.Background())
 	}
+}
+
+// takeEvery is the period of the take round: a third of the lease's time,
+// or takePeriod if shorter.
+func (s *Server) takeEvery() time.Duration {
+	return min(s.leaseTTL()/3, takePeriod)
 }
 
 func (s *Server) leaseTTL() time.Duration {
