@@ -509,8 +509,12 @@ func worldsMode(ctx context.Context, c config, dir string, out io.Writer) (bool,
 			if err := t.start(ctx, d, c.store); err != nil {
 				return false, err
 			}
-			wait := profileWindow(ctx, t, c.profile, "worlds", round, 0, time.Duration(float64(c.worlds.worlds)/c.worlds.rate*float64(time.Second))+c.worlds.duration)
-			r, err := runWorlds(ctx, t, d, c.store, c.worlds)
+			// The profile is of the window alone, once every world exists:
+			// the CPU per tick's.
+			wait := func() error { return nil }
+			r, err := runWorlds(ctx, t, d, c.store, c.worlds, func() {
+				wait = profileWindow(ctx, t, c.profile, "worlds", round, 0, c.worlds.duration)
+			})
 			if err == nil {
 				err = wait()
 			}

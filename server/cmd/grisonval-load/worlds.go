@@ -160,8 +160,9 @@ func (res *worldsResult) since(w0, w1 window) {
 	}
 }
 
-// runWorlds runs l against t.
-func runWorlds(ctx context.Context, t *target, dir string, sc storeConfig, l worldsLoad) (worldsResult, error) {
+// runWorlds runs l against t, calling window as its measured window begins
+// (every world created).
+func runWorlds(ctx context.Context, t *target, dir string, sc storeConfig, l worldsLoad, window func()) (worldsResult, error) {
 	var res worldsResult
 	res.rssBefore, _ = t.proc.memory()
 	conns := make([]*grpc.ClientConn, l.conns)
@@ -262,6 +263,7 @@ func runWorlds(ctx context.Context, t *target, dir string, sc storeConfig, l wor
 	from = time.Now()
 	end = from.Add(l.duration)
 	mu.Unlock()
+	window()
 	time.Sleep(l.duration)
 	w1, err := readWindow(ctx, t)
 	if err != nil {
