@@ -72,6 +72,7 @@ func (g *gameService) GetView(ctx context.Context, req *pb.GetViewRequest) (*pb.
 		return nil, err
 	}
 	l := pb.LangOf(ctx)
+	r.markRead(p.camp, l)
 	if v := r.cachedView(p.camp, l); v != nil {
 		return v, nil
 	}

@@ -81,6 +81,10 @@ type runner struct {
 	// like views (views.go).
 	frames atomic.Pointer[worldFrames]
 	wire   *wireViews
+	// viewsRead marks the views and frames read since the last day's notices
+	// (readBit): the loop builds after a day only those its callers read
+	// after the last one (views.go).
+	viewsRead atomic.Uint64
 
 	// The fields below belong to the run goroutine (and to the loader
 	// before it starts).
@@ -772,8 +776,11 @@ func (r *runner) notify(ev tickEvent) {
 			r.drop(w, errTooSlow)
 		}
 	}
+	read := r.viewsRead.Swap(0)
 	for k := range notices {
-		r.prebuild(k.camp, k.lang)
+		if read&readBit(k.camp, k.lang) != 0 {
+			r.prebuild(k.camp, k.lang)
+		}
 	}
 }
 

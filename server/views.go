@@ -30,6 +30,22 @@ type campViews []*pb.CampView
 // numLangs is the number of languages a view is written in.
 const numLangs = int(lang.FR) + 1
 
+// readBit is the bit of runner.viewsRead of camp's view in l (spectatorCamp:
+// the world's frame); a camp past the 30th has none (0), and its views are
+// built by their first caller.
+func readBit(camp int, l lang.Lang) uint64 {
+	return 1 << uint((camp+1)*numLangs+int(l))
+}
+
+// markRead notes that a caller read camp's view in l (spectatorCamp: the
+// frame), so that the loop builds it after the next day. It is safe for
+// concurrent use.
+func (r *runner) markRead(camp int, l lang.Lang) {
+	if bit := readBit(camp, l); r.viewsRead.Load()&bit == 0 {
+		r.viewsRead.Or(bit)
+	}
+}
+
 // cachedView returns camp's view in l as last built, or nil. It is safe
 // for concurrent use. The view must not be modified.
 func (r *runner) cachedView(camp int, l lang.Lang) *pb.CampView {
@@ -61,6 +77,12 @@ func (r *runner) dropViews() {
 // clients that watch a world read its views right after a day, and would
 // otherwise wait on the loop for the first of them. It runs on the loop; a
 // view that cannot be built now is left to be built by its first caller.
+// The loop prebuilds only the views read since the previous day's
+// notices (readBit): a stream that only listens (a dashboard, an AI
+// camp's watcher, the load tool's worlds) costs no view a day, and a
+// client that reads its view after each notice finds it built from its
+// second day on.
+
 func (r *runner) prebuild(camp int, l lang.Lang) {
 	var err error
 	if camp == spectatorCamp {
@@ -72,7 +94,9 @@ func (r *runner) prebuild(camp int, l lang.Lang) {
 	}
 	if err != nil {
 		r.log.Warn().Err(err).Int("camp", camp).Msg("view not built after the day; its first caller builds it")
+		return
 	}
+	r.metrics.ViewPrebuilt()
 }
 
 // worldFrames is a world's public frame by language (nil for a frame to be
@@ -112,6 +136,7 @@ func (r *runner) cachedFrame(l lang.Lang) *pb.Frame {
 
 // frame returns the world's public frame in l: kept, or built on the loop.
 func (r *runner) frame(ctx context.Context, l lang.Lang) (*pb.Frame, error) {
+	r.markRead(spectatorCamp, l)
 	if f := r.cachedFrame(l); f != nil {
 		return f, nil
 	}

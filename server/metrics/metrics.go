@@ -43,6 +43,7 @@ type Metrics struct {
 	storeOps    *prometheus.HistogramVec
 	leasesTaken prometheus.Counter
 	leasesLost  prometheus.Counter
+	prebuilt    prometheus.Counter
 }
 
 // New returns the series, registered with the Go runtime's and the
@@ -77,7 +78,9 @@ func New() *Metrics {
 		Help: "World leases this server acquired: worlds it took to run."})
 	m.leasesLost = prometheus.NewCounter(prometheus.CounterOpts{Namespace: Namespace, Name: "leases_lost_total",
 		Help: "World leases this server lost: worlds it stopped running because another took them or a renewal failed too long."})
-	m.reg.MustRegister(m.rpcStarted, m.rpcHandled, m.rpcSeconds, m.forwarded, m.streams, m.orders, m.messages, m.tickSeconds, m.tickLate,
+	m.prebuilt = prometheus.NewCounter(prometheus.CounterOpts{Namespace: Namespace, Name: "views_prebuilt_total",
+		Help: "Camp views and public frames built by the worlds' loops right after a day, for the callers that read them after the day before."})
+	m.reg.MustRegister(m.prebuilt, m.rpcStarted, m.rpcHandled, m.rpcSeconds, m.forwarded, m.streams, m.orders, m.messages, m.tickSeconds, m.tickLate,
 		m.storeOps, m.leasesTaken, m.leasesLost,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -131,6 +134,15 @@ func (m *Metrics) LeaseLost() {
 		return
 	}
 	m.leasesLost.Inc()
+}
+
+// ViewPrebuilt records a view (or frame) built by a world's loop after a
+// day.
+func (m *Metrics) ViewPrebuilt() {
+	if m == nil {
+		return
+	}
+	m.prebuilt.Inc()
 }
 
 // Handler serves /metrics.
