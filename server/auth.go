@@ -104,11 +104,9 @@ func newPrincipals() principals {
 	return principals{m: make(map[[sha256.Size]byte]cachedPrincipal), byWorld: make(map[uint64]map[[sha256.Size]byte]struct{})}
 }
 
-// set maps hash to c.
+// set maps hash to c. A token's world never changes, so that a hash set
+// again stays under its world in the index.
 func (ps principals) set(hash [sha256.Size]byte, c cachedPrincipal) {
-	if old, ok := ps.m[hash]; ok && old.p.worldID != c.p.worldID {
-		ps.unindex(hash, old.p.worldID)
-	}
 	ps.m[hash] = c
 	w := ps.byWorld[c.p.worldID]
 	if w == nil {
