@@ -64,7 +64,7 @@ func (a *authenticator) revokeAdmin(ctx context.Context, name string) error {
 	if err := a.store.RevokeAdminToken(ctx, name); err != nil {
 		return fmt.Errorf("revoke admin token: %w", err)
 	}
-	a.forget(func(p principal) bool { return p.role == store.RoleAdmin && p.name == name }, false)
+	a.forget(0, func(p principal) bool { return p.role == store.RoleAdmin && p.name == name }, false)
 	return nil
 }
 
@@ -118,8 +118,8 @@ func (a *adminService) revokeSpectator(ctx context.Context, r *runner, req *pb.R
 	} else if err != nil {
 		return nil, toStatus(r.base, err)
 	}
-	a.s.auth.forget(func(p principal) bool {
-		return p.role == store.RoleSpectator && p.worldID == r.id && p.name == name
+	a.s.auth.forget(r.id, func(p principal) bool {
+		return p.role == store.RoleSpectator && p.name == name
 	}, true)
 	_ = r.read(ctx, func() error {
 		r.log.Info().Str("spectator", name).Msg("admin: spectator token revoked")

@@ -64,15 +64,15 @@ type authenticator struct {
 	clock clock.Clock
 	ttl   time.Duration
 
-	mu sync.Mutex // guards cache, vouched and gen
+	mu sync.Mutex // guards cache, vouched, gen and pruneAt
 	// cache maps a token hash to the principal it named when read.
-	cache map[[sha256.Size]byte]cachedPrincipal
+	cache principals
 	// vouched maps the hash of a token found good in the last vouchTTL to
 	// the principal it named: such a token is never refused for its
 	// address's failed authentications (guard.admit), though it is still
 	// checked in the store once its cache entry expires. A token found
 	// unknown or revoked leaves it.
-	vouched map[[sha256.Size]byte]cachedPrincipal
+	vouched principals
 	// gen counts revocations; a lookup that raced one is not cached.
 	gen uint64
 	// pruneAt is how many vouched tokens make the next lookup drop the
@@ -90,9 +90,60 @@ type cachedPrincipal struct {
 	expires time.Time
 }
 
+// principals maps token hashes to the principals they named, with an
+// index by world: a new token of a world drops the ones it replaces with
+// a look at that world's only, not at every world's (10,000 worlds hold
+// tens of thousands of tokens). Its maps are written only by its methods,
+// which keep the index in step. The authenticator's mu guards it.
+type principals struct {
+	m       map[[sha256.Size]byte]cachedPrincipal
+	byWorld map[uint64]map[[sha256.Size]byte]struct{}
+}
+
+func newPrincipals() principals {
+	return principals{m: make(map[[sha256.Size]byte]cachedPrincipal), byWorld: make(map[uint64]map[[sha256.Size]byte]struct{})}
+}
+
+// set maps hash to c. A token's world never changes, so that a hash set
+// again stays under its world in the index.
+func (ps principals) set(hash [sha256.Size]byte, c cachedPrincipal) {
+	ps.m[hash] = c
+	w := ps.byWorld[c.p.worldID]
+	if w == nil {
+		w = make(map[[sha256.Size]byte]struct{})
+		ps.byWorld[c.p.worldID] = w
+	}
+	w[hash] = struct{}{}
+}
+
+// drop forgets hash.
+func (ps principals) drop(hash [sha256.Size]byte) {
+	if c, ok := ps.m[hash]; ok {
+		delete(ps.m, hash)
+		ps.unindex(hash, c.p.worldID)
+	}
+}
+
+// unindex takes hash out of world's index.
+func (ps principals) unindex(hash [sha256.Size]byte, world uint64) {
+	w := ps.byWorld[world]
+	delete(w, hash)
+	if len(w) == 0 {
+		delete(ps.byWorld, world)
+	}
+}
+
+// dropWorld forgets the hashes of world whose principal match says.
+func (ps principals) dropWorld(world uint64, match func(principal) bool) {
+	for h := range ps.byWorld[world] {
+		if match(ps.m[h].p) {
+			ps.drop(h)
+		}
+	}
+}
+
 func newAuthenticator(st store.Store, c clock.Clock, ttl time.Duration) *authenticator {
-	return &authenticator{store: st, clock: c, ttl: ttl, cache: make(map[[sha256.Size]byte]cachedPrincipal),
-		vouched: make(map[[sha256.Size]byte]cachedPrincipal), pruneAt: vouchPruneAt}
+	return &authenticator{store: st, clock: c, ttl: ttl, cache: newPrincipals(), vouched: newPrincipals(), pruneAt: vouchPruneAt}
 }
 
 // vouchTTL is how long a token found good is vouched for.
@@ -192,7 +243,7 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	hash := sha256.Sum256([]byte(token))
 	now := a.clock.Now()
 	a.mu.Lock()
-	c, ok := a.cache[hash]
+	c, ok := a.cache.m[hash]
 	gen := a.gen
 	a.mu.Unlock()
 	if ok && now.Before(c.expires) {
@@ -201,7 +252,7 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	t, err := a.store.TokenByHash(ctx, hash[:])
 	if errors.Is(err, store.ErrNotFound) {
 		a.mu.Lock()
-		delete(a.vouched, hash)
+		a.vouched.drop(hash)
 		a.mu.Unlock()
 	}
 	if err != nil {
@@ -213,16 +264,16 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 	}
 	a.mu.Lock()
 	if a.gen == gen {
-		a.cache[hash] = cachedPrincipal{p: p, expires: now.Add(a.ttl)}
-		if len(a.vouched) >= a.pruneAt {
-			for h, v := range a.vouched {
+		a.cache.set(hash, cachedPrincipal{p: p, expires: now.Add(a.ttl)})
+		if len(a.vouched.m) >= a.pruneAt {
+			for h, v := range a.vouched.m {
 				if !now.Before(v.expires) {
-					delete(a.vouched, h)
+					a.vouched.drop(h)
 				}
 			}
-			a.pruneAt = max(vouchPruneAt, 2*len(a.vouched))
+			a.pruneAt = max(vouchPruneAt, 2*len(a.vouched.m))
 		}
-		a.vouched[hash] = cachedPrincipal{p: p, expires: now.Add(vouchTTL)}
+		a.vouched.set(hash, cachedPrincipal{p: p, expires: now.Add(vouchTTL)})
 	}
 	a.mu.Unlock()
 	return p, nil
@@ -233,7 +284,7 @@ func (a *authenticator) lookup(ctx context.Context, token string) (principal, er
 func (a *authenticator) isVouched(hash [sha256.Size]byte) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	v, ok := a.vouched[hash]
+	v, ok := a.vouched.m[hash]
 	return ok && a.clock.Now().Before(v.expires)
 }
 
@@ -270,23 +321,19 @@ func (a *authenticator) put(ctx context.Context, t store.Token) error {
 	if err := a.store.PutToken(ctx, t); err != nil {
 		return err
 	}
-	a.forget(func(p principal) bool { return replaces(t, p) }, true)
+	a.forget(t.WorldID, func(p principal) bool { return replaces(t, p) }, true)
 	return nil
 }
 
-// forget drops the tokens whose principal match says revoked from the
-// cache and the vouched tokens and, when streams is set, ends their open
-// streams on this process before it returns.
-func (a *authenticator) forget(match func(principal) bool, streams bool) {
+// forget drops the tokens of world (0: the admin tokens, store.Token)
+// whose principal match says revoked from the cache and the vouched tokens
+// and, when streams is set, ends their open streams on this process before
+// it returns.
+func (a *authenticator) forget(world uint64, match func(principal) bool, streams bool) {
 	a.mu.Lock()
 	a.gen++
-	for _, m := range []map[[sha256.Size]byte]cachedPrincipal{a.cache, a.vouched} {
-		for h, c := range m {
-			if match(c.p) {
-				delete(m, h)
-			}
-		}
-	}
+	a.cache.dropWorld(world, match)
+	a.vouched.dropWorld(world, match)
 	a.mu.Unlock()
 	if streams && a.revoked != nil {
 		a.revoked()
@@ -329,6 +376,6 @@ func (a *authenticator) Revoked(hash [sha256.Size]byte) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.gen++
-	delete(a.cache, hash)
-	delete(a.vouched, hash)
+	a.cache.drop(hash)
+	a.vouched.drop(hash)
 }

@@ -235,8 +235,8 @@ func (a *authenticator) revokeCamp(ctx context.Context, worldID uint64, camp int
 	if err != nil {
 		return 0, err
 	}
-	a.forget(func(p principal) bool {
-		return p.role == store.RoleCamp && p.worldID == worldID && p.camp == camp && store.SeatOrRuler(p.seat) == seat
+	a.forget(worldID, func(p principal) bool {
+		return p.role == store.RoleCamp && p.camp == camp && store.SeatOrRuler(p.seat) == seat
 	}, n > 0)
 	return n, nil
 }

@@ -17,7 +17,9 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -416,9 +418,10 @@ const FullCheckEvery = 10 * time.Minute
 // were deleted since the last round, and which of those and of the tokens
 // of the streams opened since are still live (a stream may open with a
 // token revoked on another replica but still cached here): a round costs
-// the store about nothing, whatever the number of streams. Every
-// FullCheckEvery, and at the first round, it asks about every open
-// stream's token instead. Streams is safe for concurrent use.
+// the store about nothing, and this process a look at each of those
+// tokens, whatever the number of streams. Every FullCheckEvery, and at the
+// first round, it asks about every open stream's token instead. Streams
+// is safe for concurrent use.
 type Streams struct {
 	perToken, total int
 	every           time.Duration
@@ -426,22 +429,25 @@ type Streams struct {
 	tokens          Tokens
 	log             *Sampler
 
-	mu sync.Mutex // guards byToken, open and checking
+	mu sync.Mutex // guards byToken, open, fresh and checking
 	// byToken are the open streams by token hash; open counts them.
 	byToken map[[sha256.Size]byte]map[*stream]struct{}
 	open    int
+	// fresh are the tokens of byToken that no round asked about yet
+	// (their first stream opened after the last round read its
+	// deletions): the next round asks about them. The other tokens of
+	// byToken were found live by a round, so that a later revocation of
+	// one is among the deletions a later round reads.
+	fresh map[[sha256.Size]byte]struct{}
 	// checking is set while the revocation check runs (streams open).
 	checking bool
 
-	checkMu sync.Mutex // serialises the rounds; guards mark, fullAt and known
+	checkMu sync.Mutex // serialises the rounds; guards mark and fullAt
 	// mark is what Tokens.RevokedSince returned at the last round.
 	mark uint64
 	// fullAt is when the last round that asked about every open stream's
 	// token succeeded; zero before the first.
 	fullAt time.Time
-	// known are the tokens of the streams open at the last round: a round
-	// asks about them only if they were deleted since.
-	known map[[sha256.Size]byte]bool
 }
 
 // stream is an open stream's cancellation.
@@ -458,6 +464,7 @@ func NewStreams(c Config, clk clock.Clock, tokens Tokens, log *Sampler) *Streams
 		perToken: c.StreamsPerToken, total: c.Streams, every: c.RevokeCheck,
 		clock: clk, tokens: tokens, log: log,
 		byToken: make(map[[sha256.Size]byte]map[*stream]struct{}),
+		fresh:   make(map[[sha256.Size]byte]struct{}),
 	}
 }
 
@@ -479,6 +486,7 @@ func (s *Streams) Open(hash [sha256.Size]byte, cancel context.CancelCauseFunc) (
 	if mine == nil {
 		mine = make(map[*stream]struct{})
 		s.byToken[hash] = mine
+		s.fresh[hash] = struct{}{}
 	}
 	st := &stream{cancel: cancel}
 	mine[st] = struct{}{}
@@ -502,6 +510,7 @@ func (s *Streams) release(hash [sha256.Size]byte, st *stream) {
 	delete(s.byToken[hash], st)
 	if len(s.byToken[hash]) == 0 {
 		delete(s.byToken, hash)
+		delete(s.fresh, hash)
 	}
 	s.open--
 }
@@ -541,15 +550,12 @@ func (s *Streams) check() {
 	s.checkMu.Lock()
 	defer s.checkMu.Unlock()
 	s.mu.Lock()
-	hashes := make([][]byte, 0, len(s.byToken))
-	for h := range s.byToken {
-		hashes = append(hashes, h[:])
-	}
+	open := s.open > 0
 	s.mu.Unlock()
-	if len(hashes) == 0 {
+	if !open {
 		return
 	}
-	revoked, err := s.revoked(hashes)
+	revoked, err := s.revoked()
 	if err != nil {
 		s.log.Note("revoke-check", zerolog.WarnLevel, "revocation check failed; retried", map[string]any{"error": err.Error()})
 	}
@@ -558,35 +564,55 @@ func (s *Streams) check() {
 	}
 }
 
-// revoked returns those of hashes, the tokens of the open streams, that
-// Tokens no longer has, asked for at most one period of the check; on
-// success the next round asks only about what changes after this one.
-// checkMu must be held.
-func (s *Streams) revoked(hashes [][]byte) ([][]byte, error) {
+// revoked returns those of the open streams' tokens that Tokens no longer
+// has, asked for at most one period of the check: at a full round, of
+// every open stream's token; else of the fresh tokens and of the tokens
+// deleted since the last round that a stream holds. On success the tokens
+// asked about are fresh no more, and the next round asks only about what
+// changes after this one. checkMu must be held.
+func (s *Streams) revoked() ([][]byte, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	timeout := s.clock.AfterFunc(s.every, cancel)
 	defer timeout.Stop()
 	now := s.clock.Now()
 	full := s.fullAt.IsZero() || now.Sub(s.fullAt) >= FullCheckEvery
-	// The deletions are read first: a token deleted after this read is
-	// read at the next round.
+	// The fresh tokens are taken before the deletions are read: a token
+	// deleted after this read is read at the next round, and a stream
+	// opened after the fresh are taken stays fresh for the next round.
+	s.mu.Lock()
+	var asked [][sha256.Size]byte
+	if full {
+		asked = slices.Collect(maps.Keys(s.byToken))
+	} else {
+		asked = slices.Collect(maps.Keys(s.fresh))
+	}
+	s.mu.Unlock()
 	deleted, next, err := s.tokens.RevokedSince(ctx, s.mark)
 	if err != nil {
 		return nil, err
 	}
-	ask := hashes
-	if !full {
-		gone := make(map[string]bool, len(deleted))
+	ask := make([][]byte, 0, len(asked))
+	for i := range asked {
+		ask = append(ask, asked[i][:])
+	}
+	if !full && len(deleted) > 0 {
+		// A deleted token joins the round if a stream holds it, once even
+		// if read twice, unless it is fresh: asked about already, or at
+		// the next round if its stream opened since the fresh were taken.
+		seen := make(map[[sha256.Size]byte]bool, len(deleted))
+		s.mu.Lock()
 		for _, h := range deleted {
-			gone[string(h)] = true
-		}
-		ask = nil
-		for _, h := range hashes {
-			if gone[string(h)] || !s.known[[sha256.Size]byte(h)] {
+			k := [sha256.Size]byte(h)
+			if _, open := s.byToken[k]; !open || seen[k] {
+				continue
+			}
+			seen[k] = true
+			if _, ok := s.fresh[k]; !ok {
 				ask = append(ask, h)
 			}
 		}
+		s.mu.Unlock()
 	}
 	var out [][]byte
 	if len(ask) > 0 {
@@ -605,13 +631,14 @@ func (s *Streams) revoked(hashes [][]byte) ([][]byte, error) {
 		}
 	}
 	s.mark = next
-	s.known = make(map[[sha256.Size]byte]bool, len(hashes))
-	for _, h := range hashes {
-		s.known[[sha256.Size]byte(h)] = true
-	}
 	if full {
 		s.fullAt = now
 	}
+	s.mu.Lock()
+	for _, h := range asked {
+		delete(s.fresh, h)
+	}
+	s.mu.Unlock()
 	return out, nil
 }
 

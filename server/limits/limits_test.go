@@ -515,6 +515,83 @@ func TestStreamsCheckTimesOutOnTheClock(t *testing.T) {
 	}
 }
 
+// TestStreamsRoundCostDoesNotGrow checks that a round that is not a full
+// one asks Tokens only about the tokens deleted since the last round that
+// a stream holds and those of the streams opened since (not about a
+// deleted token no stream holds, until a stream opens with it), and ends
+// the streams of the revoked ones; and that the work of such a round, counted by what it allocates,
+// does not grow with the streams open: a round with 2,000 streams open
+// costs what one with 20 does.
+func TestStreamsRoundCostDoesNotGrow(t *testing.T) {
+	roundAllocs := func(streams int) float64 {
+		c := clock.NewFake(start)
+		tokens := newFakeTokens()
+		s := limits.NewStreams(limits.Config{RevokeCheck: time.Hour}.WithDefaults(), c, tokens,
+			limits.NewSampler(zerolog.Nop(), time.Second, c))
+		// Run last, once every stream is released: the check's goroutine
+		// sees none open and ends.
+		t.Cleanup(func() { c.Advance(time.Hour) })
+		var hashes [][sha256.Size]byte
+		ended := make(cancels, 2)
+		for i := range streams {
+			h := sha256.Sum256(fmt.Appendf(nil, "open %d", i))
+			tokens.setLive(h)
+			cancel := func(error) {}
+			if i == 0 {
+				cancel = ended.cancel
+			}
+			release, err := s.Open(h, cancel)
+			if err != nil {
+				t.Fatalf("open stream %d: %v", i, err)
+			}
+			t.Cleanup(release)
+			hashes = append(hashes, h)
+		}
+		s.CheckNow()
+		tokens.nextRound(t, "first round")
+		if got := tokens.nextCall(t, "first round"); len(got) != streams {
+			t.Fatalf("first round with %d streams: asked about %d tokens; want every stream's", streams, len(got))
+		}
+		// One open token revoked, one no stream holds, one stream opened.
+		opened, unheld := sha256.Sum256([]byte("opened")), sha256.Sum256([]byte("unheld"))
+		tokens.setLive(opened)
+		if _, err := s.Open(opened, func(error) {}); err != nil {
+			t.Fatalf("open: %v", err)
+		}
+		tokens.revoke(hashes[0])
+		tokens.revoke(unheld)
+		s.CheckNow()
+		tokens.nextRound(t, "second round")
+		if got, want := tokens.nextCall(t, "second round"), sortedHashes(hashes[0], opened); !slices.EqualFunc(got, want, bytes.Equal) {
+			t.Fatalf("second round with %d streams: asked about %x; want the revoked and the new %x", streams, got, want)
+		}
+		wantEnded(t, "the revoked token's stream", ended)
+		<-tokens.revoked
+		// A stream opens with the token deleted before the last round (a
+		// replica may still have it cached): the next round finds it.
+		if _, err := s.Open(unheld, ended.cancel); err != nil {
+			t.Fatalf("open: %v", err)
+		}
+		s.CheckNow()
+		tokens.nextRound(t, "third round")
+		if got, want := tokens.nextCall(t, "third round"), sortedHashes(unheld); !slices.EqualFunc(got, want, bytes.Equal) {
+			t.Fatalf("third round with %d streams: asked about %x; want the new stream's %x", streams, got, want)
+		}
+		wantEnded(t, "the stream opened with a revoked token", ended)
+		<-tokens.revoked
+		allocs := testing.AllocsPerRun(20, func() {
+			s.CheckNow()
+			<-tokens.rounds
+		})
+		tokens.noCall(t, "rounds after nothing changed")
+		return allocs
+	}
+	few, many := roundAllocs(20), roundAllocs(2000)
+	if many > few {
+		t.Errorf("a round with nothing changed allocates %.0f times with 2,000 streams open; want no more than with 20 (%.0f)", many, few)
+	}
+}
+
 // sortedHashes returns hs as the check asks about them, sorted.
 func sortedHashes(hs ...[sha256.Size]byte) [][]byte {
 	var out [][]byte
