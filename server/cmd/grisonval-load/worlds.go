@@ -59,6 +59,9 @@ type worldsResult struct {
 	committed        int
 	serverCPU, pgCPU time.Duration
 	pg               bool // pgCPU was measured
+	// pgXacts are the transactions the database ended over the window
+	// (its ticks, a few to a group, and its periodic rounds').
+	pgXacts int64
 	// rounds are the server's periodic store calls over the window, as
 	// its metrics counted them (none for a binary without -metrics).
 	rounds []roundCalls
@@ -94,6 +97,7 @@ var periodicRounds = []struct{ op, what string }{
 type window struct {
 	server  time.Duration
 	pg      map[int32]time.Duration
+	xacts   int64                 // the database's transactions, committed or not
 	buckets []map[float64]float64 // of periodicRounds
 }
 
@@ -103,7 +107,7 @@ func readWindow(ctx context.Context, t *target) (window, error) {
 	w := window{server: t.proc.cpu()}
 	if t.pgURL != "" {
 		var err error
-		if w.pg, err = backendsCPU(ctx, t.pgURL); err != nil {
+		if w.pg, w.xacts, err = backendsCPU(ctx, t.pgURL); err != nil {
 			return w, err
 		}
 	}
@@ -121,17 +125,24 @@ func readWindow(ctx context.Context, t *target) (window, error) {
 
 // backendsCPU returns the CPU time, user and system, that each backend of
 // the PostgreSQL database at url has used, by process ID, read from /proc
-// (the database runs on this machine), but for the asking connection's.
-func backendsCPU(ctx context.Context, url string) (map[int32]time.Duration, error) {
+// (the database runs on this machine), but for the asking connection's,
+// and how many transactions the database has ended (pg_stat_database: a
+// backend reports its own within a second).
+func backendsCPU(ctx context.Context, url string) (map[int32]time.Duration, int64, error) {
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer conn.Close(context.Background())
+	var xacts int64
+	err = conn.QueryRow(ctx, `SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()`).Scan(&xacts)
+	if err != nil {
+		return nil, 0, fmt.Errorf("transactions: %w", err)
+	}
 	rows, _ := conn.Query(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
 	pids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
 	if err != nil {
-		return nil, fmt.Errorf("backends: %w", err)
+		return nil, 0, fmt.Errorf("backends: %w", err)
 	}
 	out := make(map[int32]time.Duration, len(pids))
 	for _, pid := range pids {
@@ -139,13 +150,13 @@ func backendsCPU(ctx context.Context, url string) (map[int32]time.Duration, erro
 			out[pid] = d
 		}
 	}
-	return out, nil
+	return out, xacts, nil
 }
 
 // since fills res's CPU times and rounds over the window from w0 to w1. A
 // backend that began within the window counts whole.
 func (res *worldsResult) since(w0, w1 window) {
-	res.serverCPU, res.pg = w1.server-w0.server, w1.pg != nil
+	res.serverCPU, res.pg, res.pgXacts = w1.server-w0.server, w1.pg != nil, w1.xacts-w0.xacts
 	for pid, d := range w1.pg {
 		res.pgCPU += d - w0.pg[pid]
 	}
@@ -392,6 +403,9 @@ func printRoundCosts(out io.Writer, r worldsResult) {
 	fmt.Fprintf(out, "  %d ticks committed in the window; CPU per tick: server %s", r.committed, perTick(r.serverCPU, r.committed))
 	if r.pg {
 		fmt.Fprintf(out, ", PostgreSQL backends %s", perTick(r.pgCPU, r.committed))
+		if r.committed > 0 {
+			fmt.Fprintf(out, " (%.2f transactions a tick)", float64(r.pgXacts)/float64(r.committed))
+		}
 	}
 	for _, rc := range r.rounds {
 		if rc.calls > 0 {
