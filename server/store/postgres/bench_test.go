@@ -275,17 +275,33 @@ func BenchmarkRenewLeases(b *testing.B) {
 	b.ReportMetric(float64(used.Microseconds())/float64(b.N*worlds), "pg-µs/lease")
 }
 
+// copyWorlds makes the store's only world n worlds, the others copies of
+// it made in one statement (each with its lease row).
+func copyWorlds(ctx context.Context, tb testing.TB, s *Store, n int) {
+	tb.Helper()
+	var columns string
+	if err := s.pool.QueryRow(ctx, `SELECT string_agg(quote_ident(column_name), ', ')
+		FROM information_schema.columns WHERE table_name = 'worlds' AND column_name <> 'id'
+			AND table_schema = current_schema()`).Scan(&columns); err != nil {
+		tb.Fatalf("worlds' columns: %v", err)
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO worlds (`+columns+`)
+		SELECT `+columns+` FROM worlds, generate_series(2, $1)`, n); err != nil {
+		tb.Fatalf("copy worlds: %v", err)
+	}
+}
+
 // holdEveryLease gives every world's lease to the replica a:1 for an hour
 // and returns the leases.
-func holdEveryLease(ctx context.Context, b *testing.B, s *Store) []store.Lease {
-	b.Helper()
+func holdEveryLease(ctx context.Context, tb testing.TB, s *Store) []store.Lease {
+	tb.Helper()
 	rows, _ := s.pool.Query(ctx, `INSERT INTO leases AS l (world_id, owner, epoch, expires_at)
 		SELECT id, 'a:1', 1, now() + interval '1 hour' FROM worlds
 		ON CONFLICT (world_id) DO UPDATE SET owner = excluded.owner, epoch = excluded.epoch, expires_at = excluded.expires_at
 		RETURNING `+leaseColumns)
 	ls, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Lease, error) { return scanLease(r) })
 	if err != nil {
-		b.Fatalf("leases: %v", err)
+		tb.Fatalf("leases: %v", err)
 	}
 	return ls
 }
@@ -314,17 +330,7 @@ func BenchmarkUpkeep(b *testing.B) {
 			if err := s.CreateWorld(ctx, &w); err != nil {
 				b.Fatalf("CreateWorld: %v", err)
 			}
-			// The other worlds are copies of the first, made in one statement.
-			var columns string
-			if err := s.pool.QueryRow(ctx, `SELECT string_agg(quote_ident(column_name), ', ')
-				FROM information_schema.columns WHERE table_name = 'worlds' AND column_name <> 'id'
-					AND table_schema = current_schema()`).Scan(&columns); err != nil {
-				b.Fatalf("worlds' columns: %v", err)
-			}
-			if _, err := s.pool.Exec(ctx, `INSERT INTO worlds (`+columns+`)
-				SELECT `+columns+` FROM worlds, generate_series(2, $1)`, worlds); err != nil {
-				b.Fatalf("copy worlds: %v", err)
-			}
+			copyWorlds(ctx, b, s, worlds)
 			if _, err := s.pool.Exec(ctx, `INSERT INTO tokens (hash, role, world_id, camp, name, player, seat)
 				SELECT sha256(int8send(id * 3 + c)), 'camp', id, c, '', '', 'ruler' FROM worlds, generate_series(0, 2) AS c`); err != nil {
 				b.Fatalf("tokens: %v", err)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -33,6 +34,9 @@ type Store struct {
 	renewals *pgxpool.Pool
 	// groups gathers the ticks that worlds commit at once (group.go).
 	groups *store.Groups[[]step]
+	// analysed is how many worlds the store held when this process last
+	// analysed the leases (WorldsToTake).
+	analysed atomic.Int64
 }
 
 var _ store.Store = (*Store)(nil)
