@@ -1,11 +1,6 @@
 package server_test
 
 import (
-	"context"
-	"io"
-	"net/http/httptest"
-	"regexp"
-	"strconv"
 	"testing"
 	"time"
 
@@ -156,16 +151,5 @@ func TestFailedCommitKeepsDeadline(t *testing.T) {
 // lateness returns the sum of grisonval_tick_lateness_seconds that m serves.
 func lateness(t *testing.T, m *metrics.Metrics) float64 {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	m.Handler().ServeHTTP(rec, httptest.NewRequestWithContext(context.Background(), "GET", "/metrics", nil))
-	body, _ := io.ReadAll(rec.Body)
-	match := regexp.MustCompile(`(?m)^grisonval_tick_lateness_seconds_sum\{[^}]*\} (\S+)$`).FindSubmatch(body)
-	if match == nil {
-		t.Fatalf("no grisonval_tick_lateness_seconds_sum in:\n%s", body)
-	}
-	v, err := strconv.ParseFloat(string(match[1]), 64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return metricValue(t, m, `grisonval_tick_lateness_seconds_sum\{[^}]*\}`)
 }

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -21,6 +24,7 @@ import (
 	pb "github.com/grisonval/server/proto/grisonval/v1"
 	"github.com/grisonval/server/server"
 	"github.com/grisonval/server/server/clock"
+	"github.com/grisonval/server/server/metrics"
 	"github.com/grisonval/server/server/store"
 	"github.com/grisonval/server/server/store/sqlite"
 )
@@ -258,4 +262,22 @@ func (h *harness) advance(t *testing.T, d time.Duration) {
 		t.Fatalf("list worlds: %v", err)
 	}
 	h.clock.Advance(d)
+}
+
+// metricValue returns the value of the one series that m serves whose name
+// and labels match series (a regular expression).
+func metricValue(t *testing.T, m *metrics.Metrics, series string) float64 {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequestWithContext(context.Background(), "GET", "/metrics", nil))
+	body, _ := io.ReadAll(rec.Body)
+	match := regexp.MustCompile(`(?m)^` + series + ` (\S+)$`).FindSubmatch(body)
+	if match == nil {
+		t.Fatalf("no %s in:\n%s", series, body)
+	}
+	v, err := strconv.ParseFloat(string(match[1]), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -1,11 +1,6 @@
 package server_test
 
 import (
-	"context"
-	"io"
-	"net/http/httptest"
-	"regexp"
-	"strconv"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -64,16 +59,5 @@ func TestViewsPrebuiltForReaders(t *testing.T) {
 // prebuilt returns grisonval_views_prebuilt_total as m serves it.
 func prebuilt(t *testing.T, m *metrics.Metrics) int {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	m.Handler().ServeHTTP(rec, httptest.NewRequestWithContext(context.Background(), "GET", "/metrics", nil))
-	body, _ := io.ReadAll(rec.Body)
-	match := regexp.MustCompile(`(?m)^grisonval_views_prebuilt_total (\S+)$`).FindSubmatch(body)
-	if match == nil {
-		t.Fatalf("no grisonval_views_prebuilt_total in:\n%s", body)
-	}
-	v, err := strconv.ParseFloat(string(match[1]), 64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return int(v)
+	return int(metricValue(t, m, `grisonval_views_prebuilt_total`))
 }
