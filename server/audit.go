@@ -41,7 +41,7 @@ func (s *Server) audit(ctx context.Context, req any, info *grpc.UnaryServerInfo,
 	// A request that only validates (EnrollPlayer's validate_only)
 	// changes nothing and is not recorded.
 	dry, _ := req.(interface{ GetValidateOnly() bool })
-	if md, ok := metadata.FromIncomingContext(ctx); !isAdmin || !audited(method) || (ok && len(md.Get(forwardedKey)) > 0) || (dry != nil && dry.GetValidateOnly()) {
+	if !isAdmin || !audited(method) || len(metadata.ValueFromIncomingContext(ctx, forwardedKey)) > 0 || (dry != nil && dry.GetValidateOnly()) {
 		return handler(ctx, req)
 	}
 	resp, err := handler(ctx, req)

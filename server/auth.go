@@ -176,10 +176,8 @@ func (a *authenticator) authorize(ctx context.Context, fullMethod string) (conte
 		return ctx, nil
 	}
 	var header string
-	if md, ok := metadata.FromIncomingContext(ctx); ok {
-		if v := md.Get("authorization"); len(v) > 0 {
-			header = v[0]
-		}
+	if v := metadata.ValueFromIncomingContext(ctx, "authorization"); len(v) > 0 {
+		header = v[0]
 	}
 	l := pb.LangOf(ctx)
 	scheme, token, ok := strings.Cut(header, " ")

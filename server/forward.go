@@ -101,7 +101,7 @@ func (f *forwarder) route(ctx context.Context, id uint64) (*grpc.ClientConn, err
 	if r, err := f.s.world(id); err == nil && r.running() {
 		return nil, nil
 	}
-	if md, ok := metadata.FromIncomingContext(ctx); ok && len(md.Get(forwardedKey)) > 0 {
+	if len(metadata.ValueFromIncomingContext(ctx, forwardedKey)) > 0 {
 		// The sender believed this replica runs the world; it no longer does.
 		return nil, worldMoved(id)
 	}

@@ -109,10 +109,8 @@ func tokenHash(ctx context.Context) [sha256.Size]byte {
 // bearer returns the call's bearer token, or "".
 func bearer(ctx context.Context) string {
 	var header string
-	if md, ok := metadata.FromIncomingContext(ctx); ok {
-		if v := md.Get("authorization"); len(v) > 0 {
-			header = v[0]
-		}
+	if v := metadata.ValueFromIncomingContext(ctx, "authorization"); len(v) > 0 {
+		header = v[0]
 	}
 	scheme, token, _ := strings.Cut(header, " ")
 	if !strings.EqualFold(scheme, "bearer") {

@@ -22,8 +22,7 @@ func WithLang(ctx context.Context, l lang.Lang) context.Context {
 // else English. A code the server does not know is English too: a text in
 // the default language serves better than a refusal.
 func LangOf(ctx context.Context) lang.Lang {
-	md, _ := metadata.FromIncomingContext(ctx)
-	for _, v := range md.Get(LangKey) {
+	for _, v := range metadata.ValueFromIncomingContext(ctx, LangKey) {
 		if l, err := lang.Parse(v); err == nil {
 			return l
 		}
