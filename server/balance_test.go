@@ -121,11 +121,7 @@ func TestFailoverOnHeartbeat(t *testing.T) {
 	t.Cleanup(func() { ka.Close() })
 	rep := server.Replica{LeaseTTL: time.Minute, HeartbeatTTL: 600 * time.Millisecond}
 	a := startReplicaWith(t, ka, "a", rep)
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.adminToken = token
+	adminOf(t, a)
 	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "failover", Seed: 3})
 	id := w.info.GetId()
 	bst, cst := openPostgres(t, url), openPostgres(t, url)
@@ -215,11 +211,7 @@ func owners(st *postgres.Store, ids []uint64) (map[string]int, error) {
 func TestWorldsSpread(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	a := startReplica(t, url, "a")
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.adminToken = token
+	token := adminOf(t, a)
 	var ids []uint64
 	for i := range 12 {
 		w := a.createWorld(t, &pb.CreateWorldRequest{Name: fmt.Sprint("spread ", i), Seed: uint64(i + 1)})
@@ -267,11 +259,7 @@ func TestRestartTakesOwnLeasesOnly(t *testing.T) {
 	st := openPostgres(t, url)
 	t.Cleanup(func() { st.Close() })
 	a := startReplica(t, url, "a")
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.adminToken = token
+	adminOf(t, a)
 	var ids []uint64
 	for i := range 3 {
 		w := a.createWorld(t, &pb.CreateWorldRequest{Name: fmt.Sprint("restart ", i), Seed: uint64(i + 1)})
@@ -286,9 +274,11 @@ func TestRestartTakesOwnLeasesOnly(t *testing.T) {
 		if _, err := st.Heartbeat(ctx, owner, time.Minute, false); err != nil {
 			t.Fatal(err)
 		}
-		if held[i], err = st.AcquireLease(ctx, ids[i], owner, time.Minute); err != nil {
+		l, err := st.AcquireLease(ctx, ids[i], owner, time.Minute)
+		if err != nil {
 			t.Fatal(err)
 		}
+		held[i] = l
 	}
 	// A fourth world, created and never leased (its creator died first).
 	fresh := store.World{Name: "never leased", Seed: 9, Season: 1, Ruleset: "grisonval", Camps: 3, Cadence: time.Hour,

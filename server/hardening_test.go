@@ -260,11 +260,7 @@ func TestForwardedByAClient(t *testing.T) {
 		url := pgtest.NewDatabase(t)
 		a := startReplica(t, url, "a")
 		b := startReplica(t, url, "b")
-		token, err := a.srv.IssueAdminToken(context.Background(), "test")
-		if err != nil {
-			t.Fatalf("issue admin token: %v", err)
-		}
-		a.adminToken, b.adminToken = token, token
+		token := adminOf(t, a, b)
 		w := a.createWorld(t, &pb.CreateWorldRequest{Seed: 8}) // run by a
 		id := w.info.GetId()
 		// Through b, which forwards it to a with the secret: audited once.
@@ -272,7 +268,7 @@ func TestForwardedByAClient(t *testing.T) {
 			t.Fatalf("PauseWorld through b: %v", err)
 		}
 		// Straight to a, claiming to be b: refused, not audited.
-		_, err = a.admin.ResumeWorld(claim(token, "guess"), &pb.WorldRequest{WorldId: id})
+		_, err := a.admin.ResumeWorld(claim(token, "guess"), &pb.WorldRequest{WorldId: id})
 		wantCode(t, err, codes.Unauthenticated)
 		want := []string{"CreateWorld", "IssueToken", "IssueToken", "IssueToken", "PauseWorld"}
 		if got := auditActions(t, a, token); !slices.Equal(got, want) {

@@ -24,11 +24,7 @@ import (
 func TestBusyWorldKeepsItsLease(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	a := startReplica(t, url, "a")
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatalf("issue admin token: %v", err)
-	}
-	a.adminToken = token
+	adminOf(t, a)
 	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "busy", Seed: 8})
 	id := int64(w.info.GetId())
 	db, err := pgx.Connect(t.Context(), url)
@@ -104,11 +100,7 @@ func TestBusyOnceLeaseWaitsForTheNextRound(t *testing.T) {
 	st := &busyOnceStore{Store: openPostgres(t, url)}
 	t.Cleanup(func() { st.Close() })
 	a := startReplicaOn(t, st, "a")
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatalf("issue admin token: %v", err)
-	}
-	a.adminToken = token
+	adminOf(t, a)
 	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "busy once", Seed: 8})
 	// Past the round after the world's start, so that the lease was last
 	// renewed by a round.

@@ -42,11 +42,7 @@ func TestStopReleasesLeasesTogether(t *testing.T) {
 	st := &releaseCounting{Store: openPostgres(t, url)}
 	t.Cleanup(func() { st.Close() })
 	a := startReplicaWith(t, st, "a", server.Replica{LeaseTTL: time.Minute})
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatalf("issue admin token: %v", err)
-	}
-	a.adminToken = token
+	adminOf(t, a)
 	for range worlds {
 		a.createWorld(t, &pb.CreateWorldRequest{Name: "held"})
 	}

@@ -310,11 +310,7 @@ func TestRevokedTokenStreamEndsOnEveryReplica(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	a := startReplica(t, url, "a")
 	b := startReplica(t, url, "b")
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatalf("issue admin token: %v", err)
-	}
-	a.adminToken, b.adminToken = token, token
+	token := adminOf(t, a, b)
 	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "revoke", Seed: 8})
 	onA := openStream(t, a.game, w.tokens[0])
 	onB := openStream(t, b.game, w.tokens[0])

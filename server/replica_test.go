@@ -32,6 +32,20 @@ func startReplica(t *testing.T, url, name string) *harness {
 	return startReplicaOn(t, st, name)
 }
 
+// adminOf issues an admin token on h's server and makes it the admin
+// token of h and of others, replicas of the same store; it returns it.
+func adminOf(t *testing.T, h *harness, others ...*harness) string {
+	t.Helper()
+	token, err := h.srv.IssueAdminToken(context.Background(), "test")
+	if err != nil {
+		t.Fatalf("issue admin token: %v", err)
+	}
+	for _, x := range append(others, h) {
+		x.adminToken = token
+	}
+	return token
+}
+
 // startReplicaOn starts a replica on st, which must implement
 // store.Leaser.
 func startReplicaOn(t *testing.T, st store.Store, name string) *harness {
@@ -88,11 +102,7 @@ func TestReplicasForward(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	a := startReplica(t, url, "a")
 	b := startReplica(t, url, "b")
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatalf("issue admin token: %v", err)
-	}
-	a.adminToken, b.adminToken = token, token
+	token := adminOf(t, a, b)
 
 	// The world is created through a, which runs it; b forwards every call.
 	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "shared", Seed: 8})
@@ -149,11 +159,7 @@ func TestReplicasForward(t *testing.T) {
 func TestReplicaStopsWhenItsLeaseIsTaken(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	a := startReplica(t, url, "a")
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatalf("issue admin token: %v", err)
-	}
-	a.adminToken = token
+	token := adminOf(t, a)
 	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "stolen", Seed: 9})
 	id := w.info.GetId()
 	ctx, cancel := context.WithCancel(as(w.tokens[0]))
@@ -226,11 +232,7 @@ func TestCreateWorldWhileLeaseMoves(t *testing.T) {
 	t.Cleanup(func() { slow.Close() })
 	a := startReplicaOn(t, slow, "a")
 	b := startReplica(t, url, "b")
-	token, err := a.srv.IssueAdminToken(context.Background(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.adminToken, b.adminToken = token, token
+	adminOf(t, a, b)
 	w := a.createWorld(t, &pb.CreateWorldRequest{Name: "moved", Seed: 8})
 	if v := a.view(t, w.tokens[0]); v.GetDay() != 0 {
 		t.Errorf("view through a: day %d; want 0", v.GetDay())
